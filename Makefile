@@ -1,0 +1,62 @@
+# KYB Desk. The two commands a newcomer needs: `make run` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# One target directory outside the clone, shared by every checkout on this machine,
+# so a fresh clone (and CI) reuses what an earlier build compiled.
+CARGO_TARGET_DIR ?= $(HOME)/.cache/kyb-desk/target
+export CARGO_TARGET_DIR
+# Known fix for a blank WebKitGTK window on some GPU drivers; a value the user set wins.
+WEBKIT_DISABLE_DMABUF_RENDERER ?= 1
+export WEBKIT_DISABLE_DMABUF_RENDERER
+
+APP_BIN := $(CARGO_TARGET_DIR)/debug/kyb-desk
+
+.PHONY: help run test screenshots ui app deps dev bindings icons clean
+
+help:
+	@echo "make run          build KYB Desk and open its window"
+	@echo "make test         every check: format, lint, unit tests, UI tests, end-to-end in the real window"
+	@echo "make screenshots  write PNGs of the app's screens to docs/screenshots/ (no desktop needed)"
+	@echo "make dev          the app over the Vite dev server, with hot reload"
+	@echo "make bindings     regenerate ui/src/bindings/ from the Rust types"
+	@echo "make icons        regenerate icons/ from icons/app-icon.svg"
+
+deps:
+	@scripts/install-deps.sh run
+
+ui: deps
+	npm --prefix ui run --silent build
+
+app: ui
+	cargo build -p kyb-desk
+
+run: app
+	@if [[ -z "$$DISPLAY" && -z "$$WAYLAND_DISPLAY" ]]; then \
+	  echo "No display is available (neither DISPLAY nor WAYLAND_DISPLAY is set), so the window cannot open."; \
+	  echo "To see the app without a desktop, run: make screenshots   (PNGs go to docs/screenshots/)"; \
+	  exit 1; \
+	fi
+	$(APP_BIN)
+
+test:
+	@scripts/test.sh
+
+screenshots: app
+	@scripts/install-deps.sh test
+	scripts/session.sh --driver -- env KYB_DESK_BIN=$(APP_BIN) \
+	  cargo run -q -p kyb-e2e --bin screenshots -- docs/screenshots
+
+dev: deps
+	ui/node_modules/.bin/tauri dev --config src-tauri/tauri.dev.conf.json
+
+bindings:
+	UPDATE_BINDINGS=1 cargo test -q -p kyb-desk --lib bindings
+
+icons: deps
+	ui/node_modules/.bin/tauri icon icons/app-icon.svg -o icons
+	rm -rf icons/android icons/ios
+
+clean:
+	cargo clean
+	rm -rf ui/dist

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Installs what KYB Desk needs on a Debian 12 machine, and only what is missing.
+#   scripts/install-deps.sh run    system libraries for the app, Node.js check, npm ci
+#   scripts/install-deps.sh test   the above, plus Xvfb, D-Bus, gnome-keyring,
+#                                  WebKitWebDriver, ImageMagick and tauri-driver
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-run}
+TAURI_DRIVER_VERSION=2.1.0
+NODE_MIN=20.19.0
+
+app_packages=(libwebkit2gtk-4.1-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev librsvg2-dev
+  libayatana-appindicator3-dev libxdo-dev libssl-dev libdbus-1-dev pkg-config build-essential curl)
+test_packages=(webkit2gtk-driver xvfb gnome-keyring dbus-x11 imagemagick x11-utils python3)
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+die() { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [[ $(id -u) -eq 0 ]]; then "$@"
+  elif command -v sudo >/dev/null; then sudo "$@"
+  else die "need root to run: $* (install sudo or run as root)"; fi
+}
+
+install_apt() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  ((${#missing[@]} == 0)) && return
+  say "Installing system packages: ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+version_at_least() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -1)" == "$2" ]]; }
+
+check_toolchains() {
+  command -v cargo >/dev/null || die "Rust is not installed: get it from rustup (https://rustup.rs), then run make again."
+  if command -v rustup >/dev/null; then
+    for component in rustfmt clippy; do
+      rustup component list --installed 2>/dev/null | grep -q "^$component" || rustup component add "$component"
+    done
+  fi
+  if ! command -v node >/dev/null; then
+    install_apt nodejs npm
+  fi
+  local node_version
+  node_version=$(node --version | tr -d v)
+  version_at_least "$node_version" "$NODE_MIN" ||
+    die "Node.js $node_version is too old: the UI's build tools (Vite 8) need $NODE_MIN or newer."
+}
+
+npm_ci_if_stale() {
+  # npm ci is slow; rerun it only when the lock file changed since the last install.
+  local stamp=ui/node_modules/.package-lock.json
+  if [[ ! -f $stamp || ui/package-lock.json -nt $stamp ]]; then
+    say "Installing the UI's npm packages (npm ci)"
+    (cd ui && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+install_tauri_driver() {
+  if command -v tauri-driver >/dev/null &&
+    cargo install --list | grep -q "^tauri-driver v$TAURI_DRIVER_VERSION:"; then
+    return
+  fi
+  say "Installing tauri-driver $TAURI_DRIVER_VERSION (about a minute)"
+  cargo install tauri-driver --locked --version "$TAURI_DRIVER_VERSION" --quiet
+}
+
+install_apt "${app_packages[@]}"
+[[ $mode == test ]] && install_apt "${test_packages[@]}"
+check_toolchains
+npm_ci_if_stale
+[[ $mode == test ]] && install_tauri_driver
+exit 0

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Runs a command inside a private desktop session, and tears it all down afterwards:
+#   scripts/session.sh [--driver] -- COMMAND [ARG...]
+# - its own Xvfb display (a free display number, picked by Xvfb itself),
+# - a private D-Bus session bus (dbus-run-session) with no activatable services,
+# - an unlocked gnome-keyring Secret Service with throwaway XDG directories,
+# - with --driver, tauri-driver on a free port, exported as KYB_WEBDRIVER_URL.
+# Every process started here is stopped by PID (or process group) on exit, also when
+# the command fails or the run is interrupted.
+set -euo pipefail
+
+if [[ -z ${KYB_SESSION_INNER:-} ]]; then
+  # Outer half: the display. The inner half runs under dbus-run-session.
+  workdir=$(mktemp -d -t kyb-session.XXXXXX)
+  xvfb_pid=""
+  cleanup() {
+    trap '' INT TERM
+    [[ -n $xvfb_pid ]] && kill "$xvfb_pid" 2>/dev/null && wait "$xvfb_pid" 2>/dev/null
+    rm -rf "$workdir"
+  }
+  trap cleanup EXIT
+  trap 'exit 130' INT TERM
+  # 1280x800 is the main window's size, so a screenshot of the root is the window.
+  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$workdir/display" 2>"$workdir/xvfb.log" &
+  xvfb_pid=$!
+  for _ in $(seq 100); do [[ -s $workdir/display ]] && break; sleep 0.1; done
+  [[ -s $workdir/display ]] || { cat "$workdir/xvfb.log" >&2; echo "Xvfb did not start" >&2; exit 1; }
+  display=":$(cat "$workdir/display")"
+  status=0
+  # NO_AT_BRIDGE: GTK would otherwise start an accessibility bus that outlives us.
+  KYB_SESSION_INNER=1 KYB_SESSION_DIR="$workdir" DISPLAY="$display" WAYLAND_DISPLAY= NO_AT_BRIDGE=1 \
+    dbus-run-session --config-file="$(dirname "$0")/dbus-session.conf" -- "$0" "$@" || status=$?
+  exit "$status"
+fi
+
+# Inner half: keyring, optional driver, the command.
+with_driver=false
+if [[ ${1:-} == --driver ]]; then with_driver=true; shift; fi
+[[ ${1:-} == -- ]] && shift
+
+export XDG_RUNTIME_DIR="$KYB_SESSION_DIR/runtime" XDG_DATA_HOME="$KYB_SESSION_DIR/data"
+mkdir -p -m 700 "$XDG_RUNTIME_DIR" "$XDG_DATA_HOME"
+
+pids=()
+groups=()
+cleanup_inner() {
+  trap '' INT TERM
+  for group in "${groups[@]}"; do kill -- "-$group" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${groups[@]}" "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+}
+trap cleanup_inner EXIT
+trap 'exit 130' INT TERM
+
+# --foreground keeps the daemon our child, so its PID is ours to stop.
+printf 'kyb-desk-test' | gnome-keyring-daemon --foreground --unlock --components=secrets \
+  >"$KYB_SESSION_DIR/keyring.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do
+  dbus-send --session --print-reply --dest=org.freedesktop.DBus / \
+    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null |
+    grep -q "boolean true" && break
+  sleep 0.1
+done
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+if $with_driver; then
+  port=$(free_port)
+  native_port=$(free_port)
+  # Its own process group: tauri-driver's children (WebKitWebDriver, the app) go with it.
+  setsid tauri-driver --port "$port" --native-port "$native_port" \
+    >"$KYB_SESSION_DIR/tauri-driver.log" 2>&1 &
+  groups+=($!)
+  export KYB_WEBDRIVER_URL="http://127.0.0.1:$port"
+  for _ in $(seq 100); do curl -fs "$KYB_WEBDRIVER_URL/status" >/dev/null 2>&1 && break; sleep 0.1; done
+  curl -fs "$KYB_WEBDRIVER_URL/status" >/dev/null 2>&1 ||
+    { cat "$KYB_SESSION_DIR/tauri-driver.log" >&2; echo "tauri-driver did not start" >&2; exit 1; }
+fi
+
+status=0
+"$@" || status=$?
+if ((status != 0)) && $with_driver; then
+  echo "--- tauri-driver log (last 40 lines) ---" >&2
+  tail -n 40 "$KYB_SESSION_DIR/tauri-driver.log" >&2 || true
+fi
+exit "$status"

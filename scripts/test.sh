@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# `make test`: every check, in order, each step run even when an earlier one failed
+# (so one run shows everything that is wrong), then one summary line:
+#   N passed, M failed
+# N and M count the tests the runners executed (cargo test, Vitest, the end-to-end
+# journeys) plus the gates (UI build, rustfmt, clippy), each gate counting as one.
+# The exit status is non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+: "${CARGO_TARGET_DIR:=$PWD/target}"
+export CARGO_TARGET_DIR
+
+logs=$(mktemp -d -t kyb-test.XXXXXX)
+trap 'rm -rf "$logs"' EXIT
+passed=0
+failed=0
+report=()
+
+strip_ansi() { sed -E 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1"; }
+
+# Sums cargo's "test result:" lines of a log; prints "passed failed".
+cargo_counts() {
+  strip_ansi "$1" | awk '/^test result:/ {
+      for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i }
+    } END { print p + 0, f + 0 }'
+}
+
+# Reads Vitest's "Tests  2 failed | 5 passed (7)" line; prints "passed failed".
+vitest_counts() {
+  strip_ansi "$1" | awk '/^ *Tests / {
+      for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i }
+    } END { print p + 0, f + 0 }'
+}
+
+# step NAME KIND -- COMMAND...: KIND is gate, cargo or vitest.
+step() {
+  local name=$1 kind=$2 log="$logs/$(echo "$1" | tr -c 'a-zA-Z0-9' '_').log"
+  shift 3
+  printf '\n\033[1m==> %s\033[0m\n' "$name"
+  "$@" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]} p=0 f=0
+  case $kind in
+    gate) if ((status == 0)); then p=1; else f=1; fi ;;
+    cargo) read -r p f < <(cargo_counts "$log") ;;
+    vitest) read -r p f < <(vitest_counts "$log") ;;
+  esac
+  # A runner that failed before reporting a failing test (a compile error, a crash)
+  # still counts as one failure.
+  if ((status != 0 && f == 0)); then f=1; fi
+  passed=$((passed + p))
+  failed=$((failed + f))
+  if ((status == 0)); then report+=("ok    $name ($p)"); else report+=("FAIL  $name ($f failed)"); fi
+}
+
+step "install dependencies" gate -- scripts/install-deps.sh test
+step "UI type check and build" gate -- npm --prefix ui run --silent build
+step "rustfmt" gate -- cargo fmt --all --check
+step "clippy" gate -- cargo clippy --workspace --all-targets --locked -- -D warnings
+step "Rust tests" cargo -- cargo test --workspace --exclude kyb-e2e --locked
+step "UI unit tests (Vitest)" vitest -- npm --prefix ui run --silent test
+step "build the app" gate -- cargo build -p kyb-desk --locked
+step "end-to-end journeys (real window)" cargo -- \
+  scripts/session.sh --driver -- env KYB_DESK_BIN="$CARGO_TARGET_DIR/debug/kyb-desk" \
+  cargo test -p kyb-e2e --locked -- --test-threads=1
+
+printf '\n\033[1m==> Summary\033[0m\n'
+printf '  %s\n' "${report[@]}"
+echo "$passed passed, $failed failed"
+((failed == 0))

@@ -1,0 +1,69 @@
+//! What the About line of the UI shows: which build of KYB Desk is running.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The product name shown to users; the package name (`kyb-desk`) is for tools.
+pub const PRODUCT_NAME: &str = "KYB Desk";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AppInfo {
+    pub name: String,
+    pub version: String,
+    pub profile: BuildProfile,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum BuildProfile {
+    Debug,
+    Release,
+}
+
+impl BuildProfile {
+    pub const fn current() -> Self {
+        if cfg!(debug_assertions) {
+            Self::Debug
+        } else {
+            Self::Release
+        }
+    }
+}
+
+impl AppInfo {
+    pub fn current() -> Self {
+        Self {
+            name: PRODUCT_NAME.to_owned(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            profile: BuildProfile::current(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_the_package_version_and_this_build_profile() {
+        let info = AppInfo::current();
+        assert_eq!(info.name, "KYB Desk");
+        assert_eq!(info.version, env!("CARGO_PKG_VERSION"));
+        assert_eq!(info.profile == BuildProfile::Debug, cfg!(debug_assertions));
+    }
+
+    #[test]
+    fn crosses_to_the_ui_in_camel_case_with_a_lowercase_profile() {
+        let json = serde_json::to_value(AppInfo {
+            name: "KYB Desk".into(),
+            version: "1.2.3".into(),
+            profile: BuildProfile::Release,
+        })
+        .expect("AppInfo serializes");
+        assert_eq!(
+            json,
+            serde_json::json!({"name": "KYB Desk", "version": "1.2.3", "profile": "release"})
+        );
+    }
+}

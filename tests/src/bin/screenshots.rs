@@ -1,0 +1,36 @@
+//! `make screenshots`: opens the real app window and saves a PNG of each screen into
+//! the folder named on the command line, so anyone can look at the app without a
+//! desktop. Runs inside `scripts/session.sh --driver`, whose Xvfb screen is exactly
+//! the window's size, so a picture of the screen is a picture of the window.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use kyb_e2e::with_app;
+
+/// Captures the X display with ImageMagick's `import`, as a person would see it.
+fn capture(path: &Path) {
+    let status = Command::new("import")
+        .args(["-window", "root"])
+        .arg(path)
+        .status()
+        .expect("ImageMagick's `import` runs (make screenshots installs it)");
+    assert!(status.success(), "`import` could not capture the display");
+    println!("wrote {}", path.display());
+}
+
+#[tokio::main]
+async fn main() {
+    let dir = PathBuf::from(
+        std::env::args()
+            .nth(1)
+            .unwrap_or_else(|| "docs/screenshots".into()),
+    );
+    std::fs::create_dir_all(&dir).expect("the screenshots folder can be created");
+    with_app(move |app| async move {
+        // Wait until the backend answered, so the picture shows real data.
+        app.text_of("[data-testid=app-version]").await;
+        capture(&dir.join("01-start.png"));
+    })
+    .await;
+}
