@@ -50,18 +50,26 @@ step() {
   passed=$((passed + p))
   failed=$((failed + f))
   if ((status == 0)); then report+=("ok    $name ($p)"); else report+=("FAIL  $name ($f failed)"); fi
+  return "$status"
 }
 
 step "install dependencies" gate -- scripts/install-deps.sh test
+# A failed UI build must not leave an older ui/dist behind for the app to embed.
+rm -rf ui/dist
 step "UI type check and build" gate -- npm --prefix ui run --silent build
 step "rustfmt" gate -- cargo fmt --all --check
 step "clippy" gate -- cargo clippy --workspace --all-targets --locked -- -D warnings
 step "Rust tests" cargo -- cargo test --workspace --exclude kyb-e2e --locked
 step "UI unit tests (Vitest)" vitest -- npm --prefix ui run --silent test
-step "build the app" gate -- cargo build -p kyb-desk --locked
-step "end-to-end journeys (real window)" cargo -- \
-  scripts/session.sh --driver -- env KYB_DESK_BIN="$CARGO_TARGET_DIR/debug/kyb-desk" \
-  cargo test -p kyb-e2e --locked -- --test-threads=1
+# The journeys must never run an older binary left in the shared target directory.
+if step "build the app" gate -- cargo build -p kyb-desk --locked; then
+  step "end-to-end journeys (real window)" cargo -- \
+    scripts/session.sh --driver -- env KYB_DESK_BIN="$CARGO_TARGET_DIR/debug/kyb-desk" \
+    cargo test -p kyb-e2e --locked -- --test-threads=1
+else
+  failed=$((failed + 1))
+  report+=("FAIL  end-to-end journeys (real window) (not run: the app did not build)")
+fi
 
 printf '\n\033[1m==> Summary\033[0m\n'
 printf '  %s\n' "${report[@]}"
