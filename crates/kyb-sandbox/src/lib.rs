@@ -1,3 +1,189 @@
-//! A faithful, stateful local simulator of the KYB service, for tests, benchmarks
-//! and the app's demo mode. It shares `kyb-api`'s wire models and never depends on
-//! Tauri. The routes and state machines arrive with the `kyb-sandbox` issue.
+//! A faithful, stateful local simulator of the KYB service, for tests, benchmarks and
+//! the app's demo mode. It shares `kyb-api`'s models and rules and never depends on
+//! Tauri. Start it with [`Sandbox::start`]; every test talks to it over real HTTP.
+
+mod admin;
+mod auth;
+mod clock;
+mod envelope;
+mod messages;
+mod photos;
+mod seed;
+mod state;
+mod verifications;
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use axum::Router;
+use axum::extract::{MatchedPath, Path, Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+pub use admin::ADMIN_HEADER;
+pub use auth::{API_KEY_HEADER, WORKSPACE_HEADER};
+pub use seed::{Examples, Manifest};
+pub use state::Tenant;
+
+#[derive(Debug, Clone)]
+pub struct SandboxConfig {
+    pub host: String,
+    /// 0 picks a free port.
+    pub port: u16,
+    pub seed: u64,
+}
+
+impl Default for SandboxConfig {
+    fn default() -> Self {
+        Self {
+            host: "127.0.0.1".into(),
+            port: 0,
+            seed: 7,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: String,
+        source: std::io::Error,
+    },
+}
+
+/// Shared by every handler.
+#[derive(Clone)]
+pub(crate) struct AppState {
+    world: Arc<Mutex<state::World>>,
+    base_url: Arc<str>,
+    admin_token: Arc<str>,
+}
+
+impl AppState {
+    /// No handler awaits while holding the lock, and a panic in one must not take the
+    /// whole sandbox down, so a poisoned lock is simply taken over.
+    fn lock(&self) -> MutexGuard<'_, state::World> {
+        self.world
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+pub struct Sandbox;
+
+/// A sandbox serving on loopback; dropping it stops the server.
+pub struct RunningSandbox {
+    pub manifest: Manifest,
+    pub addr: SocketAddr,
+    shutdown: Option<oneshot::Sender<()>>,
+    server: Option<JoinHandle<()>>,
+}
+
+impl Sandbox {
+    pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, SandboxError> {
+        let addr = format!("{}:{}", config.host, config.port);
+        let listener = TcpListener::bind(&addr)
+            .await
+            .map_err(|source| SandboxError::Bind {
+                addr: addr.clone(),
+                source,
+            })?;
+        let local = listener
+            .local_addr()
+            .map_err(|source| SandboxError::Bind { addr, source })?;
+        let base_url = format!("http://{local}");
+        let (world, manifest) = seed::build(config.seed, &base_url, clock::now());
+        let app = AppState {
+            world: Arc::new(Mutex::new(world)),
+            base_url: base_url.into(),
+            admin_token: manifest.admin_token.as_str().into(),
+        };
+        let (tx, rx) = oneshot::channel::<()>();
+        let server = tokio::spawn(async move {
+            let serve = axum::serve(listener, router(app)).with_graceful_shutdown(async {
+                let _ = rx.await;
+            });
+            if let Err(error) = serve.await {
+                eprintln!("kyb-sandbox stopped: {error}");
+            }
+        });
+        Ok(RunningSandbox {
+            manifest,
+            addr: local,
+            shutdown: Some(tx),
+            server: Some(server),
+        })
+    }
+}
+
+impl RunningSandbox {
+    /// Stops accepting connections and waits for the server task to end.
+    pub async fn stop(mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(server) = self.server.take() {
+            let _ = server.await;
+        }
+    }
+}
+
+impl Drop for RunningSandbox {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+fn router(app: AppState) -> Router {
+    Router::new()
+        .route("/verificaciones/{folio}", get(verifications::read))
+        .route(
+            "/verificaciones/{folio}/reenviar",
+            post(verifications::resend),
+        )
+        .route(
+            "/verificaciones/{folio}/cancelar",
+            post(verifications::cancel),
+        )
+        .route("/_files/{*name}", get(served_file))
+        .nest("/_sandbox", admin_router(app.clone()))
+        .route_layer(middleware::from_fn_with_state(app.clone(), count_request))
+        .with_state(app)
+}
+
+fn admin_router(app: AppState) -> Router<AppState> {
+    Router::new()
+        .route("/verifications", post(admin::create_verification))
+        .route("/verifications/{folio}", get(admin::verification))
+        .route("/outbox", get(admin::outbox))
+        .route("/counters", get(admin::counters))
+        .route("/tamper/{*name}", post(admin::tamper_file))
+        .route_layer(middleware::from_fn_with_state(app, admin::require_admin))
+}
+
+async fn count_request(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    if let Some(path) = request.extensions().get::<MatchedPath>() {
+        let key = format!("{} {}", request.method(), path.as_str());
+        *app.lock().counters.entry(key).or_default() += 1;
+    }
+    next.run(request).await
+}
+
+async fn served_file(State(app): State<AppState>, Path(name): Path<String>) -> Response {
+    match app.lock().files.get(&name) {
+        Some(file) => (
+            [(header::CONTENT_TYPE, file.content_type)],
+            file.bytes.clone(),
+        )
+            .into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}

@@ -1,0 +1,22 @@
+//! Every `Status` word and `Message` text the service answers with, spelled exactly as
+//! in the Errors table of the spec. Nothing else in the sandbox writes these strings.
+
+pub const API_KEY_DENIED: &str = "La API Key ha sido denegada, asegurate de mandar una API Key valida y con una suscripción activa";
+pub const WORKSPACE_INVALID: &str = "El ID de Workspace no es válido o no está activo";
+pub const VERIFICATION_NOT_FOUND: &str = "Verificación no encontrada";
+pub const RESEND_NOT_ALLOWED: &str = "La solicitud no admite reenvío en su estatus actual.";
+pub const CANCEL_FAILED: &str = "No se pudo cancelar.";
+
+/// The spec shows no success `Message` for the verification operations; the sandbox
+/// answers with these.
+pub const OK_VERIFICATION: &str = "Verificación encontrada";
+pub const OK_RESENT: &str = "Enlace reenviado";
+pub const OK_CANCELLED: &str = "Verificación cancelada";
+
+/// `Status` words. Their casing differs between operations, as the spec shows.
+pub mod status {
+    pub const SUCCESS_CAPITAL: &str = "Success";
+    pub const BAD_REQUEST: &str = "bad_request";
+    pub const FORBIDDEN: &str = "forbidden";
+    pub const NOT_FOUND: &str = "not_found";
+}

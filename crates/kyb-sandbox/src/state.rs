@@ -1,0 +1,60 @@
+//! Everything the sandbox remembers: tenants, verifications, the files it serves, the
+//! outbox of notifications it did not send, and per-route request counters.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::Serialize;
+use uuid::Uuid;
+
+use crate::verifications::Verification;
+
+/// A customer of the service: one API key and the workspace it may use.
+#[derive(Debug, Clone, Serialize)]
+pub struct Tenant {
+    pub api_key: String,
+    pub workspace_id: Uuid,
+}
+
+/// A notification the real service would have sent (e-mail, SMS), recorded instead.
+#[derive(Debug, Clone, Serialize)]
+pub struct OutboxEvent {
+    pub at_utc: String,
+    pub workspace_id: Uuid,
+    pub channel: &'static str,
+    pub kind: &'static str,
+    /// The folio, DocumentId or contact the notification concerns.
+    pub target: String,
+    /// A resend of a verification link is billable: one billable message each.
+    pub billable: bool,
+}
+
+/// A file the sandbox serves under `/_files/` (photos, documents).
+#[derive(Debug, Clone)]
+pub struct ServedFile {
+    pub content_type: &'static str,
+    pub bytes: Vec<u8>,
+}
+
+#[derive(Debug, Default)]
+pub struct World {
+    pub tenants: Vec<Tenant>,
+    /// Keyed by folio. Each verification records the workspace it belongs to.
+    pub verifications: HashMap<String, Verification>,
+    pub files: HashMap<String, ServedFile>,
+    pub outbox: Vec<OutboxEvent>,
+    /// Requests received, by "METHOD /route/{param}".
+    pub counters: BTreeMap<String, u64>,
+    /// Deterministic sequence for new folios and file names.
+    pub next_serial: u64,
+}
+
+impl World {
+    pub fn tenant(&self, workspace: Uuid) -> Option<&Tenant> {
+        self.tenants.iter().find(|t| t.workspace_id == workspace)
+    }
+
+    pub fn next_serial(&mut self) -> u64 {
+        self.next_serial += 1;
+        self.next_serial
+    }
+}
