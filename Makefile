@@ -31,12 +31,13 @@ ui: deps
 app: ui
 	cargo build -p kyb-desk
 
-run: app
+run:
 	@if [[ -z "$$DISPLAY" && -z "$$WAYLAND_DISPLAY" ]]; then \
 	  echo "No display is available (neither DISPLAY nor WAYLAND_DISPLAY is set), so the window cannot open."; \
 	  echo "To see the app without a desktop, run: make screenshots   (PNGs go to docs/screenshots/)"; \
 	  exit 1; \
 	fi
+	@$(MAKE) --no-print-directory app
 	$(APP_BIN)
 
 test:
