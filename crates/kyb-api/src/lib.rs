@@ -4,4 +4,6 @@
 //! end-to-end tests and the benchmarks all share its models and its rules. Each rule
 //! of the service's interface lives in exactly one module here.
 
+pub mod requests;
+pub mod validate;
 pub mod verification;

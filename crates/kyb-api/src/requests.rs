@@ -1,0 +1,138 @@
+//! Request bodies of the service's operations, with the spec's exact field names and
+//! casing (which differ between operations: `FlowID` here, `flowId` there).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// 1. Create file: `POST /expedientes/nuevo`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CreateFileRequest {
+    #[serde(rename = "FlowID", default)]
+    pub flow_id: String,
+    /// Required by the service; `None` lets a caller (or the sandbox) represent its absence.
+    #[serde(rename = "Company", default, skip_serializing_if = "Option::is_none")]
+    pub company: Option<Company>,
+    #[serde(
+        rename = "IncludeFlow",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub include_flow: Option<Vec<String>>,
+    #[serde(
+        rename = "ExcludeFlow",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub exclude_flow: Option<Vec<String>>,
+    #[serde(
+        rename = "ExternalID",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub external_id: Option<String>,
+    #[serde(rename = "ClientId", default, skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<String>,
+    #[serde(
+        rename = "ClientName",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub client_name: Option<String>,
+    #[serde(rename = "SendEmail", default, skip_serializing_if = "Option::is_none")]
+    pub send_email: Option<bool>,
+    #[serde(
+        rename = "ContactEmail",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub contact_email: Option<String>,
+    #[serde(rename = "SendSms", default, skip_serializing_if = "Option::is_none")]
+    pub send_sms: Option<bool>,
+    #[serde(
+        rename = "ContactPhone",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub contact_phone: Option<String>,
+    #[serde(rename = "Data", default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<Value>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Company {
+    #[serde(rename = "CompanyName", default)]
+    pub company_name: String,
+    #[serde(
+        rename = "CompanyRFC",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub company_rfc: Option<String>,
+}
+
+/// 3. Correction request: `POST /expedientes/solicitar-correccion`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CorrectionRequest {
+    #[serde(default)]
+    pub document_id: String,
+    #[serde(default)]
+    pub secciones: Vec<SectionDecision>,
+    /// The service's default is true.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notificar_usuario: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mensaje_general: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SectionDecision {
+    #[serde(default)]
+    pub seccion: String,
+    /// `Aceptada` or `Rechazada`.
+    #[serde(default)]
+    pub estatus: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comentario: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entidad_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entidad_referencia: Option<String>,
+}
+
+/// 4. Complementary information: `POST /expedientes/informacion-complementaria`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ComplementaryInfoRequest {
+    #[serde(default)]
+    pub document_id: String,
+    #[serde(default)]
+    pub flow_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notificar_usuario: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mensaje_adicional: Option<String>,
+}
+
+/// 5. Tracking: `POST /expedientes/v1/tracking`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrackingRequest {
+    #[serde(rename = "FlowID", default)]
+    pub flow_id: String,
+    #[serde(rename = "RFC", default)]
+    pub rfc: String,
+    #[serde(rename = "AgentMail", default)]
+    pub agent_mail: String,
+}
+
+/// 6. Enrollment link: `POST /enrollment/v1/url`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnrollmentLinkRequest {
+    #[serde(rename = "DocumentId", default)]
+    pub document_id: String,
+    #[serde(rename = "PersonId", default)]
+    pub person_id: String,
+    #[serde(rename = "AgentMail", default)]
+    pub agent_mail: String,
+}

@@ -1,0 +1,230 @@
+//! The validation rules, as a caller meets them: every failed rule at once, in the
+//! service's wording.
+
+use kyb_api::requests::{
+    Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
+    SectionDecision, TrackingRequest,
+};
+use kyb_api::validate;
+
+const DOC: &str = "6f1c2a0e-8b9d-4c3e-9a7f-2d5b8e1c4a90";
+
+#[test]
+fn tracking_reports_every_missing_field_with_the_spec_wording() {
+    assert_eq!(
+        validate::tracking(&TrackingRequest::default()),
+        [
+            "El campo FlowId es obligatorio",
+            "El campo RFC es obligatorio",
+            "El campo AgentMail es obligatorio"
+        ]
+    );
+    let bad = TrackingRequest {
+        flow_id: "F1".into(),
+        rfc: "abc".into(),
+        agent_mail: "ana@".into(),
+    };
+    assert_eq!(
+        validate::tracking(&bad),
+        ["El RFC no es válido.", "El AgentMail no es válido."]
+    );
+    let good = TrackingRequest {
+        flow_id: "F1".into(),
+        rfc: "ABC010203XY9".into(),
+        agent_mail: "ana.lopez@example.mx".into(),
+    };
+    assert!(validate::tracking(&good).is_empty());
+}
+
+#[test]
+fn rfcs_of_legal_entities_and_natural_persons() {
+    for ok in [
+        "ABC010203XY9",
+        "MOPR850101AB1",
+        "ÑAB991231ZZ0",
+        "A&B000101AAA",
+    ] {
+        assert!(validate::is_rfc(ok), "{ok} is an RFC");
+    }
+    for bad in [
+        "abc010203XY9",
+        "ABC011303XY9",
+        "ABC010200XY9",
+        "AB0102031XY9",
+        "ABC010203XY",
+        "",
+    ] {
+        assert!(!validate::is_rfc(bad), "{bad} is not an RFC");
+    }
+}
+
+#[test]
+fn enrollment_link_needs_uuids_and_a_valid_agent_mail() {
+    let request = EnrollmentLinkRequest {
+        document_id: "123".into(),
+        person_id: String::new(),
+        agent_mail: "x".into(),
+    };
+    assert_eq!(
+        validate::enrollment_link(&request),
+        [
+            "El DocumentId no es válido.",
+            "El campo PersonId es obligatorio",
+            "El AgentMail no es válido."
+        ]
+    );
+}
+
+#[test]
+fn create_file_needs_a_company_and_checks_contacts() {
+    assert_eq!(
+        validate::create_file(&CreateFileRequest::default()),
+        ["El campo FlowId es obligatorio", "Company es obligatorio."]
+    );
+    let request = CreateFileRequest {
+        flow_id: "F1".into(),
+        company: Some(Company {
+            company_name: " ".into(),
+            company_rfc: Some("XX".into()),
+        }),
+        send_email: Some(true),
+        send_sms: Some(true),
+        contact_phone: Some("55 1234 5678".into()),
+        ..CreateFileRequest::default()
+    };
+    assert_eq!(
+        validate::create_file(&request),
+        [
+            "El campo CompanyName es obligatorio",
+            "El RFC no es válido.",
+            "El campo ContactEmail es obligatorio",
+            "El ContactPhone no es válido."
+        ]
+    );
+    let ok = CreateFileRequest {
+        flow_id: "F1".into(),
+        company: Some(Company {
+            company_name: "Tortillería La Güera".into(),
+            company_rfc: None,
+        }),
+        send_sms: Some(true),
+        contact_phone: Some("5512345678".into()),
+        ..CreateFileRequest::default()
+    };
+    assert!(validate::create_file(&ok).is_empty());
+}
+
+fn decision(seccion: &str, estatus: &str, comentario: Option<String>) -> SectionDecision {
+    SectionDecision {
+        seccion: seccion.into(),
+        estatus: estatus.into(),
+        comentario,
+        ..SectionDecision::default()
+    }
+}
+
+#[test]
+fn correction_limits_count_characters_not_bytes() {
+    // 500 accented characters are 1000 bytes and still within the limit.
+    let at_limit = "é".repeat(500);
+    let over = "é".repeat(501);
+    let request = CorrectionRequest {
+        document_id: DOC.into(),
+        secciones: vec![
+            decision("ProofAddress", "Rechazada", Some(at_limit)),
+            decision("TaxInformations", "Rechazada", Some(over)),
+            decision("LegalRepresentative", "Rechazada", None),
+            decision("Sucursal", "Aceptado", None),
+        ],
+        notificar_usuario: None,
+        mensaje_general: Some("ñ".repeat(1001)),
+    };
+    assert_eq!(
+        validate::correction(&request),
+        [
+            "El comentario de la sección TaxInformations no debe exceder 500 caracteres.",
+            "El comentario es obligatorio para rechazar la sección LegalRepresentative.",
+            "El estatus de la sección Sucursal debe ser Aceptada o Rechazada.",
+            "El mensajeGeneral no debe exceder 1000 caracteres."
+        ]
+    );
+}
+
+#[test]
+fn correction_takes_one_to_fifty_sections() {
+    let with = |n: usize| CorrectionRequest {
+        document_id: DOC.into(),
+        secciones: (0..n)
+            .map(|i| decision(&format!("S{i}"), "Aceptada", None))
+            .collect(),
+        ..CorrectionRequest::default()
+    };
+    assert_eq!(
+        validate::correction(&with(0)),
+        ["Se requieren entre 1 y 50 secciones; se enviaron 0."]
+    );
+    assert!(validate::correction(&with(1)).is_empty());
+    assert!(validate::correction(&with(50)).is_empty());
+    assert_eq!(
+        validate::correction(&with(51)),
+        ["Se requieren entre 1 y 50 secciones; se enviaron 51."]
+    );
+}
+
+#[test]
+fn complementary_information_rules() {
+    let request = ComplementaryInfoRequest {
+        document_id: String::new(),
+        flow_id: String::new(),
+        notificar_usuario: None,
+        mensaje_adicional: Some("a".repeat(1000)),
+    };
+    assert_eq!(
+        validate::complementary_info(&request),
+        [
+            "El campo documentId es obligatorio",
+            "El campo flowId es obligatorio"
+        ]
+    );
+    let long = ComplementaryInfoRequest {
+        document_id: DOC.into(),
+        flow_id: "F".into(),
+        notificar_usuario: None,
+        mensaje_adicional: Some("a".repeat(1001)),
+    };
+    assert_eq!(
+        validate::complementary_info(&long),
+        ["El mensajeAdicional no debe exceder 1000 caracteres."]
+    );
+}
+
+#[test]
+fn wire_names_match_the_spec_casing() {
+    let json = serde_json::to_value(TrackingRequest {
+        flow_id: "F".into(),
+        rfc: "R".into(),
+        agent_mail: "a@b.c".into(),
+    })
+    .expect("serializes");
+    assert_eq!(
+        json,
+        serde_json::json!({"FlowID": "F", "RFC": "R", "AgentMail": "a@b.c"})
+    );
+    let json = serde_json::to_value(decision("Sucursal", "Rechazada", Some("x".into())))
+        .expect("serializes");
+    assert_eq!(
+        json,
+        serde_json::json!({"seccion": "Sucursal", "estatus": "Rechazada", "comentario": "x"})
+    );
+    let json = serde_json::to_value(ComplementaryInfoRequest {
+        document_id: DOC.into(),
+        flow_id: "F".into(),
+        notificar_usuario: Some(false),
+        mensaje_adicional: None,
+    })
+    .expect("serializes");
+    assert_eq!(
+        json,
+        serde_json::json!({"documentId": DOC, "flowId": "F", "notificarUsuario": false})
+    );
+}
