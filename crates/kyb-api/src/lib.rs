@@ -4,6 +4,8 @@
 //! end-to-end tests and the benchmarks all share its models and its rules. Each rule
 //! of the service's interface lives in exactly one module here.
 
+pub mod expediente;
 pub mod requests;
 pub mod validate;
 pub mod verification;
+mod wire_enum;

@@ -1,70 +1,31 @@
 //! Home and workplace verifications, identified by a folio: their status catalogue and
 //! which operations each status accepts.
 
-use std::fmt;
+use crate::wire_enum::wire_enum;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-/// `VerificationStatus` of the verification query. Values the spec does not list are
-/// kept verbatim in `Other`, so a newer service never breaks reading.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum VerificationStatus {
-    /// Created; link not yet sent.
-    NoIniciado,
-    /// Link delivered to the applicant.
-    Enviado,
-    /// Applicant opened the link.
-    Abierto,
-    /// Applicant accepted consent and is progressing.
-    Iniciado,
-    /// Whole flow finished.
-    Completado,
-    /// Expired without completing.
-    Expirado,
-    /// Cancelled.
-    Rechazado,
-    /// Signals of location manipulation detected.
-    SuspendidaPorRiesgo,
-    Other(String),
+wire_enum! {
+    /// `VerificationStatus` of the verification query.
+    VerificationStatus {
+        /// Created; link not yet sent.
+        NoIniciado => "NoIniciado",
+        /// Link delivered to the applicant.
+        Enviado => "Enviado",
+        /// Applicant opened the link.
+        Abierto => "Abierto",
+        /// Applicant accepted consent and is progressing.
+        Iniciado => "Iniciado",
+        /// Whole flow finished.
+        Completado => "Completado",
+        /// Expired without completing.
+        Expirado => "Expirado",
+        /// Cancelled.
+        Rechazado => "Rechazado",
+        /// Signals of location manipulation detected.
+        SuspendidaPorRiesgo => "SuspendidaPorRiesgo",
+    }
 }
 
 impl VerificationStatus {
-    /// Every status of the spec's catalogue, in its order.
-    pub const KNOWN: [VerificationStatus; 8] = [
-        Self::NoIniciado,
-        Self::Enviado,
-        Self::Abierto,
-        Self::Iniciado,
-        Self::Completado,
-        Self::Expirado,
-        Self::Rechazado,
-        Self::SuspendidaPorRiesgo,
-    ];
-
-    /// The wire spelling.
-    pub fn as_str(&self) -> &str {
-        match self {
-            Self::NoIniciado => "NoIniciado",
-            Self::Enviado => "Enviado",
-            Self::Abierto => "Abierto",
-            Self::Iniciado => "Iniciado",
-            Self::Completado => "Completado",
-            Self::Expirado => "Expirado",
-            Self::Rechazado => "Rechazado",
-            Self::SuspendidaPorRiesgo => "SuspendidaPorRiesgo",
-            Self::Other(raw) => raw,
-        }
-    }
-
-    /// Reads a wire value, ignoring case and surrounding blanks.
-    pub fn parse(raw: &str) -> Self {
-        let trimmed = raw.trim();
-        Self::KNOWN
-            .into_iter()
-            .find(|known| known.as_str().eq_ignore_ascii_case(trimmed))
-            .unwrap_or_else(|| Self::Other(raw.to_owned()))
-    }
-
     /// The resend operation is accepted only in these statuses (spec: Enviado, Abierto,
     /// Iniciado, Expirado); an expired verification is revived by it.
     pub fn accepts_resend(&self) -> bool {
@@ -88,25 +49,6 @@ impl VerificationStatus {
                 | Self::Iniciado
                 | Self::SuspendidaPorRiesgo
         )
-    }
-}
-
-impl fmt::Display for VerificationStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for VerificationStatus {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for VerificationStatus {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let raw = String::deserialize(deserializer)?;
-        Ok(Self::parse(&raw))
     }
 }
 

@@ -80,7 +80,7 @@ pub fn build(seed: u64, base_url: &str, start: Timestamp) -> (World, Manifest) {
         create(world, base_url, new)
     };
     let mut folios = std::collections::BTreeMap::new();
-    for (index, status) in VerificationStatus::KNOWN.into_iter().enumerate() {
+    for (index, status) in VerificationStatus::KNOWN.iter().cloned().enumerate() {
         let name = status.as_str().to_owned();
         let folio = new_verification(&mut world, first, status, index);
         folios.insert(name, folio);

@@ -1,0 +1,193 @@
+//! Business files (expedientes): the file and section status catalogues, and the
+//! tracking `Comments` entries that carry each section's status and comments.
+
+use crate::wire_enum::wire_enum;
+
+wire_enum! {
+    /// `DocumentStatus` of a file.
+    DocumentStatus {
+        /// Initial: the user is entering data and uploading documents.
+        Ingresado => "Ingresado",
+        /// Sent for review; waiting in the back-office queue.
+        Pendiente => "Pendiente",
+        /// An analyst is validating.
+        EnRevision => "En Revisión",
+        /// Inconsistencies found; returned to the user.
+        CorreccionPorElUsuario => "Corrección por el Usuario",
+        /// The name the correction request gives its resulting state. The spec does not
+        /// say whether it is the same as `CorreccionPorElUsuario`; we treat them as one
+        /// state (see [`DocumentStatus::is_awaiting_correction`]).
+        PendienteDeCorreccion => "Pendiente de Corrección",
+        EnrolamientoIniciado => "Enrolamiento Iniciado",
+        EnrolamientoFallido => "Enrolamiento Fallido",
+        /// Approved (final).
+        Aceptado => "Aceptado",
+        /// Closed without completing the process successfully (final).
+        Finalizado => "Finalizado",
+    }
+}
+
+impl DocumentStatus {
+    pub fn is_final(&self) -> bool {
+        matches!(self, Self::Aceptado | Self::Finalizado)
+    }
+
+    /// Both names of the state in which the user must correct the file.
+    pub fn is_awaiting_correction(&self) -> bool {
+        matches!(
+            self,
+            Self::CorreccionPorElUsuario | Self::PendienteDeCorreccion
+        )
+    }
+}
+
+wire_enum! {
+    /// The status of one section, as tracking shows it in parentheses (masculine
+    /// spelling). The correction request writes decisions in the feminine spelling:
+    /// see [`Decision`].
+    SectionStatus {
+        Pendiente => "Pendiente",
+        EnRevision => "En Revisión",
+        RequiereAtencion => "Requiere Atención",
+        Completado => "Completado",
+        Aceptado => "Aceptado",
+        Rechazado => "Rechazado",
+    }
+}
+
+wire_enum! {
+    /// A back-office decision on a section, as the correction request spells it.
+    Decision {
+        Aceptada => "Aceptada",
+        Rechazada => "Rechazada",
+    }
+}
+
+impl Decision {
+    /// The section status a decision leaves, in tracking's spelling.
+    pub fn section_status(&self) -> Option<SectionStatus> {
+        match self {
+            Self::Aceptada => Some(SectionStatus::Aceptado),
+            Self::Rechazada => Some(SectionStatus::Rechazado),
+            Self::Other(_) => None,
+        }
+    }
+}
+
+/// One entry of tracking's `Comments`: "Section (Status)" or "Section (Status): comments".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionComment {
+    pub section: String,
+    pub status: SectionStatus,
+    /// Everything after the first colon that follows the parentheses; may itself
+    /// contain colons and parentheses.
+    pub comments: Option<String>,
+}
+
+impl SectionComment {
+    /// Writes the entry the way the service builds it.
+    pub fn to_entry(&self) -> String {
+        match &self.comments {
+            Some(text) => format!("{} ({}): {}", self.section, self.status, text),
+            None => format!("{} ({})", self.section, self.status),
+        }
+    }
+
+    /// Reads an entry. The status is the first parenthesised group after the section
+    /// name; `None` when the entry has no such group.
+    pub fn parse(entry: &str) -> Option<Self> {
+        let open = entry.find('(')?;
+        let close = open + entry[open..].find(')')?;
+        let section = entry[..open].trim();
+        if section.is_empty() {
+            return None;
+        }
+        let status = SectionStatus::parse(&entry[open + 1..close]);
+        let rest = entry[close + 1..].trim_start();
+        let comments = rest
+            .strip_prefix(':')
+            .map(|text| text.trim().to_owned())
+            .filter(|text| !text.is_empty());
+        Some(Self {
+            section: section.to_owned(),
+            status,
+            comments,
+        })
+    }
+}
+
+/// A section identifier of the detail's `Secciones`, with its optional
+/// `<SectionName>Limit:<n>` suffix split off.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionId {
+    pub name: String,
+    pub limit: Option<u32>,
+}
+
+impl SectionId {
+    pub fn parse(raw: &str) -> Self {
+        let raw = raw.trim();
+        if let Some((head, n)) = raw.rsplit_once(':')
+            && let Some(name) = head.strip_suffix("Limit")
+            && let Ok(limit) = n.trim().parse()
+            && !name.is_empty()
+        {
+            return Self {
+                name: name.to_owned(),
+                limit: Some(limit),
+            };
+        }
+        Self {
+            name: raw.to_owned(),
+            limit: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_round_trip_with_accents_colons_and_parentheses() {
+        let entry = SectionComment {
+            section: "ProofAddress".into(),
+            status: SectionStatus::RequiereAtencion,
+            comments: Some("Fecha: 2024 (vencido): subir otro".into()),
+        };
+        let text = entry.to_entry();
+        assert_eq!(
+            text,
+            "ProofAddress (Requiere Atención): Fecha: 2024 (vencido): subir otro"
+        );
+        assert_eq!(SectionComment::parse(&text), Some(entry));
+        let bare = SectionComment::parse("Sucursal (EN REVISIÓN)").expect("parses");
+        assert_eq!(bare.status, SectionStatus::EnRevision);
+        assert_eq!(bare.comments, None);
+        assert_eq!(SectionComment::parse("no status here"), None);
+    }
+
+    #[test]
+    fn limit_suffixes_split_off() {
+        assert_eq!(
+            SectionId::parse("BankStatementLimit:3"),
+            SectionId {
+                name: "BankStatement".into(),
+                limit: Some(3)
+            }
+        );
+        assert_eq!(SectionId::parse("ProofAddressMultiple").limit, None);
+        assert_eq!(SectionId::parse("Limit:4").name, "Limit:4");
+    }
+
+    #[test]
+    fn both_names_of_the_correction_state_are_one_state() {
+        assert!(DocumentStatus::parse("Pendiente de Corrección").is_awaiting_correction());
+        assert!(DocumentStatus::parse("corrección por el usuario").is_awaiting_correction());
+        assert!(DocumentStatus::Aceptado.is_final());
+        assert_eq!(
+            Decision::Rechazada.section_status(),
+            Some(SectionStatus::Rechazado)
+        );
+    }
+}

@@ -1,0 +1,68 @@
+//! Closed catalogues of the spec read tolerantly: a value the spec does not list is kept
+//! verbatim in `Other`, comparison ignores case and surrounding blanks, and writing
+//! uses the spec's spelling.
+
+/// Declares such an enum: `wire_enum! { Name { Variant => "Wire spelling", ... } }`.
+macro_rules! wire_enum {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $wire:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+            /// A value outside the spec's catalogue, as received.
+            Other(String),
+        }
+
+        impl $name {
+            /// Every value of the spec's catalogue, in its order.
+            pub const KNOWN: &'static [$name] = &[$($name::$variant),+];
+
+            /// The wire spelling.
+            pub fn as_str(&self) -> &str {
+                match self {
+                    $($name::$variant => $wire,)+
+                    $name::Other(raw) => raw,
+                }
+            }
+
+            /// Reads a wire value, ignoring case and surrounding blanks.
+            pub fn parse(raw: &str) -> Self {
+                let trimmed = raw.trim();
+                Self::KNOWN
+                    .iter()
+                    .find(|known| $crate::wire_enum::same_word(known.as_str(), trimmed))
+                    .cloned()
+                    .unwrap_or_else(|| $name::Other(raw.to_owned()))
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let raw = <String as serde::Deserialize>::deserialize(deserializer)?;
+                Ok(Self::parse(&raw))
+            }
+        }
+    };
+}
+
+pub(crate) use wire_enum;
+
+/// Case-insensitive comparison that also folds case of accented letters
+/// ("EN REVISIÓN" is "En Revisión").
+pub fn same_word(a: &str, b: &str) -> bool {
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
+}
