@@ -113,7 +113,7 @@ pub async fn counters(State(app): State<AppState>) -> Response {
 /// reported: a tampered photo.
 pub async fn tamper_file(State(app): State<AppState>, Path(name): Path<String>) -> Response {
     let mut world = app.lock();
-    match world.files.get_mut(&name) {
+    match world.served.get_mut(&name) {
         Some(file) => {
             file.bytes.extend_from_slice(b"tampered");
             StatusCode::NO_CONTENT.into_response()

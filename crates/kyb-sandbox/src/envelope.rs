@@ -47,3 +47,20 @@ impl IntoResponse for Envelope {
         (self.code, Json(self.body())).into_response()
     }
 }
+
+/// 400 "Error de validacion" with one message per failed rule in `Data`.
+pub fn validation_failed(messages: Vec<String>) -> Envelope {
+    Envelope::new(
+        StatusCode::BAD_REQUEST,
+        crate::messages::status::BAD_REQUEST,
+        crate::messages::VALIDATION_ERROR,
+        Value::from(messages),
+    )
+}
+
+/// Reads a JSON request body leniently: a body that is not JSON, or not of the
+/// expected shape, reads as an empty request, so the caller answers with the
+/// service's "required field" messages rather than a framework error.
+pub fn read_body<T: serde::de::DeserializeOwned + Default>(bytes: &[u8]) -> T {
+    serde_json::from_slice(bytes).unwrap_or_default()
+}

@@ -5,11 +5,15 @@
 mod admin;
 mod auth;
 mod clock;
+mod enrollment;
 mod envelope;
+mod files;
 mod messages;
+mod people;
 mod photos;
 mod seed;
 mod state;
+mod tracking;
 mod verifications;
 
 use std::net::SocketAddr;
@@ -36,6 +40,8 @@ pub struct SandboxConfig {
     /// 0 picks a free port.
     pub port: u16,
     pub seed: u64,
+    /// How many business files to generate (at least one).
+    pub files: usize,
 }
 
 impl Default for SandboxConfig {
@@ -44,6 +50,7 @@ impl Default for SandboxConfig {
             host: "127.0.0.1".into(),
             port: 0,
             seed: 7,
+            files: 40,
         }
     }
 }
@@ -98,7 +105,7 @@ impl Sandbox {
             .local_addr()
             .map_err(|source| SandboxError::Bind { addr, source })?;
         let base_url = format!("http://{local}");
-        let (world, manifest) = seed::build(config.seed, &base_url, clock::now());
+        let (world, manifest) = seed::build(config.seed, config.files, &base_url, clock::now());
         let app = AppState {
             world: Arc::new(Mutex::new(world)),
             base_url: base_url.into(),
@@ -144,6 +151,8 @@ impl Drop for RunningSandbox {
 
 fn router(app: AppState) -> Router {
     Router::new()
+        .route("/expedientes/v1/tracking", post(tracking::tracking))
+        .route("/enrollment/v1/url", post(enrollment::enrollment_link))
         .route("/verificaciones/{folio}", get(verifications::read))
         .route(
             "/verificaciones/{folio}/reenviar",
@@ -178,7 +187,7 @@ async fn count_request(State(app): State<AppState>, request: Request, next: Next
 }
 
 async fn served_file(State(app): State<AppState>, Path(name): Path<String>) -> Response {
-    match app.lock().files.get(&name) {
+    match app.lock().served.get(&name) {
         Some(file) => (
             [(header::CONTENT_TYPE, file.content_type)],
             file.bytes.clone(),

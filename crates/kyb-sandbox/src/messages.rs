@@ -3,12 +3,17 @@
 
 pub const API_KEY_DENIED: &str = "La API Key ha sido denegada, asegurate de mandar una API Key valida y con una suscripción activa";
 pub const WORKSPACE_INVALID: &str = "El ID de Workspace no es válido o no está activo";
+pub const VALIDATION_ERROR: &str = "Error de validacion";
+pub const FILE_NOT_FOUND_TRACKING: &str = "Expediente no encontrado";
+pub const ENROLLMENT_NOT_ALLOWED: &str = "Enrolamiento no permitido";
 pub const VERIFICATION_NOT_FOUND: &str = "Verificación no encontrada";
 pub const RESEND_NOT_ALLOWED: &str = "La solicitud no admite reenvío en su estatus actual.";
 pub const CANCEL_FAILED: &str = "No se pudo cancelar.";
 
-/// The spec shows no success `Message` for the verification operations; the sandbox
-/// answers with these.
+/// The spec shows no success `Message` for these operations; the sandbox answers
+/// with these.
+pub const OK_TRACKING: &str = "Consulta exitosa";
+pub const OK_ENROLLMENT_LINK: &str = "Enlace de enrolamiento generado";
 pub const OK_VERIFICATION: &str = "Verificación encontrada";
 pub const OK_RESENT: &str = "Enlace reenviado";
 pub const OK_CANCELLED: &str = "Verificación cancelada";
@@ -18,5 +23,6 @@ pub mod status {
     pub const SUCCESS_CAPITAL: &str = "Success";
     pub const BAD_REQUEST: &str = "bad_request";
     pub const FORBIDDEN: &str = "forbidden";
+    pub const NOT_ALLOWED: &str = "not_allowed";
     pub const NOT_FOUND: &str = "not_found";
 }

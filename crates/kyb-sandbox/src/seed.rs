@@ -8,7 +8,10 @@ use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 use uuid::Uuid;
 
+use kyb_api::expediente::DocumentStatus;
+
 use crate::clock;
+use crate::files::{self, FileSpec, Flow, PersonType};
 use crate::state::{Tenant, World};
 use crate::verifications::{NewVerification, create};
 
@@ -25,6 +28,17 @@ pub struct Manifest {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Examples {
+    /// A legal-entity (Moral) flow; `document_id` is one of its files.
+    pub flow_id: String,
+    /// A natural-person flow.
+    pub flow_id_fisica: String,
+    /// A Moral flow holding sections that `document_id` lacks.
+    pub flow_id_complementary: String,
+    /// The company RFC of `document_id`.
+    pub rfc: String,
+    pub document_id: Uuid,
+    pub person_id_enrollment_allowed: Uuid,
+    pub person_id_enrollment_denied: Uuid,
     /// One verification of the first tenant in each status of the catalogue.
     pub folios: std::collections::BTreeMap<String, String>,
     /// A verification that belongs to the second tenant.
@@ -51,7 +65,52 @@ fn distance(rng: &mut ChaCha8Rng, index: usize) -> f64 {
     (rng.random_range(range) * 10.0_f64).round() / 10.0
 }
 
-pub fn build(seed: u64, base_url: &str, start: Timestamp) -> (World, Manifest) {
+/// Sections of the seeded flows, from the spec's list of identifiers.
+const MORAL_SECTIONS: [&str; 9] = [
+    "ActaConstitutivaObligatorio",
+    "LegalRepresentativeObligatorio",
+    "ValidacionBiometrica",
+    "ProofAddressObligatorio",
+    "ProofAddressLimit:2",
+    "FiscalCSFObligatorio",
+    "OpinionObligatorio",
+    "Sucursal",
+    "SucursalImagenesOpcional",
+];
+const COMPLEMENTARY_SECTIONS: [&str; 5] = [
+    "BankStatementObligatorio",
+    "BankStatementMultiple",
+    "BankStatementLimit:3",
+    "PoderesRepresentanteLegal",
+    "ProofAddressObligatorio",
+];
+const FISICA_SECTIONS: [&str; 4] = [
+    "PersonaFisica",
+    "ProofAddressObligatorio",
+    "FiscalCSFObligatorio",
+    "ValidacionBiometrica",
+];
+
+fn flow(rng: &mut ChaCha8Rng, workspace: Uuid, person_type: PersonType, sections: &[&str]) -> Flow {
+    Flow {
+        flow_id: uuid(rng).to_string(),
+        workspace,
+        person_type,
+        sections: sections.iter().map(|s| (*s).to_owned()).collect(),
+    }
+}
+
+/// File statuses the generator spreads files over: the catalogue, with the
+/// correction state under its tracking name.
+fn seeded_status(index: usize) -> DocumentStatus {
+    let statuses: Vec<&DocumentStatus> = DocumentStatus::KNOWN
+        .iter()
+        .filter(|s| !matches!(s, DocumentStatus::PendienteDeCorreccion))
+        .collect();
+    statuses[index % statuses.len()].clone()
+}
+
+pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> (World, Manifest) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut world = World::default();
     for _ in 0..2 {
@@ -65,6 +124,37 @@ pub fn build(seed: u64, base_url: &str, start: Timestamp) -> (World, Manifest) {
     let admin_token = secret(&mut rng, "admin");
     let first = world.tenants[0].workspace_id;
     let second = world.tenants[1].workspace_id;
+
+    let main_flow = flow(&mut rng, first, PersonType::Moral, &MORAL_SECTIONS);
+    let complementary = flow(&mut rng, first, PersonType::Moral, &COMPLEMENTARY_SECTIONS);
+    let fisica = flow(&mut rng, first, PersonType::Fisica, &FISICA_SECTIONS);
+    let other_flow = flow(&mut rng, second, PersonType::Moral, &MORAL_SECTIONS);
+    // Three in four files belong to the first tenant; the first file is the example,
+    // under review. At least one file always exists.
+    let mut example = None;
+    for index in 0..file_count.max(1) {
+        let (flow, status) = match index {
+            0 => (&main_flow, DocumentStatus::EnRevision),
+            i if i % 4 == 3 => (&other_flow, seeded_status(i)),
+            i if i % 4 == 2 => (&fisica, seeded_status(i)),
+            i => (&main_flow, seeded_status(i)),
+        };
+        let created = clock::minutes_after(start, -((index as i64 % 500) * 53 + 60 * 24 * 2));
+        let file = files::generate(
+            &mut rng,
+            FileSpec {
+                flow,
+                status,
+                created,
+                base_url,
+            },
+        );
+        if index == 0 {
+            example = Some(file.clone());
+        }
+        world.expedientes.insert(file.document_id, file);
+    }
+    let example = example.expect("the loop runs at least once");
 
     let mut new_verification = |world: &mut World, workspace, status, index: usize| {
         let colours = [rng.random(), rng.random()];
@@ -87,6 +177,7 @@ pub fn build(seed: u64, base_url: &str, start: Timestamp) -> (World, Manifest) {
     }
     let other_tenant_folio = new_verification(&mut world, second, VerificationStatus::Enviado, 8);
 
+    world.flows = vec![main_flow, complementary, fisica, other_flow];
     let manifest = Manifest {
         base_url: base_url.to_owned(),
         tenants: world.tenants.clone(),
@@ -94,6 +185,13 @@ pub fn build(seed: u64, base_url: &str, start: Timestamp) -> (World, Manifest) {
         inactive_workspace_id,
         admin_token,
         examples: Examples {
+            flow_id: world.flows[0].flow_id.clone(),
+            flow_id_complementary: world.flows[1].flow_id.clone(),
+            flow_id_fisica: world.flows[2].flow_id.clone(),
+            rfc: example.company_rfc.clone(),
+            document_id: example.document_id,
+            person_id_enrollment_allowed: example.persons[0].person_id,
+            person_id_enrollment_denied: example.persons[1].person_id,
             folios,
             other_tenant_folio,
         },

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Serialize;
 use uuid::Uuid;
 
+use crate::files::{Expediente, Flow};
 use crate::verifications::Verification;
 
 /// A customer of the service: one API key and the workspace it may use.
@@ -40,7 +41,9 @@ pub struct World {
     pub tenants: Vec<Tenant>,
     /// Keyed by folio. Each verification records the workspace it belongs to.
     pub verifications: HashMap<String, Verification>,
-    pub files: HashMap<String, ServedFile>,
+    pub served: HashMap<String, ServedFile>,
+    pub flows: Vec<Flow>,
+    pub expedientes: HashMap<Uuid, Expediente>,
     pub outbox: Vec<OutboxEvent>,
     /// Requests received, by "METHOD /route/{param}".
     pub counters: BTreeMap<String, u64>,
@@ -51,6 +54,12 @@ pub struct World {
 impl World {
     pub fn tenant(&self, workspace: Uuid) -> Option<&Tenant> {
         self.tenants.iter().find(|t| t.workspace_id == workspace)
+    }
+
+    pub fn flow(&self, workspace: Uuid, flow_id: &str) -> Option<&Flow> {
+        self.flows
+            .iter()
+            .find(|f| f.workspace == workspace && f.flow_id.eq_ignore_ascii_case(flow_id.trim()))
     }
 
     pub fn next_serial(&mut self) -> u64 {

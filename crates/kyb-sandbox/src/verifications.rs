@@ -233,7 +233,7 @@ pub fn create(world: &mut World, base_url: &str, new: NewVerification) -> String
                 distance_meters: distance,
                 hash_sha256: crate::photos::sha256_hex(&bytes),
             });
-            world.files.insert(
+            world.served.insert(
                 name,
                 crate::state::ServedFile {
                     content_type: "image/png",

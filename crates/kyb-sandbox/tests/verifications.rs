@@ -1,15 +1,15 @@
 //! Conformance of operations 7–9 (read, resend, cancel a verification), over real HTTP
 //! against a running sandbox. Expected texts are copied from the spec's Errors table.
 
-use reqwest::{Client, Method, StatusCode};
+mod common;
+
+use common::{Harness, KEY_DENIED, WORKSPACE_INVALID, assert_envelope};
+use kyb_sandbox::{Manifest, Sandbox, SandboxConfig};
+use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use kyb_sandbox::{
-    ADMIN_HEADER, API_KEY_HEADER, Manifest, RunningSandbox, Sandbox, SandboxConfig,
-    WORKSPACE_HEADER,
-};
-
+const NOT_FOUND: &str = "Verificación no encontrada";
 const STATUSES: [&str; 8] = [
     "NoIniciado",
     "Enviado",
@@ -20,96 +20,6 @@ const STATUSES: [&str; 8] = [
     "Rechazado",
     "SuspendidaPorRiesgo",
 ];
-const NOT_FOUND: &str = "Verificación no encontrada";
-const KEY_DENIED: &str = "La API Key ha sido denegada, asegurate de mandar una API Key valida y con una suscripción activa";
-const WORKSPACE_INVALID: &str = "El ID de Workspace no es válido o no está activo";
-
-struct Harness {
-    sandbox: RunningSandbox,
-    http: Client,
-}
-
-impl Harness {
-    async fn start() -> Self {
-        let sandbox = Sandbox::start(SandboxConfig::default())
-            .await
-            .expect("sandbox starts");
-        Self {
-            sandbox,
-            http: Client::new(),
-        }
-    }
-
-    fn manifest(&self) -> &Manifest {
-        &self.sandbox.manifest
-    }
-
-    fn folio(&self, status: &str) -> String {
-        self.manifest().examples.folios[status].clone()
-    }
-
-    /// Calls an operation as the first tenant, with the key and workspace given.
-    async fn call_as(
-        &self,
-        method: Method,
-        path: &str,
-        key: &str,
-        workspace: &str,
-    ) -> (StatusCode, Value) {
-        let response = self
-            .http
-            .request(method, format!("{}{path}", self.manifest().base_url))
-            .header(API_KEY_HEADER, key)
-            .header(WORKSPACE_HEADER, workspace)
-            .send()
-            .await
-            .expect("the sandbox answers");
-        let status = response.status();
-        (status, response.json().await.expect("a JSON body"))
-    }
-
-    async fn call(&self, method: Method, path: &str) -> (StatusCode, Value) {
-        let tenant = &self.manifest().tenants[0];
-        let workspace = tenant.workspace_id.to_string();
-        self.call_as(method, path, &tenant.api_key, &workspace)
-            .await
-    }
-
-    async fn admin(&self, method: Method, path: &str, body: Option<Value>) -> Value {
-        let mut request = self
-            .http
-            .request(
-                method,
-                format!("{}/_sandbox{path}", self.manifest().base_url),
-            )
-            .header(ADMIN_HEADER, &self.manifest().admin_token);
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let response = request.send().await.expect("the sandbox answers");
-        assert!(
-            response.status().is_success(),
-            "admin {path}: {}",
-            response.status()
-        );
-        if response.status() == StatusCode::NO_CONTENT {
-            return Value::Null;
-        }
-        response.json().await.expect("a JSON body")
-    }
-
-    async fn billable(&self) -> u64 {
-        self.admin(Method::GET, "/outbox", None).await["billable"]
-            .as_u64()
-            .expect("a count")
-    }
-}
-
-fn assert_envelope(body: &Value, code: u16, status: &str, message: &str) {
-    assert_eq!(body["Code"], code, "Code in {body}");
-    assert_eq!(body["Status"], status, "Status in {body}");
-    assert_eq!(body["Message"], message, "Message in {body}");
-}
 
 #[tokio::test]
 async fn every_seeded_folio_reads_with_every_field_of_the_spec() {

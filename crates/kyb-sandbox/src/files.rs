@@ -1,0 +1,255 @@
+//! Flows and business files (expedientes): what the sandbox keeps of each, and the
+//! deterministic generator that fills a workspace with them.
+
+use jiff::Timestamp;
+use kyb_api::expediente::{DocumentStatus, SectionComment, SectionId, SectionStatus};
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::clock;
+use crate::people;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PersonType {
+    Moral,
+    /// A natural person; the spec shows only `Moral`.
+    Fisica,
+}
+
+/// A customer flow: what a file created from it asks the end user for.
+#[derive(Debug, Clone)]
+pub struct Flow {
+    pub flow_id: String,
+    pub workspace: Uuid,
+    pub person_type: PersonType,
+    /// Section identifiers, limit suffixes included (`ProofAddressLimit:2`).
+    pub sections: Vec<String>,
+}
+
+impl Flow {
+    /// The sections a file tracks, without the limit modifiers.
+    pub fn tracked_sections(&self) -> impl Iterator<Item = &str> {
+        self.sections
+            .iter()
+            .map(String::as_str)
+            .filter(|id| SectionId::parse(id).limit.is_none())
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Section {
+    pub id: String,
+    pub status: SectionStatus,
+    pub comments: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Person {
+    pub person_id: Uuid,
+    pub full_name: String,
+    pub email: String,
+    pub rfc: String,
+    pub curp: String,
+    pub face_key_id: String,
+    pub enrollment_request_at: Option<Timestamp>,
+    pub callback_at: Option<Timestamp>,
+    pub notification_at: Option<Timestamp>,
+    /// The spec does not list the values; the sandbox uses Pendiente (never
+    /// requested), Solicitado (link issued), Completado and Fallido.
+    pub enrollment_status: &'static str,
+    pub enrollment_reason: String,
+    pub is_completed: bool,
+}
+
+impl Person {
+    /// A link may be issued to a person who has not completed enrollment, in a file
+    /// that is not closed.
+    pub fn enrollment_allowed(&self, file_status: &DocumentStatus) -> bool {
+        !self.is_completed && !file_status.is_final()
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Expediente {
+    pub document_id: Uuid,
+    pub workspace: Uuid,
+    pub flow_id: String,
+    pub company_name: String,
+    pub company_rfc: String,
+    pub channel_name: String,
+    pub guest_url: String,
+    pub status: DocumentStatus,
+    pub sections: Vec<Section>,
+    pub persons: Vec<Person>,
+    pub created: Timestamp,
+    pub updated: Timestamp,
+}
+
+fn iso_opt(at: Option<Timestamp>) -> Value {
+    at.map_or(Value::Null, |t| Value::String(clock::iso_seconds(t)))
+}
+
+impl Expediente {
+    /// Tracking's `Comments`: one entry per section, built from the sections' states.
+    pub fn comments(&self) -> Vec<String> {
+        self.sections
+            .iter()
+            .map(|s| {
+                SectionComment {
+                    section: s.id.clone(),
+                    status: s.status.clone(),
+                    comments: (!s.comments.is_empty()).then(|| s.comments.join("; ")),
+                }
+                .to_entry()
+            })
+            .collect()
+    }
+
+    /// The tracking response's `Data`.
+    pub fn tracking(&self) -> Value {
+        let persons: Vec<Value> = self
+            .persons
+            .iter()
+            .map(|p| {
+                json!({
+                    "PersonId": p.person_id,
+                    "FullName": p.full_name,
+                    "Email": p.email,
+                    "Rfc": p.rfc,
+                    "Curp": p.curp,
+                    "FaceKeyId": p.face_key_id,
+                    "EnrollmentRequestAtUtc": iso_opt(p.enrollment_request_at),
+                    "CallbackAtUtc": iso_opt(p.callback_at),
+                    "NotificationAtUtc": iso_opt(p.notification_at),
+                    "EnrollmentStatus": p.enrollment_status,
+                    "EnrollmentReason": p.enrollment_reason,
+                    "IsCompleted": p.is_completed,
+                    "IsEnrollmentAllowed": p.enrollment_allowed(&self.status),
+                })
+            })
+            .collect();
+        json!({
+            "DocumentId": self.document_id,
+            "CompanyRfc": self.company_rfc,
+            "CompanyName": self.company_name,
+            "GuestUrl": self.guest_url,
+            "ChannelName": self.channel_name,
+            "DocumentStatus": self.status,
+            "Comments": self.comments(),
+            "CreatedAtUtc": clock::iso_millis(self.created),
+            "UpdatedAtUtc": clock::iso_seconds(self.updated),
+            "Person": persons,
+        })
+    }
+}
+
+/// Seeded comments an analyst or an automatic validation might have left.
+const REJECTION_COMMENTS: [&str; 4] = [
+    "El comprobante tiene más de 3 meses de antigüedad",
+    "La imagen está borrosa: vuelva a cargarla",
+    "El nombre no coincide con el acta (ver hoja 2)",
+    "Falta la firma del representante legal",
+];
+
+fn section_status_for(rng: &mut ChaCha8Rng, file: &DocumentStatus) -> SectionStatus {
+    let pool: &[SectionStatus] = match file {
+        DocumentStatus::Ingresado => &[SectionStatus::Pendiente, SectionStatus::EnRevision],
+        DocumentStatus::Aceptado => &[SectionStatus::Aceptado],
+        DocumentStatus::CorreccionPorElUsuario => &[
+            SectionStatus::Aceptado,
+            SectionStatus::Rechazado,
+            SectionStatus::RequiereAtencion,
+        ],
+        _ => &[
+            SectionStatus::Completado,
+            SectionStatus::Aceptado,
+            SectionStatus::RequiereAtencion,
+            SectionStatus::EnRevision,
+        ],
+    };
+    pool[rng.random_range(0..pool.len())].clone()
+}
+
+pub struct FileSpec<'a> {
+    pub flow: &'a Flow,
+    pub status: DocumentStatus,
+    pub created: Timestamp,
+    pub base_url: &'a str,
+}
+
+/// A generated file of a flow, with sections in states that fit its status, and its
+/// persons: for a legal entity two representatives (the first may still enroll, the
+/// second has completed), for a natural person the person alone.
+pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
+    let document_id = uuid::Builder::from_random_bytes(rng.random()).into_uuid();
+    let company = people::company(rng);
+    let mut sections: Vec<Section> = spec
+        .flow
+        .tracked_sections()
+        .map(|id| {
+            let status = section_status_for(rng, &spec.status);
+            let comments = match status {
+                SectionStatus::Rechazado | SectionStatus::RequiereAtencion => {
+                    vec![
+                        REJECTION_COMMENTS[rng.random_range(0..REJECTION_COMMENTS.len())]
+                            .to_owned(),
+                    ]
+                }
+                _ => Vec::new(),
+            };
+            Section {
+                id: id.to_owned(),
+                status,
+                comments,
+            }
+        })
+        .collect();
+    if matches!(spec.status, DocumentStatus::CorreccionPorElUsuario)
+        && let Some(first) = sections.first_mut()
+    {
+        // A file returned to the user has at least one rejected section.
+        first.status = SectionStatus::Rechazado;
+        first.comments = vec![REJECTION_COMMENTS[0].to_owned()];
+    }
+    let person_count = match spec.flow.person_type {
+        PersonType::Moral => 2,
+        PersonType::Fisica => 1,
+    };
+    let persons = (0..person_count)
+        .map(|index| {
+            let name = people::person(rng);
+            let completed = index == 1;
+            let requested = clock::minutes_after(spec.created, 90);
+            Person {
+                person_id: uuid::Builder::from_random_bytes(rng.random()).into_uuid(),
+                full_name: name.full(),
+                email: people::email(&name, &company.domain),
+                rfc: people::person_rfc(rng, &name),
+                curp: people::curp(rng, &name),
+                face_key_id: format!("FK-{:010}", rng.random_range(0..10_000_000_000_u64)),
+                enrollment_request_at: completed.then_some(requested),
+                callback_at: completed.then(|| clock::minutes_after(requested, 12)),
+                notification_at: completed.then(|| clock::minutes_after(requested, 13)),
+                enrollment_status: if completed { "Completado" } else { "Pendiente" },
+                enrollment_reason: String::new(),
+                is_completed: completed,
+            }
+        })
+        .collect();
+    Expediente {
+        document_id,
+        workspace: spec.flow.workspace,
+        flow_id: spec.flow.flow_id.clone(),
+        company_name: company.name,
+        company_rfc: company.rfc,
+        channel_name: "Portal Web".into(),
+        guest_url: format!("{}/_guest/{document_id}", spec.base_url),
+        status: spec.status,
+        sections,
+        persons,
+        created: spec.created,
+        updated: clock::minutes_after(spec.created, rng.random_range(60..60 * 24 * 5)),
+    }
+}
