@@ -22,9 +22,21 @@ pub struct Manifest {
     pub tenants: Vec<Tenant>,
     pub revoked_api_key: String,
     pub inactive_workspace_id: Uuid,
+    pub trial: Trial,
     pub admin_token: String,
     pub examples: Examples,
 }
+
+/// A tenant on the trial version: creating files is limited to `attempts`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Trial {
+    pub api_key: String,
+    pub workspace_id: Uuid,
+    pub attempts: u32,
+}
+
+/// Files a trial tenant may create before the service refuses (not shown in the spec).
+pub const TRIAL_ATTEMPTS: u32 = 3;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Examples {
@@ -122,6 +134,10 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
     let revoked_api_key = secret(&mut rng, "sk_revoked");
     let inactive_workspace_id = uuid(&mut rng);
     let admin_token = secret(&mut rng, "admin");
+    let trial_tenant = Tenant {
+        api_key: secret(&mut rng, "sk_trial"),
+        workspace_id: uuid(&mut rng),
+    };
     let first = world.tenants[0].workspace_id;
     let second = world.tenants[1].workspace_id;
 
@@ -177,12 +193,21 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
     }
     let other_tenant_folio = new_verification(&mut world, second, VerificationStatus::Enviado, 8);
 
-    world.flows = vec![main_flow, complementary, fisica, other_flow];
+    let trial_flow = Flow {
+        workspace: trial_tenant.workspace_id,
+        ..main_flow.clone()
+    };
+    world.flows = vec![main_flow, complementary, fisica, other_flow, trial_flow];
     let manifest = Manifest {
         base_url: base_url.to_owned(),
         tenants: world.tenants.clone(),
         revoked_api_key,
         inactive_workspace_id,
+        trial: Trial {
+            api_key: trial_tenant.api_key.clone(),
+            workspace_id: trial_tenant.workspace_id,
+            attempts: TRIAL_ATTEMPTS,
+        },
         admin_token,
         examples: Examples {
             flow_id: world.flows[0].flow_id.clone(),
@@ -196,5 +221,7 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
             other_tenant_folio,
         },
     };
+    // The trial tenant authenticates like any other, but the manifest lists it apart.
+    world.tenants.push(trial_tenant);
     (world, manifest)
 }
