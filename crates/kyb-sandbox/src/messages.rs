@@ -4,6 +4,9 @@
 pub const API_KEY_DENIED: &str = "La API Key ha sido denegada, asegurate de mandar una API Key valida y con una suscripción activa";
 pub const WORKSPACE_INVALID: &str = "El ID de Workspace no es válido o no está activo";
 pub const VALIDATION_ERROR: &str = "Error de validacion";
+/// The spec mentions a trial-version attempt-limit message on creation without its text.
+pub const TRIAL_LIMIT: &str =
+    "Se alcanzó el número máximo de intentos permitidos en la versión de prueba.";
 pub const FILE_NOT_FOUND_TRACKING: &str = "Expediente no encontrado";
 pub const ENROLLMENT_NOT_ALLOWED: &str = "Enrolamiento no permitido";
 pub const VERIFICATION_NOT_FOUND: &str = "Verificación no encontrada";
@@ -12,6 +15,7 @@ pub const CANCEL_FAILED: &str = "No se pudo cancelar.";
 
 /// The spec shows no success `Message` for these operations; the sandbox answers
 /// with these.
+pub const OK_CREATED: &str = "Expediente creado correctamente";
 pub const OK_TRACKING: &str = "Consulta exitosa";
 pub const OK_ENROLLMENT_LINK: &str = "Enlace de enrolamiento generado";
 pub const OK_VERIFICATION: &str = "Verificación encontrada";
@@ -20,6 +24,7 @@ pub const OK_CANCELLED: &str = "Verificación cancelada";
 
 /// `Status` words. Their casing differs between operations, as the spec shows.
 pub mod status {
+    pub const SUCCESS_LOWER: &str = "success";
     pub const SUCCESS_CAPITAL: &str = "Success";
     pub const BAD_REQUEST: &str = "bad_request";
     pub const FORBIDDEN: &str = "forbidden";

@@ -222,6 +222,7 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
         },
     };
     // The trial tenant authenticates like any other, but the manifest lists it apart.
+    world.trial = Some((trial_tenant.workspace_id, TRIAL_ATTEMPTS));
     world.tenants.push(trial_tenant);
     (world, manifest)
 }

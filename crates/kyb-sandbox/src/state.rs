@@ -47,6 +47,8 @@ pub struct World {
     pub outbox: Vec<OutboxEvent>,
     /// Requests received, by "METHOD /route/{param}".
     pub counters: BTreeMap<String, u64>,
+    /// The trial tenant's workspace and how many files it may still create.
+    pub trial: Option<(Uuid, u32)>,
     /// Deterministic sequence for new folios and file names.
     pub next_serial: u64,
 }
