@@ -139,6 +139,7 @@ pub async fn create_file(State(app): State<AppState>, headers: HeaderMap, body: 
                 channel,
                 kind: "file_created",
                 target,
+                detail: None,
                 billable: false,
             });
         }

@@ -5,6 +5,7 @@
 mod admin;
 mod auth;
 mod clock;
+mod correction;
 mod create;
 mod enrollment;
 mod envelope;
@@ -153,6 +154,10 @@ impl Drop for RunningSandbox {
 fn router(app: AppState) -> Router {
     Router::new()
         .route("/expedientes/nuevo", post(create::create_file))
+        .route(
+            "/expedientes/solicitar-correccion",
+            post(correction::request_correction),
+        )
         .route("/expedientes/v1/tracking", post(tracking::tracking))
         .route("/enrollment/v1/url", post(enrollment::enrollment_link))
         .route("/verificaciones/{folio}", get(verifications::read))

@@ -7,6 +7,7 @@ pub const VALIDATION_ERROR: &str = "Error de validacion";
 /// The spec mentions a trial-version attempt-limit message on creation without its text.
 pub const TRIAL_LIMIT: &str =
     "Se alcanzó el número máximo de intentos permitidos en la versión de prueba.";
+pub const DOCUMENT_NOT_FOUND: &str = "Documento no encontrado";
 pub const FILE_NOT_FOUND_TRACKING: &str = "Expediente no encontrado";
 pub const ENROLLMENT_NOT_ALLOWED: &str = "Enrolamiento no permitido";
 pub const VERIFICATION_NOT_FOUND: &str = "Verificación no encontrada";
@@ -16,6 +17,7 @@ pub const CANCEL_FAILED: &str = "No se pudo cancelar.";
 /// The spec shows no success `Message` for these operations; the sandbox answers
 /// with these.
 pub const OK_CREATED: &str = "Expediente creado correctamente";
+pub const OK_CORRECTION: &str = "Solicitud de corrección procesada";
 pub const OK_TRACKING: &str = "Consulta exitosa";
 pub const OK_ENROLLMENT_LINK: &str = "Enlace de enrolamiento generado";
 pub const OK_VERIFICATION: &str = "Verificación encontrada";

@@ -25,6 +25,8 @@ pub struct OutboxEvent {
     pub kind: &'static str,
     /// The folio, DocumentId or contact the notification concerns.
     pub target: String,
+    /// The message the notification carries, when the caller wrote one.
+    pub detail: Option<String>,
     /// A resend of a verification link is billable: one billable message each.
     pub billable: bool,
 }

@@ -158,6 +158,7 @@ pub async fn resend(
         channel: "sms",
         kind: "verification_link_resent",
         target: folio,
+        detail: None,
         billable: true,
     });
     success(messages::OK_RESENT, Value::Null)

@@ -1,0 +1,213 @@
+//! Operation 3, correction request: `POST /expedientes/solicitar-correccion`.
+//!
+//! Its bodies are the envelope's documented exception: `success`, `message`, `data`,
+//! `warnings`. The spec does not show its error bodies; the sandbox answers them in
+//! the same shape, `success: false`, with the failed rules in `errors`.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use kyb_api::expediente::{Decision, DocumentStatus};
+use kyb_api::requests::CorrectionRequest;
+use kyb_api::validate;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::AppState;
+use crate::auth::authenticate;
+use crate::clock;
+use crate::envelope::read_body;
+use crate::files::Expediente;
+use crate::messages;
+use crate::state::OutboxEvent;
+
+fn failure(code: StatusCode, message: &str, errors: Vec<String>) -> Response {
+    let body = json!({
+        "success": false, "message": message, "data": Value::Null, "warnings": [], "errors": errors,
+    });
+    (code, Json(body)).into_response()
+}
+
+/// Which entity a decision concerns: a representative matched by id or reference,
+/// or the file as a whole.
+struct Resolution {
+    entities: Vec<Value>,
+    representative: bool,
+    warning: Option<String>,
+}
+
+fn resolve(file: &Expediente, entidad_id: Option<&str>, referencia: Option<&str>) -> Resolution {
+    let by_id = entidad_id
+        .and_then(|id| Uuid::parse_str(id.trim()).ok())
+        .and_then(|id| file.persons.iter().find(|p| p.person_id == id));
+    let by_reference = referencia.and_then(|r| {
+        file.persons
+            .iter()
+            .find(|p| p.full_name.to_lowercase() == r.trim().to_lowercase())
+    });
+    if let Some(person) = by_id.or(by_reference) {
+        return Resolution {
+            entities: vec![
+                json!({"id": person.person_id, "referencia": person.full_name, "coincidencia": "exacta"}),
+            ],
+            representative: true,
+            warning: None,
+        };
+    }
+    let asked = entidad_id.or(referencia).filter(|s| !s.trim().is_empty());
+    Resolution {
+        entities: vec![
+            json!({"id": file.document_id, "referencia": file.company_name, "coincidencia": "expediente"}),
+        ],
+        representative: false,
+        warning: asked.map(|a| {
+            format!("No se encontró la entidad {a}; la decisión se aplicó al expediente.")
+        }),
+    }
+}
+
+pub async fn request_correction(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let mut world = app.lock();
+    let caller = match authenticate(&world, &headers) {
+        Ok(caller) => caller,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let request: CorrectionRequest = read_body(&body);
+    let failures = validate::correction(&request);
+    if !failures.is_empty() {
+        return failure(
+            StatusCode::BAD_REQUEST,
+            messages::VALIDATION_ERROR,
+            failures,
+        );
+    }
+    let Some(file) = Uuid::parse_str(request.document_id.trim())
+        .ok()
+        .and_then(|id| world.expedientes.get(&id))
+        .filter(|f| f.workspace == caller.workspace)
+        .cloned()
+    else {
+        return failure(
+            StatusCode::NOT_FOUND,
+            messages::DOCUMENT_NOT_FOUND,
+            Vec::new(),
+        );
+    };
+    let unknown: Vec<String> = request
+        .secciones
+        .iter()
+        .filter(|d| {
+            !file
+                .sections
+                .iter()
+                .any(|s| s.id.eq_ignore_ascii_case(d.seccion.trim()))
+        })
+        .map(|d| {
+            format!(
+                "La sección {} no existe en el expediente.",
+                d.seccion.trim()
+            )
+        })
+        .collect();
+    if !unknown.is_empty() {
+        return failure(StatusCode::BAD_REQUEST, messages::VALIDATION_ERROR, unknown);
+    }
+
+    let now = clock::now();
+    let stamp = clock::iso_millis(now);
+    let (mut accepted, mut rejected, mut representatives, mut whole_file) = (0, 0, 0, 0);
+    let mut warnings = Vec::new();
+    let mut sections = Vec::new();
+    let mut updated = file.clone();
+    for decision in &request.secciones {
+        let verdict = Decision::parse(&decision.estatus);
+        let Some(new_status) = verdict.section_status() else {
+            continue;
+        };
+        let resolution = resolve(
+            &file,
+            decision.entidad_id.as_deref(),
+            decision.entidad_referencia.as_deref(),
+        );
+        if resolution.representative {
+            representatives += 1
+        } else {
+            whole_file += 1
+        }
+        warnings.extend(resolution.warning);
+        let is_rejected = matches!(verdict, Decision::Rechazada);
+        if is_rejected {
+            rejected += 1
+        } else {
+            accepted += 1
+        }
+        let comment = decision.comentario.clone().filter(|_| is_rejected);
+        if let Some(section) = updated
+            .sections
+            .iter_mut()
+            .find(|s| s.id.eq_ignore_ascii_case(decision.seccion.trim()))
+        {
+            section.status = new_status;
+            section.comments = comment.iter().cloned().collect();
+        }
+        let mut entry = json!({
+            "seccion": decision.seccion.trim(),
+            "estatus": verdict.as_str(),
+            "entidadReferencia": decision.entidad_referencia,
+            "entidadesResueltas": resolution.entities,
+            "fechaActualizacion": stamp,
+        });
+        if let Some(comment) = comment {
+            entry["comentario"] = Value::String(comment);
+        }
+        sections.push(entry);
+    }
+    let notify = request.notificar_usuario.unwrap_or(true) && rejected > 0;
+    let serial = world.next_serial();
+    let link = (rejected > 0).then(|| {
+        format!(
+            "{}/_guest/{}/correccion?t={serial:06}",
+            app.base_url, file.document_id
+        )
+    });
+    if rejected > 0 {
+        // The operation calls the result "Pendiente de Corrección"; tracking shows the
+        // catalogue's name for the same state.
+        updated.status = DocumentStatus::CorreccionPorElUsuario;
+    }
+    updated.updated = now;
+    if notify {
+        world.outbox.push(OutboxEvent {
+            at_utc: stamp.clone(),
+            workspace_id: caller.workspace,
+            channel: "email",
+            kind: "correction_requested",
+            target: file.document_id.to_string(),
+            detail: request.mensaje_general.clone(),
+            billable: false,
+        });
+    }
+    world.expedientes.insert(file.document_id, updated);
+    let data = json!({
+        "expedienteId": file.document_id,
+        "seccionesActualizadas": sections.len(),
+        "resumen": {
+            "aceptadas": accepted,
+            "rechazadas": rejected,
+            "entidadesAfectadas": {"representantes": representatives, "sucursales": 0, "expediente": whole_file},
+        },
+        "secciones": sections,
+        "notificacionEnviada": notify,
+        "linkCorreccion": link,
+    });
+    let body = json!({
+        "success": true, "message": messages::OK_CORRECTION, "data": data, "warnings": warnings,
+    });
+    (StatusCode::OK, Json(body)).into_response()
+}
