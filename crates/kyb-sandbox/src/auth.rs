@@ -1,11 +1,15 @@
 //! The two headers every operation requires, `SERVICE-API-KEY` and `X-Workspace`, and
 //! the answers when they are wrong.
 //!
-//! Tracking, enrollment link and the verification operations answer a bad key with
-//! 401 "La API Key ha sido denegada…" and a bad workspace with 403. (The spec gives no
-//! 401 text for the verification operations; they answer like tracking.) File detail
-//! and complementary information answer both with their own 401; they join this
-//! module with their routes.
+//! Two families of answers, from the spec's Errors table:
+//! - tracking, enrollment link and the verification operations answer a bad key with
+//!   401 "La API Key ha sido denegada…" and a bad workspace with 403 (the spec gives no
+//!   401 text for the verification operations, create file or the correction request;
+//!   they answer like tracking);
+//! - file detail and complementary information answer both with one 401, "No
+//!   autorizado - Workspace inválido o API Key incorrecta". These are the 401 bodies
+//!   the sandbox writes with lowercase keys: the spec says some 401s use them without
+//!   naming which.
 
 use axum::http::{HeaderMap, StatusCode};
 use uuid::Uuid;
@@ -23,9 +27,36 @@ pub struct Caller {
     pub workspace: Uuid,
 }
 
+/// Which family of answers an operation gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusals {
+    KeyThenWorkspace,
+    WorkspaceOrKey,
+}
+
 /// A workspace that is missing, not a UUID, inactive, unknown or not the key's own
 /// is refused alike: the service cannot tell the caller which.
 pub fn authenticate(world: &World, headers: &HeaderMap) -> Result<Caller, Envelope> {
+    authenticate_for(world, headers, Refusals::KeyThenWorkspace)
+}
+
+pub fn authenticate_for(
+    world: &World,
+    headers: &HeaderMap,
+    refusals: Refusals,
+) -> Result<Caller, Envelope> {
+    authenticate_headers(world, headers).map_err(|refusal| match refusals {
+        Refusals::KeyThenWorkspace => refusal,
+        Refusals::WorkspaceOrKey => Envelope::error(
+            StatusCode::UNAUTHORIZED,
+            status::FORBIDDEN,
+            messages::UNAUTHORIZED_WORKSPACE_OR_KEY,
+        )
+        .lowercase_keys(),
+    })
+}
+
+fn authenticate_headers(world: &World, headers: &HeaderMap) -> Result<Caller, Envelope> {
     let header = |name| {
         headers
             .get(name)

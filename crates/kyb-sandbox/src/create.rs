@@ -103,6 +103,14 @@ pub async fn create_file(State(app): State<AppState>, headers: HeaderMap, body: 
         client_id,
         client_name,
         external_id: request.external_id.clone(),
+        contact_email: request
+            .contact_email
+            .clone()
+            .filter(|c| !c.trim().is_empty()),
+        contact_phone: request
+            .contact_phone
+            .clone()
+            .filter(|c| !c.trim().is_empty()),
         channel_name: "API".into(),
         guest_url: format!("{}/_guest/{document_id}?t={serial:06}", app.base_url),
         status: DocumentStatus::Ingresado,

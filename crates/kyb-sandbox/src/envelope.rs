@@ -1,6 +1,6 @@
 //! The response envelope: `Code`, `Status`, `Message`, `Data`, with the HTTP status
-//! equal to `Code`. (Its exceptions, lowercase 401 keys and the correction-request
-//! body, arrive with the operations that use them.)
+//! equal to `Code`, and its exception of lowercase keys on some 401s. (The correction
+//! request's own body shape lives in `correction.rs`.)
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -13,6 +13,8 @@ pub struct Envelope {
     pub status: &'static str,
     pub message: String,
     pub data: Value,
+    /// "Some 401 bodies use the lowercase keys code, status, message, data."
+    pub lowercase_keys: bool,
 }
 
 impl Envelope {
@@ -27,6 +29,7 @@ impl Envelope {
             status,
             message: message.into(),
             data,
+            lowercase_keys: false,
         }
     }
 
@@ -35,9 +38,19 @@ impl Envelope {
         Self::new(code, status, message, Value::Null)
     }
 
+    pub fn lowercase_keys(mut self) -> Self {
+        self.lowercase_keys = true;
+        self
+    }
+
     pub fn body(&self) -> Value {
+        let (code, status, message, data) = if self.lowercase_keys {
+            ("code", "status", "message", "data")
+        } else {
+            ("Code", "Status", "Message", "Data")
+        };
         json!({
-            "Code": self.code.as_u16(), "Status": self.status, "Message": self.message, "Data": self.data
+            code: self.code.as_u16(), status: self.status, message: self.message, data: self.data
         })
     }
 }

@@ -83,6 +83,9 @@ pub struct Expediente {
     pub client_id: Uuid,
     pub client_name: String,
     pub external_id: Option<String>,
+    /// Where the end user is notified; set when the file was created with contact data.
+    pub contact_email: Option<String>,
+    pub contact_phone: Option<String>,
     pub channel_name: String,
     pub guest_url: String,
     pub status: DocumentStatus,
@@ -251,6 +254,8 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
         client_id: uuid::Builder::from_random_bytes(rng.random()).into_uuid(),
         client_name: company.name.clone(),
         external_id: Some(format!("CRM-{:06}", rng.random_range(0..1_000_000))),
+        contact_email: None,
+        contact_phone: None,
         company_name: company.name,
         company_rfc: company.rfc,
         channel_name: "Portal Web".into(),

@@ -5,6 +5,7 @@
 mod admin;
 mod auth;
 mod clock;
+mod complementary;
 mod correction;
 mod create;
 mod enrollment;
@@ -157,6 +158,10 @@ fn router(app: AppState) -> Router {
         .route(
             "/expedientes/solicitar-correccion",
             post(correction::request_correction),
+        )
+        .route(
+            "/expedientes/informacion-complementaria",
+            post(complementary::add_sections),
         )
         .route("/expedientes/v1/tracking", post(tracking::tracking))
         .route("/enrollment/v1/url", post(enrollment::enrollment_link))

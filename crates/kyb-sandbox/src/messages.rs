@@ -2,6 +2,8 @@
 //! in the Errors table of the spec. Nothing else in the sandbox writes these strings.
 
 pub const API_KEY_DENIED: &str = "La API Key ha sido denegada, asegurate de mandar una API Key valida y con una suscripción activa";
+pub const UNAUTHORIZED_WORKSPACE_OR_KEY: &str =
+    "No autorizado - Workspace inválido o API Key incorrecta";
 pub const WORKSPACE_INVALID: &str = "El ID de Workspace no es válido o no está activo";
 pub const VALIDATION_ERROR: &str = "Error de validacion";
 /// The spec mentions a trial-version attempt-limit message on creation without its text.
@@ -18,6 +20,7 @@ pub const CANCEL_FAILED: &str = "No se pudo cancelar.";
 /// with these.
 pub const OK_CREATED: &str = "Expediente creado correctamente";
 pub const OK_CORRECTION: &str = "Solicitud de corrección procesada";
+pub const OK_COMPLEMENTARY: &str = "Información complementaria procesada";
 pub const OK_TRACKING: &str = "Consulta exitosa";
 pub const OK_ENROLLMENT_LINK: &str = "Enlace de enrolamiento generado";
 pub const OK_VERIFICATION: &str = "Verificación encontrada";
