@@ -45,12 +45,12 @@ fn resolve(file: &Expediente, entidad_id: Option<&str>, referencia: Option<&str>
     let by_reference = referencia.and_then(|r| {
         file.persons
             .iter()
-            .find(|p| p.full_name.to_lowercase() == r.trim().to_lowercase())
+            .find(|p| p.full_name().to_lowercase() == r.trim().to_lowercase())
     });
     if let Some(person) = by_id.or(by_reference) {
         return Resolution {
             entities: vec![
-                json!({"id": person.person_id, "referencia": person.full_name, "coincidencia": "exacta"}),
+                json!({"id": person.person_id, "referencia": person.full_name(), "coincidencia": "exacta"}),
             ],
             representative: true,
             warning: None,

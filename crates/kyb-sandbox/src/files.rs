@@ -48,7 +48,8 @@ pub struct Section {
 #[derive(Debug, Clone)]
 pub struct Person {
     pub person_id: Uuid,
-    pub full_name: String,
+    pub name: people::PersonName,
+    pub phone: String,
     pub email: String,
     pub rfc: String,
     pub curp: String,
@@ -64,6 +65,10 @@ pub struct Person {
 }
 
 impl Person {
+    pub fn full_name(&self) -> String {
+        self.name.full()
+    }
+
     /// A link may be issued to a person who has not completed enrollment, in a file
     /// that is not closed.
     pub fn enrollment_allowed(&self, file_status: &DocumentStatus) -> bool {
@@ -123,7 +128,7 @@ impl Expediente {
             .map(|p| {
                 json!({
                     "PersonId": p.person_id,
-                    "FullName": p.full_name,
+                    "FullName": p.full_name(),
                     "Email": p.email,
                     "Rfc": p.rfc,
                     "Curp": p.curp,
@@ -232,7 +237,7 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
             let requested = clock::minutes_after(spec.created, 90);
             Person {
                 person_id: uuid::Builder::from_random_bytes(rng.random()).into_uuid(),
-                full_name: name.full(),
+                phone: format!("55{:08}", rng.random_range(0..100_000_000)),
                 email: people::email(&name, &company.domain),
                 rfc: people::person_rfc(rng, &name),
                 curp: people::curp(rng, &name),
@@ -243,6 +248,7 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
                 enrollment_status: if completed { "Completado" } else { "Pendiente" },
                 enrollment_reason: String::new(),
                 is_completed: completed,
+                name,
             }
         })
         .collect();

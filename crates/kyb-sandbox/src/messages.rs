@@ -21,6 +21,7 @@ pub const CANCEL_FAILED: &str = "No se pudo cancelar.";
 pub const OK_CREATED: &str = "Expediente creado correctamente";
 pub const OK_CORRECTION: &str = "Solicitud de corrección procesada";
 pub const OK_COMPLEMENTARY: &str = "Información complementaria procesada";
+pub const OK_DETAIL: &str = "Detalle del expediente";
 pub const OK_TRACKING: &str = "Consulta exitosa";
 pub const OK_ENROLLMENT_LINK: &str = "Enlace de enrolamiento generado";
 pub const OK_VERIFICATION: &str = "Verificación encontrada";

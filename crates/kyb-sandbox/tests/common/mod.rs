@@ -119,3 +119,21 @@ impl Harness {
         (status, response.json().await.expect("a JSON body"))
     }
 }
+
+impl Harness {
+    /// GETs as the first tenant with extra headers.
+    pub async fn get(&self, path: &str, extra: &[(&str, &str)]) -> (StatusCode, Value) {
+        let tenant = &self.manifest().tenants[0];
+        let mut request = self
+            .http
+            .get(format!("{}{path}", self.manifest().base_url))
+            .header(API_KEY_HEADER, &tenant.api_key)
+            .header(WORKSPACE_HEADER, tenant.workspace_id.to_string());
+        for (name, value) in extra {
+            request = request.header(*name, *value);
+        }
+        let response = request.send().await.expect("the sandbox answers");
+        let status = response.status();
+        (status, response.json().await.expect("a JSON body"))
+    }
+}
