@@ -8,6 +8,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use kyb_api::expediente::{DocumentStatus, SectionStatus};
 use kyb_api::verification::VerificationStatus;
 use serde::Deserialize;
 use serde_json::json;
@@ -15,6 +16,7 @@ use uuid::Uuid;
 
 use crate::AppState;
 use crate::clock;
+use crate::faults::Fault;
 use crate::verifications::{NewVerification, create};
 
 pub const ADMIN_HEADER: &str = "X-Sandbox-Admin";
@@ -120,4 +122,172 @@ pub async fn tamper_file(State(app): State<AppState>, Path(name): Path<String>) 
         }
         None => refused(StatusCode::NOT_FOUND, "no such file"),
     }
+}
+
+fn with_verification(
+    app: &AppState,
+    folio: &str,
+    change: impl FnOnce(&mut crate::verifications::Verification) -> Result<(), String>,
+) -> Response {
+    let mut world = app.lock();
+    match world.verifications.get_mut(folio) {
+        None => refused(StatusCode::NOT_FOUND, "no such folio"),
+        Some(v) => match change(v) {
+            Ok(()) => Json(json!({ "Verification": &*v })).into_response(),
+            Err(why) => refused(StatusCode::BAD_REQUEST, &why),
+        },
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SetVerdict {
+    pub verdict: String,
+    pub comment: Option<String>,
+}
+
+/// Stands in for the verdict operation the spec does not show.
+pub async fn set_verdict(
+    State(app): State<AppState>,
+    Path(folio): Path<String>,
+    Json(body): Json<SetVerdict>,
+) -> Response {
+    const VERDICTS: [&str; 4] = ["Pendiente", "Aprobada", "Rechazada", "Reposicion"];
+    with_verification(&app, &folio, |v| {
+        let verdict = VERDICTS
+            .iter()
+            .find(|known| known.eq_ignore_ascii_case(body.verdict.trim()))
+            .ok_or_else(|| format!("verdict must be one of {VERDICTS:?}"))?;
+        v.verdict = (*verdict).to_owned();
+        v.verdict_comment = body.comment.clone();
+        Ok(())
+    })
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Advance {
+    /// opened, started, completed or expired.
+    pub to: String,
+}
+
+/// Moves a verification along as its applicant (or the clock) would.
+pub async fn advance(
+    State(app): State<AppState>,
+    Path(folio): Path<String>,
+    Json(body): Json<Advance>,
+) -> Response {
+    let now = clock::now();
+    with_verification(&app, &folio, |v| {
+        let status = match body.to.trim() {
+            "opened" => VerificationStatus::Abierto,
+            "started" => VerificationStatus::Iniciado,
+            "completed" => VerificationStatus::Completado,
+            "expired" => VerificationStatus::Expirado,
+            other => {
+                return Err(format!(
+                    "cannot advance to {other:?}: use opened, started, completed or expired"
+                ));
+            }
+        };
+        match status {
+            VerificationStatus::Iniciado => v.biometric_status = "Iniciada".into(),
+            VerificationStatus::Completado => {
+                v.completed_at_utc = Some(clock::iso_seconds(now));
+                v.biometric_status = "Completada".into();
+            }
+            VerificationStatus::Expirado => v.expires_at_utc = clock::iso_seconds(now),
+            _ => {}
+        }
+        v.verification_status = status;
+        Ok(())
+    })
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Upload {
+    /// passed (the automatic validations approve it) or failed.
+    pub outcome: String,
+    pub comment: Option<String>,
+}
+
+/// The end user uploads a section and the automatic validations run: passed leaves
+/// it Completado, failed leaves it Requiere Atención with a comment. A file the user
+/// was filling in goes to Pendiente (the review queue) once no section needs the user.
+pub async fn upload(
+    State(app): State<AppState>,
+    Path((document_id, section)): Path<(Uuid, String)>,
+    Json(body): Json<Upload>,
+) -> Response {
+    let passed = match body.outcome.trim() {
+        "passed" => true,
+        "failed" => false,
+        other => {
+            return refused(
+                StatusCode::BAD_REQUEST,
+                &format!("outcome {other:?}: use passed or failed"),
+            );
+        }
+    };
+    let mut world = app.lock();
+    let Some(file) = world.expedientes.get_mut(&document_id) else {
+        return refused(StatusCode::NOT_FOUND, "no such file");
+    };
+    let Some(target) = file
+        .sections
+        .iter_mut()
+        .find(|s| s.id.eq_ignore_ascii_case(&section))
+    else {
+        return refused(StatusCode::NOT_FOUND, "the file has no such section");
+    };
+    if passed {
+        target.status = SectionStatus::Completado;
+        target.comments.clear();
+    } else {
+        target.status = SectionStatus::RequiereAtencion;
+        target.comments = vec![body.comment.unwrap_or_else(|| {
+            "La validación automática no coincide con los datos capturados".into()
+        })];
+    }
+    let user_done = file.sections.iter().all(|s| {
+        !matches!(
+            s.status,
+            SectionStatus::Pendiente | SectionStatus::Rechazado | SectionStatus::RequiereAtencion
+        )
+    });
+    if user_done
+        && matches!(
+            file.status,
+            DocumentStatus::Ingresado | DocumentStatus::CorreccionPorElUsuario
+        )
+    {
+        file.status = DocumentStatus::Pendiente;
+    }
+    file.updated = clock::now();
+    Json(json!({ "DocumentStatus": file.status, "Comments": file.comments() })).into_response()
+}
+
+pub async fn faults(State(app): State<AppState>) -> Response {
+    Json(json!(app.lock().faults)).into_response()
+}
+
+/// Adds a fault (see `faults::Fault`); answers every fault now in force.
+pub async fn add_fault(State(app): State<AppState>, Json(fault): Json<Fault>) -> Response {
+    if let Err(why) = fault.validate() {
+        return refused(StatusCode::BAD_REQUEST, &why);
+    }
+    let mut world = app.lock();
+    world.faults.push(fault);
+    Json(json!(world.faults)).into_response()
+}
+
+pub async fn clear_faults(State(app): State<AppState>) -> Response {
+    app.lock().faults.clear();
+    StatusCode::NO_CONTENT.into_response()
+}
+
+/// Rebuilds the seeded world: same tenants, keys and identifiers, no outbox, no
+/// counters, no faults.
+pub async fn reset(State(app): State<AppState>) -> Response {
+    let (world, _) = crate::seed::build(app.seed, app.files, &app.base_url, clock::now());
+    *app.lock() = world;
+    StatusCode::NO_CONTENT.into_response()
 }

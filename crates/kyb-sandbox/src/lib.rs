@@ -12,6 +12,7 @@ mod detail;
 mod detail_data;
 mod enrollment;
 mod envelope;
+mod faults;
 mod files;
 mod messages;
 mod pdf;
@@ -76,6 +77,9 @@ pub(crate) struct AppState {
     world: Arc<Mutex<state::World>>,
     base_url: Arc<str>,
     admin_token: Arc<str>,
+    /// What `/_sandbox/reset` rebuilds the world from.
+    seed: u64,
+    files: usize,
 }
 
 impl AppState {
@@ -116,6 +120,8 @@ impl Sandbox {
             world: Arc::new(Mutex::new(world)),
             base_url: base_url.into(),
             admin_token: manifest.admin_token.as_str().into(),
+            seed: config.seed,
+            files: config.files,
         };
         let (tx, rx) = oneshot::channel::<()>();
         let server = tokio::spawn(async move {
@@ -180,7 +186,7 @@ fn router(app: AppState) -> Router {
         .route("/expedientes/detalle/{id}", get(detail::detail))
         .route("/_files/{*name}", get(served_file))
         .nest("/_sandbox", admin_router(app.clone()))
-        .route_layer(middleware::from_fn_with_state(app.clone(), count_request))
+        .route_layer(middleware::from_fn_with_state(app.clone(), observe_request))
         .with_state(app)
 }
 
@@ -191,15 +197,51 @@ fn admin_router(app: AppState) -> Router<AppState> {
         .route("/outbox", get(admin::outbox))
         .route("/counters", get(admin::counters))
         .route("/tamper/{*name}", post(admin::tamper_file))
+        .route("/verifications/{folio}/verdict", post(admin::set_verdict))
+        .route("/verifications/{folio}/advance", post(admin::advance))
+        .route(
+            "/files/{document_id}/sections/{section}/upload",
+            post(admin::upload),
+        )
+        .route(
+            "/faults",
+            get(admin::faults)
+                .post(admin::add_fault)
+                .delete(admin::clear_faults),
+        )
+        .route("/reset", post(admin::reset))
         .route_layer(middleware::from_fn_with_state(app, admin::require_admin))
 }
 
-async fn count_request(State(app): State<AppState>, request: Request, next: Next) -> Response {
-    if let Some(path) = request.extensions().get::<MatchedPath>() {
-        let key = format!("{} {}", request.method(), path.as_str());
-        *app.lock().counters.entry(key).or_default() += 1;
+/// Counts every request by route, then applies the faults set for it (never to the
+/// admin routes).
+async fn observe_request(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    let Some(route) = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|path| format!("{} {}", request.method(), path.as_str()))
+    else {
+        return next.run(request).await;
+    };
+    let (latency, outcome) = {
+        let mut world = app.lock();
+        *world.counters.entry(route.clone()).or_default() += 1;
+        if route.contains(" /_sandbox/") {
+            (std::time::Duration::ZERO, faults::Outcome::Serve)
+        } else {
+            let state::World {
+                faults, fault_rng, ..
+            } = &mut *world;
+            faults::decide(faults, &route, fault_rng)
+        }
+    };
+    if !latency.is_zero() {
+        tokio::time::sleep(latency).await;
     }
-    next.run(request).await
+    match faults::respond(outcome) {
+        Some(faulted) => faulted,
+        None => next.run(request).await,
+    }
 }
 
 /// Files the service's data points at. Verification photos are stored (their hash

@@ -5,6 +5,7 @@ pub const API_KEY_DENIED: &str = "La API Key ha sido denegada, asegurate de mand
 pub const UNAUTHORIZED_WORKSPACE_OR_KEY: &str =
     "No autorizado - Workspace inválido o API Key incorrecta";
 pub const WORKSPACE_INVALID: &str = "El ID de Workspace no es válido o no está activo";
+pub const INTERNAL_ERROR: &str = "Error interno del servidor";
 pub const VALIDATION_ERROR: &str = "Error de validacion";
 /// The spec mentions a trial-version attempt-limit message on creation without its text.
 pub const TRIAL_LIMIT: &str =
@@ -35,5 +36,6 @@ pub mod status {
     pub const BAD_REQUEST: &str = "bad_request";
     pub const FORBIDDEN: &str = "forbidden";
     pub const NOT_ALLOWED: &str = "not_allowed";
+    pub const ERROR: &str = "error";
     pub const NOT_FOUND: &str = "not_found";
 }

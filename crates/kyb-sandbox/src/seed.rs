@@ -124,7 +124,7 @@ fn seeded_status(index: usize) -> DocumentStatus {
 
 pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> (World, Manifest) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut world = World::default();
+    let mut world = World::new(seed);
     for _ in 0..2 {
         world.tenants.push(Tenant {
             api_key: secret(&mut rng, "sk_sandbox"),

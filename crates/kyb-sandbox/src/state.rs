@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use rand::rngs::ChaCha8Rng;
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -38,7 +39,7 @@ pub struct ServedFile {
     pub bytes: Vec<u8>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct World {
     pub tenants: Vec<Tenant>,
     /// Keyed by folio. Each verification records the workspace it belongs to.
@@ -51,11 +52,31 @@ pub struct World {
     pub counters: BTreeMap<String, u64>,
     /// The trial tenant's workspace and how many files it may still create.
     pub trial: Option<(Uuid, u32)>,
+    pub faults: Vec<crate::faults::Fault>,
+    /// Draws for fault rates: seeded, so a run with the same seed faults alike.
+    pub fault_rng: ChaCha8Rng,
     /// Deterministic sequence for new folios and file names.
     pub next_serial: u64,
 }
 
 impl World {
+    pub fn new(seed: u64) -> Self {
+        use rand::SeedableRng;
+        Self {
+            tenants: Vec::new(),
+            verifications: HashMap::new(),
+            served: HashMap::new(),
+            flows: Vec::new(),
+            expedientes: HashMap::new(),
+            outbox: Vec::new(),
+            counters: BTreeMap::new(),
+            trial: None,
+            faults: Vec::new(),
+            fault_rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_fa17),
+            next_serial: 0,
+        }
+    }
+
     pub fn tenant(&self, workspace: Uuid) -> Option<&Tenant> {
         self.tenants.iter().find(|t| t.workspace_id == workspace)
     }

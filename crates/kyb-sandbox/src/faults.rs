@@ -1,0 +1,178 @@
+//! Fault injection for the service's routes, set through the admin API: added latency,
+//! an error status at a rate, a dropped connection, a malformed body. Admin routes are
+//! never faulted. Requests are counted before any fault, so a test can tell that a
+//! request was received once even when its answer was lost.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::envelope::Envelope;
+
+/// Faults for one route ("METHOD /route/{param}", as the counters name it) or for
+/// every route ("*").
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Fault {
+    pub route: String,
+    pub latency_ms: u64,
+    /// Share of requests answered with `error_status` (0.0 to 1.0).
+    pub error_rate: f64,
+    /// Defaults to 500.
+    pub error_status: Option<u16>,
+    /// Share of requests whose connection is dropped without an answer.
+    pub drop_rate: f64,
+    /// Share of requests answered 200 with a truncated JSON body.
+    pub malformed_rate: f64,
+}
+
+impl Fault {
+    fn applies_to(&self, route: &str) -> bool {
+        self.route == "*" || self.route == route
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        let rates = [self.error_rate, self.drop_rate, self.malformed_rate];
+        if rates.iter().any(|r| !(0.0..=1.0).contains(r)) {
+            return Err("rates must be between 0 and 1".into());
+        }
+        if self.route.trim().is_empty() {
+            return Err("route is required (\"*\" for every route)".into());
+        }
+        if let Some(code) = self.error_status
+            && StatusCode::from_u16(code).is_err()
+        {
+            return Err(format!("{code} is not an HTTP status"));
+        }
+        Ok(())
+    }
+}
+
+/// What to do with one request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    Serve,
+    Error(StatusCode),
+    Drop,
+    Malformed,
+}
+
+/// Decides the fate of a request on `route` (latency is applied separately).
+pub fn decide(faults: &[Fault], route: &str, rng: &mut ChaCha8Rng) -> (Duration, Outcome) {
+    let mut latency = Duration::ZERO;
+    for fault in faults.iter().filter(|f| f.applies_to(route)) {
+        latency += Duration::from_millis(fault.latency_ms);
+        if fault.drop_rate > 0.0 && rng.random_bool(fault.drop_rate) {
+            return (latency, Outcome::Drop);
+        }
+        if fault.error_rate > 0.0 && rng.random_bool(fault.error_rate) {
+            let status = fault
+                .error_status
+                .and_then(|code| StatusCode::from_u16(code).ok())
+                .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            return (latency, Outcome::Error(status));
+        }
+        if fault.malformed_rate > 0.0 && rng.random_bool(fault.malformed_rate) {
+            return (latency, Outcome::Malformed);
+        }
+    }
+    (latency, Outcome::Serve)
+}
+
+pub fn respond(outcome: Outcome) -> Option<Response> {
+    match outcome {
+        Outcome::Serve => None,
+        Outcome::Error(status) => Some(
+            Envelope::error(
+                status,
+                crate::messages::status::ERROR,
+                crate::messages::INTERNAL_ERROR,
+            )
+            .into_response(),
+        ),
+        // A body stream that fails makes the server abort the connection mid-answer.
+        Outcome::Drop => Some(
+            Response::builder()
+                .status(StatusCode::OK)
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from_stream(futures_util::stream::once(async {
+                    Err::<Vec<u8>, std::io::Error>(std::io::Error::other(
+                        "connection dropped by fault injection",
+                    ))
+                })))
+                .unwrap_or_default(),
+        ),
+        Outcome::Malformed => Some(
+            (
+                [(header::CONTENT_TYPE, "application/json")],
+                r#"{"Code": 200, "Status": "Succ"#,
+            )
+                .into_response(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+
+    #[test]
+    fn rates_decide_the_share_of_faulted_requests() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let faults = [Fault {
+            route: "*".into(),
+            error_rate: 0.3,
+            latency_ms: 5,
+            ..Fault::default()
+        }];
+        let errors = (0..1000)
+            .filter(|_| matches!(decide(&faults, "GET /x", &mut rng).1, Outcome::Error(_)))
+            .count();
+        assert!((240..=360).contains(&errors), "{errors} of 1000");
+        let (latency, _) = decide(&faults, "GET /x", &mut rng);
+        assert_eq!(latency, Duration::from_millis(5));
+        let only_tracking = [Fault {
+            route: "POST /expedientes/v1/tracking".into(),
+            drop_rate: 1.0,
+            ..Fault::default()
+        }];
+        assert_eq!(
+            decide(&only_tracking, "GET /verificaciones/{folio}", &mut rng).1,
+            Outcome::Serve
+        );
+        assert_eq!(
+            decide(&only_tracking, "POST /expedientes/v1/tracking", &mut rng).1,
+            Outcome::Drop
+        );
+    }
+
+    #[test]
+    fn invalid_faults_are_refused() {
+        assert!(
+            Fault {
+                route: "*".into(),
+                error_rate: 1.5,
+                ..Fault::default()
+            }
+            .validate()
+            .is_err()
+        );
+        assert!(Fault::default().validate().is_err());
+        assert!(
+            Fault {
+                route: "*".into(),
+                error_status: Some(1000),
+                ..Fault::default()
+            }
+            .validate()
+            .is_err()
+        );
+    }
+}
