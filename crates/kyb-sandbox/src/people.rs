@@ -3,22 +3,24 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-const GIVEN: [&str; 16] = [
+const GIVEN_FEMALE: [&str; 8] = [
     "María",
-    "José",
     "Guadalupe",
-    "Juan",
     "Fernanda",
-    "Luis",
     "Ximena",
-    "Carlos",
     "Sofía",
-    "Miguel",
     "Valeria",
-    "Jorge",
     "Daniela",
-    "Ricardo",
     "Andrea",
+];
+const GIVEN_MALE: [&str; 8] = [
+    "José",
+    "Juan",
+    "Luis",
+    "Carlos",
+    "Miguel",
+    "Jorge",
+    "Ricardo",
     "Alejandro",
 ];
 const SURNAMES: [&str; 16] = [
@@ -116,8 +118,9 @@ fn homoclave(rng: &mut ChaCha8Rng) -> String {
 }
 
 pub fn person(rng: &mut ChaCha8Rng) -> PersonName {
+    let male = rng.random_bool(0.5);
     PersonName {
-        given: pick(rng, &GIVEN).into(),
+        given: pick(rng, if male { &GIVEN_MALE } else { &GIVEN_FEMALE }).into(),
         first_surname: pick(rng, &SURNAMES).into(),
         second_surname: pick(rng, &SURNAMES).into(),
         birth: (
@@ -125,7 +128,7 @@ pub fn person(rng: &mut ChaCha8Rng) -> PersonName {
             rng.random_range(1..13),
             rng.random_range(1..29),
         ),
-        male: rng.random_bool(0.5),
+        male,
     }
 }
 
