@@ -23,8 +23,14 @@ async fn an_error_fault_answers_500_and_the_request_is_still_counted() {
         Some(json!({"route": "GET /verificaciones/{folio}", "error_rate": 1.0})),
     )
     .await;
+    let tenant = h.manifest().tenants[0].clone();
     let (code, body) = h
-        .call(Method::GET, &format!("/verificaciones/{folio}"))
+        .call_as_unchecked(
+            Method::GET,
+            &format!("/verificaciones/{folio}"),
+            &tenant.api_key,
+            &tenant.workspace_id.to_string(),
+        )
         .await;
     assert_eq!(code, StatusCode::INTERNAL_SERVER_ERROR);
     assert_envelope(&body, 500, "error", "Error interno del servidor");

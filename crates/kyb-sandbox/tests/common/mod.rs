@@ -2,8 +2,10 @@
 
 #![allow(dead_code)] // each test file uses its own part of this module
 
+use std::sync::OnceLock;
+
 use reqwest::{Client, Method, StatusCode};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use kyb_sandbox::{
     ADMIN_HEADER, API_KEY_HEADER, Manifest, RunningSandbox, Sandbox, SandboxConfig,
@@ -41,6 +43,22 @@ impl Harness {
 
     /// Calls an operation as the first tenant, with the key and workspace given.
     pub async fn call_as(
+        &self,
+        method: Method,
+        path: &str,
+        key: &str,
+        workspace: &str,
+    ) -> (StatusCode, Value) {
+        let (status, body) = self
+            .call_as_unchecked(method.clone(), path, key, workspace)
+            .await;
+        assert_conforms(&method, path, status, &body);
+        (status, body)
+    }
+
+    /// The same call without checking the answer against docs/openapi.yaml: for
+    /// answers that are off the contract on purpose (injected faults).
+    pub async fn call_as_unchecked(
         &self,
         method: Method,
         path: &str,
@@ -116,7 +134,9 @@ impl Harness {
             .await
             .expect("the sandbox answers");
         let status = response.status();
-        (status, response.json().await.expect("a JSON body"))
+        let answer = response.json().await.expect("a JSON body");
+        assert_conforms(&Method::POST, path, status, &answer);
+        (status, answer)
     }
 }
 
@@ -134,6 +154,64 @@ impl Harness {
         }
         let response = request.send().await.expect("the sandbox answers");
         let status = response.status();
-        (status, response.json().await.expect("a JSON body"))
+        let body = response.json().await.expect("a JSON body");
+        assert_conforms(&Method::GET, path, status, &body);
+        (status, body)
     }
+}
+
+/// `docs/openapi.yaml`, read once.
+fn openapi() -> &'static Value {
+    static DOC: OnceLock<Value> = OnceLock::new();
+    DOC.get_or_init(|| {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/openapi.yaml");
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        serde_yaml_ng::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    })
+}
+
+fn template_matches(template: &str, path: &str) -> bool {
+    let (t, p): (Vec<&str>, Vec<&str>) = (template.split('/').collect(), path.split('/').collect());
+    t.len() == p.len() && t.iter().zip(&p).all(|(t, p)| t.starts_with('{') || t == p)
+}
+
+/// Validates an answer of the service's routes against the operation's response
+/// schema in `docs/openapi.yaml`; every conformance test's answers pass through here.
+/// A status the document does not list for the operation is itself a failure.
+pub fn assert_conforms(method: &Method, path: &str, status: StatusCode, body: &Value) {
+    let doc = openapi();
+    let path = path.split('?').next().unwrap_or(path);
+    let Some((template, operations)) = doc["paths"]
+        .as_object()
+        .and_then(|paths| paths.iter().find(|(t, _)| template_matches(t, path)))
+    else {
+        panic!("{path} is not an operation of docs/openapi.yaml");
+    };
+    let method_key = method.as_str().to_lowercase();
+    let mut response = &operations[&method_key]["responses"][status.as_str()];
+    if let Some(reference) = response.get("$ref").and_then(Value::as_str) {
+        response = doc
+            .pointer(reference.trim_start_matches('#'))
+            .unwrap_or(&Value::Null);
+    }
+    let schema = &response["content"]["application/json"]["schema"];
+    assert!(
+        !schema.is_null(),
+        "{method} {template} answered {status}, which docs/openapi.yaml does not document"
+    );
+    // The whole document is the root, so the schema's #/components/... references resolve.
+    let mut root = doc.clone();
+    root["$schema"] = json!("https://json-schema.org/draft/2020-12/schema");
+    root["allOf"] = json!([schema]);
+    let validator =
+        jsonschema::validator_for(&root).expect("docs/openapi.yaml holds valid schemas");
+    let errors: Vec<String> = validator
+        .iter_errors(body)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{method} {template} {status} does not match docs/openapi.yaml:\n  {}\nbody: {body}",
+        errors.join("\n  ")
+    );
 }
