@@ -3,6 +3,7 @@
 //! (base URL, tenants, keys, admin token and example identifiers). Serves until
 //! interrupted (Ctrl-C or SIGTERM).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -64,13 +65,19 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match serde_json::to_string(&sandbox.manifest) {
-        Ok(line) => println!("{line}"),
+    let line = match serde_json::to_string(&sandbox.manifest) {
+        Ok(line) => line,
         Err(error) => {
             eprintln!("kyb-sandbox: cannot describe itself: {error}");
             return ExitCode::FAILURE;
         }
+    };
+    // A reader that takes the line and closes the pipe must not bring the server down.
+    let mut stdout = std::io::stdout().lock();
+    if let Err(error) = writeln!(stdout, "{line}").and_then(|()| stdout.flush()) {
+        eprintln!("kyb-sandbox: could not print the start-up line ({error}); serving anyway");
     }
+    drop(stdout);
     interrupted().await;
     sandbox.stop().await;
     ExitCode::SUCCESS

@@ -181,3 +181,23 @@ async fn the_user_is_notified_where_contact_data_exists() {
         ]
     );
 }
+
+#[tokio::test]
+async fn a_server_failure_answers_the_documented_500() {
+    let h = Harness::start().await;
+    h.admin(
+        Method::POST,
+        "/faults",
+        Some(json!({"route": "POST /expedientes/informacion-complementaria", "error_rate": 1.0})),
+    )
+    .await;
+    let e = h.manifest().examples.clone();
+    let (code, body) = h
+        .post(
+            PATH,
+            &json!({"documentId": e.document_id, "flowId": e.flow_id_complementary}),
+        )
+        .await;
+    assert_eq!(code, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_envelope(&body, 500, "error", "Error interno del servidor");
+}

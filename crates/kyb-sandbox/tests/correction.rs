@@ -183,12 +183,32 @@ async fn limits_are_enforced_and_reported_in_the_same_shape() {
         assert_eq!(body["success"], false);
         assert_eq!(body["errors"], json!([expected]));
     }
-    // Exactly 500 characters and 50 sections pass.
+    let (code, body) = h
+        .post(
+            PATH,
+            &json!({"documentId": doc, "secciones": [{"seccion": "Sucursal", "estatus": "Aceptada"}],
+                    "mensajeGeneral": "ñ".repeat(1001)}),
+        )
+        .await;
+    assert_eq!(code, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["errors"],
+        json!(["El mensajeGeneral no debe exceder 1000 caracteres."])
+    );
+    let (code, body) = h
+        .post(PATH, &json!({"documentId": "no-uuid", "secciones": [{"seccion": "Sucursal", "estatus": "Aceptada"}]}))
+        .await;
+    assert_eq!(code, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"], json!(["El documentId no es válido."]));
+    // Exactly 500 characters (1000 for the general message) and 50 sections pass.
     let fifty: Vec<Value> = (0..50)
         .map(|_| json!({"seccion": "Sucursal", "estatus": "Rechazada", "comentario": "ñ".repeat(500)}))
         .collect();
     let (code, body) = h
-        .post(PATH, &json!({"documentId": doc, "secciones": fifty}))
+        .post(
+            PATH,
+            &json!({"documentId": doc, "secciones": fifty, "mensajeGeneral": "ñ".repeat(1000)}),
+        )
         .await;
     assert_eq!(code, StatusCode::OK, "{body}");
     assert_eq!(

@@ -81,24 +81,36 @@ async fn every_seeded_folio_reads_with_every_field_of_the_spec() {
 async fn authentication_failures_answer_with_the_spec_texts() {
     let h = Harness::start().await;
     let m = h.manifest();
-    let path = format!("/verificaciones/{}", h.folio("Enviado"));
+    let folio = h.folio("Enviado");
     let own_ws = m.tenants[0].workspace_id.to_string();
     let other_ws = m.tenants[1].workspace_id.to_string();
-
-    for key in ["", "sk_unknown", m.revoked_api_key.as_str()] {
-        let (code, body) = h.call_as(Method::GET, &path, key, &own_ws).await;
-        assert_eq!(code, StatusCode::UNAUTHORIZED, "key {key:?}");
-        assert_envelope(&body, 401, "forbidden", KEY_DENIED);
-        assert_eq!(body["Data"], Value::Null);
-    }
     let inactive = m.inactive_workspace_id.to_string();
-    for workspace in [inactive.as_str(), other_ws.as_str(), "not-a-uuid", ""] {
-        let (code, body) = h
-            .call_as(Method::GET, &path, &m.tenants[0].api_key, workspace)
-            .await;
-        assert_eq!(code, StatusCode::FORBIDDEN, "workspace {workspace:?}");
-        assert_envelope(&body, 403, "forbidden", WORKSPACE_INVALID);
+    let operations = [
+        (Method::GET, format!("/verificaciones/{folio}")),
+        (Method::POST, format!("/verificaciones/{folio}/reenviar")),
+        (Method::POST, format!("/verificaciones/{folio}/cancelar")),
+    ];
+    for (method, path) in operations {
+        for key in ["", "sk_unknown", m.revoked_api_key.as_str()] {
+            let (code, body) = h.call_as(method.clone(), &path, key, &own_ws).await;
+            assert_eq!(code, StatusCode::UNAUTHORIZED, "{path}, key {key:?}");
+            assert_envelope(&body, 401, "forbidden", KEY_DENIED);
+            assert_eq!(body["Data"], Value::Null);
+        }
+        for workspace in [inactive.as_str(), other_ws.as_str(), "not-a-uuid", ""] {
+            let (code, body) = h
+                .call_as(method.clone(), &path, &m.tenants[0].api_key, workspace)
+                .await;
+            assert_eq!(
+                code,
+                StatusCode::FORBIDDEN,
+                "{path}, workspace {workspace:?}"
+            );
+            assert_envelope(&body, 403, "forbidden", WORKSPACE_INVALID);
+        }
     }
+    // None of the refused calls changed anything.
+    assert_eq!(h.billable().await, 0);
 }
 
 #[tokio::test]
