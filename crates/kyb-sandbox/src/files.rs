@@ -234,6 +234,9 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
         .map(|index| {
             let name = people::person(rng);
             let completed = index == 1;
+            // Some first representatives tried and failed; they may try again.
+            let failed = index == 0 && rng.random_range(0..4) == 0;
+            let attempted = completed || failed;
             let requested = clock::minutes_after(spec.created, 90);
             Person {
                 person_id: uuid::Builder::from_random_bytes(rng.random()).into_uuid(),
@@ -242,11 +245,19 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
                 rfc: people::person_rfc(rng, &name),
                 curp: people::curp(rng, &name),
                 face_key_id: format!("FK-{:010}", rng.random_range(0..10_000_000_000_u64)),
-                enrollment_request_at: completed.then_some(requested),
-                callback_at: completed.then(|| clock::minutes_after(requested, 12)),
+                enrollment_request_at: attempted.then_some(requested),
+                callback_at: attempted.then(|| clock::minutes_after(requested, 12)),
                 notification_at: completed.then(|| clock::minutes_after(requested, 13)),
-                enrollment_status: if completed { "Completado" } else { "Pendiente" },
-                enrollment_reason: String::new(),
+                enrollment_status: match (completed, failed) {
+                    (true, _) => "Completado",
+                    (_, true) => "Fallido",
+                    _ => "Pendiente",
+                },
+                enrollment_reason: if failed {
+                    "El rostro no coincide con la fotografía de la identificación".into()
+                } else {
+                    String::new()
+                },
                 is_completed: completed,
                 name,
             }

@@ -192,6 +192,22 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
         folios.insert(name, folio);
     }
     let other_tenant_folio = new_verification(&mut world, second, VerificationStatus::Enviado, 8);
+    // Beyond one per status: a completed capture the requester must repeat, and one
+    // in progress whose location signals look suspicious.
+    let repeat = new_verification(&mut world, first, VerificationStatus::Completado, 9);
+    if let Some(v) = world.verifications.get_mut(&repeat) {
+        v.verdict = "Reposicion".into();
+        v.verdict_comment =
+            Some("Repita la captura de la fachada: la fotografía está desenfocada".into());
+    }
+    let suspicious = new_verification(&mut world, first, VerificationStatus::Iniciado, 10);
+    if let Some(v) = world.verifications.get_mut(&suspicious) {
+        v.geo_integrity = "Sospechosa".into();
+        v.geo_signals = Some(vec![
+            format!("LowAccuracy:{}m", v.accuracy),
+            "TimeJump:45s".into(),
+        ]);
+    }
 
     let trial_flow = Flow {
         workspace: trial_tenant.workspace_id,
