@@ -8,7 +8,6 @@ use kyb_api::expediente::{SectionId, SectionStatus};
 use kyb_api::requests::ComplementaryInfoRequest;
 use kyb_api::validate;
 use serde_json::json;
-use uuid::Uuid;
 
 use crate::AppState;
 use crate::auth::{Refusals, authenticate_for};
@@ -47,10 +46,8 @@ pub async fn add_sections(
     let Some(flow) = flow else {
         return validation_failed(vec![validate::invalid("flowId")]);
     };
-    let Some(file) = Uuid::parse_str(request.document_id.trim())
-        .ok()
-        .and_then(|id| world.expedientes.get(&id))
-        .filter(|f| f.workspace == caller.workspace)
+    let Some(file) = world
+        .expediente(caller.workspace, &request.document_id)
         .cloned()
     else {
         return Envelope::error(

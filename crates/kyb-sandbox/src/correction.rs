@@ -87,10 +87,8 @@ pub async fn request_correction(
             failures,
         );
     }
-    let Some(file) = Uuid::parse_str(request.document_id.trim())
-        .ok()
-        .and_then(|id| world.expedientes.get(&id))
-        .filter(|f| f.workspace == caller.workspace)
+    let Some(file) = world
+        .expediente(caller.workspace, &request.document_id)
         .cloned()
     else {
         return failure(

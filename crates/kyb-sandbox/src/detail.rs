@@ -5,7 +5,6 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde_json::{Value, json};
-use uuid::Uuid;
 
 use crate::AppState;
 use crate::auth::{Refusals, authenticate_for};
@@ -52,11 +51,7 @@ pub async fn detail(
         Some(Ok(minutes)) if (-14 * 60..=14 * 60).contains(&minutes) => minutes,
         Some(_) => return validation_failed(vec![format!("El {TIMEZONE_HEADER} no es válido.")]),
     };
-    let Some(file) = Uuid::parse_str(id.trim())
-        .ok()
-        .and_then(|id| world.expedientes.get(&id))
-        .filter(|f| f.workspace == caller.workspace)
-    else {
+    let Some(file) = world.expediente(caller.workspace, &id) else {
         return Envelope::error(
             StatusCode::NOT_FOUND,
             status::NOT_FOUND,

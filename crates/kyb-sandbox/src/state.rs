@@ -87,6 +87,15 @@ impl World {
             .find(|f| f.workspace == workspace && f.flow_id.eq_ignore_ascii_case(flow_id.trim()))
     }
 
+    /// The file with this id (as received, possibly not a UUID) if it belongs to
+    /// `workspace`; another workspace's file is as unknown as a missing one.
+    pub fn expediente(&self, workspace: Uuid, id: &str) -> Option<&Expediente> {
+        let id = Uuid::parse_str(id.trim()).ok()?;
+        self.expedientes
+            .get(&id)
+            .filter(|f| f.workspace == workspace)
+    }
+
     pub fn next_serial(&mut self) -> u64 {
         self.next_serial += 1;
         self.next_serial

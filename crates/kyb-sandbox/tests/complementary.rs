@@ -10,14 +10,7 @@ const PATH: &str = "/expedientes/informacion-complementaria";
 const UNAUTHORIZED: &str = "No autorizado - Workspace inválido o API Key incorrecta";
 
 async fn comments(h: &Harness) -> Vec<String> {
-    let e = &h.manifest().examples;
-    let (_, body) = h
-        .post(
-            "/expedientes/v1/tracking",
-            &json!({"FlowID": e.flow_id, "RFC": e.rfc, "AgentMail": "a@b.mx"}),
-        )
-        .await;
-    body["Data"]["Comments"]
+    h.example_tracking().await["Comments"]
         .as_array()
         .expect("Comments")
         .iter()

@@ -9,17 +9,6 @@ use serde_json::{Value, json};
 
 const PATH: &str = "/expedientes/solicitar-correccion";
 
-async fn tracking(h: &Harness) -> Value {
-    let e = &h.manifest().examples;
-    let (_, body) = h
-        .post(
-            "/expedientes/v1/tracking",
-            &json!({"FlowID": e.flow_id, "RFC": e.rfc, "AgentMail": "a@b.mx"}),
-        )
-        .await;
-    body["Data"].clone()
-}
-
 #[tokio::test]
 async fn a_rejection_records_decisions_notifies_and_returns_the_file_to_the_user() {
     let h = Harness::start().await;
@@ -81,7 +70,7 @@ async fn a_rejection_records_decisions_notifies_and_returns_the_file_to_the_user
         e.person_id_enrollment_allowed.to_string()
     );
 
-    let file = tracking(&h).await;
+    let file = h.example_tracking().await;
     assert_eq!(file["DocumentStatus"], "Corrección por el Usuario");
     let comments: Vec<&str> = file["Comments"]
         .as_array()
@@ -116,7 +105,7 @@ async fn acceptances_alone_notify_nobody_and_keep_the_file_status() {
     assert_eq!(code, StatusCode::OK);
     assert_eq!(body["data"]["notificacionEnviada"], false);
     assert_eq!(body["data"]["linkCorreccion"], Value::Null);
-    assert_eq!(tracking(&h).await["DocumentStatus"], "En Revisión");
+    assert_eq!(h.example_tracking().await["DocumentStatus"], "En Revisión");
 }
 
 #[tokio::test]
@@ -140,7 +129,7 @@ async fn notificar_usuario_false_records_the_rejection_without_notifying() {
             .all(|e| e["kind"] != "correction_requested")
     );
     assert_eq!(
-        tracking(&h).await["DocumentStatus"],
+        h.example_tracking().await["DocumentStatus"],
         "Corrección por el Usuario"
     );
 }
@@ -212,7 +201,7 @@ async fn limits_are_enforced_and_reported_in_the_same_shape() {
         .await;
     assert_eq!(code, StatusCode::OK, "{body}");
     assert_eq!(
-        tracking(&h).await["DocumentStatus"],
+        h.example_tracking().await["DocumentStatus"],
         "Corrección por el Usuario"
     );
 }

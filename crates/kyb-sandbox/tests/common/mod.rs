@@ -121,6 +121,15 @@ pub fn assert_envelope(body: &Value, code: u16, status: &str, message: &str) {
 }
 
 impl Harness {
+    /// The tracking `Data` of the example file.
+    pub async fn example_tracking(&self) -> Value {
+        let e = &self.manifest().examples;
+        let request = json!({"FlowID": e.flow_id, "RFC": e.rfc, "AgentMail": "a@b.mx"});
+        let (status, body) = self.post("/expedientes/v1/tracking", &request).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["Data"].clone()
+    }
+
     /// Posts a JSON body as the first tenant.
     pub async fn post(&self, path: &str, body: &Value) -> (StatusCode, Value) {
         let tenant = &self.manifest().tenants[0];
