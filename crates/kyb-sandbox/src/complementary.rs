@@ -13,7 +13,7 @@ use crate::AppState;
 use crate::auth::{Refusals, authenticate_for};
 use crate::clock;
 use crate::envelope::{Envelope, read_body, validation_failed};
-use crate::files::Section;
+use crate::files::{DynamicForm, Section};
 use crate::messages::{self, status};
 use crate::state::OutboxEvent;
 
@@ -64,12 +64,25 @@ pub async fn add_sections(
         return validation_failed(vec![PERSON_TYPE_MISMATCH.to_owned()]);
     }
     // Rules 1 and 5: only missing sections are added; existing ones are untouched.
-    let added: Vec<String> = flow
+    let added_sections: Vec<String> = flow
         .sections
         .iter()
         .filter(|id| SectionId::parse(id).limit.is_none())
         .filter(|id| !file.sections.iter().any(|s| s.id.eq_ignore_ascii_case(id)))
         .cloned()
+        .collect();
+    // Rule 2: a dynamic form whose GUID the file already has is not added; an added
+    // form is reported in sectionsAdded by its GUID.
+    let added_forms: Vec<DynamicForm> = flow
+        .forms
+        .iter()
+        .filter(|form| !file.forms.iter().any(|have| have.guid == form.guid))
+        .cloned()
+        .collect();
+    let added: Vec<String> = added_sections
+        .iter()
+        .cloned()
+        .chain(added_forms.iter().map(|form| form.guid.to_string()))
         .collect();
     let now = clock::now();
     let notify = request.notificar_usuario.unwrap_or(NOTIFY_BY_DEFAULT) && !added.is_empty();
@@ -93,11 +106,15 @@ pub async fn add_sections(
         }
     }
     if let Some(stored) = world.expedientes.get_mut(&file.document_id) {
-        stored.sections.extend(added.iter().map(|id| Section {
-            id: id.clone(),
-            status: SectionStatus::Pendiente,
-            comments: Vec::new(),
-        }));
+        let new_sections = added.len() - added_forms.len();
+        stored
+            .sections
+            .extend(added[..new_sections].iter().map(|id| Section {
+                id: id.clone(),
+                status: SectionStatus::Pendiente,
+                comments: Vec::new(),
+            }));
+        stored.forms.extend(added_forms.iter().cloned());
         if !added.is_empty() {
             stored.updated = now;
         }

@@ -123,6 +123,7 @@ pub async fn create_file(State(app): State<AppState>, headers: HeaderMap, body: 
                 comments: Vec::new(),
             })
             .collect(),
+        forms: flow.forms.clone(),
         persons: Vec::new(),
         created: now,
         updated: now,

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::clock;
-use crate::files::{Expediente, Person};
+use crate::files::{DynamicForm, Expediente, Person};
 
 pub fn rng_for(id: Uuid) -> ChaCha8Rng {
     let bytes = id.as_bytes();
@@ -258,9 +258,9 @@ fn incorporation_deed(rng: &mut ChaCha8Rng, file: &Expediente, base_url: &str) -
     })
 }
 
-fn form() -> Value {
+fn form(form: &DynamicForm) -> Value {
     json!({
-        "Tipo": "Formulario", "Nombre": "Cuestionario de prevención de lavado de dinero", "Version": 2,
+        "Tipo": "Formulario", "Nombre": form.name, "Version": 2,
         "Secciones": [
             {"Orden": 1, "Titulo": "Actividad", "Preguntas": [
                 {"Orden": 1, "Texto": "Giro principal", "Tipo": "Dropdown", "Valor": "Comercio al por menor"},
@@ -299,7 +299,7 @@ pub fn content(
     (
         Value::from(entities),
         Value::from(documents),
-        json!([form()]),
+        Value::from(file.forms.iter().map(form).collect::<Vec<_>>()),
     )
 }
 

@@ -26,6 +26,14 @@ pub struct Flow {
     pub person_type: PersonType,
     /// Section identifiers, limit suffixes included (`ProofAddressLimit:2`).
     pub sections: Vec<String>,
+    /// Dynamic forms, identified by GUID.
+    pub forms: Vec<DynamicForm>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DynamicForm {
+    pub guid: Uuid,
+    pub name: String,
 }
 
 impl Flow {
@@ -95,6 +103,7 @@ pub struct Expediente {
     pub guest_url: String,
     pub status: DocumentStatus,
     pub sections: Vec<Section>,
+    pub forms: Vec<DynamicForm>,
     pub persons: Vec<Person>,
     pub created: Timestamp,
     pub updated: Timestamp,
@@ -279,6 +288,7 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
         guest_url: format!("{}/_guest/{document_id}", spec.base_url),
         status: spec.status,
         sections,
+        forms: spec.flow.forms.clone(),
         persons,
         created: spec.created,
         updated: clock::minutes_after(spec.created, rng.random_range(60..60 * 24 * 5)),

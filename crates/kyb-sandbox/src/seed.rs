@@ -11,7 +11,7 @@ use uuid::Uuid;
 use kyb_api::expediente::DocumentStatus;
 
 use crate::clock;
-use crate::files::{self, FileSpec, Flow, PersonType};
+use crate::files::{self, DynamicForm, FileSpec, Flow, PersonType};
 use crate::state::{Tenant, World};
 use crate::verifications::{NewVerification, create};
 
@@ -103,12 +103,19 @@ const FISICA_SECTIONS: [&str; 4] = [
     "ValidacionBiometrica",
 ];
 
-fn flow(rng: &mut ChaCha8Rng, workspace: Uuid, person_type: PersonType, sections: &[&str]) -> Flow {
+fn flow(
+    rng: &mut ChaCha8Rng,
+    workspace: Uuid,
+    person_type: PersonType,
+    sections: &[&str],
+    forms: &[DynamicForm],
+) -> Flow {
     Flow {
         flow_id: uuid(rng).to_string(),
         workspace,
         person_type,
         sections: sections.iter().map(|s| (*s).to_owned()).collect(),
+        forms: forms.to_vec(),
     }
 }
 
@@ -141,10 +148,38 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
     let first = world.tenants[0].workspace_id;
     let second = world.tenants[1].workspace_id;
 
-    let main_flow = flow(&mut rng, first, PersonType::Moral, &MORAL_SECTIONS);
-    let complementary = flow(&mut rng, first, PersonType::Moral, &COMPLEMENTARY_SECTIONS);
-    let fisica = flow(&mut rng, first, PersonType::Fisica, &FISICA_SECTIONS);
-    let other_flow = flow(&mut rng, second, PersonType::Moral, &MORAL_SECTIONS);
+    // The complementary flow shares the anti-money-laundering form with the main flow
+    // (same GUID: never added twice) and brings a form of its own.
+    let aml_form = DynamicForm {
+        guid: uuid(&mut rng),
+        name: "Cuestionario de prevención de lavado de dinero".into(),
+    };
+    let credit_form = DynamicForm {
+        guid: uuid(&mut rng),
+        name: "Solicitud de línea de crédito".into(),
+    };
+    let main_flow = flow(
+        &mut rng,
+        first,
+        PersonType::Moral,
+        &MORAL_SECTIONS,
+        std::slice::from_ref(&aml_form),
+    );
+    let complementary = flow(
+        &mut rng,
+        first,
+        PersonType::Moral,
+        &COMPLEMENTARY_SECTIONS,
+        &[aml_form.clone(), credit_form],
+    );
+    let fisica = flow(&mut rng, first, PersonType::Fisica, &FISICA_SECTIONS, &[]);
+    let other_flow = flow(
+        &mut rng,
+        second,
+        PersonType::Moral,
+        &MORAL_SECTIONS,
+        &[aml_form],
+    );
     // Three in four files belong to the first tenant; the first file is the example,
     // under review. At least one file always exists.
     let mut example = None;

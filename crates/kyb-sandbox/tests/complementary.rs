@@ -33,14 +33,45 @@ async fn only_missing_sections_are_added_and_existing_ones_are_untouched() {
         "Información complementaria procesada",
     );
     assert_eq!(body["Data"]["documentId"], e.document_id.to_string());
+    let added = body["Data"]["sectionsAdded"]
+        .as_array()
+        .expect("sectionsAdded")
+        .clone();
     assert_eq!(
-        body["Data"]["sectionsAdded"],
+        added[..3],
         json!([
             "BankStatementObligatorio",
             "BankStatementMultiple",
             "PoderesRepresentanteLegal"
-        ]),
+        ])
+        .as_array()
+        .expect("list")[..],
         "ProofAddressObligatorio is already in the file; limit modifiers are not sections"
+    );
+    assert_eq!(added.len(), 4, "one dynamic form is new: {added:?}");
+    assert!(
+        uuid::Uuid::parse_str(added[3].as_str().expect("a GUID")).is_ok(),
+        "forms are named by GUID"
+    );
+    let (_, detail) = h
+        .get(
+            &format!("/expedientes/detalle/{}", e.document_id),
+            &[("X-api-version", "2")],
+        )
+        .await;
+    let forms: Vec<&str> = detail["Data"]["Adicionales"]
+        .as_array()
+        .expect("Adicionales")
+        .iter()
+        .map(|f| f["Nombre"].as_str().expect("Nombre"))
+        .collect();
+    assert_eq!(
+        forms,
+        [
+            "Cuestionario de prevención de lavado de dinero",
+            "Solicitud de línea de crédito"
+        ],
+        "the form the file already had (same GUID) is not added twice"
     );
     assert!(body["Data"]["message"].is_string());
     let after = comments(&h).await;
