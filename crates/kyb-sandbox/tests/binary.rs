@@ -1,7 +1,11 @@
 //! The start-up contract of the `kyb-sandbox` binary, which other tools depend on.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
+
+use common::STATUSES;
 
 #[test]
 fn prints_one_json_line_with_the_contract_fields_then_serves() {
@@ -45,16 +49,7 @@ fn prints_one_json_line_with_the_contract_fields_then_serves() {
     ] {
         assert!(examples[key].is_string(), "examples.{key}");
     }
-    for status in [
-        "NoIniciado",
-        "Enviado",
-        "Abierto",
-        "Iniciado",
-        "Completado",
-        "Expirado",
-        "Rechazado",
-        "SuspendidaPorRiesgo",
-    ] {
+    for status in STATUSES {
         assert!(
             examples["folios"][status].is_string(),
             "examples.folios.{status}"

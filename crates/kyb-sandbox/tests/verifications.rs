@@ -3,24 +3,13 @@
 
 mod common;
 
-use common::{Harness, KEY_DENIED, WORKSPACE_INVALID, assert_envelope};
+use common::{Harness, KEY_DENIED, STATUSES, WORKSPACE_INVALID, assert_envelope};
 use kyb_sandbox::{Manifest, Sandbox, SandboxConfig};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 const NOT_FOUND: &str = "Verificación no encontrada";
-const STATUSES: [&str; 8] = [
-    "NoIniciado",
-    "Enviado",
-    "Abierto",
-    "Iniciado",
-    "Completado",
-    "Expirado",
-    "Rechazado",
-    "SuspendidaPorRiesgo",
-];
-
 #[tokio::test]
 async fn every_seeded_folio_reads_with_every_field_of_the_spec() {
     let h = Harness::start().await;

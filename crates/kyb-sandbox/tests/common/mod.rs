@@ -12,6 +12,18 @@ use kyb_sandbox::{
     WORKSPACE_HEADER,
 };
 
+/// The verification status catalogue, as the spec lists it.
+pub const STATUSES: [&str; 8] = [
+    "NoIniciado",
+    "Enviado",
+    "Abierto",
+    "Iniciado",
+    "Completado",
+    "Expirado",
+    "Rechazado",
+    "SuspendidaPorRiesgo",
+];
+
 pub const KEY_DENIED: &str = "La API Key ha sido denegada, asegurate de mandar una API Key valida y con una suscripción activa";
 pub const WORKSPACE_INVALID: &str = "El ID de Workspace no es válido o no está activo";
 
