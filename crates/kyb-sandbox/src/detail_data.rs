@@ -147,6 +147,51 @@ const RISKS: [(&str, bool, &[Indicator]); 3] = [
     ),
 ];
 
+/// Street, colonia, city, municipality, state and postal code of real neighbourhoods.
+const ADDRESSES: [(&str, &str, &str, &str, &str, &str); 6] = [
+    (
+        "Av. Juárez",
+        "Centro",
+        "Ciudad de México",
+        "Cuauhtémoc",
+        "Ciudad de México",
+        "06000",
+    ),
+    (
+        "Av. Chapultepec",
+        "Americana",
+        "Guadalajara",
+        "Guadalajara",
+        "Jalisco",
+        "44160",
+    ),
+    (
+        "Av. Constitución",
+        "Centro",
+        "Monterrey",
+        "Monterrey",
+        "Nuevo León",
+        "64000",
+    ),
+    (
+        "Calle 5 de Mayo",
+        "Centro Histórico",
+        "Puebla",
+        "Puebla",
+        "Puebla",
+        "72000",
+    ),
+    (
+        "Blvd. Adolfo López Mateos",
+        "Jardines del Moral",
+        "León",
+        "León",
+        "Guanajuato",
+        "37160",
+    ),
+    ("Calle 60", "Centro", "Mérida", "Mérida", "Yucatán", "97000"),
+];
+
 fn proof_of_address(
     rng: &mut ChaCha8Rng,
     file: &Expediente,
@@ -156,15 +201,24 @@ fn proof_of_address(
     let (risk, edited, indicators) = RISKS[rng.random_range(0..RISKS.len())];
     let issued = clock::minutes_after(file.created, -60 * 24 * rng.random_range(10..80));
     let subtype = ["Luz", "Agua", "Telefonia"][rng.random_range(0..3)];
+    let (street, colonia, city, municipio, state, cp) =
+        ADDRESSES[rng.random_range(0..ADDRESSES.len())];
+    let number = rng.random_range(1..2000).to_string();
+    let inner = if rng.random_bool(0.4) {
+        rng.random_range(1..40).to_string()
+    } else {
+        String::new()
+    };
     json!({
         "Categoria": "Domicilio", "Contexto": "Expediente", "Referencia": "Comprobante de domicilio fiscal",
         "ReferenciaId": file.document_id, "TipoDocumento": "Comprobante",
         "Subtipo": subtype,
         "NombreTitular": holder,
         "Direccion": {
-            "Completa": "Av. Juárez 123 Int. 4, Col. Centro, Cuauhtémoc, Ciudad de México, C.P. 06000",
-            "Calle": "Av. Juárez", "NumeroExterior": "123", "NumeroInterior": "4", "Colonia": "Centro",
-            "Ciudad": "Ciudad de México", "Municipio": "Cuauhtémoc", "Estado": "Ciudad de México", "CodigoPostal": "06000",
+            "Completa": format!("{street} {number}{}, Col. {colonia}, {municipio}, {state}, C.P. {cp}",
+                if inner.is_empty() { String::new() } else { format!(" Int. {inner}") }),
+            "Calle": street, "NumeroExterior": number, "NumeroInterior": inner, "Colonia": colonia,
+            "Ciudad": city, "Municipio": municipio, "Estado": state, "CodigoPostal": cp,
         },
         "Fechas": { "Emision": clock::date(issued), "FechaLimitePago": clock::date(clock::minutes_after(issued, 60 * 24 * 20)) },
         "Validaciones": [{
