@@ -218,15 +218,7 @@ async fn version_2_carries_every_field_of_the_spec() {
     let photo = branch["Datos"]["ImagenesInteriores"][0]
         .as_str()
         .expect("a photo URL");
-    let bytes = h
-        .http
-        .get(photo)
-        .send()
-        .await
-        .expect("served")
-        .bytes()
-        .await
-        .expect("bytes");
+    let bytes = h.download(photo).await;
     assert_eq!(&bytes[..4], b"\x89PNG");
 
     let documents = d["Documentos"].as_array().expect("Documentos");
@@ -281,15 +273,7 @@ async fn version_2_carries_every_field_of_the_spec() {
         "Alteracion",
     );
     let pdf_url = proof["Archivo"]["URL"].as_str().expect("Archivo.URL");
-    let pdf = h
-        .http
-        .get(pdf_url)
-        .send()
-        .await
-        .expect("served")
-        .bytes()
-        .await
-        .expect("bytes");
+    let pdf = h.download(pdf_url).await;
     assert!(pdf.starts_with(b"%PDF-"));
 
     let deed = documents

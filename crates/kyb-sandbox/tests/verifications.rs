@@ -251,15 +251,7 @@ async fn photo_hashes_are_the_sha256_of_the_served_bytes_until_tampered() {
     };
     for photo in &photos {
         let url = photo["Url"].as_str().expect("Url");
-        let bytes = h
-            .http
-            .get(url)
-            .send()
-            .await
-            .expect("photo served")
-            .bytes()
-            .await
-            .expect("bytes");
+        let bytes = h.download(url).await;
         assert_eq!(&bytes[..4], b"\x89PNG");
         assert_eq!(photo["HashSha256"], sha(&bytes), "{url}");
     }
@@ -267,15 +259,7 @@ async fn photo_hashes_are_the_sha256_of_the_served_bytes_until_tampered() {
     let name = url.split("/_files/").nth(1).expect("a served file");
     h.admin(Method::POST, &format!("/tamper/{name}"), None)
         .await;
-    let bytes = h
-        .http
-        .get(url)
-        .send()
-        .await
-        .expect("photo served")
-        .bytes()
-        .await
-        .expect("bytes");
+    let bytes = h.download(url).await;
     assert_ne!(
         photos[0]["HashSha256"],
         sha(&bytes),

@@ -49,6 +49,22 @@ impl Harness {
         &self.sandbox.manifest
     }
 
+    /// The bytes of a file the sandbox serves (photos, documents).
+    pub async fn download(&self, url: &str) -> Vec<u8> {
+        let response = self
+            .http
+            .get(url)
+            .send()
+            .await
+            .expect("the sandbox answers");
+        assert!(
+            response.status().is_success(),
+            "{url}: {}",
+            response.status()
+        );
+        response.bytes().await.expect("the whole body").to_vec()
+    }
+
     pub fn folio(&self, status: &str) -> String {
         self.manifest().examples.folios[status].clone()
     }
