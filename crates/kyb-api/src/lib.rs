@@ -4,8 +4,22 @@
 //! end-to-end tests and the benchmarks all share its models and its rules. Each rule
 //! of the service's interface lives in exactly one module here.
 
+pub mod client;
+pub mod envelope;
+pub mod error;
 pub mod expediente;
+pub mod many;
+pub mod models;
+pub mod operation;
 pub mod requests;
+pub mod retry;
+pub mod secret;
+pub mod time;
 pub mod validate;
 pub mod verification;
 mod wire_enum;
+
+pub use client::{Client, ClientConfig, Credentials, Endpoints, Environment};
+pub use error::{ApiError, Result};
+pub use operation::Operation;
+pub use secret::Secret;

@@ -232,3 +232,17 @@ pub fn correction(request: &CorrectionRequest) -> Vec<String> {
     );
     f.0
 }
+
+/// The path parameter of the detail: a file's `DocumentId`.
+pub fn document_id(field: &str, value: &str) -> Vec<String> {
+    let mut f = Failures::default();
+    f.uuid(field, value);
+    f.0
+}
+
+/// The path parameter of the verification operations.
+pub fn folio(value: &str) -> Vec<String> {
+    let mut f = Failures::default();
+    f.require("Folio", value);
+    f.0
+}

@@ -48,6 +48,19 @@ macro_rules! wire_enum {
             }
         }
 
+        /// In TypeScript: the catalogue as a union that still admits any other string.
+        impl ts_rs::TS for $name {
+            type WithoutGenerics = Self;
+            type OptionInnerType = Self;
+            fn name(_: &ts_rs::Config) -> String {
+                let known: Vec<String> = [$($wire),+].iter().map(|w| format!("{w:?}")).collect();
+                format!("{} | (string & {{}})", known.join(" | "))
+            }
+            fn inline(cfg: &ts_rs::Config) -> String {
+                <Self as ts_rs::TS>::name(cfg)
+            }
+        }
+
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let raw = <String as serde::Deserialize>::deserialize(deserializer)?;

@@ -1,0 +1,232 @@
+//! The one error type of the client, with stable codes the UI switches on (it never
+//! matches on message text). Server messages are kept verbatim: they are Spanish,
+//! like the UI, and the analyst needs the service's own words.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::envelope::{Envelope, EnvelopeError};
+use crate::operation::Operation;
+use crate::wire_enum::same_word;
+
+pub type Result<T, E = ApiError> = std::result::Result<T, E>;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, TS)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum ApiError {
+    /// 401: the API key is invalid or its subscription inactive.
+    #[error("{message}")]
+    Unauthorized { message: String },
+    /// 403 `forbidden`: the workspace is invalid or inactive.
+    #[error("{message}")]
+    WorkspaceForbidden { message: String },
+    /// `not_allowed`: enrollment is not permitted for this person or file.
+    #[error("{message}")]
+    NotAllowed { message: String },
+    /// 404, with the server's message (which says what was not found).
+    #[error("{message}")]
+    NotFound { message: String },
+    /// The request breaks the service's rules: every failed rule is in `messages`.
+    /// `local` means the client found them and nothing was sent.
+    #[error("{message}: {}", messages.join("; "))]
+    Validation {
+        message: String,
+        messages: Vec<String>,
+        local: bool,
+    },
+    /// The verification's status does not allow the resend or the cancellation.
+    #[error("{message}")]
+    StateConflict { message: String },
+    /// The trial version's creation attempts are used up.
+    #[error("{message}")]
+    TrialLimit { message: String },
+    /// Another refusal the spec does not list (an unexpected 4xx).
+    #[error("{message} (HTTP {status})")]
+    Rejected { status: u16, message: String },
+    /// 5xx.
+    #[error("{message} (HTTP {status})")]
+    Server { status: u16, message: String },
+    /// No complete answer within the configured time.
+    #[error("the service did not answer within {seconds} s")]
+    Timeout { seconds: u64 },
+    /// The request did not reach the service, or the connection broke.
+    #[error("network error: {detail}")]
+    Network { detail: String },
+    /// An answer we cannot read (an HTML error page, broken JSON, a wrong shape).
+    #[error("unreadable answer (HTTP {status}): {snippet}")]
+    Decode { status: u16, snippet: String },
+}
+
+impl ApiError {
+    /// The stable code (the `code` field of the serialised error).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Unauthorized { .. } => "unauthorized",
+            Self::WorkspaceForbidden { .. } => "workspace_forbidden",
+            Self::NotAllowed { .. } => "not_allowed",
+            Self::NotFound { .. } => "not_found",
+            Self::Validation { .. } => "validation",
+            Self::StateConflict { .. } => "state_conflict",
+            Self::TrialLimit { .. } => "trial_limit",
+            Self::Rejected { .. } => "rejected",
+            Self::Server { .. } => "server",
+            Self::Timeout { .. } => "timeout",
+            Self::Network { .. } => "network",
+            Self::Decode { .. } => "decode",
+        }
+    }
+
+    pub fn local_validation(messages: Vec<String>) -> Self {
+        Self::Validation {
+            message: LOCAL_VALIDATION.to_owned(),
+            messages,
+            local: true,
+        }
+    }
+
+    /// The error for a failed answer, from its HTTP status and body.
+    pub fn from_answer(operation: Operation, status: u16, body: &[u8]) -> Self {
+        match Envelope::parse(body) {
+            Ok(envelope) => classify(operation, status, envelope),
+            Err(error) => Self::undecodable(status, &error),
+        }
+    }
+
+    pub fn undecodable(status: u16, error: &EnvelopeError) -> Self {
+        Self::Decode {
+            status,
+            snippet: error.snippet().to_owned(),
+        }
+    }
+}
+
+/// The message of a validation the client refused before sending.
+pub const LOCAL_VALIDATION: &str = "La solicitud no cumple las reglas del servicio";
+
+/// Maps a failed answer to its variant. The rules, from the spec's Errors table:
+/// `not_allowed` is the enrollment refusal whatever its HTTP status (the spec lists it
+/// as 403 and, in the operation's description, as 404); 401 is the key; other 403s
+/// are the workspace; a 400 with failed rules is validation (or the trial limit);
+/// a 400 without them on resend or cancel is the status refusing the operation.
+fn classify(operation: Operation, status: u16, envelope: Envelope) -> ApiError {
+    let message = envelope
+        .message
+        .clone()
+        .filter(|m| !m.trim().is_empty())
+        .unwrap_or_else(|| default_message(status));
+    if envelope.status_is("not_allowed") {
+        return ApiError::NotAllowed { message };
+    }
+    match status {
+        401 => ApiError::Unauthorized { message },
+        403 => ApiError::WorkspaceForbidden { message },
+        404 => ApiError::NotFound { message },
+        400 | 422 if envelope.messages.iter().any(|m| is_trial_limit(m)) => {
+            let message = envelope
+                .messages
+                .into_iter()
+                .find(|m| is_trial_limit(m))
+                .unwrap_or(message);
+            ApiError::TrialLimit { message }
+        }
+        400 | 422 if !envelope.messages.is_empty() => ApiError::Validation {
+            message,
+            messages: envelope.messages,
+            local: false,
+        },
+        400 | 409 if operation.changes_verification_status() => ApiError::StateConflict { message },
+        500..=599 => ApiError::Server { status, message },
+        _ => ApiError::Rejected { status, message },
+    }
+}
+
+fn default_message(status: u16) -> String {
+    format!("El servicio respondió con el estado HTTP {status}")
+}
+
+/// The spec mentions "a trial-version attempt-limit message" on creation without its
+/// text. We recognise it by its words: a mention of the trial version ("prueba") and of
+/// attempts ("intento"), ignoring case and accents.
+pub fn is_trial_limit(message: &str) -> bool {
+    let words: Vec<String> = message
+        .split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+        .collect();
+    let has = |prefix: &str| {
+        words
+            .iter()
+            .any(|w| w.starts_with(prefix) || same_word(w, prefix))
+    };
+    has("prueba") && has("intento")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(operation: Operation, status: u16, body: &str) -> ApiError {
+        ApiError::from_answer(operation, status, body.as_bytes())
+    }
+
+    #[test]
+    fn not_allowed_wins_over_the_http_status() {
+        let body = r#"{"Code":404,"Status":"not_allowed","Message":"Enrolamiento no permitido","Data":null}"#;
+        for status in [403, 404] {
+            assert_eq!(
+                error(Operation::EnrollmentLink, status, body).code(),
+                "not_allowed"
+            );
+        }
+    }
+
+    #[test]
+    fn a_400_on_resend_without_rules_is_a_state_conflict() {
+        let body =
+            r#"{"Code":400,"Status":"bad_request","Message":"No se pudo cancelar.","Data":null}"#;
+        assert_eq!(
+            error(Operation::CancelVerification, 400, body),
+            ApiError::StateConflict {
+                message: "No se pudo cancelar.".into()
+            }
+        );
+        assert_eq!(error(Operation::Tracking, 400, body).code(), "rejected");
+    }
+
+    #[test]
+    fn the_trial_limit_is_told_apart_from_other_rules() {
+        let body = r#"{"Code":400,"Status":"bad_request","Message":"Error de validacion","Data":["Se alcanzó el número máximo de intentos permitidos en la versión de prueba."]}"#;
+        assert_eq!(
+            error(Operation::CreateFile, 400, body).code(),
+            "trial_limit"
+        );
+        assert!(!is_trial_limit("El campo FlowId es obligatorio"));
+    }
+
+    #[test]
+    fn html_pages_are_decode_errors_with_a_snippet() {
+        let got = error(
+            Operation::Verification,
+            502,
+            "<html><h1>502 Bad Gateway</h1></html>",
+        );
+        assert_eq!(
+            got,
+            ApiError::Decode {
+                status: 502,
+                snippet: "<html><h1>502 Bad Gateway</h1></html>".into()
+            }
+        );
+    }
+
+    #[test]
+    fn errors_serialise_with_their_code() {
+        let json = serde_json::to_value(ApiError::NotFound {
+            message: "Documento no encontrado".into(),
+        })
+        .expect("serialises");
+        assert_eq!(
+            json,
+            serde_json::json!({"code": "not_found", "message": "Documento no encontrado"})
+        );
+    }
+}

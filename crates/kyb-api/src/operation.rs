@@ -1,0 +1,85 @@
+//! The service's nine operations, and the one place that says which of them only read
+//! (and so may be retried) and which change state.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Operation {
+    CreateFile,
+    Detail,
+    Correction,
+    ComplementaryInfo,
+    Tracking,
+    EnrollmentLink,
+    Verification,
+    ResendVerification,
+    CancelVerification,
+}
+
+impl Operation {
+    pub const ALL: [Operation; 9] = [
+        Self::CreateFile,
+        Self::Detail,
+        Self::Correction,
+        Self::ComplementaryInfo,
+        Self::Tracking,
+        Self::EnrollmentLink,
+        Self::Verification,
+        Self::ResendVerification,
+        Self::CancelVerification,
+    ];
+
+    /// Reads change nothing on the service. Tracking is a POST, but only a query.
+    pub fn is_read(self) -> bool {
+        matches!(self, Self::Detail | Self::Tracking | Self::Verification)
+    }
+
+    /// Only reads are retried. Every other operation changes state, and creation,
+    /// correction, complementary information, enrollment links and resends are each
+    /// billed or notify a person: sending one twice is worse than reporting a failure.
+    pub fn may_retry(self) -> bool {
+        self.is_read()
+    }
+
+    pub fn changes_verification_status(self) -> bool {
+        matches!(self, Self::ResendVerification | Self::CancelVerification)
+    }
+
+    /// Method and path template, as the spec writes them.
+    pub fn route(self) -> &'static str {
+        match self {
+            Self::CreateFile => "POST /expedientes/nuevo",
+            Self::Detail => "GET /expedientes/detalle/{id}",
+            Self::Correction => "POST /expedientes/solicitar-correccion",
+            Self::ComplementaryInfo => "POST /expedientes/informacion-complementaria",
+            Self::Tracking => "POST /expedientes/v1/tracking",
+            Self::EnrollmentLink => "POST /enrollment/v1/url",
+            Self::Verification => "GET /verificaciones/{folio}",
+            Self::ResendVerification => "POST /verificaciones/{folio}/reenviar",
+            Self::CancelVerification => "POST /verificaciones/{folio}/cancelar",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Operation;
+
+    #[test]
+    fn only_the_three_reads_may_be_retried() {
+        let retried: Vec<Operation> = Operation::ALL
+            .into_iter()
+            .filter(|op| op.may_retry())
+            .collect();
+        assert_eq!(
+            retried,
+            [
+                Operation::Detail,
+                Operation::Tracking,
+                Operation::Verification
+            ]
+        );
+    }
+}

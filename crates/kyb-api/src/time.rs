@@ -1,0 +1,191 @@
+//! Instants and dates as the service writes them, read tolerantly.
+//!
+//! The spec: timestamps are ISO 8601 in UTC, "some fields carry milliseconds, some do
+//! not"; version 1 of the detail writes dates DD/MM/YYYY, version 2 YYYY-MM-DD. A
+//! value none of these readings accepts is kept verbatim rather than failing the
+//! whole answer: one odd field must not hide a file from an analyst.
+
+use std::fmt;
+
+use jiff::civil::{Date, DateTime};
+use jiff::tz::TimeZone;
+use jiff::{Timestamp, fmt::rfc2822};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// An instant of a field ending in `AtUtc` (or a version-2 `Fecha…`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum UtcTime {
+    At(Timestamp),
+    /// Not an ISO 8601 instant; kept as received.
+    Unreadable(String),
+}
+
+impl UtcTime {
+    /// Reads `2026-11-20T10:00:00Z`, `…00.123Z`, an explicit offset, or no designator
+    /// at all (taken as UTC, since the spec says every timestamp is UTC).
+    pub fn parse(raw: &str) -> Self {
+        parse_instant(raw).map_or_else(|| Self::Unreadable(raw.to_owned()), Self::At)
+    }
+
+    pub fn timestamp(&self) -> Option<Timestamp> {
+        match self {
+            Self::At(at) => Some(*at),
+            Self::Unreadable(_) => None,
+        }
+    }
+}
+
+fn parse_instant(raw: &str) -> Option<Timestamp> {
+    let text = raw.trim();
+    text.parse::<Timestamp>().ok().or_else(|| {
+        let local: DateTime = text.parse().ok()?;
+        local.to_zoned(TimeZone::UTC).ok().map(|z| z.timestamp())
+    })
+}
+
+/// A calendar date: `YYYY-MM-DD` (version 2) or `DD/MM/YYYY` (version 1). A value with
+/// a time part keeps only its date.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum WireDate {
+    On(Date),
+    Unreadable(String),
+}
+
+impl WireDate {
+    pub fn parse(raw: &str) -> Self {
+        parse_date(raw).map_or_else(|| Self::Unreadable(raw.to_owned()), Self::On)
+    }
+
+    pub fn date(&self) -> Option<Date> {
+        match self {
+            Self::On(date) => Some(*date),
+            Self::Unreadable(_) => None,
+        }
+    }
+}
+
+fn parse_date(raw: &str) -> Option<Date> {
+    let text = raw.trim();
+    let day_part = text.split([' ', 'T']).next().unwrap_or(text);
+    if let Some((day, rest)) = day_part.split_once('/') {
+        let (month, year) = rest.split_once('/')?;
+        let number = |s: &str| s.trim().parse::<i16>().ok();
+        let (day, month) = (number(day)?, number(month)?);
+        return Date::new(
+            number(year)?,
+            i8::try_from(month).ok()?,
+            i8::try_from(day).ok()?,
+        )
+        .ok();
+    }
+    day_part.parse().ok()
+}
+
+/// Reads an HTTP `Retry-After` value: delta-seconds or an HTTP date, relative to `now`.
+pub fn retry_after(raw: &str, now: Timestamp) -> Option<std::time::Duration> {
+    let text = raw.trim();
+    if let Ok(seconds) = text.parse::<u64>() {
+        return Some(std::time::Duration::from_secs(seconds));
+    }
+    let at = rfc2822::DateTimeParser::new().parse_timestamp(text).ok()?;
+    let wait = at.duration_since(now);
+    Some(std::time::Duration::try_from(wait).unwrap_or_default())
+}
+
+impl fmt::Display for UtcTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::At(at) => write!(f, "{at}"),
+            Self::Unreadable(raw) => f.write_str(raw),
+        }
+    }
+}
+
+impl fmt::Display for WireDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::On(date) => write!(f, "{date}"),
+            Self::Unreadable(raw) => f.write_str(raw),
+        }
+    }
+}
+
+/// Both travel as strings: normalised (`2026-11-20T10:00:00.123Z`, `2026-11-20`)
+/// when read, verbatim otherwise.
+macro_rules! string_on_the_wire {
+    ($($ty:ident),+) => {$(
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let raw = <String as Deserialize>::deserialize(deserializer)?;
+                Ok(Self::parse(&raw))
+            }
+        }
+
+        impl ts_rs::TS for $ty {
+            type WithoutGenerics = Self;
+            type OptionInnerType = Self;
+            fn name(_: &ts_rs::Config) -> String {
+                "string".into()
+            }
+            fn inline(cfg: &ts_rs::Config) -> String {
+                Self::name(cfg)
+            }
+        }
+    )+};
+}
+
+string_on_the_wire!(UtcTime, WireDate);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn instants_with_and_without_milliseconds_or_designator() {
+        let with_ms = UtcTime::parse("2026-11-20T10:00:00.123Z");
+        let without = UtcTime::parse("2026-11-20T10:00:00Z");
+        let bare = UtcTime::parse("2026-11-20T10:00:00");
+        let offset = UtcTime::parse("2026-11-20T04:00:00-06:00");
+        assert_eq!(with_ms.to_string(), "2026-11-20T10:00:00.123Z");
+        assert_eq!(without, bare);
+        assert_eq!(without, offset);
+        assert_eq!(
+            UtcTime::parse("ayer"),
+            UtcTime::Unreadable("ayer".to_owned())
+        );
+    }
+
+    #[test]
+    fn dates_of_both_versions() {
+        let expected = WireDate::parse("2026-03-01");
+        assert_eq!(WireDate::parse("01/03/2026"), expected);
+        assert_eq!(WireDate::parse("01/03/2026 10:15:00"), expected);
+        assert_eq!(WireDate::parse("2026-03-01T00:00:00Z"), expected);
+        assert_eq!(expected.to_string(), "2026-03-01");
+        assert!(WireDate::parse("31/02/2026").date().is_none());
+    }
+
+    #[test]
+    fn retry_after_in_seconds_or_as_a_date() {
+        let now: Timestamp = "2026-11-22T10:00:00Z".parse().expect("instant");
+        assert_eq!(
+            retry_after("3", now),
+            Some(std::time::Duration::from_secs(3))
+        );
+        assert_eq!(
+            retry_after("Sun, 22 Nov 2026 10:00:05 GMT", now),
+            Some(std::time::Duration::from_secs(5))
+        );
+        assert_eq!(
+            retry_after("Sun, 22 Nov 2026 09:00:00 GMT", now),
+            Some(std::time::Duration::ZERO)
+        );
+        assert_eq!(retry_after("soon", now), None);
+    }
+}
