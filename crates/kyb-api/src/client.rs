@@ -133,11 +133,16 @@ pub struct Client {
     retry: RetryPolicy,
 }
 
+/// Makes ring the process's TLS crypto provider. reqwest is built without one of its
+/// own (see the workspace manifest), so any `reqwest::Client` of this workspace, the
+/// tests' included, needs this first. Calling it again changes nothing.
+pub fn install_tls_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// The one place the HTTP client is configured: rustls (ring), gzip, JSON, timeouts.
 fn build_http(config: &ClientConfig) -> Result<reqwest::Client, ConfigError> {
-    // reqwest is built without a crypto provider of its own (see the workspace
-    // manifest); installing ring twice is harmless, the first one stays.
-    let _ = rustls::crypto::ring::default_provider().install_default();
+    install_tls_provider();
     let mut headers = HeaderMap::new();
     headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
     reqwest::Client::builder()

@@ -29,6 +29,11 @@ pub struct Fault {
     pub drop_rate: f64,
     /// Share of requests answered 200 with a truncated JSON body.
     pub malformed_rate: f64,
+    /// Applies to the next `times` requests of its route only, then is spent; a
+    /// test can so fail exactly the first attempts of a call.
+    pub times: Option<u32>,
+    /// `Retry-After` (seconds) sent with the error answers.
+    pub retry_after_s: Option<u64>,
 }
 
 impl Fault {
@@ -57,44 +62,67 @@ impl Fault {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
     Serve,
-    Error(StatusCode),
+    Error(StatusCode, Option<u64>),
     Drop,
     Malformed,
 }
 
-/// Decides the fate of a request on `route` (latency is applied separately).
-pub fn decide(faults: &[Fault], route: &str, rng: &mut ChaCha8Rng) -> (Duration, Outcome) {
+/// Decides the fate of a request on `route` (latency is applied separately). Faults
+/// are tried in the order they were added, up to the first that acts; each one tried
+/// uses one of its `times`, and a spent fault is retired.
+pub fn decide(faults: &mut Vec<Fault>, route: &str, rng: &mut ChaCha8Rng) -> (Duration, Outcome) {
     let mut latency = Duration::ZERO;
-    for fault in faults.iter().filter(|f| f.applies_to(route)) {
-        latency += Duration::from_millis(fault.latency_ms);
-        if fault.drop_rate > 0.0 && rng.random_bool(fault.drop_rate) {
-            return (latency, Outcome::Drop);
+    let mut outcome = Outcome::Serve;
+    for fault in faults.iter_mut().filter(|f| f.applies_to(route)) {
+        if let Some(left) = fault.times.as_mut() {
+            *left = left.saturating_sub(1);
         }
-        if fault.error_rate > 0.0 && rng.random_bool(fault.error_rate) {
-            let status = fault
+        latency += Duration::from_millis(fault.latency_ms);
+        outcome = fault.draw(rng);
+        if outcome != Outcome::Serve {
+            break;
+        }
+    }
+    faults.retain(|f| f.times != Some(0));
+    (latency, outcome)
+}
+
+impl Fault {
+    fn draw(&self, rng: &mut ChaCha8Rng) -> Outcome {
+        if self.drop_rate > 0.0 && rng.random_bool(self.drop_rate) {
+            return Outcome::Drop;
+        }
+        if self.error_rate > 0.0 && rng.random_bool(self.error_rate) {
+            let status = self
                 .error_status
                 .and_then(|code| StatusCode::from_u16(code).ok())
                 .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            return (latency, Outcome::Error(status));
+            return Outcome::Error(status, self.retry_after_s);
         }
-        if fault.malformed_rate > 0.0 && rng.random_bool(fault.malformed_rate) {
-            return (latency, Outcome::Malformed);
+        if self.malformed_rate > 0.0 && rng.random_bool(self.malformed_rate) {
+            return Outcome::Malformed;
         }
+        Outcome::Serve
     }
-    (latency, Outcome::Serve)
 }
 
 pub fn respond(outcome: Outcome) -> Option<Response> {
     match outcome {
         Outcome::Serve => None,
-        Outcome::Error(status) => Some(
-            Envelope::error(
+        Outcome::Error(status, retry_after) => {
+            let mut response = Envelope::error(
                 status,
                 crate::messages::status::ERROR,
                 crate::messages::INTERNAL_ERROR,
             )
-            .into_response(),
-        ),
+            .into_response();
+            if let Some(seconds) = retry_after {
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, seconds.into());
+            }
+            Some(response)
+        }
         // A body stream that fails makes the server abort the connection mid-answer.
         Outcome::Drop => Some(
             Response::builder()
@@ -126,31 +154,60 @@ mod tests {
     #[test]
     fn rates_decide_the_share_of_faulted_requests() {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let faults = [Fault {
+        let mut faults = vec![Fault {
             route: "*".into(),
             error_rate: 0.3,
             latency_ms: 5,
             ..Fault::default()
         }];
         let errors = (0..1000)
-            .filter(|_| matches!(decide(&faults, "GET /x", &mut rng).1, Outcome::Error(_)))
+            .filter(|_| {
+                matches!(
+                    decide(&mut faults, "GET /x", &mut rng).1,
+                    Outcome::Error(..)
+                )
+            })
             .count();
         assert!((240..=360).contains(&errors), "{errors} of 1000");
-        let (latency, _) = decide(&faults, "GET /x", &mut rng);
+        let (latency, _) = decide(&mut faults, "GET /x", &mut rng);
         assert_eq!(latency, Duration::from_millis(5));
-        let only_tracking = [Fault {
+        let mut only_tracking = vec![Fault {
             route: "POST /expedientes/v1/tracking".into(),
             drop_rate: 1.0,
             ..Fault::default()
         }];
         assert_eq!(
-            decide(&only_tracking, "GET /verificaciones/{folio}", &mut rng).1,
+            decide(&mut only_tracking, "GET /verificaciones/{folio}", &mut rng).1,
             Outcome::Serve
         );
         assert_eq!(
-            decide(&only_tracking, "POST /expedientes/v1/tracking", &mut rng).1,
+            decide(
+                &mut only_tracking,
+                "POST /expedientes/v1/tracking",
+                &mut rng
+            )
+            .1,
             Outcome::Drop
         );
+    }
+
+    #[test]
+    fn a_fault_with_times_is_spent_after_that_many_requests() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut faults = vec![Fault {
+            route: "GET /x".into(),
+            error_rate: 1.0,
+            error_status: Some(503),
+            times: Some(2),
+            retry_after_s: Some(1),
+            ..Fault::default()
+        }];
+        let outcomes: Vec<Outcome> = (0..3)
+            .map(|_| decide(&mut faults, "GET /x", &mut rng).1)
+            .collect();
+        let unavailable = Outcome::Error(StatusCode::SERVICE_UNAVAILABLE, Some(1));
+        assert_eq!(outcomes, [unavailable.clone(), unavailable, Outcome::Serve]);
+        assert!(faults.is_empty());
     }
 
     #[test]

@@ -39,6 +39,7 @@ impl Harness {
 
     pub async fn start_with(config: SandboxConfig) -> Self {
         let sandbox = Sandbox::start(config).await.expect("sandbox starts");
+        kyb_api::client::install_tls_provider();
         Self {
             sandbox,
             http: Client::new(),
