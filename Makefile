@@ -12,11 +12,12 @@ export WEBKIT_DISABLE_DMABUF_RENDERER
 
 APP_BIN := $(CARGO_TARGET_DIR)/debug/kyb-desk
 
-.PHONY: help run test screenshots ui app deps dev bindings icons clean
+.PHONY: help run test bench screenshots ui app deps dev bindings icons clean
 
 help:
 	@echo "make run          build KYB Desk and open its window"
 	@echo "make test         every check: format, lint, unit tests, UI tests, end-to-end in the real window"
+	@echo "make bench        measure (release build) and write docs/bench.md"
 	@echo "make screenshots  write PNGs of the app's screens to docs/screenshots/ (no desktop needed)"
 	@echo "make dev          the app over the Vite dev server, with hot reload"
 	@echo "make bindings     regenerate ui/src/bindings/ from the Rust types"
@@ -42,6 +43,9 @@ run:
 
 test:
 	@scripts/test.sh
+
+bench: deps
+	@scripts/bench.sh
 
 screenshots: app
 	@scripts/install-deps.sh test
