@@ -7,6 +7,17 @@ use std::path::{Path, PathBuf};
 
 use ts_rs::{Config, ExportError, TS};
 
+use kyb_api::ApiError;
+use kyb_api::models::correction::CorrectionResult;
+use kyb_api::models::detail::DetailV2;
+use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
+use kyb_api::models::tracking::Tracking;
+use kyb_api::models::verification::Verification;
+use kyb_api::requests::{
+    ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
+    TrackingRequest,
+};
+
 use crate::app_info::AppInfo;
 
 /// Where the UI keeps the generated files.
@@ -19,6 +30,20 @@ fn committed_dir() -> PathBuf {
 fn export_all(dir: &Path) -> Result<(), ExportError> {
     let cfg = Config::new().with_out_dir(dir);
     AppInfo::export_all(&cfg)?;
+    // The service's models and requests, as the UI shows and builds them.
+    ApiError::export_all(&cfg)?;
+    CreateFileRequest::export_all(&cfg)?;
+    CreatedFile::export_all(&cfg)?;
+    DetailV2::export_all(&cfg)?;
+    CorrectionRequest::export_all(&cfg)?;
+    CorrectionResult::export_all(&cfg)?;
+    ComplementaryInfoRequest::export_all(&cfg)?;
+    SectionsAdded::export_all(&cfg)?;
+    TrackingRequest::export_all(&cfg)?;
+    Tracking::export_all(&cfg)?;
+    EnrollmentLinkRequest::export_all(&cfg)?;
+    EnrollmentLink::export_all(&cfg)?;
+    Verification::export_all(&cfg)?;
     Ok(())
 }
 

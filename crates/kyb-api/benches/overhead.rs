@@ -105,10 +105,7 @@ fn main() {
     });
     bare_times.sort();
     typed_times.sort();
-    let (bare50, bare99) = (
-        percentile(&bare_times, 0.50),
-        percentile(&bare_times, 0.99),
-    );
+    let (bare50, bare99) = (percentile(&bare_times, 0.50), percentile(&bare_times, 0.99));
     let (typed50, typed99) = (
         percentile(&typed_times, 0.50),
         percentile(&typed_times, 0.99),

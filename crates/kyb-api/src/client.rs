@@ -437,7 +437,7 @@ impl Client {
             return Transport {
                 failure: Failure::Timeout,
                 error: ApiError::Timeout {
-                    seconds: self.timeout.as_secs().max(1),
+                    seconds: u32::try_from(self.timeout.as_secs().max(1)).unwrap_or(u32::MAX),
                 },
             };
         }

@@ -48,7 +48,7 @@ pub enum ApiError {
     Server { status: u16, message: String },
     /// No complete answer within the configured time.
     #[error("the service did not answer within {seconds} s")]
-    Timeout { seconds: u64 },
+    Timeout { seconds: u32 },
     /// The request did not reach the service, or the connection broke.
     #[error("network error: {detail}")]
     Network { detail: String },

@@ -3,9 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use ts_rs::TS;
 
 /// 1. Create file: `POST /expedientes/nuevo`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
 pub struct CreateFileRequest {
     #[serde(rename = "FlowID", default)]
     pub flow_id: String,
@@ -54,11 +55,13 @@ pub struct CreateFileRequest {
         skip_serializing_if = "Option::is_none"
     )]
     pub contact_phone: Option<String>,
+    /// Client-specific additional information.
     #[serde(rename = "Data", default, skip_serializing_if = "Option::is_none")]
+    #[ts(type = "Record<string, unknown> | null")]
     pub data: Option<Value>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Company {
     #[serde(rename = "CompanyName", default)]
     pub company_name: String,
@@ -71,7 +74,7 @@ pub struct Company {
 }
 
 /// 3. Correction request: `POST /expedientes/solicitar-correccion`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CorrectionRequest {
     #[serde(default)]
@@ -85,7 +88,7 @@ pub struct CorrectionRequest {
     pub mensaje_general: Option<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SectionDecision {
     #[serde(default)]
@@ -102,7 +105,7 @@ pub struct SectionDecision {
 }
 
 /// 4. Complementary information: `POST /expedientes/informacion-complementaria`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ComplementaryInfoRequest {
     #[serde(default)]
@@ -116,7 +119,7 @@ pub struct ComplementaryInfoRequest {
 }
 
 /// 5. Tracking: `POST /expedientes/v1/tracking`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct TrackingRequest {
     #[serde(rename = "FlowID", default)]
     pub flow_id: String,
@@ -127,7 +130,7 @@ pub struct TrackingRequest {
 }
 
 /// 6. Enrollment link: `POST /enrollment/v1/url`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct EnrollmentLinkRequest {
     #[serde(rename = "DocumentId", default)]
     pub document_id: String,
