@@ -483,12 +483,31 @@ async fn verifications_read_resend_and_cancel() {
             .map_err(|e| e.code()),
         Err("workspace_forbidden")
     );
-    assert_eq!(
+    for refused in [
         world
-            .revoked()
+            .inactive_workspace()
             .resend_verification(&folio("Enviado"))
-            .await
-            .map_err(|e| e.code()),
-        Err("unauthorized")
-    );
+            .await,
+        world
+            .inactive_workspace()
+            .cancel_verification(&folio("Abierto"))
+            .await,
+    ] {
+        assert_eq!(
+            refused,
+            Err(ApiError::WorkspaceForbidden {
+                message: message(WORKSPACE_INVALID)
+            })
+        );
+    }
+    let denied = world
+        .revoked()
+        .resend_verification(&folio("Enviado"))
+        .await
+        .expect_err("a revoked key is refused");
+    assert_eq!(denied.code(), "unauthorized");
+    // Neither the error nor the client that sent the key shows it.
+    let key = world.manifest().revoked_api_key.clone();
+    let shown = format!("{denied} {denied:?} {:?}", world.revoked());
+    assert!(!shown.contains(&key), "{shown}");
 }
