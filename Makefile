@@ -15,7 +15,7 @@ APP_BIN := $(CARGO_TARGET_DIR)/debug/kyb-desk
 .PHONY: help run test bench screenshots ui app deps dev bindings icons clean
 
 help:
-	@echo "make run          build KYB Desk and open its window"
+	@echo "make run          build KYB Desk and open it on its embedded demo service"
 	@echo "make test         every check: format, lint, unit tests, UI tests, end-to-end in the real window"
 	@echo "make bench        measure (release build) and write docs/bench.md"
 	@echo "make screenshots  write PNGs of the app's screens to docs/screenshots/ (no desktop needed)"
@@ -39,7 +39,7 @@ run:
 	  exit 1; \
 	fi
 	@$(MAKE) --no-print-directory app
-	$(APP_BIN)
+	$(APP_BIN) --demo
 
 test:
 	@scripts/test.sh

@@ -59,7 +59,10 @@ rm -rf ui/dist
 step "UI type check and build" gate -- npm --prefix ui run --silent build
 step "rustfmt" gate -- cargo fmt --all --check
 step "clippy" gate -- cargo clippy --workspace --all-targets --locked -- -D warnings
-step "Rust tests" cargo -- cargo test --workspace --exclude kyb-e2e --locked
+# Inside a private session: the keyring tests need a real Secret Service
+# (gnome-keyring on its own D-Bus), and say so when it is missing.
+step "Rust tests" cargo -- scripts/session.sh -- env KYB_EXPECT_KEYRING=1 \
+  cargo test --workspace --exclude kyb-e2e --locked
 step "UI unit tests (Vitest)" vitest -- npm --prefix ui run --silent test
 # The journeys must never run an older binary left in the shared target directory.
 if step "build the app" gate -- cargo build -p kyb-desk --locked; then

@@ -2,7 +2,32 @@ fn main() {
     // Every app command must be listed here: tauri-build then generates an
     // `allow-<command>` permission for each, and a command is callable only from
     // windows whose capability grants that permission explicitly.
-    let manifest = tauri_build::AppManifest::new().commands(&["app_info"]);
+    let manifest = tauri_build::AppManifest::new().commands(&[
+        "app_info",
+        "profiles",
+        "save_profile",
+        "delete_profile",
+        "activate_profile",
+        "key_status",
+        "set_api_key",
+        "delete_api_key",
+        "tracking",
+        "file_detail",
+        "create_file",
+        "request_correction",
+        "add_complementary_info",
+        "enrollment_link",
+        "verification",
+        "resend_verification",
+        "cancel_verification",
+        "save_draft",
+        "load_draft",
+        "discard_draft",
+        "audit_entries",
+        "verify_audit",
+        "export_audit_csv",
+        "open_external",
+    ]);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
         .expect("tauri-build failed: check tauri.conf.json and capabilities/");
 }

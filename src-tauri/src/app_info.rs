@@ -12,6 +12,8 @@ pub struct AppInfo {
     pub name: String,
     pub version: String,
     pub profile: BuildProfile,
+    /// Running on the embedded demo sandbox (`--demo`).
+    pub demo: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -32,11 +34,12 @@ impl BuildProfile {
 }
 
 impl AppInfo {
-    pub fn current() -> Self {
+    pub fn current(demo: bool) -> Self {
         Self {
             name: PRODUCT_NAME.to_owned(),
             version: env!("CARGO_PKG_VERSION").to_owned(),
             profile: BuildProfile::current(),
+            demo,
         }
     }
 }
@@ -47,7 +50,8 @@ mod tests {
 
     #[test]
     fn reports_the_package_version_and_this_build_profile() {
-        let info = AppInfo::current();
+        let info = AppInfo::current(true);
+        assert!(info.demo);
         assert_eq!(info.name, "KYB Desk");
         assert_eq!(info.version, env!("CARGO_PKG_VERSION"));
         assert_eq!(info.profile == BuildProfile::Debug, cfg!(debug_assertions));
@@ -59,11 +63,12 @@ mod tests {
             name: "KYB Desk".into(),
             version: "1.2.3".into(),
             profile: BuildProfile::Release,
+            demo: false,
         })
         .expect("AppInfo serializes");
         assert_eq!(
             json,
-            serde_json::json!({"name": "KYB Desk", "version": "1.2.3", "profile": "release"})
+            serde_json::json!({"name": "KYB Desk", "version": "1.2.3", "profile": "release", "demo": false})
         );
     }
 }

@@ -19,6 +19,11 @@ use kyb_api::requests::{
 };
 
 use crate::app_info::AppInfo;
+use crate::audit::{AuditEntry, ChainReport};
+use crate::drafts::Draft;
+use crate::error::AppError;
+use crate::profiles::{ProfileBook, ProfileInput};
+use crate::secrets::KeyStatus;
 
 /// Where the UI keeps the generated files.
 fn committed_dir() -> PathBuf {
@@ -30,6 +35,13 @@ fn committed_dir() -> PathBuf {
 fn export_all(dir: &Path) -> Result<(), ExportError> {
     let cfg = Config::new().with_out_dir(dir);
     AppInfo::export_all(&cfg)?;
+    AppError::export_all(&cfg)?;
+    ProfileBook::export_all(&cfg)?;
+    ProfileInput::export_all(&cfg)?;
+    KeyStatus::export_all(&cfg)?;
+    Draft::export_all(&cfg)?;
+    AuditEntry::export_all(&cfg)?;
+    ChainReport::export_all(&cfg)?;
     // The service's models and requests, as the UI shows and builds them.
     ApiError::export_all(&cfg)?;
     CreateFileRequest::export_all(&cfg)?;

@@ -1,9 +1,164 @@
 //! The `#[tauri::command]`s: each is a one-line call into a module that can be
-//! tested without a window.
+//! tested without a window (mostly [`Desk`]). Errors cross as [`AppError`].
 
+use std::path::PathBuf;
+
+use kyb_api::models::correction::CorrectionResult;
+use kyb_api::models::detail::DetailV2;
+use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
+use kyb_api::models::tracking::Tracking;
+use kyb_api::models::verification::Verification;
+use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
+use tauri::{AppHandle, State};
+use tauri_plugin_opener::OpenerExt;
+
+use crate::Shell;
 use crate::app_info::AppInfo;
+use crate::audit::{AuditEntry, ChainReport};
+use crate::desk::Desk;
+use crate::drafts::Draft;
+use crate::error::{AppError, AppResult};
+use crate::links;
+use crate::profiles::{Profile, ProfileBook, ProfileInput};
+use crate::secrets::KeyStatus;
 
 #[tauri::command]
-pub fn app_info() -> AppInfo {
-    AppInfo::current()
+pub fn app_info(shell: State<'_, Shell>) -> AppInfo {
+    AppInfo::current(shell.demo_base.is_some())
+}
+
+#[tauri::command]
+pub fn profiles(desk: State<'_, Desk>) -> ProfileBook {
+    desk.profiles()
+}
+
+#[tauri::command]
+pub fn save_profile(desk: State<'_, Desk>, input: ProfileInput) -> AppResult<Profile> {
+    desk.save_profile(input)
+}
+
+#[tauri::command]
+pub fn delete_profile(desk: State<'_, Desk>, id: String) -> AppResult<ProfileBook> {
+    desk.delete_profile(&id)
+}
+
+#[tauri::command]
+pub fn activate_profile(desk: State<'_, Desk>, id: String) -> AppResult<ProfileBook> {
+    desk.activate_profile(&id)
+}
+
+#[tauri::command]
+pub fn key_status(desk: State<'_, Desk>, profile_id: String) -> AppResult<KeyStatus> {
+    desk.key_status(&profile_id)
+}
+
+#[tauri::command]
+pub fn set_api_key(
+    desk: State<'_, Desk>,
+    profile_id: String,
+    key: String,
+    session_only: bool,
+) -> AppResult<KeyStatus> {
+    desk.set_api_key(&profile_id, &key, session_only)
+}
+
+#[tauri::command]
+pub fn delete_api_key(desk: State<'_, Desk>, profile_id: String) -> AppResult<KeyStatus> {
+    desk.delete_api_key(&profile_id)
+}
+
+#[tauri::command]
+pub async fn tracking(desk: State<'_, Desk>, flow_id: String, rfc: String) -> AppResult<Tracking> {
+    desk.tracking(&flow_id, &rfc).await
+}
+
+#[tauri::command]
+pub async fn file_detail(desk: State<'_, Desk>, document_id: String) -> AppResult<DetailV2> {
+    desk.detail(&document_id).await
+}
+
+#[tauri::command]
+pub async fn create_file(
+    desk: State<'_, Desk>,
+    request: CreateFileRequest,
+) -> AppResult<CreatedFile> {
+    desk.create_file(request).await
+}
+
+#[tauri::command]
+pub async fn request_correction(
+    desk: State<'_, Desk>,
+    request: CorrectionRequest,
+) -> AppResult<CorrectionResult> {
+    desk.request_correction(request).await
+}
+
+#[tauri::command]
+pub async fn add_complementary_info(
+    desk: State<'_, Desk>,
+    request: ComplementaryInfoRequest,
+) -> AppResult<SectionsAdded> {
+    desk.add_complementary_info(request).await
+}
+
+#[tauri::command]
+pub async fn enrollment_link(
+    desk: State<'_, Desk>,
+    document_id: String,
+    person_id: String,
+) -> AppResult<EnrollmentLink> {
+    desk.enrollment_link(&document_id, &person_id).await
+}
+
+#[tauri::command]
+pub async fn verification(desk: State<'_, Desk>, folio: String) -> AppResult<Verification> {
+    desk.verification(&folio).await
+}
+
+#[tauri::command]
+pub async fn resend_verification(desk: State<'_, Desk>, folio: String) -> AppResult<()> {
+    desk.resend_verification(&folio).await
+}
+
+#[tauri::command]
+pub async fn cancel_verification(desk: State<'_, Desk>, folio: String) -> AppResult<()> {
+    desk.cancel_verification(&folio).await
+}
+
+#[tauri::command]
+pub fn save_draft(desk: State<'_, Desk>, draft: Draft) -> AppResult<Draft> {
+    desk.save_draft(draft)
+}
+
+#[tauri::command]
+pub fn load_draft(desk: State<'_, Desk>, document_id: String) -> AppResult<Option<Draft>> {
+    desk.load_draft(&document_id)
+}
+
+#[tauri::command]
+pub fn discard_draft(desk: State<'_, Desk>, document_id: String) -> AppResult<()> {
+    desk.discard_draft(&document_id)
+}
+
+#[tauri::command]
+pub fn audit_entries(desk: State<'_, Desk>) -> AppResult<Vec<AuditEntry>> {
+    desk.audit_entries()
+}
+
+#[tauri::command]
+pub fn verify_audit(desk: State<'_, Desk>) -> AppResult<ChainReport> {
+    desk.verify_audit()
+}
+
+#[tauri::command]
+pub fn export_audit_csv(desk: State<'_, Desk>, path: PathBuf) -> AppResult<u32> {
+    desk.export_audit_csv(&path)
+}
+
+#[tauri::command]
+pub fn open_external(app: AppHandle, shell: State<'_, Shell>, url: String) -> AppResult<()> {
+    let url = links::checked_external(&url, shell.demo_base.as_ref())?;
+    app.opener()
+        .open_url(url.as_str(), None::<&str>)
+        .map_err(|e| AppError::storage("No se pudo abrir el enlace", e))
 }

@@ -1,14 +1,101 @@
 //! The KYB Desk shell: thin Tauri commands over modules that know nothing of windows.
 
 pub mod app_info;
+pub mod audit;
 #[cfg(test)]
 mod bindings;
 mod commands;
+pub mod demo;
+pub mod desk;
+pub mod drafts;
+pub mod endpoints;
+pub mod error;
+pub mod fsio;
+pub mod links;
+pub mod logging;
+pub mod profiles;
+pub mod secrets;
+mod store;
+mod summary;
 
-/// Builds and runs the desktop application until its last window closes.
-pub fn run() {
+use tauri::{Manager, Url};
+
+use crate::desk::Desk;
+use crate::secrets::{KEYRING_SERVICE, KeyVault};
+
+/// What the shell itself knows: whether it runs on the demo sandbox, and where.
+pub struct Shell {
+    pub demo_base: Option<Url>,
+}
+
+/// Keeps the demo sandbox serving while the app runs.
+struct DemoSandbox(#[allow(dead_code)] kyb_sandbox::RunningSandbox);
+
+/// Builds and runs the desktop application until its last window closes. With
+/// `demo`, the embedded sandbox serves a demo profile.
+pub fn run(demo: bool) {
     tauri::Builder::default()
-        .invoke_handler(tauri::generate_handler![commands::app_info])
+        .plugin(tauri_plugin_store::Builder::new().build())
+        .plugin(tauri_plugin_opener::init())
+        .plugin(
+            tauri::plugin::Builder::<tauri::Wry, ()>::new("navigation-guard")
+                .on_navigation(|_, url| links::is_app_page(url))
+                .build(),
+        )
+        .setup(move |app| {
+            let paths = app.path();
+            let mut data_dir = paths.app_data_dir()?;
+            let mut store_file = "profiles.json".to_owned();
+            if demo {
+                data_dir = data_dir.join("demo");
+                store_file = "demo/profiles.json".to_owned();
+            }
+            logging::init(&paths.app_log_dir()?);
+            let store = store::PluginStore::open(app.handle(), &store_file)?;
+            let desk = Desk::open(
+                &data_dir,
+                Box::new(store),
+                KeyVault::new(KEYRING_SERVICE),
+                endpoints::configured(),
+            )?;
+            let mut demo_base = None;
+            if demo {
+                let sandbox = tauri::async_runtime::block_on(demo::start_sandbox())?;
+                demo::install(&desk, &sandbox.manifest)?;
+                demo_base = Url::parse(&sandbox.manifest.base_url).ok();
+                tracing::info!(base_url = %sandbox.manifest.base_url, "demo sandbox serving");
+                app.manage(DemoSandbox(sandbox));
+            }
+            app.manage(desk);
+            app.manage(Shell { demo_base });
+            Ok(())
+        })
+        .invoke_handler(tauri::generate_handler![
+            commands::app_info,
+            commands::profiles,
+            commands::save_profile,
+            commands::delete_profile,
+            commands::activate_profile,
+            commands::key_status,
+            commands::set_api_key,
+            commands::delete_api_key,
+            commands::tracking,
+            commands::file_detail,
+            commands::create_file,
+            commands::request_correction,
+            commands::add_complementary_info,
+            commands::enrollment_link,
+            commands::verification,
+            commands::resend_verification,
+            commands::cancel_verification,
+            commands::save_draft,
+            commands::load_draft,
+            commands::discard_draft,
+            commands::audit_entries,
+            commands::verify_audit,
+            commands::export_audit_csv,
+            commands::open_external,
+        ])
         .run(tauri::generate_context!())
         .expect("KYB Desk could not start its window");
 }

@@ -2,5 +2,6 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 fn main() {
-    kyb_desk::run();
+    let demo = std::env::args().skip(1).any(|arg| arg == "--demo");
+    kyb_desk::run(demo);
 }

@@ -360,10 +360,22 @@ impl Client {
             .map_err(|e| ApiError::local_validation(vec![e.to_string()]))?;
         let mut attempt = 1;
         loop {
-            let (failure, retry_after, error) = match self
+            let started = std::time::Instant::now();
+            let answer = self
                 .attempt(method.clone(), &url, payload.as_deref(), headers)
-                .await
-            {
+                .await;
+            // The key is in no field here: only the operation, the path (ids, folios)
+            // and the outcome.
+            tracing::info!(
+                operation = operation.route(),
+                path = url.path(),
+                attempt,
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                status = answer.as_ref().ok().map(|(status, _, _)| *status),
+                failure = answer.as_ref().err().map(|t| t.error.code()),
+                "service call"
+            );
+            let (failure, retry_after, error) = match answer {
                 Ok((status, _, bytes)) if (200..300).contains(&status) => return Ok(bytes),
                 Ok((status, answer_headers, bytes)) => (
                     Failure::Status(status),

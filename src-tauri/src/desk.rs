@@ -1,0 +1,392 @@
+//! The desk: everything the commands call, with no Tauri type in sight, so it is
+//! tested without a window. It joins profiles, keys, the service client, drafts and
+//! the audit log; each of those rules lives in its own module.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use kyb_api::models::correction::CorrectionResult;
+use kyb_api::models::detail::DetailV2;
+use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
+use kyb_api::models::tracking::Tracking;
+use kyb_api::models::verification::Verification;
+use kyb_api::requests::{
+    ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
+    TrackingRequest,
+};
+use kyb_api::{ApiError, Client, ClientConfig, Credentials, Endpoints, Operation};
+
+use crate::audit::{AuditEntry, AuditLog, ChainReport, NewEntry, Outcome};
+use crate::drafts::{Draft, Drafts};
+use crate::error::{AppError, AppResult, ErrorCode};
+use crate::profiles::{Profile, ProfileBook, ProfileInput, ProfileStore, no_profile};
+use crate::secrets::{KeyStatus, KeyVault};
+use crate::summary;
+
+pub struct Desk {
+    store: Box<dyn ProfileStore>,
+    book: Mutex<ProfileBook>,
+    vault: KeyVault,
+    drafts: Drafts,
+    audit: AuditLog,
+    endpoints: Option<Endpoints>,
+    /// One client per profile, dropped when the profile or its key changes.
+    clients: Mutex<HashMap<String, Client>>,
+}
+
+/// Where the desk keeps its files, under one directory.
+pub fn drafts_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("drafts")
+}
+
+pub fn audit_path(data_dir: &Path) -> PathBuf {
+    data_dir.join("audit.jsonl")
+}
+
+impl Desk {
+    pub fn open(
+        data_dir: &Path,
+        store: Box<dyn ProfileStore>,
+        vault: KeyVault,
+        endpoints: Option<Endpoints>,
+    ) -> AppResult<Self> {
+        let book = store
+            .load()
+            .map_err(|e| AppError::storage("No se pudieron leer los perfiles", e))?
+            .unwrap_or_default();
+        Ok(Self {
+            store,
+            book: Mutex::new(book),
+            vault,
+            drafts: Drafts::new(drafts_dir(data_dir)),
+            audit: AuditLog::new(audit_path(data_dir)),
+            endpoints,
+            clients: Mutex::new(HashMap::new()),
+        })
+    }
+
+    fn book(&self) -> std::sync::MutexGuard<'_, ProfileBook> {
+        self.book.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn forget_client(&self, profile_id: &str) {
+        self.clients
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(profile_id);
+    }
+
+    /// Applies `change` to a copy of the book, stores the copy, and only then keeps
+    /// it: a refused change or a failed save leaves everything as it was.
+    fn change_book<T>(
+        &self,
+        change: impl FnOnce(&mut ProfileBook) -> AppResult<T>,
+    ) -> AppResult<T> {
+        let mut book = self.book();
+        let mut next = book.clone();
+        let result = change(&mut next)?;
+        self.store
+            .save(&next)
+            .map_err(|e| AppError::storage("No se pudieron guardar los perfiles", e))?;
+        *book = next;
+        Ok(result)
+    }
+
+    // Profiles.
+
+    pub fn profiles(&self) -> ProfileBook {
+        self.book().clone()
+    }
+
+    pub fn save_profile(&self, input: ProfileInput) -> AppResult<Profile> {
+        let profile = self.change_book(|book| book.upsert(input))?;
+        self.forget_client(&profile.id);
+        Ok(profile)
+    }
+
+    pub fn delete_profile(&self, id: &str) -> AppResult<ProfileBook> {
+        self.change_book(|book| book.remove(id))?;
+        self.forget_client(id);
+        // The key goes with its profile; an unreachable keyring keeps nothing of ours.
+        let _ = self.vault.delete(id);
+        Ok(self.profiles())
+    }
+
+    pub fn activate_profile(&self, id: &str) -> AppResult<ProfileBook> {
+        self.change_book(|book| book.activate(id))?;
+        Ok(self.profiles())
+    }
+
+    pub fn active_profile(&self) -> AppResult<Profile> {
+        self.book().active().cloned().ok_or_else(|| {
+            AppError::new(
+                ErrorCode::NoProfile,
+                "Elija o cree un perfil para trabajar.",
+            )
+        })
+    }
+
+    // Keys.
+
+    fn known(&self, profile_id: &str) -> AppResult<()> {
+        self.book().get(profile_id).map(drop).ok_or_else(no_profile)
+    }
+
+    pub fn key_status(&self, profile_id: &str) -> AppResult<KeyStatus> {
+        self.known(profile_id)?;
+        Ok(self.vault.status(profile_id))
+    }
+
+    pub fn set_api_key(
+        &self,
+        profile_id: &str,
+        key: &str,
+        session_only: bool,
+    ) -> AppResult<KeyStatus> {
+        self.known(profile_id)?;
+        self.forget_client(profile_id);
+        if session_only {
+            self.vault.set_for_session(profile_id, key)
+        } else {
+            self.vault.set(profile_id, key)
+        }
+    }
+
+    pub fn delete_api_key(&self, profile_id: &str) -> AppResult<KeyStatus> {
+        self.known(profile_id)?;
+        self.forget_client(profile_id);
+        self.vault.delete(profile_id)
+    }
+
+    // The service.
+
+    /// The active profile and a client for it.
+    fn client(&self) -> AppResult<(Profile, Client)> {
+        let profile = self.active_profile()?;
+        if let Some(client) = self
+            .clients
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&profile.id)
+        {
+            return Ok((profile, client.clone()));
+        }
+        let base_url = profile
+            .environment
+            .base_url(self.endpoints.as_ref())
+            .map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?;
+        let api_key = self.vault.get(&profile.id)?.ok_or_else(|| {
+            AppError::new(
+                ErrorCode::NoApiKey,
+                "El perfil activo no tiene API Key. Agréguela en Perfiles.",
+            )
+        })?;
+        let config = ClientConfig::new(
+            base_url,
+            Credentials {
+                api_key,
+                workspace_id: profile.workspace_id.clone(),
+            },
+        );
+        let client =
+            Client::new(config).map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?;
+        self.clients
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(profile.id.clone(), client.clone());
+        Ok((profile, client))
+    }
+
+    /// Records a state-changing call in the audit log, then hands its result on. A
+    /// call whose record cannot be written still reports its own outcome; the audit
+    /// failure is logged.
+    fn audited<T>(
+        &self,
+        profile: &Profile,
+        operation: Operation,
+        target: &str,
+        summary: String,
+        result: Result<T, ApiError>,
+    ) -> AppResult<T> {
+        let outcome = match &result {
+            Ok(_) => Outcome {
+                ok: true,
+                code: None,
+                message: None,
+            },
+            Err(error) => Outcome {
+                ok: false,
+                code: Some(error.code().to_owned()),
+                message: Some(error.to_string()),
+            },
+        };
+        if let Err(error) = self.audit.append(NewEntry {
+            profile: profile.name.clone(),
+            agent_email: profile.agent_email.clone(),
+            operation,
+            target: target.to_owned(),
+            summary,
+            outcome,
+        }) {
+            tracing::error!(code = ?error.code, "audit entry not written: {error}");
+        }
+        result.map_err(AppError::from)
+    }
+
+    pub async fn tracking(&self, flow_id: &str, rfc: &str) -> AppResult<Tracking> {
+        let (profile, client) = self.client()?;
+        let request = TrackingRequest {
+            flow_id: flow_id.trim().to_owned(),
+            rfc: rfc.trim().to_uppercase(),
+            agent_mail: profile.agent_email.clone(),
+        };
+        Ok(client.tracking(&request).await?)
+    }
+
+    pub async fn detail(&self, document_id: &str) -> AppResult<DetailV2> {
+        let (_, client) = self.client()?;
+        Ok(client
+            .detail(document_id, Some(local_offset_minutes()))
+            .await?)
+    }
+
+    pub async fn create_file(&self, request: CreateFileRequest) -> AppResult<CreatedFile> {
+        let (profile, client) = self.client()?;
+        let result = client.create_file(&request).await;
+        let target = result
+            .as_ref()
+            .map(|c| c.document_id.clone())
+            .unwrap_or_default();
+        self.audited(
+            &profile,
+            Operation::CreateFile,
+            &target,
+            summary::create_file(&request),
+            result,
+        )
+    }
+
+    /// Sends the analyst's decisions; the file's draft is cleared only when the
+    /// service accepted them.
+    pub async fn request_correction(
+        &self,
+        request: CorrectionRequest,
+    ) -> AppResult<CorrectionResult> {
+        let (profile, client) = self.client()?;
+        let result = client.request_correction(&request).await;
+        let result = self.audited(
+            &profile,
+            Operation::Correction,
+            &request.document_id,
+            summary::correction(&request),
+            result,
+        )?;
+        self.drafts.clear(&profile.id, &request.document_id)?;
+        Ok(result)
+    }
+
+    pub async fn add_complementary_info(
+        &self,
+        request: ComplementaryInfoRequest,
+    ) -> AppResult<SectionsAdded> {
+        let (profile, client) = self.client()?;
+        let result = client.add_complementary_info(&request).await;
+        self.audited(
+            &profile,
+            Operation::ComplementaryInfo,
+            &request.document_id,
+            summary::complementary_info(&request),
+            result,
+        )
+    }
+
+    pub async fn enrollment_link(
+        &self,
+        document_id: &str,
+        person_id: &str,
+    ) -> AppResult<EnrollmentLink> {
+        let (profile, client) = self.client()?;
+        let request = EnrollmentLinkRequest {
+            document_id: document_id.trim().to_owned(),
+            person_id: person_id.trim().to_owned(),
+            agent_mail: profile.agent_email.clone(),
+        };
+        let result = client.enrollment_link(&request).await;
+        self.audited(
+            &profile,
+            Operation::EnrollmentLink,
+            &format!("{} / {}", request.document_id, request.person_id),
+            summary::enrollment_link(&request),
+            result,
+        )
+    }
+
+    pub async fn verification(&self, folio: &str) -> AppResult<Verification> {
+        let (_, client) = self.client()?;
+        Ok(client.verification(folio).await?)
+    }
+
+    pub async fn resend_verification(&self, folio: &str) -> AppResult<()> {
+        let (profile, client) = self.client()?;
+        let result = client.resend_verification(folio).await;
+        self.audited(
+            &profile,
+            Operation::ResendVerification,
+            folio.trim(),
+            "reenvío del enlace de verificación (mensaje facturable)".into(),
+            result,
+        )
+    }
+
+    pub async fn cancel_verification(&self, folio: &str) -> AppResult<()> {
+        let (profile, client) = self.client()?;
+        let result = client.cancel_verification(folio).await;
+        self.audited(
+            &profile,
+            Operation::CancelVerification,
+            folio.trim(),
+            "cancelación de la verificación".into(),
+            result,
+        )
+    }
+
+    // Drafts.
+
+    pub fn save_draft(&self, draft: Draft) -> AppResult<Draft> {
+        let profile = self.active_profile()?;
+        self.drafts.save(&profile.id, draft)
+    }
+
+    pub fn load_draft(&self, document_id: &str) -> AppResult<Option<Draft>> {
+        let profile = self.active_profile()?;
+        self.drafts.load(&profile.id, document_id)
+    }
+
+    pub fn discard_draft(&self, document_id: &str) -> AppResult<()> {
+        let profile = self.active_profile()?;
+        self.drafts.clear(&profile.id, document_id)
+    }
+
+    // Audit.
+
+    pub fn audit_entries(&self) -> AppResult<Vec<AuditEntry>> {
+        self.audit.entries()
+    }
+
+    pub fn verify_audit(&self) -> AppResult<ChainReport> {
+        self.audit.verify()
+    }
+
+    pub fn export_audit_csv(&self, path: &Path) -> AppResult<u32> {
+        let csv = self.audit.to_csv()?;
+        crate::fsio::write_atomic(path, csv.as_bytes())
+            .map_err(|e| AppError::storage("No se pudo escribir el CSV", e))?;
+        Ok(u32::try_from(self.audit.entries()?.len()).unwrap_or(u32::MAX))
+    }
+}
+
+/// Minutes east of UTC of this computer's time zone now, for `X-timezone-offset`.
+pub fn local_offset_minutes() -> i32 {
+    jiff::Zoned::now().offset().seconds() / 60
+}

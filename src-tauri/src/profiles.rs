@@ -1,0 +1,235 @@
+//! Profiles: which service, workspace and agent e-mail the analyst works as, and the
+//! flows they work with. Several profiles, one active. A profile is checked whole
+//! before anything is stored: an invalid one is refused with every reason, never
+//! half-saved. The API key is not here: see [`crate::secrets`].
+
+use kyb_api::Environment;
+use kyb_api::client::parse_base_url;
+use kyb_api::validate::{is_email, is_uuid};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::error::{AppError, AppResult, ErrorCode};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub enum PersonType {
+    /// A legal entity.
+    Moral,
+    /// A natural person.
+    Fisica,
+}
+
+/// A flow the analyst works with (the service has no operation that lists them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FlowEntry {
+    pub flow_id: String,
+    pub label: String,
+    pub person_type: PersonType,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub id: String,
+    pub name: String,
+    pub environment: Environment,
+    pub workspace_id: String,
+    pub agent_email: String,
+    pub flows: Vec<FlowEntry>,
+}
+
+/// What the UI sends to create (`id` absent) or replace a profile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileInput {
+    #[ts(optional)]
+    pub id: Option<String>,
+    pub name: String,
+    pub environment: Environment,
+    pub workspace_id: String,
+    pub agent_email: String,
+    pub flows: Vec<FlowEntry>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileBook {
+    pub profiles: Vec<Profile>,
+    pub active: Option<String>,
+}
+
+/// Where the book is kept: `tauri-plugin-store` in the app, memory in tests.
+pub trait ProfileStore: Send + Sync {
+    fn load(&self) -> Result<Option<ProfileBook>, String>;
+    fn save(&self, book: &ProfileBook) -> Result<(), String>;
+}
+
+pub const NAME_MAX_CHARS: usize = 60;
+
+/// Every reason `input` cannot be stored, in the user's language (es-MX, like the
+/// service's own messages).
+pub fn problems(input: &ProfileInput, others: &[Profile]) -> Vec<String> {
+    let mut found = Vec::new();
+    let name = input.name.trim();
+    if name.is_empty() {
+        found.push("El nombre del perfil es obligatorio.".to_owned());
+    } else if name.chars().count() > NAME_MAX_CHARS {
+        found.push(format!(
+            "El nombre del perfil admite hasta {NAME_MAX_CHARS} caracteres."
+        ));
+    } else if others
+        .iter()
+        .any(|p| Some(&p.id) != input.id.as_ref() && p.name.trim().eq_ignore_ascii_case(name))
+    {
+        found.push(format!("Ya existe un perfil llamado «{name}»."));
+    }
+    if let Environment::Custom { base_url } = &input.environment
+        && parse_base_url(base_url).is_err()
+    {
+        found.push("La dirección del servicio debe ser una URL http(s) válida.".to_owned());
+    }
+    if !is_uuid(&input.workspace_id) {
+        found.push("El Workspace debe ser un UUID.".to_owned());
+    }
+    if !is_email(&input.agent_email) {
+        found.push("El correo del agente no es válido.".to_owned());
+    }
+    for (index, flow) in input.flows.iter().enumerate() {
+        let n = index + 1;
+        if flow.flow_id.trim().is_empty() {
+            found.push(format!("El flujo {n} necesita su FlowID."));
+        }
+        if flow.label.trim().is_empty() {
+            found.push(format!("El flujo {n} necesita un nombre."));
+        }
+        if input.flows[..index]
+            .iter()
+            .any(|f| f.flow_id.trim() == flow.flow_id.trim() && !flow.flow_id.trim().is_empty())
+        {
+            found.push(format!("El FlowID {} está repetido.", flow.flow_id.trim()));
+        }
+    }
+    found
+}
+
+impl ProfileBook {
+    pub fn active(&self) -> Option<&Profile> {
+        let id = self.active.as_ref()?;
+        self.profiles.iter().find(|p| &p.id == id)
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Profile> {
+        self.profiles.iter().find(|p| p.id == id)
+    }
+
+    /// Adds or replaces a profile; the first profile becomes the active one.
+    pub fn upsert(&mut self, input: ProfileInput) -> AppResult<Profile> {
+        let found = problems(&input, &self.profiles);
+        if !found.is_empty() {
+            return Err(AppError::invalid("El perfil no se guardó.", found));
+        }
+        let id = match &input.id {
+            Some(id) if self.get(id).is_some() => id.clone(),
+            Some(_) => return Err(no_profile()),
+            None => uuid::Uuid::new_v4().to_string(),
+        };
+        let profile = Profile {
+            id: id.clone(),
+            name: input.name.trim().to_owned(),
+            environment: input.environment,
+            workspace_id: input.workspace_id.trim().to_lowercase(),
+            agent_email: input.agent_email.trim().to_owned(),
+            flows: input
+                .flows
+                .into_iter()
+                .map(|f| FlowEntry {
+                    flow_id: f.flow_id.trim().to_owned(),
+                    label: f.label.trim().to_owned(),
+                    person_type: f.person_type,
+                })
+                .collect(),
+        };
+        match self.profiles.iter_mut().find(|p| p.id == id) {
+            Some(existing) => *existing = profile.clone(),
+            None => self.profiles.push(profile.clone()),
+        }
+        if self.active.is_none() {
+            self.active = Some(id);
+        }
+        Ok(profile)
+    }
+
+    pub fn remove(&mut self, id: &str) -> AppResult<()> {
+        let before = self.profiles.len();
+        self.profiles.retain(|p| p.id != id);
+        if self.profiles.len() == before {
+            return Err(no_profile());
+        }
+        if self.active.as_deref() == Some(id) {
+            self.active = self.profiles.first().map(|p| p.id.clone());
+        }
+        Ok(())
+    }
+
+    pub fn activate(&mut self, id: &str) -> AppResult<()> {
+        if self.get(id).is_none() {
+            return Err(no_profile());
+        }
+        self.active = Some(id.to_owned());
+        Ok(())
+    }
+}
+
+pub fn no_profile() -> AppError {
+    AppError::new(ErrorCode::NoProfile, "No existe ese perfil.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(name: &str) -> ProfileInput {
+        ProfileInput {
+            id: None,
+            name: name.into(),
+            environment: Environment::Sandbox,
+            workspace_id: "2F1D0C1E-5B0A-4C7E-9D55-7D2B3B1A9E10".into(),
+            agent_email: "ana@kybdesk.mx".into(),
+            flows: vec![FlowEntry {
+                flow_id: "flujo-moral".into(),
+                label: "Personas morales".into(),
+                person_type: PersonType::Moral,
+            }],
+        }
+    }
+
+    #[test]
+    fn an_invalid_profile_is_refused_whole_with_every_reason() {
+        let mut book = ProfileBook::default();
+        let mut bad = input(" ");
+        bad.workspace_id = "abc".into();
+        bad.agent_email = "ana".into();
+        bad.environment = Environment::Custom {
+            base_url: "javascript:alert(1)".into(),
+        };
+        bad.flows.push(bad.flows[0].clone());
+        let error = book.upsert(bad).expect_err("refused");
+        assert_eq!(error.code, ErrorCode::InvalidInput);
+        assert_eq!(error.details.len(), 5, "{:?}", error.details);
+        assert_eq!(book, ProfileBook::default());
+    }
+
+    #[test]
+    fn the_first_profile_is_active_and_names_are_unique() {
+        let mut book = ProfileBook::default();
+        let first = book.upsert(input("Operación")).expect("saved");
+        assert_eq!(first.workspace_id, "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10");
+        assert_eq!(book.active().map(|p| &p.id), Some(&first.id));
+        assert!(book.upsert(input("operación")).is_err());
+        let second = book.upsert(input("Pruebas")).expect("saved");
+        book.activate(&second.id).expect("activated");
+        book.remove(&second.id).expect("removed");
+        assert_eq!(book.active, Some(first.id));
+    }
+}

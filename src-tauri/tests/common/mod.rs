@@ -1,0 +1,77 @@
+//! A desk on the demo sandbox, as `kyb-desk --demo` builds it, with its files in a
+//! temporary folder and its profiles in memory.
+
+#![allow(dead_code)] // each test file uses its own part of this module
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use kyb_desk::demo;
+use kyb_desk::desk::Desk;
+use kyb_desk::profiles::{Profile, ProfileBook, ProfileStore};
+use kyb_desk::secrets::KeyVault;
+use kyb_sandbox::{Manifest, RunningSandbox};
+
+/// The profile store of the tests: memory, able to fail on demand.
+#[derive(Clone, Default)]
+pub struct MemoryStore {
+    pub saved: Arc<Mutex<Option<ProfileBook>>>,
+    pub fail: Arc<Mutex<bool>>,
+}
+
+impl ProfileStore for MemoryStore {
+    fn load(&self) -> Result<Option<ProfileBook>, String> {
+        Ok(self.saved.lock().expect("store").clone())
+    }
+
+    fn save(&self, book: &ProfileBook) -> Result<(), String> {
+        if *self.fail.lock().expect("store") {
+            return Err("disk full".into());
+        }
+        *self.saved.lock().expect("store") = Some(book.clone());
+        Ok(())
+    }
+}
+
+pub struct DemoDesk {
+    pub desk: Desk,
+    pub store: MemoryStore,
+    pub profile: Profile,
+    pub sandbox: RunningSandbox,
+    pub dir: tempfile::TempDir,
+}
+
+impl DemoDesk {
+    pub async fn start() -> Self {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        Self::start_in(dir).await
+    }
+
+    pub async fn start_in(dir: tempfile::TempDir) -> Self {
+        let store = MemoryStore::default();
+        let desk = Desk::open(
+            dir.path(),
+            Box::new(store.clone()),
+            KeyVault::new(format!("kyb-desk-test-{}", uuid::Uuid::new_v4())),
+            None,
+        )
+        .expect("desk opens");
+        let sandbox = demo::start_sandbox().await.expect("sandbox");
+        let profile = demo::install(&desk, &sandbox.manifest).expect("demo profile");
+        Self {
+            desk,
+            store,
+            profile,
+            sandbox,
+            dir,
+        }
+    }
+
+    pub fn manifest(&self) -> &Manifest {
+        &self.sandbox.manifest
+    }
+
+    pub fn data_dir(&self) -> &Path {
+        self.dir.path()
+    }
+}

@@ -1,0 +1,267 @@
+//! Every command's library call, over the demo sandbox: profiles, keys, each
+//! operation of the service, drafts and the audit log.
+
+mod common;
+
+use common::DemoDesk;
+use kyb_api::Environment;
+use kyb_api::expediente::Decision;
+use kyb_api::requests::{
+    Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, SectionDecision,
+};
+use kyb_desk::drafts::{Draft, DraftDecision};
+use kyb_desk::error::ErrorCode;
+use kyb_desk::profiles::{FlowEntry, PersonType, ProfileInput};
+use kyb_desk::secrets::KeyStorage;
+
+fn input(name: &str) -> ProfileInput {
+    ProfileInput {
+        id: None,
+        name: name.into(),
+        environment: Environment::Custom {
+            base_url: "https://kyb.example.mx/api".into(),
+        },
+        workspace_id: "6a1f0000-0000-4000-8000-000000000099".into(),
+        agent_email: "ana@kybdesk.mx".into(),
+        flows: vec![FlowEntry {
+            flow_id: "flujo".into(),
+            label: "Morales".into(),
+            person_type: PersonType::Moral,
+        }],
+    }
+}
+
+#[tokio::test]
+async fn profiles_are_saved_whole_or_not_at_all() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    assert_eq!(desk.profiles().active.as_ref(), Some(&demo.profile.id));
+    let second = desk.save_profile(input("Producción")).expect("saved");
+    assert_eq!(desk.profiles().profiles.len(), 2);
+    // The demo profile stays active until another is chosen.
+    assert_eq!(desk.active_profile().expect("active").id, demo.profile.id);
+    desk.activate_profile(&second.id).expect("activated");
+    assert_eq!(desk.active_profile().expect("active").name, "Producción");
+
+    let mut bad = input("Otro");
+    bad.workspace_id = "no".into();
+    let refused = desk.save_profile(bad).expect_err("refused");
+    assert_eq!(refused.code, ErrorCode::InvalidInput);
+    // A store that cannot write leaves the book as it was.
+    *demo.store.fail.lock().expect("store") = true;
+    let failed = desk.save_profile(input("Tercero")).expect_err("not stored");
+    assert_eq!(failed.code, ErrorCode::Storage);
+    assert_eq!(desk.profiles().profiles.len(), 2);
+    *demo.store.fail.lock().expect("store") = false;
+
+    desk.delete_profile(&second.id).expect("deleted");
+    assert_eq!(desk.profiles().profiles.len(), 1);
+    assert_eq!(
+        desk.activate_profile("no-existe").map_err(|e| e.code),
+        Err(ErrorCode::NoProfile)
+    );
+    assert_eq!(
+        demo.store.saved.lock().expect("store").clone(),
+        Some(desk.profiles())
+    );
+}
+
+#[tokio::test]
+async fn keys_are_shown_only_by_their_last_four() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let status = desk.key_status(&demo.profile.id).expect("status");
+    let key = &demo.manifest().tenants[0].api_key;
+    assert!(status.present);
+    assert_eq!(status.storage, Some(KeyStorage::Session));
+    assert_eq!(status.last_four.as_deref(), Some(&key[key.len() - 4..]));
+    desk.delete_api_key(&demo.profile.id).expect("deleted");
+    assert_eq!(
+        desk.verification("VD-1").await.map_err(|e| e.code),
+        Err(ErrorCode::NoApiKey)
+    );
+    desk.set_api_key(&demo.profile.id, key, true)
+        .expect("set again");
+    // A wrong key reaches the service and is refused by it.
+    desk.set_api_key(&demo.profile.id, "sk_wrong_0000", true)
+        .expect("replaced");
+    let folio = demo.manifest().examples.folios["Enviado"].clone();
+    assert_eq!(
+        desk.verification(&folio).await.map_err(|e| e.code),
+        Err(ErrorCode::Unauthorized)
+    );
+    assert_eq!(
+        desk.key_status("no-existe").map_err(|e| e.code),
+        Err(ErrorCode::NoProfile)
+    );
+}
+
+#[tokio::test]
+async fn files_are_created_tracked_read_and_completed() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let examples = demo.manifest().examples.clone();
+
+    let created = desk
+        .create_file(CreateFileRequest {
+            flow_id: examples.flow_id.clone(),
+            company: Some(Company {
+                company_name: "Cafetería La Parroquia".into(),
+                company_rfc: Some("CLP100101AB1".into()),
+            }),
+            ..CreateFileRequest::default()
+        })
+        .await
+        .expect("created");
+    assert!(!created.document_id.is_empty());
+
+    let tracking = desk
+        .tracking(&examples.flow_id, &examples.rfc.to_lowercase())
+        .await
+        .expect("tracking");
+    assert_eq!(tracking.company_rfc, examples.rfc);
+
+    let id = examples.document_id.to_string();
+    let detail = desk.detail(&id).await.expect("detail");
+    assert_eq!(detail.expediente_id, id);
+
+    let added = desk
+        .add_complementary_info(ComplementaryInfoRequest {
+            document_id: id.clone(),
+            flow_id: examples.flow_id_complementary.clone(),
+            notificar_usuario: Some(false),
+            mensaje_adicional: None,
+        })
+        .await
+        .expect("added");
+    assert!(!added.sections_added.is_empty());
+
+    let link = desk
+        .enrollment_link(&id, &examples.person_id_enrollment_allowed.to_string())
+        .await
+        .expect("link");
+    assert!(link.enrollment_url.starts_with("http"));
+    assert_eq!(
+        desk.enrollment_link(&id, &examples.person_id_enrollment_denied.to_string())
+            .await
+            .map_err(|e| e.code),
+        Err(ErrorCode::NotAllowed)
+    );
+
+    let entries = desk.audit_entries().expect("audit");
+    let operations: Vec<&str> = entries
+        .iter()
+        .map(|e| e.record.operation.as_str())
+        .collect();
+    assert_eq!(
+        operations,
+        [
+            "POST /expedientes/nuevo",
+            "POST /expedientes/informacion-complementaria",
+            "POST /enrollment/v1/url",
+            "POST /enrollment/v1/url"
+        ]
+    );
+    assert_eq!(entries[0].record.target, created.document_id);
+    assert_eq!(entries[0].record.agent_email, kyb_desk::demo::AGENT_EMAIL);
+    assert!(entries[2].record.outcome.ok);
+    assert_eq!(
+        entries[3].record.outcome.code.as_deref(),
+        Some("not_allowed")
+    );
+    assert_eq!(
+        desk.verify_audit().expect("verified").first_broken_line,
+        None
+    );
+
+    let csv_path = demo.data_dir().join("export/bitacora.csv");
+    assert_eq!(desk.export_audit_csv(&csv_path).expect("exported"), 4);
+    let csv = std::fs::read_to_string(&csv_path).expect("csv");
+    assert_eq!(csv.lines().count(), 5);
+}
+
+#[tokio::test]
+async fn a_draft_survives_a_failed_submission_and_goes_with_a_successful_one() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let id = demo.manifest().examples.document_id.to_string();
+    let detail = desk.detail(&id).await.expect("detail");
+    let section = detail.section_ids()[0].name.clone();
+    let draft = Draft {
+        document_id: id.clone(),
+        decisions: vec![DraftDecision {
+            seccion: section.clone(),
+            estatus: Some(Decision::Rechazada),
+            comentario: "La identificación está vencida".into(),
+            ..DraftDecision::default()
+        }],
+        mensaje_general: "Revise su identificación".into(),
+        notificar_usuario: true,
+        saved_at_utc: String::new(),
+    };
+    let saved = desk.save_draft(draft).expect("saved");
+    assert_eq!(desk.load_draft(&id).expect("loaded"), Some(saved.clone()));
+
+    let request = CorrectionRequest {
+        document_id: id.clone(),
+        secciones: vec![SectionDecision {
+            seccion: section,
+            estatus: "Rechazada".into(),
+            comentario: Some("La identificación está vencida".into()),
+            ..SectionDecision::default()
+        }],
+        notificar_usuario: Some(true),
+        mensaje_general: Some("Revise su identificación".into()),
+    };
+    // The service fails: the draft stays.
+    let mut broken = request.clone();
+    broken.secciones[0].seccion = "SeccionInexistente".into();
+    assert_eq!(
+        desk.request_correction(broken).await.map_err(|e| e.code),
+        Err(ErrorCode::Validation)
+    );
+    assert_eq!(desk.load_draft(&id).expect("loaded"), Some(saved));
+    // It succeeds: the draft is gone.
+    let result = desk.request_correction(request).await.expect("sent");
+    assert_eq!(result.resumen.rechazadas, 1);
+    assert_eq!(desk.load_draft(&id).expect("loaded"), None);
+
+    desk.save_draft(Draft {
+        document_id: id.clone(),
+        ..Draft::default()
+    })
+    .expect("saved");
+    desk.discard_draft(&id).expect("discarded");
+    assert_eq!(desk.load_draft(&id).expect("loaded"), None);
+}
+
+#[tokio::test]
+async fn verifications_are_read_resent_and_cancelled() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let folios = demo.manifest().examples.folios.clone();
+    let read = desk
+        .verification(&folios["Completado"])
+        .await
+        .expect("read");
+    assert!(!read.photos.is_empty());
+    desk.resend_verification(&folios["Expirado"])
+        .await
+        .expect("resent");
+    desk.cancel_verification(&folios["Abierto"])
+        .await
+        .expect("cancelled");
+    assert_eq!(
+        desk.resend_verification(&folios["Completado"])
+            .await
+            .map_err(|e| e.code),
+        Err(ErrorCode::StateConflict)
+    );
+    let entries = desk.audit_entries().expect("audit");
+    assert_eq!(entries.len(), 3);
+    assert!(entries[0].record.summary.contains("facturable"));
+    assert_eq!(
+        entries[2].record.outcome.code.as_deref(),
+        Some("state_conflict")
+    );
+}

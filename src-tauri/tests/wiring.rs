@@ -1,0 +1,51 @@
+//! The command list is written three times, as Tauri requires: the handler in
+//! `src/lib.rs`, the manifest in `build.rs` (which makes each command need an
+//! explicit permission) and the window's capability. This keeps the three equal, so
+//! a command is never registered yet unusable, or usable without being listed.
+
+use std::collections::BTreeSet;
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).expect(path)
+}
+
+fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
+    let from = text.find(start).expect(start) + start.len();
+    let to = from + text[from..].find(end).expect(end);
+    &text[from..to]
+}
+
+#[test]
+fn handler_manifest_and_capability_list_the_same_commands() {
+    let lib = read("src/lib.rs");
+    let handler: BTreeSet<String> = between(&lib, "generate_handler![", "]")
+        .split(',')
+        .map(|c| c.trim().trim_start_matches("commands::").to_owned())
+        .filter(|c| !c.is_empty())
+        .collect();
+    let build = read("build.rs");
+    let manifest: BTreeSet<String> = between(&build, ".commands(&[", "]")
+        .split(',')
+        .map(|c| c.trim().trim_matches('"').to_owned())
+        .filter(|c| !c.is_empty())
+        .collect();
+    let capability: serde_json::Value =
+        serde_json::from_str(&read("capabilities/main.json")).expect("capability JSON");
+    let allowed: BTreeSet<String> = capability["permissions"]
+        .as_array()
+        .expect("permissions")
+        .iter()
+        .map(|p| {
+            p.as_str()
+                .expect("a permission name")
+                .trim_start_matches("allow-")
+                .replace('-', "_")
+        })
+        .collect();
+    assert!(handler.len() > 20, "{handler:?}");
+    assert_eq!(handler, manifest, "src/lib.rs and build.rs differ");
+    assert_eq!(
+        handler, allowed,
+        "src/lib.rs and capabilities/main.json differ"
+    );
+}
