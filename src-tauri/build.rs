@@ -27,6 +27,13 @@ fn main() {
         "verify_audit",
         "export_audit_csv",
         "open_external",
+        "detail_changes",
+        "watchlist",
+        "watch_file",
+        "unwatch_file",
+        "import_watchlist_csv",
+        "mark_watch_seen",
+        "refresh_watchlist",
     ]);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
         .expect("tauri-build failed: check tauri.conf.json and capabilities/");

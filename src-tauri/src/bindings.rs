@@ -22,8 +22,10 @@ use crate::app_info::AppInfo;
 use crate::audit::{AuditEntry, ChainReport};
 use crate::drafts::Draft;
 use crate::error::AppError;
+use crate::history::DetailChanges;
 use crate::profiles::{ProfileBook, ProfileInput};
 use crate::secrets::KeyStatus;
+use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 
 /// Where the UI keeps the generated files.
 fn committed_dir() -> PathBuf {
@@ -42,6 +44,10 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     Draft::export_all(&cfg)?;
     AuditEntry::export_all(&cfg)?;
     ChainReport::export_all(&cfg)?;
+    DetailChanges::export_all(&cfg)?;
+    WatchedFile::export_all(&cfg)?;
+    ImportReport::export_all(&cfg)?;
+    RefreshProgress::export_all(&cfg)?;
     // The service's models and requests, as the UI shows and builds them.
     ApiError::export_all(&cfg)?;
     CreateFileRequest::export_all(&cfg)?;

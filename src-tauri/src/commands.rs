@@ -9,6 +9,7 @@ use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
 use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
 use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
+use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 use tauri_plugin_opener::OpenerExt;
 
@@ -18,9 +19,11 @@ use crate::audit::{AuditEntry, ChainReport};
 use crate::desk::Desk;
 use crate::drafts::Draft;
 use crate::error::{AppError, AppResult};
+use crate::history::DetailChanges;
 use crate::links;
 use crate::profiles::{Profile, ProfileBook, ProfileInput};
 use crate::secrets::KeyStatus;
+use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 
 #[tauri::command]
 pub fn app_info(shell: State<'_, Shell>) -> AppInfo {
@@ -161,4 +164,63 @@ pub fn open_external(app: AppHandle, shell: State<'_, Shell>, url: String) -> Ap
     app.opener()
         .open_url(url.as_str(), None::<&str>)
         .map_err(|e| AppError::storage("No se pudo abrir el enlace", e))
+}
+
+#[tauri::command]
+pub fn detail_changes(desk: State<'_, Desk>, document_id: String) -> AppResult<DetailChanges> {
+    desk.detail_changes(&document_id)
+}
+
+#[tauri::command]
+pub fn watchlist(desk: State<'_, Desk>) -> AppResult<Vec<WatchedFile>> {
+    desk.watchlist()
+}
+
+#[tauri::command]
+pub fn watch_file(
+    desk: State<'_, Desk>,
+    flow_id: String,
+    rfc: String,
+) -> AppResult<Vec<WatchedFile>> {
+    desk.watch_file(&flow_id, &rfc)
+}
+
+#[tauri::command]
+pub fn unwatch_file(
+    desk: State<'_, Desk>,
+    flow_id: String,
+    rfc: String,
+) -> AppResult<Vec<WatchedFile>> {
+    desk.unwatch_file(&flow_id, &rfc)
+}
+
+#[tauri::command]
+pub fn import_watchlist_csv(
+    desk: State<'_, Desk>,
+    text: String,
+    default_flow_id: String,
+) -> AppResult<ImportReport> {
+    desk.import_watchlist_csv(&text, &default_flow_id)
+}
+
+#[tauri::command]
+pub fn mark_watch_seen(
+    desk: State<'_, Desk>,
+    flow_id: String,
+    rfc: String,
+) -> AppResult<Option<WatchedFile>> {
+    desk.mark_watch_seen(&flow_id, &rfc)
+}
+
+/// Progress goes to the caller over `on_progress` as each answer arrives.
+#[tauri::command]
+pub async fn refresh_watchlist(
+    desk: State<'_, Desk>,
+    on_progress: Channel<RefreshProgress>,
+) -> AppResult<Vec<WatchedFile>> {
+    desk.refresh_watchlist(|progress| {
+        // A closed window stops listening; the refresh itself goes on.
+        let _ = on_progress.send(progress);
+    })
+    .await
 }

@@ -20,9 +20,11 @@ use kyb_api::{ApiError, Client, ClientConfig, Credentials, Endpoints, Operation}
 use crate::audit::{AuditEntry, AuditLog, ChainReport, NewEntry, Outcome};
 use crate::drafts::{Draft, Drafts};
 use crate::error::{AppError, AppResult, ErrorCode};
+use crate::history::{DetailChanges, History};
 use crate::profiles::{Profile, ProfileBook, ProfileInput, ProfileStore, no_profile};
 use crate::secrets::{KeyStatus, KeyVault};
 use crate::summary;
+use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile, Watchlist};
 
 pub struct Desk {
     store: Box<dyn ProfileStore>,
@@ -30,6 +32,8 @@ pub struct Desk {
     vault: KeyVault,
     drafts: Drafts,
     audit: AuditLog,
+    watchlist: Watchlist,
+    history: History,
     endpoints: Option<Endpoints>,
     /// One client per profile, dropped when the profile or its key changes.
     clients: Mutex<HashMap<String, Client>>,
@@ -61,6 +65,8 @@ impl Desk {
             vault,
             drafts: Drafts::new(drafts_dir(data_dir)),
             audit: AuditLog::new(audit_path(data_dir)),
+            watchlist: Watchlist::new(data_dir.join("watchlist")),
+            history: History::new(data_dir.join("history")),
             endpoints,
             clients: Mutex::new(HashMap::new()),
         })
@@ -241,14 +247,28 @@ impl Desk {
             rfc: rfc.trim().to_uppercase(),
             agent_mail: profile.agent_email.clone(),
         };
-        Ok(client.tracking(&request).await?)
+        let answer = client.tracking(&request).await;
+        // A followed file takes the fresh answer too.
+        if let Ok(tracking) = &answer {
+            self.watchlist
+                .apply(&profile.id, &request.flow_id, &request.rfc, Ok(tracking))?;
+        }
+        Ok(answer?)
     }
 
+    /// The version-2 detail, kept in the file's history.
     pub async fn detail(&self, document_id: &str) -> AppResult<DetailV2> {
-        let (_, client) = self.client()?;
-        Ok(client
+        let (profile, client) = self.client()?;
+        let detail = client
             .detail(document_id, Some(local_offset_minutes()))
-            .await?)
+            .await?;
+        self.history.record(&profile.id, &detail)?;
+        Ok(detail)
+    }
+
+    pub fn detail_changes(&self, document_id: &str) -> AppResult<DetailChanges> {
+        let profile = self.active_profile()?;
+        self.history.changes(&profile.id, document_id)
     }
 
     pub async fn create_file(&self, request: CreateFileRequest) -> AppResult<CreatedFile> {
@@ -258,13 +278,24 @@ impl Desk {
             .as_ref()
             .map(|c| c.document_id.clone())
             .unwrap_or_default();
-        self.audited(
-            &profile,
-            Operation::CreateFile,
-            &target,
-            summary::create_file(&request),
-            result,
-        )
+        let summary = summary::create_file(&request);
+        let created = self.audited(&profile, Operation::CreateFile, &target, summary, result)?;
+        // Tracking finds a file by FlowID and RFC: a file created without an RFC
+        // cannot be followed until it has one.
+        if let Some(rfc) = request
+            .company
+            .as_ref()
+            .and_then(|c| c.company_rfc.as_deref())
+            && !rfc.trim().is_empty()
+        {
+            self.watchlist.add(
+                &profile.id,
+                &request.flow_id,
+                rfc,
+                Some(&created.document_id),
+            )?;
+        }
+        Ok(created)
     }
 
     /// Sends the analyst's decisions; the file's draft is cleared only when the
@@ -283,6 +314,8 @@ impl Desk {
             result,
         )?;
         self.drafts.clear(&profile.id, &request.document_id)?;
+        self.history
+            .mark_reviewed(&profile.id, &request.document_id)?;
         Ok(result)
     }
 
@@ -366,6 +399,80 @@ impl Desk {
     pub fn discard_draft(&self, document_id: &str) -> AppResult<()> {
         let profile = self.active_profile()?;
         self.drafts.clear(&profile.id, document_id)
+    }
+
+    // Watchlist.
+
+    pub fn watchlist(&self) -> AppResult<Vec<WatchedFile>> {
+        self.watchlist.list(&self.active_profile()?.id)
+    }
+
+    pub fn watch_file(&self, flow_id: &str, rfc: &str) -> AppResult<Vec<WatchedFile>> {
+        let profile = self.active_profile()?;
+        self.watchlist.add(&profile.id, flow_id, rfc, None)?;
+        self.watchlist.list(&profile.id)
+    }
+
+    pub fn unwatch_file(&self, flow_id: &str, rfc: &str) -> AppResult<Vec<WatchedFile>> {
+        self.watchlist
+            .remove(&self.active_profile()?.id, flow_id, rfc)
+    }
+
+    pub fn import_watchlist_csv(
+        &self,
+        text: &str,
+        default_flow_id: &str,
+    ) -> AppResult<ImportReport> {
+        self.watchlist
+            .import_csv(&self.active_profile()?.id, text, default_flow_id)
+    }
+
+    pub fn mark_watch_seen(&self, flow_id: &str, rfc: &str) -> AppResult<Option<WatchedFile>> {
+        self.watchlist
+            .mark_seen(&self.active_profile()?.id, flow_id, rfc)
+    }
+
+    /// Runs the tracking query of every followed file, at most
+    /// [`kyb_api::many::DEFAULT_CONCURRENCY`] at a time, reporting each answer as it
+    /// arrives; the list as it is afterwards.
+    pub async fn refresh_watchlist(
+        &self,
+        progress: impl Fn(RefreshProgress),
+    ) -> AppResult<Vec<WatchedFile>> {
+        use futures_util::StreamExt;
+
+        let (profile, client) = self.client()?;
+        let requests: Vec<TrackingRequest> = self
+            .watchlist
+            .list(&profile.id)?
+            .into_iter()
+            .map(|f| TrackingRequest {
+                flow_id: f.flow_id,
+                rfc: f.rfc,
+                agent_mail: profile.agent_email.clone(),
+            })
+            .collect();
+        let total = u32::try_from(requests.len()).unwrap_or(u32::MAX);
+        let mut answers = kyb_api::many::track_many(
+            &client,
+            requests.clone(),
+            kyb_api::many::DEFAULT_CONCURRENCY,
+        );
+        let mut done = 0;
+        while let Some((index, answer)) = answers.next().await {
+            done += 1;
+            let request = &requests[index];
+            let updated = self.watchlist.apply(
+                &profile.id,
+                &request.flow_id,
+                &request.rfc,
+                answer.as_ref().map_err(ApiError::code),
+            )?;
+            if let Some(file) = updated {
+                progress(RefreshProgress { done, total, file });
+            }
+        }
+        self.watchlist.list(&profile.id)
     }
 
     // Audit.

@@ -11,12 +11,14 @@ pub mod drafts;
 pub mod endpoints;
 pub mod error;
 pub mod fsio;
+pub mod history;
 pub mod links;
 pub mod logging;
 pub mod profiles;
 pub mod secrets;
 mod store;
 mod summary;
+pub mod watchlist;
 
 use tauri::{Manager, Url};
 
@@ -95,6 +97,13 @@ pub fn run(demo: bool) {
             commands::verify_audit,
             commands::export_audit_csv,
             commands::open_external,
+            commands::detail_changes,
+            commands::watchlist,
+            commands::watch_file,
+            commands::unwatch_file,
+            commands::import_watchlist_csv,
+            commands::mark_watch_seen,
+            commands::refresh_watchlist,
         ])
         .run(tauri::generate_context!())
         .expect("KYB Desk could not start its window");

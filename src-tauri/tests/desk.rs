@@ -76,9 +76,16 @@ async fn keys_are_shown_only_by_their_last_four() {
     assert_eq!(status.storage, Some(KeyStorage::Session));
     assert_eq!(status.last_four.as_deref(), Some(&key[key.len() - 4..]));
     desk.delete_api_key(&demo.profile.id).expect("deleted");
+    // With the key gone from memory the keyring is asked: it has none (under
+    // `make test`'s Secret Service), or cannot be reached (a bare `cargo test`).
+    let missing = if std::env::var_os("KYB_EXPECT_KEYRING").is_some() {
+        ErrorCode::NoApiKey
+    } else {
+        ErrorCode::KeyringUnavailable
+    };
     assert_eq!(
         desk.verification("VD-1").await.map_err(|e| e.code),
-        Err(ErrorCode::NoApiKey)
+        Err(missing)
     );
     desk.set_api_key(&demo.profile.id, key, true)
         .expect("set again");
@@ -263,5 +270,100 @@ async fn verifications_are_read_resent_and_cancelled() {
     assert_eq!(
         entries[2].record.outcome.code.as_deref(),
         Some("state_conflict")
+    );
+}
+
+#[tokio::test]
+async fn followed_files_refresh_with_progress_and_show_what_changed() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let examples = demo.manifest().examples.clone();
+    desk.watch_file(&examples.flow_id, &examples.rfc)
+        .expect("followed");
+    let report = desk
+        .import_watchlist_csv("RFC\nZZZ990101ZZ9\nno-es-rfc\n", &examples.flow_id)
+        .expect("imported");
+    assert_eq!((report.added, report.refused.len()), (1, 1));
+    assert_eq!(
+        desk.watch_file(&examples.flow_id, "x").map_err(|e| e.code),
+        Err(ErrorCode::InvalidInput)
+    );
+
+    let seen = std::sync::Mutex::new(Vec::new());
+    let files = desk
+        .refresh_watchlist(|p| seen.lock().expect("progress").push((p.done, p.total)))
+        .await
+        .expect("refreshed");
+    let mut progress = seen.into_inner().expect("progress");
+    progress.sort();
+    assert_eq!(progress, [(1, 2), (2, 2)]);
+    let followed = files
+        .iter()
+        .find(|f| f.rfc == examples.rfc)
+        .expect("the example file");
+    assert_eq!(
+        followed.document_id.as_deref(),
+        Some(examples.document_id.to_string().as_str())
+    );
+    assert!(followed.document_status.is_some());
+    let unknown = files
+        .iter()
+        .find(|f| f.rfc == "ZZZ990101ZZ9")
+        .expect("imported");
+    assert_eq!(unknown.last_error.as_deref(), Some("not_found"));
+
+    // The analyst opens the file, then something changes on the service.
+    desk.mark_watch_seen(&examples.flow_id, &examples.rfc)
+        .expect("seen");
+    let id = examples.document_id.to_string();
+    let before = desk.detail(&id).await.expect("detail");
+    desk.add_complementary_info(ComplementaryInfoRequest {
+        document_id: id.clone(),
+        flow_id: examples.flow_id_complementary.clone(),
+        notificar_usuario: Some(false),
+        mensaje_adicional: None,
+    })
+    .await
+    .expect("sections added");
+    let files = desk.refresh_watchlist(|_| {}).await.expect("refreshed");
+    let followed = files.iter().find(|f| f.rfc == examples.rfc).expect("file");
+    assert!(followed.changed, "new sections mark the file");
+    let after = desk.detail(&id).await.expect("detail");
+    assert!(after.secciones.len() > before.secciones.len());
+    let changes = desk.detail_changes(&id).expect("changes");
+    assert_eq!(changes.snapshots, 2);
+    assert!(
+        changes
+            .changes
+            .iter()
+            .any(|c| c.path.starts_with("Secciones[")),
+        "{:?}",
+        changes.changes
+    );
+    desk.unwatch_file(&examples.flow_id, "ZZZ990101ZZ9")
+        .expect("unfollowed");
+    assert_eq!(desk.watchlist().expect("list").len(), 1);
+}
+
+#[tokio::test]
+async fn a_created_file_with_an_rfc_is_followed() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let created = desk
+        .create_file(CreateFileRequest {
+            flow_id: demo.manifest().examples.flow_id.clone(),
+            company: Some(Company {
+                company_name: "Papelería Central".into(),
+                company_rfc: Some("PCE120505QW3".into()),
+            }),
+            ..CreateFileRequest::default()
+        })
+        .await
+        .expect("created");
+    let list = desk.watchlist().expect("list");
+    assert_eq!(list.len(), 1);
+    assert_eq!(
+        list[0].document_id.as_deref(),
+        Some(created.document_id.as_str())
     );
 }

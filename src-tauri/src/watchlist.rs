@@ -1,0 +1,308 @@
+//! The files an analyst follows. The service has no list operation, so the desk keeps
+//! FlowID and RFC of each file (and, once tracking answered, its DocumentId, company,
+//! status and last update). A file whose status or sections changed since the analyst
+//! last opened it is marked. One list per profile.
+
+use std::path::PathBuf;
+
+use kyb_api::models::tracking::Tracking;
+use kyb_api::validate::is_rfc;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use ts_rs::TS;
+
+use crate::error::{AppError, AppResult};
+use crate::fsio;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+pub struct WatchedFile {
+    pub flow_id: String,
+    pub rfc: String,
+    pub document_id: Option<String>,
+    pub company_name: Option<String>,
+    pub document_status: Option<String>,
+    pub updated_at_utc: Option<String>,
+    pub last_refresh_utc: Option<String>,
+    /// The error code of the last refresh, when it failed (`not_found`: tracking
+    /// knows no file for this FlowID and RFC yet).
+    pub last_error: Option<String>,
+    /// Digest of status and section comments at the last refresh…
+    pub fingerprint: Option<String>,
+    /// …and when the analyst last opened the file.
+    pub seen_fingerprint: Option<String>,
+    /// Status or sections changed since the analyst last opened the file.
+    pub changed: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportReport {
+    pub added: u32,
+    pub already_watched: u32,
+    /// "line N: reason" for every line that was not imported.
+    pub refused: Vec<String>,
+}
+
+/// Progress of "refresh all", sent as each answer arrives.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RefreshProgress {
+    pub done: u32,
+    pub total: u32,
+    pub file: WatchedFile,
+}
+
+fn same_file(file: &WatchedFile, flow_id: &str, rfc: &str) -> bool {
+    file.flow_id == flow_id.trim() && file.rfc.eq_ignore_ascii_case(rfc.trim())
+}
+
+fn fingerprint(tracking: &Tracking) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(
+        tracking
+            .document_status
+            .as_ref()
+            .map(|s| s.as_str().to_owned())
+            .unwrap_or_default(),
+    );
+    for comment in &tracking.comments {
+        hasher.update([0]);
+        hasher.update(comment.as_bytes());
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+pub struct Watchlist {
+    dir: PathBuf,
+}
+
+impl Watchlist {
+    pub fn new(dir: PathBuf) -> Self {
+        Self { dir }
+    }
+
+    fn path(&self, profile_id: &str) -> PathBuf {
+        self.dir
+            .join(format!("{}.json", fsio::safe_name(profile_id)))
+    }
+
+    pub fn list(&self, profile_id: &str) -> AppResult<Vec<WatchedFile>> {
+        Ok(fsio::read_json(&self.path(profile_id))
+            .map_err(|e| AppError::storage("No se pudo leer la lista de seguimiento", e))?
+            .unwrap_or_default())
+    }
+
+    fn store(&self, profile_id: &str, files: &[WatchedFile]) -> AppResult<()> {
+        fsio::write_json(&self.path(profile_id), &files)
+            .map_err(|e| AppError::storage("No se pudo guardar la lista de seguimiento", e))
+    }
+
+    fn change<T>(
+        &self,
+        profile_id: &str,
+        edit: impl FnOnce(&mut Vec<WatchedFile>) -> AppResult<T>,
+    ) -> AppResult<T> {
+        let mut files = self.list(profile_id)?;
+        let result = edit(&mut files)?;
+        self.store(profile_id, &files)?;
+        Ok(result)
+    }
+
+    /// Follows a file; `false` when it was already followed.
+    pub fn add(
+        &self,
+        profile_id: &str,
+        flow_id: &str,
+        rfc: &str,
+        document_id: Option<&str>,
+    ) -> AppResult<bool> {
+        let problems = problems(flow_id, rfc);
+        if !problems.is_empty() {
+            return Err(AppError::invalid("No se agregó el expediente.", problems));
+        }
+        self.change(profile_id, |files| {
+            if let Some(known) = files.iter_mut().find(|f| same_file(f, flow_id, rfc)) {
+                if known.document_id.is_none() {
+                    known.document_id = document_id.map(str::to_owned);
+                }
+                return Ok(false);
+            }
+            files.push(WatchedFile {
+                flow_id: flow_id.trim().to_owned(),
+                rfc: rfc.trim().to_uppercase(),
+                document_id: document_id.map(str::to_owned),
+                ..WatchedFile::default()
+            });
+            Ok(true)
+        })
+    }
+
+    pub fn remove(
+        &self,
+        profile_id: &str,
+        flow_id: &str,
+        rfc: &str,
+    ) -> AppResult<Vec<WatchedFile>> {
+        self.change(profile_id, |files| {
+            files.retain(|f| !same_file(f, flow_id, rfc));
+            Ok(files.clone())
+        })
+    }
+
+    /// Imports RFCs from CSV text: one file per line, `RFC` or `RFC,FlowID` (a header
+    /// line naming RFC is skipped; `;` also separates). Lines without a FlowID use
+    /// `default_flow_id`. Every line is checked; the valid ones are added.
+    pub fn import_csv(
+        &self,
+        profile_id: &str,
+        text: &str,
+        default_flow_id: &str,
+    ) -> AppResult<ImportReport> {
+        let delimiter = if text.lines().next().is_some_and(|l| l.contains(';')) {
+            b';'
+        } else {
+            b','
+        };
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .trim(csv::Trim::All)
+            .delimiter(delimiter)
+            .from_reader(text.as_bytes());
+        let mut report = ImportReport::default();
+        let mut rows = Vec::new();
+        for (index, record) in reader.records().enumerate() {
+            let line = index + 1;
+            let Ok(record) = record else {
+                report
+                    .refused
+                    .push(format!("línea {line}: no se pudo leer"));
+                continue;
+            };
+            let rfc = record.get(0).unwrap_or("").to_owned();
+            if line == 1 && rfc.eq_ignore_ascii_case("rfc") {
+                continue;
+            }
+            if rfc.is_empty() && record.len() <= 1 {
+                continue;
+            }
+            let flow = record
+                .get(1)
+                .filter(|f| !f.is_empty())
+                .unwrap_or(default_flow_id)
+                .to_owned();
+            let problems = problems(&flow, &rfc);
+            if problems.is_empty() {
+                rows.push((flow, rfc));
+            } else {
+                report
+                    .refused
+                    .push(format!("línea {line}: {}", problems.join(" ")));
+            }
+        }
+        self.change(profile_id, |files| {
+            for (flow, rfc) in rows {
+                if files.iter().any(|f| same_file(f, &flow, &rfc)) {
+                    report.already_watched += 1;
+                } else {
+                    files.push(WatchedFile {
+                        flow_id: flow,
+                        rfc: rfc.to_uppercase(),
+                        ..WatchedFile::default()
+                    });
+                    report.added += 1;
+                }
+            }
+            Ok(report)
+        })
+    }
+
+    /// Records a tracking answer (or its failure) for a followed file.
+    pub fn apply(
+        &self,
+        profile_id: &str,
+        flow_id: &str,
+        rfc: &str,
+        answer: Result<&Tracking, &str>,
+    ) -> AppResult<Option<WatchedFile>> {
+        self.change(profile_id, |files| {
+            let Some(file) = files.iter_mut().find(|f| same_file(f, flow_id, rfc)) else {
+                return Ok(None);
+            };
+            file.last_refresh_utc = Some(jiff::Timestamp::now().to_string());
+            match answer {
+                Ok(tracking) => {
+                    file.last_error = None;
+                    file.document_id = Some(tracking.document_id.clone());
+                    file.company_name = Some(tracking.company_name.clone());
+                    file.document_status = tracking
+                        .document_status
+                        .as_ref()
+                        .map(|s| s.as_str().to_owned());
+                    file.updated_at_utc = tracking.updated_at_utc.as_ref().map(ToString::to_string);
+                    file.fingerprint = Some(fingerprint(tracking));
+                    file.changed = file.seen_fingerprint.is_some()
+                        && file.seen_fingerprint != file.fingerprint;
+                }
+                Err(code) => file.last_error = Some(code.to_owned()),
+            }
+            Ok(Some(file.clone()))
+        })
+    }
+
+    /// The analyst opened the file: what it shows now is what they have seen.
+    pub fn mark_seen(
+        &self,
+        profile_id: &str,
+        flow_id: &str,
+        rfc: &str,
+    ) -> AppResult<Option<WatchedFile>> {
+        self.change(profile_id, |files| {
+            let Some(file) = files.iter_mut().find(|f| same_file(f, flow_id, rfc)) else {
+                return Ok(None);
+            };
+            file.seen_fingerprint = file.fingerprint.clone();
+            file.changed = false;
+            Ok(Some(file.clone()))
+        })
+    }
+}
+
+fn problems(flow_id: &str, rfc: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    if flow_id.trim().is_empty() {
+        found.push("Falta el FlowID.".to_owned());
+    }
+    if !is_rfc(&rfc.trim().to_uppercase()) {
+        found.push(format!("«{}» no es un RFC válido.", rfc.trim()));
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_imports_check_every_line_and_skip_what_is_followed() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let list = Watchlist::new(dir.path().to_path_buf());
+        assert!(list.add("p", "flujo", "PLE150301AB2", None).expect("added"));
+        let text =
+            "RFC;FlowID\npLE150301AB2;flujo\nAAA010101AA1\nno-es-rfc;flujo\n\nBBB020202BB2;otro\n";
+        let report = list.import_csv("p", text, "flujo").expect("imported");
+        assert_eq!(report.added, 2);
+        assert_eq!(report.already_watched, 1);
+        assert_eq!(report.refused.len(), 1, "{:?}", report.refused);
+        assert!(report.refused[0].starts_with("línea 4"));
+        let files = list.list("p").expect("listed");
+        assert_eq!(files.len(), 3);
+        assert_eq!(files[2].flow_id, "otro");
+        assert!(list.list("otro-perfil").expect("listed").is_empty());
+    }
+}
