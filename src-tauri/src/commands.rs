@@ -10,7 +10,7 @@ use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
 use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
 use tauri::ipc::Channel;
-use tauri::{AppHandle, State};
+use tauri::{AppHandle, Runtime, State};
 use tauri_plugin_opener::OpenerExt;
 
 use crate::Shell;
@@ -159,7 +159,11 @@ pub fn export_audit_csv(desk: State<'_, Desk>, path: PathBuf) -> AppResult<u32> 
 }
 
 #[tauri::command]
-pub fn open_external(app: AppHandle, shell: State<'_, Shell>, url: String) -> AppResult<()> {
+pub fn open_external<R: Runtime>(
+    app: AppHandle<R>,
+    shell: State<'_, Shell>,
+    url: String,
+) -> AppResult<()> {
     let url = links::checked_external(&url, shell.demo_base.as_ref())?;
     app.opener()
         .open_url(url.as_str(), None::<&str>)

@@ -20,7 +20,7 @@ mod store;
 mod summary;
 pub mod watchlist;
 
-use tauri::{Manager, Url};
+use tauri::{Manager, Runtime, Url};
 
 use crate::desk::Desk;
 use crate::secrets::{KEYRING_SERVICE, KeyVault};
@@ -32,6 +32,45 @@ pub struct Shell {
 
 /// Keeps the demo sandbox serving while the app runs.
 struct DemoSandbox(#[allow(dead_code)] kyb_sandbox::RunningSandbox);
+
+/// Every command the window may call (each also needs its permission: see
+/// `build.rs` and `capabilities/main.json`).
+pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static
+{
+    tauri::generate_handler![
+        commands::app_info,
+        commands::profiles,
+        commands::save_profile,
+        commands::delete_profile,
+        commands::activate_profile,
+        commands::key_status,
+        commands::set_api_key,
+        commands::delete_api_key,
+        commands::tracking,
+        commands::file_detail,
+        commands::create_file,
+        commands::request_correction,
+        commands::add_complementary_info,
+        commands::enrollment_link,
+        commands::verification,
+        commands::resend_verification,
+        commands::cancel_verification,
+        commands::save_draft,
+        commands::load_draft,
+        commands::discard_draft,
+        commands::audit_entries,
+        commands::verify_audit,
+        commands::export_audit_csv,
+        commands::open_external,
+        commands::detail_changes,
+        commands::watchlist,
+        commands::watch_file,
+        commands::unwatch_file,
+        commands::import_watchlist_csv,
+        commands::mark_watch_seen,
+        commands::refresh_watchlist,
+    ]
+}
 
 /// Builds and runs the desktop application until its last window closes. With
 /// `demo`, the embedded sandbox serves a demo profile.
@@ -72,39 +111,7 @@ pub fn run(demo: bool) {
             app.manage(Shell { demo_base });
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![
-            commands::app_info,
-            commands::profiles,
-            commands::save_profile,
-            commands::delete_profile,
-            commands::activate_profile,
-            commands::key_status,
-            commands::set_api_key,
-            commands::delete_api_key,
-            commands::tracking,
-            commands::file_detail,
-            commands::create_file,
-            commands::request_correction,
-            commands::add_complementary_info,
-            commands::enrollment_link,
-            commands::verification,
-            commands::resend_verification,
-            commands::cancel_verification,
-            commands::save_draft,
-            commands::load_draft,
-            commands::discard_draft,
-            commands::audit_entries,
-            commands::verify_audit,
-            commands::export_audit_csv,
-            commands::open_external,
-            commands::detail_changes,
-            commands::watchlist,
-            commands::watch_file,
-            commands::unwatch_file,
-            commands::import_watchlist_csv,
-            commands::mark_watch_seen,
-            commands::refresh_watchlist,
-        ])
+        .invoke_handler(invoke_handler())
         .run(tauri::generate_context!())
         .expect("KYB Desk could not start its window");
 }

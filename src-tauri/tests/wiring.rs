@@ -49,3 +49,15 @@ fn handler_manifest_and_capability_list_the_same_commands() {
         "src/lib.rs and capabilities/main.json differ"
     );
 }
+
+#[test]
+fn every_command_is_called_by_the_ipc_test() {
+    let lib = read("src/lib.rs");
+    let ipc = read("tests/ipc.rs");
+    let untested: Vec<&str> = between(&lib, "generate_handler![", "]")
+        .split(',')
+        .map(|c| c.trim().trim_start_matches("commands::"))
+        .filter(|c| !c.is_empty() && !ipc.contains(&format!("\"{c}\"")))
+        .collect();
+    assert!(untested.is_empty(), "commands without an IPC test: {untested:?}");
+}

@@ -1,0 +1,241 @@
+//! Every command through Tauri's IPC layer (a mock window, the real handler), with the
+//! argument names the UI sends, over the demo sandbox: what crosses is what the UI's
+//! generated types say, and a failure crosses as `{ code, message, details }`.
+
+mod common;
+
+use kyb_desk::Shell;
+use kyb_desk::desk::Desk;
+use kyb_desk::secrets::KeyVault;
+use serde_json::{Value, json};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{INVOKE_KEY, get_ipc_response, mock_builder};
+use tauri::{Manager, WebviewWindow, WebviewWindowBuilder};
+
+struct Window {
+    _app: tauri::App<tauri::test::MockRuntime>,
+    window: WebviewWindow<tauri::test::MockRuntime>,
+    manifest: kyb_sandbox::Manifest,
+    _dir: tempfile::TempDir,
+}
+
+fn open() -> Window {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let desk = Desk::open(
+        dir.path(),
+        Box::new(common::MemoryStore::default()),
+        KeyVault::new(format!("kyb-desk-ipc-{}", uuid::Uuid::new_v4())),
+        None,
+    )
+    .expect("desk");
+    let sandbox = tauri::async_runtime::block_on(kyb_desk::demo::start_sandbox()).expect("sandbox");
+    kyb_desk::demo::install(&desk, &sandbox.manifest).expect("demo profile");
+    let manifest = sandbox.manifest.clone();
+    let app = mock_builder()
+        .invoke_handler(kyb_desk::invoke_handler())
+        // The app's own context: its capability (and so its command permissions) apply.
+        .build(tauri::generate_context!(test = true))
+        .expect("mock app");
+    app.manage(desk);
+    app.manage(Shell {
+        demo_base: tauri::Url::parse(&manifest.base_url).ok(),
+    });
+    // The sandbox serves as long as the app does.
+    app.manage(sandbox);
+    let window = WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .expect("window");
+    Window {
+        _app: app,
+        window,
+        manifest,
+        _dir: dir,
+    }
+}
+
+impl Window {
+    fn call(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        get_ipc_response(
+            &self.window,
+            tauri::webview::InvokeRequest {
+                cmd: cmd.into(),
+                callback: CallbackFn(0),
+                error: CallbackFn(1),
+                // The embedded pages' origin on Linux: the capability allows local URLs only.
+                url: "tauri://localhost".parse().expect("url"),
+                body: InvokeBody::Json(args),
+                headers: Default::default(),
+                invoke_key: INVOKE_KEY.to_string(),
+            },
+        )
+        .map(|body| body.deserialize::<Value>().expect("JSON answer"))
+    }
+
+    fn ok(&self, cmd: &str, args: Value) -> Value {
+        self.call(cmd, args)
+            .unwrap_or_else(|e| panic!("{cmd} failed: {e}"))
+    }
+
+    fn code(&self, cmd: &str, args: Value) -> String {
+        let error = self.call(cmd, args).expect_err("an error");
+        assert!(error["message"].is_string(), "{error}");
+        assert!(error["details"].is_array(), "{error}");
+        error["code"].as_str().expect("a code").to_owned()
+    }
+}
+
+#[test]
+fn every_command_answers_through_ipc() {
+    let w = open();
+    let examples = w.manifest.examples.clone();
+    let id = examples.document_id.to_string();
+    let folio = |status: &str| examples.folios[status].clone();
+
+    assert_eq!(w.ok("app_info", json!({}))["demo"], json!(true));
+    let book = w.ok("profiles", json!({}));
+    let profile_id = book["active"].as_str().expect("active profile").to_owned();
+    let saved = w.ok(
+        "save_profile",
+        json!({"input": {"name": "Producción", "environment": {"kind": "staging"},
+            "workspaceId": "6a1f0000-0000-4000-8000-000000000099",
+            "agentEmail": "ana@kybdesk.mx", "flows": []}}),
+    );
+    let other = saved["id"].as_str().expect("id").to_owned();
+    assert_eq!(
+        w.code(
+            "save_profile",
+            json!({"input": {"name": "", "environment": {"kind": "sandbox"},
+            "workspaceId": "x", "agentEmail": "y", "flows": []}})
+        ),
+        "invalid_input"
+    );
+    w.ok("activate_profile", json!({"id": other}));
+    assert_eq!(
+        w.code("verification", json!({"folio": "VD-1"})),
+        "no_address"
+    );
+    w.ok("delete_profile", json!({"id": other}));
+    w.ok("activate_profile", json!({"id": profile_id}));
+
+    let status = w.ok("key_status", json!({"profileId": profile_id}));
+    assert_eq!(status["present"], json!(true));
+    assert!(status.get("key").is_none());
+    let key = w.manifest.tenants[0].api_key.clone();
+    w.ok(
+        "set_api_key",
+        json!({"profileId": profile_id, "key": key, "sessionOnly": true}),
+    );
+
+    let tracking = w.ok(
+        "tracking",
+        json!({"flowId": examples.flow_id, "rfc": examples.rfc}),
+    );
+    assert_eq!(tracking["DocumentId"], json!(id));
+    let detail = w.ok("file_detail", json!({"documentId": id}));
+    assert_eq!(detail["ExpedienteId"], json!(id));
+    assert_eq!(
+        w.ok("detail_changes", json!({"documentId": id}))["snapshots"],
+        json!(1)
+    );
+
+    let created = w.ok(
+        "create_file",
+        json!({"request": {"FlowID": examples.flow_id,
+            "Company": {"CompanyName": "Refaccionaria Norte", "CompanyRFC": "RNO101010AB1"}}}),
+    );
+    assert!(created["DocumentId"].is_string());
+    assert_eq!(
+        w.code("create_file", json!({"request": {"FlowID": ""}})),
+        "validation"
+    );
+
+    let draft = json!({"documentId": id, "decisions": [{"seccion": "ProofAddress",
+        "estatus": "Rechazada", "comentario": "Vencido", "entidadId": null,
+        "entidadReferencia": null}], "mensajeGeneral": "", "notificarUsuario": true,
+        "savedAtUtc": ""});
+    w.ok("save_draft", json!({"draft": draft}));
+    assert_eq!(
+        w.ok("load_draft", json!({"documentId": id}))["decisions"][0]["comentario"],
+        json!("Vencido")
+    );
+    w.ok("discard_draft", json!({"documentId": id}));
+    assert_eq!(w.ok("load_draft", json!({"documentId": id})), Value::Null);
+
+    let section = detail["Secciones"][0]
+        .as_str()
+        .expect("a section")
+        .to_owned();
+    let corrected = w.ok(
+        "request_correction",
+        json!({"request": {"documentId": id, "secciones": [{"seccion": section,
+            "estatus": "Rechazada", "comentario": "Falta la firma"}]}}),
+    );
+    assert_eq!(corrected["resumen"]["rechazadas"], json!(1));
+    let added = w.ok(
+        "add_complementary_info",
+        json!({"request": {"documentId": id, "flowId": examples.flow_id_complementary}}),
+    );
+    assert!(added["sectionsAdded"].is_array());
+    let link = w.ok(
+        "enrollment_link",
+        json!({"documentId": id, "personId": examples.person_id_enrollment_allowed}),
+    );
+    assert!(link["EnrollmentUrl"].is_string());
+
+    assert_eq!(
+        w.ok("verification", json!({"folio": folio("Enviado")}))["Folio"],
+        json!(folio("Enviado"))
+    );
+    w.ok("resend_verification", json!({"folio": folio("Enviado")}));
+    w.ok("cancel_verification", json!({"folio": folio("Abierto")}));
+    assert_eq!(
+        w.code("cancel_verification", json!({"folio": folio("Completado")})),
+        "state_conflict"
+    );
+    assert_eq!(
+        w.code("verification", json!({"folio": "VD-NO"})),
+        "not_found"
+    );
+
+    w.ok(
+        "watch_file",
+        json!({"flowId": examples.flow_id, "rfc": examples.rfc}),
+    );
+    let report = w.ok(
+        "import_watchlist_csv",
+        json!({"text": "AAA010101AA1\n", "defaultFlowId": examples.flow_id}),
+    );
+    assert_eq!(report["added"], json!(1));
+    assert_eq!(
+        w.ok("watchlist", json!({})).as_array().map(Vec::len),
+        Some(3)
+    );
+    // Progress goes over a channel (its messages reach the page, not this test).
+    let refreshed = w.ok("refresh_watchlist", json!({"onProgress": "__CHANNEL__:7"}));
+    assert_eq!(refreshed.as_array().map(Vec::len), Some(3));
+    assert!(refreshed[0]["lastRefreshUtc"].is_string(), "{refreshed}");
+    w.ok(
+        "mark_watch_seen",
+        json!({"flowId": examples.flow_id, "rfc": examples.rfc}),
+    );
+    w.ok(
+        "unwatch_file",
+        json!({"flowId": examples.flow_id, "rfc": "AAA010101AA1"}),
+    );
+
+    let entries = w.ok("audit_entries", json!({}));
+    assert_eq!(entries.as_array().map(Vec::len), Some(8));
+    assert_eq!(
+        w.ok("verify_audit", json!({}))["firstBrokenLine"],
+        Value::Null
+    );
+    let csv = w._dir.path().join("bitacora.csv");
+    assert_eq!(w.ok("export_audit_csv", json!({"path": csv})), json!(8));
+
+    assert_eq!(
+        w.code("open_external", json!({"url": "file:///etc/passwd"})),
+        "invalid_input"
+    );
+    w.ok("key_status", json!({"profileId": profile_id}));
+    w.ok("delete_api_key", json!({"profileId": profile_id}));
+}
