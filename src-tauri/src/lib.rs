@@ -16,7 +16,7 @@ pub mod links;
 pub mod logging;
 pub mod profiles;
 pub mod secrets;
-mod store;
+pub mod store;
 mod summary;
 pub mod watchlist;
 

@@ -2,11 +2,10 @@
 //! argument names the UI sends, over the demo sandbox: what crosses is what the UI's
 //! generated types say, and a failure crosses as `{ code, message, details }`.
 
-mod common;
-
 use kyb_desk::Shell;
 use kyb_desk::desk::Desk;
 use kyb_desk::secrets::KeyVault;
+use kyb_desk::store::PluginStore;
 use serde_json::{Value, json};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{INVOKE_KEY, get_ipc_response, mock_builder};
@@ -21,9 +20,21 @@ struct Window {
 
 fn open() -> Window {
     let dir = tempfile::tempdir().expect("temporary directory");
+    let app = mock_builder()
+        .plugin(tauri_plugin_store::Builder::new().build())
+        .invoke_handler(kyb_desk::invoke_handler())
+        // The app's own context: its capability (and so its command permissions) apply.
+        .build(tauri::generate_context!(test = true))
+        .expect("mock app");
+    // The real profile store (tauri-plugin-store), in the temporary folder.
+    let store = PluginStore::open(
+        app.handle(),
+        &dir.path().join("profiles.json").to_string_lossy(),
+    )
+    .expect("profile store");
     let desk = Desk::open(
         dir.path(),
-        Box::new(common::MemoryStore::default()),
+        Box::new(store),
         KeyVault::new(format!("kyb-desk-ipc-{}", uuid::Uuid::new_v4())),
         None,
     )
@@ -31,11 +42,6 @@ fn open() -> Window {
     let sandbox = tauri::async_runtime::block_on(kyb_desk::demo::start_sandbox()).expect("sandbox");
     kyb_desk::demo::install(&desk, &sandbox.manifest).expect("demo profile");
     let manifest = sandbox.manifest.clone();
-    let app = mock_builder()
-        .invoke_handler(kyb_desk::invoke_handler())
-        // The app's own context: its capability (and so its command permissions) apply.
-        .build(tauri::generate_context!(test = true))
-        .expect("mock app");
     app.manage(desk);
     app.manage(Shell {
         demo_base: tauri::Url::parse(&manifest.base_url).ok(),
@@ -109,6 +115,13 @@ fn every_command_answers_through_ipc() {
         ),
         "invalid_input"
     );
+    // Stored by the plugin, on disk, with no key in it.
+    let stored = std::fs::read_to_string(w._dir.path().join("profiles.json")).expect("stored");
+    assert!(
+        stored.contains("Producción") && stored.contains("Demostración"),
+        "{stored}"
+    );
+    assert!(!stored.contains(&w.manifest.tenants[0].api_key));
     w.ok("activate_profile", json!({"id": other}));
     assert_eq!(
         w.code("verification", json!({"folio": "VD-1"})),

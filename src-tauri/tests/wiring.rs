@@ -59,5 +59,8 @@ fn every_command_is_called_by_the_ipc_test() {
         .map(|c| c.trim().trim_start_matches("commands::"))
         .filter(|c| !c.is_empty() && !ipc.contains(&format!("\"{c}\"")))
         .collect();
-    assert!(untested.is_empty(), "commands without an IPC test: {untested:?}");
+    assert!(
+        untested.is_empty(),
+        "commands without an IPC test: {untested:?}"
+    );
 }
