@@ -62,7 +62,7 @@ step "clippy" gate -- cargo clippy --workspace --all-targets --locked -- -D warn
 # Inside a private session: the keyring tests need a real Secret Service
 # (gnome-keyring on its own D-Bus), and say so when it is missing.
 step "Rust tests" cargo -- scripts/session.sh -- env KYB_EXPECT_KEYRING=1 \
-  cargo test --workspace --exclude kyb-e2e --locked
+  cargo test --workspace --exclude kyb-e2e --locked --no-fail-fast
 step "UI unit tests (Vitest)" vitest -- npm --prefix ui run --silent test
 # The journeys must never run an older binary left in the shared target directory.
 if step "build the app" gate -- cargo build -p kyb-desk --locked; then

@@ -226,8 +226,9 @@ mod tests {
         assert_eq!(changes.snapshots as usize, KEPT_PER_FILE);
         assert!(changes.since_review);
         let paths: Vec<&str> = changes.changes.iter().map(|c| c.path.as_str()).collect();
-        assert_eq!(paths, ["Tramite", "Documentos[1]"]);
-        assert_eq!(changes.changes[0].before.as_deref(), Some("\"Alta\""));
-        assert_eq!(changes.changes[1].before, None);
+        // Keys in alphabetical order (how the detail is held).
+        assert_eq!(paths, ["Documentos[1]", "Tramite"]);
+        assert_eq!(changes.changes[0].before, None);
+        assert_eq!(changes.changes[1].before.as_deref(), Some("\"Alta\""));
     }
 }
