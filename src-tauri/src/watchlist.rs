@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use kyb_api::expediente::{SectionStatus, StatusCategory};
 use kyb_api::models::tracking::Tracking;
 use kyb_api::validate::is_rfc;
 use serde::{Deserialize, Serialize};
@@ -22,6 +23,7 @@ pub struct WatchedFile {
     pub document_id: Option<String>,
     pub company_name: Option<String>,
     pub document_status: Option<String>,
+    pub status_category: Option<StatusCategory>,
     pub updated_at_utc: Option<String>,
     pub last_refresh_utc: Option<String>,
     /// The error code of the last refresh, when it failed (`not_found`: tracking
@@ -33,6 +35,42 @@ pub struct WatchedFile {
     pub seen_fingerprint: Option<String>,
     /// Status or sections changed since the analyst last opened the file.
     pub changed: bool,
+    /// Sections by status, from the last tracking answer.
+    pub sections: SectionCounts,
+    pub persons_total: u32,
+    /// Persons whose enrollment is complete (`IsCompleted`).
+    pub persons_enrolled: u32,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SectionCounts {
+    pub total: u32,
+    pub accepted: u32,
+    pub rejected: u32,
+    /// Sections the user must act on (Pendiente, Requiere Atención).
+    pub needs_user: u32,
+    /// Sections ready for or under review (Completado, En Revisión).
+    pub in_review: u32,
+}
+
+impl SectionCounts {
+    pub fn of(tracking: &Tracking) -> Self {
+        let mut counts = Self::default();
+        for section in tracking.sections() {
+            counts.total += 1;
+            match section.status {
+                SectionStatus::Aceptado => counts.accepted += 1,
+                SectionStatus::Rechazado => counts.rejected += 1,
+                SectionStatus::Pendiente | SectionStatus::RequiereAtencion => {
+                    counts.needs_user += 1
+                }
+                SectionStatus::Completado | SectionStatus::EnRevision => counts.in_review += 1,
+                SectionStatus::Other(_) => {}
+            }
+        }
+        counts
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
@@ -244,8 +282,14 @@ impl Watchlist {
                         .document_status
                         .as_ref()
                         .map(|s| s.as_str().to_owned());
+                    file.status_category = tracking.document_status.as_ref().map(|s| s.category());
                     file.updated_at_utc = tracking.updated_at_utc.as_ref().map(ToString::to_string);
                     file.fingerprint = Some(fingerprint(tracking));
+                    file.sections = SectionCounts::of(tracking);
+                    file.persons_total = u32::try_from(tracking.person.len()).unwrap_or(u32::MAX);
+                    file.persons_enrolled =
+                        u32::try_from(tracking.person.iter().filter(|p| p.is_completed).count())
+                            .unwrap_or(u32::MAX);
                     file.changed = file.seen_fingerprint.is_some()
                         && file.seen_fingerprint != file.fingerprint;
                 }

@@ -306,6 +306,16 @@ async fn followed_files_refresh_with_progress_and_show_what_changed() {
         Some(examples.document_id.to_string().as_str())
     );
     assert!(followed.document_status.is_some());
+    assert_eq!(
+        followed.sections.total as usize,
+        desk.tracking(&examples.flow_id, &examples.rfc)
+            .await
+            .expect("tracking")
+            .comments
+            .len()
+    );
+    assert!(followed.persons_total >= followed.persons_enrolled);
+    assert!(followed.status_category.is_some());
     let unknown = files
         .iter()
         .find(|f| f.rfc == "ZZZ990101ZZ9")

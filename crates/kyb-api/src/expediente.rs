@@ -27,7 +27,48 @@ wire_enum! {
     }
 }
 
+/// What a file status means for the back office: who has the file now, and whether it
+/// is over. Both names of the correction state are one category.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, ts_rs::TS,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusCategory {
+    /// Ingresado: the user is entering data.
+    Entering,
+    /// Pendiente: waiting in the back-office queue.
+    Queued,
+    /// En Revisión: an analyst is validating.
+    InReview,
+    /// Corrección por el Usuario / Pendiente de Corrección: back with the user.
+    WithUser,
+    /// Enrolamiento Iniciado.
+    Enrolling,
+    /// Enrolamiento Fallido.
+    EnrollmentFailed,
+    /// Aceptado (final).
+    Approved,
+    /// Finalizado (final, not successful).
+    Closed,
+    /// A status the spec does not list.
+    Unknown,
+}
+
 impl DocumentStatus {
+    pub fn category(&self) -> StatusCategory {
+        match self {
+            Self::Ingresado => StatusCategory::Entering,
+            Self::Pendiente => StatusCategory::Queued,
+            Self::EnRevision => StatusCategory::InReview,
+            Self::CorreccionPorElUsuario | Self::PendienteDeCorreccion => StatusCategory::WithUser,
+            Self::EnrolamientoIniciado => StatusCategory::Enrolling,
+            Self::EnrolamientoFallido => StatusCategory::EnrollmentFailed,
+            Self::Aceptado => StatusCategory::Approved,
+            Self::Finalizado => StatusCategory::Closed,
+            Self::Other(_) => StatusCategory::Unknown,
+        }
+    }
+
     pub fn is_final(&self) -> bool {
         matches!(self, Self::Aceptado | Self::Finalizado)
     }

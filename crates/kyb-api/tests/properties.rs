@@ -128,6 +128,7 @@ proptest! {
     ) {
         let status = DocumentStatus::parse(&text);
         prop_assert!(status.is_awaiting_correction());
+        prop_assert_eq!(status.category(), kyb_api::expediente::StatusCategory::WithUser);
         prop_assert!(!status.is_final());
     }
 

@@ -1,9 +1,66 @@
 // The one place the UI meets Tauri: every other module calls these functions, so the
-// UI can be tested with a mocked IPC and never depends on window internals.
-import { invoke } from "@tauri-apps/api/core";
+// UI can be tested with a mocked IPC and never depends on window internals. Every
+// failure arrives as an AppError ({ code, message, details }).
+import { Channel, invoke } from "@tauri-apps/api/core";
 
+import type { AppError } from "../bindings/AppError";
 import type { AppInfo } from "../bindings/AppInfo";
+import type { ImportReport } from "../bindings/ImportReport";
+import type { KeyStatus } from "../bindings/KeyStatus";
+import type { ProfileBook } from "../bindings/ProfileBook";
+import type { ProfileInput } from "../bindings/ProfileInput";
+import type { RefreshProgress } from "../bindings/RefreshProgress";
+import type { Tracking } from "../bindings/Tracking";
+import type { WatchedFile } from "../bindings/WatchedFile";
 
-export function appInfo(): Promise<AppInfo> {
-  return invoke<AppInfo>("app_info");
+export function isAppError(value: unknown): value is AppError {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as AppError).code === "string" &&
+    typeof (value as AppError).message === "string"
+  );
 }
+
+/** Any failure as an AppError: the backend's own, or the IPC layer's text. */
+export function asAppError(error: unknown): AppError {
+  if (isAppError(error)) return { ...error, details: error.details ?? [] };
+  const message = error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error);
+  return { code: "storage", message, details: [] };
+}
+
+async function call<T>(command: string, args?: Record<string, unknown>): Promise<T> {
+  try {
+    return await invoke<T>(command, args);
+  } catch (error) {
+    throw asAppError(error);
+  }
+}
+
+export const appInfo = () => call<AppInfo>("app_info");
+
+export const profiles = () => call<ProfileBook>("profiles");
+export const saveProfile = (input: ProfileInput) => call<ProfileBook>("save_profile", { input });
+export const activateProfile = (id: string) => call<ProfileBook>("activate_profile", { id });
+export const keyStatus = (profileId: string) => call<KeyStatus>("key_status", { profileId });
+export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) =>
+  call<KeyStatus>("set_api_key", { profileId, key, sessionOnly });
+
+export const tracking = (flowId: string, rfc: string) => call<Tracking>("tracking", { flowId, rfc });
+
+export const watchlist = () => call<WatchedFile[]>("watchlist");
+export const watchFile = (flowId: string, rfc: string) => call<WatchedFile[]>("watch_file", { flowId, rfc });
+export const unwatchFile = (flowId: string, rfc: string) => call<WatchedFile[]>("unwatch_file", { flowId, rfc });
+export const importWatchlistCsv = (text: string, defaultFlowId: string) =>
+  call<ImportReport>("import_watchlist_csv", { text, defaultFlowId });
+export const markWatchSeen = (flowId: string, rfc: string) =>
+  call<WatchedFile | null>("mark_watch_seen", { flowId, rfc });
+
+/** Runs every tracking query; `onProgress` receives each answer as it arrives. */
+export function refreshWatchlist(onProgress: (progress: RefreshProgress) => void): Promise<WatchedFile[]> {
+  const channel = new Channel<RefreshProgress>();
+  channel.onmessage = onProgress;
+  return call<WatchedFile[]>("refresh_watchlist", { onProgress: channel });
+}
+
+export const openExternal = (url: string) => call<null>("open_external", { url });
