@@ -22,12 +22,12 @@ fn app_binary() -> String {
     })
 }
 
-async fn open_session() -> Client {
+async fn open_session(args: &[&str]) -> Client {
     let url = std::env::var("KYB_WEBDRIVER_URL").unwrap_or_else(|_| DEFAULT_WEBDRIVER_URL.into());
     let mut caps = serde_json::Map::new();
     caps.insert(
         "tauri:options".into(),
-        serde_json::json!({ "application": app_binary() }),
+        serde_json::json!({ "application": app_binary(), "args": args }),
     );
     ClientBuilder::new(HttpConnector::new())
         .capabilities(caps)
@@ -44,7 +44,25 @@ where
     F: FnOnce(App) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    let client = open_session().await;
+    with_app_args(&[], journey).await;
+}
+
+/// Like [`with_app`], with the app in demo mode (`--demo`): its embedded sandbox,
+/// seeded like `kyb_sandbox::SandboxConfig::default()`, serves a demo profile.
+pub async fn with_demo_app<F, Fut>(journey: F)
+where
+    F: FnOnce(App) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    with_app_args(&["--demo"], journey).await;
+}
+
+async fn with_app_args<F, Fut>(args: &[&str], journey: F)
+where
+    F: FnOnce(App) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let client = open_session(args).await;
     let outcome = tokio::spawn(journey(App {
         client: client.clone(),
     }))
@@ -78,6 +96,65 @@ impl App {
                 panic!("nothing visible at `{css}` after {UI_TIMEOUT:?}");
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Waits until the first element matching `css` shows `expected` in its text.
+    pub async fn wait_for_text(&self, css: &str, expected: &str) -> String {
+        let deadline = tokio::time::Instant::now() + UI_TIMEOUT;
+        loop {
+            if let Ok(element) = self.client.find(Locator::Css(css)).await
+                && let Ok(text) = element.text().await
+                && text.contains(expected)
+            {
+                return text;
+            }
+            if tokio::time::Instant::now() >= deadline {
+                let page = self.page_text().await;
+                panic!(
+                    "`{css}` never showed «{expected}» within {UI_TIMEOUT:?}; the window shows:\n{page}"
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Waits for an element, then types `text` into it as a user would.
+    pub async fn type_into(&self, css: &str, text: &str) {
+        let element = self
+            .client
+            .wait()
+            .at_most(UI_TIMEOUT)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no `{css}` to type into: {e}"));
+        element
+            .send_keys(text)
+            .await
+            .unwrap_or_else(|e| panic!("cannot type into `{css}`: {e}"));
+    }
+
+    /// Waits for the button whose text is `label`, then clicks it.
+    pub async fn click_button(&self, label: &str) {
+        let xpath = format!("//button[normalize-space(.)='{label}']");
+        let button = self
+            .client
+            .wait()
+            .at_most(UI_TIMEOUT)
+            .for_element(Locator::XPath(&xpath))
+            .await
+            .unwrap_or_else(|e| panic!("no button «{label}»: {e}"));
+        button
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("cannot click «{label}»: {e}"));
+    }
+
+    /// Everything the window shows as text, for failure messages.
+    pub async fn page_text(&self) -> String {
+        match self.client.find(Locator::Css("body")).await {
+            Ok(body) => body.text().await.unwrap_or_default(),
+            Err(e) => format!("(no page: {e})"),
         }
     }
 

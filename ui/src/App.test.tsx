@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 
 import { App } from "./App";
+import type { ProfileBook } from "./bindings/ProfileBook";
+import type { WatchedFile } from "./bindings/WatchedFile";
 import { I18nProvider } from "./i18n";
 
 function renderApp() {
@@ -13,6 +15,63 @@ function renderApp() {
   );
 }
 
+const book: ProfileBook = {
+  active: "p1",
+  profiles: [
+    {
+      id: "p1",
+      name: "Demostración",
+      environment: { kind: "custom", base_url: "http://127.0.0.1:1" },
+      workspaceId: "6a1f0000-0000-4000-8000-000000000099",
+      agentEmail: "ana@kybdesk.mx",
+      flows: [{ flowId: "flujo-moral", label: "Personas morales", personType: "Moral" }],
+    },
+  ],
+};
+
+const followed: WatchedFile = {
+  flowId: "flujo-moral",
+  rfc: "PLE150301AB2",
+  documentId: "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10",
+  companyName: "Panificadora La Espiga",
+  documentStatus: "Corrección por el Usuario",
+  statusCategory: "with_user",
+  updatedAtUtc: "2026-11-21T09:30:00Z",
+  lastRefreshUtc: "2026-11-21T09:31:00Z",
+  lastError: null,
+  fingerprint: "a",
+  seenFingerprint: "b",
+  changed: true,
+  sections: { total: 7, accepted: 3, rejected: 1, needsUser: 2, inReview: 1 },
+  personsTotal: 2,
+  personsEnrolled: 1,
+};
+
+function backend(watched: WatchedFile[], demo = true) {
+  const calls: string[] = [];
+  mockIPC((cmd) => {
+    calls.push(cmd);
+    if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo };
+    if (cmd === "profiles") return book;
+    if (cmd === "watchlist") return watched;
+    throw new Error(`unexpected command ${cmd}`);
+  });
+  return calls;
+}
+
+// jsdom lays nothing out: give elements a size, so the virtualised table has rows to show.
+const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
+beforeAll(() => {
+  for (const property of sized) {
+    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
+  }
+});
+afterAll(() => {
+  for (const property of sized) {
+    Reflect.deleteProperty(HTMLElement.prototype, property);
+  }
+});
+
 afterEach(() => {
   cleanup();
   clearMocks();
@@ -21,12 +80,7 @@ afterEach(() => {
 
 describe("App", () => {
   it("shows the heading and the version and profile the backend reports", async () => {
-    const calls: string[] = [];
-    mockIPC((cmd) => {
-      calls.push(cmd);
-      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release" };
-      throw new Error(`unexpected command ${cmd}`);
-    });
+    const calls = backend([]);
     renderApp();
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("KYB Desk");
     expect((await screen.findByTestId("app-version")).textContent).toBe("v9.8.7");
@@ -46,12 +100,34 @@ describe("App", () => {
   });
 
   it("speaks Spanish by default and switches to English", async () => {
-    mockIPC(() => ({ name: "KYB Desk", version: "1.0.0", profile: "debug" }));
+    backend([]);
     renderApp();
     expect(screen.getByText("Mesa de revisión de expedientes empresariales")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Idioma" }));
     expect(screen.getByText("Business onboarding file review desk")).toBeTruthy();
     expect(localStorage.getItem("kyb-desk.locale")).toBe("en");
     await screen.findByTestId("app-version");
+  });
+
+  it("says when it runs on the demo service, and shows an empty watchlist plainly", async () => {
+    backend([]);
+    renderApp();
+    expect(await screen.findByTestId("demo-banner")).toBeTruthy();
+    expect(await screen.findByText("No sigue ningún expediente")).toBeTruthy();
+    expect(screen.getByTestId("active-profile").textContent).toBe("Demostración");
+  });
+
+  it("lists followed files with status, section progress, persons and the changed mark", async () => {
+    backend([followed], false);
+    renderApp();
+    const row = await screen.findByTestId("watch-row");
+    expect(row.textContent).toContain("Panificadora La Espiga");
+    expect(row.textContent).toContain("Corrección por el Usuario");
+    expect(row.textContent).toContain("3 de 7 aceptadas");
+    expect(row.textContent).toContain("1 rechazadas");
+    expect(row.textContent).toContain("1/2");
+    expect(row.textContent).toContain("Personas morales");
+    expect(screen.getByLabelText("Cambió desde su última revisión")).toBeTruthy();
+    expect(screen.queryByTestId("demo-banner")).toBeNull();
   });
 });

@@ -1,30 +1,34 @@
 import { useEffect, useState } from "react";
 
-import { appInfo } from "./api/backend";
+import { appInfo, asAppError, profiles } from "./api/backend";
+import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
+import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { useI18n } from "./i18n";
 
-type Load<T> = { state: "loading" } | { state: "ready"; value: T } | { state: "failed"; error: string };
+type Load<T> = { state: "loading" } | { state: "ready"; value: T } | { state: "failed"; error: AppError };
 
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === "string" ? error : JSON.stringify(error);
-}
-
-export function App() {
-  const { t, toggleLocale } = useI18n();
-  const [info, setInfo] = useState<Load<AppInfo>>({ state: "loading" });
-
+function useLoad<T>(load: () => Promise<T>): Load<T> {
+  const [result, setResult] = useState<Load<T>>({ state: "loading" });
   useEffect(() => {
     let live = true;
-    appInfo().then(
-      (value) => live && setInfo({ state: "ready", value }),
-      (error: unknown) => live && setInfo({ state: "failed", error: describe(error) }),
+    load().then(
+      (value) => live && setResult({ state: "ready", value }),
+      (error: unknown) => live && setResult({ state: "failed", error: asAppError(error) }),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [load]);
+  return result;
+}
+
+export function App() {
+  const { t, toggleLocale } = useI18n();
+  const info = useLoad(appInfo);
+  const book = useLoad(profiles);
+  const active =
+    book.state === "ready" ? (book.value.profiles.find((p) => p.id === book.value.active) ?? null) : null;
 
   return (
     <div className="shell">
@@ -34,23 +38,43 @@ export function App() {
           <span className="tagline">{t("tagline")}</span>
         </div>
         <div className="topbar-actions">
+          {active && (
+            <span className="profile-chip" title={t("profileLabel")} data-testid="active-profile">
+              {active.name}
+            </span>
+          )}
           <BuildBadge info={info} />
           <button type="button" className="button-quiet" onClick={toggleLocale} aria-label={t("language")}>
             {t("switchTo")}
           </button>
         </div>
       </header>
-      <main className="content">
-        {info.state === "failed" && (
-          <div role="alert" className="notice notice-error">
-            <strong>{t("backendUnavailable")}</strong> <code>{info.error}</code>
-          </div>
-        )}
-        <section className="card" aria-labelledby="about-title">
-          <h2 id="about-title">{t("aboutTitle")}</h2>
-          <p>{t("aboutBody")}</p>
-        </section>
-      </main>
+      {info.state === "ready" && info.value.demo && (
+        <div className="demo-banner" role="note" data-testid="demo-banner">
+          {t("demoBanner")}
+        </div>
+      )}
+      <div className="workspace">
+        <nav className="sidenav" aria-label="KYB Desk">
+          <a className="sidenav-item active" aria-current="page" href="#seguimiento">
+            {t("navWatchlist")}
+          </a>
+        </nav>
+        <main className="content">
+          {info.state === "failed" && (
+            <div role="alert" className="notice notice-error">
+              <strong>{t("backendUnavailable")}</strong> <code>{info.error.message}</code>
+            </div>
+          )}
+          {book.state === "ready" && !active && (
+            <section className="empty" data-testid="no-profile">
+              <strong>{t("noProfileTitle")}</strong>
+              <p>{t("noProfileBody")}</p>
+            </section>
+          )}
+          {active && <WatchlistView profile={active} />}
+        </main>
+      </div>
     </div>
   );
 }

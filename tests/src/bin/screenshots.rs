@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kyb_e2e::with_app;
+use kyb_e2e::{with_app, with_demo_app};
+use kyb_sandbox::{Sandbox, SandboxConfig};
 
 /// Captures the X display with ImageMagick's `import`, as a person would see it.
 fn capture(path: &Path) {
@@ -27,10 +28,30 @@ async fn main() {
             .unwrap_or_else(|| "docs/screenshots".into()),
     );
     std::fs::create_dir_all(&dir).expect("the screenshots folder can be created");
+    let first = dir.clone();
     with_app(move |app| async move {
         // Wait until the backend answered, so the picture shows real data.
         app.text_of("[data-testid=app-version]").await;
-        capture(&dir.join("01-start.png"));
+        app.text_of("[data-testid=no-profile]").await;
+        capture(&first.join("01-start.png"));
+    })
+    .await;
+
+    // The demo's example file, as its embedded sandbox (seeded alike) has it.
+    let sandbox = Sandbox::start(SandboxConfig::default())
+        .await
+        .expect("a sandbox starts");
+    let rfc = sandbox.manifest.examples.rfc.clone();
+    sandbox.stop().await;
+    with_demo_app(move |app| async move {
+        app.text_of("[data-testid=demo-banner]").await;
+        app.type_into("[data-testid=add-rfc]", &rfc).await;
+        app.click_button("Seguir").await;
+        app.wait_for_text("[data-testid=watch-row]", &rfc).await;
+        app.click_button("Actualizar todo").await;
+        app.wait_for_text("[data-testid=watch-row]", "aceptadas")
+            .await;
+        capture(&dir.join("02-watchlist.png"));
     })
     .await;
 }

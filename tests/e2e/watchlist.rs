@@ -1,0 +1,38 @@
+//! In demo mode: follow a file by its RFC and refresh, as an analyst starts the day.
+
+use kyb_e2e::with_demo_app;
+use kyb_sandbox::{Sandbox, SandboxConfig};
+
+/// The demo's example file: the app's embedded sandbox is seeded like the default
+/// configuration, so a sandbox started here with it has the same RFC.
+async fn example_rfc() -> String {
+    let sandbox = Sandbox::start(SandboxConfig::default())
+        .await
+        .expect("a sandbox starts");
+    let rfc = sandbox.manifest.examples.rfc.clone();
+    sandbox.stop().await;
+    rfc
+}
+
+#[tokio::test]
+async fn follow_a_file_and_refresh_it() {
+    let rfc = example_rfc().await;
+    with_demo_app(move |app| async move {
+        app.wait_for_text("[data-testid=demo-banner]", "demostración")
+            .await;
+        app.wait_for_text(".empty", "No sigue ningún expediente")
+            .await;
+        app.type_into("[data-testid=add-rfc]", &rfc).await;
+        app.click_button("Seguir").await;
+        let row = app.wait_for_text("[data-testid=watch-row]", &rfc).await;
+        assert!(row.contains("Sin consultar"), "{row}");
+        app.click_button("Actualizar todo").await;
+        // The refreshed row shows the company, its status and its sections.
+        let refreshed = app
+            .wait_for_text("[data-testid=watch-row]", "aceptadas")
+            .await;
+        assert!(!refreshed.contains("Sin consultar"), "{refreshed}");
+        app.text_of("[data-testid=row-status] .status").await;
+    })
+    .await;
+}

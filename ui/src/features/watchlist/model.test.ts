@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+
+import type { WatchedFile } from "../../bindings/WatchedFile";
+import { emptyFilter, timeAgo, visibleRows } from "./model";
+
+function file(rfc: string, over: Partial<WatchedFile> = {}): WatchedFile {
+  return {
+    flowId: "flujo",
+    rfc,
+    documentId: null,
+    companyName: null,
+    documentStatus: null,
+    statusCategory: null,
+    updatedAtUtc: null,
+    lastRefreshUtc: null,
+    lastError: null,
+    fingerprint: null,
+    seenFingerprint: null,
+    changed: false,
+    sections: { total: 0, accepted: 0, rejected: 0, needsUser: 0, inReview: 0 },
+    personsTotal: 0,
+    personsEnrolled: 0,
+    ...over,
+  };
+}
+
+const files = [
+  file("AAA010101AA1", { companyName: "Óptica Núñez", statusCategory: "with_user", changed: true }),
+  file("BBB010101BB1", {
+    companyName: "Abarrotes Lupita",
+    statusCategory: "approved",
+    sections: { total: 4, accepted: 4, rejected: 0, needsUser: 0, inReview: 0 },
+    updatedAtUtc: "2026-11-20T10:00:00Z",
+  }),
+  file("CCC010101CC1", { companyName: "Zapatería Centro", updatedAtUtc: "2026-11-21T10:00:00Z" }),
+];
+
+describe("the watchlist's rows", () => {
+  it("search ignores case and accents, and covers RFC and company", () => {
+    const rfcs = (query: string) =>
+      visibleRows(files, { ...emptyFilter, query }, { key: "rfc", descending: false }).map((f) => f.rfc);
+    expect(rfcs("optica nunez")).toEqual(["AAA010101AA1"]);
+    expect(rfcs("bbb0")).toEqual(["BBB010101BB1"]);
+    expect(rfcs("")).toHaveLength(3);
+  });
+
+  it("filters by category and by changed, and sorts either way", () => {
+    const byCategory = visibleRows(files, { ...emptyFilter, categories: ["approved"] }, { key: "rfc", descending: false });
+    expect(byCategory.map((f) => f.rfc)).toEqual(["BBB010101BB1"]);
+    const changed = visibleRows(files, { ...emptyFilter, onlyChanged: true }, { key: "rfc", descending: false });
+    expect(changed.map((f) => f.rfc)).toEqual(["AAA010101AA1"]);
+    const newest = visibleRows(files, emptyFilter, { key: "updated", descending: true });
+    expect(newest.map((f) => f.rfc)).toEqual(["CCC010101CC1", "BBB010101BB1", "AAA010101AA1"]);
+    const byCompany = visibleRows(files, emptyFilter, { key: "company", descending: false });
+    expect(byCompany.map((f) => f.companyName)).toEqual(["Abarrotes Lupita", "Óptica Núñez", "Zapatería Centro"]);
+  });
+
+  it("says how long ago, in the user's language", () => {
+    const now = Date.parse("2026-11-22T10:00:00Z");
+    expect(timeAgo("2026-11-22T09:55:00Z", now, "en")).toBe("5 min. ago");
+    expect(timeAgo("2026-11-19T10:00:00Z", now, "es-MX")).toBe("hace 3 días");
+    expect(timeAgo(null, now, "en")).toBeNull();
+  });
+});

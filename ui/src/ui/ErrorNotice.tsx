@@ -1,0 +1,33 @@
+import type { AppError } from "../bindings/AppError";
+import { type MessageKey, useI18n } from "../i18n";
+
+/** An error in plain language: what happened (by code), the service's own words, each
+ * failed rule, and what to do next. */
+export function ErrorNotice({ error, onDismiss }: { error: AppError; onDismiss?: () => void }) {
+  const { t } = useI18n();
+  const title = t(`error.${error.code}` as MessageKey);
+  const hint = t(`hint.${error.code}` as MessageKey);
+  return (
+    <div role="alert" className="notice notice-error" data-testid="error-notice" data-code={error.code}>
+      <div className="notice-body">
+        <strong>{title}</strong>
+        {error.message && error.message !== title && <span className="notice-message"> {error.message}</span>}
+        {error.details.length > 0 && (
+          <ul className="notice-details">
+            {error.details.map((detail) => (
+              <li key={detail}>{detail}</li>
+            ))}
+          </ul>
+        )}
+        <div className="notice-hint">
+          {t("whatToDo")}: {hint}
+        </div>
+      </div>
+      {onDismiss && (
+        <button type="button" className="button-quiet" onClick={onDismiss} aria-label="×">
+          ×
+        </button>
+      )}
+    </div>
+  );
+}

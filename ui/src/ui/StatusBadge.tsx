@@ -1,0 +1,7 @@
+import type { StatusCategory } from "../bindings/StatusCategory";
+
+/** A file status as the service names it, coloured by what it means. */
+export function StatusBadge({ status, category }: { status: string | null; category: StatusCategory | null }) {
+  if (!status) return <span className="muted">—</span>;
+  return <span className={`status status-${category ?? "unknown"}`}>{status}</span>;
+}
