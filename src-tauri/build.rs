@@ -5,6 +5,7 @@ fn main() {
     let manifest = tauri_build::AppManifest::new().commands(&[
         "app_info",
         "profiles",
+        "check_profile",
         "save_profile",
         "delete_profile",
         "activate_profile",
@@ -35,6 +36,9 @@ fn main() {
         "mark_watch_seen",
         "refresh_watchlist",
     ]);
+    // The app embeds the built UI: a new `ui/dist` must rebuild it, or a test could run
+    // an older UI (tauri-build itself watches only its config and capabilities).
+    println!("cargo:rerun-if-changed=../ui/dist");
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
         .expect("tauri-build failed: check tauri.conf.json and capabilities/");
 }

@@ -23,7 +23,7 @@ use crate::audit::{AuditEntry, ChainReport};
 use crate::drafts::Draft;
 use crate::error::AppError;
 use crate::history::DetailChanges;
-use crate::profiles::{ProfileBook, ProfileInput};
+use crate::profiles::{FieldProblem, ProfileBook, ProfileInput};
 use crate::secrets::KeyStatus;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 
@@ -40,6 +40,7 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     AppError::export_all(&cfg)?;
     ProfileBook::export_all(&cfg)?;
     ProfileInput::export_all(&cfg)?;
+    FieldProblem::export_all(&cfg)?;
     KeyStatus::export_all(&cfg)?;
     Draft::export_all(&cfg)?;
     AuditEntry::export_all(&cfg)?;

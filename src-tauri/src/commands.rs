@@ -21,7 +21,7 @@ use crate::drafts::Draft;
 use crate::error::{AppError, AppResult};
 use crate::history::DetailChanges;
 use crate::links;
-use crate::profiles::{Profile, ProfileBook, ProfileInput};
+use crate::profiles::{FieldProblem, Profile, ProfileBook, ProfileInput};
 use crate::secrets::KeyStatus;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 
@@ -33,6 +33,11 @@ pub fn app_info(shell: State<'_, Shell>) -> AppInfo {
 #[tauri::command]
 pub fn profiles(desk: State<'_, Desk>) -> ProfileBook {
     desk.profiles()
+}
+
+#[tauri::command]
+pub fn check_profile(desk: State<'_, Desk>, input: ProfileInput) -> Vec<FieldProblem> {
+    desk.check_profile(&input)
 }
 
 #[tauri::command]

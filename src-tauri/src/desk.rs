@@ -21,7 +21,9 @@ use crate::audit::{AuditEntry, AuditLog, ChainReport, NewEntry, Outcome};
 use crate::drafts::{Draft, Drafts};
 use crate::error::{AppError, AppResult, ErrorCode};
 use crate::history::{DetailChanges, History};
-use crate::profiles::{Profile, ProfileBook, ProfileInput, ProfileStore, no_profile};
+use crate::profiles::{
+    FieldProblem, Profile, ProfileBook, ProfileInput, ProfileStore, no_profile, problems,
+};
 use crate::secrets::{KeyStatus, KeyVault};
 use crate::summary;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile, Watchlist};
@@ -103,6 +105,11 @@ impl Desk {
 
     pub fn profiles(&self) -> ProfileBook {
         self.book().clone()
+    }
+
+    /// What is wrong with a profile being typed, by field (nothing is stored).
+    pub fn check_profile(&self, input: &ProfileInput) -> Vec<FieldProblem> {
+        problems(input, &self.book().profiles)
     }
 
     pub fn save_profile(&self, input: ProfileInput) -> AppResult<Profile> {

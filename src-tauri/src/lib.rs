@@ -40,6 +40,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
     tauri::generate_handler![
         commands::app_info,
         commands::profiles,
+        commands::check_profile,
         commands::save_profile,
         commands::delete_profile,
         commands::activate_profile,

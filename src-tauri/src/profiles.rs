@@ -67,47 +67,92 @@ pub trait ProfileStore: Send + Sync {
 
 pub const NAME_MAX_CHARS: usize = 60;
 
-/// Every reason `input` cannot be stored, in the user's language (es-MX, like the
-/// service's own messages).
-pub fn problems(input: &ProfileInput, others: &[Profile]) -> Vec<String> {
+/// The part of a profile a problem is about, so the form can show it beside the field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum ProfileField {
+    Name,
+    Environment,
+    WorkspaceId,
+    AgentEmail,
+    Flows,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldProblem {
+    pub field: ProfileField,
+    pub message: String,
+}
+
+/// Every reason `input` cannot be stored, by field, in the user's language (es-MX,
+/// like the service's own messages). The form checks as the analyst types with this
+/// same function, through a command.
+pub fn problems(input: &ProfileInput, others: &[Profile]) -> Vec<FieldProblem> {
     let mut found = Vec::new();
+    let mut add = |field, message: String| found.push(FieldProblem { field, message });
     let name = input.name.trim();
     if name.is_empty() {
-        found.push("El nombre del perfil es obligatorio.".to_owned());
+        add(
+            ProfileField::Name,
+            "El nombre del perfil es obligatorio.".to_owned(),
+        );
     } else if name.chars().count() > NAME_MAX_CHARS {
-        found.push(format!(
-            "El nombre del perfil admite hasta {NAME_MAX_CHARS} caracteres."
-        ));
+        add(
+            ProfileField::Name,
+            format!("El nombre del perfil admite hasta {NAME_MAX_CHARS} caracteres."),
+        );
     } else if others
         .iter()
         .any(|p| Some(&p.id) != input.id.as_ref() && p.name.trim().eq_ignore_ascii_case(name))
     {
-        found.push(format!("Ya existe un perfil llamado «{name}»."));
+        add(
+            ProfileField::Name,
+            format!("Ya existe un perfil llamado «{name}»."),
+        );
     }
     if let Environment::Custom { base_url } = &input.environment
         && parse_base_url(base_url).is_err()
     {
-        found.push("La dirección del servicio debe ser una URL http(s) válida.".to_owned());
+        add(
+            ProfileField::Environment,
+            "La dirección del servicio debe ser una URL http(s) válida.".to_owned(),
+        );
     }
     if !is_uuid(&input.workspace_id) {
-        found.push("El Workspace debe ser un UUID.".to_owned());
+        add(
+            ProfileField::WorkspaceId,
+            "El Workspace debe ser un UUID.".to_owned(),
+        );
     }
     if !is_email(&input.agent_email) {
-        found.push("El correo del agente no es válido.".to_owned());
+        add(
+            ProfileField::AgentEmail,
+            "El correo del agente no es válido.".to_owned(),
+        );
     }
     for (index, flow) in input.flows.iter().enumerate() {
         let n = index + 1;
         if flow.flow_id.trim().is_empty() {
-            found.push(format!("El flujo {n} necesita su FlowID."));
+            add(
+                ProfileField::Flows,
+                format!("El flujo {n} necesita su FlowID."),
+            );
         }
         if flow.label.trim().is_empty() {
-            found.push(format!("El flujo {n} necesita un nombre."));
+            add(
+                ProfileField::Flows,
+                format!("El flujo {n} necesita un nombre."),
+            );
         }
         if input.flows[..index]
             .iter()
             .any(|f| f.flow_id.trim() == flow.flow_id.trim() && !flow.flow_id.trim().is_empty())
         {
-            found.push(format!("El FlowID {} está repetido.", flow.flow_id.trim()));
+            add(
+                ProfileField::Flows,
+                format!("El FlowID {} está repetido.", flow.flow_id.trim()),
+            );
         }
     }
     found
@@ -127,7 +172,8 @@ impl ProfileBook {
     pub fn upsert(&mut self, input: ProfileInput) -> AppResult<Profile> {
         let found = problems(&input, &self.profiles);
         if !found.is_empty() {
-            return Err(AppError::invalid("El perfil no se guardó.", found));
+            let messages = found.into_iter().map(|p| p.message).collect();
+            return Err(AppError::invalid("El perfil no se guardó.", messages));
         }
         let id = match &input.id {
             Some(id) if self.get(id).is_some() => id.clone(),

@@ -107,6 +107,18 @@ fn every_command_answers_through_ipc() {
             "agentEmail": "ana@kybdesk.mx", "flows": []}}),
     );
     let other = saved["id"].as_str().expect("id").to_owned();
+    let problems = w.ok(
+        "check_profile",
+        json!({"input": {"name": "Producción", "environment": {"kind": "custom", "base_url": "ftp://x"},
+            "workspaceId": "x", "agentEmail": "ana@kybdesk.mx", "flows": []}}),
+    );
+    let fields: Vec<&str> = problems
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| p["field"].as_str().expect("field"))
+        .collect();
+    assert_eq!(fields, ["name", "environment", "workspaceId"]);
     assert_eq!(
         w.code(
             "save_profile",

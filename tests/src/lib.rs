@@ -99,15 +99,21 @@ impl App {
         }
     }
 
-    /// Waits until the first element matching `css` shows `expected` in its text.
+    /// Waits until an element matching `css` shows `expected` in its text.
     pub async fn wait_for_text(&self, css: &str, expected: &str) -> String {
         let deadline = tokio::time::Instant::now() + UI_TIMEOUT;
         loop {
-            if let Ok(element) = self.client.find(Locator::Css(css)).await
-                && let Ok(text) = element.text().await
-                && text.contains(expected)
+            for element in self
+                .client
+                .find_all(Locator::Css(css))
+                .await
+                .unwrap_or_default()
             {
-                return text;
+                if let Ok(text) = element.text().await
+                    && text.contains(expected)
+                {
+                    return text;
+                }
             }
             if tokio::time::Instant::now() >= deadline {
                 let page = self.page_text().await;
@@ -132,6 +138,49 @@ impl App {
             .send_keys(text)
             .await
             .unwrap_or_else(|e| panic!("cannot type into `{css}`: {e}"));
+    }
+
+    /// Empties a text field, then types `text` into it.
+    pub async fn replace_text(&self, css: &str, text: &str) {
+        let element = self
+            .client
+            .wait()
+            .at_most(UI_TIMEOUT)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no `{css}` to type into: {e}"));
+        // Delete what is there key by key, as a user would: WebDriver's own "clear"
+        // fires no input event, so the page would never learn the field was emptied.
+        const END: char = '\u{E010}';
+        const BACKSPACE: char = '\u{E003}';
+        let current = element
+            .prop("value")
+            .await
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let mut keys = String::from(END);
+        keys.extend(std::iter::repeat_n(BACKSPACE, current.chars().count()));
+        keys.push_str(text);
+        element
+            .send_keys(&keys)
+            .await
+            .unwrap_or_else(|e| panic!("cannot type into `{css}`: {e}"));
+    }
+
+    /// Chooses the option with `value` in the `<select>` at `css`.
+    pub async fn choose(&self, css: &str, value: &str) {
+        let element = self
+            .client
+            .wait()
+            .at_most(UI_TIMEOUT)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no `{css}` to choose from: {e}"));
+        element
+            .select_by_value(value)
+            .await
+            .unwrap_or_else(|e| panic!("cannot choose {value} in `{css}`: {e}"));
     }
 
     /// Waits for the button whose text is `label`, then clicks it.

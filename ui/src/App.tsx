@@ -3,12 +3,13 @@ import { useEffect, useState } from "react";
 import { appInfo, asAppError, profiles } from "./api/backend";
 import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
+import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { useI18n } from "./i18n";
 
 type Load<T> = { state: "loading" } | { state: "ready"; value: T } | { state: "failed"; error: AppError };
 
-function useLoad<T>(load: () => Promise<T>): Load<T> {
+function useLoad<T>(load: () => Promise<T>, generation = 0): Load<T> {
   const [result, setResult] = useState<Load<T>>({ state: "loading" });
   useEffect(() => {
     let live = true;
@@ -19,14 +20,15 @@ function useLoad<T>(load: () => Promise<T>): Load<T> {
     return () => {
       live = false;
     };
-  }, [load]);
+  }, [load, generation]);
   return result;
 }
 
 export function App() {
   const { t, toggleLocale } = useI18n();
   const info = useLoad(appInfo);
-  const book = useLoad(profiles);
+  const [generation, setGeneration] = useState(0);
+  const book = useLoad(profiles, generation);
   const active =
     book.state === "ready" ? (book.value.profiles.find((p) => p.id === book.value.active) ?? null) : null;
 
@@ -66,12 +68,7 @@ export function App() {
               <strong>{t("backendUnavailable")}</strong> <code>{info.error.message}</code>
             </div>
           )}
-          {book.state === "ready" && !active && (
-            <section className="empty" data-testid="no-profile">
-              <strong>{t("noProfileTitle")}</strong>
-              <p>{t("noProfileBody")}</p>
-            </section>
-          )}
+          {book.state === "ready" && !active && <ProfileSetup onDone={() => setGeneration((g) => g + 1)} />}
           {active && <WatchlistView profile={active} />}
         </main>
       </div>

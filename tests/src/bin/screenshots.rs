@@ -32,7 +32,7 @@ async fn main() {
     with_app(move |app| async move {
         // Wait until the backend answered, so the picture shows real data.
         app.text_of("[data-testid=app-version]").await;
-        app.text_of("[data-testid=no-profile]").await;
+        app.wait_for_text("h2", "Configure su perfil").await;
         capture(&first.join("01-start.png"));
     })
     .await;

@@ -7,6 +7,8 @@ import type { AppError } from "../bindings/AppError";
 import type { AppInfo } from "../bindings/AppInfo";
 import type { ImportReport } from "../bindings/ImportReport";
 import type { KeyStatus } from "../bindings/KeyStatus";
+import type { FieldProblem } from "../bindings/FieldProblem";
+import type { Profile } from "../bindings/Profile";
 import type { ProfileBook } from "../bindings/ProfileBook";
 import type { ProfileInput } from "../bindings/ProfileInput";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
@@ -40,7 +42,8 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
 export const appInfo = () => call<AppInfo>("app_info");
 
 export const profiles = () => call<ProfileBook>("profiles");
-export const saveProfile = (input: ProfileInput) => call<ProfileBook>("save_profile", { input });
+export const checkProfile = (input: ProfileInput) => call<FieldProblem[]>("check_profile", { input });
+export const saveProfile = (input: ProfileInput) => call<Profile>("save_profile", { input });
 export const activateProfile = (id: string) => call<ProfileBook>("activate_profile", { id });
 export const keyStatus = (profileId: string) => call<KeyStatus>("key_status", { profileId });
 export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) =>
