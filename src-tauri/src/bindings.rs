@@ -20,6 +20,7 @@ use kyb_api::requests::{
 
 use crate::app_info::AppInfo;
 use crate::audit::{AuditEntry, ChainReport};
+use crate::desk::FileTracking;
 use crate::drafts::Draft;
 use crate::error::AppError;
 use crate::history::DetailChanges;
@@ -38,6 +39,7 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     let cfg = Config::new().with_out_dir(dir);
     AppInfo::export_all(&cfg)?;
     AppError::export_all(&cfg)?;
+    FileTracking::export_all(&cfg)?;
     ProfileBook::export_all(&cfg)?;
     ProfileInput::export_all(&cfg)?;
     FieldProblem::export_all(&cfg)?;

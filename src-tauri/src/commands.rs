@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::detail::DetailV2;
 use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
-use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
 use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
 use tauri::ipc::Channel;
@@ -16,7 +15,7 @@ use tauri_plugin_opener::OpenerExt;
 use crate::Shell;
 use crate::app_info::AppInfo;
 use crate::audit::{AuditEntry, ChainReport};
-use crate::desk::Desk;
+use crate::desk::{Desk, FileTracking};
 use crate::drafts::Draft;
 use crate::error::{AppError, AppResult};
 use crate::history::DetailChanges;
@@ -76,7 +75,11 @@ pub fn delete_api_key(desk: State<'_, Desk>, profile_id: String) -> AppResult<Ke
 }
 
 #[tauri::command]
-pub async fn tracking(desk: State<'_, Desk>, flow_id: String, rfc: String) -> AppResult<Tracking> {
+pub async fn tracking(
+    desk: State<'_, Desk>,
+    flow_id: String,
+    rfc: String,
+) -> AppResult<FileTracking> {
     desk.tracking(&flow_id, &rfc).await
 }
 

@@ -28,6 +28,16 @@ use crate::secrets::{KeyStatus, KeyVault};
 use crate::summary;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile, Watchlist};
 
+/// A file's tracking, with its `Comments` entries read into section, status and
+/// comments (by `kyb_api`, the one place that parses them).
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FileTracking {
+    pub tracking: Tracking,
+    pub sections: Vec<kyb_api::expediente::SectionComment>,
+    pub status_category: Option<kyb_api::expediente::StatusCategory>,
+}
+
 pub struct Desk {
     store: Box<dyn ProfileStore>,
     book: Mutex<ProfileBook>,
@@ -247,7 +257,7 @@ impl Desk {
         result.map_err(AppError::from)
     }
 
-    pub async fn tracking(&self, flow_id: &str, rfc: &str) -> AppResult<Tracking> {
+    pub async fn tracking(&self, flow_id: &str, rfc: &str) -> AppResult<FileTracking> {
         let (profile, client) = self.client()?;
         let request = TrackingRequest {
             flow_id: flow_id.trim().to_owned(),
@@ -260,7 +270,12 @@ impl Desk {
             self.watchlist
                 .apply(&profile.id, &request.flow_id, &request.rfc, Ok(tracking))?;
         }
-        Ok(answer?)
+        let tracking = answer?;
+        Ok(FileTracking {
+            sections: tracking.sections(),
+            status_category: tracking.document_status.as_ref().map(|s| s.category()),
+            tracking,
+        })
     }
 
     /// The version-2 detail, kept in the file's history.

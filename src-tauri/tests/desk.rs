@@ -126,7 +126,8 @@ async fn files_are_created_tracked_read_and_completed() {
         .tracking(&examples.flow_id, &examples.rfc.to_lowercase())
         .await
         .expect("tracking");
-    assert_eq!(tracking.company_rfc, examples.rfc);
+    assert_eq!(tracking.tracking.company_rfc, examples.rfc);
+    assert_eq!(tracking.sections.len(), tracking.tracking.comments.len());
 
     let id = examples.document_id.to_string();
     let detail = desk.detail(&id).await.expect("detail");
@@ -311,7 +312,7 @@ async fn followed_files_refresh_with_progress_and_show_what_changed() {
         desk.tracking(&examples.flow_id, &examples.rfc)
             .await
             .expect("tracking")
-            .comments
+            .sections
             .len()
     );
     assert!(followed.persons_total >= followed.persons_enrolled);

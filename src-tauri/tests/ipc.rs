@@ -155,7 +155,11 @@ fn every_command_answers_through_ipc() {
         "tracking",
         json!({"flowId": examples.flow_id, "rfc": examples.rfc}),
     );
-    assert_eq!(tracking["DocumentId"], json!(id));
+    assert_eq!(tracking["tracking"]["DocumentId"], json!(id));
+    assert_eq!(
+        tracking["sections"].as_array().map(Vec::len),
+        tracking["tracking"]["Comments"].as_array().map(Vec::len)
+    );
     let detail = w.ok("file_detail", json!({"documentId": id}));
     assert_eq!(detail["ExpedienteId"], json!(id));
     assert_eq!(

@@ -1,4 +1,5 @@
-//! In demo mode: follow a file by its RFC and refresh, as an analyst starts the day.
+//! In demo mode: follow a file by its RFC and refresh, as an analyst starts the day,
+//! then open its tracking.
 
 use kyb_e2e::with_demo_app;
 use kyb_sandbox::{Sandbox, SandboxConfig};
@@ -33,6 +34,10 @@ async fn follow_a_file_and_refresh_it() {
             .await;
         assert!(!refreshed.contains("Sin consultar"), "{refreshed}");
         app.text_of("[data-testid=row-status] .status").await;
+        // Its tracking: every section with its status, and its persons.
+        app.click("[data-testid=open-file]").await;
+        app.text_of("[data-testid=tracking-section] .chip").await;
+        app.text_of("[data-testid=tracking-person]").await;
     })
     .await;
 }

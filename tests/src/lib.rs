@@ -183,6 +183,19 @@ impl App {
             .unwrap_or_else(|e| panic!("cannot choose {value} in `{css}`: {e}"));
     }
 
+    /// Waits for the element at `css`, then clicks it.
+    pub async fn click(&self, css: &str) {
+        self.client
+            .wait()
+            .at_most(UI_TIMEOUT)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no `{css}` to click: {e}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("cannot click `{css}`: {e}"));
+    }
+
     /// Waits for the button whose text is `label`, then clicks it.
     pub async fn click_button(&self, label: &str) {
         let xpath = format!("//button[normalize-space(.)='{label}']");

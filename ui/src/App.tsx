@@ -4,6 +4,7 @@ import { appInfo, asAppError, profiles } from "./api/backend";
 import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
+import { TrackingView } from "./features/tracking/TrackingView";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { useI18n } from "./i18n";
 
@@ -28,6 +29,7 @@ export function App() {
   const { t, toggleLocale } = useI18n();
   const info = useLoad(appInfo);
   const [generation, setGeneration] = useState(0);
+  const [opened, setOpened] = useState<{ flowId: string; rfc: string } | null>(null);
   const book = useLoad(profiles, generation);
   const active =
     book.state === "ready" ? (book.value.profiles.find((p) => p.id === book.value.active) ?? null) : null;
@@ -58,7 +60,15 @@ export function App() {
       )}
       <div className="workspace">
         <nav className="sidenav" aria-label="KYB Desk">
-          <a className="sidenav-item active" aria-current="page" href="#seguimiento">
+          <a
+            className="sidenav-item active"
+            aria-current="page"
+            href="#seguimiento"
+            onClick={(event) => {
+              event.preventDefault();
+              setOpened(null);
+            }}
+          >
             {t("navWatchlist")}
           </a>
         </nav>
@@ -69,7 +79,10 @@ export function App() {
             </div>
           )}
           {book.state === "ready" && !active && <ProfileSetup onDone={() => setGeneration((g) => g + 1)} />}
-          {active && <WatchlistView profile={active} />}
+          {active && opened && (
+            <TrackingView flowId={opened.flowId} rfc={opened.rfc} onBack={() => setOpened(null)} />
+          )}
+          {active && !opened && <WatchlistView profile={active} onOpen={(flowId, rfc) => setOpened({ flowId, rfc })} />}
         </main>
       </div>
     </div>

@@ -116,7 +116,8 @@ impl Decision {
 }
 
 /// One entry of tracking's `Comments`: "Section (Status)" or "Section (Status): comments".
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
 pub struct SectionComment {
     pub section: String,
     pub status: SectionStatus,

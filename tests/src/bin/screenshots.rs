@@ -52,6 +52,9 @@ async fn main() {
         app.wait_for_text("[data-testid=watch-row]", "aceptadas")
             .await;
         capture(&dir.join("02-watchlist.png"));
+        app.click("[data-testid=open-file]").await;
+        app.text_of("[data-testid=tracking-section] .chip").await;
+        capture(&dir.join("03-tracking.png"));
     })
     .await;
 }

@@ -12,7 +12,7 @@ import type { Profile } from "../bindings/Profile";
 import type { ProfileBook } from "../bindings/ProfileBook";
 import type { ProfileInput } from "../bindings/ProfileInput";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
-import type { Tracking } from "../bindings/Tracking";
+import type { FileTracking } from "../bindings/FileTracking";
 import type { WatchedFile } from "../bindings/WatchedFile";
 
 export function isAppError(value: unknown): value is AppError {
@@ -49,7 +49,7 @@ export const keyStatus = (profileId: string) => call<KeyStatus>("key_status", { 
 export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) =>
   call<KeyStatus>("set_api_key", { profileId, key, sessionOnly });
 
-export const tracking = (flowId: string, rfc: string) => call<Tracking>("tracking", { flowId, rfc });
+export const tracking = (flowId: string, rfc: string) => call<FileTracking>("tracking", { flowId, rfc });
 
 export const watchlist = () => call<WatchedFile[]>("watchlist");
 export const watchFile = (flowId: string, rfc: string) => call<WatchedFile[]>("watch_file", { flowId, rfc });

@@ -39,7 +39,7 @@ const ROW_HEIGHT = 44;
 
 type Progress = { done: number; total: number } | null;
 
-export function WatchlistView({ profile }: { profile: Profile }) {
+export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (flowId: string, rfc: string) => void }) {
   const { t, locale } = useI18n();
   const [files, setFiles] = useState<WatchedFile[] | null>(null);
   const [error, setError] = useState<AppError | null>(null);
@@ -184,6 +184,7 @@ export function WatchlistView({ profile }: { profile: Profile }) {
           flowLabel={flowLabel}
           now={Date.now()}
           locale={locale}
+          onOpen={onOpen}
           onUnwatch={(file) =>
             backend.unwatchFile(file.flowId, file.rfc).then(setFiles, (e: AppError) => setError(e))
           }
@@ -201,6 +202,7 @@ function Table(props: {
   now: number;
   locale: string;
   onUnwatch: (file: WatchedFile) => void;
+  onOpen: (flowId: string, rfc: string) => void;
 }) {
   const { t } = useI18n();
   const scroller = useRef<HTMLDivElement>(null);
@@ -251,7 +253,9 @@ function Table(props: {
                     {file.changed && <span className="dot" title={t("changedMark")} aria-label={t("changedMark")} />}
                   </Cell>
                   <Cell className="strong" title={file.companyName ?? undefined}>
-                    {file.companyName ?? <span className="muted">—</span>}
+                    <button type="button" className="link" onClick={() => props.onOpen(file.flowId, file.rfc)} data-testid="open-file">
+                      {file.companyName ?? props.flowLabel(file.flowId)}
+                    </button>
                   </Cell>
                   <Cell className="mono">
                     {file.rfc}

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+
+import type { FileTracking } from "../../bindings/FileTracking";
+import { I18nProvider } from "../../i18n";
+import { sectionTone } from "./model";
+import { TrackingView } from "./TrackingView";
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+const answer: FileTracking = {
+  statusCategory: "with_user",
+  tracking: {
+    DocumentId: "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10",
+    CompanyRfc: "PLE150301AB2",
+    CompanyName: "Panificadora La Espiga",
+    GuestUrl: "https://example.invalid/continuar",
+    ChannelName: "Portal Web",
+    DocumentStatus: "Corrección por el Usuario",
+    Comments: [],
+    CreatedAtUtc: "2026-11-20T10:00:00.123Z",
+    UpdatedAtUtc: "2026-11-21T09:30:00Z",
+    Person: [
+      {
+        PersonId: "p",
+        FullName: "María Hernández López",
+        Email: "maria@espiga.mx",
+        Rfc: "HELM850101AB1",
+        Curp: "HELM850101MDFRPR09",
+        FaceKeyId: "FK",
+        EnrollmentRequestAtUtc: null,
+        CallbackAtUtc: null,
+        NotificationAtUtc: null,
+        EnrollmentStatus: "Pendiente",
+        EnrollmentReason: "",
+        IsCompleted: false,
+        IsEnrollmentAllowed: true,
+      },
+    ],
+  },
+  sections: [
+    { section: "ProofAddress", status: "Rechazado", comments: "Fecha: 2024 (vencido): subir otro" },
+    { section: "LegalRepresentative", status: "Requiere Atención", comments: null },
+    { section: "TaxInformations", status: "Aceptado", comments: null },
+  ],
+};
+
+describe("a file's tracking", () => {
+  it("shows each Comments entry as a section with its status chip and its comments whole", async () => {
+    const calls: string[] = [];
+    mockIPC((cmd) => {
+      calls.push(cmd);
+      if (cmd === "tracking") return answer;
+      if (cmd === "mark_watch_seen") return null;
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} />
+      </I18nProvider>,
+    );
+    const rows = await screen.findAllByTestId("tracking-section");
+    expect(rows).toHaveLength(3);
+    expect(rows[0]?.textContent).toContain("ProofAddress");
+    expect(rows[0]?.textContent).toContain("Fecha: 2024 (vencido): subir otro");
+    expect(rows[0]?.querySelector(".chip-danger")?.textContent).toBe("Rechazado");
+    expect(rows[1]?.querySelector(".chip-warn")?.textContent).toBe("Requiere Atención");
+    expect(rows[2]?.querySelector(".chip-ok")?.textContent).toBe("Aceptado");
+    expect(screen.getByText("Corrección por el Usuario").className).toContain("status-with_user");
+    expect(screen.getByTestId("tracking-person").textContent).toContain("María Hernández López");
+    expect(calls).toContain("mark_watch_seen");
+  });
+
+  it("gives unknown section statuses a neutral tone", () => {
+    expect(sectionTone("Archivado")).toBe("neutral");
+    expect(sectionTone("En Revisión")).toBe("info");
+    expect(sectionTone("Pendiente")).toBe("warn");
+  });
+});

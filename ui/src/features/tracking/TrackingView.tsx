@@ -1,0 +1,132 @@
+import { useEffect, useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { FileTracking } from "../../bindings/FileTracking";
+import { useI18n } from "../../i18n";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { StatusBadge } from "../../ui/StatusBadge";
+import { formatLocal, sectionTone } from "./model";
+
+/** One file's tracking: its status, each section with its status and comments, and
+ * each person's enrollment. Opening it marks the file as seen in the watchlist. */
+export function TrackingView(props: { flowId: string; rfc: string; onBack: () => void }) {
+  const { t, locale } = useI18n();
+  const [file, setFile] = useState<FileTracking | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setFile(null);
+    setError(null);
+    backend.tracking(props.flowId, props.rfc).then(
+      (answer) => {
+        if (!live) return;
+        setFile(answer);
+        void backend.markWatchSeen(props.flowId, props.rfc).catch(() => undefined);
+      },
+      (e: AppError) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [props.flowId, props.rfc]);
+
+  const when = (iso: string | null) => formatLocal(iso, locale) ?? "—";
+  const tracking = file?.tracking;
+
+  return (
+    <section className="page" aria-labelledby="tracking-title">
+      <div className="page-header">
+        <div>
+          <button type="button" className="button-quiet small" onClick={props.onBack}>
+            {t("back")}
+          </button>
+          <h2 id="tracking-title">{tracking?.CompanyName || t("trackingTitle")}</h2>
+          <span className="mono muted">
+            {props.rfc} · {tracking?.DocumentId ?? props.flowId}
+          </span>
+        </div>
+        {tracking && (
+          <div className="page-actions">
+            <StatusBadge status={tracking.DocumentStatus} category={file?.statusCategory ?? null} />
+          </div>
+        )}
+      </div>
+      {error && <ErrorNotice error={error} />}
+      {!file && !error && <div className="empty">{t("loading")}</div>}
+      {tracking && file && (
+        <>
+          <dl className="facts">
+            <dt>{t("channel")}</dt>
+            <dd>{tracking.ChannelName || "—"}</dd>
+            <dt>{t("created")}</dt>
+            <dd>{when(tracking.CreatedAtUtc)}</dd>
+            <dt>{t("updated")}</dt>
+            <dd>{when(tracking.UpdatedAtUtc)}</dd>
+            <dd>
+              {tracking.GuestUrl && (
+                <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(tracking.GuestUrl)}>
+                  {t("openGuestUrl")}
+                </button>
+              )}
+            </dd>
+          </dl>
+          <h3>{t("sectionsTitle")}</h3>
+          {file.sections.length === 0 ? (
+            <div className="empty">{t("noSections")}</div>
+          ) : (
+            <ul className="sections" data-testid="tracking-sections">
+              {file.sections.map((section) => (
+                <li key={section.section} className="section-item" data-testid="tracking-section">
+                  <span className="strong">{section.section}</span>
+                  <span className={`chip chip-${sectionTone(section.status)}`}>{section.status}</span>
+                  {section.comments && <p className="section-comments">{section.comments}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3>{t("personsTitle")}</h3>
+          {tracking.Person.length === 0 ? (
+            <div className="empty">{t("noPersons")}</div>
+          ) : (
+            <table className="grid-table">
+              <thead>
+                <tr>
+                  <th>{t("colName")}</th>
+                  <th>{t("colEmail")}</th>
+                  <th>RFC / CURP</th>
+                  <th>{t("colEnrollment")}</th>
+                  <th>{t("colReason")}</th>
+                  <th>{t("colRequested")}</th>
+                  <th>{t("colCallback")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {tracking.Person.map((person) => (
+                  <tr key={person.PersonId} data-testid="tracking-person">
+                    <td className="strong">{person.FullName}</td>
+                    <td>{person.Email}</td>
+                    <td className="mono">
+                      {person.Rfc}
+                      <br />
+                      {person.Curp}
+                    </td>
+                    <td>
+                      {person.EnrollmentStatus || "—"}
+                      {person.IsCompleted && <span className="chip chip-ok">{t("completed")}</span>}
+                      {person.IsEnrollmentAllowed && <span className="chip chip-info">{t("enrollmentAllowed")}</span>}
+                    </td>
+                    <td>{person.EnrollmentReason || "—"}</td>
+                    <td>{when(person.EnrollmentRequestAtUtc)}</td>
+                    <td>{when(person.CallbackAtUtc)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

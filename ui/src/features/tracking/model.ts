@@ -1,0 +1,31 @@
+// How tracking's statuses look: one tone per section status, and instants in the
+// analyst's local time.
+import type { SectionComment } from "../../bindings/SectionComment";
+
+export type Tone = "ok" | "danger" | "warn" | "info" | "neutral";
+
+/** Accepted is done, rejected needs the user, attention and pending wait on the user,
+ * completed and in review wait on the back office. Unknown statuses stay neutral. */
+export function sectionTone(status: SectionComment["status"]): Tone {
+  switch (status) {
+    case "Aceptado":
+      return "ok";
+    case "Rechazado":
+      return "danger";
+    case "Requiere Atención":
+    case "Pendiente":
+      return "warn";
+    case "Completado":
+    case "En Revisión":
+      return "info";
+    default:
+      return "neutral";
+  }
+}
+
+/** "21 nov 2026, 03:30" in the system's time zone; null when absent or unreadable. */
+export function formatLocal(iso: string | null, locale: string): string | null {
+  const at = iso ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(at)) return null;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
+}
