@@ -6,7 +6,8 @@ import type { AppInfo } from "./bindings/AppInfo";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { TrackingView } from "./features/tracking/TrackingView";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
-import { useI18n } from "./i18n";
+import { type MessageKey, useI18n } from "./i18n";
+import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
 
 type Load<T> = { state: "loading" } | { state: "ready"; value: T } | { state: "failed"; error: AppError };
 
@@ -30,6 +31,8 @@ export function App() {
   const info = useLoad(appInfo);
   const [generation, setGeneration] = useState(0);
   const [opened, setOpened] = useState<{ flowId: string; rfc: string } | null>(null);
+  const [theme, setTheme] = useState<ThemeChoice>(storedChoice);
+  useEffect(() => applyTheme(theme), [theme]);
   const book = useLoad(profiles, generation);
   const active =
     book.state === "ready" ? (book.value.profiles.find((p) => p.id === book.value.active) ?? null) : null;
@@ -48,6 +51,15 @@ export function App() {
             </span>
           )}
           <BuildBadge info={info} />
+          <button
+            type="button"
+            className="button-quiet"
+            onClick={() => setTheme(nextChoice)}
+            data-testid="theme-toggle"
+            title={t("themeLabel")}
+          >
+            {t("themeLabel")}: {t(`theme.${theme}` as MessageKey)}
+          </button>
           <button type="button" className="button-quiet" onClick={toggleLocale} aria-label={t("language")}>
             {t("switchTo")}
           </button>

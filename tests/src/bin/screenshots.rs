@@ -52,6 +52,15 @@ async fn main() {
         app.wait_for_text("[data-testid=watch-row]", "aceptadas")
             .await;
         capture(&dir.join("02-watchlist.png"));
+        // The same screen in the dark theme: System → Light → Dark.
+        app.click("[data-testid=theme-toggle]").await;
+        app.click("[data-testid=theme-toggle]").await;
+        app.wait_for_text("[data-testid=theme-toggle]", "Oscuro")
+            .await;
+        capture(&dir.join("02-watchlist-dark.png"));
+        app.click("[data-testid=theme-toggle]").await;
+        app.wait_for_text("[data-testid=theme-toggle]", "Sistema")
+            .await;
         app.click("[data-testid=open-file]").await;
         app.text_of("[data-testid=tracking-section] .chip").await;
         capture(&dir.join("03-tracking.png"));
