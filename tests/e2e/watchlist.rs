@@ -1,5 +1,5 @@
 //! In demo mode: follow a file by its RFC and refresh, as an analyst starts the day,
-//! then open its tracking.
+//! then open its tracking and its detail.
 
 use kyb_e2e::with_demo_app;
 use kyb_sandbox::{Sandbox, SandboxConfig};
@@ -38,6 +38,10 @@ async fn follow_a_file_and_refresh_it() {
         app.click("[data-testid=open-file]").await;
         app.text_of("[data-testid=tracking-section] .chip").await;
         app.text_of("[data-testid=tracking-person]").await;
+        // And its version-2 detail: representatives with their validations.
+        app.click("[data-testid=view-detail]").await;
+        app.click("[data-testid=tab-entities]").await;
+        app.wait_for_text("[data-testid=entity-card]", "Curp").await;
     })
     .await;
 }

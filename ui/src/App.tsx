@@ -4,6 +4,7 @@ import { appInfo, asAppError, profiles } from "./api/backend";
 import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
+import { DetailView } from "./features/detail/DetailView";
 import { TrackingView } from "./features/tracking/TrackingView";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
@@ -31,6 +32,7 @@ export function App() {
   const info = useLoad(appInfo);
   const [generation, setGeneration] = useState(0);
   const [opened, setOpened] = useState<{ flowId: string; rfc: string } | null>(null);
+  const [detailOf, setDetailOf] = useState<string | null>(null);
   const [theme, setTheme] = useState<ThemeChoice>(storedChoice);
   useEffect(() => applyTheme(theme), [theme]);
   const book = useLoad(profiles, generation);
@@ -79,6 +81,7 @@ export function App() {
             onClick={(event) => {
               event.preventDefault();
               setOpened(null);
+              setDetailOf(null);
             }}
           >
             {t("navWatchlist")}
@@ -91,8 +94,14 @@ export function App() {
             </div>
           )}
           {book.state === "ready" && !active && <ProfileSetup onDone={() => setGeneration((g) => g + 1)} />}
-          {active && opened && (
-            <TrackingView flowId={opened.flowId} rfc={opened.rfc} onBack={() => setOpened(null)} />
+          {active && opened && detailOf && <DetailView documentId={detailOf} onBack={() => setDetailOf(null)} />}
+          {active && opened && !detailOf && (
+            <TrackingView
+              flowId={opened.flowId}
+              rfc={opened.rfc}
+              onBack={() => setOpened(null)}
+              onDetail={setDetailOf}
+            />
           )}
           {active && !opened && <WatchlistView profile={active} onOpen={(flowId, rfc) => setOpened({ flowId, rfc })} />}
         </main>

@@ -64,6 +64,15 @@ async fn main() {
         app.click("[data-testid=open-file]").await;
         app.text_of("[data-testid=tracking-section] .chip").await;
         capture(&dir.join("03-tracking.png"));
+        app.click("[data-testid=view-detail]").await;
+        app.text_of("[data-testid=tab-summary]").await;
+        capture(&dir.join("04-detail-summary.png"));
+        app.click("[data-testid=tab-entities]").await;
+        app.text_of("[data-testid=entity-card]").await;
+        capture(&dir.join("05-detail-entities.png"));
+        app.click("[data-testid=tab-documents]").await;
+        app.text_of("[data-testid=document-card]").await;
+        capture(&dir.join("06-detail-documents.png"));
     })
     .await;
 }

@@ -12,6 +12,8 @@ import type { Profile } from "../bindings/Profile";
 import type { ProfileBook } from "../bindings/ProfileBook";
 import type { ProfileInput } from "../bindings/ProfileInput";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
+import type { DetailChanges } from "../bindings/DetailChanges";
+import type { DetailV2 } from "../bindings/DetailV2";
 import type { FileTracking } from "../bindings/FileTracking";
 import type { WatchedFile } from "../bindings/WatchedFile";
 
@@ -50,6 +52,9 @@ export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) 
   call<KeyStatus>("set_api_key", { profileId, key, sessionOnly });
 
 export const tracking = (flowId: string, rfc: string) => call<FileTracking>("tracking", { flowId, rfc });
+
+export const fileDetail = (documentId: string) => call<DetailV2>("file_detail", { documentId });
+export const detailChanges = (documentId: string) => call<DetailChanges>("detail_changes", { documentId });
 
 export const watchlist = () => call<WatchedFile[]>("watchlist");
 export const watchFile = (flowId: string, rfc: string) => call<WatchedFile[]>("watch_file", { flowId, rfc });

@@ -10,7 +10,12 @@ import { formatLocal, sectionTone } from "./model";
 
 /** One file's tracking: its status, each section with its status and comments, and
  * each person's enrollment. Opening it marks the file as seen in the watchlist. */
-export function TrackingView(props: { flowId: string; rfc: string; onBack: () => void }) {
+export function TrackingView(props: {
+  flowId: string;
+  rfc: string;
+  onBack: () => void;
+  onDetail: (documentId: string) => void;
+}) {
   const { t, locale } = useI18n();
   const [file, setFile] = useState<FileTracking | null>(null);
   const [error, setError] = useState<AppError | null>(null);
@@ -50,6 +55,14 @@ export function TrackingView(props: { flowId: string; rfc: string; onBack: () =>
         {tracking && (
           <div className="page-actions">
             <StatusBadge status={tracking.DocumentStatus} category={file?.statusCategory ?? null} />
+            <button
+              type="button"
+              className="button-primary"
+              onClick={() => props.onDetail(tracking.DocumentId)}
+              data-testid="view-detail"
+            >
+              {t("viewDetail")}
+            </button>
           </div>
         )}
       </div>

@@ -2,6 +2,7 @@
 // Vitest checks them directly.
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
+import { fold } from "../../ui/text";
 
 export type SortKey = "company" | "rfc" | "flow" | "status" | "sections" | "persons" | "updated";
 export interface Sort {
@@ -18,11 +19,6 @@ export interface Filter {
 }
 
 export const emptyFilter: Filter = { query: "", categories: [], onlyChanged: false };
-
-/** Lower case without accents: "Panificadora Óptima" matches "optima". */
-export function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
-}
 
 export function rowKey(file: WatchedFile): string {
   return `${file.flowId}\u0000${file.rfc}`;
