@@ -130,4 +130,19 @@ describe("App", () => {
     expect(screen.getByLabelText("Cambió desde su última revisión")).toBeTruthy();
     expect(screen.queryByTestId("demo-banner")).toBeNull();
   });
+
+  it("keeps a watchlist of thousands of files to a screenful of rows in the page", async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      ...followed,
+      rfc: `AAA${String(i).padStart(6, "0")}AA${i % 10}`,
+      companyName: `Empresa ${i}`,
+    }));
+    backend(many, false);
+    renderApp();
+    const rows = await screen.findAllByTestId("watch-row");
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(60);
+    expect(screen.getByTestId("rows-shown").textContent).toBe("5000 de 5000 expedientes");
+  });
 });
+

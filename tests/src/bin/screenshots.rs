@@ -73,6 +73,14 @@ async fn main() {
         app.click("[data-testid=tab-documents]").await;
         app.text_of("[data-testid=document-card]").await;
         capture(&dir.join("06-detail-documents.png"));
+        // An error as the analyst meets it: a followed RFC the service has no file for.
+        app.click(".sidenav-item").await;
+        app.type_into("[data-testid=add-rfc]", "ZZZ990101ZZ9").await;
+        app.click_button("Seguir").await;
+        app.click("[data-rfc=ZZZ990101ZZ9] [data-testid=open-file]")
+            .await;
+        app.text_of("[data-testid=error-notice]").await;
+        capture(&dir.join("07-error-not-found.png"));
     })
     .await;
 }
