@@ -181,8 +181,7 @@ impl Client {
     /// Operation 1: Create a file.
     pub async fn create_file(&self, request: &CreateFileRequest) -> Result<CreatedFile> {
         checked(validate::create_file(request))?;
-        let url = self.url(&["expedientes", "nuevo"]);
-        self.json(Operation::CreateFile, Method::POST, url, Some(request), &[])
+        self.json(Operation::CreateFile, &[], Some(request), &[])
             .await
     }
 
@@ -212,8 +211,7 @@ impl Client {
         headers: &[(&str, String)],
     ) -> Result<T> {
         checked(validate::document_id("DocumentId", document_id))?;
-        let url = self.url(&["expedientes", "detalle", document_id.trim()]);
-        self.json::<(), T>(Operation::Detail, Method::GET, url, None, headers)
+        self.json::<(), T>(Operation::Detail, &[document_id.trim()], None, headers)
             .await
     }
 
@@ -223,9 +221,8 @@ impl Client {
         request: &CorrectionRequest,
     ) -> Result<CorrectionResult> {
         checked(validate::correction(request))?;
-        let url = self.url(&["expedientes", "solicitar-correccion"]);
         let body = self
-            .send(Operation::Correction, Method::POST, url, Some(request), &[])
+            .send(Operation::Correction, &[], Some(request), &[])
             .await?;
         let envelope = self.success_envelope(Operation::Correction, &body)?;
         let warnings = envelope.warnings.clone();
@@ -240,79 +237,58 @@ impl Client {
         request: &ComplementaryInfoRequest,
     ) -> Result<SectionsAdded> {
         checked(validate::complementary_info(request))?;
-        let url = self.url(&["expedientes", "informacion-complementaria"]);
-        self.json(
-            Operation::ComplementaryInfo,
-            Method::POST,
-            url,
-            Some(request),
-            &[],
-        )
-        .await
+        self.json(Operation::ComplementaryInfo, &[], Some(request), &[])
+            .await
     }
 
     /// Operation 5: The tracking of a file.
     pub async fn tracking(&self, request: &TrackingRequest) -> Result<Tracking> {
         checked(validate::tracking(request))?;
-        let url = self.url(&["expedientes", "v1", "tracking"]);
-        self.json(Operation::Tracking, Method::POST, url, Some(request), &[])
+        self.json(Operation::Tracking, &[], Some(request), &[])
             .await
     }
 
     /// Operation 6: An enrollment link for one person of a file.
     pub async fn enrollment_link(&self, request: &EnrollmentLinkRequest) -> Result<EnrollmentLink> {
         checked(validate::enrollment_link(request))?;
-        let url = self.url(&["enrollment", "v1", "url"]);
-        self.json(
-            Operation::EnrollmentLink,
-            Method::POST,
-            url,
-            Some(request),
-            &[],
-        )
-        .await
+        self.json(Operation::EnrollmentLink, &[], Some(request), &[])
+            .await
     }
 
     /// Operation 7: A verification by folio.
     pub async fn verification(&self, folio: &str) -> Result<Verification> {
         checked(validate::folio(folio))?;
-        let url = self.url(&["verificaciones", folio.trim()]);
-        self.json::<(), _>(Operation::Verification, Method::GET, url, None, &[])
+        self.json::<(), _>(Operation::Verification, &[folio.trim()], None, &[])
             .await
     }
 
     /// Operation 8: Resend a verification's link (billable: never retried).
     pub async fn resend_verification(&self, folio: &str) -> Result<()> {
-        self.verification_action(Operation::ResendVerification, folio, "reenviar")
+        self.verification_action(Operation::ResendVerification, folio)
             .await
     }
 
     /// Operation 9: Cancel a verification in progress.
     pub async fn cancel_verification(&self, folio: &str) -> Result<()> {
-        self.verification_action(Operation::CancelVerification, folio, "cancelar")
+        self.verification_action(Operation::CancelVerification, folio)
             .await
     }
 
-    async fn verification_action(
-        &self,
-        operation: Operation,
-        folio: &str,
-        action: &str,
-    ) -> Result<()> {
+    async fn verification_action(&self, operation: Operation, folio: &str) -> Result<()> {
         checked(validate::folio(folio))?;
-        let url = self.url(&["verificaciones", folio.trim(), action]);
         let body = self
-            .send::<()>(operation, Method::POST, url, None, &[])
+            .send::<()>(operation, &[folio.trim()], None, &[])
             .await?;
         self.success_envelope(operation, &body).map(drop)
     }
 
-    /// The base address with `segments` appended, each percent-encoded (a folio with
-    /// a slash stays one segment).
-    fn url(&self, segments: &[&str]) -> Url {
+    /// The operation's address: the base address with the route's segments appended,
+    /// its parameters filled with `params`, each percent-encoded (a folio with a slash
+    /// stays one segment).
+    fn url(&self, operation: Operation, params: &[&str]) -> Url {
         let mut url = self.base_url.clone();
         if let Ok(mut path) = url.path_segments_mut() {
-            path.pop_if_empty().extend(segments);
+            path.pop_if_empty().extend(operation.path_segments(params));
         }
         url
     }
@@ -320,12 +296,11 @@ impl Client {
     async fn json<B: Serialize, T: DeserializeOwned>(
         &self,
         operation: Operation,
-        method: Method,
-        url: Url,
+        params: &[&str],
         body: Option<&B>,
         headers: &[(&str, String)],
     ) -> Result<T> {
-        let bytes = self.send(operation, method, url, body, headers).await?;
+        let bytes = self.send(operation, params, body, headers).await?;
         let envelope = self.success_envelope(operation, &bytes)?;
         data_of(envelope, &bytes)
     }
@@ -349,11 +324,12 @@ impl Client {
     async fn send<B: Serialize>(
         &self,
         operation: Operation,
-        method: Method,
-        url: Url,
+        params: &[&str],
         body: Option<&B>,
         headers: &[(&str, String)],
     ) -> Result<Vec<u8>> {
+        let url = self.url(operation, params);
+        let method = Method::from_bytes(operation.method().as_bytes()).unwrap_or(Method::GET);
         let payload = body
             .map(serde_json::to_vec)
             .transpose()
@@ -534,7 +510,7 @@ mod tests {
             },
         );
         let client = Client::new(config).expect("client");
-        let url = client.url(&["verificaciones", "VD/1 ?x", "reenviar"]);
+        let url = client.url(Operation::ResendVerification, &["VD/1 ?x"]);
         assert_eq!(
             url.as_str(),
             "http://127.0.0.1:9/base/verificaciones/VD%2F1%20%3Fx/reenviar"

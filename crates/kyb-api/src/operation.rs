@@ -47,7 +47,32 @@ impl Operation {
         matches!(self, Self::ResendVerification | Self::CancelVerification)
     }
 
-    /// Method and path template, as the spec writes them.
+    /// The HTTP method, from [`Operation::route`].
+    pub fn method(self) -> &'static str {
+        self.route()
+            .split_once(' ')
+            .map_or("GET", |(method, _)| method)
+    }
+
+    /// The path's segments, from [`Operation::route`], with its `{…}` parameters
+    /// replaced by `params`, in order.
+    pub fn path_segments<'a>(self, params: &[&'a str]) -> Vec<&'a str> {
+        let path = self.route().split_once(' ').map_or("", |(_, path)| path);
+        let mut params = params.iter();
+        path.split('/')
+            .filter(|segment| !segment.is_empty())
+            .map(|segment| {
+                if segment.starts_with('{') {
+                    params.next().copied().unwrap_or("")
+                } else {
+                    segment
+                }
+            })
+            .collect()
+    }
+
+    /// Method and path template, as the spec writes them: the one place the client
+    /// takes its paths from.
     pub fn route(self) -> &'static str {
         match self {
             Self::CreateFile => "POST /expedientes/nuevo",
@@ -80,6 +105,20 @@ mod tests {
                 Operation::Tracking,
                 Operation::Verification
             ]
+        );
+    }
+
+    #[test]
+    fn paths_come_from_the_route_with_parameters_filled_in() {
+        assert_eq!(Operation::ResendVerification.method(), "POST");
+        assert_eq!(
+            Operation::ResendVerification.path_segments(&["VD-1"]),
+            ["verificaciones", "VD-1", "reenviar"]
+        );
+        assert_eq!(Operation::Detail.method(), "GET");
+        assert_eq!(
+            Operation::Tracking.path_segments(&[]),
+            ["expedientes", "v1", "tracking"]
         );
     }
 }
