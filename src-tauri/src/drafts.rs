@@ -44,9 +44,7 @@ impl Drafts {
     }
 
     fn path(&self, profile_id: &str, document_id: &str) -> PathBuf {
-        self.dir
-            .join(fsio::safe_name(profile_id))
-            .join(format!("{}.json", fsio::safe_name(document_id)))
+        fsio::document_file(&self.dir, profile_id, document_id)
     }
 
     pub fn save(&self, profile_id: &str, mut draft: Draft) -> AppResult<Draft> {

@@ -5,7 +5,7 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 static SERIAL: AtomicU64 = AtomicU64::new(0);
@@ -64,6 +64,13 @@ pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> io::Result<Opti
 pub fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> io::Result<()> {
     let bytes = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
     write_atomic(path, &bytes)
+}
+
+/// `<dir>/<profile>/<document>.json`: a profile's file about one document (drafts,
+/// detail history), both names made safe.
+pub fn document_file(dir: &Path, profile_id: &str, document_id: &str) -> PathBuf {
+    dir.join(safe_name(profile_id))
+        .join(format!("{}.json", safe_name(document_id)))
 }
 
 /// A file name for an identifier from the service or the user: only letters, digits,

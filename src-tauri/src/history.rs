@@ -55,9 +55,7 @@ impl History {
     }
 
     fn path(&self, profile_id: &str, document_id: &str) -> PathBuf {
-        self.dir
-            .join(fsio::safe_name(profile_id))
-            .join(format!("{}.json", fsio::safe_name(document_id)))
+        fsio::document_file(&self.dir, profile_id, document_id)
     }
 
     fn read(&self, profile_id: &str, document_id: &str) -> AppResult<Vec<Snapshot>> {
