@@ -8,6 +8,7 @@
 use std::future::Future;
 use std::time::Duration;
 
+use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 
@@ -125,16 +126,20 @@ impl App {
         }
     }
 
-    /// Waits for an element, then types `text` into it as a user would.
-    pub async fn type_into(&self, css: &str, text: &str) {
-        let element = self
-            .client
+    /// The element `locator` finds, once it is there; `what` names it in the failure.
+    async fn element(&self, locator: Locator<'_>, what: &str) -> Element {
+        self.client
             .wait()
             .at_most(UI_TIMEOUT)
-            .for_element(Locator::Css(css))
+            .for_element(locator)
             .await
-            .unwrap_or_else(|e| panic!("no `{css}` to type into: {e}"));
-        element
+            .unwrap_or_else(|e| panic!("no {what} within {UI_TIMEOUT:?}: {e}"))
+    }
+
+    /// Waits for an element, then types `text` into it as a user would.
+    pub async fn type_into(&self, css: &str, text: &str) {
+        self.element(Locator::Css(css), &format!("`{css}`"))
+            .await
             .send_keys(text)
             .await
             .unwrap_or_else(|e| panic!("cannot type into `{css}`: {e}"));
@@ -142,13 +147,7 @@ impl App {
 
     /// Empties a text field, then types `text` into it.
     pub async fn replace_text(&self, css: &str, text: &str) {
-        let element = self
-            .client
-            .wait()
-            .at_most(UI_TIMEOUT)
-            .for_element(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("no `{css}` to type into: {e}"));
+        let element = self.element(Locator::Css(css), &format!("`{css}`")).await;
         // Delete what is there key by key, as a user would: WebDriver's own "clear"
         // fires no input event, so the page would never learn the field was emptied.
         const END: char = '\u{E010}';
@@ -170,14 +169,8 @@ impl App {
 
     /// Chooses the option with `value` in the `<select>` at `css`.
     pub async fn choose(&self, css: &str, value: &str) {
-        let element = self
-            .client
-            .wait()
-            .at_most(UI_TIMEOUT)
-            .for_element(Locator::Css(css))
+        self.element(Locator::Css(css), &format!("`{css}`"))
             .await
-            .unwrap_or_else(|e| panic!("no `{css}` to choose from: {e}"));
-        element
             .select_by_value(value)
             .await
             .unwrap_or_else(|e| panic!("cannot choose {value} in `{css}`: {e}"));
@@ -185,12 +178,8 @@ impl App {
 
     /// Waits for the element at `css`, then clicks it.
     pub async fn click(&self, css: &str) {
-        self.client
-            .wait()
-            .at_most(UI_TIMEOUT)
-            .for_element(Locator::Css(css))
+        self.element(Locator::Css(css), &format!("`{css}`"))
             .await
-            .unwrap_or_else(|e| panic!("no `{css}` to click: {e}"))
             .click()
             .await
             .unwrap_or_else(|e| panic!("cannot click `{css}`: {e}"));
@@ -199,14 +188,8 @@ impl App {
     /// Waits for the button whose text is `label`, then clicks it.
     pub async fn click_button(&self, label: &str) {
         let xpath = format!("//button[normalize-space(.)='{label}']");
-        let button = self
-            .client
-            .wait()
-            .at_most(UI_TIMEOUT)
-            .for_element(Locator::XPath(&xpath))
+        self.element(Locator::XPath(&xpath), &format!("button «{label}»"))
             .await
-            .unwrap_or_else(|e| panic!("no button «{label}»: {e}"));
-        button
             .click()
             .await
             .unwrap_or_else(|e| panic!("cannot click «{label}»: {e}"));
