@@ -18,6 +18,7 @@ use uuid::Uuid;
 use crate::AppState;
 use crate::auth::authenticate;
 use crate::clock;
+use crate::detail_data;
 use crate::envelope::read_body;
 use crate::files::Expediente;
 use crate::messages;
@@ -30,38 +31,56 @@ fn failure(code: StatusCode, message: &str, errors: Vec<String>) -> Response {
     (code, Json(body)).into_response()
 }
 
-/// Which entity a decision concerns: a representative matched by id or reference,
-/// or the file as a whole.
+/// Which kind of entity a decision was applied to; counted in `entidadesAfectadas`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Affected {
+    Representative,
+    Branch,
+    File,
+}
+
+/// Which entity a decision concerns: a representative or the branch, matched by id or
+/// reference, or else the file as a whole (with a warning when an entity was named).
 struct Resolution {
     entities: Vec<Value>,
-    representative: bool,
+    affected: Affected,
     warning: Option<String>,
 }
 
 fn resolve(file: &Expediente, entidad_id: Option<&str>, referencia: Option<&str>) -> Resolution {
-    let by_id = entidad_id
-        .and_then(|id| Uuid::parse_str(id.trim()).ok())
-        .and_then(|id| file.persons.iter().find(|p| p.person_id == id));
-    let by_reference = referencia.and_then(|r| {
-        file.persons
-            .iter()
-            .find(|p| p.full_name().to_lowercase() == r.trim().to_lowercase())
-    });
-    if let Some(person) = by_id.or(by_reference) {
-        return Resolution {
-            entities: vec![
-                json!({"id": person.person_id, "referencia": person.full_name(), "coincidencia": "exacta"}),
-            ],
-            representative: true,
-            warning: None,
-        };
+    let wanted_id = entidad_id.and_then(|id| Uuid::parse_str(id.trim()).ok());
+    let wanted_ref = referencia.map(|r| r.trim().to_lowercase());
+    // An id names one entity for certain; the reference is used only without one.
+    let matches = |id: Uuid, name: &str| match wanted_id {
+        Some(wanted) => wanted == id,
+        None => wanted_ref.as_deref() == Some(name.to_lowercase().as_str()),
+    };
+    let exact = |id: Uuid, name: String, affected| Resolution {
+        entities: vec![json!({"id": id, "referencia": name, "coincidencia": "exacta"})],
+        affected,
+        warning: None,
+    };
+    if let Some(person) = file
+        .persons
+        .iter()
+        .find(|p| matches(p.person_id, &p.full_name()))
+    {
+        return exact(
+            person.person_id,
+            person.full_name(),
+            Affected::Representative,
+        );
+    }
+    let (branch_id, branch_name) = detail_data::branch_of(file);
+    if matches(branch_id, &branch_name) {
+        return exact(branch_id, branch_name, Affected::Branch);
     }
     let asked = entidad_id.or(referencia).filter(|s| !s.trim().is_empty());
     Resolution {
         entities: vec![
             json!({"id": file.document_id, "referencia": file.company_name, "coincidencia": "expediente"}),
         ],
-        representative: false,
+        affected: Affected::File,
         warning: asked.map(|a| {
             format!("No se encontró la entidad {a}; la decisión se aplicó al expediente.")
         }),
@@ -119,7 +138,8 @@ pub async fn request_correction(
 
     let now = clock::now();
     let stamp = clock::iso_millis(now);
-    let (mut accepted, mut rejected, mut representatives, mut whole_file) = (0, 0, 0, 0);
+    let (mut accepted, mut rejected) = (0, 0);
+    let mut affected = Vec::new();
     let mut warnings = Vec::new();
     let mut sections = Vec::new();
     let mut updated = file.clone();
@@ -133,11 +153,7 @@ pub async fn request_correction(
             decision.entidad_id.as_deref(),
             decision.entidad_referencia.as_deref(),
         );
-        if resolution.representative {
-            representatives += 1
-        } else {
-            whole_file += 1
-        }
+        affected.push(resolution.affected);
         warnings.extend(resolution.warning);
         let is_rejected = matches!(verdict, Decision::Rechazada);
         if is_rejected {
@@ -192,13 +208,18 @@ pub async fn request_correction(
         });
     }
     world.expedientes.insert(file.document_id, updated);
+    let count = |kind: Affected| affected.iter().filter(|a| **a == kind).count();
     let data = json!({
         "expedienteId": file.document_id,
         "seccionesActualizadas": sections.len(),
         "resumen": {
             "aceptadas": accepted,
             "rechazadas": rejected,
-            "entidadesAfectadas": {"representantes": representatives, "sucursales": 0, "expediente": whole_file},
+            "entidadesAfectadas": {
+                "representantes": count(Affected::Representative),
+                "sucursales": count(Affected::Branch),
+                "expediente": count(Affected::File),
+            },
         },
         "secciones": sections,
         "notificacionEnviada": notify,

@@ -328,6 +328,20 @@ fn form(form: &DynamicForm) -> Value {
     })
 }
 
+/// The branch a legal entity's detail shows: its `Id` and `Referencia`. The
+/// correction request resolves `entidadId`/`entidadReferencia` against it.
+pub fn branch_of(file: &Expediente) -> (Uuid, String) {
+    let (entities, _, _) = content(file, true, "", 0);
+    entities
+        .as_array()
+        .and_then(|all| all.iter().find(|e| e["Tipo"] == "Sucursal"))
+        .and_then(|b| {
+            let id = Uuid::parse_str(b["Id"].as_str()?).ok()?;
+            Some((id, b["Referencia"].as_str()?.to_owned()))
+        })
+        .expect("a legal entity's detail has a branch")
+}
+
 /// `Entidades`, `Documentos` and `Adicionales` of a file's version-2 detail.
 pub fn content(
     file: &Expediente,

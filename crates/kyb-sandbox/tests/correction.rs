@@ -109,6 +109,45 @@ async fn acceptances_alone_notify_nobody_and_keep_the_file_status() {
 }
 
 #[tokio::test]
+async fn a_branch_named_by_its_detail_id_or_reference_is_resolved_exactly() {
+    let h = Harness::start().await;
+    let e = h.manifest().examples.clone();
+    let (_, detail) = h
+        .get(
+            &format!("/expedientes/detalle/{}", e.document_id),
+            &[("X-api-version", "2")],
+        )
+        .await;
+    let branch = detail["Data"]["Entidades"]
+        .as_array()
+        .expect("Entidades")
+        .iter()
+        .find(|entity| entity["Tipo"] == "Sucursal")
+        .expect("a legal entity's file has a branch")
+        .clone();
+    let (code, body) = h
+        .post(
+            PATH,
+            &json!({"documentId": e.document_id, "secciones": [
+                {"seccion": "Sucursal", "estatus": "Aceptada", "entidadId": branch["Id"]},
+                {"seccion": "Sucursal", "estatus": "Aceptada", "entidadReferencia": branch["Referencia"]},
+            ]}),
+        )
+        .await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["data"]["resumen"]["entidadesAfectadas"],
+        json!({"representantes": 0, "sucursales": 2, "expediente": 0})
+    );
+    for section in body["data"]["secciones"].as_array().expect("secciones") {
+        let resolved = &section["entidadesResueltas"][0];
+        assert_eq!(resolved["id"], branch["Id"], "{section}");
+        assert_eq!(resolved["coincidencia"], "exacta");
+    }
+    assert_eq!(body["warnings"], json!([]));
+}
+
+#[tokio::test]
 async fn notificar_usuario_false_records_the_rejection_without_notifying() {
     let h = Harness::start().await;
     let e = h.manifest().examples.clone();
