@@ -28,6 +28,7 @@ fn main() {
         "verify_audit",
         "export_audit_csv",
         "open_external",
+        "copy_text",
         "detail_changes",
         "watchlist",
         "watch_file",

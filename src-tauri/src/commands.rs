@@ -10,6 +10,7 @@ use kyb_api::models::verification::Verification;
 use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
+use tauri_plugin_clipboard_manager::ClipboardExt;
 use tauri_plugin_opener::OpenerExt;
 
 use crate::Shell;
@@ -175,7 +176,15 @@ pub fn open_external<R: Runtime>(
     let url = links::checked_external(&url, shell.demo_base.as_ref())?;
     app.opener()
         .open_url(url.as_str(), None::<&str>)
-        .map_err(|e| AppError::storage("No se pudo abrir el enlace", e))
+        .map_err(|e| AppError::desktop("No se pudo abrir el enlace", e))
+}
+
+/// Puts text (a correction link, an enrollment link) on the system clipboard.
+#[tauri::command]
+pub fn copy_text<R: Runtime>(app: AppHandle<R>, text: String) -> AppResult<()> {
+    app.clipboard()
+        .write_text(text)
+        .map_err(|e| AppError::desktop("No se pudo copiar al portapapeles", e))
 }
 
 #[tauri::command]

@@ -37,6 +37,8 @@ pub enum ErrorCode {
     NoAddress,
     /// A local file could not be read or written.
     Storage,
+    /// The desktop refused a hand-off: opening a link in the browser, copying text.
+    Desktop,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
@@ -69,6 +71,10 @@ impl AppError {
 
     pub fn storage(what: &str, error: impl std::fmt::Display) -> Self {
         Self::new(ErrorCode::Storage, format!("{what}: {error}"))
+    }
+
+    pub fn desktop(what: &str, error: impl std::fmt::Display) -> Self {
+        Self::new(ErrorCode::Desktop, format!("{what}: {error}"))
     }
 }
 

@@ -14,6 +14,7 @@ pub mod fsio;
 pub mod history;
 pub mod links;
 pub mod logging;
+pub mod options;
 pub mod profiles;
 pub mod secrets;
 pub mod store;
@@ -23,6 +24,7 @@ pub mod watchlist;
 use tauri::{Manager, Runtime, Url};
 
 use crate::desk::Desk;
+use crate::options::Options;
 use crate::secrets::{KEYRING_SERVICE, KeyVault};
 
 /// What the shell itself knows: whether it runs on the demo sandbox, and where.
@@ -63,6 +65,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::verify_audit,
         commands::export_audit_csv,
         commands::open_external,
+        commands::copy_text,
         commands::detail_changes,
         commands::watchlist,
         commands::watch_file,
@@ -74,11 +77,14 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
 }
 
 /// Builds and runs the desktop application until its last window closes. With
-/// `demo`, the embedded sandbox serves a demo profile.
-pub fn run(demo: bool) {
+/// `--demo`, the embedded sandbox serves a demo profile; with `--data-dir`, every file
+/// the app writes goes under that directory.
+pub fn run(options: Options) {
+    let Options { demo, data_dir } = options;
     tauri::Builder::default()
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_opener::init())
+        .plugin(tauri_plugin_clipboard_manager::init())
         .plugin(
             tauri::plugin::Builder::<tauri::Wry, ()>::new("navigation-guard")
                 .on_navigation(|_, url| links::is_app_page(url))
@@ -86,13 +92,16 @@ pub fn run(demo: bool) {
         )
         .setup(move |app| {
             let paths = app.path();
-            let mut data_dir = paths.app_data_dir()?;
-            let mut store_file = "profiles.json".to_owned();
+            let (mut data_dir, log_dir) = match &data_dir {
+                Some(dir) => (std::path::absolute(dir)?, dir.join("logs")),
+                None => (paths.app_data_dir()?, paths.app_log_dir()?),
+            };
             if demo {
                 data_dir = data_dir.join("demo");
-                store_file = "demo/profiles.json".to_owned();
             }
-            logging::init(&paths.app_log_dir()?);
+            logging::init(&log_dir);
+            // The store resolves an absolute path as it is.
+            let store_file = data_dir.join("profiles.json");
             let store = store::PluginStore::open(app.handle(), &store_file)?;
             let desk = Desk::open(
                 &data_dir,

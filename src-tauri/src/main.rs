@@ -2,6 +2,11 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 fn main() {
-    let demo = std::env::args().skip(1).any(|arg| arg == "--demo");
-    kyb_desk::run(demo);
+    match kyb_desk::options::Options::parse(std::env::args().skip(1)) {
+        Ok(options) => kyb_desk::run(options),
+        Err(refusal) => {
+            eprintln!("{refusal}");
+            std::process::exit(2);
+        }
+    }
 }

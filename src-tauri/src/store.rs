@@ -1,5 +1,6 @@
 //! The profile book in `tauri-plugin-store` (a JSON file in the app's data folder).
 
+use std::path::Path;
 use std::sync::Arc;
 
 use tauri::{AppHandle, Runtime};
@@ -12,7 +13,8 @@ const KEY: &str = "profileBook";
 pub struct PluginStore<R: Runtime>(Arc<Store<R>>);
 
 impl<R: Runtime> PluginStore<R> {
-    pub fn open(app: &AppHandle<R>, file: &str) -> tauri_plugin_store::Result<Self> {
+    /// `file` relative to the app's data folder, or absolute.
+    pub fn open(app: &AppHandle<R>, file: &Path) -> tauri_plugin_store::Result<Self> {
         Ok(Self(app.store(file)?))
     }
 }

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{INVOKE_KEY, get_ipc_response, mock_builder};
 use tauri::{Manager, WebviewWindow, WebviewWindowBuilder};
+use tauri_plugin_clipboard_manager::ClipboardExt;
 
 struct Window {
     _app: tauri::App<tauri::test::MockRuntime>,
@@ -22,16 +23,14 @@ fn open() -> Window {
     let dir = tempfile::tempdir().expect("temporary directory");
     let app = mock_builder()
         .plugin(tauri_plugin_store::Builder::new().build())
+        .plugin(tauri_plugin_clipboard_manager::init())
         .invoke_handler(kyb_desk::invoke_handler())
         // The app's own context: its capability (and so its command permissions) apply.
         .build(tauri::generate_context!(test = true))
         .expect("mock app");
     // The real profile store (tauri-plugin-store), in the temporary folder.
-    let store = PluginStore::open(
-        app.handle(),
-        &dir.path().join("profiles.json").to_string_lossy(),
-    )
-    .expect("profile store");
+    let store =
+        PluginStore::open(app.handle(), &dir.path().join("profiles.json")).expect("profile store");
     let desk = Desk::open(
         dir.path(),
         Box::new(store),
@@ -265,6 +264,15 @@ fn every_command_answers_through_ipc() {
         w.code("open_external", json!({"url": "file:///etc/passwd"})),
         "invalid_input"
     );
+    // The real clipboard of the test's display (Xvfb under `make test`).
+    let link = format!("{}/_guest/correccion?t=1", w.manifest.base_url);
+    assert_eq!(w.ok("copy_text", json!({"text": link})), Value::Null);
+    let pasted = w
+        ._app
+        .clipboard()
+        .read_text()
+        .expect("the clipboard reads back");
+    assert_eq!(pasted, link);
     w.ok("key_status", json!({"profileId": profile_id}));
     w.ok("delete_api_key", json!({"profileId": profile_id}));
 }

@@ -1,0 +1,79 @@
+//! The command line: `kyb-desk [--demo] [--data-dir DIR]`.
+//!
+//! `--data-dir` keeps everything the app writes (profiles, drafts, history, audit,
+//! logs) under one directory instead of the platform's data directory: a portable
+//! install, or one isolated run per end-to-end journey. (Keys still go to the
+//! keyring, whose entries are named by profile id.)
+
+use std::path::PathBuf;
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    pub demo: bool,
+    pub data_dir: Option<PathBuf>,
+}
+
+pub const USAGE: &str = "uso: kyb-desk [--demo] [--data-dir DIRECTORIO]";
+
+impl Options {
+    /// Reads the arguments after the program name; an unknown one is an error, so a
+    /// typo never silently opens the real profiles.
+    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
+        let mut options = Options::default();
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--demo" => options.demo = true,
+                "--data-dir" => {
+                    let dir = args
+                        .next()
+                        .filter(|d| !d.trim().is_empty())
+                        .ok_or_else(|| format!("--data-dir necesita un directorio\n{USAGE}"))?;
+                    options.data_dir = Some(PathBuf::from(dir));
+                }
+                other => {
+                    if let Some(dir) = other.strip_prefix("--data-dir=") {
+                        options.data_dir = Some(PathBuf::from(dir));
+                    } else {
+                        return Err(format!("argumento desconocido: {other}\n{USAGE}"));
+                    }
+                }
+            }
+        }
+        Ok(options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Options, String> {
+        Options::parse(args.iter().map(|a| (*a).to_owned()))
+    }
+
+    #[test]
+    fn flags_in_any_order_and_both_spellings_of_the_directory() {
+        assert_eq!(parse(&[]), Ok(Options::default()));
+        let expected = Options {
+            demo: true,
+            data_dir: Some(PathBuf::from("/tmp/kyb")),
+        };
+        assert_eq!(parse(&["--demo", "--data-dir", "/tmp/kyb"]), Ok(expected));
+        assert_eq!(
+            parse(&["--data-dir=/tmp/kyb", "--demo"]),
+            Ok(Options {
+                demo: true,
+                data_dir: Some(PathBuf::from("/tmp/kyb")),
+            })
+        );
+    }
+
+    #[test]
+    fn a_missing_directory_or_an_unknown_flag_is_refused_with_the_usage() {
+        for args in [&["--data-dir"][..], &["--data-dir", " "], &["--demos"]] {
+            let refusal = parse(args).expect_err("refused");
+            assert!(refusal.contains(USAGE), "{refusal}");
+        }
+    }
+}
