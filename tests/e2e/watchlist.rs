@@ -1,23 +1,11 @@
 //! In demo mode: follow a file by its RFC and refresh, as an analyst starts the day,
 //! then open its tracking and its detail.
 
-use kyb_e2e::with_demo_app;
-use kyb_sandbox::{Sandbox, SandboxConfig};
-
-/// The demo's example file: the app's embedded sandbox is seeded like the default
-/// configuration, so a sandbox started here with it has the same RFC.
-async fn example_rfc() -> String {
-    let sandbox = Sandbox::start(SandboxConfig::default())
-        .await
-        .expect("a sandbox starts");
-    let rfc = sandbox.manifest.examples.rfc.clone();
-    sandbox.stop().await;
-    rfc
-}
+use kyb_e2e::{demo_examples, with_demo_app};
 
 #[tokio::test]
 async fn follow_a_file_and_refresh_it() {
-    let rfc = example_rfc().await;
+    let rfc = demo_examples().await.rfc;
     with_demo_app(move |app| async move {
         app.wait_for_text("[data-testid=demo-banner]", "demostración")
             .await;

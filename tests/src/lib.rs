@@ -37,15 +37,17 @@ async fn open_session(args: &[&str]) -> Client {
         .unwrap_or_else(|e| panic!("no WebDriver session at {url} (is tauri-driver running?): {e}"))
 }
 
-/// Runs `journey` against a freshly launched app window and always ends the session
-/// (which closes the app), also when the journey panics; the panic is then re-raised
-/// so the test fails with its own message.
+/// Runs `journey` against a freshly launched app window, with a data directory of its
+/// own (so journeys never see each other's profiles, watchlists or drafts), and always
+/// ends the session (which closes the app), also when the journey panics; the panic
+/// is then re-raised so the test fails with its own message.
 pub async fn with_app<F, Fut>(journey: F)
 where
     F: FnOnce(App) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    with_app_args(&[], journey).await;
+    let data = DataDir::new();
+    with_app_args(&[], &data, journey).await;
 }
 
 /// Like [`with_app`], with the app in demo mode (`--demo`): its embedded sandbox,
@@ -55,15 +57,45 @@ where
     F: FnOnce(App) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    with_app_args(&["--demo"], journey).await;
+    let data = DataDir::new();
+    with_demo_app_at(&data, journey).await;
 }
 
-async fn with_app_args<F, Fut>(args: &[&str], journey: F)
+/// Like [`with_demo_app`], on a data directory the caller keeps: opening the app twice
+/// on the same one is closing it and opening it again. (The demo sandbox starts afresh
+/// each time, with the same seeded files.)
+pub async fn with_demo_app_at<F, Fut>(data: &DataDir, journey: F)
 where
     F: FnOnce(App) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    let client = open_session(args).await;
+    with_app_args(&["--demo"], data, journey).await;
+}
+
+/// Where one journey's app keeps its files (`--data-dir`); removed when dropped.
+pub struct DataDir(tempfile::TempDir);
+
+impl DataDir {
+    pub fn new() -> Self {
+        Self(tempfile::tempdir().expect("a temporary data directory"))
+    }
+}
+
+impl Default for DataDir {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+async fn with_app_args<F, Fut>(args: &[&str], data: &DataDir, journey: F)
+where
+    F: FnOnce(App) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let dir = data.0.path().to_string_lossy().into_owned();
+    let mut args = args.to_vec();
+    args.extend(["--data-dir", dir.as_str()]);
+    let client = open_session(&args).await;
     let outcome = tokio::spawn(journey(App {
         client: client.clone(),
     }))
@@ -73,6 +105,17 @@ where
     if let Err(failure) = outcome {
         std::panic::resume_unwind(failure.into_panic());
     }
+}
+
+/// The demo's example files: the app's embedded sandbox is seeded like the default
+/// configuration, so a sandbox started here with it has the same ones.
+pub async fn demo_examples() -> kyb_sandbox::Examples {
+    let sandbox = kyb_sandbox::Sandbox::start(kyb_sandbox::SandboxConfig::default())
+        .await
+        .expect("a sandbox starts");
+    let examples = sandbox.manifest.examples.clone();
+    sandbox.stop().await;
+    examples
 }
 
 /// The app window as a user sees it.
@@ -193,6 +236,17 @@ impl App {
             .click()
             .await
             .unwrap_or_else(|e| panic!("cannot click «{label}»: {e}"));
+    }
+
+    /// The current value of the form field at `css`.
+    pub async fn value_of(&self, css: &str) -> String {
+        self.element(Locator::Css(css), &format!("`{css}`"))
+            .await
+            .prop("value")
+            .await
+            .ok()
+            .flatten()
+            .unwrap_or_default()
     }
 
     /// Everything the window shows as text, for failure messages.

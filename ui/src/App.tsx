@@ -1,41 +1,30 @@
 import { useEffect, useState } from "react";
 
-import { appInfo, asAppError, profiles } from "./api/backend";
-import type { AppError } from "./bindings/AppError";
+import { appInfo, profiles } from "./api/backend";
 import type { AppInfo } from "./bindings/AppInfo";
+import type { Profile } from "./bindings/Profile";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { DetailView } from "./features/detail/DetailView";
+import { ReviewView } from "./features/review/ReviewView";
 import { TrackingView } from "./features/tracking/TrackingView";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
+import { type Load, useLoad } from "./ui/useLoad";
 
-type Load<T> = { state: "loading" } | { state: "ready"; value: T } | { state: "failed"; error: AppError };
-
-function useLoad<T>(load: () => Promise<T>, generation = 0): Load<T> {
-  const [result, setResult] = useState<Load<T>>({ state: "loading" });
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (value) => live && setResult({ state: "ready", value }),
-      (error: unknown) => live && setResult({ state: "failed", error: asAppError(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, generation]);
-  return result;
-}
+/** Where the analyst is: the watchlist, or one file's tracking, detail or review. */
+type Route =
+  | { view: "watchlist" }
+  | { view: "tracking"; flowId: string; rfc: string }
+  | { view: "detail" | "review"; flowId: string; rfc: string; documentId: string };
 
 export function App() {
   const { t, toggleLocale } = useI18n();
-  const info = useLoad(appInfo);
-  const [generation, setGeneration] = useState(0);
-  const [opened, setOpened] = useState<{ flowId: string; rfc: string } | null>(null);
-  const [detailOf, setDetailOf] = useState<string | null>(null);
+  const [info] = useLoad(appInfo, "app");
+  const [route, setRoute] = useState<Route>({ view: "watchlist" });
   const [theme, setTheme] = useState<ThemeChoice>(storedChoice);
   useEffect(() => applyTheme(theme), [theme]);
-  const book = useLoad(profiles, generation);
+  const [book, reloadBook] = useLoad(profiles, "profiles");
   const active =
     book.state === "ready" ? (book.value.profiles.find((p) => p.id === book.value.active) ?? null) : null;
 
@@ -80,8 +69,7 @@ export function App() {
             href="#seguimiento"
             onClick={(event) => {
               event.preventDefault();
-              setOpened(null);
-              setDetailOf(null);
+              setRoute({ view: "watchlist" });
             }}
           >
             {t("navWatchlist")}
@@ -93,21 +81,44 @@ export function App() {
               <strong>{t("backendUnavailable")}</strong> <code>{info.error.message}</code>
             </div>
           )}
-          {book.state === "ready" && !active && <ProfileSetup onDone={() => setGeneration((g) => g + 1)} />}
-          {active && opened && detailOf && <DetailView documentId={detailOf} onBack={() => setDetailOf(null)} />}
-          {active && opened && !detailOf && (
-            <TrackingView
-              flowId={opened.flowId}
-              rfc={opened.rfc}
-              onBack={() => setOpened(null)}
-              onDetail={setDetailOf}
-            />
-          )}
-          {active && !opened && <WatchlistView profile={active} onOpen={(flowId, rfc) => setOpened({ flowId, rfc })} />}
+          {book.state === "ready" && !active && <ProfileSetup onDone={reloadBook} />}
+          {active && <Screen route={route} go={setRoute} profile={active} />}
         </main>
       </div>
     </div>
   );
+}
+
+function Screen({ route, go, profile }: { route: Route; go: (route: Route) => void; profile: Profile }) {
+  switch (route.view) {
+    case "watchlist":
+      return <WatchlistView profile={profile} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />;
+    case "tracking": {
+      const file = { flowId: route.flowId, rfc: route.rfc };
+      return (
+        <TrackingView
+          {...file}
+          onBack={() => go({ view: "watchlist" })}
+          onDetail={(documentId) => go({ view: "detail", ...file, documentId })}
+          onReview={(documentId) => go({ view: "review", ...file, documentId })}
+        />
+      );
+    }
+    case "detail":
+    case "review": {
+      const file = { flowId: route.flowId, rfc: route.rfc };
+      const toTracking = () => go({ view: "tracking", ...file });
+      return route.view === "detail" ? (
+        <DetailView
+          documentId={route.documentId}
+          onBack={toTracking}
+          onReview={() => go({ view: "review", ...file, documentId: route.documentId })}
+        />
+      ) : (
+        <ReviewView {...file} documentId={route.documentId} onBack={toTracking} onDone={toTracking} />
+      );
+    }
+  }
 }
 
 function BuildBadge({ info }: { info: Load<AppInfo> }) {

@@ -16,6 +16,9 @@ import type { DetailChanges } from "../bindings/DetailChanges";
 import type { DetailV2 } from "../bindings/DetailV2";
 import type { FileTracking } from "../bindings/FileTracking";
 import type { WatchedFile } from "../bindings/WatchedFile";
+import type { CorrectionRequest } from "../bindings/CorrectionRequest";
+import type { CorrectionResult } from "../bindings/CorrectionResult";
+import type { Draft } from "../bindings/Draft";
 
 export function isAppError(value: unknown): value is AppError {
   return (
@@ -56,6 +59,13 @@ export const tracking = (flowId: string, rfc: string) => call<FileTracking>("tra
 export const fileDetail = (documentId: string) => call<DetailV2>("file_detail", { documentId });
 export const detailChanges = (documentId: string) => call<DetailChanges>("detail_changes", { documentId });
 
+/** Sent once: the backend never retries it, and records it in the audit log. */
+export const requestCorrection = (request: CorrectionRequest) =>
+  call<CorrectionResult>("request_correction", { request });
+export const saveDraft = (draft: Draft) => call<Draft>("save_draft", { draft });
+export const loadDraft = (documentId: string) => call<Draft | null>("load_draft", { documentId });
+export const discardDraft = (documentId: string) => call<null>("discard_draft", { documentId });
+
 export const watchlist = () => call<WatchedFile[]>("watchlist");
 export const watchFile = (flowId: string, rfc: string) => call<WatchedFile[]>("watch_file", { flowId, rfc });
 export const unwatchFile = (flowId: string, rfc: string) => call<WatchedFile[]>("unwatch_file", { flowId, rfc });
@@ -72,3 +82,4 @@ export function refreshWatchlist(onProgress: (progress: RefreshProgress) => void
 }
 
 export const openExternal = (url: string) => call<null>("open_external", { url });
+export const copyText = (text: string) => call<null>("copy_text", { text });

@@ -1,13 +1,11 @@
 import { useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
-import type { AppError } from "../../bindings/AppError";
-import type { DetailChanges } from "../../bindings/DetailChanges";
-import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Document } from "../../bindings/Document";
 import type { Entity } from "../../bindings/Entity";
 import { type MessageKey, useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { useLoad } from "../../ui/useLoad";
 import { formatLocal } from "../tracking/model";
 import { mismatches, shareCheck } from "./model";
 
@@ -16,27 +14,33 @@ type Tab = (typeof TABS)[number];
 
 /** The version-2 detail of a file, by tabs. Fetching it also keeps it in the file's
  * history, so the summary can show what changed since the last review. */
-export function DetailView(props: { documentId: string; onBack: () => void }) {
+export function DetailView(props: { documentId: string; onBack: () => void; onReview: () => void }) {
   const { t, locale } = useI18n();
-  const [detail, setDetail] = useState<DetailV2 | null>(null);
-  const [changes, setChanges] = useState<DetailChanges | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
+  const [load] = useLoad(async () => {
+    const detail = await backend.fileDetail(props.documentId);
+    // The comparison is extra: without it the detail still shows.
+    const changes = await backend.detailChanges(props.documentId).catch(() => null);
+    return { detail, changes };
+  }, props.documentId);
+  const detail = load.state === "ready" ? load.value.detail : null;
+  const changes = load.state === "ready" ? load.value.changes : null;
+  const error = load.state === "failed" ? load.error : null;
   const [tab, setTab] = useState<Tab>("summary");
 
+  // 1 to 5 switch tabs (5 is the raw JSON), outside text fields.
   useEffect(() => {
-    let live = true;
-    backend.fileDetail(props.documentId).then(
-      (answer) => {
-        if (!live) return;
-        setDetail(answer);
-        backend.detailChanges(props.documentId).then((c) => live && setChanges(c), () => undefined);
-      },
-      (e: AppError) => live && setError(e),
-    );
-    return () => {
-      live = false;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if ((event.target as HTMLElement | null)?.closest("textarea, input, select")) return;
+      const picked = TABS[Number(event.key) - 1];
+      if (picked) {
+        event.preventDefault();
+        setTab(picked);
+      }
     };
-  }, [props.documentId]);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
 
   const when = (iso: string | null) => formatLocal(iso, locale) ?? "—";
 
@@ -50,13 +54,20 @@ export function DetailView(props: { documentId: string; onBack: () => void }) {
           <h2 id="detail-title">{detail?.Cliente || t("detailTitle")}</h2>
           <span className="mono muted">{props.documentId}</span>
         </div>
+        {detail && (
+          <div className="page-actions">
+            <button type="button" className="button-primary" onClick={props.onReview} data-testid="start-review">
+              {t("startReview")}
+            </button>
+          </div>
+        )}
       </div>
       {error && <ErrorNotice error={error} />}
       {!detail && !error && <div className="empty">{t("loading")}</div>}
       {detail && (
         <>
           <div className="tabs" role="tablist">
-            {TABS.map((name) => (
+            {TABS.map((name, index) => (
               <button
                 key={name}
                 type="button"
@@ -65,6 +76,8 @@ export function DetailView(props: { documentId: string; onBack: () => void }) {
                 className={tab === name ? "tab active" : "tab"}
                 onClick={() => setTab(name)}
                 data-testid={`tab-${name}`}
+                aria-keyshortcuts={String(index + 1)}
+                title={t("tabKey", { key: index + 1 })}
               >
                 {t(`tab.${name}` as MessageKey)}
               </button>

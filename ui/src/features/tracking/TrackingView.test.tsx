@@ -60,7 +60,7 @@ describe("a file's tracking", () => {
     });
     render(
       <I18nProvider>
-        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} />
+        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} />
       </I18nProvider>,
     );
     const rows = await screen.findAllByTestId("tracking-section");

@@ -1,11 +1,8 @@
-import { useEffect, useState } from "react";
-
 import * as backend from "../../api/backend";
-import type { AppError } from "../../bindings/AppError";
-import type { FileTracking } from "../../bindings/FileTracking";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { StatusBadge } from "../../ui/StatusBadge";
+import { useLoad } from "../../ui/useLoad";
 import { formatLocal, sectionTone } from "./model";
 
 /** One file's tracking: its status, each section with its status and comments, and
@@ -15,27 +12,16 @@ export function TrackingView(props: {
   rfc: string;
   onBack: () => void;
   onDetail: (documentId: string) => void;
+  onReview: (documentId: string) => void;
 }) {
   const { t, locale } = useI18n();
-  const [file, setFile] = useState<FileTracking | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setFile(null);
-    setError(null);
-    backend.tracking(props.flowId, props.rfc).then(
-      (answer) => {
-        if (!live) return;
-        setFile(answer);
-        void backend.markWatchSeen(props.flowId, props.rfc).catch(() => undefined);
-      },
-      (e: AppError) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [props.flowId, props.rfc]);
+  const [load] = useLoad(async () => {
+    const answer = await backend.tracking(props.flowId, props.rfc);
+    void backend.markWatchSeen(props.flowId, props.rfc).catch(() => undefined);
+    return answer;
+  }, `${props.flowId}\n${props.rfc}`);
+  const file = load.state === "ready" ? load.value : null;
+  const error = load.state === "failed" ? load.error : null;
 
   const when = (iso: string | null) => formatLocal(iso, locale) ?? "—";
   const tracking = file?.tracking;
@@ -57,11 +43,19 @@ export function TrackingView(props: {
             <StatusBadge status={tracking.DocumentStatus} category={file?.statusCategory ?? null} />
             <button
               type="button"
-              className="button-primary"
+              className="button-quiet"
               onClick={() => props.onDetail(tracking.DocumentId)}
               data-testid="view-detail"
             >
               {t("viewDetail")}
+            </button>
+            <button
+              type="button"
+              className="button-primary"
+              onClick={() => props.onReview(tracking.DocumentId)}
+              data-testid="start-review"
+            >
+              {t("startReview")}
             </button>
           </div>
         )}
@@ -91,7 +85,12 @@ export function TrackingView(props: {
           ) : (
             <ul className="sections" data-testid="tracking-sections">
               {file.sections.map((section) => (
-                <li key={section.section} className="section-item" data-testid="tracking-section">
+                <li
+                  key={section.section}
+                  className="section-item"
+                  data-testid="tracking-section"
+                  data-section={section.section}
+                >
                   <span className="strong">{section.section}</span>
                   <span className={`chip chip-${sectionTone(section.status)}`}>{section.status}</span>
                   {section.comments && <p className="section-comments">{section.comments}</p>}

@@ -1,0 +1,161 @@
+//! In demo mode: review a file — two sections accepted, one rejected — send it, and see
+//! its tracking return it to the user; and a rejection comment being typed when the
+//! app closes is there when it opens again.
+
+use std::time::Duration;
+
+use kyb_e2e::{App, DataDir, demo_examples, with_demo_app, with_demo_app_at};
+use serde_json::{Value, json};
+
+const COMMENT: &str = "El comprobante tiene más de 3 meses: suba uno reciente";
+
+/// A part of one section's row in the review (or the row itself with `""`).
+fn section(name: &str, part: &str) -> String {
+    let row = format!("[data-testid=review-section][data-section={name}]");
+    if part.is_empty() {
+        row
+    } else {
+        format!("{row} [data-testid={part}]")
+    }
+}
+
+/// From the watchlist: follows the file (when it is not followed yet), opens its
+/// tracking and starts the review.
+async fn open_review(app: &App, rfc: &str, follow: bool) {
+    app.wait_for_text("[data-testid=demo-banner]", "demostración")
+        .await;
+    if follow {
+        app.type_into("[data-testid=add-rfc]", rfc).await;
+        app.click_button("Seguir").await;
+    }
+    app.wait_for_text("[data-testid=watch-row]", rfc).await;
+    app.click("[data-testid=open-file]").await;
+    app.click("[data-testid=start-review]").await;
+    app.text_of(&section("ProofAddressObligatorio", "")).await;
+}
+
+#[tokio::test]
+async fn a_review_with_a_rejection_returns_the_file_to_the_user() {
+    let examples = demo_examples().await;
+    let rfc = examples.rfc.clone();
+    let document_id = examples.document_id.to_string();
+    with_demo_app(move |app| async move {
+        open_review(&app, &rfc, true).await;
+        app.click(&section("OpinionObligatorio", "accept")).await;
+        app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 1")
+            .await;
+        // The file has one branch: it is chosen for the branch's section already.
+        app.click(&section("Sucursal", "accept")).await;
+        app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 2")
+            .await;
+        app.click(&section("ProofAddressObligatorio", "reject"))
+            .await;
+        app.type_into(
+            &section("ProofAddressObligatorio", "review-comment"),
+            COMMENT,
+        )
+        .await;
+        app.wait_for_text(
+            &section("ProofAddressObligatorio", "counter"),
+            &format!("{} / 500", COMMENT.chars().count()),
+        )
+        .await;
+        app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 2 · Rechazadas: 1")
+            .await;
+
+        // The preview shows exactly what goes out, and what the user will read.
+        app.click("[data-testid=open-preview]").await;
+        let payload: Value =
+            serde_json::from_str(&app.text_of("[data-testid=preview-payload]").await)
+                .expect("the preview shows the request as JSON");
+        assert_eq!(payload["documentId"], json!(document_id));
+        assert_eq!(payload["notificarUsuario"], json!(true));
+        let sent = payload["secciones"].as_array().expect("secciones");
+        let verdicts: Vec<(&str, &str)> = sent
+            .iter()
+            .map(|s| {
+                (
+                    s["seccion"].as_str().unwrap_or_default(),
+                    s["estatus"].as_str().unwrap_or_default(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            verdicts,
+            [
+                ("ProofAddressObligatorio", "Rechazada"),
+                ("OpinionObligatorio", "Aceptada"),
+                ("Sucursal", "Aceptada"),
+            ]
+        );
+        assert_eq!(sent[0]["comentario"], json!(COMMENT));
+        assert_eq!(sent[2]["entidadReferencia"], json!("Sucursal Matriz"));
+        app.wait_for_text("[data-testid=preview-user-message]", COMMENT)
+            .await;
+
+        app.click("[data-testid=send-correction]").await;
+        let outcome = app
+            .wait_for_text("[data-testid=correction-result]", "Aceptadas: 2")
+            .await;
+        assert!(outcome.contains("Rechazadas: 1"), "{outcome}");
+        assert!(outcome.contains("sucursales: 1"), "{outcome}");
+        assert!(outcome.contains("Se notificó al usuario."), "{outcome}");
+        let link = app.text_of("[data-testid=correction-link]").await;
+        assert!(link.starts_with("http://127.0.0.1:"), "{link}");
+
+        // The tracking now shows the rejection, its comment and the new file status.
+        app.click("[data-testid=result-done]").await;
+        app.wait_for_text(".page-actions .status", "Corrección por el Usuario")
+            .await;
+        let rejected = app
+            .wait_for_text(
+                "[data-testid=tracking-section][data-section=ProofAddressObligatorio]",
+                "Rechazado",
+            )
+            .await;
+        assert!(rejected.contains(COMMENT), "{rejected}");
+        for accepted in ["OpinionObligatorio", "Sucursal"] {
+            app.wait_for_text(
+                &format!("[data-testid=tracking-section][data-section={accepted}]"),
+                "Aceptado",
+            )
+            .await;
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_comment_typed_as_the_app_closes_is_there_when_it_opens_again() {
+    let rfc = demo_examples().await.rfc;
+    let data = DataDir::new();
+    let first = rfc.clone();
+    with_demo_app_at(&data, move |app| async move {
+        open_review(&app, &first, true).await;
+        app.click(&section("ProofAddressObligatorio", "reject"))
+            .await;
+        app.type_into(
+            &section("ProofAddressObligatorio", "review-comment"),
+            COMMENT,
+        )
+        .await;
+        // A typing pause, no more: the session then ends, which closes the app. Nothing
+        // on screen is waited for.
+        tokio::time::sleep(Duration::from_millis(600)).await;
+    })
+    .await;
+
+    with_demo_app_at(&data, move |app| async move {
+        open_review(&app, &rfc, false).await;
+        app.wait_for_text("[data-testid=draft-status]", "Borrador recuperado")
+            .await;
+        assert_eq!(
+            app.value_of(&section("ProofAddressObligatorio", "review-comment"))
+                .await,
+            COMMENT
+        );
+        app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 0 · Rechazadas: 1")
+            .await;
+    })
+    .await;
+}

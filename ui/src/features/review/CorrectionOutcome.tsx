@@ -1,0 +1,102 @@
+import { useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { CorrectionResult } from "../../bindings/CorrectionResult";
+import { useI18n } from "../../i18n";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { formatLocal } from "../tracking/model";
+
+/** What the service did with the request: counts, affected entities, the notification,
+ * the correction link and every warning. */
+export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult; onDone: () => void }) {
+  const { t, locale } = useI18n();
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const link = result.linkCorreccion;
+  const affected = result.resumen.entidadesAfectadas;
+  const copy = () => {
+    if (!link) return;
+    backend.copyText(link).then(
+      () => {
+        setCopied(true);
+        setError(null);
+      },
+      (e: AppError) => setError(e),
+    );
+  };
+  return (
+    <div className="card outcome" data-testid="correction-result" role="status">
+      <h3>{t("result.title")}</h3>
+      <div className="outcome-counts">
+        <span className="chip chip-ok" data-testid="result-accepted">
+          {t("result.accepted", { n: result.resumen.aceptadas })}
+        </span>
+        <span className="chip chip-danger" data-testid="result-rejected">
+          {t("result.rejected", { n: result.resumen.rechazadas })}
+        </span>
+      </div>
+      <p>{t("result.entities", { ...affected })}</p>
+      <p data-testid="result-notification">{result.notificacionEnviada ? t("result.notified") : t("result.notNotified")}</p>
+      {link && (
+        <div className="outcome-link">
+          <span className="muted">{t("result.link")}</span>
+          <code className="mono" data-testid="correction-link">
+            {link}
+          </code>
+          <button type="button" className="button-quiet small" onClick={copy} data-testid="copy-link">
+            {copied ? t("result.copied") : t("result.copy")}
+          </button>
+          <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(link).catch(setError)}>
+            {t("result.open")}
+          </button>
+        </div>
+      )}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {result.warnings.length > 0 && (
+        <div className="notice notice-warn" role="note" data-testid="result-warnings">
+          <strong>{t("result.warnings")}</strong>
+          <ul className="notice-details">
+            {result.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <table className="grid-table">
+        <thead>
+          <tr>
+            <th>{t("result.section")}</th>
+            <th>{t("result.verdict")}</th>
+            <th>{t("result.resolvedTo")}</th>
+            <th>{t("updated")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.secciones.map((s, i) => (
+            <tr key={`${s.seccion}-${i}`}>
+              <td className="strong">{s.seccion}</td>
+              <td>
+                <span className={`chip ${s.estatus === "Rechazada" ? "chip-danger" : "chip-ok"}`}>{s.estatus ?? "—"}</span>
+                {s.comentario && <div className="section-comments">{s.comentario}</div>}
+              </td>
+              <td>
+                {s.entidadesResueltas.map((e) => (
+                  <div key={e.id}>
+                    {e.referencia} <span className="muted">({e.coincidencia ?? "—"})</span>
+                  </div>
+                ))}
+              </td>
+              <td>{formatLocal(s.fechaActualizacion, locale) ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="dialog-actions">
+        <button type="button" className="button-primary" onClick={onDone} data-testid="result-done">
+          {t("result.backToTracking")}
+        </button>
+      </div>
+    </div>
+  );
+}

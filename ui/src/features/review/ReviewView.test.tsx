@@ -1,0 +1,198 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+
+import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
+import type { CorrectionResult } from "../../bindings/CorrectionResult";
+import type { DetailV2 } from "../../bindings/DetailV2";
+import type { Draft } from "../../bindings/Draft";
+import type { EntityData } from "../../bindings/EntityData";
+import type { FileTracking } from "../../bindings/FileTracking";
+import { I18nProvider } from "../../i18n";
+import { ReviewView } from "./ReviewView";
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+const DOC = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
+const REP = "5a4e3c2b-1d0f-4e9a-8b7c-6d5e4f3a2b1c";
+const noData: EntityData = {
+  Nombre: null, ApellidoPaterno: null, ApellidoMaterno: null, CURP: null, RFC: null, Nacionalidad: null,
+  PaisOrigen: null, Correo: null, Celular: null, NombreComercial: null, Telefono: null, Extension: null,
+  Telefono2: null, ImagenesInteriores: null, ImagenesExteriores: null,
+};
+
+const tracking: FileTracking = {
+  statusCategory: "in_review",
+  tracking: {
+    DocumentId: DOC, CompanyRfc: "PLE150301AB2", CompanyName: "Panificadora La Espiga", GuestUrl: "", ChannelName: "",
+    DocumentStatus: "En Revisión", Comments: [], CreatedAtUtc: null, UpdatedAtUtc: null, Person: [],
+  },
+  sections: [
+    { section: "ProofAddressObligatorio", status: "Completado", comments: null },
+    { section: "LegalRepresentativeObligatorio", status: "Completado", comments: null },
+    { section: "ActaConstitutivaObligatorio", status: "Requiere Atención", comments: "Falta la hoja 3" },
+  ],
+};
+
+const detail: DetailV2 = {
+  ExpedienteId: DOC, TipoPersona: "Moral", Tramite: "Alta", Secciones: [], Cliente: "Panificadora La Espiga",
+  RFC: "PLE150301AB2", FechaCreacion: null, FechaRecibido: null, FechaUltimaModificacion: null,
+  Entidades: [{ Tipo: "Representante", Referencia: "María Hernández López", Id: REP, Datos: noData, Validaciones: [] }],
+  Documentos: [], Adicionales: [], _Schema: null,
+};
+
+const result: CorrectionResult = {
+  expedienteId: DOC,
+  seccionesActualizadas: 2,
+  resumen: { aceptadas: 1, rechazadas: 1, entidadesAfectadas: { representantes: 1, sucursales: 0, expediente: 1 } },
+  secciones: [],
+  notificacionEnviada: true,
+  linkCorreccion: "https://example.invalid/correccion?t=1",
+  warnings: ["Sección duplicada ignorada"],
+};
+
+interface Backend {
+  calls: { cmd: string; args: Record<string, unknown> }[];
+  saved: Draft[];
+  sent: CorrectionRequest[];
+}
+
+function backend(saved: Draft | null = null): Backend {
+  const b: Backend = { calls: [], saved: [], sent: [] };
+  mockIPC((cmd, args) => {
+    b.calls.push({ cmd, args: args as Record<string, unknown> });
+    switch (cmd) {
+      case "tracking":
+        return tracking;
+      case "file_detail":
+        return detail;
+      case "load_draft":
+        return saved;
+      case "save_draft": {
+        const draft = (args as { draft: Draft }).draft;
+        b.saved.push(draft);
+        return { ...draft, savedAtUtc: "2026-11-22T05:30:00Z" };
+      }
+      case "request_correction":
+        b.sent.push((args as { request: CorrectionRequest }).request);
+        return new Promise((resolve) => setTimeout(() => resolve(result), 50));
+      default:
+        throw new Error(`unexpected ${cmd}`);
+    }
+  });
+  return b;
+}
+
+/** Opens the review and waits until it takes keys: the first section has the focus. */
+async function open(): Promise<HTMLElement[]> {
+  render(
+    <I18nProvider>
+      <ReviewView flowId="flujo" rfc="PLE150301AB2" documentId={DOC} onBack={() => {}} onDone={() => {}} />
+    </I18nProvider>,
+  );
+  const rows = await screen.findAllByTestId("review-section");
+  await waitFor(() => expect(document.activeElement).toBe(rows[0]));
+  return rows;
+}
+
+const key = (k: string, extra: Partial<KeyboardEventInit> = {}) =>
+  fireEvent.keyDown(document.activeElement ?? window, { key: k, bubbles: true, ...extra });
+
+describe("the review", () => {
+  it("is driven from the keyboard, previews exactly what is sent, and sends it once", async () => {
+    const b = backend();
+    const rows = await open();
+    expect(rows).toHaveLength(3);
+    // The only representative is already chosen for the representative's section.
+    expect((rows[1]?.querySelector("select") as HTMLSelectElement).value).toBe(REP);
+
+    key("a"); // accept the first section
+    key("j");
+    key("j");
+    key("r"); // reject the third: its comment box takes the focus
+    const comment = await screen.findByTestId("review-comment");
+    expect(document.activeElement).toBe(comment);
+    fireEvent.change(comment, { target: { value: "  Falta la hoja 3 del acta  " } });
+    expect(rows[2]?.querySelector("[data-testid=counter]")?.textContent).toBe("24 / 500");
+    key("k"); // typing a "k" inside the comment does not move
+    expect(document.activeElement).toBe(comment);
+    key("Escape");
+    key("k");
+    key("a"); // accept the second
+    expect(screen.getByTestId("review-tally").textContent).toBe("Aceptadas: 2 · Rechazadas: 1 · Sin decidir: 0");
+
+    key("Enter", { ctrlKey: true });
+    const preview = await screen.findByTestId("preview");
+    const payload = JSON.parse(screen.getByTestId("preview-payload").textContent ?? "") as CorrectionRequest;
+    expect(payload).toEqual({
+      documentId: DOC,
+      secciones: [
+        { seccion: "ProofAddressObligatorio", estatus: "Aceptada" },
+        { seccion: "LegalRepresentativeObligatorio", estatus: "Aceptada", entidadId: REP, entidadReferencia: "María Hernández López" },
+        { seccion: "ActaConstitutivaObligatorio", estatus: "Rechazada", comentario: "Falta la hoja 3 del acta" },
+      ],
+      notificarUsuario: true,
+    });
+    expect(screen.getByTestId("preview-user-message").textContent).toContain("Falta la hoja 3 del acta");
+    expect(preview.textContent).toContain("Secciones a enviar: 3 (aceptadas: 2; rechazadas: 1).");
+
+    const send = screen.getByTestId("send-correction");
+    fireEvent.click(send);
+    fireEvent.click(send);
+    key("Enter");
+    await screen.findByTestId("correction-result");
+    expect(b.sent).toEqual([payload]);
+    expect(screen.getByTestId("result-notification").textContent).toBe("Se notificó al usuario.");
+    expect(screen.getByTestId("correction-link").textContent).toBe(result.linkCorreccion);
+    expect(screen.getByTestId("result-warnings").textContent).toContain("Sección duplicada ignorada");
+  });
+
+  it("will not preview a rejection without a comment, and points at it", async () => {
+    const b = backend();
+    await open();
+    key("r");
+    key("Escape");
+    key("Enter", { ctrlKey: true });
+    expect(screen.queryByTestId("preview")).toBeNull();
+    expect(screen.getAllByTestId("review-problems")[0]?.textContent).toContain(
+      "ProofAddressObligatorio: escriba el comentario del rechazo.",
+    );
+    expect(b.sent).toEqual([]);
+  });
+
+  it("restores a saved draft without asking and saves each change shortly after it is made", async () => {
+    const saved: Draft = {
+      documentId: DOC,
+      decisions: [{ seccion: "ActaConstitutivaObligatorio", estatus: "Rechazada", comentario: "Hoja 3", entidadId: null, entidadReferencia: null }],
+      mensajeGeneral: "Gracias",
+      notificarUsuario: false,
+      savedAtUtc: "2026-11-22T05:00:00Z",
+    };
+    const b = backend(saved);
+    await open();
+    const comment = screen.getByTestId("review-comment");
+    expect((comment as HTMLTextAreaElement).value).toBe("Hoja 3");
+    expect((screen.getByTestId("review-message") as HTMLTextAreaElement).value).toBe("Gracias");
+    expect((screen.getByTestId("review-notify") as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByTestId("draft-status").textContent).toContain("Borrador recuperado");
+    expect(b.saved).toEqual([]);
+
+    fireEvent.change(comment, { target: { value: "Hoja 3 ilegible" } });
+    fireEvent.change(comment, { target: { value: "Hoja 3 ilegible, súbala de nuevo" } });
+    await waitFor(() => expect(b.saved).toHaveLength(1), { timeout: 2000 });
+    expect(b.saved[0]?.decisions[2]).toMatchObject({ estatus: "Rechazada", comentario: "Hoja 3 ilegible, súbala de nuevo" });
+    await waitFor(() => expect(screen.getByTestId("draft-status").textContent).toContain("Borrador guardado"));
+  });
+
+  it("writes a pending change at once when the screen closes", async () => {
+    const b = backend();
+    await open();
+    key("a");
+    act(() => cleanup());
+    expect(b.saved).toHaveLength(1);
+    expect(b.saved[0]?.decisions[0]?.estatus).toBe("Aceptada");
+  });
+});

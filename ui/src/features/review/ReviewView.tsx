@@ -1,0 +1,433 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
+import type { CorrectionResult } from "../../bindings/CorrectionResult";
+import type { Draft } from "../../bindings/Draft";
+import type { Entity } from "../../bindings/Entity";
+import type { SectionComment } from "../../bindings/SectionComment";
+import { useI18n } from "../../i18n";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { Counter } from "../../ui/Counter";
+import { useLoad } from "../../ui/useLoad";
+import { formatLocal, sectionTone } from "../tracking/model";
+import { CorrectionPreview } from "./CorrectionPreview";
+import { CorrectionOutcome } from "./CorrectionOutcome";
+import {
+  ACCEPTED,
+  COMMENT_MAX,
+  MESSAGE_MAX,
+  REJECTED,
+  type Problem,
+  type Verdict,
+  candidatesFor,
+  chooseEntity,
+  decide,
+  freshDraft,
+  problems,
+  restore,
+  tally,
+  toRequest,
+  update,
+} from "./model";
+
+/** How long typing may go unsaved: the draft is written this long after the last change
+ * (and at once when the screen closes). */
+export const DRAFT_DEBOUNCE_MS = 400;
+
+interface Material {
+  sections: SectionComment[];
+  entities: Entity[];
+  company: string;
+  draft: Draft;
+  restored: boolean;
+}
+
+async function loadMaterial(props: { flowId: string; rfc: string; documentId: string }): Promise<Material> {
+  const [file, detail, saved] = await Promise.all([
+    backend.tracking(props.flowId, props.rfc),
+    backend.fileDetail(props.documentId),
+    backend.loadDraft(props.documentId),
+  ]);
+  const sections = file.sections;
+  const entities = detail.Entidades;
+  const fresh = freshDraft(
+    props.documentId,
+    sections.map((s) => s.section),
+    entities,
+  );
+  return {
+    sections,
+    entities,
+    company: detail.Cliente || file.tracking.CompanyName,
+    draft: restore(fresh, saved, entities),
+    restored: saved !== null && saved.documentId === props.documentId,
+  };
+}
+
+/** The review of one file: a decision per section, then one correction request. */
+export function ReviewView(props: {
+  flowId: string;
+  rfc: string;
+  documentId: string;
+  onBack: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useI18n();
+  const [material] = useLoad(() => loadMaterial(props), props.documentId);
+  return (
+    <section className="page" aria-labelledby="review-title">
+      <div className="page-header">
+        <div>
+          <button type="button" className="button-quiet small" onClick={props.onBack}>
+            {t("back")}
+          </button>
+          <h2 id="review-title">
+            {t("review.title")}
+            {material.state === "ready" && material.value.company ? ` · ${material.value.company}` : ""}
+          </h2>
+          <span className="mono muted">{props.documentId}</span>
+        </div>
+      </div>
+      {material.state === "loading" && <div className="empty">{t("loading")}</div>}
+      {material.state === "failed" && <ErrorNotice error={material.error} />}
+      {material.state === "ready" && <ReviewForm material={material.value} onDone={props.onDone} />}
+    </section>
+  );
+}
+
+type Stage =
+  | { kind: "editing"; showProblems: boolean }
+  | { kind: "preview"; request: CorrectionRequest; sending: boolean; error: AppError | null }
+  | { kind: "done"; result: CorrectionResult };
+
+function ReviewForm({ material, onDone }: { material: Material; onDone: () => void }) {
+  const { t, locale } = useI18n();
+  const [draft, setDraft] = useState<Draft>(material.draft);
+  const [current, setCurrent] = useState(0);
+  const [stage, setStage] = useState<Stage>({ kind: "editing", showProblems: false });
+  const [saved, setSaved] = useState<{ at: string; restored: boolean } | null>(
+    material.restored ? { at: material.draft.savedAtUtc, restored: true } : null,
+  );
+  const [saveError, setSaveError] = useState<AppError | null>(null);
+  const rows = useRef<(HTMLLIElement | null)[]>([]);
+  const comments = useRef<(HTMLTextAreaElement | null)[]>([]);
+  const focusComment = useRef<number | null>(null);
+  /** Set by keyboard moves (and on opening): focus and scroll follow the current row. */
+  const moved = useRef(true);
+  const sending = useRef(false);
+
+  // Drafts: every change the analyst makes is written DRAFT_DEBOUNCE_MS later, and a
+  // pending write happens at once when the screen goes away. Nothing is written for a
+  // review nobody touched.
+  const pending = useRef<Draft | null>(null);
+  const flush = useCallback(() => {
+    const toSave = pending.current;
+    pending.current = null;
+    if (!toSave) return;
+    backend.saveDraft(toSave).then(
+      (answer) => {
+        setSaved({ at: answer.savedAtUtc, restored: false });
+        setSaveError(null);
+      },
+      (error: AppError) => setSaveError(error),
+    );
+  }, []);
+  const change = useCallback((next: (draft: Draft) => Draft) => {
+    setDraft((previous) => {
+      const changed = next(previous);
+      pending.current = changed;
+      return changed;
+    });
+  }, []);
+  useEffect(() => {
+    if (!pending.current) return;
+    const timer = setTimeout(flush, DRAFT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, flush]);
+  useEffect(() => {
+    // Also when the window goes away (the app closing) with a change still pending.
+    window.addEventListener("pagehide", flush);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      flush();
+    };
+  }, [flush]);
+
+  const found = useMemo(() => problems(draft, material.entities), [draft, material.entities]);
+  const counts = tally(draft);
+
+  const openPreview = useCallback(() => {
+    if (found.length > 0) {
+      setStage({ kind: "editing", showProblems: true });
+      const index = draft.decisions.findIndex((d) => found.some((p) => p.section === d.seccion));
+      if (index >= 0) {
+        moved.current = true;
+        setCurrent(index);
+      }
+      return;
+    }
+    setStage({ kind: "preview", request: toRequest(draft), sending: false, error: null });
+  }, [draft, found]);
+
+  const send = useCallback(
+    (request: CorrectionRequest) => {
+      // One request per review: a second Enter or click while the first is out does nothing.
+      if (sending.current) return;
+      sending.current = true;
+      setStage({ kind: "preview", request, sending: true, error: null });
+      pending.current = null;
+      backend.requestCorrection(request).then(
+        (result) => setStage({ kind: "done", result }),
+        (error: AppError) => {
+          sending.current = false;
+          setStage({ kind: "preview", request, sending: false, error });
+        },
+      );
+    },
+    [],
+  );
+
+  const decideAt = useCallback(
+    (index: number, verdict: Verdict) => {
+      const section = draft.decisions[index]?.seccion;
+      if (section === undefined) return;
+      change((d) => decide(d, section, verdict));
+      if (verdict === REJECTED) focusComment.current = index;
+    },
+    [change, draft.decisions],
+  );
+
+  // After j/k (and on opening) focus and scrolling follow the current section; a click
+  // only makes its section current, so nothing moves under the pointer.
+  useEffect(() => {
+    if (stage.kind !== "editing" || !moved.current) return;
+    moved.current = false;
+    const row = rows.current[current];
+    if (row && !row.contains(document.activeElement)) row.focus();
+    row?.scrollIntoView?.({ block: "nearest" });
+  }, [current, stage.kind]);
+  useEffect(() => {
+    if (focusComment.current === null) return;
+    comments.current[focusComment.current]?.focus();
+    focusComment.current = null;
+  }, [draft]);
+
+  // j/k move, a accepts, r rejects and opens the comment, Ctrl+Enter previews; inside a
+  // text field only Ctrl+Enter and Escape (back to the section) act.
+  useEffect(() => {
+    if (stage.kind !== "editing") return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        openPreview();
+        return;
+      }
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("textarea, select, input:not([type=checkbox])")) {
+        if (event.key === "Escape") rows.current[current]?.focus();
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const last = draft.decisions.length - 1;
+      switch (event.key) {
+        case "j":
+        case "ArrowDown":
+          moved.current = true;
+          setCurrent((i) => Math.min(i + 1, last));
+          break;
+        case "k":
+        case "ArrowUp":
+          moved.current = true;
+          setCurrent((i) => Math.max(i - 1, 0));
+          break;
+        case "a":
+          decideAt(current, ACCEPTED);
+          break;
+        case "r":
+          decideAt(current, REJECTED);
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [stage.kind, current, draft.decisions.length, decideAt, openPreview]);
+
+  if (stage.kind === "done") return <CorrectionOutcome result={stage.result} onDone={onDone} />;
+  if (draft.decisions.length === 0) return <div className="empty">{t("review.noSections")}</div>;
+
+  const problemsOf = (section: string) => found.filter((p) => p.section === section);
+  const general = found.filter((p) => p.section === null);
+  const showProblems = stage.kind === "editing" && stage.showProblems;
+  const statusOf = (section: string) => material.sections.find((s) => s.section === section);
+
+  return (
+    <>
+      <div className="review-bar">
+        <span className="review-tally" data-testid="review-tally">
+          {t("review.tally", { accepted: counts.accepted, rejected: counts.rejected, undecided: counts.undecided })}
+        </span>
+        <span className="muted review-draft" data-testid="draft-status" aria-live="polite">
+          {saveError
+            ? t("review.draftFailed", { reason: saveError.message })
+            : saved &&
+              t(saved.restored ? "review.draftRestored" : "review.draftSaved", {
+                time: formatLocal(saved.at, locale) ?? "",
+              })}
+        </span>
+        <span className="kbd-hint muted">{t("review.keys")}</span>
+        <button type="button" className="button-primary" onClick={openPreview} data-testid="open-preview">
+          {t("review.preview")}
+        </button>
+      </div>
+      {showProblems && found.length > 0 && <ProblemList problems={found} />}
+      <ol className="review-list" aria-label={t("review.title")}>
+        {draft.decisions.map((decision, index) => {
+          const status = statusOf(decision.seccion);
+          const candidates = candidatesFor(decision.seccion, material.entities);
+          const own = showProblems ? problemsOf(decision.seccion) : [];
+          const rejected = decision.estatus === REJECTED;
+          return (
+            <li
+              key={decision.seccion}
+              ref={(node) => {
+                rows.current[index] = node;
+              }}
+              tabIndex={-1}
+              className={`review-item${index === current ? " current" : ""}${own.length ? " has-problem" : ""}`}
+              aria-current={index === current ? "true" : undefined}
+              data-testid="review-section"
+              data-section={decision.seccion}
+              data-verdict={decision.estatus ?? ""}
+              onFocus={() => setCurrent(index)}
+            >
+              <div className="review-head">
+                <span className="strong">{decision.seccion}</span>
+                {status && <span className={`chip chip-${sectionTone(status.status)}`}>{status.status}</span>}
+                <div className="review-actions" role="group" aria-label={decision.seccion}>
+                  <button
+                    type="button"
+                    className={`verdict verdict-ok${decision.estatus === ACCEPTED ? " chosen" : ""}`}
+                    aria-pressed={decision.estatus === ACCEPTED}
+                    onClick={() => change((d) => decide(d, decision.seccion, decision.estatus === ACCEPTED ? null : ACCEPTED))}
+                    data-testid="accept"
+                  >
+                    {t("review.accept")}
+                  </button>
+                  <button
+                    type="button"
+                    className={`verdict verdict-danger${rejected ? " chosen" : ""}`}
+                    aria-pressed={rejected}
+                    onClick={() => {
+                      if (rejected) change((d) => decide(d, decision.seccion, null));
+                      else decideAt(index, REJECTED);
+                    }}
+                    data-testid="reject"
+                  >
+                    {t("review.reject")}
+                  </button>
+                </div>
+              </div>
+              {status?.comments && <p className="section-comments">{status.comments}</p>}
+              {candidates.length > 0 && (
+                <label className="field inline">
+                  <span className="field-label">{t("review.entity")}</span>
+                  <select
+                    className="input"
+                    value={decision.entidadId ?? ""}
+                    onChange={(event) =>
+                      change((d) =>
+                        chooseEntity(d, decision.seccion, candidates.find((c) => c.Id === event.target.value) ?? null),
+                      )
+                    }
+                    data-testid="review-entity"
+                  >
+                    <option value="">{t("review.entityNone")}</option>
+                    {candidates.map((entity) => (
+                      <option key={entity.Id} value={entity.Id}>
+                        {entity.Referencia}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              {rejected && (
+                <label className="field">
+                  <span className="field-label">{t("review.comment")}</span>
+                  <textarea
+                    className="input"
+                    ref={(node) => {
+                      comments.current[index] = node;
+                    }}
+                    rows={2}
+                    value={decision.comentario}
+                    placeholder={t("review.commentPlaceholder")}
+                    onChange={(event) => change((d) => update(d, decision.seccion, { comentario: event.target.value }))}
+                    aria-invalid={own.length > 0}
+                    data-testid="review-comment"
+                  />
+                  <Counter text={decision.comentario.trim()} max={COMMENT_MAX} />
+                </label>
+              )}
+              {own.length > 0 && <ProblemList problems={own} compact />}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="card review-general">
+        <label className="field">
+          <span className="field-label">{t("review.general")}</span>
+          <textarea
+            className="input"
+            rows={3}
+            value={draft.mensajeGeneral}
+            onChange={(event) => change((d) => ({ ...d, mensajeGeneral: event.target.value }))}
+            data-testid="review-message"
+          />
+          <Counter text={draft.mensajeGeneral.trim()} max={MESSAGE_MAX} />
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={draft.notificarUsuario}
+            onChange={(event) => change((d) => ({ ...d, notificarUsuario: event.target.checked }))}
+            data-testid="review-notify"
+          />
+          {t("review.notify")}
+        </label>
+        <p className="muted small">{t("review.notifyHint")}</p>
+        {general.length > 0 && showProblems && <ProblemList problems={general} compact />}
+      </div>
+      {stage.kind === "preview" && (
+        <CorrectionPreview
+          request={stage.request}
+          sending={stage.sending}
+          error={stage.error}
+          onSend={() => send(stage.request)}
+          onCancel={() => {
+            moved.current = true;
+            setStage({ kind: "editing", showProblems: false });
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ProblemList({ problems: list, compact = false }: { problems: Problem[]; compact?: boolean }) {
+  const { t } = useI18n();
+  return (
+    <div role="alert" className={`notice notice-error${compact ? " compact" : ""}`} data-testid="review-problems">
+      {!compact && <strong>{t("review.fixFirst")}</strong>}
+      <ul className="notice-details">
+        {list.map((p) => (
+          <li key={`${p.section ?? ""}-${p.key}`}>{t(p.key, p.vars)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
