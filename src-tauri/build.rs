@@ -29,6 +29,7 @@ fn main() {
         "export_audit_csv",
         "open_external",
         "copy_text",
+        "fetch_image",
         "detail_changes",
         "watchlist",
         "watch_file",

@@ -20,7 +20,7 @@ use kyb_api::requests::{
 
 use crate::app_info::AppInfo;
 use crate::audit::{AuditEntry, ChainReport};
-use crate::desk::FileTracking;
+use crate::desk::{FileDetail, FileTracking};
 use crate::drafts::Draft;
 use crate::error::AppError;
 use crate::history::DetailChanges;
@@ -40,6 +40,7 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     AppInfo::export_all(&cfg)?;
     AppError::export_all(&cfg)?;
     FileTracking::export_all(&cfg)?;
+    FileDetail::export_all(&cfg)?;
     ProfileBook::export_all(&cfg)?;
     ProfileInput::export_all(&cfg)?;
     FieldProblem::export_all(&cfg)?;

@@ -4,7 +4,6 @@
 use std::path::PathBuf;
 
 use kyb_api::models::correction::CorrectionResult;
-use kyb_api::models::detail::DetailV2;
 use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
 use kyb_api::models::verification::Verification;
 use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
@@ -16,10 +15,11 @@ use tauri_plugin_opener::OpenerExt;
 use crate::Shell;
 use crate::app_info::AppInfo;
 use crate::audit::{AuditEntry, ChainReport};
-use crate::desk::{Desk, FileTracking};
+use crate::desk::{Desk, FileDetail, FileTracking};
 use crate::drafts::Draft;
 use crate::error::{AppError, AppResult};
 use crate::history::DetailChanges;
+use crate::images::ImageFetcher;
 use crate::links;
 use crate::profiles::{FieldProblem, Profile, ProfileBook, ProfileInput};
 use crate::secrets::KeyStatus;
@@ -85,8 +85,8 @@ pub async fn tracking(
 }
 
 #[tauri::command]
-pub async fn file_detail(desk: State<'_, Desk>, document_id: String) -> AppResult<DetailV2> {
-    desk.detail(&document_id).await
+pub async fn file_detail(desk: State<'_, Desk>, document_id: String) -> AppResult<FileDetail> {
+    desk.file_detail(&document_id).await
 }
 
 #[tauri::command]
@@ -177,6 +177,17 @@ pub fn open_external<R: Runtime>(
     app.opener()
         .open_url(url.as_str(), None::<&str>)
         .map_err(|e| AppError::desktop("No se pudo abrir el enlace", e))
+}
+
+/// A picture the service links to, as a `data:` URL (see `images`).
+#[tauri::command]
+pub async fn fetch_image(
+    images: State<'_, ImageFetcher>,
+    shell: State<'_, Shell>,
+    url: String,
+) -> AppResult<String> {
+    let url = links::checked_external(&url, shell.demo_base.as_ref())?;
+    images.fetch(&url).await
 }
 
 /// Puts text (a correction link, an enrollment link) on the system clipboard.

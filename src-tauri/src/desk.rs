@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::detail::DetailV2;
-use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
+use kyb_api::models::file::{CreatedFile, DetailV1, EnrollmentLink, SectionsAdded};
 use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
 use kyb_api::requests::{
@@ -36,6 +36,18 @@ pub struct FileTracking {
     pub tracking: Tracking,
     pub sections: Vec<kyb_api::expediente::SectionComment>,
     pub status_category: Option<kyb_api::expediente::StatusCategory>,
+}
+
+/// The detail the window shows: version 2, or version 1 when the service has no
+/// version 2 of this file (see [`DetailV2::is_version_2`]).
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[serde(tag = "version", content = "detail")]
+pub enum FileDetail {
+    #[serde(rename = "2")]
+    V2(Box<DetailV2>),
+    /// Its fields beyond the three the spec shows are sent as received.
+    #[serde(rename = "1")]
+    V1(DetailV1),
 }
 
 pub struct Desk {
@@ -278,14 +290,19 @@ impl Desk {
         })
     }
 
-    /// The version-2 detail, kept in the file's history.
-    pub async fn detail(&self, document_id: &str) -> AppResult<DetailV2> {
+    /// The detail for the window: version 2 (kept in the history), or, when the service
+    /// answers a file in version 1 only, that version, fetched as such.
+    pub async fn file_detail(&self, document_id: &str) -> AppResult<FileDetail> {
         let (profile, client) = self.client()?;
         let detail = client
             .detail(document_id, Some(local_offset_minutes()))
             .await?;
-        self.history.record(&profile.id, &detail)?;
-        Ok(detail)
+        if detail.is_version_2() {
+            self.history.record(&profile.id, &detail)?;
+            return Ok(FileDetail::V2(Box::new(detail)));
+        }
+        tracing::info!(document_id, "no version 2 of this file; showing version 1");
+        Ok(FileDetail::V1(client.detail_v1(document_id).await?))
     }
 
     pub fn detail_changes(&self, document_id: &str) -> AppResult<DetailChanges> {

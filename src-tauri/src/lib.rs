@@ -12,6 +12,7 @@ pub mod endpoints;
 pub mod error;
 pub mod fsio;
 pub mod history;
+pub mod images;
 pub mod links;
 pub mod logging;
 pub mod options;
@@ -66,6 +67,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::export_audit_csv,
         commands::open_external,
         commands::copy_text,
+        commands::fetch_image,
         commands::detail_changes,
         commands::watchlist,
         commands::watch_file,
@@ -118,6 +120,7 @@ pub fn run(options: Options) {
                 app.manage(DemoSandbox(sandbox));
             }
             app.manage(desk);
+            app.manage(images::ImageFetcher::new()?);
             app.manage(Shell { demo_base });
             Ok(())
         })

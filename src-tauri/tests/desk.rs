@@ -6,11 +6,13 @@ mod common;
 use common::DemoDesk;
 use kyb_api::Environment;
 use kyb_api::expediente::Decision;
+use kyb_api::models::detail::DetailV2;
 use kyb_api::requests::{
     Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, SectionDecision,
 };
+use kyb_desk::desk::FileDetail;
 use kyb_desk::drafts::{Draft, DraftDecision};
-use kyb_desk::error::ErrorCode;
+use kyb_desk::error::{AppResult, ErrorCode};
 use kyb_desk::profiles::{FlowEntry, PersonType, ProfileInput};
 use kyb_desk::secrets::KeyStorage;
 
@@ -104,6 +106,23 @@ async fn keys_are_shown_only_by_their_last_four() {
 }
 
 #[tokio::test]
+async fn a_file_without_version_2_is_shown_in_version_1() {
+    let demo = DemoDesk::start().await;
+    let id = demo.manifest().examples.document_id.to_string();
+    version_2(demo.desk.file_detail(&id).await);
+    demo.admin_post(&format!("legacy/{id}")).await;
+    match demo.desk.file_detail(&id).await.expect("detail") {
+        FileDetail::V1(v1) => {
+            assert_eq!(v1.document_id, id);
+            assert!(!v1.sections_added.is_empty());
+        }
+        FileDetail::V2(v2) => panic!("the service has no version 2 of it: {v2:?}"),
+    }
+    // Only version 2 answers go into the history.
+    assert_eq!(demo.desk.detail_changes(&id).expect("changes").snapshots, 1);
+}
+
+#[tokio::test]
 async fn files_are_created_tracked_read_and_completed() {
     let demo = DemoDesk::start().await;
     let desk = &demo.desk;
@@ -130,7 +149,7 @@ async fn files_are_created_tracked_read_and_completed() {
     assert_eq!(tracking.sections.len(), tracking.tracking.comments.len());
 
     let id = examples.document_id.to_string();
-    let detail = desk.detail(&id).await.expect("detail");
+    let detail = version_2(desk.file_detail(&id).await);
     assert_eq!(detail.expediente_id, id);
 
     let added = desk
@@ -193,7 +212,7 @@ async fn a_draft_survives_a_failed_submission_and_goes_with_a_successful_one() {
     let demo = DemoDesk::start().await;
     let desk = &demo.desk;
     let id = demo.manifest().examples.document_id.to_string();
-    let detail = desk.detail(&id).await.expect("detail");
+    let detail = version_2(desk.file_detail(&id).await);
     let section = detail.section_ids()[0].name.clone();
     let draft = Draft {
         document_id: id.clone(),
@@ -327,7 +346,7 @@ async fn followed_files_refresh_with_progress_and_show_what_changed() {
     desk.mark_watch_seen(&examples.flow_id, &examples.rfc)
         .expect("seen");
     let id = examples.document_id.to_string();
-    let before = desk.detail(&id).await.expect("detail");
+    let before = version_2(desk.file_detail(&id).await);
     desk.add_complementary_info(ComplementaryInfoRequest {
         document_id: id.clone(),
         flow_id: examples.flow_id_complementary.clone(),
@@ -339,7 +358,7 @@ async fn followed_files_refresh_with_progress_and_show_what_changed() {
     let files = desk.refresh_watchlist(|_| {}).await.expect("refreshed");
     let followed = files.iter().find(|f| f.rfc == examples.rfc).expect("file");
     assert!(followed.changed, "new sections mark the file");
-    let after = desk.detail(&id).await.expect("detail");
+    let after = version_2(desk.file_detail(&id).await);
     assert!(after.secciones.len() > before.secciones.len());
     let changes = desk.detail_changes(&id).expect("changes");
     assert_eq!(changes.snapshots, 2);
@@ -377,4 +396,12 @@ async fn a_created_file_with_an_rfc_is_followed() {
         list[0].document_id.as_deref(),
         Some(created.document_id.as_str())
     );
+}
+
+/// The detail the desk fetched, which must be version 2.
+fn version_2(answer: AppResult<FileDetail>) -> DetailV2 {
+    match answer.expect("detail") {
+        FileDetail::V2(detail) => *detail,
+        FileDetail::V1(v1) => panic!("expected version 2, got version 1: {v1:?}"),
+    }
 }

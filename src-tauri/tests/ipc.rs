@@ -45,6 +45,7 @@ fn open() -> Window {
     app.manage(Shell {
         demo_base: tauri::Url::parse(&manifest.base_url).ok(),
     });
+    app.manage(kyb_desk::images::ImageFetcher::new().expect("image fetcher"));
     // The sandbox serves as long as the app does.
     app.manage(sandbox);
     let window = WebviewWindowBuilder::new(&app, "main", Default::default())
@@ -159,11 +160,33 @@ fn every_command_answers_through_ipc() {
         tracking["sections"].as_array().map(Vec::len),
         tracking["tracking"]["Comments"].as_array().map(Vec::len)
     );
-    let detail = w.ok("file_detail", json!({"documentId": id}));
+    let answer = w.ok("file_detail", json!({"documentId": id}));
+    assert_eq!(answer["version"], json!("2"));
+    let detail = &answer["detail"];
     assert_eq!(detail["ExpedienteId"], json!(id));
     assert_eq!(
         w.ok("detail_changes", json!({"documentId": id}))["snapshots"],
         json!(1)
+    );
+    // A branch photo arrives as a data: URL the window's CSP allows.
+    let photo = detail["Entidades"]
+        .as_array()
+        .and_then(|all| all.iter().find(|e| e["Tipo"] == "Sucursal"))
+        .and_then(|branch| branch["Datos"]["ImagenesInteriores"][0].as_str())
+        .expect("the example branch has interior photos")
+        .to_owned();
+    let image = w.ok("fetch_image", json!({"url": photo}));
+    let image = image.as_str().expect("a data URL");
+    assert!(
+        image.starts_with("data:image/png;base64,iVBORw0KGgo"),
+        "{image:.60}"
+    );
+    let missing = photo.replace("interior-1.png", "interior-99.txt");
+    assert_eq!(w.code("fetch_image", json!({"url": missing})), "not_found");
+    assert_eq!(
+        w.code("fetch_image", json!({"url": "http://example.com/x.png"})),
+        "invalid_input",
+        "plain http only for the demo sandbox"
     );
 
     let created = w.ok(

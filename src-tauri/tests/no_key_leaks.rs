@@ -61,7 +61,7 @@ async fn the_key_is_nowhere_after_a_full_session() {
     seen.keep(&desk.key_status(&profile));
     seen.keep(&desk.set_api_key(&profile, &key, true));
     seen.keep(&desk.tracking(&examples.flow_id, &examples.rfc).await);
-    seen.keep(&desk.detail(&id).await);
+    seen.keep(&desk.file_detail(&id).await);
     seen.keep(&desk.detail_changes(&id));
     seen.keep(&desk.save_draft(Draft {
         document_id: id.clone(),

@@ -30,6 +30,18 @@ async fn follow_a_file_and_refresh_it() {
         app.click("[data-testid=view-detail]").await;
         app.click("[data-testid=tab-entities]").await;
         app.wait_for_text("[data-testid=entity-card]", "Curp").await;
+        // The branch's photos, fetched by the backend, open in the viewer and turn.
+        app.click("[data-testid=photo-thumb]").await;
+        app.wait_for_text("[data-testid=photo-viewer]", "100 % · 0°")
+            .await;
+        let src = app
+            .attribute_of("[data-testid=viewer-stage] img", "src")
+            .await;
+        assert!(src.starts_with("data:image/png;base64,"), "{src:.40}");
+        app.click("[data-testid=rotate]").await;
+        app.click("[data-testid=zoom-in]").await;
+        app.wait_for_text("[data-testid=photo-viewer]", "125 % · 90°")
+            .await;
     })
     .await;
 }

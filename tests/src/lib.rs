@@ -249,6 +249,22 @@ impl App {
             .unwrap_or_default()
     }
 
+    /// The attribute `name` of the element at `css`, once the element is there and has it.
+    pub async fn attribute_of(&self, css: &str, name: &str) -> String {
+        let deadline = tokio::time::Instant::now() + UI_TIMEOUT;
+        loop {
+            if let Ok(element) = self.client.find(Locator::Css(css)).await
+                && let Ok(Some(value)) = element.attr(name).await
+            {
+                return value;
+            }
+            if tokio::time::Instant::now() >= deadline {
+                panic!("no `{name}` at `{css}` after {UI_TIMEOUT:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     /// Everything the window shows as text, for failure messages.
     pub async fn page_text(&self) -> String {
         match self.client.find(Locator::Css("body")).await {

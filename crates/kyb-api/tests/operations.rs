@@ -156,6 +156,12 @@ async fn detail_in_both_versions_and_its_errors() {
 
     let v1 = world.client().detail_v1(&id).await.expect("version 1");
     assert_eq!(v1.document_id, id);
+    assert!(detail.is_version_2());
+    // A file from before version 2: asked for 2, the service answers 1, which the
+    // lenient decoding still reads, so the client can tell.
+    world.make_legacy(&id).await;
+    let answered = world.client().detail(&id, None).await.expect("detail");
+    assert!(!answered.is_version_2(), "{answered:?}");
 
     assert_eq!(
         world.client().detail(UNKNOWN_ID, None).await,

@@ -124,6 +124,17 @@ pub async fn tamper_file(State(app): State<AppState>, Path(name): Path<String>) 
     }
 }
 
+/// Makes a file's detail available in version 1 only, as for a file from before
+/// version 2 existed.
+pub async fn make_legacy(State(app): State<AppState>, Path(document_id): Path<Uuid>) -> Response {
+    let mut world = app.lock();
+    if !world.expedientes.contains_key(&document_id) {
+        return refused(StatusCode::NOT_FOUND, "no such file");
+    }
+    world.legacy_details.insert(document_id);
+    StatusCode::NO_CONTENT.into_response()
+}
+
 fn with_verification(
     app: &AppState,
     folio: &str,

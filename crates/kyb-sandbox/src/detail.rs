@@ -58,6 +58,12 @@ pub async fn detail(
             messages::DOCUMENT_NOT_FOUND,
         );
     };
+    // A file from before version 2 has only version 1, whatever was asked.
+    let version = if world.legacy_details.contains(&file.document_id) {
+        1
+    } else {
+        version
+    };
     let person_type = world
         .flow(caller.workspace, &file.flow_id)
         .map_or(PersonType::Moral, |f| f.person_type);

@@ -197,6 +197,7 @@ fn admin_router(app: AppState) -> Router<AppState> {
         .route("/outbox", get(admin::outbox))
         .route("/counters", get(admin::counters))
         .route("/tamper/{*name}", post(admin::tamper_file))
+        .route("/legacy/{document_id}", post(admin::make_legacy))
         .route("/verifications/{folio}/verdict", post(admin::set_verdict))
         .route("/verifications/{folio}/advance", post(admin::advance))
         .route(

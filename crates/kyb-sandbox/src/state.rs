@@ -1,7 +1,7 @@
 //! Everything the sandbox remembers: tenants, verifications, the files it serves, the
 //! outbox of notifications it did not send, and per-route request counters.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use rand::rngs::ChaCha8Rng;
 use serde::Serialize;
@@ -57,6 +57,9 @@ pub struct World {
     pub fault_rng: ChaCha8Rng,
     /// Deterministic sequence for new folios and file names.
     pub next_serial: u64,
+    /// Files whose detail exists in version 1 only (files older than version 2): the
+    /// detail answers version 1 whatever `X-api-version` asks.
+    pub legacy_details: HashSet<Uuid>,
 }
 
 impl World {
@@ -74,6 +77,7 @@ impl World {
             faults: Vec::new(),
             fault_rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_fa17),
             next_serial: 0,
+            legacy_details: HashSet::new(),
         }
     }
 

@@ -59,6 +59,22 @@ async fn version_1_is_the_default_with_dd_mm_yyyy_dates() {
 }
 
 #[tokio::test]
+async fn a_file_from_before_version_2_answers_version_1_when_asked_for_2() {
+    let h = Harness::start().await;
+    let id = h.manifest().examples.document_id;
+    let path = format!("/expedientes/detalle/{id}");
+    let (_, before) = h.get(&path, &[("X-api-version", "2")]).await;
+    assert_eq!(before["Data"]["ExpedienteId"], id.to_string());
+    h.admin(reqwest::Method::POST, &format!("/legacy/{id}"), None)
+        .await;
+    let (code, after) = h.get(&path, &[("X-api-version", "2")]).await;
+    assert_eq!(code, StatusCode::OK);
+    assert_eq!(after["Data"]["documentId"], id.to_string());
+    assert!(after["Data"].get("_Schema").is_none(), "{after}");
+    assert!(after["Data"].get("ExpedienteId").is_none(), "{after}");
+}
+
+#[tokio::test]
 async fn version_2_carries_every_field_of_the_spec() {
     let h = Harness::start().await;
     let id = h.manifest().examples.document_id;

@@ -67,6 +67,23 @@ impl DemoDesk {
         }
     }
 
+    /// Calls the sandbox's admin API (`/_sandbox/{path}`) with a POST.
+    pub async fn admin_post(&self, path: &str) {
+        kyb_api::client::install_tls_provider();
+        let manifest = self.manifest();
+        let response = reqwest::Client::new()
+            .post(format!("{}/_sandbox/{path}", manifest.base_url))
+            .header(kyb_sandbox::ADMIN_HEADER, &manifest.admin_token)
+            .send()
+            .await
+            .expect("the sandbox answers");
+        assert!(
+            response.status().is_success(),
+            "admin {path}: {}",
+            response.status()
+        );
+    }
+
     pub fn manifest(&self) -> &Manifest {
         &self.sandbox.manifest
     }

@@ -6,8 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kyb_e2e::{with_app, with_demo_app};
-use kyb_sandbox::{Sandbox, SandboxConfig};
+use kyb_e2e::{demo_examples, with_app, with_demo_app};
 
 /// Captures the X display with ImageMagick's `import`, as a person would see it.
 fn capture(path: &Path) {
@@ -38,11 +37,7 @@ async fn main() {
     .await;
 
     // The demo's example file, as its embedded sandbox (seeded alike) has it.
-    let sandbox = Sandbox::start(SandboxConfig::default())
-        .await
-        .expect("a sandbox starts");
-    let rfc = sandbox.manifest.examples.rfc.clone();
-    sandbox.stop().await;
+    let rfc = demo_examples().await.rfc;
     with_demo_app(move |app| async move {
         app.text_of("[data-testid=demo-banner]").await;
         app.type_into("[data-testid=add-rfc]", &rfc).await;
@@ -70,9 +65,59 @@ async fn main() {
         app.click("[data-testid=tab-entities]").await;
         app.text_of("[data-testid=entity-card]").await;
         capture(&dir.join("05-detail-entities.png"));
+        app.click("[data-testid=photo-thumb]").await;
+        app.attribute_of("[data-testid=viewer-stage] img", "src")
+            .await;
+        app.click("[data-testid=rotate]").await;
+        app.wait_for_text("[data-testid=photo-viewer]", "90°").await;
+        capture(&dir.join("05-detail-branch-photo.png"));
+        app.click("[aria-label=Cerrar]").await;
         app.click("[data-testid=tab-documents]").await;
         app.text_of("[data-testid=document-card]").await;
         capture(&dir.join("06-detail-documents.png"));
+        app.click("[data-testid=tab-forms]").await;
+        app.text_of("[data-testid=detail-panel]").await;
+        capture(&dir.join("07-detail-forms.png"));
+        app.click("[data-testid=tab-json]").await;
+        app.text_of("[data-testid=detail-panel] .json").await;
+        capture(&dir.join("08-detail-json.png"));
+
+        // The review, half done: two sections accepted, one rejected with its comment.
+        app.click("[data-testid=start-review]").await;
+        let row = |name: &str, part: &str| {
+            format!("[data-testid=review-section][data-section={name}] [data-testid={part}]")
+        };
+        app.click(&row("OpinionObligatorio", "accept")).await;
+        app.click(&row("Sucursal", "accept")).await;
+        app.click(&row("ProofAddressObligatorio", "reject")).await;
+        app.type_into(
+            &row("ProofAddressObligatorio", "review-comment"),
+            "El comprobante tiene más de 3 meses: suba uno de los últimos 90 días.",
+        )
+        .await;
+        app.type_into(
+            "[data-testid=review-message]",
+            "Gracias: solo falta un comprobante de domicilio reciente.",
+        )
+        .await;
+        app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")
+            .await;
+        capture(&dir.join("09-review.png"));
+        app.click("[data-testid=theme-toggle]").await;
+        app.click("[data-testid=theme-toggle]").await;
+        app.wait_for_text("[data-testid=theme-toggle]", "Oscuro")
+            .await;
+        capture(&dir.join("09-review-dark.png"));
+        app.click("[data-testid=theme-toggle]").await;
+        app.wait_for_text("[data-testid=theme-toggle]", "Sistema")
+            .await;
+        app.click("[data-testid=open-preview]").await;
+        app.text_of("[data-testid=preview-payload]").await;
+        capture(&dir.join("10-preview.png"));
+        app.click("[data-testid=send-correction]").await;
+        app.text_of("[data-testid=correction-link]").await;
+        capture(&dir.join("11-result.png"));
+
         // An error as the analyst meets it: a followed RFC the service has no file for.
         app.click(".sidenav-item").await;
         app.type_into("[data-testid=add-rfc]", "ZZZ990101ZZ9").await;
@@ -80,7 +125,7 @@ async fn main() {
         app.click("[data-rfc=ZZZ990101ZZ9] [data-testid=open-file]")
             .await;
         app.text_of("[data-testid=error-notice]").await;
-        capture(&dir.join("07-error-not-found.png"));
+        capture(&dir.join("12-error-not-found.png"));
     })
     .await;
 }

@@ -13,7 +13,7 @@ import type { ProfileBook } from "../bindings/ProfileBook";
 import type { ProfileInput } from "../bindings/ProfileInput";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { DetailChanges } from "../bindings/DetailChanges";
-import type { DetailV2 } from "../bindings/DetailV2";
+import type { FileDetail } from "../bindings/FileDetail";
 import type { FileTracking } from "../bindings/FileTracking";
 import type { WatchedFile } from "../bindings/WatchedFile";
 import type { CorrectionRequest } from "../bindings/CorrectionRequest";
@@ -56,7 +56,8 @@ export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) 
 
 export const tracking = (flowId: string, rfc: string) => call<FileTracking>("tracking", { flowId, rfc });
 
-export const fileDetail = (documentId: string) => call<DetailV2>("file_detail", { documentId });
+/** Version 2, or version 1 when the service has no version 2 of the file. */
+export const fileDetail = (documentId: string) => call<FileDetail>("file_detail", { documentId });
 export const detailChanges = (documentId: string) => call<DetailChanges>("detail_changes", { documentId });
 
 /** Sent once: the backend never retries it, and records it in the audit log. */
@@ -83,3 +84,5 @@ export function refreshWatchlist(onProgress: (progress: RefreshProgress) => void
 
 export const openExternal = (url: string) => call<null>("open_external", { url });
 export const copyText = (text: string) => call<null>("copy_text", { text });
+/** A picture the service links to, fetched by the backend, as a `data:` URL. */
+export const fetchImage = (url: string) => call<string>("fetch_image", { url });

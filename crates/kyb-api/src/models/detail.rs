@@ -38,6 +38,14 @@ impl DetailV2 {
     pub fn section_ids(&self) -> Vec<SectionId> {
         self.secciones.iter().map(|s| SectionId::parse(s)).collect()
     }
+
+    /// Whether the answer really is version 2. Decoding is lenient (every field has a
+    /// default), so a service that ignored `X-api-version` and answered version 1 still
+    /// decodes; the spec gives version 2 its `_Schema` marker and `ExpedienteId`, and
+    /// version 1 has neither, so an answer with neither is not version 2.
+    pub fn is_version_2(&self) -> bool {
+        self.schema.is_some() || !self.expediente_id.trim().is_empty()
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]

@@ -114,6 +114,21 @@ impl World {
         assert!(response.status().is_success(), "fault {fault} refused");
     }
 
+    /// Makes a file's detail version-1 only, like a file from before version 2.
+    pub async fn make_legacy(&self, document_id: &str) {
+        let response = self
+            .admin
+            .post(self.admin_url(&format!("legacy/{document_id}")))
+            .header(ADMIN_HEADER, &self.manifest().admin_token)
+            .send()
+            .await
+            .expect("admin answers");
+        assert!(
+            response.status().is_success(),
+            "legacy {document_id} refused"
+        );
+    }
+
     /// Sends a raw body to an operation as the first tenant, bypassing the client's
     /// own validation, and maps the answer as the client would.
     pub async fn raw_error(&self, operation: Operation, path: &str, body: Value) -> ApiError {

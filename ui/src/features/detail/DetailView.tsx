@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
-import type { Document } from "../../bindings/Document";
-import type { Entity } from "../../bindings/Entity";
 import { type MessageKey, useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { SectionName } from "../../ui/SectionName";
+import { isTyping } from "../../ui/keys";
 import { useLoad } from "../../ui/useLoad";
 import { formatLocal } from "../tracking/model";
-import { mismatches, shareCheck } from "./model";
+import { DetailVersion1 } from "./DetailVersion1";
+import { DocumentCard } from "./DocumentCard";
+import { EntityCard } from "./EntityCard";
 
 const TABS = ["summary", "entities", "documents", "forms", "json"] as const;
 type Tab = (typeof TABS)[number];
@@ -17,12 +19,14 @@ type Tab = (typeof TABS)[number];
 export function DetailView(props: { documentId: string; onBack: () => void; onReview: () => void }) {
   const { t, locale } = useI18n();
   const [load] = useLoad(async () => {
-    const detail = await backend.fileDetail(props.documentId);
+    const answer = await backend.fileDetail(props.documentId);
     // The comparison is extra: without it the detail still shows.
     const changes = await backend.detailChanges(props.documentId).catch(() => null);
-    return { detail, changes };
+    return { answer, changes };
   }, props.documentId);
-  const detail = load.state === "ready" ? load.value.detail : null;
+  const answer = load.state === "ready" ? load.value.answer : null;
+  const detail = answer?.version === "2" ? answer.detail : null;
+  const legacy = answer?.version === "1" ? answer.detail : null;
   const changes = load.state === "ready" ? load.value.changes : null;
   const error = load.state === "failed" ? load.error : null;
   const [tab, setTab] = useState<Tab>("summary");
@@ -31,7 +35,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if ((event.target as HTMLElement | null)?.closest("textarea, input, select")) return;
+      if (isTyping(event.target)) return;
       const picked = TABS[Number(event.key) - 1];
       if (picked) {
         event.preventDefault();
@@ -54,7 +58,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
           <h2 id="detail-title">{detail?.Cliente || t("detailTitle")}</h2>
           <span className="mono muted">{props.documentId}</span>
         </div>
-        {detail && (
+        {answer && (
           <div className="page-actions">
             <button type="button" className="button-primary" onClick={props.onReview} data-testid="start-review">
               {t("startReview")}
@@ -63,7 +67,8 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
         )}
       </div>
       {error && <ErrorNotice error={error} />}
-      {!detail && !error && <div className="empty">{t("loading")}</div>}
+      {!answer && !error && <div className="empty">{t("loading")}</div>}
+      {legacy && <DetailVersion1 detail={legacy} />}
       {detail && (
         <>
           <div className="tabs" role="tablist">
@@ -102,14 +107,11 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                 </dl>
                 <h3>{t("sectionsTitle")}</h3>
                 <ul className="tag-list">
-                  {detail.Secciones.map((id) => {
-                    const [name, limit] = id.split("Limit:");
-                    return (
-                      <li key={id} className="tag">
-                        {limit !== undefined && name ? `${name} · ${t("limit", { n: limit })}` : id}
-                      </li>
-                    );
-                  })}
+                  {detail.Secciones.map((id) => (
+                    <li key={id} className="tag">
+                      <SectionName id={id} />
+                    </li>
+                  ))}
                 </ul>
                 <h3>{t("changesTitle")}</h3>
                 {!changes || changes.changes.length === 0 ? (
@@ -156,127 +158,5 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
         </>
       )}
     </section>
-  );
-}
-
-function EntityCard({ entity }: { entity: Entity }) {
-  const { t } = useI18n();
-  const differences = mismatches(entity);
-  const data = entity.Datos;
-  const flagged = (field: string) => differences.some((d) => d.field === field);
-  const value = (field: keyof typeof data, shown: string | null) => (
-    <dd className={flagged(field) ? "mismatch" : undefined}>{shown || "—"}</dd>
-  );
-  return (
-    <article className="card" data-testid="entity-card">
-      <h3>
-        {entity.Referencia} <span className="chip">{entity.Tipo}</span>
-      </h3>
-      <dl className="facts">
-        {data.Nombre !== null && (
-          <>
-            <dt>{t("colName")}</dt>
-            {value("Nombre", [data.Nombre, data.ApellidoPaterno, data.ApellidoMaterno].filter(Boolean).join(" "))}
-            <dt>CURP</dt>
-            {value("CURP", data.CURP)}
-            <dt>RFC</dt>
-            {value("RFC", data.RFC)}
-            <dt>{t("colEmail")}</dt>
-            <dd>{data.Correo ?? "—"}</dd>
-          </>
-        )}
-        {data.NombreComercial !== null && (
-          <>
-            <dt>{t("tradeName")}</dt>
-            <dd>{data.NombreComercial}</dd>
-            <dt>{t("phone")}</dt>
-            <dd>{[data.Telefono, data.Extension].filter(Boolean).join(" ext. ") || "—"}</dd>
-          </>
-        )}
-      </dl>
-      {differences.length > 0 && (
-        <div className="notice notice-error" role="note" data-testid="mismatches">
-          <ul className="notice-details">
-            {differences.map((d) => (
-              <li key={`${d.field}-${d.source}`}>
-                {t("mismatch", { field: d.field, entered: d.entered, authority: d.authority, source: d.source })}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {entity.Validaciones.map((v) => (
-        <div key={`${v.Tipo}-${v.Entidad}`} className="validation">
-          <span className={`chip ${v.Resultado ? "chip-ok" : "chip-danger"}`}>{v.Resultado ? t("passed") : t("failed")}</span>{" "}
-          <strong>{v.Tipo}</strong> · {v.Entidad} · {v.Estatus}
-        </div>
-      ))}
-    </article>
-  );
-}
-
-function DocumentCard({ doc }: { doc: Document }) {
-  const { t } = useI18n();
-  const shareholders = doc.OrganosInternos?.Accionistas ?? [];
-  const shares = shareCheck(shareholders);
-  return (
-    <article className="card" data-testid="document-card">
-      <h3>
-        {doc.Referencia} <span className="chip">{doc.TipoDocumento}</span> {doc.Subtipo && <span className="chip">{doc.Subtipo}</span>}
-      </h3>
-      <dl className="facts">
-        <dt>{t("holder")}</dt>
-        <dd>{doc.NombreTitular || "—"}</dd>
-        {doc.Direccion && (
-          <>
-            <dt>{t("address")}</dt>
-            <dd>{doc.Direccion.Completa}</dd>
-          </>
-        )}
-        {doc.Fechas && (
-          <>
-            <dt>{t("issued")}</dt>
-            <dd>{doc.Fechas.Emision ?? "—"}</dd>
-          </>
-        )}
-      </dl>
-      {doc.Validaciones.map((v, i) => (
-        <div key={`${v.Tipo}-${i}`} className="validation">
-          <span className={`chip ${v.DocumentoEditado ? "chip-danger" : "chip-ok"}`}>
-            {v.DocumentoEditado ? t("edited") : t("notEdited")}
-          </span>{" "}
-          <strong>{v.Tipo}</strong> · {t("risk")}: {v.NivelRiesgo ?? "—"}
-          <ul>
-            {v.Indicadores.map((indicator) => (
-              <li key={indicator.Codigo}>
-                <span className="mono">{indicator.Codigo}</span> {indicator.Titulo}: {indicator.Descripcion}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-      {shareholders.length > 0 && (
-        <>
-          <h4>{t("shareholders")}</h4>
-          {!shares.addsUp && (
-            <div className="notice notice-error" role="note" data-testid="shares-warning">
-              {shares.total === null ? t("sharesUnreadable") : t("sharesOff", { total: shares.total })}
-            </div>
-          )}
-          <ul>
-            {shareholders.map((s) => (
-              <li key={`${s.Nombre}-${s.RFC}`}>
-                {s.Nombre} · {String(s.Porcentaje ?? "—")} %
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {doc.Archivo?.URL && (
-        <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(doc.Archivo?.URL ?? "")}>
-          {t("openFile")}
-        </button>
-      )}
-    </article>
   );
 }

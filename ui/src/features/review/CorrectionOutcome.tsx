@@ -5,6 +5,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { SectionName } from "../../ui/SectionName";
 import { formatLocal } from "../tracking/model";
 
 /** What the service did with the request: counts, affected entities, the notification,
@@ -75,7 +76,9 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
         <tbody>
           {result.secciones.map((s, i) => (
             <tr key={`${s.seccion}-${i}`}>
-              <td className="strong">{s.seccion}</td>
+              <td>
+                <SectionName id={s.seccion} />
+              </td>
               <td>
                 <span className={`chip ${s.estatus === "Rechazada" ? "chip-danger" : "chip-ok"}`}>{s.estatus ?? "—"}</span>
                 {s.comentario && <div className="section-comments">{s.comentario}</div>}

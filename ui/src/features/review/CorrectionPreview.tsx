@@ -4,6 +4,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { SectionName } from "../../ui/SectionName";
 import { REJECTED, willNotify } from "./model";
 
 /** Exactly what will be sent (the request body, as JSON) and what the end user will be
@@ -50,7 +51,7 @@ export function CorrectionPreview(props: {
             <ul>
               {rejected.map((s) => (
                 <li key={s.seccion}>
-                  <strong>{s.seccion}</strong>
+                  <SectionName id={s.seccion} />
                   {s.entidadReferencia ? ` (${s.entidadReferencia})` : ""}: {s.comentario}
                 </li>
               ))}

@@ -68,7 +68,7 @@ function backend(saved: Draft | null = null): Backend {
       case "tracking":
         return tracking;
       case "file_detail":
-        return detail;
+        return { version: "2", detail };
       case "load_draft":
         return saved;
       case "save_draft": {

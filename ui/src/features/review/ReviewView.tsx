@@ -10,6 +10,8 @@ import type { SectionComment } from "../../bindings/SectionComment";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { Counter } from "../../ui/Counter";
+import { SectionName } from "../../ui/SectionName";
+import { isTyping } from "../../ui/keys";
 import { useLoad } from "../../ui/useLoad";
 import { formatLocal, sectionTone } from "../tracking/model";
 import { CorrectionPreview } from "./CorrectionPreview";
@@ -51,7 +53,8 @@ async function loadMaterial(props: { flowId: string; rfc: string; documentId: st
     backend.loadDraft(props.documentId),
   ]);
   const sections = file.sections;
-  const entities = detail.Entidades;
+  // A file with only version 1 has no entities to choose from.
+  const entities = detail.version === "2" ? detail.detail.Entidades : [];
   const fresh = freshDraft(
     props.documentId,
     sections.map((s) => s.section),
@@ -60,7 +63,7 @@ async function loadMaterial(props: { flowId: string; rfc: string; documentId: st
   return {
     sections,
     entities,
-    company: detail.Cliente || file.tracking.CompanyName,
+    company: (detail.version === "2" && detail.detail.Cliente) || file.tracking.CompanyName,
     draft: restore(fresh, saved, entities),
     restored: saved !== null && saved.documentId === props.documentId,
   };
@@ -224,8 +227,7 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
         openPreview();
         return;
       }
-      const target = event.target as HTMLElement | null;
-      if (target?.closest("textarea, select, input:not([type=checkbox])")) {
+      if (isTyping(event.target)) {
         if (event.key === "Escape") rows.current[current]?.focus();
         return;
       }
@@ -306,7 +308,7 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
               onFocus={() => setCurrent(index)}
             >
               <div className="review-head">
-                <span className="strong">{decision.seccion}</span>
+                <SectionName id={decision.seccion} />
                 {status && <span className={`chip chip-${sectionTone(status.status)}`}>{status.status}</span>}
                 <div className="review-actions" role="group" aria-label={decision.seccion}>
                   <button

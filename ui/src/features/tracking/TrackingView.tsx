@@ -1,6 +1,7 @@
 import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { SectionName } from "../../ui/SectionName";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { useLoad } from "../../ui/useLoad";
 import { formatLocal, sectionTone } from "./model";
@@ -91,7 +92,7 @@ export function TrackingView(props: {
                   data-testid="tracking-section"
                   data-section={section.section}
                 >
-                  <span className="strong">{section.section}</span>
+                  <SectionName id={section.section} />
                   <span className={`chip chip-${sectionTone(section.status)}`}>{section.status}</span>
                   {section.comments && <p className="section-comments">{section.comments}</p>}
                 </li>

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+
+import type { DetailV2 } from "../../bindings/DetailV2";
+import type { Document } from "../../bindings/Document";
+import type { FileDetail } from "../../bindings/FileDetail";
+import type { Shareholder } from "../../bindings/Shareholder";
+import { I18nProvider } from "../../i18n";
+import { DetailView } from "./DetailView";
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+const DOC = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
+
+const holder = (Nombre: string, Porcentaje: number | string): Shareholder => ({
+  Nombre, Nacionalidad: "Mexicana", RFC: "", ParticipacionAccionaria: null, Porcentaje, SerieClase: "A",
+  CapitalFijo: null, CapitalVariable: null, Total: null,
+});
+
+const deed: Document = {
+  Categoria: "Legal", Contexto: "Expediente", Referencia: "Acta constitutiva", ReferenciaId: DOC,
+  TipoDocumento: "ActaConstitutiva", Subtipo: null, NombreTitular: "Panificadora La Espiga", Direccion: null,
+  Fechas: null, Validaciones: [], Archivo: null,
+  AnalisisGeneral: {
+    EsActa: true, Libro: "12", NumeroEscrituraPublica: "4521", NombreNotario: "Lic. Ruiz", NumeroNotario: "33",
+    EntidadFederativaNotario: "Jalisco", FechaInstrumento: "2015-03-01", DomicilioSocial: "Guadalajara",
+    CapitalMinimo: "50000", FechaInscripcion: "2015-04-01", FolioMercantil: "N-2015", RazonDenominacionSociedad:
+    "Panificadora La Espiga S.A. de C.V.", FechaConstitucion: "2015-03-01", Duracion: "99 años",
+  },
+  Representantes: [{ NombreRepresentante: "María Hernández López" }],
+  ObjetoSocial: { ObjetoSocial: "La fabricación y venta de pan." },
+  ObjetoSocialAnalisis: {
+    ObligadoSolidario: { Valor: true, Fundamento: "Cláusula cuarta, fracción II" }, Aval: { Valor: false, Fundamento: "" },
+    Fianza: null, Hipoteca: null, AperturarCuentas: { Valor: true, Fundamento: "Cláusula cuarta, fracción V" },
+    Financiamiento: null, OperacionesCredito: null, TitulosCredito: null,
+  },
+  OrganosInternos: {
+    Accionistas: [holder("María Hernández López", 60), holder("Luis Paz Gil", "30 %")],
+    Administracion: { RegimenAdministracion: "Consejo de administración", Integrantes: [{ Nombre: "Luis Paz Gil", Nacionalidad: "Mexicana", RFC: "PAGL800101AB1" }] },
+    OrganoVigilancia: { TipoOrganoVigilancia: "Comisario", Nombre: "Ana Ruiz", Nacionalidad: "Mexicana", RFC: "RUSA700101AB1" },
+  },
+};
+
+const v2: DetailV2 = {
+  ExpedienteId: DOC, TipoPersona: "Moral", Tramite: "Alta", Secciones: ["ProofAddressObligatorio", "ProofAddressLimit:2"],
+  Cliente: "Panificadora La Espiga", RFC: "PLE150301AB2", FechaCreacion: null, FechaRecibido: null,
+  FechaUltimaModificacion: null, Entidades: [], Documentos: [deed], Adicionales: [], _Schema: null,
+};
+
+function open(answer: FileDetail) {
+  mockIPC((cmd) => {
+    if (cmd === "file_detail") return answer;
+    if (cmd === "detail_changes") return { sinceUtc: null, sinceReview: false, changes: [], truncated: false, snapshots: 1 };
+    throw new Error(cmd);
+  });
+  render(
+    <I18nProvider>
+      <DetailView documentId={DOC} onBack={() => {}} onReview={() => {}} />
+    </I18nProvider>,
+  );
+}
+
+describe("the file detail", () => {
+  it("names sections and their limits, and shows the deed with its powers, bodies and the shareholder check", async () => {
+    open({ version: "2", detail: v2 });
+    expect(await screen.findByText("Comprobante de domicilio (obligatorio)")).toBeTruthy();
+    expect(screen.getByText("Comprobante de domicilio (hasta 2)")).toBeTruthy();
+
+    fireEvent.keyDown(window, { key: "3" });
+    expect(screen.getByTestId("deed-analysis").textContent).toContain("Lic. Ruiz");
+    const powers = screen.getByTestId("powers").querySelectorAll("tbody tr");
+    expect(powers).toHaveLength(8);
+    expect(powers[0]?.textContent).toContain("Cláusula cuarta, fracción II");
+    expect(powers[0]?.textContent).toContain("Sí");
+    expect(powers[1]?.textContent).toContain("No");
+    expect(screen.getByTestId("shares-warning").textContent).toBe("Los porcentajes suman 90 %, no 100 %.");
+    expect(screen.getByTestId("administration").textContent).toContain("Luis Paz Gil");
+    expect(screen.getByTestId("oversight").textContent).toContain("Ana Ruiz");
+
+    fireEvent.keyDown(window, { key: "5" });
+    expect(screen.getByTestId("detail-panel").textContent).toContain(`"ExpedienteId": "${DOC}"`);
+  });
+
+  it("falls back to version 1, showing what the service sent", async () => {
+    const v1 = { documentId: DOC, sectionsAdded: ["BankStatement"], message: "Detalle", cliente: "Panificadora", fechaCreacion: "20/11/2026" };
+    open({ version: "1", detail: v1 });
+    const shown = await screen.findByTestId("detail-v1");
+    expect(shown.textContent).toContain("formato 1");
+    expect(shown.textContent).toContain("Estado de cuenta");
+    expect(shown.textContent).toContain("20/11/2026");
+    expect(screen.queryByRole("tablist")).toBeNull();
+  });
+});

@@ -1,0 +1,125 @@
+import type { Entity } from "../../bindings/Entity";
+import type { EntityValidation } from "../../bindings/EntityValidation";
+import type { ValidationDetails } from "../../bindings/ValidationDetails";
+import { useI18n } from "../../i18n";
+import { formatLocal } from "../tracking/model";
+import { mismatches } from "./model";
+import { PhotoStrip } from "./PhotoViewer";
+
+/** A representative (personal data beside what each authority returned, differences
+ * highlighted) or a branch (data and photos). */
+export function EntityCard({ entity }: { entity: Entity }) {
+  const { t } = useI18n();
+  const differences = mismatches(entity);
+  const data = entity.Datos;
+  const flagged = (field: string) => differences.some((d) => d.field === field);
+  const value = (field: string, shown: string | null) => (
+    <dd className={flagged(field) ? "mismatch" : undefined}>{shown || "—"}</dd>
+  );
+  const photos = [
+    ...(data.ImagenesInteriores ?? []).map((url, i) => ({ url, caption: t("photos.interior", { n: i + 1 }) })),
+    ...(data.ImagenesExteriores ?? []).map((url, i) => ({ url, caption: t("photos.exterior", { n: i + 1 }) })),
+  ];
+  return (
+    <article className="card" data-testid="entity-card">
+      <h3>
+        {entity.Referencia} <span className="chip">{entity.Tipo}</span>
+      </h3>
+      <dl className="facts">
+        {data.Nombre !== null && (
+          <>
+            <dt>{t("colName")}</dt>
+            {value("Nombre", data.Nombre)}
+            <dt>{t("firstSurname")}</dt>
+            {value("ApellidoPaterno", data.ApellidoPaterno)}
+            <dt>{t("secondSurname")}</dt>
+            {value("ApellidoMaterno", data.ApellidoMaterno)}
+            <dt>CURP</dt>
+            {value("CURP", data.CURP)}
+            <dt>RFC</dt>
+            {value("RFC", data.RFC)}
+            <dt>{t("nationality")}</dt>
+            <dd>{[data.Nacionalidad, data.PaisOrigen].filter(Boolean).join(" · ") || "—"}</dd>
+            <dt>{t("colEmail")}</dt>
+            <dd>{data.Correo ?? "—"}</dd>
+            <dt>{t("mobile")}</dt>
+            <dd>{data.Celular ?? "—"}</dd>
+          </>
+        )}
+        {data.NombreComercial !== null && (
+          <>
+            <dt>{t("tradeName")}</dt>
+            <dd>{data.NombreComercial}</dd>
+            <dt>{t("phone")}</dt>
+            <dd>{[data.Telefono, data.Extension].filter(Boolean).join(" ext. ") || "—"}</dd>
+            <dt>{t("phone2")}</dt>
+            <dd>{data.Telefono2 || "—"}</dd>
+          </>
+        )}
+      </dl>
+      {differences.length > 0 && (
+        <div className="notice notice-error" role="note" data-testid="mismatches">
+          <ul className="notice-details">
+            {differences.map((d) => (
+              <li key={`${d.field}-${d.source}`}>
+                {t("mismatch", { field: d.field, entered: d.entered, authority: d.authority, source: d.source })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {entity.Validaciones.map((v) => (
+        <ValidationBlock key={`${v.Tipo}-${v.Entidad}`} validation={v} />
+      ))}
+      {entity.Tipo === "Sucursal" && (
+        <>
+          <h4>{t("photos.title")}</h4>
+          <PhotoStrip photos={photos} />
+        </>
+      )}
+    </article>
+  );
+}
+
+/** The fields each kind of validation reports, in reading order. */
+const DETAIL_FIELDS: Record<string, (keyof ValidationDetails)[]> = {
+  Curp: ["CURP", "Nombres", "PrimerApellido", "SegundoApellido", "FechaNacimiento", "Sexo", "EntidadNacimiento", "Nacionalidad", "StatusCURP"],
+  ListaNominal: ["ClaveElector", "CIC", "NumeroEmision", "NumeroOCR", "DistritoFederal", "DistritoLocal", "AnioRegistro", "AnioEmision", "VigenciaHasta", "Estado"],
+  Biometrico: ["NombreCompleto", "RFC", "CURP", "Email", "StatusOperation", "FechaSolicitud", "FechaCallback", "FechaNotificacion"],
+};
+const INSTANTS = new Set<keyof ValidationDetails>(["FechaSolicitud", "FechaCallback", "FechaNotificacion"]);
+
+function ValidationBlock({ validation: v }: { validation: EntityValidation }) {
+  const { t, locale } = useI18n();
+  const details = v.Detalles;
+  const fields = (DETAIL_FIELDS[v.Tipo ?? ""] ?? (Object.keys(details) as (keyof ValidationDetails)[])).filter(
+    (field) => field !== "Comentarios" && details[field] !== null && details[field] !== "",
+  );
+  return (
+    <details className="validation" data-testid="validation">
+      <summary>
+        <span className={`chip ${v.Resultado ? "chip-ok" : "chip-danger"}`}>{v.Resultado ? t("passed") : t("failed")}</span>{" "}
+        <strong>{v.Tipo}</strong> · {v.Entidad} · {v.Estatus}
+      </summary>
+      <dl className="facts compact">
+        {fields.map((field) => {
+          const raw = details[field];
+          const shown = INSTANTS.has(field) && typeof raw === "string" ? (formatLocal(raw, locale) ?? raw) : String(raw);
+          return (
+            <div key={field} className="fact">
+              <dt>{field}</dt>
+              <dd>{shown}</dd>
+            </div>
+          );
+        })}
+      </dl>
+      {(details.Comentarios ?? []).length > 0 && (
+        <ul className="validation-comments">
+          {(details.Comentarios ?? []).map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,144 @@
+import { type CSSProperties, useEffect, useState } from "react";
+
+import * as backend from "../../api/backend";
+import { useI18n } from "../../i18n";
+import { useLoad } from "../../ui/useLoad";
+import { type View, initialView, rotate, zoom } from "./viewer";
+
+export interface Photo {
+  url: string;
+  /** "Interior 1", "Exterior 2"… */
+  caption: string;
+}
+
+/** A branch's photos as thumbnails; one opens in a viewer with zoom and rotation. */
+export function PhotoStrip({ photos }: { photos: Photo[] }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState<number | null>(null);
+  if (photos.length === 0) return <p className="muted">{t("photos.none")}</p>;
+  return (
+    <>
+      <ul className="photo-strip">
+        {photos.map((photo, index) => (
+          <li key={photo.url}>
+            <button
+              type="button"
+              className="photo-thumb"
+              onClick={() => setOpen(index)}
+              aria-label={t("photos.open", { caption: photo.caption })}
+              data-testid="photo-thumb"
+            >
+              <Picture url={photo.url} alt={photo.caption} />
+              <span className="photo-caption">{photo.caption}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open !== null && <PhotoViewer photos={photos} start={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+function Picture({ url, alt, style }: { url: string; alt: string; style?: CSSProperties }) {
+  const { t } = useI18n();
+  const [image] = useLoad(() => backend.fetchImage(url), url);
+  if (image.state === "loading") return <span className="photo-placeholder">{t("loading")}</span>;
+  if (image.state === "failed") return <span className="photo-placeholder photo-failed" title={image.error.message}>{t("photos.failed")}</span>;
+  return <img src={image.value} alt={alt} style={style} draggable={false} />;
+}
+
+/** Keys: + and − zoom, R rotates, 0 resets, ← → move between photos, Esc closes. */
+function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: number; onClose: () => void }) {
+  const { t } = useI18n();
+  const [index, setIndex] = useState(start);
+  const [view, setView] = useState<View>(initialView);
+  const photo = photos[index] ?? photos[0];
+  const go = (step: number) => {
+    setIndex((i) => (i + step + photos.length) % photos.length);
+    setView(initialView);
+  };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const act: Record<string, () => void> = {
+        Escape: onClose,
+        "+": () => setView((v) => zoom(v, 1)),
+        "=": () => setView((v) => zoom(v, 1)),
+        "-": () => setView((v) => zoom(v, -1)),
+        r: () => setView(rotate),
+        R: () => setView(rotate),
+        "0": () => setView(initialView),
+        ArrowRight: () => go(1),
+        ArrowLeft: () => go(-1),
+      };
+      const action = act[event.key];
+      if (action) {
+        event.preventDefault();
+        event.stopPropagation();
+        action();
+      }
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  });
+  if (!photo) return null;
+  return (
+    <div className="overlay" onClick={onClose}>
+      <div
+        className="dialog viewer"
+        role="dialog"
+        aria-modal="true"
+        aria-label={photo.caption}
+        onClick={(event) => event.stopPropagation()}
+        data-testid="photo-viewer"
+      >
+        <div className="viewer-bar">
+          <strong>{photo.caption}</strong>
+          <span className="muted">
+            {index + 1} / {photos.length} · {Math.round(view.scale * 100)} % · {view.rotation}°
+          </span>
+          <span className="grow" />
+          <button type="button" className="button-quiet small" onClick={() => setView((v) => zoom(v, -1))} aria-label={t("photos.zoomOut")}>
+            −
+          </button>
+          <button type="button" className="button-quiet small" onClick={() => setView((v) => zoom(v, 1))} aria-label={t("photos.zoomIn")} data-testid="zoom-in">
+            +
+          </button>
+          <button type="button" className="button-quiet small" onClick={() => setView(rotate)} data-testid="rotate">
+            {t("photos.rotate")}
+          </button>
+          <button type="button" className="button-quiet small" onClick={() => setView(initialView)}>
+            {t("photos.reset")}
+          </button>
+          <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(photo.url)}>
+            {t("openFile")}
+          </button>
+          <button type="button" className="button-quiet small" onClick={onClose} aria-label={t("photos.close")}>
+            ×
+          </button>
+        </div>
+        <div
+          className="viewer-stage"
+          onWheel={(event) => setView((v) => zoom(v, event.deltaY < 0 ? 1 : -1))}
+          data-testid="viewer-stage"
+        >
+          <Picture
+            url={photo.url}
+            alt={photo.caption}
+            style={{ transform: `rotate(${view.rotation}deg) scale(${view.scale})` }}
+          />
+        </div>
+        {photos.length > 1 && (
+          <div className="dialog-actions">
+            <button type="button" className="button-quiet" onClick={() => go(-1)}>
+              ← {t("photos.previous")}
+            </button>
+            <button type="button" className="button-quiet" onClick={() => go(1)}>
+              {t("photos.next")} →
+            </button>
+          </div>
+        )}
+        <span className="muted small">{t("photos.keys")}</span>
+      </div>
+    </div>
+  );
+}
