@@ -96,7 +96,8 @@ function ValidationBlock({ validation: v }: { validation: EntityValidation }) {
     (field) => field !== "Comentarios" && details[field] !== null && details[field] !== "",
   );
   return (
-    <details className="validation" data-testid="validation">
+    // A failed validation is open from the start: its details are what the analyst needs.
+    <details className="validation" data-testid="validation" open={!v.Resultado}>
       <summary>
         <span className={`chip ${v.Resultado ? "chip-ok" : "chip-danger"}`}>{v.Resultado ? t("passed") : t("failed")}</span>{" "}
         <strong>{v.Tipo}</strong> · {v.Entidad} · {v.Estatus}
