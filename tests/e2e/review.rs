@@ -34,6 +34,17 @@ async fn open_review(app: &App, rfc: &str, follow: bool) {
     app.text_of(&section("ProofAddressObligatorio", "")).await;
 }
 
+/// Rejects the proof of address and types the comment, as the analyst does.
+async fn reject_proof_of_address(app: &App) {
+    app.click(&section("ProofAddressObligatorio", "reject"))
+        .await;
+    app.type_into(
+        &section("ProofAddressObligatorio", "review-comment"),
+        COMMENT,
+    )
+    .await;
+}
+
 #[tokio::test]
 async fn a_review_with_a_rejection_returns_the_file_to_the_user() {
     let examples = demo_examples().await;
@@ -48,13 +59,7 @@ async fn a_review_with_a_rejection_returns_the_file_to_the_user() {
         app.click(&section("Sucursal", "accept")).await;
         app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 2")
             .await;
-        app.click(&section("ProofAddressObligatorio", "reject"))
-            .await;
-        app.type_into(
-            &section("ProofAddressObligatorio", "review-comment"),
-            COMMENT,
-        )
-        .await;
+        reject_proof_of_address(&app).await;
         app.wait_for_text(
             &section("ProofAddressObligatorio", "counter"),
             &format!("{} / 500", COMMENT.chars().count()),
@@ -132,13 +137,7 @@ async fn a_comment_typed_as_the_app_closes_is_there_when_it_opens_again() {
     let first = rfc.clone();
     with_demo_app_at(&data, move |app| async move {
         open_review(&app, &first, true).await;
-        app.click(&section("ProofAddressObligatorio", "reject"))
-            .await;
-        app.type_into(
-            &section("ProofAddressObligatorio", "review-comment"),
-            COMMENT,
-        )
-        .await;
+        reject_proof_of_address(&app).await;
         // A typing pause, no more: the session then ends, which closes the app. Nothing
         // on screen is waited for.
         tokio::time::sleep(Duration::from_millis(600)).await;

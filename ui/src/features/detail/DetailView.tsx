@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import * as backend from "../../api/backend";
 import { type MessageKey, useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { isTyping } from "../../ui/keys";
 import { useLoad } from "../../ui/useLoad";
@@ -50,22 +51,19 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
 
   return (
     <section className="page" aria-labelledby="detail-title">
-      <div className="page-header">
-        <div>
-          <button type="button" className="button-quiet small" onClick={props.onBack}>
-            {t("backToTracking")}
-          </button>
-          <h2 id="detail-title">{detail?.Cliente || t("detailTitle")}</h2>
-          <span className="mono muted">{props.documentId}</span>
-        </div>
-        {answer && (
-          <div className="page-actions">
+      <PageHeader
+        id="detail-title"
+        title={detail?.Cliente || t("detailTitle")}
+        subtitle={props.documentId}
+        back={{ label: t("backToTracking"), onClick: props.onBack }}
+        actions={
+          answer && (
             <button type="button" className="button-primary" onClick={props.onReview} data-testid="start-review">
               {t("startReview")}
             </button>
-          </div>
-        )}
-      </div>
+          )
+        }
+      />
       {error && <ErrorNotice error={error} />}
       {!answer && !error && <div className="empty">{t("loading")}</div>}
       {legacy && <DetailVersion1 detail={legacy} />}

@@ -10,6 +10,7 @@ import type { SectionComment } from "../../bindings/SectionComment";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { Counter } from "../../ui/Counter";
+import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { isTyping } from "../../ui/keys";
 import { useLoad } from "../../ui/useLoad";
@@ -81,18 +82,12 @@ export function ReviewView(props: {
   const [material] = useLoad(() => loadMaterial(props), props.documentId);
   return (
     <section className="page" aria-labelledby="review-title">
-      <div className="page-header">
-        <div>
-          <button type="button" className="button-quiet small" onClick={props.onBack}>
-            {t("back")}
-          </button>
-          <h2 id="review-title">
-            {t("review.title")}
-            {material.state === "ready" && material.value.company ? ` · ${material.value.company}` : ""}
-          </h2>
-          <span className="mono muted">{props.documentId}</span>
-        </div>
-      </div>
+      <PageHeader
+        id="review-title"
+        title={`${t("review.title")}${material.state === "ready" && material.value.company ? ` · ${material.value.company}` : ""}`}
+        subtitle={props.documentId}
+        back={{ label: t("back"), onClick: props.onBack }}
+      />
       {material.state === "loading" && <div className="empty">{t("loading")}</div>}
       {material.state === "failed" && <ErrorNotice error={material.error} />}
       {material.state === "ready" && <ReviewForm material={material.value} onDone={props.onDone} />}

@@ -1,6 +1,7 @@
 import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { useLoad } from "../../ui/useLoad";
@@ -29,38 +30,35 @@ export function TrackingView(props: {
 
   return (
     <section className="page" aria-labelledby="tracking-title">
-      <div className="page-header">
-        <div>
-          <button type="button" className="button-quiet small" onClick={props.onBack}>
-            {t("back")}
-          </button>
-          <h2 id="tracking-title">{tracking?.CompanyName || t("trackingTitle")}</h2>
-          <span className="mono muted">
-            {props.rfc} · {tracking?.DocumentId ?? props.flowId}
-          </span>
-        </div>
-        {tracking && (
-          <div className="page-actions">
-            <StatusBadge status={tracking.DocumentStatus} category={file?.statusCategory ?? null} />
-            <button
-              type="button"
-              className="button-quiet"
-              onClick={() => props.onDetail(tracking.DocumentId)}
-              data-testid="view-detail"
-            >
-              {t("viewDetail")}
-            </button>
-            <button
-              type="button"
-              className="button-primary"
-              onClick={() => props.onReview(tracking.DocumentId)}
-              data-testid="start-review"
-            >
-              {t("startReview")}
-            </button>
-          </div>
-        )}
-      </div>
+      <PageHeader
+        id="tracking-title"
+        title={tracking?.CompanyName || t("trackingTitle")}
+        subtitle={`${props.rfc} · ${tracking?.DocumentId ?? props.flowId}`}
+        back={{ label: t("back"), onClick: props.onBack }}
+        actions={
+          tracking && (
+            <>
+              <StatusBadge status={tracking.DocumentStatus} category={file?.statusCategory ?? null} />
+              <button
+                type="button"
+                className="button-quiet"
+                onClick={() => props.onDetail(tracking.DocumentId)}
+                data-testid="view-detail"
+              >
+                {t("viewDetail")}
+              </button>
+              <button
+                type="button"
+                className="button-primary"
+                onClick={() => props.onReview(tracking.DocumentId)}
+                data-testid="start-review"
+              >
+                {t("startReview")}
+              </button>
+            </>
+          )
+        }
+      />
       {error && <ErrorNotice error={error} />}
       {!file && !error && <div className="empty">{t("loading")}</div>}
       {tracking && file && (
