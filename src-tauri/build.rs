@@ -30,6 +30,7 @@ fn main() {
         "open_external",
         "copy_text",
         "fetch_image",
+        "check_photo",
         "detail_changes",
         "watchlist",
         "watch_file",

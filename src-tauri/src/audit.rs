@@ -75,12 +75,15 @@ pub struct ChainReport {
 }
 
 fn digest(record: &Record) -> String {
-    let bytes = serde_json::to_vec(record).unwrap_or_default();
-    hex(&Sha256::digest(&bytes))
+    sha256_hex(&serde_json::to_vec(record).unwrap_or_default())
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+/// SHA-256 in lowercase hex: the audit chain's hashes, and photo checks.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 pub struct AuditLog {
@@ -150,6 +153,19 @@ impl AuditLog {
     }
 
     /// Every entry that can be read, newest last.
+    /// How many calls of `operation` on `target` succeeded, by every profile.
+    pub fn successes(&self, operation: Operation, target: &str) -> AppResult<u32> {
+        let route = operation.route();
+        let count = self
+            .entries()?
+            .iter()
+            .filter(|e| {
+                e.record.operation == route && e.record.target == target && e.record.outcome.ok
+            })
+            .count();
+        Ok(u32::try_from(count).unwrap_or(u32::MAX))
+    }
+
     pub fn entries(&self) -> AppResult<Vec<AuditEntry>> {
         Ok(self
             .read_lines()?

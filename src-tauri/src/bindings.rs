@@ -20,10 +20,11 @@ use kyb_api::requests::{
 
 use crate::app_info::AppInfo;
 use crate::audit::{AuditEntry, ChainReport};
-use crate::desk::{FileDetail, FileTracking};
+use crate::desk::{FileDetail, FileTracking, VerificationState};
 use crate::drafts::Draft;
 use crate::error::AppError;
 use crate::history::DetailChanges;
+use crate::images::PhotoCheck;
 use crate::profiles::{FieldProblem, ProfileBook, ProfileInput};
 use crate::secrets::KeyStatus;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile};
@@ -41,6 +42,8 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     AppError::export_all(&cfg)?;
     FileTracking::export_all(&cfg)?;
     FileDetail::export_all(&cfg)?;
+    VerificationState::export_all(&cfg)?;
+    PhotoCheck::export_all(&cfg)?;
     ProfileBook::export_all(&cfg)?;
     ProfileInput::export_all(&cfg)?;
     FieldProblem::export_all(&cfg)?;

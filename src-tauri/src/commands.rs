@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
-use kyb_api::models::verification::Verification;
 use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
@@ -15,11 +14,11 @@ use tauri_plugin_opener::OpenerExt;
 use crate::Shell;
 use crate::app_info::AppInfo;
 use crate::audit::{AuditEntry, ChainReport};
-use crate::desk::{Desk, FileDetail, FileTracking};
+use crate::desk::{Desk, FileDetail, FileTracking, VerificationState};
 use crate::drafts::Draft;
 use crate::error::{AppError, AppResult};
 use crate::history::DetailChanges;
-use crate::images::ImageFetcher;
+use crate::images::{ImageFetcher, PhotoCheck};
 use crate::links;
 use crate::profiles::{FieldProblem, Profile, ProfileBook, ProfileInput};
 use crate::secrets::KeyStatus;
@@ -123,7 +122,7 @@ pub async fn enrollment_link(
 }
 
 #[tauri::command]
-pub async fn verification(desk: State<'_, Desk>, folio: String) -> AppResult<Verification> {
+pub async fn verification(desk: State<'_, Desk>, folio: String) -> AppResult<VerificationState> {
     desk.verification(&folio).await
 }
 
@@ -188,6 +187,18 @@ pub async fn fetch_image(
 ) -> AppResult<String> {
     let url = links::checked_external(&url, shell.demo_base.as_ref())?;
     images.fetch(&url).await
+}
+
+/// A verification photo, with whether its bytes match the service's `HashSha256`.
+#[tauri::command]
+pub async fn check_photo(
+    images: State<'_, ImageFetcher>,
+    shell: State<'_, Shell>,
+    url: String,
+    expected_sha256: String,
+) -> AppResult<PhotoCheck> {
+    let url = links::checked_external(&url, shell.demo_base.as_ref())?;
+    images.check(&url, &expected_sha256).await
 }
 
 /// Puts text (a correction link, an enrollment link) on the system clipboard.

@@ -50,6 +50,17 @@ pub enum FileDetail {
     V1(DetailV1),
 }
 
+/// A verification as the supervisor's screen needs it: the rules of `kyb_api` on its
+/// status, and the resends recorded in the audit log.
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct VerificationState {
+    pub verification: Verification,
+    pub can_resend: bool,
+    pub can_cancel: bool,
+    pub resends_so_far: u32,
+}
+
 pub struct Desk {
     store: Box<dyn ProfileStore>,
     book: Mutex<ProfileBook>,
@@ -394,9 +405,20 @@ impl Desk {
         )
     }
 
-    pub async fn verification(&self, folio: &str) -> AppResult<Verification> {
+    /// A verification with what may be done to it now and how many times its link
+    /// was already resent from this desk (each resend is billed).
+    pub async fn verification(&self, folio: &str) -> AppResult<VerificationState> {
         let (_, client) = self.client()?;
-        Ok(client.verification(folio).await?)
+        let verification = client.verification(folio).await?;
+        let status = verification.verification_status.as_ref();
+        Ok(VerificationState {
+            can_resend: status.is_some_and(|s| s.accepts_resend()),
+            can_cancel: status.is_some_and(|s| s.accepts_cancel()),
+            resends_so_far: self
+                .audit
+                .successes(Operation::ResendVerification, verification.folio.trim())?,
+            verification,
+        })
     }
 
     pub async fn resend_verification(&self, folio: &str) -> AppResult<()> {

@@ -12,6 +12,10 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use tauri::Url;
 
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::audit::sha256_hex;
 use crate::error::{AppError, AppResult, ErrorCode};
 
 /// Larger answers are refused: a photo for the screen, not an archive.
@@ -36,6 +40,23 @@ impl ImageFetcher {
     /// The picture at `url` as `data:<type>;base64,…`. Refuses answers that are not
     /// images or are larger than [`MAX_IMAGE_BYTES`].
     pub async fn fetch(&self, url: &Url) -> AppResult<String> {
+        let (mime, bytes) = self.download(url).await?;
+        Ok(data_url(&mime, &bytes))
+    }
+
+    /// A verification photo with the SHA-256 of the bytes received, compared with the
+    /// one the service reported (`HashSha256`; case and blanks aside).
+    pub async fn check(&self, url: &Url, expected_sha256: &str) -> AppResult<PhotoCheck> {
+        let (mime, bytes) = self.download(url).await?;
+        let sha256 = sha256_hex(&bytes);
+        Ok(PhotoCheck {
+            data_url: data_url(&mime, &bytes),
+            matches: sha256.eq_ignore_ascii_case(expected_sha256.trim()),
+            sha256,
+        })
+    }
+
+    async fn download(&self, url: &Url) -> AppResult<(String, Vec<u8>)> {
         let failed = |code, what: &str| AppError::new(code, format!("{what}: {url}"));
         let response = self.http.get(url.clone()).send().await.map_err(|e| {
             if e.is_timeout() {
@@ -85,6 +106,20 @@ impl ImageFetcher {
         if bytes.len() > MAX_IMAGE_BYTES {
             return Err(failed(ErrorCode::Decode, "La imagen es demasiado grande"));
         }
-        Ok(format!("data:{mime};base64,{}", STANDARD.encode(&bytes)))
+        Ok((mime, bytes.to_vec()))
     }
+}
+
+fn data_url(mime: &str, bytes: &[u8]) -> String {
+    format!("data:{mime};base64,{}", STANDARD.encode(bytes))
+}
+
+/// A downloaded photo and whether its bytes are the ones the service hashed.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PhotoCheck {
+    pub data_url: String,
+    /// SHA-256 of the bytes received, lowercase hex.
+    pub sha256: String,
+    pub matches: bool,
 }

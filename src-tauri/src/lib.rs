@@ -68,6 +68,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::open_external,
         commands::copy_text,
         commands::fetch_image,
+        commands::check_photo,
         commands::detail_changes,
         commands::watchlist,
         commands::watch_file,

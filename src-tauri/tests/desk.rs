@@ -86,7 +86,10 @@ async fn keys_are_shown_only_by_their_last_four() {
         ErrorCode::KeyringUnavailable
     };
     assert_eq!(
-        desk.verification("VD-1").await.map_err(|e| e.code),
+        desk.verification("VD-1")
+            .await
+            .map(|_| ())
+            .map_err(|e| e.code),
         Err(missing)
     );
     desk.set_api_key(&demo.profile.id, key, true)
@@ -96,7 +99,10 @@ async fn keys_are_shown_only_by_their_last_four() {
         .expect("replaced");
     let folio = demo.manifest().examples.folios["Enviado"].clone();
     assert_eq!(
-        desk.verification(&folio).await.map_err(|e| e.code),
+        desk.verification(&folio)
+            .await
+            .map(|_| ())
+            .map_err(|e| e.code),
         Err(ErrorCode::Unauthorized)
     );
     assert_eq!(
@@ -271,10 +277,20 @@ async fn verifications_are_read_resent_and_cancelled() {
         .verification(&folios["Completado"])
         .await
         .expect("read");
-    assert!(!read.photos.is_empty());
+    assert!(!read.verification.photos.is_empty());
+    assert!(
+        !read.can_resend && !read.can_cancel,
+        "a completed one is over"
+    );
+    let expired = desk.verification(&folios["Expirado"]).await.expect("read");
+    assert!(expired.can_resend && !expired.can_cancel);
+    assert_eq!(expired.resends_so_far, 0);
     desk.resend_verification(&folios["Expirado"])
         .await
         .expect("resent");
+    let revived = desk.verification(&folios["Expirado"]).await.expect("read");
+    assert_eq!(revived.resends_so_far, 1);
+    assert!(revived.can_cancel, "revived, it is in progress again");
     desk.cancel_verification(&folios["Abierto"])
         .await
         .expect("cancelled");

@@ -233,11 +233,45 @@ fn every_command_answers_through_ipc() {
     );
     assert!(link["EnrollmentUrl"].is_string());
 
+    let sent = w.ok("verification", json!({"folio": folio("Enviado")}));
+    assert_eq!(sent["verification"]["Folio"], json!(folio("Enviado")));
     assert_eq!(
-        w.ok("verification", json!({"folio": folio("Enviado")}))["Folio"],
-        json!(folio("Enviado"))
+        (
+            &sent["canResend"],
+            &sent["canCancel"],
+            &sent["resendsSoFar"]
+        ),
+        (&json!(true), &json!(true), &json!(0))
     );
     w.ok("resend_verification", json!({"folio": folio("Enviado")}));
+    assert_eq!(
+        w.ok("verification", json!({"folio": folio("Enviado")}))["resendsSoFar"],
+        json!(1),
+        "counted from the audit log"
+    );
+    let done = w.ok("verification", json!({"folio": folio("Completado")}));
+    assert_eq!(
+        (&done["canResend"], &done["canCancel"]),
+        (&json!(false), &json!(false))
+    );
+    // Each photo is downloaded and hashed by the backend.
+    let photo = &done["verification"]["Photos"][0];
+    let checked = w.ok(
+        "check_photo",
+        json!({"url": photo["Url"], "expectedSha256": photo["HashSha256"]}),
+    );
+    assert_eq!(checked["matches"], json!(true), "{:.80}", checked["sha256"]);
+    assert_eq!(checked["sha256"], photo["HashSha256"]);
+    assert!(
+        checked["dataUrl"]
+            .as_str()
+            .is_some_and(|u| u.starts_with("data:image/"))
+    );
+    let wrong = w.ok(
+        "check_photo",
+        json!({"url": photo["Url"], "expectedSha256": "00".repeat(32)}),
+    );
+    assert_eq!(wrong["matches"], json!(false));
     w.ok("cancel_verification", json!({"folio": folio("Abierto")}));
     assert_eq!(
         w.code("cancel_verification", json!({"folio": folio("Completado")})),
