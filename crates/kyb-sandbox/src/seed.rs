@@ -55,6 +55,9 @@ pub struct Examples {
     pub folios: std::collections::BTreeMap<String, String>,
     /// A verification that belongs to the second tenant.
     pub other_tenant_folio: String,
+    /// A completed verification whose interior photo was altered after capture: its
+    /// bytes no longer match the `HashSha256` the service reports.
+    pub altered_photo_folio: String,
 }
 
 fn uuid(rng: &mut ChaCha8Rng) -> Uuid {
@@ -244,6 +247,15 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
         ]);
     }
 
+    let altered_photo_folio =
+        new_verification(&mut world, first, VerificationStatus::Completado, 11);
+    if let Some(photo) = world
+        .served
+        .get_mut(&format!("photos/{altered_photo_folio}-2.png"))
+    {
+        photo.bytes.extend_from_slice(b"altered after capture");
+    }
+
     let trial_flow = Flow {
         workspace: trial_tenant.workspace_id,
         ..main_flow.clone()
@@ -270,6 +282,7 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
             person_id_enrollment_denied: example.persons[1].person_id,
             folios,
             other_tenant_folio,
+            altered_photo_folio,
         },
     };
     // The trial tenant authenticates like any other, but the manifest lists it apart.

@@ -46,6 +46,7 @@ fn prints_one_json_line_with_the_contract_fields_then_serves() {
         "person_id_enrollment_allowed",
         "person_id_enrollment_denied",
         "other_tenant_folio",
+        "altered_photo_folio",
     ] {
         assert!(examples[key].is_string(), "examples.{key}");
     }

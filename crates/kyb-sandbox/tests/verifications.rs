@@ -268,6 +268,28 @@ async fn photo_hashes_are_the_sha256_of_the_served_bytes_until_tampered() {
 }
 
 #[tokio::test]
+async fn the_seeded_altered_photo_no_longer_matches_its_hash() {
+    let h = Harness::start().await;
+    let folio = h.manifest().examples.altered_photo_folio.clone();
+    let (_, body) = h
+        .call(Method::GET, &format!("/verificaciones/{folio}"))
+        .await;
+    assert_eq!(body["Data"]["VerificationStatus"], "Completado");
+    let photos = body["Data"]["Photos"].as_array().expect("Photos").clone();
+    let mut matches = Vec::new();
+    for photo in &photos {
+        let bytes = h.download(photo["Url"].as_str().expect("Url")).await;
+        assert_eq!(&bytes[..4], b"\x89PNG", "still a picture");
+        let digest: String = Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        matches.push(photo["HashSha256"] == digest.as_str());
+    }
+    assert_eq!(matches, [true, false], "the interior photo was altered");
+}
+
+#[tokio::test]
 async fn admin_creates_a_verification_the_tenant_can_read() {
     let h = Harness::start().await;
     let created = h
