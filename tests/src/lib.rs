@@ -265,6 +265,15 @@ impl App {
         }
     }
 
+    /// Whether the control at `css` can be used (a disabled button cannot).
+    pub async fn is_enabled(&self, css: &str) -> bool {
+        self.element(Locator::Css(css), &format!("`{css}`"))
+            .await
+            .is_enabled()
+            .await
+            .unwrap_or_else(|e| panic!("cannot tell whether `{css}` is enabled: {e}"))
+    }
+
     /// Everything the window shows as text, for failure messages.
     pub async fn page_text(&self) -> String {
         match self.client.find(Locator::Css("body")).await {

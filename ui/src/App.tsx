@@ -6,6 +6,7 @@ import type { Profile } from "./bindings/Profile";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { DetailView } from "./features/detail/DetailView";
 import { ReviewView } from "./features/review/ReviewView";
+import { VerificationsView } from "./features/verifications/VerificationsView";
 import { TrackingView } from "./features/tracking/TrackingView";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
@@ -15,6 +16,7 @@ import { type Load, useLoad } from "./ui/useLoad";
 /** Where the analyst is: the watchlist, or one file's tracking, detail or review. */
 type Route =
   | { view: "watchlist" }
+  | { view: "verifications" }
   | { view: "tracking"; flowId: string; rfc: string }
   | { view: "detail" | "review"; flowId: string; rfc: string; documentId: string };
 
@@ -63,17 +65,24 @@ export function App() {
       )}
       <div className="workspace">
         <nav className="sidenav" aria-label="KYB Desk">
-          <a
-            className="sidenav-item active"
-            aria-current="page"
-            href="#seguimiento"
-            onClick={(event) => {
-              event.preventDefault();
-              setRoute({ view: "watchlist" });
-            }}
-          >
-            {t("navWatchlist")}
-          </a>
+          {NAV.map((item) => {
+            const current = item.section === section(route);
+            return (
+              <a
+                key={item.section}
+                className={current ? "sidenav-item active" : "sidenav-item"}
+                aria-current={current ? "page" : undefined}
+                href={`#${item.section}`}
+                data-testid={`nav-${item.section}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setRoute({ view: item.section });
+                }}
+              >
+                {t(item.label)}
+              </a>
+            );
+          })}
         </nav>
         <main className="content">
           {info.state === "failed" && (
@@ -89,8 +98,21 @@ export function App() {
   );
 }
 
+/** The side navigation: each entry opens its section at its start. */
+const NAV: { section: "watchlist" | "verifications"; label: MessageKey }[] = [
+  { section: "watchlist", label: "navWatchlist" },
+  { section: "verifications", label: "navVerifications" },
+];
+
+/** Which side-navigation entry a screen belongs to. */
+function section(route: Route): "watchlist" | "verifications" {
+  return route.view === "verifications" ? "verifications" : "watchlist";
+}
+
 function Screen({ route, go, profile }: { route: Route; go: (route: Route) => void; profile: Profile }) {
   switch (route.view) {
+    case "verifications":
+      return <VerificationsView />;
     case "watchlist":
       return <WatchlistView profile={profile} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />;
     case "tracking": {

@@ -37,7 +37,8 @@ async fn main() {
     .await;
 
     // The demo's example file, as its embedded sandbox (seeded alike) has it.
-    let rfc = demo_examples().await.rfc;
+    let examples = demo_examples().await;
+    let rfc = examples.rfc.clone();
     with_demo_app(move |app| async move {
         app.text_of("[data-testid=demo-banner]").await;
         app.type_into("[data-testid=add-rfc]", &rfc).await;
@@ -126,6 +127,23 @@ async fn main() {
             .await;
         app.text_of("[data-testid=error-notice]").await;
         capture(&dir.join("12-error-not-found.png"));
+
+        // A supervisor's verification: a completed one with an altered photo, then the
+        // confirmation before a billable resend.
+        app.click("[data-testid=nav-verifications]").await;
+        app.type_into("[data-testid=folio-input]", &examples.altered_photo_folio)
+            .await;
+        app.click("[data-testid=folio-search]").await;
+        app.text_of("[data-testid=hash-mismatch]").await;
+        capture(&dir.join("13-verification.png"));
+        app.replace_text("[data-testid=folio-input]", &examples.folios["Expirado"])
+            .await;
+        app.click("[data-testid=folio-search]").await;
+        app.wait_for_text("[data-testid=verification-status]", "Expirado")
+            .await;
+        app.click("[data-testid=resend]").await;
+        app.text_of("[data-testid=resend-count]").await;
+        capture(&dir.join("14-verification-resend.png"));
     })
     .await;
 }

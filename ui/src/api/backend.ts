@@ -19,6 +19,8 @@ import type { WatchedFile } from "../bindings/WatchedFile";
 import type { CorrectionRequest } from "../bindings/CorrectionRequest";
 import type { CorrectionResult } from "../bindings/CorrectionResult";
 import type { Draft } from "../bindings/Draft";
+import type { PhotoCheck } from "../bindings/PhotoCheck";
+import type { VerificationState } from "../bindings/VerificationState";
 
 export function isAppError(value: unknown): value is AppError {
   return (
@@ -66,6 +68,14 @@ export const requestCorrection = (request: CorrectionRequest) =>
 export const saveDraft = (draft: Draft) => call<Draft>("save_draft", { draft });
 export const loadDraft = (documentId: string) => call<Draft | null>("load_draft", { documentId });
 export const discardDraft = (documentId: string) => call<null>("discard_draft", { documentId });
+
+export const verification = (folio: string) => call<VerificationState>("verification", { folio });
+/** Billable: the backend sends it once and records it in the audit log. */
+export const resendVerification = (folio: string) => call<null>("resend_verification", { folio });
+export const cancelVerification = (folio: string) => call<null>("cancel_verification", { folio });
+/** A verification photo, downloaded and hashed by the backend. */
+export const checkPhoto = (url: string, expectedSha256: string) =>
+  call<PhotoCheck>("check_photo", { url, expectedSha256 });
 
 export const watchlist = () => call<WatchedFile[]>("watchlist");
 export const watchFile = (flowId: string, rfc: string) => call<WatchedFile[]>("watch_file", { flowId, rfc });

@@ -1,0 +1,80 @@
+//! In demo mode, a supervisor's day: revive an expired verification by resending its
+//! link (billable, so confirmed first), find resend impossible on a completed one,
+//! cancel one in progress, and see a photo that was altered after capture flagged.
+
+use kyb_e2e::{App, demo_examples, with_demo_app};
+
+async fn look_up(app: &App, folio: &str) {
+    app.replace_text("[data-testid=folio-input]", folio).await;
+    app.click("[data-testid=folio-search]").await;
+    app.wait_for_text("[data-testid=verification] h3", folio)
+        .await;
+}
+
+#[tokio::test]
+async fn a_supervisor_resends_cancels_and_checks_photos() {
+    let examples = demo_examples().await;
+    let folio = move |status: &str| examples.folios[status].clone();
+    let altered = demo_examples().await.altered_photo_folio;
+    with_demo_app(move |app| async move {
+        app.click("[data-testid=nav-verifications]").await;
+        app.wait_for_text(".empty", "Escriba un folio").await;
+
+        // An expired verification is revived by a resend, after a confirmation that
+        // says it is billable and counts the resends so far.
+        look_up(&app, &folio("Expirado")).await;
+        app.wait_for_text("[data-testid=verification-status]", "Expirado")
+            .await;
+        app.click("[data-testid=resend]").await;
+        let asked = app
+            .wait_for_text("[data-testid=confirm]", "facturable")
+            .await;
+        assert!(
+            asked.contains("Reenvíos previos de este folio desde KYB Desk: 0."),
+            "{asked}"
+        );
+        app.click("[data-testid=confirm-action]").await;
+        app.wait_for_text("[data-testid=action-done]", "Enlace reenviado")
+            .await;
+        app.wait_for_text("[data-testid=verification-status]", "Enviado")
+            .await;
+        // The next confirmation knows about it.
+        app.click("[data-testid=resend]").await;
+        app.wait_for_text("[data-testid=resend-count]", "KYB Desk: 1.")
+            .await;
+        app.click_button("Volver").await;
+
+        // A completed one cannot be resent nor cancelled, and says why.
+        look_up(&app, &folio("Completado")).await;
+        app.wait_for_text("[data-testid=verification-status]", "Completado")
+            .await;
+        assert!(!app.is_enabled("[data-testid=resend]").await);
+        assert!(!app.is_enabled("[data-testid=cancel-verification]").await);
+        app.wait_for_text("[data-testid=action-reasons]", "El reenvío solo se admite")
+            .await;
+
+        // One in progress is cancelled.
+        look_up(&app, &folio("Abierto")).await;
+        app.click("[data-testid=cancel-verification]").await;
+        app.wait_for_text("[data-testid=confirm]", "No se puede deshacer")
+            .await;
+        app.click("[data-testid=confirm-action]").await;
+        app.wait_for_text("[data-testid=action-done]", "Verificación cancelada")
+            .await;
+        app.wait_for_text("[data-testid=verification-status]", "Rechazado")
+            .await;
+
+        // Each photo is downloaded and hashed: the altered one is flagged.
+        look_up(&app, &altered).await;
+        app.wait_for_text("[data-testid=verification-photo]", "Archivo íntegro")
+            .await;
+        let flagged = app
+            .wait_for_text(
+                "[data-testid=verification-photo]",
+                "no coincide con su SHA-256",
+            )
+            .await;
+        assert!(flagged.contains("Interior"), "{flagged}");
+    })
+    .await;
+}

@@ -1,0 +1,296 @@
+import { useRef, useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { Photo } from "../../bindings/Photo";
+import type { VerificationState } from "../../bindings/VerificationState";
+import { type MessageKey, useI18n } from "../../i18n";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { useLoad } from "../../ui/useLoad";
+import { formatLocal } from "../tracking/model";
+import { GeoBandDiagram } from "./GeoBandDiagram";
+import { geoTone, remember, statusTone, timeline } from "./model";
+
+const RECENT_KEY = "kyb-desk.recentFolios";
+
+function storedRecent(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(RECENT_KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((f): f is string => typeof f === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Supervisors: a home or workplace verification by folio, with resend and cancel. */
+export function VerificationsView() {
+  const { t } = useI18n();
+  const [typed, setTyped] = useState("");
+  const [folio, setFolio] = useState<string | null>(null);
+  const [recent, setRecent] = useState<string[]>(storedRecent);
+  const [generation, setGeneration] = useState(0);
+
+  const lookUp = (value: string) => {
+    const clean = value.trim().toUpperCase();
+    if (!clean) return;
+    setTyped(clean);
+    setFolio(clean);
+    setGeneration((g) => g + 1);
+    const next = remember(recent, clean);
+    setRecent(next);
+    globalThis.localStorage?.setItem(RECENT_KEY, JSON.stringify(next));
+  };
+
+  return (
+    <section className="page" aria-labelledby="verifications-title">
+      <div className="page-header">
+        <div>
+          <h2 id="verifications-title">{t("ver.title")}</h2>
+          <span className="muted">{t("ver.intro")}</span>
+        </div>
+      </div>
+      <form
+        className="toolbar"
+        onSubmit={(event) => {
+          event.preventDefault();
+          lookUp(typed);
+        }}
+      >
+        <input
+          className="input"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          placeholder={t("ver.folioPlaceholder")}
+          aria-label={t("ver.folio")}
+          data-testid="folio-input"
+          autoFocus
+        />
+        <button type="submit" className="button-primary" data-testid="folio-search">
+          {t("ver.lookUp")}
+        </button>
+        {recent.length > 0 && (
+          <span className="recent" aria-label={t("ver.recent")}>
+            {recent.map((f) => (
+              <button key={f} type="button" className="tag tag-button" onClick={() => lookUp(f)}>
+                {f}
+              </button>
+            ))}
+          </span>
+        )}
+      </form>
+      {folio === null ? (
+        <div className="empty">{t("ver.empty")}</div>
+      ) : (
+        <VerificationCard key={`${folio}-${generation}`} folio={folio} />
+      )}
+    </section>
+  );
+}
+
+type Action = "resend" | "cancel";
+
+function VerificationCard({ folio }: { folio: string }) {
+  const { t, locale } = useI18n();
+  const [load, reload] = useLoad(() => backend.verification(folio), folio);
+  const [asking, setAsking] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<AppError | null>(null);
+  const [done, setDone] = useState<Action | null>(null);
+  const inFlight = useRef(false);
+
+  if (load.state === "loading") return <div className="empty">{t("loading")}</div>;
+  if (load.state === "failed") return <ErrorNotice error={load.error} />;
+  const state: VerificationState = load.value;
+  const v = state.verification;
+  const when = (iso: string | null) => formatLocal(iso, locale) ?? "—";
+
+  const run = (action: Action) => {
+    // One request per confirmation, however many clicks arrive.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setFailure(null);
+    const call = action === "resend" ? backend.resendVerification(v.Folio) : backend.cancelVerification(v.Folio);
+    call.then(
+      () => {
+        inFlight.current = false;
+        setBusy(false);
+        setAsking(null);
+        setDone(action);
+        reload();
+      },
+      (error: AppError) => {
+        inFlight.current = false;
+        setBusy(false);
+        setFailure(error);
+      },
+    );
+  };
+
+  return (
+    <article className="card verification" data-testid="verification">
+      <div className="verification-head">
+        <h3>
+          {v.Folio} <span className={`chip chip-${statusTone(v.VerificationStatus)}`} data-testid="verification-status">{v.VerificationStatus ?? "—"}</span>
+        </h3>
+        <span className="muted">{v.ExternalReference}</span>
+        <span className="grow" />
+        <span title={state.canResend ? undefined : t("ver.resendNotNow", { status: v.VerificationStatus ?? "—" })}>
+          <button
+            type="button"
+            className="button-quiet"
+            disabled={!state.canResend}
+            onClick={() => {
+              setFailure(null);
+              setAsking("resend");
+            }}
+            data-testid="resend"
+          >
+            {t("ver.resend")}
+          </button>
+        </span>
+        <span title={state.canCancel ? undefined : t("ver.cancelNotNow", { status: v.VerificationStatus ?? "—" })}>
+          <button
+            type="button"
+            className="button-quiet"
+            disabled={!state.canCancel}
+            onClick={() => {
+              setFailure(null);
+              setAsking("cancel");
+            }}
+            data-testid="cancel-verification"
+          >
+            {t("ver.cancel")}
+          </button>
+        </span>
+      </div>
+      {(!state.canResend || !state.canCancel) && (
+        <p className="muted small" data-testid="action-reasons">
+          {!state.canResend && t("ver.resendNotNow", { status: v.VerificationStatus ?? "—" })}{" "}
+          {!state.canCancel && t("ver.cancelNotNow", { status: v.VerificationStatus ?? "—" })}
+        </p>
+      )}
+      {done && (
+        <div className="notice notice-ok" role="status" data-testid="action-done">
+          {t(done === "resend" ? "ver.resent" : "ver.cancelled")}
+        </div>
+      )}
+
+      <ol className="timeline" aria-label={t("ver.timeline")}>
+        {timeline(v, Date.now()).map((entry) => (
+          <li key={entry.step} className={`timeline-step ${entry.state}`}>
+            <span className="timeline-dot" aria-hidden="true" />
+            <span className="strong">{t(`ver.step.${entry.step}` as MessageKey)}</span>
+            <span>{when(entry.at)}</span>
+            {entry.state === "missed" && <span className="chip chip-warn">{t("ver.expired")}</span>}
+          </li>
+        ))}
+      </ol>
+
+      <dl className="facts">
+        <dt>{t("ver.verdict")}</dt>
+        <dd data-testid="verdict">
+          {v.Verdict ?? "—"}
+          {v.VerdictComment && <span className="muted"> · {v.VerdictComment}</span>}
+        </dd>
+        <dt>{t("ver.modality")}</dt>
+        <dd>{v.Modality || "—"}</dd>
+        <dt>{t("ver.product")}</dt>
+        <dd>
+          {v.ProductName || "—"} <span className="mono muted">{v.ProductKey}</span>
+        </dd>
+        <dt>{t("ver.biometric")}</dt>
+        <dd>{v.BiometricStatus ?? "—"}</dd>
+        <dt>{t("ver.geoIntegrity")}</dt>
+        <dd>
+          <span className={`chip chip-${v.GeoIntegrity === "Ok" ? "ok" : v.GeoIntegrity ? "danger" : "neutral"}`}>{v.GeoIntegrity ?? "—"}</span>
+          {(v.GeoSignals ?? []).length > 0 && (
+            <ul className="signals" data-testid="geo-signals">
+              {(v.GeoSignals ?? []).map((s) => (
+                <li key={s} className="mono">
+                  {s}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+
+      <h4>
+        {t("ver.geo")} <span className={`chip chip-${geoTone(v.GeoResult)}`}>{v.GeoResult ?? "—"}</span>
+      </h4>
+      <GeoBandDiagram distance={v.DistanceMeters} accuracy={v.Accuracy} />
+
+      <h4>{t("ver.photos")}</h4>
+      {v.Photos.length === 0 ? (
+        <p className="muted">{t("ver.noPhotos")}</p>
+      ) : (
+        <ul className="photo-grid">
+          {v.Photos.map((photo) => (
+            <VerificationPhoto key={photo.Url} photo={photo} />
+          ))}
+        </ul>
+      )}
+
+      {asking === "resend" && (
+        <ConfirmDialog
+          title={t("ver.resendTitle", { folio: v.Folio })}
+          confirm={t("ver.resendConfirm")}
+          busy={busy}
+          error={failure}
+          onConfirm={() => run("resend")}
+          onCancel={() => setAsking(null)}
+        >
+          <p>{t("ver.resendBillable")}</p>
+          <p data-testid="resend-count">{t("ver.resendsSoFar", { n: state.resendsSoFar })}</p>
+        </ConfirmDialog>
+      )}
+      {asking === "cancel" && (
+        <ConfirmDialog
+          title={t("ver.cancelTitle", { folio: v.Folio })}
+          confirm={t("ver.cancelConfirm")}
+          danger
+          busy={busy}
+          error={failure}
+          onConfirm={() => run("cancel")}
+          onCancel={() => setAsking(null)}
+        >
+          <p>{t("ver.cancelWarning")}</p>
+        </ConfirmDialog>
+      )}
+    </article>
+  );
+}
+
+/** One photo: downloaded by the backend, its SHA-256 compared with `HashSha256`. */
+function VerificationPhoto({ photo }: { photo: Photo }) {
+  const { t, locale } = useI18n();
+  const [check] = useLoad(() => backend.checkPhoto(photo.Url, photo.HashSha256), photo.Url);
+  return (
+    <li className="photo-card" data-testid="verification-photo">
+      {check.state === "ready" ? (
+        <img src={check.value.dataUrl} alt={photo.Section} />
+      ) : (
+        <span className="photo-placeholder">{check.state === "loading" ? t("loading") : t("photos.failed")}</span>
+      )}
+      <div className="strong">{photo.Section}</div>
+      <div className="muted small">
+        {formatLocal(photo.TimestampUtc, locale) ?? "—"} ·{" "}
+        <span className={`chip chip-${geoTone(photo.GeoResult)}`}>{photo.GeoResult ?? "—"}</span>
+        {photo.DistanceMeters !== null && ` · ${Math.round(photo.DistanceMeters)} m`}
+      </div>
+      {check.state === "ready" &&
+        (check.value.matches ? (
+          <span className="chip chip-ok" data-testid="hash-ok">
+            {t("ver.hashOk")}
+          </span>
+        ) : (
+          <span className="chip chip-danger" data-testid="hash-mismatch" title={`SHA-256: ${check.value.sha256}`}>
+            {t("ver.hashMismatch")}
+          </span>
+        ))}
+      {check.state === "failed" && <ErrorNotice error={check.error} />}
+    </li>
+  );
+}

@@ -1,0 +1,53 @@
+import { type ReactNode, useEffect, useRef } from "react";
+
+import type { AppError } from "../bindings/AppError";
+import { useI18n } from "../i18n";
+import { ErrorNotice } from "./ErrorNotice";
+
+/** Asks before an action that costs or cannot be undone. While `busy`, neither button
+ * acts, so a double click sends nothing twice; Escape cancels. */
+export function ConfirmDialog(props: {
+  title: string;
+  children: ReactNode;
+  confirm: string;
+  danger?: boolean;
+  busy: boolean;
+  error: AppError | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  const cancel = useRef<HTMLButtonElement>(null);
+  // The safe choice has the focus: Enter alone never confirms by accident.
+  useEffect(() => cancel.current?.focus(), []);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !props.busy) props.onCancel();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [props]);
+  return (
+    <div className="overlay">
+      <div className="dialog dialog-small" role="alertdialog" aria-modal="true" aria-label={props.title} data-testid="confirm">
+        <h3>{props.title}</h3>
+        <div>{props.children}</div>
+        {props.error && <ErrorNotice error={props.error} />}
+        <div className="dialog-actions">
+          <button ref={cancel} type="button" className="button-quiet" onClick={props.onCancel} disabled={props.busy}>
+            {t("confirm.back")}
+          </button>
+          <button
+            type="button"
+            className={props.danger ? "button-primary button-danger" : "button-primary"}
+            onClick={props.onConfirm}
+            disabled={props.busy}
+            data-testid="confirm-action"
+          >
+            {props.busy ? t("confirm.working") : props.confirm}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
