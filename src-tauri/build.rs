@@ -31,6 +31,7 @@ fn main() {
         "copy_text",
         "fetch_image",
         "check_photo",
+        "issued_links",
         "detail_changes",
         "watchlist",
         "watch_file",

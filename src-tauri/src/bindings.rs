@@ -20,7 +20,7 @@ use kyb_api::requests::{
 
 use crate::app_info::AppInfo;
 use crate::audit::{AuditEntry, ChainReport};
-use crate::desk::{FileDetail, FileTracking, VerificationState};
+use crate::desk::{FileDetail, FileTracking, IssuedLink, VerificationState};
 use crate::drafts::Draft;
 use crate::error::AppError;
 use crate::history::DetailChanges;
@@ -43,6 +43,7 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     FileTracking::export_all(&cfg)?;
     FileDetail::export_all(&cfg)?;
     VerificationState::export_all(&cfg)?;
+    IssuedLink::export_all(&cfg)?;
     PhotoCheck::export_all(&cfg)?;
     ProfileBook::export_all(&cfg)?;
     ProfileInput::export_all(&cfg)?;

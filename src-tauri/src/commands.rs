@@ -14,7 +14,7 @@ use tauri_plugin_opener::OpenerExt;
 use crate::Shell;
 use crate::app_info::AppInfo;
 use crate::audit::{AuditEntry, ChainReport};
-use crate::desk::{Desk, FileDetail, FileTracking, VerificationState};
+use crate::desk::{Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
 use crate::drafts::Draft;
 use crate::error::{AppError, AppResult};
 use crate::history::DetailChanges;
@@ -119,6 +119,11 @@ pub async fn enrollment_link(
     person_id: String,
 ) -> AppResult<EnrollmentLink> {
     desk.enrollment_link(&document_id, &person_id).await
+}
+
+#[tauri::command]
+pub fn issued_links(desk: State<'_, Desk>, document_id: String) -> AppResult<Vec<IssuedLink>> {
+    desk.issued_links(&document_id)
 }
 
 #[tauri::command]

@@ -61,6 +61,22 @@ pub struct VerificationState {
     pub resends_so_far: u32,
 }
 
+/// The audit target of an enrollment link: "DocumentId / PersonId".
+fn enrollment_target(document_id: &str, person_id: &str) -> String {
+    format!("{} / {}", document_id.trim(), person_id.trim())
+}
+
+/// One enrollment-link request, as the audit log recorded it.
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct IssuedLink {
+    pub person_id: String,
+    pub at_utc: String,
+    pub agent_email: String,
+    pub summary: String,
+    pub outcome: Outcome,
+}
+
 pub struct Desk {
     store: Box<dyn ProfileStore>,
     book: Mutex<ProfileBook>,
@@ -399,10 +415,32 @@ impl Desk {
         self.audited(
             &profile,
             Operation::EnrollmentLink,
-            &format!("{} / {}", request.document_id, request.person_id),
-            summary::enrollment_link(&request),
+            &enrollment_target(&request.document_id, &request.person_id),
+            summary::enrollment_link(&request, result.as_ref().ok()),
             result,
         )
+    }
+
+    /// Enrollment links requested for a file from this desk, newest first, from the
+    /// audit log (refused requests included, marked as such).
+    pub fn issued_links(&self, document_id: &str) -> AppResult<Vec<IssuedLink>> {
+        let route = Operation::EnrollmentLink.route();
+        let prefix = enrollment_target(document_id, "");
+        let mut links: Vec<IssuedLink> = self
+            .audit
+            .entries()?
+            .into_iter()
+            .filter(|e| e.record.operation == route && e.record.target.starts_with(&prefix))
+            .map(|e| IssuedLink {
+                person_id: e.record.target[prefix.len()..].to_owned(),
+                at_utc: e.record.at_utc,
+                agent_email: e.record.agent_email,
+                summary: e.record.summary,
+                outcome: e.record.outcome,
+            })
+            .collect();
+        links.reverse();
+        Ok(links)
     }
 
     /// A verification with what may be done to it now and how many times its link

@@ -69,6 +69,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::copy_text,
         commands::fetch_image,
         commands::check_photo,
+        commands::issued_links,
         commands::detail_changes,
         commands::watchlist,
         commands::watch_file,

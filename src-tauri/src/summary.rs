@@ -1,7 +1,8 @@
 //! One-line summaries of what a state-changing call sent, for the audit log. Built
-//! from the request bodies alone (which never hold the API key), in Spanish like the
-//! rest of what the analyst reads.
+//! from the request bodies (which never hold the API key) and, for an enrollment link,
+//! the record the service created, in Spanish like the rest of what the analyst reads.
 
+use kyb_api::models::file::EnrollmentLink;
 use kyb_api::requests::{
     ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
 };
@@ -51,9 +52,15 @@ pub fn complementary_info(request: &ComplementaryInfoRequest) -> String {
     )
 }
 
-pub fn enrollment_link(request: &EnrollmentLinkRequest) -> String {
-    format!(
-        "enlace de enrolamiento para la persona {}",
-        request.person_id.trim()
-    )
+/// Names the generated record (`Id`) when there is one. The link itself is not
+/// written down: it lets its bearer enroll, and the log is a record, not a vault.
+pub fn enrollment_link(request: &EnrollmentLinkRequest, issued: Option<&EnrollmentLink>) -> String {
+    let person = request.person_id.trim();
+    match issued {
+        Some(link) => format!(
+            "enlace de enrolamiento para la persona {person}; registro {}",
+            link.id
+        ),
+        None => format!("enlace de enrolamiento para la persona {person}"),
+    }
 }

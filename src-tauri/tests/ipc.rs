@@ -232,6 +232,24 @@ fn every_command_answers_through_ipc() {
         json!({"documentId": id, "personId": examples.person_id_enrollment_allowed}),
     );
     assert!(link["EnrollmentUrl"].is_string());
+    let issued = w.ok("issued_links", json!({"documentId": id}));
+    assert_eq!(
+        issued[0]["personId"],
+        json!(examples.person_id_enrollment_allowed.to_string())
+    );
+    assert_eq!(issued[0]["outcome"]["ok"], json!(true));
+    let record = link["Id"].as_str().expect("the record's Id");
+    assert!(
+        issued[0]["summary"]
+            .as_str()
+            .is_some_and(|s| s.contains(record))
+    );
+    assert!(
+        !issued
+            .to_string()
+            .contains(link["EnrollmentUrl"].as_str().unwrap_or("-")),
+        "the link itself is not kept"
+    );
 
     let sent = w.ok("verification", json!({"folio": folio("Enviado")}));
     assert_eq!(sent["verification"]["Folio"], json!(folio("Enviado")));
