@@ -171,12 +171,19 @@ impl App {
 
     /// The element `locator` finds, once it is there; `what` names it in the failure.
     async fn element(&self, locator: Locator<'_>, what: &str) -> Element {
-        self.client
+        match self
+            .client
             .wait()
             .at_most(UI_TIMEOUT)
             .for_element(locator)
             .await
-            .unwrap_or_else(|e| panic!("no {what} within {UI_TIMEOUT:?}: {e}"))
+        {
+            Ok(element) => element,
+            Err(e) => {
+                let page = self.page_text().await;
+                panic!("no {what} within {UI_TIMEOUT:?}: {e}; the window shows:\n{page}")
+            }
+        }
     }
 
     /// Waits for an element, then types `text` into it as a user would.

@@ -21,6 +21,8 @@ import type { CorrectionResult } from "../bindings/CorrectionResult";
 import type { Draft } from "../bindings/Draft";
 import type { PhotoCheck } from "../bindings/PhotoCheck";
 import type { VerificationState } from "../bindings/VerificationState";
+import type { EnrollmentLink } from "../bindings/EnrollmentLink";
+import type { IssuedLink } from "../bindings/IssuedLink";
 
 export function isAppError(value: unknown): value is AppError {
   return (
@@ -68,6 +70,12 @@ export const requestCorrection = (request: CorrectionRequest) =>
 export const saveDraft = (draft: Draft) => call<Draft>("save_draft", { draft });
 export const loadDraft = (documentId: string) => call<Draft | null>("load_draft", { documentId });
 export const discardDraft = (documentId: string) => call<null>("discard_draft", { documentId });
+
+/** Sent once and recorded in the audit log; the service allows it only where the
+ * tracking says IsEnrollmentAllowed. */
+export const enrollmentLink = (documentId: string, personId: string) =>
+  call<EnrollmentLink>("enrollment_link", { documentId, personId });
+export const issuedLinks = (documentId: string) => call<IssuedLink[]>("issued_links", { documentId });
 
 export const verification = (folio: string) => call<VerificationState>("verification", { folio });
 /** Billable: the backend sends it once and records it in the audit log. */

@@ -4,6 +4,7 @@ import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import { useI18n } from "../../i18n";
+import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { SectionName } from "../../ui/SectionName";
 import { formatLocal } from "../tracking/model";
@@ -12,20 +13,9 @@ import { formatLocal } from "../tracking/model";
  * the correction link and every warning. */
 export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult; onDone: () => void }) {
   const { t, locale } = useI18n();
-  const [copied, setCopied] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const link = result.linkCorreccion;
   const affected = result.resumen.entidadesAfectadas;
-  const copy = () => {
-    if (!link) return;
-    backend.copyText(link).then(
-      () => {
-        setCopied(true);
-        setError(null);
-      },
-      (e: AppError) => setError(e),
-    );
-  };
   return (
     <div className="card outcome" data-testid="correction-result" role="status">
       <h3>{t("result.title")}</h3>
@@ -45,9 +35,7 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
           <code className="mono" data-testid="correction-link">
             {link}
           </code>
-          <button type="button" className="button-quiet small" onClick={copy} data-testid="copy-link">
-            {copied ? t("result.copied") : t("result.copy")}
-          </button>
+          <CopyButton text={link} testId="copy-link" />
           <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(link).catch(setError)}>
             {t("result.open")}
           </button>

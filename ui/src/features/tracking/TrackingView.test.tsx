@@ -56,6 +56,7 @@ describe("a file's tracking", () => {
       calls.push(cmd);
       if (cmd === "tracking") return answer;
       if (cmd === "mark_watch_seen") return null;
+      if (cmd === "issued_links") return [];
       throw new Error(cmd);
     });
     render(
@@ -73,6 +74,9 @@ describe("a file's tracking", () => {
     expect(screen.getByText("Corrección por el Usuario").className).toContain("status-with_user");
     expect(screen.getByTestId("tracking-person").textContent).toContain("María Hernández López");
     expect(calls).toContain("mark_watch_seen");
+    // Enrollment: allowed for this person, so the button works.
+    expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(false);
+    expect(await screen.findByText("Aún no se ha generado ningún enlace para este expediente.")).toBeTruthy();
   });
 
   it("gives unknown section statuses a neutral tone", () => {

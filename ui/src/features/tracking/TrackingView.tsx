@@ -1,3 +1,5 @@
+import { useState } from "react";
+
 import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
@@ -5,6 +7,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { useLoad } from "../../ui/useLoad";
+import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
 import { formatLocal, sectionTone } from "./model";
 
 /** One file's tracking: its status, each section with its status and comments, and
@@ -23,6 +26,7 @@ export function TrackingView(props: {
     return answer;
   }, `${props.flowId}\n${props.rfc}`);
   const file = load.state === "ready" ? load.value : null;
+  const [issued, setIssued] = useState(0);
   const error = load.state === "failed" ? load.error : null;
 
   const when = (iso: string | null) => formatLocal(iso, locale) ?? "—";
@@ -111,11 +115,12 @@ export function TrackingView(props: {
                   <th>{t("colReason")}</th>
                   <th>{t("colRequested")}</th>
                   <th>{t("colCallback")}</th>
+                  <th>{t("enroll.column")}</th>
                 </tr>
               </thead>
               <tbody>
                 {tracking.Person.map((person) => (
-                  <tr key={person.PersonId} data-testid="tracking-person">
+                  <tr key={person.PersonId} data-testid="tracking-person" data-person={person.PersonId}>
                     <td className="strong">{person.FullName}</td>
                     <td>{person.Email}</td>
                     <td className="mono">
@@ -131,11 +136,20 @@ export function TrackingView(props: {
                     <td>{person.EnrollmentReason || "—"}</td>
                     <td>{when(person.EnrollmentRequestAtUtc)}</td>
                     <td>{when(person.CallbackAtUtc)}</td>
+                    <td>
+                      <EnrollButton
+                        documentId={tracking.DocumentId}
+                        person={person}
+                        onIssued={() => setIssued((n) => n + 1)}
+                      />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
+          <h3>{t("enroll.issuedTitle")}</h3>
+          <IssuedLinks documentId={tracking.DocumentId} persons={tracking.Person} generation={issued} />
         </>
       )}
     </section>

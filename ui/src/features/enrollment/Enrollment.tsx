@@ -1,0 +1,133 @@
+import { useRef, useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { EnrollmentLink } from "../../bindings/EnrollmentLink";
+import type { Person } from "../../bindings/Person";
+import { useI18n } from "../../i18n";
+import { CopyButton } from "../../ui/CopyButton";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { QrCode } from "../../ui/QrCode";
+import { useLoad } from "../../ui/useLoad";
+import { formatLocal } from "../tracking/model";
+
+/** "Generate link" for one person: enabled only where the tracking says
+ * IsEnrollmentAllowed; the link then shows with copy and a QR code for the phone. */
+export function EnrollButton(props: { documentId: string; person: Person; onIssued: () => void }) {
+  const { t } = useI18n();
+  const [link, setLink] = useState<EnrollmentLink | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const allowed = props.person.IsEnrollmentAllowed;
+  const generate = () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    backend.enrollmentLink(props.documentId, props.person.PersonId).then(
+      (answer) => {
+        setLink(answer);
+        props.onIssued();
+      },
+      (e: AppError) => {
+        setError(e);
+        props.onIssued();
+      },
+    ).finally(() => {
+      inFlight.current = false;
+      setBusy(false);
+    });
+  };
+  return (
+    <div className="enroll">
+      <button
+        type="button"
+        className="button-quiet small"
+        disabled={!allowed || busy}
+        onClick={generate}
+        title={allowed ? undefined : t("enroll.notAllowed")}
+        data-testid="generate-link"
+      >
+        {busy ? t("confirm.working") : t("enroll.generate")}
+      </button>
+      {!allowed && (
+        <div className="muted small" data-testid="enroll-reason">
+          {t("enroll.notAllowed")}
+        </div>
+      )}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {link && (
+        <div className="overlay" onClick={() => setLink(null)}>
+          <div
+            className="dialog dialog-small"
+            role="dialog"
+            aria-modal="true"
+            aria-label={t("enroll.title")}
+            onClick={(event) => event.stopPropagation()}
+            data-testid="enrollment-link"
+          >
+            <h3>{t("enroll.title")}</h3>
+            <p>{t("enroll.for", { name: props.person.FullName })}</p>
+            <QrCode text={link.EnrollmentUrl} label={t("enroll.qr", { name: props.person.FullName })} />
+            <code className="mono link-text" data-testid="enrollment-url">
+              {link.EnrollmentUrl}
+            </code>
+            <p className="muted small">{t("enroll.record", { id: link.Id })}</p>
+            <div className="dialog-actions">
+              <CopyButton text={link.EnrollmentUrl} testId="copy-enrollment" />
+              <button type="button" className="button-primary" onClick={() => setLink(null)} autoFocus>
+                {t("photos.close")}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The enrollment links requested for this file from this desk, from the audit log. */
+export function IssuedLinks({ documentId, persons, generation }: { documentId: string; persons: Person[]; generation: number }) {
+  const { t, locale } = useI18n();
+  const [links] = useLoad(() => backend.issuedLinks(documentId), `${documentId}-${generation}`);
+  if (links.state === "loading") return null;
+  if (links.state === "failed") return <ErrorNotice error={links.error} />;
+  if (links.value.length === 0)
+    return (
+      <p className="muted" data-testid="issued-links-empty">
+        {t("enroll.noneIssued")}
+      </p>
+    );
+  const nameOf = (id: string) => persons.find((p) => p.PersonId === id)?.FullName ?? id;
+  return (
+    <table className="grid-table" data-testid="issued-links">
+      <thead>
+        <tr>
+          <th>{t("colName")}</th>
+          <th>{t("enroll.when")}</th>
+          <th>{t("enroll.agent")}</th>
+          <th>{t("enroll.outcome")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {links.value.map((link) => (
+          <tr key={`${link.atUtc}-${link.personId}`}>
+            <td className="strong">{nameOf(link.personId)}</td>
+            <td>{formatLocal(link.atUtc, locale) ?? link.atUtc}</td>
+            <td>{link.agentEmail}</td>
+            <td>
+              {link.outcome.ok ? (
+                <span className="chip chip-ok">{t("enroll.issued")}</span>
+              ) : (
+                <span className="chip chip-danger" title={link.outcome.message ?? undefined}>
+                  {link.outcome.message ?? link.outcome.code}
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
