@@ -32,6 +32,7 @@ fn main() {
         "fetch_image",
         "check_photo",
         "issued_links",
+        "check_new_file",
         "detail_changes",
         "watchlist",
         "watch_file",

@@ -96,6 +96,13 @@ pub async fn create_file(
     desk.create_file(request).await
 }
 
+/// Every rule the create-file request must meet, as `kyb_api` checks it before
+/// sending (the one place those rules live); empty when it may be sent.
+#[tauri::command]
+pub fn check_new_file(request: CreateFileRequest) -> Vec<String> {
+    kyb_api::validate::create_file(&request)
+}
+
 #[tauri::command]
 pub async fn request_correction(
     desk: State<'_, Desk>,

@@ -70,6 +70,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::fetch_image,
         commands::check_photo,
         commands::issued_links,
+        commands::check_new_file,
         commands::detail_changes,
         commands::watchlist,
         commands::watch_file,

@@ -232,6 +232,17 @@ fn every_command_answers_through_ipc() {
         json!({"documentId": id, "personId": examples.person_id_enrollment_allowed}),
     );
     assert!(link["EnrollmentUrl"].is_string());
+    let problems = w.ok(
+        "check_new_file",
+        json!({"request": {"FlowID": "", "Company": {"CompanyName": "Taller"}, "SendSms": true}}),
+    );
+    assert_eq!(
+        problems,
+        json!([
+            "El campo FlowId es obligatorio",
+            "El campo ContactPhone es obligatorio"
+        ])
+    );
     let issued = w.ok("issued_links", json!({"documentId": id}));
     assert_eq!(
         issued[0]["personId"],

@@ -5,6 +5,7 @@ import type { AppInfo } from "./bindings/AppInfo";
 import type { Profile } from "./bindings/Profile";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { DetailView } from "./features/detail/DetailView";
+import { NewFileView } from "./features/newfile/NewFileView";
 import { ReviewView } from "./features/review/ReviewView";
 import { VerificationsView } from "./features/verifications/VerificationsView";
 import { TrackingView } from "./features/tracking/TrackingView";
@@ -17,6 +18,7 @@ import { type Load, useLoad } from "./ui/useLoad";
 type Route =
   | { view: "watchlist" }
   | { view: "verifications" }
+  | { view: "newfile" }
   | { view: "tracking"; flowId: string; rfc: string }
   | { view: "detail" | "review"; flowId: string; rfc: string; documentId: string };
 
@@ -99,20 +101,25 @@ export function App() {
 }
 
 /** The side navigation: each entry opens its section at its start. */
-const NAV: { section: "watchlist" | "verifications"; label: MessageKey }[] = [
+type Section = "watchlist" | "newfile" | "verifications";
+
+const NAV: { section: Section; label: MessageKey }[] = [
   { section: "watchlist", label: "navWatchlist" },
+  { section: "newfile", label: "navNewFile" },
   { section: "verifications", label: "navVerifications" },
 ];
 
 /** Which side-navigation entry a screen belongs to. */
-function section(route: Route): "watchlist" | "verifications" {
-  return route.view === "verifications" ? "verifications" : "watchlist";
+function section(route: Route): Section {
+  return route.view === "verifications" || route.view === "newfile" ? route.view : "watchlist";
 }
 
 function Screen({ route, go, profile }: { route: Route; go: (route: Route) => void; profile: Profile }) {
   switch (route.view) {
     case "verifications":
       return <VerificationsView />;
+    case "newfile":
+      return <NewFileView profile={profile} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />;
     case "watchlist":
       return <WatchlistView profile={profile} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />;
     case "tracking": {

@@ -22,6 +22,8 @@ import type { Draft } from "../bindings/Draft";
 import type { PhotoCheck } from "../bindings/PhotoCheck";
 import type { VerificationState } from "../bindings/VerificationState";
 import type { EnrollmentLink } from "../bindings/EnrollmentLink";
+import type { CreateFileRequest } from "../bindings/CreateFileRequest";
+import type { CreatedFile } from "../bindings/CreatedFile";
 import type { IssuedLink } from "../bindings/IssuedLink";
 
 export function isAppError(value: unknown): value is AppError {
@@ -70,6 +72,11 @@ export const requestCorrection = (request: CorrectionRequest) =>
 export const saveDraft = (draft: Draft) => call<Draft>("save_draft", { draft });
 export const loadDraft = (documentId: string) => call<Draft | null>("load_draft", { documentId });
 export const discardDraft = (documentId: string) => call<null>("discard_draft", { documentId });
+
+/** The rules a new file must meet (kyb_api's), as messages; empty when it may be sent. */
+export const checkNewFile = (request: CreateFileRequest) => call<string[]>("check_new_file", { request });
+/** Sent once, audited; a file with an RFC joins the watchlist. */
+export const createFile = (request: CreateFileRequest) => call<CreatedFile>("create_file", { request });
 
 /** Sent once and recorded in the audit log; the service allows it only where the
  * tracking says IsEnrollmentAllowed. */

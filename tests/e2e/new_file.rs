@@ -1,0 +1,52 @@
+//! In demo mode, an agent creates a file: every rule is checked as the form is filled,
+//! the created file shows its DocumentId and the user's link with a QR code, and it
+//! is then in the watchlist.
+
+use kyb_e2e::with_demo_app;
+
+const RFC: &str = "PLC150301AB2";
+
+#[tokio::test]
+async fn an_agent_creates_a_file_and_finds_it_in_the_watchlist() {
+    with_demo_app(|app| async move {
+        app.click("[data-testid=nav-newfile]").await;
+        app.type_into(
+            "[data-testid=new-company]",
+            "Panadería La Central S.A. de C.V.",
+        )
+        .await;
+        app.type_into("[data-testid=new-rfc]", RFC).await;
+        // SMS without a phone is refused before anything is sent, beside the field.
+        app.click("[data-testid=new-send-sms]").await;
+        app.wait_for_text(
+            "[data-testid=field-problem]",
+            "El campo ContactPhone es obligatorio",
+        )
+        .await;
+        app.type_into("[data-testid=new-phone]", "33 1234 5678")
+            .await;
+        // Additional data is checked as it is typed.
+        app.type_into("[data-testid=new-data]", "{\"sucursal\": ")
+            .await;
+        app.wait_for_text("[data-testid=field-problem]", "No es JSON válido")
+            .await;
+        app.type_into("[data-testid=new-data]", "12}").await;
+        app.wait_for_text(".new-file", "Listo para crear.").await;
+
+        app.click("[data-testid=create-file]").await;
+        let created = app
+            .wait_for_text("[data-testid=created-file]", "Expediente creado")
+            .await;
+        assert!(created.contains("se agregó a su seguimiento"), "{created}");
+        let id = app.text_of("[data-testid=created-id]").await;
+        assert_eq!(id.len(), 36, "a UUID: {id}");
+        let url = app.text_of("[data-testid=created-url]").await;
+        assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+        app.attribute_of("[data-testid=created-file] [data-testid=qr]", "src")
+            .await;
+
+        app.click("[data-testid=nav-watchlist]").await;
+        app.wait_for_text("[data-testid=watch-row]", RFC).await;
+    })
+    .await;
+}

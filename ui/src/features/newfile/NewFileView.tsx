@@ -1,0 +1,257 @@
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { CreatedFile } from "../../bindings/CreatedFile";
+import type { Profile } from "../../bindings/Profile";
+import { useI18n } from "../../i18n";
+import { CopyButton } from "../../ui/CopyButton";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { QrCode } from "../../ui/QrCode";
+import { type Field, type NewFileForm, byField, checkData, emptyForm, toRequest } from "./model";
+
+const OTHER_FLOW = "__other__";
+
+/** Agents: a new business file. Every rule is checked as the form is filled (by the
+ * backend, with kyb_api's rules); the service's own validation list lands beside the
+ * fields it names. */
+export function NewFileView(props: { profile: Profile; onOpen: (flowId: string, rfc: string) => void }) {
+  const { t } = useI18n();
+  const firstFlow = props.profile.flows[0]?.flowId ?? "";
+  const [form, setForm] = useState<NewFileForm>({ ...emptyForm, flowId: firstFlow });
+  const [flowChoice, setFlowChoice] = useState(firstFlow || OTHER_FLOW);
+  const [rules, setRules] = useState<string[]>([]);
+  const [serverProblems, setServerProblems] = useState<string[]>([]);
+  const [touched, setTouched] = useState<Set<Field>>(new Set());
+  const [tried, setTried] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [sending, setSending] = useState(false);
+  const [created, setCreated] = useState<{ file: CreatedFile; flowId: string; rfc: string } | null>(null);
+  const inFlight = useRef(false);
+
+  const request = useMemo(() => toRequest(form), [form]);
+  const data = checkData(form.data);
+  // The rules, checked by the backend a moment after each change.
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      backend.checkNewFile(request).then((found) => live && setRules(found), () => undefined);
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [request]);
+
+  const set = <K extends Field>(field: K, value: NewFileForm[K]) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    // Asking to notify makes the contact it needs part of what was touched.
+    const related: Partial<Record<Field, Field>> = { sendSms: "contactPhone", sendEmail: "contactEmail" };
+    setTouched((s) => {
+      const next = new Set(s).add(field);
+      const also = related[field];
+      if (also) next.add(also);
+      return next;
+    });
+    setServerProblems([]);
+  };
+  const placed = byField([...rules, ...serverProblems]);
+  const shown = (field: Field) => (tried || touched.has(field) ? (placed[field] ?? []) : []);
+  const blocked = rules.length > 0 || !data.ok;
+
+  const submit = () => {
+    setTried(true);
+    if (blocked || inFlight.current) return;
+    inFlight.current = true;
+    setSending(true);
+    setError(null);
+    backend.createFile(request).then(
+      (file) => setCreated({ file, flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" }),
+      (e: AppError) => {
+        setError(e);
+        if (e.code === "validation") setServerProblems(e.details);
+      },
+    ).finally(() => {
+      inFlight.current = false;
+      setSending(false);
+    });
+  };
+
+  if (created) {
+    const { file } = created;
+    return (
+      <section className="page" aria-labelledby="new-file-title">
+        <div className="card created" data-testid="created-file" role="status">
+          <h2 id="new-file-title">{t("new.created")}</h2>
+          <dl className="facts">
+            <dt>DocumentId</dt>
+            <dd>
+              <code className="mono" data-testid="created-id">
+                {file.DocumentId}
+              </code>{" "}
+              <CopyButton text={file.DocumentId} />
+            </dd>
+            <dt>{t("new.company")}</dt>
+            <dd>
+              {file.Company.CompanyName} <span className="mono muted">{file.Company.CompanyRfc ?? ""}</span>
+            </dd>
+          </dl>
+          <h3>{t("new.userLink")}</h3>
+          <p className="muted">{t("new.userLinkHint")}</p>
+          <QrCode text={file.Url} label={t("new.userLink")} />
+          <code className="mono link-text" data-testid="created-url">
+            {file.Url}
+          </code>
+          <div className="row">
+            <CopyButton text={file.Url} testId="copy-url" />
+            <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(file.Url).catch(setError)}>
+              {t("result.open")}
+            </button>
+          </div>
+          <p data-testid="created-followed">{created.rfc ? t("new.followed") : t("new.notFollowed")}</p>
+          {error && <ErrorNotice error={error} />}
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="button-quiet"
+              onClick={() => {
+                setCreated(null);
+                setForm({ ...emptyForm, flowId: form.flowId });
+                setTouched(new Set());
+                setTried(false);
+              }}
+            >
+              {t("new.another")}
+            </button>
+            {created.rfc && (
+              <button type="button" className="button-primary" onClick={() => props.onOpen(created.flowId, created.rfc)} data-testid="open-created">
+                {t("new.openTracking")}
+              </button>
+            )}
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page" aria-labelledby="new-file-title">
+      <div className="page-header">
+        <div>
+          <h2 id="new-file-title">{t("new.title")}</h2>
+          <span className="muted">{t("new.intro")}</span>
+        </div>
+      </div>
+      <form
+        className="form card new-file"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
+        <Row label={t("new.flow")} problems={shown("flowId")}>
+          <select
+            className="input"
+            value={flowChoice}
+            onChange={(event) => {
+              setFlowChoice(event.target.value);
+              set("flowId", event.target.value === OTHER_FLOW ? "" : event.target.value);
+            }}
+            data-testid="new-flow"
+          >
+            {props.profile.flows.map((flow) => (
+              <option key={flow.flowId} value={flow.flowId}>
+                {flow.label} ({flow.personType})
+              </option>
+            ))}
+            <option value={OTHER_FLOW}>{t("new.otherFlow")}</option>
+          </select>
+          {flowChoice === OTHER_FLOW && (
+            <input className="input" value={form.flowId} onChange={(e) => set("flowId", e.target.value)} placeholder="FlowID" data-testid="new-flow-id" />
+          )}
+        </Row>
+        <div className="form-grid">
+          <Row label={t("new.company")} problems={shown("companyName")}>
+            <input className="input" value={form.companyName} onChange={(e) => set("companyName", e.target.value)} data-testid="new-company" />
+          </Row>
+          <Row label="RFC" problems={shown("rfc")} hint={t("new.rfcHint")}>
+            <input className="input mono" value={form.rfc} onChange={(e) => set("rfc", e.target.value.toUpperCase())} data-testid="new-rfc" />
+          </Row>
+          <Row label={t("new.include")} problems={shown("include")} hint={t("new.sectionsHint")}>
+            <input className="input mono" value={form.include} onChange={(e) => set("include", e.target.value)} />
+          </Row>
+          <Row label={t("new.exclude")} problems={shown("exclude")} hint={t("new.sectionsHint")}>
+            <input className="input mono" value={form.exclude} onChange={(e) => set("exclude", e.target.value)} />
+          </Row>
+          <Row label="ExternalID" problems={shown("externalId")}>
+            <input className="input" value={form.externalId} onChange={(e) => set("externalId", e.target.value)} />
+          </Row>
+          <Row label="ClientId" problems={shown("clientId")}>
+            <input className="input mono" value={form.clientId} onChange={(e) => set("clientId", e.target.value)} />
+          </Row>
+          <Row label={t("new.clientName")} problems={shown("clientName")}>
+            <input className="input" value={form.clientName} onChange={(e) => set("clientName", e.target.value)} />
+          </Row>
+        </div>
+        <fieldset className="fieldset">
+          <legend>{t("new.notify")}</legend>
+          <div className="form-grid">
+            <Row label={t("new.contactEmail")} problems={shown("contactEmail")}>
+              <label className="check">
+                <input type="checkbox" checked={form.sendEmail} onChange={(e) => set("sendEmail", e.target.checked)} data-testid="new-send-email" />
+                {t("new.sendEmail")}
+              </label>
+              <input className="input" type="email" value={form.contactEmail} onChange={(e) => set("contactEmail", e.target.value)} data-testid="new-email" />
+            </Row>
+            <Row label={t("new.contactPhone")} problems={shown("contactPhone")} hint={t("new.phoneHint")}>
+              <label className="check">
+                <input type="checkbox" checked={form.sendSms} onChange={(e) => set("sendSms", e.target.checked)} data-testid="new-send-sms" />
+                {t("new.sendSms")}
+              </label>
+              <input className="input" inputMode="numeric" value={form.contactPhone} onChange={(e) => set("contactPhone", e.target.value)} data-testid="new-phone" />
+            </Row>
+          </div>
+        </fieldset>
+        <Row
+          label={t("new.data")}
+          hint={t("new.dataHint")}
+          problems={data.ok ? [] : [data.problem === "notObject" ? t("new.dataNotObject") : t("new.dataInvalid", { reason: data.problem })]}
+        >
+          <textarea className="input mono" rows={4} value={form.data} onChange={(e) => set("data", e.target.value)} data-testid="new-data" />
+        </Row>
+        {tried && (placed.general ?? []).length > 0 && (
+          <div className="notice notice-error" role="alert">
+            <ul className="notice-details">
+              {(placed.general ?? []).map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+        <div className="dialog-actions">
+          <span className="muted small">{blocked ? t("new.fixFirst", { n: rules.length + (data.ok ? 0 : 1) }) : t("new.ready")}</span>
+          <button type="submit" className="button-primary" disabled={sending} data-testid="create-file">
+            {sending ? t("confirm.working") : t("new.create")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Row(props: { label: string; problems: string[]; hint?: string; children: ReactNode }) {
+  return (
+    <div className="field" role="group" aria-label={props.label}>
+      <span className="field-label">{props.label}</span>
+      {props.children}
+      {props.hint && <span className="muted small">{props.hint}</span>}
+      {props.problems.map((p) => (
+        <span key={p} className="field-problem" data-testid="field-problem">
+          {p}
+        </span>
+      ))}
+    </div>
+  );
+}

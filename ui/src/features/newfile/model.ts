@@ -1,0 +1,105 @@
+// The create-file form: what it sends and where each problem shows. The rules
+// themselves live in one place, `kyb_api::validate` (through `check_new_file`), and
+// the server's own validation list arrives in the same words; both are placed beside
+// the field they name.
+import type { CreateFileRequest } from "../../bindings/CreateFileRequest";
+
+export interface NewFileForm {
+  flowId: string;
+  companyName: string;
+  rfc: string;
+  /** Section identifiers, separated by commas, semicolons or lines. */
+  include: string;
+  exclude: string;
+  externalId: string;
+  clientId: string;
+  clientName: string;
+  sendEmail: boolean;
+  contactEmail: string;
+  sendSms: boolean;
+  contactPhone: string;
+  /** Client-specific data, a JSON object, or empty. */
+  data: string;
+}
+
+export const emptyForm: NewFileForm = {
+  flowId: "", companyName: "", rfc: "", include: "", exclude: "", externalId: "", clientId: "", clientName: "",
+  sendEmail: false, contactEmail: "", sendSms: false, contactPhone: "", data: "",
+};
+
+export type Field = keyof NewFileForm;
+
+/** "A, B\nC;A" → ["A", "B", "C"]. */
+export function sectionList(text: string): string[] {
+  const items = text.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean);
+  return [...new Set(items)];
+}
+
+export type DataCheck = { ok: true; value: Record<string, unknown> | null } | { ok: false; problem: string };
+
+/** The additional data: nothing, or a JSON object (not an array, string or number). */
+export function checkData(text: string): DataCheck {
+  if (!text.trim()) return { ok: true, value: null };
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return { ok: false, problem: "notObject" };
+    }
+    return { ok: true, value: value as Record<string, unknown> };
+  } catch (error) {
+    return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Exactly what is sent: trimmed values, the RFC in capitals, empty optional fields
+ * left out, notifications only when asked for. Data is left out when it is not valid
+ * JSON (the form then refuses to send). */
+export function toRequest(form: NewFileForm): CreateFileRequest {
+  const text = (value: string) => value.trim() || null;
+  const request: CreateFileRequest = {
+    FlowID: form.flowId.trim(),
+    Company: { CompanyName: form.companyName.trim(), CompanyRFC: text(form.rfc.toUpperCase()) },
+  };
+  const include = sectionList(form.include);
+  const exclude = sectionList(form.exclude);
+  if (include.length) request.IncludeFlow = include;
+  if (exclude.length) request.ExcludeFlow = exclude;
+  if (text(form.externalId)) request.ExternalID = text(form.externalId);
+  if (text(form.clientId)) request.ClientId = text(form.clientId);
+  if (text(form.clientName)) request.ClientName = text(form.clientName);
+  if (form.sendEmail) request.SendEmail = true;
+  if (text(form.contactEmail)) request.ContactEmail = text(form.contactEmail);
+  if (form.sendSms) request.SendSms = true;
+  if (text(form.contactPhone)) request.ContactPhone = form.contactPhone.replace(/[\s-]/g, "");
+  const data = checkData(form.data);
+  if (data.ok && data.value) request.Data = data.value;
+  return request;
+}
+
+/** Which field a rule's message names, by the names the service uses in it. */
+const NAMES: [RegExp, Field][] = [
+  [/\bFlowI[dD]\b/, "flowId"],
+  [/\bCompanyName\b|\bCompany\b/, "companyName"],
+  [/\bRFC\b/, "rfc"],
+  [/\bContactEmail\b/, "contactEmail"],
+  [/\bContactPhone\b/, "contactPhone"],
+  [/\bClientId\b/, "clientId"],
+  [/\bClientName\b/, "clientName"],
+  [/\bExternalI[dD]\b/, "externalId"],
+  [/\bIncludeFlow\b/, "include"],
+  [/\bExcludeFlow\b/, "exclude"],
+];
+
+export function fieldOf(message: string): Field | null {
+  return NAMES.find(([pattern]) => pattern.test(message))?.[1] ?? null;
+}
+
+/** The messages by field; those that name none go under "general". */
+export function byField(messages: string[]): Partial<Record<Field | "general", string[]>> {
+  const placed: Partial<Record<Field | "general", string[]>> = {};
+  for (const message of messages) {
+    const key = fieldOf(message) ?? "general";
+    (placed[key] ??= []).push(message);
+  }
+  return placed;
+}
