@@ -127,6 +127,7 @@ function Screen({ route, go, profile }: { route: Route; go: (route: Route) => vo
       return (
         <TrackingView
           {...file}
+          profile={profile}
           onBack={() => go({ view: "watchlist" })}
           onDetail={(documentId) => go({ view: "detail", ...file, documentId })}
           onReview={(documentId) => go({ view: "review", ...file, documentId })}

@@ -24,6 +24,8 @@ import type { VerificationState } from "../bindings/VerificationState";
 import type { EnrollmentLink } from "../bindings/EnrollmentLink";
 import type { CreateFileRequest } from "../bindings/CreateFileRequest";
 import type { CreatedFile } from "../bindings/CreatedFile";
+import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
+import type { SectionsAdded } from "../bindings/SectionsAdded";
 import type { IssuedLink } from "../bindings/IssuedLink";
 
 export function isAppError(value: unknown): value is AppError {
@@ -77,6 +79,10 @@ export const discardDraft = (documentId: string) => call<null>("discard_draft", 
 export const checkNewFile = (request: CreateFileRequest) => call<string[]>("check_new_file", { request });
 /** Sent once, audited; a file with an RFC joins the watchlist. */
 export const createFile = (request: CreateFileRequest) => call<CreatedFile>("create_file", { request });
+
+/** Adds the missing sections of another flow; sent once, audited. */
+export const addComplementaryInfo = (request: ComplementaryInfoRequest) =>
+  call<SectionsAdded>("add_complementary_info", { request });
 
 /** Sent once and recorded in the audit log; the service allows it only where the
  * tracking says IsEnrollmentAllowed. */

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 
 import type { FileTracking } from "../../bindings/FileTracking";
+import type { Profile } from "../../bindings/Profile";
 import { I18nProvider } from "../../i18n";
 import { sectionTone } from "./model";
 import { TrackingView } from "./TrackingView";
@@ -11,6 +12,11 @@ afterEach(() => {
   cleanup();
   clearMocks();
 });
+
+const profile: Profile = {
+  id: "p1", name: "Pruebas", environment: { kind: "sandbox" }, workspaceId: "w", agentEmail: "a@b.mx",
+  flows: [{ flowId: "flujo", label: "Morales", personType: "Moral" }],
+};
 
 const answer: FileTracking = {
   statusCategory: "with_user",
@@ -61,7 +67,7 @@ describe("a file's tracking", () => {
     });
     render(
       <I18nProvider>
-        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} />
+        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
       </I18nProvider>,
     );
     const rows = await screen.findAllByTestId("tracking-section");

@@ -7,6 +7,8 @@ import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { useLoad } from "../../ui/useLoad";
+import type { Profile } from "../../bindings/Profile";
+import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
 import { formatLocal, sectionTone } from "./model";
 
@@ -18,9 +20,11 @@ export function TrackingView(props: {
   onBack: () => void;
   onDetail: (documentId: string) => void;
   onReview: (documentId: string) => void;
+  profile: Profile;
 }) {
   const { t, locale } = useI18n();
-  const [load] = useLoad(async () => {
+  const [adding, setAdding] = useState(false);
+  const [load, reload] = useLoad(async () => {
     const answer = await backend.tracking(props.flowId, props.rfc);
     void backend.markWatchSeen(props.flowId, props.rfc).catch(() => undefined);
     return answer;
@@ -43,6 +47,9 @@ export function TrackingView(props: {
           tracking && (
             <>
               <StatusBadge status={tracking.DocumentStatus} category={file?.statusCategory ?? null} />
+              <button type="button" className="button-quiet" onClick={() => setAdding(true)} data-testid="open-complementary">
+                {t("comp.open")}
+              </button>
               <button
                 type="button"
                 className="button-quiet"
@@ -147,6 +154,17 @@ export function TrackingView(props: {
                 ))}
               </tbody>
             </table>
+          )}
+          {adding && (
+            <ComplementaryDialog
+              documentId={tracking.DocumentId}
+              currentFlowId={props.flowId}
+              profile={props.profile}
+              onClose={(changed) => {
+                setAdding(false);
+                if (changed) reload();
+              }}
+            />
           )}
           <h3>{t("enroll.issuedTitle")}</h3>
           <IssuedLinks documentId={tracking.DocumentId} persons={tracking.Person} generation={issued} />

@@ -1,0 +1,46 @@
+//! In demo mode, an analyst adds to a file the sections of another flow: the sections
+//! added are listed and appear in the tracking; asking again says nothing was missing;
+//! a flow of the other person type is explained.
+
+use kyb_e2e::{App, demo_examples, with_demo_app};
+
+async fn add_from(app: &App, flow_id: &str) {
+    app.click("[data-testid=open-complementary]").await;
+    app.choose("[data-testid=comp-flow]", flow_id).await;
+    app.type_into(
+        "[data-testid=comp-message]",
+        "Nos faltan sus estados de cuenta.",
+    )
+    .await;
+    app.click("[data-testid=comp-send]").await;
+}
+
+#[tokio::test]
+async fn an_analyst_adds_the_sections_of_another_flow() {
+    let examples = demo_examples().await;
+    with_demo_app(move |app| async move {
+        app.type_into("[data-testid=add-rfc]", &examples.rfc).await;
+        app.click_button("Seguir").await;
+        app.click("[data-testid=open-file]").await;
+        app.text_of("[data-testid=tracking-section]").await;
+
+        add_from(&app, &examples.flow_id_complementary).await;
+        let added = app
+            .wait_for_text("[data-testid=complementary-result]", "Se agregaron")
+            .await;
+        assert!(added.contains("BankStatement"), "{added}");
+        app.click_button("Cerrar").await;
+        app.wait_for_text("[data-testid=tracking-sections]", "BankStatement")
+            .await;
+
+        add_from(&app, &examples.flow_id_complementary).await;
+        app.wait_for_text("[data-testid=complementary-result]", "No faltaba nada")
+            .await;
+        app.click_button("Cerrar").await;
+
+        add_from(&app, &examples.flow_id_fisica).await;
+        app.wait_for_text("[data-testid=comp-mismatch]", "tipo de persona")
+            .await;
+    })
+    .await;
+}

@@ -1,0 +1,130 @@
+import { useRef, useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { Profile } from "../../bindings/Profile";
+import type { SectionsAdded } from "../../bindings/SectionsAdded";
+import { useI18n } from "../../i18n";
+import { Counter } from "../../ui/Counter";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { SectionName } from "../../ui/SectionName";
+import { charCount } from "../../ui/text";
+
+export const MESSAGE_MAX = 1000;
+const OTHER_FLOW = "__other__";
+
+/** Adds to a file the sections of another flow that it lacks. `notificarUsuario` has
+ * no documented default: the app always sends it, on unless the analyst turns it off,
+ * since the user must fill in what was added. */
+export function ComplementaryDialog(props: {
+  documentId: string;
+  currentFlowId: string;
+  profile: Profile;
+  onClose: (changed: boolean) => void;
+}) {
+  const { t } = useI18n();
+  const choices = props.profile.flows.filter((f) => f.flowId !== props.currentFlowId);
+  const [choice, setChoice] = useState(choices[0]?.flowId ?? OTHER_FLOW);
+  const [typedFlow, setTypedFlow] = useState("");
+  const [message, setMessage] = useState("");
+  const [notify, setNotify] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [result, setResult] = useState<SectionsAdded | null>(null);
+  const inFlight = useRef(false);
+  const flowId = (choice === OTHER_FLOW ? typedFlow : choice).trim();
+  const tooLong = charCount(message.trim()) > MESSAGE_MAX;
+
+  const send = () => {
+    if (inFlight.current || !flowId || tooLong) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    backend
+      .addComplementaryInfo({
+        documentId: props.documentId,
+        flowId,
+        notificarUsuario: notify,
+        mensajeAdicional: message.trim() || null,
+      })
+      .then(setResult, (e: AppError) => setError(e))
+      .finally(() => {
+        inFlight.current = false;
+        setBusy(false);
+      });
+  };
+  const mismatch = error?.details.some((d) => /tipo de persona/i.test(d)) ?? false;
+
+  return (
+    <div className="overlay">
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="comp-title" data-testid="complementary">
+        <h3 id="comp-title">{t("comp.title")}</h3>
+        {result ? (
+          <div data-testid="complementary-result" role="status">
+            {result.sectionsAdded.length === 0 ? (
+              <p>{t("comp.nothing")}</p>
+            ) : (
+              <>
+                <p>{t("comp.added", { n: result.sectionsAdded.length })}</p>
+                <ul className="tag-list">
+                  {result.sectionsAdded.map((id) => (
+                    <li key={id} className="tag">
+                      <SectionName id={id} />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {result.message && <p className="muted">{result.message}</p>}
+            <div className="dialog-actions">
+              <button type="button" className="button-primary" onClick={() => props.onClose(result.sectionsAdded.length > 0)} autoFocus>
+                {t("photos.close")}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <>
+            <p className="muted">{t("comp.intro")}</p>
+            <div className="field">
+              <span className="field-label">{t("new.flow")}</span>
+              <select className="input" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="comp-flow">
+                {choices.map((f) => (
+                  <option key={f.flowId} value={f.flowId}>
+                    {f.label} ({f.personType})
+                  </option>
+                ))}
+                <option value={OTHER_FLOW}>{t("new.otherFlow")}</option>
+              </select>
+              {choice === OTHER_FLOW && (
+                <input className="input" value={typedFlow} onChange={(e) => setTypedFlow(e.target.value)} placeholder="FlowID" />
+              )}
+            </div>
+            <label className="field">
+              <span className="field-label">{t("comp.message")}</span>
+              <textarea className="input" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} data-testid="comp-message" />
+              <Counter text={message.trim()} max={MESSAGE_MAX} />
+            </label>
+            <label className="check">
+              <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />
+              {t("comp.notify")}
+            </label>
+            {mismatch && (
+              <div className="notice notice-error" role="alert" data-testid="comp-mismatch">
+                {t("comp.mismatch")}
+              </div>
+            )}
+            {error && <ErrorNotice error={error} />}
+            <div className="dialog-actions">
+              <button type="button" className="button-quiet" onClick={() => props.onClose(false)} disabled={busy}>
+                {t("confirm.back")}
+              </button>
+              <button type="button" className="button-primary" onClick={send} disabled={busy || !flowId || tooLong} data-testid="comp-send">
+                {busy ? t("confirm.working") : t("comp.send")}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
