@@ -44,6 +44,7 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     FileDetail::export_all(&cfg)?;
     VerificationState::export_all(&cfg)?;
     IssuedLink::export_all(&cfg)?;
+    crate::commands::SavedCsv::export_all(&cfg)?;
     PhotoCheck::export_all(&cfg)?;
     ProfileBook::export_all(&cfg)?;
     ProfileInput::export_all(&cfg)?;

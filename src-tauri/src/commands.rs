@@ -9,6 +9,7 @@ use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileR
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 use tauri_plugin_clipboard_manager::ClipboardExt;
+use tauri_plugin_dialog::DialogExt;
 use tauri_plugin_opener::OpenerExt;
 
 use crate::Shell;
@@ -173,9 +174,44 @@ pub fn verify_audit(desk: State<'_, Desk>) -> AppResult<ChainReport> {
     desk.verify_audit()
 }
 
+/// Writes the audit log as CSV to `path`, or, without one, where the analyst chooses
+/// in the system's save dialog (None when they cancel it).
 #[tauri::command]
-pub fn export_audit_csv(desk: State<'_, Desk>, path: PathBuf) -> AppResult<u32> {
-    desk.export_audit_csv(&path)
+pub async fn export_audit_csv<R: Runtime>(
+    app: AppHandle<R>,
+    desk: State<'_, Desk>,
+    path: Option<PathBuf>,
+) -> AppResult<Option<SavedCsv>> {
+    let path = match path {
+        Some(path) => path,
+        None => {
+            let chosen = app
+                .dialog()
+                .file()
+                .add_filter("CSV", &["csv"])
+                .set_file_name("bitacora-kyb-desk.csv")
+                .blocking_save_file();
+            match chosen {
+                None => return Ok(None),
+                Some(file) => file
+                    .into_path()
+                    .map_err(|e| AppError::desktop("No se pudo usar la ruta elegida", e))?,
+            }
+        }
+    };
+    let rows = desk.export_audit_csv(&path)?;
+    Ok(Some(SavedCsv {
+        path: path.display().to_string(),
+        rows,
+    }))
+}
+
+/// Where the audit CSV went and how many entries it holds.
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedCsv {
+    pub path: String,
+    pub rows: u32,
 }
 
 #[tauri::command]
