@@ -1,6 +1,7 @@
 //! In demo mode, a supervisor's day: revive an expired verification by resending its
 //! link (billable, so confirmed first), find resend impossible on a completed one,
-//! cancel one in progress, and see a photo that was altered after capture flagged.
+//! cancel one in progress, see a photo that was altered after capture flagged, and
+//! find both operations in the audit log.
 
 use kyb_e2e::{App, demo_examples, with_demo_app};
 
@@ -75,6 +76,18 @@ async fn a_supervisor_resends_cancels_and_checks_photos() {
             )
             .await;
         assert!(flagged.contains("Interior"), "{flagged}");
+
+        // The audit log has both, its chain verifies, and it filters by target.
+        app.click("[data-testid=nav-audit]").await;
+        app.wait_for_text("[data-testid=chain-badge]", "Cadena íntegra (2 entradas)")
+            .await;
+        app.wait_for_text("[data-testid=audit-row]", "Cancelación de verificación")
+            .await;
+        app.type_into("[data-testid=audit-target]", &folio("Expirado"))
+            .await;
+        app.wait_for_text(".toolbar", "1 de 2").await;
+        let row = app.text_of("[data-testid=audit-row]").await;
+        assert!(row.contains("Reenvío de verificación"), "{row}");
     })
     .await;
 }

@@ -5,6 +5,7 @@ import type { AppInfo } from "./bindings/AppInfo";
 import type { Profile } from "./bindings/Profile";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { DetailView } from "./features/detail/DetailView";
+import { AuditView } from "./features/audit/AuditView";
 import { NewFileView } from "./features/newfile/NewFileView";
 import { ReviewView } from "./features/review/ReviewView";
 import { VerificationsView } from "./features/verifications/VerificationsView";
@@ -19,6 +20,7 @@ type Route =
   | { view: "watchlist" }
   | { view: "verifications" }
   | { view: "newfile" }
+  | { view: "audit" }
   | { view: "tracking"; flowId: string; rfc: string }
   | { view: "detail" | "review"; flowId: string; rfc: string; documentId: string };
 
@@ -101,23 +103,26 @@ export function App() {
 }
 
 /** The side navigation: each entry opens its section at its start. */
-type Section = "watchlist" | "newfile" | "verifications";
+type Section = "watchlist" | "newfile" | "verifications" | "audit";
 
 const NAV: { section: Section; label: MessageKey }[] = [
   { section: "watchlist", label: "navWatchlist" },
   { section: "newfile", label: "navNewFile" },
   { section: "verifications", label: "navVerifications" },
+  { section: "audit", label: "navAudit" },
 ];
 
 /** Which side-navigation entry a screen belongs to. */
 function section(route: Route): Section {
-  return route.view === "verifications" || route.view === "newfile" ? route.view : "watchlist";
+  return route.view === "verifications" || route.view === "newfile" || route.view === "audit" ? route.view : "watchlist";
 }
 
 function Screen({ route, go, profile }: { route: Route; go: (route: Route) => void; profile: Profile }) {
   switch (route.view) {
     case "verifications":
       return <VerificationsView />;
+    case "audit":
+      return <AuditView />;
     case "newfile":
       return <NewFileView profile={profile} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />;
     case "watchlist":

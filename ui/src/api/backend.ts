@@ -26,6 +26,9 @@ import type { CreateFileRequest } from "../bindings/CreateFileRequest";
 import type { CreatedFile } from "../bindings/CreatedFile";
 import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
 import type { SectionsAdded } from "../bindings/SectionsAdded";
+import type { AuditEntry } from "../bindings/AuditEntry";
+import type { ChainReport } from "../bindings/ChainReport";
+import type { SavedCsv } from "../bindings/SavedCsv";
 import type { IssuedLink } from "../bindings/IssuedLink";
 
 export function isAppError(value: unknown): value is AppError {
@@ -112,6 +115,11 @@ export function refreshWatchlist(onProgress: (progress: RefreshProgress) => void
   channel.onmessage = onProgress;
   return call<WatchedFile[]>("refresh_watchlist", { onProgress: channel });
 }
+
+export const auditEntries = () => call<AuditEntry[]>("audit_entries");
+export const verifyAudit = () => call<ChainReport>("verify_audit");
+/** Asks where to save (the system's dialog); null when the analyst cancels. */
+export const exportAuditCsv = () => call<SavedCsv | null>("export_audit_csv", { path: null });
 
 export const openExternal = (url: string) => call<null>("open_external", { url });
 export const copyText = (text: string) => call<null>("copy_text", { text });

@@ -1,0 +1,149 @@
+import { useMemo, useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { SavedCsv } from "../../bindings/SavedCsv";
+import { useI18n } from "../../i18n";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { useLoad } from "../../ui/useLoad";
+import { formatLocal } from "../tracking/model";
+import { type AuditFilter, applyFilter, noFilter, operationLabel, operationsIn } from "./model";
+
+/** Every state-changing call made from this desk, newest first, with whether the
+ * hash chain still verifies; filters and a CSV export. */
+export function AuditView() {
+  const { t, locale } = useI18n();
+  const [log, reload] = useLoad(async () => {
+    const [entries, chain] = await Promise.all([backend.auditEntries(), backend.verifyAudit()]);
+    return { entries: [...entries].reverse(), chain };
+  }, "audit");
+  const [filter, setFilter] = useState<AuditFilter>(noFilter);
+  const [saved, setSaved] = useState<SavedCsv | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const shown = useMemo(() => (log.state === "ready" ? applyFilter(log.value.entries, filter) : []), [log, filter]);
+  const label = (route: string) => {
+    const key = operationLabel(route);
+    return key ? t(key) : route;
+  };
+  const exportCsv = () => {
+    setError(null);
+    backend.exportAuditCsv().then((answer) => answer && setSaved(answer), setError);
+  };
+
+  return (
+    <section className="page" aria-labelledby="audit-title">
+      <div className="page-header">
+        <div>
+          <h2 id="audit-title">{t("audit.title")}</h2>
+          <span className="muted">{t("audit.intro")}</span>
+        </div>
+        <div className="page-actions">
+          {log.state === "ready" &&
+            (log.value.chain.firstBrokenLine === null ? (
+              <span className="chip chip-ok" data-testid="chain-badge">
+                {t("audit.chainOk", { n: log.value.chain.entries })}
+              </span>
+            ) : (
+              <span className="chip chip-danger" data-testid="chain-badge" title={log.value.chain.problem ?? undefined}>
+                {t("audit.chainBroken", { line: log.value.chain.firstBrokenLine })}
+              </span>
+            ))}
+          <button type="button" className="button-quiet" onClick={reload}>
+            {t("audit.reload")}
+          </button>
+          <button type="button" className="button-primary" onClick={exportCsv} data-testid="export-csv">
+            {t("audit.export")}
+          </button>
+        </div>
+      </div>
+      {saved && (
+        <div className="notice notice-ok" role="status">
+          {t("audit.saved", { path: saved.path, n: saved.rows })}
+        </div>
+      )}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {log.state === "loading" && <div className="empty">{t("loading")}</div>}
+      {log.state === "failed" && <ErrorNotice error={log.error} />}
+      {log.state === "ready" && (
+        <>
+          <div className="toolbar">
+            <select
+              className="input"
+              value={filter.operation}
+              onChange={(e) => setFilter({ ...filter, operation: e.target.value })}
+              aria-label={t("audit.operation")}
+              data-testid="audit-operation"
+            >
+              <option value="">{t("audit.allOperations")}</option>
+              {operationsIn(log.value.entries).map((route) => (
+                <option key={route} value={route}>
+                  {label(route)}
+                </option>
+              ))}
+            </select>
+            <input
+              className="input"
+              value={filter.target}
+              onChange={(e) => setFilter({ ...filter, target: e.target.value })}
+              placeholder={t("audit.targetPlaceholder")}
+              aria-label={t("audit.target")}
+              data-testid="audit-target"
+            />
+            <label className="check">
+              {t("audit.from")}
+              <input className="input" type="date" value={filter.from} onChange={(e) => setFilter({ ...filter, from: e.target.value })} />
+            </label>
+            <label className="check">
+              {t("audit.to")}
+              <input className="input" type="date" value={filter.to} onChange={(e) => setFilter({ ...filter, to: e.target.value })} />
+            </label>
+            <span className="muted small">{t("audit.count", { shown: shown.length, total: log.value.entries.length })}</span>
+          </div>
+          {log.value.entries.length === 0 ? (
+            <div className="empty">{t("audit.empty")}</div>
+          ) : shown.length === 0 ? (
+            <div className="empty">{t("audit.noMatch")}</div>
+          ) : (
+            <table className="grid-table" data-testid="audit-table">
+              <thead>
+                <tr>
+                  <th>#</th>
+                  <th>{t("enroll.when")}</th>
+                  <th>{t("audit.operation")}</th>
+                  <th>{t("audit.target")}</th>
+                  <th>{t("audit.summary")}</th>
+                  <th>{t("enroll.agent")}</th>
+                  <th>{t("enroll.outcome")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((e) => (
+                  <tr key={e.seq} data-testid="audit-row">
+                    <td className="mono">{e.seq}</td>
+                    <td>{formatLocal(e.atUtc, locale) ?? e.atUtc}</td>
+                    <td>{label(e.operation)}</td>
+                    <td className="mono small">{e.target}</td>
+                    <td className="small">{e.summary}</td>
+                    <td className="small">
+                      {e.agentEmail}
+                      <div className="muted">{e.profile}</div>
+                    </td>
+                    <td>
+                      {e.outcome.ok ? (
+                        <span className="chip chip-ok">{t("audit.ok")}</span>
+                      ) : (
+                        <span className="chip chip-danger" title={e.outcome.message ?? undefined}>
+                          {e.outcome.code ?? t("audit.failed")}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

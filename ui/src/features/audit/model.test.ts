@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+
+import type { AuditEntry } from "../../bindings/AuditEntry";
+import { applyFilter, localDay, noFilter, operationLabel, operationsIn } from "./model";
+
+const entry = (seq: number, operation: string, target: string, atUtc: string): AuditEntry => ({
+  hash: "h", seq, atUtc, profile: "Demo", agentEmail: "a@b.mx", operation, target, summary: "", outcome: { ok: true, code: null, message: null }, prevHash: "p",
+});
+
+const log = [
+  entry(1, "POST /expedientes/nuevo", "9d1b6a52-aaaa-4000-8000-000000000001", "2026-11-20T15:00:00Z"),
+  entry(2, "POST /verificaciones/{folio}/reenviar", "VD-00000006", "2026-11-21T15:00:00Z"),
+  entry(3, "POST /verificaciones/{folio}/reenviar", "VD-00000002", "2026-11-22T15:00:00Z"),
+];
+
+describe("the audit log's filters", () => {
+  it("filter by operation, by a part of the target, and by local day", () => {
+    expect(applyFilter(log, noFilter)).toHaveLength(3);
+    expect(applyFilter(log, { ...noFilter, operation: "POST /verificaciones/{folio}/reenviar" }).map((e) => e.seq)).toEqual([2, 3]);
+    expect(applyFilter(log, { ...noFilter, target: "vd-00000006" }).map((e) => e.seq)).toEqual([2]);
+    const day = localDay("2026-11-21T15:00:00Z");
+    expect(applyFilter(log, { ...noFilter, from: day, to: day }).map((e) => e.seq)).toEqual([2]);
+    expect(applyFilter(log, { ...noFilter, from: localDay("2026-11-21T15:00:00Z") }).map((e) => e.seq)).toEqual([2, 3]);
+  });
+
+  it("lists the operations present once, and names the state-changing ones", () => {
+    expect(operationsIn(log)).toEqual(["POST /expedientes/nuevo", "POST /verificaciones/{folio}/reenviar"]);
+    expect(operationLabel("POST /verificaciones/{folio}/cancelar")).toBe("op.cancel");
+    expect(operationLabel("GET /algo")).toBeNull();
+    expect(localDay("no es fecha")).toBe("");
+  });
+});
