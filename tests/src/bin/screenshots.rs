@@ -144,6 +144,60 @@ async fn main() {
         app.click("[data-testid=resend]").await;
         app.text_of("[data-testid=resend-count]").await;
         capture(&dir.join("14-verification-resend.png"));
+        app.click_button("Volver").await;
+
+        // An agent's screens: a new file as it is filled, then created.
+        app.click("[data-testid=nav-newfile]").await;
+        app.type_into(
+            "[data-testid=new-company]",
+            "Panadería La Central S.A. de C.V.",
+        )
+        .await;
+        app.type_into("[data-testid=new-rfc]", "PLC150301AB2").await;
+        app.click("[data-testid=new-send-sms]").await;
+        app.type_into("[data-testid=new-data]", "{\"sucursal\": ")
+            .await;
+        app.text_of("[data-testid=field-problem]").await;
+        capture(&dir.join("15-new-file.png"));
+        app.type_into("[data-testid=new-phone]", "3312345678").await;
+        app.type_into("[data-testid=new-data]", "12}").await;
+        app.wait_for_text(".new-file", "Listo para crear.").await;
+        app.click("[data-testid=create-file]").await;
+        app.attribute_of("[data-testid=created-file] [data-testid=qr]", "src")
+            .await;
+        capture(&dir.join("16-new-file-created.png"));
+
+        // From a file's tracking: an enrollment link, then complementary information.
+        app.click("[data-testid=nav-watchlist]").await;
+        app.click(&format!("[data-rfc={rfc}] [data-testid=open-file]"))
+            .await;
+        app.click(&format!(
+            "[data-person='{}'] [data-testid=generate-link]",
+            examples.person_id_enrollment_allowed
+        ))
+        .await;
+        app.attribute_of("[data-testid=enrollment-link] [data-testid=qr]", "src")
+            .await;
+        capture(&dir.join("17-enrollment-link.png"));
+        app.click_button("Cerrar").await;
+        app.click("[data-testid=open-complementary]").await;
+        app.choose("[data-testid=comp-flow]", &examples.flow_id_complementary)
+            .await;
+        app.type_into(
+            "[data-testid=comp-message]",
+            "Nos faltan sus estados de cuenta.",
+        )
+        .await;
+        capture(&dir.join("18-complementary.png"));
+        app.click("[data-testid=comp-send]").await;
+        app.text_of("[data-testid=complementary-result]").await;
+        capture(&dir.join("19-complementary-result.png"));
+        app.click_button("Cerrar").await;
+
+        // The audit log of everything above.
+        app.click("[data-testid=nav-audit]").await;
+        app.text_of("[data-testid=audit-row]").await;
+        capture(&dir.join("20-audit-log.png"));
     })
     .await;
 }
