@@ -1,22 +1,25 @@
 import type { ReactNode } from "react";
 
-/** The top of a screen below the watchlist: the way back, the title, a line of
- * identifiers, and the screen's actions on the right. */
+/** The top of a screen: the way back (for screens below the watchlist), the title, a
+ * line under it (identifiers, or what the screen is for), and the screen's actions on
+ * the right. */
 export function PageHeader(props: {
   id: string;
   title: ReactNode;
   subtitle: ReactNode;
-  back: { label: string; onClick: () => void };
+  back?: { label: string; onClick: () => void };
   actions?: ReactNode;
 }) {
   return (
     <div className="page-header">
       <div>
-        <button type="button" className="button-quiet small" onClick={props.back.onClick}>
-          {props.back.label}
-        </button>
+        {props.back && (
+          <button type="button" className="button-quiet small" onClick={props.back.onClick}>
+            {props.back.label}
+          </button>
+        )}
         <h2 id={props.id}>{props.title}</h2>
-        <span className="mono muted">{props.subtitle}</span>
+        <span className={props.back ? "mono muted" : "muted"}>{props.subtitle}</span>
       </div>
       {props.actions && <div className="page-actions">{props.actions}</div>}
     </div>

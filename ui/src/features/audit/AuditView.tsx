@@ -5,6 +5,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { SavedCsv } from "../../bindings/SavedCsv";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
 import { formatLocal } from "../tracking/model";
 import { type AuditFilter, applyFilter, noFilter, operationLabel, operationsIn } from "./model";
@@ -32,30 +33,31 @@ export function AuditView() {
 
   return (
     <section className="page" aria-labelledby="audit-title">
-      <div className="page-header">
-        <div>
-          <h2 id="audit-title">{t("audit.title")}</h2>
-          <span className="muted">{t("audit.intro")}</span>
-        </div>
-        <div className="page-actions">
-          {log.state === "ready" &&
-            (log.value.chain.firstBrokenLine === null ? (
-              <span className="chip chip-ok" data-testid="chain-badge">
-                {t("audit.chainOk", { n: log.value.chain.entries })}
-              </span>
-            ) : (
-              <span className="chip chip-danger" data-testid="chain-badge" title={log.value.chain.problem ?? undefined}>
-                {t("audit.chainBroken", { line: log.value.chain.firstBrokenLine })}
-              </span>
-            ))}
-          <button type="button" className="button-quiet" onClick={reload}>
-            {t("audit.reload")}
-          </button>
-          <button type="button" className="button-primary" onClick={exportCsv} data-testid="export-csv">
-            {t("audit.export")}
-          </button>
-        </div>
-      </div>
+      <PageHeader
+        id="audit-title"
+        title={t("audit.title")}
+        subtitle={t("audit.intro")}
+        actions={
+          <>
+            {log.state === "ready" &&
+              (log.value.chain.firstBrokenLine === null ? (
+                <span className="chip chip-ok" data-testid="chain-badge">
+                  {t("audit.chainOk", { n: log.value.chain.entries })}
+                </span>
+              ) : (
+                <span className="chip chip-danger" data-testid="chain-badge" title={log.value.chain.problem ?? undefined}>
+                  {t("audit.chainBroken", { line: log.value.chain.firstBrokenLine })}
+                </span>
+              ))}
+            <button type="button" className="button-quiet" onClick={reload}>
+              {t("audit.reload")}
+            </button>
+            <button type="button" className="button-primary" onClick={exportCsv} data-testid="export-csv">
+              {t("audit.export")}
+            </button>
+          </>
+        }
+      />
       {saved && (
         <div className="notice notice-ok" role="status">
           {t("audit.saved", { path: saved.path, n: saved.rows })}

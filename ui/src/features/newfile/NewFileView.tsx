@@ -7,6 +7,7 @@ import type { Profile } from "../../bindings/Profile";
 import { useI18n } from "../../i18n";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { PageHeader } from "../../ui/PageHeader";
 import { QrCode } from "../../ui/QrCode";
 import { type Field, type NewFileForm, byField, checkData, emptyForm, toRequest } from "./model";
 
@@ -136,12 +137,7 @@ export function NewFileView(props: { profile: Profile; onOpen: (flowId: string, 
 
   return (
     <section className="page" aria-labelledby="new-file-title">
-      <div className="page-header">
-        <div>
-          <h2 id="new-file-title">{t("new.title")}</h2>
-          <span className="muted">{t("new.intro")}</span>
-        </div>
-      </div>
+      <PageHeader id="new-file-title" title={t("new.title")} subtitle={t("new.intro")} />
       <form
         className="form card new-file"
         onSubmit={(event) => {

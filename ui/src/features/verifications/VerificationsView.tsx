@@ -7,6 +7,7 @@ import type { VerificationState } from "../../bindings/VerificationState";
 import { type MessageKey, useI18n } from "../../i18n";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
 import { formatLocal } from "../tracking/model";
 import { GeoBandDiagram } from "./GeoBandDiagram";
@@ -44,12 +45,7 @@ export function VerificationsView() {
 
   return (
     <section className="page" aria-labelledby="verifications-title">
-      <div className="page-header">
-        <div>
-          <h2 id="verifications-title">{t("ver.title")}</h2>
-          <span className="muted">{t("ver.intro")}</span>
-        </div>
-      </div>
+      <PageHeader id="verifications-title" title={t("ver.title")} subtitle={t("ver.intro")} />
       <form
         className="toolbar"
         onSubmit={(event) => {
