@@ -38,6 +38,7 @@ use tokio::task::JoinHandle;
 
 pub use admin::ADMIN_HEADER;
 pub use auth::{API_KEY_HEADER, WORKSPACE_HEADER};
+pub use faults::Fault;
 pub use seed::{Examples, Manifest};
 pub use state::Tenant;
 
@@ -100,6 +101,7 @@ pub struct RunningSandbox {
     pub addr: SocketAddr,
     shutdown: Option<oneshot::Sender<()>>,
     server: Option<JoinHandle<()>>,
+    app: AppState,
 }
 
 impl Sandbox {
@@ -124,6 +126,7 @@ impl Sandbox {
             files: config.files,
         };
         let (tx, rx) = oneshot::channel::<()>();
+        let handle = app.clone();
         let server = tokio::spawn(async move {
             let serve = axum::serve(listener, router(app)).with_graceful_shutdown(async {
                 let _ = rx.await;
@@ -137,11 +140,25 @@ impl Sandbox {
             addr: local,
             shutdown: Some(tx),
             server: Some(server),
+            app: handle,
         })
     }
 }
 
 impl RunningSandbox {
+    /// Adds a fault, as `POST /_sandbox/faults` does, for a test in the same process.
+    pub fn add_fault(&self, fault: Fault) -> Result<(), String> {
+        fault.validate()?;
+        self.app.lock().faults.push(fault);
+        Ok(())
+    }
+
+    /// Requests received on a route, keyed like `GET /_sandbox/counters`
+    /// ("METHOD /route/{param}"), counted before any fault.
+    pub fn requests(&self, route: &str) -> u64 {
+        self.app.lock().counters.get(route).copied().unwrap_or(0)
+    }
+
     /// Stops accepting connections and waits for the server task to end.
     pub async fn stop(mut self) {
         if let Some(tx) = self.shutdown.take() {

@@ -52,6 +52,42 @@ async fn an_error_fault_answers_500_and_the_request_is_still_counted() {
 }
 
 #[tokio::test]
+async fn a_test_in_the_same_process_adds_faults_and_reads_counters_directly() {
+    let h = Harness::start().await;
+    let route = "GET /verificaciones/{folio}";
+    let fault = kyb_sandbox::Fault {
+        route: route.into(),
+        error_rate: 1.0,
+        error_status: Some(503),
+        times: Some(1),
+        ..kyb_sandbox::Fault::default()
+    };
+    h.sandbox.add_fault(fault).expect("a valid fault");
+    let bad = kyb_sandbox::Fault {
+        route: String::new(),
+        ..kyb_sandbox::Fault::default()
+    };
+    assert!(
+        h.sandbox.add_fault(bad).is_err(),
+        "refused like the admin route"
+    );
+    let path = format!("/verificaciones/{}", h.folio("Enviado"));
+    let tenant = h.manifest().tenants[0].clone();
+    let (first, _) = h
+        .call_as_unchecked(
+            Method::GET,
+            &path,
+            &tenant.api_key,
+            &tenant.workspace_id.to_string(),
+        )
+        .await;
+    assert_eq!(first, StatusCode::SERVICE_UNAVAILABLE);
+    let (second, _) = h.call(Method::GET, &path).await;
+    assert_eq!(second, StatusCode::OK, "the fault was for one request");
+    assert_eq!(h.sandbox.requests(route), 2);
+}
+
+#[tokio::test]
 async fn dropped_and_malformed_answers() {
     let h = Harness::start().await;
     let folio = h.folio("Enviado");
