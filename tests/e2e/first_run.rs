@@ -2,7 +2,7 @@
 //! the analyst sets up a profile, the key goes to the session's keyring, one tracking
 //! call confirms the connection, and the watchlist opens.
 
-use kyb_e2e::with_app;
+use kyb_e2e::{ProfileEntry, with_app};
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
 #[tokio::test]
@@ -12,18 +12,16 @@ async fn a_new_profile_is_checked_saved_and_connected() {
         .expect("a sandbox starts");
     let manifest = sandbox.manifest.clone();
     with_app(move |app| async move {
-        app.wait_for_text("h2", "Configure su perfil").await;
-        app.type_into("[data-testid=profile-name]", "Operación Norte")
-            .await;
-        app.choose("[data-testid=profile-environment]", "custom")
-            .await;
-        app.replace_text("[data-testid=profile-base-url]", &manifest.base_url)
-            .await;
+        ProfileEntry {
+            name: "Operación Norte",
+            base_url: &manifest.base_url,
+            workspace: "no-es-uuid",
+            flow_id: &manifest.examples.flow_id,
+            api_key: &manifest.tenants[0].api_key,
+        }
+        .fill(&app)
+        .await;
         // A wrong Workspace is pointed out as soon as the field is left.
-        app.type_into("[data-testid=profile-workspace]", "no-es-uuid")
-            .await;
-        app.type_into("[data-testid=profile-email]", "ana@kybdesk.mx")
-            .await;
         app.wait_for_text(".field-problem", "El Workspace debe ser un UUID.")
             .await;
         app.replace_text(
@@ -31,15 +29,6 @@ async fn a_new_profile_is_checked_saved_and_connected() {
             &manifest.tenants[0].workspace_id.to_string(),
         )
         .await;
-        app.type_into(
-            "[data-testid=profile-flow-id-0]",
-            &manifest.examples.flow_id,
-        )
-        .await;
-        app.type_into("[data-testid=profile-flow-label-0]", "Morales")
-            .await;
-        app.type_into("[data-testid=profile-key]", &manifest.tenants[0].api_key)
-            .await;
         app.click_button("Guardar y probar conexión").await;
         app.wait_for_text("[role=status]", "Conexión verificada")
             .await;

@@ -118,6 +118,37 @@ pub async fn demo_examples() -> kyb_sandbox::Examples {
     examples
 }
 
+/// A profile as the first-run screen asks for it.
+pub struct ProfileEntry<'a> {
+    pub name: &'a str,
+    pub base_url: &'a str,
+    pub workspace: &'a str,
+    pub flow_id: &'a str,
+    pub api_key: &'a str,
+}
+
+impl ProfileEntry<'_> {
+    /// Fills the first-run form (a custom address), without saving it.
+    pub async fn fill(&self, app: &App) {
+        app.wait_for_text("h2", "Configure su perfil").await;
+        app.type_into("[data-testid=profile-name]", self.name).await;
+        app.choose("[data-testid=profile-environment]", "custom")
+            .await;
+        app.replace_text("[data-testid=profile-base-url]", self.base_url)
+            .await;
+        app.type_into("[data-testid=profile-workspace]", self.workspace)
+            .await;
+        app.type_into("[data-testid=profile-email]", "ana@kybdesk.mx")
+            .await;
+        app.type_into("[data-testid=profile-flow-id-0]", self.flow_id)
+            .await;
+        app.type_into("[data-testid=profile-flow-label-0]", "Morales")
+            .await;
+        app.type_into("[data-testid=profile-key]", self.api_key)
+            .await;
+    }
+}
+
 /// The app window as a user sees it.
 #[derive(Clone)]
 pub struct App {
@@ -145,7 +176,13 @@ impl App {
 
     /// Waits until an element matching `css` shows `expected` in its text.
     pub async fn wait_for_text(&self, css: &str, expected: &str) -> String {
-        let deadline = tokio::time::Instant::now() + UI_TIMEOUT;
+        self.wait_for_text_within(css, expected, UI_TIMEOUT).await
+    }
+
+    /// Like [`App::wait_for_text`], for what takes longer than a user's usual wait (a
+    /// request the client gives up on after its own timeout).
+    pub async fn wait_for_text_within(&self, css: &str, expected: &str, limit: Duration) -> String {
+        let deadline = tokio::time::Instant::now() + limit;
         loop {
             for element in self
                 .client
@@ -162,7 +199,7 @@ impl App {
             if tokio::time::Instant::now() >= deadline {
                 let page = self.page_text().await;
                 panic!(
-                    "`{css}` never showed «{expected}» within {UI_TIMEOUT:?}; the window shows:\n{page}"
+                    "`{css}` never showed «{expected}» within {limit:?}; the window shows:\n{page}"
                 );
             }
             tokio::time::sleep(Duration::from_millis(100)).await;

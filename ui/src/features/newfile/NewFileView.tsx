@@ -60,10 +60,17 @@ export function NewFileView(props: { profile: Profile; onOpen: (flowId: string, 
   const shown = (field: Field) => (tried || touched.has(field) ? (placed[field] ?? []) : []);
   const blocked = rules.length > 0 || !data.ok;
 
-  const submit = () => {
+  const submit = async () => {
     setTried(true);
-    if (blocked || inFlight.current) return;
+    if (inFlight.current) return;
     inFlight.current = true;
+    // Checked again now: the check made while typing may not have caught the last keys.
+    const fresh = await backend.checkNewFile(request).catch(() => rules);
+    setRules(fresh);
+    if (fresh.length > 0 || !data.ok) {
+      inFlight.current = false;
+      return;
+    }
     setSending(true);
     setError(null);
     backend.createFile(request).then(
@@ -142,7 +149,7 @@ export function NewFileView(props: { profile: Profile; onOpen: (flowId: string, 
         className="form card new-file"
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
         noValidate
       >

@@ -59,7 +59,10 @@ export function ProfileSetup({ onDone }: { onDone: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(new Set(["name", "environment", "workspaceId", "agentEmail", "flows"]));
-    if (problems.length > 0 || !apiKey.trim()) return;
+    // Checked again now: the check made while typing may not have caught the last keys.
+    const fresh = await backend.checkProfile(current).catch(() => problems);
+    setProblems(fresh);
+    if (fresh.length > 0 || !apiKey.trim()) return;
     setBusy(true);
     setError(null);
     try {

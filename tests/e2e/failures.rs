@@ -1,0 +1,189 @@
+//! Journeys when things go wrong, against a sandbox this test owns (reached as a custom
+//! address, so the test can inject faults into it and stop it): a wrong key and an
+//! inactive workspace say what to fix; a correction request that times out is sent
+//! once and loses nothing; the network going away mid-review is reported and what was
+//! typed stays.
+
+use std::time::Duration;
+
+use kyb_e2e::{App, ProfileEntry, with_app};
+use kyb_sandbox::{Fault, Manifest, Sandbox, SandboxConfig};
+
+const COMMENT: &str = "El comprobante tiene más de 3 meses: suba uno reciente";
+const CORRECTION: &str = "POST /expedientes/solicitar-correccion";
+
+async fn sandbox() -> kyb_sandbox::RunningSandbox {
+    Sandbox::start(SandboxConfig::default())
+        .await
+        .expect("a sandbox starts")
+}
+
+/// A profile on the sandbox, connected; the watchlist is open.
+async fn connect(app: &App, manifest: &Manifest) {
+    ProfileEntry {
+        name: "Pruebas",
+        base_url: &manifest.base_url,
+        workspace: &manifest.tenants[0].workspace_id.to_string(),
+        flow_id: &manifest.examples.flow_id,
+        api_key: &manifest.tenants[0].api_key,
+    }
+    .fill(app)
+    .await;
+    app.click_button("Guardar y probar conexión").await;
+    app.wait_for_text(".empty", "No sigue ningún expediente")
+        .await;
+}
+
+/// Follows the example file, opens its review, rejects the proof of address with a
+/// comment and opens the preview.
+async fn reject_and_preview(app: &App, rfc: &str) {
+    app.type_into("[data-testid=add-rfc]", rfc).await;
+    app.click_button("Seguir").await;
+    app.click("[data-testid=open-file]").await;
+    app.click("[data-testid=start-review]").await;
+    let row = "[data-testid=review-section][data-section=ProofAddressObligatorio]";
+    app.click(&format!("{row} [data-testid=reject]")).await;
+    app.type_into(&format!("{row} [data-testid=review-comment]"), COMMENT)
+        .await;
+    app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")
+        .await;
+    app.click("[data-testid=open-preview]").await;
+    app.text_of("[data-testid=preview-payload]").await;
+}
+
+/// After a failed send: back to editing, the comment is still there.
+async fn comment_is_intact(app: &App) {
+    app.click_button("Seguir editando").await;
+    let row = "[data-testid=review-section][data-section=ProofAddressObligatorio]";
+    assert_eq!(
+        app.value_of(&format!("{row} [data-testid=review-comment]"))
+            .await,
+        COMMENT
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_key_and_an_inactive_workspace_say_what_to_fix() {
+    let sandbox = sandbox().await;
+    let manifest = sandbox.manifest.clone();
+    with_app(move |app| async move {
+        ProfileEntry {
+            name: "Pruebas",
+            base_url: &manifest.base_url,
+            workspace: &manifest.tenants[0].workspace_id.to_string(),
+            flow_id: &manifest.examples.flow_id,
+            api_key: &manifest.revoked_api_key,
+        }
+        .fill(&app)
+        .await;
+        app.click_button("Guardar y probar conexión").await;
+        let refused = app
+            .wait_for_text("[data-testid=error-notice]", "API Key ha sido denegada")
+            .await;
+        assert!(
+            refused.contains("Revise la API Key del perfil"),
+            "{refused}"
+        );
+
+        app.replace_text("[data-testid=profile-key]", &manifest.tenants[0].api_key)
+            .await;
+        app.replace_text(
+            "[data-testid=profile-workspace]",
+            &manifest.inactive_workspace_id.to_string(),
+        )
+        .await;
+        app.click_button("Guardar y probar conexión").await;
+        let inactive = app
+            .wait_for_text(
+                "[data-testid=error-notice]",
+                "no es válido o no está activo",
+            )
+            .await;
+        assert!(
+            inactive.contains("Corrija el Workspace del perfil"),
+            "{inactive}"
+        );
+
+        app.replace_text(
+            "[data-testid=profile-workspace]",
+            &manifest.tenants[0].workspace_id.to_string(),
+        )
+        .await;
+        app.click_button("Guardar y probar conexión").await;
+        app.wait_for_text("[role=status]", "Conexión verificada")
+            .await;
+    })
+    .await;
+    sandbox.stop().await;
+}
+
+#[tokio::test]
+async fn a_correction_that_times_out_is_sent_once_and_loses_nothing() {
+    let sandbox = std::sync::Arc::new(sandbox().await);
+    let manifest = sandbox.manifest.clone();
+    let server = sandbox.clone();
+    with_app(move |app| async move {
+        connect(&app, &manifest).await;
+        reject_and_preview(&app, &manifest.examples.rfc).await;
+        // The service takes longer than the client waits (20 s).
+        server
+            .add_fault(Fault {
+                route: CORRECTION.into(),
+                latency_ms: 30_000,
+                ..Fault::default()
+            })
+            .expect("a valid fault");
+        app.click("[data-testid=send-correction]").await;
+        app.wait_for_text_within(
+            "[data-testid=preview] [data-testid=error-notice]",
+            "no respondió a tiempo",
+            Duration::from_secs(45),
+        )
+        .await;
+        assert_eq!(
+            server.requests(CORRECTION),
+            1,
+            "a state change is never retried"
+        );
+        comment_is_intact(&app).await;
+        // Leaving and coming back finds the draft.
+        app.click_button("← Seguimiento").await;
+        app.click("[data-testid=start-review]").await;
+        app.wait_for_text("[data-testid=draft-status]", "Borrador recuperado")
+            .await;
+    })
+    .await;
+    assert_eq!(sandbox.requests(CORRECTION), 1);
+}
+
+#[tokio::test]
+async fn the_network_going_away_mid_review_is_reported_and_nothing_is_lost() {
+    let sandbox = sandbox().await;
+    let manifest = sandbox.manifest.clone();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let (stopped_tx, stopped_rx) = tokio::sync::oneshot::channel::<()>();
+    // The sandbox stops when the journey asks, as a network outage would.
+    tokio::spawn(async move {
+        let _ = stop_rx.await;
+        sandbox.stop().await;
+        let _ = stopped_tx.send(());
+    });
+    with_app(move |app| async move {
+        connect(&app, &manifest).await;
+        reject_and_preview(&app, &manifest.examples.rfc).await;
+        let _ = stop_tx.send(());
+        let _ = stopped_rx.await;
+        app.click("[data-testid=send-correction]").await;
+        let reported = app
+            .wait_for_text(
+                "[data-testid=preview] [data-testid=error-notice]",
+                "conexión",
+            )
+            .await;
+        assert!(reported.contains("Qué hacer"), "{reported}");
+        comment_is_intact(&app).await;
+        app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")
+            .await;
+    })
+    .await;
+}
