@@ -307,9 +307,10 @@ pub fn mark_watch_seen(
 #[tauri::command]
 pub async fn refresh_watchlist(
     desk: State<'_, Desk>,
+    failed_only: Option<bool>,
     on_progress: Channel<RefreshProgress>,
 ) -> AppResult<Vec<WatchedFile>> {
-    desk.refresh_watchlist(|progress| {
+    desk.refresh_watchlist(failed_only.unwrap_or(false), |progress| {
         // A closed window stops listening; the refresh itself goes on.
         let _ = on_progress.send(progress);
     })

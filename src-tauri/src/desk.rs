@@ -534,8 +534,12 @@ impl Desk {
     /// Runs the tracking query of every followed file, at most
     /// [`kyb_api::many::DEFAULT_CONCURRENCY`] at a time, reporting each answer as it
     /// arrives; the list as it is afterwards.
+    /// Asks tracking about every followed file (or, with `failed_only`, about those
+    /// whose last refresh failed other than with not-found), reporting each answer as
+    /// it arrives.
     pub async fn refresh_watchlist(
         &self,
+        failed_only: bool,
         progress: impl Fn(RefreshProgress),
     ) -> AppResult<Vec<WatchedFile>> {
         use futures_util::StreamExt;
@@ -545,6 +549,7 @@ impl Desk {
             .watchlist
             .list(&profile.id)?
             .into_iter()
+            .filter(|f| !failed_only || f.last_error.as_deref().is_some_and(|e| e != "not_found"))
             .map(|f| TrackingRequest {
                 flow_id: f.flow_id,
                 rfc: f.rfc,

@@ -327,7 +327,9 @@ async fn followed_files_refresh_with_progress_and_show_what_changed() {
 
     let seen = std::sync::Mutex::new(Vec::new());
     let files = desk
-        .refresh_watchlist(|p| seen.lock().expect("progress").push((p.done, p.total)))
+        .refresh_watchlist(false, |p| {
+            seen.lock().expect("progress").push((p.done, p.total))
+        })
         .await
         .expect("refreshed");
     let mut progress = seen.into_inner().expect("progress");
@@ -371,7 +373,10 @@ async fn followed_files_refresh_with_progress_and_show_what_changed() {
     })
     .await
     .expect("sections added");
-    let files = desk.refresh_watchlist(|_| {}).await.expect("refreshed");
+    let files = desk
+        .refresh_watchlist(false, |_| {})
+        .await
+        .expect("refreshed");
     let followed = files.iter().find(|f| f.rfc == examples.rfc).expect("file");
     assert!(followed.changed, "new sections mark the file");
     let after = version_2(desk.file_detail(&id).await);
@@ -389,6 +394,59 @@ async fn followed_files_refresh_with_progress_and_show_what_changed() {
     desk.unwatch_file(&examples.flow_id, "ZZZ990101ZZ9")
         .expect("unfollowed");
     assert_eq!(desk.watchlist().expect("list").len(), 1);
+}
+
+#[tokio::test]
+async fn a_retry_refreshes_only_the_files_that_failed() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let examples = demo.manifest().examples.clone();
+    desk.watch_file(&examples.flow_id, &examples.rfc)
+        .expect("followed");
+    desk.watch_file(&examples.flow_id, "ZZZ990101ZZ9")
+        .expect("followed");
+    // Every tracking call fails once with a server error (never retried by the client).
+    demo.sandbox
+        .add_fault(kyb_sandbox::Fault {
+            route: "POST /expedientes/v1/tracking".into(),
+            error_rate: 1.0,
+            times: Some(2),
+            ..kyb_sandbox::Fault::default()
+        })
+        .expect("fault");
+    let failed = desk
+        .refresh_watchlist(false, |_| {})
+        .await
+        .expect("refreshed");
+    assert!(
+        failed
+            .iter()
+            .all(|f| f.last_error.as_deref() == Some("server")),
+        "{failed:?}"
+    );
+
+    let seen = std::sync::Mutex::new(Vec::new());
+    let retried = desk
+        .refresh_watchlist(true, |p| seen.lock().expect("progress").push(p.total))
+        .await
+        .expect("retried");
+    assert_eq!(seen.into_inner().expect("progress"), [2, 2]);
+    let example = retried
+        .iter()
+        .find(|f| f.rfc == examples.rfc)
+        .expect("file");
+    assert_eq!(example.last_error, None);
+    let unknown = retried
+        .iter()
+        .find(|f| f.rfc == "ZZZ990101ZZ9")
+        .expect("file");
+    assert_eq!(unknown.last_error.as_deref(), Some("not_found"));
+    // A file tracking does not know is not "failed": it is not asked again.
+    let seen = std::sync::Mutex::new(0);
+    desk.refresh_watchlist(true, |_| *seen.lock().expect("count") += 1)
+        .await
+        .expect("nothing to retry");
+    assert_eq!(*seen.lock().expect("count"), 0);
 }
 
 #[tokio::test]

@@ -120,7 +120,7 @@ async fn the_key_is_nowhere_after_a_full_session() {
             .await,
     );
     seen.keep(&desk.watch_file(&examples.flow_id, &examples.rfc));
-    seen.keep(&desk.refresh_watchlist(|_| {}).await);
+    seen.keep(&desk.refresh_watchlist(false, |_| {}).await);
     seen.keep(&desk.audit_entries());
     seen.keep(&desk.verify_audit());
     let csv = demo.data_dir().join("bitacora.csv");

@@ -2,7 +2,8 @@
 //! address, so the test can inject faults into it and stop it): a wrong key and an
 //! inactive workspace say what to fix; a correction request that times out is sent
 //! once and loses nothing; the network going away mid-review is reported and what was
-//! typed stays.
+//! typed stays; a watchlist refresh with 30 % of reads failing and all of them slowed
+//! ends with every file fresh or marked, and a retry that finishes the job.
 
 use std::time::Duration;
 
@@ -184,6 +185,96 @@ async fn the_network_going_away_mid_review_is_reported_and_nothing_is_lost() {
         comment_is_intact(&app).await;
         app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")
             .await;
+    })
+    .await;
+}
+
+/// Creates `count` files with RFCs of their own on the sandbox, through the client.
+async fn create_files(manifest: &Manifest, count: u32) -> Vec<String> {
+    let base = kyb_api::client::parse_base_url(&manifest.base_url).expect("base URL");
+    let tenant = &manifest.tenants[0];
+    let client = kyb_api::Client::new(kyb_api::ClientConfig::new(
+        base,
+        kyb_api::Credentials {
+            api_key: kyb_api::Secret::new(tenant.api_key.clone()),
+            workspace_id: tenant.workspace_id.to_string(),
+        },
+    ))
+    .expect("a client");
+    let mut rfcs = Vec::new();
+    for n in 1..=count {
+        let rfc = format!("FLT1501{n:02}AB1");
+        client
+            .create_file(&kyb_api::requests::CreateFileRequest {
+                flow_id: manifest.examples.flow_id.clone(),
+                company: Some(kyb_api::requests::Company {
+                    company_name: format!("Falla Controlada {n} S.A. de C.V."),
+                    company_rfc: Some(rfc.clone()),
+                }),
+                ..Default::default()
+            })
+            .await
+            .expect("created");
+        rfcs.push(rfc);
+    }
+    rfcs
+}
+
+#[tokio::test]
+async fn a_refresh_with_failing_reads_marks_each_file_and_a_retry_finishes() {
+    let sandbox = std::sync::Arc::new(sandbox().await);
+    let manifest = sandbox.manifest.clone();
+    let rfcs = create_files(&manifest, 12).await;
+    let server = sandbox.clone();
+    with_app(move |app| async move {
+        connect(&app, &manifest).await;
+        for rfc in &rfcs {
+            app.type_into("[data-testid=add-rfc]", rfc).await;
+            app.click_button("Seguir").await;
+            app.wait_for_text("[data-testid=watch-row]", rfc).await;
+        }
+        let tracking = "POST /expedientes/v1/tracking";
+        // The first read fails for sure, then 30 % fail; every answer is slowed. A
+        // server error is not retried by the client, so failures reach the screen.
+        for fault in [
+            Fault {
+                route: tracking.into(),
+                error_rate: 1.0,
+                times: Some(1),
+                ..Fault::default()
+            },
+            Fault {
+                route: tracking.into(),
+                error_rate: 0.3,
+                latency_ms: 150,
+                ..Fault::default()
+            },
+        ] {
+            server.add_fault(fault).expect("a valid fault");
+        }
+        app.click_button("Actualizar todo").await;
+        app.wait_for_text("[data-testid=retry-failed]", "Reintentar los")
+            .await;
+        app.wait_until_gone("[role=progressbar]").await;
+        let rows = app.texts_of("[data-testid=watch-row]").await;
+        assert_eq!(rows.len(), 12);
+        for row in &rows {
+            assert!(
+                row.contains("aceptadas") || row.contains("Sin actualizar"),
+                "neither fresh nor marked: {row}"
+            );
+        }
+        assert!(rows.iter().any(|r| r.contains("Sin actualizar")));
+
+        server.clear_faults();
+        app.click("[data-testid=retry-failed]").await;
+        app.wait_until_gone("[data-testid=retry-failed]").await;
+        for row in app.texts_of("[data-testid=watch-row]").await {
+            assert!(
+                row.contains("aceptadas"),
+                "not fresh after the retry: {row}"
+            );
+        }
     })
     .await;
 }

@@ -309,6 +309,38 @@ impl App {
         }
     }
 
+    /// Waits until nothing matches `css` any more (a progress bar gone, a button that
+    /// had nothing left to do).
+    pub async fn wait_until_gone(&self, css: &str) {
+        let deadline = tokio::time::Instant::now() + UI_TIMEOUT;
+        while self
+            .client
+            .find_all(Locator::Css(css))
+            .await
+            .is_ok_and(|found| !found.is_empty())
+        {
+            if tokio::time::Instant::now() >= deadline {
+                let page = self.page_text().await;
+                panic!("`{css}` still there after {UI_TIMEOUT:?}; the window shows:\n{page}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// The visible text of every element matching `css`.
+    pub async fn texts_of(&self, css: &str) -> Vec<String> {
+        let mut texts = Vec::new();
+        for element in self
+            .client
+            .find_all(Locator::Css(css))
+            .await
+            .unwrap_or_default()
+        {
+            texts.push(element.text().await.unwrap_or_default());
+        }
+        texts
+    }
+
     /// Whether the control at `css` can be used (a disabled button cannot).
     pub async fn is_enabled(&self, css: &str) -> bool {
         self.element(Locator::Css(css), &format!("`{css}`"))

@@ -153,6 +153,11 @@ impl RunningSandbox {
         Ok(())
     }
 
+    /// Removes every fault, as `DELETE /_sandbox/faults` does.
+    pub fn clear_faults(&self) {
+        self.app.lock().faults.clear();
+    }
+
     /// Requests received on a route, keyed like `GET /_sandbox/counters`
     /// ("METHOD /route/{param}"), counted before any fault.
     pub fn requests(&self, route: &str) -> u64 {

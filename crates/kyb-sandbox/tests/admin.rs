@@ -85,6 +85,15 @@ async fn a_test_in_the_same_process_adds_faults_and_reads_counters_directly() {
     let (second, _) = h.call(Method::GET, &path).await;
     assert_eq!(second, StatusCode::OK, "the fault was for one request");
     assert_eq!(h.sandbox.requests(route), 2);
+    h.sandbox
+        .add_fault(kyb_sandbox::Fault {
+            route: route.into(),
+            error_rate: 1.0,
+            ..kyb_sandbox::Fault::default()
+        })
+        .expect("a valid fault");
+    h.sandbox.clear_faults();
+    assert_eq!(h.call(Method::GET, &path).await.0, StatusCode::OK);
 }
 
 #[tokio::test]

@@ -109,11 +109,15 @@ export const importWatchlistCsv = (text: string, defaultFlowId: string) =>
 export const markWatchSeen = (flowId: string, rfc: string) =>
   call<WatchedFile | null>("mark_watch_seen", { flowId, rfc });
 
-/** Runs every tracking query; `onProgress` receives each answer as it arrives. */
-export function refreshWatchlist(onProgress: (progress: RefreshProgress) => void): Promise<WatchedFile[]> {
+/** Runs every tracking query (or, with `failedOnly`, those whose last refresh
+ * failed); `onProgress` receives each answer as it arrives. */
+export function refreshWatchlist(
+  onProgress: (progress: RefreshProgress) => void,
+  failedOnly = false,
+): Promise<WatchedFile[]> {
   const channel = new Channel<RefreshProgress>();
   channel.onmessage = onProgress;
-  return call<WatchedFile[]>("refresh_watchlist", { onProgress: channel });
+  return call<WatchedFile[]>("refresh_watchlist", { onProgress: channel, failedOnly });
 }
 
 export const auditEntries = () => call<AuditEntry[]>("audit_entries");

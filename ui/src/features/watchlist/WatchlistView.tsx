@@ -11,7 +11,7 @@ import { type MessageKey, useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
-import { emptyFilter, type Filter, rowKey, type Sort, type SortKey, timeAgo, visibleRows } from "./model";
+import { emptyFilter, type Filter, refreshFailed, rowKey, type Sort, type SortKey, timeAgo, visibleRows } from "./model";
 
 const CATEGORIES: StatusCategory[] = [
   "entering",
@@ -67,15 +67,16 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  const refreshAll = async () => {
+  const failed = (files ?? []).filter(refreshFailed);
+  const refreshAll = async (failedOnly = false) => {
     setError(null);
-    setProgress({ done: 0, total: files?.length ?? 0 });
+    setProgress({ done: 0, total: failedOnly ? failed.length : (files?.length ?? 0) });
     try {
       // Rows update one by one as answers arrive; the table stays usable.
       const final = await backend.refreshWatchlist((p) => {
         setProgress({ done: p.done, total: p.total });
         setFiles((current) => current?.map((f) => (rowKey(f) === rowKey(p.file) ? p.file : f)) ?? current);
-      });
+      }, failedOnly);
       setFiles(final);
     } catch (e) {
       setError(e as AppError);
@@ -97,9 +98,16 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           {progress ? (
             <ProgressBar done={progress.done} total={progress.total} label={t("refreshing", progress)} />
           ) : (
-            <button type="button" className="button-primary" onClick={refreshAll} disabled={!files?.length}>
-              {t("refreshAll")}
-            </button>
+            <>
+              {failed.length > 0 && (
+                <button type="button" className="button-quiet" onClick={() => void refreshAll(true)} data-testid="retry-failed">
+                  {t("retryFailed", { n: failed.length })}
+                </button>
+              )}
+              <button type="button" className="button-primary" onClick={() => void refreshAll()} disabled={!files?.length}>
+                {t("refreshAll")}
+              </button>
+            </>
           )}
         </div>
       </div>
@@ -266,6 +274,15 @@ function Table(props: {
                       <span className="muted">{t("notFoundYet")}</span>
                     ) : (
                       <StatusBadge status={file.documentStatus} category={file.statusCategory} />
+                    )}
+                    {refreshFailed(file) && (
+                      <span
+                        className="chip chip-danger"
+                        title={t(`error.${file.lastError}` as MessageKey)}
+                        data-testid="row-error"
+                      >
+                        {t("refreshFailed")}
+                      </span>
                     )}
                   </Cell>
                   <Cell>
