@@ -50,6 +50,16 @@ where
     with_app_args(&[], &data, journey).await;
 }
 
+/// Like [`with_app`], on a data directory the caller keeps (to look at what the app
+/// wrote, or to open it again).
+pub async fn with_app_at<F, Fut>(data: &DataDir, journey: F)
+where
+    F: FnOnce(App) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    with_app_args(&[], data, journey).await;
+}
+
 /// Like [`with_app`], with the app in demo mode (`--demo`): its embedded sandbox,
 /// seeded like `kyb_sandbox::SandboxConfig::default()`, serves a demo profile.
 pub async fn with_demo_app<F, Fut>(journey: F)
@@ -78,6 +88,10 @@ pub struct DataDir(tempfile::TempDir);
 impl DataDir {
     pub fn new() -> Self {
         Self(tempfile::tempdir().expect("a temporary data directory"))
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        self.0.path()
     }
 }
 
@@ -348,6 +362,15 @@ impl App {
             .is_enabled()
             .await
             .unwrap_or_else(|e| panic!("cannot tell whether `{css}` is enabled: {e}"))
+    }
+
+    /// Runs `script` in the page (as WebDriver does: not subject to the page's CSP
+    /// itself) and returns what it returns.
+    pub async fn run_script(&self, script: &str) -> serde_json::Value {
+        self.client
+            .execute(script, Vec::new())
+            .await
+            .unwrap_or_else(|e| panic!("the script failed: {e}"))
     }
 
     /// Everything the window shows as text, for failure messages.
