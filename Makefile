@@ -12,13 +12,14 @@ export WEBKIT_DISABLE_DMABUF_RENDERER
 
 APP_BIN := $(CARGO_TARGET_DIR)/debug/kyb-desk
 
-.PHONY: help run test bench screenshots ui app deps dev bindings icons clean
+.PHONY: help run test bench screenshots bundle ui app deps dev bindings icons clean
 
 help:
 	@echo "make run          build KYB Desk and open it on its embedded demo service"
 	@echo "make test         every check: format, lint, unit tests, UI tests, end-to-end in the real window"
 	@echo "make bench        measure (release build) and write docs/bench.md"
 	@echo "make screenshots  write PNGs of the app's screens to docs/screenshots/ (no desktop needed)"
+	@echo "make bundle       build the Debian and RPM packages (release) with the Tauri bundler"
 	@echo "make dev          the app over the Vite dev server, with hot reload"
 	@echo "make bindings     regenerate ui/src/bindings/ from the Rust types"
 	@echo "make icons        regenerate icons/ from icons/app-icon.svg"
@@ -51,6 +52,11 @@ screenshots: app
 	@scripts/install-deps.sh test
 	scripts/session.sh --driver -- env KYB_DESK_BIN=$(APP_BIN) \
 	  cargo run -q -p kyb-e2e --bin screenshots -- docs/screenshots
+
+# The packages land in $(CARGO_TARGET_DIR)/release/bundle/{deb,rpm}/.
+bundle: ui
+	ui/node_modules/.bin/tauri build --bundles deb,rpm
+	@ls -1 $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb $(CARGO_TARGET_DIR)/release/bundle/rpm/*.rpm
 
 dev: deps
 	ui/node_modules/.bin/tauri dev --config src-tauri/tauri.dev.conf.json
