@@ -21,15 +21,7 @@ async fn sandbox() -> kyb_sandbox::RunningSandbox {
 
 /// A profile on the sandbox, connected; the watchlist is open.
 async fn connect(app: &App, manifest: &Manifest) {
-    ProfileEntry {
-        name: "Pruebas",
-        base_url: &manifest.base_url,
-        workspace: &manifest.tenants[0].workspace_id.to_string(),
-        flow_id: &manifest.examples.flow_id,
-        api_key: &manifest.tenants[0].api_key,
-    }
-    .fill(app)
-    .await;
+    ProfileEntry::for_tenant(manifest).fill(app).await;
     app.click_button("Guardar y probar conexión").await;
     app.wait_for_text(".empty", "No sigue ningún expediente")
         .await;
@@ -69,11 +61,8 @@ async fn a_wrong_key_and_an_inactive_workspace_say_what_to_fix() {
     let manifest = sandbox.manifest.clone();
     with_app(move |app| async move {
         ProfileEntry {
-            name: "Pruebas",
-            base_url: &manifest.base_url,
-            workspace: &manifest.tenants[0].workspace_id.to_string(),
-            flow_id: &manifest.examples.flow_id,
-            api_key: &manifest.revoked_api_key,
+            api_key: manifest.revoked_api_key.clone(),
+            ..ProfileEntry::for_tenant(&manifest)
         }
         .fill(&app)
         .await;

@@ -13,11 +13,9 @@ async fn a_new_profile_is_checked_saved_and_connected() {
     let manifest = sandbox.manifest.clone();
     with_app(move |app| async move {
         ProfileEntry {
-            name: "Operación Norte",
-            base_url: &manifest.base_url,
-            workspace: "no-es-uuid",
-            flow_id: &manifest.examples.flow_id,
-            api_key: &manifest.tenants[0].api_key,
+            name: "Operación Norte".into(),
+            workspace: "no-es-uuid".into(),
+            ..ProfileEntry::for_tenant(&manifest)
         }
         .fill(&app)
         .await;

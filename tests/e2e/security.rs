@@ -64,15 +64,7 @@ async fn the_api_key_is_in_no_file_log_or_screen_after_a_full_journey() {
     let shown = key.clone();
     let workspace = manifest.tenants[0].workspace_id.to_string();
     with_app_at(&data, move |app| async move {
-        ProfileEntry {
-            name: "Pruebas",
-            base_url: &manifest.base_url,
-            workspace: &manifest.tenants[0].workspace_id.to_string(),
-            flow_id: &manifest.examples.flow_id,
-            api_key: &manifest.tenants[0].api_key,
-        }
-        .fill(&app)
-        .await;
+        ProfileEntry::for_tenant(&manifest).fill(&app).await;
         app.click_button("Guardar y probar conexión").await;
         app.wait_for_text(".empty", "No sigue ningún expediente")
             .await;

@@ -133,32 +133,45 @@ pub async fn demo_examples() -> kyb_sandbox::Examples {
 }
 
 /// A profile as the first-run screen asks for it.
-pub struct ProfileEntry<'a> {
-    pub name: &'a str,
-    pub base_url: &'a str,
-    pub workspace: &'a str,
-    pub flow_id: &'a str,
-    pub api_key: &'a str,
+pub struct ProfileEntry {
+    pub name: String,
+    pub base_url: String,
+    pub workspace: String,
+    pub flow_id: String,
+    pub api_key: String,
 }
 
-impl ProfileEntry<'_> {
+impl ProfileEntry {
+    /// The sandbox's first tenant, with its key and the example flow.
+    pub fn for_tenant(manifest: &kyb_sandbox::Manifest) -> Self {
+        let tenant = &manifest.tenants[0];
+        Self {
+            name: "Pruebas".into(),
+            base_url: manifest.base_url.clone(),
+            workspace: tenant.workspace_id.to_string(),
+            flow_id: manifest.examples.flow_id.clone(),
+            api_key: tenant.api_key.clone(),
+        }
+    }
+
     /// Fills the first-run form (a custom address), without saving it.
     pub async fn fill(&self, app: &App) {
         app.wait_for_text("h2", "Configure su perfil").await;
-        app.type_into("[data-testid=profile-name]", self.name).await;
+        app.type_into("[data-testid=profile-name]", &self.name)
+            .await;
         app.choose("[data-testid=profile-environment]", "custom")
             .await;
-        app.replace_text("[data-testid=profile-base-url]", self.base_url)
+        app.replace_text("[data-testid=profile-base-url]", &self.base_url)
             .await;
-        app.type_into("[data-testid=profile-workspace]", self.workspace)
+        app.type_into("[data-testid=profile-workspace]", &self.workspace)
             .await;
         app.type_into("[data-testid=profile-email]", "ana@kybdesk.mx")
             .await;
-        app.type_into("[data-testid=profile-flow-id-0]", self.flow_id)
+        app.type_into("[data-testid=profile-flow-id-0]", &self.flow_id)
             .await;
         app.type_into("[data-testid=profile-flow-label-0]", "Morales")
             .await;
-        app.type_into("[data-testid=profile-key]", self.api_key)
+        app.type_into("[data-testid=profile-key]", &self.api_key)
             .await;
     }
 }
