@@ -2,17 +2,21 @@
 # Installs what KYB Desk needs on a Debian 12 machine, and only what is missing.
 #   scripts/install-deps.sh run    system libraries for the app, Node.js check, npm ci
 #   scripts/install-deps.sh test   the above, plus Xvfb, D-Bus, gnome-keyring,
-#                                  WebKitWebDriver, ImageMagick and tauri-driver
+#                                  WebKitWebDriver, ImageMagick, tauri-driver and
+#                                  schemathesis (from PyPI, in its own virtualenv)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=${1:-run}
 TAURI_DRIVER_VERSION=2.1.0
+SCHEMATHESIS_VERSION=4.32.5
+# Outside the clone, like the build directory, so every clone shares it.
+VENV=${KYB_VENV:-$HOME/.cache/kyb-desk/venv}
 NODE_MIN=20.19.0
 
 app_packages=(libwebkit2gtk-4.1-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev librsvg2-dev
   libayatana-appindicator3-dev libxdo-dev libssl-dev libdbus-1-dev pkg-config build-essential curl)
-test_packages=(webkit2gtk-driver xvfb gnome-keyring dbus-x11 imagemagick x11-utils python3)
+test_packages=(webkit2gtk-driver xvfb gnome-keyring dbus-x11 imagemagick x11-utils python3 python3-venv)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
@@ -70,9 +74,19 @@ install_tauri_driver() {
   cargo install tauri-driver --locked --version "$TAURI_DRIVER_VERSION" --quiet
 }
 
+install_schemathesis() {
+  if "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q " $SCHEMATHESIS_VERSION$"; then
+    return
+  fi
+  say "Installing schemathesis $SCHEMATHESIS_VERSION into $VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+}
+
 install_apt "${app_packages[@]}"
 [[ $mode == test ]] && install_apt "${test_packages[@]}"
 check_toolchains
 npm_ci_if_stale
 [[ $mode == test ]] && install_tauri_driver
+[[ $mode == test ]] && install_schemathesis
 exit 0

@@ -64,6 +64,8 @@ step "clippy" gate -- cargo clippy --workspace --all-targets --locked -- -D warn
 step "Rust tests" cargo -- scripts/session.sh -- env KYB_EXPECT_KEYRING=1 \
   cargo test --workspace --exclude kyb-e2e --locked --no-fail-fast
 step "UI unit tests (Vitest)" vitest -- npm --prefix ui run --silent test
+# The sandbox against the service's contract, with generated requests (schemathesis).
+step "OpenAPI fuzz of the sandbox (schemathesis)" gate -- scripts/fuzz-api.sh
 # The journeys must never run an older binary left in the shared target directory.
 if step "build the app" gate -- cargo build -p kyb-desk --locked; then
   step "end-to-end journeys (real window)" cargo -- \
