@@ -9,8 +9,9 @@ import { Counter } from "../../ui/Counter";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { SectionName } from "../../ui/SectionName";
 import { charCount } from "../../ui/text";
+// The spec's one limit for a message to the user (mensajeGeneral, mensajeAdicional).
+import { MESSAGE_MAX } from "../review/model";
 
-export const MESSAGE_MAX = 1000;
 const OTHER_FLOW = "__other__";
 
 /** Adds to a file the sections of another flow that it lacks. `notificarUsuario` has
