@@ -71,8 +71,10 @@ fn resolve(file: &Expediente, entidad_id: Option<&str>, referencia: Option<&str>
             Affected::Representative,
         );
     }
-    let (branch_id, branch_name) = detail_data::branch_of(file);
-    if matches(branch_id, &branch_name) {
+    if let Some((branch_id, branch_name)) = detail_data::branches_of(file)
+        .into_iter()
+        .find(|(id, name)| matches(*id, name))
+    {
         return exact(branch_id, branch_name, Affected::Branch);
     }
     let asked = entidad_id.or(referencia).filter(|s| !s.trim().is_empty());

@@ -125,6 +125,8 @@ pub async fn create_file(State(app): State<AppState>, headers: HeaderMap, body: 
             .collect(),
         forms: flow.forms.clone(),
         persons: Vec::new(),
+        branches: 1,
+        branch_documents: 0,
         created: now,
         updated: now,
     };

@@ -88,7 +88,8 @@ fn representative(rng: &mut ChaCha8Rng, person: &Person, tz: i32) -> Value {
     })
 }
 
-fn branch(rng: &mut ChaCha8Rng, file: &Expediente, base_url: &str) -> Value {
+/// The `index`th branch: the head office first.
+fn branch(rng: &mut ChaCha8Rng, file: &Expediente, base_url: &str, index: usize) -> Value {
     let photos = |side: &str, count: usize| -> Vec<String> {
         (1..=count)
             .map(|n| {
@@ -101,7 +102,7 @@ fn branch(rng: &mut ChaCha8Rng, file: &Expediente, base_url: &str) -> Value {
     };
     json!({
         "Tipo": "Sucursal",
-        "Referencia": "Sucursal Matriz",
+        "Referencia": branch_reference(index),
         "Id": Uuid::from_bytes(rng.random()),
         "Datos": {
             "NombreComercial": file.company_name.split(" S.").next().unwrap_or(&file.company_name),
@@ -112,6 +113,14 @@ fn branch(rng: &mut ChaCha8Rng, file: &Expediente, base_url: &str) -> Value {
             "ImagenesExteriores": photos("exterior", 2),
         },
     })
+}
+
+fn branch_reference(index: usize) -> String {
+    if index == 0 {
+        "Sucursal Matriz".to_owned()
+    } else {
+        format!("Sucursal {}", index + 1)
+    }
 }
 
 /// An alteration indicator: code, title, description.
@@ -192,10 +201,18 @@ const ADDRESSES: [(&str, &str, &str, &str, &str, &str); 6] = [
     ("Calle 60", "Centro", "Mérida", "Mérida", "Yucatán", "97000"),
 ];
 
+/// Whose proof of address: the file's own, or one of its branches'.
+struct Owner {
+    context: &'static str,
+    id: Value,
+    reference: String,
+}
+
 fn proof_of_address(
     rng: &mut ChaCha8Rng,
     file: &Expediente,
     holder: &str,
+    owner: Owner,
     base_url: &str,
 ) -> Value {
     let (risk, edited, indicators) = RISKS[rng.random_range(0..RISKS.len())];
@@ -210,8 +227,8 @@ fn proof_of_address(
         String::new()
     };
     json!({
-        "Categoria": "Domicilio", "Contexto": "Expediente", "Referencia": "Comprobante de domicilio fiscal",
-        "ReferenciaId": file.document_id, "TipoDocumento": "Comprobante",
+        "Categoria": "Domicilio", "Contexto": owner.context, "Referencia": owner.reference,
+        "ReferenciaId": owner.id, "TipoDocumento": "Comprobante",
         "Subtipo": subtype,
         "NombreTitular": holder,
         "Direccion": {
@@ -328,18 +345,20 @@ fn form(form: &DynamicForm) -> Value {
     })
 }
 
-/// The branch a legal entity's detail shows: its `Id` and `Referencia`. The
-/// correction request resolves `entidadId`/`entidadReferencia` against it.
-pub fn branch_of(file: &Expediente) -> (Uuid, String) {
+/// The branches a legal entity's detail shows: `Id` and `Referencia` of each. The
+/// correction request resolves `entidadId`/`entidadReferencia` against them.
+pub fn branches_of(file: &Expediente) -> Vec<(Uuid, String)> {
     let (entities, _, _) = content(file, true, "", 0);
     entities
         .as_array()
-        .and_then(|all| all.iter().find(|e| e["Tipo"] == "Sucursal"))
-        .and_then(|b| {
+        .into_iter()
+        .flatten()
+        .filter(|e| e["Tipo"] == "Sucursal")
+        .filter_map(|b| {
             let id = Uuid::parse_str(b["Id"].as_str()?).ok()?;
             Some((id, b["Referencia"].as_str()?.to_owned()))
         })
-        .expect("a legal entity's detail has a branch")
+        .collect()
 }
 
 /// `Entidades`, `Documentos` and `Adicionales` of a file's version-2 detail.
@@ -359,10 +378,32 @@ pub fn content(
         .persons
         .first()
         .map_or_else(|| file.company_name.clone(), Person::full_name);
-    let mut documents = vec![proof_of_address(&mut rng, file, &holder, base_url)];
+    let own = Owner {
+        context: "Expediente",
+        id: json!(file.document_id),
+        reference: "Comprobante de domicilio fiscal".to_owned(),
+    };
+    let mut documents = vec![proof_of_address(&mut rng, file, &holder, own, base_url)];
     if legal_entity {
-        entities.push(branch(&mut rng, file, base_url));
+        entities.push(branch(&mut rng, file, base_url, 0));
         documents.push(incorporation_deed(&mut rng, file, base_url));
+        let first_branch = entities.len() - 1;
+        for index in 1..file.branches {
+            entities.push(branch(&mut rng, file, base_url, index));
+        }
+        for n in 0..file.branch_documents {
+            let branch = &entities[first_branch + n % file.branches.max(1)];
+            let owner = Owner {
+                context: "Sucursal",
+                id: branch["Id"].clone(),
+                reference: format!(
+                    "Comprobante de domicilio de {}",
+                    branch["Referencia"].as_str().unwrap_or("la sucursal")
+                ),
+            };
+            let document = proof_of_address(&mut rng, file, &file.company_name, owner, base_url);
+            documents.push(document);
+        }
     }
     (
         Value::from(entities),

@@ -105,6 +105,12 @@ pub struct Expediente {
     pub sections: Vec<Section>,
     pub forms: Vec<DynamicForm>,
     pub persons: Vec<Person>,
+    /// How many branches a legal entity's detail shows (one, the head office, for
+    /// every file but the large example)…
+    pub branches: usize,
+    /// …and how many proofs of address of those branches it lists beside the file's
+    /// own proof of address and deed.
+    pub branch_documents: usize,
     pub created: Timestamp,
     pub updated: Timestamp,
 }
@@ -199,6 +205,9 @@ pub struct FileSpec<'a> {
     pub status: DocumentStatus,
     pub created: Timestamp,
     pub base_url: &'a str,
+    /// Persons of the file; `None`: two representatives for a legal entity, the person
+    /// alone for a natural person.
+    pub persons: Option<usize>,
 }
 
 /// A generated file of a flow, with sections in states that fit its status, and its
@@ -235,10 +244,10 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
         first.status = SectionStatus::Rechazado;
         first.comments = vec![REJECTION_COMMENTS[0].to_owned()];
     }
-    let person_count = match spec.flow.person_type {
+    let person_count = spec.persons.unwrap_or(match spec.flow.person_type {
         PersonType::Moral => 2,
         PersonType::Fisica => 1,
-    };
+    });
     let persons = (0..person_count)
         .map(|index| {
             let name = people::person(rng);
@@ -290,6 +299,8 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
         sections,
         forms: spec.flow.forms.clone(),
         persons,
+        branches: 1,
+        branch_documents: 0,
         created: spec.created,
         updated: clock::minutes_after(spec.created, rng.random_range(60..60 * 24 * 5)),
     }

@@ -164,6 +164,22 @@ impl RunningSandbox {
         self.app.lock().counters.get(route).copied().unwrap_or(0)
     }
 
+    /// FlowID and RFC of every file of a workspace that has an RFC: what an analyst
+    /// would follow (the service has no list operation; a benchmark or a test in the
+    /// same process builds a long watchlist from it).
+    pub fn followable_files(&self, workspace: uuid::Uuid) -> Vec<(String, String)> {
+        let world = self.app.lock();
+        let mut files: Vec<(String, String)> = world
+            .expedientes
+            .values()
+            .filter(|f| f.workspace == workspace && !f.company_rfc.is_empty())
+            .map(|f| (f.flow_id.clone(), f.company_rfc.clone()))
+            .collect();
+        files.sort();
+        files.dedup();
+        files
+    }
+
     /// Stops accepting connections and waits for the server task to end.
     pub async fn stop(mut self) {
         if let Some(tx) = self.shutdown.take() {

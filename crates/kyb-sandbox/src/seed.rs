@@ -11,7 +11,7 @@ use uuid::Uuid;
 use kyb_api::expediente::DocumentStatus;
 
 use crate::clock;
-use crate::files::{self, DynamicForm, FileSpec, Flow, PersonType};
+use crate::files::{self, DynamicForm, Expediente, FileSpec, Flow, PersonType};
 use crate::state::{Tenant, World};
 use crate::verifications::{NewVerification, create};
 
@@ -58,7 +58,14 @@ pub struct Examples {
     /// A completed verification whose interior photo was altered after capture: its
     /// bytes no longer match the `HashSha256` the service reports.
     pub altered_photo_folio: String,
+    /// A legal-entity file of `flow_id` under review with a large detail: 50 entities
+    /// (20 representatives, 30 branches) and 200 documents.
+    pub large_document_id: Uuid,
+    pub large_rfc: String,
 }
+
+/// The large example file's size: representatives, branches and documents in all.
+pub const LARGE_FILE: (usize, usize, usize) = (20, 30, 200);
 
 fn uuid(rng: &mut ChaCha8Rng) -> Uuid {
     uuid::Builder::from_random_bytes(rng.random()).into_uuid()
@@ -132,6 +139,25 @@ fn seeded_status(index: usize) -> DocumentStatus {
     statuses[index % statuses.len()].clone()
 }
 
+/// The large example file, from a generator of its own so the rest of the world is
+/// the same with or without it.
+fn large_file(seed: u64, flow: &Flow, created: Timestamp, base_url: &str) -> Expediente {
+    let (representatives, branches, documents) = LARGE_FILE;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x1a26_e000);
+    let spec = FileSpec {
+        flow,
+        status: DocumentStatus::EnRevision,
+        created,
+        base_url,
+        persons: Some(representatives),
+    };
+    let mut file = files::generate(&mut rng, spec);
+    file.branches = branches;
+    // The file's own proof of address and its deed, then the branches' proofs.
+    file.branch_documents = documents - 2;
+    file
+}
+
 pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> (World, Manifest) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut world = World::new(seed);
@@ -201,6 +227,7 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
                 status,
                 created,
                 base_url,
+                persons: None,
             },
         );
         if index == 0 {
@@ -209,6 +236,13 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
         world.expedientes.insert(file.document_id, file);
     }
     let example = example.expect("the loop runs at least once");
+    let large = large_file(
+        seed,
+        &main_flow,
+        clock::minutes_after(start, -60 * 24 * 3),
+        base_url,
+    );
+    world.expedientes.insert(large.document_id, large.clone());
 
     let mut new_verification = |world: &mut World, workspace, status, index: usize| {
         let colours = [rng.random(), rng.random()];
@@ -283,6 +317,8 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
             folios,
             other_tenant_folio,
             altered_photo_folio,
+            large_document_id: large.document_id,
+            large_rfc: large.company_rfc.clone(),
         },
     };
     // The trial tenant authenticates like any other, but the manifest lists it apart.

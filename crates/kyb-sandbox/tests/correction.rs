@@ -109,6 +109,39 @@ async fn acceptances_alone_notify_nobody_and_keep_the_file_status() {
 }
 
 #[tokio::test]
+async fn any_branch_of_a_file_with_many_is_resolved_exactly() {
+    let h = Harness::start().await;
+    let id = h.manifest().examples.large_document_id;
+    let (_, detail) = h
+        .get(
+            &format!("/expedientes/detalle/{id}"),
+            &[("X-api-version", "2")],
+        )
+        .await;
+    let last = detail["Data"]["Entidades"]
+        .as_array()
+        .expect("Entidades")
+        .iter()
+        .rfind(|entity| entity["Tipo"] == "Sucursal")
+        .expect("branches")
+        .clone();
+    assert_ne!(last["Referencia"], "Sucursal Matriz");
+    let (code, body) = h
+        .post(
+            PATH,
+            &json!({"documentId": id, "secciones": [
+                {"seccion": "Sucursal", "estatus": "Aceptada", "entidadReferencia": last["Referencia"]},
+            ]}),
+        )
+        .await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+    let resolved = &body["data"]["secciones"][0]["entidadesResueltas"][0];
+    assert_eq!(resolved["id"], last["Id"]);
+    assert_eq!(resolved["coincidencia"], "exacta");
+    assert_eq!(body["warnings"], json!([]));
+}
+
+#[tokio::test]
 async fn a_branch_named_by_its_detail_id_or_reference_is_resolved_exactly() {
     let h = Harness::start().await;
     let e = h.manifest().examples.clone();

@@ -493,3 +493,52 @@ async fn unknown_or_foreign_files_are_not_found_and_bad_keys_get_the_lowercase_4
         json!({"code": 401, "status": "forbidden", "message": "No autorizado - Workspace inválido o API Key incorrecta", "data": null})
     );
 }
+
+#[tokio::test]
+async fn the_large_example_has_fifty_entities_and_two_hundred_documents_that_name_them() {
+    let h = Harness::start().await;
+    let id = h.manifest().examples.large_document_id;
+    let (code, body) = h
+        .get(
+            &format!("/expedientes/detalle/{id}"),
+            &[("X-api-version", "2")],
+        )
+        .await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+    let data = &body["Data"];
+    assert_eq!(data["RFC"], h.manifest().examples.large_rfc.as_str());
+    let entities = data["Entidades"].as_array().expect("Entidades");
+    let of_kind = |kind: &str| entities.iter().filter(|e| e["Tipo"] == kind).count();
+    assert_eq!(
+        (
+            entities.len(),
+            of_kind("Representante"),
+            of_kind("Sucursal")
+        ),
+        (50, 20, 30)
+    );
+    let mut references: Vec<&str> = entities
+        .iter()
+        .filter(|e| e["Tipo"] == "Sucursal")
+        .map(|e| e["Referencia"].as_str().expect("Referencia"))
+        .collect();
+    references.sort_unstable();
+    references.dedup();
+    assert_eq!(references.len(), 30, "branch references are distinct");
+    let documents = data["Documentos"].as_array().expect("Documentos");
+    assert_eq!(documents.len(), 200);
+    for document in documents.iter().filter(|d| d["Contexto"] == "Sucursal") {
+        let owner = entities
+            .iter()
+            .find(|e| e["Id"] == document["ReferenciaId"])
+            .unwrap_or_else(|| panic!("{document} names no entity"));
+        assert_eq!(owner["Tipo"], "Sucursal");
+        let reference = owner["Referencia"].as_str().expect("Referencia");
+        assert!(
+            document["Referencia"]
+                .as_str()
+                .is_some_and(|r| r.ends_with(reference)),
+            "{document}"
+        );
+    }
+}
