@@ -29,6 +29,7 @@ fn main() {
         "export_audit_csv",
         "open_external",
         "copy_text",
+        "startup_painted",
         "fetch_image",
         "check_photo",
         "issued_links",

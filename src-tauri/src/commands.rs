@@ -23,6 +23,7 @@ use crate::images::{ImageFetcher, PhotoCheck};
 use crate::links;
 use crate::profiles::{FieldProblem, Profile, ProfileBook, ProfileInput};
 use crate::secrets::KeyStatus;
+use crate::startup::Startup;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 
 #[tauri::command]
@@ -315,4 +316,10 @@ pub async fn refresh_watchlist(
         let _ = on_progress.send(progress);
     })
     .await
+}
+
+/// The UI tells when the watchlist first painted with its rows (see `startup.rs`).
+#[tauri::command]
+pub fn startup_painted(startup: State<'_, Startup>, rows: u32) {
+    startup.painted(rows);
 }

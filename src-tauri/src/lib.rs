@@ -18,6 +18,7 @@ pub mod logging;
 pub mod options;
 pub mod profiles;
 pub mod secrets;
+pub mod startup;
 pub mod store;
 mod summary;
 pub mod watchlist;
@@ -78,14 +79,20 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::import_watchlist_csv,
         commands::mark_watch_seen,
         commands::refresh_watchlist,
+        commands::startup_painted,
     ]
 }
 
 /// Builds and runs the desktop application until its last window closes. With
 /// `--demo`, the embedded sandbox serves a demo profile; with `--data-dir`, every file
-/// the app writes goes under that directory.
-pub fn run(options: Options) {
-    let Options { demo, data_dir } = options;
+/// the app writes goes under that directory. `began`: when the process started, as
+/// near as `main` can tell.
+pub fn run(options: Options, began: std::time::Instant) {
+    let Options {
+        demo,
+        data_dir,
+        report_startup,
+    } = options;
     tauri::Builder::default()
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_opener::init())
@@ -126,6 +133,7 @@ pub fn run(options: Options) {
             app.manage(desk);
             app.manage(images::ImageFetcher::new()?);
             app.manage(Shell { demo_base });
+            app.manage(startup::Startup::new(began, report_startup));
             Ok(())
         })
         .invoke_handler(invoke_handler())

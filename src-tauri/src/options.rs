@@ -1,9 +1,12 @@
-//! The command line: `kyb-desk [--demo] [--data-dir DIR]`.
+//! The command line: `kyb-desk [--demo] [--data-dir DIR] [--report-startup]`.
 //!
 //! `--data-dir` keeps everything the app writes (profiles, drafts, history, audit,
 //! logs) under one directory instead of the platform's data directory: a portable
 //! install, or one isolated run per end-to-end journey. (Keys still go to the
 //! keyring, whose entries are named by profile id.)
+//!
+//! `--report-startup` prints one line when the watchlist first paints with its rows
+//! (see `startup.rs`): how `make bench` times the start.
 
 use std::path::PathBuf;
 
@@ -11,9 +14,10 @@ use std::path::PathBuf;
 pub struct Options {
     pub demo: bool,
     pub data_dir: Option<PathBuf>,
+    pub report_startup: bool,
 }
 
-pub const USAGE: &str = "uso: kyb-desk [--demo] [--data-dir DIRECTORIO]";
+pub const USAGE: &str = "uso: kyb-desk [--demo] [--data-dir DIRECTORIO] [--report-startup]";
 
 impl Options {
     /// Reads the arguments after the program name; an unknown one is an error, so a
@@ -24,6 +28,7 @@ impl Options {
         while let Some(arg) = args.next() {
             match arg.as_str() {
                 "--demo" => options.demo = true,
+                "--report-startup" => options.report_startup = true,
                 "--data-dir" => {
                     let dir = args
                         .next()
@@ -58,13 +63,22 @@ mod tests {
         let expected = Options {
             demo: true,
             data_dir: Some(PathBuf::from("/tmp/kyb")),
+            report_startup: false,
         };
         assert_eq!(parse(&["--demo", "--data-dir", "/tmp/kyb"]), Ok(expected));
+        assert_eq!(
+            parse(&["--report-startup"]),
+            Ok(Options {
+                report_startup: true,
+                ..Options::default()
+            })
+        );
         assert_eq!(
             parse(&["--data-dir=/tmp/kyb", "--demo"]),
             Ok(Options {
                 demo: true,
                 data_dir: Some(PathBuf::from("/tmp/kyb")),
+                report_startup: false,
             })
         );
     }

@@ -46,6 +46,10 @@ fn open() -> Window {
         demo_base: tauri::Url::parse(&manifest.base_url).ok(),
     });
     app.manage(kyb_desk::images::ImageFetcher::new().expect("image fetcher"));
+    app.manage(kyb_desk::startup::Startup::new(
+        std::time::Instant::now(),
+        false,
+    ));
     // The sandbox serves as long as the app does.
     app.manage(sandbox);
     let window = WebviewWindowBuilder::new(&app, "main", Default::default())
@@ -98,6 +102,7 @@ fn every_command_answers_through_ipc() {
     let folio = |status: &str| examples.folios[status].clone();
 
     assert_eq!(w.ok("app_info", json!({}))["demo"], json!(true));
+    assert_eq!(w.ok("startup_painted", json!({"rows": 3})), Value::Null);
     let book = w.ok("profiles", json!({}));
     let profile_id = book["active"].as_str().expect("active profile").to_owned();
     let saved = w.ok(

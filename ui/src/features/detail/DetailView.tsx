@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { type MessageKey, useI18n } from "../../i18n";
+import { begin, usePaintMeasure } from "../../perf";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
@@ -24,13 +25,22 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
     // The comparison is extra: without it the detail still shows.
     const changes = await backend.detailChanges(props.documentId).catch(() => null);
     return { answer, changes };
-  }, props.documentId);
+  }, props.documentId, "detail");
   const answer = load.state === "ready" ? load.value.answer : null;
   const detail = answer?.version === "2" ? answer.detail : null;
   const legacy = answer?.version === "1" ? answer.detail : null;
   const changes = load.state === "ready" ? load.value.changes : null;
   const error = load.state === "failed" ? load.error : null;
-  const [tab, setTab] = useState<Tab>("summary");
+  const [tab, showTab] = useState<Tab>("summary");
+  const measureNextCommit = usePaintMeasure();
+  const setTab = useCallback(
+    (next: Tab) => {
+      begin(`detail-${next}`);
+      measureNextCommit(`detail-${next}`);
+      showTab(next);
+    },
+    [measureNextCommit],
+  );
 
   // 1 to 5 switch tabs (5 is the raw JSON), outside text fields.
   useEffect(() => {
@@ -45,7 +55,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [setTab]);
 
   const when = (iso: string | null) => formatLocal(iso, locale) ?? "—";
 

@@ -8,6 +8,7 @@ import type { Profile } from "../../bindings/Profile";
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { type MessageKey, useI18n } from "../../i18n";
+import { begin, usePaintMeasure } from "../../perf";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -39,6 +40,18 @@ const ROW_HEIGHT = 44;
 
 type Progress = { done: number; total: number } | null;
 
+let startupReported = false;
+
+/** The watchlist's first paint with its rows is the app's start-up (see the backend's
+ * `startup.rs`); told once per page. */
+function reportStartup(rows: number) {
+  if (startupReported) return;
+  startupReported = true;
+  backend.startupPainted(rows).catch(() => {
+    // Only a measurement: the analyst is not bothered when it cannot be told.
+  });
+}
+
 export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (flowId: string, rfc: string) => void }) {
   const { t, locale } = useI18n();
   const [files, setFiles] = useState<WatchedFile[] | null>(null);
@@ -49,9 +62,17 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const [imported, setImported] = useState<ImportReport | null>(null);
   const search = useRef<HTMLInputElement>(null);
 
+  const measureNextCommit = usePaintMeasure();
   const load = useCallback(() => {
-    backend.watchlist().then(setFiles, (e: AppError) => setError(e));
-  }, []);
+    backend.watchlist().then(
+      (list) => {
+        begin("watchlist");
+        measureNextCommit("watchlist", () => reportStartup(list.length));
+        setFiles(list);
+      },
+      (e: AppError) => setError(e),
+    );
+  }, [measureNextCommit]);
   useEffect(load, [load, profile.id]);
 
   // "/" focuses the search, as in mail clients and issue trackers.
@@ -71,12 +92,14 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const refreshAll = async (failedOnly = false) => {
     setError(null);
     setProgress({ done: 0, total: failedOnly ? failed.length : (files?.length ?? 0) });
+    begin("watchlist-refresh");
     try {
       // Rows update one by one as answers arrive; the table stays usable.
       const final = await backend.refreshWatchlist((p) => {
         setProgress({ done: p.done, total: p.total });
         setFiles((current) => current?.map((f) => (rowKey(f) === rowKey(p.file) ? p.file : f)) ?? current);
       }, failedOnly);
+      measureNextCommit("watchlist-refresh");
       setFiles(final);
     } catch (e) {
       setError(e as AppError);

@@ -1,0 +1,64 @@
+import { act, render } from "@testing-library/react";
+import { createElement, useState } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { begin, paintedSince, usePaintMeasure } from "./perf";
+
+const measures = (name: string) => performance.getEntriesByName(name, "measure");
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+afterEach(() => {
+  performance.clearMarks();
+  performance.clearMeasures();
+});
+
+describe("paint measures", () => {
+  it("records a measure from its start once the next frame is painted, and hands over its duration", async () => {
+    begin("detail");
+    let handed = -1;
+    paintedSince("detail", (ms) => (handed = ms));
+    expect(measures("detail")).toHaveLength(0);
+    await settle();
+    expect(measures("detail")).toHaveLength(1);
+    expect(handed).toBe(measures("detail")[0]?.duration);
+    expect(handed).toBeGreaterThanOrEqual(0);
+  });
+
+  it("records nothing without a start, and each start once", async () => {
+    paintedSince("watchlist");
+    await settle();
+    expect(measures("watchlist")).toHaveLength(0);
+    begin("watchlist");
+    paintedSince("watchlist");
+    paintedSince("watchlist");
+    await settle();
+    expect(measures("watchlist")).toHaveLength(1);
+  });
+
+  it("measures the commit that follows the update asked for, not the ones after", async () => {
+    let show: (n: number) => void = () => {};
+    function Rows() {
+      const [n, setN] = useState(0);
+      const measureNextCommit = usePaintMeasure();
+      show = (next) => {
+        if (next === 2) {
+          begin("watchlist");
+          measureNextCommit("watchlist");
+        }
+        setN(next);
+      };
+      return createElement("ul", null, Array.from({ length: n }, (_, i) => createElement("li", { key: i }, i)));
+    }
+    const { container } = render(createElement(Rows));
+    act(() => show(1));
+    await settle();
+    expect(measures("watchlist")).toHaveLength(0);
+    act(() => show(2));
+    await settle();
+    expect(container.querySelectorAll("li")).toHaveLength(2);
+    expect(measures("watchlist")).toHaveLength(1);
+    act(() => show(3));
+    await settle();
+    expect(measures("watchlist")).toHaveLength(1);
+  });
+});

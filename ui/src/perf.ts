@@ -1,0 +1,62 @@
+import { useCallback, useLayoutEffect, useRef } from "react";
+
+/**
+ * What the analyst waits for, measured with the browser's User Timing API so anyone
+ * can read it (`performance.getEntriesByName(name, "measure")`; `make bench` does):
+ *
+ * - `watchlist`: the followed files' list received → its rows painted;
+ * - `detail`: a file's detail received → its screen painted;
+ * - `detail-entities`, `detail-documents`…: a detail tab chosen → painted;
+ * - `watchlist-refresh`: "refresh all" pressed → the last answer painted.
+ *
+ * "Painted" is the first moment after the next frame was presented: a task queued
+ * from inside `requestAnimationFrame` runs once that frame's paint is done.
+ */
+export type Measure = "watchlist" | "detail" | `detail-${string}` | "watchlist-refresh";
+
+const startOf = (name: Measure) => `${name}:start`;
+
+/** Marks the start of `name` (data received, or the user's action) now. */
+export function begin(name: Measure) {
+  performance.mark(startOf(name));
+}
+
+/** Runs `callback` after the next frame has been painted. */
+export function afterNextPaint(callback: () => void) {
+  const nextFrame = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (f: () => void) => setTimeout(f, 0);
+  nextFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      callback();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** After the next paint, records `name` from its start mark (if one is pending) and
+ * hands its duration in milliseconds to `then`. */
+export function paintedSince(name: Measure, then?: (ms: number) => void) {
+  afterNextPaint(() => {
+    if (performance.getEntriesByName(startOf(name), "mark").length === 0) return;
+    const entry = performance.measure(name, startOf(name));
+    performance.clearMarks(startOf(name));
+    then?.(entry.duration);
+  });
+}
+
+/**
+ * For a screen whose data arrives through state: `begin(name)` marks the start, and
+ * `measureNextCommit(name)`, called with the state update, has the commit that
+ * follows (whatever renders it) record `name` once it is painted. Only the updates
+ * asked for are measured.
+ */
+export function usePaintMeasure(): (name: Measure, then?: (ms: number) => void) => void {
+  const pending = useRef<{ name: Measure; then: ((ms: number) => void) | undefined }[]>([]);
+  useLayoutEffect(() => {
+    for (const { name, then } of pending.current.splice(0)) paintedSince(name, then);
+  });
+  return useCallback((name: Measure, then?: (ms: number) => void) => {
+    pending.current.push({ name, then });
+  }, []);
+}
