@@ -23,12 +23,12 @@ fn app_binary() -> String {
     })
 }
 
-async fn open_session(args: &[&str]) -> Client {
+async fn open_session(program: &str, args: &[&str]) -> Client {
     let url = std::env::var("KYB_WEBDRIVER_URL").unwrap_or_else(|_| DEFAULT_WEBDRIVER_URL.into());
     let mut caps = serde_json::Map::new();
     caps.insert(
         "tauri:options".into(),
-        serde_json::json!({ "application": app_binary(), "args": args }),
+        serde_json::json!({ "application": program, "args": args }),
     );
     ClientBuilder::new(HttpConnector::new())
         .capabilities(caps)
@@ -109,7 +109,7 @@ where
     let dir = data.0.path().to_string_lossy().into_owned();
     let mut args = args.to_vec();
     args.extend(["--data-dir", dir.as_str()]);
-    let client = open_session(&args).await;
+    let client = open_session(&app_binary(), &args).await;
     let outcome = tokio::spawn(journey(App {
         client: client.clone(),
     }))
@@ -183,6 +183,20 @@ pub struct App {
 }
 
 impl App {
+    /// Opens a window of any Tauri program through WebDriver (the benchmark's release
+    /// build of the app, or its bare baseline), launched with `args`; [`App::close`]
+    /// ends it. Journeys use [`with_app`], which also closes the window when they panic.
+    pub async fn open(program: &str, args: &[&str]) -> App {
+        App {
+            client: open_session(program, args).await,
+        }
+    }
+
+    /// Ends the session, which closes the program.
+    pub async fn close(self) {
+        let _ = self.client.close().await;
+    }
+
     /// The visible text of the first element matching `css`, once it is present and
     /// non-empty (the UI fills some elements after an IPC round trip).
     pub async fn text_of(&self, css: &str) -> String {
@@ -382,6 +396,15 @@ impl App {
     pub async fn run_script(&self, script: &str) -> serde_json::Value {
         self.client
             .execute(script, Vec::new())
+            .await
+            .unwrap_or_else(|e| panic!("the script failed: {e}"))
+    }
+
+    /// Runs `script` in the page with a callback as its last argument, and returns
+    /// what the script passes to it (for a promise, such as a backend call).
+    pub async fn run_async_script(&self, script: &str) -> serde_json::Value {
+        self.client
+            .execute_async(script, Vec::new())
             .await
             .unwrap_or_else(|e| panic!("the script failed: {e}"))
     }
