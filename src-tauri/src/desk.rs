@@ -531,12 +531,11 @@ impl Desk {
             .mark_seen(&self.active_profile()?.id, flow_id, rfc)
     }
 
-    /// Runs the tracking query of every followed file, at most
-    /// [`kyb_api::many::DEFAULT_CONCURRENCY`] at a time, reporting each answer as it
-    /// arrives; the list as it is afterwards.
     /// Asks tracking about every followed file (or, with `failed_only`, about those
-    /// whose last refresh failed other than with not-found), reporting each answer as
-    /// it arrives.
+    /// whose last refresh failed other than with not-found), at most
+    /// [`kyb_api::many::DEFAULT_CONCURRENCY`] at a time, reporting each answer as it
+    /// arrives; the list as it is afterwards. The answers that arrived together are
+    /// written to the list at once: one write per batch, not one per file.
     pub async fn refresh_watchlist(
         &self,
         failed_only: bool,
@@ -557,24 +556,33 @@ impl Desk {
             })
             .collect();
         let total = u32::try_from(requests.len()).unwrap_or(u32::MAX);
-        let mut answers = kyb_api::many::track_many(
+        let mut batches = kyb_api::many::track_many(
             &client,
             requests.clone(),
             kyb_api::many::DEFAULT_CONCURRENCY,
-        );
+        )
+        .ready_chunks(requests.len().max(1));
         let mut done = 0;
-        while let Some((index, answer)) = answers.next().await {
-            done += 1;
-            let request = &requests[index];
-            let updated = self.watchlist.apply(
+        while let Some(batch) = batches.next().await {
+            let codes: Vec<_> = batch
+                .iter()
+                .map(|(index, answer)| (*index, answer.as_ref().map_err(ApiError::code)))
+                .collect();
+            let updated = self.watchlist.apply_all(
                 &profile.id,
-                &request.flow_id,
-                &request.rfc,
-                answer.as_ref().map_err(ApiError::code),
+                codes.iter().map(|(index, answer)| {
+                    let request = &requests[*index];
+                    (request.flow_id.as_str(), request.rfc.as_str(), *answer)
+                }),
             )?;
-            if let Some(file) = updated {
+            // Counted answer by answer, as they arrived (an answer about a file no
+            // longer followed counts, unreported).
+            let dropped = batch.len().saturating_sub(updated.len());
+            for file in updated {
+                done += 1;
                 progress(RefreshProgress { done, total, file });
             }
+            done += u32::try_from(dropped).unwrap_or(u32::MAX);
         }
         self.watchlist.list(&profile.id)
     }

@@ -115,6 +115,33 @@ fn fingerprint(tracking: &Tracking) -> String {
         .collect()
 }
 
+/// What a tracking answer (or its failure) says about a followed file.
+fn record(file: &mut WatchedFile, answer: Result<&Tracking, &str>, now: &str) {
+    file.last_refresh_utc = Some(now.to_owned());
+    match answer {
+        Ok(tracking) => {
+            file.last_error = None;
+            file.document_id = Some(tracking.document_id.clone());
+            file.company_name = Some(tracking.company_name.clone());
+            file.document_status = tracking
+                .document_status
+                .as_ref()
+                .map(|s| s.as_str().to_owned());
+            file.status_category = tracking.document_status.as_ref().map(|s| s.category());
+            file.updated_at_utc = tracking.updated_at_utc.as_ref().map(ToString::to_string);
+            file.fingerprint = Some(fingerprint(tracking));
+            file.sections = SectionCounts::of(tracking);
+            file.persons_total = u32::try_from(tracking.person.len()).unwrap_or(u32::MAX);
+            file.persons_enrolled =
+                u32::try_from(tracking.person.iter().filter(|p| p.is_completed).count())
+                    .unwrap_or(u32::MAX);
+            file.changed =
+                file.seen_fingerprint.is_some() && file.seen_fingerprint != file.fingerprint;
+        }
+        Err(code) => file.last_error = Some(code.to_owned()),
+    }
+}
+
 pub struct Watchlist {
     dir: PathBuf,
 }
@@ -268,34 +295,30 @@ impl Watchlist {
         rfc: &str,
         answer: Result<&Tracking, &str>,
     ) -> AppResult<Option<WatchedFile>> {
+        Ok(self
+            .apply_all(profile_id, [(flow_id, rfc, answer)])?
+            .into_iter()
+            .next())
+    }
+
+    /// Records several answers (FlowID, RFC, tracking or error code) with one write of
+    /// the list; the files they updated, in order (an answer about a file no longer
+    /// followed is dropped).
+    pub fn apply_all<'a>(
+        &self,
+        profile_id: &str,
+        answers: impl IntoIterator<Item = (&'a str, &'a str, Result<&'a Tracking, &'a str>)>,
+    ) -> AppResult<Vec<WatchedFile>> {
         self.change(profile_id, |files| {
-            let Some(file) = files.iter_mut().find(|f| same_file(f, flow_id, rfc)) else {
-                return Ok(None);
-            };
-            file.last_refresh_utc = Some(jiff::Timestamp::now().to_string());
-            match answer {
-                Ok(tracking) => {
-                    file.last_error = None;
-                    file.document_id = Some(tracking.document_id.clone());
-                    file.company_name = Some(tracking.company_name.clone());
-                    file.document_status = tracking
-                        .document_status
-                        .as_ref()
-                        .map(|s| s.as_str().to_owned());
-                    file.status_category = tracking.document_status.as_ref().map(|s| s.category());
-                    file.updated_at_utc = tracking.updated_at_utc.as_ref().map(ToString::to_string);
-                    file.fingerprint = Some(fingerprint(tracking));
-                    file.sections = SectionCounts::of(tracking);
-                    file.persons_total = u32::try_from(tracking.person.len()).unwrap_or(u32::MAX);
-                    file.persons_enrolled =
-                        u32::try_from(tracking.person.iter().filter(|p| p.is_completed).count())
-                            .unwrap_or(u32::MAX);
-                    file.changed = file.seen_fingerprint.is_some()
-                        && file.seen_fingerprint != file.fingerprint;
+            let now = jiff::Timestamp::now().to_string();
+            let mut updated = Vec::new();
+            for (flow_id, rfc, answer) in answers {
+                if let Some(file) = files.iter_mut().find(|f| same_file(f, flow_id, rfc)) {
+                    record(file, answer, &now);
+                    updated.push(file.clone());
                 }
-                Err(code) => file.last_error = Some(code.to_owned()),
             }
-            Ok(Some(file.clone()))
+            Ok(updated)
         })
     }
 
@@ -348,5 +371,39 @@ mod tests {
         assert_eq!(files.len(), 3);
         assert_eq!(files[2].flow_id, "otro");
         assert!(list.list("otro-perfil").expect("listed").is_empty());
+    }
+
+    #[test]
+    fn answers_applied_together_update_their_files_in_order_and_drop_the_unfollowed() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let list = Watchlist::new(dir.path().to_path_buf());
+        for rfc in ["AAA010101AA1", "BBB020202BB2"] {
+            list.add("p", "flujo", rfc, None).expect("added");
+        }
+        let envelope: serde_json::Value =
+            serde_json::from_str(include_str!("../../tests/fixtures/tracking.json"))
+                .expect("fixture");
+        let tracking: Tracking =
+            serde_json::from_value(envelope["Data"].clone()).expect("a tracking answer");
+        let updated = list
+            .apply_all(
+                "p",
+                [
+                    ("flujo", "bbb020202bb2", Err("server_error")),
+                    ("flujo", "CCC030303CC3", Err("not_found")),
+                    ("flujo", "AAA010101AA1", Ok(&tracking)),
+                ],
+            )
+            .expect("applied");
+        let rfcs: Vec<&str> = updated.iter().map(|f| f.rfc.as_str()).collect();
+        assert_eq!(rfcs, ["BBB020202BB2", "AAA010101AA1"]);
+        let stored = list.list("p").expect("listed");
+        assert_eq!(stored.len(), 2);
+        assert_eq!(stored[1].last_error.as_deref(), Some("server_error"));
+        assert_eq!(
+            stored[0].company_name.as_deref(),
+            Some(tracking.company_name.as_str())
+        );
+        assert!(stored.iter().all(|f| f.last_refresh_utc.is_some()));
     }
 }

@@ -1,5 +1,7 @@
 import { useCallback, useLayoutEffect, useRef } from "react";
 
+import { nextFrame } from "./ui/frames";
+
 /**
  * What the analyst waits for, measured with the browser's User Timing API so anyone
  * can read it (`performance.getEntriesByName(name, "measure")`; `make bench` does):
@@ -23,7 +25,6 @@ export function begin(name: Measure) {
 
 /** Runs `callback` after the next frame has been painted. */
 export function afterNextPaint(callback: () => void) {
-  const nextFrame = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (f: () => void) => setTimeout(f, 0);
   nextFrame(() => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

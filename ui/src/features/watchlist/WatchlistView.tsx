@@ -5,11 +5,13 @@ import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { ImportReport } from "../../bindings/ImportReport";
 import type { Profile } from "../../bindings/Profile";
+import type { RefreshProgress } from "../../bindings/RefreshProgress";
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { type MessageKey, useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { perFrame } from "../../ui/frames";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { emptyFilter, type Filter, refreshFailed, rowKey, type Sort, type SortKey, timeAgo, visibleRows } from "./model";
@@ -93,17 +95,22 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
     setError(null);
     setProgress({ done: 0, total: failedOnly ? failed.length : (files?.length ?? 0) });
     begin("watchlist-refresh");
+    // Rows update as answers arrive, those of one frame together; the table stays usable.
+    const answers = perFrame<RefreshProgress>((batch) => {
+      const last = batch[batch.length - 1];
+      if (last) setProgress({ done: last.done, total: last.total });
+      const fresh = new Map(batch.map((p) => [rowKey(p.file), p.file]));
+      setFiles((current) => current?.map((f) => fresh.get(rowKey(f)) ?? f) ?? current);
+    });
     try {
-      // Rows update one by one as answers arrive; the table stays usable.
-      const final = await backend.refreshWatchlist((p) => {
-        setProgress({ done: p.done, total: p.total });
-        setFiles((current) => current?.map((f) => (rowKey(f) === rowKey(p.file) ? p.file : f)) ?? current);
-      }, failedOnly);
+      const final = await backend.refreshWatchlist(answers.push, failedOnly);
+      answers.cancel();
       measureNextCommit("watchlist-refresh");
       setFiles(final);
     } catch (e) {
       setError(e as AppError);
     } finally {
+      answers.cancel();
       setProgress(null);
     }
   };
