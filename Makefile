@@ -17,7 +17,7 @@ APP_BIN := $(CARGO_TARGET_DIR)/debug/kyb-desk
 help:
 	@echo "make run          build KYB Desk and open it on its embedded demo service"
 	@echo "make test         every check: format, lint, unit tests, UI tests, end-to-end in the real window"
-	@echo "make bench        measure (release build) and write docs/bench.md"
+	@echo "make bench        measure the release build beside a bare Tauri window; writes docs/BENCHMARKS.md"
 	@echo "make screenshots  write PNGs of the app's screens to docs/screenshots/ (no desktop needed)"
 	@echo "make bundle       build the Debian and RPM packages (release) with the Tauri bundler"
 	@echo "make dev          the app over the Vite dev server, with hot reload"
