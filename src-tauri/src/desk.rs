@@ -556,14 +556,25 @@ impl Desk {
             })
             .collect();
         let total = u32::try_from(requests.len()).unwrap_or(u32::MAX);
-        let mut batches = kyb_api::many::track_many(
-            &client,
-            requests.clone(),
-            kyb_api::many::DEFAULT_CONCURRENCY,
-        )
-        .ready_chunks(requests.len().max(1));
+        // The requests run in a task of their own, so writing one batch never holds up
+        // the next requests; it stops once nobody listens.
+        let (answers, mut arrived) = tokio::sync::mpsc::unbounded_channel();
+        let asked = requests.clone();
+        tokio::spawn(async move {
+            let mut stream =
+                kyb_api::many::track_many(&client, asked, kyb_api::many::DEFAULT_CONCURRENCY);
+            while let Some(answer) = stream.next().await {
+                if answers.send(answer).is_err() {
+                    break;
+                }
+            }
+        });
         let mut done = 0;
-        while let Some(batch) = batches.next().await {
+        while let Some(first) = arrived.recv().await {
+            let mut batch = vec![first];
+            while let Ok(more) = arrived.try_recv() {
+                batch.push(more);
+            }
             let codes: Vec<_> = batch
                 .iter()
                 .map(|(index, answer)| (*index, answer.as_ref().map_err(ApiError::code)))
