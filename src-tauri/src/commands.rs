@@ -320,6 +320,6 @@ pub async fn refresh_watchlist(
 
 /// The UI tells when the watchlist first painted with its rows (see `startup.rs`).
 #[tauri::command]
-pub fn startup_painted(startup: State<'_, Startup>, rows: u32) {
-    startup.painted(rows);
+pub fn startup_painted(startup: State<'_, Startup>, rows: u32, page_ms: f64) {
+    startup.painted(rows, page_ms);
 }

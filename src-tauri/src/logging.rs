@@ -12,6 +12,9 @@ pub const LOG_PREFIX: &str = "kyb-desk";
 
 /// Starts logging to `dir`; a second call (tests) changes nothing.
 pub fn init(dir: &Path) {
+    // The appender prunes old files as it starts, and complains on standard error
+    // when the folder is not there yet (a first run).
+    let _ = std::fs::create_dir_all(dir);
     let Ok(appender) = Builder::new()
         .rotation(Rotation::DAILY)
         .filename_prefix(LOG_PREFIX)

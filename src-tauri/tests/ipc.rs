@@ -102,7 +102,10 @@ fn every_command_answers_through_ipc() {
     let folio = |status: &str| examples.folios[status].clone();
 
     assert_eq!(w.ok("app_info", json!({}))["demo"], json!(true));
-    assert_eq!(w.ok("startup_painted", json!({"rows": 3})), Value::Null);
+    assert_eq!(
+        w.ok("startup_painted", json!({"rows": 3, "pageMs": 180.5})),
+        Value::Null
+    );
     let book = w.ok("profiles", json!({}));
     let profile_id = book["active"].as_str().expect("active profile").to_owned();
     let saved = w.ok(

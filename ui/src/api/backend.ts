@@ -127,7 +127,8 @@ export const exportAuditCsv = () => call<SavedCsv | null>("export_audit_csv", { 
 
 export const openExternal = (url: string) => call<null>("open_external", { url });
 export const copyText = (text: string) => call<null>("copy_text", { text });
-/** The watchlist painted with its rows for the first time since the app started. */
-export const startupPainted = (rows: number) => call<null>("startup_painted", { rows });
+/** The watchlist painted with its rows for the first time since the app started,
+ * `pageMs` after the page's navigation started. */
+export const startupPainted = (rows: number, pageMs: number) => call<null>("startup_painted", { rows, pageMs });
 /** A picture the service links to, fetched by the backend, as a `data:` URL. */
 export const fetchImage = (url: string) => call<string>("fetch_image", { url });

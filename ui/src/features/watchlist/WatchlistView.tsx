@@ -49,7 +49,7 @@ let startupReported = false;
 function reportStartup(rows: number) {
   if (startupReported) return;
   startupReported = true;
-  backend.startupPainted(rows).catch(() => {
+  backend.startupPainted(rows, performance.now()).catch(() => {
     // Only a measurement: the analyst is not bothered when it cannot be told.
   });
 }
