@@ -176,6 +176,25 @@ impl ProfileEntry {
     }
 }
 
+/// Tries `attempt` every 100 ms until it gives a value, for at most `limit`; `None`
+/// when it never did (the caller says what was missing).
+pub async fn poll<T, F, Fut>(limit: Duration, mut attempt: F) -> Option<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<T>>,
+{
+    let deadline = tokio::time::Instant::now() + limit;
+    loop {
+        if let Some(value) = attempt().await {
+            return Some(value);
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return None;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// The app window as a user sees it.
 #[derive(Clone)]
 pub struct App {
@@ -200,19 +219,19 @@ impl App {
     /// The visible text of the first element matching `css`, once it is present and
     /// non-empty (the UI fills some elements after an IPC round trip).
     pub async fn text_of(&self, css: &str) -> String {
-        let deadline = tokio::time::Instant::now() + UI_TIMEOUT;
-        loop {
-            if let Ok(element) = self.client.find(Locator::Css(css)).await
-                && let Ok(text) = element.text().await
-                && !text.trim().is_empty()
-            {
-                return text;
-            }
-            if tokio::time::Instant::now() >= deadline {
-                panic!("nothing visible at `{css}` after {UI_TIMEOUT:?}");
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        let found = poll(UI_TIMEOUT, || async move {
+            let text = self
+                .client
+                .find(Locator::Css(css))
+                .await
+                .ok()?
+                .text()
+                .await
+                .ok()?;
+            (!text.trim().is_empty()).then_some(text)
+        })
+        .await;
+        found.unwrap_or_else(|| panic!("nothing visible at `{css}` after {UI_TIMEOUT:?}"))
     }
 
     /// Waits until an element matching `css` shows `expected` in its text.
@@ -223,27 +242,21 @@ impl App {
     /// Like [`App::wait_for_text`], for what takes longer than a user's usual wait (a
     /// request the client gives up on after its own timeout).
     pub async fn wait_for_text_within(&self, css: &str, expected: &str, limit: Duration) -> String {
-        let deadline = tokio::time::Instant::now() + limit;
-        loop {
-            for element in self
-                .client
-                .find_all(Locator::Css(css))
+        let found = poll(limit, || async move {
+            self.texts_of(css)
                 .await
-                .unwrap_or_default()
-            {
-                if let Ok(text) = element.text().await
-                    && text.contains(expected)
-                {
-                    return text;
-                }
-            }
-            if tokio::time::Instant::now() >= deadline {
+                .into_iter()
+                .find(|text| text.contains(expected))
+        })
+        .await;
+        match found {
+            Some(text) => text,
+            None => {
                 let page = self.page_text().await;
                 panic!(
                     "`{css}` never showed «{expected}» within {limit:?}; the window shows:\n{page}"
-                );
+                )
             }
-            tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
 
@@ -336,35 +349,30 @@ impl App {
 
     /// The attribute `name` of the element at `css`, once the element is there and has it.
     pub async fn attribute_of(&self, css: &str, name: &str) -> String {
-        let deadline = tokio::time::Instant::now() + UI_TIMEOUT;
-        loop {
-            if let Ok(element) = self.client.find(Locator::Css(css)).await
-                && let Ok(Some(value)) = element.attr(name).await
-            {
-                return value;
-            }
-            if tokio::time::Instant::now() >= deadline {
-                panic!("no `{name}` at `{css}` after {UI_TIMEOUT:?}");
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        let found = poll(UI_TIMEOUT, || async move {
+            self.client
+                .find(Locator::Css(css))
+                .await
+                .ok()?
+                .attr(name)
+                .await
+                .ok()?
+        })
+        .await;
+        found.unwrap_or_else(|| panic!("no `{name}` at `{css}` after {UI_TIMEOUT:?}"))
     }
 
     /// Waits until nothing matches `css` any more (a progress bar gone, a button that
     /// had nothing left to do).
     pub async fn wait_until_gone(&self, css: &str) {
-        let deadline = tokio::time::Instant::now() + UI_TIMEOUT;
-        while self
-            .client
-            .find_all(Locator::Css(css))
-            .await
-            .is_ok_and(|found| !found.is_empty())
-        {
-            if tokio::time::Instant::now() >= deadline {
-                let page = self.page_text().await;
-                panic!("`{css}` still there after {UI_TIMEOUT:?}; the window shows:\n{page}");
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
+        let gone = poll(UI_TIMEOUT, || async move {
+            let found = self.client.find_all(Locator::Css(css)).await;
+            found.is_ok_and(|f| f.is_empty()).then_some(())
+        })
+        .await;
+        if gone.is_none() {
+            let page = self.page_text().await;
+            panic!("`{css}` still there after {UI_TIMEOUT:?}; the window shows:\n{page}");
         }
     }
 

@@ -53,12 +53,7 @@ async fn only_missing_sections_are_added_and_existing_ones_are_untouched() {
         uuid::Uuid::parse_str(added[3].as_str().expect("a GUID")).is_ok(),
         "forms are named by GUID"
     );
-    let (_, detail) = h
-        .get(
-            &format!("/expedientes/detalle/{}", e.document_id),
-            &[("X-api-version", "2")],
-        )
-        .await;
+    let (_, detail) = h.detail_v2(e.document_id).await;
     let forms: Vec<&str> = detail["Data"]["Adicionales"]
         .as_array()
         .expect("Adicionales")

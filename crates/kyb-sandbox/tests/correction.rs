@@ -112,12 +112,7 @@ async fn acceptances_alone_notify_nobody_and_keep_the_file_status() {
 async fn any_branch_of_a_file_with_many_is_resolved_exactly() {
     let h = Harness::start().await;
     let id = h.manifest().examples.large_document_id;
-    let (_, detail) = h
-        .get(
-            &format!("/expedientes/detalle/{id}"),
-            &[("X-api-version", "2")],
-        )
-        .await;
+    let (_, detail) = h.detail_v2(id).await;
     let last = detail["Data"]["Entidades"]
         .as_array()
         .expect("Entidades")
@@ -145,12 +140,7 @@ async fn any_branch_of_a_file_with_many_is_resolved_exactly() {
 async fn a_branch_named_by_its_detail_id_or_reference_is_resolved_exactly() {
     let h = Harness::start().await;
     let e = h.manifest().examples.clone();
-    let (_, detail) = h
-        .get(
-            &format!("/expedientes/detalle/{}", e.document_id),
-            &[("X-api-version", "2")],
-        )
-        .await;
+    let (_, detail) = h.detail_v2(e.document_id).await;
     let branch = detail["Data"]["Entidades"]
         .as_array()
         .expect("Entidades")

@@ -78,12 +78,7 @@ async fn a_file_from_before_version_2_answers_version_1_when_asked_for_2() {
 async fn version_2_carries_every_field_of_the_spec() {
     let h = Harness::start().await;
     let id = h.manifest().examples.document_id;
-    let (code, body) = h
-        .get(
-            &format!("/expedientes/detalle/{id}"),
-            &[("X-api-version", "2")],
-        )
-        .await;
+    let (code, body) = h.detail_v2(id).await;
     assert_eq!(code, StatusCode::OK, "{body}");
     let d = &body["Data"];
     assert_has(
@@ -378,12 +373,7 @@ async fn version_2_carries_every_field_of_the_spec() {
         "question",
     );
 
-    let (_, again) = h
-        .get(
-            &format!("/expedientes/detalle/{id}"),
-            &[("X-api-version", "2")],
-        )
-        .await;
+    let (_, again) = h.detail_v2(id).await;
     assert_eq!(again, body, "the same file reads the same");
 }
 
@@ -433,12 +423,7 @@ async fn a_natural_person_file_has_no_branch_nor_deed() {
         .as_str()
         .expect("DocumentId")
         .to_owned();
-    let (_, body) = h
-        .get(
-            &format!("/expedientes/detalle/{id}"),
-            &[("X-api-version", "2")],
-        )
-        .await;
+    let (_, body) = h.detail_v2(id).await;
     assert_eq!(body["Data"]["TipoPersona"], "Fisica");
     assert!(
         body["Data"]["Entidades"]
@@ -498,12 +483,7 @@ async fn unknown_or_foreign_files_are_not_found_and_bad_keys_get_the_lowercase_4
 async fn the_large_example_has_fifty_entities_and_two_hundred_documents_that_name_them() {
     let h = Harness::start().await;
     let id = h.manifest().examples.large_document_id;
-    let (code, body) = h
-        .get(
-            &format!("/expedientes/detalle/{id}"),
-            &[("X-api-version", "2")],
-        )
-        .await;
+    let (code, body) = h.detail_v2(id).await;
     assert_eq!(code, StatusCode::OK, "{body}");
     let data = &body["Data"];
     assert_eq!(data["RFC"], h.manifest().examples.large_rfc.as_str());

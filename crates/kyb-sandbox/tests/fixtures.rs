@@ -151,12 +151,7 @@ async fn every_operation_answers_the_shape_of_its_fixture() {
         .await;
     assert_matches("tracking.json", &tracking);
 
-    let (_, detail) = h
-        .get(
-            &format!("/expedientes/detalle/{}", e.document_id),
-            &[("X-api-version", "2")],
-        )
-        .await;
+    let (_, detail) = h.detail_v2(e.document_id).await;
     assert_matches("detail-v2.json", &detail);
 
     let (_, link) = h

@@ -253,3 +253,14 @@ pub fn assert_conforms(method: &Method, path: &str, status: StatusCode, body: &V
         errors.join("\n  ")
     );
 }
+
+impl Harness {
+    /// The version-2 detail of a file, as the first tenant.
+    pub async fn detail_v2(&self, document_id: impl std::fmt::Display) -> (StatusCode, Value) {
+        self.get(
+            &format!("/expedientes/detalle/{document_id}"),
+            &[("X-api-version", "2")],
+        )
+        .await
+    }
+}

@@ -3,9 +3,9 @@
 //! file's detail (rendering, memory) and the bare window's memory.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use kyb_e2e::{App, DataDir, ProfileEntry};
+use kyb_e2e::{App, DataDir, ProfileEntry, poll};
 use kyb_sandbox::{Fault, RunningSandbox};
 use serde_json::{Value, json};
 
@@ -112,11 +112,11 @@ pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> M
 
     progress("the bare window");
     let bare = App::open(&args.bare.to_string_lossy(), &[]).await;
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while bare.run_script("return document.readyState").await != json!("complete") {
-        assert!(Instant::now() < deadline, "the bare page never loaded");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let loaded = poll(Duration::from_secs(30), || async {
+        (bare.run_script("return document.readyState").await == json!("complete")).then_some(())
+    })
+    .await;
+    assert!(loaded.is_some(), "the bare page never loaded");
     let bare_idle = settled_pss(&args.bare).await;
     bare.close().await;
 
@@ -248,19 +248,17 @@ async fn clear_measures(app: &App) {
 
 /// Waits until the page holds `count` measures named `name`; the last one's duration.
 async fn wait_for_measure(app: &App, name: &str, count: usize, limit: Duration) -> f64 {
-    let deadline = Instant::now() + limit;
-    loop {
+    let found = poll(limit, || async move {
         let found = measures(app, name).await;
-        if found.len() >= count {
-            return found[found.len() - 1];
-        }
-        if Instant::now() >= deadline {
-            panic!(
-                "no measure `{name}` #{count} within {limit:?}; the window shows:\n{}",
-                app.page_text().await
-            );
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        (found.len() >= count).then(|| found[found.len() - 1])
+    })
+    .await;
+    match found {
+        Some(ms) => ms,
+        None => panic!(
+            "no measure `{name}` #{count} within {limit:?}; the window shows:\n{}",
+            app.page_text().await
+        ),
     }
 }
 

@@ -12,6 +12,7 @@ import { type MessageKey, useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { perFrame } from "../../ui/frames";
+import { isTyping } from "../../ui/keys";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { emptyFilter, type Filter, refreshFailed, rowKey, type Sort, type SortKey, timeAgo, visibleRows } from "./model";
@@ -80,8 +81,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   // "/" focuses the search, as in mail clients and issue trackers.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
-      if (event.key === "/" && !typing) {
+      if (event.key === "/" && !isTyping(event.target)) {
         event.preventDefault();
         search.current?.focus();
       }
