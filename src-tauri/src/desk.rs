@@ -548,7 +548,7 @@ impl Desk {
             .watchlist
             .list(&profile.id)?
             .into_iter()
-            .filter(|f| !failed_only || f.last_error.as_deref().is_some_and(|e| e != "not_found"))
+            .filter(|f| !failed_only || f.refresh_failed)
             .map(|f| TrackingRequest {
                 flow_id: f.flow_id,
                 rfc: f.rfc,

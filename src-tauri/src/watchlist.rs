@@ -29,6 +29,9 @@ pub struct WatchedFile {
     /// The error code of the last refresh, when it failed (`not_found`: tracking
     /// knows no file for this FlowID and RFC yet).
     pub last_error: Option<String>,
+    /// The last refresh failed and the analyst can retry it: any error but
+    /// `not_found` (a file tracking does not know yet says so on its own).
+    pub refresh_failed: bool,
     /// Digest of status and section comments at the last refresh…
     pub fingerprint: Option<String>,
     /// …and when the analyst last opened the file.
@@ -121,6 +124,7 @@ fn record(file: &mut WatchedFile, answer: Result<&Tracking, &str>, now: &str) {
     match answer {
         Ok(tracking) => {
             file.last_error = None;
+            file.refresh_failed = false;
             file.document_id = Some(tracking.document_id.clone());
             file.company_name = Some(tracking.company_name.clone());
             file.document_status = tracking
@@ -138,7 +142,10 @@ fn record(file: &mut WatchedFile, answer: Result<&Tracking, &str>, now: &str) {
             file.changed =
                 file.seen_fingerprint.is_some() && file.seen_fingerprint != file.fingerprint;
         }
-        Err(code) => file.last_error = Some(code.to_owned()),
+        Err(code) => {
+            file.last_error = Some(code.to_owned());
+            file.refresh_failed = code != "not_found";
+        }
     }
 }
 
@@ -400,6 +407,8 @@ mod tests {
         let stored = list.list("p").expect("listed");
         assert_eq!(stored.len(), 2);
         assert_eq!(stored[1].last_error.as_deref(), Some("server_error"));
+        assert!(stored[1].refresh_failed);
+        assert!(!stored[0].refresh_failed);
         assert_eq!(
             stored[0].company_name.as_deref(),
             Some(tracking.company_name.as_str())

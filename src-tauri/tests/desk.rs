@@ -421,7 +421,7 @@ async fn a_retry_refreshes_only_the_files_that_failed() {
     assert!(
         failed
             .iter()
-            .all(|f| f.last_error.as_deref() == Some("server")),
+            .all(|f| f.last_error.as_deref() == Some("server") && f.refresh_failed),
         "{failed:?}"
     );
 
@@ -436,11 +436,13 @@ async fn a_retry_refreshes_only_the_files_that_failed() {
         .find(|f| f.rfc == examples.rfc)
         .expect("file");
     assert_eq!(example.last_error, None);
+    assert!(!example.refresh_failed);
     let unknown = retried
         .iter()
         .find(|f| f.rfc == "ZZZ990101ZZ9")
         .expect("file");
     assert_eq!(unknown.last_error.as_deref(), Some("not_found"));
+    assert!(!unknown.refresh_failed, "not known yet is not a failure");
     // A file tracking does not know is not "failed": it is not asked again.
     let seen = std::sync::Mutex::new(0);
     desk.refresh_watchlist(true, |_| *seen.lock().expect("count") += 1)

@@ -39,6 +39,7 @@ const followed: WatchedFile = {
   updatedAtUtc: "2026-11-21T09:30:00Z",
   lastRefreshUtc: "2026-11-21T09:31:00Z",
   lastError: null,
+  refreshFailed: false,
   fingerprint: "a",
   seenFingerprint: "b",
   changed: true,

@@ -9,6 +9,11 @@ export type WatchedFile = { flowId: string, rfc: string, documentId: string | nu
  */
 lastError: string | null, 
 /**
+ * The last refresh failed and the analyst can retry it: any error but
+ * `not_found` (a file tracking does not know yet says so on its own).
+ */
+refreshFailed: boolean, 
+/**
  * Digest of status and section comments at the last refresh…
  */
 fingerprint: string | null, 

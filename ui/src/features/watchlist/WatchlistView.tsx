@@ -15,7 +15,7 @@ import { perFrame } from "../../ui/frames";
 import { isTyping } from "../../ui/keys";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
-import { emptyFilter, type Filter, refreshFailed, rowKey, type Sort, type SortKey, timeAgo, visibleRows } from "./model";
+import { emptyFilter, type Filter, rowKey, type Sort, type SortKey, timeAgo, visibleRows } from "./model";
 
 const CATEGORIES: StatusCategory[] = [
   "entering",
@@ -90,7 +90,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  const failed = (files ?? []).filter(refreshFailed);
+  const failed = (files ?? []).filter((file) => file.refreshFailed);
   const refreshAll = async (failedOnly = false) => {
     setError(null);
     setProgress({ done: 0, total: failedOnly ? failed.length : (files?.length ?? 0) });
@@ -305,7 +305,7 @@ function Table(props: {
                     ) : (
                       <StatusBadge status={file.documentStatus} category={file.statusCategory} />
                     )}
-                    {refreshFailed(file) && (
+                    {file.refreshFailed && (
                       <span
                         className="chip chip-danger"
                         title={t(`error.${file.lastError}` as MessageKey)}

@@ -14,6 +14,7 @@ function file(rfc: string, over: Partial<WatchedFile> = {}): WatchedFile {
     updatedAtUtc: null,
     lastRefreshUtc: null,
     lastError: null,
+    refreshFailed: false,
     fingerprint: null,
     seenFingerprint: null,
     changed: false,

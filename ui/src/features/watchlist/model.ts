@@ -89,9 +89,3 @@ export function timeAgo(iso: string | null, now: number, locale: string): string
   }
   return format.format(value, "year");
 }
-
-/** The last refresh failed (a file tracking does not know yet is not a failure: it
- * says so on its own). */
-export function refreshFailed(file: WatchedFile): boolean {
-  return file.lastError !== null && file.lastError !== "not_found";
-}
