@@ -1,6 +1,6 @@
 //! In demo mode: review a file — two sections accepted, one rejected — send it, and see
 //! its tracking return it to the user; and a rejection comment being typed when the
-//! app closes is there when it opens again.
+//! app closes is there when it opens again, until the analyst starts over.
 
 use std::time::Duration;
 
@@ -155,6 +155,21 @@ async fn a_comment_typed_as_the_app_closes_is_there_when_it_opens_again() {
         );
         app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 0 · Rechazadas: 1")
             .await;
+
+        // Starting over throws the draft away: the review opens again with nothing decided.
+        app.click("[data-testid=start-over]").await;
+        app.wait_for_text("[data-testid=draft-status]", "Decisiones descartadas")
+            .await;
+        app.wait_for_text("[data-testid=review-tally]", "Rechazadas: 0")
+            .await;
+        app.click_button("← Seguimiento").await;
+        app.click("[data-testid=start-review]").await;
+        app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 0 · Rechazadas: 0")
+            .await;
+        let status = app
+            .run_script("return document.querySelector('[data-testid=draft-status]').textContent")
+            .await;
+        assert_eq!(status, json!(""), "no draft is recovered");
     })
     .await;
 }

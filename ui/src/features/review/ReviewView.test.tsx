@@ -57,11 +57,13 @@ const result: CorrectionResult = {
 interface Backend {
   calls: { cmd: string; args: Record<string, unknown> }[];
   saved: Draft[];
+  /** The documents whose draft was thrown away. */
+  discarded: string[];
   sent: CorrectionRequest[];
 }
 
 function backend(saved: Draft | null = null): Backend {
-  const b: Backend = { calls: [], saved: [], sent: [] };
+  const b: Backend = { calls: [], saved: [], discarded: [], sent: [] };
   mockIPC((cmd, args) => {
     b.calls.push({ cmd, args: args as Record<string, unknown> });
     switch (cmd) {
@@ -76,6 +78,9 @@ function backend(saved: Draft | null = null): Backend {
         b.saved.push(draft);
         return { ...draft, savedAtUtc: "2026-11-22T05:30:00Z" };
       }
+      case "discard_draft":
+        b.discarded.push((args as { documentId: string }).documentId);
+        return null;
       case "request_correction":
         b.sent.push((args as { request: CorrectionRequest }).request);
         return new Promise((resolve) => setTimeout(() => resolve(result), 50));
@@ -185,6 +190,42 @@ describe("the review", () => {
     await waitFor(() => expect(b.saved).toHaveLength(1), { timeout: 2000 });
     expect(b.saved[0]?.decisions[2]).toMatchObject({ estatus: "Rechazada", comentario: "Hoja 3 ilegible, súbala de nuevo" });
     await waitFor(() => expect(screen.getByTestId("draft-status").textContent).toContain("Borrador guardado"));
+  });
+
+  it("starts over on request, throwing the draft away, and undoes that until the next change", async () => {
+    const b = backend();
+    const rows = await open();
+    expect(screen.queryByTestId("start-over")).toBeNull(); // nothing to throw away yet
+    key("a");
+    key("j");
+    key("r");
+    fireEvent.change(await screen.findByTestId("review-comment"), { target: { value: "Ilegible" } });
+    await waitFor(() => expect(b.saved).toHaveLength(1), { timeout: 2000 });
+
+    fireEvent.click(screen.getByTestId("start-over"));
+    expect(screen.getByTestId("review-tally").textContent).toBe("Aceptadas: 0 · Rechazadas: 0 · Sin decidir: 3");
+    expect(rows.map((row) => row.dataset.verdict)).toEqual(["", "", ""]);
+    await waitFor(() => expect(b.discarded).toEqual([DOC]));
+    expect(screen.getByTestId("draft-status").textContent).toBe("Decisiones descartadas");
+
+    fireEvent.click(screen.getByTestId("undo-start-over"));
+    expect(screen.getByTestId("review-tally").textContent).toBe("Aceptadas: 1 · Rechazadas: 1 · Sin decidir: 1");
+    expect((screen.getByTestId("review-comment") as HTMLTextAreaElement).value).toBe("Ilegible");
+    await waitFor(() => expect(b.saved).toHaveLength(2), { timeout: 2000 });
+    expect(b.saved[1]).toMatchObject({ decisions: b.saved[0]?.decisions });
+    expect(screen.queryByTestId("undo-start-over")).toBeNull();
+    expect(screen.getByTestId("start-over")).toBeTruthy();
+  });
+
+  it("leaves no draft behind when every decision is taken back", async () => {
+    const b = backend();
+    await open();
+    const accept = screen.getAllByTestId("accept")[0] as HTMLElement;
+    fireEvent.click(accept);
+    fireEvent.click(accept); // pressed again, the acceptance is taken back
+    act(() => cleanup());
+    expect(b.saved).toEqual([]);
+    expect(b.discarded).toEqual([DOC]);
   });
 
   it("writes a pending change at once when the screen closes", async () => {

@@ -28,6 +28,7 @@ import {
   chooseEntity,
   decide,
   freshDraft,
+  isTouched,
   problems,
   restore,
   tally,
@@ -43,7 +44,10 @@ interface Material {
   sections: SectionComment[];
   entities: Entity[];
   company: string;
+  /** The review as it opens: the saved draft, or else `fresh`. */
   draft: Draft;
+  /** Nothing decided yet (only the entity a section can only mean preselected). */
+  fresh: Draft;
   restored: boolean;
 }
 
@@ -66,6 +70,7 @@ async function loadMaterial(props: { flowId: string; rfc: string; documentId: st
     entities,
     company: (detail.version === "2" && detail.detail.Cliente) || file.tracking.CompanyName,
     draft: restore(fresh, saved, entities),
+    fresh,
     restored: saved !== null && saved.documentId === props.documentId,
   };
 }
@@ -109,6 +114,8 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
     material.restored ? { at: material.draft.savedAtUtc, restored: true } : null,
   );
   const [saveError, setSaveError] = useState<AppError | null>(null);
+  /** The decisions "Start over" threw away, until the analyst undoes it or changes something. */
+  const [discarded, setDiscarded] = useState<Draft | null>(null);
   const rows = useRef<(HTMLLIElement | null)[]>([]);
   const comments = useRef<(HTMLTextAreaElement | null)[]>([]);
   const focusComment = useRef<number | null>(null);
@@ -118,12 +125,26 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
 
   // Drafts: every change the analyst makes is written DRAFT_DEBOUNCE_MS later, and a
   // pending write happens at once when the screen goes away. Nothing is written for a
-  // review nobody touched.
+  // review nobody touched, and a review whose every decision was taken back leaves no
+  // draft behind (there is nothing to recover).
   const pending = useRef<Draft | null>(null);
+  const forget = useCallback((documentId: string) => {
+    backend.discardDraft(documentId).then(
+      () => {
+        setSaved(null);
+        setSaveError(null);
+      },
+      (error: AppError) => setSaveError(error),
+    );
+  }, []);
   const flush = useCallback(() => {
     const toSave = pending.current;
     pending.current = null;
     if (!toSave) return;
+    if (!isTouched(toSave)) {
+      forget(toSave.documentId);
+      return;
+    }
     backend.saveDraft(toSave).then(
       (answer) => {
         setSaved({ at: answer.savedAtUtc, restored: false });
@@ -131,8 +152,9 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
       },
       (error: AppError) => setSaveError(error),
     );
-  }, []);
+  }, [forget]);
   const change = useCallback((next: (draft: Draft) => Draft) => {
+    setDiscarded(null);
     setDraft((previous) => {
       const changed = next(previous);
       pending.current = changed;
@@ -152,6 +174,21 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
       flush();
     };
   }, [flush]);
+
+  // "Start over": every decision, comment and message goes at once, the saved draft
+  // too; "Undo" brings them back (and saves them again) until the next change.
+  const startOver = useCallback(() => {
+    pending.current = null;
+    setDiscarded(draft);
+    setDraft(material.fresh);
+    setStage({ kind: "editing", showProblems: false });
+    moved.current = true;
+    setCurrent(0);
+    forget(material.fresh.documentId);
+  }, [draft, material.fresh, forget]);
+  const undoStartOver = useCallback(() => {
+    if (discarded) change(() => discarded);
+  }, [discarded, change]);
 
   const found = useMemo(() => problems(draft, material.entities), [draft, material.entities]);
   const counts = tally(draft);
@@ -271,12 +308,25 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
         <span className="muted review-draft" data-testid="draft-status" aria-live="polite">
           {saveError
             ? t("review.draftFailed", { reason: saveError.message })
-            : saved &&
+            : discarded
+              ? t("review.startedOver")
+              : saved &&
               t(saved.restored ? "review.draftRestored" : "review.draftSaved", {
                 time: formatLocal(saved.at, locale) ?? "",
               })}
         </span>
         <span className="kbd-hint muted">{t("review.keys")}</span>
+        {discarded ? (
+          <button type="button" className="button-quiet" onClick={undoStartOver} data-testid="undo-start-over">
+            {t("review.undoStartOver")}
+          </button>
+        ) : (
+          isTouched(draft) && (
+            <button type="button" className="button-quiet" onClick={startOver} data-testid="start-over">
+              {t("review.startOver")}
+            </button>
+          )
+        )}
         <button type="button" className="button-primary" onClick={openPreview} data-testid="open-preview">
           {t("review.preview")}
         </button>
