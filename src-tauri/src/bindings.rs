@@ -21,7 +21,7 @@ use kyb_api::requests::{
 use crate::app_info::AppInfo;
 use crate::audit::{AuditEntry, ChainReport};
 use crate::desk::{FileDetail, FileTracking, IssuedLink, VerificationState};
-use crate::drafts::Draft;
+use crate::drafts::{Draft, NewFileDraft};
 use crate::error::AppError;
 use crate::history::DetailChanges;
 use crate::images::PhotoCheck;
@@ -51,6 +51,7 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     FieldProblem::export_all(&cfg)?;
     KeyStatus::export_all(&cfg)?;
     Draft::export_all(&cfg)?;
+    NewFileDraft::export_all(&cfg)?;
     AuditEntry::export_all(&cfg)?;
     ChainReport::export_all(&cfg)?;
     DetailChanges::export_all(&cfg)?;

@@ -16,7 +16,7 @@ use crate::Shell;
 use crate::app_info::AppInfo;
 use crate::audit::{AuditEntry, ChainReport};
 use crate::desk::{Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
-use crate::drafts::Draft;
+use crate::drafts::{Draft, NewFileDraft};
 use crate::error::{AppError, AppResult};
 use crate::history::DetailChanges;
 use crate::images::{ImageFetcher, PhotoCheck};
@@ -163,6 +163,21 @@ pub fn load_draft(desk: State<'_, Desk>, document_id: String) -> AppResult<Optio
 #[tauri::command]
 pub fn discard_draft(desk: State<'_, Desk>, document_id: String) -> AppResult<()> {
     desk.discard_draft(&document_id)
+}
+
+#[tauri::command]
+pub fn save_new_file_draft(desk: State<'_, Desk>, draft: NewFileDraft) -> AppResult<NewFileDraft> {
+    desk.save_new_file_draft(draft)
+}
+
+#[tauri::command]
+pub fn load_new_file_draft(desk: State<'_, Desk>) -> AppResult<Option<NewFileDraft>> {
+    desk.load_new_file_draft()
+}
+
+#[tauri::command]
+pub fn discard_new_file_draft(desk: State<'_, Desk>) -> AppResult<()> {
+    desk.discard_new_file_draft()
 }
 
 #[tauri::command]

@@ -18,7 +18,7 @@ use kyb_api::requests::{
 use kyb_api::{ApiError, Client, ClientConfig, Credentials, Endpoints, Operation};
 
 use crate::audit::{AuditEntry, AuditLog, ChainReport, NewEntry, Outcome};
-use crate::drafts::{Draft, Drafts};
+use crate::drafts::{Draft, Drafts, NewFileDraft};
 use crate::error::{AppError, AppResult, ErrorCode};
 use crate::history::{DetailChanges, History};
 use crate::profiles::{
@@ -346,6 +346,8 @@ impl Desk {
             .unwrap_or_default();
         let summary = summary::create_file(&request);
         let created = self.audited(&profile, Operation::CreateFile, &target, summary, result)?;
+        // The file exists now: what follows is the desk's own bookkeeping, and its
+        // failure must not read as a failed creation (the agent would create it twice).
         // Tracking finds a file by FlowID and RFC: a file created without an RFC
         // cannot be followed until it has one.
         if let Some(rfc) = request
@@ -353,13 +355,17 @@ impl Desk {
             .as_ref()
             .and_then(|c| c.company_rfc.as_deref())
             && !rfc.trim().is_empty()
-        {
-            self.watchlist.add(
+            && let Err(error) = self.watchlist.add(
                 &profile.id,
                 &request.flow_id,
                 rfc,
                 Some(&created.document_id),
-            )?;
+            )
+        {
+            tracing::error!(code = ?error.code, "created file not followed: {error}");
+        }
+        if let Err(error) = self.drafts.clear_new_file(&profile.id) {
+            tracing::error!(code = ?error.code, "new-file draft not cleared: {error}");
         }
         Ok(created)
     }
@@ -379,9 +385,17 @@ impl Desk {
             summary::correction(&request),
             result,
         )?;
-        self.drafts.clear(&profile.id, &request.document_id)?;
-        self.history
-            .mark_reviewed(&profile.id, &request.document_id)?;
+        // Sent: a failure of the desk's own bookkeeping must not read as a failed
+        // request (the analyst would send it twice).
+        if let Err(error) = self.drafts.clear(&profile.id, &request.document_id) {
+            tracing::error!(code = ?error.code, "review draft not cleared: {error}");
+        }
+        if let Err(error) = self
+            .history
+            .mark_reviewed(&profile.id, &request.document_id)
+        {
+            tracing::error!(code = ?error.code, "file not marked reviewed: {error}");
+        }
         Ok(result)
     }
 
@@ -498,6 +512,21 @@ impl Desk {
     pub fn discard_draft(&self, document_id: &str) -> AppResult<()> {
         let profile = self.active_profile()?;
         self.drafts.clear(&profile.id, document_id)
+    }
+
+    pub fn save_new_file_draft(&self, draft: NewFileDraft) -> AppResult<NewFileDraft> {
+        let profile = self.active_profile()?;
+        self.drafts.save_new_file(&profile.id, draft)
+    }
+
+    pub fn load_new_file_draft(&self) -> AppResult<Option<NewFileDraft>> {
+        let profile = self.active_profile()?;
+        self.drafts.load_new_file(&profile.id)
+    }
+
+    pub fn discard_new_file_draft(&self) -> AppResult<()> {
+        let profile = self.active_profile()?;
+        self.drafts.clear_new_file(&profile.id)
     }
 
     // Watchlist.

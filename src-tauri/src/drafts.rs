@@ -1,6 +1,10 @@
-//! Review drafts: the decisions, comments and general message an analyst has typed
-//! for a file, kept on disk (atomic writes, see [`crate::fsio`]) until the correction
-//! request they become succeeds. One file per profile and document.
+//! Drafts, kept on disk (atomic writes, see [`crate::fsio`]) so that nothing typed is
+//! lost to a closed window or a crash:
+//! - review drafts: the decisions, comments and general message an analyst has typed
+//!   for a file, until the correction request they become succeeds; one file per
+//!   profile and document;
+//! - the new-file draft: the create-file form as an agent left it, until the file is
+//!   created; one per profile.
 
 use std::path::PathBuf;
 
@@ -34,6 +38,34 @@ pub struct Draft {
     pub saved_at_utc: String,
 }
 
+/// The create-file form as typed (the UI's fields, not yet the request: the additional
+/// data may not be valid JSON yet, a section list may be half written).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NewFileDraft {
+    pub flow_id: String,
+    pub company_name: String,
+    pub rfc: String,
+    /// Section identifiers, separated by commas, semicolons or lines.
+    pub include: String,
+    pub exclude: String,
+    pub external_id: String,
+    pub client_id: String,
+    pub client_name: String,
+    pub send_email: bool,
+    pub contact_email: String,
+    pub send_sms: bool,
+    pub contact_phone: String,
+    /// Client-specific data, a JSON object, or empty.
+    pub data: String,
+    /// Set when saved (ISO 8601 UTC).
+    pub saved_at_utc: String,
+}
+
+/// The new-file draft's name among a profile's drafts. Review drafts are named by
+/// their DocumentId (a UUID), which never starts with `_`.
+const NEW_FILE: &str = "_new-file";
+
 pub struct Drafts {
     dir: PathBuf,
 }
@@ -43,8 +75,8 @@ impl Drafts {
         Self { dir }
     }
 
-    fn path(&self, profile_id: &str, document_id: &str) -> PathBuf {
-        fsio::document_file(&self.dir, profile_id, document_id)
+    fn path(&self, profile_id: &str, name: &str) -> PathBuf {
+        fsio::document_file(&self.dir, profile_id, name)
     }
 
     pub fn save(&self, profile_id: &str, mut draft: Draft) -> AppResult<Draft> {
@@ -54,24 +86,62 @@ impl Drafts {
                 vec![],
             ));
         }
-        draft.saved_at_utc = jiff::Timestamp::now().to_string();
-        fsio::write_json(&self.path(profile_id, &draft.document_id), &draft)
-            .map_err(|e| AppError::storage("No se pudo guardar el borrador", e))?;
+        draft.saved_at_utc = now();
+        self.write(profile_id, &draft.document_id, &draft)?;
         Ok(draft)
     }
 
     pub fn load(&self, profile_id: &str, document_id: &str) -> AppResult<Option<Draft>> {
-        fsio::read_json(&self.path(profile_id, document_id))
-            .map_err(|e| AppError::storage("No se pudo leer el borrador", e))
+        self.read(profile_id, document_id)
     }
 
     pub fn clear(&self, profile_id: &str, document_id: &str) -> AppResult<()> {
-        match std::fs::remove_file(self.path(profile_id, document_id)) {
+        self.remove(profile_id, document_id)
+    }
+
+    pub fn save_new_file(
+        &self,
+        profile_id: &str,
+        mut draft: NewFileDraft,
+    ) -> AppResult<NewFileDraft> {
+        draft.saved_at_utc = now();
+        self.write(profile_id, NEW_FILE, &draft)?;
+        Ok(draft)
+    }
+
+    pub fn load_new_file(&self, profile_id: &str) -> AppResult<Option<NewFileDraft>> {
+        self.read(profile_id, NEW_FILE)
+    }
+
+    pub fn clear_new_file(&self, profile_id: &str) -> AppResult<()> {
+        self.remove(profile_id, NEW_FILE)
+    }
+
+    fn write(&self, profile_id: &str, name: &str, draft: &impl Serialize) -> AppResult<()> {
+        fsio::write_json(&self.path(profile_id, name), draft)
+            .map_err(|e| AppError::storage("No se pudo guardar el borrador", e))
+    }
+
+    fn read<T: serde::de::DeserializeOwned>(
+        &self,
+        profile_id: &str,
+        name: &str,
+    ) -> AppResult<Option<T>> {
+        fsio::read_json(&self.path(profile_id, name))
+            .map_err(|e| AppError::storage("No se pudo leer el borrador", e))
+    }
+
+    fn remove(&self, profile_id: &str, name: &str) -> AppResult<()> {
+        match std::fs::remove_file(self.path(profile_id, name)) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(AppError::storage("No se pudo borrar el borrador", e)),
         }
     }
+}
+
+fn now() -> String {
+    jiff::Timestamp::now().to_string()
 }
 
 #[cfg(test)]
@@ -127,6 +197,36 @@ mod tests {
         );
         drafts.clear("p", &saved.document_id).expect("cleared");
         assert_eq!(drafts.load("p", &saved.document_id).expect("read"), None);
+    }
+
+    #[test]
+    fn the_new_file_draft_is_one_per_profile_beside_the_review_drafts() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let drafts = Drafts::new(dir.path().to_path_buf());
+        assert_eq!(drafts.load_new_file("p").expect("read"), None);
+        let review = drafts.save("p", draft(1)).expect("review draft");
+        let typed = NewFileDraft {
+            company_name: "Panificadora La Espiga".into(),
+            data: "{\"canal\": ".into(),
+            ..NewFileDraft::default()
+        };
+        let saved = drafts.save_new_file("p", typed.clone()).expect("saved");
+        assert!(!saved.saved_at_utc.is_empty());
+        assert_eq!(
+            NewFileDraft {
+                saved_at_utc: String::new(),
+                ..saved.clone()
+            },
+            typed
+        );
+        assert_eq!(drafts.load_new_file("p").expect("read"), Some(saved));
+        assert_eq!(drafts.load_new_file("other").expect("read"), None);
+        drafts.clear_new_file("p").expect("cleared");
+        assert_eq!(drafts.load_new_file("p").expect("read"), None);
+        assert_eq!(
+            drafts.load("p", &review.document_id).expect("read"),
+            Some(review)
+        );
     }
 
     /// The writer the kill test runs in a child process: saves ever newer drafts

@@ -11,7 +11,7 @@ use kyb_api::requests::{
     Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, SectionDecision,
 };
 use kyb_desk::desk::FileDetail;
-use kyb_desk::drafts::{Draft, DraftDecision};
+use kyb_desk::drafts::{Draft, DraftDecision, NewFileDraft};
 use kyb_desk::error::{AppResult, ErrorCode};
 use kyb_desk::profiles::{FlowEntry, PersonType, ProfileInput};
 use kyb_desk::secrets::KeyStorage;
@@ -471,6 +471,80 @@ async fn a_created_file_with_an_rfc_is_followed() {
     assert_eq!(
         list[0].document_id.as_deref(),
         Some(created.document_id.as_str())
+    );
+}
+
+#[tokio::test]
+async fn a_new_file_draft_goes_with_the_created_file() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let typed = NewFileDraft {
+        company_name: "Papelería Central".into(),
+        ..NewFileDraft::default()
+    };
+    let saved = desk.save_new_file_draft(typed).expect("saved");
+    assert_eq!(desk.load_new_file_draft().expect("loaded"), Some(saved));
+    desk.create_file(CreateFileRequest {
+        flow_id: demo.manifest().examples.flow_id.clone(),
+        company: Some(Company {
+            company_name: "Papelería Central".into(),
+            company_rfc: None,
+        }),
+        ..CreateFileRequest::default()
+    })
+    .await
+    .expect("created");
+    assert_eq!(desk.load_new_file_draft().expect("loaded"), None);
+}
+
+/// What the service accepted is reported as accepted even when the desk cannot write
+/// its own records afterwards (drafts, watchlist, review history): a failure there
+/// must not invite the analyst to send it twice.
+#[tokio::test]
+async fn a_sent_request_is_a_success_even_if_the_desk_cannot_write_afterwards() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let examples = demo.manifest().examples.clone();
+    let id = examples.document_id.to_string();
+    let section = version_2(desk.file_detail(&id).await).section_ids()[0]
+        .name
+        .clone();
+    for records in ["drafts", "watchlist", "history"] {
+        let path = demo.data_dir().join(records);
+        if path.is_dir() {
+            std::fs::remove_dir_all(&path).expect("removed");
+        }
+        std::fs::write(&path, "not a folder").expect("blocked");
+    }
+    let created = desk
+        .create_file(CreateFileRequest {
+            flow_id: examples.flow_id.clone(),
+            company: Some(Company {
+                company_name: "Papelería Central".into(),
+                company_rfc: Some("PCE120505QW3".into()),
+            }),
+            ..CreateFileRequest::default()
+        })
+        .await;
+    assert!(created.is_ok(), "{created:?}");
+    let corrected = desk
+        .request_correction(CorrectionRequest {
+            document_id: id,
+            secciones: vec![SectionDecision {
+                seccion: section,
+                estatus: "Aceptada".into(),
+                ..SectionDecision::default()
+            }],
+            notificar_usuario: Some(false),
+            mensaje_general: None,
+        })
+        .await;
+    assert!(corrected.is_ok(), "{corrected:?}");
+    // The blocked records really were unwritable.
+    assert_eq!(
+        desk.save_new_file_draft(NewFileDraft::default())
+            .map_err(|e| e.code),
+        Err(ErrorCode::Storage)
     );
 }
 

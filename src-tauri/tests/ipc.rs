@@ -197,12 +197,27 @@ fn every_command_answers_through_ipc() {
         "plain http only for the demo sandbox"
     );
 
+    // The form's draft: kept until a file is created, which drops it.
+    let typed = w.ok(
+        "save_new_file_draft",
+        json!({"draft": {"flowId": examples.flow_id, "companyName": "Refaccionaria Norte"}}),
+    );
+    assert!(
+        typed["savedAtUtc"]
+            .as_str()
+            .is_some_and(|at| !at.is_empty())
+    );
+    assert_eq!(w.ok("load_new_file_draft", json!({})), typed);
     let created = w.ok(
         "create_file",
         json!({"request": {"FlowID": examples.flow_id,
             "Company": {"CompanyName": "Refaccionaria Norte", "CompanyRFC": "RNO101010AB1"}}}),
     );
     assert!(created["DocumentId"].is_string());
+    assert_eq!(w.ok("load_new_file_draft", json!({})), Value::Null);
+    w.ok("save_new_file_draft", json!({"draft": {"rfc": "RNO"}}));
+    w.ok("discard_new_file_draft", json!({}));
+    assert_eq!(w.ok("load_new_file_draft", json!({})), Value::Null);
     assert_eq!(
         w.code("create_file", json!({"request": {"FlowID": ""}})),
         "validation"

@@ -1,6 +1,7 @@
 //! In demo mode, an agent creates a file: every rule is checked as the form is filled,
-//! the created file shows its DocumentId and the user's link with a QR code, and it
-//! is then in the watchlist.
+//! what is typed survives leaving the screen, the created file shows its DocumentId
+//! and the user's link with a QR code, and it is then in the watchlist (and the form
+//! starts empty again).
 
 use kyb_e2e::with_demo_app;
 
@@ -16,6 +17,14 @@ async fn an_agent_creates_a_file_and_finds_it_in_the_watchlist() {
         )
         .await;
         app.type_into("[data-testid=new-rfc]", RFC).await;
+        // Leaving the screen loses nothing: the form comes back as it was left.
+        app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")
+            .await;
+        app.click("[data-testid=nav-watchlist]").await;
+        app.click("[data-testid=nav-newfile]").await;
+        app.wait_for_text("[data-testid=draft-status]", "Borrador recuperado")
+            .await;
+        assert_eq!(app.value_of("[data-testid=new-rfc]").await, RFC);
         // SMS without a phone is refused before anything is sent, beside the field.
         app.click("[data-testid=new-send-sms]").await;
         app.wait_for_text(
@@ -47,6 +56,12 @@ async fn an_agent_creates_a_file_and_finds_it_in_the_watchlist() {
 
         app.click("[data-testid=nav-watchlist]").await;
         app.wait_for_text("[data-testid=watch-row]", RFC).await;
+
+        // The draft went with the creation.
+        app.click("[data-testid=nav-newfile]").await;
+        app.wait_for_text(".new-file", "por corregir antes de crear")
+            .await;
+        assert_eq!(app.value_of("[data-testid=new-company]").await, "");
     })
     .await;
 }

@@ -19,6 +19,7 @@ import type { WatchedFile } from "../bindings/WatchedFile";
 import type { CorrectionRequest } from "../bindings/CorrectionRequest";
 import type { CorrectionResult } from "../bindings/CorrectionResult";
 import type { Draft } from "../bindings/Draft";
+import type { NewFileDraft } from "../bindings/NewFileDraft";
 import type { PhotoCheck } from "../bindings/PhotoCheck";
 import type { VerificationState } from "../bindings/VerificationState";
 import type { EnrollmentLink } from "../bindings/EnrollmentLink";
@@ -77,6 +78,9 @@ export const requestCorrection = (request: CorrectionRequest) =>
 export const saveDraft = (draft: Draft) => call<Draft>("save_draft", { draft });
 export const loadDraft = (documentId: string) => call<Draft | null>("load_draft", { documentId });
 export const discardDraft = (documentId: string) => call<null>("discard_draft", { documentId });
+export const saveNewFileDraft = (draft: NewFileDraft) => call<NewFileDraft>("save_new_file_draft", { draft });
+export const loadNewFileDraft = () => call<NewFileDraft | null>("load_new_file_draft");
+export const discardNewFileDraft = () => call<null>("discard_new_file_draft");
 
 /** The rules a new file must meet (kyb_api's), as messages; empty when it may be sent. */
 export const checkNewFile = (request: CreateFileRequest) => call<string[]>("check_new_file", { request });

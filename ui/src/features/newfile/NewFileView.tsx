@@ -9,23 +9,69 @@ import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { QrCode } from "../../ui/QrCode";
-import { type Field, type NewFileForm, byField, checkData, emptyForm, toRequest } from "./model";
+import { DraftNote } from "../../ui/DraftNote";
+import { useDraft } from "../../ui/useDraft";
+import { useLoad } from "../../ui/useLoad";
+import type { NewFileDraft } from "../../bindings/NewFileDraft";
+import { type Field, type NewFileForm, byField, checkData, emptyForm, fromDraft, isBlank, toRequest } from "./model";
 
 const OTHER_FLOW = "__other__";
 
+type Props = { profile: Profile; onOpen: (flowId: string, rfc: string) => void };
+
 /** Agents: a new business file. Every rule is checked as the form is filled (by the
  * backend, with kyb_api's rules); the service's own validation list lands beside the
- * fields it names. */
-export function NewFileView(props: { profile: Profile; onOpen: (flowId: string, rfc: string) => void }) {
+ * fields it names. What is typed is kept as a draft (one per profile) until the file
+ * is created: leaving the screen or closing the app loses nothing. */
+export function NewFileView(props: Props) {
   const { t } = useI18n();
-  const firstFlow = props.profile.flows[0]?.flowId ?? "";
-  const [form, setForm] = useState<NewFileForm>({ ...emptyForm, flowId: firstFlow });
-  const [flowChoice, setFlowChoice] = useState(firstFlow || OTHER_FLOW);
+  const [saved] = useLoad(() => backend.loadNewFileDraft(), props.profile.id);
+  if (saved.state === "loading") {
+    return (
+      <section className="page" aria-labelledby="new-file-title">
+        <PageHeader id="new-file-title" title={t("new.title")} subtitle={t("new.intro")} />
+        <div className="empty">{t("loading")}</div>
+      </section>
+    );
+  }
+  // A draft that cannot be read does not keep the agent from creating a file: the
+  // form opens empty and says why.
+  return (
+    <NewFileEditor
+      key={props.profile.id}
+      {...props}
+      saved={saved.state === "ready" ? saved.value : null}
+      loadError={saved.state === "failed" ? saved.error : null}
+    />
+  );
+}
+
+function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: AppError | null }) {
+  const { t } = useI18n();
+  const flows = props.profile.flows;
+  const firstFlow = flows[0]?.flowId ?? "";
+  const [form, setForm] = useState<NewFileForm>(() =>
+    props.saved ? fromDraft(props.saved) : { ...emptyForm, flowId: firstFlow },
+  );
+  const [flowChoice, setFlowChoice] = useState(() =>
+    flows.some((flow) => flow.flowId === form.flowId) ? form.flowId : OTHER_FLOW,
+  );
+  /** The form "Clear" emptied, until the agent undoes it or types again. */
+  const [cleared, setCleared] = useState<NewFileForm | null>(null);
+  const { state: draftState, cancel: cancelDraft } = useDraft(
+    form,
+    {
+      save: (typed) => backend.saveNewFileDraft({ ...typed, savedAtUtc: "" }),
+      discard: backend.discardNewFileDraft,
+      isEmpty: isBlank,
+    },
+    props.saved?.savedAtUtc ?? null,
+  );
   const [rules, setRules] = useState<string[]>([]);
   const [serverProblems, setServerProblems] = useState<string[]>([]);
   const [touched, setTouched] = useState<Set<Field>>(new Set());
   const [tried, setTried] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const [error, setError] = useState<AppError | null>(props.loadError);
   const [sending, setSending] = useState(false);
   const [created, setCreated] = useState<{ file: CreatedFile; flowId: string; rfc: string } | null>(null);
   const inFlight = useRef(false);
@@ -45,6 +91,7 @@ export function NewFileView(props: { profile: Profile; onOpen: (flowId: string, 
   }, [request]);
 
   const set = <K extends Field>(field: K, value: NewFileForm[K]) => {
+    setCleared(null);
     setForm((f) => ({ ...f, [field]: value }));
     // Asking to notify makes the contact it needs part of what was touched.
     const related: Partial<Record<Field, Field>> = { sendSms: "contactPhone", sendEmail: "contactEmail" };
@@ -60,6 +107,22 @@ export function NewFileView(props: { profile: Profile; onOpen: (flowId: string, 
   const shown = (field: Field) => (tried || touched.has(field) ? (placed[field] ?? []) : []);
   const blocked = rules.length > 0 || !data.ok;
 
+  /** An empty form (the flow stays chosen); with `keep`, what it held can come back. */
+  const startOver = (keep = false) => {
+    setCleared(keep ? form : null);
+    setForm({ ...emptyForm, flowId: form.flowId });
+    setTouched(new Set());
+    setTried(false);
+    setServerProblems([]);
+    setError(null);
+  };
+  const undoClear = () => {
+    if (!cleared) return;
+    setForm(cleared);
+    setFlowChoice(flows.some((flow) => flow.flowId === cleared.flowId) ? cleared.flowId : OTHER_FLOW);
+    setCleared(null);
+  };
+
   const submit = async () => {
     setTried(true);
     if (inFlight.current) return;
@@ -74,7 +137,11 @@ export function NewFileView(props: { profile: Profile; onOpen: (flowId: string, 
     setSending(true);
     setError(null);
     backend.createFile(request).then(
-      (file) => setCreated({ file, flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" }),
+      (file) => {
+        // Created: the backend dropped the draft with it; nothing pending may bring it back.
+        cancelDraft();
+        setCreated({ file, flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" });
+      },
       (e: AppError) => {
         setError(e);
         if (e.code === "validation") setServerProblems(e.details);
@@ -124,9 +191,7 @@ export function NewFileView(props: { profile: Profile; onOpen: (flowId: string, 
               className="button-quiet"
               onClick={() => {
                 setCreated(null);
-                setForm({ ...emptyForm, flowId: form.flowId });
-                setTouched(new Set());
-                setTried(false);
+                startOver();
               }}
             >
               {t("new.another")}
@@ -234,6 +299,18 @@ export function NewFileView(props: { profile: Profile; onOpen: (flowId: string, 
         )}
         {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
         <div className="dialog-actions">
+          <DraftNote className="small" state={draftState} note={cleared && t("new.cleared")} />
+          {cleared ? (
+            <button type="button" className="button-quiet" onClick={undoClear} data-testid="new-undo-clear">
+              {t("undo")}
+            </button>
+          ) : (
+            !isBlank(form) && (
+              <button type="button" className="button-quiet" onClick={() => startOver(true)} data-testid="new-clear">
+                {t("new.clear")}
+              </button>
+            )
+          )}
           <span className="muted small">{blocked ? t("new.fixFirst", { n: rules.length + (data.ok ? 0 : 1) }) : t("new.ready")}</span>
           <button type="submit" className="button-primary" disabled={sending} data-testid="create-file">
             {sending ? t("confirm.working") : t("new.create")}

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 
-import { byField, checkData, emptyForm, fieldOf, sectionList, toRequest } from "./model";
+import { byField, checkData, emptyForm, fieldOf, fromDraft, isBlank, sectionList, toRequest } from "./model";
 
 describe("the create-file form", () => {
+  it("is blank until something besides the flow is typed or ticked", () => {
+    expect(isBlank({ ...emptyForm, flowId: "flujo" })).toBe(true);
+    expect(isBlank({ ...emptyForm, companyName: "T" })).toBe(false);
+    expect(isBlank({ ...emptyForm, sendSms: true })).toBe(false);
+    expect(isBlank({ ...emptyForm, data: " " })).toBe(false);
+  });
+
+  it("reads a draft back as the form, without its save time", () => {
+    const form = { ...emptyForm, flowId: "flujo", rfc: "TRS010101AB1" };
+    expect(fromDraft({ ...form, savedAtUtc: "2026-11-22T05:00:00Z" })).toEqual(form);
+  });
+
   it("sends trimmed values, the RFC in capitals, and leaves out what was not filled", () => {
     expect(toRequest({ ...emptyForm, flowId: " flujo ", companyName: " Taller Ruiz ", rfc: " trs010101ab1 " })).toEqual({
       FlowID: "flujo",

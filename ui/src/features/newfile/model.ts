@@ -3,24 +3,10 @@
 // the server's own validation list arrives in the same words; both are placed beside
 // the field they name.
 import type { CreateFileRequest } from "../../bindings/CreateFileRequest";
+import type { NewFileDraft } from "../../bindings/NewFileDraft";
 
-export interface NewFileForm {
-  flowId: string;
-  companyName: string;
-  rfc: string;
-  /** Section identifiers, separated by commas, semicolons or lines. */
-  include: string;
-  exclude: string;
-  externalId: string;
-  clientId: string;
-  clientName: string;
-  sendEmail: boolean;
-  contactEmail: string;
-  sendSms: boolean;
-  contactPhone: string;
-  /** Client-specific data, a JSON object, or empty. */
-  data: string;
-}
+/** The form as typed: what its draft keeps (`NewFileDraft`, defined in the backend). */
+export type NewFileForm = Omit<NewFileDraft, "savedAtUtc">;
 
 export const emptyForm: NewFileForm = {
   flowId: "", companyName: "", rfc: "", include: "", exclude: "", externalId: "", clientId: "", clientName: "",
@@ -28,6 +14,17 @@ export const emptyForm: NewFileForm = {
 };
 
 export type Field = keyof NewFileForm;
+
+/** Nothing typed yet (a flow chosen alone is not work worth keeping). */
+export function isBlank(form: NewFileForm): boolean {
+  return (Object.keys(emptyForm) as Field[]).every((field) => field === "flowId" || form[field] === emptyForm[field]);
+}
+
+/** The form a saved draft holds. */
+export function fromDraft(draft: NewFileDraft): NewFileForm {
+  const { savedAtUtc: _saved, ...form } = draft;
+  return { ...emptyForm, ...form };
+}
 
 /** "A, B\nC;A" → ["A", "B", "C"]. */
 export function sectionList(text: string): string[] {

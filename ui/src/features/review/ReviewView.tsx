@@ -10,11 +10,13 @@ import type { SectionComment } from "../../bindings/SectionComment";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { Counter } from "../../ui/Counter";
+import { DraftNote } from "../../ui/DraftNote";
 import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { isTyping } from "../../ui/keys";
+import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
-import { formatLocal, sectionTone } from "../tracking/model";
+import { sectionTone } from "../tracking/model";
 import { CorrectionPreview } from "./CorrectionPreview";
 import { CorrectionOutcome } from "./CorrectionOutcome";
 import {
@@ -35,10 +37,6 @@ import {
   toRequest,
   update,
 } from "./model";
-
-/** How long typing may go unsaved: the draft is written this long after the last change
- * (and at once when the screen closes). */
-export const DRAFT_DEBOUNCE_MS = 400;
 
 interface Material {
   sections: SectionComment[];
@@ -106,14 +104,10 @@ type Stage =
   | { kind: "done"; result: CorrectionResult };
 
 function ReviewForm({ material, onDone }: { material: Material; onDone: () => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const [draft, setDraft] = useState<Draft>(material.draft);
   const [current, setCurrent] = useState(0);
   const [stage, setStage] = useState<Stage>({ kind: "editing", showProblems: false });
-  const [saved, setSaved] = useState<{ at: string; restored: boolean } | null>(
-    material.restored ? { at: material.draft.savedAtUtc, restored: true } : null,
-  );
-  const [saveError, setSaveError] = useState<AppError | null>(null);
   /** The decisions "Start over" threw away, until the analyst undoes it or changes something. */
   const [discarded, setDiscarded] = useState<Draft | null>(null);
   const rows = useRef<(HTMLLIElement | null)[]>([]);
@@ -123,69 +117,31 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
   const moved = useRef(true);
   const sending = useRef(false);
 
-  // Drafts: every change the analyst makes is written DRAFT_DEBOUNCE_MS later, and a
-  // pending write happens at once when the screen goes away. Nothing is written for a
-  // review nobody touched, and a review whose every decision was taken back leaves no
-  // draft behind (there is nothing to recover).
-  const pending = useRef<Draft | null>(null);
-  const forget = useCallback((documentId: string) => {
-    backend.discardDraft(documentId).then(
-      () => {
-        setSaved(null);
-        setSaveError(null);
-      },
-      (error: AppError) => setSaveError(error),
-    );
-  }, []);
-  const flush = useCallback(() => {
-    const toSave = pending.current;
-    pending.current = null;
-    if (!toSave) return;
-    if (!isTouched(toSave)) {
-      forget(toSave.documentId);
-      return;
-    }
-    backend.saveDraft(toSave).then(
-      (answer) => {
-        setSaved({ at: answer.savedAtUtc, restored: false });
-        setSaveError(null);
-      },
-      (error: AppError) => setSaveError(error),
-    );
-  }, [forget]);
+  // Drafts: nothing is written for a review nobody touched, and a review whose every
+  // decision was taken back leaves no draft behind (there is nothing to recover).
+  const { state: draftState, cancel: cancelDraft } = useDraft(
+    draft,
+    {
+      save: backend.saveDraft,
+      discard: () => backend.discardDraft(material.draft.documentId),
+      isEmpty: (d) => !isTouched(d),
+    },
+    material.restored ? material.draft.savedAtUtc : null,
+  );
   const change = useCallback((next: (draft: Draft) => Draft) => {
     setDiscarded(null);
-    setDraft((previous) => {
-      const changed = next(previous);
-      pending.current = changed;
-      return changed;
-    });
+    setDraft(next);
   }, []);
-  useEffect(() => {
-    if (!pending.current) return;
-    const timer = setTimeout(flush, DRAFT_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, flush]);
-  useEffect(() => {
-    // Also when the window goes away (the app closing) with a change still pending.
-    window.addEventListener("pagehide", flush);
-    return () => {
-      window.removeEventListener("pagehide", flush);
-      flush();
-    };
-  }, [flush]);
 
   // "Start over": every decision, comment and message goes at once, the saved draft
   // too; "Undo" brings them back (and saves them again) until the next change.
   const startOver = useCallback(() => {
-    pending.current = null;
     setDiscarded(draft);
     setDraft(material.fresh);
     setStage({ kind: "editing", showProblems: false });
     moved.current = true;
     setCurrent(0);
-    forget(material.fresh.documentId);
-  }, [draft, material.fresh, forget]);
+  }, [draft, material.fresh]);
   const undoStartOver = useCallback(() => {
     if (discarded) change(() => discarded);
   }, [discarded, change]);
@@ -212,7 +168,7 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
       if (sending.current) return;
       sending.current = true;
       setStage({ kind: "preview", request, sending: true, error: null });
-      pending.current = null;
+      cancelDraft();
       backend.requestCorrection(request).then(
         (result) => setStage({ kind: "done", result }),
         (error: AppError) => {
@@ -221,7 +177,7 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
         },
       );
     },
-    [],
+    [cancelDraft],
   );
 
   const decideAt = useCallback(
@@ -305,20 +261,11 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
         <span className="review-tally" data-testid="review-tally">
           {t("review.tally", { accepted: counts.accepted, rejected: counts.rejected, undecided: counts.undecided })}
         </span>
-        <span className="muted review-draft" data-testid="draft-status" aria-live="polite">
-          {saveError
-            ? t("review.draftFailed", { reason: saveError.message })
-            : discarded
-              ? t("review.startedOver")
-              : saved &&
-              t(saved.restored ? "review.draftRestored" : "review.draftSaved", {
-                time: formatLocal(saved.at, locale) ?? "",
-              })}
-        </span>
+        <DraftNote className="review-draft" state={draftState} note={discarded && t("review.startedOver")} />
         <span className="kbd-hint muted">{t("review.keys")}</span>
         {discarded ? (
           <button type="button" className="button-quiet" onClick={undoStartOver} data-testid="undo-start-over">
-            {t("review.undoStartOver")}
+            {t("undo")}
           </button>
         ) : (
           isTouched(draft) && (

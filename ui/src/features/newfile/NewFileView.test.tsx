@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+
+import type { CreatedFile } from "../../bindings/CreatedFile";
+import type { NewFileDraft } from "../../bindings/NewFileDraft";
+import type { Profile } from "../../bindings/Profile";
+import { I18nProvider } from "../../i18n";
+import { NewFileView } from "./NewFileView";
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+const profile: Profile = {
+  id: "p1",
+  name: "Demostración",
+  environment: { kind: "custom", base_url: "http://127.0.0.1:1" },
+  workspaceId: "6a1f0000-0000-4000-8000-000000000099",
+  agentEmail: "ana@kybdesk.mx",
+  flows: [
+    { flowId: "flujo-moral", label: "Personas morales", personType: "Moral" },
+    { flowId: "flujo-fisica", label: "Personas físicas", personType: "Fisica" },
+  ],
+};
+
+const created: CreatedFile = {
+  DocumentId: "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10",
+  Url: "https://example.invalid/alta?t=1",
+  ExternalId: null,
+  ClientId: "",
+  ClientName: "",
+  Company: { CompanyId: "c1", CompanyName: "Panificadora La Espiga", CompanyRfc: "PLE150301AB2" },
+};
+
+interface Backend {
+  saved: NewFileDraft[];
+  discarded: number;
+  createdWith: unknown[];
+}
+
+function backend(saved: NewFileDraft | null): Backend {
+  const b: Backend = { saved: [], discarded: 0, createdWith: [] };
+  mockIPC((cmd, args) => {
+    switch (cmd) {
+      case "load_new_file_draft":
+        return saved;
+      case "save_new_file_draft": {
+        const draft = (args as { draft: NewFileDraft }).draft;
+        b.saved.push(draft);
+        return { ...draft, savedAtUtc: "2026-11-22T06:00:00Z" };
+      }
+      case "discard_new_file_draft":
+        b.discarded += 1;
+        return null;
+      case "check_new_file":
+        return [];
+      case "create_file":
+        b.createdWith.push((args as { request: unknown }).request);
+        return created;
+      default:
+        throw new Error(`unexpected ${cmd}`);
+    }
+  });
+  return b;
+}
+
+function open() {
+  render(
+    <I18nProvider>
+      <NewFileView profile={profile} onOpen={() => {}} />
+    </I18nProvider>,
+  );
+}
+
+const typedDraft: NewFileDraft = {
+  flowId: "flujo-fisica",
+  companyName: "Panificadora La Espiga",
+  rfc: "PLE150301AB2",
+  include: "",
+  exclude: "",
+  externalId: "EXT-1",
+  clientId: "",
+  clientName: "",
+  sendEmail: true,
+  contactEmail: "compras@espiga.mx",
+  sendSms: false,
+  contactPhone: "",
+  data: '{"canal": ',
+  savedAtUtc: "2026-11-22T05:00:00Z",
+};
+
+const valueOf = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
+
+describe("the new-file form", () => {
+  it("opens with the draft the agent left, flow included, and says so", async () => {
+    const b = backend(typedDraft);
+    open();
+    await waitFor(() => expect(valueOf("new-company")).toBe("Panificadora La Espiga"));
+    expect(valueOf("new-flow")).toBe("flujo-fisica");
+    expect(valueOf("new-rfc")).toBe("PLE150301AB2");
+    expect(valueOf("new-email")).toBe("compras@espiga.mx");
+    expect((screen.getByTestId("new-send-email") as HTMLInputElement).checked).toBe(true);
+    expect(valueOf("new-data")).toBe('{"canal": ');
+    expect(screen.getByTestId("draft-status").textContent).toContain("Borrador recuperado");
+    expect(b.saved).toEqual([]);
+  });
+
+  it("keeps what is typed, written at once when the screen closes", async () => {
+    const b = backend(null);
+    open();
+    fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Tortillería Don Memo" } });
+    act(() => cleanup());
+    expect(b.saved).toHaveLength(1);
+    expect(b.saved[0]).toMatchObject({ flowId: "flujo-moral", companyName: "Tortillería Don Memo", rfc: "" });
+  });
+
+  it("clears the form on request, dropping the draft, and undoes that", async () => {
+    const b = backend(typedDraft);
+    open();
+    await waitFor(() => expect(valueOf("new-company")).toBe("Panificadora La Espiga"));
+    fireEvent.click(screen.getByTestId("new-clear"));
+    expect(valueOf("new-company")).toBe("");
+    expect(valueOf("new-flow")).toBe("flujo-fisica"); // the flow stays chosen
+    expect(screen.getByTestId("draft-status").textContent).toBe("Formulario vaciado");
+    await waitFor(() => expect(b.discarded).toBe(1), { timeout: 2000 });
+
+    fireEvent.click(screen.getByTestId("new-undo-clear"));
+    expect(valueOf("new-company")).toBe("Panificadora La Espiga");
+    await waitFor(() => expect(b.saved).toHaveLength(1), { timeout: 2000 });
+    expect(b.saved[0]).toMatchObject({ companyName: "Panificadora La Espiga", data: '{"canal": ' });
+    await waitFor(() => expect(screen.getByTestId("draft-status").textContent).toContain("Borrador guardado"));
+  });
+
+  it("writes no draft once the file is created", async () => {
+    const b = backend(null);
+    open();
+    fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
+    fireEvent.change(screen.getByTestId("new-rfc"), { target: { value: "ple150301ab2" } });
+    fireEvent.click(screen.getByTestId("create-file"));
+    await screen.findByTestId("created-file");
+    expect(b.createdWith).toHaveLength(1);
+    act(() => cleanup());
+    expect(b.saved).toEqual([]);
+  });
+});
