@@ -157,11 +157,22 @@ async fn main() {
         app.click("[data-testid=new-send-sms]").await;
         app.type_into("[data-testid=new-data]", "{\"sucursal\": ")
             .await;
-        app.text_of("[data-testid=field-problem]").await;
+        // Once the rules are checked for what was typed last.
+        app.wait_for_text("[data-testid=field-problem]", "No es JSON válido")
+            .await;
+        app.wait_for_text("[data-testid=field-problem]", "ContactPhone")
+            .await;
         capture(&dir.join("15-new-file.png"));
         app.type_into("[data-testid=new-phone]", "3312345678").await;
         app.type_into("[data-testid=new-data]", "12}").await;
         app.wait_for_text(".new-file", "Listo para crear.").await;
+        app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")
+            .await;
+        app.run_script(
+            "document.querySelector('[data-testid=create-file]').scrollIntoView({block: 'end'})",
+        )
+        .await;
+        capture(&dir.join("15-new-file-ready.png"));
         app.click("[data-testid=create-file]").await;
         app.attribute_of("[data-testid=created-file] [data-testid=qr]", "src")
             .await;

@@ -54,8 +54,10 @@ function backend(saved: NewFileDraft | null): Backend {
       case "discard_new_file_draft":
         b.discarded += 1;
         return null;
-      case "check_new_file":
-        return [];
+      case "check_new_file": {
+        const request = (args as { request: { Company?: { CompanyName: string } } }).request;
+        return request.Company?.CompanyName ? [] : ["El campo CompanyName es obligatorio"];
+      }
       case "create_file":
         b.createdWith.push((args as { request: unknown }).request);
         return created;
@@ -131,6 +133,20 @@ describe("the new-file form", () => {
     await waitFor(() => expect(b.saved).toHaveLength(1), { timeout: 2000 });
     expect(b.saved[0]).toMatchObject({ companyName: "Panificadora La Espiga", data: '{"canal": ' });
     await waitFor(() => expect(screen.getByTestId("draft-status").textContent).toContain("Borrador guardado"));
+  });
+
+  it("shows a field's problem only as of the latest check of what is typed", async () => {
+    backend(null);
+    open();
+    const company = await screen.findByTestId("new-company");
+    fireEvent.change(company, { target: { value: "P" } });
+    fireEvent.change(company, { target: { value: "" } });
+    await waitFor(() => expect(screen.getByTestId("field-problem").textContent).toBe("El campo CompanyName es obligatorio"));
+    // Typed again: the old problem goes at once, not when the next check answers.
+    fireEvent.change(company, { target: { value: "Panificadora" } });
+    expect(screen.queryByTestId("field-problem")).toBeNull();
+    await waitFor(() => expect(screen.getByText("Listo para crear.")).toBeTruthy());
+    expect(screen.queryByTestId("field-problem")).toBeNull();
   });
 
   it("writes no draft once the file is created", async () => {

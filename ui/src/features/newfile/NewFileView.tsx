@@ -70,6 +70,9 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   const [rules, setRules] = useState<string[]>([]);
   const [serverProblems, setServerProblems] = useState<string[]>([]);
   const [touched, setTouched] = useState<Set<Field>>(new Set());
+  /** Fields changed since the rules were last checked: their old problems may no
+   * longer hold, so they are not shown until the next check answers. */
+  const [unchecked, setUnchecked] = useState<Set<Field>>(new Set());
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<AppError | null>(props.loadError);
   const [sending, setSending] = useState(false);
@@ -82,7 +85,14 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      backend.checkNewFile(request).then((found) => live && setRules(found), () => undefined);
+      backend.checkNewFile(request).then(
+        (found) => {
+          if (!live) return;
+          setRules(found);
+          setUnchecked(new Set());
+        },
+        () => undefined,
+      );
     }, 150);
     return () => {
       live = false;
@@ -93,6 +103,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   const set = <K extends Field>(field: K, value: NewFileForm[K]) => {
     setCleared(null);
     setForm((f) => ({ ...f, [field]: value }));
+    setUnchecked((s) => new Set(s).add(field));
     // Asking to notify makes the contact it needs part of what was touched.
     const related: Partial<Record<Field, Field>> = { sendSms: "contactPhone", sendEmail: "contactEmail" };
     setTouched((s) => {
@@ -104,7 +115,10 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     setServerProblems([]);
   };
   const placed = byField([...rules, ...serverProblems]);
-  const shown = (field: Field) => (tried || touched.has(field) ? (placed[field] ?? []) : []);
+  const shown = (field: Field) => {
+    if (!tried && !touched.has(field)) return [];
+    return unchecked.has(field) ? [] : (placed[field] ?? []);
+  };
   const blocked = rules.length > 0 || !data.ok;
 
   /** An empty form (the flow stays chosen); with `keep`, what it held can come back. */
@@ -130,6 +144,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     // Checked again now: the check made while typing may not have caught the last keys.
     const fresh = await backend.checkNewFile(request).catch(() => rules);
     setRules(fresh);
+    setUnchecked(new Set());
     if (fresh.length > 0 || !data.ok) {
       inFlight.current = false;
       return;
@@ -299,7 +314,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
         )}
         {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
         <div className="dialog-actions">
-          <DraftNote className="small" state={draftState} note={cleared && t("new.cleared")} />
+          <DraftNote className="small draft-note" state={draftState} note={cleared && t("new.cleared")} />
           {cleared ? (
             <button type="button" className="button-quiet" onClick={undoClear} data-testid="new-undo-clear">
               {t("undo")}
