@@ -27,8 +27,12 @@ export interface DraftState {
 }
 
 /** Keeps `value` as a draft. The value the screen starts with is not written (it is
- * what was loaded, from `restoredAt`, or nothing); each later one is. `cancel` drops a
- * pending write, for when the work was sent and its draft is gone with it. */
+ * what was loaded, from `restoredAt`, or nothing); each later one is.
+ *
+ * While the work is being sent, `hold()` stops all writes: the backend drops the draft
+ * once the service accepts the work, and a write landing after that would bring back
+ * what was already sent. `resume(true)` (the send failed) writes what is on screen at
+ * once; `resume(false)` (it succeeded) writes again from the next change. */
 export function useDraft<T>(value: T, keeper: DraftKeeper<T>, restoredAt: string | null) {
   const [state, setState] = useState<DraftState>({ savedAt: restoredAt, restored: restoredAt !== null, error: null });
   const keep = useRef(keeper);
@@ -37,11 +41,12 @@ export function useDraft<T>(value: T, keeper: DraftKeeper<T>, restoredAt: string
   });
   const last = useRef(value);
   const pending = useRef<{ value: T } | null>(null);
+  const held = useRef(false);
 
   const flush = useCallback(() => {
     const next = pending.current;
     pending.current = null;
-    if (!next) return;
+    if (!next || held.current) return;
     const { save, discard, isEmpty } = keep.current;
     const failed = (error: AppError) => setState((s) => ({ ...s, error }));
     if (isEmpty(next.value)) {
@@ -68,9 +73,19 @@ export function useDraft<T>(value: T, keeper: DraftKeeper<T>, restoredAt: string
     };
   }, [flush]);
 
-  const cancel = useCallback(() => {
+  const hold = useCallback(() => {
+    held.current = true;
     pending.current = null;
   }, []);
+  const resume = useCallback(
+    (saveNow: boolean) => {
+      held.current = false;
+      if (!saveNow) return;
+      pending.current = { value: last.current };
+      flush();
+    },
+    [flush],
+  );
 
-  return { state, cancel };
+  return { state, hold, resume };
 }

@@ -40,7 +40,7 @@ interface Backend {
   createdWith: unknown[];
 }
 
-function backend(saved: NewFileDraft | null): Backend {
+function backend(saved: NewFileDraft | null, refuse = false): Backend {
   const b: Backend = { saved: [], discarded: 0, createdWith: [] };
   mockIPC((cmd, args) => {
     switch (cmd) {
@@ -60,7 +60,9 @@ function backend(saved: NewFileDraft | null): Backend {
       }
       case "create_file":
         b.createdWith.push((args as { request: unknown }).request);
-        return created;
+        if (refuse) throw { code: "server", message: "Error interno del servidor", details: [] };
+        // Slower than the draft's debounce, as a real service can be.
+        return new Promise((resolve) => setTimeout(() => resolve(created), 600));
       default:
         throw new Error(`unexpected ${cmd}`);
     }
@@ -149,13 +151,24 @@ describe("the new-file form", () => {
     expect(screen.queryByTestId("field-problem")).toBeNull();
   });
 
-  it("writes no draft once the file is created", async () => {
+  it("keeps what is typed as a draft when the creation fails", async () => {
+    const b = backend(null, true);
+    open();
+    fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
+    fireEvent.click(screen.getByTestId("create-file"));
+    await waitFor(() => expect(b.createdWith).toHaveLength(1));
+    await waitFor(() => expect(b.saved).toHaveLength(1));
+    expect(b.saved[0]).toMatchObject({ companyName: "Panificadora La Espiga" });
+    expect(valueOf("new-company")).toBe("Panificadora La Espiga");
+  });
+
+  it("writes no draft while the file is being created, nor after", async () => {
     const b = backend(null);
     open();
     fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
     fireEvent.change(screen.getByTestId("new-rfc"), { target: { value: "ple150301ab2" } });
     fireEvent.click(screen.getByTestId("create-file"));
-    await screen.findByTestId("created-file");
+    await screen.findByTestId("created-file", {}, { timeout: 2000 });
     expect(b.createdWith).toHaveLength(1);
     act(() => cleanup());
     expect(b.saved).toEqual([]);

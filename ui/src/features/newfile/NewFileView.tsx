@@ -58,7 +58,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   );
   /** The form "Clear" emptied, until the agent undoes it or types again. */
   const [cleared, setCleared] = useState<NewFileForm | null>(null);
-  const { state: draftState, cancel: cancelDraft } = useDraft(
+  const { state: draftState, hold: holdDraft, resume: resumeDraft } = useDraft(
     form,
     {
       save: (typed) => backend.saveNewFileDraft({ ...typed, savedAtUtc: "" }),
@@ -151,13 +151,14 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     }
     setSending(true);
     setError(null);
+    holdDraft();
     backend.createFile(request).then(
       (file) => {
-        // Created: the backend dropped the draft with it; nothing pending may bring it back.
-        cancelDraft();
+        // Created: the backend dropped the draft with it, and it stays gone.
         setCreated({ file, flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" });
       },
       (e: AppError) => {
+        resumeDraft(true);
         setError(e);
         if (e.code === "validation") setServerProblems(e.details);
       },
@@ -206,6 +207,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
               className="button-quiet"
               onClick={() => {
                 setCreated(null);
+                resumeDraft(false);
                 startOver();
               }}
             >

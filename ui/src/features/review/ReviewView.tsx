@@ -119,7 +119,7 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
 
   // Drafts: nothing is written for a review nobody touched, and a review whose every
   // decision was taken back leaves no draft behind (there is nothing to recover).
-  const { state: draftState, cancel: cancelDraft } = useDraft(
+  const { state: draftState, hold: holdDraft, resume: resumeDraft } = useDraft(
     draft,
     {
       save: backend.saveDraft,
@@ -168,16 +168,17 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
       if (sending.current) return;
       sending.current = true;
       setStage({ kind: "preview", request, sending: true, error: null });
-      cancelDraft();
+      holdDraft();
       backend.requestCorrection(request).then(
         (result) => setStage({ kind: "done", result }),
         (error: AppError) => {
           sending.current = false;
+          resumeDraft(true);
           setStage({ kind: "preview", request, sending: false, error });
         },
       );
     },
-    [cancelDraft],
+    [holdDraft, resumeDraft],
   );
 
   const decideAt = useCallback(
