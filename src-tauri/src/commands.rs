@@ -77,6 +77,11 @@ pub fn delete_api_key(desk: State<'_, Desk>, profile_id: String) -> AppResult<Ke
 }
 
 #[tauri::command]
+pub async fn check_connection(desk: State<'_, Desk>, profile_id: String) -> AppResult<()> {
+    desk.check_connection(&profile_id).await
+}
+
+#[tauri::command]
 pub async fn tracking(
     desk: State<'_, Desk>,
     flow_id: String,

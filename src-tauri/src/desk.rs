@@ -28,6 +28,9 @@ use crate::secrets::{KeyStatus, KeyVault};
 use crate::summary;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile, Watchlist};
 
+/// The RFC a connection check asks for: the SAT's generic RFC, which no file has.
+pub const PROBE_RFC: &str = "XAXX010101000";
+
 /// A file's tracking, with its `Comments` entries read into section, status and
 /// comments (by `kyb_api`, the one place that parses them).
 #[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
@@ -226,13 +229,19 @@ impl Desk {
     /// The active profile and a client for it.
     fn client(&self) -> AppResult<(Profile, Client)> {
         let profile = self.active_profile()?;
+        let client = self.client_for(&profile)?;
+        Ok((profile, client))
+    }
+
+    /// A client for `profile`, made once and kept until its profile or key changes.
+    fn client_for(&self, profile: &Profile) -> AppResult<Client> {
         if let Some(client) = self
             .clients
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .get(&profile.id)
         {
-            return Ok((profile, client.clone()));
+            return Ok(client.clone());
         }
         let base_url = profile
             .environment
@@ -241,7 +250,10 @@ impl Desk {
         let api_key = self.vault.get(&profile.id)?.ok_or_else(|| {
             AppError::new(
                 ErrorCode::NoApiKey,
-                "El perfil activo no tiene API Key. Agréguela en Perfiles.",
+                format!(
+                    "El perfil «{}» no tiene API Key. Agréguela en Perfiles.",
+                    profile.name
+                ),
             )
         })?;
         let config = ClientConfig::new(
@@ -257,7 +269,54 @@ impl Desk {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .insert(profile.id.clone(), client.clone());
-        Ok((profile, client))
+        Ok(client)
+    }
+
+    /// Tries a profile's address, key, Workspace and flows with one tracking query per
+    /// flow for an RFC no file has (the SAT's generic RFC): "not found" proves the
+    /// service accepted the key, the Workspace and that flow. The first other error
+    /// is why the profile cannot be used; an unknown flow (a validation error) names
+    /// the flow. Works for any profile, active or not, and changes nothing: the answers
+    /// are not followed.
+    pub async fn check_connection(&self, profile_id: &str) -> AppResult<()> {
+        let profile = self
+            .book()
+            .get(profile_id)
+            .cloned()
+            .ok_or_else(no_profile)?;
+        let client = self.client_for(&profile)?;
+        // A profile with no flow still has its key and Workspace checked (the service
+        // checks those before the flow).
+        let probes: Vec<(String, String)> = if profile.flows.is_empty() {
+            vec![(PROBE_RFC.to_owned(), String::new())]
+        } else {
+            profile
+                .flows
+                .iter()
+                .map(|f| (f.flow_id.clone(), f.label.clone()))
+                .collect()
+        };
+        for (flow_id, label) in probes {
+            let request = TrackingRequest {
+                flow_id: flow_id.clone(),
+                rfc: PROBE_RFC.to_owned(),
+                agent_mail: profile.agent_email.clone(),
+            };
+            match client.tracking(&request).await {
+                Ok(_) | Err(ApiError::NotFound { .. }) => {}
+                Err(error @ ApiError::Validation { .. }) => {
+                    let mut failure = AppError::from(error);
+                    failure.details = failure
+                        .details
+                        .iter()
+                        .map(|m| format!("Flujo «{label}» ({flow_id}): {m}"))
+                        .collect();
+                    return Err(failure);
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Ok(())
     }
 
     /// Records a state-changing call in the audit log, then hands its result on. A

@@ -51,6 +51,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::key_status,
         commands::set_api_key,
         commands::delete_api_key,
+        commands::check_connection,
         commands::tracking,
         commands::file_detail,
         commands::create_file,

@@ -112,6 +112,75 @@ async fn keys_are_shown_only_by_their_last_four() {
 }
 
 #[tokio::test]
+async fn a_connection_check_tries_any_profile_and_names_what_is_wrong() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let manifest = demo.manifest();
+    desk.check_connection(&demo.profile.id)
+        .await
+        .expect("the demo profile's key and Workspace are accepted");
+
+    // A second profile on the same service, not active, with a Workspace the service
+    // does not have active: checked without being chosen.
+    let other = desk
+        .save_profile(ProfileInput {
+            environment: Environment::Custom {
+                base_url: manifest.base_url.clone(),
+            },
+            workspace_id: manifest.inactive_workspace_id.to_string(),
+            ..input("Otro despacho")
+        })
+        .expect("saved");
+    let code = |id: String| async move { desk.check_connection(&id).await.map_err(|e| e.code) };
+    let missing = if std::env::var_os("KYB_EXPECT_KEYRING").is_some() {
+        ErrorCode::NoApiKey
+    } else {
+        ErrorCode::KeyringUnavailable
+    };
+    assert_eq!(code(other.id.clone()).await, Err(missing));
+    desk.set_api_key(&other.id, &manifest.tenants[0].api_key, true)
+        .expect("key kept for the session");
+    assert_eq!(
+        code(other.id.clone()).await,
+        Err(ErrorCode::WorkspaceForbidden)
+    );
+    desk.set_api_key(&other.id, &manifest.revoked_api_key, true)
+        .expect("key replaced");
+    assert_eq!(code(other.id.clone()).await, Err(ErrorCode::Unauthorized));
+
+    // Every flow is tried: an unknown one is named.
+    let mut flows = demo.profile.flows.clone();
+    flows.push(FlowEntry {
+        flow_id: "flujo-que-no-existe".into(),
+        label: "Viejo".into(),
+        person_type: PersonType::Moral,
+    });
+    let third = desk
+        .save_profile(ProfileInput {
+            environment: demo.profile.environment.clone(),
+            workspace_id: demo.profile.workspace_id.clone(),
+            flows,
+            ..input("Tercero")
+        })
+        .expect("saved");
+    desk.set_api_key(&third.id, &manifest.tenants[0].api_key, true)
+        .expect("key kept for the session");
+    let unknown = desk.check_connection(&third.id).await.expect_err("refused");
+    assert_eq!(unknown.code, ErrorCode::Validation);
+    assert_eq!(
+        unknown.details,
+        ["Flujo «Viejo» (flujo-que-no-existe): El FlowId no es válido."]
+    );
+
+    assert_eq!(desk.active_profile().expect("active").id, demo.profile.id);
+    assert!(
+        desk.watchlist().expect("watchlist").is_empty(),
+        "a check follows no file"
+    );
+    assert_eq!(code("no-existe".into()).await, Err(ErrorCode::NoProfile));
+}
+
+#[tokio::test]
 async fn a_file_without_version_2_is_shown_in_version_1() {
     let demo = DemoDesk::start().await;
     let id = demo.manifest().examples.document_id.to_string();

@@ -147,6 +147,10 @@ fn every_command_answers_through_ipc() {
         w.code("verification", json!({"folio": "VD-1"})),
         "no_address"
     );
+    assert_eq!(
+        w.code("check_connection", json!({"profileId": other})),
+        "no_address"
+    );
     w.ok("delete_profile", json!({"id": other}));
     w.ok("activate_profile", json!({"id": profile_id}));
 
@@ -157,6 +161,10 @@ fn every_command_answers_through_ipc() {
     w.ok(
         "set_api_key",
         json!({"profileId": profile_id, "key": key, "sessionOnly": true}),
+    );
+    assert_eq!(
+        w.ok("check_connection", json!({"profileId": profile_id})),
+        Value::Null
     );
 
     let tracking = w.ok(

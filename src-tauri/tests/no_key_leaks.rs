@@ -60,6 +60,7 @@ async fn the_key_is_nowhere_after_a_full_session() {
     seen.keep(&Ok::<_, ()>(desk.profiles()));
     seen.keep(&desk.key_status(&profile));
     seen.keep(&desk.set_api_key(&profile, &key, true));
+    seen.keep(&desk.check_connection(&profile).await);
     seen.keep(&desk.tracking(&examples.flow_id, &examples.rfc).await);
     seen.keep(&desk.file_detail(&id).await);
     seen.keep(&desk.detail_changes(&id));
@@ -129,6 +130,7 @@ async fn the_key_is_nowhere_after_a_full_session() {
     seen.keep(&desk.set_api_key(&profile, "sk_wrong_key_value_0000", true));
     seen.keep(&desk.verification(&examples.folios["Enviado"]).await);
     seen.keep(&desk.set_api_key(&profile, &key, true));
+    seen.keep(&desk.check_connection(&profile).await);
 
     let mut files = Vec::new();
     files_under(demo.data_dir(), &mut files);

@@ -157,6 +157,12 @@ impl ProfileEntry {
     /// Fills the first-run form (a custom address), without saving it.
     pub async fn fill(&self, app: &App) {
         app.wait_for_text("h2", "Configure su perfil").await;
+        self.fill_form(app).await;
+    }
+
+    /// Fills an empty profile form (first run, or a new profile on the Profiles
+    /// screen), without saving it.
+    pub async fn fill_form(&self, app: &App) {
         app.type_into("[data-testid=profile-name]", &self.name)
             .await;
         app.choose("[data-testid=profile-environment]", "custom")

@@ -1,9 +1,12 @@
 import { useEffect, useState } from "react";
 
 import { appInfo, profiles } from "./api/backend";
+import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
 import type { Profile } from "./bindings/Profile";
+import type { ProfileBook } from "./bindings/ProfileBook";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
+import { ProfilesView } from "./features/profiles/ProfilesView";
 import { DetailView } from "./features/detail/DetailView";
 import { AuditView } from "./features/audit/AuditView";
 import { NewFileView } from "./features/newfile/NewFileView";
@@ -13,6 +16,7 @@ import { TrackingView } from "./features/tracking/TrackingView";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
+import { ErrorNotice, ProfilesLink } from "./ui/ErrorNotice";
 import { type Load, useLoad } from "./ui/useLoad";
 
 /** Where the analyst is: the watchlist, or one file's tracking, detail or review. */
@@ -21,6 +25,7 @@ type Route =
   | { view: "verifications" }
   | { view: "newfile" }
   | { view: "audit" }
+  | { view: "profiles" }
   | { view: "tracking"; flowId: string; rfc: string }
   | { view: "detail" | "review"; flowId: string; rfc: string; documentId: string };
 
@@ -30,9 +35,17 @@ export function App() {
   const [route, setRoute] = useState<Route>({ view: "watchlist" });
   const [theme, setTheme] = useState<ThemeChoice>(storedChoice);
   useEffect(() => applyTheme(theme), [theme]);
-  const [book, reloadBook] = useLoad(profiles, "profiles");
-  const active =
-    book.state === "ready" ? (book.value.profiles.find((p) => p.id === book.value.active) ?? null) : null;
+  // The profile book as last answered by the backend: loaded once, then replaced by
+  // each change the Profiles screen makes (no reload, so no screen blinks).
+  const [loaded] = useLoad(profiles, "profiles");
+  const [book, setBook] = useState<ProfileBook | null>(null);
+  useEffect(() => {
+    if (loaded.state === "ready") setBook(loaded.value);
+  }, [loaded]);
+  const [bookError, setBookError] = useState<AppError | null>(null);
+  const reloadBook = () => profiles().then(setBook, setBookError);
+  const active = book ? (book.profiles.find((p) => p.id === book.active) ?? null) : null;
+  const openProfiles = () => setRoute({ view: "profiles" });
 
   return (
     <div className="shell">
@@ -43,9 +56,15 @@ export function App() {
         </div>
         <div className="topbar-actions">
           {active && (
-            <span className="profile-chip" title={t("profileLabel")} data-testid="active-profile">
+            <button
+              type="button"
+              className="profile-chip"
+              title={t("profileLabel")}
+              onClick={openProfiles}
+              data-testid="active-profile"
+            >
               {active.name}
-            </span>
+            </button>
           )}
           <BuildBadge info={info} />
           <button
@@ -94,8 +113,20 @@ export function App() {
               <strong>{t("backendUnavailable")}</strong> <code>{info.error.message}</code>
             </div>
           )}
-          {book.state === "ready" && !active && <ProfileSetup onDone={reloadBook} />}
-          {active && <Screen route={route} go={setRoute} profile={active} />}
+          {/* A backend that cannot be reached is said once, above. */}
+          {loaded.state === "failed" && info.state !== "failed" && <ErrorNotice error={loaded.error} />}
+          {bookError && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
+          {book && !active && <ProfileSetup onDone={reloadBook} />}
+          {book && active && (
+            <ProfilesLink.Provider value={route.view === "profiles" ? null : openProfiles}>
+              {route.view === "profiles" ? (
+                <ProfilesView book={book} onBook={setBook} />
+              ) : (
+                // Each profile has its own watchlist and drafts: a switch starts its screens afresh.
+                <Screen key={active.id} route={route} go={setRoute} profile={active} />
+              )}
+            </ProfilesLink.Provider>
+          )}
         </main>
       </div>
     </div>
@@ -103,21 +134,26 @@ export function App() {
 }
 
 /** The side navigation: each entry opens its section at its start. */
-type Section = "watchlist" | "newfile" | "verifications" | "audit";
+type Section = "watchlist" | "newfile" | "verifications" | "audit" | "profiles";
 
 const NAV: { section: Section; label: MessageKey }[] = [
   { section: "watchlist", label: "navWatchlist" },
   { section: "newfile", label: "navNewFile" },
   { section: "verifications", label: "navVerifications" },
   { section: "audit", label: "navAudit" },
+  { section: "profiles", label: "navProfiles" },
 ];
 
 /** Which side-navigation entry a screen belongs to. */
 function section(route: Route): Section {
-  return route.view === "verifications" || route.view === "newfile" || route.view === "audit" ? route.view : "watchlist";
+  return route.view === "verifications" || route.view === "newfile" || route.view === "audit" || route.view === "profiles"
+    ? route.view
+    : "watchlist";
 }
 
-function Screen({ route, go, profile }: { route: Route; go: (route: Route) => void; profile: Profile }) {
+/** Every screen but Profiles (which the app draws itself, with the profile book). */
+function Screen(props: { route: Exclude<Route, { view: "profiles" }>; go: (route: Route) => void; profile: Profile }) {
+  const { route, go, profile } = props;
   switch (route.view) {
     case "verifications":
       return <VerificationsView />;

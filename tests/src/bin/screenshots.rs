@@ -209,6 +209,16 @@ async fn main() {
         app.click("[data-testid=nav-audit]").await;
         app.text_of("[data-testid=audit-row]").await;
         capture(&dir.join("20-audit-log.png"));
+
+        // The profiles: the demo's, its connection tried.
+        app.click("[data-testid=nav-profiles]").await;
+        app.text_of("[data-testid=profile-key-status]").await;
+        app.click("[data-testid=profile-check-button]").await;
+        app.text_of("[data-testid=profile-check]").await;
+        capture(&dir.join("21-profiles.png"));
+        app.click("[data-testid=profile-edit]").await;
+        app.wait_for_text("h2", "Editar").await;
+        capture(&dir.join("22-profile-edit.png"));
     })
     .await;
 }

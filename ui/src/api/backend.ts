@@ -65,6 +65,10 @@ export const activateProfile = (id: string) => call<ProfileBook>("activate_profi
 export const keyStatus = (profileId: string) => call<KeyStatus>("key_status", { profileId });
 export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) =>
   call<KeyStatus>("set_api_key", { profileId, key, sessionOnly });
+export const deleteApiKey = (profileId: string) => call<KeyStatus>("delete_api_key", { profileId });
+export const deleteProfile = (id: string) => call<ProfileBook>("delete_profile", { id });
+/** Tries a profile's key and Workspace with the service (active or not); changes nothing. */
+export const checkConnection = (profileId: string) => call<null>("check_connection", { profileId });
 
 export const tracking = (flowId: string, rfc: string) => call<FileTracking>("tracking", { flowId, rfc });
 

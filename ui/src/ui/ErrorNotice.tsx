@@ -1,5 +1,21 @@
+import { createContext, useContext } from "react";
+
 import type { AppError } from "../bindings/AppError";
 import { type MessageKey, useI18n } from "../i18n";
+
+/** Opens the Profiles screen, where the key, the Workspace and the address are fixed;
+ * `null` on that screen itself. */
+export const ProfilesLink = createContext<(() => void) | null>(null);
+
+/** The errors whose fix is in the profile. */
+const FIXED_IN_PROFILE = new Set<AppError["code"]>([
+  "unauthorized",
+  "workspace_forbidden",
+  "no_profile",
+  "no_api_key",
+  "keyring_unavailable",
+  "no_address",
+]);
 
 /** An error in plain language: what happened (by code), the service's own words, each
  * failed rule, and what to do next. */
@@ -7,6 +23,7 @@ export function ErrorNotice({ error, onDismiss }: { error: AppError; onDismiss?:
   const { t } = useI18n();
   const title = t(`error.${error.code}` as MessageKey);
   const hint = t(`hint.${error.code}` as MessageKey);
+  const openProfiles = useContext(ProfilesLink);
   return (
     <div role="alert" className="notice notice-error" data-testid="error-notice" data-code={error.code}>
       <div className="notice-body">
@@ -21,6 +38,14 @@ export function ErrorNotice({ error, onDismiss }: { error: AppError; onDismiss?:
         )}
         <div className="notice-hint">
           {t("whatToDo")}: {hint}
+          {openProfiles && FIXED_IN_PROFILE.has(error.code) && (
+            <>
+              {" "}
+              <button type="button" className="button-quiet small" onClick={openProfiles} data-testid="open-profiles">
+                {t("openProfiles")}
+              </button>
+            </>
+          )}
         </div>
       </div>
       {onDismiss && (

@@ -9,7 +9,11 @@ export function PageHeader(props: {
   subtitle: ReactNode;
   back?: { label: string; onClick: () => void };
   actions?: ReactNode;
+  /** The line under the title is prose even below another screen (identifiers
+   * are the default there). */
+  prose?: boolean;
 }) {
+  const identifiers = props.back && !props.prose;
   return (
     <div className="page-header">
       <div>
@@ -19,7 +23,7 @@ export function PageHeader(props: {
           </button>
         )}
         <h2 id={props.id}>{props.title}</h2>
-        <span className={props.back ? "mono muted" : "muted"}>{props.subtitle}</span>
+        <span className={identifiers ? "mono muted" : "muted"}>{props.subtitle}</span>
       </div>
       {props.actions && <div className="page-actions">{props.actions}</div>}
     </div>

@@ -4,7 +4,7 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 
 import type { ProfileInput } from "../../bindings/ProfileInput";
 import { I18nProvider } from "../../i18n";
-import { PROBE_RFC, ProfileSetup } from "./ProfileSetup";
+import { ProfileSetup } from "./ProfileSetup";
 
 afterEach(() => {
   cleanup();
@@ -35,7 +35,7 @@ describe("the first-run profile screen", () => {
     await waitFor(() => expect(screen.queryByText("El Workspace debe ser un UUID.")).toBeNull());
   });
 
-  it("saves the profile, stores the key and takes a not-found tracking answer as a working connection", async () => {
+  it("saves the profile, stores the key, then has the backend try the connection", async () => {
     const calls: [string, unknown][] = [];
     mockIPC((cmd, args) => {
       calls.push([cmd, args]);
@@ -44,12 +44,10 @@ describe("the first-run profile screen", () => {
           return [];
         case "save_profile":
           return { id: "p1", ...(args as { input: ProfileInput }).input };
-        case "activate_profile":
-          return { profiles: [], active: "p1" };
         case "set_api_key":
           return { present: true, lastFour: "1234", storage: "keyring", keyringProblem: null };
-        case "tracking":
-          throw { code: "not_found", message: "Expediente no encontrado", details: [] };
+        case "check_connection":
+          return null;
         default:
           throw new Error(cmd);
       }
@@ -62,9 +60,9 @@ describe("the first-run profile screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
     expect(await screen.findByText(/Conexión verificada/)).toBeTruthy();
     const names = calls.map(([cmd]) => cmd).filter((cmd) => cmd !== "check_profile");
-    expect(names).toEqual(["save_profile", "activate_profile", "set_api_key", "tracking"]);
+    expect(names).toEqual(["save_profile", "set_api_key", "check_connection"]);
     expect(calls.find(([cmd]) => cmd === "set_api_key")?.[1]).toMatchObject({ key: "sk_live_1234", sessionOnly: false });
-    expect(calls.find(([cmd]) => cmd === "tracking")?.[1]).toMatchObject({ flowId: "flujo-moral", rfc: PROBE_RFC });
+    expect(calls.find(([cmd]) => cmd === "check_connection")?.[1]).toMatchObject({ profileId: "p1" });
     await waitFor(() => expect(onDone).toHaveBeenCalled(), { timeout: 2000 });
   });
 
@@ -72,7 +70,6 @@ describe("the first-run profile screen", () => {
     mockIPC((cmd, args) => {
       if (cmd === "check_profile") return [];
       if (cmd === "save_profile") return { id: "p1", ...(args as { input: ProfileInput }).input };
-      if (cmd === "activate_profile") return { profiles: [], active: "p1" };
       if (cmd === "set_api_key")
         throw { code: "keyring_unavailable", message: "No se pudo usar el llavero del sistema.", details: ["no D-Bus"] };
       throw new Error(cmd);

@@ -1,0 +1,278 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { Environment } from "../../bindings/Environment";
+import type { FieldProblem } from "../../bindings/FieldProblem";
+import type { FlowEntry } from "../../bindings/FlowEntry";
+import type { KeyStatus } from "../../bindings/KeyStatus";
+import type { Profile } from "../../bindings/Profile";
+import type { ProfileField } from "../../bindings/ProfileField";
+import type { ProfileInput } from "../../bindings/ProfileInput";
+import { useI18n } from "../../i18n";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+
+type Kind = Environment["kind"];
+
+const blank: ProfileInput = {
+  name: "",
+  environment: { kind: "sandbox" },
+  workspaceId: "",
+  agentEmail: "",
+  flows: [{ flowId: "", label: "", personType: "Moral" }],
+};
+
+const EVERY_FIELD: ProfileField[] = ["name", "environment", "workspaceId", "agentEmail", "flows"];
+
+/** A profile being typed (a new one, or `existing` being changed), checked by the
+ * backend's own rules as it is typed; then saved, its key stored when one was typed,
+ * and the connection tried by the backend. An existing profile keeps its key when the
+ * field is left empty. A failed step leaves what is typed on screen, and a second
+ * attempt replaces the profile saved by the first. */
+export function ProfileForm(props: {
+  existing?: Profile | undefined;
+  /** The existing profile's key, when it has one. */
+  currentKey?: KeyStatus | null;
+  onConnected: (profile: Profile) => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useI18n();
+  const [input, setInput] = useState<ProfileInput>(() => (props.existing ? { ...props.existing } : blank));
+  const [apiKey, setApiKey] = useState("");
+  // Without a readable keyring the only place for a key is this session.
+  const [sessionOnly, setSessionOnly] = useState(() => Boolean(props.currentKey?.keyringProblem));
+  const [touched, setTouched] = useState<Set<ProfileField>>(new Set());
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [connected, setConnected] = useState(false);
+  const [savedId, setSavedId] = useState<string | null>(props.existing?.id ?? null);
+  // What this form has written so far: the profile, and the key typed.
+  const [wrote, setWrote] = useState(false);
+  const [keyStored, setKeyStored] = useState(false);
+  const id = useId();
+  const current: ProfileInput = savedId ? { ...input, id: savedId } : input;
+  const keptKey = props.currentKey?.present ? props.currentKey : null;
+  const keyNeeded = !keptKey && !keyStored;
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      backend.checkProfile(savedId ? { ...input, id: savedId } : input).then(setProblems, () => setProblems([]));
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [input, savedId]);
+
+  const touch = (field: ProfileField) => setTouched((now) => new Set(now).add(field));
+  const problemsOf = (field: ProfileField) =>
+    touched.has(field) ? problems.filter((p) => p.field === field).map((p) => p.message) : [];
+  const setFlow = (index: number, change: Partial<FlowEntry>) =>
+    setInput({ ...input, flows: input.flows.map((f, i) => (i === index ? { ...f, ...change } : f)) });
+  const setKind = (kind: Kind) =>
+    setInput({ ...input, environment: kind === "custom" ? { kind, base_url: "https://" } : { kind } });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(new Set(EVERY_FIELD));
+    // Checked again now: the check made while typing may not have caught the last keys.
+    const fresh = await backend.checkProfile(current).catch(() => problems);
+    setProblems(fresh);
+    if (fresh.length > 0 || (keyNeeded && !apiKey.trim())) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const profile = await backend.saveProfile(current);
+      setSavedId(profile.id);
+      setWrote(true);
+      if (apiKey.trim()) {
+        try {
+          await backend.setApiKey(profile.id, apiKey, sessionOnly);
+        } catch (e) {
+          const failure = e as AppError;
+          // Without a keyring the key can still serve this session: offer it.
+          if (failure.code === "keyring_unavailable") setSessionOnly(true);
+          throw failure;
+        }
+        setKeyStored(true);
+      }
+      await backend.checkConnection(profile.id);
+      setConnected(true);
+      props.onConnected(profile);
+    } catch (e) {
+      setError(e as AppError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {error && wrote && props.onCancel && (
+        <p className="muted" data-testid="saved-not-connected">
+          {t("profiles.savedNotConnected")}
+        </p>
+      )}
+      {connected && (
+        <div className="notice notice-ok" role="status">
+          {t("connected")}
+        </div>
+      )}
+      <form className="form" onSubmit={submit} noValidate>
+        <Field label={t("fieldName")} problems={problemsOf("name")} htmlFor={`${id}-name`}>
+          <input
+            id={`${id}-name`}
+            className="input"
+            value={input.name}
+            onChange={(e) => setInput({ ...input, name: e.target.value })}
+            onBlur={() => touch("name")}
+            data-testid="profile-name"
+          />
+        </Field>
+        <Field label={t("fieldEnvironment")} problems={problemsOf("environment")}>
+          <div className="row">
+            <select
+              className="input"
+              value={input.environment.kind}
+              onChange={(e) => setKind(e.target.value as Kind)}
+              data-testid="profile-environment"
+              aria-label={t("fieldEnvironment")}
+            >
+              <option value="production">{t("envProduction")}</option>
+              <option value="sandbox">{t("envSandbox")}</option>
+              <option value="staging">{t("envStaging")}</option>
+              <option value="custom">{t("envCustom")}</option>
+            </select>
+            {input.environment.kind === "custom" && (
+              <input
+                className="input grow mono"
+                aria-label={t("fieldBaseUrl")}
+                value={input.environment.base_url}
+                onChange={(e) => setInput({ ...input, environment: { kind: "custom", base_url: e.target.value } })}
+                data-testid="profile-base-url"
+                onBlur={() => touch("environment")}
+              />
+            )}
+          </div>
+        </Field>
+        <Field label={t("fieldWorkspace")} problems={problemsOf("workspaceId")} htmlFor={`${id}-workspace`}>
+          <input
+            id={`${id}-workspace`}
+            className="input mono"
+            value={input.workspaceId}
+            onChange={(e) => setInput({ ...input, workspaceId: e.target.value })}
+            data-testid="profile-workspace"
+            onBlur={() => touch("workspaceId")}
+          />
+        </Field>
+        <Field label={t("fieldAgentEmail")} problems={problemsOf("agentEmail")} htmlFor={`${id}-email`}>
+          <input
+            id={`${id}-email`}
+            className="input"
+            type="email"
+            value={input.agentEmail}
+            onChange={(e) => setInput({ ...input, agentEmail: e.target.value })}
+            data-testid="profile-email"
+            onBlur={() => touch("agentEmail")}
+          />
+        </Field>
+        <Field label={t("fieldFlows")} problems={problemsOf("flows")}>
+          {input.flows.map((flow, index) => (
+            <div className="row" key={index}>
+              <input
+                className="input mono flow-id"
+                placeholder={t("flowId")}
+                aria-label={t("flowId")}
+                value={flow.flowId}
+                onChange={(e) => setFlow(index, { flowId: e.target.value })}
+                data-testid={`profile-flow-id-${index}`}
+                onBlur={() => touch("flows")}
+              />
+              <input
+                className="input grow"
+                placeholder={t("flowLabel")}
+                aria-label={t("flowLabel")}
+                value={flow.label}
+                onChange={(e) => setFlow(index, { label: e.target.value })}
+                data-testid={`profile-flow-label-${index}`}
+                onBlur={() => touch("flows")}
+              />
+              <select
+                className="input"
+                aria-label={t("personType")}
+                value={flow.personType}
+                onChange={(e) => setFlow(index, { personType: e.target.value as FlowEntry["personType"] })}
+              >
+                <option value="Moral">{t("personMoral")}</option>
+                <option value="Fisica">{t("personFisica")}</option>
+              </select>
+              {input.flows.length > 1 && (
+                <button
+                  type="button"
+                  className="button-quiet small"
+                  onClick={() => setInput({ ...input, flows: input.flows.filter((_, i) => i !== index) })}
+                >
+                  {t("removeFlow")}
+                </button>
+              )}
+            </div>
+          ))}
+          <button
+            type="button"
+            className="button-quiet small"
+            onClick={() => setInput({ ...input, flows: [...input.flows, { flowId: "", label: "", personType: "Moral" }] })}
+          >
+            {t("addFlow")}
+          </button>
+        </Field>
+        <Field label={t("fieldApiKey")} problems={[]} htmlFor={`${id}-key`}>
+          <input
+            id={`${id}-key`}
+            className="input mono"
+            type="password"
+            autoComplete="off"
+            value={apiKey}
+            placeholder={keptKey ? t("profiles.keyKeep", { last: keptKey.lastFour ?? "" }) : undefined}
+            onChange={(e) => setApiKey(e.target.value)}
+            data-testid="profile-key"
+          />
+          <label className="check">
+            <input type="checkbox" checked={sessionOnly} onChange={(e) => setSessionOnly(e.target.checked)} />
+            {t("sessionOnly")}
+          </label>
+        </Field>
+        <div className="row">
+          <button type="submit" className="button-primary" disabled={busy || (keyNeeded && !apiKey.trim())}>
+            {busy ? t("saving") : t("saveAndConnect")}
+          </button>
+          {props.onCancel && (
+            <button type="button" className="button-quiet" onClick={props.onCancel} disabled={busy}>
+              {wrote ? t("profiles.toList") : t("profiles.cancel")}
+            </button>
+          )}
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** A labelled field; `htmlFor` names its one control (groups of controls carry
+ * their own labels). */
+function Field(props: { label: string; problems: string[]; children: ReactNode; htmlFor?: string }) {
+  return (
+    <div className="field">
+      {props.htmlFor ? (
+        <label className="field-label" htmlFor={props.htmlFor}>
+          {props.label}
+        </label>
+      ) : (
+        <span className="field-label">{props.label}</span>
+      )}
+      {props.children}
+      {props.problems.map((message) => (
+        <span key={message} className="field-problem" role="alert">
+          {message}
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+
+import type { KeyStatus } from "../../bindings/KeyStatus";
+import type { Profile } from "../../bindings/Profile";
+import type { ProfileBook } from "../../bindings/ProfileBook";
+import type { ProfileInput } from "../../bindings/ProfileInput";
+import { I18nProvider } from "../../i18n";
+import { ErrorNotice, ProfilesLink } from "../../ui/ErrorNotice";
+import { ProfilesView } from "./ProfilesView";
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+const profile = (id: string, name: string): Profile => ({
+  id,
+  name,
+  environment: { kind: "sandbox" },
+  workspaceId: "6a1f0000-0000-4000-8000-000000000099",
+  agentEmail: "ana@kybdesk.mx",
+  flows: [{ flowId: "flujo-moral", label: "Morales", personType: "Moral" }],
+});
+
+const book: ProfileBook = { profiles: [profile("p1", "Operación"), profile("p2", "Pruebas")], active: "p1" };
+
+const inKeyring = (lastFour: string): KeyStatus => ({ present: true, lastFour, storage: "keyring", keyringProblem: null });
+const noKey: KeyStatus = { present: false, lastFour: null, storage: null, keyringProblem: null };
+
+/** A backend with `book`, keys by profile, and `extra` for the commands a test is about. */
+function backend(keys: Record<string, KeyStatus>, extra: (cmd: string, args: Record<string, unknown>) => unknown) {
+  const calls: [string, Record<string, unknown>][] = [];
+  mockIPC((cmd, args) => {
+    const given = (args ?? {}) as Record<string, unknown>;
+    calls.push([cmd, given]);
+    if (cmd === "key_status") return keys[given.profileId as string];
+    if (cmd === "check_profile") return [];
+    return extra(cmd, given);
+  });
+  return calls;
+}
+
+function renderView(onBook = vi.fn()) {
+  render(
+    <I18nProvider>
+      <ProfilesView book={book} onBook={onBook} />
+    </I18nProvider>,
+  );
+  return onBook;
+}
+
+const card = (name: string) => screen.getAllByTestId("profile-card").find((c) => c.dataset.name === name)!;
+
+describe("the Profiles screen", () => {
+  it("shows each profile, the active one and where its key is, and switches to another", async () => {
+    const switched: ProfileBook = { ...book, active: "p2" };
+    const calls = backend({ p1: inKeyring("1234"), p2: noKey }, (cmd) => {
+      if (cmd === "activate_profile") return switched;
+      throw new Error(cmd);
+    });
+    const onBook = renderView();
+    await waitFor(() => expect(within(card("Operación")).getByTestId("profile-key-status").textContent).toContain("1234"));
+    expect(within(card("Operación")).getByText("Activo")).toBeTruthy();
+    expect(within(card("Operación")).queryByTestId("profile-use")).toBeNull();
+    expect(within(card("Pruebas")).getByTestId("profile-key-status").textContent).toContain("Sin API Key");
+    expect(within(card("Pruebas")).queryByTestId("profile-forget-key")).toBeNull();
+
+    fireEvent.click(within(card("Pruebas")).getByTestId("profile-use"));
+    await waitFor(() => expect(onBook).toHaveBeenCalledWith(switched));
+    expect(screen.getByTestId("profiles-done").textContent).toContain("Ahora trabaja con «Pruebas»");
+    expect(calls.find(([cmd]) => cmd === "activate_profile")?.[1]).toEqual({ id: "p2" });
+  });
+
+  it("tests any profile's connection and says what the service refused", async () => {
+    backend({ p1: inKeyring("1234"), p2: inKeyring("9999") }, (cmd, args) => {
+      if (cmd !== "check_connection") throw new Error(cmd);
+      if (args.profileId === "p1") return null;
+      throw { code: "unauthorized", message: "La API Key ha sido denegada", details: [] };
+    });
+    renderView();
+    fireEvent.click(within(card("Operación")).getByTestId("profile-check-button"));
+    fireEvent.click(within(card("Pruebas")).getByTestId("profile-check-button"));
+    expect((await within(card("Operación")).findByTestId("profile-check")).textContent).toContain("Conexión verificada");
+    const refused = await within(card("Pruebas")).findByTestId("error-notice");
+    expect(refused.textContent).toContain("Revise la API Key del perfil");
+    // This screen is where it is fixed: no link to itself.
+    expect(within(refused).queryByTestId("open-profiles")).toBeNull();
+  });
+
+  it("edits a profile and keeps its key when the key field is left empty", async () => {
+    const calls = backend({ p1: inKeyring("1234"), p2: noKey }, (cmd, args) => {
+      switch (cmd) {
+        case "save_profile":
+          return { ...(args.input as ProfileInput), id: "p1" };
+        case "check_connection":
+          return null;
+        case "profiles":
+          return book;
+        default:
+          throw new Error(cmd);
+      }
+    });
+    renderView();
+    await waitFor(() => expect(within(card("Operación")).getByTestId("profile-key-status").textContent).toContain("1234"));
+    fireEvent.click(within(card("Operación")).getByTestId("profile-edit"));
+    expect(screen.getByRole("heading", { name: "Editar «Operación»" })).toBeTruthy();
+    const key = screen.getByLabelText("API Key") as HTMLInputElement;
+    expect(key.placeholder).toContain("1234");
+    fireEvent.change(screen.getByLabelText("Nombre del perfil"), { target: { value: "Operación norte" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
+    expect((await screen.findByTestId("profiles-done")).textContent).toContain("«Operación norte» guardado");
+    const sent = calls.map(([cmd]) => cmd).filter((cmd) => !["check_profile", "key_status", "profiles"].includes(cmd));
+    expect(sent).toEqual(["save_profile", "check_connection"]);
+    expect(calls.find(([cmd]) => cmd === "save_profile")?.[1].input).toMatchObject({ id: "p1", name: "Operación norte" });
+  });
+
+  it("keeps what a new profile saved when its connection fails, and replaces it on the next attempt", async () => {
+    let checks = 0;
+    const calls = backend({ p1: inKeyring("1234"), p2: noKey }, (cmd, args) => {
+      switch (cmd) {
+        case "save_profile":
+          return { ...(args.input as ProfileInput), id: "p3" };
+        case "set_api_key":
+          return inKeyring("0000");
+        case "check_connection":
+          checks += 1;
+          if (checks === 1) throw { code: "workspace_forbidden", message: "El ID de Workspace no es válido o no está activo", details: [] };
+          return null;
+        case "profiles":
+          return book;
+        default:
+          throw new Error(cmd);
+      }
+    });
+    renderView();
+    fireEvent.click(screen.getByTestId("profile-add"));
+    fireEvent.change(screen.getByLabelText("Nombre del perfil"), { target: { value: "Norte" } });
+    fireEvent.change(screen.getByLabelText("API Key"), { target: { value: "sk_live_0000" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
+    expect((await screen.findByTestId("error-notice")).textContent).toContain("Corrija el Workspace del perfil");
+    expect(screen.getByTestId("saved-not-connected")).toBeTruthy();
+    // What was typed is still there, and the way back no longer says "without saving".
+    expect((screen.getByLabelText("Nombre del perfil") as HTMLInputElement).value).toBe("Norte");
+    expect(screen.queryByRole("button", { name: "Volver sin guardar" })).toBeNull();
+    expect(screen.getAllByRole("button", { name: "← Perfiles" })).toHaveLength(2);
+    fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
+    expect((await screen.findByTestId("profiles-done")).textContent).toContain("«Norte» guardado");
+    const saves = calls.filter(([cmd]) => cmd === "save_profile").map(([, args]) => (args.input as ProfileInput).id);
+    expect(saves).toEqual([undefined, "p3"]);
+  });
+
+  it("asks before removing a key or deleting the active profile, and says what follows", async () => {
+    const keys = { p1: inKeyring("1234"), p2: noKey };
+    const after: ProfileBook = { profiles: [book.profiles[1]!], active: "p2" };
+    const calls = backend(keys, (cmd) => {
+      if (cmd === "delete_api_key") {
+        keys.p1 = noKey;
+        return noKey;
+      }
+      if (cmd === "delete_profile") return after;
+      throw new Error(cmd);
+    });
+    const onBook = renderView();
+    fireEvent.click(await within(card("Operación")).findByTestId("profile-forget-key"));
+    expect(screen.getByTestId("confirm").textContent).toContain("¿Quitar la API Key de «Operación»?");
+    fireEvent.click(screen.getByTestId("confirm-action"));
+    await waitFor(() => expect(within(card("Operación")).getByTestId("profile-key-status").textContent).toContain("Sin API Key"));
+    expect(screen.getByTestId("profiles-done").textContent).toContain("Se quitó la API Key de «Operación»");
+
+    fireEvent.click(within(card("Operación")).getByTestId("profile-delete"));
+    expect(screen.getByTestId("confirm").textContent).toContain("después se trabajará con «Pruebas»");
+    fireEvent.click(screen.getByTestId("confirm-action"));
+    await waitFor(() => expect(onBook).toHaveBeenCalledWith(after));
+    expect(calls.find(([cmd]) => cmd === "delete_profile")?.[1]).toEqual({ id: "p1" });
+  });
+});
+
+describe("an error whose fix is in the profile", () => {
+  it("offers the way to the Profiles screen, and only for such errors", () => {
+    const open = vi.fn();
+    render(
+      <I18nProvider>
+        <ProfilesLink.Provider value={open}>
+          <ErrorNotice error={{ code: "unauthorized", message: "La API Key ha sido denegada", details: [] }} />
+          <ErrorNotice error={{ code: "not_found", message: "Expediente no encontrado", details: [] }} />
+        </ProfilesLink.Provider>
+      </I18nProvider>,
+    );
+    const links = screen.getAllByTestId("open-profiles");
+    expect(links).toHaveLength(1);
+    fireEvent.click(links[0]!);
+    expect(open).toHaveBeenCalledOnce();
+  });
+});
