@@ -129,8 +129,8 @@ async fn the_key_is_nowhere_after_a_full_session() {
     // A refused key, and its errors.
     seen.keep(&desk.set_api_key(&profile, "sk_wrong_key_value_0000", true));
     seen.keep(&desk.verification(&examples.folios["Enviado"]).await);
-    seen.keep(&desk.set_api_key(&profile, &key, true));
     seen.keep(&desk.check_connection(&profile).await);
+    seen.keep(&desk.set_api_key(&profile, &key, true));
 
     let mut files = Vec::new();
     files_under(demo.data_dir(), &mut files);
@@ -153,7 +153,7 @@ async fn the_key_is_nowhere_after_a_full_session() {
             "a refused key is in {name}"
         );
     }
-    assert_eq!(seen.0.len(), 23);
+    assert_eq!(seen.0.len(), 25);
     for response in &seen.0 {
         assert!(
             !response.contains(&key),
