@@ -55,6 +55,7 @@ function backend(watched: WatchedFile[], demo = true) {
     if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo };
     if (cmd === "profiles") return book;
     if (cmd === "watchlist") return watched;
+    if (cmd === "key_status") return { present: true, lastFour: "9f2a", storage: "keyring", keyringProblem: null };
     throw new Error(`unexpected command ${cmd}`);
   });
   return calls;
@@ -130,6 +131,20 @@ describe("App", () => {
     expect(row.textContent).toContain("Personas morales");
     expect(screen.getByLabelText("Cambió desde su última revisión")).toBeTruthy();
     expect(screen.queryByTestId("demo-banner")).toBeNull();
+  });
+
+  it("says once why files the service refused for the profile's key were not refreshed, and leads to Profiles", async () => {
+    const refused = { ...followed, lastError: "unauthorized", refreshFailed: true };
+    backend([refused, { ...refused, rfc: "OTR150301AB2" }, { ...followed, rfc: "BIEN50301AB2" }], false);
+    renderApp();
+    const notice = await screen.findByTestId("error-notice");
+    expect(notice.dataset.code).toBe("unauthorized");
+    expect(notice.textContent).toContain("2 expediente(s) no se actualizaron por esto.");
+    expect(notice.textContent).toContain("Revise la API Key del perfil");
+    fireEvent.click(screen.getByTestId("open-profiles"));
+    expect(await screen.findByRole("heading", { name: "Perfiles" })).toBeTruthy();
+    expect((await screen.findByTestId("profile-key-status")).textContent).toContain("9f2a");
+    expect(screen.getByTestId("nav-profiles").getAttribute("aria-current")).toBe("page");
   });
 
   it("keeps a watchlist of thousands of files to a screenful of rows in the page", async () => {

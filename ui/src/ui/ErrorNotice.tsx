@@ -8,7 +8,7 @@ import { type MessageKey, useI18n } from "../i18n";
 export const ProfilesLink = createContext<(() => void) | null>(null);
 
 /** The errors whose fix is in the profile. */
-const FIXED_IN_PROFILE = new Set<AppError["code"]>([
+const FIXED_IN_PROFILE = new Set<string>([
   "unauthorized",
   "workspace_forbidden",
   "no_profile",
@@ -16,6 +16,11 @@ const FIXED_IN_PROFILE = new Set<AppError["code"]>([
   "keyring_unavailable",
   "no_address",
 ]);
+
+/** Whether an error (by its code) is fixed in the profile: a key, a Workspace, an address. */
+export function fixedInProfile(code: string | null): code is AppError["code"] {
+  return code !== null && FIXED_IN_PROFILE.has(code);
+}
 
 /** An error in plain language: what happened (by code), the service's own words, each
  * failed rule, and what to do next. */
@@ -38,7 +43,7 @@ export function ErrorNotice({ error, onDismiss }: { error: AppError; onDismiss?:
         )}
         <div className="notice-hint">
           {t("whatToDo")}: {hint}
-          {openProfiles && FIXED_IN_PROFILE.has(error.code) && (
+          {openProfiles && fixedInProfile(error.code) && (
             <>
               {" "}
               <button type="button" className="button-quiet small" onClick={openProfiles} data-testid="open-profiles">

@@ -10,7 +10,7 @@ import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { type MessageKey, useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
-import { ErrorNotice } from "../../ui/ErrorNotice";
+import { ErrorNotice, fixedInProfile } from "../../ui/ErrorNotice";
 import { perFrame } from "../../ui/frames";
 import { isTyping } from "../../ui/keys";
 import { ProgressBar } from "../../ui/ProgressBar";
@@ -91,6 +91,10 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   }, []);
 
   const failed = (files ?? []).filter((file) => file.refreshFailed);
+  // Files the service refused for a reason of the profile's (a revoked key, say): one
+  // notice says why and leads to the fix, instead of a row-by-row puzzle.
+  const refused = failed.filter((file) => fixedInProfile(file.lastError));
+  const refusal = refused[0]?.lastError ?? null;
   const refreshAll = async (failedOnly = false) => {
     setError(null);
     setProgress({ done: 0, total: failedOnly ? failed.length : (files?.length ?? 0) });
@@ -142,6 +146,9 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
         </div>
       </div>
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {!progress && fixedInProfile(refusal) && (
+        <ErrorNotice error={{ code: refusal, message: t("refusedFiles", { n: refused.length }), details: [] }} />
+      )}
       <AddFile
         profile={profile}
         onAdded={(list) => {
