@@ -11,9 +11,12 @@
 //!   the sandbox writes with lowercase keys: the spec says some 401s use them without
 //!   naming which.
 
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use uuid::Uuid;
 
+use crate::AppState;
 use crate::envelope::Envelope;
 use crate::messages::{self, status};
 use crate::state::World;
@@ -25,6 +28,28 @@ pub const WORKSPACE_HEADER: &str = "X-Workspace";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Caller {
     pub workspace: Uuid,
+}
+
+/// As a handler's argument, the request is authenticated before the handler runs,
+/// with tracking's family of refusals: a refused request never reaches it.
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = Envelope;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Envelope> {
+        authenticate(&app.lock(), &parts.headers)
+    }
+}
+
+/// The caller of file detail and complementary information, which refuse a bad key
+/// and a bad workspace with one 401.
+pub struct DetailCaller(pub Caller);
+
+impl FromRequestParts<AppState> for DetailCaller {
+    type Rejection = Envelope;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Envelope> {
+        authenticate_for(&app.lock(), &parts.headers, Refusals::WorkspaceOrKey).map(Self)
+    }
 }
 
 /// Which family of answers an operation gives.

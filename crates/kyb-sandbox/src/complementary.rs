@@ -3,14 +3,14 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use kyb_api::expediente::{SectionId, SectionStatus};
 use kyb_api::requests::ComplementaryInfoRequest;
 use kyb_api::validate;
 use serde_json::json;
 
 use crate::AppState;
-use crate::auth::{Refusals, authenticate_for};
+use crate::auth::DetailCaller;
 use crate::clock;
 use crate::envelope::{Envelope, read_body, validation_failed};
 use crate::files::{DynamicForm, Section};
@@ -26,14 +26,10 @@ pub const PERSON_TYPE_MISMATCH: &str =
 
 pub async fn add_sections(
     State(app): State<AppState>,
-    headers: HeaderMap,
+    DetailCaller(caller): DetailCaller,
     body: Bytes,
 ) -> Envelope {
     let mut world = app.lock();
-    let caller = match authenticate_for(&world, &headers, Refusals::WorkspaceOrKey) {
-        Ok(caller) => caller,
-        Err(refusal) => return refusal,
-    };
     let request: ComplementaryInfoRequest = read_body(&body);
     let mut failures = validate::complementary_info(&request);
     let flow = world.flow(caller.workspace, &request.flow_id).cloned();

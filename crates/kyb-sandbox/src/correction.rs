@@ -7,7 +7,7 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use kyb_api::expediente::{Decision, DocumentStatus};
 use kyb_api::requests::CorrectionRequest;
@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::AppState;
-use crate::auth::authenticate;
+use crate::auth::Caller;
 use crate::clock;
 use crate::detail_data;
 use crate::envelope::read_body;
@@ -91,14 +91,10 @@ fn resolve(file: &Expediente, entidad_id: Option<&str>, referencia: Option<&str>
 
 pub async fn request_correction(
     State(app): State<AppState>,
-    headers: HeaderMap,
+    caller: Caller,
     body: Bytes,
 ) -> Response {
     let mut world = app.lock();
-    let caller = match authenticate(&world, &headers) {
-        Ok(caller) => caller,
-        Err(refusal) => return refusal.into_response(),
-    };
     let request: CorrectionRequest = read_body(&body);
     let failures = validate::correction(&request);
     if !failures.is_empty() {

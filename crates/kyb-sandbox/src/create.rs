@@ -2,7 +2,7 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use kyb_api::expediente::{DocumentStatus, SectionId, SectionStatus};
 use kyb_api::requests::CreateFileRequest;
 use kyb_api::validate;
@@ -10,19 +10,15 @@ use serde_json::json;
 use uuid::Uuid;
 
 use crate::AppState;
-use crate::auth::authenticate;
+use crate::auth::Caller;
 use crate::clock;
 use crate::envelope::{Envelope, read_body, validation_failed};
 use crate::files::{Expediente, Section};
 use crate::messages::{self, status};
 use crate::state::OutboxEvent;
 
-pub async fn create_file(State(app): State<AppState>, headers: HeaderMap, body: Bytes) -> Envelope {
+pub async fn create_file(State(app): State<AppState>, caller: Caller, body: Bytes) -> Envelope {
     let mut world = app.lock();
-    let caller = match authenticate(&world, &headers) {
-        Ok(caller) => caller,
-        Err(refusal) => return refusal,
-    };
     let request: CreateFileRequest = read_body(&body);
     let mut failures = validate::create_file(&request);
     let flow = (!request.flow_id.trim().is_empty())

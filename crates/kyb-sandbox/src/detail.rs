@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, StatusCode};
 use serde_json::{Value, json};
 
 use crate::AppState;
-use crate::auth::{Refusals, authenticate_for};
+use crate::auth::DetailCaller;
 use crate::clock;
 use crate::detail_data;
 use crate::envelope::{Envelope, validation_failed};
@@ -32,14 +32,11 @@ fn header<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
 
 pub async fn detail(
     State(app): State<AppState>,
+    DetailCaller(caller): DetailCaller,
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Envelope {
     let world = app.lock();
-    let caller = match authenticate_for(&world, &headers, Refusals::WorkspaceOrKey) {
-        Ok(caller) => caller,
-        Err(refusal) => return refusal,
-    };
     // Allowed 1 and 2, default 1; anything else is refused rather than guessed.
     let version = match header(&headers, VERSION_HEADER) {
         None | Some("1") => 1,

@@ -3,28 +3,20 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use kyb_api::requests::EnrollmentLinkRequest;
 use kyb_api::validate;
 use serde_json::json;
 use uuid::Uuid;
 
 use crate::AppState;
-use crate::auth::authenticate;
+use crate::auth::Caller;
 use crate::clock;
 use crate::envelope::{Envelope, read_body, validation_failed};
 use crate::messages::{self, status};
 
-pub async fn enrollment_link(
-    State(app): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Envelope {
+pub async fn enrollment_link(State(app): State<AppState>, caller: Caller, body: Bytes) -> Envelope {
     let mut world = app.lock();
-    let caller = match authenticate(&world, &headers) {
-        Ok(caller) => caller,
-        Err(refusal) => return refusal,
-    };
     let request: EnrollmentLinkRequest = read_body(&body);
     let failures = validate::enrollment_link(&request);
     if !failures.is_empty() {

@@ -2,21 +2,17 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use kyb_api::requests::TrackingRequest;
 use kyb_api::validate;
 
 use crate::AppState;
-use crate::auth::authenticate;
+use crate::auth::Caller;
 use crate::envelope::{Envelope, read_body, validation_failed};
 use crate::messages::{self, status};
 
-pub async fn tracking(State(app): State<AppState>, headers: HeaderMap, body: Bytes) -> Envelope {
+pub async fn tracking(State(app): State<AppState>, caller: Caller, body: Bytes) -> Envelope {
     let world = app.lock();
-    let caller = match authenticate(&world, &headers) {
-        Ok(caller) => caller,
-        Err(refusal) => return refusal,
-    };
     let request: TrackingRequest = read_body(&body);
     let mut failures = validate::tracking(&request);
     // An unknown flow is a validation failure ("El FlowId no es válido."), not a 404.

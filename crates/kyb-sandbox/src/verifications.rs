@@ -1,7 +1,7 @@
 //! Operations 7–9: read, resend the link of, and cancel a verification by folio.
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use jiff::Timestamp;
 use kyb_api::verification::{GeoBand, VerificationStatus};
 use serde::Serialize;
@@ -9,7 +9,7 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use crate::AppState;
-use crate::auth::authenticate;
+use crate::auth::Caller;
 use crate::clock;
 use crate::envelope::Envelope;
 use crate::messages::{self, status};
@@ -104,14 +104,10 @@ fn success(message: &str, data: Value) -> Envelope {
 
 pub async fn read(
     State(app): State<AppState>,
-    headers: HeaderMap,
+    caller: Caller,
     Path(folio): Path<String>,
 ) -> Envelope {
     let mut world = app.lock();
-    let caller = match authenticate(&world, &headers) {
-        Ok(caller) => caller,
-        Err(refusal) => return refusal,
-    };
     match owned(&mut world, caller.workspace, &folio) {
         Ok(verification) => success(
             messages::OK_VERIFICATION,
@@ -123,14 +119,10 @@ pub async fn read(
 
 pub async fn resend(
     State(app): State<AppState>,
-    headers: HeaderMap,
+    caller: Caller,
     Path(folio): Path<String>,
 ) -> Envelope {
     let mut world = app.lock();
-    let caller = match authenticate(&world, &headers) {
-        Ok(caller) => caller,
-        Err(refusal) => return refusal,
-    };
     let serial = world.next_serial();
     let now = clock::now();
     let verification = match owned(&mut world, caller.workspace, &folio) {
@@ -166,14 +158,10 @@ pub async fn resend(
 
 pub async fn cancel(
     State(app): State<AppState>,
-    headers: HeaderMap,
+    caller: Caller,
     Path(folio): Path<String>,
 ) -> Envelope {
     let mut world = app.lock();
-    let caller = match authenticate(&world, &headers) {
-        Ok(caller) => caller,
-        Err(refusal) => return refusal,
-    };
     let verification = match owned(&mut world, caller.workspace, &folio) {
         Ok(v) => v,
         Err(refusal) => return refusal,
