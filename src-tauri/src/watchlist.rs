@@ -124,7 +124,6 @@ fn record(file: &mut WatchedFile, answer: Result<&Tracking, &str>, now: &str) {
     match answer {
         Ok(tracking) => {
             file.last_error = None;
-            file.refresh_failed = false;
             file.document_id = Some(tracking.document_id.clone());
             file.company_name = Some(tracking.company_name.clone());
             file.document_status = tracking
@@ -142,11 +141,16 @@ fn record(file: &mut WatchedFile, answer: Result<&Tracking, &str>, now: &str) {
             file.changed =
                 file.seen_fingerprint.is_some() && file.seen_fingerprint != file.fingerprint;
         }
-        Err(code) => {
-            file.last_error = Some(code.to_owned());
-            file.refresh_failed = code != "not_found";
-        }
+        Err(code) => file.last_error = Some(code.to_owned()),
     }
+    file.refresh_failed = refresh_failed(file.last_error.as_deref());
+}
+
+/// The one rule for [`WatchedFile::refresh_failed`]: the last refresh ended in any
+/// error but `not_found`. Applied when an answer is recorded and when a list is read
+/// (a list written before the field existed gets it right too).
+fn refresh_failed(last_error: Option<&str>) -> bool {
+    last_error.is_some_and(|code| code != "not_found")
 }
 
 pub struct Watchlist {
@@ -164,9 +168,13 @@ impl Watchlist {
     }
 
     pub fn list(&self, profile_id: &str) -> AppResult<Vec<WatchedFile>> {
-        Ok(fsio::read_json(&self.path(profile_id))
+        let mut files: Vec<WatchedFile> = fsio::read_json(&self.path(profile_id))
             .map_err(|e| AppError::storage("No se pudo leer la lista de seguimiento", e))?
-            .unwrap_or_default())
+            .unwrap_or_default();
+        for file in &mut files {
+            file.refresh_failed = refresh_failed(file.last_error.as_deref());
+        }
+        Ok(files)
     }
 
     fn store(&self, profile_id: &str, files: &[WatchedFile]) -> AppResult<()> {
@@ -414,5 +422,24 @@ mod tests {
             Some(tracking.company_name.as_str())
         );
         assert!(stored.iter().all(|f| f.last_refresh_utc.is_some()));
+    }
+
+    #[test]
+    fn a_list_written_before_refresh_failed_existed_reads_it_from_the_last_error() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let list = Watchlist::new(dir.path().to_path_buf());
+        let old = r#"[
+            {"flowId": "flujo", "rfc": "AAA010101AA1", "lastError": "unauthorized"},
+            {"flowId": "flujo", "rfc": "BBB020202BB2", "lastError": "not_found"},
+            {"flowId": "flujo", "rfc": "CCC030303CC3"}
+        ]"#;
+        std::fs::write(list.path("p"), old).expect("written");
+        let failed: Vec<bool> = list
+            .list("p")
+            .expect("read")
+            .iter()
+            .map(|f| f.refresh_failed)
+            .collect();
+        assert_eq!(failed, [true, false, false]);
     }
 }
