@@ -39,8 +39,11 @@ export function ProfileForm(props: {
   const { t } = useI18n();
   const [input, setInput] = useState<ProfileInput>(() => (props.existing ? { ...props.existing } : blank));
   const [apiKey, setApiKey] = useState("");
-  // Without a readable keyring the only place for a key is this session.
-  const [sessionOnly, setSessionOnly] = useState(() => Boolean(props.currentKey?.keyringProblem));
+  // A new key goes where the one it replaces was; without a readable keyring the only
+  // place for it is this session.
+  const [sessionOnly, setSessionOnly] = useState(
+    () => props.currentKey?.storage === "session" || Boolean(props.currentKey?.keyringProblem),
+  );
   const [touched, setTouched] = useState<Set<ProfileField>>(new Set());
   const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [error, setError] = useState<AppError | null>(null);

@@ -116,6 +116,20 @@ describe("the Profiles screen", () => {
     expect(calls.find(([cmd]) => cmd === "save_profile")?.[1].input).toMatchObject({ id: "p1", name: "Operación norte" });
   });
 
+  it("puts a replacing key where the old one was: this session only, or the keyring", async () => {
+    backend({ p1: inKeyring("1234"), p2: { ...inKeyring("5678"), storage: "session" } }, (cmd) => {
+      if (cmd === "profiles") return book;
+      throw new Error(cmd);
+    });
+    renderView();
+    await waitFor(() => expect(within(card("Pruebas")).getByTestId("profile-key-status").textContent).toContain("solo esta sesión"));
+    fireEvent.click(within(card("Pruebas")).getByTestId("profile-edit"));
+    expect((screen.getByLabelText(/solo para esta sesión/) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Volver sin guardar" }));
+    fireEvent.click(within(card("Operación")).getByTestId("profile-edit"));
+    expect((screen.getByLabelText(/solo para esta sesión/) as HTMLInputElement).checked).toBe(false);
+  });
+
   it("keeps what a new profile saved when its connection fails, and replaces it on the next attempt", async () => {
     let checks = 0;
     const calls = backend({ p1: inKeyring("1234"), p2: noKey }, (cmd, args) => {
