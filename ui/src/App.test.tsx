@@ -147,6 +147,17 @@ describe("App", () => {
     expect(screen.getByTestId("nav-profiles").getAttribute("aria-current")).toBe("page");
   });
 
+  it("takes the keyboard focus to the title of each screen it opens", async () => {
+    backend([followed], false);
+    renderApp();
+    await screen.findByTestId("watch-row");
+    fireEvent.click(screen.getByTestId("nav-profiles"));
+    const title = await screen.findByRole("heading", { name: "Perfiles" });
+    expect(document.activeElement).toBe(title);
+    fireEvent.click(screen.getByTestId("nav-watchlist"));
+    expect(document.activeElement).toBe(await screen.findByRole("heading", { name: "Expedientes en seguimiento" }));
+  });
+
   it("keeps a watchlist of thousands of files to a screenful of rows in the page", async () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({
       ...followed,

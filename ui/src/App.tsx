@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { appInfo, profiles } from "./api/backend";
 import type { AppError } from "./bindings/AppError";
@@ -46,6 +46,18 @@ export function App() {
   const reloadBook = () => profiles().then(setBook, setBookError);
   const active = book ? (book.profiles.find((p) => p.id === book.active) ?? null) : null;
   const openProfiles = () => setRoute({ view: "profiles" });
+  const main = useRef<HTMLElement>(null);
+  // A new screen takes the keyboard focus to its title, so Tab goes on from there and
+  // a screen reader says where the analyst is; unless the screen placed it itself
+  // (the review focuses its first section).
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && main.current?.contains(focused)) return;
+    const title = main.current?.querySelector<HTMLElement>("h2");
+    if (!title) return;
+    title.tabIndex = -1;
+    title.focus({ preventScroll: true });
+  }, [route]);
 
   return (
     <div className="shell">
@@ -107,7 +119,7 @@ export function App() {
             );
           })}
         </nav>
-        <main className="content">
+        <main className="content" ref={main}>
           {info.state === "failed" && (
             <div role="alert" className="notice notice-error">
               <strong>{t("backendUnavailable")}</strong> <code>{info.error.message}</code>
