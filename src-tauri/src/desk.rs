@@ -276,8 +276,9 @@ impl Desk {
     /// flow for an RFC no file has (the SAT's generic RFC): "not found" proves the
     /// service accepted the key, the Workspace and that flow. The first other error
     /// is why the profile cannot be used; an unknown flow (a validation error) names
-    /// the flow. Works for any profile, active or not, and changes nothing: the answers
-    /// are not followed.
+    /// the flow. A profile with no flow has its key and Workspace checked alone. Works
+    /// for any profile, active or not, and changes nothing: the answers are not
+    /// followed.
     pub async fn check_connection(&self, profile_id: &str) -> AppResult<()> {
         let profile = self
             .book()
@@ -285,31 +286,32 @@ impl Desk {
             .cloned()
             .ok_or_else(no_profile)?;
         let client = self.client_for(&profile)?;
-        // A profile with no flow still has its key and Workspace checked (the service
-        // checks those before the flow).
-        let probes: Vec<(String, String)> = if profile.flows.is_empty() {
-            vec![(PROBE_RFC.to_owned(), String::new())]
-        } else {
-            profile
-                .flows
-                .iter()
-                .map(|f| (f.flow_id.clone(), f.label.clone()))
-                .collect()
-        };
-        for (flow_id, label) in probes {
+        let ask = |flow_id: &str| {
             let request = TrackingRequest {
-                flow_id: flow_id.clone(),
+                flow_id: flow_id.to_owned(),
                 rfc: PROBE_RFC.to_owned(),
                 agent_mail: profile.agent_email.clone(),
             };
-            match client.tracking(&request).await {
+            let client = client.clone();
+            async move { client.tracking(&request).await }
+        };
+        if profile.flows.is_empty() {
+            // No flow to try: the key and the Workspace are checked before the flow, so
+            // an answer about the (made-up) flow means both were accepted.
+            return match ask(PROBE_RFC).await {
+                Ok(_) | Err(ApiError::NotFound { .. } | ApiError::Validation { .. }) => Ok(()),
+                Err(error) => Err(error.into()),
+            };
+        }
+        for flow in &profile.flows {
+            match ask(&flow.flow_id).await {
                 Ok(_) | Err(ApiError::NotFound { .. }) => {}
                 Err(error @ ApiError::Validation { .. }) => {
                     let mut failure = AppError::from(error);
                     failure.details = failure
                         .details
                         .iter()
-                        .map(|m| format!("Flujo «{label}» ({flow_id}): {m}"))
+                        .map(|m| format!("Flujo «{}» ({}): {m}", flow.label, flow.flow_id))
                         .collect();
                     return Err(failure);
                 }

@@ -172,6 +172,22 @@ async fn a_connection_check_tries_any_profile_and_names_what_is_wrong() {
         ["Flujo «Viejo» (flujo-que-no-existe): El FlowId no es válido."]
     );
 
+    // With no flow at all, the key and the Workspace are still tried.
+    let bare = desk
+        .save_profile(ProfileInput {
+            environment: demo.profile.environment.clone(),
+            workspace_id: demo.profile.workspace_id.clone(),
+            flows: vec![],
+            ..input("Sin flujos")
+        })
+        .expect("saved");
+    desk.set_api_key(&bare.id, &manifest.tenants[0].api_key, true)
+        .expect("key kept for the session");
+    assert_eq!(code(bare.id.clone()).await, Ok(()));
+    desk.set_api_key(&bare.id, &manifest.revoked_api_key, true)
+        .expect("key replaced");
+    assert_eq!(code(bare.id.clone()).await, Err(ErrorCode::Unauthorized));
+
     assert_eq!(desk.active_profile().expect("active").id, demo.profile.id);
     assert!(
         desk.watchlist().expect("watchlist").is_empty(),
