@@ -147,6 +147,19 @@ describe("App", () => {
     expect(screen.getByTestId("nav-profiles").getAttribute("aria-current")).toBe("page");
   });
 
+  it("shows only the profile set-up, without navigation, until there is a profile", async () => {
+    mockIPC((cmd) => {
+      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === "profiles") return { profiles: [], active: null };
+      if (cmd === "check_profile") return [];
+      throw new Error(`unexpected command ${cmd}`);
+    });
+    renderApp();
+    expect(await screen.findByRole("heading", { name: "Configure su perfil" })).toBeTruthy();
+    expect(screen.queryByRole("navigation")).toBeNull();
+    expect(screen.queryByTestId("active-profile")).toBeNull();
+  });
+
   it("takes the keyboard focus to the title of each screen it opens", async () => {
     backend([followed], false);
     renderApp();

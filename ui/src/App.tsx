@@ -99,26 +99,29 @@ export function App() {
         </div>
       )}
       <div className="workspace">
-        <nav className="sidenav" aria-label="KYB Desk">
-          {NAV.map((item) => {
-            const current = item.section === section(route);
-            return (
-              <a
-                key={item.section}
-                className={current ? "sidenav-item active" : "sidenav-item"}
-                aria-current={current ? "page" : undefined}
-                href={`#${item.section}`}
-                data-testid={`nav-${item.section}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  setRoute({ view: item.section });
-                }}
-              >
-                {t(item.label)}
-              </a>
-            );
-          })}
-        </nav>
+        {/* Every screen needs a profile: until there is one, only its set-up shows. */}
+        {active && (
+          <nav className="sidenav" aria-label="KYB Desk">
+            {NAV.map((item) => {
+              const current = item.section === section(route);
+              return (
+                <a
+                  key={item.section}
+                  className={current ? "sidenav-item active" : "sidenav-item"}
+                  aria-current={current ? "page" : undefined}
+                  href={`#${item.section}`}
+                  data-testid={`nav-${item.section}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setRoute({ view: item.section });
+                  }}
+                >
+                  {t(item.label)}
+                </a>
+              );
+            })}
+          </nav>
+        )}
         <main className="content" ref={main}>
           {info.state === "failed" && (
             <div role="alert" className="notice notice-error">
