@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 
 import { App } from "./App";
@@ -158,6 +158,28 @@ describe("App", () => {
     expect(await screen.findByRole("heading", { name: "Configure su perfil" })).toBeTruthy();
     expect(screen.queryByRole("navigation")).toBeNull();
     expect(screen.queryByTestId("active-profile")).toBeNull();
+  });
+
+  it("refreshes the watchlist on its own once asked to, and keeps the choice for the profile", async () => {
+    const refreshed: string[] = [];
+    mockIPC((cmd) => {
+      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === "profiles") return book;
+      if (cmd === "watchlist") return [followed];
+      if (cmd === "refresh_watchlist") {
+        refreshed.push(cmd);
+        return [{ ...followed, lastRefreshUtc: new Date().toISOString() }];
+      }
+      throw new Error(`unexpected command ${cmd}`);
+    });
+    renderApp();
+    await screen.findByTestId("watch-row");
+    expect(screen.queryByTestId("auto-next")).toBeNull();
+    // The list's newest answer is a day old: with 5 minutes chosen, a refresh is due at once.
+    fireEvent.change(screen.getByTestId("auto-refresh"), { target: { value: "5" } });
+    await waitFor(() => expect(refreshed).toHaveLength(1));
+    expect((await screen.findByTestId("auto-next")).textContent).toMatch(/Próxima: \d\d:\d\d/);
+    expect(localStorage.getItem("kyb-desk.autoRefresh.p1")).toBe("5");
   });
 
   it("takes the keyboard focus to the title of each screen it opens", async () => {

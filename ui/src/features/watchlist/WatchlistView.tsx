@@ -16,6 +16,14 @@ import { isTyping } from "../../ui/keys";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { emptyFilter, type Filter, rowKey, type Sort, type SortKey, timeAgo, visibleRows } from "./model";
+import {
+  AUTO_REFRESH_MINUTES,
+  type AutoRefreshMinutes,
+  newestRefresh,
+  storeAutoRefresh,
+  storedAutoRefresh,
+  useAutoRefresh,
+} from "./useAutoRefresh";
 
 const CATEGORIES: StatusCategory[] = [
   "entering",
@@ -90,12 +98,25 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  // When "refresh all" last started (ms): at first, the newest answer in the list.
+  const [lastStart, setLastStart] = useState<number | null>(null);
+  const hasFiles = Boolean(files?.length);
+  useEffect(() => {
+    if (files && files.length > 0 && lastStart === null) setLastStart(newestRefresh(files.map((f) => f.lastRefreshUtc)));
+  }, [files, lastStart]);
+  const [autoMinutes, setAutoMinutes] = useState<AutoRefreshMinutes>(() => storedAutoRefresh(profile.id));
+  const running = useRef(false);
+
   const failed = (files ?? []).filter((file) => file.refreshFailed);
   // Files the service refused for a reason of the profile's (a revoked key, say): one
   // notice says why and leads to the fix, instead of a row-by-row puzzle.
   const refused = failed.filter((file) => fixedInProfile(file.lastError));
   const refusal = refused[0]?.lastError ?? null;
   const refreshAll = async (failedOnly = false) => {
+    if (!failedOnly) setLastStart(Date.now());
+    // One refresh at a time: an automatic one falling due during another is skipped.
+    if (running.current) return;
+    running.current = true;
     setError(null);
     setProgress({ done: 0, total: failedOnly ? failed.length : (files?.length ?? 0) });
     begin("watchlist-refresh");
@@ -116,8 +137,10 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
     } finally {
       answers.cancel();
       setProgress(null);
+      running.current = false;
     }
   };
+  const nextAuto = useAutoRefresh(hasFiles ? autoMinutes : 0, lastStart, () => void refreshAll());
 
   const flowLabel = (flowId: string) => profile.flows.find((f) => f.flowId === flowId)?.label ?? flowId;
   const rows = useMemo(() => visibleRows(files ?? [], filter, sort), [files, filter, sort]);
@@ -137,6 +160,28 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
                 <button type="button" className="button-quiet" onClick={() => void refreshAll(true)} data-testid="retry-failed">
                   {t("retryFailed", { n: failed.length })}
                 </button>
+              )}
+              <select
+                className="input"
+                value={autoMinutes}
+                aria-label={t("auto.label")}
+                data-testid="auto-refresh"
+                onChange={(e) => {
+                  const minutes = Number(e.target.value) as AutoRefreshMinutes;
+                  setAutoMinutes(minutes);
+                  storeAutoRefresh(profile.id, minutes);
+                }}
+              >
+                {AUTO_REFRESH_MINUTES.map((m) => (
+                  <option key={m} value={m}>
+                    {m === 0 ? t("auto.off") : t("auto.every", { n: m })}
+                  </option>
+                ))}
+              </select>
+              {nextAuto !== null && (
+                <span className="muted small" data-testid="auto-next">
+                  {t("auto.next", { time: clock(Math.max(nextAuto, Date.now()), locale) })}
+                </span>
               )}
               <button type="button" className="button-primary" onClick={() => void refreshAll()} disabled={!files?.length}>
                 {t("refreshAll")}
@@ -439,4 +484,9 @@ function AddFile(props: {
       </label>
     </form>
   );
+}
+
+/** A time of day (hours and minutes) in the UI's language. */
+function clock(at: number, locale: string) {
+  return new Date(at).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
 }

@@ -1,0 +1,67 @@
+// "Refresh all" on its own, every few minutes, while the watchlist is open: an analyst
+// leaves the list on screen and sees files change without pressing anything. Off unless
+// chosen; the choice is kept per profile on this computer.
+import { useEffect, useRef, useState } from "react";
+
+/** The intervals offered, in minutes (0: off). */
+export const AUTO_REFRESH_MINUTES = [0, 5, 15, 60] as const;
+export type AutoRefreshMinutes = (typeof AUTO_REFRESH_MINUTES)[number];
+
+const storageKey = (profileId: string) => `kyb-desk.autoRefresh.${profileId}`;
+
+export function storedAutoRefresh(profileId: string): AutoRefreshMinutes {
+  const stored = Number(localStorage.getItem(storageKey(profileId)));
+  return AUTO_REFRESH_MINUTES.find((m) => m === stored) ?? 0;
+}
+
+export function storeAutoRefresh(profileId: string, minutes: AutoRefreshMinutes) {
+  if (minutes === 0) localStorage.removeItem(storageKey(profileId));
+  else localStorage.setItem(storageKey(profileId), String(minutes));
+}
+
+/** The newest refresh among `times` (ISO 8601), in ms since the epoch; 0 when none was
+ * ever refreshed (so the first automatic refresh is due at once). */
+export function newestRefresh(times: (string | null)[]): number {
+  return times.reduce((newest, time) => {
+    const at = time ? Date.parse(time) : NaN;
+    return Number.isNaN(at) ? newest : Math.max(newest, at);
+  }, 0);
+}
+
+/** Calls `refresh` `minutes` after `lastStart` (ms since the epoch; `null`: not known
+ * yet, nothing is planned), and again after each new `lastStart`. A refresh that falls
+ * due while the window is hidden (minimised) waits until it is shown. Answers when the
+ * next one is due (`null`: none planned). */
+export function useAutoRefresh(minutes: number, lastStart: number | null, refresh: () => void): number | null {
+  const run = useRef(refresh);
+  useEffect(() => {
+    run.current = refresh;
+  });
+  const [dueAt, setDueAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (minutes <= 0 || lastStart === null) {
+      setDueAt(null);
+      return;
+    }
+    const due = lastStart + minutes * 60_000;
+    setDueAt(due);
+    let waiting = false;
+    const fire = () => {
+      if (document.visibilityState === "hidden") waiting = true;
+      else run.current();
+    };
+    const onShown = () => {
+      if (waiting && document.visibilityState === "visible") {
+        waiting = false;
+        run.current();
+      }
+    };
+    const timer = setTimeout(fire, Math.max(0, due - Date.now()));
+    document.addEventListener("visibilitychange", onShown);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onShown);
+    };
+  }, [minutes, lastStart]);
+  return dueAt;
+}
