@@ -170,11 +170,24 @@ impl Desk {
         Ok(profile)
     }
 
+    /// Deletes a profile with its key, watchlist, drafts and detail history (nothing
+    /// could reach them again: a new profile has a new id). The audit log keeps its
+    /// entries: it is the record of what was sent. Once the profile is gone from the
+    /// book the deletion has happened; files that cannot be removed are logged.
     pub fn delete_profile(&self, id: &str) -> AppResult<ProfileBook> {
         self.change_book(|book| book.remove(id))?;
         self.forget_client(id);
         // The key goes with its profile; an unreachable keyring keeps nothing of ours.
         let _ = self.vault.delete(id);
+        for (what, removed) in [
+            ("watchlist", self.watchlist.forget_profile(id)),
+            ("drafts", self.drafts.forget_profile(id)),
+            ("history", self.history.forget_profile(id)),
+        ] {
+            if let Err(error) = removed {
+                tracing::warn!("{what} of a deleted profile not removed: {error}");
+            }
+        }
         Ok(self.profiles())
     }
 

@@ -79,6 +79,11 @@ impl Drafts {
         fsio::document_file(&self.dir, profile_id, name)
     }
 
+    /// Removes every draft of a profile (the profile is being deleted).
+    pub fn forget_profile(&self, profile_id: &str) -> std::io::Result<()> {
+        fsio::remove_all(&fsio::profile_dir(&self.dir, profile_id))
+    }
+
     pub fn save(&self, profile_id: &str, mut draft: Draft) -> AppResult<Draft> {
         if draft.document_id.trim().is_empty() {
             return Err(AppError::invalid(

@@ -69,8 +69,25 @@ pub fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> io::Result<()>
 /// `<dir>/<profile>/<document>.json`: a profile's file about one document (drafts,
 /// detail history), both names made safe.
 pub fn document_file(dir: &Path, profile_id: &str, document_id: &str) -> PathBuf {
+    profile_dir(dir, profile_id).join(format!("{}.json", safe_name(document_id)))
+}
+
+/// `<dir>/<profile>`: where [`document_file`] keeps a profile's files.
+pub fn profile_dir(dir: &Path, profile_id: &str) -> PathBuf {
     dir.join(safe_name(profile_id))
-        .join(format!("{}.json", safe_name(document_id)))
+}
+
+/// Removes a file or a folder with everything in it; one already gone is no error.
+pub fn remove_all(path: &Path) -> io::Result<()> {
+    let removed = if path.is_dir() {
+        fs::remove_dir_all(path)
+    } else {
+        fs::remove_file(path)
+    };
+    match removed {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+        other => other,
+    }
 }
 
 /// A file name for an identifier from the service or the user: only letters, digits,

@@ -58,6 +58,11 @@ impl History {
         fsio::document_file(&self.dir, profile_id, document_id)
     }
 
+    /// Removes every snapshot of a profile (the profile is being deleted).
+    pub fn forget_profile(&self, profile_id: &str) -> std::io::Result<()> {
+        fsio::remove_all(&fsio::profile_dir(&self.dir, profile_id))
+    }
+
     fn read(&self, profile_id: &str, document_id: &str) -> AppResult<Vec<Snapshot>> {
         Ok(fsio::read_json(&self.path(profile_id, document_id))
             .map_err(|e| AppError::storage("No se pudo leer el historial", e))?

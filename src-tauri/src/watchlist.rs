@@ -167,6 +167,11 @@ impl Watchlist {
             .join(format!("{}.json", fsio::safe_name(profile_id)))
     }
 
+    /// Removes a profile's list (the profile is being deleted).
+    pub fn forget_profile(&self, profile_id: &str) -> std::io::Result<()> {
+        fsio::remove_all(&self.path(profile_id))
+    }
+
     pub fn list(&self, profile_id: &str) -> AppResult<Vec<WatchedFile>> {
         let mut files: Vec<WatchedFile> = fsio::read_json(&self.path(profile_id))
             .map_err(|e| AppError::storage("No se pudo leer la lista de seguimiento", e))?

@@ -354,6 +354,66 @@ async fn a_draft_survives_a_failed_submission_and_goes_with_a_successful_one() {
 }
 
 #[tokio::test]
+async fn a_deleted_profile_takes_its_watchlist_drafts_and_history_but_not_the_audit_log() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let examples = demo.manifest().examples.clone();
+    let id = examples.document_id.to_string();
+    let other = desk
+        .save_profile(ProfileInput {
+            environment: demo.profile.environment.clone(),
+            workspace_id: demo.profile.workspace_id.clone(),
+            flows: demo.profile.flows.clone(),
+            ..input("Otro")
+        })
+        .expect("saved");
+    desk.set_api_key(&other.id, &demo.manifest().tenants[0].api_key, true)
+        .expect("key kept for the session");
+    // The demo profile follows the file too: what is its own stays.
+    desk.watch_file(&examples.flow_id, &examples.rfc)
+        .expect("followed");
+    desk.activate_profile(&other.id).expect("activated");
+    desk.watch_file(&examples.flow_id, &examples.rfc)
+        .expect("followed");
+    version_2(desk.file_detail(&id).await);
+    desk.save_draft(Draft {
+        document_id: id.clone(),
+        mensaje_general: "Revise su identificación".into(),
+        ..Draft::default()
+    })
+    .expect("saved");
+    desk.resend_verification(&examples.folios["Expirado"])
+        .await
+        .expect("resent");
+    let files_of = |profile: &str| {
+        let mut found = Vec::new();
+        let mut dirs = vec![demo.data_dir().to_path_buf()];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("readable").flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path.clone());
+                }
+                if path.to_string_lossy().contains(profile) {
+                    found.push(path);
+                }
+            }
+        }
+        found
+    };
+    assert!(files_of(&other.id).len() >= 3, "{:?}", files_of(&other.id));
+    let audited = desk.audit_entries().expect("audit").len();
+
+    desk.delete_profile(&other.id).expect("deleted");
+    assert_eq!(files_of(&other.id), Vec::<std::path::PathBuf>::new());
+    assert_eq!(desk.active_profile().expect("active").id, demo.profile.id);
+    assert_eq!(desk.watchlist().expect("watchlist").len(), 1);
+    let audit = desk.audit_entries().expect("audit");
+    assert_eq!(audit.len(), audited);
+    assert!(audit.iter().any(|entry| entry.record.profile == "Otro"));
+}
+
+#[tokio::test]
 async fn verifications_are_read_resent_and_cancelled() {
     let demo = DemoDesk::start().await;
     let desk = &demo.desk;
