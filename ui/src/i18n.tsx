@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 
 // UI text lives here, in Spanish (es-MX, the default) and English. Keys are typed, so a
 // missing translation is a compile error rather than a blank label.
-const messages = {
+export const messages = {
   "es-MX": {
     tagline: "Mesa de revisión de expedientes empresariales",
     language: "Idioma",
