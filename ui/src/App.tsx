@@ -17,6 +17,7 @@ import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
 import { ErrorNotice, ProfilesLink } from "./ui/ErrorNotice";
+import { useFocusTitle } from "./ui/useFocusTitle";
 import { type Load, useLoad } from "./ui/useLoad";
 
 /** Where the analyst is: the watchlist, or one file's tracking, detail or review. */
@@ -47,17 +48,7 @@ export function App() {
   const active = book ? (book.profiles.find((p) => p.id === book.active) ?? null) : null;
   const openProfiles = () => setRoute({ view: "profiles" });
   const main = useRef<HTMLElement>(null);
-  // A new screen takes the keyboard focus to its title, so Tab goes on from there and
-  // a screen reader says where the analyst is; unless the screen placed it itself
-  // (the review focuses its first section).
-  useEffect(() => {
-    const focused = document.activeElement;
-    if (focused && focused !== document.body && main.current?.contains(focused)) return;
-    const title = main.current?.querySelector<HTMLElement>("h2");
-    if (!title) return;
-    title.tabIndex = -1;
-    title.focus({ preventScroll: true });
-  }, [route]);
+  useFocusTitle(main, JSON.stringify(route));
 
   return (
     <div className="shell">

@@ -105,12 +105,14 @@ describe("the Profiles screen", () => {
     renderView();
     await waitFor(() => expect(within(card("Operación")).getByTestId("profile-key-status").textContent).toContain("1234"));
     fireEvent.click(within(card("Operación")).getByTestId("profile-edit"));
-    expect(screen.getByRole("heading", { name: "Editar «Operación»" })).toBeTruthy();
+    // The form takes the focus to its title, as a new screen does.
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Editar «Operación»" }));
     const key = screen.getByLabelText("API Key") as HTMLInputElement;
     expect(key.placeholder).toContain("1234");
     fireEvent.change(screen.getByLabelText("Nombre del perfil"), { target: { value: "Operación norte" } });
     fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
     expect((await screen.findByTestId("profiles-done")).textContent).toContain("«Operación norte» guardado");
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Perfiles" }));
     const sent = calls.map(([cmd]) => cmd).filter((cmd) => !["check_profile", "key_status", "profiles"].includes(cmd));
     expect(sent).toEqual(["save_profile", "check_connection"]);
     expect(calls.find(([cmd]) => cmd === "save_profile")?.[1].input).toMatchObject({ id: "p1", name: "Operación norte" });

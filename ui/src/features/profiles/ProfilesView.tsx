@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
@@ -9,6 +9,7 @@ import { type MessageKey, useI18n } from "../../i18n";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
+import { useFocusTitle } from "../../ui/useFocusTitle";
 import { useLoad } from "../../ui/useLoad";
 import { ProfileForm } from "./ProfileForm";
 
@@ -43,6 +44,9 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
     async () => Object.fromEntries(await Promise.all(book.profiles.map(async (p) => [p.id, await backend.keyStatus(p.id)]))),
     `keys:${ids}`,
   );
+  // The list and the form are one screen: going between them moves the focus too.
+  const page = useRef<HTMLElement>(null);
+  useFocusTitle(page, mode.kind === "edit" ? `edit:${mode.profile.id}` : mode.kind);
   const keyOf = (id: string): KeyStatus | null => (keys.state === "ready" ? (keys.value[id] ?? null) : null);
 
   const report = (text: string) => {
@@ -96,7 +100,7 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
       reloadKeys();
     };
     return (
-      <section className="page profiles" aria-labelledby="profiles-title">
+      <section className="page profiles" aria-labelledby="profiles-title" ref={page}>
         <PageHeader
           id="profiles-title"
           title={editing ? t("profiles.editTitle", { name: editing.name }) : t("profiles.addTitle")}
@@ -119,7 +123,7 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
   }
 
   return (
-    <section className="page profiles" aria-labelledby="profiles-title">
+    <section className="page profiles" aria-labelledby="profiles-title" ref={page}>
         <PageHeader
           id="profiles-title"
           title={t("profiles.title")}
