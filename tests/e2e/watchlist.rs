@@ -22,8 +22,14 @@ async fn follow_a_file_and_refresh_it() {
             .await;
         assert!(!refreshed.contains("Sin consultar"), "{refreshed}");
         app.text_of("[data-testid=row-status] .status").await;
-        // Its tracking: every section with its status, and its persons.
-        app.click("[data-testid=open-file]").await;
+        // Its tracking, opened from the keyboard (Ctrl+K, part of the company's name,
+        // Enter): every section with its status, and its persons.
+        app.press_with_control("input[type=search]", 'k').await;
+        app.type_into("[data-testid=quick-query]", "importaciones")
+            .await;
+        app.wait_for_inner_text("[data-testid=quick-item]", &rfc)
+            .await;
+        app.type_into("[data-testid=quick-query]", "\u{E007}").await;
         app.text_of("[data-testid=tracking-section] .chip").await;
         app.text_of("[data-testid=tracking-person]").await;
         // And its version-2 detail: representatives with their validations.

@@ -292,6 +292,15 @@ impl App {
             .unwrap_or_else(|e| panic!("cannot type into `{css}`: {e}"));
     }
 
+    /// Presses Control and `key` together in the element at `css` (a shortcut).
+    pub async fn press_with_control(&self, css: &str, key: char) {
+        // WebDriver's key codes: Control stays down until the NULL key releases it.
+        const CONTROL: char = '\u{E009}';
+        const RELEASE: char = '\u{E000}';
+        self.type_into(css, &format!("{CONTROL}{key}{RELEASE}"))
+            .await;
+    }
+
     /// Empties a text field, then types `text` into it.
     pub async fn replace_text(&self, css: &str, text: &str) {
         let element = self.element(Locator::Css(css), &format!("`{css}`")).await;
@@ -394,6 +403,31 @@ impl App {
             texts.push(element.text().await.unwrap_or_default());
         }
         texts
+    }
+
+    /// Waits until an element matching `css` has `expected` in its rendered text (the
+    /// page's `innerText`, which WebKit's WebDriver leaves empty for text cut with an
+    /// ellipsis).
+    pub async fn wait_for_inner_text(&self, css: &str, expected: &str) {
+        let script = format!(
+            "return [...document.querySelectorAll({})].map(e => e.innerText)",
+            serde_json::Value::from(css)
+        );
+        let found = poll(UI_TIMEOUT, || async {
+            let texts = self.run_script(&script).await;
+            texts
+                .as_array()?
+                .iter()
+                .any(|t| t.as_str().is_some_and(|t| t.contains(expected)))
+                .then_some(())
+        })
+        .await;
+        if found.is_none() {
+            let page = self.page_text().await;
+            panic!(
+                "`{css}` never showed «{expected}» within {UI_TIMEOUT:?}; the window shows:\n{page}"
+            );
+        }
     }
 
     /// Whether the control at `css` can be used (a disabled button cannot).

@@ -182,6 +182,29 @@ describe("App", () => {
     expect(localStorage.getItem("kyb-desk.autoRefresh.p1")).toBe("5");
   });
 
+  it("opens a followed file from anywhere with Ctrl+K", async () => {
+    const asked: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === "profiles") return book;
+      if (cmd === "watchlist") return [followed];
+      if (cmd === "tracking") {
+        asked.push(args);
+        throw { code: "not_found", message: "Expediente no encontrado", details: [] };
+      }
+      throw new Error(`unexpected command ${cmd}`);
+    });
+    renderApp();
+    await screen.findByTestId("watch-row");
+    fireEvent.click(screen.getByTestId("nav-audit"));
+    fireEvent.keyDown(window, { key: "k", ctrlKey: true });
+    const query = await screen.findByTestId("quick-query");
+    fireEvent.change(query, { target: { value: "espiga" } });
+    fireEvent.keyDown(query, { key: "Enter" });
+    await waitFor(() => expect(asked).toEqual([expect.objectContaining({ flowId: "flujo-moral", rfc: "PLE150301AB2" })]));
+    expect(screen.queryByTestId("quick-open")).toBeNull();
+  });
+
   it("takes the keyboard focus to the title of each screen it opens", async () => {
     backend([followed], false);
     renderApp();

@@ -7,6 +7,7 @@ import type { Profile } from "./bindings/Profile";
 import type { ProfileBook } from "./bindings/ProfileBook";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { ProfilesView } from "./features/profiles/ProfilesView";
+import { QuickOpen } from "./features/quickopen/QuickOpen";
 import { DetailView } from "./features/detail/DetailView";
 import { AuditView } from "./features/audit/AuditView";
 import { NewFileView } from "./features/newfile/NewFileView";
@@ -49,6 +50,18 @@ export function App() {
   const openProfiles = () => setRoute({ view: "profiles" });
   const main = useRef<HTMLElement>(null);
   useFocusTitle(main, JSON.stringify(route));
+  const [quickOpen, setQuickOpen] = useState(false);
+  // Ctrl+K (⌘K) opens a followed file from anywhere, even while typing.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") {
+        event.preventDefault();
+        setQuickOpen(true);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
 
   return (
     <div className="shell">
@@ -58,6 +71,17 @@ export function App() {
           <span className="tagline">{t("tagline")}</span>
         </div>
         <div className="topbar-actions">
+          {active && (
+            <button
+              type="button"
+              className="button-quiet"
+              onClick={() => setQuickOpen(true)}
+              aria-keyshortcuts="Control+K"
+              data-testid="quick-open-button"
+            >
+              {t("quick.button")} <kbd>Ctrl+K</kbd>
+            </button>
+          )}
           {active && (
             <button
               type="button"
@@ -132,6 +156,16 @@ export function App() {
                 <Screen key={active.id} route={route} go={setRoute} profile={active} />
               )}
             </ProfilesLink.Provider>
+          )}
+          {active && quickOpen && (
+            <QuickOpen
+              profile={active}
+              onClose={() => setQuickOpen(false)}
+              onOpen={(file) => {
+                setQuickOpen(false);
+                setRoute({ view: "tracking", flowId: file.flowId, rfc: file.rfc });
+              }}
+            />
           )}
         </main>
       </div>

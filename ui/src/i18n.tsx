@@ -451,6 +451,11 @@ export const messages = {
     "profiles.savedNotConnected": "Los datos del perfil quedaron guardados; la conexión no se pudo verificar.",
     "profiles.cancel": "Volver sin guardar",
     openProfiles: "Abrir Perfiles",
+    "quick.title": "Abrir un expediente",
+    "quick.button": "Abrir expediente…",
+    "quick.placeholder": "RFC, empresa o DocumentId de un expediente en seguimiento",
+    "quick.none": "Ningún expediente en seguimiento coincide.",
+    "quick.keys": "↑/↓: elegir · Enter: abrir · Esc: cerrar",
   },
   en: {
     tagline: "Business onboarding file review desk",
@@ -900,6 +905,11 @@ export const messages = {
     "profiles.savedNotConnected": "The profile's data was saved; the connection could not be verified.",
     "profiles.cancel": "Back without saving",
     openProfiles: "Open Profiles",
+    "quick.title": "Open a file",
+    "quick.button": "Open a file…",
+    "quick.placeholder": "RFC, company or DocumentId of a followed file",
+    "quick.none": "No followed file matches.",
+    "quick.keys": "↑/↓: choose · Enter: open · Esc: close",
   },
 } as const;
 

@@ -57,6 +57,14 @@ async fn main() {
         app.click("[data-testid=theme-toggle]").await;
         app.wait_for_text("[data-testid=theme-toggle]", "Sistema")
             .await;
+        // Ctrl+K: a followed file found by part of its company's name.
+        app.press_with_control("input[type=search]", 'k').await;
+        app.type_into("[data-testid=quick-query]", "impo").await;
+        app.wait_for_inner_text("[data-testid=quick-item]", &rfc)
+            .await;
+        capture(&dir.join("23-quick-open.png"));
+        app.type_into("[data-testid=quick-query]", "\u{E00C}").await;
+        app.wait_until_gone("[data-testid=quick-open]").await;
         app.click("[data-testid=open-file]").await;
         app.text_of("[data-testid=tracking-section] .chip").await;
         capture(&dir.join("03-tracking.png"));
