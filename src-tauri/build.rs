@@ -31,6 +31,7 @@ fn main() {
         "audit_entries",
         "verify_audit",
         "export_audit_csv",
+        "export_watchlist_csv",
         "open_external",
         "copy_text",
         "startup_painted",

@@ -195,30 +195,39 @@ pub fn verify_audit(desk: State<'_, Desk>) -> AppResult<ChainReport> {
     desk.verify_audit()
 }
 
-/// Writes the audit log as CSV to `path`, or, without one, where the analyst chooses
-/// in the system's save dialog (None when they cancel it).
+/// Where a CSV goes: `path` when given (tests, scripts), or where the analyst chooses
+/// in the system's save dialog, suggesting `name` (None when they cancel it).
+fn csv_destination<R: Runtime>(
+    app: &AppHandle<R>,
+    path: Option<PathBuf>,
+    name: &str,
+) -> AppResult<Option<PathBuf>> {
+    if let Some(path) = path {
+        return Ok(Some(path));
+    }
+    let chosen = app
+        .dialog()
+        .file()
+        .add_filter("CSV", &["csv"])
+        .set_file_name(name)
+        .blocking_save_file();
+    chosen
+        .map(|file| {
+            file.into_path()
+                .map_err(|e| AppError::desktop("No se pudo usar la ruta elegida", e))
+        })
+        .transpose()
+}
+
+/// Writes the audit log as CSV (see [`csv_destination`]).
 #[tauri::command]
 pub async fn export_audit_csv<R: Runtime>(
     app: AppHandle<R>,
     desk: State<'_, Desk>,
     path: Option<PathBuf>,
 ) -> AppResult<Option<SavedCsv>> {
-    let path = match path {
-        Some(path) => path,
-        None => {
-            let chosen = app
-                .dialog()
-                .file()
-                .add_filter("CSV", &["csv"])
-                .set_file_name("bitacora-kyb-desk.csv")
-                .blocking_save_file();
-            match chosen {
-                None => return Ok(None),
-                Some(file) => file
-                    .into_path()
-                    .map_err(|e| AppError::desktop("No se pudo usar la ruta elegida", e))?,
-            }
-        }
+    let Some(path) = csv_destination(&app, path, "bitacora-kyb-desk.csv")? else {
+        return Ok(None);
     };
     let rows = desk.export_audit_csv(&path)?;
     Ok(Some(SavedCsv {
@@ -227,7 +236,24 @@ pub async fn export_audit_csv<R: Runtime>(
     }))
 }
 
-/// Where the audit CSV went and how many entries it holds.
+/// Writes the active profile's watchlist as CSV (see [`csv_destination`]).
+#[tauri::command]
+pub async fn export_watchlist_csv<R: Runtime>(
+    app: AppHandle<R>,
+    desk: State<'_, Desk>,
+    path: Option<PathBuf>,
+) -> AppResult<Option<SavedCsv>> {
+    let Some(path) = csv_destination(&app, path, "seguimiento-kyb-desk.csv")? else {
+        return Ok(None);
+    };
+    let rows = desk.export_watchlist_csv(&path)?;
+    Ok(Some(SavedCsv {
+        path: path.display().to_string(),
+        rows,
+    }))
+}
+
+/// Where a CSV went and how many rows (entries, files) it holds.
 #[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedCsv {

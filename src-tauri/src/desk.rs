@@ -711,6 +711,15 @@ impl Desk {
         self.audit.verify()
     }
 
+    /// Writes the active profile's watchlist as CSV to `path`; answers how many files.
+    pub fn export_watchlist_csv(&self, path: &Path) -> AppResult<u32> {
+        let files = self.watchlist()?;
+        let csv = crate::watchlist::to_csv(&files)?;
+        crate::fsio::write_atomic(path, csv.as_bytes())
+            .map_err(|e| AppError::storage("No se pudo escribir el CSV", e))?;
+        Ok(u32::try_from(files.len()).unwrap_or(u32::MAX))
+    }
+
     pub fn export_audit_csv(&self, path: &Path) -> AppResult<u32> {
         let csv = self.audit.to_csv()?;
         crate::fsio::write_atomic(path, csv.as_bytes())

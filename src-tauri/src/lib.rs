@@ -70,6 +70,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::audit_entries,
         commands::verify_audit,
         commands::export_audit_csv,
+        commands::export_watchlist_csv,
         commands::open_external,
         commands::copy_text,
         commands::fetch_image,

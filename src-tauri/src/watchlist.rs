@@ -153,6 +153,64 @@ fn refresh_failed(last_error: Option<&str>) -> bool {
     last_error.is_some_and(|code| code != "not_found")
 }
 
+/// The columns of an exported watchlist. RFC and FlowID come first, as
+/// [`Watchlist::import_csv`] reads them, so an export imports again (elsewhere, say)
+/// as it is; the header line is skipped there.
+const CSV_HEADER: [&str; 16] = [
+    "RFC",
+    "FlowID",
+    "DocumentId",
+    "Empresa",
+    "Estatus",
+    "Secciones",
+    "Aceptadas",
+    "Rechazadas",
+    "Con el usuario",
+    "En revisión",
+    "Personas",
+    "Enroladas",
+    "Actualizado (UTC)",
+    "Consultado (UTC)",
+    "Error de la última consulta",
+    "Cambió desde su revisión",
+];
+
+/// A watchlist as CSV (comma-separated, UTF-8), one line per file, in the given order.
+pub fn to_csv(files: &[WatchedFile]) -> AppResult<String> {
+    let fail = |e: csv::Error| AppError::storage("No se pudo exportar la lista de seguimiento", e);
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(CSV_HEADER).map_err(fail)?;
+    let text = |value: &Option<String>| value.clone().unwrap_or_default();
+    for file in files {
+        let counts = &file.sections;
+        writer
+            .write_record([
+                file.rfc.clone(),
+                file.flow_id.clone(),
+                text(&file.document_id),
+                text(&file.company_name),
+                text(&file.document_status),
+                counts.total.to_string(),
+                counts.accepted.to_string(),
+                counts.rejected.to_string(),
+                counts.needs_user.to_string(),
+                counts.in_review.to_string(),
+                file.persons_total.to_string(),
+                file.persons_enrolled.to_string(),
+                text(&file.updated_at_utc),
+                text(&file.last_refresh_utc),
+                text(&file.last_error),
+                if file.changed { "sí" } else { "no" }.to_owned(),
+            ])
+            .map_err(fail)?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| AppError::storage("No se pudo exportar la lista de seguimiento", e))?;
+    String::from_utf8(bytes)
+        .map_err(|e| AppError::storage("No se pudo exportar la lista de seguimiento", e))
+}
+
 pub struct Watchlist {
     dir: PathBuf,
 }
@@ -446,5 +504,42 @@ mod tests {
             .map(|f| f.refresh_failed)
             .collect();
         assert_eq!(failed, [true, false, false]);
+    }
+
+    #[test]
+    fn an_exported_list_imports_again_as_it_is() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let list = Watchlist::new(dir.path().to_path_buf());
+        for rfc in ["AAA010101AA1", "BBB020202BB2"] {
+            list.add("p", "flujo", rfc, None).expect("added");
+        }
+        list.apply_all("p", [("flujo", "AAA010101AA1", Err("server_error"))])
+            .expect("applied");
+        let files = list.list("p").expect("listed");
+        let csv = to_csv(&files).expect("exported");
+        let mut lines = csv.lines();
+        assert_eq!(lines.next(), Some(CSV_HEADER.join(",").as_str()));
+        assert!(
+            lines.next().is_some_and(
+                |l| l.starts_with("AAA010101AA1,flujo,") && l.contains(",server_error,no")
+            ),
+            "{csv}"
+        );
+        let report = list.import_csv("q", &csv, "otro").expect("imported");
+        assert_eq!(report.added, 2, "{report:?}");
+        assert!(report.refused.is_empty(), "{report:?}");
+        let again: Vec<(String, String)> = list
+            .list("q")
+            .expect("listed")
+            .into_iter()
+            .map(|f| (f.rfc, f.flow_id))
+            .collect();
+        assert_eq!(
+            again,
+            [
+                ("AAA010101AA1".to_owned(), "flujo".to_owned()),
+                ("BBB020202BB2".to_owned(), "flujo".to_owned())
+            ]
+        );
     }
 }

@@ -359,6 +359,14 @@ fn every_command_answers_through_ipc() {
     let refreshed = w.ok("refresh_watchlist", json!({"onProgress": "__CHANNEL__:7"}));
     assert_eq!(refreshed.as_array().map(Vec::len), Some(3));
     assert!(refreshed[0]["lastRefreshUtc"].is_string(), "{refreshed}");
+    let exported = w._dir.path().join("seguimiento.csv");
+    assert_eq!(
+        w.ok("export_watchlist_csv", json!({"path": exported}))["rows"],
+        json!(3)
+    );
+    let csv = std::fs::read_to_string(&exported).expect("written");
+    assert!(csv.starts_with("RFC,FlowID,DocumentId,Empresa"), "{csv}");
+    assert_eq!(csv.lines().count(), 4);
     w.ok(
         "mark_watch_seen",
         json!({"flowId": examples.flow_id, "rfc": examples.rfc}),

@@ -126,6 +126,7 @@ async fn the_key_is_nowhere_after_a_full_session() {
     seen.keep(&desk.verify_audit());
     let csv = demo.data_dir().join("bitacora.csv");
     seen.keep(&desk.export_audit_csv(&csv));
+    seen.keep(&desk.export_watchlist_csv(&demo.data_dir().join("seguimiento.csv")));
     // A refused key, and its errors.
     seen.keep(&desk.set_api_key(&profile, "sk_wrong_key_value_0000", true));
     seen.keep(&desk.verification(&examples.folios["Enviado"]).await);
@@ -153,7 +154,7 @@ async fn the_key_is_nowhere_after_a_full_session() {
             "a refused key is in {name}"
         );
     }
-    assert_eq!(seen.0.len(), 25);
+    assert_eq!(seen.0.len(), 26);
     for response in &seen.0 {
         assert!(
             !response.contains(&key),

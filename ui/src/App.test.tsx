@@ -182,6 +182,30 @@ describe("App", () => {
     expect(localStorage.getItem("kyb-desk.autoRefresh.p1")).toBe("5");
   });
 
+  it("exports the whole watchlist as CSV where the analyst chooses, and says where", async () => {
+    let exports = 0;
+    mockIPC((cmd) => {
+      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === "profiles") return book;
+      if (cmd === "watchlist") return [followed];
+      if (cmd === "export_watchlist_csv") {
+        exports += 1;
+        // The first time the analyst cancels the save dialog.
+        return exports === 1 ? null : { path: "/home/ana/seguimiento.csv", rows: 1 };
+      }
+      throw new Error(`unexpected command ${cmd}`);
+    });
+    renderApp();
+    await screen.findByTestId("watch-row");
+    fireEvent.click(screen.getByTestId("export-watchlist"));
+    await waitFor(() => expect(exports).toBe(1));
+    expect(screen.queryByTestId("watch-exported")).toBeNull();
+    fireEvent.click(screen.getByTestId("export-watchlist"));
+    expect((await screen.findByTestId("watch-exported")).textContent).toBe(
+      "Lista guardada en /home/ana/seguimiento.csv (1 expedientes).",
+    );
+  });
+
   it("opens a followed file from anywhere with Ctrl+K", async () => {
     const asked: unknown[] = [];
     mockIPC((cmd, args) => {

@@ -132,6 +132,8 @@ export const auditEntries = () => call<AuditEntry[]>("audit_entries");
 export const verifyAudit = () => call<ChainReport>("verify_audit");
 /** Asks where to save (the system's dialog); null when the analyst cancels. */
 export const exportAuditCsv = () => call<SavedCsv | null>("export_audit_csv", { path: null });
+/** The active profile's watchlist, where the analyst chooses (null: they cancelled). */
+export const exportWatchlistCsv = () => call<SavedCsv | null>("export_watchlist_csv", { path: null });
 
 export const openExternal = (url: string) => call<null>("open_external", { url });
 export const copyText = (text: string) => call<null>("copy_text", { text });

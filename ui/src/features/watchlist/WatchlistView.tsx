@@ -6,6 +6,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { ImportReport } from "../../bindings/ImportReport";
 import type { Profile } from "../../bindings/Profile";
 import type { RefreshProgress } from "../../bindings/RefreshProgress";
+import type { SavedCsv } from "../../bindings/SavedCsv";
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { type MessageKey, useI18n } from "../../i18n";
@@ -71,6 +72,12 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const [sort, setSort] = useState<Sort>({ key: "updated", descending: true });
   const [progress, setProgress] = useState<Progress>(null);
   const [imported, setImported] = useState<ImportReport | null>(null);
+  const [exported, setExported] = useState<SavedCsv | null>(null);
+  // The whole list, whatever the filters show: it imports again as it is.
+  const exportCsv = () => {
+    setError(null);
+    backend.exportWatchlistCsv().then((saved) => saved && setExported(saved), setError);
+  };
   const search = useRef<HTMLInputElement>(null);
 
   const measureNextCommit = usePaintMeasure();
@@ -258,7 +265,15 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
         <span className="muted" data-testid="rows-shown">
           {t("rowsShown", { shown: rows.length, total: files?.length ?? 0 })}
         </span>
+        <button type="button" className="button-quiet" onClick={exportCsv} disabled={!hasFiles} data-testid="export-watchlist">
+          {t("watch.export")}
+        </button>
       </div>
+      {exported && (
+        <div className="notice notice-ok" role="status" data-testid="watch-exported">
+          {t("watch.exported", { path: exported.path, n: exported.rows })}
+        </div>
+      )}
       {files === null ? (
         !error && <div className="empty">{t("loading")}</div>
       ) : files.length === 0 ? (
