@@ -17,8 +17,8 @@ import { isTyping } from "../../ui/keys";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { emptyFilter, type Filter, rowKey, type Sort, type SortKey, timeAgo, visibleRows } from "./model";
+import { AutoRefreshChoice } from "./AutoRefreshChoice";
 import {
-  AUTO_REFRESH_MINUTES,
   type AutoRefreshMinutes,
   newestRefresh,
   storeAutoRefresh,
@@ -168,29 +168,15 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
                   {t("retryFailed", { n: failed.length })}
                 </button>
               )}
-              <select
-                className="input"
-                value={autoMinutes}
-                aria-label={t("auto.label")}
-                data-testid="auto-refresh"
-                onChange={(e) => {
-                  const minutes = Number(e.target.value) as AutoRefreshMinutes;
+              <AutoRefreshChoice
+                minutes={autoMinutes}
+                nextAt={nextAuto}
+                onChange={(minutes) => {
                   setAutoMinutes(minutes);
                   storeAutoRefresh(profile.id, minutes);
                 }}
-              >
-                {AUTO_REFRESH_MINUTES.map((m) => (
-                  <option key={m} value={m}>
-                    {m === 0 ? t("auto.off") : t("auto.every", { n: m })}
-                  </option>
-                ))}
-              </select>
-              {nextAuto !== null && (
-                <span className="muted small" data-testid="auto-next">
-                  {t("auto.next", { time: clock(Math.max(nextAuto, Date.now()), locale) })}
-                </span>
-              )}
-              <button type="button" className="button-primary" onClick={() => void refreshAll()} disabled={!files?.length}>
+              />
+              <button type="button" className="button-primary" onClick={() => void refreshAll()} disabled={!hasFiles}>
                 {t("refreshAll")}
               </button>
             </>
@@ -499,9 +485,4 @@ function AddFile(props: {
       </label>
     </form>
   );
-}
-
-/** A time of day (hours and minutes) in the UI's language. */
-function clock(at: number, locale: string) {
-  return new Date(at).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
 }

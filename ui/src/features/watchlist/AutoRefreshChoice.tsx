@@ -1,0 +1,39 @@
+import { useI18n } from "../../i18n";
+import { AUTO_REFRESH_MINUTES, type AutoRefreshMinutes } from "./useAutoRefresh";
+
+/** The automatic refresh's interval, and when the next one is due. */
+export function AutoRefreshChoice(props: {
+  minutes: AutoRefreshMinutes;
+  nextAt: number | null;
+  onChange: (minutes: AutoRefreshMinutes) => void;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <>
+      <select
+        className="input"
+        value={props.minutes}
+        aria-label={t("auto.label")}
+        data-testid="auto-refresh"
+        onChange={(e) => props.onChange(Number(e.target.value) as AutoRefreshMinutes)}
+      >
+        {AUTO_REFRESH_MINUTES.map((m) => (
+          <option key={m} value={m}>
+            {m === 0 ? t("auto.off") : t("auto.every", { n: m })}
+          </option>
+        ))}
+      </select>
+      {props.nextAt !== null && (
+        <span className="muted small" data-testid="auto-next">
+          {/* One due while the window was hidden runs as soon as it is shown: now. */}
+          {t("auto.next", { time: clock(Math.max(props.nextAt, Date.now()), locale) })}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** A time of day (hours and minutes) in the UI's language. */
+function clock(at: number, locale: string) {
+  return new Date(at).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+}
