@@ -229,6 +229,23 @@ describe("App", () => {
     expect(screen.queryByTestId("quick-open")).toBeNull();
   });
 
+  it("lists the keyboard shortcuts on '?', except while typing, and closes them with Escape", async () => {
+    backend([followed], false);
+    renderApp();
+    await screen.findByTestId("watch-row");
+    const search = screen.getByRole("searchbox");
+    fireEvent.keyDown(search, { key: "?" });
+    expect(screen.queryByTestId("shortcuts")).toBeNull();
+    fireEvent.keyDown(document.body, { key: "?" });
+    const help = await screen.findByTestId("shortcuts");
+    expect(help.textContent).toContain("Ctrl+Enter");
+    expect(help.textContent).toContain("Abrir un expediente en seguimiento");
+    fireEvent.keyDown(screen.getByRole("button", { name: "Cerrar" }), { key: "Escape" });
+    expect(screen.queryByTestId("shortcuts")).toBeNull();
+    fireEvent.click(screen.getByTestId("open-shortcuts"));
+    expect(await screen.findByTestId("shortcuts")).toBeTruthy();
+  });
+
   it("takes the keyboard focus to the title of each screen it opens", async () => {
     backend([followed], false);
     renderApp();

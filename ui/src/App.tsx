@@ -8,6 +8,7 @@ import type { ProfileBook } from "./bindings/ProfileBook";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { ProfilesView } from "./features/profiles/ProfilesView";
 import { QuickOpen } from "./features/quickopen/QuickOpen";
+import { ShortcutsHelp } from "./features/shortcuts/ShortcutsHelp";
 import { DetailView } from "./features/detail/DetailView";
 import { AuditView } from "./features/audit/AuditView";
 import { NewFileView } from "./features/newfile/NewFileView";
@@ -18,6 +19,7 @@ import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
 import { ErrorNotice, ProfilesLink } from "./ui/ErrorNotice";
+import { isTyping } from "./ui/keys";
 import { useFocusTitle } from "./ui/useFocusTitle";
 import { type Load, useLoad } from "./ui/useLoad";
 
@@ -51,12 +53,17 @@ export function App() {
   const main = useRef<HTMLElement>(null);
   useFocusTitle(main, JSON.stringify(route));
   const [quickOpen, setQuickOpen] = useState(false);
-  // Ctrl+K (⌘K) opens a followed file from anywhere, even while typing.
+  const [shortcuts, setShortcuts] = useState(false);
+  // Ctrl+K (⌘K) opens a followed file from anywhere, even while typing; "?" outside a
+  // text field lists every shortcut.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") {
         event.preventDefault();
         setQuickOpen(true);
+      } else if (event.key === "?" && !event.ctrlKey && !event.metaKey && !isTyping(event.target)) {
+        event.preventDefault();
+        setShortcuts((open) => !open);
       }
     };
     window.addEventListener("keydown", onKey);
@@ -135,6 +142,15 @@ export function App() {
                 </a>
               );
             })}
+            <button
+              type="button"
+              className="button-quiet small sidenav-foot"
+              onClick={() => setShortcuts(true)}
+              aria-keyshortcuts="?"
+              data-testid="open-shortcuts"
+            >
+              {t("keys.title")} <kbd>?</kbd>
+            </button>
           </nav>
         )}
         <main className="content" ref={main}>
@@ -157,6 +173,7 @@ export function App() {
               )}
             </ProfilesLink.Provider>
           )}
+          {shortcuts && <ShortcutsHelp onClose={() => setShortcuts(false)} />}
           {active && quickOpen && (
             <QuickOpen
               profile={active}

@@ -227,6 +227,11 @@ async fn main() {
         app.click("[data-testid=profile-edit]").await;
         app.wait_for_text("h2", "Editar").await;
         capture(&dir.join("22-profile-edit.png"));
+
+        // Every keyboard shortcut ("?", or the side navigation's link).
+        app.click("[data-testid=open-shortcuts]").await;
+        app.text_of("[data-testid=shortcuts]").await;
+        capture(&dir.join("24-shortcuts.png"));
     })
     .await;
 }

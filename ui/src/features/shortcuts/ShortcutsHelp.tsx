@@ -1,0 +1,86 @@
+import { useEffect, useRef } from "react";
+
+import { type MessageKey, useI18n } from "../../i18n";
+
+/** Every keyboard shortcut of the app, by where it works. The keys are the ones the
+ * screens listen for (App, WatchlistView, DetailView, PhotoViewer, ReviewView). */
+const GROUPS: { title: MessageKey; keys: [string, MessageKey][] }[] = [
+  {
+    title: "keys.everywhere",
+    keys: [
+      ["Ctrl+K", "keys.quickOpen"],
+      ["?", "keys.help"],
+    ],
+  },
+  { title: "keys.watchlist", keys: [["/", "keys.search"]] },
+  {
+    title: "keys.detail",
+    keys: [
+      ["1–5", "keys.tabs"],
+      ["+ / − / 0 / r / ← →", "keys.photos"],
+    ],
+  },
+  {
+    title: "keys.review",
+    keys: [
+      ["j / k  ↓ / ↑", "keys.move"],
+      ["a", "keys.accept"],
+      ["r", "keys.reject"],
+      ["Ctrl+Enter", "keys.preview"],
+      ["Esc", "keys.leaveField"],
+    ],
+  },
+];
+
+/** "?" outside a text field: the shortcuts, in a dialog Escape closes. */
+export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  const { t } = useI18n();
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const before = document.activeElement;
+    close.current?.focus();
+    return () => {
+      if (before instanceof HTMLElement && before.isConnected) before.focus();
+    };
+  }, []);
+  return (
+    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        className="dialog dialog-small"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="shortcuts-title"
+        data-testid="shortcuts"
+        onKeyDown={(e) => {
+          e.stopPropagation();
+          if (e.key === "Escape" || e.key === "?") {
+            e.preventDefault();
+            onClose();
+          }
+        }}
+      >
+        <h3 id="shortcuts-title">{t("keys.title")}</h3>
+        {GROUPS.map((group) => (
+          <section key={group.title}>
+            <h4>{t(group.title)}</h4>
+            <dl className="shortcuts">
+              {group.keys.map(([keys, what]) => (
+                <div key={what} className="shortcut">
+                  <dt>
+                    <kbd>{keys}</kbd>
+                  </dt>
+                  <dd>{t(what)}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+        <div className="dialog-actions">
+          <button ref={close} type="button" className="button-quiet" onClick={onClose}>
+            {t("keys.close")}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
