@@ -5,6 +5,7 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { Profile } from "../../bindings/Profile";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { I18nProvider } from "../../i18n";
+import { watchedFile } from "../watchlist/testing";
 import { QuickOpen } from "./QuickOpen";
 
 afterEach(() => {
@@ -21,26 +22,8 @@ const profile: Profile = {
   flows: [{ flowId: "flujo-moral", label: "Personas morales", personType: "Moral" }],
 };
 
-function file(rfc: string, companyName: string | null, updatedAtUtc: string): WatchedFile {
-  return {
-    flowId: "flujo-moral",
-    rfc,
-    documentId: null,
-    companyName,
-    documentStatus: null,
-    statusCategory: null,
-    updatedAtUtc,
-    lastRefreshUtc: null,
-    lastError: null,
-    refreshFailed: false,
-    fingerprint: null,
-    seenFingerprint: null,
-    changed: false,
-    sections: { total: 0, accepted: 0, rejected: 0, needsUser: 0, inReview: 0 },
-    personsTotal: 0,
-    personsEnrolled: 0,
-  };
-}
+const file = (rfc: string, companyName: string, updatedAtUtc: string) =>
+  watchedFile(rfc, { flowId: "flujo-moral", companyName, updatedAtUtc });
 
 const followed = [
   file("PLE150301AB2", "Panificadora La Espiga", "2026-11-20T10:00:00Z"),

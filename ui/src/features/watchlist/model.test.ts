@@ -1,29 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import type { WatchedFile } from "../../bindings/WatchedFile";
 import { emptyFilter, timeAgo, visibleRows } from "./model";
+import { watchedFile } from "./testing";
 
-function file(rfc: string, over: Partial<WatchedFile> = {}): WatchedFile {
-  return {
-    flowId: "flujo",
-    rfc,
-    documentId: null,
-    companyName: null,
-    documentStatus: null,
-    statusCategory: null,
-    updatedAtUtc: null,
-    lastRefreshUtc: null,
-    lastError: null,
-    refreshFailed: false,
-    fingerprint: null,
-    seenFingerprint: null,
-    changed: false,
-    sections: { total: 0, accepted: 0, rejected: 0, needsUser: 0, inReview: 0 },
-    personsTotal: 0,
-    personsEnrolled: 0,
-    ...over,
-  };
-}
+const file = watchedFile;
 
 const files = [
   file("AAA010101AA1", { companyName: "Óptica Núñez", statusCategory: "with_user", changed: true }),
