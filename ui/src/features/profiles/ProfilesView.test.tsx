@@ -73,6 +73,23 @@ describe("the Profiles screen", () => {
     expect(calls.find(([cmd]) => cmd === "activate_profile")?.[1]).toEqual({ id: "p2" });
   });
 
+  it("gives the focus back to the screen's title after a switch (the button that had it is gone)", async () => {
+    backend({ p1: inKeyring("1234"), p2: noKey }, (cmd) => {
+      throw new Error(cmd);
+    });
+    const view = (active: string) => (
+      <I18nProvider>
+        <ProfilesView book={{ ...book, active }} onBook={() => {}} />
+      </I18nProvider>
+    );
+    const { rerender } = render(view("p1"));
+    const use = within(card("Pruebas")).getByTestId("profile-use");
+    use.focus();
+    rerender(view("p2"));
+    expect(within(card("Pruebas")).queryByTestId("profile-use")).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Perfiles" }));
+  });
+
   it("tests any profile's connection and says what the service refused", async () => {
     backend({ p1: inKeyring("1234"), p2: inKeyring("9999") }, (cmd, args) => {
       if (cmd !== "check_connection") throw new Error(cmd);

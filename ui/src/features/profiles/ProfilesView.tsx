@@ -44,9 +44,10 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
     async () => Object.fromEntries(await Promise.all(book.profiles.map(async (p) => [p.id, await backend.keyStatus(p.id)]))),
     `keys:${ids}`,
   );
-  // The list and the form are one screen: going between them moves the focus too.
+  // The list and the form are one screen: going between them moves the focus too, as
+  // does a switch (the "use" button that had it is gone).
   const page = useRef<HTMLElement>(null);
-  useFocusTitle(page, mode.kind === "edit" ? `edit:${mode.profile.id}` : mode.kind);
+  useFocusTitle(page, `${mode.kind === "edit" ? `edit:${mode.profile.id}` : mode.kind}|${book.active}`);
   const keyOf = (id: string): KeyStatus | null => (keys.state === "ready" ? (keys.value[id] ?? null) : null);
 
   const report = (text: string) => {
