@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
+use crate::csv_export;
 use crate::error::{AppError, AppResult};
 
 /// `prev_hash` of the first entry.
@@ -203,51 +204,42 @@ impl AuditLog {
             problem: None,
         })
     }
+}
 
-    pub fn to_csv(&self) -> AppResult<String> {
-        let mut writer = csv::Writer::from_writer(Vec::new());
-        let fail = |e: csv::Error| AppError::storage("No se pudo exportar la bitácora", e);
-        writer
-            .write_record([
-                "seq",
-                "at_utc",
-                "profile",
-                "agent_email",
-                "operation",
-                "target",
-                "summary",
-                "ok",
-                "code",
-                "message",
-                "prev_hash",
-                "hash",
-            ])
-            .map_err(fail)?;
-        for entry in self.entries()? {
-            let r = &entry.record;
-            writer
-                .write_record([
-                    r.seq.to_string().as_str(),
-                    &r.at_utc,
-                    &r.profile,
-                    &r.agent_email,
-                    &r.operation,
-                    &r.target,
-                    &r.summary,
-                    if r.outcome.ok { "true" } else { "false" },
-                    r.outcome.code.as_deref().unwrap_or(""),
-                    r.outcome.message.as_deref().unwrap_or(""),
-                    &r.prev_hash,
-                    &entry.hash,
-                ])
-                .map_err(fail)?;
-        }
-        let bytes = writer
-            .into_inner()
-            .map_err(|e| AppError::storage("No se pudo exportar la bitácora", e))?;
-        String::from_utf8(bytes)
-            .map_err(|e| AppError::storage("No se pudo exportar la bitácora", e))
-    }
+/// The audit log's entries as CSV, one line per entry with its hashes.
+pub fn to_csv(entries: &[AuditEntry]) -> AppResult<String> {
+    let header = [
+        "seq",
+        "at_utc",
+        "profile",
+        "agent_email",
+        "operation",
+        "target",
+        "summary",
+        "ok",
+        "code",
+        "message",
+        "prev_hash",
+        "hash",
+    ];
+    let rows = entries.iter().map(|entry| {
+        let r = &entry.record;
+        [
+            r.seq.to_string(),
+            r.at_utc.clone(),
+            r.profile.clone(),
+            r.agent_email.clone(),
+            r.operation.clone(),
+            r.target.clone(),
+            r.summary.clone(),
+            r.outcome.ok.to_string(),
+            r.outcome.code.clone().unwrap_or_default(),
+            r.outcome.message.clone().unwrap_or_default(),
+            r.prev_hash.clone(),
+            entry.hash.clone(),
+        ]
+    });
+    csv_export::text("No se pudo exportar la bitácora", &header, rows)
 }
 
 #[cfg(test)]
@@ -305,7 +297,7 @@ mod tests {
         let log = AuditLog::new(dir.path().join("audit.jsonl"));
         log.append(entry("VD-1, \"con comillas\"", false))
             .expect("appended");
-        let csv = log.to_csv().expect("exported");
+        let csv = to_csv(&log.entries().expect("read")).expect("exported");
         let mut reader = csv::Reader::from_reader(csv.as_bytes());
         let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("row")).collect();
         assert_eq!(rows.len(), 1);

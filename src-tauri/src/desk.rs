@@ -18,6 +18,7 @@ use kyb_api::requests::{
 use kyb_api::{ApiError, Client, ClientConfig, Credentials, Endpoints, Operation};
 
 use crate::audit::{AuditEntry, AuditLog, ChainReport, NewEntry, Outcome};
+use crate::csv_export;
 use crate::drafts::{Draft, Drafts, NewFileDraft};
 use crate::error::{AppError, AppResult, ErrorCode};
 use crate::history::{DetailChanges, History};
@@ -714,17 +715,15 @@ impl Desk {
     /// Writes the active profile's watchlist as CSV to `path`; answers how many files.
     pub fn export_watchlist_csv(&self, path: &Path) -> AppResult<u32> {
         let files = self.watchlist()?;
-        let csv = crate::watchlist::to_csv(&files)?;
-        crate::fsio::write_atomic(path, csv.as_bytes())
-            .map_err(|e| AppError::storage("No se pudo escribir el CSV", e))?;
+        csv_export::save(path, &crate::watchlist::to_csv(&files)?)?;
         Ok(u32::try_from(files.len()).unwrap_or(u32::MAX))
     }
 
+    /// Writes the audit log as CSV to `path`; answers how many entries (read once).
     pub fn export_audit_csv(&self, path: &Path) -> AppResult<u32> {
-        let csv = self.audit.to_csv()?;
-        crate::fsio::write_atomic(path, csv.as_bytes())
-            .map_err(|e| AppError::storage("No se pudo escribir el CSV", e))?;
-        Ok(u32::try_from(self.audit.entries()?.len()).unwrap_or(u32::MAX))
+        let entries = self.audit.entries()?;
+        csv_export::save(path, &crate::audit::to_csv(&entries)?)?;
+        Ok(u32::try_from(entries.len()).unwrap_or(u32::MAX))
     }
 }
 

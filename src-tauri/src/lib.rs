@@ -5,6 +5,7 @@ pub mod audit;
 #[cfg(test)]
 mod bindings;
 mod commands;
+pub mod csv_export;
 pub mod demo;
 pub mod desk;
 pub mod drafts;

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
+use crate::csv_export;
 use crate::error::{AppError, AppResult};
 use crate::fsio;
 
@@ -175,40 +176,35 @@ const CSV_HEADER: [&str; 16] = [
     "Cambió desde su revisión",
 ];
 
-/// A watchlist as CSV (comma-separated, UTF-8), one line per file, in the given order.
+/// A watchlist as CSV, one line per file, in the given order.
 pub fn to_csv(files: &[WatchedFile]) -> AppResult<String> {
-    let fail = |e: csv::Error| AppError::storage("No se pudo exportar la lista de seguimiento", e);
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    writer.write_record(CSV_HEADER).map_err(fail)?;
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
-    for file in files {
+    let rows = files.iter().map(|file| {
         let counts = &file.sections;
-        writer
-            .write_record([
-                file.rfc.clone(),
-                file.flow_id.clone(),
-                text(&file.document_id),
-                text(&file.company_name),
-                text(&file.document_status),
-                counts.total.to_string(),
-                counts.accepted.to_string(),
-                counts.rejected.to_string(),
-                counts.needs_user.to_string(),
-                counts.in_review.to_string(),
-                file.persons_total.to_string(),
-                file.persons_enrolled.to_string(),
-                text(&file.updated_at_utc),
-                text(&file.last_refresh_utc),
-                text(&file.last_error),
-                if file.changed { "sí" } else { "no" }.to_owned(),
-            ])
-            .map_err(fail)?;
-    }
-    let bytes = writer
-        .into_inner()
-        .map_err(|e| AppError::storage("No se pudo exportar la lista de seguimiento", e))?;
-    String::from_utf8(bytes)
-        .map_err(|e| AppError::storage("No se pudo exportar la lista de seguimiento", e))
+        [
+            file.rfc.clone(),
+            file.flow_id.clone(),
+            text(&file.document_id),
+            text(&file.company_name),
+            text(&file.document_status),
+            counts.total.to_string(),
+            counts.accepted.to_string(),
+            counts.rejected.to_string(),
+            counts.needs_user.to_string(),
+            counts.in_review.to_string(),
+            file.persons_total.to_string(),
+            file.persons_enrolled.to_string(),
+            text(&file.updated_at_utc),
+            text(&file.last_refresh_utc),
+            text(&file.last_error),
+            if file.changed { "sí" } else { "no" }.to_owned(),
+        ]
+    });
+    csv_export::text(
+        "No se pudo exportar la lista de seguimiento",
+        &CSV_HEADER,
+        rows,
+    )
 }
 
 pub struct Watchlist {
