@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { Profile } from "../../bindings/Profile";
@@ -6,6 +6,7 @@ import type { WatchedFile } from "../../bindings/WatchedFile";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { StatusBadge } from "../../ui/StatusBadge";
+import { useFocusWhileOpen } from "../../ui/useFocusWhileOpen";
 import { useLoad } from "../../ui/useLoad";
 import { emptyFilter, rowKey, visibleRows } from "../watchlist/model";
 
@@ -22,14 +23,7 @@ export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile)
   const [current, setCurrent] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
-  // The field has the focus while open; closing gives it back to where it was.
-  useEffect(() => {
-    const before = document.activeElement;
-    input.current?.focus();
-    return () => {
-      if (before instanceof HTMLElement && before.isConnected) before.focus();
-    };
-  }, []);
+  useFocusWhileOpen(input);
   const found = useMemo(
     () =>
       files.state === "ready"

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 
 import { type MessageKey, useI18n } from "../../i18n";
+import { useFocusWhileOpen } from "../../ui/useFocusWhileOpen";
 
 /** Every keyboard shortcut of the app, by where it works. The keys are the ones the
  * screens listen for (App, WatchlistView, DetailView, PhotoViewer, ReviewView). */
@@ -36,13 +37,7 @@ const GROUPS: { title: MessageKey; keys: [string, MessageKey][] }[] = [
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const before = document.activeElement;
-    close.current?.focus();
-    return () => {
-      if (before instanceof HTMLElement && before.isConnected) before.focus();
-    };
-  }, []);
+  useFocusWhileOpen(close);
   return (
     <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
