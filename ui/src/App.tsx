@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 import { appInfo, profiles } from "./api/backend";
 import type { AppError } from "./bindings/AppError";
@@ -39,15 +39,15 @@ export function App() {
   const [route, setRoute] = useState<Route>({ view: "watchlist" });
   const [theme, setTheme] = useState<ThemeChoice>(storedChoice);
   useEffect(() => applyTheme(theme), [theme]);
-  // The profile book as last answered by the backend: loaded once, then replaced by
-  // each change the Profiles screen makes (no reload, so no screen blinks).
-  const [loaded] = useLoad(profiles, "profiles");
+  // The profile book as last answered by the backend: read at start and after the
+  // first run, and replaced by each change the Profiles screen makes (no loading state
+  // in between, so no screen blinks).
   const [book, setBook] = useState<ProfileBook | null>(null);
-  useEffect(() => {
-    if (loaded.state === "ready") setBook(loaded.value);
-  }, [loaded]);
   const [bookError, setBookError] = useState<AppError | null>(null);
-  const reloadBook = () => profiles().then(setBook, setBookError);
+  const reloadBook = useCallback(() => {
+    profiles().then(setBook, setBookError);
+  }, []);
+  useEffect(reloadBook, [reloadBook]);
   const active = book ? (book.profiles.find((p) => p.id === book.active) ?? null) : null;
   const openProfiles = () => setRoute({ view: "profiles" });
   const main = useRef<HTMLElement>(null);
@@ -160,8 +160,7 @@ export function App() {
             </div>
           )}
           {/* A backend that cannot be reached is said once, above. */}
-          {loaded.state === "failed" && info.state !== "failed" && <ErrorNotice error={loaded.error} />}
-          {bookError && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
+          {bookError && info.state !== "failed" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
           {book && !active && <ProfileSetup onDone={reloadBook} />}
           {book && active && (
             <ProfilesLink.Provider value={route.view === "profiles" ? null : openProfiles}>
@@ -203,9 +202,7 @@ const NAV: { section: Section; label: MessageKey }[] = [
 
 /** Which side-navigation entry a screen belongs to. */
 function section(route: Route): Section {
-  return route.view === "verifications" || route.view === "newfile" || route.view === "audit" || route.view === "profiles"
-    ? route.view
-    : "watchlist";
+  return route.view === "tracking" || route.view === "detail" || route.view === "review" ? "watchlist" : route.view;
 }
 
 /** Every screen but Profiles (which the app draws itself, with the profile book). */
