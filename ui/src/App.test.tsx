@@ -55,7 +55,10 @@ function backend(watched: WatchedFile[], demo = true) {
     if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo };
     if (cmd === "profiles") return book;
     if (cmd === "watchlist") return watched;
-    if (cmd === "key_status") return { present: true, lastFour: "9f2a", storage: "keyring", keyringProblem: null };
+    if (cmd === "key_status") {
+      const origin = "http://127.0.0.1:1";
+      return { present: true, lastFour: "9f2a", storage: "keyring", keyringProblem: null, boundOrigin: origin, profileOrigin: origin, originConfirmed: true };
+    }
     throw new Error(`unexpected command ${cmd}`);
   });
   return calls;
@@ -184,12 +187,14 @@ describe("App", () => {
 
   it("exports the whole watchlist as CSV where the analyst chooses, and says where", async () => {
     let exports = 0;
-    mockIPC((cmd) => {
+    const exportArgs: unknown[] = [];
+    mockIPC((cmd, args) => {
       if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
       if (cmd === "profiles") return book;
       if (cmd === "watchlist") return [followed];
       if (cmd === "export_watchlist_csv") {
         exports += 1;
+        exportArgs.push(args);
         // The first time the analyst cancels the save dialog.
         return exports === 1 ? null : { path: "/home/ana/seguimiento.csv", rows: 1 };
       }
@@ -204,6 +209,8 @@ describe("App", () => {
     expect((await screen.findByTestId("watch-exported")).textContent).toBe(
       "Lista guardada en /home/ana/seguimiento.csv (1 expedientes).",
     );
+    // No path from the page: the native save dialog is the only way to choose one.
+    expect(exportArgs).toEqual([{}, {}]);
   });
 
   it("opens a followed file from anywhere with Ctrl+K", async () => {

@@ -27,10 +27,11 @@ import type { CreateFileRequest } from "../bindings/CreateFileRequest";
 import type { CreatedFile } from "../bindings/CreatedFile";
 import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
 import type { SectionsAdded } from "../bindings/SectionsAdded";
-import type { AuditEntry } from "../bindings/AuditEntry";
+import type { AuditEntries } from "../bindings/AuditEntries";
 import type { ChainReport } from "../bindings/ChainReport";
 import type { SavedCsv } from "../bindings/SavedCsv";
 import type { IssuedLink } from "../bindings/IssuedLink";
+import type { Recovery } from "../bindings/Recovery";
 
 export function isAppError(value: unknown): value is AppError {
   return (
@@ -57,6 +58,8 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
 }
 
 export const appInfo = () => call<AppInfo>("app_info");
+/** The local records found unreadable at start, each set aside and begun afresh. */
+export const recoveries = () => call<Recovery[]>("recoveries");
 
 export const profiles = () => call<ProfileBook>("profiles");
 export const checkProfile = (input: ProfileInput) => call<FieldProblem[]>("check_profile", { input });
@@ -65,6 +68,8 @@ export const activateProfile = (id: string) => call<ProfileBook>("activate_profi
 export const keyStatus = (profileId: string) => call<KeyStatus>("key_status", { profileId });
 export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) =>
   call<KeyStatus>("set_api_key", { profileId, key, sessionOnly });
+/** Lets the stored key go to the profile's current address (the backend audits it). */
+export const confirmKeyOrigin = (profileId: string) => call<KeyStatus>("confirm_key_origin", { profileId });
 export const deleteApiKey = (profileId: string) => call<KeyStatus>("delete_api_key", { profileId });
 export const deleteProfile = (id: string) => call<ProfileBook>("delete_profile", { id });
 /** Tries a profile's key and Workspace with the service (active or not); changes nothing. */
@@ -128,12 +133,12 @@ export function refreshWatchlist(
   return call<WatchedFile[]>("refresh_watchlist", { onProgress: channel, failedOnly });
 }
 
-export const auditEntries = () => call<AuditEntry[]>("audit_entries");
+export const auditEntries = () => call<AuditEntries>("audit_entries");
 export const verifyAudit = () => call<ChainReport>("verify_audit");
 /** Asks where to save (the system's dialog); null when the analyst cancels. */
-export const exportAuditCsv = () => call<SavedCsv | null>("export_audit_csv", { path: null });
+export const exportAuditCsv = () => call<SavedCsv | null>("export_audit_csv");
 /** The active profile's watchlist, where the analyst chooses (null: they cancelled). */
-export const exportWatchlistCsv = () => call<SavedCsv | null>("export_watchlist_csv", { path: null });
+export const exportWatchlistCsv = () => call<SavedCsv | null>("export_watchlist_csv");
 
 export const openExternal = (url: string) => call<null>("open_external", { url });
 export const copyText = (text: string) => call<null>("copy_text", { text });

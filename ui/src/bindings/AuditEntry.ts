@@ -5,4 +5,8 @@ export type AuditEntry = {
 /**
  * SHA-256 of the record (every field above, as serialised).
  */
-hash: string, seq: number, atUtc: string, profile: string, agentEmail: string, operation: string, target: string, summary: string, outcome: Outcome, prevHash: string, };
+hash: string, seq: number, atUtc: string, profile: string, agentEmail: string, operation: string, target: string, summary: string, outcome: Outcome, 
+/**
+ * The seq of the intent this result completes.
+ */
+completes?: number, prevHash: string, };

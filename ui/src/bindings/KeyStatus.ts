@@ -8,4 +8,16 @@ export type KeyStatus = { present: boolean, lastFour: string | null, storage: Ke
 /**
  * Why the keyring could not be read, when it could not.
  */
-keyringProblem: string | null, };
+keyringProblem: string | null, 
+/**
+ * The origin the key was given for; None without a key or when it is unknown.
+ */
+boundOrigin: string | null, 
+/**
+ * The profile's current origin; None when its environment has no address.
+ */
+profileOrigin: string | null, 
+/**
+ * Whether the key may be sent to `profile_origin`.
+ */
+originConfirmed: boolean, };

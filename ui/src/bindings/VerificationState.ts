@@ -5,4 +5,8 @@ import type { Verification } from "./Verification";
  * A verification as the supervisor's screen needs it: the rules of `kyb_api` on its
  * status, and the resends recorded in the audit log.
  */
-export type VerificationState = { verification: Verification, canResend: boolean, canCancel: boolean, resendsSoFar: number, };
+export type VerificationState = { verification: Verification, canResend: boolean, canCancel: boolean, resendsSoFar: number, 
+/**
+ * The audit log had unreadable lines: `resends_so_far` may be low.
+ */
+resendsUncertain: boolean, };

@@ -13,11 +13,13 @@ const FIXED_IN_PROFILE = new Set<string>([
   "workspace_forbidden",
   "no_profile",
   "no_api_key",
+  "key_origin_changed",
   "keyring_unavailable",
   "no_address",
 ]);
 
-/** Whether an error (by its code) is fixed in the profile: a key, a Workspace, an address. */
+/** Whether an error (by its code) is fixed in the profile: a key, a Workspace, an address,
+ * the address a key may go to. */
 export function fixedInProfile(code: string | null): code is AppError["code"] {
   return code !== null && FIXED_IN_PROFILE.has(code);
 }

@@ -8,15 +8,17 @@ import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
 import { formatLocal } from "../tracking/model";
-import { type AuditFilter, applyFilter, noFilter, operationLabel, operationsIn } from "./model";
+import type { AuditEntry } from "../../bindings/AuditEntry";
+import { ChainBadge, ChainSummary } from "./ChainSummary";
+import { type AuditFilter, applyFilter, isIntent, noFilter, operationLabel, operationsIn, unresolvedIntents } from "./model";
 
 /** Every state-changing call made from this desk, newest first, with whether the
  * hash chain still verifies; filters and a CSV export. */
 export function AuditView() {
   const { t, locale } = useI18n();
   const [log, reload] = useLoad(async () => {
-    const [entries, chain] = await Promise.all([backend.auditEntries(), backend.verifyAudit()]);
-    return { entries: [...entries].reverse(), chain };
+    const [read, chain] = await Promise.all([backend.auditEntries(), backend.verifyAudit()]);
+    return { entries: [...read.entries].reverse(), unreadable: read.unreadable, chain, unresolved: unresolvedIntents(read.entries) };
   }, "audit");
   const [filter, setFilter] = useState<AuditFilter>(noFilter);
   const [saved, setSaved] = useState<SavedCsv | null>(null);
@@ -39,16 +41,7 @@ export function AuditView() {
         subtitle={t("audit.intro")}
         actions={
           <>
-            {log.state === "ready" &&
-              (log.value.chain.firstBrokenLine === null ? (
-                <span className="chip chip-ok" data-testid="chain-badge">
-                  {t("audit.chainOk", { n: log.value.chain.entries })}
-                </span>
-              ) : (
-                <span className="chip chip-danger" data-testid="chain-badge" title={log.value.chain.problem ?? undefined}>
-                  {t("audit.chainBroken", { line: log.value.chain.firstBrokenLine })}
-                </span>
-              ))}
+            {log.state === "ready" && <ChainBadge chain={log.value.chain} />}
             <button type="button" className="button-quiet" onClick={reload}>
               {t("audit.reload")}
             </button>
@@ -68,6 +61,7 @@ export function AuditView() {
       {log.state === "failed" && <ErrorNotice error={log.error} />}
       {log.state === "ready" && (
         <>
+          <ChainSummary chain={log.value.chain} />
           <div className="toolbar">
             <select
               className="input"
@@ -99,7 +93,10 @@ export function AuditView() {
               {t("audit.to")}
               <input className="input" type="date" value={filter.to} onChange={(e) => setFilter({ ...filter, to: e.target.value })} />
             </label>
-            <span className="muted small">{t("audit.count", { shown: shown.length, total: log.value.entries.length })}</span>
+            <span className="muted small" data-testid="audit-count">
+              {t("audit.count", { shown: shown.length, total: log.value.entries.length })}
+              {log.value.unreadable > 0 && ` · ${t("audit.unreadableHidden", { n: log.value.unreadable })}`}
+            </span>
           </div>
           {log.value.entries.length === 0 ? (
             <div className="empty">{t("audit.empty")}</div>
@@ -131,13 +128,7 @@ export function AuditView() {
                       <div className="muted">{e.profile}</div>
                     </td>
                     <td>
-                      {e.outcome.ok ? (
-                        <span className="chip chip-ok">{t("audit.ok")}</span>
-                      ) : (
-                        <span className="chip chip-danger" title={e.outcome.message ?? undefined}>
-                          {e.outcome.code ?? t("audit.failed")}
-                        </span>
-                      )}
+                      <OutcomeCell entry={e} unresolved={log.value.unresolved.has(e.seq)} />
                     </td>
                   </tr>
                 ))}
@@ -147,5 +138,39 @@ export function AuditView() {
         </>
       )}
     </section>
+  );
+}
+
+/** How an entry ended; an intent is the record written before its request left, and
+ * without a later result for it nobody knows whether the service did it. */
+function OutcomeCell({ entry, unresolved }: { entry: AuditEntry; unresolved: boolean }) {
+  const { t } = useI18n();
+  if (isIntent(entry)) {
+    return (
+      <>
+        <span className="chip chip-info" data-testid="audit-intent">
+          {t("audit.intent")}
+        </span>
+        {unresolved && (
+          <span className="chip chip-warn" data-testid="audit-unknown" title={t("audit.unknownHint")}>
+            {t("audit.unknown")}
+          </span>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      {entry.outcome.ok ? (
+        <span className="chip chip-ok">{t("audit.ok")}</span>
+      ) : (
+        <span className="chip chip-danger" title={entry.outcome.message ?? undefined}>
+          {entry.outcome.code ?? t("audit.failed")}
+        </span>
+      )}
+      {entry.completes !== undefined && (
+        <div className="muted small">{t("audit.completes", { seq: entry.completes })}</div>
+      )}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { AuditEntry } from "../../bindings/AuditEntry";
-import { applyFilter, localDay, noFilter, operationLabel, operationsIn } from "./model";
+import { anchorMessage, applyFilter, localDay, noFilter, operationLabel, operationsIn, unresolvedIntents } from "./model";
 
 const entry = (seq: number, operation: string, target: string, atUtc: string): AuditEntry => ({
   hash: "h", seq, atUtc, profile: "Demo", agentEmail: "a@b.mx", operation, target, summary: "", outcome: { ok: true, code: null, message: null }, prevHash: "p",
@@ -28,5 +28,26 @@ describe("the audit log's filters", () => {
     expect(operationLabel("POST /verificaciones/{folio}/cancelar")).toBe("op.cancel");
     expect(operationLabel("GET /algo")).toBeNull();
     expect(localDay("no es fecha")).toBe("");
+  });
+});
+
+describe("intents and the anchor", () => {
+  it("leaves unresolved only the intents no later entry completes", () => {
+    const intent = { ok: false, code: "intent", message: null };
+    const entries = [
+      { ...entry(1, "POST /expedientes/nuevo", "x", "2026-11-20T15:00:00Z"), outcome: intent },
+      { ...entry(2, "POST /expedientes/nuevo", "x", "2026-11-20T15:00:01Z"), completes: 1 },
+      { ...entry(3, "POST /expedientes/nuevo", "y", "2026-11-20T15:01:00Z"), outcome: intent },
+    ];
+    expect([...unresolvedIntents(entries)]).toEqual([3]);
+  });
+
+  it("names each anchor state, with its numbers", () => {
+    expect(anchorMessage("matches")).toMatchObject({ key: "audit.anchor.matches", ok: true });
+    expect(anchorMessage("missing").ok).toBe(false);
+    expect(anchorMessage({ behind: { anchoredSeq: 4, lastSeq: 6 } })).toEqual({ key: "audit.anchor.behind", vars: { anchored: 4, last: 6 }, ok: false });
+    expect(anchorMessage({ rewritten: { seq: 2 } })).toEqual({ key: "audit.anchor.rewritten", vars: { seq: 2 }, ok: false });
+    expect(operationLabel("desk: audit-tamper-detected")).toBe("op.desk.auditTamperDetected");
+    expect(operationLabel("desk: unheard-of")).toBeNull();
   });
 });

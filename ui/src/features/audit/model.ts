@@ -1,7 +1,9 @@
 // The audit log viewer's filters: by operation, by target (DocumentId, folio or
-// PersonId, in part), and by local calendar day from and to.
+// PersonId, in part), and by local calendar day from and to; the names of operations,
+// the intents whose result never came, and the keyring's anchor in words.
+import type { AnchorState } from "../../bindings/AnchorState";
 import type { AuditEntry } from "../../bindings/AuditEntry";
-import type { MessageKey } from "../../i18n";
+import type { MessageKey, Vars } from "../../i18n";
 
 export interface AuditFilter {
   /** An operation's route as the log names it, or "" for all. */
@@ -47,8 +49,39 @@ const LABELS: Record<string, MessageKey> = {
   "POST /enrollment/v1/url": "op.enrollmentLink",
   "POST /verificaciones/{folio}/reenviar": "op.resend",
   "POST /verificaciones/{folio}/cancelar": "op.cancel",
+  "desk: profile-address-changed": "op.desk.profileAddressChanged",
+  "desk: key-origin-confirmed": "op.desk.keyOriginConfirmed",
+  "desk: key-replaced": "op.desk.keyReplaced",
+  "desk: audit-recovered": "op.desk.auditRecovered",
+  "desk: audit-tamper-detected": "op.desk.auditTamperDetected",
 };
 
 export function operationLabel(route: string): MessageKey | null {
   return LABELS[route] ?? null;
+}
+
+/** The outcome code of the record written before a request leaves. */
+export const INTENT = "intent";
+
+export function isIntent(entry: AuditEntry): boolean {
+  return entry.outcome.code === INTENT;
+}
+
+/** The seqs of the intents no later entry completes: the request may or may not have
+ * reached the service. */
+export function unresolvedIntents(entries: AuditEntry[]): Set<number> {
+  const completed = new Set(entries.flatMap((e) => (e.completes === undefined ? [] : [e.completes])));
+  return new Set(entries.filter((e) => isIntent(e) && !completed.has(e.seq)).map((e) => e.seq));
+}
+
+/** The keyring's anchor compared with the log, as a message and whether it is sound. */
+export function anchorMessage(anchor: AnchorState): { key: MessageKey; vars: Vars; ok: boolean } {
+  if (anchor === "matches") return { key: "audit.anchor.matches", vars: {}, ok: true };
+  if (anchor === "missing") return { key: "audit.anchor.missing", vars: {}, ok: false };
+  if ("unavailable" in anchor) return { key: "audit.anchor.unavailable", vars: { reason: anchor.unavailable.reason }, ok: false };
+  if ("behind" in anchor)
+    return { key: "audit.anchor.behind", vars: { anchored: anchor.behind.anchoredSeq, last: anchor.behind.lastSeq }, ok: false };
+  if ("truncated" in anchor)
+    return { key: "audit.anchor.truncated", vars: { anchored: anchor.truncated.anchoredSeq, last: anchor.truncated.lastSeq }, ok: false };
+  return { key: "audit.anchor.rewritten", vars: { seq: anchor.rewritten.seq }, ok: false };
 }

@@ -26,8 +26,13 @@ const profile = (id: string, name: string): Profile => ({
 
 const book: ProfileBook = { profiles: [profile("p1", "Operación"), profile("p2", "Pruebas")], active: "p1" };
 
-const inKeyring = (lastFour: string): KeyStatus => ({ present: true, lastFour, storage: "keyring", keyringProblem: null });
-const noKey: KeyStatus = { present: false, lastFour: null, storage: null, keyringProblem: null };
+const SANDBOX = "https://kyb.example.mx:443";
+const inKeyring = (lastFour: string): KeyStatus => ({
+  present: true, lastFour, storage: "keyring", keyringProblem: null, boundOrigin: SANDBOX, profileOrigin: SANDBOX, originConfirmed: true,
+});
+const noKey: KeyStatus = {
+  present: false, lastFour: null, storage: null, keyringProblem: null, boundOrigin: null, profileOrigin: SANDBOX, originConfirmed: false,
+};
 
 /** A backend with `book`, keys by profile, and `extra` for the commands a test is about. */
 function backend(keys: Record<string, KeyStatus>, extra: (cmd: string, args: Record<string, unknown>) => unknown) {

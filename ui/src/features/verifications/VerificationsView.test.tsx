@@ -54,6 +54,7 @@ describe("a supervisor's verification", () => {
           canResend: true,
           canCancel: resends > 0,
           resendsSoFar: resends,
+          resendsUncertain: false,
         };
         return state;
       }

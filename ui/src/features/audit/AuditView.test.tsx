@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+
+import type { AuditEntries } from "../../bindings/AuditEntries";
+import type { AuditEntry } from "../../bindings/AuditEntry";
+import type { ChainReport } from "../../bindings/ChainReport";
+import { I18nProvider } from "../../i18n";
+import { AuditView } from "./AuditView";
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+const entry = (seq: number, operation: string, outcome: AuditEntry["outcome"], completes?: number): AuditEntry => ({
+  hash: `h${seq}`, seq, atUtc: `2026-11-2${seq}T15:00:00Z`, profile: "Demo", agentEmail: "ana@kybdesk.mx", operation,
+  target: "VD-00000006", summary: "", outcome, prevHash: `h${seq - 1}`, ...(completes === undefined ? {} : { completes }),
+});
+const intent = { ok: false, code: "intent", message: null };
+const ok = { ok: true, code: null, message: null };
+
+function renderWith(read: AuditEntries, chain: ChainReport) {
+  const calls: [string, unknown][] = [];
+  mockIPC((cmd, args) => {
+    calls.push([cmd, args]);
+    if (cmd === "audit_entries") return read;
+    if (cmd === "verify_audit") return chain;
+    throw new Error(cmd);
+  });
+  render(
+    <I18nProvider>
+      <AuditView />
+    </I18nProvider>,
+  );
+  return calls;
+}
+
+describe("the audit log", () => {
+  it("marks an intent without a result as outcome unknown, and names desk events", async () => {
+    const read: AuditEntries = {
+      unreadable: 0,
+      entries: [
+        entry(1, "POST /verificaciones/{folio}/reenviar", intent),
+        entry(2, "POST /verificaciones/{folio}/reenviar", ok, 1),
+        entry(3, "POST /verificaciones/{folio}/cancelar", intent),
+        entry(4, "desk: key-origin-confirmed", ok),
+        entry(5, "desk: something-new", ok),
+      ],
+    };
+    renderWith(read, { entries: 5, unreadable: 0, breaks: [], anchor: "matches" });
+    const rows = await screen.findAllByTestId("audit-row");
+    // Newest first.
+    const bySeq = (seq: number) => rows.find((r) => r.firstElementChild?.textContent === String(seq))!;
+    expect(within(bySeq(1)).getByTestId("audit-intent").textContent).toBe("Intención de envío");
+    expect(within(bySeq(1)).queryByTestId("audit-unknown")).toBeNull();
+    expect(bySeq(2).textContent).toContain("Completa la N.º 1");
+    expect(within(bySeq(3)).getByTestId("audit-unknown").textContent).toBe("Resultado desconocido");
+    expect(bySeq(4).textContent).toContain("API Key confirmada para la nueva dirección");
+    expect(bySeq(5).textContent).toContain("desk: something-new");
+    expect(bySeq(5).textContent).not.toMatch(/undefined|null/);
+    expect(screen.getByTestId("chain-badge").textContent).toBe("Cadena íntegra (5 entradas)");
+    expect(screen.queryByTestId("chain-summary")).toBeNull();
+  });
+
+  it("lists every break, the unreadable lines and the anchor in words", async () => {
+    renderWith(
+      { unreadable: 2, entries: [entry(1, "POST /expedientes/nuevo", ok)] },
+      {
+        entries: 7,
+        unreadable: 2,
+        breaks: [
+          { line: 3, problem: "prevHash no coincide" },
+          { line: 6, problem: "hash no coincide" },
+        ],
+        anchor: { truncated: { anchoredSeq: 9, lastSeq: 7 } },
+      },
+    );
+    const summary = await screen.findByTestId("chain-summary");
+    expect(screen.getByTestId("chain-badge").textContent).toBe("Cadena alterada desde la línea 3");
+    const breaks = within(summary).getAllByRole("listitem").map((li) => li.textContent);
+    expect(breaks).toEqual(["Línea 3: prevHash no coincide", "Línea 6: hash no coincide"]);
+    expect(screen.getByTestId("chain-unreadable").textContent).toBe("2 líneas ilegibles no se cuentan.");
+    expect(screen.getByTestId("chain-anchor").textContent).toBe(
+      "Faltan entradas al final: el llavero registra hasta la N.º 9 y el archivo llega a la 7.",
+    );
+    expect(screen.getByTestId("audit-count").textContent).toContain("2 líneas ilegibles no se muestran");
+  });
+
+  it("says when the keyring's anchor cannot vouch for the log, though no hash breaks", async () => {
+    renderWith(
+      { unreadable: 0, entries: [entry(1, "POST /expedientes/nuevo", ok)] },
+      { entries: 1, unreadable: 0, breaks: [], anchor: { unavailable: { reason: "sin Secret Service" } } },
+    );
+    expect((await screen.findByTestId("chain-anchor")).textContent).toBe("No se pudo leer el ancla en el llavero: sin Secret Service");
+    expect(screen.getByTestId("chain-badge").textContent).toBe("Cadena sin confirmar (1 entradas)");
+  });
+});
