@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
@@ -33,6 +33,8 @@ export function ProfileForm(props: {
   existing?: Profile | undefined;
   /** The existing profile's key, when it has one. */
   currentKey?: KeyStatus | null;
+  /** Opens with the focus on the key field: the key is to be typed again. */
+  focusKey?: boolean;
   onConnected: (profile: Profile) => void;
   onCancel?: () => void;
 }) {
@@ -54,6 +56,10 @@ export function ProfileForm(props: {
   const [wrote, setWrote] = useState(false);
   const [keyStored, setKeyStored] = useState(false);
   const id = useId();
+  const keyField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (props.focusKey) keyField.current?.focus();
+  }, [props.focusKey]);
   const current: ProfileInput = savedId ? { ...input, id: savedId } : input;
   const keptKey = props.currentKey?.present ? props.currentKey : null;
   const keyNeeded = !keptKey && !keyStored;
@@ -230,6 +236,7 @@ export function ProfileForm(props: {
         <Field label={t("fieldApiKey")} problems={[]} htmlFor={`${id}-key`}>
           <input
             id={`${id}-key`}
+            ref={keyField}
             className="input mono"
             type="password"
             autoComplete="off"

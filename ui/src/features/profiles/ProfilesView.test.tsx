@@ -215,6 +215,51 @@ describe("the Profiles screen", () => {
   });
 });
 
+describe("a key given for another address", () => {
+  const OLD = "https://kyb-viejo.example.mx:443";
+  const moved: KeyStatus = { ...inKeyring("1234"), boundOrigin: OLD, originConfirmed: false };
+
+  it("is held back until the analyst confirms the new address, with both addresses spelled out", async () => {
+    const keys = { p1: moved, p2: noKey };
+    const calls = backend(keys, (cmd) => {
+      if (cmd !== "confirm_key_origin") throw new Error(cmd);
+      keys.p1 = inKeyring("1234");
+      return keys.p1;
+    });
+    renderView();
+    const warning = await within(card("Operación")).findByTestId("key-origin-warning");
+    expect(warning.textContent).toContain(`La API Key se dio para ${OLD}; el perfil ahora apunta a ${SANDBOX}.`);
+    expect(warning.textContent).toContain("No se enviará a la nueva dirección hasta que usted lo confirme");
+    expect(within(card("Pruebas")).queryByTestId("key-origin-warning")).toBeNull();
+
+    fireEvent.click(within(warning).getByTestId("confirm-key-origin"));
+    const dialog = screen.getByTestId("confirm");
+    expect(within(dialog).getByTestId("key-origin-change").textContent).toBe(
+      `Dirección para la que se dio${OLD}Dirección nueva${SANDBOX}`,
+    );
+    // Nothing is sent before the confirmation.
+    expect(calls.some(([cmd]) => cmd === "confirm_key_origin")).toBe(false);
+    expect(screen.getByTestId("confirm-action").textContent).toBe(`Enviar esta API Key a ${SANDBOX}`);
+    fireEvent.click(screen.getByTestId("confirm-action"));
+    await waitFor(() => expect(within(card("Operación")).queryByTestId("key-origin-warning")).toBeNull());
+    expect(calls.filter(([cmd]) => cmd === "confirm_key_origin").map(([, args]) => args)).toEqual([{ profileId: "p1" }]);
+    expect(screen.getByTestId("profiles-done").textContent).toBe(`La API Key de «Operación» ahora se envía a ${SANDBOX}.`);
+  });
+
+  it("names an unknown address plainly, and leads to typing the key again", async () => {
+    backend({ p1: { ...moved, boundOrigin: null }, p2: noKey }, (cmd) => {
+      throw new Error(cmd);
+    });
+    renderView();
+    const warning = await within(card("Operación")).findByTestId("key-origin-warning");
+    expect(warning.textContent).toContain("La API Key se dio para una dirección desconocida;");
+    expect(warning.textContent).not.toMatch(/undefined|null/);
+    fireEvent.click(within(warning).getByTestId("reenter-key"));
+    expect(await screen.findByRole("heading", { name: "Editar «Operación»" })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("API Key"));
+  });
+});
+
 describe("an error whose fix is in the profile", () => {
   it("offers the way to the Profiles screen, and only for such errors", () => {
     const open = vi.fn();
@@ -230,5 +275,21 @@ describe("an error whose fix is in the profile", () => {
     expect(links).toHaveLength(1);
     fireEvent.click(links[0]!);
     expect(open).toHaveBeenCalledOnce();
+  });
+
+  it("counts a key held back from a changed address among them", () => {
+    render(
+      <I18nProvider>
+        <ProfilesLink.Provider value={() => {}}>
+          <ErrorNotice
+            error={{ code: "key_origin_changed", message: "", details: ["https://viejo.example.mx:443", "https://kyb.example.mx:443"] }}
+          />
+        </ProfilesLink.Provider>
+      </I18nProvider>,
+    );
+    const notice = screen.getByTestId("error-notice");
+    expect(notice.textContent).toContain("La dirección del perfil cambió desde que se dio su API Key.");
+    expect(notice.textContent).toContain("confirme que la API Key puede enviarse a la nueva dirección");
+    expect(within(notice).getByTestId("open-profiles")).toBeTruthy();
   });
 });

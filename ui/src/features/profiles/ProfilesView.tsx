@@ -11,10 +11,12 @@ import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { useFocusTitle } from "../../ui/useFocusTitle";
 import { useLoad } from "../../ui/useLoad";
+import { KeyOriginChange, KeyOriginWarning } from "./KeyOriginWarning";
 import { ProfileForm } from "./ProfileForm";
 
-type Mode = { kind: "list" } | { kind: "new" } | { kind: "edit"; profile: Profile };
-type Asking = { kind: "forget" | "delete"; profile: Profile };
+/** `typeKey`: the form opens on its key field (a key to be typed again). */
+type Mode = { kind: "list" } | { kind: "new" } | { kind: "edit"; profile: Profile; typeKey: boolean };
+type Asking = { kind: "forget" | "delete"; profile: Profile } | { kind: "origin"; profile: Profile; status: KeyStatus };
 type Check = "checking" | "ok" | AppError;
 
 const ENVIRONMENT: Record<Profile["environment"]["kind"], MessageKey> = {
@@ -79,6 +81,10 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
         await backend.deleteApiKey(profile.id);
         reloadKeys();
         report(t("profiles.keyForgotten", { name: profile.name }));
+      } else if (kind === "origin") {
+        const now = await backend.confirmKeyOrigin(profile.id);
+        reloadKeys();
+        report(t("profiles.originConfirmed", { name: profile.name, origin: now.profileOrigin ?? asking.status.profileOrigin ?? "" }));
       } else {
         onBook(await backend.deleteProfile(profile.id));
         report(t("profiles.deleted", { name: profile.name }));
@@ -112,6 +118,7 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
         <ProfileForm
           existing={editing}
           currentKey={editing ? keyOf(editing.id) : null}
+          focusKey={mode.kind === "edit" && mode.typeKey}
           onCancel={toList}
           onConnected={(profile) => {
             toList();
@@ -152,16 +159,32 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
               check={checks[profile.id]}
               onUse={() => use(profile)}
               onCheck={() => check(profile)}
-              onEdit={() => {
+              onEdit={(typeKey) => {
                 setDone(null);
-                setMode({ kind: "edit", profile });
+                setMode({ kind: "edit", profile, typeKey: typeKey === true });
               }}
+              onConfirmOrigin={(status) => setAsking({ kind: "origin", profile, status })}
               onForget={() => setAsking({ kind: "forget", profile })}
               onDelete={() => setAsking({ kind: "delete", profile })}
             />
           ))}
         </ul>
-        {asking && (
+        {asking?.kind === "origin" && (
+          <ConfirmDialog
+            title={t("profiles.originConfirmTitle", { name: asking.profile.name })}
+            confirm={t("profiles.originSend", { origin: asking.status.profileOrigin ?? "" })}
+            busy={busy}
+            error={askError}
+            onConfirm={confirm}
+            onCancel={() => {
+              setAsking(null);
+              setAskError(null);
+            }}
+          >
+            <KeyOriginChange status={asking.status} />
+          </ConfirmDialog>
+        )}
+        {asking && asking.kind !== "origin" && (
           <ConfirmDialog
             title={t(asking.kind === "forget" ? "profiles.forgetTitle" : "profiles.deleteTitle", { name: asking.profile.name })}
             confirm={t(asking.kind === "forget" ? "profiles.forgetKey" : "profiles.delete")}
@@ -198,7 +221,8 @@ function ProfileCard(props: {
   check: Check | undefined;
   onUse: () => void;
   onCheck: () => void;
-  onEdit: () => void;
+  onEdit: (typeKey?: boolean) => void;
+  onConfirmOrigin: (status: KeyStatus) => void;
   onForget: () => void;
   onDelete: () => void;
 }) {
@@ -228,6 +252,13 @@ function ProfileCard(props: {
           <KeyLine status={keyStatus} />
         </dd>
       </dl>
+      {keyStatus?.present && !keyStatus.originConfirmed && (
+        <KeyOriginWarning
+          status={keyStatus}
+          onConfirm={() => props.onConfirmOrigin(keyStatus)}
+          onReenter={() => props.onEdit(true)}
+        />
+      )}
       {check === "ok" && (
         <div className="notice notice-ok" role="status" data-testid="profile-check">
           {t("connected")}
@@ -243,7 +274,7 @@ function ProfileCard(props: {
         <button type="button" className="button-quiet" onClick={props.onCheck} disabled={check === "checking"} data-testid="profile-check-button">
           {check === "checking" ? t("profiles.checking") : t("profiles.check")}
         </button>
-        <button type="button" className="button-quiet" onClick={props.onEdit} data-testid="profile-edit">
+        <button type="button" className="button-quiet" onClick={() => props.onEdit()} data-testid="profile-edit">
           {t("profiles.edit")}
         </button>
         {keyStatus?.present && (
