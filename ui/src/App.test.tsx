@@ -163,6 +163,53 @@ describe("App", () => {
     expect(screen.queryByTestId("active-profile")).toBeNull();
   });
 
+  it("announces once, after the profiles are read, each local file set aside, and works on meanwhile", async () => {
+    const asked: string[] = [];
+    mockIPC((cmd) => {
+      asked.push(cmd);
+      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === "profiles") return book;
+      if (cmd === "watchlist") return [followed];
+      if (cmd === "recoveries")
+        return [
+          {
+            file: "watchlist.json",
+            path: "/home/ana/.local/share/kyb-desk/p1/watchlist.json",
+            setAsideAs: "watchlist.json.unreadable-20261122T053000Z",
+            reason: "expected value at line 1 column 1",
+          },
+        ];
+      throw new Error(`unexpected command ${cmd}`);
+    });
+    renderApp();
+    const notice = await screen.findByTestId("recovery-notice");
+    expect(notice.getAttribute("role")).toBe("alert");
+    expect(screen.getByTestId("recovery-item").textContent).toContain(
+      "No se pudo leer watchlist.json; se apartó como watchlist.json.unreadable-20261122T053000Z y se empezó de nuevo. El archivo apartado conserva los datos.",
+    );
+    expect(asked.indexOf("recoveries")).toBeGreaterThan(asked.indexOf("profiles"));
+    expect(await screen.findByTestId("watch-row")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("recovery-dismiss"));
+    expect(screen.queryByTestId("recovery-notice")).toBeNull();
+    fireEvent.click(screen.getByTestId("nav-audit"));
+    fireEvent.click(screen.getByTestId("nav-watchlist"));
+    expect(asked.filter((c) => c === "recoveries")).toHaveLength(1);
+  });
+
+  it("announces a file set aside on the first-run screen too", async () => {
+    mockIPC((cmd) => {
+      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === "profiles") return { profiles: [], active: null };
+      if (cmd === "check_profile") return [];
+      if (cmd === "recoveries") return [{ file: "profiles.json", path: "/p/profiles.json", setAsideAs: "profiles.json.unreadable-1", reason: "" }];
+      throw new Error(`unexpected command ${cmd}`);
+    });
+    renderApp();
+    expect(await screen.findByRole("heading", { name: "Configure su perfil" })).toBeTruthy();
+    expect((await screen.findByTestId("recovery-item")).textContent).toContain("se apartó como profiles.json.unreadable-1");
+    expect(screen.getByTestId("recovery-item").textContent).not.toContain("Motivo");
+  });
+
   it("refreshes the watchlist on its own once asked to, and keeps the choice for the profile", async () => {
     const refreshed: string[] = [];
     mockIPC((cmd) => {

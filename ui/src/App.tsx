@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import { appInfo, profiles } from "./api/backend";
+import { appInfo, profiles, recoveries } from "./api/backend";
 import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
 import type { Profile } from "./bindings/Profile";
 import type { ProfileBook } from "./bindings/ProfileBook";
+import type { Recovery } from "./bindings/Recovery";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { ProfilesView } from "./features/profiles/ProfilesView";
 import { QuickOpen } from "./features/quickopen/QuickOpen";
@@ -20,6 +21,7 @@ import { type MessageKey, useI18n } from "./i18n";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
 import { ErrorNotice, ProfilesLink } from "./ui/ErrorNotice";
 import { isTyping } from "./ui/keys";
+import { RecoveryNotice } from "./ui/RecoveryNotice";
 import { useFocusTitle } from "./ui/useFocusTitle";
 import { type Load, useLoad } from "./ui/useLoad";
 
@@ -48,6 +50,17 @@ export function App() {
     profiles().then(setBook, setBookError);
   }, []);
   useEffect(reloadBook, [reloadBook]);
+  // Records found unreadable at start (set aside by the backend) are announced once,
+  // after the book is read. The question never holds anything up: if it fails, the
+  // screens work as before and there is only nothing to announce.
+  const [recovered, setRecovered] = useState<Recovery[]>([]);
+  const askedRecoveries = useRef(false);
+  const bookRead = book !== null;
+  useEffect(() => {
+    if (!bookRead || askedRecoveries.current) return;
+    askedRecoveries.current = true;
+    recoveries().then(setRecovered, () => undefined);
+  }, [bookRead]);
   const active = book ? (book.profiles.find((p) => p.id === book.active) ?? null) : null;
   const openProfiles = () => setRoute({ view: "profiles" });
   const main = useRef<HTMLElement>(null);
@@ -161,6 +174,7 @@ export function App() {
           )}
           {/* A backend that cannot be reached is said once, above. */}
           {bookError && info.state !== "failed" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
+          {recovered.length > 0 && <RecoveryNotice recoveries={recovered} onDismiss={() => setRecovered([])} />}
           {book && !active && <ProfileSetup onDone={reloadBook} />}
           {book && active && (
             <ProfilesLink.Provider value={route.view === "profiles" ? null : openProfiles}>
