@@ -6,31 +6,55 @@ import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { SectionName } from "../../ui/SectionName";
 import { REJECTED, willNotify } from "./model";
+import { OutcomeUnknown, type Unknown } from "./OutcomeUnknown";
 
 /** Exactly what will be sent (the request body, as JSON) and what the end user will be
- * told. Enter (on the focused button) sends, Escape goes back to editing. */
+ * told. Enter (on the focused button) sends, Escape goes back to editing.
+ *
+ * After a request whose outcome is unknown, nothing is sent while the tracking is read
+ * again; then the button offers to send again, and when the tracking could not be read,
+ * only after a second, explicit confirmation. */
 export function CorrectionPreview(props: {
   request: CorrectionRequest;
   sending: boolean;
   error: AppError | null;
+  unknown: Unknown | null;
   onSend: () => void;
+  onArm: () => void;
+  onReread: () => void;
   onCancel: () => void;
 }) {
   const { t } = useI18n();
-  const { request } = props;
+  const { request, unknown } = props;
+  const reading = unknown?.reread.state === "reading";
+  const blind = unknown?.reread.state === "failed";
+  const busy = props.sending || reading;
   const sendButton = useRef<HTMLButtonElement>(null);
   useEffect(() => sendButton.current?.focus(), []);
+  // The button was disabled while the tracking was read: it takes the focus back.
+  useEffect(() => {
+    if (!reading) sendButton.current?.focus();
+  }, [reading]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !props.sending) {
+      if (event.key === "Escape" && !busy) {
         event.preventDefault();
         props.onCancel();
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [props]);
+  }, [props, busy]);
 
+  const label = props.sending
+    ? t("preview.sending")
+    : !unknown
+      ? t("preview.send")
+      : blind && !unknown.armed
+        ? t("preview.sendAgainAsk")
+        : blind
+          ? t("preview.sendAgainConfirm")
+          : t("preview.sendAgain");
   const rejected = request.secciones.filter((s) => s.estatus === REJECTED);
   const notify = willNotify(request);
   return (
@@ -66,20 +90,21 @@ export function CorrectionPreview(props: {
         <pre className="json" data-testid="preview-payload">
           {JSON.stringify(request, null, 2)}
         </pre>
-        {props.error && <ErrorNotice error={props.error} />}
+        {unknown && <OutcomeUnknown unknown={unknown} onReread={props.onReread} />}
+        {props.error && props.error.code !== "outcome_unknown" && <ErrorNotice error={props.error} />}
         <div className="dialog-actions">
-          <button type="button" className="button-quiet" onClick={props.onCancel} disabled={props.sending}>
+          <button type="button" className="button-quiet" onClick={props.onCancel} disabled={busy}>
             {t("preview.keepEditing")}
           </button>
           <button
             ref={sendButton}
             type="button"
             className="button-primary"
-            onClick={props.onSend}
-            disabled={props.sending}
+            onClick={blind && !unknown.armed ? props.onArm : props.onSend}
+            disabled={busy}
             data-testid="send-correction"
           >
-            {props.sending ? t("preview.sending") : t("preview.send")}
+            {label}
           </button>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
@@ -235,5 +235,148 @@ describe("the review", () => {
     act(() => cleanup());
     expect(b.saved).toHaveLength(1);
     expect(b.saved[0]?.decisions[0]?.estatus).toBe("Aceptada");
+  });
+});
+
+describe("a correction request whose outcome is unknown", () => {
+  const unknownOutcome = { code: "outcome_unknown", message: "Se perdió la conexión tras enviar", details: [] };
+  const applied: FileTracking = {
+    ...tracking,
+    sections: [
+      { section: "ProofAddressObligatorio", status: "Aceptado", comments: null },
+      { section: "LegalRepresentativeObligatorio", status: "Completado", comments: null },
+      { section: "ActaConstitutivaObligatorio", status: "Rechazado", comments: "Ilegible" },
+    ],
+  };
+
+  /** The request's answers in turn, and the tracking reads after the first. */
+  function uncertain(answers: unknown[], rereads: (() => unknown)[]) {
+    const b = { sent: [] as CorrectionRequest[], trackings: 0, discarded: [] as string[], saved: [] as Draft[] };
+    let releaseRead: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      releaseRead = resolve;
+    });
+    mockIPC(async (cmd, args) => {
+      switch (cmd) {
+        case "tracking": {
+          b.trackings += 1;
+          if (b.trackings === 1) return tracking;
+          await gate;
+          return rereads[b.trackings - 2]?.();
+        }
+        case "file_detail":
+          return { version: "2", detail };
+        case "load_draft":
+          return null;
+        case "save_draft": {
+          const draft = (args as { draft: Draft }).draft;
+          b.saved.push(draft);
+          return { ...draft, savedAtUtc: "2026-11-22T05:30:00Z" };
+        }
+        case "discard_draft":
+          b.discarded.push((args as { documentId: string }).documentId);
+          return null;
+        case "request_correction": {
+          b.sent.push((args as { request: CorrectionRequest }).request);
+          const answer = answers[b.sent.length - 1];
+          if (answer && typeof answer === "object" && "code" in answer) throw answer;
+          return answer;
+        }
+        default:
+          throw new Error(`unexpected ${cmd}`);
+      }
+    });
+    return { b, releaseRead };
+  }
+
+  async function decideAndPreview() {
+    await open();
+    key("a");
+    key("j");
+    key("j");
+    key("r");
+    fireEvent.change(await screen.findByTestId("review-comment"), { target: { value: "Ilegible" } });
+    key("Enter", { ctrlKey: true });
+    await screen.findByTestId("preview");
+  }
+
+  it("never says to try again: it reads the tracking, shows each sent section's status, then offers to send again", async () => {
+    const halfway: FileTracking = {
+      ...applied,
+      sections: [applied.sections[0]!, { section: "ActaConstitutivaObligatorio", status: "Requiere Atención", comments: "Falta la hoja 3" }],
+    };
+    const { b, releaseRead } = uncertain([unknownOutcome, result], [() => halfway]);
+    await decideAndPreview();
+    fireEvent.click(screen.getByTestId("send-correction"));
+    const notice = await screen.findByTestId("outcome-unknown");
+    expect(notice.textContent).toContain("Resultado desconocido: la solicitud pudo haberse aplicado.");
+    expect(screen.getByTestId("preview").textContent).not.toMatch(/intente de nuevo|vuelva a intentar/i);
+    // While the tracking is read again, nothing can be sent.
+    expect(screen.getByTestId("reread-reading")).toBeTruthy();
+    expect((screen.getByTestId("send-correction") as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId("send-correction"));
+    act(() => releaseRead());
+
+    const rows = within(await screen.findByTestId("reread-sections")).getAllByRole("listitem");
+    expect(rows.map((li) => li.textContent)).toEqual([
+      "Comprobante de domicilio (obligatorio) ProofAddressObligatorio: se envió Aceptada; el seguimiento dice Aceptado",
+      "Acta constitutiva (obligatorio) ActaConstitutivaObligatorio: se envió Rechazada; el seguimiento dice Requiere Atención · Falta la hoja 3",
+    ]);
+    expect(rows.map((li) => li.dataset.applied)).toEqual(["true", "false"]);
+    expect(screen.getByTestId("reread-verdict").textContent).toContain("Las decisiones no aparecen aplicadas");
+    const again = screen.getByTestId("send-correction") as HTMLButtonElement;
+    expect(again.disabled).toBe(false);
+    expect(again.textContent).toBe("Enviar de nuevo");
+    expect(b.sent).toHaveLength(1);
+    // The draft was kept: written again at once, never thrown away.
+    expect(b.discarded).toEqual([]);
+    await waitFor(() => expect(b.saved.at(-1)?.decisions[2]).toMatchObject({ estatus: "Rechazada", comentario: "Ilegible" }));
+
+    fireEvent.click(again);
+    await screen.findByTestId("correction-result");
+    expect(b.sent).toHaveLength(2);
+  });
+
+  it("says the decisions appear applied when every sent section has its status", async () => {
+    const { releaseRead } = uncertain([unknownOutcome], [() => applied]);
+    releaseRead();
+    await decideAndPreview();
+    fireEvent.click(screen.getByTestId("send-correction"));
+    expect((await screen.findByTestId("reread-verdict")).textContent).toBe(
+      "Las decisiones aparecen aplicadas: el servicio recibió la solicitud y no hace falta enviarla de nuevo.",
+    );
+  });
+
+  it("when the tracking cannot be read either, sends again only after a second, explicit confirmation", async () => {
+    const down = () => {
+      throw { code: "network", message: "Sin conexión", details: [] };
+    };
+    const { b, releaseRead } = uncertain([unknownOutcome, result], [down]);
+    releaseRead();
+    await decideAndPreview();
+    fireEvent.click(screen.getByTestId("send-correction"));
+    expect((await screen.findByTestId("reread-failed")).textContent).toContain("sigue sin saberse si la solicitud se aplicó");
+    const again = screen.getByTestId("send-correction");
+    expect(again.textContent).toBe("Enviar de nuevo…");
+    fireEvent.click(again);
+    expect(b.sent).toHaveLength(1);
+    expect(screen.getByTestId("send-again-warning").textContent).toContain("enviarla otra vez la repite");
+    expect(again.textContent).toBe("Sí, enviar de nuevo");
+    fireEvent.click(again);
+    await screen.findByTestId("correction-result");
+    expect(b.sent).toHaveLength(2);
+  });
+
+  it("says a request already on its way is being sent, and keeps the draft", async () => {
+    const { b } = uncertain([{ code: "in_flight", message: "La misma solicitud ya se está enviando", details: [] }], []);
+    await decideAndPreview();
+    fireEvent.click(screen.getByTestId("send-correction"));
+    const notice = await screen.findByTestId("error-notice");
+    expect(notice.dataset.code).toBe("in_flight");
+    expect(notice.textContent).toContain("Esta misma operación ya se está enviando.");
+    expect(screen.queryByTestId("outcome-unknown")).toBeNull();
+    expect(b.trackings).toBe(1);
+    expect(b.discarded).toEqual([]);
+    expect(screen.getByTestId("send-correction").textContent).toBe("Enviar solicitud");
   });
 });

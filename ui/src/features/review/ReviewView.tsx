@@ -19,6 +19,7 @@ import { useLoad } from "../../ui/useLoad";
 import { sectionTone } from "../tracking/model";
 import { CorrectionPreview } from "./CorrectionPreview";
 import { CorrectionOutcome } from "./CorrectionOutcome";
+import type { Unknown } from "./OutcomeUnknown";
 import {
   ACCEPTED,
   COMMENT_MAX,
@@ -32,6 +33,7 @@ import {
   freshDraft,
   isTouched,
   problems,
+  reread,
   restore,
   tally,
   toRequest,
@@ -93,7 +95,9 @@ export function ReviewView(props: {
       />
       {material.state === "loading" && <div className="empty">{t("loading")}</div>}
       {material.state === "failed" && <ErrorNotice error={material.error} />}
-      {material.state === "ready" && <ReviewForm material={material.value} onDone={props.onDone} />}
+      {material.state === "ready" && (
+        <ReviewForm material={material.value} file={{ flowId: props.flowId, rfc: props.rfc }} onDone={props.onDone} />
+      )}
     </section>
   );
 }
@@ -103,7 +107,8 @@ type Stage =
   | { kind: "preview"; request: CorrectionRequest; sending: boolean; error: AppError | null }
   | { kind: "done"; result: CorrectionResult };
 
-function ReviewForm({ material, onDone }: { material: Material; onDone: () => void }) {
+function ReviewForm(props: { material: Material; file: { flowId: string; rfc: string }; onDone: () => void }) {
+  const { material, file, onDone } = props;
   const { t } = useI18n();
   const [draft, setDraft] = useState<Draft>(material.draft);
   const [current, setCurrent] = useState(0);
@@ -116,6 +121,8 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
   /** Set by keyboard moves (and on opening): focus and scroll follow the current row. */
   const moved = useRef(true);
   const sending = useRef(false);
+  /** The last request whose outcome is unknown, until one is sent and answered. */
+  const [unknown, setUnknown] = useState<Unknown | null>(null);
 
   // Drafts: nothing is written for a review nobody touched, and a review whose every
   // decision was taken back leaves no draft behind (there is nothing to recover).
@@ -162,23 +169,42 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
     setStage({ kind: "preview", request: toRequest(draft), sending: false, error: null });
   }, [draft, found]);
 
+  // The service may have applied a request whose answer was lost: the tracking, read
+  // again, shows what each sent section's status is now.
+  const { flowId, rfc } = file;
+  const rereadTracking = useCallback(
+    (request: CorrectionRequest) => {
+      setUnknown({ request, reread: { state: "reading" }, armed: false });
+      backend.tracking(flowId, rfc).then(
+        (fresh) => setUnknown({ request, reread: { state: "read", rows: reread(request, fresh.sections) }, armed: false }),
+        (error: AppError) => setUnknown({ request, reread: { state: "failed", error }, armed: false }),
+      );
+    },
+    [flowId, rfc],
+  );
+
   const send = useCallback(
     (request: CorrectionRequest) => {
       // One request per review: a second Enter or click while the first is out does nothing.
-      if (sending.current) return;
+      if (sending.current || unknown?.reread.state === "reading") return;
       sending.current = true;
       setStage({ kind: "preview", request, sending: true, error: null });
       holdDraft();
       backend.requestCorrection(request).then(
-        (result) => setStage({ kind: "done", result }),
+        (result) => {
+          setUnknown(null);
+          setStage({ kind: "done", result });
+        },
         (error: AppError) => {
           sending.current = false;
+          // Whatever happened, the draft stays: an unknown outcome is not a success.
           resumeDraft(true);
           setStage({ kind: "preview", request, sending: false, error });
+          if (error.code === "outcome_unknown") rereadTracking(request);
         },
       );
     },
-    [holdDraft, resumeDraft],
+    [holdDraft, resumeDraft, rereadTracking, unknown],
   );
 
   const decideAt = useCallback(
@@ -402,7 +428,10 @@ function ReviewForm({ material, onDone }: { material: Material; onDone: () => vo
           request={stage.request}
           sending={stage.sending}
           error={stage.error}
+          unknown={unknown}
           onSend={() => send(stage.request)}
+          onArm={() => setUnknown((now) => (now ? { ...now, armed: true } : now))}
+          onReread={() => unknown && rereadTracking(unknown.request)}
           onCancel={() => {
             moved.current = true;
             setStage({ kind: "editing", showProblems: false });

@@ -14,6 +14,7 @@ import {
   freshDraft,
   isTouched,
   problems,
+  reread,
   restore,
   tally,
   toRequest,
@@ -159,5 +160,27 @@ describe("a draft restored", () => {
     expect(back).toMatchObject({ mensajeGeneral: "Hola", notificarUsuario: false });
     expect(restore(fresh, { ...saved, documentId: "other" }, [ana])).toBe(fresh);
     expect(restore(fresh, null, [ana])).toBe(fresh);
+  });
+});
+
+describe("a tracking read again after an unknown outcome", () => {
+  it("pairs each sent section with its status now, case aside, and marks the missing ones", () => {
+    const request = {
+      documentId: "d",
+      secciones: [
+        { seccion: "ProofAddressObligatorio", estatus: "Aceptada" },
+        { seccion: "ActaConstitutivaObligatorio", estatus: "Rechazada", comentario: "x" },
+        { seccion: "Sucursal", estatus: "Aceptada" },
+      ],
+    };
+    const rows = reread(request, [
+      { section: "proofaddressobligatorio", status: "ACEPTADO", comments: null },
+      { section: "ActaConstitutivaObligatorio", status: "Aceptado", comments: null },
+    ]);
+    expect(rows.map((r) => [r.now, r.applied])).toEqual([
+      ["ACEPTADO", true],
+      ["Aceptado", false],
+      [null, false],
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
 import type { Draft } from "../../bindings/Draft";
 import type { DraftDecision } from "../../bindings/DraftDecision";
 import type { Entity } from "../../bindings/Entity";
+import type { SectionComment } from "../../bindings/SectionComment";
 import type { SectionDecision } from "../../bindings/SectionDecision";
 import type { MessageKey, Vars } from "../../i18n";
 import { charCount } from "../../ui/text";
@@ -173,4 +174,33 @@ export function toRequest(draft: Draft): CorrectionRequest {
  * section is rejected. */
 export function willNotify(request: CorrectionRequest): boolean {
   return request.notificarUsuario !== false && request.secciones.some((s) => s.estatus === REJECTED);
+}
+
+/** One sent decision beside the section's status in a tracking read afterwards. */
+export interface Reread {
+  seccion: string;
+  sent: string;
+  /** The status the fresh tracking reports; null when the section is not in it. */
+  now: string | null;
+  comments: string | null;
+  /** The status is the one the decision leads to (Aceptada → Aceptado, Rechazada → Rechazado). */
+  applied: boolean;
+}
+
+const LEADS_TO: Record<string, string> = { aceptada: "aceptado", rechazada: "rechazado" };
+
+/** After an outcome nobody knows: each sent section with its status now, to tell
+ * whether the decisions appear applied. Statuses compare case-insensitively. */
+export function reread(request: CorrectionRequest, sections: SectionComment[]): Reread[] {
+  return request.secciones.map((decision) => {
+    const found = sections.find((s) => s.section.toLowerCase() === decision.seccion.toLowerCase()) ?? null;
+    const expected = LEADS_TO[decision.estatus.toLowerCase()];
+    return {
+      seccion: decision.seccion,
+      sent: decision.estatus,
+      now: found?.status ?? null,
+      comments: found?.comments ?? null,
+      applied: found !== null && expected !== undefined && found.status.trim().toLowerCase() === expected,
+    };
+  });
 }
