@@ -86,4 +86,83 @@ describe("a supervisor's verification", () => {
     // The folio is remembered, in capitals.
     expect(screen.getByRole("button", { name: "VD-00000006" })).toBeTruthy();
   });
+
+  it("after a resend whose outcome is unknown, reads the verification again before the action comes back", async () => {
+    const calls: string[] = [];
+    let reads = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockIPC(async (cmd) => {
+      calls.push(cmd);
+      if (cmd === "verification") {
+        reads += 1;
+        if (reads > 1) await gate;
+        const state: VerificationState = {
+          verification: reads > 1 ? { ...expired, VerificationStatus: "Enviado", SentAtUtc: "2026-11-22T05:30:00Z" } : expired,
+          canResend: true,
+          canCancel: reads > 1,
+          resendsSoFar: 2,
+          resendsUncertain: true,
+        };
+        return state;
+      }
+      if (cmd === "resend_verification") throw { code: "outcome_unknown", message: "Se perdió la conexión", details: [] };
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <VerificationsView />
+      </I18nProvider>,
+    );
+    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "VD-00000006" } });
+    fireEvent.click(screen.getByTestId("folio-search"));
+    fireEvent.click(await screen.findByTestId("resend"));
+    // The audit log could not be read whole: the count is a floor.
+    expect(screen.getByTestId("resend-count").textContent).toContain("al menos 2");
+    fireEvent.click(screen.getByTestId("confirm-action"));
+
+    const notice = await screen.findByTestId("outcome-unknown");
+    expect(notice.textContent).toContain("Resultado desconocido: el reenvío pudo haberse hecho (y facturado).");
+    expect(notice.textContent).not.toMatch(/intente de nuevo/i);
+    expect(screen.queryByTestId("confirm")).toBeNull();
+    expect((screen.getByTestId("resend") as HTMLButtonElement).disabled).toBe(true);
+
+    release();
+    const now = await screen.findByTestId("reread-now");
+    expect(now.textContent).toMatch(/^Estado ahora: Enviado · último envío: .*2026.*\.$/);
+    expect(notice.textContent).toContain("Reenviar otra vez es otro mensaje facturable.");
+    expect(screen.getByTestId("verification-status").textContent).toBe("Enviado");
+    expect((screen.getByTestId("resend") as HTMLButtonElement).disabled).toBe(false);
+    expect(calls.filter((c) => c === "resend_verification")).toHaveLength(1);
+  });
+
+  it("keeps both actions waiting while the verification cannot be read after an unknown outcome", async () => {
+    let reads = 0;
+    mockIPC((cmd) => {
+      if (cmd === "verification") {
+        reads += 1;
+        if (reads === 2) throw { code: "network", message: "Sin conexión", details: [] };
+        return { verification: { ...expired, VerificationStatus: "Enviado" }, canResend: true, canCancel: true, resendsSoFar: 0, resendsUncertain: false };
+      }
+      if (cmd === "cancel_verification") throw { code: "outcome_unknown", message: "", details: [] };
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <VerificationsView />
+      </I18nProvider>,
+    );
+    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "VD-00000006" } });
+    fireEvent.click(screen.getByTestId("folio-search"));
+    fireEvent.click(await screen.findByTestId("cancel-verification"));
+    fireEvent.click(screen.getByTestId("confirm-action"));
+    expect((await screen.findByTestId("reread-failed")).textContent).toContain("sigue sin saberse si se hizo");
+    expect((screen.getByTestId("resend") as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId("cancel-verification") as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId("reread-again"));
+    expect((await screen.findByTestId("reread-now")).textContent).toContain("Estado ahora: Enviado");
+    expect((screen.getByTestId("cancel-verification") as HTMLButtonElement).disabled).toBe(false);
+  });
 });

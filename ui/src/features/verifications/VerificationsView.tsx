@@ -12,6 +12,7 @@ import { useLoad } from "../../ui/useLoad";
 import { formatLocal } from "../tracking/model";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { geoTone, remember, statusTone, timeline } from "./model";
+import { type Uncertain, UnknownOutcome } from "./UnknownOutcome";
 
 const RECENT_KEY = "kyb-desk.recentFolios";
 
@@ -93,12 +94,24 @@ function VerificationCard({ folio }: { folio: string }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<AppError | null>(null);
   const [done, setDone] = useState<Action | null>(null);
+  /** The last action whose outcome is unknown: both actions wait until the
+   * verification has been read again. */
+  const [uncertain, setUncertain] = useState<Uncertain | null>(null);
   const inFlight = useRef(false);
 
   if (load.state === "loading") return <div className="empty">{t("loading")}</div>;
   if (load.state === "failed") return <ErrorNotice error={load.error} />;
-  const state: VerificationState = load.value;
+  const state: VerificationState = uncertain?.reread.state === "read" ? uncertain.reread.value : load.value;
   const v = state.verification;
+  const held = uncertain !== null && uncertain.reread.state !== "read";
+
+  const readAgain = (action: Action) => {
+    setUncertain({ action, reread: { state: "reading" } });
+    backend.verification(folio).then(
+      (value) => setUncertain({ action, reread: { state: "read", value } }),
+      (error: AppError) => setUncertain({ action, reread: { state: "failed", error } }),
+    );
+  };
   const when = (iso: string | null) => formatLocal(iso, locale) ?? "—";
 
   const run = (action: Action) => {
@@ -107,6 +120,7 @@ function VerificationCard({ folio }: { folio: string }) {
     inFlight.current = true;
     setBusy(true);
     setFailure(null);
+    setUncertain(null);
     const call = action === "resend" ? backend.resendVerification(v.Folio) : backend.cancelVerification(v.Folio);
     call.then(
       () => {
@@ -119,7 +133,14 @@ function VerificationCard({ folio }: { folio: string }) {
       (error: AppError) => {
         inFlight.current = false;
         setBusy(false);
-        setFailure(error);
+        if (error.code === "outcome_unknown") {
+          // Not a failure to retry: what the service did is read first.
+          setAsking(null);
+          setDone(null);
+          readAgain(action);
+        } else {
+          setFailure(error);
+        }
       },
     );
   };
@@ -136,7 +157,7 @@ function VerificationCard({ folio }: { folio: string }) {
           <button
             type="button"
             className="button-quiet"
-            disabled={!state.canResend}
+            disabled={!state.canResend || held}
             onClick={() => {
               setFailure(null);
               setAsking("resend");
@@ -150,7 +171,7 @@ function VerificationCard({ folio }: { folio: string }) {
           <button
             type="button"
             className="button-quiet"
-            disabled={!state.canCancel}
+            disabled={!state.canCancel || held}
             onClick={() => {
               setFailure(null);
               setAsking("cancel");
@@ -167,6 +188,7 @@ function VerificationCard({ folio }: { folio: string }) {
           {!state.canCancel && t("ver.cancelNotNow", { status: v.VerificationStatus ?? "—" })}
         </p>
       )}
+      {uncertain && <UnknownOutcome uncertain={uncertain} onReread={() => readAgain(uncertain.action)} />}
       {done && (
         <div className="notice notice-ok" role="status" data-testid="action-done">
           {t(done === "resend" ? "ver.resent" : "ver.cancelled")}
@@ -239,7 +261,9 @@ function VerificationCard({ folio }: { folio: string }) {
           onCancel={() => setAsking(null)}
         >
           <p>{t("ver.resendBillable")}</p>
-          <p data-testid="resend-count">{t("ver.resendsSoFar", { n: state.resendsSoFar })}</p>
+          <p data-testid="resend-count">
+            {t(state.resendsUncertain ? "ver.resendsAtLeast" : "ver.resendsSoFar", { n: state.resendsSoFar })}
+          </p>
         </ConfirmDialog>
       )}
       {asking === "cancel" && (
