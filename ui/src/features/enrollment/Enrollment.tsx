@@ -57,6 +57,11 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
         </div>
       )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {error?.code === "outcome_unknown" && (
+        <p className="notice notice-warn" role="note" data-testid="enroll-unknown">
+          {t("enroll.unknown", { name: props.person.FullName })}
+        </p>
+      )}
       {link && (
         <div className="overlay" onClick={() => setLink(null)}>
           <div

@@ -40,7 +40,8 @@ interface Backend {
   createdWith: unknown[];
 }
 
-function backend(saved: NewFileDraft | null, refuse = false): Backend {
+/** `refuse`: the creation fails (with a server error, or with the error given). */
+function backend(saved: NewFileDraft | null, refuse: boolean | object = false): Backend {
   const b: Backend = { saved: [], discarded: 0, createdWith: [] };
   mockIPC((cmd, args) => {
     switch (cmd) {
@@ -60,7 +61,8 @@ function backend(saved: NewFileDraft | null, refuse = false): Backend {
       }
       case "create_file":
         b.createdWith.push((args as { request: unknown }).request);
-        if (refuse) throw { code: "server", message: "Error interno del servidor", details: [] };
+        if (refuse === true) throw { code: "server", message: "Error interno del servidor", details: [] };
+        if (refuse) throw refuse;
         // Slower than the draft's debounce, as a real service can be.
         return new Promise((resolve) => setTimeout(() => resolve(created), 600));
       default:
@@ -70,10 +72,10 @@ function backend(saved: NewFileDraft | null, refuse = false): Backend {
   return b;
 }
 
-function open() {
+function open(onOpen: (flowId: string, rfc: string) => void = () => {}) {
   render(
     <I18nProvider>
-      <NewFileView profile={profile} onOpen={() => {}} />
+      <NewFileView profile={profile} onOpen={onOpen} />
     </I18nProvider>,
   );
 }
@@ -172,5 +174,24 @@ describe("the new-file form", () => {
     expect(b.createdWith).toHaveLength(1);
     act(() => cleanup());
     expect(b.saved).toEqual([]);
+  });
+
+  it("says plainly when it is unknown whether the file was created, and leads to its tracking first", async () => {
+    const b = backend(null, { code: "outcome_unknown", message: "Se perdió la conexión tras enviar", details: [] });
+    const opened: [string, string][] = [];
+    open((flowId, rfc) => opened.push([flowId, rfc]));
+    fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
+    fireEvent.change(screen.getByTestId("new-rfc"), { target: { value: "PLE150301AB2" } });
+    fireEvent.click(screen.getByTestId("create-file"));
+    const notice = await screen.findByTestId("create-unknown");
+    expect(notice.textContent).toContain("No se sabe si el expediente se creó");
+    expect(notice.textContent).toContain("Antes de crearlo de nuevo, consulte el seguimiento del RFC PLE150301AB2");
+    expect(screen.getByTestId("error-notice").textContent).not.toMatch(/intente de nuevo/i);
+    // What was typed stays, on screen and as a draft.
+    expect(valueOf("new-company")).toBe("Panificadora La Espiga");
+    await waitFor(() => expect(b.saved.at(-1)).toMatchObject({ companyName: "Panificadora La Espiga" }));
+    expect(b.createdWith).toHaveLength(1);
+    fireEvent.click(screen.getByTestId("create-unknown-tracking"));
+    expect(opened).toEqual([["flujo-moral", "PLE150301AB2"]]);
   });
 });

@@ -77,6 +77,8 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   const [error, setError] = useState<AppError | null>(props.loadError);
   const [sending, setSending] = useState(false);
   const [created, setCreated] = useState<{ file: CreatedFile; flowId: string; rfc: string } | null>(null);
+  /** The file of a creation whose outcome is unknown: it may exist already. */
+  const [unknown, setUnknown] = useState<{ flowId: string; rfc: string } | null>(null);
   const inFlight = useRef(false);
 
   const request = useMemo(() => toRequest(form), [form]);
@@ -151,6 +153,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     }
     setSending(true);
     setError(null);
+    setUnknown(null);
     holdDraft();
     backend.createFile(request).then(
       (file) => {
@@ -161,6 +164,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
         resumeDraft(true);
         setError(e);
         if (e.code === "validation") setServerProblems(e.details);
+        if (e.code === "outcome_unknown") setUnknown({ flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" });
       },
     ).finally(() => {
       inFlight.current = false;
@@ -315,6 +319,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
           </div>
         )}
         {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+        {unknown && <CreateUnknown {...unknown} onOpen={props.onOpen} />}
         <div className="dialog-actions">
           <DraftNote className="small draft-note" state={draftState} note={cleared && t("new.cleared")} />
           {cleared ? (
@@ -349,6 +354,30 @@ function Row(props: { label: string; problems: string[]; hint?: string; children
           {p}
         </span>
       ))}
+    </div>
+  );
+}
+
+/** A creation whose outcome is unknown: the file may exist, and its tracking (by flow
+ * and RFC) is where to look before creating it again. */
+function CreateUnknown(props: { flowId: string; rfc: string; onOpen: (flowId: string, rfc: string) => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="notice notice-warn" role="note" data-testid="create-unknown">
+      <div className="notice-body">
+        <strong>{t("new.unknown")}</strong>
+        <p>{props.rfc ? t("new.unknownRfc", { rfc: props.rfc }) : t("new.unknownNoRfc")}</p>
+        {props.rfc && (
+          <button
+            type="button"
+            className="button-quiet small"
+            onClick={() => props.onOpen(props.flowId, props.rfc)}
+            data-testid="create-unknown-tracking"
+          >
+            {t("new.unknownTrack", { rfc: props.rfc })}
+          </button>
+        )}
+      </div>
     </div>
   );
 }

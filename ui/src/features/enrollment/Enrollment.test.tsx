@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+
+import type { Person } from "../../bindings/Person";
+import { I18nProvider } from "../../i18n";
+import { EnrollButton } from "./Enrollment";
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+describe("an enrollment link whose outcome is unknown", () => {
+  it("says it may have been generated and what to check before generating another", async () => {
+    const person: Person = {
+      PersonId: "per-1", FullName: "María Hernández López", Email: "maria@espiga.mx", Rfc: "", Curp: "", FaceKeyId: "",
+      EnrollmentRequestAtUtc: null, CallbackAtUtc: null, NotificationAtUtc: null, EnrollmentStatus: "Pendiente",
+      EnrollmentReason: "", IsCompleted: false, IsEnrollmentAllowed: true,
+    };
+    let issued = 0;
+    let sent = 0;
+    mockIPC((cmd) => {
+      if (cmd !== "enrollment_link") throw new Error(cmd);
+      sent += 1;
+      throw { code: "outcome_unknown", message: "Se perdió la conexión tras enviar", details: [] };
+    });
+    render(
+      <I18nProvider>
+        <EnrollButton documentId="doc-1" person={person} onIssued={() => (issued += 1)} />
+      </I18nProvider>,
+    );
+    fireEvent.click(screen.getByTestId("generate-link"));
+    const notice = await screen.findByTestId("enroll-unknown");
+    expect(notice.textContent).toBe(
+      "No se sabe si se generó el enlace de María Hernández López. Antes de generar otro, revise abajo los enlaces emitidos y, en el seguimiento (actualícelo), el estatus de enrolamiento de la persona.",
+    );
+    expect(screen.getByTestId("error-notice").dataset.code).toBe("outcome_unknown");
+    // The issued-links list below is read again, and nothing was sent twice.
+    expect(issued).toBe(1);
+    expect(sent).toBe(1);
+  });
+});
