@@ -1,16 +1,20 @@
 //! The typed client: one method per operation, each validating its request before
 //! sending, sending the spec's headers, reading the answer tolerantly and mapping
-//! failures to [`ApiError`]. Only reads are retried (see [`crate::retry`]).
+//! failures to [`ApiError`]. Only reads are retried (see [`crate::retry`]). The key
+//! only travels over https (or to this machine), follows no redirect, and is scrubbed
+//! from whatever the service sends back.
 
+use std::net::{Ipv4Addr, Ipv6Addr};
 use std::time::Duration;
 
 use rand::RngExt;
-use reqwest::header::{ACCEPT, HeaderMap, HeaderName, HeaderValue, RETRY_AFTER};
-use reqwest::{Method, Url};
+use reqwest::header::{ACCEPT, HeaderMap, HeaderName, HeaderValue, LOCATION, RETRY_AFTER};
+use reqwest::{Method, Url, redirect};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::body::{CappedError, MAX_ANSWER_BYTES, read_capped};
 use crate::envelope::{Envelope, snippet};
 use crate::error::{ApiError, Result};
 use crate::models::correction::CorrectionResult;
@@ -55,6 +59,11 @@ pub struct Endpoints {
 pub enum ConfigError {
     #[error("«{0}» is not an http(s) address")]
     BadBaseUrl(String),
+    /// Plain http would carry the API key readable by anyone on the way.
+    #[error(
+        "«{0}» uses http: only https is accepted, except for this computer's own address (127.0.0.1, ::1, localhost)"
+    )]
+    InsecureAddress(String),
     #[error("the environment {0} has no address configured")]
     NoAddress(&'static str),
     #[error("the HTTP client cannot be built: {0}")]
@@ -68,9 +77,9 @@ impl Environment {
                 .map(|e| pick(e).clone())
                 .ok_or(ConfigError::NoAddress(name))
         };
-        match self {
-            Self::Production => configured(|e| &e.production, "production"),
-            Self::Staging => configured(|e| &e.staging, "staging"),
+        let url = match self {
+            Self::Production => configured(|e| &e.production, "production")?,
+            Self::Staging => configured(|e| &e.staging, "staging")?,
             Self::Sandbox => {
                 let mut url = configured(|e| &e.production, "sandbox")?;
                 let shown = url.to_string();
@@ -78,19 +87,71 @@ impl Environment {
                     .map_err(|()| ConfigError::BadBaseUrl(shown))?
                     .pop_if_empty()
                     .push("dev");
-                Ok(url)
+                url
             }
-            Self::Custom { base_url } => parse_base_url(base_url),
-        }
+            Self::Custom { base_url } => parse_base_url(base_url)?,
+        };
+        // Endpoints are plain values anyone can build: checked here too, not only
+        // where they were parsed.
+        require_secure(&url)?;
+        Ok(url)
     }
 }
 
+/// A base address as typed by a user or configured: http(s), able to take a path,
+/// and https unless it is this computer ([`is_loopback_host`]).
 pub fn parse_base_url(raw: &str) -> Result<Url, ConfigError> {
     let url = Url::parse(raw.trim()).map_err(|_| ConfigError::BadBaseUrl(raw.to_owned()))?;
     if !matches!(url.scheme(), "http" | "https") || url.cannot_be_a_base() {
         return Err(ConfigError::BadBaseUrl(raw.to_owned()));
     }
+    require_secure(&url)?;
     Ok(url)
+}
+
+/// Plain http is allowed only where nothing crosses a network: the local sandbox.
+fn require_secure(url: &Url) -> Result<(), ConfigError> {
+    match url.scheme() {
+        "https" => Ok(()),
+        "http" if is_loopback_host(url) => Ok(()),
+        "http" => Err(ConfigError::InsecureAddress(url.to_string())),
+        _ => Err(ConfigError::BadBaseUrl(url.to_string())),
+    }
+}
+
+/// Whether the address is this computer: 127.0.0.0/8, ::1 (also as an IPv4-mapped
+/// address) or the name `localhost`.
+pub fn is_loopback_host(url: &Url) -> bool {
+    // An http(s) address's IP host is already in canonical form ("127.1" reads as
+    // 127.0.0.1), and an IPv6 one is written in brackets.
+    let Some(host) = url.host_str() else {
+        return false;
+    };
+    if let Some(v6) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        return v6.parse::<Ipv6Addr>().is_ok_and(|ip| {
+            ip.is_loopback() || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
+        });
+    }
+    match host.parse::<Ipv4Addr>() {
+        Ok(ip) => ip.is_loopback(),
+        Err(_) => host.eq_ignore_ascii_case("localhost"),
+    }
+}
+
+/// `scheme://host:port` of an address, the port always written (the scheme's default
+/// when the address leaves it out) and the host in lower case without a trailing dot,
+/// so one server has exactly one origin: the desk binds API keys to this string. No
+/// user, path, query or fragment: nothing that could carry a secret.
+pub fn origin_of(url: &Url) -> String {
+    let host = url
+        .host_str()
+        .unwrap_or_default()
+        .trim_end_matches('.')
+        .to_ascii_lowercase();
+    match url.port_or_known_default() {
+        Some(port) => format!("{}://{host}:{port}", url.scheme()),
+        None => format!("{}://{host}", url.scheme()),
+    }
 }
 
 /// The API key and the workspace it is used with.
@@ -140,7 +201,8 @@ pub fn install_tls_provider() {
     let _ = rustls::crypto::ring::default_provider().install_default();
 }
 
-/// The one place the HTTP client is configured: rustls (ring), gzip, JSON, timeouts.
+/// The one place the HTTP client is configured: rustls (ring), gzip, JSON, timeouts,
+/// and no redirects (a 3xx is reported as [`ApiError::Redirected`]).
 fn build_http(config: &ClientConfig) -> Result<reqwest::Client, ConfigError> {
     install_tls_provider();
     let mut headers = HeaderMap::new();
@@ -149,6 +211,7 @@ fn build_http(config: &ClientConfig) -> Result<reqwest::Client, ConfigError> {
         .user_agent(concat!("KYB-Desk/", env!("CARGO_PKG_VERSION")))
         .default_headers(headers)
         .gzip(true)
+        .redirect(redirect::Policy::none())
         .connect_timeout(config.connect_timeout)
         .timeout(config.timeout)
         .pool_idle_timeout(Duration::from_secs(60))
@@ -163,7 +226,10 @@ struct Transport {
 }
 
 impl Client {
+    /// Refuses a plain-http base address off this computer: the key goes with every
+    /// request.
     pub fn new(config: ClientConfig) -> Result<Self, ConfigError> {
+        require_secure(&config.base_url)?;
         Ok(Self {
             http: build_http(&config)?,
             base_url: config.base_url,
@@ -338,7 +404,7 @@ impl Client {
         loop {
             let started = std::time::Instant::now();
             let answer = self
-                .attempt(method.clone(), &url, payload.as_deref(), headers)
+                .attempt(operation, method.clone(), &url, payload.as_deref(), headers)
                 .await;
             // The key is in no field here: only the operation, the path (ids, folios)
             // and the outcome.
@@ -375,8 +441,12 @@ impl Client {
         }
     }
 
+    /// One request and its whole answer: a 3xx is refused without reading it, the body
+    /// is read up to [`MAX_ANSWER_BYTES`], and the key is scrubbed from it before
+    /// anything (an error message, a snippet, the data) is made of it.
     async fn attempt(
         &self,
+        operation: Operation,
         method: Method,
         url: &Url,
         payload: Option<&[u8]>,
@@ -399,11 +469,41 @@ impl Client {
                 .header(reqwest::header::CONTENT_TYPE, "application/json")
                 .body(bytes.to_vec());
         }
-        let response = request.send().await.map_err(|e| self.transport(&e))?;
+        let response = request
+            .send()
+            .await
+            .map_err(|e| self.transport(operation, &e))?;
         let status = response.status().as_u16();
+        if response.status().is_redirection() {
+            // Scrubbed before it is parsed: the origin is lower-cased, and a key in
+            // the host would no longer match.
+            let location = response.headers().get(LOCATION).map(|value| {
+                let scrubbed = scrub_key(value.as_bytes().to_vec(), self.api_key.expose());
+                String::from_utf8_lossy(&scrubbed).into_owned()
+            });
+            return Err(Transport {
+                failure: Failure::Status(status),
+                error: ApiError::Redirected {
+                    status,
+                    location: redirect_origin(url, location.as_deref()),
+                },
+            });
+        }
         let answer_headers = response.headers().clone();
-        let bytes = response.bytes().await.map_err(|e| self.transport(&e))?;
-        Ok((status, answer_headers, bytes.to_vec()))
+        let bytes = read_capped(response, MAX_ANSWER_BYTES)
+            .await
+            .map_err(|e| match e {
+                CappedError::TooLarge { limit_bytes } => Transport {
+                    failure: Failure::Status(status),
+                    error: ApiError::TooLarge { limit_bytes },
+                },
+                CappedError::Transport(e) => self.transport(operation, &e),
+            })?;
+        Ok((
+            status,
+            answer_headers,
+            scrub_key(bytes, self.api_key.expose()),
+        ))
     }
 
     fn auth_headers(&self) -> HeaderMap {
@@ -420,7 +520,23 @@ impl Client {
         headers
     }
 
-    fn transport(&self, error: &reqwest::Error) -> Transport {
+    /// A failure without a complete answer. A state-changing request that got past
+    /// connecting may have been received and acted on: its outcome is unknown. Only a
+    /// failure to connect (refused, unreachable, the connect timeout) proves that
+    /// nothing was sent.
+    fn transport(&self, operation: Operation, error: &reqwest::Error) -> Transport {
+        if !operation.is_read() && !error.is_connect() {
+            return Transport {
+                failure: if error.is_timeout() {
+                    Failure::Timeout
+                } else {
+                    Failure::Connection
+                },
+                error: ApiError::OutcomeUnknown {
+                    detail: error_chain(error),
+                },
+            };
+        }
         if error.is_timeout() {
             return Transport {
                 failure: Failure::Timeout,
@@ -451,6 +567,52 @@ fn data_of<T: DeserializeOwned>(envelope: Envelope, body: &[u8]) -> Result<T> {
         status: 200,
         snippet: snippet(body),
     })
+}
+
+/// The origin a redirect pointed to, resolved against the request's address (a
+/// relative `Location` stays on the same origin); empty when there is none.
+fn redirect_origin(url: &Url, location: Option<&str>) -> String {
+    location
+        .and_then(|location| url.join(location.trim()).ok())
+        .filter(|target| target.has_host())
+        .map(|target| origin_of(&target))
+        .unwrap_or_default()
+}
+
+const REDACTED: &[u8] = b"[redacted]";
+
+/// Every occurrence of the key in what the service sent, replaced: a service (or a
+/// proxy) that echoes the request's headers in an error page must not put the key
+/// into an error the desk shows, logs or stores.
+fn scrub_key(text: Vec<u8>, key: &str) -> Vec<u8> {
+    let key = key.as_bytes();
+    let Some(&first) = key.first() else {
+        return text;
+    };
+    let found = |from: usize| {
+        text[from..]
+            .iter()
+            .enumerate()
+            .filter(|(_, byte)| **byte == first)
+            .map(|(at, _)| from + at)
+            .find(|at| text[*at..].starts_with(key))
+    };
+    let Some(mut next) = found(0) else {
+        return text;
+    };
+    let mut scrubbed = Vec::with_capacity(text.len());
+    let mut copied = 0;
+    loop {
+        scrubbed.extend_from_slice(&text[copied..next]);
+        scrubbed.extend_from_slice(REDACTED);
+        copied = next + key.len();
+        match found(copied) {
+            Some(at) => next = at,
+            None => break,
+        }
+    }
+    scrubbed.extend_from_slice(&text[copied..]);
+    scrubbed
 }
 
 fn retry_after(headers: &HeaderMap) -> Option<Duration> {
@@ -516,5 +678,96 @@ mod tests {
             "http://127.0.0.1:9/base/verificaciones/VD%2F1%20%3Fx/reenviar"
         );
         assert!(!format!("{client:?}").contains("hidden_value"));
+    }
+
+    #[test]
+    fn one_server_has_one_origin() {
+        let origin = |raw: &str| origin_of(&Url::parse(raw).expect("url"));
+        assert_eq!(
+            origin("https://A.example.com/x"),
+            "https://a.example.com:443"
+        );
+        assert_eq!(
+            origin("https://a.example.com:443/y?key=1#f"),
+            origin("https://A.example.com/x")
+        );
+        assert_eq!(
+            origin("https://user:pw@a.example.com./z"),
+            "https://a.example.com:443"
+        );
+        assert_eq!(origin("http://127.0.0.1:8080/a"), "http://127.0.0.1:8080");
+        assert_ne!(
+            origin("http://127.0.0.1:8080"),
+            origin("http://127.0.0.1:8081")
+        );
+        assert_ne!(
+            origin("http://a.example.com"),
+            origin("https://a.example.com")
+        );
+        assert_eq!(origin("http://[::1]/"), "http://[::1]:80");
+    }
+
+    #[test]
+    fn loopback_is_this_computer_only() {
+        let loopback = |raw: &str| is_loopback_host(&Url::parse(raw).expect("url"));
+        for local in [
+            "http://127.0.0.1:9",
+            "http://127.8.9.10",
+            "http://localhost",
+            "http://LOCALHOST:80",
+            "http://[::1]:3000",
+            "http://[::ffff:127.0.0.1]",
+        ] {
+            assert!(loopback(local), "{local}");
+        }
+        for remote in [
+            "http://10.0.0.1",
+            "http://128.0.0.1",
+            "http://localhost.example.com",
+            "http://[::2]",
+            "http://example.com",
+        ] {
+            assert!(!loopback(remote), "{remote}");
+        }
+    }
+
+    #[test]
+    fn a_client_refuses_a_plain_http_address_off_this_computer() {
+        let config = |raw: &str| {
+            ClientConfig::new(
+                Url::parse(raw).expect("url"),
+                Credentials {
+                    api_key: Secret::new("k"),
+                    workspace_id: "w".into(),
+                },
+            )
+        };
+        assert!(matches!(
+            Client::new(config("http://api.example.com/")),
+            Err(ConfigError::InsecureAddress(_))
+        ));
+        assert!(Client::new(config("https://api.example.com/")).is_ok());
+        assert!(Client::new(config("http://localhost:8080/")).is_ok());
+        let plain = Endpoints {
+            production: Url::parse("http://api.example.com/kyb").expect("url"),
+            staging: Url::parse("https://staging.example.com/").expect("url"),
+        };
+        assert!(matches!(
+            Environment::Sandbox.base_url(Some(&plain)),
+            Err(ConfigError::InsecureAddress(_))
+        ));
+    }
+
+    #[test]
+    fn the_key_is_scrubbed_wherever_it_appears() {
+        let key = "sk_live_123";
+        let scrub = |text: &str| String::from_utf8(scrub_key(text.into(), key)).expect("utf-8");
+        assert_eq!(scrub("no key here"), "no key here");
+        assert_eq!(
+            scrub("sk_live_123 and sk_live_123sk_live_123, ¿sk_live_12?"),
+            "[redacted] and [redacted][redacted], ¿sk_live_12?"
+        );
+        assert_eq!(scrub("ends with sk_live_123"), "ends with [redacted]");
+        assert_eq!(scrub_key(b"anything".to_vec(), ""), b"anything");
     }
 }

@@ -55,6 +55,45 @@ pub enum ApiError {
     /// An answer we cannot read (an HTML error page, broken JSON, a wrong shape).
     #[error("unreadable answer (HTTP {status}): {snippet}")]
     Decode { status: u16, snippet: String },
+    /// A 3xx answer. Service calls follow no redirect: the key would go with it to an
+    /// address the user never chose. `location` is only the origin it pointed to
+    /// (the full address could carry tokens), empty when there was none.
+    #[error(
+        "El servicio respondió con una redirección (HTTP {status}){}; por seguridad no se sigue.",
+        towards(location)
+    )]
+    Redirected { status: u16, location: String },
+    /// The answer is longer than the cap (`crate::body::MAX_ANSWER_BYTES`); the rest
+    /// of it was not read.
+    #[error(
+        "La respuesta del servicio excede el límite de {} y no se leyó.",
+        size(*limit_bytes)
+    )]
+    TooLarge { limit_bytes: u64 },
+    /// A state-changing request may have reached the service, but its answer did not
+    /// arrive (a timeout or a broken connection after sending). The operation may have
+    /// been done: read the state again before offering to send it again.
+    #[error(
+        "No se sabe si el servicio realizó la operación: la respuesta no llegó. Consulte el estado antes de volver a enviarla."
+    )]
+    OutcomeUnknown { detail: String },
+}
+
+fn towards(origin: &str) -> String {
+    if origin.is_empty() {
+        String::new()
+    } else {
+        format!(" hacia {origin}")
+    }
+}
+
+fn size(bytes: u64) -> String {
+    const MIB: u64 = 1024 * 1024;
+    if bytes >= MIB && bytes.is_multiple_of(MIB) {
+        format!("{} MiB", bytes / MIB)
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 impl ApiError {
@@ -73,6 +112,9 @@ impl ApiError {
             Self::Timeout { .. } => "timeout",
             Self::Network { .. } => "network",
             Self::Decode { .. } => "decode",
+            Self::Redirected { .. } => "redirected",
+            Self::TooLarge { .. } => "too_large",
+            Self::OutcomeUnknown { .. } => "outcome_unknown",
         }
     }
 
@@ -216,6 +258,46 @@ mod tests {
                 snippet: "<html><h1>502 Bad Gateway</h1></html>".into()
             }
         );
+    }
+
+    #[test]
+    fn the_new_refusals_speak_spanish_and_serialise_with_their_code() {
+        let redirected = ApiError::Redirected {
+            status: 307,
+            location: "https://otro.example.com:443".into(),
+        };
+        assert_eq!(
+            redirected.to_string(),
+            "El servicio respondió con una redirección (HTTP 307) hacia https://otro.example.com:443; por seguridad no se sigue."
+        );
+        assert_eq!(
+            ApiError::Redirected {
+                status: 301,
+                location: String::new()
+            }
+            .to_string(),
+            "El servicio respondió con una redirección (HTTP 301); por seguridad no se sigue."
+        );
+        let too_large = ApiError::TooLarge {
+            limit_bytes: 8 * 1024 * 1024,
+        };
+        assert_eq!(
+            too_large.to_string(),
+            "La respuesta del servicio excede el límite de 8 MiB y no se leyó."
+        );
+        let unknown = ApiError::OutcomeUnknown {
+            detail: "operation timed out".into(),
+        };
+        assert!(unknown.to_string().starts_with("No se sabe si el servicio"));
+        for (error, code) in [
+            (redirected, "redirected"),
+            (too_large, "too_large"),
+            (unknown, "outcome_unknown"),
+        ] {
+            assert_eq!(error.code(), code);
+            let json = serde_json::to_value(&error).expect("serialises");
+            assert_eq!(json["code"], code);
+        }
     }
 
     #[test]

@@ -240,9 +240,26 @@ pub fn document_id(field: &str, value: &str) -> Vec<String> {
     f.0
 }
 
-/// The path parameter of the verification operations.
+/// The longest folio accepted. Real folios are short ("VD-00000005"); the cap keeps an
+/// absurd value out of a URL.
+pub const FOLIO_MAX_CHARS: usize = 64;
+
+/// The path parameter of the verification operations: 1 to [`FOLIO_MAX_CHARS`] ASCII
+/// letters, digits, `-` and `_`. A folio becomes a path segment, so anything that
+/// could change the path's meaning (`.`, `..`, `/`, `%`, blanks) is refused here
+/// rather than trusted to the URL's encoding.
 pub fn folio(value: &str) -> Vec<String> {
     let mut f = Failures::default();
-    f.require("Folio", value);
+    if f.require("Folio", value) {
+        f.check(is_folio(value), invalid("Folio"));
+    }
     f.0
+}
+
+pub fn is_folio(value: &str) -> bool {
+    let value = value.trim();
+    (1..=FOLIO_MAX_CHARS).contains(&value.len())
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }

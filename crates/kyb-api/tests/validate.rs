@@ -228,3 +228,26 @@ fn wire_names_match_the_spec_casing() {
         serde_json::json!({"documentId": DOC, "flowId": "F", "notificarUsuario": false})
     );
 }
+
+#[test]
+fn folios_are_letters_digits_dashes_and_underscores() {
+    for ok in ["VD-00000005", "vd_1", "A", &"9".repeat(64), " VD-1 "] {
+        assert!(validate::folio(ok).is_empty(), "{ok}");
+    }
+    assert_eq!(validate::folio("  "), ["El campo Folio es obligatorio"]);
+    for bad in [
+        ".",
+        "..",
+        "/",
+        "VD/1",
+        "VD 1",
+        "VD%2F1",
+        "%2e%2e",
+        "VD-1?x",
+        "VD-1#",
+        "VD-Ñ1",
+        &"9".repeat(65),
+    ] {
+        assert_eq!(validate::folio(bad), ["El Folio no es válido."], "{bad:?}");
+    }
+}

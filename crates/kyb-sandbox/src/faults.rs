@@ -1,6 +1,6 @@
-//! Fault injection for the service's routes, set through the admin API: added latency,
-//! an error status at a rate, a dropped connection, a malformed body. Admin routes are
-//! never faulted. Requests are counted before any fault, so a test can tell that a
+//! Fault injection for the service's routes, set through the admin API: added latency
+//! before or after the request is served, an error status at a rate, a dropped
+//! connection, a malformed body. Admin routes are never faulted. Requests are counted before any fault, so a test can tell that a
 //! request was received once even when its answer was lost.
 
 use std::time::Duration;
@@ -20,7 +20,12 @@ use crate::envelope::Envelope;
 #[serde(default, deny_unknown_fields)]
 pub struct Fault {
     pub route: String,
+    /// Delay before the request is handled: nothing has happened yet when it ends.
     pub latency_ms: u64,
+    /// Delay after the request is handled, before its answer leaves: the service has
+    /// acted (state changed, notifications recorded) and a client that gives up in the
+    /// meantime cannot know it. This is the "outcome unknown" of a real timeout.
+    pub latency_after_ms: u64,
     /// Share of requests answered with `error_status` (0.0 to 1.0).
     pub error_rate: f64,
     /// Defaults to 500.
@@ -67,24 +72,37 @@ pub enum Outcome {
     Malformed,
 }
 
-/// Decides the fate of a request on `route` (latency is applied separately). Faults
-/// are tried in the order they were added, up to the first that acts; each one tried
-/// uses one of its `times`, and a spent fault is retired.
-pub fn decide(faults: &mut Vec<Fault>, route: &str, rng: &mut ChaCha8Rng) -> (Duration, Outcome) {
-    let mut latency = Duration::ZERO;
-    let mut outcome = Outcome::Serve;
+/// The fate of one request: wait `before`, answer per `outcome`, then hold the answer
+/// back for `after`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    pub before: Duration,
+    pub outcome: Outcome,
+    pub after: Duration,
+}
+
+/// Decides the fate of a request on `route` (the delays are applied by the caller).
+/// Faults are tried in the order they were added, up to the first that acts; each one
+/// tried uses one of its `times`, and a spent fault is retired.
+pub fn decide(faults: &mut Vec<Fault>, route: &str, rng: &mut ChaCha8Rng) -> Decision {
+    let mut decision = Decision {
+        before: Duration::ZERO,
+        outcome: Outcome::Serve,
+        after: Duration::ZERO,
+    };
     for fault in faults.iter_mut().filter(|f| f.applies_to(route)) {
         if let Some(left) = fault.times.as_mut() {
             *left = left.saturating_sub(1);
         }
-        latency += Duration::from_millis(fault.latency_ms);
-        outcome = fault.draw(rng);
-        if outcome != Outcome::Serve {
+        decision.before += Duration::from_millis(fault.latency_ms);
+        decision.after += Duration::from_millis(fault.latency_after_ms);
+        decision.outcome = fault.draw(rng);
+        if decision.outcome != Outcome::Serve {
             break;
         }
     }
     faults.retain(|f| f.times != Some(0));
-    (latency, outcome)
+    decision
 }
 
 impl Fault {
@@ -163,21 +181,22 @@ mod tests {
         let errors = (0..1000)
             .filter(|_| {
                 matches!(
-                    decide(&mut faults, "GET /x", &mut rng).1,
+                    decide(&mut faults, "GET /x", &mut rng).outcome,
                     Outcome::Error(..)
                 )
             })
             .count();
         assert!((240..=360).contains(&errors), "{errors} of 1000");
-        let (latency, _) = decide(&mut faults, "GET /x", &mut rng);
-        assert_eq!(latency, Duration::from_millis(5));
+        let decision = decide(&mut faults, "GET /x", &mut rng);
+        assert_eq!(decision.before, Duration::from_millis(5));
+        assert_eq!(decision.after, Duration::ZERO);
         let mut only_tracking = vec![Fault {
             route: "POST /expedientes/v1/tracking".into(),
             drop_rate: 1.0,
             ..Fault::default()
         }];
         assert_eq!(
-            decide(&mut only_tracking, "GET /verificaciones/{folio}", &mut rng).1,
+            decide(&mut only_tracking, "GET /verificaciones/{folio}", &mut rng).outcome,
             Outcome::Serve
         );
         assert_eq!(
@@ -186,7 +205,7 @@ mod tests {
                 "POST /expedientes/v1/tracking",
                 &mut rng
             )
-            .1,
+            .outcome,
             Outcome::Drop
         );
     }
@@ -203,11 +222,26 @@ mod tests {
             ..Fault::default()
         }];
         let outcomes: Vec<Outcome> = (0..3)
-            .map(|_| decide(&mut faults, "GET /x", &mut rng).1)
+            .map(|_| decide(&mut faults, "GET /x", &mut rng).outcome)
             .collect();
         let unavailable = Outcome::Error(StatusCode::SERVICE_UNAVAILABLE, Some(1));
         assert_eq!(outcomes, [unavailable.clone(), unavailable, Outcome::Serve]);
         assert!(faults.is_empty());
+    }
+
+    #[test]
+    fn latency_after_is_its_own_delay_and_an_unknown_field_is_refused() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let fault: Fault = serde_json::from_str(
+            r#"{"route": "POST /x", "latency_ms": 10, "latency_after_ms": 1500}"#,
+        )
+        .expect("a known field");
+        let mut faults = vec![fault];
+        let decision = decide(&mut faults, "POST /x", &mut rng);
+        assert_eq!(decision.before, Duration::from_millis(10));
+        assert_eq!(decision.after, Duration::from_millis(1500));
+        assert_eq!(decision.outcome, Outcome::Serve);
+        assert!(serde_json::from_str::<Fault>(r#"{"route": "*", "latency_afterms": 5}"#).is_err());
     }
 
     #[test]

@@ -262,25 +262,35 @@ async fn observe_request(State(app): State<AppState>, request: Request, next: Ne
     else {
         return next.run(request).await;
     };
-    let (latency, outcome) = {
+    let decision = {
         let mut world = app.lock();
         *world.counters.entry(route.clone()).or_default() += 1;
         if route.contains(" /_sandbox/") {
-            (std::time::Duration::ZERO, faults::Outcome::Serve)
+            None
         } else {
             let state::World {
                 faults, fault_rng, ..
             } = &mut *world;
-            faults::decide(faults, &route, fault_rng)
+            Some(faults::decide(faults, &route, fault_rng))
         }
     };
-    if !latency.is_zero() {
-        tokio::time::sleep(latency).await;
+    let Some(decision) = decision else {
+        return next.run(request).await;
+    };
+    if !decision.before.is_zero() {
+        tokio::time::sleep(decision.before).await;
     }
-    match faults::respond(outcome) {
+    let response = match faults::respond(decision.outcome) {
         Some(faulted) => faulted,
         None => next.run(request).await,
+    };
+    // The handler has run to completion (its state change is made under the lock,
+    // without awaiting), so a client that gives up during this wait leaves the
+    // service having acted.
+    if !decision.after.is_zero() {
+        tokio::time::sleep(decision.after).await;
     }
+    response
 }
 
 /// Files the service's data points at. Verification photos are stored (their hash

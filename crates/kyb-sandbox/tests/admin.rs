@@ -276,3 +276,49 @@ async fn reset_brings_back_the_seeded_world() {
     assert_eq!(read(&h, &folio).await["VerificationStatus"], "Abierto");
     assert_eq!(h.admin(Method::GET, "/outbox", None).await["billable"], 0);
 }
+
+#[tokio::test]
+async fn latency_after_lets_the_service_act_and_only_delays_the_answer() {
+    let h = Harness::start().await;
+    let e = h.manifest().examples.clone();
+    let route = "POST /expedientes/solicitar-correccion";
+    h.admin(
+        Method::POST,
+        "/faults",
+        Some(json!({"route": route, "latency_after_ms": 2000, "times": 1})),
+    )
+    .await;
+    let tenant = h.manifest().tenants[0].clone();
+    let impatient = reqwest::Client::builder()
+        .timeout(std::time::Duration::from_millis(400))
+        .build()
+        .expect("client");
+    let outcome = impatient
+        .post(format!(
+            "{}/expedientes/solicitar-correccion",
+            h.manifest().base_url
+        ))
+        .header(kyb_sandbox::API_KEY_HEADER, &tenant.api_key)
+        .header(
+            kyb_sandbox::WORKSPACE_HEADER,
+            tenant.workspace_id.to_string(),
+        )
+        .json(&json!({
+            "documentId": e.document_id,
+            "secciones": [{"seccion": "ProofAddressObligatorio", "estatus": "Rechazada",
+                           "comentario": "Ilegible"}],
+        }))
+        .send()
+        .await;
+    let error = outcome.expect_err("the answer comes after the client gave up");
+    assert!(error.is_timeout(), "{error}");
+    assert_eq!(h.sandbox.requests(route), 1);
+    // The correction was made all the same.
+    let file = h.example_tracking().await;
+    assert_eq!(file["DocumentStatus"], "Corrección por el Usuario");
+    let comments = file["Comments"].to_string();
+    assert!(
+        comments.contains("ProofAddressObligatorio (Rechazado): Ilegible"),
+        "{comments}"
+    );
+}

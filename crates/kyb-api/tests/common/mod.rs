@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test file uses its own part of this module
 
+pub mod raw;
+
 use std::collections::BTreeMap;
 use std::time::Duration;
 
