@@ -4,6 +4,7 @@
 //! end-to-end tests and the benchmarks all share its models and its rules. Each rule
 //! of the service's interface lives in exactly one module here.
 
+pub mod address;
 pub mod body;
 pub mod client;
 pub mod envelope;
