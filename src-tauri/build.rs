@@ -12,6 +12,7 @@ fn main() {
         "key_status",
         "set_api_key",
         "delete_api_key",
+        "confirm_key_origin",
         "check_connection",
         "tracking",
         "file_detail",

@@ -71,6 +71,12 @@ pub fn set_api_key(
     desk.set_api_key(&profile_id, &key, session_only)
 }
 
+/// The user confirmed that the profile's key may go to its new address.
+#[tauri::command]
+pub fn confirm_key_origin(desk: State<'_, Desk>, profile_id: String) -> AppResult<KeyStatus> {
+    desk.confirm_key_origin(&profile_id)
+}
+
 #[tauri::command]
 pub fn delete_api_key(desk: State<'_, Desk>, profile_id: String) -> AppResult<KeyStatus> {
     desk.delete_api_key(&profile_id)
@@ -195,14 +201,11 @@ pub fn verify_audit(desk: State<'_, Desk>) -> AppResult<ChainReport> {
     desk.verify_audit()
 }
 
-/// Where a CSV goes: `path` when given (tests, scripts), or where the analyst chooses
-/// in the system's save dialog, suggesting `name` (None when they cancel it).
-fn csv_destination<R: Runtime>(
-    app: &AppHandle<R>,
-    path: Option<PathBuf>,
-    name: &str,
-) -> AppResult<Option<PathBuf>> {
-    if let Some(path) = path {
+/// Where a CSV goes: where the analyst chooses in the system's save dialog, suggesting
+/// `name` (None when they cancel it). The webview never names a path: a page that
+/// could would write anywhere the user can.
+fn csv_destination<R: Runtime>(app: &AppHandle<R>, name: &str) -> AppResult<Option<PathBuf>> {
+    if let Some(path) = test_save_path(app) {
         return Ok(Some(path));
     }
     let chosen = app
@@ -219,14 +222,33 @@ fn csv_destination<R: Runtime>(
         .transpose()
 }
 
+/// The tests' way past the native dialog, which WebDriver cannot drive: a debug build
+/// saves where a managed [`TestSaveTo`] says. A release build has no such way.
+#[cfg(debug_assertions)]
+fn test_save_path<R: Runtime>(app: &AppHandle<R>) -> Option<PathBuf> {
+    use tauri::Manager;
+    app.try_state::<TestSaveTo>().map(|to| to.0.clone())
+}
+
+#[cfg(not(debug_assertions))]
+fn test_save_path<R: Runtime>(_app: &AppHandle<R>) -> Option<PathBuf> {
+    None
+}
+
+/// Where a debug build saves exports instead of asking (see [`test_save_path`]); the
+/// app manages one when started with [`TEST_SAVE_PATH`] set.
+pub struct TestSaveTo(pub PathBuf);
+
+/// The variable a debug build reads at start for [`TestSaveTo`].
+pub const TEST_SAVE_PATH: &str = "KYB_DESK_TEST_SAVE_PATH";
+
 /// Writes the audit log as CSV (see [`csv_destination`]).
 #[tauri::command]
 pub async fn export_audit_csv<R: Runtime>(
     app: AppHandle<R>,
     desk: State<'_, Desk>,
-    path: Option<PathBuf>,
 ) -> AppResult<Option<SavedCsv>> {
-    let Some(path) = csv_destination(&app, path, "bitacora-kyb-desk.csv")? else {
+    let Some(path) = csv_destination(&app, "bitacora-kyb-desk.csv")? else {
         return Ok(None);
     };
     let rows = desk.export_audit_csv(&path)?;
@@ -241,9 +263,8 @@ pub async fn export_audit_csv<R: Runtime>(
 pub async fn export_watchlist_csv<R: Runtime>(
     app: AppHandle<R>,
     desk: State<'_, Desk>,
-    path: Option<PathBuf>,
 ) -> AppResult<Option<SavedCsv>> {
-    let Some(path) = csv_destination(&app, path, "seguimiento-kyb-desk.csv")? else {
+    let Some(path) = csv_destination(&app, "seguimiento-kyb-desk.csv")? else {
         return Ok(None);
     };
     let rows = desk.export_watchlist_csv(&path)?;
@@ -332,8 +353,9 @@ pub fn unwatch_file(
     desk.unwatch_file(&flow_id, &rfc)
 }
 
+/// Async, so a large file is read off the window's thread.
 #[tauri::command]
-pub fn import_watchlist_csv(
+pub async fn import_watchlist_csv(
     desk: State<'_, Desk>,
     text: String,
     default_flow_id: String,

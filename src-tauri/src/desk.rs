@@ -2,7 +2,7 @@
 //! tested without a window. It joins profiles, keys, the service client, drafts and
 //! the audit log; each of those rules lives in its own module.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -25,9 +25,13 @@ use crate::history::{DetailChanges, History};
 use crate::profiles::{
     FieldProblem, Profile, ProfileBook, ProfileInput, ProfileStore, no_profile, problems,
 };
-use crate::secrets::{KeyStatus, KeyVault};
+use crate::secrets::{BoundKey, KeyStatus, KeyVault};
 use crate::summary;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile, Watchlist};
+
+/// How long one request may take, answer included: long enough for the service's
+/// slowest answer (a large file's detail), short enough that a lost answer is told.
+pub const DEFAULT_REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// The RFC a connection check asks for: the SAT's generic RFC, which no file has.
 pub const PROBE_RFC: &str = "XAXX010101000";
@@ -92,7 +96,30 @@ pub struct Desk {
     endpoints: Option<Endpoints>,
     /// One client per profile, dropped when the profile or its key changes.
     clients: Mutex<HashMap<String, Client>>,
+    /// How long one request may take, answer included.
+    request_timeout: std::time::Duration,
+    /// State-changing calls on their way (profile, operation, target): a second
+    /// identical one is refused while the first is out, whatever the UI does.
+    sending: Mutex<HashSet<String>>,
 }
+
+/// A state-changing call on its way; dropping it (answered, failed or abandoned)
+/// lets the same call be sent again.
+struct Sending<'a> {
+    calls: &'a Mutex<HashSet<String>>,
+    key: String,
+}
+
+impl Drop for Sending<'_> {
+    fn drop(&mut self) {
+        self.calls
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&self.key);
+    }
+}
+
+
 
 /// Where the desk keeps its files, under one directory.
 pub fn drafts_dir(data_dir: &Path) -> PathBuf {
@@ -124,7 +151,16 @@ impl Desk {
             history: History::new(data_dir.join("history")),
             endpoints,
             clients: Mutex::new(HashMap::new()),
+            sending: Mutex::new(HashSet::new()),
+            request_timeout: DEFAULT_REQUEST_TIMEOUT,
         })
+    }
+
+    /// A desk whose requests give up after `timeout` (tests of lost answers, which need
+    /// not wait the default).
+    pub fn with_request_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.request_timeout = timeout;
+        self
     }
 
     fn book(&self) -> std::sync::MutexGuard<'_, ProfileBook> {
@@ -208,34 +244,64 @@ impl Desk {
 
     // Keys.
 
-    fn known(&self, profile_id: &str) -> AppResult<()> {
-        self.book().get(profile_id).map(drop).ok_or_else(no_profile)
+    fn profile(&self, profile_id: &str) -> AppResult<Profile> {
+        self.book().get(profile_id).cloned().ok_or_else(no_profile)
     }
 
+    /// Where a profile's requests go, and that address's origin.
+    fn address(&self, profile: &Profile) -> AppResult<(reqwest::Url, String)> {
+        let base_url = profile
+            .environment
+            .base_url(self.endpoints.as_ref())
+            .map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?;
+        let origin = kyb_api::client::origin_of(&base_url);
+        Ok((base_url, origin))
+    }
+
+    /// The key's status, with whether it may go to the profile's address now.
     pub fn key_status(&self, profile_id: &str) -> AppResult<KeyStatus> {
-        self.known(profile_id)?;
-        Ok(self.vault.status(profile_id))
+        let profile = self.profile(profile_id)?;
+        let mut status = self.vault.status(profile_id);
+        status.profile_origin = self.address(&profile).ok().map(|(_, origin)| origin);
+        status.origin_confirmed = status.present
+            && status.profile_origin.is_some()
+            && status.bound_origin == status.profile_origin;
+        Ok(status)
     }
 
+    /// Keeps the key the user entered, bound to the profile's address as it is now.
     pub fn set_api_key(
         &self,
         profile_id: &str,
         key: &str,
         session_only: bool,
     ) -> AppResult<KeyStatus> {
-        self.known(profile_id)?;
+        let profile = self.profile(profile_id)?;
+        let (_, origin) = self.address(&profile)?;
         self.forget_client(profile_id);
         if session_only {
-            self.vault.set_for_session(profile_id, key)
+            self.vault.set_for_session(profile_id, key, &origin)?;
         } else {
-            self.vault.set(profile_id, key)
+            self.vault.set(profile_id, key, &origin)?;
         }
+        self.key_status(profile_id)
+    }
+
+    /// The user confirmed that the profile's key may go to the profile's address as it
+    /// is now (after the address changed): the key is bound to that origin.
+    pub fn confirm_key_origin(&self, profile_id: &str) -> AppResult<KeyStatus> {
+        let profile = self.profile(profile_id)?;
+        let (_, origin) = self.address(&profile)?;
+        self.forget_client(profile_id);
+        self.vault.rebind(profile_id, &origin)?;
+        self.key_status(profile_id)
     }
 
     pub fn delete_api_key(&self, profile_id: &str) -> AppResult<KeyStatus> {
-        self.known(profile_id)?;
+        self.profile(profile_id)?;
         self.forget_client(profile_id);
-        self.vault.delete(profile_id)
+        self.vault.delete(profile_id)?;
+        self.key_status(profile_id)
     }
 
     // The service.
@@ -257,26 +323,32 @@ impl Desk {
         {
             return Ok(client.clone());
         }
-        let base_url = profile
-            .environment
-            .base_url(self.endpoints.as_ref())
-            .map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?;
-        let api_key = self.vault.get(&profile.id)?.ok_or_else(|| {
-            AppError::new(
+        let (base_url, origin) = self.address(profile)?;
+        let Some(BoundKey {
+            key: api_key,
+            origin: bound,
+        }) = self.vault.get(&profile.id)?
+        else {
+            return Err(AppError::new(
                 ErrorCode::NoApiKey,
                 format!(
                     "El perfil «{}» no tiene API Key. Agréguela en Perfiles.",
                     profile.name
                 ),
-            )
-        })?;
-        let config = ClientConfig::new(
+            ));
+        };
+        // The one place a key meets an address: it goes only where it was given for.
+        if bound.as_deref() != Some(origin.as_str()) {
+            return Err(key_origin_changed(profile, bound.as_deref(), &origin));
+        }
+        let mut config = ClientConfig::new(
             base_url,
             Credentials {
                 api_key,
                 workspace_id: profile.workspace_id.clone(),
             },
         );
+        config.timeout = self.request_timeout;
         let client =
             Client::new(config).map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?;
         self.clients
@@ -333,6 +405,29 @@ impl Desk {
             }
         }
         Ok(())
+    }
+
+    /// Marks a state-changing call as on its way, or refuses it when the same call
+    /// (profile, operation, target) is already out: a second one could bill, notify
+    /// or create twice before the first has answered.
+    fn begin_sending(
+        &self,
+        profile: &Profile,
+        operation: Operation,
+        target: &str,
+    ) -> AppResult<Sending<'_>> {
+        let key = format!("{}\u{1f}{}\u{1f}{}", profile.id, operation.route(), target);
+        let mut calls = self.sending.lock().unwrap_or_else(|p| p.into_inner());
+        if !calls.insert(key.clone()) {
+            return Err(AppError::new(
+                ErrorCode::InFlight,
+                "Esa misma solicitud ya se está enviando; espere su respuesta.",
+            ));
+        }
+        Ok(Sending {
+            calls: &self.sending,
+            key,
+        })
     }
 
     /// Records a state-changing call in the audit log, then hands its result on. A
@@ -414,6 +509,21 @@ impl Desk {
 
     pub async fn create_file(&self, request: CreateFileRequest) -> AppResult<CreatedFile> {
         let (profile, client) = self.client()?;
+        // Before it exists a file has no id: the same company in the same flow is the
+        // same creation.
+        let company = request.company.as_ref().map(|c| {
+            c.company_rfc
+                .as_deref()
+                .filter(|rfc| !rfc.trim().is_empty())
+                .unwrap_or(&c.company_name)
+                .trim()
+                .to_uppercase()
+        });
+        let _sending = self.begin_sending(
+            &profile,
+            Operation::CreateFile,
+            &format!("{} / {}", request.flow_id.trim(), company.unwrap_or_default()),
+        )?;
         let result = client.create_file(&request).await;
         let target = result
             .as_ref()
@@ -452,6 +562,8 @@ impl Desk {
         request: CorrectionRequest,
     ) -> AppResult<CorrectionResult> {
         let (profile, client) = self.client()?;
+        let _sending =
+            self.begin_sending(&profile, Operation::Correction, request.document_id.trim())?;
         let result = client.request_correction(&request).await;
         let result = self.audited(
             &profile,
@@ -479,6 +591,15 @@ impl Desk {
         request: ComplementaryInfoRequest,
     ) -> AppResult<SectionsAdded> {
         let (profile, client) = self.client()?;
+        let _sending = self.begin_sending(
+            &profile,
+            Operation::ComplementaryInfo,
+            &format!(
+                "{} / {}",
+                request.document_id.trim(),
+                request.flow_id.trim()
+            ),
+        )?;
         let result = client.add_complementary_info(&request).await;
         self.audited(
             &profile,
@@ -500,11 +621,13 @@ impl Desk {
             person_id: person_id.trim().to_owned(),
             agent_mail: profile.agent_email.clone(),
         };
+        let target = enrollment_target(&request.document_id, &request.person_id);
+        let _sending = self.begin_sending(&profile, Operation::EnrollmentLink, &target)?;
         let result = client.enrollment_link(&request).await;
         self.audited(
             &profile,
             Operation::EnrollmentLink,
-            &enrollment_target(&request.document_id, &request.person_id),
+            &target,
             summary::enrollment_link(&request, result.as_ref().ok()),
             result,
         )
@@ -550,6 +673,8 @@ impl Desk {
 
     pub async fn resend_verification(&self, folio: &str) -> AppResult<()> {
         let (profile, client) = self.client()?;
+        let _sending =
+            self.begin_sending(&profile, Operation::ResendVerification, folio.trim())?;
         let result = client.resend_verification(folio).await;
         self.audited(
             &profile,
@@ -562,6 +687,8 @@ impl Desk {
 
     pub async fn cancel_verification(&self, folio: &str) -> AppResult<()> {
         let (profile, client) = self.client()?;
+        let _sending =
+            self.begin_sending(&profile, Operation::CancelVerification, folio.trim())?;
         let result = client.cancel_verification(folio).await;
         self.audited(
             &profile,
@@ -725,6 +852,22 @@ impl Desk {
         csv_export::save(path, &crate::audit::to_csv(&entries)?)?;
         Ok(u32::try_from(entries.len()).unwrap_or(u32::MAX))
     }
+}
+
+/// The key of `profile` is bound to `bound` (None: to no origin yet), not to where the
+/// profile points now: the user must confirm the new origin or enter the key again.
+fn key_origin_changed(profile: &Profile, bound: Option<&str>, origin: &str) -> AppError {
+    let given_for = bound.unwrap_or("una dirección que no se registró");
+    AppError::new(
+        ErrorCode::KeyOriginChanged,
+        format!(
+            "La API Key del perfil «{}» se dio para {given_for}, y el perfil ahora apunta a \
+             {origin}. No se enviará a {origin} hasta que usted lo confirme o ingrese la API \
+             Key de nuevo en Perfiles.",
+            profile.name
+        ),
+    )
+    .with_details(vec![bound.unwrap_or_default().to_owned(), origin.to_owned()])
 }
 
 /// Minutes east of UTC of this computer's time zone now, for `X-timezone-offset`.

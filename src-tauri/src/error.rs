@@ -39,6 +39,20 @@ pub enum ErrorCode {
     Storage,
     /// The desktop refused a hand-off: opening a link in the browser, copying text.
     Desktop,
+    /// The profile's address is not the origin its API key was given for: `details`
+    /// holds that origin ("" when not recorded) and the profile's origin now. The key
+    /// is not sent until the user confirms the new origin or enters the key again.
+    KeyOriginChanged,
+    /// The same state-changing call (operation and target) is already on its way.
+    InFlight,
+    /// The answer was a redirect, which is never followed: `details` holds the origin
+    /// it pointed to.
+    Redirected,
+    /// An answer larger than its cap was refused.
+    TooLarge,
+    /// A state-changing call was sent and no answer came back: the service may or may
+    /// not have done it. Re-read before sending again.
+    OutcomeUnknown,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
@@ -100,6 +114,11 @@ impl From<ApiError> for AppError {
             ApiError::Decode { status, snippet } => {
                 (ErrorCode::Decode, vec![format!("HTTP {status}"), snippet])
             }
+            ApiError::Redirected { status, location } => {
+                (ErrorCode::Redirected, vec![location, format!("HTTP {status}")])
+            }
+            ApiError::TooLarge { .. } => (ErrorCode::TooLarge, vec![]),
+            ApiError::OutcomeUnknown { detail } => (ErrorCode::OutcomeUnknown, vec![detail]),
         };
         Self::new(code, message).with_details(details)
     }
