@@ -382,11 +382,17 @@ fn every_command_answers_through_ipc() {
         w.ok("verify_audit", json!({}))["firstBrokenLine"],
         Value::Null
     );
+    // The webview cannot name a path: an argument it sends is ignored, and a debug
+    // build saves where the tests' variable says instead of asking in a dialog.
     let csv = w._dir.path().join("bitacora.csv");
+    let elsewhere = w._dir.path().join("elegida-por-la-pagina.csv");
+    w._app
+        .manage(kyb_desk::commands::TestSaveTo(csv.clone()));
     assert_eq!(
-        w.ok("export_audit_csv", json!({"path": csv}))["rows"],
+        w.ok("export_audit_csv", json!({"path": elsewhere}))["rows"],
         json!(8)
     );
+    assert!(csv.exists() && !elsewhere.exists());
 
     assert_eq!(
         w.code("open_external", json!({"url": "file:///etc/passwd"})),
