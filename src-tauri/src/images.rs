@@ -1,18 +1,31 @@
-//! Pictures the service links to (a branch's interior and exterior photos). The backend
-//! fetches them, so the webview never talks to the network, and hands them over as
-//! `data:` URLs, the only images the window's CSP allows besides its own.
+//! Pictures the service links to (a branch's interior and exterior photos, a
+//! verification's photos). The backend fetches them, so the webview never talks to the
+//! network, and hands them over as `data:` URLs, the only images the window's CSP
+//! allows besides its own.
 //!
-//! Which addresses may be fetched is the same rule as for opening links (`links`):
-//! `https`, or the demo sandbox's loopback address. No credentials are sent: these are
-//! plain file links, not service calls.
+//! A photo's address comes from an answer, so an attacker who can shape an answer
+//! chooses it. Hence:
+//! - the address must be one `links` lets out (`https`, or the demo sandbox);
+//! - it must lead to a public address: a name is resolved here, and loopback, private,
+//!   link-local and other non-public addresses are refused (the demo sandbox's own
+//!   origin aside), so an answer cannot make the desk probe the analyst's network;
+//!   the connection goes to the very addresses that were checked;
+//! - no redirect is followed: a redirect would lead past both checks;
+//! - at most [`MAX_IMAGE_BYTES`] are read, counted as they arrive;
+//! - at most [`AT_ONCE`] downloads run at a time, whatever the screen asks for.
+//!
+//! No credentials are sent: these are plain file links, not service calls.
 
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::time::Duration;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use tauri::Url;
-
+use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use serde::Serialize;
+use tauri::Url;
+use tokio::sync::Semaphore;
 use ts_rs::TS;
 
 use crate::audit::sha256_hex;
@@ -21,20 +34,91 @@ use crate::error::{AppError, AppResult, ErrorCode};
 /// Larger answers are refused: a photo for the screen, not an archive.
 pub const MAX_IMAGE_BYTES: usize = 15 * 1024 * 1024;
 
+/// Downloads running at once; the others wait their turn.
+pub const AT_ONCE: usize = 4;
+
 pub struct ImageFetcher {
     http: reqwest::Client,
+    /// The demo sandbox's origin, the one non-public address allowed.
+    demo_origin: Option<String>,
+    turns: Semaphore,
+}
+
+/// Whether the internet at large can reach `ip`: not loopback, private, link-local,
+/// shared (CGNAT), documentation, multicast, broadcast or unspecified, in either
+/// family (an IPv6 address that maps an IPv4 one is judged as that one).
+pub fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, ..] = v4.octets();
+            !(v4.is_loopback()
+                || v4.is_private()
+                || v4.is_link_local()
+                || v4.is_unspecified()
+                || v4.is_broadcast()
+                || v4.is_multicast()
+                || v4.is_documentation()
+                || a == 0
+                || (a == 100 && (64..128).contains(&b))
+                || (a == 192 && b == 0)
+                || (a == 198 && (18..20).contains(&b))
+                || a >= 240)
+        }
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => is_public(IpAddr::V4(v4)),
+            None => {
+                !(v6.is_loopback()
+                    || v6.is_unspecified()
+                    || v6.is_multicast()
+                    || v6.is_unique_local()
+                    || v6.is_unicast_link_local()
+                    // 2001:db8::/32, documentation.
+                    || v6.segments()[..2] == [0x2001, 0x0db8])
+            }
+        },
+    }
+}
+
+/// Name resolution that keeps only public addresses: a name that resolves to the
+/// analyst's own network leads nowhere. reqwest connects to what this answers, so the
+/// check cannot be dodged by a name that resolves differently the second time.
+struct PublicOnly;
+
+impl Resolve for PublicOnly {
+    fn resolve(&self, name: Name) -> Resolving {
+        Box::pin(async move {
+            let host = name.as_str().to_owned();
+            let found: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0))
+                .await?
+                .filter(|address| is_public(address.ip()))
+                .collect();
+            if found.is_empty() {
+                return Err(format!("{host} does not lead to a public address").into());
+            }
+            let addresses: Addrs = Box::new(found.into_iter());
+            Ok(addresses)
+        })
+    }
 }
 
 impl ImageFetcher {
-    pub fn new() -> AppResult<Self> {
+    /// `demo_base`: the embedded sandbox's address in demo mode, whose photos are on
+    /// loopback.
+    pub fn new(demo_base: Option<&Url>) -> AppResult<Self> {
         kyb_api::client::install_tls_provider();
         let http = reqwest::Client::builder()
             .user_agent(concat!("KYB-Desk/", env!("CARGO_PKG_VERSION")))
+            .redirect(reqwest::redirect::Policy::none())
+            .dns_resolver(Arc::new(PublicOnly))
             .connect_timeout(Duration::from_secs(5))
             .timeout(Duration::from_secs(30))
             .build()
             .map_err(|e| AppError::storage("No se pudo preparar la descarga de imágenes", e))?;
-        Ok(Self { http })
+        Ok(Self {
+            http,
+            demo_origin: demo_base.map(|base| kyb_api::client::origin_of(base)),
+            turns: Semaphore::new(AT_ONCE),
+        })
     }
 
     /// The picture at `url` as `data:<type>;base64,…`. Refuses answers that are not
@@ -56,7 +140,35 @@ impl ImageFetcher {
         })
     }
 
+    /// Refuses, before any connection, an address that is not https or that is
+    /// written as a non-public IP (such an address is never resolved, so the resolver
+    /// cannot judge it); the demo sandbox's origin is the one exception to both.
+    fn refuse_unsafe(&self, url: &Url) -> AppResult<()> {
+        if self.demo_origin.as_deref() == Some(&kyb_api::client::origin_of(url)) {
+            return Ok(());
+        }
+        let literal = url
+            .host_str()
+            .map(|host| host.trim_start_matches('[').trim_end_matches(']'))
+            .and_then(|host| host.parse::<IpAddr>().ok());
+        if url.scheme() != "https" || literal.is_some_and(|ip| !is_public(ip)) {
+            return Err(AppError::new(
+                ErrorCode::InvalidInput,
+                format!(
+                    "Por seguridad solo se descargan imágenes por https de direcciones públicas: {url}"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     async fn download(&self, url: &Url) -> AppResult<(String, Vec<u8>)> {
+        self.refuse_unsafe(url)?;
+        let _turn = self
+            .turns
+            .acquire()
+            .await
+            .map_err(|e| AppError::storage("No se pudo descargar la imagen", e))?;
         let failed = |code, what: &str| AppError::new(code, format!("{what}: {url}"));
         let response = self.http.get(url.clone()).send().await.map_err(|e| {
             if e.is_timeout() {
@@ -66,6 +178,20 @@ impl ImageFetcher {
             }
         })?;
         let status = response.status();
+        if status.is_redirection() {
+            let to = response
+                .headers()
+                .get(reqwest::header::LOCATION)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| url.join(v).ok())
+                .map(|to| kyb_api::client::origin_of(&to))
+                .unwrap_or_default();
+            return Err(failed(
+                ErrorCode::Redirected,
+                "La imagen redirige a otra dirección y por seguridad no se sigue",
+            )
+            .with_details(vec![to]));
+        }
         if !status.is_success() {
             let code = if status == reqwest::StatusCode::NOT_FOUND {
                 ErrorCode::NotFound
@@ -91,22 +217,18 @@ impl ImageFetcher {
             return Err(failed(ErrorCode::Decode, "El enlace no es una imagen")
                 .with_details(vec![format!("Content-Type: {mime}")]));
         }
-        if response
-            .content_length()
-            .is_some_and(|n| n > MAX_IMAGE_BYTES as u64)
-        {
-            return Err(failed(ErrorCode::Decode, "La imagen es demasiado grande"));
-        }
-        let bytes = response.bytes().await.map_err(|_| {
-            failed(
-                ErrorCode::Network,
-                "La descarga de la imagen se interrumpió",
-            )
-        })?;
-        if bytes.len() > MAX_IMAGE_BYTES {
-            return Err(failed(ErrorCode::Decode, "La imagen es demasiado grande"));
-        }
-        Ok((mime, bytes.to_vec()))
+        let bytes = kyb_api::body::read_capped(response, MAX_IMAGE_BYTES)
+            .await
+            .map_err(|e| match e {
+                kyb_api::body::CappedError::TooLarge { .. } => {
+                    failed(ErrorCode::TooLarge, "La imagen es demasiado grande")
+                }
+                kyb_api::body::CappedError::Transport(_) => failed(
+                    ErrorCode::Network,
+                    "La descarga de la imagen se interrumpió",
+                ),
+            })?;
+        Ok((mime, bytes))
     }
 }
 
@@ -122,4 +244,34 @@ pub struct PhotoCheck {
     /// SHA-256 of the bytes received, lowercase hex.
     pub sha256: String,
     pub matches: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_addresses_the_internet_reaches_are_public() {
+        for private in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "255.255.255.255",
+            "::1",
+            "::",
+            "fe80::1",
+            "fd00::1",
+            "::ffff:127.0.0.1",
+            "::ffff:10.0.0.1",
+        ] {
+            assert!(!is_public(private.parse().expect("an address")), "{private}");
+        }
+        for public in ["8.8.8.8", "201.175.10.1", "2606:4700::1111", "::ffff:8.8.8.8"] {
+            assert!(is_public(public.parse().expect("an address")), "{public}");
+        }
+    }
 }
