@@ -4,7 +4,7 @@ pub mod app_info;
 pub mod audit;
 #[cfg(test)]
 mod bindings;
-mod commands;
+pub mod commands;
 pub mod csv_export;
 pub mod demo;
 pub mod desk;
@@ -52,6 +52,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::key_status,
         commands::set_api_key,
         commands::delete_api_key,
+        commands::confirm_key_origin,
         commands::check_connection,
         commands::tracking,
         commands::file_detail,
@@ -89,6 +90,31 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
     ]
 }
 
+/// One running app per data folder: a second one would write the same records (the
+/// audit chain would fork). Two apps on different folders (the demo beside real work,
+/// or tests) may run side by side, so the name the instances meet under (a D-Bus name
+/// on Linux) comes from the folder, not only from the app.
+pub fn instance_id(data_dir: Option<&std::path::Path>, demo: bool) -> String {
+    use sha2::Digest;
+    let folder = data_dir
+        .map(|dir| std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf()))
+        .map(|dir| dir.display().to_string())
+        .unwrap_or_default();
+    let digest = sha2::Sha256::digest(format!("{folder}\u{0}{demo}").as_bytes());
+    let short: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    // A D-Bus name element may not begin with a digit.
+    format!("mx.kybdesk.app.i{short}")
+}
+
+/// A second launch brings the running window to the front instead.
+fn bring_forward<R: Runtime>(app: &tauri::AppHandle<R>) {
+    if let Some(window) = app.get_webview_window("main") {
+        let _ = window.unminimize();
+        let _ = window.show();
+        let _ = window.set_focus();
+    }
+}
+
 /// Builds and runs the desktop application until its last window closes. With
 /// `--demo`, the embedded sandbox serves a demo profile; with `--data-dir`, every file
 /// the app writes goes under that directory. `began`: when the process started, as
@@ -100,6 +126,13 @@ pub fn run(options: Options, began: std::time::Instant) {
         report_startup,
     } = options;
     tauri::Builder::default()
+        // First, so a second launch on the same data hands over before doing anything.
+        .plugin(
+            tauri_plugin_single_instance::Builder::new()
+                .dbus_id(instance_id(data_dir.as_deref(), demo))
+                .callback(|app, _args, _cwd| bring_forward(app))
+                .build(),
+        )
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_clipboard_manager::init())
@@ -137,12 +170,35 @@ pub fn run(options: Options, began: std::time::Instant) {
                 app.manage(DemoSandbox(sandbox));
             }
             app.manage(desk);
-            app.manage(images::ImageFetcher::new()?);
+            app.manage(images::ImageFetcher::new(demo_base.as_ref())?);
             app.manage(Shell { demo_base });
+            #[cfg(debug_assertions)]
+            if let Some(path) = std::env::var_os(commands::TEST_SAVE_PATH) {
+                app.manage(commands::TestSaveTo(path.into()));
+            }
             app.manage(startup::Startup::new(began, report_startup));
             Ok(())
         })
         .invoke_handler(invoke_handler())
         .run(tauri::generate_context!())
         .expect("KYB Desk could not start its window");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::instance_id;
+    use std::path::Path;
+
+    #[test]
+    fn one_instance_per_data_folder_and_mode() {
+        let default = instance_id(None, false);
+        assert_eq!(default, instance_id(None, false));
+        assert_ne!(default, instance_id(None, true));
+        assert_ne!(default, instance_id(Some(Path::new("/tmp/a")), false));
+        assert_ne!(
+            instance_id(Some(Path::new("/tmp/a")), false),
+            instance_id(Some(Path::new("/tmp/b")), false)
+        );
+        assert!(default.starts_with("mx.kybdesk.app.i"));
+    }
 }
