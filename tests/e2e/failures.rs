@@ -1,7 +1,7 @@
 //! Journeys when things go wrong, against a sandbox this test owns (reached as a custom
 //! address, so the test can inject faults into it and stop it): a wrong key and an
-//! inactive workspace say what to fix; a correction request that times out is sent
-//! once and loses nothing; the network going away mid-review is reported and what was
+//! inactive workspace say what to fix; a correction request whose answer is lost after
+//! the service acted is "outcome unknown", re-read, sent once and loses nothing; the network going away mid-review is reported and what was
 //! typed stays; a watchlist refresh with 30 % of reads failing and all of them slowed
 //! ends with every file fresh or marked, and a retry that finishes the job.
 
@@ -107,29 +107,41 @@ async fn a_wrong_key_and_an_inactive_workspace_say_what_to_fix() {
     sandbox.stop().await;
 }
 
+/// The service applies the correction, and its answer comes after the client has
+/// given up (20 s): the window says the outcome is unknown (not "try again"), re-reads
+/// the tracking and shows what the service did, offers to send again only then, and
+/// the service received the request once.
 #[tokio::test]
-async fn a_correction_that_times_out_is_sent_once_and_loses_nothing() {
+async fn a_correction_that_times_out_after_the_service_acted_is_outcome_unknown() {
     let sandbox = std::sync::Arc::new(sandbox().await);
     let manifest = sandbox.manifest.clone();
     let server = sandbox.clone();
     with_app(move |app| async move {
         connect(&app, &manifest).await;
         reject_and_preview(&app, &manifest.examples.rfc).await;
-        // The service takes longer than the client waits (20 s).
         server
             .add_fault(Fault {
                 route: CORRECTION.into(),
-                latency_ms: 30_000,
+                latency_after_ms: 30_000,
                 ..Fault::default()
             })
             .expect("a valid fault");
         app.click("[data-testid=send-correction]").await;
         app.wait_for_text_within(
-            "[data-testid=preview] [data-testid=error-notice]",
-            "no respondió a tiempo",
+            "[data-testid=outcome-unknown]",
+            "Resultado desconocido",
             Duration::from_secs(45),
         )
         .await;
+        assert!(
+            !app.page_text().await.contains("intente de nuevo"),
+            "a lost answer must not read as a failure to retry"
+        );
+        // The re-read shows the service did act.
+        app.wait_for_text("[data-testid=reread-sections]", "Rechazado")
+            .await;
+        app.wait_for_text("[data-testid=send-correction]", "Enviar de nuevo")
+            .await;
         assert_eq!(
             server.requests(CORRECTION),
             1,

@@ -1,0 +1,135 @@
+//! Trust as the analyst meets it, in the real window with the session's real keyring:
+//! a profile moved to another address sends its key nowhere until the analyst
+//! confirms the new origin (old and new shown); a damaged profile book is set aside
+//! and announced at start, and the app still opens.
+
+use std::sync::Arc;
+
+use kyb_e2e::{App, DataDir, ProfileEntry, with_app, with_app_at};
+use kyb_sandbox::{RunningSandbox, Sandbox, SandboxConfig};
+
+const TRACKING: &str = "POST /expedientes/v1/tracking";
+
+fn card(name: &str) -> String {
+    format!("[data-testid=profile-card][data-name='{name}']")
+}
+
+async fn sandbox() -> Arc<RunningSandbox> {
+    Arc::new(
+        Sandbox::start(SandboxConfig::default())
+            .await
+            .expect("a sandbox starts"),
+    )
+}
+
+async fn open_profiles(app: &App) {
+    app.click("[data-testid=nav-profiles]").await;
+    app.wait_for_text("h2", "Perfiles").await;
+}
+
+#[tokio::test]
+async fn a_changed_address_asks_before_the_key_goes() {
+    let first = sandbox().await;
+    // A second listener with the same keys: it counts every request that reaches it.
+    let second = sandbox().await;
+    let manifest = first.manifest.clone();
+    let new_address = second.manifest.base_url.clone();
+    let listener = second.clone();
+    with_app(move |app| async move {
+        ProfileEntry::for_tenant(&manifest).fill(&app).await;
+        app.click_button("Guardar y probar conexión").await;
+        app.wait_for_text(".empty", "No sigue ningún expediente")
+            .await;
+
+        open_profiles(&app).await;
+        app.click(&format!("{} [data-testid=profile-edit]", card("Pruebas")))
+            .await;
+        app.replace_text("[data-testid=profile-base-url]", &new_address)
+            .await;
+        app.click_button("Guardar y probar conexión").await;
+        // The connection check itself is held back: the key is not sent.
+        app.wait_for_text(
+            "[data-testid=error-notice][data-code=key_origin_changed]",
+            &new_address,
+        )
+        .await;
+        assert_eq!(listener.requests(TRACKING), 0, "the key reached the new address");
+
+        app.click_button("← Perfiles").await;
+        let warning = app
+            .wait_for_text(
+                &format!("{} [data-testid=key-origin-warning]", card("Pruebas")),
+                &new_address,
+            )
+            .await;
+        assert!(warning.contains(&manifest.base_url), "{warning}");
+        // Following a file on the new address is refused too, and says why.
+        app.click("[data-testid=nav-watchlist]").await;
+        app.type_into("[data-testid=add-rfc]", &manifest.examples.rfc)
+            .await;
+        app.click_button("Seguir").await;
+        app.wait_for_text("[data-testid=watch-row]", &manifest.examples.rfc)
+            .await;
+        app.click_button("Actualizar todo").await;
+        app.wait_until_gone("[role=progressbar]").await;
+        assert_eq!(listener.requests(TRACKING), 0, "the key reached the new address");
+
+        // The analyst confirms, seeing both origins.
+        open_profiles(&app).await;
+        app.click(&format!(
+            "{} [data-testid=confirm-key-origin]",
+            card("Pruebas")
+        ))
+        .await;
+        let question = app.text_of("[data-testid=confirm]").await;
+        assert!(
+            question.contains(&new_address) && question.contains(&manifest.base_url),
+            "{question}"
+        );
+        app.click("[data-testid=confirm-action]").await;
+        app.wait_until_gone(&format!(
+            "{} [data-testid=key-origin-warning]",
+            card("Pruebas")
+        ))
+        .await;
+        app.click("[data-testid=nav-watchlist]").await;
+        app.click_button("Actualizar todo").await;
+        app.wait_until_gone("[role=progressbar]").await;
+        app.wait_for_text("[data-testid=watch-row]", "aceptadas")
+            .await;
+        assert!(listener.requests(TRACKING) >= 1, "the confirmed key was not sent");
+    })
+    .await;
+    drop(first);
+}
+
+#[tokio::test]
+async fn a_damaged_profile_book_is_set_aside_and_announced() {
+    let data = DataDir::new();
+    let damaged = "{\"profileBook\": {\"profiles\": [{\"id\": \"a\", \"name\": \"Operación";
+    std::fs::write(data.path().join("profiles.json"), damaged).expect("a damaged book");
+    with_app_at(&data, |app| async move {
+        let notice = app
+            .wait_for_text("[data-testid=recovery-notice]", "se apartó")
+            .await;
+        assert!(notice.contains("profiles.json.unreadable-"), "{notice}");
+        // Nothing else is blocked: the first run asks for a profile.
+        app.wait_for_text("h2", "Configure su perfil").await;
+    })
+    .await;
+    let aside: Vec<_> = std::fs::read_dir(data.path())
+        .expect("the data folder")
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("profiles.json.unreadable-")
+        })
+        .collect();
+    assert_eq!(aside.len(), 1, "the damaged book was not set aside");
+    assert_eq!(
+        std::fs::read_to_string(aside[0].path()).expect("kept"),
+        damaged,
+        "the set-aside file keeps what was there"
+    );
+}
