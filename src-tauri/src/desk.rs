@@ -17,7 +17,8 @@ use kyb_api::requests::{
 };
 use kyb_api::{ApiError, Client, ClientConfig, Credentials, Endpoints, Operation};
 
-use crate::audit::{AuditEntry, AuditLog, ChainReport, NewEntry, Outcome};
+use crate::audit::{Action, AuditEntry, AuditLog, ChainReport, NewEntry, Outcome};
+use crate::audit_anchor::KeyringAnchor;
 use crate::csv_export;
 use crate::drafts::{Draft, Drafts, NewFileDraft};
 use crate::error::{AppError, AppResult, ErrorCode};
@@ -67,6 +68,9 @@ pub struct VerificationState {
     pub can_resend: bool,
     pub can_cancel: bool,
     pub resends_so_far: u32,
+    /// The count may be short: a line of the log cannot be read, or a resend has no
+    /// known result.
+    pub resends_uncertain: bool,
 }
 
 /// The audit target of an enrollment link: "DocumentId / PersonId".
@@ -141,12 +145,14 @@ impl Desk {
             .load()
             .map_err(|e| AppError::storage("No se pudieron leer los perfiles", e))?
             .unwrap_or_default();
+        // The head of the audit chain sits in the keyring beside the keys.
+        let anchor = KeyringAnchor::new(vault.service(), &audit_path(data_dir));
         Ok(Self {
             store,
             book: Mutex::new(book),
             vault,
             drafts: Drafts::new(drafts_dir(data_dir)),
-            audit: AuditLog::new(audit_path(data_dir)),
+            audit: AuditLog::new(audit_path(data_dir), Box::new(anchor)),
             watchlist: Watchlist::new(data_dir.join("watchlist")),
             history: History::new(data_dir.join("history")),
             endpoints,
@@ -456,10 +462,11 @@ impl Desk {
         if let Err(error) = self.audit.append(NewEntry {
             profile: profile.name.clone(),
             agent_email: profile.agent_email.clone(),
-            operation,
+            action: Action::Service(operation),
             target: target.to_owned(),
             summary,
             outcome,
+            completes: None,
         }) {
             tracing::error!(code = ?error.code, "audit entry not written: {error}");
         }
@@ -641,8 +648,13 @@ impl Desk {
         let mut links: Vec<IssuedLink> = self
             .audit
             .entries()?
+            .entries
             .into_iter()
-            .filter(|e| e.record.operation == route && e.record.target.starts_with(&prefix))
+            .filter(|e| {
+                !e.is_intent()
+                    && e.record.operation == route
+                    && e.record.target.starts_with(&prefix)
+            })
             .map(|e| IssuedLink {
                 person_id: e.record.target[prefix.len()..].to_owned(),
                 at_utc: e.record.at_utc,
@@ -661,12 +673,14 @@ impl Desk {
         let (_, client) = self.client()?;
         let verification = client.verification(folio).await?;
         let status = verification.verification_status.as_ref();
+        let resends = self
+            .audit
+            .successes(Operation::ResendVerification, verification.folio.trim())?;
         Ok(VerificationState {
             can_resend: status.is_some_and(|s| s.accepts_resend()),
             can_cancel: status.is_some_and(|s| s.accepts_cancel()),
-            resends_so_far: self
-                .audit
-                .successes(Operation::ResendVerification, verification.folio.trim())?,
+            resends_so_far: resends.count,
+            resends_uncertain: resends.uncertain,
             verification,
         })
     }
@@ -831,8 +845,9 @@ impl Desk {
 
     // Audit.
 
+    /// The readable entries; how many lines are not is in [`Desk::verify_audit`].
     pub fn audit_entries(&self) -> AppResult<Vec<AuditEntry>> {
-        self.audit.entries()
+        self.audit.entries().map(|read| read.entries)
     }
 
     pub fn verify_audit(&self) -> AppResult<ChainReport> {
@@ -848,7 +863,7 @@ impl Desk {
 
     /// Writes the audit log as CSV to `path`; answers how many entries (read once).
     pub fn export_audit_csv(&self, path: &Path) -> AppResult<u32> {
-        let entries = self.audit.entries()?;
+        let entries = self.audit.entries()?.entries;
         csv_export::save(path, &crate::audit::to_csv(&entries)?)?;
         Ok(u32::try_from(entries.len()).unwrap_or(u32::MAX))
     }

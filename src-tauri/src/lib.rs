@@ -2,6 +2,7 @@
 
 pub mod app_info;
 pub mod audit;
+pub mod audit_anchor;
 #[cfg(test)]
 mod bindings;
 pub mod commands;

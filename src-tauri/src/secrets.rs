@@ -117,6 +117,10 @@ impl KeyVault {
         }
     }
 
+    pub fn service(&self) -> &str {
+        &self.service
+    }
+
     fn entry(&self, profile_id: &str) -> Result<keyring::Entry, keyring::Error> {
         keyring::Entry::new(&self.service, profile_id)
     }

@@ -1,0 +1,237 @@
+//! Where the audit log's head (sequence and hash of its last entry) is kept outside
+//! the log file. The hash chain alone shows an edited entry, but not the last entries
+//! deleted, nor the whole chain rewritten from an entry on with every later hash
+//! recomputed: both leave a consistent file. A copy of the head somewhere the file's
+//! editor does not reach (the OS keyring) shows both.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use crate::audit::sha256_hex;
+
+/// The last entry of the log as it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Head {
+    pub seq: u32,
+    pub hash: String,
+}
+
+impl Head {
+    /// "seq:hash", the stored form.
+    fn to_text(&self) -> String {
+        format!("{}:{}", self.seq, self.hash)
+    }
+
+    fn from_text(text: &str) -> Option<Self> {
+        let (seq, hash) = text.trim().split_once(':')?;
+        let hash_ok = hash.len() == 64 && hash.chars().all(|c| c.is_ascii_hexdigit());
+        Some(Self {
+            seq: seq.parse().ok()?,
+            hash: hash_ok.then(|| hash.to_owned())?,
+        })
+    }
+}
+
+/// Keeps the head of one audit log. Errors are for the report and the log (the
+/// keyring's own words, prefixed in Spanish), never a reason to refuse an entry.
+pub trait AuditAnchor: Send + Sync {
+    /// The head last stored; `None` when none was ever stored.
+    fn load(&self) -> Result<Option<Head>, String>;
+    fn store(&self, head: &Head) -> Result<(), String>;
+}
+
+/// The head in the OS keyring, beside the profiles' keys (same service name), under
+/// an account named after the log's absolute path, so that two logs (the demo's and
+/// the real one) never share an anchor.
+pub struct KeyringAnchor {
+    service: String,
+    account: String,
+}
+
+impl KeyringAnchor {
+    pub fn new(service: &str, log_path: &Path) -> Self {
+        // A relative path is made absolute without touching the file system (the log
+        // may not exist yet), so the same log always gets the same account.
+        let absolute = std::path::absolute(log_path).unwrap_or_else(|_| log_path.to_owned());
+        let digest = sha256_hex(absolute.as_os_str().as_encoded_bytes());
+        Self {
+            service: service.to_owned(),
+            account: format!("audit-head:{}", &digest[..16]),
+        }
+    }
+
+    /// The keyring account that holds this log's head.
+    pub fn account(&self) -> &str {
+        &self.account
+    }
+
+    fn entry(&self) -> Result<keyring::Entry, String> {
+        keyring::Entry::new(&self.service, &self.account).map_err(unreachable_keyring)
+    }
+}
+
+fn unreachable_keyring(error: keyring::Error) -> String {
+    format!("no se pudo usar el llavero del sistema: {error}")
+}
+
+impl AuditAnchor for KeyringAnchor {
+    fn load(&self) -> Result<Option<Head>, String> {
+        match self.entry()?.get_password() {
+            Ok(text) => Head::from_text(&text).map(Some).ok_or_else(|| {
+                "el ancla de la bitácora en el llavero no tiene la forma «secuencia:hash»".into()
+            }),
+            Err(keyring::Error::NoEntry) => Ok(None),
+            Err(error) => Err(unreachable_keyring(error)),
+        }
+    }
+
+    fn store(&self, head: &Head) -> Result<(), String> {
+        self.entry()?
+            .set_password(&head.to_text())
+            .map_err(unreachable_keyring)
+    }
+}
+
+/// The head in memory, for tests. Clones share one head, as two openings of the
+/// same log share one keyring entry.
+#[derive(Debug, Clone, Default)]
+pub struct MemoryAnchor {
+    head: Arc<Mutex<Option<Head>>>,
+    /// When set, every call fails with this reason (an unreachable keyring).
+    failing: Arc<Mutex<Option<String>>>,
+}
+
+impl MemoryAnchor {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Makes every later call fail with `reason`, or work again with `None`.
+    pub fn set_failing(&self, reason: Option<&str>) {
+        *self.failing.lock().unwrap_or_else(|p| p.into_inner()) = reason.map(str::to_owned);
+    }
+
+    fn check(&self) -> Result<(), String> {
+        match &*self.failing.lock().unwrap_or_else(|p| p.into_inner()) {
+            Some(reason) => Err(reason.clone()),
+            None => Ok(()),
+        }
+    }
+}
+
+impl AuditAnchor for MemoryAnchor {
+    fn load(&self) -> Result<Option<Head>, String> {
+        self.check()?;
+        Ok(self.head.lock().unwrap_or_else(|p| p.into_inner()).clone())
+    }
+
+    fn store(&self, head: &Head) -> Result<(), String> {
+        self.check()?;
+        *self.head.lock().unwrap_or_else(|p| p.into_inner()) = Some(head.clone());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keyring_expected() -> bool {
+        std::env::var_os("KYB_EXPECT_KEYRING").is_some()
+    }
+
+    fn head(seq: u32) -> Head {
+        Head {
+            seq,
+            hash: sha256_hex(format!("entry {seq}").as_bytes()),
+        }
+    }
+
+    #[test]
+    fn the_stored_form_reads_back_and_junk_is_refused() {
+        let original = head(41);
+        assert_eq!(Head::from_text(&original.to_text()), Some(original));
+        assert_eq!(Head::from_text("41"), None);
+        assert_eq!(Head::from_text("x:abc"), None);
+        assert_eq!(Head::from_text(&format!("7:{}", "z".repeat(64))), None);
+    }
+
+    #[test]
+    fn each_log_path_has_its_own_account() {
+        let real = KeyringAnchor::new("svc", Path::new("/data/audit.jsonl"));
+        let demo = KeyringAnchor::new("svc", Path::new("/data/demo/audit.jsonl"));
+        assert_ne!(real.account(), demo.account());
+        assert!(real.account().starts_with("audit-head:"));
+        assert_eq!(real.account().len(), "audit-head:".len() + 16);
+        // The same log named relatively or absolutely is the same account.
+        let here = std::env::current_dir().expect("current directory");
+        assert_eq!(
+            KeyringAnchor::new("svc", Path::new("audit.jsonl")).account(),
+            KeyringAnchor::new("svc", &here.join("audit.jsonl")).account()
+        );
+    }
+
+    #[test]
+    fn memory_clones_share_one_head() {
+        let anchor = MemoryAnchor::new();
+        let reopened = anchor.clone();
+        assert_eq!(anchor.load(), Ok(None));
+        anchor.store(&head(3)).expect("stored");
+        assert_eq!(reopened.load(), Ok(Some(head(3))));
+        reopened.set_failing(Some("sin llavero"));
+        assert_eq!(anchor.load(), Err("sin llavero".to_owned()));
+    }
+
+    #[test]
+    fn the_head_lives_in_the_keyring() {
+        if !keyring_expected() {
+            eprintln!("skipped: no Secret Service session (run through `make test`)");
+            return;
+        }
+        let service = format!("mx.kybdesk.app.test.{}", uuid::Uuid::new_v4());
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let anchor = KeyringAnchor::new(&service, &dir.path().join("audit.jsonl"));
+        assert_eq!(anchor.load(), Ok(None));
+        anchor.store(&head(1)).expect("stored");
+        anchor.store(&head(2)).expect("replaced");
+        // A restarted app finds it; another log does not.
+        let again = KeyringAnchor::new(&service, &dir.path().join("audit.jsonl"));
+        assert_eq!(again.load(), Ok(Some(head(2))));
+        let other = KeyringAnchor::new(&service, &dir.path().join("demo/audit.jsonl"));
+        assert_eq!(other.load(), Ok(None));
+    }
+
+    /// Run as a child with no reachable D-Bus.
+    #[test]
+    #[ignore = "run by without_a_keyring_the_anchor_says_why"]
+    fn no_keyring_child() {
+        let anchor = KeyringAnchor::new("svc", Path::new("/tmp/audit.jsonl"));
+        let reason = anchor.load().expect_err("no keyring");
+        assert!(reason.starts_with("no se pudo usar el llavero"), "{reason}");
+        assert!(anchor.store(&head(1)).is_err());
+    }
+
+    #[test]
+    fn without_a_keyring_the_anchor_says_why() {
+        let exe = std::env::current_exe().expect("test binary");
+        let output = std::process::Command::new(exe)
+            .args([
+                "--exact",
+                "audit_anchor::tests::no_keyring_child",
+                "--ignored",
+            ])
+            .env(
+                "DBUS_SESSION_BUS_ADDRESS",
+                "unix:path=/nonexistent/kyb-desk-bus",
+            )
+            .output()
+            .expect("child runs");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(text.contains("1 passed"), "{text}");
+    }
+}
