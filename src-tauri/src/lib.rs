@@ -18,6 +18,7 @@ pub mod links;
 pub mod logging;
 pub mod options;
 pub mod profiles;
+pub mod recovery;
 pub mod secrets;
 pub mod startup;
 pub mod store;
