@@ -25,6 +25,7 @@ use crate::history::{DetailChanges, History};
 use crate::profiles::{
     FieldProblem, Profile, ProfileBook, ProfileInput, ProfileStore, no_profile, problems,
 };
+use crate::recovery::{Recoveries, Recovery};
 use crate::secrets::{KeyStatus, KeyVault};
 use crate::summary;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile, Watchlist};
@@ -89,6 +90,8 @@ pub struct Desk {
     audit: AuditLog,
     watchlist: Watchlist,
     history: History,
+    /// The records set aside as unreadable this session, shared with their stores.
+    recoveries: Recoveries,
     endpoints: Option<Endpoints>,
     /// One client per profile, dropped when the profile or its key changes.
     clients: Mutex<HashMap<String, Client>>,
@@ -110,18 +113,28 @@ impl Desk {
         vault: KeyVault,
         endpoints: Option<Endpoints>,
     ) -> AppResult<Self> {
+        // Housekeeping: a failure here costs only disk space, never the start.
+        match crate::fsio::sweep_temporaries(data_dir) {
+            Ok(0) => {}
+            Ok(removed) => tracing::info!(removed, "temporary files of a crash removed"),
+            Err(error) => tracing::warn!("temporary files not swept: {error}"),
+        }
+        // An unreadable book is set aside by its store and reads as none: the desk
+        // starts with an empty book and says so (see `recoveries`).
         let book = store
             .load()
             .map_err(|e| AppError::storage("No se pudieron leer los perfiles", e))?
             .unwrap_or_default();
+        let recoveries = store.recoveries().unwrap_or_default();
         Ok(Self {
             store,
             book: Mutex::new(book),
             vault,
-            drafts: Drafts::new(drafts_dir(data_dir)),
+            drafts: Drafts::new(drafts_dir(data_dir), recoveries.clone()),
             audit: AuditLog::new(audit_path(data_dir)),
-            watchlist: Watchlist::new(data_dir.join("watchlist")),
-            history: History::new(data_dir.join("history")),
+            watchlist: Watchlist::new(data_dir.join("watchlist"), recoveries.clone()),
+            history: History::new(data_dir.join("history"), recoveries.clone()),
+            recoveries,
             endpoints,
             clients: Mutex::new(HashMap::new()),
         })
@@ -724,6 +737,12 @@ impl Desk {
         let entries = self.audit.entries()?;
         csv_export::save(path, &crate::audit::to_csv(&entries)?)?;
         Ok(u32::try_from(entries.len()).unwrap_or(u32::MAX))
+    }
+
+    /// The local files set aside as unreadable this session (profiles, watchlists,
+    /// drafts, detail histories), oldest first, for the window to announce.
+    pub fn recoveries(&self) -> Vec<Recovery> {
+        self.recoveries.all()
     }
 }
 
