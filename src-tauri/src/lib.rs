@@ -101,7 +101,6 @@ pub fn run(options: Options, began: std::time::Instant) {
         report_startup,
     } = options;
     tauri::Builder::default()
-        .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_clipboard_manager::init())
         .plugin(tauri_plugin_dialog::init())
@@ -120,9 +119,7 @@ pub fn run(options: Options, began: std::time::Instant) {
                 data_dir = data_dir.join("demo");
             }
             logging::init(&log_dir);
-            // The store resolves an absolute path as it is.
-            let store_file = data_dir.join("profiles.json");
-            let store = store::PluginStore::open(app.handle(), &store_file)?;
+            let store = store::FileStore::new(data_dir.join("profiles.json"));
             let desk = Desk::open(
                 &data_dir,
                 Box::new(store),
