@@ -95,6 +95,10 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
 /// the app writes goes under that directory. `began`: when the process started, as
 /// near as `main` can tell.
 pub fn run(options: Options, began: std::time::Instant) {
+    // Before anything is written: every file and folder this process creates (logs,
+    // records, WebKit's caches and storage) is the user's alone.
+    #[cfg(unix)]
+    rustix::process::umask(rustix::fs::Mode::RWXG | rustix::fs::Mode::RWXO);
     let Options {
         demo,
         data_dir,
