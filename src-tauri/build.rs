@@ -31,6 +31,7 @@ fn main() {
         "discard_new_file_draft",
         "audit_entries",
         "verify_audit",
+        "recoveries",
         "export_audit_csv",
         "export_watchlist_csv",
         "open_external",

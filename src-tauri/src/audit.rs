@@ -206,10 +206,15 @@ pub struct ChainReport {
     /// Every break, in file order.
     pub breaks: Vec<ChainBreak>,
     pub anchor: AnchorState,
-    /// The first problem, for a view that shows one: the first break, else a
-    /// deleted tail (the line after the last) or a rewritten entry found by the
-    /// anchor. `None` when neither was found.
+    /// The first problem, for the desk's own use (a log line, a test): the first
+    /// break, else a deleted tail (the line after the last) or a rewritten entry
+    /// found by the anchor; `None` when neither was found. The window has `breaks`
+    /// and `anchor`, which say the same, so these do not cross.
+    #[serde(skip)]
+    #[ts(skip)]
     pub first_broken_line: Option<u32>,
+    #[serde(skip)]
+    #[ts(skip)]
     pub problem: Option<String>,
 }
 

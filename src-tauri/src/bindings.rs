@@ -19,13 +19,14 @@ use kyb_api::requests::{
 };
 
 use crate::app_info::AppInfo;
-use crate::audit::{AuditEntry, ChainReport};
+use crate::audit::{AuditEntries, AuditEntry, ChainReport};
 use crate::desk::{FileDetail, FileTracking, IssuedLink, VerificationState};
 use crate::drafts::{Draft, NewFileDraft};
 use crate::error::AppError;
 use crate::history::DetailChanges;
 use crate::images::PhotoCheck;
 use crate::profiles::{FieldProblem, ProfileBook, ProfileInput};
+use crate::recovery::Recovery;
 use crate::secrets::KeyStatus;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 
@@ -53,6 +54,8 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     Draft::export_all(&cfg)?;
     NewFileDraft::export_all(&cfg)?;
     AuditEntry::export_all(&cfg)?;
+    AuditEntries::export_all(&cfg)?;
+    Recovery::export_all(&cfg)?;
     ChainReport::export_all(&cfg)?;
     DetailChanges::export_all(&cfg)?;
     WatchedFile::export_all(&cfg)?;

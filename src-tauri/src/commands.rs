@@ -14,7 +14,7 @@ use tauri_plugin_opener::OpenerExt;
 
 use crate::Shell;
 use crate::app_info::AppInfo;
-use crate::audit::{AuditEntry, ChainReport};
+use crate::audit::{AuditEntries, ChainReport};
 use crate::desk::{Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
 use crate::drafts::{Draft, NewFileDraft};
 use crate::error::{AppError, AppResult};
@@ -22,6 +22,7 @@ use crate::history::DetailChanges;
 use crate::images::{ImageFetcher, PhotoCheck};
 use crate::links;
 use crate::profiles::{FieldProblem, Profile, ProfileBook, ProfileInput};
+use crate::recovery::Recovery;
 use crate::secrets::KeyStatus;
 use crate::startup::Startup;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile};
@@ -192,8 +193,14 @@ pub fn discard_new_file_draft(desk: State<'_, Desk>) -> AppResult<()> {
 }
 
 #[tauri::command]
-pub fn audit_entries(desk: State<'_, Desk>) -> AppResult<Vec<AuditEntry>> {
+pub fn audit_entries(desk: State<'_, Desk>) -> AppResult<AuditEntries> {
     desk.audit_entries()
+}
+
+/// The local files set aside as unreadable this session, for the window to announce.
+#[tauri::command]
+pub fn recoveries(desk: State<'_, Desk>) -> Vec<Recovery> {
+    desk.recoveries()
 }
 
 #[tauri::command]

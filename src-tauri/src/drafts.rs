@@ -14,6 +14,7 @@ use ts_rs::TS;
 
 use crate::error::{AppError, AppResult};
 use crate::fsio;
+use crate::recovery::Recoveries;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -68,11 +69,12 @@ const NEW_FILE: &str = "_new-file";
 
 pub struct Drafts {
     dir: PathBuf,
+    recoveries: Recoveries,
 }
 
 impl Drafts {
-    pub fn new(dir: PathBuf) -> Self {
-        Self { dir }
+    pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
+        Self { dir, recoveries }
     }
 
     fn path(&self, profile_id: &str, name: &str) -> PathBuf {
@@ -127,12 +129,14 @@ impl Drafts {
             .map_err(|e| AppError::storage("No se pudo guardar el borrador", e))
     }
 
+    /// A draft; an unreadable one is set aside and reads as none. A draft is written
+    /// whole by the window (no read-modify-write), so it needs no lock.
     fn read<T: serde::de::DeserializeOwned>(
         &self,
         profile_id: &str,
         name: &str,
     ) -> AppResult<Option<T>> {
-        fsio::read_json(&self.path(profile_id, name))
+        fsio::read_json_or_set_aside(&self.path(profile_id, name), "borrador", &self.recoveries)
             .map_err(|e| AppError::storage("No se pudo leer el borrador", e))
     }
 
@@ -188,7 +192,7 @@ mod tests {
     #[test]
     fn drafts_round_trip_and_clear() {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let drafts = Drafts::new(dir.path().to_path_buf());
+        let drafts = Drafts::new(dir.path().to_path_buf(), Recoveries::default());
         assert_eq!(drafts.load("p", &draft(0).document_id).expect("read"), None);
         let saved = drafts.save("p", draft(1)).expect("saved");
         assert!(!saved.saved_at_utc.is_empty());
@@ -207,7 +211,7 @@ mod tests {
     #[test]
     fn the_new_file_draft_is_one_per_profile_beside_the_review_drafts() {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let drafts = Drafts::new(dir.path().to_path_buf());
+        let drafts = Drafts::new(dir.path().to_path_buf(), Recoveries::default());
         assert_eq!(drafts.load_new_file("p").expect("read"), None);
         let review = drafts.save("p", draft(1)).expect("review draft");
         let typed = NewFileDraft {
@@ -234,6 +238,26 @@ mod tests {
         );
     }
 
+    #[test]
+    fn an_unreadable_draft_is_set_aside_and_reads_as_none() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let recoveries = Recoveries::default();
+        let drafts = Drafts::new(dir.path().to_path_buf(), recoveries.clone());
+        let saved = drafts.save("p", draft(1)).expect("saved");
+        let path = drafts.path("p", &saved.document_id);
+        std::fs::write(&path, "{\"documentId\": 7}").expect("damaged");
+        assert_eq!(drafts.load("p", &saved.document_id).expect("read"), None);
+        let announced = recoveries.all();
+        assert_eq!(announced.len(), 1);
+        assert_eq!(announced[0].file, "borrador");
+        assert_eq!(announced[0].path, path.display().to_string());
+        drafts.save("p", draft(2)).expect("saved again");
+        assert_eq!(
+            std::fs::read_to_string(&announced[0].set_aside_as).expect("kept"),
+            "{\"documentId\": 7}"
+        );
+    }
+
     /// The writer the kill test runs in a child process: saves ever newer drafts
     /// until it is killed.
     #[test]
@@ -242,7 +266,7 @@ mod tests {
         let Some(dir) = std::env::var_os(CHILD_DIR) else {
             return;
         };
-        let drafts = Drafts::new(PathBuf::from(dir));
+        let drafts = Drafts::new(PathBuf::from(dir), Recoveries::default());
         for counter in 1.. {
             drafts.save("p", draft(counter)).expect("saved");
         }
@@ -251,7 +275,7 @@ mod tests {
     #[test]
     fn a_killed_writer_always_leaves_a_complete_draft() {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let drafts = Drafts::new(dir.path().to_path_buf());
+        let drafts = Drafts::new(dir.path().to_path_buf(), Recoveries::default());
         drafts.save("p", draft(0)).expect("first draft");
         let exe = std::env::current_exe().expect("test binary");
         let version_of = |found: &Draft| -> usize {

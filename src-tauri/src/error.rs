@@ -114,9 +114,10 @@ impl From<ApiError> for AppError {
             ApiError::Decode { status, snippet } => {
                 (ErrorCode::Decode, vec![format!("HTTP {status}"), snippet])
             }
-            ApiError::Redirected { status, location } => {
-                (ErrorCode::Redirected, vec![location, format!("HTTP {status}")])
-            }
+            ApiError::Redirected { status, location } => (
+                ErrorCode::Redirected,
+                vec![location, format!("HTTP {status}")],
+            ),
             ApiError::TooLarge { .. } => (ErrorCode::TooLarge, vec![]),
             ApiError::OutcomeUnknown { detail } => (ErrorCode::OutcomeUnknown, vec![detail]),
         };

@@ -1,31 +1,43 @@
 //! Writing local files so that a crash never leaves a half-written one: the bytes go
 //! to a temporary file beside the target, are flushed to disk, and the temporary file
 //! is renamed over the target (atomic on the same file system); the directory is
-//! flushed too, so the rename itself survives a power cut.
+//! flushed too, so the rename itself survives a power cut. What the app writes is
+//! private to the user (files 0600, folders 0700 on unix). A record that cannot be
+//! read is set aside, never overwritten: see [`read_or_set_aside`].
 
+use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::recovery::{Recoveries, Recovery};
 
 static SERIAL: AtomicU64 = AtomicU64::new(0);
+
+/// How deep [`sweep_temporaries`] looks below the data folder: the deepest record is
+/// `<data>/<kind>/<profile>/<document>.json`, three levels down.
+const SWEEP_DEPTH: usize = 4;
 
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path
         .parent()
         .ok_or_else(|| io::Error::other("a file path needs a directory"))?;
-    fs::create_dir_all(dir)?;
+    create_private_dir_all(dir)?;
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
         .ok_or_else(|| io::Error::other("a file path needs a name"))?;
+    // The name `sweep_temporaries` recognises: the pid tells whether its writer may
+    // still be running.
     let temporary = dir.join(format!(
         ".{name}.{}.{}.tmp",
         std::process::id(),
         SERIAL.fetch_add(1, Ordering::Relaxed)
     ));
     let result = (|| {
-        let mut file = OpenOptions::new()
+        let mut file = private_options()
             .write(true)
             .create_new(true)
             .open(&temporary)?;
@@ -38,6 +50,55 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&temporary);
     }
     result
+}
+
+/// Opens `path` to append to it, creating it (0600) and its missing folders (0700)
+/// private to the user. A file left readable by others by an older version is made
+/// private too; when that is refused (a file someone else owns) it is logged, and the
+/// file is still opened.
+pub fn open_append_private(path: &Path) -> io::Result<File> {
+    if let Some(dir) = path.parent() {
+        create_private_dir_all(dir)?;
+    }
+    let file = private_options().append(true).create(true).open(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = file.metadata()?.permissions().mode();
+        if mode & 0o077 != 0
+            && let Err(error) = file.set_permissions(fs::Permissions::from_mode(mode & 0o700))
+        {
+            tracing::warn!(path = %path.display(), "file not made private: {error}");
+        }
+    }
+    Ok(file)
+}
+
+/// Creates `dir` with its missing parents, each private to the user (0700 on unix);
+/// folders that already exist are left as they are.
+pub fn create_private_dir_all(dir: &Path) -> io::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
+    }
+    builder.create(dir)
+}
+
+/// Options for a file only its user may read or write (0600 on unix), applied when
+/// the file is created.
+fn private_options() -> OpenOptions {
+    let options = OpenOptions::new();
+    #[cfg(unix)]
+    let options = {
+        use std::os::unix::fs::OpenOptionsExt;
+        let mut options = options;
+        options.mode(0o600);
+        options
+    };
+    options
 }
 
 #[cfg(unix)]
@@ -64,6 +125,189 @@ pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> io::Result<Opti
 pub fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> io::Result<()> {
     let bytes = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
     write_atomic(path, &bytes)
+}
+
+/// Reads a JSON record; `None` when it does not exist. See [`read_or_set_aside`].
+pub fn read_json_or_set_aside<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    what: &str,
+    recoveries: &Recoveries,
+) -> io::Result<Option<T>> {
+    read_or_set_aside(path, what, recoveries, |bytes| {
+        serde_json::from_slice(bytes).map_err(|e| e.to_string())
+    })
+}
+
+/// Reads a record with `decode`; `None` when it does not exist. A record that exists
+/// but does not decode is set aside: renamed to `<name>.unreadable-<UTC time>` in its
+/// folder (contents untouched), reported to `recoveries` as `what` (the analyst's word
+/// for it), and then read as absent, so the feature carries on and its next write
+/// cannot replace the old contents. Any other failure (say, permission denied) stays
+/// an error: the file may be fine.
+pub fn read_or_set_aside<T>(
+    path: &Path,
+    what: &str,
+    recoveries: &Recoveries,
+    decode: impl Fn(&[u8]) -> Result<T, String>,
+) -> io::Result<Option<T>> {
+    // A writer may replace the file between the read and the rename; what is set aside
+    // must be the file that was read, so a replaced file is read again.
+    for _ in 0..3 {
+        let mut file = match File::open(path) {
+            Ok(file) => file,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(error),
+        };
+        let read_identity = identity(&file.metadata()?);
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)?;
+        drop(file);
+        let reason = match decode(&bytes) {
+            Ok(value) => return Ok(Some(value)),
+            Err(reason) => reason,
+        };
+        let current = match fs::symlink_metadata(path) {
+            Ok(metadata) => identity(&metadata),
+            // Set aside meanwhile, by another reader: absent for this one too.
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(error),
+        };
+        if current != read_identity {
+            continue;
+        }
+        let aside = set_aside(path)?;
+        recoveries.record(Recovery {
+            file: what.to_owned(),
+            path: path.display().to_string(),
+            set_aside_as: aside.display().to_string(),
+            reason: format!("su contenido no se pudo interpretar ({reason})"),
+        });
+        return Ok(None);
+    }
+    Err(io::Error::other(format!(
+        "{} changed on every read",
+        path.display()
+    )))
+}
+
+/// Which file a path named when it was opened (device and inode on unix; elsewhere
+/// nothing is compared).
+#[cfg(unix)]
+fn identity(metadata: &fs::Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((metadata.dev(), metadata.ino()))
+}
+
+#[cfg(not(unix))]
+fn identity(_metadata: &fs::Metadata) -> Option<(u64, u64)> {
+    None
+}
+
+/// Renames `path` to `<name>.unreadable-<UTC time, e.g. 20250601T101530Z>` beside it,
+/// with `-2`, `-3`… when that name is taken (two in one second): an earlier
+/// set-aside file is never replaced.
+fn set_aside(path: &Path) -> io::Result<PathBuf> {
+    let dir = path
+        .parent()
+        .ok_or_else(|| io::Error::other("a file path needs a directory"))?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::other("a file path needs a name"))?
+        .to_string_lossy();
+    let stamp = jiff::Timestamp::now().strftime("%Y%m%dT%H%M%SZ");
+    let mut aside = dir.join(format!("{name}.unreadable-{stamp}"));
+    let mut n = 1;
+    while fs::symlink_metadata(&aside).is_ok() {
+        n += 1;
+        aside = dir.join(format!("{name}.unreadable-{stamp}-{n}"));
+    }
+    fs::rename(path, &aside)?;
+    sync_dir(dir)?;
+    Ok(aside)
+}
+
+/// Removes the temporary files [`write_atomic`] leaves when its process dies before
+/// the rename (`.<name>.<pid>.<n>.tmp`), in `data_dir` and up to three folders below
+/// it; the number removed. A temporary file whose writer may still be running (this
+/// process, or on Linux any running process with its pid: another window of the app)
+/// is left alone. Nothing else is touched, `*.unreadable-*` files included.
+pub fn sweep_temporaries(data_dir: &Path) -> io::Result<u32> {
+    let mut removed = 0;
+    sweep(data_dir, SWEEP_DEPTH, &mut removed)?;
+    Ok(removed)
+}
+
+fn sweep(dir: &Path, depth: usize, removed: &mut u32) -> io::Result<()> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(error) => return Err(error),
+    };
+    for entry in entries {
+        let entry = entry?;
+        // Not followed through symbolic links: only the app's own folders are swept.
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            if depth > 1 {
+                sweep(&entry.path(), depth - 1, removed)?;
+            }
+        } else if kind.is_file()
+            && let Some(pid) = temporary_writer(&entry.file_name().to_string_lossy())
+            && !writer_may_run(pid)
+        {
+            match fs::remove_file(entry.path()) {
+                Ok(()) => *removed += 1,
+                Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+                Err(error) => return Err(error),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The pid in a temporary file's name as [`write_atomic`] makes it, or `None` for
+/// any other name.
+fn temporary_writer(name: &str) -> Option<u32> {
+    let inner = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let mut parts = inner.rsplitn(3, '.');
+    let serial = parts.next()?;
+    let pid = parts.next()?;
+    let target = parts.next()?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if target.is_empty() || !digits(serial) || !digits(pid) {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+fn writer_may_run(pid: u32) -> bool {
+    pid == std::process::id() || (cfg!(target_os = "linux") && process_exists(pid))
+}
+
+fn process_exists(pid: u32) -> bool {
+    Path::new("/proc").join(pid.to_string()).exists()
+}
+
+/// One lock per key (a profile). Whoever reads, changes and writes back a record
+/// holds its key's lock throughout, so two changes never interleave and neither is
+/// lost (a refresh writing answers beside an import, say); the atomic write alone
+/// only keeps each file whole.
+#[derive(Debug, Default)]
+pub struct Locks(Mutex<HashMap<String, Arc<Mutex<()>>>>);
+
+impl Locks {
+    /// Runs `work` holding `key`'s lock.
+    pub fn with<T>(&self, key: &str, work: impl FnOnce() -> T) -> T {
+        let lock = Arc::clone(
+            self.0
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .entry(key.to_owned())
+                .or_default(),
+        );
+        let _held = lock.lock().unwrap_or_else(|p| p.into_inner());
+        work()
+    }
 }
 
 /// `<dir>/<profile>/<document>.json`: a profile's file about one document (drafts,
@@ -132,5 +376,151 @@ mod tests {
             None
         );
         assert_eq!(safe_name("../../etc/passwd"), "______etc_passwd");
+    }
+
+    #[cfg(unix)]
+    fn mode(path: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        fs::metadata(path).expect("metadata").permissions().mode() & 0o777
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn what_the_app_writes_only_its_user_can_read() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let record = dir.path().join("a/b/record.json");
+        write_json(&record, &[1]).expect("written");
+        assert_eq!(mode(&record), 0o600);
+        assert_eq!(mode(&dir.path().join("a")), 0o700);
+        assert_eq!(mode(&dir.path().join("a/b")), 0o700);
+
+        let log = dir.path().join("c/log.jsonl");
+        open_append_private(&log)
+            .expect("opened")
+            .write_all(b"one\n")
+            .expect("written");
+        open_append_private(&log)
+            .expect("opened again")
+            .write_all(b"two\n")
+            .expect("appended");
+        assert_eq!(fs::read_to_string(&log).expect("read"), "one\ntwo\n");
+        assert_eq!(mode(&log), 0o600);
+        assert_eq!(mode(&dir.path().join("c")), 0o700);
+        // A log an older version left readable by others is made private.
+        fs::set_permissions(&log, fs::Permissions::from_mode(0o644)).expect("widened");
+        open_append_private(&log).expect("opened");
+        assert_eq!(mode(&log), 0o600);
+    }
+
+    fn aside_files(dir: &Path) -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> = fs::read_dir(dir)
+            .expect("listing")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.to_string_lossy().contains(".unreadable-"))
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn an_unreadable_record_is_set_aside_announced_and_read_as_absent() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let path = dir.path().join("list.json");
+        let recoveries = Recoveries::default();
+        let read = || read_json_or_set_aside::<Vec<i32>>(&path, "lista", &recoveries);
+        fs::write(&path, "[1, 2,").expect("a torn file");
+        assert_eq!(read().expect("read"), None);
+        let aside = aside_files(dir.path());
+        assert_eq!(aside.len(), 1);
+        assert_eq!(fs::read_to_string(&aside[0]).expect("kept"), "[1, 2,");
+        assert!(!path.exists());
+        let name = aside[0].file_name().expect("name").to_string_lossy();
+        assert!(
+            name.starts_with("list.json.unreadable-2") && name.ends_with('Z'),
+            "{name}"
+        );
+        let announced = recoveries.all();
+        assert_eq!(announced.len(), 1);
+        assert_eq!(announced[0].file, "lista");
+        assert_eq!(announced[0].path, path.display().to_string());
+        assert_eq!(announced[0].set_aside_as, aside[0].display().to_string());
+        assert!(announced[0].reason.contains("line 1"), "{announced:?}");
+
+        // The next write starts afresh and leaves the set-aside file as it was; a second
+        // unreadable file (same second, say) is set aside beside the first.
+        write_json(&path, &[3]).expect("written");
+        assert_eq!(read().expect("read"), Some(vec![3]));
+        fs::write(&path, "").expect("an empty file");
+        assert_eq!(read().expect("read"), None);
+        let aside = aside_files(dir.path());
+        assert_eq!(aside.len(), 2);
+        assert!(
+            aside
+                .iter()
+                .any(|p| fs::read_to_string(p).expect("kept") == "[1, 2,")
+        );
+        assert!(
+            aside
+                .iter()
+                .any(|p| fs::read_to_string(p).expect("kept").is_empty())
+        );
+        assert_eq!(recoveries.all().len(), 2);
+    }
+
+    #[test]
+    fn a_record_that_cannot_be_opened_stays_an_error_and_is_not_set_aside() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        // Reading a folder fails like a denied permission would (as root, which this
+        // test may run as, permissions are not enforced).
+        let path = dir.path().join("list.json");
+        fs::create_dir(&path).expect("a folder in the way");
+        let recoveries = Recoveries::default();
+        assert!(read_json_or_set_aside::<Vec<i32>>(&path, "lista", &recoveries).is_err());
+        assert!(path.is_dir());
+        assert!(aside_files(dir.path()).is_empty());
+        assert!(recoveries.all().is_empty());
+    }
+
+    #[test]
+    fn temporaries_of_dead_writers_are_swept_and_nothing_else() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let mut exited = std::process::Command::new("true")
+            .spawn()
+            .expect("a process");
+        let dead = exited.id();
+        exited.wait().expect("it exited");
+        let me = std::process::id();
+        let swept = [
+            format!(".profiles.json.{dead}.0.tmp"),
+            format!("watchlist/.p.json.{dead}.12.tmp"),
+            format!("drafts/p/.doc.json.{dead}.3.tmp"),
+        ];
+        let kept = [
+            "profiles.json".to_owned(),
+            "profiles.json.unreadable-20250601T101530Z".to_owned(),
+            format!("drafts/p/.doc.json.{me}.4.tmp"),
+            format!("drafts/.x.{dead}.tmp"),
+            format!("notes.{dead}.1.tmp"),
+            ".tmp".to_owned(),
+            // Deeper than any record.
+            format!("a/b/c/d/.e.json.{dead}.0.tmp"),
+        ];
+        for name in swept.iter().chain(&kept) {
+            let path = dir.path().join(name);
+            fs::create_dir_all(path.parent().expect("dir")).expect("folder");
+            fs::write(&path, "x").expect("written");
+        }
+        assert_eq!(sweep_temporaries(dir.path()).expect("swept"), 3);
+        for name in &swept {
+            assert!(!dir.path().join(name).exists(), "{name} left");
+        }
+        for name in &kept {
+            assert!(dir.path().join(name).exists(), "{name} removed");
+        }
+        assert_eq!(
+            sweep_temporaries(&dir.path().join("none")).expect("swept"),
+            0
+        );
     }
 }

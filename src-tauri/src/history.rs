@@ -12,6 +12,7 @@ use ts_rs::TS;
 
 use crate::error::{AppError, AppResult};
 use crate::fsio;
+use crate::recovery::Recoveries;
 
 pub const KEPT_PER_FILE: usize = 10;
 /// A longer list of changes is cut here (the UI then says there are more).
@@ -47,11 +48,18 @@ pub struct DetailChanges {
 
 pub struct History {
     dir: PathBuf,
+    recoveries: Recoveries,
+    /// One writer per profile's histories.
+    locks: fsio::Locks,
 }
 
 impl History {
-    pub fn new(dir: PathBuf) -> Self {
-        Self { dir }
+    pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
+        Self {
+            dir,
+            recoveries,
+            locks: fsio::Locks::default(),
+        }
     }
 
     fn path(&self, profile_id: &str, document_id: &str) -> PathBuf {
@@ -60,13 +68,21 @@ impl History {
 
     /// Removes every snapshot of a profile (the profile is being deleted).
     pub fn forget_profile(&self, profile_id: &str) -> std::io::Result<()> {
-        fsio::remove_all(&fsio::profile_dir(&self.dir, profile_id))
+        self.locks.with(profile_id, || {
+            fsio::remove_all(&fsio::profile_dir(&self.dir, profile_id))
+        })
     }
 
+    /// A file's snapshots; an unreadable history is set aside and reads as empty.
+    /// Called with the profile's lock held.
     fn read(&self, profile_id: &str, document_id: &str) -> AppResult<Vec<Snapshot>> {
-        Ok(fsio::read_json(&self.path(profile_id, document_id))
-            .map_err(|e| AppError::storage("No se pudo leer el historial", e))?
-            .unwrap_or_default())
+        Ok(fsio::read_json_or_set_aside(
+            &self.path(profile_id, document_id),
+            "historial",
+            &self.recoveries,
+        )
+        .map_err(|e| AppError::storage("No se pudo leer el historial", e))?
+        .unwrap_or_default())
     }
 
     fn write(&self, profile_id: &str, document_id: &str, snapshots: &[Snapshot]) -> AppResult<()> {
@@ -78,7 +94,12 @@ impl History {
     pub fn record(&self, profile_id: &str, detail: &DetailV2) -> AppResult<()> {
         let value = serde_json::to_value(detail)
             .map_err(|e| AppError::storage("No se pudo guardar el historial", e))?;
-        let id = &detail.expediente_id;
+        self.locks.with(profile_id, || {
+            self.keep(profile_id, &detail.expediente_id, value)
+        })
+    }
+
+    fn keep(&self, profile_id: &str, id: &str, value: Value) -> AppResult<()> {
         let mut snapshots = self.read(profile_id, id)?;
         if snapshots.last().is_some_and(|s| s.detail == value) {
             return Ok(());
@@ -99,16 +120,20 @@ impl History {
 
     /// The analyst's review of the newest snapshot was sent.
     pub fn mark_reviewed(&self, profile_id: &str, document_id: &str) -> AppResult<()> {
-        let mut snapshots = self.read(profile_id, document_id)?;
-        if let Some(newest) = snapshots.last_mut() {
-            newest.reviewed = true;
-            self.write(profile_id, document_id, &snapshots)?;
-        }
-        Ok(())
+        self.locks.with(profile_id, || {
+            let mut snapshots = self.read(profile_id, document_id)?;
+            if let Some(newest) = snapshots.last_mut() {
+                newest.reviewed = true;
+                self.write(profile_id, document_id, &snapshots)?;
+            }
+            Ok(())
+        })
     }
 
     pub fn changes(&self, profile_id: &str, document_id: &str) -> AppResult<DetailChanges> {
-        let snapshots = self.read(profile_id, document_id)?;
+        let snapshots = self
+            .locks
+            .with(profile_id, || self.read(profile_id, document_id))?;
         let count = u32::try_from(snapshots.len()).unwrap_or(u32::MAX);
         let Some((newest, older)) = snapshots.split_last() else {
             return Ok(DetailChanges {
@@ -212,7 +237,7 @@ mod tests {
     #[test]
     fn changes_since_the_last_review_and_ten_kept() {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let history = History::new(dir.path().to_path_buf());
+        let history = History::new(dir.path().to_path_buf(), Recoveries::default());
         let id = detail("", 0).expediente_id;
         assert_eq!(history.changes("p", &id).expect("changes").snapshots, 0);
         history.record("p", &detail("Alta", 1)).expect("kept");
@@ -233,5 +258,38 @@ mod tests {
         assert_eq!(paths, ["Documentos[1]", "Tramite"]);
         assert_eq!(changes.changes[0].before, None);
         assert_eq!(changes.changes[1].before.as_deref(), Some("\"Alta\""));
+    }
+
+    #[test]
+    fn an_unreadable_history_is_set_aside_and_the_detail_is_kept_anew() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let recoveries = Recoveries::default();
+        let history = History::new(dir.path().to_path_buf(), recoveries.clone());
+        let fetched = detail("Alta", 1);
+        let path = history.path("p", &fetched.expediente_id);
+        std::fs::create_dir_all(path.parent().expect("dir")).expect("folder");
+        std::fs::write(&path, "not json").expect("a damaged history");
+        assert_eq!(
+            history
+                .changes("p", &fetched.expediente_id)
+                .expect("changes")
+                .snapshots,
+            0
+        );
+        history.record("p", &fetched).expect("kept");
+        assert_eq!(
+            history
+                .changes("p", &fetched.expediente_id)
+                .expect("changes")
+                .snapshots,
+            1
+        );
+        let announced = recoveries.all();
+        assert_eq!(announced.len(), 1, "{announced:?}");
+        assert_eq!(announced[0].file, "historial");
+        assert_eq!(
+            std::fs::read_to_string(&announced[0].set_aside_as).expect("kept"),
+            "not json"
+        );
     }
 }

@@ -268,9 +268,17 @@ mod tests {
             "::ffff:127.0.0.1",
             "::ffff:10.0.0.1",
         ] {
-            assert!(!is_public(private.parse().expect("an address")), "{private}");
+            assert!(
+                !is_public(private.parse().expect("an address")),
+                "{private}"
+            );
         }
-        for public in ["8.8.8.8", "201.175.10.1", "2606:4700::1111", "::ffff:8.8.8.8"] {
+        for public in [
+            "8.8.8.8",
+            "201.175.10.1",
+            "2606:4700::1111",
+            "::ffff:8.8.8.8",
+        ] {
             assert!(is_public(public.parse().expect("an address")), "{public}");
         }
     }

@@ -19,6 +19,7 @@ pub mod links;
 pub mod logging;
 pub mod options;
 pub mod profiles;
+pub mod recovery;
 pub mod secrets;
 pub mod startup;
 pub mod store;
@@ -72,6 +73,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::discard_new_file_draft,
         commands::audit_entries,
         commands::verify_audit,
+        commands::recoveries,
         commands::export_audit_csv,
         commands::export_watchlist_csv,
         commands::open_external,
@@ -121,6 +123,10 @@ fn bring_forward<R: Runtime>(app: &tauri::AppHandle<R>) {
 /// the app writes goes under that directory. `began`: when the process started, as
 /// near as `main` can tell.
 pub fn run(options: Options, began: std::time::Instant) {
+    // Before anything is written: every file and folder this process creates (logs,
+    // records, WebKit's caches and storage) is the user's alone.
+    #[cfg(unix)]
+    rustix::process::umask(rustix::fs::Mode::RWXG | rustix::fs::Mode::RWXO);
     let Options {
         demo,
         data_dir,
@@ -134,7 +140,6 @@ pub fn run(options: Options, began: std::time::Instant) {
                 .callback(|app, _args, _cwd| bring_forward(app))
                 .build(),
         )
-        .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_clipboard_manager::init())
         .plugin(tauri_plugin_dialog::init())
@@ -153,9 +158,7 @@ pub fn run(options: Options, began: std::time::Instant) {
                 data_dir = data_dir.join("demo");
             }
             logging::init(&log_dir);
-            // The store resolves an absolute path as it is.
-            let store_file = data_dir.join("profiles.json");
-            let store = store::PluginStore::open(app.handle(), &store_file)?;
+            let store = store::FileStore::new(data_dir.join("profiles.json"));
             let desk = Desk::open(
                 &data_dir,
                 Box::new(store),

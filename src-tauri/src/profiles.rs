@@ -59,10 +59,16 @@ pub struct ProfileBook {
     pub active: Option<String>,
 }
 
-/// Where the book is kept: `tauri-plugin-store` in the app, memory in tests.
+/// Where the book is kept: a file in the app ([`crate::store::FileStore`]), memory in
+/// tests.
 pub trait ProfileStore: Send + Sync {
     fn load(&self) -> Result<Option<ProfileBook>, String>;
     fn save(&self, book: &ProfileBook) -> Result<(), String>;
+    /// Where this store reports a book it set aside as unreadable; the desk shares
+    /// it with its other records. A store that never sets anything aside has none.
+    fn recoveries(&self) -> Option<crate::recovery::Recoveries> {
+        None
+    }
 }
 
 pub const NAME_MAX_CHARS: usize = 60;

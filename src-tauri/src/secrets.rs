@@ -117,10 +117,6 @@ impl KeyVault {
         }
     }
 
-    pub fn service(&self) -> &str {
-        &self.service
-    }
-
     fn entry(&self, profile_id: &str) -> Result<keyring::Entry, keyring::Error> {
         keyring::Entry::new(&self.service, profile_id)
     }
@@ -342,7 +338,12 @@ mod tests {
         assert_eq!(status.bound_origin, None);
         vault.rebind("viejo", ORIGIN).expect("confirmed");
         assert_eq!(
-            vault.get("viejo").expect("read").expect("a key").origin.as_deref(),
+            vault
+                .get("viejo")
+                .expect("read")
+                .expect("a key")
+                .origin
+                .as_deref(),
             Some(ORIGIN)
         );
         vault.delete("viejo").expect("deleted");

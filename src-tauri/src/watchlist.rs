@@ -15,6 +15,15 @@ use ts_rs::TS;
 use crate::csv_export;
 use crate::error::{AppError, AppResult};
 use crate::fsio;
+use crate::recovery::Recoveries;
+
+/// The largest CSV text an import reads (2 MiB, some 80,000 lines of `RFC,FlowID`):
+/// a larger one is refused before it is parsed.
+pub const MAX_IMPORT_BYTES: usize = 2 * 1024 * 1024;
+/// The most files one import adds (lines other than blank ones and a header): every
+/// followed file is one tracking query per refresh, so a larger list is refused
+/// before it is parsed; split it into several imports.
+pub const MAX_IMPORT_ROWS: usize = 10_000;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", default)]
@@ -209,11 +218,18 @@ pub fn to_csv(files: &[WatchedFile]) -> AppResult<String> {
 
 pub struct Watchlist {
     dir: PathBuf,
+    recoveries: Recoveries,
+    /// One writer per profile's list.
+    locks: fsio::Locks,
 }
 
 impl Watchlist {
-    pub fn new(dir: PathBuf) -> Self {
-        Self { dir }
+    pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
+        Self {
+            dir,
+            recoveries,
+            locks: fsio::Locks::default(),
+        }
     }
 
     fn path(&self, profile_id: &str) -> PathBuf {
@@ -223,13 +239,25 @@ impl Watchlist {
 
     /// Removes a profile's list (the profile is being deleted).
     pub fn forget_profile(&self, profile_id: &str) -> std::io::Result<()> {
-        fsio::remove_all(&self.path(profile_id))
+        self.locks
+            .with(profile_id, || fsio::remove_all(&self.path(profile_id)))
     }
 
+    /// A profile's list; an unreadable one is set aside and reads as empty.
     pub fn list(&self, profile_id: &str) -> AppResult<Vec<WatchedFile>> {
-        let mut files: Vec<WatchedFile> = fsio::read_json(&self.path(profile_id))
-            .map_err(|e| AppError::storage("No se pudo leer la lista de seguimiento", e))?
-            .unwrap_or_default();
+        // Under the lock, so a list set aside as unreadable is never one a writer
+        // has just replaced.
+        self.locks.with(profile_id, || self.read(profile_id))
+    }
+
+    fn read(&self, profile_id: &str) -> AppResult<Vec<WatchedFile>> {
+        let mut files: Vec<WatchedFile> = fsio::read_json_or_set_aside(
+            &self.path(profile_id),
+            "lista de seguimiento",
+            &self.recoveries,
+        )
+        .map_err(|e| AppError::storage("No se pudo leer la lista de seguimiento", e))?
+        .unwrap_or_default();
         for file in &mut files {
             file.refresh_failed = refresh_failed(file.last_error.as_deref());
         }
@@ -241,15 +269,18 @@ impl Watchlist {
             .map_err(|e| AppError::storage("No se pudo guardar la lista de seguimiento", e))
     }
 
+    /// Reads, edits and writes back a profile's list, as its one writer meanwhile.
     fn change<T>(
         &self,
         profile_id: &str,
         edit: impl FnOnce(&mut Vec<WatchedFile>) -> AppResult<T>,
     ) -> AppResult<T> {
-        let mut files = self.list(profile_id)?;
-        let result = edit(&mut files)?;
-        self.store(profile_id, &files)?;
-        Ok(result)
+        self.locks.with(profile_id, || {
+            let mut files = self.read(profile_id)?;
+            let result = edit(&mut files)?;
+            self.store(profile_id, &files)?;
+            Ok(result)
+        })
     }
 
     /// Follows a file; `false` when it was already followed.
@@ -295,7 +326,8 @@ impl Watchlist {
 
     /// Imports RFCs from CSV text: one file per line, `RFC` or `RFC,FlowID` (a header
     /// line naming RFC is skipped; `;` also separates). Lines without a FlowID use
-    /// `default_flow_id`. Every line is checked; the valid ones are added.
+    /// `default_flow_id`. Every line is checked; the valid ones are added. A text over
+    /// [`MAX_IMPORT_BYTES`] or [`MAX_IMPORT_ROWS`] is refused whole, unread.
     pub fn import_csv(
         &self,
         profile_id: &str,
@@ -307,6 +339,7 @@ impl Watchlist {
         } else {
             b','
         };
+        check_import_size(text, delimiter)?;
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
@@ -414,6 +447,43 @@ impl Watchlist {
     }
 }
 
+/// Refuses a CSV text over [`MAX_IMPORT_BYTES`] or with more than [`MAX_IMPORT_ROWS`]
+/// rows, counted by lines (blank ones and a header line naming RFC aside) before any
+/// parsing.
+fn check_import_size(text: &str, delimiter: u8) -> AppResult<()> {
+    const MIB: f64 = 1024.0 * 1024.0;
+    let refused = |detail: String| {
+        Err(AppError::invalid(
+            "No se importó el archivo: es demasiado grande.",
+            vec![
+                detail,
+                "Divídalo en partes e impórtelas una por una.".to_owned(),
+            ],
+        ))
+    };
+    if text.len() > MAX_IMPORT_BYTES {
+        return refused(format!(
+            "El archivo pesa {:.1} MiB; se admiten hasta {} MiB por importación.",
+            text.len() as f64 / MIB,
+            MAX_IMPORT_BYTES as f64 / MIB
+        ));
+    }
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty()).peekable();
+    let header = lines.peek().is_some_and(|first| {
+        first
+            .split(char::from(delimiter))
+            .next()
+            .is_some_and(|field| field.trim().trim_matches('"').eq_ignore_ascii_case("rfc"))
+    });
+    let rows = lines.count() - usize::from(header);
+    if rows > MAX_IMPORT_ROWS {
+        return refused(format!(
+            "El archivo tiene {rows} filas; se admiten hasta {MAX_IMPORT_ROWS} por importación."
+        ));
+    }
+    Ok(())
+}
+
 fn problems(flow_id: &str, rfc: &str) -> Vec<String> {
     let mut found = Vec::new();
     if flow_id.trim().is_empty() {
@@ -432,7 +502,7 @@ mod tests {
     #[test]
     fn csv_imports_check_every_line_and_skip_what_is_followed() {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let list = Watchlist::new(dir.path().to_path_buf());
+        let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
         assert!(list.add("p", "flujo", "PLE150301AB2", None).expect("added"));
         let text =
             "RFC;FlowID\npLE150301AB2;flujo\nAAA010101AA1\nno-es-rfc;flujo\n\nBBB020202BB2;otro\n";
@@ -450,7 +520,7 @@ mod tests {
     #[test]
     fn answers_applied_together_update_their_files_in_order_and_drop_the_unfollowed() {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let list = Watchlist::new(dir.path().to_path_buf());
+        let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
         for rfc in ["AAA010101AA1", "BBB020202BB2"] {
             list.add("p", "flujo", rfc, None).expect("added");
         }
@@ -486,7 +556,7 @@ mod tests {
     #[test]
     fn a_list_written_before_refresh_failed_existed_reads_it_from_the_last_error() {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let list = Watchlist::new(dir.path().to_path_buf());
+        let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
         let old = r#"[
             {"flowId": "flujo", "rfc": "AAA010101AA1", "lastError": "unauthorized"},
             {"flowId": "flujo", "rfc": "BBB020202BB2", "lastError": "not_found"},
@@ -505,7 +575,7 @@ mod tests {
     #[test]
     fn an_exported_list_imports_again_as_it_is() {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let list = Watchlist::new(dir.path().to_path_buf());
+        let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
         for rfc in ["AAA010101AA1", "BBB020202BB2"] {
             list.add("p", "flujo", rfc, None).expect("added");
         }
@@ -536,6 +606,89 @@ mod tests {
                 ("AAA010101AA1".to_owned(), "flujo".to_owned()),
                 ("BBB020202BB2".to_owned(), "flujo".to_owned())
             ]
+        );
+    }
+
+    fn rfc(prefix: &str, n: usize) -> String {
+        format!("{prefix}010101{n:03}")
+    }
+
+    #[test]
+    fn a_refresh_beside_imports_and_additions_loses_none_of_them() {
+        const EACH: usize = 30;
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
+        list.add("p", "flujo", "AAA010101AA1", None).expect("added");
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                for _ in 0..3 * EACH {
+                    list.apply_all("p", [("flujo", "AAA010101AA1", Err("server_error"))])
+                        .expect("a refresh");
+                }
+            });
+            scope.spawn(|| {
+                for n in 0..EACH {
+                    let text = format!("{}\n{}\n", rfc("IMP", 2 * n), rfc("IMP", 2 * n + 1));
+                    let report = list.import_csv("p", &text, "flujo").expect("imported");
+                    assert_eq!(report.added, 2, "{report:?}");
+                }
+            });
+            scope.spawn(|| {
+                for n in 0..EACH {
+                    assert!(list.add("p", "flujo", &rfc("ADD", n), None).expect("added"));
+                }
+            });
+        });
+        let files = list.list("p").expect("listed");
+        let has = |rfc: &str| files.iter().any(|f| f.rfc == rfc);
+        let lost: Vec<String> = (0..2 * EACH)
+            .map(|n| rfc("IMP", n))
+            .chain((0..EACH).map(|n| rfc("ADD", n)))
+            .filter(|r| !has(r))
+            .collect();
+        assert!(lost.is_empty(), "lost: {lost:?}");
+        assert_eq!(files.len(), 1 + 3 * EACH);
+        assert_eq!(files[0].last_error.as_deref(), Some("server_error"));
+    }
+
+    #[test]
+    fn an_import_too_large_is_refused_before_it_is_read() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
+        let line = "AAA010101AA1,flujo\n";
+        let at_most = format!("RFC,FlowID\n{}\n\n", line.repeat(MAX_IMPORT_ROWS));
+        let report = list.import_csv("p", &at_most, "flujo").expect("imported");
+        assert_eq!((report.added, report.already_watched), (1, 9_999));
+
+        let one_more = format!("RFC,FlowID\n{}", line.repeat(MAX_IMPORT_ROWS + 1));
+        let heavy = format!("{}\n", "A".repeat(MAX_IMPORT_BYTES));
+        for text in [one_more, heavy] {
+            let error = list.import_csv("q", &text, "flujo").expect_err("refused");
+            assert_eq!(error.code, crate::error::ErrorCode::InvalidInput);
+            assert!(error.message.contains("demasiado grande"), "{error:?}");
+            assert!(list.list("q").expect("listed").is_empty());
+        }
+        let error = list
+            .import_csv("q", &line.repeat(MAX_IMPORT_ROWS + 1), "flujo")
+            .expect_err("refused");
+        assert!(error.details[0].contains("10001 filas"), "{error:?}");
+    }
+
+    #[test]
+    fn an_unreadable_list_is_set_aside_and_following_goes_on() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let recoveries = Recoveries::default();
+        let list = Watchlist::new(dir.path().to_path_buf(), recoveries.clone());
+        std::fs::write(list.path("p"), "[{\"flowId\": ").expect("a torn list");
+        assert!(list.list("p").expect("listed").is_empty());
+        assert!(list.add("p", "flujo", "AAA010101AA1", None).expect("added"));
+        assert_eq!(list.list("p").expect("listed").len(), 1);
+        let announced = recoveries.all();
+        assert_eq!(announced.len(), 1);
+        assert_eq!(announced[0].file, "lista de seguimiento");
+        assert_eq!(
+            std::fs::read_to_string(&announced[0].set_aside_as).expect("kept"),
+            "[{\"flowId\": "
         );
     }
 }

@@ -18,10 +18,13 @@ struct Listener {
     requests: Arc<AtomicUsize>,
 }
 
-async fn listen(head: impl Fn(&Url) -> String + Send + Sync + 'static, body_bytes: usize) -> Listener {
+async fn listen(
+    head: impl Fn(&Url) -> String + Send + Sync + 'static,
+    body_bytes: usize,
+) -> Listener {
     let socket = TcpListener::bind("127.0.0.1:0").await.expect("a port");
-    let url = Url::parse(&format!("http://{}", socket.local_addr().expect("address")))
-        .expect("a URL");
+    let url =
+        Url::parse(&format!("http://{}", socket.local_addr().expect("address"))).expect("a URL");
     let requests = Arc::new(AtomicUsize::new(0));
     let (counter, own) = (requests.clone(), url.clone());
     tokio::spawn(async move {
@@ -57,7 +60,12 @@ fn png_head(_: &Url) -> String {
 async fn a_redirect_is_not_followed_and_names_where_it_pointed() {
     let elsewhere = listen(png_head, 16).await;
     let target = elsewhere.url.join("foto.png").expect("a URL");
-    for status in ["301 Moved Permanently", "302 Found", "307 Temporary Redirect", "308 Permanent Redirect"] {
+    for status in [
+        "301 Moved Permanently",
+        "302 Found",
+        "307 Temporary Redirect",
+        "308 Permanent Redirect",
+    ] {
         let location = target.clone();
         let status = status.to_owned();
         let demo = listen(
@@ -73,7 +81,10 @@ async fn a_redirect_is_not_followed_and_names_where_it_pointed() {
             .await
             .expect_err("not followed");
         assert_eq!(refused.code, ErrorCode::Redirected);
-        assert_eq!(refused.details, [kyb_api::client::origin_of(&elsewhere.url)]);
+        assert_eq!(
+            refused.details,
+            [kyb_api::client::origin_of(&elsewhere.url)]
+        );
         assert_eq!(demo.requests.load(Ordering::SeqCst), 1);
     }
     assert_eq!(elsewhere.requests.load(Ordering::SeqCst), 0);

@@ -5,7 +5,7 @@
 use kyb_desk::Shell;
 use kyb_desk::desk::Desk;
 use kyb_desk::secrets::KeyVault;
-use kyb_desk::store::PluginStore;
+use kyb_desk::store::FileStore;
 use serde_json::{Value, json};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{INVOKE_KEY, get_ipc_response, mock_builder};
@@ -22,15 +22,13 @@ struct Window {
 fn open() -> Window {
     let dir = tempfile::tempdir().expect("temporary directory");
     let app = mock_builder()
-        .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_clipboard_manager::init())
         .invoke_handler(kyb_desk::invoke_handler())
         // The app's own context: its capability (and so its command permissions) apply.
         .build(tauri::generate_context!(test = true))
         .expect("mock app");
-    // The real profile store (tauri-plugin-store), in the temporary folder.
-    let store =
-        PluginStore::open(app.handle(), &dir.path().join("profiles.json")).expect("profile store");
+    // The real profile store, in the temporary folder.
+    let store = FileStore::new(dir.path().join("profiles.json"));
     let desk = Desk::open(
         dir.path(),
         Box::new(store),
@@ -378,16 +376,12 @@ fn every_command_answers_through_ipc() {
 
     let entries = w.ok("audit_entries", json!({}));
     assert_eq!(entries.as_array().map(Vec::len), Some(8));
-    assert_eq!(
-        w.ok("verify_audit", json!({}))["firstBrokenLine"],
-        Value::Null
-    );
+    assert_eq!(w.ok("verify_audit", json!({}))["breaks"], json!([]));
     // The webview cannot name a path: an argument it sends is ignored, and a debug
     // build saves where the tests' variable says instead of asking in a dialog.
     let csv = w._dir.path().join("bitacora.csv");
     let elsewhere = w._dir.path().join("elegida-por-la-pagina.csv");
-    w._app
-        .manage(kyb_desk::commands::TestSaveTo(csv.clone()));
+    w._app.manage(kyb_desk::commands::TestSaveTo(csv.clone()));
     assert_eq!(
         w.ok("export_audit_csv", json!({"path": elsewhere}))["rows"],
         json!(8)

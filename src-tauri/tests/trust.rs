@@ -77,7 +77,10 @@ async fn a_changed_address_gets_no_key_until_the_user_says_so() {
     assert_eq!(refused.code, ErrorCode::KeyOriginChanged);
     assert_eq!(refused.details, [first.clone(), second.clone()]);
     assert!(refused.message.contains(&second), "{}", refused.message);
-    let refused = desk.resend_verification(&folio).await.expect_err("not sent");
+    let refused = desk
+        .resend_verification(&folio)
+        .await
+        .expect_err("not sent");
     assert_eq!(refused.code, ErrorCode::KeyOriginChanged);
     let refused = desk
         .tracking(&examples.flow_id, &examples.rfc)
@@ -106,7 +109,10 @@ async fn a_changed_address_gets_no_key_until_the_user_says_so() {
     desk.save_profile(moved_to(&demo, &demo.manifest().base_url))
         .expect("moved back");
     assert_eq!(
-        desk.verification(&folio).await.map(drop).map_err(|e| e.code),
+        desk.verification(&folio)
+            .await
+            .map(drop)
+            .map_err(|e| e.code),
         Err(ErrorCode::KeyOriginChanged)
     );
     desk.set_api_key(&demo.profile.id, &demo.manifest().tenants[0].api_key, true)
@@ -331,5 +337,8 @@ async fn a_correction_whose_answer_is_lost_is_outcome_unknown() {
         .iter()
         .find(|e| e.record.completes == Some(intent.record.seq))
         .expect("its result");
-    assert_eq!(result.record.outcome.code.as_deref(), Some("outcome_unknown"));
+    assert_eq!(
+        result.record.outcome.code.as_deref(),
+        Some("outcome_unknown")
+    );
 }

@@ -53,7 +53,11 @@ async fn a_changed_address_asks_before_the_key_goes() {
             &new_address,
         )
         .await;
-        assert_eq!(listener.requests(TRACKING), 0, "the key reached the new address");
+        assert_eq!(
+            listener.requests(TRACKING),
+            0,
+            "the key reached the new address"
+        );
 
         app.click_button("← Perfiles").await;
         let warning = app
@@ -72,7 +76,11 @@ async fn a_changed_address_asks_before_the_key_goes() {
             .await;
         app.click_button("Actualizar todo").await;
         app.wait_until_gone("[role=progressbar]").await;
-        assert_eq!(listener.requests(TRACKING), 0, "the key reached the new address");
+        assert_eq!(
+            listener.requests(TRACKING),
+            0,
+            "the key reached the new address"
+        );
 
         // The analyst confirms, seeing both origins.
         open_profiles(&app).await;
@@ -97,7 +105,10 @@ async fn a_changed_address_asks_before_the_key_goes() {
         app.wait_until_gone("[role=progressbar]").await;
         app.wait_for_text("[data-testid=watch-row]", "aceptadas")
             .await;
-        assert!(listener.requests(TRACKING) >= 1, "the confirmed key was not sent");
+        assert!(
+            listener.requests(TRACKING) >= 1,
+            "the confirmed key was not sent"
+        );
     })
     .await;
     drop(first);

@@ -69,7 +69,10 @@ pub enum ApiError {
         "La respuesta del servicio excede el límite de {} y no se leyó.",
         size(*limit_bytes)
     )]
-    TooLarge { limit_bytes: u64 },
+    TooLarge {
+        #[ts(type = "number")]
+        limit_bytes: u64,
+    },
     /// A state-changing request may have reached the service, but its answer did not
     /// arrive (a timeout or a broken connection after sending). The operation may have
     /// been done: read the state again before offering to send it again.

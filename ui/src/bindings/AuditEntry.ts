@@ -7,6 +7,7 @@ export type AuditEntry = {
  */
 hash: string, seq: number, atUtc: string, profile: string, agentEmail: string, operation: string, target: string, summary: string, outcome: Outcome, 
 /**
- * The seq of the intent this result completes.
+ * The intent this entry is the result of. Absent, not null, when none: entries
+ * written before intents existed hash the same as they did.
  */
 completes?: number, prevHash: string, };

@@ -2,8 +2,16 @@
 import type { AnchorState } from "./AnchorState";
 import type { ChainBreak } from "./ChainBreak";
 
-export type ChainReport = { entries: number, 
+export type ChainReport = { 
 /**
- * Lines that could not be read as an entry; not counted in `entries`.
+ * Entries that could be read.
  */
-unreadable: number, breaks: Array<ChainBreak>, anchor: AnchorState, };
+entries: number, 
+/**
+ * Lines that could not (each is also a break).
+ */
+unreadable: number, 
+/**
+ * Every break, in file order.
+ */
+breaks: Array<ChainBreak>, anchor: AnchorState, };

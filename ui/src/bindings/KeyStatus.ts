@@ -10,14 +10,16 @@ export type KeyStatus = { present: boolean, lastFour: string | null, storage: Ke
  */
 keyringProblem: string | null, 
 /**
- * The origin the key was given for; None without a key or when it is unknown.
+ * The origin the key was given for (None: no key, or a key stored before keys
+ * were bound).
  */
 boundOrigin: string | null, 
 /**
- * The profile's current origin; None when its environment has no address.
+ * The origin of the profile's address now (None: its environment has no address
+ * in this build). Filled by the desk, which knows the profile.
  */
 profileOrigin: string | null, 
 /**
- * Whether the key may be sent to `profile_origin`.
+ * The key may be sent to `profile_origin`.
  */
 originConfirmed: boolean, };

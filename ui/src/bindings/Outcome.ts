@@ -2,6 +2,6 @@
 
 export type Outcome = { ok: boolean, 
 /**
- * The error code when it failed.
+ * The error code when it failed; [`INTENT_CODE`] while the result is unknown.
  */
 code: string | null, message: string | null, };

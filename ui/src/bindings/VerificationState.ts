@@ -7,6 +7,7 @@ import type { Verification } from "./Verification";
  */
 export type VerificationState = { verification: Verification, canResend: boolean, canCancel: boolean, resendsSoFar: number, 
 /**
- * The audit log had unreadable lines: `resends_so_far` may be low.
+ * The count may be short: a line of the log cannot be read, or a resend has no
+ * known result.
  */
 resendsUncertain: boolean, };

@@ -48,7 +48,7 @@ describe("the audit log", () => {
         entry(5, "desk: something-new", ok),
       ],
     };
-    renderWith(read, { entries: 5, unreadable: 0, breaks: [], anchor: "matches" });
+    renderWith(read, { entries: 5, unreadable: 0, breaks: [], anchor: { state: "matches" } });
     const rows = await screen.findAllByTestId("audit-row");
     // Newest first.
     const bySeq = (seq: number) => rows.find((r) => r.firstElementChild?.textContent === String(seq))!;
@@ -73,7 +73,7 @@ describe("the audit log", () => {
           { line: 3, problem: "prevHash no coincide" },
           { line: 6, problem: "hash no coincide" },
         ],
-        anchor: { truncated: { anchoredSeq: 9, lastSeq: 7 } },
+        anchor: { state: "truncated", anchoredSeq: 9, lastSeq: 7 },
       },
     );
     const summary = await screen.findByTestId("chain-summary");
@@ -90,7 +90,7 @@ describe("the audit log", () => {
   it("says when the keyring's anchor cannot vouch for the log, though no hash breaks", async () => {
     renderWith(
       { unreadable: 0, entries: [entry(1, "POST /expedientes/nuevo", ok)] },
-      { entries: 1, unreadable: 0, breaks: [], anchor: { unavailable: { reason: "sin Secret Service" } } },
+      { entries: 1, unreadable: 0, breaks: [], anchor: { state: "unavailable", reason: "sin Secret Service" } },
     );
     expect((await screen.findByTestId("chain-anchor")).textContent).toBe("No se pudo leer el ancla en el llavero: sin Secret Service");
     expect(screen.getByTestId("chain-badge").textContent).toBe("Cadena sin confirmar (1 entradas)");

@@ -76,12 +76,18 @@ export function unresolvedIntents(entries: AuditEntry[]): Set<number> {
 
 /** The keyring's anchor compared with the log, as a message and whether it is sound. */
 export function anchorMessage(anchor: AnchorState): { key: MessageKey; vars: Vars; ok: boolean } {
-  if (anchor === "matches") return { key: "audit.anchor.matches", vars: {}, ok: true };
-  if (anchor === "missing") return { key: "audit.anchor.missing", vars: {}, ok: false };
-  if ("unavailable" in anchor) return { key: "audit.anchor.unavailable", vars: { reason: anchor.unavailable.reason }, ok: false };
-  if ("behind" in anchor)
-    return { key: "audit.anchor.behind", vars: { anchored: anchor.behind.anchoredSeq, last: anchor.behind.lastSeq }, ok: false };
-  if ("truncated" in anchor)
-    return { key: "audit.anchor.truncated", vars: { anchored: anchor.truncated.anchoredSeq, last: anchor.truncated.lastSeq }, ok: false };
-  return { key: "audit.anchor.rewritten", vars: { seq: anchor.rewritten.seq }, ok: false };
+  switch (anchor.state) {
+    case "matches":
+      return { key: "audit.anchor.matches", vars: {}, ok: true };
+    case "missing":
+      return { key: "audit.anchor.missing", vars: {}, ok: false };
+    case "unavailable":
+      return { key: "audit.anchor.unavailable", vars: { reason: anchor.reason }, ok: false };
+    case "behind":
+      return { key: "audit.anchor.behind", vars: { anchored: anchor.anchoredSeq, last: anchor.lastSeq }, ok: false };
+    case "truncated":
+      return { key: "audit.anchor.truncated", vars: { anchored: anchor.anchoredSeq, last: anchor.lastSeq }, ok: false };
+    case "rewritten":
+      return { key: "audit.anchor.rewritten", vars: { seq: anchor.seq }, ok: false };
+  }
 }

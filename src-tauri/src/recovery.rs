@@ -1,0 +1,51 @@
+//! Local files that could not be read and were set aside (see
+//! [`crate::fsio::read_or_set_aside`]). An unreadable record is never overwritten in
+//! place: it is renamed beside itself, the feature carries on as if it were absent,
+//! and this session's list of what was set aside is kept here so the window can tell
+//! the analyst once, at start.
+
+use std::sync::{Arc, Mutex};
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// One file set aside this session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Recovery {
+    /// What the file was, in the analyst's words: "perfiles", "lista de seguimiento",
+    /// "borrador", "historial".
+    pub file: String,
+    /// Where it was.
+    pub path: String,
+    /// Where it is now, with its contents untouched.
+    pub set_aside_as: String,
+    /// Why it could not be read.
+    pub reason: String,
+}
+
+/// The session's recorder of set-aside files, shared by every store of local records
+/// (a clone reports to the same list).
+#[derive(Debug, Clone, Default)]
+pub struct Recoveries(Arc<Mutex<Vec<Recovery>>>);
+
+impl Recoveries {
+    pub fn record(&self, recovery: Recovery) {
+        tracing::warn!(
+            file = %recovery.file,
+            path = %recovery.path,
+            set_aside_as = %recovery.set_aside_as,
+            reason = %recovery.reason,
+            "unreadable file set aside"
+        );
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(recovery);
+    }
+
+    /// Everything set aside so far this session, oldest first.
+    pub fn all(&self) -> Vec<Recovery> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+}
