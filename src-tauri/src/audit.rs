@@ -42,6 +42,8 @@ pub const GENESIS: &str = "00000000000000000000000000000000000000000000000000000
 /// The outcome code of an intent: written before a request leaves, when its result
 /// is not known yet.
 pub const INTENT_CODE: &str = "intent";
+/// The code of a result whose answer never came (`kyb_api`'s `outcome_unknown`).
+pub const OUTCOME_UNKNOWN_CODE: &str = "outcome_unknown";
 
 const UNREADABLE: &str = "la línea no es una entrada legible";
 const MODIFIED: &str = "la entrada fue modificada";
@@ -516,14 +518,8 @@ impl AuditLog {
         };
         let mut line = serde_json::to_vec(&written).map_err(storage_error)?;
         line.push(b'\n');
-        if let Some(dir) = self.path.parent() {
-            std::fs::create_dir_all(dir).map_err(storage_error)?;
-        }
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.path)
-            .map_err(storage_error)?;
+        // Private to the user, and made so if an older version left it readable.
+        let mut file = fsio::open_append_private(&self.path).map_err(storage_error)?;
         file.write_all(&line)
             .and_then(|()| file.sync_data())
             .map_err(storage_error)?;
@@ -641,7 +637,8 @@ impl AuditLog {
     }
 
     /// How many calls of `operation` on `target` succeeded, by every profile.
-    /// Uncertain when a line cannot be read or such a call has no known result.
+    /// Uncertain when a line cannot be read or such a call has no known result (none
+    /// written, or "outcome unknown").
     pub fn successes(&self, operation: Operation, target: &str) -> AppResult<Tally> {
         let read = self.entries()?;
         let route = Action::Service(operation).label();
@@ -651,7 +648,11 @@ impl AuditLog {
             .iter()
             .filter(|e| concerns(e) && e.record.outcome.ok)
             .count();
-        let unknown = unresolved(&read.entries).into_iter().any(concerns);
+        // A call with no result (a crash), or whose answer was lost, may have been done.
+        let unknown = unresolved(&read.entries).into_iter().any(concerns)
+            || read.entries.iter().any(|e| {
+                concerns(e) && e.record.outcome.code.as_deref() == Some(OUTCOME_UNKNOWN_CODE)
+            });
         Ok(Tally {
             count: count(succeeded),
             uncertain: read.unreadable > 0 || unknown,
@@ -1122,6 +1123,29 @@ mod tests {
                 count: 0,
                 uncertain: true
             }
+        );
+        // A result that says its answer never came leaves the count uncertain too.
+        let sent = log.intent(entry("VD-3", true)).expect("intent");
+        log.append(NewEntry {
+            completes: Some(sent),
+            outcome: Outcome {
+                ok: false,
+                code: Some(
+                    kyb_api::ApiError::OutcomeUnknown {
+                        detail: String::new(),
+                    }
+                    .code()
+                    .to_owned(),
+                ),
+                message: None,
+            },
+            ..entry("VD-3", false)
+        })
+        .expect("completed as unknown");
+        assert!(
+            log.successes(Operation::ResendVerification, "VD-3")
+                .expect("counted")
+                .uncertain
         );
         assert_eq!(log.verify().expect("verified").breaks, []);
     }

@@ -212,8 +212,8 @@ pub fn verify_audit(desk: State<'_, Desk>) -> AppResult<ChainReport> {
 /// `name` (None when they cancel it). The webview never names a path: a page that
 /// could would write anywhere the user can.
 fn csv_destination<R: Runtime>(app: &AppHandle<R>, name: &str) -> AppResult<Option<PathBuf>> {
-    if let Some(path) = test_save_path(app) {
-        return Ok(Some(path));
+    if let Some(dir) = test_save_dir(app) {
+        return Ok(Some(dir.join(name)));
     }
     let chosen = app
         .dialog()
@@ -230,24 +230,25 @@ fn csv_destination<R: Runtime>(app: &AppHandle<R>, name: &str) -> AppResult<Opti
 }
 
 /// The tests' way past the native dialog, which WebDriver cannot drive: a debug build
-/// saves where a managed [`TestSaveTo`] says. A release build has no such way.
+/// saves, under the suggested name, in the folder a managed [`TestSaveTo`] names. A
+/// release build has no such way.
 #[cfg(debug_assertions)]
-fn test_save_path<R: Runtime>(app: &AppHandle<R>) -> Option<PathBuf> {
+fn test_save_dir<R: Runtime>(app: &AppHandle<R>) -> Option<PathBuf> {
     use tauri::Manager;
     app.try_state::<TestSaveTo>().map(|to| to.0.clone())
 }
 
 #[cfg(not(debug_assertions))]
-fn test_save_path<R: Runtime>(_app: &AppHandle<R>) -> Option<PathBuf> {
+fn test_save_dir<R: Runtime>(_app: &AppHandle<R>) -> Option<PathBuf> {
     None
 }
 
-/// Where a debug build saves exports instead of asking (see [`test_save_path`]); the
-/// app manages one when started with [`TEST_SAVE_PATH`] set.
+/// The folder a debug build saves exports in instead of asking (see
+/// [`test_save_dir`]); the app manages one when started with [`TEST_SAVE_DIR`] set.
 pub struct TestSaveTo(pub PathBuf);
 
 /// The variable a debug build reads at start for [`TestSaveTo`].
-pub const TEST_SAVE_PATH: &str = "KYB_DESK_TEST_SAVE_PATH";
+pub const TEST_SAVE_DIR: &str = "KYB_DESK_TEST_SAVE_DIR";
 
 /// Writes the audit log as CSV (see [`csv_destination`]).
 #[tauri::command]

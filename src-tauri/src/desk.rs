@@ -22,6 +22,7 @@ use crate::audit_anchor::KeyringAnchor;
 use crate::csv_export;
 use crate::drafts::{Draft, Drafts, NewFileDraft};
 use crate::error::{AppError, AppResult, ErrorCode};
+use crate::fsio;
 use crate::history::{DetailChanges, History};
 use crate::profiles::{
     FieldProblem, Profile, ProfileBook, ProfileInput, ProfileStore, no_profile, problems,
@@ -30,6 +31,10 @@ use crate::recovery::{Recoveries, Recovery};
 use crate::secrets::{BoundKey, KeyStatus, KeyVault};
 use crate::summary;
 use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile, Watchlist};
+
+/// How long a starting app waits for the data folder to be let go of (by an app that
+/// is closing) before it says another one has it.
+const FOLDER_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// How long one request may take, answer included: long enough for the service's
 /// slowest answer (a large file's detail), short enough that a lost answer is told.
@@ -105,6 +110,8 @@ pub struct Desk {
     clients: Mutex<HashMap<String, Client>>,
     /// How long one request may take, answer included.
     request_timeout: std::time::Duration,
+    /// The data folder's lock, held while the desk lives (see [`fsio::lock_folder`]).
+    _folder: std::fs::File,
     /// State-changing calls on their way (profile, operation, target): a second
     /// identical one is refused while the first is out, whatever the UI does.
     sending: Mutex<HashSet<String>>,
@@ -151,8 +158,22 @@ impl Desk {
         vault: KeyVault,
         endpoints: Option<Endpoints>,
     ) -> AppResult<Self> {
+        // First of all: no other app may be writing these records (and the sweep
+        // below must not take a live app's temporaries).
+        let folder = fsio::lock_folder(data_dir, FOLDER_LOCK_WAIT).map_err(|error| {
+            AppError::storage(
+                &format!(
+                    "KYB Desk ya está abierto con los datos de {}; use esa ventana",
+                    data_dir.display()
+                ),
+                error,
+            )
+        })?;
+        if let Err(error) = fsio::make_private(data_dir) {
+            tracing::warn!("data folder not made private: {error}");
+        }
         // Housekeeping: a failure here costs only disk space, never the start.
-        match crate::fsio::sweep_temporaries(data_dir) {
+        match fsio::sweep_temporaries(data_dir) {
             Ok(0) => {}
             Ok(removed) => tracing::info!(removed, "temporary files of a crash removed"),
             Err(error) => tracing::warn!("temporary files not swept: {error}"),
@@ -175,6 +196,7 @@ impl Desk {
             watchlist: Watchlist::new(data_dir.join("watchlist"), recoveries.clone()),
             history: History::new(data_dir.join("history"), recoveries.clone()),
             recoveries,
+            _folder: folder,
             endpoints,
             clients: Mutex::new(HashMap::new()),
             sending: Mutex::new(HashSet::new()),
@@ -383,15 +405,19 @@ impl Desk {
 
     /// A client for `profile`, made once and kept until its profile or key changes.
     fn client_for(&self, profile: &Profile) -> AppResult<Client> {
+        let (base_url, origin) = self.address(profile)?;
+        // Only for the profile's address as it is now: a client made from a profile
+        // read just before its address changed is not used (the binding is checked
+        // again below).
         if let Some(client) = self
             .clients
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .get(&profile.id)
+            .filter(|client| client.base_url() == &base_url)
         {
             return Ok(client.clone());
         }
-        let (base_url, origin) = self.address(profile)?;
         let Some(BoundKey {
             key: api_key,
             origin: bound,
@@ -484,7 +510,13 @@ impl Desk {
         operation: Operation,
         target: &str,
     ) -> AppResult<Sending<'_>> {
-        let key = format!("{}\u{1f}{}\u{1f}{}", profile.id, operation.route(), target);
+        // Ids and folios are compared as the same call whatever their case or blanks.
+        let key = format!(
+            "{}\u{1f}{}\u{1f}{}",
+            profile.id,
+            operation.route(),
+            target.trim().to_lowercase()
+        );
         let mut calls = self.sending.lock().unwrap_or_else(|p| p.into_inner());
         if !calls.insert(key.clone()) {
             return Err(AppError::new(

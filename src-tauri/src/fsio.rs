@@ -74,6 +74,53 @@ pub fn open_append_private(path: &Path) -> io::Result<File> {
     Ok(file)
 }
 
+/// Holds the data folder for this process: one app writing a folder's records at a
+/// time (a second would fork the audit chain and interleave the watchlists). The lock
+/// goes with the returned file, when it is dropped or the process ends (a crash
+/// included). A lock still held after `wait` is refused with `WouldBlock`: an app
+/// that is closing lets go within it.
+pub fn lock_folder(dir: &Path, wait: std::time::Duration) -> io::Result<File> {
+    create_private_dir_all(dir)?;
+    let file = private_options()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(dir.join(".lock"))?;
+    let deadline = std::time::Instant::now() + wait;
+    loop {
+        #[cfg(unix)]
+        let taken = rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive)
+            .map_err(io::Error::from);
+        #[cfg(not(unix))]
+        let taken: io::Result<()> = Ok(());
+        match taken {
+            Ok(()) => return Ok(file),
+            Err(error)
+                if error.kind() == io::ErrorKind::WouldBlock
+                    && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            Err(error) => return Err(error),
+        }
+    }
+}
+
+/// Makes an existing folder private to the user (0700 on unix), as a folder an older
+/// version created may not be.
+pub fn make_private(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(dir)?.permissions().mode();
+        if mode & 0o077 != 0 {
+            fs::set_permissions(dir, fs::Permissions::from_mode(mode & 0o700))?;
+        }
+    }
+    Ok(())
+}
+
 /// Creates `dir` with its missing parents, each private to the user (0700 on unix);
 /// folders that already exist are left as they are.
 pub fn create_private_dir_all(dir: &Path) -> io::Result<()> {

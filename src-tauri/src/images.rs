@@ -64,18 +64,37 @@ pub fn is_public(ip: IpAddr) -> bool {
                 || (a == 198 && (18..20).contains(&b))
                 || a >= 240)
         }
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => is_public(IpAddr::V4(v4)),
-            None => {
-                !(v6.is_loopback()
-                    || v6.is_unspecified()
-                    || v6.is_multicast()
-                    || v6.is_unique_local()
-                    || v6.is_unicast_link_local()
-                    // 2001:db8::/32, documentation.
-                    || v6.segments()[..2] == [0x2001, 0x0db8])
+        IpAddr::V6(v6) => {
+            let s = v6.segments();
+            let v4 = |hi: u16, lo: u16| {
+                let [a, b] = hi.to_be_bytes();
+                let [c, d] = lo.to_be_bytes();
+                IpAddr::V4(std::net::Ipv4Addr::new(a, b, c, d))
+            };
+            if let Some(mapped) = v6.to_ipv4_mapped() {
+                return is_public(IpAddr::V4(mapped));
             }
-        },
+            // Forms that carry an IPv4 address inside: NAT64 (64:ff9b::/96) and 6to4
+            // (2002::/16) are judged by the address they carry.
+            if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
+                return is_public(v4(s[6], s[7]));
+            }
+            if s[0] == 0x2002 {
+                return is_public(v4(s[1], s[2]));
+            }
+            !(v6.is_loopback()
+                || v6.is_unspecified()
+                || v6.is_multicast()
+                || v6.is_unique_local()
+                || v6.is_unicast_link_local()
+                // ::/96, the deprecated IPv4-compatible form (::7f00:1 is loopback).
+                || s[..6] == [0; 6]
+                // fec0::/10, the deprecated site-local range.
+                || (s[0] & 0xffc0) == 0xfec0
+                // 2001::/32 (Teredo) hides an address; 2001:db8::/32 is documentation.
+                || s[..2] == [0x2001, 0]
+                || s[..2] == [0x2001, 0x0db8])
+        }
     }
 }
 
@@ -110,6 +129,8 @@ impl ImageFetcher {
             .user_agent(concat!("KYB-Desk/", env!("CARGO_PKG_VERSION")))
             .redirect(reqwest::redirect::Policy::none())
             .dns_resolver(Arc::new(PublicOnly))
+            // A proxy would resolve the photo's name itself, past `PublicOnly`.
+            .no_proxy()
             .connect_timeout(Duration::from_secs(5))
             .timeout(Duration::from_secs(30))
             .build()
@@ -169,7 +190,9 @@ impl ImageFetcher {
             .acquire()
             .await
             .map_err(|e| AppError::storage("No se pudo descargar la imagen", e))?;
-        let failed = |code, what: &str| AppError::new(code, format!("{what}: {url}"));
+        // Without its query: a signed link's token is not for the screen or the log.
+        let shown = format!("{}{}", kyb_api::client::origin_of(url), url.path());
+        let failed = |code, what: &str| AppError::new(code, format!("{what}: {shown}"));
         let response = self.http.get(url.clone()).send().await.map_err(|e| {
             if e.is_timeout() {
                 failed(ErrorCode::Timeout, "La imagen tardó demasiado")
@@ -267,6 +290,11 @@ mod tests {
             "fd00::1",
             "::ffff:127.0.0.1",
             "::ffff:10.0.0.1",
+            "64:ff9b::a9fe:a9fe",
+            "2002:7f00:1::1",
+            "::7f00:1",
+            "fec0::1",
+            "2001:0:4136:e378::1",
         ] {
             assert!(
                 !is_public(private.parse().expect("an address")),

@@ -177,7 +177,7 @@ pub fn run(options: Options, began: std::time::Instant) {
             app.manage(images::ImageFetcher::new(demo_base.as_ref())?);
             app.manage(Shell { demo_base });
             #[cfg(debug_assertions)]
-            if let Some(path) = std::env::var_os(commands::TEST_SAVE_PATH) {
+            if let Some(path) = std::env::var_os(commands::TEST_SAVE_DIR) {
                 app.manage(commands::TestSaveTo(path.into()));
             }
             app.manage(startup::Startup::new(began, report_startup));

@@ -167,8 +167,14 @@ impl KeyVault {
     /// Binds the stored key to `origin`, where it is kept (memory or keyring): the
     /// user confirmed that this key may go to the profile's new address.
     pub fn rebind(&self, profile_id: &str, origin: &str) -> AppResult<KeyStatus> {
-        if let Some(bound) = self.session().get_mut(profile_id) {
-            bound.origin = Some(origin.to_owned());
+        let in_session = match self.session().get_mut(profile_id) {
+            Some(bound) => {
+                bound.origin = Some(origin.to_owned());
+                true
+            }
+            None => false,
+        };
+        if in_session {
             return Ok(self.status(profile_id));
         }
         let Some(bound) = self.get(profile_id)? else {

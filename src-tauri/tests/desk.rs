@@ -266,7 +266,7 @@ async fn files_are_created_tracked_read_and_completed() {
         Err(ErrorCode::NotAllowed)
     );
 
-    let entries = desk.audit_entries().expect("audit");
+    let entries = results(desk);
     let operations: Vec<&str> = entries
         .iter()
         .map(|e| e.record.operation.as_str())
@@ -292,10 +292,16 @@ async fn files_are_created_tracked_read_and_completed() {
         None
     );
 
+    // Every entry is exported: the results above, their intents, the key entered.
+    let all = desk.audit_entries().expect("audit").entries.len();
+    assert_eq!(all, 2 * entries.len() + 1);
     let csv_path = demo.data_dir().join("export/bitacora.csv");
-    assert_eq!(desk.export_audit_csv(&csv_path).expect("exported"), 4);
+    assert_eq!(
+        desk.export_audit_csv(&csv_path).expect("exported") as usize,
+        all
+    );
     let csv = std::fs::read_to_string(&csv_path).expect("csv");
-    assert_eq!(csv.lines().count(), 5);
+    assert_eq!(csv.lines().count(), all + 1);
 }
 
 #[tokio::test]
@@ -402,13 +408,13 @@ async fn a_deleted_profile_takes_its_watchlist_drafts_and_history_but_not_the_au
         found
     };
     assert!(files_of(&other.id).len() >= 3, "{:?}", files_of(&other.id));
-    let audited = desk.audit_entries().expect("audit").len();
+    let audited = desk.audit_entries().expect("audit").entries.len();
 
     desk.delete_profile(&other.id).expect("deleted");
     assert_eq!(files_of(&other.id), Vec::<std::path::PathBuf>::new());
     assert_eq!(desk.active_profile().expect("active").id, demo.profile.id);
     assert_eq!(desk.watchlist().expect("watchlist").len(), 1);
-    let audit = desk.audit_entries().expect("audit");
+    let audit = desk.audit_entries().expect("audit").entries;
     assert_eq!(audit.len(), audited);
     assert!(audit.iter().any(|entry| entry.record.profile == "Otro"));
 }
@@ -445,7 +451,7 @@ async fn verifications_are_read_resent_and_cancelled() {
             .map_err(|e| e.code),
         Err(ErrorCode::StateConflict)
     );
-    let entries = desk.audit_entries().expect("audit");
+    let entries = results(desk);
     assert_eq!(entries.len(), 3);
     assert!(entries[0].record.summary.contains("facturable"));
     assert_eq!(
@@ -691,6 +697,27 @@ async fn a_sent_request_is_a_success_even_if_the_desk_cannot_write_afterwards() 
             .map_err(|e| e.code),
         Err(ErrorCode::Storage)
     );
+}
+
+/// The audit log's results of service calls, oldest first; each completes the intent
+/// written before its request left, for the same operation and target.
+fn results(desk: &kyb_desk::desk::Desk) -> Vec<kyb_desk::audit::AuditEntry> {
+    let all = desk.audit_entries().expect("audit").entries;
+    let results: Vec<_> = all
+        .iter()
+        .filter(|e| e.record.completes.is_some())
+        .cloned()
+        .collect();
+    for result in &results {
+        let intent = all
+            .iter()
+            .find(|e| Some(e.record.seq) == result.record.completes)
+            .expect("the intent of a result");
+        assert!(intent.is_intent());
+        assert!(intent.record.seq < result.record.seq);
+        assert_eq!(intent.record.operation, result.record.operation);
+    }
+    results
 }
 
 /// The detail the desk fetched, which must be version 2.

@@ -39,11 +39,11 @@ fn open() -> Window {
     let sandbox = tauri::async_runtime::block_on(kyb_desk::demo::start_sandbox()).expect("sandbox");
     kyb_desk::demo::install(&desk, &sandbox.manifest).expect("demo profile");
     let manifest = sandbox.manifest.clone();
+    let demo_base = tauri::Url::parse(&manifest.base_url).ok();
     app.manage(desk);
-    app.manage(Shell {
-        demo_base: tauri::Url::parse(&manifest.base_url).ok(),
-    });
-    app.manage(kyb_desk::images::ImageFetcher::new().expect("image fetcher"));
+    app.manage(kyb_desk::images::ImageFetcher::new(demo_base.as_ref()).expect("image fetcher"));
+    app.manage(Shell { demo_base });
+    app.manage(kyb_desk::commands::TestSaveTo(dir.path().to_path_buf()));
     app.manage(kyb_desk::startup::Startup::new(
         std::time::Instant::now(),
         false,
@@ -357,11 +357,15 @@ fn every_command_answers_through_ipc() {
     let refreshed = w.ok("refresh_watchlist", json!({"onProgress": "__CHANNEL__:7"}));
     assert_eq!(refreshed.as_array().map(Vec::len), Some(3));
     assert!(refreshed[0]["lastRefreshUtc"].is_string(), "{refreshed}");
-    let exported = w._dir.path().join("seguimiento.csv");
+    // The webview cannot name a path: an argument it sends is ignored, and a debug
+    // build saves in the tests' folder instead of asking in a dialog.
+    let chosen_by_page = w._dir.path().join("elegida-por-la-pagina.csv");
+    let exported = w._dir.path().join("seguimiento-kyb-desk.csv");
     assert_eq!(
-        w.ok("export_watchlist_csv", json!({"path": exported}))["rows"],
+        w.ok("export_watchlist_csv", json!({"path": chosen_by_page}))["rows"],
         json!(3)
     );
+    assert!(!chosen_by_page.exists());
     let csv = std::fs::read_to_string(&exported).expect("written");
     assert!(csv.starts_with("RFC,FlowID,DocumentId,Empresa"), "{csv}");
     assert_eq!(csv.lines().count(), 4);
@@ -374,19 +378,28 @@ fn every_command_answers_through_ipc() {
         json!({"flowId": examples.flow_id, "rfc": "AAA010101AA1"}),
     );
 
-    let entries = w.ok("audit_entries", json!({}));
-    assert_eq!(entries.as_array().map(Vec::len), Some(8));
-    assert_eq!(w.ok("verify_audit", json!({}))["breaks"], json!([]));
-    // The webview cannot name a path: an argument it sends is ignored, and a debug
-    // build saves where the tests' variable says instead of asking in a dialog.
-    let csv = w._dir.path().join("bitacora.csv");
-    let elsewhere = w._dir.path().join("elegida-por-la-pagina.csv");
-    w._app.manage(kyb_desk::commands::TestSaveTo(csv.clone()));
+    let audit = w.ok("audit_entries", json!({}));
+    assert_eq!(audit["unreadable"], json!(0));
+    let entries = audit["entries"].as_array().cloned().unwrap_or_default();
+    // Each state-changing call: its intent, then its result completing it.
+    let results = entries
+        .iter()
+        .filter(|e| e["completes"].is_number())
+        .count();
+    assert_eq!(results, 8);
     assert_eq!(
-        w.ok("export_audit_csv", json!({"path": elsewhere}))["rows"],
-        json!(8)
+        entries
+            .iter()
+            .filter(|e| e["outcome"]["code"] == json!("intent"))
+            .count(),
+        8
     );
-    assert!(csv.exists() && !elsewhere.exists());
+    assert_eq!(w.ok("verify_audit", json!({}))["breaks"], json!([]));
+    assert_eq!(
+        w.ok("export_audit_csv", json!({"path": chosen_by_page}))["rows"],
+        json!(entries.len())
+    );
+    assert!(w._dir.path().join("bitacora-kyb-desk.csv").exists() && !chosen_by_page.exists());
 
     assert_eq!(
         w.code("open_external", json!({"url": "file:///etc/passwd"})),
@@ -401,6 +414,12 @@ fn every_command_answers_through_ipc() {
         .read_text()
         .expect("the clipboard reads back");
     assert_eq!(pasted, link);
-    w.ok("key_status", json!({"profileId": profile_id}));
+    let status = w.ok("key_status", json!({"profileId": profile_id}));
+    assert_eq!(status["originConfirmed"], json!(true));
+    assert_eq!(status["boundOrigin"], status["profileOrigin"]);
+    let confirmed = w.ok("confirm_key_origin", json!({"profileId": profile_id}));
+    assert_eq!(confirmed["originConfirmed"], json!(true));
+    // Nothing was set aside in this fresh folder.
+    assert_eq!(w.ok("recoveries", json!({})), json!([]));
     w.ok("delete_api_key", json!({"profileId": profile_id}));
 }

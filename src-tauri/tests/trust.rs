@@ -342,3 +342,30 @@ async fn a_correction_whose_answer_is_lost_is_outcome_unknown() {
         Some("outcome_unknown")
     );
 }
+
+/// A second desk on the same data folder (a second app, whatever its instance name)
+/// is refused while the first lives, and may open once it is gone.
+#[test]
+fn one_desk_writes_a_data_folder_at_a_time() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let open = || {
+        Desk::open(
+            dir.path(),
+            Box::new(MemoryStore::default()),
+            KeyVault::new(format!("kyb-desk-trust-{}", uuid::Uuid::new_v4())),
+            None,
+        )
+    };
+    let first = open().expect("the first desk opens");
+    let Err(refused) = open() else {
+        panic!("a second desk opened the same folder")
+    };
+    assert_eq!(refused.code, ErrorCode::Storage);
+    assert!(
+        refused.message.contains("ya está abierto"),
+        "{}",
+        refused.message
+    );
+    drop(first);
+    open().expect("the folder is free again");
+}

@@ -92,14 +92,23 @@ fn build_http(config: &ClientConfig) -> Result<reqwest::Client, ConfigError> {
     install_tls_provider();
     let mut headers = HeaderMap::new();
     headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
-    reqwest::Client::builder()
+    let builder = reqwest::Client::builder()
         .user_agent(concat!("KYB-Desk/", env!("CARGO_PKG_VERSION")))
         .default_headers(headers)
         .gzip(true)
         .redirect(redirect::Policy::none())
         .connect_timeout(config.connect_timeout)
         .timeout(config.timeout)
-        .pool_idle_timeout(Duration::from_secs(60))
+        .pool_idle_timeout(Duration::from_secs(60));
+    // Plain http is allowed to loopback only, and a system proxy would carry that
+    // request, key header and all, in clear to another machine: this computer is
+    // reached directly. (Over https a proxy only relays the encrypted tunnel.)
+    let builder = if is_loopback_host(&config.base_url) {
+        builder.no_proxy()
+    } else {
+        builder
+    };
+    builder
         .build()
         .map_err(|e| ConfigError::Http(e.to_string()))
 }
@@ -172,14 +181,19 @@ impl Client {
         request: &CorrectionRequest,
     ) -> Result<CorrectionResult> {
         checked(validate::correction(request))?;
-        let body = self
-            .send(Operation::Correction, &[], Some(request), &[])
-            .await?;
-        let envelope = self.success_envelope(Operation::Correction, &body)?;
-        let warnings = envelope.warnings.clone();
-        let mut result: CorrectionResult = data_of(envelope, &body)?;
-        result.warnings = warnings;
-        Ok(result)
+        let answer = async {
+            let body = self
+                .send(Operation::Correction, &[], Some(request), &[])
+                .await?;
+            let envelope = self.success_envelope(Operation::Correction, &body)?;
+            let warnings = envelope.warnings.clone();
+            let mut result: CorrectionResult = data_of(envelope, &body)?;
+            result.warnings = warnings;
+            Ok(result)
+        };
+        answer
+            .await
+            .map_err(|e| maybe_done(Operation::Correction, e))
     }
 
     /// Operation 4: Add the sections of another flow that the file lacks.
@@ -227,10 +241,13 @@ impl Client {
 
     async fn verification_action(&self, operation: Operation, folio: &str) -> Result<()> {
         checked(validate::folio(folio))?;
-        let body = self
-            .send::<()>(operation, &[folio.trim()], None, &[])
-            .await?;
-        self.success_envelope(operation, &body).map(drop)
+        let answer = async {
+            let body = self
+                .send::<()>(operation, &[folio.trim()], None, &[])
+                .await?;
+            self.success_envelope(operation, &body).map(drop)
+        };
+        answer.await.map_err(|e| maybe_done(operation, e))
     }
 
     /// The operation's address: the base address with the route's segments appended,
@@ -251,9 +268,12 @@ impl Client {
         body: Option<&B>,
         headers: &[(&str, String)],
     ) -> Result<T> {
-        let bytes = self.send(operation, params, body, headers).await?;
-        let envelope = self.success_envelope(operation, &bytes)?;
-        data_of(envelope, &bytes)
+        let answer = async {
+            let bytes = self.send(operation, params, body, headers).await?;
+            let envelope = self.success_envelope(operation, &bytes)?;
+            data_of(envelope, &bytes)
+        };
+        answer.await.map_err(|e| maybe_done(operation, e))
     }
 
     /// A 2xx answer's envelope, or the error its body declares.
@@ -439,6 +459,32 @@ impl Client {
     }
 }
 
+/// A state-changing call's failure that does not prove the service did nothing is
+/// "outcome unknown": a gateway's 502 or 504 (it may have passed the request on and
+/// lost the answer), and an answer with a success status that could not be read (too
+/// large, or not the expected shape: the service did act). A read's failure is what it
+/// is: reading again is harmless.
+fn maybe_done(operation: Operation, error: ApiError) -> ApiError {
+    if operation.is_read() {
+        return error;
+    }
+    let detail = match &error {
+        ApiError::Server {
+            status: status @ (502 | 504),
+            ..
+        } => format!("HTTP {status} de un intermediario"),
+        ApiError::Decode {
+            status: 200..=299,
+            snippet,
+        } => format!("respuesta ilegible: {snippet}"),
+        ApiError::TooLarge { limit_bytes } => {
+            format!("respuesta de más de {limit_bytes} bytes")
+        }
+        _ => return error,
+    };
+    ApiError::OutcomeUnknown { detail }
+}
+
 fn checked(failures: Vec<String>) -> Result<()> {
     if failures.is_empty() {
         Ok(())
@@ -520,6 +566,38 @@ fn error_chain(error: &reqwest::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_state_change_that_may_have_been_done_is_outcome_unknown() {
+        let gateway = |status| ApiError::Server {
+            status,
+            message: "Bad Gateway".into(),
+        };
+        let unreadable_success = ApiError::Decode {
+            status: 200,
+            snippet: "{\"Code\":200,".into(),
+        };
+        for maybe in [gateway(502), gateway(504), unreadable_success.clone()] {
+            assert_eq!(
+                maybe_done(Operation::ResendVerification, maybe.clone()).code(),
+                "outcome_unknown",
+                "{maybe:?}"
+            );
+            // Reading again is harmless: a read keeps its own error.
+            assert_eq!(maybe_done(Operation::Verification, maybe.clone()), maybe);
+        }
+        // What proves nothing was done stays as it is.
+        for refused in [
+            gateway(503),
+            gateway(500),
+            ApiError::Decode {
+                status: 500,
+                snippet: "<html>".into(),
+            },
+        ] {
+            assert_eq!(maybe_done(Operation::Correction, refused.clone()), refused);
+        }
+    }
 
     #[test]
     fn path_segments_are_encoded_and_the_key_never_shows() {
