@@ -137,7 +137,7 @@ impl ImageFetcher {
             .map_err(|e| AppError::storage("No se pudo preparar la descarga de imágenes", e))?;
         Ok(Self {
             http,
-            demo_origin: demo_base.map(|base| kyb_api::client::origin_of(base)),
+            demo_origin: demo_base.map(kyb_api::client::origin_of),
             turns: Semaphore::new(AT_ONCE),
         })
     }
