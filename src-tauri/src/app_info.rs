@@ -14,6 +14,9 @@ pub struct AppInfo {
     pub profile: BuildProfile,
     /// Running on the embedded demo sandbox (`--demo`).
     pub demo: bool,
+    /// The largest CSV file a watchlist import takes (the window checks a file's size
+    /// before it reads it; the backend refuses a larger text anyway).
+    pub max_import_bytes: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -40,6 +43,7 @@ impl AppInfo {
             version: env!("CARGO_PKG_VERSION").to_owned(),
             profile: BuildProfile::current(),
             demo,
+            max_import_bytes: u32::try_from(crate::watchlist::MAX_IMPORT_BYTES).unwrap_or(u32::MAX),
         }
     }
 }
@@ -64,11 +68,12 @@ mod tests {
             version: "1.2.3".into(),
             profile: BuildProfile::Release,
             demo: false,
+            max_import_bytes: 2,
         })
         .expect("AppInfo serializes");
         assert_eq!(
             json,
-            serde_json::json!({"name": "KYB Desk", "version": "1.2.3", "profile": "release", "demo": false})
+            serde_json::json!({"name": "KYB Desk", "version": "1.2.3", "profile": "release", "demo": false, "maxImportBytes": 2})
         );
     }
 }

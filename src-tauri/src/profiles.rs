@@ -4,7 +4,7 @@
 //! half-saved. The API key is not here: see [`crate::secrets`].
 
 use kyb_api::Environment;
-use kyb_api::client::parse_base_url;
+use kyb_api::client::{ConfigError, parse_base_url};
 use kyb_api::validate::{is_email, is_uuid};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -117,13 +117,21 @@ pub fn problems(input: &ProfileInput, others: &[Profile]) -> Vec<FieldProblem> {
             format!("Ya existe un perfil llamado «{name}»."),
         );
     }
-    if let Environment::Custom { base_url } = &input.environment
-        && parse_base_url(base_url).is_err()
-    {
-        add(
-            ProfileField::Environment,
-            "La dirección del servicio debe ser una URL http(s) válida.".to_owned(),
-        );
+    if let Environment::Custom { base_url } = &input.environment {
+        match parse_base_url(base_url) {
+            Ok(_) => {}
+            // The key goes with every request: in clear, only to this computer.
+            Err(ConfigError::InsecureAddress(_)) => add(
+                ProfileField::Environment,
+                "La dirección del servicio debe usar https: http solo se admite en esta \
+                 computadora (127.0.0.1 o localhost), porque la API Key viajaría sin cifrar."
+                    .to_owned(),
+            ),
+            Err(_) => add(
+                ProfileField::Environment,
+                "La dirección del servicio debe ser una URL https válida.".to_owned(),
+            ),
+        }
     }
     if !is_uuid(&input.workspace_id) {
         add(
@@ -270,6 +278,32 @@ mod tests {
         assert_eq!(error.code, ErrorCode::InvalidInput);
         assert_eq!(error.details.len(), 5, "{:?}", error.details);
         assert_eq!(book, ProfileBook::default());
+    }
+
+    #[test]
+    fn a_plain_http_address_off_this_computer_is_refused_saying_why() {
+        let at = |base_url: &str| {
+            let mut typed = input("Operación");
+            typed.environment = Environment::Custom {
+                base_url: base_url.into(),
+            };
+            problems(&typed, &[])
+        };
+        let refused = at("http://kyb.example.mx/api");
+        assert_eq!(refused.len(), 1);
+        assert_eq!(refused[0].field, ProfileField::Environment);
+        assert!(
+            refused[0].message.contains("https"),
+            "{}",
+            refused[0].message
+        );
+        assert!(
+            refused[0].message.contains("sin cifrar"),
+            "{}",
+            refused[0].message
+        );
+        assert_eq!(at("https://kyb.example.mx/api"), []);
+        assert_eq!(at("http://127.0.0.1:8080"), []);
     }
 
     #[test]

@@ -232,6 +232,34 @@ describe("App", () => {
     expect(localStorage.getItem("kyb-desk.autoRefresh.p1")).toBe("5");
   });
 
+  it("refuses a CSV file over the import limit before reading it, saying both sizes", async () => {
+    let imports = 0;
+    mockIPC((cmd) => {
+      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false, maxImportBytes: 2 * 1024 * 1024 };
+      if (cmd === "profiles") return book;
+      if (cmd === "watchlist") return [followed];
+      if (cmd === "import_watchlist_csv") imports += 1;
+      throw new Error(`unexpected command ${cmd}`);
+    });
+    renderApp();
+    await screen.findByTestId("watch-row");
+    const huge = new File(["x"], "rfcs.csv", { type: "text/csv" });
+    Object.defineProperty(huge, "size", { value: 3 * 1024 * 1024 });
+    let read = false;
+    huge.text = () => {
+      read = true;
+      return Promise.resolve("");
+    };
+    const picker = document.querySelector<HTMLInputElement>("input[type=file]");
+    if (!picker) throw new Error("no file picker");
+    fireEvent.change(picker, { target: { files: [huge] } });
+    expect((await screen.findByTestId("error-notice")).textContent).toContain(
+      "No se importó el archivo: mide 3.0 MiB y el límite es 2.0 MiB.",
+    );
+    expect(read).toBe(false);
+    expect(imports).toBe(0);
+  });
+
   it("exports the whole watchlist as CSV where the analyst chooses, and says where", async () => {
     let exports = 0;
     const exportArgs: unknown[] = [];

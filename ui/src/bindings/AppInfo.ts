@@ -5,4 +5,9 @@ export type AppInfo = { name: string, version: string, profile: BuildProfile,
 /**
  * Running on the embedded demo sandbox (`--demo`).
  */
-demo: boolean, };
+demo: boolean, 
+/**
+ * The largest CSV file a watchlist import takes (the window checks a file's size
+ * before it reads it; the backend refuses a larger text anyway).
+ */
+maxImportBytes: number, };

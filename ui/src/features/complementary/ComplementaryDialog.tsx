@@ -55,6 +55,10 @@ export function ComplementaryDialog(props: {
       });
   };
   const mismatch = error?.details.some((d) => /tipo de persona/i.test(d)) ?? false;
+  // The answer was lost after sending: the sections may have been added, and the user
+  // may have been notified. Sending again adds nothing twice (only missing sections
+  // are added) but may notify again, so the analyst is told before choosing.
+  const unknown = error?.code === "outcome_unknown";
 
   return (
     <div className="overlay">
@@ -115,12 +119,20 @@ export function ComplementaryDialog(props: {
               </div>
             )}
             {error && <ErrorNotice error={error} />}
+            {unknown && (
+              <div className="notice notice-warn" role="alert" data-testid="comp-unknown">
+                <p>{t("comp.unknown")}</p>
+                <button type="button" className="button-quiet" onClick={() => props.onClose(true)} data-testid="comp-reread">
+                  {t("comp.reread")}
+                </button>
+              </div>
+            )}
             <div className="dialog-actions">
-              <button type="button" className="button-quiet" onClick={() => props.onClose(false)} disabled={busy}>
+              <button type="button" className="button-quiet" onClick={() => props.onClose(unknown)} disabled={busy}>
                 {t("confirm.back")}
               </button>
               <button type="button" className="button-primary" onClick={send} disabled={busy || !flowId || tooLong} data-testid="comp-send">
-                {busy ? t("confirm.working") : t("comp.send")}
+                {busy ? t("confirm.working") : unknown ? t("comp.sendAgain") : t("comp.send")}
               </button>
             </div>
           </>

@@ -443,6 +443,17 @@ function AddFile(props: {
   const importFile = async (file: File | undefined) => {
     if (!file) return;
     try {
+      // A file over the backend's limit is refused before it is read into the page.
+      const { maxImportBytes } = await backend.appInfo();
+      if (file.size > maxImportBytes) {
+        const mib = (n: number) => (n / (1024 * 1024)).toFixed(1);
+        props.onError({
+          code: "invalid_input",
+          message: t("importTooLarge", { size: mib(file.size), max: mib(maxImportBytes) }),
+          details: [],
+        });
+        return;
+      }
       props.onImported(await backend.importWatchlistCsv(await file.text(), flowId));
     } catch (e) {
       props.onError(e as AppError);

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+
+import type { Profile } from "../../bindings/Profile";
+import { I18nProvider } from "../../i18n";
+import { ComplementaryDialog } from "./ComplementaryDialog";
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+const profile: Profile = {
+  id: "p-1",
+  name: "Operación",
+  environment: { kind: "sandbox" },
+  workspaceId: "6a1f0000-0000-4000-8000-000000000001",
+  agentEmail: "ana@kybdesk.mx",
+  flows: [
+    { flowId: "flujo-moral", label: "Personas morales", personType: "Moral" },
+    { flowId: "flujo-extra", label: "Estados de cuenta", personType: "Moral" },
+  ],
+};
+
+describe("complementary information whose answer was lost", () => {
+  it("says the sections and the notice may have gone, leads to the fresh tracking, and sends again only when asked", async () => {
+    let sent = 0;
+    let closedWith: boolean | null = null;
+    mockIPC((cmd) => {
+      if (cmd !== "add_complementary_info") throw new Error(cmd);
+      sent += 1;
+      throw { code: "outcome_unknown", message: "No se sabe si el servicio realizó la operación", details: [] };
+    });
+    render(
+      <I18nProvider>
+        <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} onClose={(c) => (closedWith = c)} />
+      </I18nProvider>,
+    );
+    fireEvent.click(screen.getByTestId("comp-send"));
+    const notice = await screen.findByTestId("comp-unknown");
+    expect(notice.textContent).toContain("No se sabe si las secciones se agregaron ni si se avisó al usuario");
+    expect(notice.textContent).not.toMatch(/intente de nuevo/i);
+    expect(sent).toBe(1);
+    const again = screen.getByTestId("comp-send");
+    expect(again.textContent).toBe("Enviar de nuevo (puede avisar otra vez)");
+    // The way to the tracking closes the dialog as "changed", so the file is read again.
+    fireEvent.click(screen.getByTestId("comp-reread"));
+    expect(closedWith).toBe(true);
+    expect(sent).toBe(1);
+  });
+});
