@@ -77,15 +77,17 @@ async fn a_supervisor_resends_cancels_and_checks_photos() {
             .await;
         assert!(flagged.contains("Interior"), "{flagged}");
 
-        // The audit log has both, its chain verifies, and it filters by target.
+        // The audit log has both (each an intent written before it left, then its
+        // result) beside the demo's key entered at start; its chain verifies, and it
+        // filters by target.
         app.click("[data-testid=nav-audit]").await;
-        app.wait_for_text("[data-testid=chain-badge]", "Cadena íntegra (2 entradas)")
+        app.wait_for_text("[data-testid=chain-badge]", "Cadena íntegra (5 entradas)")
             .await;
         app.wait_for_text("[data-testid=audit-row]", "Cancelación de verificación")
             .await;
         app.type_into("[data-testid=audit-target]", &folio("Expirado"))
             .await;
-        app.wait_for_text(".toolbar", "1 de 2").await;
+        app.wait_for_text(".toolbar", "2 de 5").await;
         let row = app.text_of("[data-testid=audit-row]").await;
         assert!(row.contains("Reenvío de verificación"), "{row}");
     })

@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kyb_e2e::{demo_examples, with_app, with_demo_app};
+use kyb_e2e::{DataDir, ProfileEntry, demo_examples, with_app, with_app_at, with_demo_app};
+use kyb_sandbox::{Fault, Sandbox, SandboxConfig};
 
 /// Captures the X display with ImageMagick's `import`, as a person would see it.
 fn capture(path: &Path) {
@@ -27,6 +28,7 @@ async fn main() {
             .unwrap_or_else(|| "docs/screenshots".into()),
     );
     std::fs::create_dir_all(&dir).expect("the screenshots folder can be created");
+    let shots = dir.clone();
     let first = dir.clone();
     with_app(move |app| async move {
         // Wait until the backend answered, so the picture shows real data.
@@ -234,4 +236,87 @@ async fn main() {
         capture(&dir.join("24-shortcuts.png"));
     })
     .await;
+    trust_screens(&shots).await;
+}
+
+/// What the analyst sees when the desk protects them: a damaged local file set aside,
+/// a key held back from a changed address, a correction whose answer was lost.
+async fn trust_screens(dir: &Path) {
+    let data = DataDir::new();
+    std::fs::write(data.path().join("profiles.json"), "{\"profileBook\": {\"prof")
+        .expect("a damaged book");
+    let shot = dir.join("25-recovery-notice.png");
+    with_app_at(&data, move |app| async move {
+        app.text_of("[data-testid=recovery-notice]").await;
+        capture(&shot);
+    })
+    .await;
+
+    let first = Sandbox::start(SandboxConfig::default())
+        .await
+        .expect("a sandbox starts");
+    let second = Sandbox::start(SandboxConfig::default())
+        .await
+        .expect("a second sandbox starts");
+    let manifest = first.manifest.clone();
+    let moved_to = second.manifest.base_url.clone();
+    let dir = dir.to_path_buf();
+    let moved = std::sync::Arc::new(second);
+    let faults = moved.clone();
+    with_app(move |app| async move {
+        ProfileEntry::for_tenant(&manifest).fill(&app).await;
+        app.click_button("Guardar y probar conexión").await;
+        app.wait_for_text(".empty", "No sigue ningún expediente")
+            .await;
+        app.click("[data-testid=nav-profiles]").await;
+        app.click("[data-testid=profile-edit]").await;
+        app.replace_text("[data-testid=profile-base-url]", &moved_to)
+            .await;
+        app.click_button("Guardar y probar conexión").await;
+        app.text_of("[data-testid=error-notice]").await;
+        app.click_button("← Perfiles").await;
+        app.text_of("[data-testid=key-origin-warning]").await;
+        capture(&dir.join("26-key-origin-warning.png"));
+        app.click("[data-testid=confirm-key-origin]").await;
+        app.text_of("[data-testid=confirm]").await;
+        capture(&dir.join("27-key-origin-confirm.png"));
+        // Confirmed: the key goes to the new address (seeded alike), where a review
+        // of the example file loses its answer.
+        app.click("[data-testid=confirm-action]").await;
+        app.wait_until_gone("[data-testid=key-origin-warning]").await;
+        app.click("[data-testid=nav-watchlist]").await;
+        app.type_into("[data-testid=add-rfc]", &manifest.examples.rfc)
+            .await;
+        app.click_button("Seguir").await;
+        app.click("[data-testid=open-file]").await;
+        app.click("[data-testid=start-review]").await;
+        let row = "[data-testid=review-section][data-section=ProofAddressObligatorio]";
+        app.click(&format!("{row} [data-testid=reject]")).await;
+        app.type_into(
+            &format!("{row} [data-testid=review-comment]"),
+            "El comprobante tiene más de 3 meses: suba uno reciente",
+        )
+        .await;
+        app.click("[data-testid=open-preview]").await;
+        app.text_of("[data-testid=preview-payload]").await;
+        // The service acts, and its answer comes after the desk stopped waiting.
+        faults
+            .add_fault(Fault {
+                route: "POST /expedientes/solicitar-correccion".into(),
+                latency_after_ms: 30_000,
+                ..Fault::default()
+            })
+            .expect("a valid fault");
+        app.click("[data-testid=send-correction]").await;
+        app.wait_for_text_within(
+            "[data-testid=outcome-unknown]",
+            "Resultado desconocido",
+            std::time::Duration::from_secs(45),
+        )
+        .await;
+        app.text_of("[data-testid=reread-sections]").await;
+        capture(&dir.join("28-outcome-unknown.png"));
+    })
+    .await;
+    first.stop().await;
 }
