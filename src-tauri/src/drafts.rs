@@ -14,7 +14,7 @@ use ts_rs::TS;
 
 use crate::error::{AppError, AppResult};
 use crate::fsio;
-use crate::recovery::Recoveries;
+use crate::recovery::{RecordKind, Recoveries};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -136,8 +136,12 @@ impl Drafts {
         profile_id: &str,
         name: &str,
     ) -> AppResult<Option<T>> {
-        fsio::read_json_or_set_aside(&self.path(profile_id, name), "borrador", &self.recoveries)
-            .map_err(|e| AppError::storage("No se pudo leer el borrador", e))
+        fsio::read_json_or_set_aside(
+            &self.path(profile_id, name),
+            RecordKind::Draft,
+            &self.recoveries,
+        )
+        .map_err(|e| AppError::storage("No se pudo leer el borrador", e))
     }
 
     fn remove(&self, profile_id: &str, name: &str) -> AppResult<()> {
@@ -249,7 +253,7 @@ mod tests {
         assert_eq!(drafts.load("p", &saved.document_id).expect("read"), None);
         let announced = recoveries.all();
         assert_eq!(announced.len(), 1);
-        assert_eq!(announced[0].file, "borrador");
+        assert_eq!(announced[0].kind, RecordKind::Draft);
         assert_eq!(announced[0].path, path.display().to_string());
         drafts.save("p", draft(2)).expect("saved again");
         assert_eq!(

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::recovery::{Recoveries, Recovery};
+use crate::recovery::{RecordKind, Recoveries, Recovery};
 
 static SERIAL: AtomicU64 = AtomicU64::new(0);
 
@@ -158,17 +158,6 @@ fn sync_dir(_dir: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// Reads a JSON file; `None` when it does not exist.
-pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> io::Result<Option<T>> {
-    match fs::read(path) {
-        Ok(bytes) => serde_json::from_slice(&bytes)
-            .map(Some)
-            .map_err(io::Error::other),
-        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(error),
-    }
-}
-
 pub fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> io::Result<()> {
     let bytes = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
     write_atomic(path, &bytes)
@@ -177,23 +166,23 @@ pub fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> io::Result<()>
 /// Reads a JSON record; `None` when it does not exist. See [`read_or_set_aside`].
 pub fn read_json_or_set_aside<T: serde::de::DeserializeOwned>(
     path: &Path,
-    what: &str,
+    kind: RecordKind,
     recoveries: &Recoveries,
 ) -> io::Result<Option<T>> {
-    read_or_set_aside(path, what, recoveries, |bytes| {
+    read_or_set_aside(path, kind, recoveries, |bytes| {
         serde_json::from_slice(bytes).map_err(|e| e.to_string())
     })
 }
 
 /// Reads a record with `decode`; `None` when it does not exist. A record that exists
 /// but does not decode is set aside: renamed to `<name>.unreadable-<UTC time>` in its
-/// folder (contents untouched), reported to `recoveries` as `what` (the analyst's word
-/// for it), and then read as absent, so the feature carries on and its next write
+/// folder (contents untouched), reported to `recoveries` as a record of `kind`, and
+/// then read as absent, so the feature carries on and its next write
 /// cannot replace the old contents. Any other failure (say, permission denied) stays
 /// an error: the file may be fine.
 pub fn read_or_set_aside<T>(
     path: &Path,
-    what: &str,
+    kind: RecordKind,
     recoveries: &Recoveries,
     decode: impl Fn(&[u8]) -> Result<T, String>,
 ) -> io::Result<Option<T>> {
@@ -224,10 +213,10 @@ pub fn read_or_set_aside<T>(
         }
         let aside = set_aside(path)?;
         recoveries.record(Recovery {
-            file: what.to_owned(),
+            kind,
             path: path.display().to_string(),
             set_aside_as: aside.display().to_string(),
-            reason: format!("su contenido no se pudo interpretar ({reason})"),
+            reason,
         });
         return Ok(None);
     }
@@ -412,16 +401,17 @@ mod tests {
         let path = dir.path().join("a/b.json");
         write_json(&path, &vec![1, 2, 3]).expect("written");
         write_json(&path, &vec![4]).expect("rewritten");
-        assert_eq!(read_json::<Vec<i32>>(&path).expect("read"), Some(vec![4]));
+        let recoveries = Recoveries::default();
+        let read = |path: &Path| {
+            read_json_or_set_aside::<Vec<i32>>(path, RecordKind::Watchlist, &recoveries)
+        };
+        assert_eq!(read(&path).expect("read"), Some(vec![4]));
         let names: Vec<_> = fs::read_dir(path.parent().expect("dir"))
             .expect("listing")
             .map(|e| e.expect("entry").file_name())
             .collect();
         assert_eq!(names, ["b.json"]);
-        assert_eq!(
-            read_json::<Vec<i32>>(&dir.path().join("none.json")).expect("read"),
-            None
-        );
+        assert_eq!(read(&dir.path().join("none.json")).expect("read"), None);
         assert_eq!(safe_name("../../etc/passwd"), "______etc_passwd");
     }
 
@@ -475,7 +465,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary directory");
         let path = dir.path().join("list.json");
         let recoveries = Recoveries::default();
-        let read = || read_json_or_set_aside::<Vec<i32>>(&path, "lista", &recoveries);
+        let read = || read_json_or_set_aside::<Vec<i32>>(&path, RecordKind::Watchlist, &recoveries);
         fs::write(&path, "[1, 2,").expect("a torn file");
         assert_eq!(read().expect("read"), None);
         let aside = aside_files(dir.path());
@@ -489,7 +479,7 @@ mod tests {
         );
         let announced = recoveries.all();
         assert_eq!(announced.len(), 1);
-        assert_eq!(announced[0].file, "lista");
+        assert_eq!(announced[0].kind, RecordKind::Watchlist);
         assert_eq!(announced[0].path, path.display().to_string());
         assert_eq!(announced[0].set_aside_as, aside[0].display().to_string());
         assert!(announced[0].reason.contains("line 1"), "{announced:?}");
@@ -523,7 +513,9 @@ mod tests {
         let path = dir.path().join("list.json");
         fs::create_dir(&path).expect("a folder in the way");
         let recoveries = Recoveries::default();
-        assert!(read_json_or_set_aside::<Vec<i32>>(&path, "lista", &recoveries).is_err());
+        assert!(
+            read_json_or_set_aside::<Vec<i32>>(&path, RecordKind::Watchlist, &recoveries).is_err()
+        );
         assert!(path.is_dir());
         assert!(aside_files(dir.path()).is_empty());
         assert!(recoveries.all().is_empty());

@@ -12,7 +12,7 @@ use ts_rs::TS;
 
 use crate::error::{AppError, AppResult};
 use crate::fsio;
-use crate::recovery::Recoveries;
+use crate::recovery::{RecordKind, Recoveries};
 
 pub const KEPT_PER_FILE: usize = 10;
 /// A longer list of changes is cut here (the UI then says there are more).
@@ -78,7 +78,7 @@ impl History {
     fn read(&self, profile_id: &str, document_id: &str) -> AppResult<Vec<Snapshot>> {
         Ok(fsio::read_json_or_set_aside(
             &self.path(profile_id, document_id),
-            "historial",
+            RecordKind::History,
             &self.recoveries,
         )
         .map_err(|e| AppError::storage("No se pudo leer el historial", e))?
@@ -286,7 +286,7 @@ mod tests {
         );
         let announced = recoveries.all();
         assert_eq!(announced.len(), 1, "{announced:?}");
-        assert_eq!(announced[0].file, "historial");
+        assert_eq!(announced[0].kind, RecordKind::History);
         assert_eq!(
             std::fs::read_to_string(&announced[0].set_aside_as).expect("kept"),
             "not json"

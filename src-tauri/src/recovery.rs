@@ -9,18 +9,26 @@ use std::sync::{Arc, Mutex};
 use serde::Serialize;
 use ts_rs::TS;
 
+/// Which record a set-aside file held; the window words it in the analyst's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordKind {
+    Profiles,
+    Watchlist,
+    Draft,
+    History,
+}
+
 /// One file set aside this session.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Recovery {
-    /// What the file was, in the analyst's words: "perfiles", "lista de seguimiento",
-    /// "borrador", "historial".
-    pub file: String,
+    pub kind: RecordKind,
     /// Where it was.
     pub path: String,
     /// Where it is now, with its contents untouched.
     pub set_aside_as: String,
-    /// Why it could not be read.
+    /// Why it could not be read: the decoder's own words (technical, as it gave them).
     pub reason: String,
 }
 
@@ -32,7 +40,7 @@ pub struct Recoveries(Arc<Mutex<Vec<Recovery>>>);
 impl Recoveries {
     pub fn record(&self, recovery: Recovery) {
         tracing::warn!(
-            file = %recovery.file,
+            kind = ?recovery.kind,
             path = %recovery.path,
             set_aside_as = %recovery.set_aside_as,
             reason = %recovery.reason,

@@ -14,10 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::fsio;
 use crate::profiles::{ProfileBook, ProfileStore};
-use crate::recovery::Recoveries;
-
-/// What the analyst calls this file when it is set aside.
-const WHAT: &str = "perfiles";
+use crate::recovery::{RecordKind, Recoveries};
 
 #[derive(Deserialize)]
 struct Stored {
@@ -50,11 +47,16 @@ impl FileStore {
 
 impl ProfileStore for FileStore {
     fn load(&self) -> Result<Option<ProfileBook>, String> {
-        fsio::read_or_set_aside(&self.path, WHAT, &self.recoveries, |bytes| {
-            serde_json::from_slice::<Stored>(bytes)
-                .map(|stored| stored.profile_book)
-                .map_err(|e| e.to_string())
-        })
+        fsio::read_or_set_aside(
+            &self.path,
+            RecordKind::Profiles,
+            &self.recoveries,
+            |bytes| {
+                serde_json::from_slice::<Stored>(bytes)
+                    .map(|stored| stored.profile_book)
+                    .map_err(|e| e.to_string())
+            },
+        )
         .map_err(|e| e.to_string())
     }
 
@@ -215,7 +217,7 @@ mod tests {
         assert!(!temporary.exists());
         let recoveries = desk.recoveries();
         assert_eq!(recoveries.len(), 1, "{recoveries:?}");
-        assert_eq!(recoveries[0].file, "perfiles");
+        assert_eq!(recoveries[0].kind, RecordKind::Profiles);
         assert_eq!(recoveries[0].path, path.display().to_string());
         let aside = unreadable_files(dir.path());
         assert_eq!(aside.len(), 1);

@@ -15,7 +15,7 @@ use ts_rs::TS;
 use crate::csv_export;
 use crate::error::{AppError, AppResult};
 use crate::fsio;
-use crate::recovery::Recoveries;
+use crate::recovery::{RecordKind, Recoveries};
 
 /// The largest CSV text an import reads (2 MiB, some 80,000 lines of `RFC,FlowID`):
 /// a larger one is refused before it is parsed.
@@ -253,7 +253,7 @@ impl Watchlist {
     fn read(&self, profile_id: &str) -> AppResult<Vec<WatchedFile>> {
         let mut files: Vec<WatchedFile> = fsio::read_json_or_set_aside(
             &self.path(profile_id),
-            "lista de seguimiento",
+            RecordKind::Watchlist,
             &self.recoveries,
         )
         .map_err(|e| AppError::storage("No se pudo leer la lista de seguimiento", e))?
@@ -685,7 +685,7 @@ mod tests {
         assert_eq!(list.list("p").expect("listed").len(), 1);
         let announced = recoveries.all();
         assert_eq!(announced.len(), 1);
-        assert_eq!(announced[0].file, "lista de seguimiento");
+        assert_eq!(announced[0].kind, RecordKind::Watchlist);
         assert_eq!(
             std::fs::read_to_string(&announced[0].set_aside_as).expect("kept"),
             "[{\"flowId\": "

@@ -173,7 +173,7 @@ describe("App", () => {
       if (cmd === "recoveries")
         return [
           {
-            file: "watchlist.json",
+            kind: "watchlist",
             path: "/home/ana/.local/share/kyb-desk/p1/watchlist.json",
             setAsideAs: "watchlist.json.unreadable-20261122T053000Z",
             reason: "expected value at line 1 column 1",
@@ -185,7 +185,10 @@ describe("App", () => {
     const notice = await screen.findByTestId("recovery-notice");
     expect(notice.getAttribute("role")).toBe("alert");
     expect(screen.getByTestId("recovery-item").textContent).toContain(
-      "No se pudo leer watchlist.json; se apartó como watchlist.json.unreadable-20261122T053000Z y se empezó de nuevo. El archivo apartado conserva los datos.",
+      "No se pudo leer el archivo de una lista de seguimiento; se apartó como watchlist.json.unreadable-20261122T053000Z y se empezó de nuevo. El archivo apartado conserva los datos.",
+    );
+    expect(screen.getByTestId("recovery-item").textContent).toContain(
+      "Motivo: su contenido no se pudo interpretar (expected value at line 1 column 1)",
     );
     expect(asked.indexOf("recoveries")).toBeGreaterThan(asked.indexOf("profiles"));
     expect(await screen.findByTestId("watch-row")).toBeTruthy();
@@ -201,12 +204,14 @@ describe("App", () => {
       if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
       if (cmd === "profiles") return { profiles: [], active: null };
       if (cmd === "check_profile") return [];
-      if (cmd === "recoveries") return [{ file: "profiles.json", path: "/p/profiles.json", setAsideAs: "profiles.json.unreadable-1", reason: "" }];
+      if (cmd === "recoveries") return [{ kind: "profiles", path: "/p/profiles.json", setAsideAs: "profiles.json.unreadable-1", reason: "" }];
       throw new Error(`unexpected command ${cmd}`);
     });
     renderApp();
     expect(await screen.findByRole("heading", { name: "Configure su perfil" })).toBeTruthy();
-    expect((await screen.findByTestId("recovery-item")).textContent).toContain("se apartó como profiles.json.unreadable-1");
+    expect((await screen.findByTestId("recovery-item")).textContent).toContain(
+      "No se pudo leer el archivo de los perfiles; se apartó como profiles.json.unreadable-1",
+    );
     expect(screen.getByTestId("recovery-item").textContent).not.toContain("Motivo");
   });
 

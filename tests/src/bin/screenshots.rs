@@ -9,8 +9,11 @@ use std::process::Command;
 use kyb_e2e::{DataDir, ProfileEntry, demo_examples, with_app, with_app_at, with_demo_app};
 use kyb_sandbox::{Fault, Sandbox, SandboxConfig};
 
-/// Captures the X display with ImageMagick's `import`, as a person would see it.
+/// Captures the X display with ImageMagick's `import`, as a person would see it,
+/// once the window has painted what its page now holds (WebKit paints a frame or two
+/// after the page changes; a capture at once can show the previous state).
 fn capture(path: &Path) {
+    std::thread::sleep(std::time::Duration::from_millis(400));
     let status = Command::new("import")
         .args(["-window", "root"])
         .arg(path)
@@ -243,8 +246,11 @@ async fn main() {
 /// a key held back from a changed address, a correction whose answer was lost.
 async fn trust_screens(dir: &Path) {
     let data = DataDir::new();
-    std::fs::write(data.path().join("profiles.json"), "{\"profileBook\": {\"prof")
-        .expect("a damaged book");
+    std::fs::write(
+        data.path().join("profiles.json"),
+        "{\"profileBook\": {\"prof",
+    )
+    .expect("a damaged book");
     let shot = dir.join("25-recovery-notice.png");
     with_app_at(&data, move |app| async move {
         app.text_of("[data-testid=recovery-notice]").await;
@@ -283,7 +289,8 @@ async fn trust_screens(dir: &Path) {
         // Confirmed: the key goes to the new address (seeded alike), where a review
         // of the example file loses its answer.
         app.click("[data-testid=confirm-action]").await;
-        app.wait_until_gone("[data-testid=key-origin-warning]").await;
+        app.wait_until_gone("[data-testid=key-origin-warning]")
+            .await;
         app.click("[data-testid=nav-watchlist]").await;
         app.type_into("[data-testid=add-rfc]", &manifest.examples.rfc)
             .await;

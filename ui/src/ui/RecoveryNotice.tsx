@@ -12,14 +12,14 @@ export function RecoveryNotice({ recoveries, onDismiss }: { recoveries: Recovery
         <ul className="notice-details">
           {recoveries.map((r) => (
             <li key={`${r.path}-${r.setAsideAs}`} data-testid="recovery-item">
-              {t("recovery.item", { file: r.file, setAsideAs: r.setAsideAs })}
+              {t("recovery.item", { file: t(`recovery.kind.${r.kind}`), setAsideAs: r.setAsideAs })}
               {r.reason && <span className="muted small"> {t("recovery.reason", { reason: r.reason })}</span>}
               {r.path && <div className="mono small muted">{r.path}</div>}
             </li>
           ))}
         </ul>
       </div>
-      <button type="button" className="button-quiet" onClick={onDismiss} aria-label={t("recovery.dismiss")} data-testid="recovery-dismiss">
+      <button type="button" className="button-quiet small notice-dismiss" onClick={onDismiss} aria-label={t("recovery.dismiss")} data-testid="recovery-dismiss">
         ×
       </button>
     </div>

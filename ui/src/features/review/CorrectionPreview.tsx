@@ -29,6 +29,8 @@ export function CorrectionPreview(props: {
   const reading = unknown?.reread.state === "reading";
   const blind = unknown?.reread.state === "failed";
   const busy = props.sending || reading;
+  // The fresh tracking shows the decisions in place: sending again is the quiet choice.
+  const applied = unknown?.reread.state === "read" && unknown.reread.rows.every((row) => row.applied);
   const sendButton = useRef<HTMLButtonElement>(null);
   useEffect(() => sendButton.current?.focus(), []);
   // The button was disabled while the tracking was read: it takes the focus back.
@@ -99,7 +101,7 @@ export function CorrectionPreview(props: {
           <button
             ref={sendButton}
             type="button"
-            className="button-primary"
+            className={applied ? "button-quiet" : "button-primary"}
             onClick={blind && !unknown.armed ? props.onArm : props.onSend}
             disabled={busy}
             data-testid="send-correction"
