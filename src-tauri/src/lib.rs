@@ -24,6 +24,8 @@ pub mod secrets;
 pub mod startup;
 pub mod store;
 mod summary;
+#[cfg(test)]
+mod test_child;
 pub mod watchlist;
 
 use tauri::{Manager, Runtime, Url};

@@ -399,21 +399,6 @@ mod tests {
 
     #[test]
     fn without_a_keyring_the_session_path_remains() {
-        let exe = std::env::current_exe().expect("test binary");
-        let output = std::process::Command::new(exe)
-            .args(["--exact", "secrets::tests::no_keyring_child", "--ignored"])
-            .env(
-                "DBUS_SESSION_BUS_ADDRESS",
-                "unix:path=/nonexistent/kyb-desk-bus",
-            )
-            .output()
-            .expect("child runs");
-        let text = String::from_utf8_lossy(&output.stdout);
-        assert!(
-            output.status.success(),
-            "{text}{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        assert!(text.contains("1 passed"), "{text}");
+        crate::test_child::passes_without_dbus("secrets::tests::no_keyring_child");
     }
 }

@@ -7,41 +7,15 @@
 
 use std::time::Duration;
 
-use kyb_e2e::{App, ProfileEntry, with_app};
+use kyb_e2e::{App, ProfileEntry, REVIEW_COMMENT, connect, reject_and_preview, with_app};
 use kyb_sandbox::{Fault, Manifest, Sandbox, SandboxConfig};
 
-const COMMENT: &str = "El comprobante tiene más de 3 meses: suba uno reciente";
 const CORRECTION: &str = "POST /expedientes/solicitar-correccion";
 
 async fn sandbox() -> kyb_sandbox::RunningSandbox {
     Sandbox::start(SandboxConfig::default())
         .await
         .expect("a sandbox starts")
-}
-
-/// A profile on the sandbox, connected; the watchlist is open.
-async fn connect(app: &App, manifest: &Manifest) {
-    ProfileEntry::for_tenant(manifest).fill(app).await;
-    app.click_button("Guardar y probar conexión").await;
-    app.wait_for_text(".empty", "No sigue ningún expediente")
-        .await;
-}
-
-/// Follows the example file, opens its review, rejects the proof of address with a
-/// comment and opens the preview.
-async fn reject_and_preview(app: &App, rfc: &str) {
-    app.type_into("[data-testid=add-rfc]", rfc).await;
-    app.click_button("Seguir").await;
-    app.click("[data-testid=open-file]").await;
-    app.click("[data-testid=start-review]").await;
-    let row = "[data-testid=review-section][data-section=ProofAddressObligatorio]";
-    app.click(&format!("{row} [data-testid=reject]")).await;
-    app.type_into(&format!("{row} [data-testid=review-comment]"), COMMENT)
-        .await;
-    app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")
-        .await;
-    app.click("[data-testid=open-preview]").await;
-    app.text_of("[data-testid=preview-payload]").await;
 }
 
 /// After a failed send: back to editing, the comment is still there.
@@ -51,7 +25,7 @@ async fn comment_is_intact(app: &App) {
     assert_eq!(
         app.value_of(&format!("{row} [data-testid=review-comment]"))
             .await,
-        COMMENT
+        REVIEW_COMMENT
     );
 }
 

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use kyb_e2e::{App, DataDir, ProfileEntry, with_app, with_app_at};
+use kyb_e2e::{App, DataDir, connect, with_app, with_app_at};
 use kyb_sandbox::{RunningSandbox, Sandbox, SandboxConfig};
 
 const TRACKING: &str = "POST /expedientes/v1/tracking";
@@ -36,10 +36,7 @@ async fn a_changed_address_asks_before_the_key_goes() {
     let new_address = second.manifest.base_url.clone();
     let listener = second.clone();
     with_app(move |app| async move {
-        ProfileEntry::for_tenant(&manifest).fill(&app).await;
-        app.click_button("Guardar y probar conexión").await;
-        app.wait_for_text(".empty", "No sigue ningún expediente")
-            .await;
+        connect(&app, &manifest).await;
 
         open_profiles(&app).await;
         app.click(&format!("{} [data-testid=profile-edit]", card("Pruebas")))

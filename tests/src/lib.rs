@@ -182,6 +182,38 @@ impl ProfileEntry {
     }
 }
 
+/// A profile on the sandbox `manifest` describes, saved and connected from the first
+/// run; the watchlist is open.
+pub async fn connect(app: &App, manifest: &kyb_sandbox::Manifest) {
+    ProfileEntry::for_tenant(manifest).fill(app).await;
+    app.click_button("Guardar y probar conexión").await;
+    app.wait_for_text(".empty", "No sigue ningún expediente")
+        .await;
+}
+
+/// The comment [`reject_and_preview`] types.
+pub const REVIEW_COMMENT: &str = "El comprobante tiene más de 3 meses: suba uno reciente";
+
+/// Follows the file of `rfc`, opens its review, rejects the proof of address with
+/// [`REVIEW_COMMENT`] and opens the preview.
+pub async fn reject_and_preview(app: &App, rfc: &str) {
+    app.type_into("[data-testid=add-rfc]", rfc).await;
+    app.click_button("Seguir").await;
+    app.click("[data-testid=open-file]").await;
+    app.click("[data-testid=start-review]").await;
+    let row = "[data-testid=review-section][data-section=ProofAddressObligatorio]";
+    app.click(&format!("{row} [data-testid=reject]")).await;
+    app.type_into(
+        &format!("{row} [data-testid=review-comment]"),
+        REVIEW_COMMENT,
+    )
+    .await;
+    app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")
+        .await;
+    app.click("[data-testid=open-preview]").await;
+    app.text_of("[data-testid=preview-payload]").await;
+}
+
 /// Tries `attempt` every 100 ms until it gives a value, for at most `limit`; `None`
 /// when it never did (the caller says what was missing).
 pub async fn poll<T, F, Fut>(limit: Duration, mut attempt: F) -> Option<T>

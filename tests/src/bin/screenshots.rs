@@ -6,7 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kyb_e2e::{DataDir, ProfileEntry, demo_examples, with_app, with_app_at, with_demo_app};
+use kyb_e2e::{
+    DataDir, connect, demo_examples, reject_and_preview, with_app, with_app_at, with_demo_app,
+};
 use kyb_sandbox::{Fault, Sandbox, SandboxConfig};
 
 /// Captures the X display with ImageMagick's `import`, as a person would see it,
@@ -270,10 +272,7 @@ async fn trust_screens(dir: &Path) {
     let moved = std::sync::Arc::new(second);
     let faults = moved.clone();
     with_app(move |app| async move {
-        ProfileEntry::for_tenant(&manifest).fill(&app).await;
-        app.click_button("Guardar y probar conexión").await;
-        app.wait_for_text(".empty", "No sigue ningún expediente")
-            .await;
+        connect(&app, &manifest).await;
         app.click("[data-testid=nav-profiles]").await;
         app.click("[data-testid=profile-edit]").await;
         app.replace_text("[data-testid=profile-base-url]", &moved_to)
@@ -292,20 +291,7 @@ async fn trust_screens(dir: &Path) {
         app.wait_until_gone("[data-testid=key-origin-warning]")
             .await;
         app.click("[data-testid=nav-watchlist]").await;
-        app.type_into("[data-testid=add-rfc]", &manifest.examples.rfc)
-            .await;
-        app.click_button("Seguir").await;
-        app.click("[data-testid=open-file]").await;
-        app.click("[data-testid=start-review]").await;
-        let row = "[data-testid=review-section][data-section=ProofAddressObligatorio]";
-        app.click(&format!("{row} [data-testid=reject]")).await;
-        app.type_into(
-            &format!("{row} [data-testid=review-comment]"),
-            "El comprobante tiene más de 3 meses: suba uno reciente",
-        )
-        .await;
-        app.click("[data-testid=open-preview]").await;
-        app.text_of("[data-testid=preview-payload]").await;
+        reject_and_preview(&app, &manifest.examples.rfc).await;
         // The service acts, and its answer comes after the desk stopped waiting.
         faults
             .add_fault(Fault {

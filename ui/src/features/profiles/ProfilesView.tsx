@@ -71,6 +71,10 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
       (failure: AppError) => setChecks((now) => ({ ...now, [profile.id]: failure })),
     );
   };
+  const stopAsking = () => {
+    setAsking(null);
+    setAskError(null);
+  };
   const confirm = async () => {
     if (!asking) return;
     const { kind, profile } = asking;
@@ -176,10 +180,7 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
             busy={busy}
             error={askError}
             onConfirm={confirm}
-            onCancel={() => {
-              setAsking(null);
-              setAskError(null);
-            }}
+            onCancel={stopAsking}
           >
             <KeyOriginChange status={asking.status} />
           </ConfirmDialog>
@@ -192,10 +193,7 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
             busy={busy}
             error={askError}
             onConfirm={confirm}
-            onCancel={() => {
-              setAsking(null);
-              setAskError(null);
-            }}
+            onCancel={stopAsking}
           >
             <p>{t(asking.kind === "forget" ? "profiles.forgetBody" : "profiles.deleteBody")}</p>
             {asking.kind === "delete" && asking.profile.id === book.active && (
