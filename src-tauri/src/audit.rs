@@ -148,6 +148,10 @@ impl AuditEntry {
 pub struct AuditEntries {
     pub entries: Vec<AuditEntry>,
     pub unreadable: u32,
+    /// The sequence of each intent no later entry completes, oldest first: its
+    /// request may or may not have reached the service (a crash, or an answer that
+    /// never came).
+    pub unresolved: Vec<u32>,
 }
 
 /// A count from the log, and whether it may be short: a line could not be read, or
@@ -666,15 +670,12 @@ impl AuditLog {
         let entries: Vec<AuditEntry> = lines.into_iter().flatten().collect();
         Ok(AuditEntries {
             unreadable: count(total - entries.len()),
+            unresolved: unresolved(&entries)
+                .into_iter()
+                .map(|e| e.record.seq)
+                .collect(),
             entries,
         })
-    }
-
-    /// Intents no later entry completes: the request may or may not have reached
-    /// the service (a crash, or an answer that never came). Oldest first.
-    pub fn unresolved_intents(&self) -> AppResult<Vec<AuditEntry>> {
-        let read = self.entries()?;
-        Ok(unresolved(&read.entries).into_iter().cloned().collect())
     }
 
     /// Every break of the chain, and the last entry against the anchor.
@@ -1098,10 +1099,7 @@ mod tests {
         assert!(entries[0].is_intent());
         assert_eq!(entries[0].record.outcome.code.as_deref(), Some(INTENT_CODE));
         assert_eq!(entries[1].record.completes, Some(1));
-        let unresolved = log.unresolved_intents().expect("listed");
-        assert_eq!(unresolved.len(), 1);
-        assert_eq!(unresolved[0].record.seq, lost);
-        assert_eq!(unresolved[0].record.target, "VD-2");
+        assert_eq!(log.entries().expect("read").unresolved, [lost]);
 
         // An intent never counts as a success; a lost answer makes the count uncertain.
         let done = log

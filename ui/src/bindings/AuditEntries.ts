@@ -4,4 +4,10 @@ import type { AuditEntry } from "./AuditEntry";
 /**
  * The entries that could be read, newest last, and how many lines could not.
  */
-export type AuditEntries = { entries: Array<AuditEntry>, unreadable: number, };
+export type AuditEntries = { entries: Array<AuditEntry>, unreadable: number, 
+/**
+ * The sequence of each intent no later entry completes, oldest first: its
+ * request may or may not have reached the service (a crash, or an answer that
+ * never came).
+ */
+unresolved: Array<number>, };

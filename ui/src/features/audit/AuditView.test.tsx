@@ -47,6 +47,8 @@ describe("the audit log", () => {
         entry(4, "desk: key-origin-confirmed", ok),
         entry(5, "desk: something-new", ok),
       ],
+      // The backend's word on which intents have no result.
+      unresolved: [3],
     };
     renderWith(read, { entries: 5, unreadable: 0, breaks: [], anchor: { state: "matches" } });
     const rows = await screen.findAllByTestId("audit-row");
@@ -65,7 +67,7 @@ describe("the audit log", () => {
 
   it("lists every break, the unreadable lines and the anchor in words", async () => {
     renderWith(
-      { unreadable: 2, entries: [entry(1, "POST /expedientes/nuevo", ok)] },
+      { unreadable: 2, entries: [entry(1, "POST /expedientes/nuevo", ok)], unresolved: [] },
       {
         entries: 7,
         unreadable: 2,
@@ -89,7 +91,7 @@ describe("the audit log", () => {
 
   it("says when the keyring's anchor cannot vouch for the log, though no hash breaks", async () => {
     renderWith(
-      { unreadable: 0, entries: [entry(1, "POST /expedientes/nuevo", ok)] },
+      { unreadable: 0, entries: [entry(1, "POST /expedientes/nuevo", ok)], unresolved: [] },
       { entries: 1, unreadable: 0, breaks: [], anchor: { state: "unavailable", reason: "sin Secret Service" } },
     );
     expect((await screen.findByTestId("chain-anchor")).textContent).toBe("No se pudo leer el ancla en el llavero: sin Secret Service");

@@ -10,7 +10,7 @@ import { useLoad } from "../../ui/useLoad";
 import { formatLocal } from "../tracking/model";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import { ChainBadge, ChainSummary } from "./ChainSummary";
-import { type AuditFilter, applyFilter, isIntent, noFilter, operationLabel, operationsIn, unresolvedIntents } from "./model";
+import { type AuditFilter, applyFilter, isIntent, noFilter, operationLabel, operationsIn } from "./model";
 
 /** Every state-changing call made from this desk, newest first, with whether the
  * hash chain still verifies; filters and a CSV export. */
@@ -18,7 +18,7 @@ export function AuditView() {
   const { t, locale } = useI18n();
   const [log, reload] = useLoad(async () => {
     const [read, chain] = await Promise.all([backend.auditEntries(), backend.verifyAudit()]);
-    return { entries: [...read.entries].reverse(), unreadable: read.unreadable, chain, unresolved: unresolvedIntents(read.entries) };
+    return { entries: [...read.entries].reverse(), unreadable: read.unreadable, chain, unresolved: new Set(read.unresolved) };
   }, "audit");
   const [filter, setFilter] = useState<AuditFilter>(noFilter);
   const [saved, setSaved] = useState<SavedCsv | null>(null);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { AuditEntry } from "../../bindings/AuditEntry";
-import { anchorMessage, applyFilter, localDay, noFilter, operationLabel, operationsIn, unresolvedIntents } from "./model";
+import { anchorMessage, applyFilter, localDay, noFilter, operationLabel, operationsIn } from "./model";
 
 const entry = (seq: number, operation: string, target: string, atUtc: string): AuditEntry => ({
   hash: "h", seq, atUtc, profile: "Demo", agentEmail: "a@b.mx", operation, target, summary: "", outcome: { ok: true, code: null, message: null }, prevHash: "p",
@@ -32,16 +32,6 @@ describe("the audit log's filters", () => {
 });
 
 describe("intents and the anchor", () => {
-  it("leaves unresolved only the intents no later entry completes", () => {
-    const intent = { ok: false, code: "intent", message: null };
-    const entries = [
-      { ...entry(1, "POST /expedientes/nuevo", "x", "2026-11-20T15:00:00Z"), outcome: intent },
-      { ...entry(2, "POST /expedientes/nuevo", "x", "2026-11-20T15:00:01Z"), completes: 1 },
-      { ...entry(3, "POST /expedientes/nuevo", "y", "2026-11-20T15:01:00Z"), outcome: intent },
-    ];
-    expect([...unresolvedIntents(entries)]).toEqual([3]);
-  });
-
   it("names each anchor state, with its numbers", () => {
     expect(anchorMessage({ state: "matches" })).toMatchObject({ key: "audit.anchor.matches", ok: true });
     expect(anchorMessage({ state: "missing" }).ok).toBe(false);

@@ -67,12 +67,6 @@ export function isIntent(entry: AuditEntry): boolean {
   return entry.outcome.code === INTENT;
 }
 
-/** The seqs of the intents no later entry completes: the request may or may not have
- * reached the service. */
-export function unresolvedIntents(entries: AuditEntry[]): Set<number> {
-  const completed = new Set(entries.flatMap((e) => (e.completes === undefined ? [] : [e.completes])));
-  return new Set(entries.filter((e) => isIntent(e) && !completed.has(e.seq)).map((e) => e.seq));
-}
 
 /** The keyring's anchor compared with the log, as a message and whether it is sound. */
 export function anchorMessage(anchor: AnchorState): { key: MessageKey; vars: Vars; ok: boolean } {
