@@ -40,4 +40,22 @@ describe("an enrollment link whose outcome is unknown", () => {
     expect(issued).toBe(1);
     expect(sent).toBe(1);
   });
+
+  it("names a person the service sent without a name by their PersonId", async () => {
+    const nameless: Person = {
+      PersonId: "per-2", FullName: "", Email: "", Rfc: "", Curp: "", FaceKeyId: "",
+      EnrollmentRequestAtUtc: null, CallbackAtUtc: null, NotificationAtUtc: null, EnrollmentStatus: "Pendiente",
+      EnrollmentReason: "", IsCompleted: false, IsEnrollmentAllowed: true,
+    };
+    mockIPC(() => {
+      throw { code: "outcome_unknown", message: "Se perdió la conexión tras enviar", details: [] };
+    });
+    render(
+      <I18nProvider>
+        <EnrollButton documentId="doc-1" person={nameless} onIssued={() => undefined} />
+      </I18nProvider>,
+    );
+    fireEvent.click(screen.getByTestId("generate-link"));
+    expect((await screen.findByTestId("enroll-unknown")).textContent).toContain("el enlace de per-2.");
+  });
 });

@@ -39,6 +39,8 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
       setBusy(false);
     });
   };
+  // A person the service names with nothing is still someone: their PersonId.
+  const name = props.person.FullName?.trim() || props.person.PersonId;
   return (
     <div className="enroll">
       <button
@@ -59,7 +61,7 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
       {error?.code === "outcome_unknown" && (
         <p className="notice notice-warn" role="note" data-testid="enroll-unknown">
-          {t("enroll.unknown", { name: props.person.FullName })}
+          {t("enroll.unknown", { name })}
         </p>
       )}
       {link && (
@@ -73,8 +75,8 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
             data-testid="enrollment-link"
           >
             <h3>{t("enroll.title")}</h3>
-            <p>{t("enroll.for", { name: props.person.FullName })}</p>
-            <QrCode text={link.EnrollmentUrl} label={t("enroll.qr", { name: props.person.FullName })} />
+            <p>{t("enroll.for", { name })}</p>
+            <QrCode text={link.EnrollmentUrl} label={t("enroll.qr", { name })} />
             <code className="mono link-text" data-testid="enrollment-url">
               {link.EnrollmentUrl}
             </code>
