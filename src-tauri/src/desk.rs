@@ -333,8 +333,9 @@ impl Desk {
         let mut status = self.vault.status(profile_id);
         status.profile_origin = self.address(&profile).ok().map(|(_, origin)| origin);
         status.origin_confirmed = status.present
-            && status.profile_origin.is_some()
-            && status.bound_origin == status.profile_origin;
+            && status.profile_origin.as_deref().is_some_and(|origin| {
+                crate::secrets::may_go_to(status.bound_origin.as_deref(), origin)
+            });
         Ok(status)
     }
 
@@ -432,7 +433,7 @@ impl Desk {
             ));
         };
         // The one place a key meets an address: it goes only where it was given for.
-        if bound.as_deref() != Some(origin.as_str()) {
+        if !crate::secrets::may_go_to(bound.as_deref(), &origin) {
             return Err(key_origin_changed(profile, bound.as_deref(), &origin));
         }
         let mut config = ClientConfig::new(

@@ -58,6 +58,12 @@ pub struct BoundKey {
     pub origin: Option<String>,
 }
 
+/// The one rule of where a key may go: only to the origin it is bound to (a key bound
+/// to nothing goes nowhere).
+pub fn may_go_to(bound: Option<&str>, origin: &str) -> bool {
+    bound == Some(origin)
+}
+
 /// How a bound key is written in the keyring: JSON, so the origin cannot be separated
 /// from the key. Anything else in an entry is a key stored before bindings existed.
 #[derive(serde::Serialize, serde::Deserialize)]

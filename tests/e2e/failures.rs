@@ -5,9 +5,10 @@
 //! typed stays; a watchlist refresh with 30 % of reads failing and all of them slowed
 //! ends with every file fresh or marked, and a retry that finishes the job.
 
-use std::time::Duration;
-
-use kyb_e2e::{App, ProfileEntry, REVIEW_COMMENT, connect, reject_and_preview, with_app};
+use kyb_e2e::{
+    App, ProfileEntry, REVIEW_COMMENT, connect, reject_and_preview, send_and_lose_the_answer,
+    with_app,
+};
 use kyb_sandbox::{Fault, Manifest, Sandbox, SandboxConfig};
 
 const CORRECTION: &str = "POST /expedientes/solicitar-correccion";
@@ -93,20 +94,7 @@ async fn a_correction_that_times_out_after_the_service_acted_is_outcome_unknown(
     with_app(move |app| async move {
         connect(&app, &manifest).await;
         reject_and_preview(&app, &manifest.examples.rfc).await;
-        server
-            .add_fault(Fault {
-                route: CORRECTION.into(),
-                latency_after_ms: 30_000,
-                ..Fault::default()
-            })
-            .expect("a valid fault");
-        app.click("[data-testid=send-correction]").await;
-        app.wait_for_text_within(
-            "[data-testid=outcome-unknown]",
-            "Resultado desconocido",
-            Duration::from_secs(45),
-        )
-        .await;
+        send_and_lose_the_answer(&app, &server).await;
         assert!(
             !app.page_text().await.contains("intente de nuevo"),
             "a lost answer must not read as a failure to retry"

@@ -214,6 +214,26 @@ pub async fn reject_and_preview(app: &App, rfc: &str) {
     app.text_of("[data-testid=preview-payload]").await;
 }
 
+/// With the preview open, sends the correction while `service` acts on it but answers
+/// only after the client gave up (20 s), and waits for the window to say the outcome
+/// is unknown.
+pub async fn send_and_lose_the_answer(app: &App, service: &kyb_sandbox::RunningSandbox) {
+    service
+        .add_fault(kyb_sandbox::Fault {
+            route: "POST /expedientes/solicitar-correccion".into(),
+            latency_after_ms: 30_000,
+            ..kyb_sandbox::Fault::default()
+        })
+        .expect("a valid fault");
+    app.click("[data-testid=send-correction]").await;
+    app.wait_for_text_within(
+        "[data-testid=outcome-unknown]",
+        "Resultado desconocido",
+        Duration::from_secs(45),
+    )
+    .await;
+}
+
 /// Tries `attempt` every 100 ms until it gives a value, for at most `limit`; `None`
 /// when it never did (the caller says what was missing).
 pub async fn poll<T, F, Fut>(limit: Duration, mut attempt: F) -> Option<T>

@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use kyb_e2e::{
-    DataDir, connect, demo_examples, reject_and_preview, with_app, with_app_at, with_demo_app,
+    DataDir, connect, demo_examples, reject_and_preview, send_and_lose_the_answer, with_app,
+    with_app_at, with_demo_app,
 };
-use kyb_sandbox::{Fault, Sandbox, SandboxConfig};
+use kyb_sandbox::{Sandbox, SandboxConfig};
 
 /// Captures the X display with ImageMagick's `import`, as a person would see it,
 /// once the window has painted what its page now holds (WebKit paints a frame or two
@@ -293,20 +294,7 @@ async fn trust_screens(dir: &Path) {
         app.click("[data-testid=nav-watchlist]").await;
         reject_and_preview(&app, &manifest.examples.rfc).await;
         // The service acts, and its answer comes after the desk stopped waiting.
-        faults
-            .add_fault(Fault {
-                route: "POST /expedientes/solicitar-correccion".into(),
-                latency_after_ms: 30_000,
-                ..Fault::default()
-            })
-            .expect("a valid fault");
-        app.click("[data-testid=send-correction]").await;
-        app.wait_for_text_within(
-            "[data-testid=outcome-unknown]",
-            "Resultado desconocido",
-            std::time::Duration::from_secs(45),
-        )
-        .await;
+        send_and_lose_the_answer(&app, &faults).await;
         app.text_of("[data-testid=reread-sections]").await;
         capture(&dir.join("28-outcome-unknown.png"));
     })
