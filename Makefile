@@ -6,17 +6,20 @@ SHELL := /bin/bash
 # so a fresh clone (and CI) reuses what an earlier build compiled.
 CARGO_TARGET_DIR ?= $(HOME)/.cache/kyb-desk/target
 export CARGO_TARGET_DIR
+# The fuzz builds (nightly, instrumented) keep out of the project's target directory.
+FUZZ_TARGET_DIR ?= $(HOME)/.cache/kyb-desk/target-fuzz
 # Known fix for a blank WebKitGTK window on some GPU drivers; a value the user set wins.
 WEBKIT_DISABLE_DMABUF_RENDERER ?= 1
 export WEBKIT_DISABLE_DMABUF_RENDERER
 
 APP_BIN := $(CARGO_TARGET_DIR)/debug/kyb-desk
 
-.PHONY: help run test bench screenshots bundle ui app deps dev bindings icons clean
+.PHONY: help run test fuzz bench screenshots bundle ui app deps dev bindings icons clean
 
 help:
 	@echo "make run          build KYB Desk and open it on its embedded demo service"
 	@echo "make test         every check: format, lint, unit tests, UI tests, end-to-end in the real window"
+	@echo "make fuzz         the libFuzzer campaign on the answer decoders (FUZZ_RUNS, FUZZ_SECONDS, FUZZ_SANITIZER)"
 	@echo "make bench        measure the release build beside a bare Tauri window; writes docs/BENCHMARKS.md"
 	@echo "make screenshots  write PNGs of the app's screens to docs/screenshots/ (no desktop needed)"
 	@echo "make bundle       build the Debian and RPM packages (release) with the Tauri bundler"
@@ -44,6 +47,10 @@ run:
 
 test:
 	@scripts/test.sh
+
+# Not part of `make test`: nightly, and as long as it is asked to run (scripts/fuzz.sh).
+fuzz:
+	@CARGO_TARGET_DIR=$(FUZZ_TARGET_DIR) scripts/fuzz.sh
 
 bench: deps
 	@scripts/bench.sh
