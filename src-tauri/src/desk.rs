@@ -659,7 +659,7 @@ impl Desk {
             .detail(document_id, Some(local_offset_minutes()))
             .await?;
         if detail.is_version_2() {
-            self.history.record(&profile.id, &detail)?;
+            self.history.record(&profile.id, document_id, &detail)?;
             return Ok(FileDetail::V2(Box::new(detail)));
         }
         tracing::info!(document_id, "no version 2 of this file; showing version 1");
@@ -691,7 +691,11 @@ impl Desk {
         );
         let call = self.begin(&profile, Operation::CreateFile, &company, &summary)?;
         let result = client.create_file(&request).await;
-        let target = result.as_ref().map_or(company, |c| c.document_id.clone());
+        let target = result
+            .as_ref()
+            .ok()
+            .and_then(|c| c.document_id.clone())
+            .unwrap_or(company);
         let created = self.audited(call, &target, summary, result)?;
         // The file exists now: what follows is the desk's own bookkeeping, and its
         // failure must not read as a failed creation (the agent would create it twice).
@@ -706,7 +710,7 @@ impl Desk {
                 &profile.id,
                 &request.flow_id,
                 rfc,
-                Some(&created.document_id),
+                created.document_id.as_deref(),
             )
         {
             tracing::error!(code = ?error.code, "created file not followed: {error}");
@@ -819,7 +823,7 @@ impl Desk {
         let status = verification.verification_status.as_ref();
         let resends = self
             .audit
-            .successes(Operation::ResendVerification, verification.folio.trim())?;
+            .successes(Operation::ResendVerification, folio.trim())?;
         Ok(VerificationState {
             can_resend: status.is_some_and(|s| s.accepts_resend()),
             can_cancel: status.is_some_and(|s| s.accepts_cancel()),

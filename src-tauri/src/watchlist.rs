@@ -134,8 +134,13 @@ fn record(file: &mut WatchedFile, answer: Result<&Tracking, &str>, now: &str) {
     match answer {
         Ok(tracking) => {
             file.last_error = None;
-            file.document_id = Some(tracking.document_id.clone());
-            file.company_name = Some(tracking.company_name.clone());
+            // A sparse answer does not erase what an earlier one said.
+            if let Some(id) = &tracking.document_id {
+                file.document_id = Some(id.clone());
+            }
+            if let Some(name) = &tracking.company_name {
+                file.company_name = Some(name.clone());
+            }
             file.document_status = tracking
                 .document_status
                 .as_ref()
@@ -145,9 +150,14 @@ fn record(file: &mut WatchedFile, answer: Result<&Tracking, &str>, now: &str) {
             file.fingerprint = Some(fingerprint(tracking));
             file.sections = SectionCounts::of(tracking);
             file.persons_total = u32::try_from(tracking.person.len()).unwrap_or(u32::MAX);
-            file.persons_enrolled =
-                u32::try_from(tracking.person.iter().filter(|p| p.is_completed).count())
-                    .unwrap_or(u32::MAX);
+            file.persons_enrolled = u32::try_from(
+                tracking
+                    .person
+                    .iter()
+                    .filter(|p| p.is_completed == Some(true))
+                    .count(),
+            )
+            .unwrap_or(u32::MAX);
             file.changed =
                 file.seen_fingerprint.is_some() && file.seen_fingerprint != file.fingerprint;
         }
@@ -546,10 +556,7 @@ mod tests {
         assert_eq!(stored[1].last_error.as_deref(), Some("server_error"));
         assert!(stored[1].refresh_failed);
         assert!(!stored[0].refresh_failed);
-        assert_eq!(
-            stored[0].company_name.as_deref(),
-            Some(tracking.company_name.as_str())
-        );
+        assert_eq!(stored[0].company_name, tracking.company_name);
         assert!(stored.iter().all(|f| f.last_refresh_utc.is_some()));
     }
 

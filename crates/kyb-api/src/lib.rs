@@ -17,6 +17,7 @@ pub mod requests;
 pub mod retry;
 pub mod secret;
 pub mod time;
+pub mod tolerant;
 pub mod validate;
 pub mod verification;
 mod wire_enum;

@@ -26,7 +26,7 @@ import { charCount } from "../../ui/text";
 const noData: EntityData = {
   Nombre: null, ApellidoPaterno: null, ApellidoMaterno: null, CURP: null, RFC: null, Nacionalidad: null,
   PaisOrigen: null, Correo: null, Celular: null, NombreComercial: null, Telefono: null, Extension: null,
-  Telefono2: null, ImagenesInteriores: null, ImagenesExteriores: null,
+  Telefono2: null, ImagenesInteriores: [], ImagenesExteriores: [],
 };
 const entity = (Tipo: string, Id: string, Referencia: string): Entity => ({ Tipo, Id, Referencia, Datos: noData, Validaciones: [] });
 

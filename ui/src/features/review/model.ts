@@ -33,10 +33,13 @@ export function entityKindOf(section: string): EntityKind | null {
   return null;
 }
 
-/** The entities a section's decision may name. */
-export function candidatesFor(section: string, entities: Entity[]): Entity[] {
+/** An entity a decision can name: one the service gave an `Id`. */
+export type NamedEntity = Entity & { Id: string };
+
+/** The entities a section's decision may name (those of its kind that have an `Id`). */
+export function candidatesFor(section: string, entities: Entity[]): NamedEntity[] {
   const kind = entityKindOf(section);
-  return kind ? entities.filter((e) => e.Tipo === kind) : [];
+  return kind ? entities.filter((e): e is NamedEntity => e.Tipo === kind && !!e.Id) : [];
 }
 
 /** A draft with every section undecided; a section with exactly one candidate entity
