@@ -4,6 +4,7 @@
 //! only travels over https (or to this machine), follows no redirect, and is scrubbed
 //! from whatever the service sends back.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rand::RngExt;
@@ -18,6 +19,7 @@ pub use crate::address::{
     ConfigError, Endpoints, Environment, is_loopback_host, origin_of, parse_base_url,
 };
 use crate::body::{CappedError, MAX_ANSWER_BYTES, read_capped};
+use crate::drift::{self, Lesson};
 use crate::envelope::{Envelope, snippet};
 use crate::error::{ApiError, Result};
 use crate::models::correction::CorrectionResult;
@@ -77,6 +79,18 @@ pub struct Client {
     api_key: Secret,
     timeout: Duration,
     retry: RetryPolicy,
+    learner: Option<Learner>,
+}
+
+/// Where a client reports what tolerant reading absorbed in each answer (see
+/// [`crate::drift`]); none by default.
+#[derive(Clone)]
+pub struct Learner(pub Arc<dyn Fn(Operation, Lesson) + Send + Sync>);
+
+impl std::fmt::Debug for Learner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Learner")
+    }
 }
 
 /// Makes ring the process's TLS crypto provider. reqwest is built without one of its
@@ -131,7 +145,14 @@ impl Client {
             api_key: config.credentials.api_key,
             timeout: config.timeout,
             retry: config.retry,
+            learner: None,
         })
+    }
+
+    /// This client reports what each answer taught to `learner`.
+    pub fn learning_into(mut self, learner: Learner) -> Self {
+        self.learner = Some(learner);
+        self
     }
 
     pub fn base_url(&self) -> &Url {
@@ -165,7 +186,7 @@ impl Client {
             .await
     }
 
-    async fn detail_as<T: DeserializeOwned>(
+    async fn detail_as<T: DeserializeOwned + Serialize>(
         &self,
         document_id: &str,
         headers: &[(&str, String)],
@@ -187,7 +208,8 @@ impl Client {
                 .await?;
             let envelope = self.success_envelope(Operation::Correction, &body)?;
             let warnings = envelope.warnings.clone();
-            let mut result: CorrectionResult = data_of(envelope, &body)?;
+            let mut result: CorrectionResult =
+                self.data_of(Operation::Correction, envelope, &body)?;
             result.warnings = warnings;
             Ok(result)
         };
@@ -261,7 +283,7 @@ impl Client {
         url
     }
 
-    async fn json<B: Serialize, T: DeserializeOwned>(
+    async fn json<B: Serialize, T: DeserializeOwned + Serialize>(
         &self,
         operation: Operation,
         params: &[&str],
@@ -271,7 +293,7 @@ impl Client {
         let answer = async {
             let bytes = self.send(operation, params, body, headers).await?;
             let envelope = self.success_envelope(operation, &bytes)?;
-            data_of(envelope, &bytes)
+            self.data_of(operation, envelope, &bytes)
         };
         answer.await.map_err(|e| maybe_done(operation, e))
     }
@@ -493,11 +515,29 @@ fn checked(failures: Vec<String>) -> Result<()> {
     }
 }
 
-fn data_of<T: DeserializeOwned>(envelope: Envelope, body: &[u8]) -> Result<T> {
-    serde_json::from_value(envelope.data).map_err(|_| ApiError::Decode {
-        status: 200,
-        snippet: snippet(body),
-    })
+impl Client {
+    /// The answer's `Data` as `T`, under the tolerant rule; what reading it absorbed
+    /// goes to the learner, if any.
+    fn data_of<T: DeserializeOwned + Serialize>(
+        &self,
+        operation: Operation,
+        envelope: Envelope,
+        body: &[u8],
+    ) -> Result<T> {
+        let undecodable = |_| ApiError::Decode {
+            status: 200,
+            snippet: snippet(body),
+        };
+        match &self.learner {
+            None => serde_json::from_value(envelope.data).map_err(undecodable),
+            Some(learner) => {
+                let (model, lesson) =
+                    drift::read(operation, &envelope.data).map_err(undecodable)?;
+                (learner.0)(operation, lesson);
+                Ok(model)
+            }
+        }
+    }
 }
 
 /// The origin a redirect pointed to, resolved against the request's address (a

@@ -42,6 +42,11 @@ impl Choices<'_> {
         self.at += 1;
         byte
     }
+
+    /// True one time in `n`.
+    fn one_in(&mut self, n: u8) -> bool {
+        self.next().is_multiple_of(n)
+    }
 }
 
 /// What missing reads as where `echo` was: an empty list for an array, null otherwise.
@@ -112,7 +117,7 @@ fn vary(received: &Value, expected: &Value, choices: &mut Choices) -> (Value, Va
                     }
                 }
             }
-            if choices.next() % 4 == 0 {
+            if choices.one_in(4) {
                 let unknown = match choices.next() % 4 {
                     0 => Value::String("valor nuevo".into()),
                     1 => Value::from(7),
@@ -132,7 +137,7 @@ fn vary(received: &Value, expected: &Value, choices: &mut Choices) -> (Value, Va
             (Value::Array(variant), Value::Array(reading))
         }
         (Value::String(text), _) if text.contains('T') => match UtcTime::parse(text) {
-            UtcTime::At(at) if choices.next() % 2 == 0 => {
+            UtcTime::At(at) if choices.one_in(2) => {
                 (Value::String(reform(at, choices.next())), expected.clone())
             }
             _ => (received.clone(), expected.clone()),
@@ -140,9 +145,7 @@ fn vary(received: &Value, expected: &Value, choices: &mut Choices) -> (Value, Va
         (Value::Number(n), _) if n.is_u64() || n.is_i64() => {
             let whole = n.as_f64().expect("a number");
             match Number::from_f64(whole) {
-                Some(decimal) if choices.next() % 2 == 0 => {
-                    (Value::Number(decimal), expected.clone())
-                }
+                Some(decimal) if choices.one_in(2) => (Value::Number(decimal), expected.clone()),
                 _ => (received.clone(), expected.clone()),
             }
         }
