@@ -13,7 +13,7 @@ use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
 use kyb_api::requests::{
     ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
-    TrackingRequest,
+    TrackingRequest, normalize_rfc,
 };
 use kyb_api::{ApiError, Client, ClientConfig, Credentials, Endpoints, Operation};
 
@@ -634,7 +634,7 @@ impl Desk {
         let (profile, client) = self.client()?;
         let request = TrackingRequest {
             flow_id: flow_id.trim().to_owned(),
-            rfc: rfc.trim().to_uppercase(),
+            rfc: normalize_rfc(rfc),
             agent_mail: profile.agent_email.clone(),
         };
         let answer = client.tracking(&request).await;

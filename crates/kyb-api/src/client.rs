@@ -138,10 +138,12 @@ impl Client {
         &self.base_url
     }
 
-    /// Operation 1: Create a file.
+    /// Operation 1: Create a file; its RFC is sent normalised
+    /// ([`CreateFileRequest::normalized`]).
     pub async fn create_file(&self, request: &CreateFileRequest) -> Result<CreatedFile> {
-        checked(validate::create_file(request))?;
-        self.json(Operation::CreateFile, &[], Some(request), &[])
+        let request = request.normalized();
+        checked(validate::create_file(&request))?;
+        self.json(Operation::CreateFile, &[], Some(&request), &[])
             .await
     }
 
@@ -206,10 +208,12 @@ impl Client {
             .await
     }
 
-    /// Operation 5: The tracking of a file.
+    /// Operation 5: The tracking of a file; its RFC is sent normalised
+    /// ([`TrackingRequest::normalized`]).
     pub async fn tracking(&self, request: &TrackingRequest) -> Result<Tracking> {
-        checked(validate::tracking(request))?;
-        self.json(Operation::Tracking, &[], Some(request), &[])
+        let request = request.normalized();
+        checked(validate::tracking(&request))?;
+        self.json(Operation::Tracking, &[], Some(&request), &[])
             .await
     }
 
