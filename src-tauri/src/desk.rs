@@ -656,7 +656,7 @@ impl Desk {
     pub async fn file_detail(&self, document_id: &str) -> AppResult<FileDetail> {
         let (profile, client) = self.client()?;
         let detail = client
-            .detail(document_id, Some(local_offset_minutes()))
+            .detail(document_id, Some(jiff::Zoned::now().offset()))
             .await?;
         if detail.is_version_2() {
             self.history.record(&profile.id, &detail)?;
@@ -1036,9 +1036,4 @@ fn key_origin_changed(profile: &Profile, bound: Option<&str>, origin: &str) -> A
         bound.unwrap_or_default().to_owned(),
         origin.to_owned(),
     ])
-}
-
-/// Minutes east of UTC of this computer's time zone now, for `X-timezone-offset`.
-pub fn local_offset_minutes() -> i32 {
-    jiff::Zoned::now().offset().seconds() / 60
 }

@@ -125,7 +125,7 @@ async fn detail_in_both_versions_and_its_errors() {
     let id = world.manifest().examples.document_id.to_string();
     let detail = world
         .client()
-        .detail(&id, Some(-360))
+        .detail(&id, Some(jiff::tz::Offset::constant(-6)))
         .await
         .expect("detail");
     assert_eq!(detail.expediente_id, id);
