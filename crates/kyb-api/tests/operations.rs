@@ -423,6 +423,18 @@ async fn an_rfc_typed_in_lower_case_reaches_the_service_in_upper_case() {
 }
 
 #[tokio::test]
+async fn asking_to_notify_without_a_contact_is_sent_and_the_service_decides() {
+    let world = World::start().await;
+    let before = world.count(Operation::CreateFile).await;
+    let mut request = company_file(&world, "Abarrotes Doña Mary");
+    request.send_email = Some(true);
+    request.send_sms = Some(true);
+    let created = world.client().create_file(&request).await;
+    assert!(created.is_ok(), "{created:?}");
+    assert_eq!(world.count(Operation::CreateFile).await, before + 1);
+}
+
+#[tokio::test]
 async fn enrollment_links_only_where_allowed() {
     let world = World::start().await;
     let examples = &world.manifest().examples;

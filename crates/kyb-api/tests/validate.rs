@@ -87,8 +87,6 @@ fn create_file_needs_a_company_and_checks_contacts() {
             company_name: " ".into(),
             company_rfc: Some("XX".into()),
         }),
-        send_email: Some(true),
-        send_sms: Some(true),
         contact_phone: Some("55 1234 5678".into()),
         ..CreateFileRequest::default()
     };
@@ -97,7 +95,6 @@ fn create_file_needs_a_company_and_checks_contacts() {
         [
             "El campo CompanyName es obligatorio",
             "El RFC no es válido.",
-            "El campo ContactEmail es obligatorio",
             "El ContactPhone no es válido."
         ]
     );
@@ -112,6 +109,29 @@ fn create_file_needs_a_company_and_checks_contacts() {
         ..CreateFileRequest::default()
     };
     assert!(validate::create_file(&ok).is_empty());
+}
+
+#[test]
+fn asking_to_notify_needs_no_contact_and_an_email_has_no_format() {
+    // The spec only says ContactEmail is used when SendEmail is true and that SMS go to
+    // ContactPhone: neither flag makes a contact required, and ContactEmail has no
+    // format to meet. The service decides.
+    let request = CreateFileRequest {
+        flow_id: "F1".into(),
+        company: Some(Company {
+            company_name: "Tortillería La Güera".into(),
+            company_rfc: None,
+        }),
+        send_email: Some(true),
+        send_sms: Some(true),
+        ..CreateFileRequest::default()
+    };
+    assert!(validate::create_file(&request).is_empty());
+    let odd_email = CreateFileRequest {
+        contact_email: Some("ventas en la tienda".into()),
+        ..request
+    };
+    assert!(validate::create_file(&odd_email).is_empty());
 }
 
 #[test]
