@@ -111,10 +111,11 @@ pub async fn create_file(
 }
 
 /// Every rule the create-file request must meet, as `kyb_api` checks it before
-/// sending (the one place those rules live); empty when it may be sent.
+/// sending (the one place those rules live), on the request as the client sends it
+/// (its RFC upper-cased); empty when it may be sent.
 #[tauri::command]
 pub fn check_new_file(request: CreateFileRequest) -> Vec<String> {
-    kyb_api::validate::create_file(&request)
+    kyb_api::validate::create_file(&request.normalized())
 }
 
 #[tauri::command]

@@ -13,7 +13,7 @@ use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
 use kyb_api::requests::{
     ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
-    TrackingRequest,
+    TrackingRequest, normalize_rfc,
 };
 use kyb_api::{ApiError, Client, ClientConfig, Credentials, Endpoints, Operation};
 
@@ -634,7 +634,7 @@ impl Desk {
         let (profile, client) = self.client()?;
         let request = TrackingRequest {
             flow_id: flow_id.trim().to_owned(),
-            rfc: rfc.trim().to_uppercase(),
+            rfc: normalize_rfc(rfc),
             agent_mail: profile.agent_email.clone(),
         };
         let answer = client.tracking(&request).await;
@@ -656,7 +656,7 @@ impl Desk {
     pub async fn file_detail(&self, document_id: &str) -> AppResult<FileDetail> {
         let (profile, client) = self.client()?;
         let detail = client
-            .detail(document_id, Some(local_offset_minutes()))
+            .detail(document_id, Some(jiff::Zoned::now().offset()))
             .await?;
         if detail.is_version_2() {
             self.history.record(&profile.id, document_id, &detail)?;
@@ -1040,9 +1040,4 @@ fn key_origin_changed(profile: &Profile, bound: Option<&str>, origin: &str) -> A
         bound.unwrap_or_default().to_owned(),
         origin.to_owned(),
     ])
-}
-
-/// Minutes east of UTC of this computer's time zone now, for `X-timezone-offset`.
-pub fn local_offset_minutes() -> i32 {
-    jiff::Zoned::now().offset().seconds() / 60
 }

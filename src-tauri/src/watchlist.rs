@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use kyb_api::expediente::{SectionStatus, StatusCategory};
 use kyb_api::models::tracking::Tracking;
+use kyb_api::requests::normalize_rfc;
 use kyb_api::validate::is_rfc;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -314,7 +315,7 @@ impl Watchlist {
             }
             files.push(WatchedFile {
                 flow_id: flow_id.trim().to_owned(),
-                rfc: rfc.trim().to_uppercase(),
+                rfc: normalize_rfc(rfc),
                 document_id: document_id.map(str::to_owned),
                 ..WatchedFile::default()
             });
@@ -394,7 +395,7 @@ impl Watchlist {
                 } else {
                     files.push(WatchedFile {
                         flow_id: flow,
-                        rfc: rfc.to_uppercase(),
+                        rfc: normalize_rfc(&rfc),
                         ..WatchedFile::default()
                     });
                     report.added += 1;
@@ -499,7 +500,7 @@ fn problems(flow_id: &str, rfc: &str) -> Vec<String> {
     if flow_id.trim().is_empty() {
         found.push("Falta el FlowID.".to_owned());
     }
-    if !is_rfc(&rfc.trim().to_uppercase()) {
+    if !is_rfc(&normalize_rfc(rfc)) {
         found.push(format!("«{}» no es un RFC válido.", rfc.trim()));
     }
     found

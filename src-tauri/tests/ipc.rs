@@ -263,13 +263,16 @@ fn every_command_answers_through_ipc() {
     assert!(link["EnrollmentUrl"].is_string());
     let problems = w.ok(
         "check_new_file",
-        json!({"request": {"FlowID": "", "Company": {"CompanyName": "Taller"}, "SendSms": true}}),
+        json!({"request": {"FlowID": "", "Company": {"CompanyName": "Taller",
+            "CompanyRFC": "tlg990101ab3"}, "SendSms": true, "ContactPhone": "331234"}}),
     );
+    // SMS asked for is no reason to refuse, nor an RFC typed in lower case; a short
+    // phone is.
     assert_eq!(
         problems,
         json!([
             "El campo FlowId es obligatorio",
-            "El campo ContactPhone es obligatorio"
+            "El ContactPhone no es válido."
         ])
     );
     let issued = w.ok("issued_links", json!({"documentId": id}));

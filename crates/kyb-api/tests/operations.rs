@@ -130,7 +130,7 @@ async fn detail_in_both_versions_and_its_errors() {
     let id = world.manifest().examples.document_id.to_string();
     let detail = world
         .client()
-        .detail(&id, Some(-360))
+        .detail(&id, Some(jiff::tz::Offset::constant(-6)))
         .await
         .expect("detail");
     assert_eq!(detail.expediente_id.as_deref(), Some(id.as_str()));
@@ -390,6 +390,56 @@ async fn tracking_and_its_errors() {
             message: message(WORKSPACE_INVALID)
         })
     );
+}
+
+#[tokio::test]
+async fn an_rfc_typed_in_lower_case_reaches_the_service_in_upper_case() {
+    let world = World::start().await;
+    let examples = &world.manifest().examples;
+    let lower = format!(" {} ", examples.rfc.to_lowercase());
+    assert_ne!(lower.trim(), examples.rfc, "the seeded RFC has letters");
+    // The sandbox, like the SAT, takes an RFC in upper case only: sent as typed, the
+    // lower-case RFC is refused.
+    let as_typed = json!({"FlowID": examples.flow_id, "RFC": lower, "AgentMail": agent()});
+    assert!(matches!(
+        world.raw_error(Operation::Tracking, "/expedientes/v1/tracking", as_typed).await,
+        ApiError::Validation { messages, local: false, .. } if messages == ["El RFC no es válido."]
+    ));
+    // Through the client it finds the seeded file: what reached the sandbox was upper case.
+    let mut request = tracking_of(&world);
+    request.rfc = lower;
+    let tracking = world.client().tracking(&request).await.expect("tracking");
+    assert_eq!(tracking.document_id, examples.document_id.to_string());
+    assert_eq!(tracking.company_rfc, examples.rfc);
+
+    // Creating a file: the same, and the file is then found by its RFC.
+    let mut create = company_file(&world, "Taller La Güera");
+    if let Some(company) = create.company.as_mut() {
+        company.company_rfc = Some("tlg990101ab3".into());
+    }
+    let as_typed = serde_json::to_value(&create).expect("serializes");
+    assert!(matches!(
+        world.raw_error(Operation::CreateFile, "/expedientes/nuevo", as_typed).await,
+        ApiError::Validation { messages, local: false, .. } if messages == ["El RFC no es válido."]
+    ));
+    let created = world.client().create_file(&create).await.expect("created");
+    assert_eq!(created.company.company_rfc.as_deref(), Some("TLG990101AB3"));
+    let mut follow = tracking_of(&world);
+    follow.rfc = "tlg990101ab3".into();
+    let found = world.client().tracking(&follow).await.expect("tracking");
+    assert_eq!(found.document_id, created.document_id);
+}
+
+#[tokio::test]
+async fn asking_to_notify_without_a_contact_is_sent_and_the_service_decides() {
+    let world = World::start().await;
+    let before = world.count(Operation::CreateFile).await;
+    let mut request = company_file(&world, "Abarrotes Doña Mary");
+    request.send_email = Some(true);
+    request.send_sms = Some(true);
+    let created = world.client().create_file(&request).await;
+    assert!(created.is_ok(), "{created:?}");
+    assert_eq!(world.count(Operation::CreateFile).await, before + 1);
 }
 
 #[tokio::test]

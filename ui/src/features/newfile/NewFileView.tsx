@@ -107,14 +107,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     setCleared(null);
     setForm((f) => ({ ...f, [field]: value }));
     setUnchecked((s) => new Set(s).add(field));
-    // Asking to notify makes the contact it needs part of what was touched.
-    const related: Partial<Record<Field, Field>> = { sendSms: "contactPhone", sendEmail: "contactEmail" };
-    setTouched((s) => {
-      const next = new Set(s).add(field);
-      const also = related[field];
-      if (also) next.add(also);
-      return next;
-    });
+    setTouched((s) => new Set(s).add(field));
     setServerProblems([]);
   };
   const placed = byField([...rules, ...serverProblems]);

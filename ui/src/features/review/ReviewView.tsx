@@ -153,7 +153,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
     if (discarded) change(() => discarded);
   }, [discarded, change]);
 
-  const found = useMemo(() => problems(draft, material.entities), [draft, material.entities]);
+  const found = useMemo(() => problems(draft), [draft]);
   const counts = tally(draft);
 
   const openPreview = useCallback(() => {

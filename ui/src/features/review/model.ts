@@ -128,7 +128,10 @@ export interface Problem {
   vars?: Vars;
 }
 
-export function problems(draft: Draft, entities: Entity[]): Problem[] {
+/** Only the spec's rules (operation 3): 1 to 50 sections, a comment to reject, the
+ * lengths. The entity is optional there (`entidadId`, `entidadReferencia`), so a
+ * section sent without one is not refused: the service resolves it. */
+export function problems(draft: Draft): Problem[] {
   const found: Problem[] = [];
   const decided = draft.decisions.filter((d) => d.estatus !== null);
   if (decided.length === 0) found.push({ section: null, key: "review.noneDecided" });
@@ -142,10 +145,6 @@ export function problems(draft: Draft, entities: Entity[]): Problem[] {
       if (length > COMMENT_MAX) {
         found.push({ section: d.seccion, key: "review.commentTooLong", vars: { section: d.seccion, max: COMMENT_MAX } });
       }
-    }
-    const candidates = candidatesFor(d.seccion, entities);
-    if (candidates.length > 0 && !candidates.some((e) => e.Id === d.entidadId)) {
-      found.push({ section: d.seccion, key: "review.chooseEntity", vars: { section: d.seccion } });
     }
   }
   if (charCount(draft.mensajeGeneral.trim()) > MESSAGE_MAX) {
