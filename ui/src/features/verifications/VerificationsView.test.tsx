@@ -69,7 +69,7 @@ describe("a supervisor's verification", () => {
         <VerificationsView />
       </I18nProvider>,
     );
-    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "vd-00000006" } });
+    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: " VD-00000006 " } });
     fireEvent.click(screen.getByTestId("folio-search"));
     expect((await screen.findByTestId("verification-status")).textContent).toBe("Expirado");
     expect((screen.getByTestId("cancel-verification") as HTMLButtonElement).disabled).toBe(true);

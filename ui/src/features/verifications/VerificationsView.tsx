@@ -35,7 +35,8 @@ export function VerificationsView() {
   const [generation, setGeneration] = useState(0);
 
   const lookUp = (value: string) => {
-    const clean = value.trim().toUpperCase();
+    // Sent as typed (blanks aside): the spec does not say a folio ignores case.
+    const clean = value.trim();
     if (!clean) return;
     setTyped(clean);
     setFolio(clean);
