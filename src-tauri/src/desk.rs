@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use kyb_api::drift::DriftReport;
 use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::detail::DetailV2;
 use kyb_api::models::file::{CreatedFile, DetailV1, EnrollmentLink, SectionsAdded};
@@ -21,6 +22,7 @@ use crate::audit::{Action, AuditEntries, AuditLog, ChainReport, DeskEvent, NewEn
 use crate::audit_anchor::KeyringAnchor;
 use crate::csv_export;
 use crate::drafts::{Draft, Drafts, NewFileDraft};
+use crate::drift_log::{DriftLog, drift_path};
 use crate::error::{AppError, AppResult, ErrorCode};
 use crate::fsio;
 use crate::history::{DetailChanges, History};
@@ -103,6 +105,8 @@ pub struct Desk {
     audit: AuditLog,
     watchlist: Watchlist,
     history: History,
+    /// What tolerant reading absorbed in the service's answers, for "About the service".
+    drift: DriftLog,
     /// The records set aside as unreadable this session, shared with their stores.
     recoveries: Recoveries,
     endpoints: Option<Endpoints>,
@@ -195,6 +199,7 @@ impl Desk {
             audit: AuditLog::new(audit_path(data_dir), Box::new(anchor)),
             watchlist: Watchlist::new(data_dir.join("watchlist"), recoveries.clone()),
             history: History::new(data_dir.join("history"), recoveries.clone()),
+            drift: DriftLog::open(drift_path(data_dir), &recoveries),
             recoveries,
             _folder: folder,
             endpoints,
@@ -444,8 +449,9 @@ impl Desk {
             },
         );
         config.timeout = self.request_timeout;
-        let client =
-            Client::new(config).map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?;
+        let client = Client::new(config)
+            .map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?
+            .learning_into(self.drift.learner());
         self.clients
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -664,6 +670,15 @@ impl Desk {
         }
         tracing::info!(document_id, "no version 2 of this file; showing version 1");
         Ok(FileDetail::V1(client.detail_v1(document_id).await?))
+    }
+
+    /// What the service's answers taught so far (see [`crate::drift_log`]).
+    pub fn drift_report(&self) -> DriftReport {
+        self.drift.report()
+    }
+
+    pub fn export_drift(&self, path: &Path) -> AppResult<()> {
+        self.drift.export(path)
     }
 
     pub fn detail_changes(&self, document_id: &str) -> AppResult<DetailChanges> {

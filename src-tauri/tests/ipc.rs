@@ -424,5 +424,20 @@ fn every_command_answers_through_ipc() {
     assert_eq!(confirmed["originConfirmed"], json!(true));
     // Nothing was set aside in this fresh folder.
     assert_eq!(w.ok("recoveries", json!({})), json!([]));
+    // Every answer so far was read and counted; the sandbox's follow the spec.
+    let drift = w.ok("drift_report", json!({}));
+    let tracking = &drift["operations"]["POST /expedientes/v1/tracking"];
+    assert!(
+        tracking["answers"].as_u64().is_some_and(|n| n > 0),
+        "{drift}"
+    );
+    assert_eq!(tracking["unknownFields"], json!({}), "{drift}");
+    let saved = w.ok("export_drift", json!({"path": chosen_by_page}));
+    let exported: Value = serde_json::from_str(
+        &std::fs::read_to_string(saved.as_str().expect("a path")).expect("written"),
+    )
+    .expect("JSON");
+    assert_eq!(exported["kind"], json!("kyb-desk-drift"));
+    assert_eq!(exported["report"], drift);
     w.ok("delete_api_key", json!({"profileId": profile_id}));
 }

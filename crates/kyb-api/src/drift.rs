@@ -202,16 +202,16 @@ fn catalogue_value(value: &str) -> String {
 #[serde(default, rename_all = "camelCase")]
 pub struct OperationDrift {
     /// Answers read.
-    pub answers: u64,
+    pub answers: u32,
     /// Answers that needed any tolerance.
-    pub absorbing: u64,
-    pub unknown_fields: BTreeMap<String, u64>,
-    pub nulls: BTreeMap<String, u64>,
-    pub absences: BTreeMap<String, u64>,
-    pub reshaped: BTreeMap<String, u64>,
+    pub absorbing: u32,
+    pub unknown_fields: BTreeMap<String, u32>,
+    pub nulls: BTreeMap<String, u32>,
+    pub absences: BTreeMap<String, u32>,
+    pub reshaped: BTreeMap<String, u32>,
     /// Catalogue → value → count.
-    pub unknown_values: BTreeMap<String, BTreeMap<String, u64>>,
-    pub time_forms: BTreeMap<String, u64>,
+    pub unknown_values: BTreeMap<String, BTreeMap<String, u32>>,
+    pub time_forms: BTreeMap<String, u32>,
 }
 
 /// Every operation's counts, since the desk started keeping them.
@@ -230,15 +230,15 @@ impl DriftReport {
             .operations
             .entry(operation.route().to_owned())
             .or_default();
-        counts.answers += 1;
+        counts.answers = counts.answers.saturating_add(1);
         if lesson.absorbed_anything() {
-            counts.absorbing += 1;
+            counts.absorbing = counts.absorbing.saturating_add(1);
         }
         let mut new = false;
-        let mut add = |map: &mut BTreeMap<String, u64>, key: &str| {
+        let mut add = |map: &mut BTreeMap<String, u32>, key: &str| {
             let count = map.entry(key.to_owned()).or_default();
             new |= *count == 0;
-            *count += 1;
+            *count = count.saturating_add(1);
         };
         for path in &lesson.unknown_fields {
             add(&mut counts.unknown_fields, path);
