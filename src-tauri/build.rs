@@ -32,6 +32,8 @@ fn main() {
         "audit_entries",
         "verify_audit",
         "recoveries",
+        "drift_report",
+        "export_drift",
         "export_audit_csv",
         "export_watchlist_csv",
         "open_external",

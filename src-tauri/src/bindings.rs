@@ -56,6 +56,7 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     AuditEntry::export_all(&cfg)?;
     AuditEntries::export_all(&cfg)?;
     Recovery::export_all(&cfg)?;
+    kyb_api::drift::DriftReport::export_all(&cfg)?;
     ChainReport::export_all(&cfg)?;
     DetailChanges::export_all(&cfg)?;
     WatchedFile::export_all(&cfg)?;

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use kyb_api::drift::DriftReport;
 use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
 use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
@@ -111,10 +112,11 @@ pub async fn create_file(
 }
 
 /// Every rule the create-file request must meet, as `kyb_api` checks it before
-/// sending (the one place those rules live); empty when it may be sent.
+/// sending (the one place those rules live), on the request as the client sends it
+/// (its RFC upper-cased); empty when it may be sent.
 #[tauri::command]
 pub fn check_new_file(request: CreateFileRequest) -> Vec<String> {
-    kyb_api::validate::create_file(&request)
+    kyb_api::validate::create_file(&request.normalized())
 }
 
 #[tauri::command]
@@ -203,22 +205,56 @@ pub fn recoveries(desk: State<'_, Desk>) -> Vec<Recovery> {
     desk.recoveries()
 }
 
+/// What tolerant reading absorbed in the service's answers, per operation.
+#[tauri::command]
+pub fn drift_report(desk: State<'_, Desk>) -> DriftReport {
+    desk.drift_report()
+}
+
+/// Writes those counts as JSON where the analyst chooses (see [`save_destination`]);
+/// the path written, or None when the dialog was cancelled.
+#[tauri::command]
+pub async fn export_drift<R: Runtime>(
+    app: AppHandle<R>,
+    desk: State<'_, Desk>,
+) -> AppResult<Option<String>> {
+    let Some(path) = save_destination(
+        &app,
+        "kyb-desk-respuestas-del-servicio.json",
+        ("JSON", &["json"]),
+    )?
+    else {
+        return Ok(None);
+    };
+    desk.export_drift(&path)?;
+    Ok(Some(path.display().to_string()))
+}
+
 #[tauri::command]
 pub fn verify_audit(desk: State<'_, Desk>) -> AppResult<ChainReport> {
     desk.verify_audit()
 }
 
-/// Where a CSV goes: where the analyst chooses in the system's save dialog, suggesting
-/// `name` (None when they cancel it). The webview never names a path: a page that
-/// could would write anywhere the user can.
+/// Where a CSV goes (see [`save_destination`]).
 fn csv_destination<R: Runtime>(app: &AppHandle<R>, name: &str) -> AppResult<Option<PathBuf>> {
+    save_destination(app, name, ("CSV", &["csv"]))
+}
+
+/// Where an export goes: where the analyst chooses in the system's save dialog,
+/// suggesting `name` (None when they cancel it). The webview never names a path: a
+/// page that could would write anywhere the user can.
+fn save_destination<R: Runtime>(
+    app: &AppHandle<R>,
+    name: &str,
+    (kind, extensions): (&str, &[&str]),
+) -> AppResult<Option<PathBuf>> {
     if let Some(dir) = test_save_dir(app) {
         return Ok(Some(dir.join(name)));
     }
     let chosen = app
         .dialog()
         .file()
-        .add_filter("CSV", &["csv"])
+        .add_filter(kind, extensions)
         .set_file_name(name)
         .blocking_save_file();
     chosen

@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use kyb_api::drift::DriftReport;
 use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::detail::DetailV2;
 use kyb_api::models::file::{CreatedFile, DetailV1, EnrollmentLink, SectionsAdded};
@@ -13,7 +14,7 @@ use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
 use kyb_api::requests::{
     ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
-    TrackingRequest,
+    TrackingRequest, normalize_rfc,
 };
 use kyb_api::{ApiError, Client, ClientConfig, Credentials, Endpoints, Operation};
 
@@ -21,6 +22,7 @@ use crate::audit::{Action, AuditEntries, AuditLog, ChainReport, DeskEvent, NewEn
 use crate::audit_anchor::KeyringAnchor;
 use crate::csv_export;
 use crate::drafts::{Draft, Drafts, NewFileDraft};
+use crate::drift_log::{DriftLog, drift_path};
 use crate::error::{AppError, AppResult, ErrorCode};
 use crate::fsio;
 use crate::history::{DetailChanges, History};
@@ -103,6 +105,8 @@ pub struct Desk {
     audit: AuditLog,
     watchlist: Watchlist,
     history: History,
+    /// What tolerant reading absorbed in the service's answers, for "About the service".
+    drift: DriftLog,
     /// The records set aside as unreadable this session, shared with their stores.
     recoveries: Recoveries,
     endpoints: Option<Endpoints>,
@@ -195,6 +199,7 @@ impl Desk {
             audit: AuditLog::new(audit_path(data_dir), Box::new(anchor)),
             watchlist: Watchlist::new(data_dir.join("watchlist"), recoveries.clone()),
             history: History::new(data_dir.join("history"), recoveries.clone()),
+            drift: DriftLog::open(drift_path(data_dir), &recoveries),
             recoveries,
             _folder: folder,
             endpoints,
@@ -444,8 +449,9 @@ impl Desk {
             },
         );
         config.timeout = self.request_timeout;
-        let client =
-            Client::new(config).map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?;
+        let client = Client::new(config)
+            .map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?
+            .learning_into(self.drift.learner());
         self.clients
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -634,7 +640,7 @@ impl Desk {
         let (profile, client) = self.client()?;
         let request = TrackingRequest {
             flow_id: flow_id.trim().to_owned(),
-            rfc: rfc.trim().to_uppercase(),
+            rfc: normalize_rfc(rfc),
             agent_mail: profile.agent_email.clone(),
         };
         let answer = client.tracking(&request).await;
@@ -656,14 +662,23 @@ impl Desk {
     pub async fn file_detail(&self, document_id: &str) -> AppResult<FileDetail> {
         let (profile, client) = self.client()?;
         let detail = client
-            .detail(document_id, Some(local_offset_minutes()))
+            .detail(document_id, Some(jiff::Zoned::now().offset()))
             .await?;
         if detail.is_version_2() {
-            self.history.record(&profile.id, &detail)?;
+            self.history.record(&profile.id, document_id, &detail)?;
             return Ok(FileDetail::V2(Box::new(detail)));
         }
         tracing::info!(document_id, "no version 2 of this file; showing version 1");
         Ok(FileDetail::V1(client.detail_v1(document_id).await?))
+    }
+
+    /// What the service's answers taught so far (see [`crate::drift_log`]).
+    pub fn drift_report(&self) -> DriftReport {
+        self.drift.report()
+    }
+
+    pub fn export_drift(&self, path: &Path) -> AppResult<()> {
+        self.drift.export(path)
     }
 
     pub fn detail_changes(&self, document_id: &str) -> AppResult<DetailChanges> {
@@ -691,7 +706,11 @@ impl Desk {
         );
         let call = self.begin(&profile, Operation::CreateFile, &company, &summary)?;
         let result = client.create_file(&request).await;
-        let target = result.as_ref().map_or(company, |c| c.document_id.clone());
+        let target = result
+            .as_ref()
+            .ok()
+            .and_then(|c| c.document_id.clone())
+            .unwrap_or(company);
         let created = self.audited(call, &target, summary, result)?;
         // The file exists now: what follows is the desk's own bookkeeping, and its
         // failure must not read as a failed creation (the agent would create it twice).
@@ -706,7 +725,7 @@ impl Desk {
                 &profile.id,
                 &request.flow_id,
                 rfc,
-                Some(&created.document_id),
+                created.document_id.as_deref(),
             )
         {
             tracing::error!(code = ?error.code, "created file not followed: {error}");
@@ -819,7 +838,7 @@ impl Desk {
         let status = verification.verification_status.as_ref();
         let resends = self
             .audit
-            .successes(Operation::ResendVerification, verification.folio.trim())?;
+            .successes(Operation::ResendVerification, folio.trim())?;
         Ok(VerificationState {
             can_resend: status.is_some_and(|s| s.accepts_resend()),
             can_cancel: status.is_some_and(|s| s.accepts_cancel()),
@@ -1036,9 +1055,4 @@ fn key_origin_changed(profile: &Profile, bound: Option<&str>, origin: &str) -> A
         bound.unwrap_or_default().to_owned(),
         origin.to_owned(),
     ])
-}
-
-/// Minutes east of UTC of this computer's time zone now, for `X-timezone-offset`.
-pub fn local_offset_minutes() -> i32 {
-    jiff::Zoned::now().offset().seconds() / 60
 }

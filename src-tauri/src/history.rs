@@ -90,13 +90,13 @@ impl History {
             .map_err(|e| AppError::storage("No se pudo guardar el historial", e))
     }
 
-    /// Keeps a fetched detail (unless it is identical to the newest one kept).
-    pub fn record(&self, profile_id: &str, detail: &DetailV2) -> AppResult<()> {
+    /// Keeps a fetched detail (unless it is identical to the newest one kept), under
+    /// the id it was asked for: the answer's own `ExpedienteId` may be missing.
+    pub fn record(&self, profile_id: &str, document_id: &str, detail: &DetailV2) -> AppResult<()> {
         let value = serde_json::to_value(detail)
             .map_err(|e| AppError::storage("No se pudo guardar el historial", e))?;
-        self.locks.with(profile_id, || {
-            self.keep(profile_id, &detail.expediente_id, value)
-        })
+        self.locks
+            .with(profile_id, || self.keep(profile_id, document_id, value))
     }
 
     fn keep(&self, profile_id: &str, id: &str, value: Value) -> AppResult<()> {
@@ -225,10 +225,12 @@ mod tests {
 
     use super::*;
 
+    const ID: &str = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
+
     fn detail(status: &str, documents: usize) -> DetailV2 {
         DetailV2 {
-            expediente_id: "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10".into(),
-            tramite: status.into(),
+            expediente_id: Some(ID.into()),
+            tramite: Some(status.into()),
             documentos: vec![Document::default(); documents],
             ..DetailV2::default()
         }
@@ -238,19 +240,19 @@ mod tests {
     fn changes_since_the_last_review_and_ten_kept() {
         let dir = tempfile::tempdir().expect("temporary directory");
         let history = History::new(dir.path().to_path_buf(), Recoveries::default());
-        let id = detail("", 0).expediente_id;
-        assert_eq!(history.changes("p", &id).expect("changes").snapshots, 0);
-        history.record("p", &detail("Alta", 1)).expect("kept");
+        let id = ID;
+        assert_eq!(history.changes("p", id).expect("changes").snapshots, 0);
+        history.record("p", ID, &detail("Alta", 1)).expect("kept");
         history
-            .record("p", &detail("Alta", 1))
+            .record("p", ID, &detail("Alta", 1))
             .expect("same, not kept");
-        history.mark_reviewed("p", &id).expect("reviewed");
+        history.mark_reviewed("p", id).expect("reviewed");
         for n in 0..12 {
             history
-                .record("p", &detail(&format!("Alta {n}"), 2))
+                .record("p", ID, &detail(&format!("Alta {n}"), 2))
                 .expect("kept");
         }
-        let changes = history.changes("p", &id).expect("changes");
+        let changes = history.changes("p", id).expect("changes");
         assert_eq!(changes.snapshots as usize, KEPT_PER_FILE);
         assert!(changes.since_review);
         let paths: Vec<&str> = changes.changes.iter().map(|c| c.path.as_str()).collect();
@@ -266,24 +268,12 @@ mod tests {
         let recoveries = Recoveries::default();
         let history = History::new(dir.path().to_path_buf(), recoveries.clone());
         let fetched = detail("Alta", 1);
-        let path = history.path("p", &fetched.expediente_id);
+        let path = history.path("p", ID);
         std::fs::create_dir_all(path.parent().expect("dir")).expect("folder");
         std::fs::write(&path, "not json").expect("a damaged history");
-        assert_eq!(
-            history
-                .changes("p", &fetched.expediente_id)
-                .expect("changes")
-                .snapshots,
-            0
-        );
-        history.record("p", &fetched).expect("kept");
-        assert_eq!(
-            history
-                .changes("p", &fetched.expediente_id)
-                .expect("changes")
-                .snapshots,
-            1
-        );
+        assert_eq!(history.changes("p", ID).expect("changes").snapshots, 0);
+        history.record("p", ID, &fetched).expect("kept");
+        assert_eq!(history.changes("p", ID).expect("changes").snapshots, 1);
         let announced = recoveries.all();
         assert_eq!(announced.len(), 1, "{announced:?}");
         assert_eq!(announced[0].kind, RecordKind::History);

@@ -10,6 +10,7 @@ pub mod csv_export;
 pub mod demo;
 pub mod desk;
 pub mod drafts;
+pub mod drift_log;
 pub mod endpoints;
 pub mod error;
 pub mod fsio;
@@ -76,6 +77,8 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::audit_entries,
         commands::verify_audit,
         commands::recoveries,
+        commands::drift_report,
+        commands::export_drift,
         commands::export_audit_csv,
         commands::export_watchlist_csv,
         commands::open_external,

@@ -17,6 +17,8 @@ pub enum RecordKind {
     Watchlist,
     Draft,
     History,
+    /// What the desk learnt of the service's answers ([`crate::drift_log`]).
+    Drift,
 }
 
 /// One file set aside this session.

@@ -56,11 +56,8 @@ pub fn complementary_info(request: &ComplementaryInfoRequest) -> String {
 /// written down: it lets its bearer enroll, and the log is a record, not a vault.
 pub fn enrollment_link(request: &EnrollmentLinkRequest, issued: Option<&EnrollmentLink>) -> String {
     let person = request.person_id.trim();
-    match issued {
-        Some(link) => format!(
-            "enlace de enrolamiento para la persona {person}; registro {}",
-            link.id
-        ),
+    match issued.and_then(|link| link.id.as_deref()) {
+        Some(id) => format!("enlace de enrolamiento para la persona {person}; registro {id}"),
         None => format!("enlace de enrolamiento para la persona {person}"),
     }
 }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use kyb_api::expediente::{SectionStatus, StatusCategory};
 use kyb_api::models::tracking::Tracking;
+use kyb_api::requests::normalize_rfc;
 use kyb_api::validate::is_rfc;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -134,8 +135,13 @@ fn record(file: &mut WatchedFile, answer: Result<&Tracking, &str>, now: &str) {
     match answer {
         Ok(tracking) => {
             file.last_error = None;
-            file.document_id = Some(tracking.document_id.clone());
-            file.company_name = Some(tracking.company_name.clone());
+            // A sparse answer does not erase what an earlier one said.
+            if let Some(id) = &tracking.document_id {
+                file.document_id = Some(id.clone());
+            }
+            if let Some(name) = &tracking.company_name {
+                file.company_name = Some(name.clone());
+            }
             file.document_status = tracking
                 .document_status
                 .as_ref()
@@ -145,9 +151,14 @@ fn record(file: &mut WatchedFile, answer: Result<&Tracking, &str>, now: &str) {
             file.fingerprint = Some(fingerprint(tracking));
             file.sections = SectionCounts::of(tracking);
             file.persons_total = u32::try_from(tracking.person.len()).unwrap_or(u32::MAX);
-            file.persons_enrolled =
-                u32::try_from(tracking.person.iter().filter(|p| p.is_completed).count())
-                    .unwrap_or(u32::MAX);
+            file.persons_enrolled = u32::try_from(
+                tracking
+                    .person
+                    .iter()
+                    .filter(|p| p.is_completed == Some(true))
+                    .count(),
+            )
+            .unwrap_or(u32::MAX);
             file.changed =
                 file.seen_fingerprint.is_some() && file.seen_fingerprint != file.fingerprint;
         }
@@ -304,7 +315,7 @@ impl Watchlist {
             }
             files.push(WatchedFile {
                 flow_id: flow_id.trim().to_owned(),
-                rfc: rfc.trim().to_uppercase(),
+                rfc: normalize_rfc(rfc),
                 document_id: document_id.map(str::to_owned),
                 ..WatchedFile::default()
             });
@@ -384,7 +395,7 @@ impl Watchlist {
                 } else {
                     files.push(WatchedFile {
                         flow_id: flow,
-                        rfc: rfc.to_uppercase(),
+                        rfc: normalize_rfc(&rfc),
                         ..WatchedFile::default()
                     });
                     report.added += 1;
@@ -489,7 +500,7 @@ fn problems(flow_id: &str, rfc: &str) -> Vec<String> {
     if flow_id.trim().is_empty() {
         found.push("Falta el FlowID.".to_owned());
     }
-    if !is_rfc(&rfc.trim().to_uppercase()) {
+    if !is_rfc(&normalize_rfc(rfc)) {
         found.push(format!("«{}» no es un RFC válido.", rfc.trim()));
     }
     found
@@ -546,10 +557,7 @@ mod tests {
         assert_eq!(stored[1].last_error.as_deref(), Some("server_error"));
         assert!(stored[1].refresh_failed);
         assert!(!stored[0].refresh_failed);
-        assert_eq!(
-            stored[0].company_name.as_deref(),
-            Some(tracking.company_name.as_str())
-        );
+        assert_eq!(stored[0].company_name, tracking.company_name);
         assert!(stored.iter().all(|f| f.last_refresh_utc.is_some()));
     }
 

@@ -263,13 +263,16 @@ fn every_command_answers_through_ipc() {
     assert!(link["EnrollmentUrl"].is_string());
     let problems = w.ok(
         "check_new_file",
-        json!({"request": {"FlowID": "", "Company": {"CompanyName": "Taller"}, "SendSms": true}}),
+        json!({"request": {"FlowID": "", "Company": {"CompanyName": "Taller",
+            "CompanyRFC": "tlg990101ab3"}, "SendSms": true, "ContactPhone": "331234"}}),
     );
+    // SMS asked for is no reason to refuse, nor an RFC typed in lower case; a short
+    // phone is.
     assert_eq!(
         problems,
         json!([
             "El campo FlowId es obligatorio",
-            "El campo ContactPhone es obligatorio"
+            "El ContactPhone no es válido."
         ])
     );
     let issued = w.ok("issued_links", json!({"documentId": id}));
@@ -421,5 +424,20 @@ fn every_command_answers_through_ipc() {
     assert_eq!(confirmed["originConfirmed"], json!(true));
     // Nothing was set aside in this fresh folder.
     assert_eq!(w.ok("recoveries", json!({})), json!([]));
+    // Every answer so far was read and counted; the sandbox's follow the spec.
+    let drift = w.ok("drift_report", json!({}));
+    let tracking = &drift["operations"]["POST /expedientes/v1/tracking"];
+    assert!(
+        tracking["answers"].as_u64().is_some_and(|n| n > 0),
+        "{drift}"
+    );
+    assert_eq!(tracking["unknownFields"], json!({}), "{drift}");
+    let saved = w.ok("export_drift", json!({"path": chosen_by_page}));
+    let exported: Value = serde_json::from_str(
+        &std::fs::read_to_string(saved.as_str().expect("a path")).expect("written"),
+    )
+    .expect("JSON");
+    assert_eq!(exported["kind"], json!("kyb-desk-drift"));
+    assert_eq!(exported["report"], drift);
     w.ok("delete_api_key", json!({"profileId": profile_id}));
 }

@@ -25,15 +25,16 @@ async fn an_agent_creates_a_file_and_finds_it_in_the_watchlist() {
         app.wait_for_text("[data-testid=draft-status]", "Borrador recuperado")
             .await;
         assert_eq!(app.value_of("[data-testid=new-rfc]").await, RFC);
-        // SMS without a phone is refused before anything is sent, beside the field.
+        // A phone short of 10 digits is refused before anything is sent, beside the
+        // field.
         app.click("[data-testid=new-send-sms]").await;
+        app.type_into("[data-testid=new-phone]", "33 1234").await;
         app.wait_for_text(
             "[data-testid=field-problem]",
-            "El campo ContactPhone es obligatorio",
+            "El ContactPhone no es válido.",
         )
         .await;
-        app.type_into("[data-testid=new-phone]", "33 1234 5678")
-            .await;
+        app.type_into("[data-testid=new-phone]", " 5678").await;
         // Additional data is checked as it is typed.
         app.type_into("[data-testid=new-data]", "{\"sucursal\": ")
             .await;

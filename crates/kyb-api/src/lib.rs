@@ -7,6 +7,7 @@
 pub mod address;
 pub mod body;
 pub mod client;
+pub mod drift;
 pub mod envelope;
 pub mod error;
 pub mod expediente;
@@ -17,11 +18,12 @@ pub mod requests;
 pub mod retry;
 pub mod secret;
 pub mod time;
+pub mod tolerant;
 pub mod validate;
 pub mod verification;
 mod wire_enum;
 
-pub use client::{Client, ClientConfig, Credentials, Endpoints, Environment};
+pub use client::{Client, ClientConfig, Credentials, Endpoints, Environment, Learner};
 pub use error::{ApiError, Result};
 pub use operation::Operation;
 pub use secret::Secret;

@@ -73,6 +73,22 @@ pub struct Company {
     pub company_rfc: Option<String>,
 }
 
+impl CreateFileRequest {
+    /// The request as the client checks and sends it: `Company.CompanyRFC` through
+    /// [`normalize_rfc`], and left out when blank (the field is optional).
+    pub fn normalized(&self) -> Self {
+        let mut request = self.clone();
+        if let Some(company) = request.company.as_mut() {
+            company.company_rfc = company
+                .company_rfc
+                .as_deref()
+                .map(normalize_rfc)
+                .filter(|rfc| !rfc.is_empty());
+        }
+        request
+    }
+}
+
 /// 3. Correction request: `POST /expedientes/solicitar-correccion`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -127,6 +143,24 @@ pub struct TrackingRequest {
     pub rfc: String,
     #[serde(rename = "AgentMail", default)]
     pub agent_mail: String,
+}
+
+impl TrackingRequest {
+    /// The request as the client checks and sends it: `RFC` through [`normalize_rfc`].
+    pub fn normalized(&self) -> Self {
+        Self {
+            rfc: normalize_rfc(&self.rfc),
+            ..self.clone()
+        }
+    }
+}
+
+/// An RFC as the SAT issues it: upper case, no blanks around it. The one place a typed
+/// RFC is normalised: the client applies it to every RFC it sends (tracking's `RFC`,
+/// create-file's `Company.CompanyRFC`) before checking and sending, so "ple150301ab2"
+/// is checked and sent as "PLE150301AB2". `Ñ` and `&`, which RFCs may hold, survive.
+pub fn normalize_rfc(typed: &str) -> String {
+    typed.trim().to_uppercase()
 }
 
 /// 6. Enrollment link: `POST /enrollment/v1/url`.

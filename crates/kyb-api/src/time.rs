@@ -110,6 +110,93 @@ impl fmt::Display for WireDate {
     }
 }
 
+/// The form a timestamp or date was written in, without its value: the pattern of its
+/// parts (`YYYY-MM-DDThh:mm:ss.fffZ`, `YYYY-MM-DDThh:mm:ss±hh:mm`, `DD/MM/YYYY`), or
+/// `unreadable`. What [`crate::drift`] counts, so production's forms can be learnt
+/// without keeping a single date.
+pub fn form_of(raw: &str) -> String {
+    let text = raw.trim();
+    if parse_instant(text).is_none() && parse_date(text).is_none() {
+        return "unreadable".to_owned();
+    }
+    let (date, time) = match text.find(['T', 't', ' ']) {
+        Some(at) => text.split_at(at),
+        None => (text, ""),
+    };
+    let letters: &[char] = if date.contains('/') {
+        &['D', 'M', 'Y']
+    } else {
+        &['Y', 'M', 'D']
+    };
+    let mut form = pattern(date, ['-', '/'], letters);
+    if let Some(separator) = time.chars().next() {
+        form.push(separator.to_ascii_uppercase());
+        let time = &time[separator.len_utf8()..];
+        let (clock, designator) = match time.find(['+', '-', 'Z', 'z']) {
+            Some(at) => time.split_at(at),
+            None => (time, ""),
+        };
+        let (whole, fraction) = clock
+            .split_once('.')
+            .map_or((clock, None), |(w, f)| (w, Some(f)));
+        form.push_str(&pattern(whole, [':', ':'], &['h', 'm', 's']));
+        if let Some(fraction) = fraction {
+            form.push('.');
+            form.push_str(&"f".repeat(fraction.chars().count()));
+        }
+        match designator.chars().next() {
+            Some('Z' | 'z') => form.push('Z'),
+            Some(sign) => {
+                form.push(sign);
+                let offset = &designator[1..];
+                if offset.contains(':') {
+                    form.push_str(&pattern(offset, [':', ':'], &['h', 'm']));
+                } else {
+                    form.push_str("hh");
+                    form.push_str(&"m".repeat(offset.len().saturating_sub(2)));
+                }
+            }
+            None => {}
+        }
+    }
+    form
+}
+
+/// Each digit replaced by the letter of its part; parts are split at `separators`.
+fn pattern(text: &str, separators: [char; 2], letters: &[char]) -> String {
+    let mut part = 0;
+    text.chars()
+        .map(|c| {
+            if separators.contains(&c) {
+                part += 1;
+                c
+            } else if c.is_ascii_digit() {
+                letters.get(part).copied().unwrap_or('?')
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// Read from an answer: text parsed as above (its form noted for [`crate::drift`]); a
+/// number is kept verbatim as unreadable; null or another shape is missing.
+macro_rules! lenient_time {
+    ($($ty:ident),+) => {$(
+        impl crate::tolerant::Lenient for $ty {
+            fn lenient<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Self>, D::Error> {
+                let raw = <crate::tolerant::Raw as Deserialize>::deserialize(deserializer)?;
+                Ok(raw.text().map(|text| {
+                    crate::tolerant::note_time_form(form_of(&text));
+                    Self::parse(&text)
+                }))
+            }
+        }
+    )+};
+}
+
+lenient_time!(UtcTime, WireDate);
+
 /// Both travel as strings: normalised (`2026-11-20T10:00:00.123Z`, `2026-11-20`)
 /// when read, verbatim otherwise.
 macro_rules! string_on_the_wire {
@@ -159,6 +246,47 @@ mod tests {
             UtcTime::parse("ayer"),
             UtcTime::Unreadable("ayer".to_owned())
         );
+    }
+
+    #[test]
+    fn every_fraction_length_and_designator() {
+        let at = UtcTime::parse("2026-11-20T10:00:00Z");
+        for fraction in 0..=9 {
+            let digits = if fraction == 0 {
+                String::new()
+            } else {
+                format!(".{}", "0".repeat(fraction))
+            };
+            for designator in ["Z", "z", "+00:00", "-00:00", "+0000", ""] {
+                let text = format!("2026-11-20T10:00:00{digits}{designator}");
+                assert_eq!(UtcTime::parse(&text), at, "{text}");
+            }
+        }
+        assert_eq!(
+            UtcTime::parse("2026-11-20T04:00:00.1234567-0600").to_string(),
+            "2026-11-20T10:00:00.1234567Z"
+        );
+        assert_eq!(UtcTime::parse("2026-11-20 10:00:00"), at);
+    }
+
+    #[test]
+    fn forms_keep_the_pattern_and_drop_the_value() {
+        assert_eq!(
+            form_of("2026-11-20T10:00:00.1234567Z"),
+            "YYYY-MM-DDThh:mm:ss.fffffffZ"
+        );
+        assert_eq!(
+            form_of("2026-11-20T04:00:00-06:00"),
+            "YYYY-MM-DDThh:mm:ss-hh:mm"
+        );
+        assert_eq!(
+            form_of("2026-11-20T04:00:00+0530"),
+            "YYYY-MM-DDThh:mm:ss+hhmm"
+        );
+        assert_eq!(form_of("2026-11-20 10:00:00"), "YYYY-MM-DD hh:mm:ss");
+        assert_eq!(form_of("20/11/2026"), "DD/MM/YYYY");
+        assert_eq!(form_of("2026-11-20"), "YYYY-MM-DD");
+        assert_eq!(form_of("mañana"), "unreadable");
     }
 
     #[test]

@@ -1,8 +1,15 @@
-//! The service's validation rules, checked before sending and by the sandbox on
-//! receipt, so both fail the same request the same way. Each function returns every
-//! failed rule at once, in the service's wording where the spec gives it
-//! ("El campo <Field> es obligatorio", "El <Field> no es válido.", "Company es
-//! obligatorio."). Lengths count characters, not bytes: comments are Spanish.
+//! The rules a request must meet before it is sent, checked by the client and by the
+//! sandbox on receipt, so both fail the same request the same way. Only rules with a
+//! source are here: the spec (required fields, types, limits, the 10-digit phone, a
+//! valid agent e-mail), the SAT's RFC format, and one safety rule of ours (the folio,
+//! a URL path segment). Where the spec is silent, nothing is refused: the service
+//! decides. The README ("Local rules") lists each rule with its source.
+//!
+//! The client checks a request as it will be sent, normalised first (the RFC in upper
+//! case: [`crate::requests::normalize_rfc`]); the sandbox checks what it receives.
+//! Each function returns every failed rule at once, in the service's wording where the
+//! spec gives it ("El campo <Field> es obligatorio", "El <Field> no es válido.",
+//! "Company es obligatorio."). Lengths count characters, not bytes: comments are Spanish.
 
 use uuid::Uuid;
 
@@ -82,7 +89,7 @@ pub fn is_uuid(value: &str) -> bool {
     Uuid::parse_str(value.trim()).is_ok()
 }
 
-/// A plain address check: one `@`, a non-empty local part, a dotted domain of
+/// Spec, operation 5: AgentMail "must be valid". A plain address check: one `@`, a non-empty local part, a dotted domain of
 /// non-empty labels, no blanks.
 pub fn is_email(value: &str) -> bool {
     let value = value.trim();
@@ -96,8 +103,9 @@ pub fn is_email(value: &str) -> bool {
         && domain.split('.').all(|label| !label.is_empty())
 }
 
-/// A Mexican RFC: 3 letters (legal entity) or 4 (natural person), a YYMMDD date and a
-/// 3-character homoclave. Upper case only, as the SAT issues them.
+/// The SAT's RFC format: 3 letters (legal entity) or 4 (natural person), a YYMMDD date
+/// and a 3-character homoclave. Upper case only, as the SAT issues them: the client
+/// upper-cases what was typed before it checks (see [`crate::requests::normalize_rfc`]).
 pub fn is_rfc(value: &str) -> bool {
     let chars: Vec<char> = value.trim().chars().collect();
     let letters = match chars.len() {
@@ -119,11 +127,14 @@ pub fn is_rfc(value: &str) -> bool {
             .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
 }
 
+/// Spec, operation 1 and Limits: ContactPhone is "a national number of 10 digits".
 pub fn is_phone(value: &str) -> bool {
     let value = value.trim();
     value.len() == PHONE_DIGITS && value.chars().all(|c| c.is_ascii_digit())
 }
 
+/// Operation 5: FlowID, RFC and AgentMail required, AgentMail valid (spec); the RFC in
+/// the SAT's format.
 pub fn tracking(request: &TrackingRequest) -> Vec<String> {
     let mut f = Failures::default();
     f.require("FlowId", &request.flow_id);
@@ -134,6 +145,10 @@ pub fn tracking(request: &TrackingRequest) -> Vec<String> {
     f.0
 }
 
+/// Operation 6: DocumentId, PersonId and AgentMail required (spec); both ids are UUIDs
+/// (Resources: a file and a person are identified by UUIDs; "El DocumentId / PersonId
+/// no es válido." are among the service's messages); AgentMail valid, as in tracking
+/// ("El AgentMail no es válido." is the service's message for this operation too).
 pub fn enrollment_link(request: &EnrollmentLinkRequest) -> Vec<String> {
     let mut f = Failures::default();
     f.uuid("DocumentId", &request.document_id);
@@ -142,6 +157,8 @@ pub fn enrollment_link(request: &EnrollmentLinkRequest) -> Vec<String> {
     f.0
 }
 
+/// Operation 1: FlowID, Company and Company.CompanyName required (spec); a given
+/// CompanyRFC in the SAT's format; a given ContactPhone of 10 digits (spec).
 pub fn create_file(request: &CreateFileRequest) -> Vec<String> {
     let mut f = Failures::default();
     f.require("FlowId", &request.flow_id);
@@ -158,17 +175,11 @@ pub fn create_file(request: &CreateFileRequest) -> Vec<String> {
             }
         }
     }
-    // A notification needs its contact: the spec sends SendEmail to ContactEmail and
-    // SendSms to ContactPhone; asking for one without the other is refused here.
-    match non_blank(&request.contact_email) {
-        Some(email) => f.check(is_email(email), invalid("ContactEmail")),
-        None if request.send_email == Some(true) => f.0.push(required("ContactEmail")),
-        None => {}
-    }
-    match non_blank(&request.contact_phone) {
-        Some(phone) => f.check(is_phone(phone), invalid("ContactPhone")),
-        None if request.send_sms == Some(true) => f.0.push(required("ContactPhone")),
-        None => {}
+    // The spec types ContactEmail as a string and gives it no format; it only says the
+    // address is used when SendEmail is true. Nor does it make either contact required
+    // by SendEmail or SendSms. The phone has a rule: a national number of 10 digits.
+    if let Some(phone) = non_blank(&request.contact_phone) {
+        f.check(is_phone(phone), invalid("ContactPhone"));
     }
     f.0
 }
@@ -177,6 +188,8 @@ fn non_blank(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
 
+/// Operation 4: documentId (a UUID) and flowId required; mensajeAdicional of at most
+/// 1000 characters (spec).
 pub fn complementary_info(request: &ComplementaryInfoRequest) -> Vec<String> {
     let mut f = Failures::default();
     f.uuid("documentId", &request.document_id);
@@ -189,6 +202,11 @@ pub fn complementary_info(request: &ComplementaryInfoRequest) -> Vec<String> {
     f.0
 }
 
+/// Operation 3, all from the spec's table: documentId (a UUID) required; 1 to 50
+/// sections, each with its seccion and an estatus Aceptada or Rechazada; a comentario
+/// required to reject, of at most 500 characters; a given entidadId a UUID;
+/// mensajeGeneral of at most 1000 characters. The spec gives no texts for these
+/// failures (its error bodies are "not shown"): the wording is ours.
 pub fn correction(request: &CorrectionRequest) -> Vec<String> {
     let mut f = Failures::default();
     f.uuid("documentId", &request.document_id);
@@ -233,21 +251,23 @@ pub fn correction(request: &CorrectionRequest) -> Vec<String> {
     f.0
 }
 
-/// The path parameter of the detail: a file's `DocumentId`.
+/// The path parameter of the detail: a file's `DocumentId`, a UUID (spec, Resources).
+/// Also what keeps `/`, `..` or `%` out of the detail's path.
 pub fn document_id(field: &str, value: &str) -> Vec<String> {
     let mut f = Failures::default();
     f.uuid(field, value);
     f.0
 }
 
-/// The longest folio accepted. Real folios are short ("VD-00000005"); the cap keeps an
+/// The longest folio accepted. A safety rule of ours, not the service's (the spec types
+/// a folio as a string): real folios are short ("VD-00000005"); the cap keeps an
 /// absurd value out of a URL.
 pub const FOLIO_MAX_CHARS: usize = 64;
 
 /// The path parameter of the verification operations: 1 to [`FOLIO_MAX_CHARS`] ASCII
-/// letters, digits, `-` and `_`. A folio becomes a path segment, so anything that
-/// could change the path's meaning (`.`, `..`, `/`, `%`, blanks) is refused here
-/// rather than trusted to the URL's encoding.
+/// letters, digits, `-` and `_`. A safety rule of ours, not the service's: a folio
+/// becomes a path segment, so anything that could change the path's meaning (`.`,
+/// `..`, `/`, `%`, blanks) is refused here rather than trusted to the URL's encoding.
 pub fn folio(value: &str) -> Vec<String> {
     let mut f = Failures::default();
     if f.require("Folio", value) {

@@ -61,6 +61,23 @@ macro_rules! wire_enum {
             }
         }
 
+        /// Read from an answer: text (or a number) parsed as above, a value outside
+        /// the catalogue noted for [`crate::drift`]; null or another shape is missing.
+        impl $crate::tolerant::Lenient for $name {
+            fn lenient<'de, D: serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Option<Self>, D::Error> {
+                let raw = <$crate::tolerant::Raw as serde::Deserialize>::deserialize(deserializer)?;
+                Ok(raw.text().map(|text| {
+                    let value = Self::parse(&text);
+                    if matches!(value, $name::Other(_)) {
+                        $crate::tolerant::note_unknown_value(stringify!($name), &text);
+                    }
+                    value
+                }))
+            }
+        }
+
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let raw = <String as serde::Deserialize>::deserialize(deserializer)?;

@@ -54,10 +54,15 @@ async fn create_file_succeeds_and_maps_each_refusal() {
         .create_file(&company_file(&world, "Tortillería El Sol"))
         .await
         .expect("created");
-    assert!(kyb_api::validate::is_uuid(&created.document_id));
-    assert_eq!(created.company.company_name, "Tortillería El Sol");
+    assert!(kyb_api::validate::is_uuid(
+        created.document_id.as_deref().unwrap_or_default()
+    ));
+    assert_eq!(
+        created.company.and_then(|c| c.company_name).as_deref(),
+        Some("Tortillería El Sol")
+    );
     assert_eq!(created.external_id.as_deref(), Some("CRM-77"));
-    assert!(created.url.starts_with("http"));
+    assert!(created.url.is_some_and(|url| url.starts_with("http")));
 
     // A flow the service does not know passes local rules, fails on the server.
     let mut unknown_flow = company_file(&world, "X");
@@ -125,15 +130,15 @@ async fn detail_in_both_versions_and_its_errors() {
     let id = world.manifest().examples.document_id.to_string();
     let detail = world
         .client()
-        .detail(&id, Some(-360))
+        .detail(&id, Some(jiff::tz::Offset::constant(-6)))
         .await
         .expect("detail");
-    assert_eq!(detail.expediente_id, id);
+    assert_eq!(detail.expediente_id.as_deref(), Some(id.as_str()));
     assert!(
         detail
             .schema
             .as_ref()
-            .is_some_and(|s| s.version.starts_with('2'))
+            .is_some_and(|s| s.version.as_deref().is_some_and(|v| v.starts_with('2')))
     );
     // The offset changes how the service writes instants, not the instants.
     let in_utc = world.client().detail(&id, None).await.expect("detail");
@@ -155,7 +160,7 @@ async fn detail_in_both_versions_and_its_errors() {
     assert!(!detail.section_ids().is_empty());
 
     let v1 = world.client().detail_v1(&id).await.expect("version 1");
-    assert_eq!(v1.document_id, id);
+    assert_eq!(v1.document_id.as_deref(), Some(id.as_str()));
     assert!(detail.is_version_2());
     // A file from before version 2: asked for 2, the service answers 1, which the
     // lenient decoding still reads, so the client can tell.
@@ -218,12 +223,12 @@ async fn a_correction_request_moves_the_file_to_correction() {
         .request_correction(&request)
         .await
         .expect("corrected");
-    assert_eq!(result.expediente_id, id);
+    assert_eq!(result.expediente_id.as_deref(), Some(id.as_str()));
     assert_eq!(
-        (result.resumen.aceptadas, result.resumen.rechazadas),
-        (1, 1)
+        result.resumen.as_ref().map(|r| (r.aceptadas, r.rechazadas)),
+        Some((Some(1), Some(1)))
     );
-    assert!(result.notificacion_enviada);
+    assert_eq!(result.notificacion_enviada, Some(true));
     assert!(result.link_correccion.is_some());
     assert!(
         result
@@ -302,7 +307,7 @@ async fn complementary_information_adds_missing_sections() {
         .add_complementary_info(&request)
         .await
         .expect("added");
-    assert_eq!(added.document_id, request.document_id);
+    assert_eq!(added.document_id, Some(request.document_id.clone()));
     assert!(!added.sections_added.is_empty());
     // Asking again adds nothing: those sections now exist.
     let again = world
@@ -348,7 +353,10 @@ async fn tracking_and_its_errors() {
         .tracking(&tracking_of(&world))
         .await
         .expect("tracking");
-    assert_eq!(tracking.company_rfc, world.manifest().examples.rfc);
+    assert_eq!(
+        tracking.company_rfc.as_deref(),
+        Some(world.manifest().examples.rfc.as_str())
+    );
     assert!(tracking.document_status.is_some());
     assert_eq!(tracking.sections().len(), tracking.comments.len());
     assert!(!tracking.person.is_empty());
@@ -385,6 +393,59 @@ async fn tracking_and_its_errors() {
 }
 
 #[tokio::test]
+async fn an_rfc_typed_in_lower_case_reaches_the_service_in_upper_case() {
+    let world = World::start().await;
+    let examples = &world.manifest().examples;
+    let lower = format!(" {} ", examples.rfc.to_lowercase());
+    assert_ne!(lower.trim(), examples.rfc, "the seeded RFC has letters");
+    // The sandbox, like the SAT, takes an RFC in upper case only: sent as typed, the
+    // lower-case RFC is refused.
+    let as_typed = json!({"FlowID": examples.flow_id, "RFC": lower, "AgentMail": agent()});
+    assert!(matches!(
+        world.raw_error(Operation::Tracking, "/expedientes/v1/tracking", as_typed).await,
+        ApiError::Validation { messages, local: false, .. } if messages == ["El RFC no es válido."]
+    ));
+    // Through the client it finds the seeded file: what reached the sandbox was upper case.
+    let mut request = tracking_of(&world);
+    request.rfc = lower;
+    let tracking = world.client().tracking(&request).await.expect("tracking");
+    assert_eq!(tracking.document_id, Some(examples.document_id.to_string()));
+    assert_eq!(tracking.company_rfc.as_deref(), Some(examples.rfc.as_str()));
+
+    // Creating a file: the same, and the file is then found by its RFC.
+    let mut create = company_file(&world, "Taller La Güera");
+    if let Some(company) = create.company.as_mut() {
+        company.company_rfc = Some("tlg990101ab3".into());
+    }
+    let as_typed = serde_json::to_value(&create).expect("serializes");
+    assert!(matches!(
+        world.raw_error(Operation::CreateFile, "/expedientes/nuevo", as_typed).await,
+        ApiError::Validation { messages, local: false, .. } if messages == ["El RFC no es válido."]
+    ));
+    let created = world.client().create_file(&create).await.expect("created");
+    assert_eq!(
+        created.company.and_then(|c| c.company_rfc).as_deref(),
+        Some("TLG990101AB3")
+    );
+    let mut follow = tracking_of(&world);
+    follow.rfc = "tlg990101ab3".into();
+    let found = world.client().tracking(&follow).await.expect("tracking");
+    assert_eq!(found.document_id, created.document_id);
+}
+
+#[tokio::test]
+async fn asking_to_notify_without_a_contact_is_sent_and_the_service_decides() {
+    let world = World::start().await;
+    let before = world.count(Operation::CreateFile).await;
+    let mut request = company_file(&world, "Abarrotes Doña Mary");
+    request.send_email = Some(true);
+    request.send_sms = Some(true);
+    let created = world.client().create_file(&request).await;
+    assert!(created.is_ok(), "{created:?}");
+    assert_eq!(world.count(Operation::CreateFile).await, before + 1);
+}
+
+#[tokio::test]
 async fn enrollment_links_only_where_allowed() {
     let world = World::start().await;
     let examples = &world.manifest().examples;
@@ -398,8 +459,11 @@ async fn enrollment_links_only_where_allowed() {
         .enrollment_link(&request(&examples.person_id_enrollment_allowed))
         .await
         .expect("a link");
-    assert!(!link.id.is_empty());
-    assert!(link.enrollment_url.starts_with("http"));
+    assert!(link.id.is_some_and(|id| !id.is_empty()));
+    assert!(
+        link.enrollment_url
+            .is_some_and(|url| url.starts_with("http"))
+    );
     assert_eq!(
         world
             .client()

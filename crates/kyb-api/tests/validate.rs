@@ -3,7 +3,7 @@
 
 use kyb_api::requests::{
     Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
-    SectionDecision, TrackingRequest,
+    SectionDecision, TrackingRequest, normalize_rfc,
 };
 use kyb_api::validate;
 
@@ -87,8 +87,6 @@ fn create_file_needs_a_company_and_checks_contacts() {
             company_name: " ".into(),
             company_rfc: Some("XX".into()),
         }),
-        send_email: Some(true),
-        send_sms: Some(true),
         contact_phone: Some("55 1234 5678".into()),
         ..CreateFileRequest::default()
     };
@@ -97,7 +95,6 @@ fn create_file_needs_a_company_and_checks_contacts() {
         [
             "El campo CompanyName es obligatorio",
             "El RFC no es válido.",
-            "El campo ContactEmail es obligatorio",
             "El ContactPhone no es válido."
         ]
     );
@@ -112,6 +109,74 @@ fn create_file_needs_a_company_and_checks_contacts() {
         ..CreateFileRequest::default()
     };
     assert!(validate::create_file(&ok).is_empty());
+}
+
+#[test]
+fn asking_to_notify_needs_no_contact_and_an_email_has_no_format() {
+    // The spec only says ContactEmail is used when SendEmail is true and that SMS go to
+    // ContactPhone: neither flag makes a contact required, and ContactEmail has no
+    // format to meet. The service decides.
+    let request = CreateFileRequest {
+        flow_id: "F1".into(),
+        company: Some(Company {
+            company_name: "Tortillería La Güera".into(),
+            company_rfc: None,
+        }),
+        send_email: Some(true),
+        send_sms: Some(true),
+        ..CreateFileRequest::default()
+    };
+    assert!(validate::create_file(&request).is_empty());
+    let odd_email = CreateFileRequest {
+        contact_email: Some("ventas en la tienda".into()),
+        ..request
+    };
+    assert!(validate::create_file(&odd_email).is_empty());
+}
+
+#[test]
+fn an_rfc_typed_in_lower_case_is_checked_and_sent_in_upper_case() {
+    assert_eq!(normalize_rfc("  ple150301ab2 "), "PLE150301AB2");
+    assert_eq!(normalize_rfc("ñab991231zz0"), "ÑAB991231ZZ0");
+    let tracking = TrackingRequest {
+        flow_id: "F1".into(),
+        rfc: " ple150301ab2".into(),
+        agent_mail: "ana.lopez@example.mx".into(),
+    };
+    // As typed, the SAT's format refuses it; as the client sends it, it passes.
+    assert_eq!(validate::tracking(&tracking), ["El RFC no es válido."]);
+    let sent = tracking.normalized();
+    assert_eq!(sent.rfc, "PLE150301AB2");
+    assert!(validate::tracking(&sent).is_empty());
+
+    let create = CreateFileRequest {
+        flow_id: "F1".into(),
+        company: Some(Company {
+            company_name: "Panificadora La Espiga".into(),
+            company_rfc: Some("ple150301ab2 ".into()),
+        }),
+        ..CreateFileRequest::default()
+    };
+    assert_eq!(validate::create_file(&create), ["El RFC no es válido."]);
+    let sent = create.normalized();
+    assert_eq!(
+        sent.company.as_ref().and_then(|c| c.company_rfc.as_deref()),
+        Some("PLE150301AB2")
+    );
+    assert!(validate::create_file(&sent).is_empty());
+    // A blank RFC is no RFC: the optional field is left out.
+    let blank = CreateFileRequest {
+        company: Some(Company {
+            company_name: "Panificadora La Espiga".into(),
+            company_rfc: Some("  ".into()),
+        }),
+        ..create
+    };
+    let json = serde_json::to_value(blank.normalized()).expect("serializes");
+    assert_eq!(
+        json["Company"],
+        serde_json::json!({"CompanyName": "Panificadora La Espiga"})
+    );
 }
 
 fn decision(seccion: &str, estatus: &str, comentario: Option<String>) -> SectionDecision {

@@ -18,9 +18,10 @@ pub fn iso_millis(at: Timestamp) -> String {
     at.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
 }
 
-/// Version 2 of the file detail applies `X-timezone-offset` (minutes east of UTC, so
-/// -360 for Mexico City): the instant is written in that offset, with the offset
-/// suffix; 0 writes UTC with `Z`.
+/// Version 2 of the file detail applies `X-timezone-offset`, read as minutes east of
+/// UTC (-360 for Mexico City; `kyb_api::client::TIMEZONE_OFFSET_SIGN`): the instant is
+/// written in that offset, with the offset suffix; 0, or an offset no zone has, writes
+/// UTC with `Z`.
 pub fn iso_at_offset(at: Timestamp, offset_minutes: i32) -> String {
     if offset_minutes == 0 {
         return iso_seconds(at);

@@ -126,16 +126,18 @@ pub async fn create_file(State(app): State<AppState>, caller: Caller, body: Byte
         created: now,
         updated: now,
     };
+    // Asked to notify without a contact to notify (the spec does not refuse it): the
+    // file is created and no one is notified on that channel.
     let contact = [
         (
             request.send_email == Some(true),
             "email",
-            request.contact_email.clone(),
+            file.contact_email.clone(),
         ),
         (
             request.send_sms == Some(true),
             "sms",
-            request.contact_phone.clone(),
+            file.contact_phone.clone(),
         ),
     ];
     for (wanted, channel, target) in contact {

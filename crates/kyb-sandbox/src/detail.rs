@@ -4,6 +4,7 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
+use kyb_api::client::TIMEZONE_OFFSET_SIGN;
 use serde_json::{Value, json};
 
 use crate::AppState;
@@ -43,10 +44,16 @@ pub async fn detail(
         Some("2") => 2,
         Some(_) => return validation_failed(vec![format!("El {VERSION_HEADER} no es válido.")]),
     };
+    // "integer (minutes)", counted as the desk counts them (one constant in kyb-api, so
+    // both change together if the service is found to count the other way). An
+    // integer beyond any real offset is written in UTC rather than refused: the spec
+    // sets no range.
     let offset = match header(&headers, TIMEZONE_HEADER).map(str::parse::<i32>) {
         None => 0,
-        Some(Ok(minutes)) if (-14 * 60..=14 * 60).contains(&minutes) => minutes,
-        Some(_) => return validation_failed(vec![format!("El {TIMEZONE_HEADER} no es válido.")]),
+        Some(Ok(minutes)) => TIMEZONE_OFFSET_SIGN.minutes_east(minutes),
+        Some(Err(_)) => {
+            return validation_failed(vec![format!("El {TIMEZONE_HEADER} no es válido.")]);
+        }
     };
     let Some(file) = world.expediente(caller.workspace, &id) else {
         return Envelope::error(

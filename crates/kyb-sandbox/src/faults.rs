@@ -39,6 +39,53 @@ pub struct Fault {
     pub times: Option<u32>,
     /// `Retry-After` (seconds) sent with the error answers.
     pub retry_after_s: Option<u64>,
+    /// Changes to the JSON of a served answer: what the production service may send
+    /// beyond the spec's tables (a null string, an unknown field, a new catalogue
+    /// value), made to order so a test can show what the desk does with it.
+    pub alter: Vec<Alteration>,
+}
+
+/// One change to an answer's JSON: the member a JSON Pointer (RFC 6901, e.g.
+/// `/Data/Person/0/FaceKeyId`) names is set to `value`, or removed with `remove`. A
+/// member that does not exist yet is added to its object.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Alteration {
+    pub pointer: String,
+    pub value: serde_json::Value,
+    pub remove: bool,
+}
+
+impl Alteration {
+    /// Applies the change; false when the pointer's parent does not exist.
+    pub fn apply(&self, answer: &mut serde_json::Value) -> bool {
+        let Some((parent, last)) = self.pointer.rsplit_once('/') else {
+            return false;
+        };
+        let key = last.replace("~1", "/").replace("~0", "~");
+        match answer.pointer_mut(parent) {
+            Some(serde_json::Value::Object(members)) => {
+                if self.remove {
+                    members.remove(&key);
+                } else {
+                    members.insert(key, self.value.clone());
+                }
+                true
+            }
+            Some(serde_json::Value::Array(items)) => match key.parse::<usize>() {
+                Ok(index) if index < items.len() => {
+                    if self.remove {
+                        items.remove(index);
+                    } else {
+                        items[index] = self.value.clone();
+                    }
+                    true
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
 }
 
 impl Fault {
@@ -58,6 +105,9 @@ impl Fault {
             && StatusCode::from_u16(code).is_err()
         {
             return Err(format!("{code} is not an HTTP status"));
+        }
+        if let Some(bad) = self.alter.iter().find(|a| !a.pointer.starts_with('/')) {
+            return Err(format!("{:?} is not a JSON Pointer", bad.pointer));
         }
         Ok(())
     }
@@ -79,6 +129,8 @@ pub struct Decision {
     pub before: Duration,
     pub outcome: Outcome,
     pub after: Duration,
+    /// Changes to make to the served answer's JSON.
+    pub alter: Vec<Alteration>,
 }
 
 /// Decides the fate of a request on `route` (the delays are applied by the caller).
@@ -89,6 +141,7 @@ pub fn decide(faults: &mut Vec<Fault>, route: &str, rng: &mut ChaCha8Rng) -> Dec
         before: Duration::ZERO,
         outcome: Outcome::Serve,
         after: Duration::ZERO,
+        alter: Vec::new(),
     };
     for fault in faults.iter_mut().filter(|f| f.applies_to(route)) {
         if let Some(left) = fault.times.as_mut() {
@@ -96,6 +149,7 @@ pub fn decide(faults: &mut Vec<Fault>, route: &str, rng: &mut ChaCha8Rng) -> Dec
         }
         decision.before += Duration::from_millis(fault.latency_ms);
         decision.after += Duration::from_millis(fault.latency_after_ms);
+        decision.alter.extend(fault.alter.iter().cloned());
         decision.outcome = fault.draw(rng);
         if decision.outcome != Outcome::Serve {
             break;
@@ -207,6 +261,30 @@ mod tests {
             )
             .outcome,
             Outcome::Drop
+        );
+    }
+
+    #[test]
+    fn alterations_set_add_and_remove_members() {
+        let mut answer =
+            serde_json::json!({"Data": {"Person": [{"FaceKeyId": "k", "FullName": "Ana"}]}});
+        let set = |pointer: &str, value: serde_json::Value| Alteration {
+            pointer: pointer.into(),
+            value,
+            remove: false,
+        };
+        assert!(set("/Data/Person/0/FaceKeyId", serde_json::Value::Null).apply(&mut answer));
+        assert!(set("/Data/CampoNuevo", serde_json::json!({"a": 1})).apply(&mut answer));
+        let remove = Alteration {
+            pointer: "/Data/Person/0/FullName".into(),
+            remove: true,
+            ..Alteration::default()
+        };
+        assert!(remove.apply(&mut answer));
+        assert!(!set("/Data/Nada/x", serde_json::Value::Null).apply(&mut answer));
+        assert_eq!(
+            answer,
+            serde_json::json!({"Data": {"Person": [{"FaceKeyId": null}], "CampoNuevo": {"a": 1}}})
         );
     }
 

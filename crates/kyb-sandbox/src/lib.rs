@@ -27,6 +27,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use axum::Router;
+use axum::body::Body;
 use axum::extract::{MatchedPath, Path, Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
@@ -282,7 +283,8 @@ async fn observe_request(State(app): State<AppState>, request: Request, next: Ne
     }
     let response = match faults::respond(decision.outcome) {
         Some(faulted) => faulted,
-        None => next.run(request).await,
+        None if decision.alter.is_empty() => next.run(request).await,
+        None => altered(next.run(request).await, &decision.alter).await,
     };
     // The handler has run to completion (its state change is made under the lock,
     // without awaiting), so a client that gives up during this wait leaves the
@@ -291,6 +293,24 @@ async fn observe_request(State(app): State<AppState>, request: Request, next: Ne
         tokio::time::sleep(decision.after).await;
     }
     response
+}
+
+/// The answer with its JSON changed as a fault asks (see [`faults::Alteration`]); an
+/// answer that is not JSON is served as it was.
+async fn altered(response: Response, alter: &[faults::Alteration]) -> Response {
+    let (parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
+        return Response::from_parts(parts, Body::empty());
+    };
+    let Ok(mut answer) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+        return Response::from_parts(parts, Body::from(bytes));
+    };
+    for change in alter {
+        change.apply(&mut answer);
+    }
+    let mut parts = parts;
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(answer.to_string()))
 }
 
 /// Files the service's data points at. Verification photos are stored (their hash

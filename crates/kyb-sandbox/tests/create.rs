@@ -143,3 +143,39 @@ async fn the_trial_tenant_is_refused_past_its_attempts() {
     assert_envelope(&answer, 400, "bad_request", "Error de validacion");
     assert_eq!(answer["Data"], json!([TRIAL_LIMIT]));
 }
+
+#[tokio::test]
+async fn asking_to_notify_without_a_contact_creates_the_file_and_notifies_no_one() {
+    let h = Harness::start().await;
+    // The spec makes no contact required by SendEmail or SendSms, and gives
+    // ContactEmail no format: none of these is refused.
+    let mut request = request(&h);
+    let fields = request.as_object_mut().expect("an object");
+    fields.remove("ContactPhone");
+    fields.insert("ContactEmail".into(), json!(""));
+    let (code, body) = h.post("/expedientes/nuevo", &request).await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+    let mut odd_email = self::request(&h);
+    odd_email["ContactEmail"] = json!("ventas en la tienda");
+    let (code, body) = h.post("/expedientes/nuevo", &odd_email).await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+
+    let outbox = h.admin(reqwest::Method::GET, "/outbox", None).await;
+    let targets: Vec<(&str, &str)> = outbox["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["kind"] == "file_created")
+        .map(|e| {
+            (
+                e["channel"].as_str().expect("channel"),
+                e["target"].as_str().expect("target"),
+            )
+        })
+        .collect();
+    // The first file had no contact, so it notified no one; the second, both.
+    assert_eq!(
+        targets,
+        [("email", "ventas en la tienda"), ("sms", "5512345678")]
+    );
+}

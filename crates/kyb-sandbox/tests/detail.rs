@@ -396,6 +396,22 @@ async fn the_timezone_offset_applies_to_version_2() {
         "{}",
         body["Data"]["FechaCreacion"]
     );
+    // The spec sets no range: an integer no zone has is not refused, and is written
+    // in UTC.
+    let (code, body) = h
+        .get(
+            &path,
+            &[("X-api-version", "2"), ("X-timezone-offset", "100000")],
+        )
+        .await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+    assert!(
+        body["Data"]["FechaCreacion"]
+            .as_str()
+            .is_some_and(|at| at.ends_with('Z')),
+        "{}",
+        body["Data"]["FechaCreacion"]
+    );
     let (code, body) = h
         .get(
             &path,

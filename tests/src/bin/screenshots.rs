@@ -171,6 +171,7 @@ async fn main() {
         .await;
         app.type_into("[data-testid=new-rfc]", "PLC150301AB2").await;
         app.click("[data-testid=new-send-sms]").await;
+        app.type_into("[data-testid=new-phone]", "331234").await;
         app.type_into("[data-testid=new-data]", "{\"sucursal\": ")
             .await;
         // Once the rules are checked for what was typed last.
@@ -179,7 +180,7 @@ async fn main() {
         app.wait_for_text("[data-testid=field-problem]", "ContactPhone")
             .await;
         capture(&dir.join("15-new-file.png"));
-        app.type_into("[data-testid=new-phone]", "3312345678").await;
+        app.type_into("[data-testid=new-phone]", "5678").await;
         app.type_into("[data-testid=new-data]", "12}").await;
         app.wait_for_text(".new-file", "Listo para crear.").await;
         app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")

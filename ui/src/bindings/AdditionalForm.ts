@@ -8,4 +8,4 @@ export type AdditionalForm = {
 /**
  * Value seen: Formulario.
  */
-Tipo: string, Nombre: string, Version: number | null, Secciones: Array<FormSection>, };
+Tipo: string | null, Nombre: string | null, Version: number | null, Secciones: Array<FormSection>, };

@@ -2,7 +2,7 @@
 import type { Resumen } from "./Resumen";
 import type { UpdatedSection } from "./UpdatedSection";
 
-export type CorrectionResult = { expedienteId: string, seccionesActualizadas: number, resumen: Resumen, secciones: Array<UpdatedSection>, notificacionEnviada: boolean, linkCorreccion: string | null, 
+export type CorrectionResult = { expedienteId: string | null, seccionesActualizadas: number | null, resumen: Resumen | null, secciones: Array<UpdatedSection>, notificacionEnviada: boolean | null, linkCorreccion: string | null, 
 /**
  * The body's `warnings`, beside `data` on the wire; set by the client.
  */

@@ -4,8 +4,8 @@ import type { CreatedCompany } from "./CreatedCompany";
 /**
  * `Data` of a created file.
  */
-export type CreatedFile = { DocumentId: string, 
+export type CreatedFile = { DocumentId: string | null, 
 /**
  * The link the end user opens to continue entering data.
  */
-Url: string, ExternalId: string | null, ClientId: string, ClientName: string, Company: CreatedCompany, };
+Url: string | null, ExternalId: string | null, ClientId: string | null, ClientName: string | null, Company: CreatedCompany | null, };

@@ -3,4 +3,4 @@
 /**
  * `AnalisisGeneral` of an incorporation deed.
  */
-export type DeedAnalysis = { EsActa: boolean, Libro: string, NumeroEscrituraPublica: string, NombreNotario: string, NumeroNotario: string, EntidadFederativaNotario: string, FechaInstrumento: string, DomicilioSocial: string, CapitalMinimo: string, FechaInscripcion: string, FolioMercantil: string, RazonDenominacionSociedad: string, FechaConstitucion: string, Duracion: string, };
+export type DeedAnalysis = { EsActa: boolean | null, Libro: string | null, NumeroEscrituraPublica: string | null, NombreNotario: string | null, NumeroNotario: string | null, EntidadFederativaNotario: string | null, FechaInstrumento: string | null, DomicilioSocial: string | null, CapitalMinimo: string | null, FechaInscripcion: string | null, FolioMercantil: string | null, RazonDenominacionSociedad: string | null, FechaConstitucion: string | null, Duracion: string | null, };

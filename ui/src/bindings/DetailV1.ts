@@ -4,5 +4,7 @@
  * Version 1 of the detail. The spec shows only an example (`documentId`,
  * `sectionsAdded`, `message`) and says its dates are DD/MM/YYYY; every other field is
  * kept as received, so nothing the service sends is dropped.
+ * Written out rather than through `answer_model!` because of the flattened rest;
+ * the same rule reads its fields.
  */
-export type DetailV1 = { documentId: string, sectionsAdded: Array<string>, message: string, };
+export type DetailV1 = { documentId: string | null, sectionsAdded: Array<string>, message: string | null, };

@@ -4,12 +4,12 @@ import type { Document } from "./Document";
 import type { Entity } from "./Entity";
 import type { SchemaMarker } from "./SchemaMarker";
 
-export type DetailV2 = { ExpedienteId: string, 
+export type DetailV2 = { ExpedienteId: string | null, 
 /**
  * `Moral` is the one value the spec shows.
  */
-TipoPersona: string, Tramite: string, 
+TipoPersona: string | null, Tramite: string | null, 
 /**
  * Section identifiers; some carry a `Limit:<n>` suffix (see [`DetailV2::section_ids`]).
  */
-Secciones: Array<string>, Cliente: string, RFC: string, FechaCreacion: string | null, FechaRecibido: string | null, FechaUltimaModificacion: string | null, Entidades: Array<Entity>, Documentos: Array<Document>, Adicionales: Array<AdditionalForm>, _Schema: SchemaMarker | null, };
+Secciones: Array<string>, Cliente: string | null, RFC: string | null, FechaCreacion: string | null, FechaRecibido: string | null, FechaUltimaModificacion: string | null, Entidades: Array<Entity>, Documentos: Array<Document>, Adicionales: Array<AdditionalForm>, _Schema: SchemaMarker | null, };

@@ -13,20 +13,20 @@ export type Document = {
 /**
  * Values seen: Domicilio, Legal.
  */
-Categoria: string, 
+Categoria: string | null, 
 /**
  * Values seen: Sucursal, Expediente.
  */
-Contexto: string, Referencia: string, 
+Contexto: string | null, Referencia: string | null, 
 /**
  * The entity or file the document belongs to.
  */
-ReferenciaId: string, 
+ReferenciaId: string | null, 
 /**
  * Values seen: Comprobante, ActaConstitutiva.
  */
-TipoDocumento: string, 
+TipoDocumento: string | null, 
 /**
  * Present for address proofs.
  */
-Subtipo: string | null, NombreTitular: string, Direccion: Address | null, Fechas: DocumentDates | null, Validaciones: Array<DocumentValidation>, Archivo: FileRef | null, AnalisisGeneral: DeedAnalysis | null, Representantes: Array<DeedRepresentative> | null, ObjetoSocial: CorporatePurpose | null, ObjetoSocialAnalisis: PurposeAnalysis | null, OrganosInternos: InternalBodies | null, };
+Subtipo: string | null, NombreTitular: string | null, Direccion: Address | null, Fechas: DocumentDates | null, Validaciones: Array<DocumentValidation>, Archivo: FileRef | null, AnalisisGeneral: DeedAnalysis | null, Representantes: Array<DeedRepresentative>, ObjetoSocial: CorporatePurpose | null, ObjetoSocialAnalisis: PurposeAnalysis | null, OrganosInternos: InternalBodies | null, };

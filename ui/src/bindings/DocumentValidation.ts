@@ -4,4 +4,4 @@ import type { Indicator } from "./Indicator";
 /**
  * An element of a document's `Validaciones`; the spec details the `Alteracion` kind.
  */
-export type DocumentValidation = { Tipo: string, Resultado: boolean | null, Estatus: string | null, DocumentoEditado: boolean | null, NivelRiesgo: string | null, Indicadores: Array<Indicator>, };
+export type DocumentValidation = { Tipo: string | null, Resultado: boolean | null, Estatus: string | null, DocumentoEditado: boolean | null, NivelRiesgo: string | null, Indicadores: Array<Indicator>, };

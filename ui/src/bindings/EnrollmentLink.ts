@@ -7,4 +7,4 @@ export type EnrollmentLink = {
 /**
  * Identifier of the generated record.
  */
-Id: string, EnrollmentUrl: string, };
+Id: string | null, EnrollmentUrl: string | null, };

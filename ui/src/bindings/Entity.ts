@@ -2,7 +2,7 @@
 import type { EntityData } from "./EntityData";
 import type { EntityValidation } from "./EntityValidation";
 
-export type Entity = { Tipo: "Representante" | "Sucursal" | (string & {}) | null, Referencia: string, Id: string, Datos: EntityData, 
+export type Entity = { Tipo: "Representante" | "Sucursal" | (string & {}) | null, Referencia: string | null, Id: string | null, Datos: EntityData | null, 
 /**
  * Present for representatives.
  */

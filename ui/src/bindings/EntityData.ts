@@ -3,4 +3,4 @@
 /**
  * `Datos`: a representative's fields, then a branch's.
  */
-export type EntityData = { Nombre: string | null, ApellidoPaterno: string | null, ApellidoMaterno: string | null, CURP: string | null, RFC: string | null, Nacionalidad: string | null, PaisOrigen: string | null, Correo: string | null, Celular: string | null, NombreComercial: string | null, Telefono: string | null, Extension: string | null, Telefono2: string | null, ImagenesInteriores: Array<string> | null, ImagenesExteriores: Array<string> | null, };
+export type EntityData = { Nombre: string | null, ApellidoPaterno: string | null, ApellidoMaterno: string | null, CURP: string | null, RFC: string | null, Nacionalidad: string | null, PaisOrigen: string | null, Correo: string | null, Celular: string | null, NombreComercial: string | null, Telefono: string | null, Extension: string | null, Telefono2: string | null, ImagenesInteriores: Array<string>, ImagenesExteriores: Array<string>, };

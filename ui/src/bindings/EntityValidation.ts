@@ -5,4 +5,4 @@ export type EntityValidation = { Tipo: "Curp" | "ListaNominal" | "Biometrico" | 
 /**
  * The validating authority.
  */
-Entidad: string, Resultado: boolean, Estatus: string, Detalles: ValidationDetails, };
+Entidad: string | null, Resultado: boolean | null, Estatus: string | null, Detalles: ValidationDetails | null, };

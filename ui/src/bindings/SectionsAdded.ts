@@ -4,4 +4,4 @@
  * `Data` of a complementary-information request; also the example `Data` of version
  * 1 of the detail.
  */
-export type SectionsAdded = { documentId: string, sectionsAdded: Array<string>, message: string, };
+export type SectionsAdded = { documentId: string | null, sectionsAdded: Array<string>, message: string | null, };

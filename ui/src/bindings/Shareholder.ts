@@ -4,4 +4,4 @@ import type { Scalar } from "./Scalar";
 /**
  * The spec names these fields without their types; amounts arrive as numbers or text.
  */
-export type Shareholder = { Nombre: string, Nacionalidad: string, RFC: string, ParticipacionAccionaria: Scalar | null, Porcentaje: Scalar | null, SerieClase: Scalar | null, CapitalFijo: Scalar | null, CapitalVariable: Scalar | null, Total: Scalar | null, };
+export type Shareholder = { Nombre: string | null, Nacionalidad: string | null, RFC: string | null, ParticipacionAccionaria: Scalar | null, Porcentaje: Scalar | null, SerieClase: Scalar | null, CapitalFijo: Scalar | null, CapitalVariable: Scalar | null, Total: Scalar | null, };

@@ -1,51 +1,53 @@
 //! Operation 3's success body (`data` of the correction-request shape).
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-
 use crate::expediente::Decision;
 use crate::time::UtcTime;
+use crate::tolerant::answer_model;
 use crate::wire_enum::wire_enum;
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
-#[serde(default, rename_all = "camelCase")]
-pub struct CorrectionResult {
-    pub expediente_id: String,
-    pub secciones_actualizadas: u32,
-    pub resumen: Resumen,
-    pub secciones: Vec<UpdatedSection>,
-    pub notificacion_enviada: bool,
-    pub link_correccion: Option<String>,
-    /// The body's `warnings`, beside `data` on the wire; set by the client.
-    pub warnings: Vec<String>,
+answer_model! {
+    #[serde(rename_all = "camelCase")]
+    pub struct CorrectionResult {
+        pub expediente_id: Option<String>,
+        pub secciones_actualizadas: Option<u32>,
+        pub resumen: Option<Resumen>,
+        pub secciones: Vec<UpdatedSection>,
+        pub notificacion_enviada: Option<bool>,
+        pub link_correccion: Option<String>,
+        /// The body's `warnings`, beside `data` on the wire; set by the client.
+        pub warnings: Vec<String>,
+    }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Resumen {
-    pub aceptadas: u32,
-    pub rechazadas: u32,
-    pub entidades_afectadas: EntidadesAfectadas,
+answer_model! {
+    #[serde(rename_all = "camelCase")]
+    pub struct Resumen {
+        pub aceptadas: Option<u32>,
+        pub rechazadas: Option<u32>,
+        pub entidades_afectadas: Option<EntidadesAfectadas>,
+    }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
-#[serde(default, rename_all = "camelCase")]
-pub struct EntidadesAfectadas {
-    pub representantes: u32,
-    pub sucursales: u32,
-    pub expediente: u32,
+answer_model! {
+    #[serde(rename_all = "camelCase")]
+    pub struct EntidadesAfectadas {
+        pub representantes: Option<u32>,
+        pub sucursales: Option<u32>,
+        pub expediente: Option<u32>,
+    }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
-#[serde(default, rename_all = "camelCase")]
-pub struct UpdatedSection {
-    pub seccion: String,
-    pub estatus: Option<Decision>,
-    /// Present for rejected sections.
-    pub comentario: Option<String>,
-    pub entidad_referencia: Option<String>,
-    pub entidades_resueltas: Vec<ResolvedEntity>,
-    pub fecha_actualizacion: Option<UtcTime>,
+answer_model! {
+    #[serde(rename_all = "camelCase")]
+    pub struct UpdatedSection {
+        pub seccion: Option<String>,
+        pub estatus: Option<Decision>,
+        /// Present for rejected sections.
+        pub comentario: Option<String>,
+        pub entidad_referencia: Option<String>,
+        pub entidades_resueltas: Vec<ResolvedEntity>,
+        pub fecha_actualizacion: Option<UtcTime>,
+    }
 }
 
 wire_enum! {
@@ -56,10 +58,11 @@ wire_enum! {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ResolvedEntity {
-    pub id: String,
-    pub referencia: String,
-    pub coincidencia: Option<Coincidencia>,
+answer_model! {
+    #[serde(rename_all = "camelCase")]
+    pub struct ResolvedEntity {
+        pub id: Option<String>,
+        pub referencia: Option<String>,
+        pub coincidencia: Option<Coincidencia>,
+    }
 }

@@ -1,9 +1,7 @@
 //! Operation 7, the verification query: a home or workplace verification by folio.
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-
 use crate::time::UtcTime;
+use crate::tolerant::answer_model;
 use crate::verification::{GeoBand, VerificationStatus};
 use crate::wire_enum::wire_enum;
 
@@ -47,30 +45,31 @@ wire_enum! {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
-#[serde(default, rename_all = "PascalCase")]
-pub struct Verification {
-    pub folio: String,
-    pub external_reference: String,
-    pub verification_status: Option<VerificationStatus>,
-    pub verdict: Option<Verdict>,
-    pub verdict_comment: Option<String>,
-    /// Only `Domiciliar` is shown by the spec; kept as a string.
-    pub modality: String,
-    pub product_name: String,
-    pub product_key: String,
-    pub created_at_utc: Option<UtcTime>,
-    pub sent_at_utc: Option<UtcTime>,
-    pub completed_at_utc: Option<UtcTime>,
-    pub expires_at_utc: Option<UtcTime>,
-    pub geo_result: Option<GeoResult>,
-    pub distance_meters: Option<f64>,
-    pub accuracy: Option<f64>,
-    pub geo_integrity: Option<GeoIntegrity>,
-    /// Detail when `GeoIntegrity` is not Ok, e.g. `<Signal>:<value><unit>`.
-    pub geo_signals: Option<Vec<String>>,
-    pub biometric_status: Option<BiometricStatus>,
-    pub photos: Vec<Photo>,
+answer_model! {
+    #[serde(rename_all = "PascalCase")]
+    pub struct Verification {
+        pub folio: Option<String>,
+        pub external_reference: Option<String>,
+        pub verification_status: Option<VerificationStatus>,
+        pub verdict: Option<Verdict>,
+        pub verdict_comment: Option<String>,
+        /// Only `Domiciliar` is shown by the spec; kept as a string.
+        pub modality: Option<String>,
+        pub product_name: Option<String>,
+        pub product_key: Option<String>,
+        pub created_at_utc: Option<UtcTime>,
+        pub sent_at_utc: Option<UtcTime>,
+        pub completed_at_utc: Option<UtcTime>,
+        pub expires_at_utc: Option<UtcTime>,
+        pub geo_result: Option<GeoResult>,
+        pub distance_meters: Option<f64>,
+        pub accuracy: Option<f64>,
+        pub geo_integrity: Option<GeoIntegrity>,
+        /// Detail when `GeoIntegrity` is not Ok, e.g. `<Signal>:<value><unit>`.
+        pub geo_signals: Vec<String>,
+        pub biometric_status: Option<BiometricStatus>,
+        pub photos: Vec<Photo>,
+    }
 }
 
 impl Verification {
@@ -92,13 +91,14 @@ impl Verification {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
-#[serde(default, rename_all = "PascalCase")]
-pub struct Photo {
-    pub section: String,
-    pub url: String,
-    pub timestamp_utc: Option<UtcTime>,
-    pub geo_result: Option<GeoResult>,
-    pub distance_meters: Option<f64>,
-    pub hash_sha256: String,
+answer_model! {
+    #[serde(rename_all = "PascalCase")]
+    pub struct Photo {
+        pub section: Option<String>,
+        pub url: Option<String>,
+        pub timestamp_utc: Option<UtcTime>,
+        pub geo_result: Option<GeoResult>,
+        pub distance_meters: Option<f64>,
+        pub hash_sha256: Option<String>,
+    }
 }

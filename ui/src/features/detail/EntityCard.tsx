@@ -1,7 +1,9 @@
 import type { Entity } from "../../bindings/Entity";
+import type { EntityData } from "../../bindings/EntityData";
 import type { EntityValidation } from "../../bindings/EntityValidation";
 import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import { useI18n } from "../../i18n";
+import { shown } from "../../ui/text";
 import { formatLocal } from "../tracking/model";
 import { mismatches } from "./model";
 import { PhotoStrip } from "./PhotoViewer";
@@ -11,10 +13,10 @@ import { PhotoStrip } from "./PhotoViewer";
 export function EntityCard({ entity }: { entity: Entity }) {
   const { t } = useI18n();
   const differences = mismatches(entity);
-  const data = entity.Datos;
+  const data: Partial<EntityData> = entity.Datos ?? {};
   const flagged = (field: string) => differences.some((d) => d.field === field);
-  const value = (field: string, shown: string | null) => (
-    <dd className={flagged(field) ? "mismatch" : undefined}>{shown || "—"}</dd>
+  const value = (field: string, text: string | null | undefined) => (
+    <dd className={flagged(field) ? "mismatch" : undefined}>{shown(text)}</dd>
   );
   const photos = [
     ...(data.ImagenesInteriores ?? []).map((url, i) => ({ url, caption: t("photos.interior", { n: i + 1 }) })),
@@ -23,10 +25,10 @@ export function EntityCard({ entity }: { entity: Entity }) {
   return (
     <article className="card" data-testid="entity-card">
       <h3>
-        {entity.Referencia} <span className="chip">{entity.Tipo}</span>
+        {shown(entity.Referencia)} {entity.Tipo && <span className="chip">{entity.Tipo}</span>}
       </h3>
       <dl className="facts">
-        {data.Nombre !== null && (
+        {entity.Tipo !== "Sucursal" && (
           <>
             <dt>{t("colName")}</dt>
             {value("Nombre", data.Nombre)}
@@ -41,19 +43,19 @@ export function EntityCard({ entity }: { entity: Entity }) {
             <dt>{t("nationality")}</dt>
             <dd>{[data.Nacionalidad, data.PaisOrigen].filter(Boolean).join(" · ") || "—"}</dd>
             <dt>{t("colEmail")}</dt>
-            <dd>{data.Correo ?? "—"}</dd>
+            <dd>{shown(data.Correo)}</dd>
             <dt>{t("mobile")}</dt>
-            <dd>{data.Celular ?? "—"}</dd>
+            <dd>{shown(data.Celular)}</dd>
           </>
         )}
-        {data.NombreComercial !== null && (
+        {entity.Tipo === "Sucursal" && (
           <>
             <dt>{t("tradeName")}</dt>
-            <dd>{data.NombreComercial}</dd>
+            <dd>{shown(data.NombreComercial)}</dd>
             <dt>{t("phone")}</dt>
             <dd>{[data.Telefono, data.Extension].filter(Boolean).join(" ext. ") || "—"}</dd>
             <dt>{t("phone2")}</dt>
-            <dd>{data.Telefono2 || "—"}</dd>
+            <dd>{shown(data.Telefono2)}</dd>
           </>
         )}
       </dl>
@@ -91,16 +93,19 @@ const INSTANTS = new Set<keyof ValidationDetails>(["FechaSolicitud", "FechaCallb
 
 function ValidationBlock({ validation: v }: { validation: EntityValidation }) {
   const { t, locale } = useI18n();
-  const details = v.Detalles;
+  const details: Partial<ValidationDetails> = v.Detalles ?? {};
   const fields = (DETAIL_FIELDS[v.Tipo ?? ""] ?? (Object.keys(details) as (keyof ValidationDetails)[])).filter(
-    (field) => field !== "Comentarios" && details[field] !== null && details[field] !== "",
+    (field) => field !== "Comentarios" && details[field] !== null && details[field] !== undefined && details[field] !== "",
   );
+  const verdict = v.Resultado === null ? "unknown" : v.Resultado ? "passed" : "failed";
   return (
     // A failed validation is open from the start: its details are what the analyst needs.
-    <details className="validation" data-testid="validation" open={!v.Resultado}>
+    <details className="validation" data-testid="validation" open={v.Resultado !== true}>
       <summary>
-        <span className={`chip ${v.Resultado ? "chip-ok" : "chip-danger"}`}>{v.Resultado ? t("passed") : t("failed")}</span>{" "}
-        <strong>{v.Tipo}</strong> · {v.Entidad} · {v.Estatus}
+        <span className={`chip ${{ passed: "chip-ok", failed: "chip-danger", unknown: "" }[verdict]}`}>
+          {{ passed: t("passed"), failed: t("failed"), unknown: t("noResult") }[verdict]}
+        </span>{" "}
+        <strong>{shown(v.Tipo)}</strong> · {shown(v.Entidad)} · {shown(v.Estatus)}
       </summary>
       <dl className="facts compact">
         {fields.map((field) => {

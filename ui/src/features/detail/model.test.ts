@@ -11,8 +11,8 @@ const noDetails: ValidationDetails = Object.fromEntries(
     "Nacionalidad", "StatusCURP", "CIC", "ClaveElector", "NumeroEmision", "DistritoFederal", "DistritoLocal",
     "NumeroOCR", "AnioRegistro", "AnioEmision", "VigenciaHasta", "Estado", "Comentarios", "NombreCompleto", "RFC",
     "Email", "StatusOperation", "FechaSolicitud", "FechaCallback", "FechaNotificacion",
-  ].map((k) => [k, null]),
-) as ValidationDetails;
+  ].map((k) => [k, k === "Comentarios" ? [] : null]),
+) as unknown as ValidationDetails;
 
 function representative(details: Partial<ValidationDetails>): Entity {
   return {
@@ -26,7 +26,7 @@ function representative(details: Partial<ValidationDetails>): Entity {
       CURP: "HELM850101MDFRPR09",
       RFC: "HELM850101AB1",
       Nacionalidad: null, PaisOrigen: null, Correo: null, Celular: null, NombreComercial: null, Telefono: null,
-      Extension: null, Telefono2: null, ImagenesInteriores: null, ImagenesExteriores: null,
+      Extension: null, Telefono2: null, ImagenesInteriores: [], ImagenesExteriores: [],
     },
     Validaciones: [{ Tipo: "Curp", Entidad: "RENAPO", Resultado: true, Estatus: "ok", Detalles: { ...noDetails, ...details } }],
   };

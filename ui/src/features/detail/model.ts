@@ -1,6 +1,8 @@
 // What the detail screen points out: where what the user entered differs from what an
 // authority returned, and whether the shareholders add up to 100 %.
 import type { Entity } from "../../bindings/Entity";
+import type { EntityData } from "../../bindings/EntityData";
+import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import type { Scalar } from "../../bindings/Scalar";
 import type { Shareholder } from "../../bindings/Shareholder";
 import { fold } from "../../ui/text";
@@ -29,13 +31,13 @@ export function birthDateOfCurp(curp: string): string | null {
  * (ignoring case, accents and spacing). Fields either side left empty are not compared. */
 export function mismatches(entity: Entity): Mismatch[] {
   const found: Mismatch[] = [];
-  const data = entity.Datos;
-  const compare = (field: CheckedField, entered: string | null, authority: string | null, source: string) => {
+  const data: Partial<EntityData> = entity.Datos ?? {};
+  const compare = (field: CheckedField, entered: string | null | undefined, authority: string | null | undefined, source: string) => {
     if (!entered?.trim() || !authority?.trim()) return;
     if (fold(entered) !== fold(authority)) found.push({ field, entered, authority, source });
   };
   for (const validation of entity.Validaciones) {
-    const details = validation.Detalles;
+    const details: Partial<ValidationDetails> = validation.Detalles ?? {};
     const source = validation.Tipo ?? "";
     compare("Nombre", data.Nombre, details.Nombres, source);
     compare("ApellidoPaterno", data.ApellidoPaterno, details.PrimerApellido, source);

@@ -5,6 +5,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { EnrollmentLink } from "../../bindings/EnrollmentLink";
 import type { Person } from "../../bindings/Person";
 import { useI18n } from "../../i18n";
+import { MISSING, shown } from "../../ui/text";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { QrCode } from "../../ui/QrCode";
@@ -19,13 +20,15 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
-  const allowed = props.person.IsEnrollmentAllowed;
+  const personId = props.person.PersonId;
+  // Only an explicit true allows it: a missing IsEnrollmentAllowed is not permission.
+  const allowed = props.person.IsEnrollmentAllowed === true && !!personId;
   const generate = () => {
-    if (inFlight.current) return;
+    if (inFlight.current || !personId) return;
     inFlight.current = true;
     setBusy(true);
     setError(null);
-    backend.enrollmentLink(props.documentId, props.person.PersonId).then(
+    backend.enrollmentLink(props.documentId, personId).then(
       (answer) => {
         setLink(answer);
         props.onIssued();
@@ -40,7 +43,7 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
     });
   };
   // A person the service names with nothing is still someone: their PersonId.
-  const name = props.person.FullName?.trim() || props.person.PersonId;
+  const name = props.person.FullName?.trim() || personId || MISSING;
   return (
     <div className="enroll">
       <button
@@ -76,13 +79,21 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
           >
             <h3>{t("enroll.title")}</h3>
             <p>{t("enroll.for", { name })}</p>
-            <QrCode text={link.EnrollmentUrl} label={t("enroll.qr", { name })} />
-            <code className="mono link-text" data-testid="enrollment-url">
-              {link.EnrollmentUrl}
-            </code>
-            <p className="muted small">{t("enroll.record", { id: link.Id })}</p>
+            {link.EnrollmentUrl ? (
+              <>
+                <QrCode text={link.EnrollmentUrl} label={t("enroll.qr", { name })} />
+                <code className="mono link-text" data-testid="enrollment-url">
+                  {link.EnrollmentUrl}
+                </code>
+              </>
+            ) : (
+              <p className="notice notice-warn" role="note" data-testid="enrollment-no-url">
+                {t("enroll.noUrl")}
+              </p>
+            )}
+            <p className="muted small">{t("enroll.record", { id: shown(link.Id) })}</p>
             <div className="dialog-actions">
-              <CopyButton text={link.EnrollmentUrl} testId="copy-enrollment" />
+              {link.EnrollmentUrl && <CopyButton text={link.EnrollmentUrl} testId="copy-enrollment" />}
               <button type="button" className="button-primary" onClick={() => setLink(null)} autoFocus>
                 {t("photos.close")}
               </button>
@@ -106,7 +117,7 @@ export function IssuedLinks({ documentId, persons, generation }: { documentId: s
         {t("enroll.noneIssued")}
       </p>
     );
-  const nameOf = (id: string) => persons.find((p) => p.PersonId === id)?.FullName ?? id;
+  const nameOf = (id: string) => persons.find((p) => p.PersonId === id)?.FullName?.trim() || id;
   return (
     <table className="grid-table" data-testid="issued-links">
       <thead>

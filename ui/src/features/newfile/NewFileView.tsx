@@ -5,6 +5,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
 import type { Profile } from "../../bindings/Profile";
 import { useI18n } from "../../i18n";
+import { shown as orMissing } from "../../ui/text";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
@@ -106,14 +107,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     setCleared(null);
     setForm((f) => ({ ...f, [field]: value }));
     setUnchecked((s) => new Set(s).add(field));
-    // Asking to notify makes the contact it needs part of what was touched.
-    const related: Partial<Record<Field, Field>> = { sendSms: "contactPhone", sendEmail: "contactEmail" };
-    setTouched((s) => {
-      const next = new Set(s).add(field);
-      const also = related[field];
-      if (also) next.add(also);
-      return next;
-    });
+    setTouched((s) => new Set(s).add(field));
     setServerProblems([]);
   };
   const placed = byField([...rules, ...serverProblems]);
@@ -174,6 +168,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
 
   if (created) {
     const { file } = created;
+    const url = file.Url;
     return (
       <section className="page" aria-labelledby="new-file-title">
         <div className="card created" data-testid="created-file" role="status">
@@ -182,27 +177,35 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
             <dt>DocumentId</dt>
             <dd>
               <code className="mono" data-testid="created-id">
-                {file.DocumentId}
+                {orMissing(file.DocumentId)}
               </code>{" "}
-              <CopyButton text={file.DocumentId} />
+              {file.DocumentId && <CopyButton text={file.DocumentId} />}
             </dd>
             <dt>{t("new.company")}</dt>
             <dd>
-              {file.Company.CompanyName} <span className="mono muted">{file.Company.CompanyRfc ?? ""}</span>
+              {orMissing(file.Company?.CompanyName)} <span className="mono muted">{file.Company?.CompanyRfc ?? ""}</span>
             </dd>
           </dl>
           <h3>{t("new.userLink")}</h3>
           <p className="muted">{t("new.userLinkHint")}</p>
-          <QrCode text={file.Url} label={t("new.userLink")} />
-          <code className="mono link-text" data-testid="created-url">
-            {file.Url}
-          </code>
-          <div className="row">
-            <CopyButton text={file.Url} testId="copy-url" />
-            <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(file.Url).catch(setError)}>
-              {t("result.open")}
-            </button>
-          </div>
+          {url ? (
+            <>
+              <QrCode text={url} label={t("new.userLink")} />
+              <code className="mono link-text" data-testid="created-url">
+                {url}
+              </code>
+              <div className="row">
+                <CopyButton text={url} testId="copy-url" />
+                <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(url).catch(setError)}>
+                  {t("result.open")}
+                </button>
+              </div>
+            </>
+          ) : (
+            <p className="notice notice-warn" role="note" data-testid="created-no-url">
+              {t("new.noUrl")}
+            </p>
+          )}
           <p data-testid="created-followed">{created.rfc ? t("new.followed") : t("new.notFollowed")}</p>
           {error && <ErrorNotice error={error} />}
           <div className="dialog-actions">

@@ -51,7 +51,7 @@ describe("the create-file form", () => {
     expect(fieldOf("El campo FlowId es obligatorio")).toBe("flowId");
     expect(fieldOf("El RFC no es válido.")).toBe("rfc");
     expect(fieldOf("Company es obligatorio.")).toBe("companyName");
-    expect(fieldOf("El campo ContactPhone es obligatorio")).toBe("contactPhone");
+    expect(fieldOf("El ContactPhone no es válido.")).toBe("contactPhone");
     expect(fieldOf("Se alcanzó el número máximo de intentos de la versión de prueba")).toBeNull();
     expect(byField(["El campo CompanyName es obligatorio", "El ClientId no es válido.", "Otro problema"])).toEqual({
       companyName: ["El campo CompanyName es obligatorio"],

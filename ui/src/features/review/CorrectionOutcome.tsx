@@ -7,6 +7,7 @@ import { useI18n } from "../../i18n";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { SectionName } from "../../ui/SectionName";
+import { shown } from "../../ui/text";
 import { formatLocal } from "../tracking/model";
 
 /** What the service did with the request: counts, affected entities, the notification,
@@ -15,20 +16,33 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
   const { t, locale } = useI18n();
   const [error, setError] = useState<AppError | null>(null);
   const link = result.linkCorreccion;
-  const affected = result.resumen.entidadesAfectadas;
+  const summary = result.resumen;
+  const affected = summary?.entidadesAfectadas;
   return (
     <div className="card outcome" data-testid="correction-result" role="status">
       <h3>{t("result.title")}</h3>
       <div className="outcome-counts">
         <span className="chip chip-ok" data-testid="result-accepted">
-          {t("result.accepted", { n: result.resumen.aceptadas })}
+          {t("result.accepted", { n: shown(summary?.aceptadas) })}
         </span>
         <span className="chip chip-danger" data-testid="result-rejected">
-          {t("result.rejected", { n: result.resumen.rechazadas })}
+          {t("result.rejected", { n: shown(summary?.rechazadas) })}
         </span>
       </div>
-      <p>{t("result.entities", { ...affected })}</p>
-      <p data-testid="result-notification">{result.notificacionEnviada ? t("result.notified") : t("result.notNotified")}</p>
+      <p>
+        {t("result.entities", {
+          representantes: shown(affected?.representantes),
+          sucursales: shown(affected?.sucursales),
+          expediente: shown(affected?.expediente),
+        })}
+      </p>
+      <p data-testid="result-notification">
+        {result.notificacionEnviada === null
+          ? t("result.notificationUnknown")
+          : result.notificacionEnviada
+            ? t("result.notified")
+            : t("result.notNotified")}
+      </p>
       {link && (
         <div className="outcome-link">
           <span className="muted">{t("result.link")}</span>
@@ -64,17 +78,15 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
         <tbody>
           {result.secciones.map((s, i) => (
             <tr key={`${s.seccion}-${i}`}>
+              <td>{s.seccion ? <SectionName id={s.seccion} /> : shown(null)}</td>
               <td>
-                <SectionName id={s.seccion} />
-              </td>
-              <td>
-                <span className={`chip ${s.estatus === "Rechazada" ? "chip-danger" : "chip-ok"}`}>{s.estatus ?? "—"}</span>
+                <span className={`chip ${s.estatus === "Rechazada" ? "chip-danger" : "chip-ok"}`}>{shown(s.estatus)}</span>
                 {s.comentario && <div className="section-comments">{s.comentario}</div>}
               </td>
               <td>
                 {s.entidadesResueltas.map((e) => (
-                  <div key={e.id}>
-                    {e.referencia} <span className="muted">({e.coincidencia ?? "—"})</span>
+                  <div key={`${e.id}-${e.referencia}`}>
+                    {shown(e.referencia)} <span className="muted">({shown(e.coincidencia)})</span>
                   </div>
                 ))}
               </td>

@@ -21,7 +21,7 @@ const REP = "5a4e3c2b-1d0f-4e9a-8b7c-6d5e4f3a2b1c";
 const noData: EntityData = {
   Nombre: null, ApellidoPaterno: null, ApellidoMaterno: null, CURP: null, RFC: null, Nacionalidad: null,
   PaisOrigen: null, Correo: null, Celular: null, NombreComercial: null, Telefono: null, Extension: null,
-  Telefono2: null, ImagenesInteriores: null, ImagenesExteriores: null,
+  Telefono2: null, ImagenesInteriores: [], ImagenesExteriores: [],
 };
 
 const tracking: FileTracking = {

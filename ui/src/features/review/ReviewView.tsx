@@ -68,7 +68,7 @@ async function loadMaterial(props: { flowId: string; rfc: string; documentId: st
   return {
     sections,
     entities,
-    company: (detail.version === "2" && detail.detail.Cliente) || file.tracking.CompanyName,
+    company: (detail.version === "2" && detail.detail.Cliente) || file.tracking.CompanyName || "",
     draft: restore(fresh, saved, entities),
     fresh,
     restored: saved !== null && saved.documentId === props.documentId,
@@ -153,7 +153,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
     if (discarded) change(() => discarded);
   }, [discarded, change]);
 
-  const found = useMemo(() => problems(draft, material.entities), [draft, material.entities]);
+  const found = useMemo(() => problems(draft), [draft]);
   const counts = tally(draft);
 
   const openPreview = useCallback(() => {
@@ -370,7 +370,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
                     <option value="">{t("review.entityNone")}</option>
                     {candidates.map((entity) => (
                       <option key={entity.Id} value={entity.Id}>
-                        {entity.Referencia}
+                        {entity.Referencia || entity.Id}
                       </option>
                     ))}
                   </select>

@@ -26,7 +26,7 @@ import { charCount } from "../../ui/text";
 const noData: EntityData = {
   Nombre: null, ApellidoPaterno: null, ApellidoMaterno: null, CURP: null, RFC: null, Nacionalidad: null,
   PaisOrigen: null, Correo: null, Celular: null, NombreComercial: null, Telefono: null, Extension: null,
-  Telefono2: null, ImagenesInteriores: null, ImagenesExteriores: null,
+  Telefono2: null, ImagenesInteriores: [], ImagenesExteriores: [],
 };
 const entity = (Tipo: string, Id: string, Referencia: string): Entity => ({ Tipo, Id, Referencia, Datos: noData, Validaciones: [] });
 
@@ -36,7 +36,7 @@ const branch = entity("Sucursal", "33333333-3333-4333-8333-333333333333", "Sucur
 const DOC = "9d1b6a52-0000-4000-8000-000000000001";
 const SECTIONS = ["ProofAddressObligatorio", "LegalRepresentativeObligatorio", "Sucursal", "ActaConstitutivaObligatorio"];
 
-const keys = (draft: Parameters<typeof problems>[0], entities: Entity[]) => problems(draft, entities).map((p) => p.key);
+const keys = (draft: Parameters<typeof problems>[0]) => problems(draft).map((p) => p.key);
 
 describe("which entity a section concerns", () => {
   it("representative sections name a representative, branch sections a branch, the rest the file", () => {
@@ -49,7 +49,7 @@ describe("which entity a section concerns", () => {
     expect(entityKindOf("BankStatementLimit:3")).toBeNull();
   });
 
-  it("an only candidate is chosen from the start; with two the analyst must choose", () => {
+  it("an only candidate is chosen from the start; with two the analyst may choose, or not", () => {
     const one = freshDraft(DOC, SECTIONS, [ana, branch]);
     expect(one.decisions[1]).toMatchObject({ entidadId: ana.Id, entidadReferencia: ana.Referencia });
     expect(one.decisions[2]).toMatchObject({ entidadId: branch.Id, entidadReferencia: "Sucursal Matriz" });
@@ -57,9 +57,11 @@ describe("which entity a section concerns", () => {
 
     const two = decide(freshDraft(DOC, SECTIONS, [ana, luis]), "LegalRepresentativeObligatorio", ACCEPTED);
     expect(two.decisions[1]?.entidadId).toBeNull();
-    expect(keys(two, [ana, luis])).toEqual(["review.chooseEntity"]);
+    // The spec makes the entity optional: unchosen, the section is sent without one.
+    expect(keys(two)).toEqual([]);
+    expect(toRequest(two).secciones).toEqual([{ seccion: "LegalRepresentativeObligatorio", estatus: ACCEPTED }]);
     const chosen = chooseEntity(two, "LegalRepresentativeObligatorio", luis);
-    expect(problems(chosen, [ana, luis])).toEqual([]);
+    expect(problems(chosen)).toEqual([]);
     expect(toRequest(chosen).secciones).toEqual([
       { seccion: "LegalRepresentativeObligatorio", estatus: ACCEPTED, entidadId: luis.Id, entidadReferencia: "Luis Paz Gil" },
     ]);
@@ -69,19 +71,19 @@ describe("which entity a section concerns", () => {
 describe("what a review needs before it can be sent", () => {
   it("at least one decided section", () => {
     const draft = freshDraft(DOC, SECTIONS, [ana, branch]);
-    expect(keys(draft, [ana, branch])).toEqual(["review.noneDecided"]);
+    expect(keys(draft)).toEqual(["review.noneDecided"]);
     expect(isTouched(draft)).toBe(false);
   });
 
   it("a rejection needs a comment, and blanks are not a comment", () => {
     let draft = decide(freshDraft(DOC, SECTIONS, [ana, branch]), "ProofAddressObligatorio", REJECTED);
-    expect(problems(draft, [ana, branch])).toEqual([
+    expect(problems(draft)).toEqual([
       { section: "ProofAddressObligatorio", key: "review.commentRequired", vars: { section: "ProofAddressObligatorio" } },
     ]);
     draft = update(draft, "ProofAddressObligatorio", { comentario: "   \n " });
-    expect(keys(draft, [ana, branch])).toEqual(["review.commentRequired"]);
+    expect(keys(draft)).toEqual(["review.commentRequired"]);
     draft = update(draft, "ProofAddressObligatorio", { comentario: "El comprobante está vencido" });
-    expect(problems(draft, [ana, branch])).toEqual([]);
+    expect(problems(draft)).toEqual([]);
     expect(isTouched(draft)).toBe(true);
   });
 
@@ -90,25 +92,25 @@ describe("what a review needs before it can be sent", () => {
     const accents = "é".repeat(COMMENT_MAX);
     expect(accents.length).toBe(COMMENT_MAX);
     expect(charCount("👍".repeat(COMMENT_MAX))).toBe(COMMENT_MAX);
-    expect(problems(update(base, "ProofAddressObligatorio", { comentario: "👍".repeat(COMMENT_MAX) }), [])).toEqual([]);
-    expect(keys(update(base, "ProofAddressObligatorio", { comentario: `${accents}x` }), [])).toEqual([
+    expect(problems(update(base, "ProofAddressObligatorio", { comentario: "👍".repeat(COMMENT_MAX) }))).toEqual([]);
+    expect(keys(update(base, "ProofAddressObligatorio", { comentario: `${accents}x` }))).toEqual([
       "review.commentTooLong",
     ]);
   });
 
   it("the general message may have 1000 characters, not one more", () => {
     const base = decide(freshDraft(DOC, SECTIONS, []), "ActaConstitutivaObligatorio", ACCEPTED);
-    expect(problems({ ...base, mensajeGeneral: "ñ".repeat(MESSAGE_MAX) }, [])).toEqual([]);
-    expect(keys({ ...base, mensajeGeneral: "ñ".repeat(MESSAGE_MAX + 1) }, [])).toEqual(["review.messageTooLong"]);
+    expect(problems({ ...base, mensajeGeneral: "ñ".repeat(MESSAGE_MAX) })).toEqual([]);
+    expect(keys({ ...base, mensajeGeneral: "ñ".repeat(MESSAGE_MAX + 1) })).toEqual(["review.messageTooLong"]);
   });
 
   it("at most 50 sections in one request", () => {
     const many = Array.from({ length: SECTIONS_MAX + 1 }, (_, i) => `Formulario${i}`);
     let draft = freshDraft(DOC, many, []);
     for (const section of many.slice(0, SECTIONS_MAX)) draft = decide(draft, section, ACCEPTED);
-    expect(problems(draft, [])).toEqual([]);
+    expect(problems(draft)).toEqual([]);
     draft = decide(draft, many[SECTIONS_MAX] ?? "", ACCEPTED);
-    expect(problems(draft, [])).toEqual([
+    expect(problems(draft)).toEqual([
       { section: null, key: "review.tooMany", vars: { n: SECTIONS_MAX + 1, max: SECTIONS_MAX } },
     ]);
   });

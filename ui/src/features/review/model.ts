@@ -33,10 +33,13 @@ export function entityKindOf(section: string): EntityKind | null {
   return null;
 }
 
-/** The entities a section's decision may name. */
-export function candidatesFor(section: string, entities: Entity[]): Entity[] {
+/** An entity a decision can name: one the service gave an `Id`. */
+export type NamedEntity = Entity & { Id: string };
+
+/** The entities a section's decision may name (those of its kind that have an `Id`). */
+export function candidatesFor(section: string, entities: Entity[]): NamedEntity[] {
   const kind = entityKindOf(section);
-  return kind ? entities.filter((e) => e.Tipo === kind) : [];
+  return kind ? entities.filter((e): e is NamedEntity => e.Tipo === kind && !!e.Id) : [];
 }
 
 /** A draft with every section undecided; a section with exactly one candidate entity
@@ -125,7 +128,10 @@ export interface Problem {
   vars?: Vars;
 }
 
-export function problems(draft: Draft, entities: Entity[]): Problem[] {
+/** Only the spec's rules (operation 3): 1 to 50 sections, a comment to reject, the
+ * lengths. The entity is optional there (`entidadId`, `entidadReferencia`), so a
+ * section sent without one is not refused: the service resolves it. */
+export function problems(draft: Draft): Problem[] {
   const found: Problem[] = [];
   const decided = draft.decisions.filter((d) => d.estatus !== null);
   if (decided.length === 0) found.push({ section: null, key: "review.noneDecided" });
@@ -139,10 +145,6 @@ export function problems(draft: Draft, entities: Entity[]): Problem[] {
       if (length > COMMENT_MAX) {
         found.push({ section: d.seccion, key: "review.commentTooLong", vars: { section: d.seccion, max: COMMENT_MAX } });
       }
-    }
-    const candidates = candidatesFor(d.seccion, entities);
-    if (candidates.length > 0 && !candidates.some((e) => e.Id === d.entidadId)) {
-      found.push({ section: d.seccion, key: "review.chooseEntity", vars: { section: d.seccion } });
     }
   }
   if (charCount(draft.mensajeGeneral.trim()) > MESSAGE_MAX) {

