@@ -11,6 +11,7 @@
 use std::fmt::Debug;
 use std::hint::black_box;
 
+use kyb_api::drift::{self, DriftReport, Lesson};
 use kyb_api::envelope::{self, Envelope, SNIPPET_CHARS};
 use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::detail::DetailV2;
@@ -20,6 +21,7 @@ use kyb_api::models::verification::Verification;
 use kyb_api::{ApiError, Operation};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 /// The HTTP statuses an answer is fuzzed with: successes (read as the client reads a
 /// 2xx), every status the classifier tells apart, and others it must still classify.
@@ -76,91 +78,120 @@ fn check_error(error: &ApiError) {
     assert_eq!(json["code"], code, "{error:?}");
 }
 
-/// The models, in selector order (byte mod 8).
-pub const MODELS: [&str; 8] = [
-    "DetailV2",
-    "DetailV1",
-    "Tracking",
-    "Verification",
-    "CorrectionResult",
-    "CreatedFile",
-    "SectionsAdded",
-    "EnrollmentLink",
+/// The models, in selector order (byte mod 8), with the operation that answers each.
+pub const MODELS: [(&str, Operation); 8] = [
+    ("DetailV2", Operation::Detail),
+    ("DetailV1", Operation::Detail),
+    ("Tracking", Operation::Tracking),
+    ("Verification", Operation::Verification),
+    ("CorrectionResult", Operation::Correction),
+    ("CreatedFile", Operation::CreateFile),
+    ("SectionsAdded", Operation::ComplementaryInfo),
+    ("EnrollmentLink", Operation::EnrollmentLink),
 ];
 
 /// Target `models`: the selector picks one model; the body is decoded as that model
-/// twice, as the client does (the envelope's `Data`, through a `serde_json::Value`)
-/// and straight from the bytes (`serde_json::from_slice`, the data alone). What
-/// decodes has its derived readings taken (section ids, comments, bands), and is
-/// written as the desk writes it (to the window, to its local copies) and read back:
-/// it must read back, and as the same model.
+/// the three ways it can be: the envelope's `Data` as the desk reads it (with what
+/// tolerant reading absorbed, `drift::read`, then learnt into a drift report), the
+/// same `Data` as a client without a learner reads it (`serde_json::from_value`; both
+/// readings must agree), and straight from the bytes (`serde_json::from_slice`, the
+/// data alone). What decodes has its derived readings taken (section ids, comments,
+/// bands) and is written as the desk writes it (to the window, to its local copies)
+/// and read back: it must read back, and as the same model.
 pub fn model(input: &[u8]) {
     let Some((&selector, body)) = input.split_first() else {
         return;
     };
-    match usize::from(selector) % MODELS.len() {
-        0 => decode(body, |d: &DetailV2| {
-            let _ = d.section_ids();
-            let _ = d.is_version_2();
+    let index = usize::from(selector) % MODELS.len();
+    let operation = MODELS[index].1;
+    match index {
+        0 => decode(operation, body, |d: &mut DetailV2, _| {
+            black_box(d.section_ids());
+            black_box(d.is_version_2());
         }),
-        1 => decode(body, |_: &DetailV1| {}),
-        2 => decode(body, |t: &Tracking| {
+        1 => decode(operation, body, |_: &mut DetailV1, _| {}),
+        2 => decode(operation, body, |t: &mut Tracking, _| {
             for section in t.sections() {
-                let _ = section.to_entry();
-                let _ = section.status.to_string();
+                black_box(section.to_entry());
+                black_box(section.status.to_string());
             }
             if let Some(status) = &t.document_status {
-                let _ = (status.category(), status.is_final());
-                let _ = status.is_awaiting_correction();
+                black_box((status.category(), status.is_final()));
+                black_box(status.is_awaiting_correction());
             }
             for person in &t.person {
                 black_box(person.may_get_enrollment_link());
             }
         }),
-        3 => decode(body, |v: &Verification| {
-            let _ = (v.geo_band(), v.accepts_resend(), v.accepts_cancel());
+        3 => decode(operation, body, |v: &mut Verification, _| {
+            black_box((v.geo_band(), v.accepts_resend(), v.accepts_cancel()));
         }),
-        4 => decode_correction(body),
-        5 => decode(body, |_: &CreatedFile| {}),
-        6 => decode(body, |_: &SectionsAdded| {}),
-        _ => decode(body, |_: &EnrollmentLink| {}),
+        // The correction's `warnings` sit beside `data`; the client copies them in.
+        4 => decode(operation, body, |c: &mut CorrectionResult, warnings| {
+            if let Some(warnings) = warnings {
+                c.warnings = warnings.to_vec();
+            }
+            for section in &c.secciones {
+                black_box(section.estatus.as_ref().map(|d| d.section_status()));
+            }
+        }),
+        5 => decode(operation, body, |_: &mut CreatedFile, _| {}),
+        6 => decode(operation, body, |_: &mut SectionsAdded, _| {}),
+        _ => decode(operation, body, |_: &mut EnrollmentLink, _| {}),
     }
 }
 
-fn decode<T>(body: &[u8], read: impl Fn(&T))
+/// `read` takes the derived readings of a decoded model; it is given the envelope's
+/// warnings when the model came from an envelope.
+fn decode<T>(operation: Operation, body: &[u8], read: impl Fn(&mut T, Option<&[String]>))
 where
     T: DeserializeOwned + Serialize + PartialEq + Debug,
 {
     if let Ok(envelope) = Envelope::parse(body) {
-        let _ = envelope.says_failure();
-        if let Ok(model) = serde_json::from_value::<T>(envelope.data) {
-            read(&model);
-            reads_back(&model);
+        black_box(envelope.says_failure());
+        let learnt = drift::read::<T>(operation, &envelope.data);
+        let plain = serde_json::from_value::<T>(envelope.data);
+        match (learnt, plain) {
+            (Ok((mut model, lesson)), Ok(same)) => {
+                assert_eq!(model, same, "the desk and a plain client read differently");
+                read(&mut model, Some(&envelope.warnings));
+                reads_back(&model);
+                learns(operation, &lesson);
+            }
+            (Err(_), Err(_)) => {}
+            (learnt, plain) => panic!(
+                "one reading failed: with a learner {:?}, without {:?}",
+                learnt.err(),
+                plain.err()
+            ),
         }
     }
-    if let Ok(model) = serde_json::from_slice::<T>(body) {
-        read(&model);
+    if let Ok(mut model) = serde_json::from_slice::<T>(body) {
+        read(&mut model, None);
         reads_back(&model);
     }
 }
 
-/// The correction's `warnings` sit beside `data`; the client copies them in.
-fn decode_correction(body: &[u8]) {
-    if let Ok(envelope) = Envelope::parse(body) {
-        let warnings = envelope.warnings;
-        if let Ok(mut result) = serde_json::from_value::<CorrectionResult>(envelope.data) {
-            result.warnings = warnings;
-            for section in &result.secciones {
-                black_box(section.estatus.as_ref().map(|d| d.section_status()));
-            }
-            reads_back(&result);
-        }
-    }
-    if let Ok(result) = serde_json::from_slice::<CorrectionResult>(body) {
-        reads_back(&result);
-    }
+/// A lesson goes into a drift report as the desk keeps it: new the first time (when it
+/// has anything to teach), nothing new the second; the report is written and read back.
+fn learns(operation: Operation, lesson: &Lesson) {
+    black_box(lesson.absorbed_anything());
+    let mut report = DriftReport::default();
+    report.learn(operation, lesson);
+    assert!(
+        !report.learn(operation, lesson),
+        "a lesson learnt twice taught something new: {lesson:?}"
+    );
+    reads_back(&report);
 }
 
+/// What the desk writes reads back as the same model. One exception, found by this
+/// target (2026-11-23, input `{"Data": {"Accuracy":1844674407370951}}` as a
+/// Verification): serde_json, built without its `float_roundtrip` feature, reads some
+/// of the decimals it writes a unit or two in the last place off (the exact
+/// 1844674407370951 is written `1844674407370951.0` and read back as
+/// 1844674407370951.25). So decimals are compared to within a few units in the last
+/// place; everything else exactly.
 fn reads_back<T>(model: &T)
 where
     T: DeserializeOwned + Serialize + PartialEq + Debug,
@@ -172,5 +203,38 @@ where
             String::from_utf8_lossy(&written)
         )
     });
-    assert_eq!(&again, model, "read back differently");
+    if &again != model {
+        let (was, is) = (
+            serde_json::to_value(model).expect("serialises"),
+            serde_json::to_value(&again).expect("serialises"),
+        );
+        assert!(
+            same_to_float_rounding(&was, &is),
+            "read back differently:\n{was}\n{is}"
+        );
+    }
+}
+
+/// Equal, numbers within 8 units of the last place of each other.
+fn same_to_float_rounding(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            x == y
+                || match (x.as_f64(), y.as_f64()) {
+                    (Some(x), Some(y)) => {
+                        (x - y).abs() <= 8.0 * f64::EPSILON * x.abs().max(y.abs())
+                    }
+                    _ => false,
+                }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_to_float_rounding(x, y))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_to_float_rounding(v, w)))
+        }
+        _ => a == b,
+    }
 }
