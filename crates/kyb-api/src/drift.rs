@@ -76,6 +76,10 @@ pub fn read<T: DeserializeOwned + Serialize>(
 const MAY_BE_MISSING: &[(Operation, &str)] = &[
     (Operation::CreateFile, "ExternalId"),
     (Operation::CreateFile, "Company.CompanyRfc"),
+    // The tracking table types them as strings, but the detail says the same two events
+    // of a biometric check "may be null": a person not yet enrolled has neither.
+    (Operation::Tracking, "Person[].CallbackAtUtc"),
+    (Operation::Tracking, "Person[].NotificationAtUtc"),
     (Operation::Verification, "VerdictComment"),
     (Operation::Verification, "GeoSignals"),
     (Operation::Detail, "Entidades[].Datos.*"),
@@ -84,13 +88,23 @@ const MAY_BE_MISSING: &[(Operation, &str)] = &[
     (Operation::Detail, "Documentos[].Subtipo"),
     (Operation::Detail, "Documentos[].Direccion"),
     (Operation::Detail, "Documentos[].Fechas"),
+    // A document's members are a union of kinds (address proof, deed): only its kind's
+    // are sent, and an incorporation deed has no alteration analysis.
+    (Operation::Detail, "Documentos[].Validaciones"),
     (Operation::Detail, "Documentos[].Validaciones[].*"),
     (Operation::Detail, "Documentos[].AnalisisGeneral"),
     (Operation::Detail, "Documentos[].Representantes"),
     (Operation::Detail, "Documentos[].ObjetoSocial"),
     (Operation::Detail, "Documentos[].ObjetoSocialAnalisis"),
     (Operation::Detail, "Documentos[].OrganosInternos"),
+    // A question the user has not answered yet.
+    (
+        Operation::Detail,
+        "Adicionales[].Secciones[].Preguntas[].Valor",
+    ),
     (Operation::Correction, "secciones[].comentario"),
+    // A section of the file itself names no entity (the request's own is optional).
+    (Operation::Correction, "secciones[].entidadReferencia"),
     (Operation::Correction, "warnings"),
 ];
 
@@ -330,6 +344,38 @@ mod tests {
         );
         assert!(lesson.absences.contains(&"Photos".to_owned()));
         assert!(lesson.unknown_values.is_empty());
+    }
+
+    #[test]
+    fn the_spec_fixtures_teach_nothing() {
+        use crate::models::correction::CorrectionResult;
+        use crate::models::detail::DetailV2;
+        use crate::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
+        fn lesson<T: DeserializeOwned + Serialize>(operation: Operation, name: &str) -> Lesson {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../tests/fixtures")
+                .join(name);
+            let body = std::fs::read(path).expect("fixture");
+            let data = crate::envelope::Envelope::parse(&body)
+                .expect("envelope")
+                .data;
+            read::<T>(operation, &data).expect("reads").1
+        }
+        let lessons = [
+            lesson::<CreatedFile>(Operation::CreateFile, "create-file.json"),
+            lesson::<DetailV2>(Operation::Detail, "detail-v2.json"),
+            lesson::<CorrectionResult>(Operation::Correction, "correction.json"),
+            lesson::<SectionsAdded>(
+                Operation::ComplementaryInfo,
+                "complementary-information.json",
+            ),
+            lesson::<Tracking>(Operation::Tracking, "tracking.json"),
+            lesson::<Verification>(Operation::Verification, "verification.json"),
+            lesson::<EnrollmentLink>(Operation::EnrollmentLink, "enrollment-link.json"),
+        ];
+        for lesson in lessons {
+            assert!(!lesson.absorbed_anything(), "{lesson:?}");
+        }
     }
 
     #[test]
