@@ -183,7 +183,7 @@ describe("a sparse verification", () => {
         <VerificationsView />
       </I18nProvider>,
     );
-    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "vd-00000009" } });
+    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "VD-00000009" } });
     fireEvent.click(screen.getByTestId("folio-search"));
     const card = await screen.findByTestId("verification");
     expect(card.querySelector("h3")?.textContent).toBe("VD-00000009 —");
