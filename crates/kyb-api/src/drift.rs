@@ -23,6 +23,7 @@ use serde_json::Value;
 use ts_rs::TS;
 
 use crate::Operation;
+use crate::time::UNREADABLE;
 use crate::tolerant::absorbing;
 
 /// What one answer taught.
@@ -38,13 +39,15 @@ pub struct Lesson {
 }
 
 impl Lesson {
-    /// Whether reading this answer needed any tolerance at all.
+    /// Whether reading this answer needed any tolerance at all: a timestamp's form is only
+    /// noted, but one that could not be read was kept verbatim, and that is tolerance.
     pub fn absorbed_anything(&self) -> bool {
         !(self.unknown_fields.is_empty()
             && self.nulls.is_empty()
             && self.absences.is_empty()
             && self.reshaped.is_empty()
-            && self.unknown_values.is_empty())
+            && self.unknown_values.is_empty()
+            && !self.time_forms.iter().any(|form| form == UNREADABLE))
     }
 }
 
@@ -378,6 +381,15 @@ mod tests {
         for lesson in lessons {
             assert!(!lesson.absorbed_anything(), "{lesson:?}");
         }
+    }
+
+    #[test]
+    fn an_unreadable_timestamp_is_tolerance() {
+        let data = json!({"Folio": "VD-1", "VerificationStatus": "Enviado",
+                          "Photos": [], "CreatedAtUtc": "/Date(1700000000000)/"});
+        let (_, lesson) = read::<Verification>(Operation::Verification, &data).expect("reads");
+        assert_eq!(lesson.time_forms, [UNREADABLE]);
+        assert!(lesson.absorbed_anything(), "{lesson:?}");
     }
 
     #[test]

@@ -110,6 +110,9 @@ impl fmt::Display for WireDate {
     }
 }
 
+/// The form of a value no reading accepts (kept verbatim).
+pub const UNREADABLE: &str = "unreadable";
+
 /// The form a timestamp or date was written in, without its value: the pattern of its
 /// parts (`YYYY-MM-DDThh:mm:ss.fffZ`, `YYYY-MM-DDThh:mm:ss±hh:mm`, `DD/MM/YYYY`), or
 /// `unreadable`. What [`crate::drift`] counts, so production's forms can be learnt
@@ -117,7 +120,7 @@ impl fmt::Display for WireDate {
 pub fn form_of(raw: &str) -> String {
     let text = raw.trim();
     if parse_instant(text).is_none() && parse_date(text).is_none() {
-        return "unreadable".to_owned();
+        return UNREADABLE.to_owned();
     }
     let (date, time) = match text.find(['T', 't', ' ']) {
         Some(at) => text.split_at(at),
