@@ -23,6 +23,7 @@ use serde_json::Value;
 use ts_rs::TS;
 
 use crate::Operation;
+use crate::time::UNREADABLE;
 use crate::tolerant::absorbing;
 
 /// What one answer taught.
@@ -38,13 +39,15 @@ pub struct Lesson {
 }
 
 impl Lesson {
-    /// Whether reading this answer needed any tolerance at all.
+    /// Whether reading this answer needed any tolerance at all: a timestamp's form is only
+    /// noted, but one that could not be read was kept verbatim, and that is tolerance.
     pub fn absorbed_anything(&self) -> bool {
         !(self.unknown_fields.is_empty()
             && self.nulls.is_empty()
             && self.absences.is_empty()
             && self.reshaped.is_empty()
-            && self.unknown_values.is_empty())
+            && self.unknown_values.is_empty()
+            && !self.time_forms.iter().any(|form| form == UNREADABLE))
     }
 }
 
@@ -134,9 +137,11 @@ fn compare(operation: Operation, path: &str, received: &Value, read: &Value, les
     match (received, read) {
         (Value::Object(members), Value::Object(known)) => {
             for (key, value) in members {
-                let at = join(path, key);
+                // A member the model keeps verbatim (version 1 of the detail keeps
+                // every one) is named like an unknown one: its name could be data.
+                let at = join(path, &field_name(key));
                 match known.get(key) {
-                    None => lesson.unknown_fields.push(join(path, &field_name(key))),
+                    None => lesson.unknown_fields.push(at),
                     Some(_) if value.is_null() => {
                         if !may_be_missing(operation, &at) {
                             lesson.nulls.push(at);
@@ -146,7 +151,7 @@ fn compare(operation: Operation, path: &str, received: &Value, read: &Value, les
                 }
             }
             for key in known.keys().filter(|key| !members.contains_key(*key)) {
-                let at = join(path, key);
+                let at = join(path, &field_name(key));
                 if !may_be_missing(operation, &at) {
                     lesson.absences.push(at);
                 }
@@ -376,6 +381,38 @@ mod tests {
         for lesson in lessons {
             assert!(!lesson.absorbed_anything(), "{lesson:?}");
         }
+    }
+
+    #[test]
+    fn an_unreadable_timestamp_is_tolerance() {
+        let data = json!({"Folio": "VD-1", "VerificationStatus": "Enviado",
+                          "Photos": [], "CreatedAtUtc": "/Date(1700000000000)/"});
+        let (_, lesson) = read::<Verification>(Operation::Verification, &data).expect("reads");
+        assert_eq!(lesson.time_forms, [UNREADABLE]);
+        assert!(lesson.absorbed_anything(), "{lesson:?}");
+    }
+
+    #[test]
+    fn members_kept_verbatim_are_named_like_unknown_ones() {
+        use crate::models::file::DetailV1;
+        let data = json!({
+            "documentId": "x",
+            "PLE150301AB2": null,
+            "contacto": {"ana@example.com": null, "5512345678": "x"},
+            "HELM850101MDFRPR09": [1, {"a": 2}],
+        });
+        let (_, lesson) = read::<DetailV1>(Operation::Detail, &data).expect("reads");
+        let written = format!("{lesson:?}");
+        for personal in [
+            "PLE150301AB2",
+            "ana@example.com",
+            "5512345678",
+            "HELM850101MDFRPR09",
+        ] {
+            assert!(!written.contains(personal), "{personal} in {written}");
+        }
+        assert!(lesson.nulls.contains(&WITHHELD.to_owned()));
+        assert!(lesson.nulls.contains(&format!("contacto.{WITHHELD}")));
     }
 
     #[test]
