@@ -216,6 +216,13 @@ fn catalogue_value(value: &str) -> String {
     }
 }
 
+/// The most distinct names, values or forms kept per list; the rest are counted
+/// together under [`MORE`].
+pub const MAX_DISTINCT: usize = 100;
+
+/// Where what is past [`MAX_DISTINCT`] is counted.
+pub const MORE: &str = "(more)";
+
 /// The counts of one operation.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
@@ -255,6 +262,13 @@ impl DriftReport {
         }
         let mut new = false;
         let mut add = |map: &mut BTreeMap<String, u32>, key: &str| {
+            // Bounded: a service that invents a new key in every answer fills one
+            // line, not the disk.
+            let key = if map.len() >= MAX_DISTINCT && !map.contains_key(key) {
+                MORE
+            } else {
+                key
+            };
             let count = map.entry(key.to_owned()).or_default();
             new |= *count == 0;
             *count = count.saturating_add(1);
@@ -413,6 +427,21 @@ mod tests {
         }
         assert!(lesson.nulls.contains(&WITHHELD.to_owned()));
         assert!(lesson.nulls.contains(&format!("contacto.{WITHHELD}")));
+    }
+
+    #[test]
+    fn the_counts_stay_bounded() {
+        let mut report = DriftReport::default();
+        for n in 0..(MAX_DISTINCT + 50) {
+            let lesson = Lesson {
+                unknown_fields: vec![format!("Campo{n}")],
+                ..Lesson::default()
+            };
+            report.learn(Operation::Tracking, &lesson);
+        }
+        let fields = &report.operations["POST /expedientes/v1/tracking"].unknown_fields;
+        assert_eq!(fields.len(), MAX_DISTINCT + 1);
+        assert_eq!(fields[MORE], 50);
     }
 
     #[test]

@@ -66,7 +66,17 @@ impl WireDate {
 
 fn parse_date(raw: &str) -> Option<Date> {
     let text = raw.trim();
-    let day_part = text.split([' ', 'T', 't']).next().unwrap_or(text);
+    let (day_part, rest) = match text.find([' ', 'T', 't']) {
+        Some(at) => (&text[..at], &text[at + 1..]),
+        None => (text, ""),
+    };
+    // Only a time may follow the date: anything else would be dropped unseen, so the
+    // whole value is kept as received instead.
+    let time_follows =
+        rest.trim().parse::<jiff::civil::Time>().is_ok() || parse_instant(text).is_some();
+    if !rest.is_empty() && !time_follows {
+        return None;
+    }
     if let Some((day, rest)) = day_part.split_once('/') {
         let (month, year) = rest.split_once('/')?;
         let number = |s: &str| s.trim().parse::<i16>().ok();
@@ -307,13 +317,12 @@ mod tests {
     #[test]
     fn a_form_keeps_no_letter_of_what_follows_a_date() {
         for (raw, expected) in [
-            ("2026-11-20 Ana Ruiz", "YYYY-MM-DD …"),
-            ("20/11/2026 firmado por Juan Pérez", "DD/MM/YYYY …"),
-            ("2026-11-20T10:00:00Z (Ana)", "YYYY-MM-DDThh:mm:ssZ"),
-            (
-                "2026-11-20T04:00:00-06:00 CST Ana",
-                "YYYY-MM-DDThh:mm:ss-hh:mm…",
-            ),
+            // A date followed by anything but a time is not read as a date at all.
+            ("2026-11-20 Ana Ruiz", "unreadable"),
+            ("20/11/2026 firmado por Juan Pérez", "unreadable"),
+            ("2026-11-20T10:00:00Z (Ana)", "unreadable"),
+            ("2026-11-20T04:00:00-06:00 CST Ana", "unreadable"),
+            ("2026-11-20T10:00:00Z[UTC]", "YYYY-MM-DDThh:mm:ssZ"),
         ] {
             let form = form_of(raw);
             assert_eq!(form, expected, "{raw}");
@@ -332,6 +341,11 @@ mod tests {
         assert_eq!(WireDate::parse("2026-03-01t00:00:00z"), expected);
         assert_eq!(expected.to_string(), "2026-03-01");
         assert!(WireDate::parse("31/02/2026").date().is_none());
+        let signed = "20/11/2026 firmado por Juan Pérez";
+        assert_eq!(
+            WireDate::parse(signed),
+            WireDate::Unreadable(signed.to_owned())
+        );
     }
 
     #[test]

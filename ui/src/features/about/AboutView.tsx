@@ -7,7 +7,7 @@ import { type MessageKey, useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
-import { WITHHELD, allMatched, catalogueValues, counted, operationName, operationsRead } from "./model";
+import { MORE, WITHHELD, allMatched, catalogueValues, counted, operationName, operationsRead } from "./model";
 
 /** What the desk learned from the service's answers: per operation, what tolerant
  * reading had to absorb (names and forms only), and an export to send back. */
@@ -101,7 +101,7 @@ function OperationCard({ route, counts }: { route: string; counts: OperationDrif
             <ul className="drift-list">
               {entries.map(([entry, n]) => (
                 <li key={entry} data-testid={testid}>
-                  <code className="mono">{entry.split(WITHHELD).join(t("about.withheld"))}</code>
+                  <code className="mono">{entry === MORE ? t("about.more") : entry.split(WITHHELD).join(t("about.withheld"))}</code>
                   <span className="chip" title={String(n)}>
                     {n}
                   </span>

@@ -57,3 +57,6 @@ export function allMatched(operations: [string, OperationDrift][]): boolean {
 
 /** What the backend writes in place of a name that could be someone's data. */
 export const WITHHELD = "(withheld)";
+
+/** Where the backend counts what is past its bound of distinct entries per list. */
+export const MORE = "(more)";
