@@ -298,7 +298,11 @@ function VerificationPhoto({ photo }: { photo: Photo }) {
         <img src={check.value.dataUrl} alt={photo.Section ?? ""} />
       ) : (
         <span className="photo-placeholder">
-          {check.state === "loading" ? t("loading") : check.state === "failed" ? t("photos.failed") : t("ver.photoNoUrl")}
+          {!url || check.state === "ready"
+            ? t("ver.photoNoUrl")
+            : check.state === "loading"
+              ? t("loading")
+              : t("photos.failed")}
         </span>
       )}
       <div className="strong">{shown(photo.Section)}</div>
