@@ -66,6 +66,10 @@ done
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 if $with_driver; then
+  # A debug build saves its exports here instead of asking where (the native dialog is
+  # out of WebDriver's reach); the journeys read the same variable to find them.
+  export KYB_DESK_TEST_SAVE_DIR="$KYB_SESSION_DIR/saved"
+  mkdir -p "$KYB_DESK_TEST_SAVE_DIR"
   port=$(free_port)
   native_port=$(free_port)
   # Its own process group: tauri-driver's children (WebKitWebDriver, the app) go with it.

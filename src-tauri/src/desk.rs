@@ -18,7 +18,9 @@ use kyb_api::requests::{
 };
 use kyb_api::{ApiError, Client, ClientConfig, Credentials, Endpoints, Operation};
 
-use crate::audit::{Action, AuditEntries, AuditLog, ChainReport, DeskEvent, NewEntry, Outcome};
+use crate::audit::{
+    Action, AuditEntries, AuditLog, ChainReport, DeskEvent, NewEntry, Outcome, Tally,
+};
 use crate::audit_anchor::KeyringAnchor;
 use crate::csv_export;
 use crate::drafts::{Draft, Drafts, NewFileDraft};
@@ -55,6 +57,17 @@ pub struct FileTracking {
     pub status_category: Option<kyb_api::expediente::StatusCategory>,
 }
 
+impl FileTracking {
+    /// A tracking answer as the window receives it.
+    pub fn of(tracking: Tracking) -> Self {
+        FileTracking {
+            sections: tracking.sections(),
+            status_category: tracking.document_status.as_ref().map(|s| s.category()),
+            tracking,
+        }
+    }
+}
+
 /// The detail the window shows: version 2, or version 1 when the service has no
 /// version 2 of this file (see [`DetailV2::is_version_2`]).
 #[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
@@ -79,6 +92,20 @@ pub struct VerificationState {
     /// The count may be short: a line of the log cannot be read, or a resend has no
     /// known result.
     pub resends_uncertain: bool,
+}
+
+impl VerificationState {
+    /// A verification answer with what its status allows and the resends counted so far.
+    pub fn of(verification: Verification, resends: Tally) -> Self {
+        let status = verification.verification_status.as_ref();
+        VerificationState {
+            can_resend: status.is_some_and(|s| s.accepts_resend()),
+            can_cancel: status.is_some_and(|s| s.accepts_cancel()),
+            resends_so_far: resends.count,
+            resends_uncertain: resends.uncertain,
+            verification,
+        }
+    }
 }
 
 /// The audit target of an enrollment link: "DocumentId / PersonId".
@@ -649,12 +676,7 @@ impl Desk {
             self.watchlist
                 .apply(&profile.id, &request.flow_id, &request.rfc, Ok(tracking))?;
         }
-        let tracking = answer?;
-        Ok(FileTracking {
-            sections: tracking.sections(),
-            status_category: tracking.document_status.as_ref().map(|s| s.category()),
-            tracking,
-        })
+        Ok(FileTracking::of(answer?))
     }
 
     /// The detail for the window: version 2 (kept in the history), or, when the service
@@ -835,17 +857,10 @@ impl Desk {
     pub async fn verification(&self, folio: &str) -> AppResult<VerificationState> {
         let (_, client) = self.client()?;
         let verification = client.verification(folio).await?;
-        let status = verification.verification_status.as_ref();
         let resends = self
             .audit
             .successes(Operation::ResendVerification, folio.trim())?;
-        Ok(VerificationState {
-            can_resend: status.is_some_and(|s| s.accepts_resend()),
-            can_cancel: status.is_some_and(|s| s.accepts_cancel()),
-            resends_so_far: resends.count,
-            resends_uncertain: resends.uncertain,
-            verification,
-        })
+        Ok(VerificationState::of(verification, resends))
     }
 
     pub async fn resend_verification(&self, folio: &str) -> AppResult<()> {

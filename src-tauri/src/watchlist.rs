@@ -68,6 +68,18 @@ pub struct SectionCounts {
     pub in_review: u32,
 }
 
+impl WatchedFile {
+    /// A file just followed: what the analyst gave, nothing from the service yet.
+    pub fn followed(flow_id: &str, rfc: &str, document_id: Option<&str>) -> Self {
+        WatchedFile {
+            flow_id: flow_id.trim().to_owned(),
+            rfc: normalize_rfc(rfc),
+            document_id: document_id.map(str::to_owned),
+            ..WatchedFile::default()
+        }
+    }
+}
+
 impl SectionCounts {
     pub fn of(tracking: &Tracking) -> Self {
         let mut counts = Self::default();
@@ -313,12 +325,7 @@ impl Watchlist {
                 }
                 return Ok(false);
             }
-            files.push(WatchedFile {
-                flow_id: flow_id.trim().to_owned(),
-                rfc: normalize_rfc(rfc),
-                document_id: document_id.map(str::to_owned),
-                ..WatchedFile::default()
-            });
+            files.push(WatchedFile::followed(flow_id, rfc, document_id));
             Ok(true)
         })
     }
@@ -393,11 +400,7 @@ impl Watchlist {
                 if files.iter().any(|f| same_file(f, &flow, &rfc)) {
                     report.already_watched += 1;
                 } else {
-                    files.push(WatchedFile {
-                        flow_id: flow,
-                        rfc: normalize_rfc(&rfc),
-                        ..WatchedFile::default()
-                    });
+                    files.push(WatchedFile::followed(&flow, &rfc, None));
                     report.added += 1;
                 }
             }

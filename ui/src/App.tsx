@@ -11,6 +11,7 @@ import { ProfilesView } from "./features/profiles/ProfilesView";
 import { QuickOpen } from "./features/quickopen/QuickOpen";
 import { ShortcutsHelp } from "./features/shortcuts/ShortcutsHelp";
 import { DetailView } from "./features/detail/DetailView";
+import { AboutView } from "./features/about/AboutView";
 import { AuditView } from "./features/audit/AuditView";
 import { NewFileView } from "./features/newfile/NewFileView";
 import { ReviewView } from "./features/review/ReviewView";
@@ -31,6 +32,7 @@ type Route =
   | { view: "verifications" }
   | { view: "newfile" }
   | { view: "audit" }
+  | { view: "about" }
   | { view: "profiles" }
   | { view: "tracking"; flowId: string; rfc: string }
   | { view: "detail" | "review"; flowId: string; rfc: string; documentId: string };
@@ -204,7 +206,7 @@ export function App() {
 }
 
 /** The side navigation: each entry opens its section at its start. */
-type Section = "watchlist" | "newfile" | "verifications" | "audit" | "profiles";
+type Section = "watchlist" | "newfile" | "verifications" | "audit" | "profiles" | "about";
 
 const NAV: { section: Section; label: MessageKey }[] = [
   { section: "watchlist", label: "navWatchlist" },
@@ -212,6 +214,7 @@ const NAV: { section: Section; label: MessageKey }[] = [
   { section: "verifications", label: "navVerifications" },
   { section: "audit", label: "navAudit" },
   { section: "profiles", label: "navProfiles" },
+  { section: "about", label: "navAbout" },
 ];
 
 /** Which side-navigation entry a screen belongs to. */
@@ -227,6 +230,8 @@ function Screen(props: { route: Exclude<Route, { view: "profiles" }>; go: (route
       return <VerificationsView />;
     case "audit":
       return <AuditView />;
+    case "about":
+      return <AboutView />;
     case "newfile":
       return <NewFileView profile={profile} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />;
     case "watchlist":

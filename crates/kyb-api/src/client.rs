@@ -223,7 +223,14 @@ impl Client {
 
     /// Operation 2: The file detail in version 1 (the service's default format).
     pub async fn detail_v1(&self, document_id: &str) -> Result<DetailV1> {
-        self.detail_as(document_id, &[(API_VERSION_HEADER, "1".to_owned())])
+        // Nothing to learn: the spec shows no field list for version 1, so nothing in
+        // its answer can differ from it (and every member is kept as received).
+        let unlearning = Self {
+            learner: None,
+            ..self.clone()
+        };
+        unlearning
+            .detail_as(document_id, &[(API_VERSION_HEADER, "1".to_owned())])
             .await
     }
 

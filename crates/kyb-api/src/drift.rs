@@ -23,6 +23,7 @@ use serde_json::Value;
 use ts_rs::TS;
 
 use crate::Operation;
+use crate::time::UNREADABLE;
 use crate::tolerant::absorbing;
 
 /// What one answer taught.
@@ -38,13 +39,15 @@ pub struct Lesson {
 }
 
 impl Lesson {
-    /// Whether reading this answer needed any tolerance at all.
+    /// Whether reading this answer needed any tolerance at all: a timestamp's form is only
+    /// noted, but one that could not be read was kept verbatim, and that is tolerance.
     pub fn absorbed_anything(&self) -> bool {
         !(self.unknown_fields.is_empty()
             && self.nulls.is_empty()
             && self.absences.is_empty()
             && self.reshaped.is_empty()
-            && self.unknown_values.is_empty())
+            && self.unknown_values.is_empty()
+            && !self.time_forms.iter().any(|form| form == UNREADABLE))
     }
 }
 
@@ -76,6 +79,10 @@ pub fn read<T: DeserializeOwned + Serialize>(
 const MAY_BE_MISSING: &[(Operation, &str)] = &[
     (Operation::CreateFile, "ExternalId"),
     (Operation::CreateFile, "Company.CompanyRfc"),
+    // The tracking table types them as strings, but the detail says the same two events
+    // of a biometric check "may be null": a person not yet enrolled has neither.
+    (Operation::Tracking, "Person[].CallbackAtUtc"),
+    (Operation::Tracking, "Person[].NotificationAtUtc"),
     (Operation::Verification, "VerdictComment"),
     (Operation::Verification, "GeoSignals"),
     (Operation::Detail, "Entidades[].Datos.*"),
@@ -84,13 +91,23 @@ const MAY_BE_MISSING: &[(Operation, &str)] = &[
     (Operation::Detail, "Documentos[].Subtipo"),
     (Operation::Detail, "Documentos[].Direccion"),
     (Operation::Detail, "Documentos[].Fechas"),
+    // A document's members are a union of kinds (address proof, deed): only its kind's
+    // are sent, and an incorporation deed has no alteration analysis.
+    (Operation::Detail, "Documentos[].Validaciones"),
     (Operation::Detail, "Documentos[].Validaciones[].*"),
     (Operation::Detail, "Documentos[].AnalisisGeneral"),
     (Operation::Detail, "Documentos[].Representantes"),
     (Operation::Detail, "Documentos[].ObjetoSocial"),
     (Operation::Detail, "Documentos[].ObjetoSocialAnalisis"),
     (Operation::Detail, "Documentos[].OrganosInternos"),
+    // A question the user has not answered yet.
+    (
+        Operation::Detail,
+        "Adicionales[].Secciones[].Preguntas[].Valor",
+    ),
     (Operation::Correction, "secciones[].comentario"),
+    // A section of the file itself names no entity (the request's own is optional).
+    (Operation::Correction, "secciones[].entidadReferencia"),
     (Operation::Correction, "warnings"),
 ];
 
@@ -120,9 +137,11 @@ fn compare(operation: Operation, path: &str, received: &Value, read: &Value, les
     match (received, read) {
         (Value::Object(members), Value::Object(known)) => {
             for (key, value) in members {
-                let at = join(path, key);
+                // A member the model keeps verbatim (version 1 of the detail keeps
+                // every one) is named like an unknown one: its name could be data.
+                let at = join(path, &field_name(key));
                 match known.get(key) {
-                    None => lesson.unknown_fields.push(join(path, &field_name(key))),
+                    None => lesson.unknown_fields.push(at),
                     Some(_) if value.is_null() => {
                         if !may_be_missing(operation, &at) {
                             lesson.nulls.push(at);
@@ -132,7 +151,7 @@ fn compare(operation: Operation, path: &str, received: &Value, read: &Value, les
                 }
             }
             for key in known.keys().filter(|key| !members.contains_key(*key)) {
-                let at = join(path, key);
+                let at = join(path, &field_name(key));
                 if !may_be_missing(operation, &at) {
                     lesson.absences.push(at);
                 }
@@ -197,6 +216,13 @@ fn catalogue_value(value: &str) -> String {
     }
 }
 
+/// The most distinct names, values or forms kept per list; the rest are counted
+/// together under [`MORE`].
+pub const MAX_DISTINCT: usize = 100;
+
+/// Where what is past [`MAX_DISTINCT`] is counted.
+pub const MORE: &str = "(more)";
+
 /// The counts of one operation.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
@@ -236,6 +262,13 @@ impl DriftReport {
         }
         let mut new = false;
         let mut add = |map: &mut BTreeMap<String, u32>, key: &str| {
+            // Bounded: a service that invents a new key in every answer fills one
+            // line, not the disk.
+            let key = if map.len() >= MAX_DISTINCT && !map.contains_key(key) {
+                MORE
+            } else {
+                key
+            };
             let count = map.entry(key.to_owned()).or_default();
             new |= *count == 0;
             *count = count.saturating_add(1);
@@ -330,6 +363,85 @@ mod tests {
         );
         assert!(lesson.absences.contains(&"Photos".to_owned()));
         assert!(lesson.unknown_values.is_empty());
+    }
+
+    #[test]
+    fn the_spec_fixtures_teach_nothing() {
+        use crate::models::correction::CorrectionResult;
+        use crate::models::detail::DetailV2;
+        use crate::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
+        fn lesson<T: DeserializeOwned + Serialize>(operation: Operation, name: &str) -> Lesson {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../tests/fixtures")
+                .join(name);
+            let body = std::fs::read(path).expect("fixture");
+            let data = crate::envelope::Envelope::parse(&body)
+                .expect("envelope")
+                .data;
+            read::<T>(operation, &data).expect("reads").1
+        }
+        let lessons = [
+            lesson::<CreatedFile>(Operation::CreateFile, "create-file.json"),
+            lesson::<DetailV2>(Operation::Detail, "detail-v2.json"),
+            lesson::<CorrectionResult>(Operation::Correction, "correction.json"),
+            lesson::<SectionsAdded>(
+                Operation::ComplementaryInfo,
+                "complementary-information.json",
+            ),
+            lesson::<Tracking>(Operation::Tracking, "tracking.json"),
+            lesson::<Verification>(Operation::Verification, "verification.json"),
+            lesson::<EnrollmentLink>(Operation::EnrollmentLink, "enrollment-link.json"),
+        ];
+        for lesson in lessons {
+            assert!(!lesson.absorbed_anything(), "{lesson:?}");
+        }
+    }
+
+    #[test]
+    fn an_unreadable_timestamp_is_tolerance() {
+        let data = json!({"Folio": "VD-1", "VerificationStatus": "Enviado",
+                          "Photos": [], "CreatedAtUtc": "/Date(1700000000000)/"});
+        let (_, lesson) = read::<Verification>(Operation::Verification, &data).expect("reads");
+        assert_eq!(lesson.time_forms, [UNREADABLE]);
+        assert!(lesson.absorbed_anything(), "{lesson:?}");
+    }
+
+    #[test]
+    fn members_kept_verbatim_are_named_like_unknown_ones() {
+        use crate::models::file::DetailV1;
+        let data = json!({
+            "documentId": "x",
+            "PLE150301AB2": null,
+            "contacto": {"ana@example.com": null, "5512345678": "x"},
+            "HELM850101MDFRPR09": [1, {"a": 2}],
+        });
+        let (_, lesson) = read::<DetailV1>(Operation::Detail, &data).expect("reads");
+        let written = format!("{lesson:?}");
+        for personal in [
+            "PLE150301AB2",
+            "ana@example.com",
+            "5512345678",
+            "HELM850101MDFRPR09",
+        ] {
+            assert!(!written.contains(personal), "{personal} in {written}");
+        }
+        assert!(lesson.nulls.contains(&WITHHELD.to_owned()));
+        assert!(lesson.nulls.contains(&format!("contacto.{WITHHELD}")));
+    }
+
+    #[test]
+    fn the_counts_stay_bounded() {
+        let mut report = DriftReport::default();
+        for n in 0..(MAX_DISTINCT + 50) {
+            let lesson = Lesson {
+                unknown_fields: vec![format!("Campo{n}")],
+                ..Lesson::default()
+            };
+            report.learn(Operation::Tracking, &lesson);
+        }
+        let fields = &report.operations["POST /expedientes/v1/tracking"].unknown_fields;
+        assert_eq!(fields.len(), MAX_DISTINCT + 1);
+        assert_eq!(fields[MORE], 50);
     }
 
     #[test]

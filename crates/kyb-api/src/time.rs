@@ -66,7 +66,17 @@ impl WireDate {
 
 fn parse_date(raw: &str) -> Option<Date> {
     let text = raw.trim();
-    let day_part = text.split([' ', 'T']).next().unwrap_or(text);
+    let (day_part, rest) = match text.find([' ', 'T', 't']) {
+        Some(at) => (&text[..at], &text[at + 1..]),
+        None => (text, ""),
+    };
+    // Only a time may follow the date: anything else would be dropped unseen, so the
+    // whole value is kept as received instead.
+    let time_follows =
+        rest.trim().parse::<jiff::civil::Time>().is_ok() || parse_instant(text).is_some();
+    if !rest.is_empty() && !time_follows {
+        return None;
+    }
     if let Some((day, rest)) = day_part.split_once('/') {
         let (month, year) = rest.split_once('/')?;
         let number = |s: &str| s.trim().parse::<i16>().ok();
@@ -110,6 +120,9 @@ impl fmt::Display for WireDate {
     }
 }
 
+/// The form of a value no reading accepts (kept verbatim).
+pub const UNREADABLE: &str = "unreadable";
+
 /// The form a timestamp or date was written in, without its value: the pattern of its
 /// parts (`YYYY-MM-DDThh:mm:ss.fffZ`, `YYYY-MM-DDThh:mm:ss±hh:mm`, `DD/MM/YYYY`), or
 /// `unreadable`. What [`crate::drift`] counts, so production's forms can be learnt
@@ -117,7 +130,7 @@ impl fmt::Display for WireDate {
 pub fn form_of(raw: &str) -> String {
     let text = raw.trim();
     if parse_instant(text).is_none() && parse_date(text).is_none() {
-        return "unreadable".to_owned();
+        return UNREADABLE.to_owned();
     }
     let (date, time) = match text.find(['T', 't', ' ']) {
         Some(at) => text.split_at(at),
@@ -159,10 +172,19 @@ pub fn form_of(raw: &str) -> String {
             None => {}
         }
     }
-    form
+    // Anything else the value holds (a note, a name after the date) is not a form:
+    // the pattern stops there, so no letter of it is kept.
+    match form.find(FOREIGN) {
+        Some(at) => format!("{}…", &form[..at]),
+        None => form,
+    }
 }
 
+/// Stands in [`pattern`] for a character that is neither a digit nor a separator.
+const FOREIGN: char = '\u{1}';
+
 /// Each digit replaced by the letter of its part; parts are split at `separators`.
+/// Any other character (a letter, say) becomes [`FOREIGN`].
 fn pattern(text: &str, separators: [char; 2], letters: &[char]) -> String {
     let mut part = 0;
     text.chars()
@@ -172,8 +194,10 @@ fn pattern(text: &str, separators: [char; 2], letters: &[char]) -> String {
                 c
             } else if c.is_ascii_digit() {
                 letters.get(part).copied().unwrap_or('?')
-            } else {
+            } else if c == ',' {
                 c
+            } else {
+                FOREIGN
             }
         })
         .collect()
@@ -287,6 +311,25 @@ mod tests {
         assert_eq!(form_of("20/11/2026"), "DD/MM/YYYY");
         assert_eq!(form_of("2026-11-20"), "YYYY-MM-DD");
         assert_eq!(form_of("mañana"), "unreadable");
+        assert_eq!(form_of("2026-11-20t10:00:00z"), "YYYY-MM-DDThh:mm:ssZ");
+    }
+
+    #[test]
+    fn a_form_keeps_no_letter_of_what_follows_a_date() {
+        for (raw, expected) in [
+            // A date followed by anything but a time is not read as a date at all.
+            ("2026-11-20 Ana Ruiz", "unreadable"),
+            ("20/11/2026 firmado por Juan Pérez", "unreadable"),
+            ("2026-11-20T10:00:00Z (Ana)", "unreadable"),
+            ("2026-11-20T04:00:00-06:00 CST Ana", "unreadable"),
+            ("2026-11-20T10:00:00Z[UTC]", "YYYY-MM-DDThh:mm:ssZ"),
+        ] {
+            let form = form_of(raw);
+            assert_eq!(form, expected, "{raw}");
+            for word in ["Ana", "Ruiz", "Juan", "Pére", "firmado", "CST"] {
+                assert!(!form.contains(word), "{word} in the form of {raw}: {form}");
+            }
+        }
     }
 
     #[test]
@@ -295,8 +338,14 @@ mod tests {
         assert_eq!(WireDate::parse("01/03/2026"), expected);
         assert_eq!(WireDate::parse("01/03/2026 10:15:00"), expected);
         assert_eq!(WireDate::parse("2026-03-01T00:00:00Z"), expected);
+        assert_eq!(WireDate::parse("2026-03-01t00:00:00z"), expected);
         assert_eq!(expected.to_string(), "2026-03-01");
         assert!(WireDate::parse("31/02/2026").date().is_none());
+        let signed = "20/11/2026 firmado por Juan Pérez";
+        assert_eq!(
+            WireDate::parse(signed),
+            WireDate::Unreadable(signed.to_owned())
+        );
     }
 
     #[test]

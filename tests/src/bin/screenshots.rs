@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use kyb_e2e::{
-    DataDir, connect, demo_examples, reject_and_preview, send_and_lose_the_answer, with_app,
-    with_app_at, with_demo_app,
+    DataDir, alter_tracking, connect, demo_examples, reject_and_preview, send_and_lose_the_answer,
+    with_app, with_app_at, with_demo_app,
 };
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
@@ -244,6 +244,31 @@ async fn main() {
     })
     .await;
     trust_screens(&shots).await;
+    about_the_service(&shots).await;
+}
+
+/// What the desk learned from an answer that strayed from the spec (a null string,
+/// unknown fields), as "Acerca del servicio" shows it.
+async fn about_the_service(dir: &Path) {
+    let service = Sandbox::start(SandboxConfig::default())
+        .await
+        .expect("a sandbox starts");
+    let manifest = service.manifest.clone();
+    let dir = dir.to_path_buf();
+    with_app(move |app| async move {
+        connect(&app, &manifest).await;
+        alter_tracking(&service);
+        app.type_into("[data-testid=add-rfc]", &manifest.examples.rfc)
+            .await;
+        app.click_button("Seguir").await;
+        app.click("[data-testid=open-file]").await;
+        app.text_of("[data-testid=tracking-person]").await;
+        app.click("[data-testid=nav-about]").await;
+        app.wait_for_text("[data-testid=drift-null]", "Person[].FaceKeyId")
+            .await;
+        capture(&dir.join("29-about-the-service.png"));
+    })
+    .await;
 }
 
 /// What the analyst sees when the desk protects them: a damaged local file set aside,

@@ -32,6 +32,7 @@ import type { ChainReport } from "../bindings/ChainReport";
 import type { SavedCsv } from "../bindings/SavedCsv";
 import type { IssuedLink } from "../bindings/IssuedLink";
 import type { Recovery } from "../bindings/Recovery";
+import type { DriftReport } from "../bindings/DriftReport";
 
 export function isAppError(value: unknown): value is AppError {
   return (
@@ -147,3 +148,8 @@ export const copyText = (text: string) => call<null>("copy_text", { text });
 export const startupPainted = (rows: number, pageMs: number) => call<null>("startup_painted", { rows, pageMs });
 /** A picture the service links to, fetched by the backend, as a `data:` URL. */
 export const fetchImage = (url: string) => call<string>("fetch_image", { url });
+
+/** What tolerant reading absorbed in the service's answers, per operation. */
+export const driftReport = () => call<DriftReport>("drift_report");
+/** Writes those counts where the analyst chooses; the path, or null when they cancel. */
+export const exportDrift = () => call<string | null>("export_drift");

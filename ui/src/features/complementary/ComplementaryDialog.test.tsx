@@ -3,7 +3,9 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 
 import type { Profile } from "../../bindings/Profile";
+import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { watchSparse } from "../../test/sparse";
 import { ComplementaryDialog } from "./ComplementaryDialog";
 
 afterEach(() => {
@@ -48,5 +50,27 @@ describe("complementary information whose answer was lost", () => {
     fireEvent.click(screen.getByTestId("comp-reread"));
     expect(closedWith).toBe(true);
     expect(sent).toBe(1);
+  });
+});
+
+describe("a sparse complementary-information answer", () => {
+  it("says nothing was added, and the dialog closes as unchanged", async () => {
+    const check = watchSparse();
+    let closedWith: boolean | null = null;
+    mockIPC((cmd) => {
+      if (cmd === "add_complementary_info") return sparse.sectionsAdded;
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} onClose={(c) => (closedWith = c)} />
+      </I18nProvider>,
+    );
+    fireEvent.click(screen.getByTestId("comp-send"));
+    const result = await screen.findByTestId("complementary-result");
+    expect(result.textContent).toContain("No faltaba nada");
+    check.expectShown();
+    fireEvent.click(screen.getByRole("button", { name: "Cerrar" }));
+    expect(closedWith).toBe(false);
   });
 });

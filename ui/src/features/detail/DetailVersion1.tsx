@@ -1,6 +1,14 @@
 import type { DetailV1 } from "../../bindings/DetailV1";
 import { useI18n } from "../../i18n";
 import { SectionName } from "../../ui/SectionName";
+import { MISSING, shown } from "../../ui/text";
+
+/** A field version 1 sent beyond the three the spec shows, as text. */
+function asText(value: unknown): string {
+  if (value === null || value === undefined) return MISSING;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return shown(value);
+  return JSON.stringify(value);
+}
 
 /** The fallback when the service has no version 2 of a file: the three fields the spec
  * shows, then every other field as the service sent it (its dates are DD/MM/YYYY). */
@@ -15,24 +23,28 @@ export function DetailVersion1({ detail }: { detail: DetailV1 }) {
       </div>
       <dl className="facts">
         <dt>DocumentId</dt>
-        <dd className="mono">{detail.documentId}</dd>
+        <dd className="mono">{shown(detail.documentId)}</dd>
         <dt>{t("v1.message")}</dt>
-        <dd>{detail.message || "—"}</dd>
+        <dd>{shown(detail.message)}</dd>
         {others.map(([key, value]) => (
           <div key={key} className="fact">
             <dt>{key}</dt>
-            <dd>{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+            <dd>{asText(value)}</dd>
           </div>
         ))}
       </dl>
       <h3>{t("sectionsTitle")}</h3>
-      <ul className="tag-list">
-        {detail.sectionsAdded.map((id) => (
-          <li key={id} className="tag">
-            <SectionName id={id} />
-          </li>
-        ))}
-      </ul>
+      {detail.sectionsAdded.length === 0 ? (
+        <p className="muted">{t("noDetailSections")}</p>
+      ) : (
+        <ul className="tag-list">
+          {detail.sectionsAdded.map((id, i) => (
+            <li key={`${id}-${i}`} className="tag">
+              <SectionName id={id} />
+            </li>
+          ))}
+        </ul>
+      )}
       <pre className="json">{JSON.stringify(detail, null, 2)}</pre>
     </div>
   );

@@ -2,11 +2,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 
+import type { DetailV1 } from "../../bindings/DetailV1";
 import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Document } from "../../bindings/Document";
 import type { FileDetail } from "../../bindings/FileDetail";
 import type { Shareholder } from "../../bindings/Shareholder";
+import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { watchSparse } from "../../test/sparse";
 import { DetailView } from "./DetailView";
 
 afterEach(() => {
@@ -93,5 +96,59 @@ describe("the file detail", () => {
     expect(shown.textContent).toContain("Estado de cuenta");
     expect(shown.textContent).toContain("20/11/2026");
     expect(screen.queryByRole("tablist")).toBeNull();
+  });
+});
+
+describe("a sparse detail", () => {
+  it("shows every tab of version 2 with dashes and empty states, never a missing value as a word", async () => {
+    const check = watchSparse();
+    open(sparse.fileDetailV2);
+    const panel = await screen.findByTestId("detail-panel");
+    // Summary: the facts are dashes, and a file that lists no section says so.
+    expect([...panel.querySelectorAll("dd")].map((dd) => dd.textContent)).toEqual(["—", "—", "—", "—", "—", "—"]);
+    expect(panel.textContent).toContain("El expediente no lista secciones.");
+    check.expectShown();
+
+    // Entities: one without a kind, a representative and a branch, each with its facts.
+    fireEvent.keyDown(window, { key: "2" });
+    expect(screen.getAllByTestId("entity-card")).toHaveLength(3);
+    expect(screen.getAllByTestId("validation")[0]?.textContent).toContain("Sin resultado");
+    expect(panel.textContent).toContain("La validación no trae detalles.");
+    expect(panel.textContent).toContain("La sucursal no tiene fotos.");
+    check.expectShown();
+
+    // Documents: a bare one, and one with every block present and empty.
+    fireEvent.keyDown(window, { key: "3" });
+    expect(screen.getAllByTestId("document-card")).toHaveLength(2);
+    expect(screen.getByTestId("alteration").textContent).toContain("Sin resultado");
+    expect(screen.getByTestId("deed-analysis").querySelectorAll("dd")).toHaveLength(13);
+    expect([...screen.getByTestId("powers").querySelectorAll("tbody td:nth-child(2)")].map((td) => td.textContent)).toEqual(
+      Array(8).fill("—"),
+    );
+    expect(screen.getByTestId("shares-warning").textContent).toBe("No se pudieron leer todos los porcentajes para sumarlos.");
+    check.expectShown();
+
+    // Forms: one form with one section and one question, all unnamed.
+    fireEvent.keyDown(window, { key: "4" });
+    expect(panel.querySelector("li")?.textContent).toBe("—: —");
+    check.expectShown();
+  });
+
+  it("shows version 1 with dashes and an empty list of sections", async () => {
+    const check = watchSparse();
+    open(sparse.fileDetailV1);
+    const shown = await screen.findByTestId("detail-v1");
+    expect([...shown.querySelectorAll("dd")].map((dd) => dd.textContent)).toEqual(["—", "—"]);
+    expect(shown.textContent).toContain("El expediente no lista secciones.");
+    check.expectShown();
+  });
+
+  it("writes a field version 1 sent as null as a dash", async () => {
+    const check = watchSparse();
+    const withNull = { ...(sparse.fileDetailV1.detail as DetailV1), fechaCreacion: null };
+    open({ version: "1", detail: withNull });
+    const shown = await screen.findByTestId("detail-v1");
+    expect(shown.textContent).toContain("fechaCreacion—");
+    check.expectShown();
   });
 });

@@ -8,6 +8,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { isTyping } from "../../ui/keys";
 import { useLoad } from "../../ui/useLoad";
+import { MISSING, shown } from "../../ui/text";
 import { formatLocal } from "../tracking/model";
 import { DetailVersion1 } from "./DetailVersion1";
 import { DocumentCard } from "./DocumentCard";
@@ -57,7 +58,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
     return () => window.removeEventListener("keydown", onKey);
   }, [setTab]);
 
-  const when = (iso: string | null) => formatLocal(iso, locale) ?? "—";
+  const when = (iso: string | null) => formatLocal(iso, locale) ?? MISSING;
 
   return (
     <section className="page" aria-labelledby="detail-title">
@@ -101,11 +102,11 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
               <>
                 <dl className="facts">
                   <dt>{t("personKind")}</dt>
-                  <dd>{detail.TipoPersona}</dd>
+                  <dd>{shown(detail.TipoPersona)}</dd>
                   <dt>{t("procedure")}</dt>
-                  <dd>{detail.Tramite}</dd>
+                  <dd>{shown(detail.Tramite)}</dd>
                   <dt>RFC</dt>
-                  <dd className="mono">{detail.RFC}</dd>
+                  <dd className="mono">{shown(detail.RFC)}</dd>
                   <dt>{t("created")}</dt>
                   <dd>{when(detail.FechaCreacion)}</dd>
                   <dt>{t("received")}</dt>
@@ -114,13 +115,17 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                   <dd>{when(detail.FechaUltimaModificacion)}</dd>
                 </dl>
                 <h3>{t("sectionsTitle")}</h3>
-                <ul className="tag-list">
-                  {detail.Secciones.map((id) => (
-                    <li key={id} className="tag">
-                      <SectionName id={id} />
-                    </li>
-                  ))}
-                </ul>
+                {detail.Secciones.length === 0 ? (
+                  <p className="muted">{t("noDetailSections")}</p>
+                ) : (
+                  <ul className="tag-list">
+                    {detail.Secciones.map((id, i) => (
+                      <li key={`${id}-${i}`} className="tag">
+                        <SectionName id={id} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 <h3>{t("changesTitle")}</h3>
                 {!changes || changes.changes.length === 0 ? (
                   <p className="muted">{changes && changes.snapshots > 1 ? t("noChanges") : t("firstFetch")}</p>
@@ -137,22 +142,24 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                 )}
               </>
             )}
-            {tab === "entities" && detail.Entidades.map((entity) => <EntityCard key={entity.Id} entity={entity} />)}
+            {tab === "entities" &&
+              detail.Entidades.map((entity, i) => <EntityCard key={`${entity.Id ?? "entity"}-${i}`} entity={entity} />)}
             {tab === "documents" && detail.Documentos.map((doc, i) => <DocumentCard key={`${doc.ReferenciaId}-${i}`} doc={doc} />)}
             {tab === "forms" &&
               (detail.Adicionales.length === 0 ? (
                 <div className="empty">{t("noForms")}</div>
               ) : (
-                detail.Adicionales.map((form) => (
-                  <article key={form.Nombre} className="card">
-                    <h3>{form.Nombre}</h3>
-                    {form.Secciones.map((section) => (
-                      <div key={section.Orden}>
-                        <h4>{section.Titulo}</h4>
+                detail.Adicionales.map((form, f) => (
+                  <article key={`${form.Nombre}-${f}`} className="card">
+                    <h3>{shown(form.Nombre)}</h3>
+                    {form.Secciones.map((section, s) => (
+                      <div key={`${section.Orden}-${s}`}>
+                        <h4>{shown(section.Titulo)}</h4>
                         <ol>
-                          {section.Preguntas.map((q) => (
-                            <li key={q.Orden}>
-                              {q.Texto}: <strong>{q.Valor === null ? "—" : String(q.Valor)}</strong>
+                          {section.Preguntas.map((q, n) => (
+                            <li key={`${q.Orden}-${n}`}>
+                              {shown(q.Texto)}:{" "}
+                              <strong>{typeof q.Valor === "boolean" ? t(q.Valor ? "yes" : "no") : shown(q.Valor)}</strong>
                             </li>
                           ))}
                         </ol>

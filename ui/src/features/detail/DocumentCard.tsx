@@ -3,6 +3,7 @@ import type { DeedAnalysis } from "../../bindings/DeedAnalysis";
 import type { Document } from "../../bindings/Document";
 import type { PurposeAnalysis } from "../../bindings/PurposeAnalysis";
 import { type MessageKey, useI18n } from "../../i18n";
+import { MISSING, shown } from "../../ui/text";
 import { shareCheck } from "./model";
 
 /** A document: a proof of address (holder, address, dates, alteration analysis) or the
@@ -13,43 +14,49 @@ export function DocumentCard({ doc }: { doc: Document }) {
   return (
     <article className="card" data-testid="document-card">
       <h3>
-        {doc.Referencia} <span className="chip">{doc.TipoDocumento}</span>{" "}
+        {shown(doc.Referencia)} {doc.TipoDocumento && <span className="chip">{doc.TipoDocumento}</span>}{" "}
         {doc.Subtipo && <span className="chip">{doc.Subtipo}</span>}
       </h3>
       <dl className="facts">
         <dt>{t("holder")}</dt>
-        <dd>{doc.NombreTitular || "—"}</dd>
+        <dd>{shown(doc.NombreTitular)}</dd>
         <dt>{t("context")}</dt>
-        <dd>
-          {doc.Categoria} · {doc.Contexto}
-        </dd>
+        <dd>{[doc.Categoria, doc.Contexto].filter((part) => part?.trim()).join(" · ") || MISSING}</dd>
         {doc.Direccion && (
           <>
             <dt>{t("address")}</dt>
-            <dd>{doc.Direccion.Completa || [doc.Direccion.Calle, doc.Direccion.NumeroExterior, doc.Direccion.Colonia, doc.Direccion.CodigoPostal, doc.Direccion.Estado].filter(Boolean).join(", ")}</dd>
+            <dd>
+              {doc.Direccion.Completa?.trim() ||
+                [doc.Direccion.Calle, doc.Direccion.NumeroExterior, doc.Direccion.Colonia, doc.Direccion.CodigoPostal, doc.Direccion.Estado]
+                  .filter((part) => part?.trim())
+                  .join(", ") ||
+                MISSING}
+            </dd>
           </>
         )}
         {doc.Fechas && (
           <>
             <dt>{t("issued")}</dt>
-            <dd>{doc.Fechas.Emision ?? "—"}</dd>
+            <dd>{shown(doc.Fechas.Emision)}</dd>
             <dt>{t("payBy")}</dt>
-            <dd>{doc.Fechas.FechaLimitePago ?? "—"}</dd>
+            <dd>{shown(doc.Fechas.FechaLimitePago)}</dd>
           </>
         )}
       </dl>
       {doc.Validaciones.map((v, i) => (
         <div key={`${v.Tipo}-${i}`} className="validation" data-testid="alteration">
-          <span className={`chip ${v.DocumentoEditado ? "chip-danger" : "chip-ok"}`}>
-            {v.DocumentoEditado ? t("edited") : t("notEdited")}
+          {/* A missing DocumentoEditado is no verdict: neither edited nor clean. */}
+          <span className={`chip ${v.DocumentoEditado === null ? "chip-neutral" : v.DocumentoEditado ? "chip-danger" : "chip-ok"}`}>
+            {v.DocumentoEditado === null ? t("noResult") : v.DocumentoEditado ? t("edited") : t("notEdited")}
           </span>{" "}
-          <strong>{v.Tipo}</strong> · {t("risk")}: {v.NivelRiesgo ?? "—"}
+          <strong>{shown(v.Tipo)}</strong> · {t("risk")}: {shown(v.NivelRiesgo)}
           {v.Estatus && <> · {v.Estatus}</>}
           {v.Indicadores.length > 0 && (
             <ul>
-              {v.Indicadores.map((indicator) => (
-                <li key={indicator.Codigo}>
-                  <span className="mono">{indicator.Codigo}</span> <strong>{indicator.Titulo}</strong>: {indicator.Descripcion}
+              {v.Indicadores.map((indicator, n) => (
+                <li key={`${indicator.Codigo}-${n}`}>
+                  <span className="mono">{shown(indicator.Codigo)}</span> <strong>{shown(indicator.Titulo)}</strong>:{" "}
+                  {shown(indicator.Descripcion)}
                 </li>
               ))}
             </ul>
@@ -61,8 +68,8 @@ export function DocumentCard({ doc }: { doc: Document }) {
         <>
           <h4>{t("deed.representatives")}</h4>
           <ul>
-            {doc.Representantes.map((r) => (
-              <li key={r.NombreRepresentante}>{r.NombreRepresentante}</li>
+            {doc.Representantes.map((r, i) => (
+              <li key={`${r.NombreRepresentante}-${i}`}>{shown(r.NombreRepresentante)}</li>
             ))}
           </ul>
         </>
@@ -96,13 +103,16 @@ function DeedFacts({ deed }: { deed: DeedAnalysis }) {
     <>
       <h4>
         {t("deed.analysis")}{" "}
-        <span className={`chip ${deed.EsActa ? "chip-ok" : "chip-danger"}`}>{deed.EsActa ? t("deed.isDeed") : t("deed.notDeed")}</span>
+        {/* A missing EsActa is no verdict either way. */}
+        <span className={`chip ${deed.EsActa === null ? "chip-neutral" : deed.EsActa ? "chip-ok" : "chip-danger"}`}>
+          {deed.EsActa === null ? t("noResult") : deed.EsActa ? t("deed.isDeed") : t("deed.notDeed")}
+        </span>
       </h4>
       <dl className="facts" data-testid="deed-analysis">
         {DEED_FIELDS.map((field) => (
           <div key={field} className="fact">
             <dt>{t(`deed.${field}` as MessageKey)}</dt>
-            <dd>{deed[field] === "" ? "—" : String(deed[field])}</dd>
+            <dd>{shown(deed[field])}</dd>
           </div>
         ))}
       </dl>
@@ -134,13 +144,13 @@ function Powers({ analysis }: { analysis: PurposeAnalysis }) {
               <tr key={power}>
                 <td className="strong">{t(`power.${power}` as MessageKey)}</td>
                 <td>
-                  {finding === null ? (
-                    "—"
+                  {finding?.Valor === null || finding?.Valor === undefined ? (
+                    MISSING
                   ) : (
                     <span className={`chip ${finding.Valor ? "chip-ok" : "chip-neutral"}`}>{finding.Valor ? t("yes") : t("no")}</span>
                   )}
                 </td>
-                <td>{finding?.Fundamento || "—"}</td>
+                <td>{shown(finding?.Fundamento)}</td>
               </tr>
             );
           })}
@@ -158,7 +168,6 @@ function Bodies({ doc }: { doc: Document }) {
   const shares = shareCheck(shareholders);
   const admin = bodies.Administracion;
   const oversight = bodies.OrganoVigilancia;
-  const text = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : String(v));
   return (
     <>
       {shareholders.length > 0 && (
@@ -184,17 +193,17 @@ function Bodies({ doc }: { doc: Document }) {
               </tr>
             </thead>
             <tbody>
-              {shareholders.map((s) => (
-                <tr key={`${s.Nombre}-${s.RFC}`}>
-                  <td className="strong">{s.Nombre}</td>
-                  <td className="mono">{text(s.RFC)}</td>
-                  <td>{text(s.Nacionalidad)}</td>
-                  <td>{text(s.Porcentaje)}</td>
-                  <td>{text(s.ParticipacionAccionaria)}</td>
-                  <td>{text(s.SerieClase)}</td>
-                  <td>{text(s.CapitalFijo)}</td>
-                  <td>{text(s.CapitalVariable)}</td>
-                  <td>{text(s.Total)}</td>
+              {shareholders.map((s, i) => (
+                <tr key={`${s.Nombre}-${s.RFC}-${i}`}>
+                  <td className="strong">{shown(s.Nombre)}</td>
+                  <td className="mono">{shown(s.RFC)}</td>
+                  <td>{shown(s.Nacionalidad)}</td>
+                  <td>{shown(s.Porcentaje)}</td>
+                  <td>{shown(s.ParticipacionAccionaria)}</td>
+                  <td>{shown(s.SerieClase)}</td>
+                  <td>{shown(s.CapitalFijo)}</td>
+                  <td>{shown(s.CapitalVariable)}</td>
+                  <td>{shown(s.Total)}</td>
                 </tr>
               ))}
             </tbody>
@@ -213,12 +222,12 @@ function Bodies({ doc }: { doc: Document }) {
       {admin && (
         <>
           <h4>
-            {t("deed.administration")} · {text(admin.RegimenAdministracion)}
+            {t("deed.administration")} · {shown(admin.RegimenAdministracion)}
           </h4>
           <ul data-testid="administration">
-            {admin.Integrantes.map((m) => (
-              <li key={`${m.Nombre}-${m.RFC}`}>
-                {m.Nombre} <span className="mono muted">{m.RFC}</span> · {m.Nacionalidad}
+            {admin.Integrantes.map((m, i) => (
+              <li key={`${m.Nombre}-${m.RFC}-${i}`}>
+                {shown(m.Nombre)} <span className="mono muted">{shown(m.RFC)}</span> · {shown(m.Nacionalidad)}
               </li>
             ))}
           </ul>
@@ -227,10 +236,10 @@ function Bodies({ doc }: { doc: Document }) {
       {oversight && (
         <>
           <h4>
-            {t("deed.oversight")} · {text(oversight.TipoOrganoVigilancia)}
+            {t("deed.oversight")} · {shown(oversight.TipoOrganoVigilancia)}
           </h4>
           <p data-testid="oversight">
-            {text(oversight.Nombre)} <span className="mono muted">{oversight.RFC}</span> · {oversight.Nacionalidad}
+            {shown(oversight.Nombre)} <span className="mono muted">{shown(oversight.RFC)}</span> · {shown(oversight.Nacionalidad)}
           </p>
         </>
       )}

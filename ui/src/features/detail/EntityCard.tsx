@@ -3,7 +3,7 @@ import type { EntityData } from "../../bindings/EntityData";
 import type { EntityValidation } from "../../bindings/EntityValidation";
 import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import { useI18n } from "../../i18n";
-import { shown } from "../../ui/text";
+import { MISSING, shown } from "../../ui/text";
 import { formatLocal } from "../tracking/model";
 import { mismatches } from "./model";
 import { PhotoStrip } from "./PhotoViewer";
@@ -41,7 +41,7 @@ export function EntityCard({ entity }: { entity: Entity }) {
             <dt>RFC</dt>
             {value("RFC", data.RFC)}
             <dt>{t("nationality")}</dt>
-            <dd>{[data.Nacionalidad, data.PaisOrigen].filter(Boolean).join(" · ") || "—"}</dd>
+            <dd>{[data.Nacionalidad, data.PaisOrigen].filter((part) => part?.trim()).join(" · ") || MISSING}</dd>
             <dt>{t("colEmail")}</dt>
             <dd>{shown(data.Correo)}</dd>
             <dt>{t("mobile")}</dt>
@@ -53,7 +53,7 @@ export function EntityCard({ entity }: { entity: Entity }) {
             <dt>{t("tradeName")}</dt>
             <dd>{shown(data.NombreComercial)}</dd>
             <dt>{t("phone")}</dt>
-            <dd>{[data.Telefono, data.Extension].filter(Boolean).join(" ext. ") || "—"}</dd>
+            <dd>{[data.Telefono, data.Extension].filter((part) => part?.trim()).join(" ext. ") || MISSING}</dd>
             <dt>{t("phone2")}</dt>
             <dd>{shown(data.Telefono2)}</dd>
           </>
@@ -70,8 +70,8 @@ export function EntityCard({ entity }: { entity: Entity }) {
           </ul>
         </div>
       )}
-      {entity.Validaciones.map((v) => (
-        <ValidationBlock key={`${v.Tipo}-${v.Entidad}`} validation={v} />
+      {entity.Validaciones.map((v, i) => (
+        <ValidationBlock key={`${v.Tipo}-${v.Entidad}-${i}`} validation={v} />
       ))}
       {entity.Tipo === "Sucursal" && (
         <>
@@ -97,6 +97,7 @@ function ValidationBlock({ validation: v }: { validation: EntityValidation }) {
   const fields = (DETAIL_FIELDS[v.Tipo ?? ""] ?? (Object.keys(details) as (keyof ValidationDetails)[])).filter(
     (field) => field !== "Comentarios" && details[field] !== null && details[field] !== undefined && details[field] !== "",
   );
+  const comments = details.Comentarios ?? [];
   const verdict = v.Resultado === null ? "unknown" : v.Resultado ? "passed" : "failed";
   return (
     // A failed validation is open from the start: its details are what the analyst needs.
@@ -107,22 +108,23 @@ function ValidationBlock({ validation: v }: { validation: EntityValidation }) {
         </span>{" "}
         <strong>{shown(v.Tipo)}</strong> · {shown(v.Entidad)} · {shown(v.Estatus)}
       </summary>
+      {fields.length === 0 && comments.length === 0 && <p className="muted small">{t("noValidationDetails")}</p>}
       <dl className="facts compact">
         {fields.map((field) => {
           const raw = details[field];
-          const shown = INSTANTS.has(field) && typeof raw === "string" ? (formatLocal(raw, locale) ?? raw) : String(raw);
+          const text = INSTANTS.has(field) && typeof raw === "string" ? (formatLocal(raw, locale) ?? raw) : String(raw);
           return (
             <div key={field} className="fact">
               <dt>{field}</dt>
-              <dd>{shown}</dd>
+              <dd>{text}</dd>
             </div>
           );
         })}
       </dl>
-      {(details.Comentarios ?? []).length > 0 && (
+      {comments.length > 0 && (
         <ul className="validation-comments">
-          {(details.Comentarios ?? []).map((c) => (
-            <li key={c}>{c}</li>
+          {comments.map((c, i) => (
+            <li key={`${c}-${i}`}>{c}</li>
           ))}
         </ul>
       )}

@@ -20,7 +20,7 @@ export function PhotoStrip({ photos }: { photos: Photo[] }) {
     <>
       <ul className="photo-strip">
         {photos.map((photo, index) => (
-          <li key={photo.url}>
+          <li key={`${photo.url}-${index}`}>
             <button
               type="button"
               className="photo-thumb"

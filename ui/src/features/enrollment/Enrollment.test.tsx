@@ -3,7 +3,9 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 
 import type { Person } from "../../bindings/Person";
+import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { watchSparse } from "../../test/sparse";
 import { EnrollButton } from "./Enrollment";
 
 afterEach(() => {
@@ -57,5 +59,44 @@ describe("an enrollment link whose outcome is unknown", () => {
     );
     fireEvent.click(screen.getByTestId("generate-link"));
     expect((await screen.findByTestId("enroll-unknown")).textContent).toContain("el enlace de per-2.");
+  });
+});
+
+describe("a sparse enrollment answer", () => {
+  const [nobody] = sparse.fileTracking.tracking.Person;
+  const someone: Person = { ...nobody!, PersonId: "per-3" };
+
+  function open(person: Person) {
+    mockIPC((cmd) => {
+      if (cmd === "enrollment_link") return sparse.enrollmentLink;
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <EnrollButton documentId="doc-1" person={person} onIssued={() => undefined} />
+      </I18nProvider>,
+    );
+  }
+
+  it("reads a missing IsEnrollmentAllowed neither as false nor as permission", () => {
+    const check = watchSparse();
+    open(someone);
+    expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId("enroll-reason").textContent).toBe(
+      "El servicio no dijo si se puede enrolar a esta persona (falta IsEnrollmentAllowed).",
+    );
+    check.expectShown();
+  });
+
+  it("shows a link the service answered without address or record as such", async () => {
+    const check = watchSparse();
+    open({ ...someone, IsEnrollmentAllowed: true });
+    fireEvent.click(screen.getByTestId("generate-link"));
+    const dialog = await screen.findByTestId("enrollment-link");
+    expect(dialog.textContent).toContain("Para per-3.");
+    expect(screen.getByTestId("enrollment-no-url")).toBeTruthy();
+    expect(dialog.textContent).toContain("Registro —");
+    expect(screen.queryByTestId("copy-enrollment")).toBeNull();
+    check.expectShown();
   });
 });

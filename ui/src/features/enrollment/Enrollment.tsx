@@ -4,7 +4,7 @@ import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { EnrollmentLink } from "../../bindings/EnrollmentLink";
 import type { Person } from "../../bindings/Person";
-import { useI18n } from "../../i18n";
+import { type MessageKey, useI18n } from "../../i18n";
 import { MISSING, shown } from "../../ui/text";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
@@ -23,6 +23,12 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
   const personId = props.person.PersonId;
   // Only an explicit true allows it: a missing IsEnrollmentAllowed is not permission.
   const allowed = props.person.IsEnrollmentAllowed === true && !!personId;
+  // Why not, in the service's terms: no id to ask with, no word on it, or a refusal.
+  const refusal: MessageKey = !personId
+    ? "enroll.noPersonId"
+    : props.person.IsEnrollmentAllowed === null
+      ? "enroll.notSaid"
+      : "enroll.notAllowed";
   const generate = () => {
     if (inFlight.current || !personId) return;
     inFlight.current = true;
@@ -51,14 +57,14 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
         className="button-quiet small"
         disabled={!allowed || busy}
         onClick={generate}
-        title={allowed ? undefined : t("enroll.notAllowed")}
+        title={allowed ? undefined : t(refusal)}
         data-testid="generate-link"
       >
         {busy ? t("confirm.working") : t("enroll.generate")}
       </button>
       {!allowed && (
         <div className="muted small" data-testid="enroll-reason">
-          {t("enroll.notAllowed")}
+          {t(refusal)}
         </div>
       )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}

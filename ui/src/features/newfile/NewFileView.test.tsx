@@ -5,7 +5,9 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { CreatedFile } from "../../bindings/CreatedFile";
 import type { NewFileDraft } from "../../bindings/NewFileDraft";
 import type { Profile } from "../../bindings/Profile";
+import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { watchSparse } from "../../test/sparse";
 import { NewFileView } from "./NewFileView";
 
 afterEach(() => {
@@ -193,5 +195,35 @@ describe("the new-file form", () => {
     expect(b.createdWith).toHaveLength(1);
     fireEvent.click(screen.getByTestId("create-unknown-tracking"));
     expect(opened).toEqual([["flujo-moral", "PLE150301AB2"]]);
+  });
+});
+
+describe("a file created with a sparse answer", () => {
+  it("shows dashes for what the service left out and says the user's link is missing", async () => {
+    const check = watchSparse();
+    mockIPC((cmd, args) => {
+      switch (cmd) {
+        case "load_new_file_draft":
+        case "discard_new_file_draft":
+          return null;
+        case "save_new_file_draft":
+          return { ...(args as { draft: NewFileDraft }).draft, savedAtUtc: "2026-11-22T06:00:00Z" };
+        case "check_new_file":
+          return [];
+        case "create_file":
+          return sparse.createdFile;
+        default:
+          throw new Error(`unexpected ${cmd}`);
+      }
+    });
+    open();
+    fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
+    fireEvent.click(screen.getByTestId("create-file"));
+    const card = await screen.findByTestId("created-file");
+    expect(screen.getByTestId("created-id").textContent).toBe("—");
+    expect(screen.getByTestId("created-no-url")).toBeTruthy();
+    expect(screen.queryByTestId("copy-url")).toBeNull();
+    expect([...card.querySelectorAll("dd")].map((dd) => dd.textContent?.trim())).toEqual(["—", "—"]);
+    check.expectShown();
   });
 });

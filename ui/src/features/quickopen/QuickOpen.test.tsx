@@ -4,7 +4,9 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 
 import type { Profile } from "../../bindings/Profile";
 import type { WatchedFile } from "../../bindings/WatchedFile";
+import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { watchSparse } from "../../test/sparse";
 import { watchedFile } from "../watchlist/testing";
 import { QuickOpen } from "./QuickOpen";
 
@@ -80,5 +82,16 @@ describe("quick open", () => {
     cleanup();
     renderQuickOpen([]);
     expect(await screen.findByText("No sigue ningún expediente")).toBeTruthy();
+  });
+});
+
+describe("quick open on a sparse answer", () => {
+  it("names a file the service said nothing about by its flow, its status a dash", async () => {
+    const check = watchSparse();
+    renderQuickOpen([sparse.watchedFile, { ...sparse.watchedFile, rfc: "PLE150301AB2", companyName: " " }]);
+    const items = await screen.findAllByTestId("quick-item");
+    expect(items.map((item) => item.querySelector(".strong")?.textContent)).toEqual(["flujo", "flujo"]);
+    expect(items[0]?.textContent).toContain("—");
+    check.expectShown();
   });
 });

@@ -100,7 +100,7 @@ export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile)
               onClick={() => props.onOpen(file)}
               data-testid="quick-item"
             >
-              <span className="strong">{file.companyName ?? flowLabel(file.flowId)}</span>
+              <span className="strong">{file.companyName?.trim() || flowLabel(file.flowId)}</span>
               <span className="mono">{file.rfc}</span>
               <span className="muted">{flowLabel(file.flowId)}</span>
               <StatusBadge status={file.documentStatus} category={file.statusCategory} />

@@ -7,7 +7,7 @@ import { useI18n } from "../../i18n";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { SectionName } from "../../ui/SectionName";
-import { shown } from "../../ui/text";
+import { MISSING, shown } from "../../ui/text";
 import { formatLocal } from "../tracking/model";
 
 /** What the service did with the request: counts, affected entities, the notification,
@@ -60,8 +60,8 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
         <div className="notice notice-warn" role="note" data-testid="result-warnings">
           <strong>{t("result.warnings")}</strong>
           <ul className="notice-details">
-            {result.warnings.map((w) => (
-              <li key={w}>{w}</li>
+            {result.warnings.map((w, i) => (
+              <li key={`${w}-${i}`}>{w}</li>
             ))}
           </ul>
         </div>
@@ -80,17 +80,21 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
             <tr key={`${s.seccion}-${i}`}>
               <td>{s.seccion ? <SectionName id={s.seccion} /> : shown(null)}</td>
               <td>
-                <span className={`chip ${s.estatus === "Rechazada" ? "chip-danger" : "chip-ok"}`}>{shown(s.estatus)}</span>
+                <span className={`chip ${!s.estatus ? "chip-neutral" : s.estatus === "Rechazada" ? "chip-danger" : "chip-ok"}`}>
+                  {shown(s.estatus)}
+                </span>
                 {s.comentario && <div className="section-comments">{s.comentario}</div>}
               </td>
               <td>
-                {s.entidadesResueltas.map((e) => (
-                  <div key={`${e.id}-${e.referencia}`}>
-                    {shown(e.referencia)} <span className="muted">({shown(e.coincidencia)})</span>
-                  </div>
-                ))}
+                {s.entidadesResueltas.length === 0
+                  ? MISSING
+                  : s.entidadesResueltas.map((e, n) => (
+                      <div key={`${e.id}-${n}`}>
+                        {shown(e.referencia ?? e.id)} <span className="muted">({shown(e.coincidencia)})</span>
+                      </div>
+                    ))}
               </td>
-              <td>{formatLocal(s.fechaActualizacion, locale) ?? "—"}</td>
+              <td>{formatLocal(s.fechaActualizacion, locale) ?? MISSING}</td>
             </tr>
           ))}
         </tbody>

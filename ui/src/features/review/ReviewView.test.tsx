@@ -8,7 +8,9 @@ import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Draft } from "../../bindings/Draft";
 import type { EntityData } from "../../bindings/EntityData";
 import type { FileTracking } from "../../bindings/FileTracking";
+import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { watchSparse } from "../../test/sparse";
 import { ReviewView } from "./ReviewView";
 
 afterEach(() => {
@@ -378,5 +380,57 @@ describe("a correction request whose outcome is unknown", () => {
     expect(b.trackings).toBe(1);
     expect(b.discarded).toEqual([]);
     expect(screen.getByTestId("send-correction").textContent).toBe("Enviar solicitud");
+  });
+});
+
+describe("a review on sparse answers", () => {
+  function sparseBackend(answer: FileTracking) {
+    mockIPC((cmd, args) => {
+      switch (cmd) {
+        case "tracking":
+          return answer;
+        case "file_detail":
+          return sparse.fileDetailV2;
+        case "load_draft":
+          return null;
+        case "save_draft":
+          return { ...(args as { draft: Draft }).draft, savedAtUtc: "2026-11-22T05:30:00Z" };
+        case "request_correction":
+          return sparse.correctionResult;
+        default:
+          throw new Error(`unexpected ${cmd}`);
+      }
+    });
+  }
+
+  it("says there is nothing to review when the tracking lists no section", async () => {
+    const check = watchSparse();
+    sparseBackend(sparse.fileTracking);
+    render(
+      <I18nProvider>
+        <ReviewView flowId="flujo" rfc="XAXX010101000" documentId={DOC} onBack={() => {}} onDone={() => {}} />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText("Este expediente no tiene secciones que revisar.")).toBeTruthy();
+    check.expectShown();
+  });
+
+  it("previews and sends a decision, then shows a sparse outcome with dashes", async () => {
+    const check = watchSparse();
+    sparseBackend({ ...sparse.fileTracking, sections: [{ section: "LegalRepresentativeObligatorio", status: "Completado", comments: null }] });
+    const rows = await open();
+    // The entities the service sent without an Id cannot be named by a decision.
+    expect(rows[0]?.querySelector("select")).toBeNull();
+    check.expectShown();
+    key("a");
+    key("Enter", { ctrlKey: true });
+    await screen.findByTestId("preview");
+    check.expectShown();
+    fireEvent.click(screen.getByTestId("send-correction"));
+    const outcome = await screen.findByTestId("correction-result");
+    expect(screen.getByTestId("result-accepted").textContent).toBe("Aceptadas: —");
+    expect(screen.getByTestId("result-notification").textContent).toBe("El servicio no dijo si notificó al usuario.");
+    expect(outcome.querySelector("tbody tr")?.textContent).toBe("——— (—)—");
+    check.expectShown();
   });
 });

@@ -4,7 +4,9 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 
 import type { FileTracking } from "../../bindings/FileTracking";
 import type { Profile } from "../../bindings/Profile";
+import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { watchSparse } from "../../test/sparse";
 import { sectionTone } from "./model";
 import { TrackingView } from "./TrackingView";
 
@@ -89,5 +91,45 @@ describe("a file's tracking", () => {
     expect(sectionTone("Archivado")).toBe("neutral");
     expect(sectionTone("En Revisión")).toBe("info");
     expect(sectionTone("Pendiente")).toBe("warn");
+  });
+});
+
+describe("a sparse tracking answer", () => {
+  function open(answer: FileTracking) {
+    mockIPC((cmd) => {
+      if (cmd === "tracking") return answer;
+      if (cmd === "mark_watch_seen") return null;
+      if (cmd === "issued_links") return [];
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <TrackingView flowId="flujo" rfc="XAXX010101000" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
+      </I18nProvider>,
+    );
+  }
+
+  it("shows each missing value as a dash, says the file's id is missing and offers nothing that needs it", async () => {
+    const check = watchSparse();
+    open(sparse.fileTracking);
+    expect((await screen.findByTestId("tracking-no-id")).textContent).toContain("DocumentId");
+    expect(screen.getByText("El expediente aún no reporta secciones.")).toBeTruthy();
+    const person = screen.getByTestId("tracking-person");
+    expect(person.querySelector("td")?.textContent).toBe("—");
+    expect(screen.queryByTestId("start-review")).toBeNull();
+    expect(screen.queryByTestId("generate-link")).toBeNull();
+    check.expectShown();
+  });
+
+  it("with only its DocumentId, offers the actions and says why a person without an id cannot be enrolled", async () => {
+    const check = watchSparse();
+    open({ ...sparse.fileTracking, tracking: { ...sparse.fileTracking.tracking, DocumentId: "doc-1" } });
+    await screen.findByTestId("start-review");
+    expect(screen.getByTestId("issued-links-empty")).toBeTruthy();
+    expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId("enroll-reason").textContent).toBe(
+      "El servicio no dio el identificador de esta persona (PersonId): no se le puede generar un enlace.",
+    );
+    check.expectShown();
   });
 });

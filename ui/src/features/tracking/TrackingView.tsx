@@ -7,7 +7,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { useLoad } from "../../ui/useLoad";
-import { shown } from "../../ui/text";
+import { MISSING, shown } from "../../ui/text";
 import type { Profile } from "../../bindings/Profile";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
@@ -34,17 +34,17 @@ export function TrackingView(props: {
   const [issued, setIssued] = useState(0);
   const error = load.state === "failed" ? load.error : null;
 
-  const when = (iso: string | null) => formatLocal(iso, locale) ?? "—";
+  const when = (iso: string | null) => formatLocal(iso, locale) ?? MISSING;
   const tracking = file?.tracking;
   // Without the file's id nothing can be asked about it: the actions wait for an answer that has it.
-  const documentId = tracking?.DocumentId || null;
+  const documentId = tracking?.DocumentId?.trim() || null;
 
   return (
     <section className="page" aria-labelledby="tracking-title">
       <PageHeader
         id="tracking-title"
         title={tracking?.CompanyName || t("trackingTitle")}
-        subtitle={`${props.rfc} · ${tracking?.DocumentId ?? props.flowId}`}
+        subtitle={`${props.rfc} · ${documentId ?? props.flowId}`}
         back={{ label: t("back"), onClick: props.onBack }}
         actions={
           tracking &&
@@ -90,8 +90,9 @@ export function TrackingView(props: {
             <dd>{when(tracking.CreatedAtUtc)}</dd>
             <dt>{t("updated")}</dt>
             <dd>{when(tracking.UpdatedAtUtc)}</dd>
+            <dt>{t("guestLink")}</dt>
             <dd>
-              {tracking.GuestUrl && (
+              {tracking.GuestUrl?.trim() ? (
                 <button
                   type="button"
                   className="button-quiet small"
@@ -99,6 +100,8 @@ export function TrackingView(props: {
                 >
                   {t("openGuestUrl")}
                 </button>
+              ) : (
+                MISSING
               )}
             </dd>
           </dl>
@@ -157,8 +160,10 @@ export function TrackingView(props: {
                     <td>{when(person.EnrollmentRequestAtUtc)}</td>
                     <td>{when(person.CallbackAtUtc)}</td>
                     <td>
-                      {documentId && (
+                      {documentId ? (
                         <EnrollButton documentId={documentId} person={person} onIssued={() => setIssued((n) => n + 1)} />
+                      ) : (
+                        MISSING
                       )}
                     </td>
                   </tr>

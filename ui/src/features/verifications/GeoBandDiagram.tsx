@@ -1,4 +1,5 @@
 import { type MessageKey, useI18n } from "../../i18n";
+import { MISSING, shown } from "../../ui/text";
 import { BANDS, CONSISTENT_MAX_M, INCONSISTENT_FROM_M, bandOf, markerOf, positionOf } from "./model";
 
 const WIDTH = 600;
@@ -16,7 +17,7 @@ export function GeoBandDiagram({ distance, accuracy }: { distance: number | null
   const band = bandOf(distance);
   return (
     <figure className="geo-diagram" data-testid="geo-diagram" data-band={band ?? ""}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t("geo.label", { distance: distance ?? "—", accuracy: accuracy ?? "—" })}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={distance === null ? t("geo.noDistance") : t("geo.label", { distance, accuracy: shown(accuracy) })}>
         {BANDS.map((b) => (
           <rect key={b.band} className={`geo-band geo-${b.band}`} x={x(b.from)} y={BAR_Y} width={x(b.to) - x(b.from)} height={BAR_H} />
         ))}
@@ -41,7 +42,7 @@ export function GeoBandDiagram({ distance, accuracy }: { distance: number | null
       <figcaption className="muted small">
         {distance === null
           ? t("geo.noDistance")
-          : t("geo.caption", { distance: Math.round(distance), accuracy: accuracy === null ? "—" : Math.round(accuracy), band: t(`geo.${band ?? "consistent"}` as MessageKey) })}
+          : t("geo.caption", { distance: Math.round(distance), accuracy: accuracy === null ? MISSING : Math.round(accuracy), band: t(`geo.${band ?? "consistent"}` as MessageKey) })}
       </figcaption>
     </figure>
   );

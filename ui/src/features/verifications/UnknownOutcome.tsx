@@ -2,6 +2,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { VerificationState } from "../../bindings/VerificationState";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { MISSING, shown } from "../../ui/text";
 import { formatLocal } from "../tracking/model";
 
 /** A resend or cancel whose outcome is unknown, and the verification read again to tell. */
@@ -23,8 +24,8 @@ export function UnknownOutcome({ uncertain, onReread }: { uncertain: Uncertain; 
           <>
             <p data-testid="reread-now">
               {t("ver.unknown.now", {
-                status: reread.value.verification.VerificationStatus ?? "—",
-                sent: formatLocal(reread.value.verification.SentAtUtc, locale) ?? "—",
+                status: shown(reread.value.verification.VerificationStatus),
+                sent: formatLocal(reread.value.verification.SentAtUtc, locale) ?? MISSING,
               })}
             </p>
             <p>{t(resend ? "ver.unknown.resendHint" : "ver.unknown.cancelHint")}</p>

@@ -4,7 +4,9 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 
 import type { Verification } from "../../bindings/Verification";
 import type { VerificationState } from "../../bindings/VerificationState";
+import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { watchSparse } from "../../test/sparse";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { VerificationsView } from "./VerificationsView";
 
@@ -164,5 +166,33 @@ describe("a supervisor's verification", () => {
     fireEvent.click(screen.getByTestId("reread-again"));
     expect((await screen.findByTestId("reread-now")).textContent).toContain("Estado ahora: Enviado");
     expect((screen.getByTestId("cancel-verification") as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe("a sparse verification", () => {
+  it("shows dashes, no distance, and a photo without an address as such, asking nothing of it", async () => {
+    const check = watchSparse();
+    const calls: string[] = [];
+    mockIPC((cmd) => {
+      calls.push(cmd);
+      if (cmd === "verification") return sparse.verificationState;
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <VerificationsView />
+      </I18nProvider>,
+    );
+    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "VD-00000009" } });
+    fireEvent.click(screen.getByTestId("folio-search"));
+    const card = await screen.findByTestId("verification");
+    expect(card.querySelector("h3")?.textContent).toBe("VD-00000009 —");
+    expect(screen.getByTestId("verdict").textContent).toBe("—");
+    expect(screen.getByTestId("geo-diagram").textContent).toContain("Sin distancia");
+    const photo = screen.getByTestId("verification-photo");
+    expect(photo.textContent).toContain("Sin dirección de la foto");
+    expect(screen.queryByTestId("error-notice")).toBeNull();
+    expect(calls).toEqual(["verification"]);
+    check.expectShown();
   });
 });

@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
-import { shown } from "../../ui/text";
+import { MISSING, shown } from "../../ui/text";
 import { formatLocal } from "../tracking/model";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { geoTone, remember, statusTone, timeline } from "./model";
@@ -114,7 +114,7 @@ function VerificationCard({ folio }: { folio: string }) {
       (error: AppError) => setUncertain({ action, reread: { state: "failed", error } }),
     );
   };
-  const when = (iso: string | null) => formatLocal(iso, locale) ?? "—";
+  const when = (iso: string | null) => formatLocal(iso, locale) ?? MISSING;
 
   const run = (action: Action) => {
     // One request per confirmation, however many clicks arrive.
@@ -152,11 +152,11 @@ function VerificationCard({ folio }: { folio: string }) {
     <article className="card verification" data-testid="verification">
       <div className="verification-head">
         <h3>
-          {v.Folio || folio} <span className={`chip chip-${statusTone(v.VerificationStatus)}`} data-testid="verification-status">{v.VerificationStatus ?? "—"}</span>
+          {v.Folio || folio} <span className={`chip chip-${statusTone(v.VerificationStatus)}`} data-testid="verification-status">{shown(v.VerificationStatus)}</span>
         </h3>
         <span className="muted">{v.ExternalReference ?? ""}</span>
         <span className="grow" />
-        <span title={state.canResend ? undefined : t("ver.resendNotNow", { status: v.VerificationStatus ?? "—" })}>
+        <span title={state.canResend ? undefined : t("ver.resendNotNow", { status: shown(v.VerificationStatus) })}>
           <button
             type="button"
             className="button-quiet"
@@ -170,7 +170,7 @@ function VerificationCard({ folio }: { folio: string }) {
             {t("ver.resend")}
           </button>
         </span>
-        <span title={state.canCancel ? undefined : t("ver.cancelNotNow", { status: v.VerificationStatus ?? "—" })}>
+        <span title={state.canCancel ? undefined : t("ver.cancelNotNow", { status: shown(v.VerificationStatus) })}>
           <button
             type="button"
             className="button-quiet"
@@ -187,8 +187,8 @@ function VerificationCard({ folio }: { folio: string }) {
       </div>
       {(!state.canResend || !state.canCancel) && (
         <p className="muted small" data-testid="action-reasons">
-          {!state.canResend && t("ver.resendNotNow", { status: v.VerificationStatus ?? "—" })}{" "}
-          {!state.canCancel && t("ver.cancelNotNow", { status: v.VerificationStatus ?? "—" })}
+          {!state.canResend && t("ver.resendNotNow", { status: shown(v.VerificationStatus) })}{" "}
+          {!state.canCancel && t("ver.cancelNotNow", { status: shown(v.VerificationStatus) })}
         </p>
       )}
       {uncertain && <UnknownOutcome uncertain={uncertain} onReread={() => readAgain(uncertain.action)} />}
@@ -212,24 +212,24 @@ function VerificationCard({ folio }: { folio: string }) {
       <dl className="facts">
         <dt>{t("ver.verdict")}</dt>
         <dd data-testid="verdict">
-          {v.Verdict ?? "—"}
+          {shown(v.Verdict)}
           {v.VerdictComment && <span className="muted"> · {v.VerdictComment}</span>}
         </dd>
         <dt>{t("ver.modality")}</dt>
-        <dd>{v.Modality || "—"}</dd>
+        <dd>{shown(v.Modality)}</dd>
         <dt>{t("ver.product")}</dt>
         <dd>
-          {v.ProductName || "—"} <span className="mono muted">{v.ProductKey ?? ""}</span>
+          {shown(v.ProductName)} <span className="mono muted">{v.ProductKey ?? ""}</span>
         </dd>
         <dt>{t("ver.biometric")}</dt>
-        <dd>{v.BiometricStatus ?? "—"}</dd>
+        <dd>{shown(v.BiometricStatus)}</dd>
         <dt>{t("ver.geoIntegrity")}</dt>
         <dd>
-          <span className={`chip chip-${v.GeoIntegrity === "Ok" ? "ok" : v.GeoIntegrity ? "danger" : "neutral"}`}>{v.GeoIntegrity ?? "—"}</span>
+          <span className={`chip chip-${v.GeoIntegrity === "Ok" ? "ok" : v.GeoIntegrity ? "danger" : "neutral"}`}>{shown(v.GeoIntegrity)}</span>
           {(v.GeoSignals ?? []).length > 0 && (
             <ul className="signals" data-testid="geo-signals">
-              {(v.GeoSignals ?? []).map((s) => (
-                <li key={s} className="mono">
+              {(v.GeoSignals ?? []).map((s, i) => (
+                <li key={`${s}-${i}`} className="mono">
                   {s}
                 </li>
               ))}
@@ -239,7 +239,7 @@ function VerificationCard({ folio }: { folio: string }) {
       </dl>
 
       <h4>
-        {t("ver.geo")} <span className={`chip chip-${geoTone(v.GeoResult)}`}>{v.GeoResult ?? "—"}</span>
+        {t("ver.geo")} <span className={`chip chip-${geoTone(v.GeoResult)}`}>{shown(v.GeoResult)}</span>
       </h4>
       <GeoBandDiagram distance={v.DistanceMeters} accuracy={v.Accuracy} />
 
@@ -248,8 +248,8 @@ function VerificationCard({ folio }: { folio: string }) {
         <p className="muted">{t("ver.noPhotos")}</p>
       ) : (
         <ul className="photo-grid">
-          {v.Photos.map((photo) => (
-            <VerificationPhoto key={`${photo.Url}-${photo.Section}`} photo={photo} />
+          {v.Photos.map((photo, i) => (
+            <VerificationPhoto key={`${photo.Url}-${photo.Section}-${i}`} photo={photo} />
           ))}
         </ul>
       )}
@@ -286,28 +286,33 @@ function VerificationCard({ folio }: { folio: string }) {
   );
 }
 
-/** One photo: downloaded by the backend, its SHA-256 compared with `HashSha256`. */
+/** One photo: downloaded by the backend, its SHA-256 compared with `HashSha256`. A photo
+ * the service sent without its address is said to be so; nothing is asked for it. */
 function VerificationPhoto({ photo }: { photo: Photo }) {
   const { t, locale } = useI18n();
-  const url = photo.Url ?? "";
-  const [check] = useLoad(
-    () => (url ? backend.checkPhoto(url, photo.HashSha256 ?? "") : Promise.reject(new Error("no photo address"))),
-    url,
-  );
+  const url = photo.Url?.trim() ?? "";
+  const [check] = useLoad(() => (url ? backend.checkPhoto(url, photo.HashSha256 ?? "") : Promise.resolve(null)), url);
   return (
     <li className="photo-card" data-testid="verification-photo">
-      {check.state === "ready" ? (
+      {check.state === "ready" && check.value ? (
         <img src={check.value.dataUrl} alt={photo.Section ?? ""} />
       ) : (
-        <span className="photo-placeholder">{check.state === "loading" ? t("loading") : t("photos.failed")}</span>
+        <span className="photo-placeholder">
+          {!url || check.state === "ready"
+            ? t("ver.photoNoUrl")
+            : check.state === "loading"
+              ? t("loading")
+              : t("photos.failed")}
+        </span>
       )}
       <div className="strong">{shown(photo.Section)}</div>
       <div className="muted small">
-        {formatLocal(photo.TimestampUtc, locale) ?? "—"} ·{" "}
-        <span className={`chip chip-${geoTone(photo.GeoResult)}`}>{photo.GeoResult ?? "—"}</span>
+        {formatLocal(photo.TimestampUtc, locale) ?? MISSING} ·{" "}
+        <span className={`chip chip-${geoTone(photo.GeoResult)}`}>{shown(photo.GeoResult)}</span>
         {photo.DistanceMeters !== null && ` · ${Math.round(photo.DistanceMeters)} m`}
       </div>
       {check.state === "ready" &&
+        check.value &&
         (check.value.matches ? (
           <span className="chip chip-ok" data-testid="hash-ok">
             {t("ver.hashOk")}

@@ -343,9 +343,9 @@ function Table(props: {
                   <Cell className="cell-mark">
                     {file.changed && <span className="dot" title={t("changedMark")} aria-label={t("changedMark")} />}
                   </Cell>
-                  <Cell className="strong" title={file.companyName ?? undefined}>
+                  <Cell className="strong" title={file.companyName?.trim() || undefined}>
                     <button type="button" className="link" onClick={() => props.onOpen(file.flowId, file.rfc)} data-testid="open-file">
-                      {file.companyName ?? props.flowLabel(file.flowId)}
+                      {file.companyName?.trim() || props.flowLabel(file.flowId)}
                     </button>
                   </Cell>
                   <Cell className="mono">
