@@ -80,6 +80,11 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   cat "$tmp/windows.md"
   echo
   cat "$tmp/overhead.md"
+  # The fuzzing record (from `make fuzz`, not measured here) is kept as it was.
+  if [[ -f $report ]] && grep -q '^## Fuzzing$' "$report"; then
+    echo
+    sed -n '/^## Fuzzing$/,$p' "$report"
+  fi
 } >"$tmp/report.md"
 mkdir -p "$(dirname "$report")"
 mv "$tmp/report.md" "$report"

@@ -50,20 +50,23 @@ build=(-O -a -s "$sanitizer" --target-dir "$target_dir")
 limit=(-runs="$runs") amount="$runs runs"
 [[ -n $seconds ]] && limit=(-max_total_time="$seconds") amount="$seconds s"
 
-# Seeds from the fixtures, named by their SHA-1 as libFuzzer names its units (a seed
+# Seeds from the fixtures for the targets that run, named by their SHA-1 as libFuzzer names its units (a seed
 # already in the corpus is not added twice): every fixture under several operations
 # and statuses for `envelope`; for `models`, each success fixture as its own model,
 # whole and as its data alone, and the error fixtures as every model.
 seed() {
-  python3 - "$fuzz_dir/corpus" <<'EOF'
+  python3 - "$fuzz_dir/corpus" $targets <<'EOF'
 import hashlib, json, pathlib, sys
 corpus = pathlib.Path(sys.argv[1])
+targets = set(sys.argv[2:])
 fixtures = pathlib.Path("tests/fixtures")
 # Selector bytes: envelope = status index * 9 + operation index (see src/lib.rs).
 STATUSES = [200, 201, 204, 299, 400, 401, 403, 404, 409, 418, 422, 429, 500, 502, 503, 504]
 MODELS = {"detail-v2": [0], "complementary-information": [6, 1], "tracking": [2],
           "verification": [3], "correction": [4], "create-file": [5], "enrollment-link": [7]}
 def put(target, data):
+    if target not in targets:
+        return
     folder = corpus / target
     folder.mkdir(parents=True, exist_ok=True)
     (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
