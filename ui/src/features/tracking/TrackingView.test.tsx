@@ -125,7 +125,7 @@ describe("a sparse tracking answer", () => {
     const check = watchSparse();
     open({ ...sparse.fileTracking, tracking: { ...sparse.fileTracking.tracking, DocumentId: "doc-1" } });
     await screen.findByTestId("start-review");
-    expect(screen.getByTestId("issued-links-empty")).toBeTruthy();
+    expect(await screen.findByTestId("issued-links-empty")).toBeTruthy();
     expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId("enroll-reason").textContent).toBe(
       "El servicio no dio el identificador de esta persona (PersonId): no se le puede generar un enlace.",
