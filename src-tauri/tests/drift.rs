@@ -5,18 +5,10 @@
 mod common;
 
 use common::DemoDesk;
-use kyb_sandbox::Fault;
+use kyb_sandbox::altered::{ADDED_PERSONAL, personal_data, tracking_fault};
 use serde_json::{Value, json};
 
-const TRACKING: &str = "POST /expedientes/v1/tracking";
-/// An unknown member whose name is an RFC (the service keying something by it).
-const RFC_KEY: &str = "GODE561231GR8";
-/// Personal data inside an unknown member.
-const EXTRA_NAME: &str = "Lucía Fernández Ortega";
-const EXTRA_EMAIL: &str = "lucia.fernandez@correo.example.mx";
-const EXTRA_CURP: &str = "FEOL900215MDFRRC05";
-const EXTRA_RFC: &str = "FEOL900215AB1";
-
+const TRACKING: &str = kyb_api::Operation::Tracking.route();
 /// The sandbox's answer to the example file's tracking, as it serves it, unaltered.
 async fn raw_tracking(demo: &DemoDesk) -> Value {
     kyb_api::client::install_tls_provider();
@@ -41,37 +33,13 @@ async fn raw_tracking(demo: &DemoDesk) -> Value {
     response.json().await.expect("a JSON answer")
 }
 
-/// Every string held under a member whose name says it is a person's or a company's
-/// name, e-mail, RFC or CURP.
-fn personal_data(value: &Value, found: &mut Vec<String>) {
-    match value {
-        Value::Object(members) => {
-            for (key, value) in members {
-                let key = key.to_lowercase();
-                let personal = ["name", "nombre", "mail", "correo", "rfc", "curp"]
-                    .iter()
-                    .any(|word| key.contains(word));
-                match value {
-                    Value::String(text) if personal && !text.trim().is_empty() => {
-                        found.push(text.clone());
-                    }
-                    _ => personal_data(value, found),
-                }
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|item| personal_data(item, found)),
-        _ => {}
-    }
-}
-
 #[tokio::test]
 async fn an_altered_answer_is_counted_and_its_export_holds_no_personal_data() {
     let demo = DemoDesk::start().await;
     let desk = &demo.desk;
     let examples = demo.manifest().examples.clone();
     let original = raw_tracking(&demo).await;
-    let mut personal = Vec::new();
-    personal_data(&original, &mut personal);
+    let mut personal = personal_data(&original);
     let person = &original["Data"]["Person"][0];
     for field in ["FullName", "Email"] {
         assert!(
@@ -80,22 +48,9 @@ async fn an_altered_answer_is_counted_and_its_export_holds_no_personal_data() {
         );
     }
     assert!(personal.contains(&examples.rfc), "{personal:?}");
-    personal.extend([EXTRA_NAME, EXTRA_EMAIL, EXTRA_CURP, EXTRA_RFC, RFC_KEY].map(String::from));
+    personal.extend(ADDED_PERSONAL.map(String::from));
 
-    // As the sandbox's admin API takes it (`POST /_sandbox/faults`).
-    let fault: Fault = serde_json::from_value(json!({
-        "route": TRACKING,
-        "alter": [
-            {"pointer": "/Data/Person/0/FaceKeyId", "value": null},
-            {"pointer": "/Data/Person/0/FullName", "value": null},
-            {"pointer": "/Data/CampoNuevo", "value": "x"},
-            {"pointer": format!("/Data/{RFC_KEY}"), "value": true},
-            {"pointer": "/Data/ContactoAdicional",
-             "value": {"Nombre": EXTRA_NAME, "Correo": EXTRA_EMAIL, "Curp": EXTRA_CURP, "Rfc": EXTRA_RFC}},
-        ],
-    }))
-    .expect("a fault");
-    demo.sandbox.add_fault(fault).expect("fault");
+    demo.sandbox.add_fault(tracking_fault()).expect("fault");
 
     assert!(
         desk.drift_report().operations.is_empty(),
@@ -138,7 +93,10 @@ async fn an_altered_answer_is_counted_and_its_export_holds_no_personal_data() {
         "{tracking:?}"
     );
     assert!(
-        !tracking.unknown_fields.keys().any(|k| k.contains(RFC_KEY)),
+        !tracking
+            .unknown_fields
+            .keys()
+            .any(|k| k.contains(ADDED_PERSONAL[4])),
         "{tracking:?}"
     );
 

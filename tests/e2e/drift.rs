@@ -7,7 +7,8 @@
 
 use std::path::PathBuf;
 
-use kyb_e2e::{DRIFT_PERSONAL, alter_tracking, connect, personal_data, raw_tracking, with_app};
+use kyb_e2e::{alter_tracking, connect, raw_tracking, with_app};
+use kyb_sandbox::altered::{ADDED_PERSONAL, personal_data};
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
 const EXPORT_NAME: &str = "kyb-desk-respuestas-del-servicio.json";
@@ -30,7 +31,7 @@ async fn an_altered_answer_shows_in_about_the_service_and_exports_without_person
         personal.contains(&manifest.examples.rfc),
         "the answer's data is found: {personal:?}"
     );
-    personal.extend(DRIFT_PERSONAL.map(String::from));
+    personal.extend(ADDED_PERSONAL.map(String::from));
 
     let rfc = manifest.examples.rfc.clone();
     let file = exported.clone();

@@ -234,39 +234,13 @@ pub async fn send_and_lose_the_answer(app: &App, service: &kyb_sandbox::RunningS
     .await;
 }
 
-/// The route of the tracking the drift journeys alter.
-pub const TRACKING: &str = "POST /expedientes/v1/tracking";
-
 /// Makes `service` send every tracking answer as production might, beyond the spec's
-/// tables: the first person's `FaceKeyId` and `FullName` null, an unknown `CampoNuevo`,
-/// an unknown member named by an RFC, and an unknown member holding someone's name,
-/// e-mail, CURP and RFC ([`DRIFT_PERSONAL`]).
+/// tables (see [`kyb_sandbox::altered`]).
 pub fn alter_tracking(service: &kyb_sandbox::RunningSandbox) {
-    let [name, email, curp, rfc, rfc_key] = DRIFT_PERSONAL;
-    let fault: kyb_sandbox::Fault = serde_json::from_value(serde_json::json!({
-        "route": TRACKING,
-        "alter": [
-            {"pointer": "/Data/Person/0/FaceKeyId", "value": null},
-            {"pointer": "/Data/Person/0/FullName", "value": null},
-            {"pointer": "/Data/CampoNuevo", "value": "x"},
-            {"pointer": format!("/Data/{rfc_key}"), "value": true},
-            {"pointer": "/Data/ContactoAdicional",
-             "value": {"Nombre": name, "Correo": email, "Curp": curp, "Rfc": rfc}},
-        ],
-    }))
-    .expect("a fault as the admin API takes it");
-    service.add_fault(fault).expect("a valid fault");
+    service
+        .add_fault(kyb_sandbox::altered::tracking_fault())
+        .expect("a valid fault");
 }
-
-/// The personal data [`alter_tracking`] adds: a name, an e-mail, a CURP and an RFC in
-/// an unknown member, and an RFC used as a member's name.
-pub const DRIFT_PERSONAL: [&str; 5] = [
-    "Lucía Fernández Ortega",
-    "lucia.fernandez@correo.example.mx",
-    "FEOL900215MDFRRC05",
-    "FEOL900215AB1",
-    "GODE561231GR8",
-];
 
 /// The example file's tracking as `manifest`'s sandbox serves it (before any fault),
 /// as raw JSON.
@@ -290,36 +264,6 @@ pub async fn raw_tracking(manifest: &kyb_sandbox::Manifest) -> serde_json::Value
         .expect("the sandbox answers");
     assert!(response.status().is_success(), "{}", response.status());
     response.json().await.expect("a JSON answer")
-}
-
-/// Every string under a member whose name says it holds a person's or a company's
-/// name, e-mail, RFC or CURP.
-pub fn personal_data(value: &serde_json::Value) -> Vec<String> {
-    let mut found = Vec::new();
-    collect_personal(value, &mut found);
-    found
-}
-
-fn collect_personal(value: &serde_json::Value, found: &mut Vec<String>) {
-    use serde_json::Value;
-    match value {
-        Value::Object(members) => {
-            for (key, value) in members {
-                let key = key.to_lowercase();
-                let personal = ["name", "nombre", "mail", "correo", "rfc", "curp"]
-                    .iter()
-                    .any(|word| key.contains(word));
-                match value {
-                    Value::String(text) if personal && !text.trim().is_empty() => {
-                        found.push(text.clone());
-                    }
-                    _ => collect_personal(value, found),
-                }
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|item| collect_personal(item, found)),
-        _ => {}
-    }
 }
 
 /// Tries `attempt` every 100 ms until it gives a value, for at most `limit`; `None`

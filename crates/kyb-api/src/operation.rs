@@ -73,7 +73,7 @@ impl Operation {
 
     /// Method and path template, as the spec writes them: the one place the client
     /// takes its paths from.
-    pub fn route(self) -> &'static str {
+    pub const fn route(self) -> &'static str {
         match self {
             Self::CreateFile => "POST /expedientes/nuevo",
             Self::Detail => "GET /expedientes/detalle/{id}",

@@ -3,6 +3,7 @@
 //! Tauri. Start it with [`Sandbox::start`]; every test talks to it over real HTTP.
 
 mod admin;
+pub mod altered;
 mod auth;
 mod clock;
 mod complementary;
