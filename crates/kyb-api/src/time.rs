@@ -211,7 +211,7 @@ macro_rules! lenient_time {
             fn lenient<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Self>, D::Error> {
                 let raw = <crate::tolerant::Raw as Deserialize>::deserialize(deserializer)?;
                 Ok(raw.text().map(|text| {
-                    crate::tolerant::note_time_form(form_of(&text));
+                    crate::tolerant::note_time_form(|| form_of(&text));
                     Self::parse(&text)
                 }))
             }

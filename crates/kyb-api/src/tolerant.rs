@@ -143,7 +143,7 @@ impl Raw {
     fn whole(self) -> Option<i128> {
         match self {
             Raw::Integer(n) => Some(n),
-            Raw::Text(ref text) if text.trim().parse::<i128>().is_ok() => text.trim().parse().ok(),
+            Raw::Text(ref text) if let Ok(n) = text.trim().parse::<i128>() => Some(n),
             other => {
                 let n = other.decimal()?;
                 (n.fract() == 0.0 && n.abs() < 1e30).then_some(n as i128)
@@ -361,10 +361,12 @@ pub(crate) fn note_unknown_value(catalogue: &'static str, value: &str) {
     });
 }
 
-pub(crate) fn note_time_form(form: String) {
+/// Notes a timestamp's form, worked out only when something is collecting: a client
+/// without a learner reads every timestamp without this cost.
+pub(crate) fn note_time_form(form: impl FnOnce() -> String) {
     ABSORBED.with(|cell| {
         if let Some(absorbed) = cell.borrow_mut().as_mut() {
-            absorbed.time_forms.push(form);
+            absorbed.time_forms.push(form());
         }
     });
 }
