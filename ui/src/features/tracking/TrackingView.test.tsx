@@ -57,21 +57,27 @@ const answer: FileTracking = {
   ],
 };
 
+/** Renders the tracking of `rfc` answered with `reply`; the commands called, in order. */
+function open(reply: FileTracking, rfc = "XAXX010101000"): string[] {
+  const calls: string[] = [];
+  mockIPC((cmd) => {
+    calls.push(cmd);
+    if (cmd === "tracking") return reply;
+    if (cmd === "mark_watch_seen") return null;
+    if (cmd === "issued_links") return [];
+    throw new Error(cmd);
+  });
+  render(
+    <I18nProvider>
+      <TrackingView flowId="flujo" rfc={rfc} onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
+    </I18nProvider>,
+  );
+  return calls;
+}
+
 describe("a file's tracking", () => {
   it("shows each Comments entry as a section with its status chip and its comments whole", async () => {
-    const calls: string[] = [];
-    mockIPC((cmd) => {
-      calls.push(cmd);
-      if (cmd === "tracking") return answer;
-      if (cmd === "mark_watch_seen") return null;
-      if (cmd === "issued_links") return [];
-      throw new Error(cmd);
-    });
-    render(
-      <I18nProvider>
-        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
-      </I18nProvider>,
-    );
+    const calls = open(answer, "PLE150301AB2");
     const rows = await screen.findAllByTestId("tracking-section");
     expect(rows).toHaveLength(3);
     expect(rows[0]?.textContent).toContain("ProofAddress");
@@ -95,19 +101,6 @@ describe("a file's tracking", () => {
 });
 
 describe("a sparse tracking answer", () => {
-  function open(answer: FileTracking) {
-    mockIPC((cmd) => {
-      if (cmd === "tracking") return answer;
-      if (cmd === "mark_watch_seen") return null;
-      if (cmd === "issued_links") return [];
-      throw new Error(cmd);
-    });
-    render(
-      <I18nProvider>
-        <TrackingView flowId="flujo" rfc="XAXX010101000" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
-      </I18nProvider>,
-    );
-  }
 
   it("shows each missing value as a dash, says the file's id is missing and offers nothing that needs it", async () => {
     const check = watchSparse();
