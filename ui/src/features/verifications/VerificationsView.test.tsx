@@ -23,6 +23,17 @@ const expired: Verification = {
   DistanceMeters: null, Accuracy: null, GeoIntegrity: null, GeoSignals: [], BiometricStatus: null, Photos: [],
 };
 
+/** Opens the verifications screen and looks `folio` up, as typed. */
+function lookUp(folio: string) {
+  render(
+    <I18nProvider>
+      <VerificationsView />
+    </I18nProvider>,
+  );
+  fireEvent.change(screen.getByTestId("folio-input"), { target: { value: folio } });
+  fireEvent.click(screen.getByTestId("folio-search"));
+}
+
 describe("the geo band diagram", () => {
   it("draws the three bands and puts the marker in the band of the distance", () => {
     render(
@@ -66,13 +77,7 @@ describe("a supervisor's verification", () => {
       }
       throw new Error(cmd);
     });
-    render(
-      <I18nProvider>
-        <VerificationsView />
-      </I18nProvider>,
-    );
-    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: " VD-00000006 " } });
-    fireEvent.click(screen.getByTestId("folio-search"));
+    lookUp(" VD-00000006 ");
     expect((await screen.findByTestId("verification-status")).textContent).toBe("Expirado");
     expect((screen.getByTestId("cancel-verification") as HTMLButtonElement).disabled).toBe(true);
 
@@ -113,13 +118,7 @@ describe("a supervisor's verification", () => {
       if (cmd === "resend_verification") throw { code: "outcome_unknown", message: "Se perdió la conexión", details: [] };
       throw new Error(cmd);
     });
-    render(
-      <I18nProvider>
-        <VerificationsView />
-      </I18nProvider>,
-    );
-    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "VD-00000006" } });
-    fireEvent.click(screen.getByTestId("folio-search"));
+    lookUp("VD-00000006");
     fireEvent.click(await screen.findByTestId("resend"));
     // The audit log could not be read whole: the count is a floor.
     expect(screen.getByTestId("resend-count").textContent).toContain("al menos 2");
@@ -151,13 +150,7 @@ describe("a supervisor's verification", () => {
       if (cmd === "cancel_verification") throw { code: "outcome_unknown", message: "", details: [] };
       throw new Error(cmd);
     });
-    render(
-      <I18nProvider>
-        <VerificationsView />
-      </I18nProvider>,
-    );
-    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "VD-00000006" } });
-    fireEvent.click(screen.getByTestId("folio-search"));
+    lookUp("VD-00000006");
     fireEvent.click(await screen.findByTestId("cancel-verification"));
     fireEvent.click(screen.getByTestId("confirm-action"));
     expect((await screen.findByTestId("reread-failed")).textContent).toContain("sigue sin saberse si se hizo");
@@ -178,13 +171,7 @@ describe("a sparse verification", () => {
       if (cmd === "verification") return sparse.verificationState;
       throw new Error(cmd);
     });
-    render(
-      <I18nProvider>
-        <VerificationsView />
-      </I18nProvider>,
-    );
-    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "VD-00000009" } });
-    fireEvent.click(screen.getByTestId("folio-search"));
+    lookUp("VD-00000009");
     const card = await screen.findByTestId("verification");
     expect(card.querySelector("h3")?.textContent).toBe("VD-00000009 —");
     expect(screen.getByTestId("verdict").textContent).toBe("—");
