@@ -60,9 +60,10 @@ screenshots: app
 	scripts/session.sh --driver -- env KYB_DESK_BIN=$(APP_BIN) \
 	  cargo run -q -p kyb-e2e --bin screenshots -- docs/screenshots
 
-# The packages land in $(CARGO_TARGET_DIR)/release/bundle/{deb,rpm}/.
+# The packages land in $(CARGO_TARGET_DIR)/release/bundle/{deb,rpm}/. They are built
+# without the embedded demo sandbox (the `demo` feature; see the README).
 bundle: ui
-	ui/node_modules/.bin/tauri build --bundles deb,rpm
+	ui/node_modules/.bin/tauri build --bundles deb,rpm -- --no-default-features
 	@ls -1 $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb $(CARGO_TARGET_DIR)/release/bundle/rpm/*.rpm
 
 dev: deps

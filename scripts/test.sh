@@ -59,6 +59,9 @@ rm -rf ui/dist
 step "UI type check and build" gate -- npm --prefix ui run --silent build
 step "rustfmt" gate -- cargo fmt --all --check
 step "clippy" gate -- cargo clippy --workspace --all-targets --locked -- -D warnings
+# The packaged app is built without the demo sandbox: it must build, and cleanly.
+step "clippy (packaged build, no demo)" gate -- \
+  cargo clippy -p kyb-desk --no-default-features --all-targets --locked -- -D warnings
 # Inside a private session: the keyring tests need a real Secret Service
 # (gnome-keyring on its own D-Bus), and say so when it is missing.
 step "Rust tests" cargo -- scripts/session.sh -- env KYB_EXPECT_KEYRING=1 \

@@ -43,7 +43,8 @@ impl AppInfo {
             version: env!("CARGO_PKG_VERSION").to_owned(),
             profile: BuildProfile::current(),
             demo,
-            max_import_bytes: u32::try_from(crate::watchlist::MAX_IMPORT_BYTES).unwrap_or(u32::MAX),
+            max_import_bytes: u32::try_from(kyb_desk_core::watchlist::MAX_IMPORT_BYTES)
+                .unwrap_or(u32::MAX),
         }
     }
 }

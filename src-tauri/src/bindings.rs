@@ -21,16 +21,16 @@ use kyb_api::requests::{
 };
 
 use crate::app_info::AppInfo;
-use crate::audit::{AuditEntries, AuditEntry, ChainReport};
-use crate::desk::{FileDetail, FileTracking, IssuedLink, VerificationState};
-use crate::drafts::{Draft, NewFileDraft};
-use crate::error::AppError;
-use crate::history::DetailChanges;
-use crate::images::PhotoCheck;
-use crate::profiles::{FieldProblem, ProfileBook, ProfileInput};
-use crate::recovery::Recovery;
-use crate::secrets::KeyStatus;
-use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile};
+use kyb_desk_core::audit::{AuditEntries, AuditEntry, ChainReport};
+use kyb_desk_core::desk::{FileDetail, FileTracking, IssuedLink, VerificationState};
+use kyb_desk_core::drafts::{Draft, NewFileDraft};
+use kyb_desk_core::error::AppError;
+use kyb_desk_core::history::DetailChanges;
+use kyb_desk_core::images::PhotoCheck;
+use kyb_desk_core::profiles::{FieldProblem, ProfileBook, ProfileInput};
+use kyb_desk_core::recovery::Recovery;
+use kyb_desk_core::secrets::KeyStatus;
+use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 
 /// Where the UI keeps the generated files.
 fn committed_dir() -> PathBuf {
@@ -107,9 +107,9 @@ mod sparse {
     use kyb_api::models::verification::{Photo, Verification};
     use serde::Serialize;
 
-    use crate::audit::Tally;
-    use crate::desk::{FileDetail, FileTracking, VerificationState};
-    use crate::watchlist::WatchedFile;
+    use kyb_desk_core::audit::Tally;
+    use kyb_desk_core::desk::{FileDetail, FileTracking, VerificationState};
+    use kyb_desk_core::watchlist::WatchedFile;
 
     fn detail_v2() -> DetailV2 {
         let entity = |tipo: Option<EntityKind>| Entity {

@@ -15,18 +15,18 @@ use tauri_plugin_opener::OpenerExt;
 
 use crate::Shell;
 use crate::app_info::AppInfo;
-use crate::audit::{AuditEntries, ChainReport};
-use crate::desk::{Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
-use crate::drafts::{Draft, NewFileDraft};
-use crate::error::{AppError, AppResult};
-use crate::history::DetailChanges;
-use crate::images::{ImageFetcher, PhotoCheck};
-use crate::links;
-use crate::profiles::{FieldProblem, Profile, ProfileBook, ProfileInput};
-use crate::recovery::Recovery;
-use crate::secrets::KeyStatus;
 use crate::startup::Startup;
-use crate::watchlist::{ImportReport, RefreshProgress, WatchedFile};
+use kyb_desk_core::audit::{AuditEntries, ChainReport};
+use kyb_desk_core::desk::{Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
+use kyb_desk_core::drafts::{Draft, NewFileDraft};
+use kyb_desk_core::error::{AppError, AppResult};
+use kyb_desk_core::history::DetailChanges;
+use kyb_desk_core::images::{ImageFetcher, PhotoCheck};
+use kyb_desk_core::links;
+use kyb_desk_core::profiles::{FieldProblem, Profile, ProfileBook, ProfileInput};
+use kyb_desk_core::recovery::Recovery;
+use kyb_desk_core::secrets::KeyStatus;
+use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 
 #[tauri::command]
 pub fn app_info(shell: State<'_, Shell>) -> AppInfo {

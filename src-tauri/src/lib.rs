@@ -1,39 +1,19 @@
 //! The KYB Desk shell: thin Tauri commands over modules that know nothing of windows.
 
 pub mod app_info;
-pub mod audit;
-pub mod audit_anchor;
 #[cfg(test)]
 mod bindings;
 pub mod commands;
-pub mod csv_export;
-pub mod demo;
-pub mod desk;
-pub mod drafts;
-pub mod drift_log;
 pub mod endpoints;
-pub mod error;
-pub mod fsio;
-pub mod history;
-pub mod images;
-pub mod links;
-pub mod logging;
 pub mod options;
-pub mod profiles;
-pub mod recovery;
-pub mod secrets;
 pub mod startup;
-pub mod store;
-mod summary;
-#[cfg(test)]
-mod test_child;
-pub mod watchlist;
 
+use kyb_desk_core::{images, links, logging, store};
 use tauri::{Manager, Runtime, Url};
 
-use crate::desk::Desk;
 use crate::options::Options;
-use crate::secrets::{KEYRING_SERVICE, KeyVault};
+use kyb_desk_core::desk::Desk;
+use kyb_desk_core::secrets::{KEYRING_SERVICE, KeyVault};
 
 /// What the shell itself knows: whether it runs on the demo sandbox, and where.
 pub struct Shell {
@@ -41,6 +21,7 @@ pub struct Shell {
 }
 
 /// Keeps the demo sandbox serving while the app runs.
+#[cfg(feature = "demo")]
 struct DemoSandbox(#[allow(dead_code)] kyb_sandbox::RunningSandbox);
 
 /// Every command the window may call (each also needs its permission: see
@@ -170,8 +151,12 @@ pub fn run(options: Options, began: std::time::Instant) {
                 KeyVault::new(KEYRING_SERVICE),
                 endpoints::configured(),
             )?;
+            #[cfg_attr(not(feature = "demo"), expect(unused_mut))]
             let mut demo_base = None;
+            // Without the feature, `--demo` is refused when the options are read.
+            #[cfg(feature = "demo")]
             if demo {
+                use kyb_desk_core::demo;
                 let sandbox = tauri::async_runtime::block_on(demo::start_sandbox())?;
                 demo::install(&desk, &sandbox.manifest)?;
                 demo_base = Url::parse(&sandbox.manifest.base_url).ok();

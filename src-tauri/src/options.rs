@@ -27,7 +27,12 @@ impl Options {
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
             match arg.as_str() {
-                "--demo" => options.demo = true,
+                "--demo" if cfg!(feature = "demo") => options.demo = true,
+                "--demo" => {
+                    return Err(format!(
+                        "esta compilación no incluye el servicio de demostración\n{USAGE}"
+                    ));
+                }
                 "--report-startup" => options.report_startup = true,
                 "--data-dir" => {
                     let dir = args

@@ -3,9 +3,9 @@
 //! generated types say, and a failure crosses as `{ code, message, details }`.
 
 use kyb_desk::Shell;
-use kyb_desk::desk::Desk;
-use kyb_desk::secrets::KeyVault;
-use kyb_desk::store::FileStore;
+use kyb_desk_core::desk::Desk;
+use kyb_desk_core::secrets::KeyVault;
+use kyb_desk_core::store::FileStore;
 use serde_json::{Value, json};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{INVOKE_KEY, get_ipc_response, mock_builder};
@@ -36,12 +36,15 @@ fn open() -> Window {
         None,
     )
     .expect("desk");
-    let sandbox = tauri::async_runtime::block_on(kyb_desk::demo::start_sandbox()).expect("sandbox");
-    kyb_desk::demo::install(&desk, &sandbox.manifest).expect("demo profile");
+    let sandbox =
+        tauri::async_runtime::block_on(kyb_desk_core::demo::start_sandbox()).expect("sandbox");
+    kyb_desk_core::demo::install(&desk, &sandbox.manifest).expect("demo profile");
     let manifest = sandbox.manifest.clone();
     let demo_base = tauri::Url::parse(&manifest.base_url).ok();
     app.manage(desk);
-    app.manage(kyb_desk::images::ImageFetcher::new(demo_base.as_ref()).expect("image fetcher"));
+    app.manage(
+        kyb_desk_core::images::ImageFetcher::new(demo_base.as_ref()).expect("image fetcher"),
+    );
     app.manage(Shell { demo_base });
     app.manage(kyb_desk::commands::TestSaveTo(dir.path().to_path_buf()));
     app.manage(kyb_desk::startup::Startup::new(

@@ -6,10 +6,10 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use kyb_desk::demo;
-use kyb_desk::desk::Desk;
-use kyb_desk::profiles::{Profile, ProfileBook, ProfileStore};
-use kyb_desk::secrets::KeyVault;
+use kyb_desk_core::demo;
+use kyb_desk_core::desk::Desk;
+use kyb_desk_core::profiles::{Profile, ProfileBook, ProfileStore};
+use kyb_desk_core::secrets::KeyVault;
 use kyb_sandbox::{Manifest, RunningSandbox};
 
 /// The profile store of the tests: memory, able to fail on demand.

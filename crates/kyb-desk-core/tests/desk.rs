@@ -10,11 +10,11 @@ use kyb_api::models::detail::DetailV2;
 use kyb_api::requests::{
     Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, SectionDecision,
 };
-use kyb_desk::desk::FileDetail;
-use kyb_desk::drafts::{Draft, DraftDecision, NewFileDraft};
-use kyb_desk::error::{AppResult, ErrorCode};
-use kyb_desk::profiles::{FlowEntry, PersonType, ProfileInput};
-use kyb_desk::secrets::KeyStorage;
+use kyb_desk_core::desk::FileDetail;
+use kyb_desk_core::drafts::{Draft, DraftDecision, NewFileDraft};
+use kyb_desk_core::error::{AppResult, ErrorCode};
+use kyb_desk_core::profiles::{FlowEntry, PersonType, ProfileInput};
+use kyb_desk_core::secrets::KeyStorage;
 
 fn input(name: &str) -> ProfileInput {
     ProfileInput {
@@ -292,7 +292,10 @@ async fn files_are_created_tracked_read_and_completed() {
         Some(&entries[0].record.target),
         created.document_id.as_ref()
     );
-    assert_eq!(entries[0].record.agent_email, kyb_desk::demo::AGENT_EMAIL);
+    assert_eq!(
+        entries[0].record.agent_email,
+        kyb_desk_core::demo::AGENT_EMAIL
+    );
     assert!(entries[2].record.outcome.ok);
     assert_eq!(
         entries[3].record.outcome.code.as_deref(),
@@ -712,7 +715,7 @@ async fn a_sent_request_is_a_success_even_if_the_desk_cannot_write_afterwards() 
 
 /// The audit log's results of service calls, oldest first; each completes the intent
 /// written before its request left, for the same operation and target.
-fn results(desk: &kyb_desk::desk::Desk) -> Vec<kyb_desk::audit::AuditEntry> {
+fn results(desk: &kyb_desk_core::desk::Desk) -> Vec<kyb_desk_core::audit::AuditEntry> {
     let all = desk.audit_entries().expect("audit").entries;
     let results: Vec<_> = all
         .iter()

@@ -11,10 +11,10 @@ use std::sync::Arc;
 use common::{DemoDesk, MemoryStore};
 use kyb_api::Environment;
 use kyb_api::client::origin_of;
-use kyb_desk::desk::Desk;
-use kyb_desk::error::ErrorCode;
-use kyb_desk::profiles::{ProfileInput, ProfileStore};
-use kyb_desk::secrets::KeyVault;
+use kyb_desk_core::desk::Desk;
+use kyb_desk_core::error::ErrorCode;
+use kyb_desk_core::profiles::{ProfileInput, ProfileStore};
+use kyb_desk_core::secrets::KeyVault;
 use kyb_sandbox::{Fault, RunningSandbox, Sandbox, SandboxConfig};
 
 const TRACKING: &str = "POST /expedientes/v1/tracking";
@@ -148,7 +148,7 @@ async fn a_profile_book_from_elsewhere_cannot_redirect_a_stored_key() {
             None,
         )
         .expect("desk");
-        let profile = kyb_desk::demo::install(&desk, &manifest).expect("profile");
+        let profile = kyb_desk_core::demo::install(&desk, &manifest).expect("profile");
         // Kept in the real keyring this time, not for the session.
         desk.set_api_key(&profile.id, &manifest.tenants[0].api_key, false)
             .expect("stored in the keyring");
@@ -257,7 +257,7 @@ async fn an_exported_formula_opens_as_text() {
 async fn a_correction_whose_answer_is_lost_is_outcome_unknown() {
     const CORRECTION: &str = "POST /expedientes/solicitar-correccion";
     let dir = tempfile::tempdir().expect("temporary directory");
-    let sandbox = kyb_desk::demo::start_sandbox().await.expect("sandbox");
+    let sandbox = kyb_desk_core::demo::start_sandbox().await.expect("sandbox");
     let desk = Desk::open(
         dir.path(),
         Box::new(MemoryStore::default()),
@@ -266,17 +266,17 @@ async fn a_correction_whose_answer_is_lost_is_outcome_unknown() {
     )
     .expect("desk")
     .with_request_timeout(std::time::Duration::from_secs(1));
-    kyb_desk::demo::install(&desk, &sandbox.manifest).expect("demo profile");
+    kyb_desk_core::demo::install(&desk, &sandbox.manifest).expect("demo profile");
     let examples = sandbox.manifest.examples.clone();
     let id = examples.document_id.to_string();
-    let kyb_desk::desk::FileDetail::V2(detail) = desk.file_detail(&id).await.expect("detail")
+    let kyb_desk_core::desk::FileDetail::V2(detail) = desk.file_detail(&id).await.expect("detail")
     else {
         panic!("version 2 expected")
     };
     let section = detail.section_ids()[0].name.clone();
-    desk.save_draft(kyb_desk::drafts::Draft {
+    desk.save_draft(kyb_desk_core::drafts::Draft {
         document_id: id.clone(),
-        decisions: vec![kyb_desk::drafts::DraftDecision {
+        decisions: vec![kyb_desk_core::drafts::DraftDecision {
             seccion: section.clone(),
             estatus: Some(kyb_api::expediente::Decision::Rechazada),
             comentario: "Documento ilegible".into(),

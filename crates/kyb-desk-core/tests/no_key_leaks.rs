@@ -10,7 +10,7 @@ use kyb_api::expediente::Decision;
 use kyb_api::requests::{
     Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, SectionDecision,
 };
-use kyb_desk::drafts::{Draft, DraftDecision};
+use kyb_desk_core::drafts::{Draft, DraftDecision};
 use serde::Serialize;
 
 /// Every regular file under `dir`, with its bytes.
@@ -48,7 +48,7 @@ impl Responses {
 #[tokio::test]
 async fn the_key_is_nowhere_after_a_full_session() {
     let logs = tempfile::tempdir().expect("log directory");
-    kyb_desk::logging::init(logs.path());
+    kyb_desk_core::logging::init(logs.path());
     let demo = DemoDesk::start().await;
     let desk = &demo.desk;
     let key = demo.manifest().tenants[0].api_key.clone();

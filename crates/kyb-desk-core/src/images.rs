@@ -22,9 +22,9 @@ use std::time::Duration;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use reqwest::Url;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use serde::Serialize;
-use tauri::Url;
 use tokio::sync::Semaphore;
 use ts_rs::TS;
 

@@ -539,7 +539,7 @@ mod tests {
             list.add("p", "flujo", rfc, None).expect("added");
         }
         let envelope: serde_json::Value =
-            serde_json::from_str(include_str!("../../tests/fixtures/tracking.json"))
+            serde_json::from_str(include_str!("../../../tests/fixtures/tracking.json"))
                 .expect("fixture");
         let tracking: Tracking =
             serde_json::from_value(envelope["Data"].clone()).expect("a tracking answer");

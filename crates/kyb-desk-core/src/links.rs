@@ -3,7 +3,7 @@
 //! document files) open only when they are `https`, or, in demo mode, on the
 //! sandbox's loopback address. The webview stays on the app's own pages.
 
-use tauri::Url;
+use reqwest::Url;
 
 use crate::error::{AppError, AppResult};
 

@@ -5,9 +5,9 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use kyb_desk::error::ErrorCode;
-use kyb_desk::images::{ImageFetcher, MAX_IMAGE_BYTES};
-use tauri::Url;
+use kyb_desk_core::error::ErrorCode;
+use kyb_desk_core::images::{ImageFetcher, MAX_IMAGE_BYTES};
+use reqwest::Url;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 

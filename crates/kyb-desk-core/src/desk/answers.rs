@@ -1,0 +1,81 @@
+//! What the window receives from the service operations: the answers with what the
+//! desk adds to them.
+
+use kyb_api::models::detail::DetailV2;
+use kyb_api::models::file::DetailV1;
+use kyb_api::models::tracking::Tracking;
+use kyb_api::models::verification::Verification;
+
+use crate::audit::{Outcome, Tally};
+
+/// A file's tracking, with its `Comments` entries read into section, status and
+/// comments (by `kyb_api`, the one place that parses them).
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FileTracking {
+    pub tracking: Tracking,
+    pub sections: Vec<kyb_api::expediente::SectionComment>,
+    pub status_category: Option<kyb_api::expediente::StatusCategory>,
+}
+
+impl FileTracking {
+    /// A tracking answer as the window receives it.
+    pub fn of(tracking: Tracking) -> Self {
+        FileTracking {
+            sections: tracking.sections(),
+            status_category: tracking.document_status.as_ref().map(|s| s.category()),
+            tracking,
+        }
+    }
+}
+
+/// The detail the window shows: version 2, or version 1 when the service has no
+/// version 2 of this file (see [`DetailV2::is_version_2`]).
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[serde(tag = "version", content = "detail")]
+pub enum FileDetail {
+    #[serde(rename = "2")]
+    V2(Box<DetailV2>),
+    /// Its fields beyond the three the spec shows are sent as received.
+    #[serde(rename = "1")]
+    V1(DetailV1),
+}
+
+/// A verification as the supervisor's screen needs it: the rules of `kyb_api` on its
+/// status, and the resends recorded in the audit log.
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct VerificationState {
+    pub verification: Verification,
+    pub can_resend: bool,
+    pub can_cancel: bool,
+    pub resends_so_far: u32,
+    /// The count may be short: a line of the log cannot be read, or a resend has no
+    /// known result.
+    pub resends_uncertain: bool,
+}
+
+impl VerificationState {
+    /// A verification answer with what its status allows and the resends counted so far.
+    pub fn of(verification: Verification, resends: Tally) -> Self {
+        let status = verification.verification_status.as_ref();
+        VerificationState {
+            can_resend: status.is_some_and(|s| s.accepts_resend()),
+            can_cancel: status.is_some_and(|s| s.accepts_cancel()),
+            resends_so_far: resends.count,
+            resends_uncertain: resends.uncertain,
+            verification,
+        }
+    }
+}
+
+/// One enrollment-link request, as the audit log recorded it.
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct IssuedLink {
+    pub person_id: String,
+    pub at_utc: String,
+    pub agent_email: String,
+    pub summary: String,
+    pub outcome: Outcome,
+}

@@ -1,0 +1,163 @@
+//! The desk: everything the commands call, with no Tauri type in sight, so it is
+//! tested without a window. It joins profiles, keys, the service client and the local
+//! records; each of those rules lives in its own module. Its methods are split along
+//! their seams: the profile and key session (`session`), the service operations with
+//! their audit (`service`), and the local records of the active profile (`records`).
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use kyb_api::{Client, Endpoints};
+
+use crate::audit::AuditLog;
+use crate::audit_anchor::KeyringAnchor;
+use crate::drafts::Drafts;
+use crate::drift_log::{DriftLog, drift_path};
+use crate::error::{AppError, AppResult};
+use crate::fsio;
+use crate::history::History;
+use crate::profiles::{ProfileBook, ProfileStore};
+use crate::recovery::Recoveries;
+use crate::secrets::KeyVault;
+use crate::watchlist::Watchlist;
+
+mod answers;
+mod records;
+mod service;
+mod session;
+
+pub use answers::{FileDetail, FileTracking, IssuedLink, VerificationState};
+
+/// How long a starting app waits for the data folder to be let go of (by an app that
+/// is closing) before it says another one has it.
+const FOLDER_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// How long one request may take, answer included: long enough for the service's
+/// slowest answer (a large file's detail), short enough that a lost answer is told.
+pub const DEFAULT_REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// The RFC a connection check asks for: the SAT's generic RFC, which no file has.
+pub const PROBE_RFC: &str = "XAXX010101000";
+
+pub struct Desk {
+    store: Box<dyn ProfileStore>,
+    book: Mutex<ProfileBook>,
+    vault: KeyVault,
+    drafts: Drafts,
+    audit: AuditLog,
+    watchlist: Watchlist,
+    history: History,
+    /// What tolerant reading absorbed in the service's answers, for "About the service".
+    drift: DriftLog,
+    /// The records set aside as unreadable this session, shared with their stores.
+    recoveries: Recoveries,
+    endpoints: Option<Endpoints>,
+    /// One client per profile, dropped when the profile or its key changes.
+    clients: Mutex<HashMap<String, Client>>,
+    /// How long one request may take, answer included.
+    request_timeout: std::time::Duration,
+    /// The data folder's lock, held while the desk lives (see [`fsio::lock_folder`]).
+    _folder: std::fs::File,
+    /// State-changing calls on their way (profile, operation, target): a second
+    /// identical one is refused while the first is out, whatever the UI does.
+    sending: Mutex<HashSet<String>>,
+}
+
+/// Where the desk keeps its files, under one directory.
+pub fn drafts_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("drafts")
+}
+
+pub fn audit_path(data_dir: &Path) -> PathBuf {
+    data_dir.join("audit.jsonl")
+}
+
+impl Desk {
+    pub fn open(
+        data_dir: &Path,
+        store: Box<dyn ProfileStore>,
+        vault: KeyVault,
+        endpoints: Option<Endpoints>,
+    ) -> AppResult<Self> {
+        // First of all: no other app may be writing these records (and the sweep
+        // below must not take a live app's temporaries).
+        let folder = fsio::lock_folder(data_dir, FOLDER_LOCK_WAIT).map_err(|error| {
+            AppError::storage(
+                &format!(
+                    "KYB Desk ya está abierto con los datos de {}; use esa ventana",
+                    data_dir.display()
+                ),
+                error,
+            )
+        })?;
+        if let Err(error) = fsio::make_private(data_dir) {
+            tracing::warn!("data folder not made private: {error}");
+        }
+        // Housekeeping: a failure here costs only disk space, never the start.
+        match fsio::sweep_temporaries(data_dir) {
+            Ok(0) => {}
+            Ok(removed) => tracing::info!(removed, "temporary files of a crash removed"),
+            Err(error) => tracing::warn!("temporary files not swept: {error}"),
+        }
+        // An unreadable book is set aside by its store and reads as none: the desk
+        // starts with an empty book and says so (see `recoveries`).
+        let book = store
+            .load()
+            .map_err(|e| AppError::storage("No se pudieron leer los perfiles", e))?
+            .unwrap_or_default();
+        // The head of the audit chain sits in the keyring beside the keys.
+        let anchor = KeyringAnchor::new(vault.service(), &audit_path(data_dir));
+        let recoveries = store.recoveries().unwrap_or_default();
+        Ok(Self {
+            store,
+            book: Mutex::new(book),
+            vault,
+            drafts: Drafts::new(drafts_dir(data_dir), recoveries.clone()),
+            audit: AuditLog::new(audit_path(data_dir), Box::new(anchor)),
+            watchlist: Watchlist::new(data_dir.join("watchlist"), recoveries.clone()),
+            history: History::new(data_dir.join("history"), recoveries.clone()),
+            drift: DriftLog::open(drift_path(data_dir), &recoveries),
+            recoveries,
+            _folder: folder,
+            endpoints,
+            clients: Mutex::new(HashMap::new()),
+            sending: Mutex::new(HashSet::new()),
+            request_timeout: DEFAULT_REQUEST_TIMEOUT,
+        })
+    }
+
+    /// A desk whose requests give up after `timeout` (tests of lost answers, which need
+    /// not wait the default).
+    pub fn with_request_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.request_timeout = timeout;
+        self
+    }
+
+    pub(super) fn book(&self) -> std::sync::MutexGuard<'_, ProfileBook> {
+        self.book.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub(super) fn forget_client(&self, profile_id: &str) {
+        self.clients
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(profile_id);
+    }
+
+    /// Applies `change` to a copy of the book, stores the copy, and only then keeps
+    /// it: a refused change or a failed save leaves everything as it was.
+    pub(super) fn change_book<T>(
+        &self,
+        change: impl FnOnce(&mut ProfileBook) -> AppResult<T>,
+    ) -> AppResult<T> {
+        let mut book = self.book();
+        let mut next = book.clone();
+        let result = change(&mut next)?;
+        self.store
+            .save(&next)
+            .map_err(|e| AppError::storage("No se pudieron guardar los perfiles", e))?;
+        *book = next;
+        Ok(result)
+    }
+}

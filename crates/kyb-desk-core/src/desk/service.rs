@@ -1,0 +1,406 @@
+//! The service operations: reads, and state-changing calls with their intent and
+//! outcome in the audit log, never sent twice at once.
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::Mutex;
+
+use kyb_api::drift::DriftReport;
+use kyb_api::models::correction::CorrectionResult;
+use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
+use kyb_api::requests::{
+    ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
+    TrackingRequest, normalize_rfc,
+};
+use kyb_api::{ApiError, Operation};
+
+use super::{Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
+use crate::audit::{Action, DeskEvent, NewEntry, Outcome};
+use crate::error::{AppError, AppResult, ErrorCode};
+use crate::history::DetailChanges;
+use crate::profiles::Profile;
+use crate::summary;
+
+/// The audit target of an enrollment link: "DocumentId / PersonId".
+fn enrollment_target(document_id: &str, person_id: &str) -> String {
+    format!("{} / {}", document_id.trim(), person_id.trim())
+}
+
+/// A state-changing call that has left: its intent in the audit log, and its place
+/// among the calls on their way until it is answered.
+struct Call<'a> {
+    _sending: Sending<'a>,
+    profile: Profile,
+    operation: Operation,
+    intent: u32,
+}
+
+/// A state-changing call on its way; dropping it (answered, failed or abandoned)
+/// lets the same call be sent again.
+struct Sending<'a> {
+    calls: &'a Mutex<HashSet<String>>,
+    key: String,
+}
+
+impl Drop for Sending<'_> {
+    fn drop(&mut self) {
+        self.calls
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&self.key);
+    }
+}
+
+impl Desk {
+    /// or create twice before the first has answered.
+    fn begin_sending(
+        &self,
+        profile: &Profile,
+        operation: Operation,
+        target: &str,
+    ) -> AppResult<Sending<'_>> {
+        // Ids and folios are compared as the same call whatever their case or blanks.
+        let key = format!(
+            "{}\u{1f}{}\u{1f}{}",
+            profile.id,
+            operation.route(),
+            target.trim().to_lowercase()
+        );
+        let mut calls = self.sending.lock().unwrap_or_else(|p| p.into_inner());
+        if !calls.insert(key.clone()) {
+            return Err(AppError::new(
+                ErrorCode::InFlight,
+                "Esa misma solicitud ya se está enviando; espere su respuesta.",
+            ));
+        }
+        Ok(Sending {
+            calls: &self.sending,
+            key,
+        })
+    }
+
+    /// A state-changing call about to leave: refused when the same call is already
+    /// out, and written in the audit log as an intent first, so that a crash or a lost
+    /// answer leaves a trace of what may have been done. A desk that cannot write the
+    /// intent does not send: a billable or notifying call must never go unrecorded.
+    fn begin(
+        &self,
+        profile: &Profile,
+        operation: Operation,
+        target: &str,
+        summary: &str,
+    ) -> AppResult<Call<'_>> {
+        let sending = self.begin_sending(profile, operation, target)?;
+        let intent = self
+            .audit
+            .intent(NewEntry {
+                profile: profile.name.clone(),
+                agent_email: profile.agent_email.clone(),
+                action: Action::Service(operation),
+                target: target.to_owned(),
+                summary: summary.to_owned(),
+                outcome: Outcome {
+                    ok: false,
+                    code: None,
+                    message: None,
+                },
+                completes: None,
+            })
+            .map_err(|error| {
+                AppError::new(
+                    ErrorCode::Storage,
+                    format!(
+                        "No se pudo anotar la solicitud en la bitácora, así que no se envió: {}",
+                        error.message
+                    ),
+                )
+            })?;
+        Ok(Call {
+            _sending: sending,
+            profile: profile.clone(),
+            operation,
+            intent,
+        })
+    }
+
+    /// Records how a state-changing call ended, completing its intent, then hands its
+    /// result on. A call whose record cannot be written still reports its own outcome;
+    /// the audit failure is logged (the intent stays, unresolved, in the log).
+    fn audited<T>(
+        &self,
+        call: Call<'_>,
+        target: &str,
+        summary: String,
+        result: Result<T, ApiError>,
+    ) -> AppResult<T> {
+        let outcome = match &result {
+            Ok(_) => Outcome {
+                ok: true,
+                code: None,
+                message: None,
+            },
+            Err(error) => Outcome {
+                ok: false,
+                code: Some(error.code().to_owned()),
+                message: Some(error.to_string()),
+            },
+        };
+        if let Err(error) = self.audit.append(NewEntry {
+            profile: call.profile.name.clone(),
+            agent_email: call.profile.agent_email.clone(),
+            action: Action::Service(call.operation),
+            target: target.to_owned(),
+            summary,
+            outcome,
+            completes: Some(call.intent),
+        }) {
+            tracing::error!(code = ?error.code, "audit entry not written: {error}");
+        }
+        result.map_err(AppError::from)
+    }
+
+    /// A change the desk itself made (an address, a key's origin), in the audit log.
+    pub(super) fn record_event(&self, profile: &Profile, event: DeskEvent, summary: String) {
+        if let Err(error) = self.audit.append(NewEntry {
+            profile: profile.name.clone(),
+            agent_email: profile.agent_email.clone(),
+            action: Action::Desk(event),
+            target: profile.id.clone(),
+            summary,
+            outcome: Outcome {
+                ok: true,
+                code: None,
+                message: None,
+            },
+            completes: None,
+        }) {
+            tracing::error!(code = ?error.code, "audit entry not written: {error}");
+        }
+    }
+
+    pub async fn tracking(&self, flow_id: &str, rfc: &str) -> AppResult<FileTracking> {
+        let (profile, client) = self.client()?;
+        let request = TrackingRequest {
+            flow_id: flow_id.trim().to_owned(),
+            rfc: normalize_rfc(rfc),
+            agent_mail: profile.agent_email.clone(),
+        };
+        let answer = client.tracking(&request).await;
+        // A followed file takes the fresh answer too.
+        if let Ok(tracking) = &answer {
+            self.watchlist
+                .apply(&profile.id, &request.flow_id, &request.rfc, Ok(tracking))?;
+        }
+        Ok(FileTracking::of(answer?))
+    }
+
+    /// The detail for the window: version 2 (kept in the history), or, when the service
+    /// answers a file in version 1 only, that version, fetched as such.
+    pub async fn file_detail(&self, document_id: &str) -> AppResult<FileDetail> {
+        let (profile, client) = self.client()?;
+        let detail = client
+            .detail(document_id, Some(jiff::Zoned::now().offset()))
+            .await?;
+        if detail.is_version_2() {
+            self.history.record(&profile.id, document_id, &detail)?;
+            return Ok(FileDetail::V2(Box::new(detail)));
+        }
+        tracing::info!(document_id, "no version 2 of this file; showing version 1");
+        Ok(FileDetail::V1(client.detail_v1(document_id).await?))
+    }
+
+    /// What the service's answers taught so far (see [`crate::drift_log`]).
+    pub fn drift_report(&self) -> DriftReport {
+        self.drift.report()
+    }
+
+    pub fn export_drift(&self, path: &Path) -> AppResult<()> {
+        self.drift.export(path)
+    }
+
+    pub fn detail_changes(&self, document_id: &str) -> AppResult<DetailChanges> {
+        let profile = self.active_profile()?;
+        self.history.changes(&profile.id, document_id)
+    }
+
+    pub async fn create_file(&self, request: CreateFileRequest) -> AppResult<CreatedFile> {
+        let (profile, client) = self.client()?;
+        // Before it exists a file has no id: the same company in the same flow is the
+        // same creation.
+        let company = request.company.as_ref().map(|c| {
+            c.company_rfc
+                .as_deref()
+                .filter(|rfc| !rfc.trim().is_empty())
+                .unwrap_or(&c.company_name)
+                .trim()
+                .to_uppercase()
+        });
+        let summary = summary::create_file(&request);
+        let company = format!(
+            "{} / {}",
+            request.flow_id.trim(),
+            company.unwrap_or_default()
+        );
+        let call = self.begin(&profile, Operation::CreateFile, &company, &summary)?;
+        let result = client.create_file(&request).await;
+        let target = result
+            .as_ref()
+            .ok()
+            .and_then(|c| c.document_id.clone())
+            .unwrap_or(company);
+        let created = self.audited(call, &target, summary, result)?;
+        // The file exists now: what follows is the desk's own bookkeeping, and its
+        // failure must not read as a failed creation (the agent would create it twice).
+        // Tracking finds a file by FlowID and RFC: a file created without an RFC
+        // cannot be followed until it has one.
+        if let Some(rfc) = request
+            .company
+            .as_ref()
+            .and_then(|c| c.company_rfc.as_deref())
+            && !rfc.trim().is_empty()
+            && let Err(error) = self.watchlist.add(
+                &profile.id,
+                &request.flow_id,
+                rfc,
+                created.document_id.as_deref(),
+            )
+        {
+            tracing::error!(code = ?error.code, "created file not followed: {error}");
+        }
+        if let Err(error) = self.drafts.clear_new_file(&profile.id) {
+            tracing::error!(code = ?error.code, "new-file draft not cleared: {error}");
+        }
+        Ok(created)
+    }
+
+    /// Sends the analyst's decisions; the file's draft is cleared only when the
+    /// service accepted them.
+    pub async fn request_correction(
+        &self,
+        request: CorrectionRequest,
+    ) -> AppResult<CorrectionResult> {
+        let (profile, client) = self.client()?;
+        let summary = summary::correction(&request);
+        let target = request.document_id.trim();
+        let call = self.begin(&profile, Operation::Correction, target, &summary)?;
+        let result = client.request_correction(&request).await;
+        let result = self.audited(call, target, summary, result)?;
+        // Sent: a failure of the desk's own bookkeeping must not read as a failed
+        // request (the analyst would send it twice).
+        if let Err(error) = self.drafts.clear(&profile.id, &request.document_id) {
+            tracing::error!(code = ?error.code, "review draft not cleared: {error}");
+        }
+        if let Err(error) = self
+            .history
+            .mark_reviewed(&profile.id, &request.document_id)
+        {
+            tracing::error!(code = ?error.code, "file not marked reviewed: {error}");
+        }
+        Ok(result)
+    }
+
+    pub async fn add_complementary_info(
+        &self,
+        request: ComplementaryInfoRequest,
+    ) -> AppResult<SectionsAdded> {
+        let (profile, client) = self.client()?;
+        let summary = summary::complementary_info(&request);
+        // The same flow added to the same file is the same call; the log names the file.
+        let target = request.document_id.trim();
+        let call = self.begin(
+            &profile,
+            Operation::ComplementaryInfo,
+            &format!("{target} / {}", request.flow_id.trim()),
+            &summary,
+        )?;
+        let result = client.add_complementary_info(&request).await;
+        self.audited(call, target, summary, result)
+    }
+
+    pub async fn enrollment_link(
+        &self,
+        document_id: &str,
+        person_id: &str,
+    ) -> AppResult<EnrollmentLink> {
+        let (profile, client) = self.client()?;
+        let request = EnrollmentLinkRequest {
+            document_id: document_id.trim().to_owned(),
+            person_id: person_id.trim().to_owned(),
+            agent_mail: profile.agent_email.clone(),
+        };
+        let target = enrollment_target(&request.document_id, &request.person_id);
+        let call = self.begin(
+            &profile,
+            Operation::EnrollmentLink,
+            &target,
+            &summary::enrollment_link(&request, None),
+        )?;
+        let result = client.enrollment_link(&request).await;
+        let summary = summary::enrollment_link(&request, result.as_ref().ok());
+        self.audited(call, &target, summary, result)
+    }
+
+    /// Enrollment links requested for a file from this desk, newest first, from the
+    /// audit log (refused requests included, marked as such).
+    pub fn issued_links(&self, document_id: &str) -> AppResult<Vec<IssuedLink>> {
+        let route = Operation::EnrollmentLink.route();
+        let prefix = enrollment_target(document_id, "");
+        let mut links: Vec<IssuedLink> = self
+            .audit
+            .entries()?
+            .entries
+            .into_iter()
+            .filter(|e| {
+                !e.is_intent()
+                    && e.record.operation == route
+                    && e.record.target.starts_with(&prefix)
+            })
+            .map(|e| IssuedLink {
+                person_id: e.record.target[prefix.len()..].to_owned(),
+                at_utc: e.record.at_utc,
+                agent_email: e.record.agent_email,
+                summary: e.record.summary,
+                outcome: e.record.outcome,
+            })
+            .collect();
+        links.reverse();
+        Ok(links)
+    }
+
+    /// A verification with what may be done to it now and how many times its link
+    /// was already resent from this desk (each resend is billed).
+    pub async fn verification(&self, folio: &str) -> AppResult<VerificationState> {
+        let (_, client) = self.client()?;
+        let verification = client.verification(folio).await?;
+        let resends = self
+            .audit
+            .successes(Operation::ResendVerification, folio.trim())?;
+        Ok(VerificationState::of(verification, resends))
+    }
+
+    pub async fn resend_verification(&self, folio: &str) -> AppResult<()> {
+        let (profile, client) = self.client()?;
+        let summary = "reenvío del enlace de verificación (mensaje facturable)";
+        let call = self.begin(
+            &profile,
+            Operation::ResendVerification,
+            folio.trim(),
+            summary,
+        )?;
+        let result = client.resend_verification(folio).await;
+        self.audited(call, folio.trim(), summary.into(), result)
+    }
+
+    pub async fn cancel_verification(&self, folio: &str) -> AppResult<()> {
+        let (profile, client) = self.client()?;
+        let summary = "cancelación de la verificación";
+        let call = self.begin(
+            &profile,
+            Operation::CancelVerification,
+            folio.trim(),
+            summary,
+        )?;
+        let result = client.cancel_verification(folio).await;
+        self.audited(call, folio.trim(), summary.into(), result)
+    }
+}

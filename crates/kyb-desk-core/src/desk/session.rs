@@ -1,0 +1,297 @@
+//! The profile and key session: the profiles, their keys and the origin each key was
+//! given for, and the one client per profile that carries the key.
+
+use kyb_api::requests::TrackingRequest;
+use kyb_api::{ApiError, Client, ClientConfig, Credentials};
+
+use super::{Desk, PROBE_RFC};
+use crate::audit::DeskEvent;
+use crate::error::{AppError, AppResult, ErrorCode};
+use crate::profiles::{FieldProblem, Profile, ProfileBook, ProfileInput, no_profile, problems};
+use crate::secrets::{BoundKey, KeyStatus};
+
+impl Desk {
+    // Profiles.
+
+    pub fn profiles(&self) -> ProfileBook {
+        self.book().clone()
+    }
+
+    /// What is wrong with a profile being typed, by field (nothing is stored).
+    pub fn check_profile(&self, input: &ProfileInput) -> Vec<FieldProblem> {
+        problems(input, &self.book().profiles)
+    }
+
+    /// Adds or replaces a profile. A new address is audited; the key does not follow
+    /// it (see [`Desk::confirm_key_origin`]).
+    pub fn save_profile(&self, input: ProfileInput) -> AppResult<Profile> {
+        let before = input
+            .id
+            .as_deref()
+            .and_then(|id| self.book().get(id).cloned());
+        let profile = self.change_book(|book| book.upsert(input))?;
+        self.forget_client(&profile.id);
+        if let Some(before) = before {
+            let origin = |p: &Profile| self.address(p).map(|(_, origin)| origin).ok();
+            let (old, new) = (origin(&before), origin(&profile));
+            if old != new {
+                self.record_event(
+                    &profile,
+                    DeskEvent::ProfileAddressChanged,
+                    format!(
+                        "dirección del perfil: {} → {}",
+                        old.as_deref().unwrap_or("—"),
+                        new.as_deref().unwrap_or("—")
+                    ),
+                );
+            }
+        }
+        Ok(profile)
+    }
+
+    /// Deletes a profile with its key, watchlist, drafts and detail history (nothing
+    /// could reach them again: a new profile has a new id). The audit log keeps its
+    /// entries: it is the record of what was sent. Once the profile is gone from the
+    /// book the deletion has happened; files that cannot be removed are logged.
+    pub fn delete_profile(&self, id: &str) -> AppResult<ProfileBook> {
+        self.change_book(|book| book.remove(id))?;
+        self.forget_client(id);
+        // The key goes with its profile; an unreachable keyring keeps nothing of ours.
+        let _ = self.vault.delete(id);
+        for (what, removed) in [
+            ("watchlist", self.watchlist.forget_profile(id)),
+            ("drafts", self.drafts.forget_profile(id)),
+            ("history", self.history.forget_profile(id)),
+        ] {
+            if let Err(error) = removed {
+                tracing::warn!("{what} of a deleted profile not removed: {error}");
+            }
+        }
+        Ok(self.profiles())
+    }
+
+    pub fn activate_profile(&self, id: &str) -> AppResult<ProfileBook> {
+        self.change_book(|book| book.activate(id))?;
+        Ok(self.profiles())
+    }
+
+    pub fn active_profile(&self) -> AppResult<Profile> {
+        self.book().active().cloned().ok_or_else(|| {
+            AppError::new(
+                ErrorCode::NoProfile,
+                "Elija o cree un perfil para trabajar.",
+            )
+        })
+    }
+
+    // Keys.
+
+    pub(super) fn profile(&self, profile_id: &str) -> AppResult<Profile> {
+        self.book().get(profile_id).cloned().ok_or_else(no_profile)
+    }
+
+    /// Where a profile's requests go, and that address's origin.
+    pub(super) fn address(&self, profile: &Profile) -> AppResult<(reqwest::Url, String)> {
+        let base_url = profile
+            .environment
+            .base_url(self.endpoints.as_ref())
+            .map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?;
+        let origin = kyb_api::client::origin_of(&base_url);
+        Ok((base_url, origin))
+    }
+
+    /// The key's status, with whether it may go to the profile's address now.
+    pub fn key_status(&self, profile_id: &str) -> AppResult<KeyStatus> {
+        let profile = self.profile(profile_id)?;
+        let mut status = self.vault.status(profile_id);
+        status.profile_origin = self.address(&profile).ok().map(|(_, origin)| origin);
+        status.origin_confirmed = status.present
+            && status.profile_origin.as_deref().is_some_and(|origin| {
+                crate::secrets::may_go_to(status.bound_origin.as_deref(), origin)
+            });
+        Ok(status)
+    }
+
+    /// Keeps the key the user entered, bound to the profile's address as it is now.
+    pub fn set_api_key(
+        &self,
+        profile_id: &str,
+        key: &str,
+        session_only: bool,
+    ) -> AppResult<KeyStatus> {
+        let profile = self.profile(profile_id)?;
+        let (_, origin) = self.address(&profile)?;
+        self.forget_client(profile_id);
+        if session_only {
+            self.vault.set_for_session(profile_id, key, &origin)?;
+        } else {
+            self.vault.set(profile_id, key, &origin)?;
+        }
+        let kept = if session_only {
+            "solo esta sesión"
+        } else {
+            "llavero del sistema"
+        };
+        self.record_event(
+            &profile,
+            DeskEvent::KeyReplaced,
+            format!("API Key ingresada para {origin} ({kept})"),
+        );
+        self.key_status(profile_id)
+    }
+
+    /// The user confirmed that the profile's key may go to the profile's address as it
+    /// is now (after the address changed): the key is bound to that origin.
+    pub fn confirm_key_origin(&self, profile_id: &str) -> AppResult<KeyStatus> {
+        let profile = self.profile(profile_id)?;
+        let (_, origin) = self.address(&profile)?;
+        self.forget_client(profile_id);
+        let before = self.vault.status(profile_id).bound_origin;
+        self.vault.rebind(profile_id, &origin)?;
+        self.record_event(
+            &profile,
+            DeskEvent::KeyOriginConfirmed,
+            format!(
+                "el usuario confirmó enviar la API Key a {origin} (se dio para {})",
+                before
+                    .as_deref()
+                    .unwrap_or("una dirección que no se registró")
+            ),
+        );
+        self.key_status(profile_id)
+    }
+
+    pub fn delete_api_key(&self, profile_id: &str) -> AppResult<KeyStatus> {
+        self.profile(profile_id)?;
+        self.forget_client(profile_id);
+        self.vault.delete(profile_id)?;
+        self.key_status(profile_id)
+    }
+
+    // The service.
+
+    /// The active profile and a client for it.
+    pub(super) fn client(&self) -> AppResult<(Profile, Client)> {
+        let profile = self.active_profile()?;
+        let client = self.client_for(&profile)?;
+        Ok((profile, client))
+    }
+
+    /// A client for `profile`, made once and kept until its profile or key changes.
+    pub(super) fn client_for(&self, profile: &Profile) -> AppResult<Client> {
+        let (base_url, origin) = self.address(profile)?;
+        // Only for the profile's address as it is now: a client made from a profile
+        // read just before its address changed is not used (the binding is checked
+        // again below).
+        if let Some(client) = self
+            .clients
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&profile.id)
+            .filter(|client| client.base_url() == &base_url)
+        {
+            return Ok(client.clone());
+        }
+        let Some(BoundKey {
+            key: api_key,
+            origin: bound,
+        }) = self.vault.get(&profile.id)?
+        else {
+            return Err(AppError::new(
+                ErrorCode::NoApiKey,
+                format!(
+                    "El perfil «{}» no tiene API Key. Agréguela en Perfiles.",
+                    profile.name
+                ),
+            ));
+        };
+        // The one place a key meets an address: it goes only where it was given for.
+        if !crate::secrets::may_go_to(bound.as_deref(), &origin) {
+            return Err(key_origin_changed(profile, bound.as_deref(), &origin));
+        }
+        let mut config = ClientConfig::new(
+            base_url,
+            Credentials {
+                api_key,
+                workspace_id: profile.workspace_id.clone(),
+            },
+        );
+        config.timeout = self.request_timeout;
+        let client = Client::new(config)
+            .map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?
+            .learning_into(self.drift.learner());
+        self.clients
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(profile.id.clone(), client.clone());
+        Ok(client)
+    }
+
+    /// Tries a profile's address, key, Workspace and flows with one tracking query per
+    /// flow for an RFC no file has (the SAT's generic RFC): "not found" proves the
+    /// service accepted the key, the Workspace and that flow. The first other error
+    /// is why the profile cannot be used; an unknown flow (a validation error) names
+    /// the flow. A profile with no flow has its key and Workspace checked alone. Works
+    /// for any profile, active or not, and changes nothing: the answers are not
+    /// followed.
+    pub async fn check_connection(&self, profile_id: &str) -> AppResult<()> {
+        let profile = self
+            .book()
+            .get(profile_id)
+            .cloned()
+            .ok_or_else(no_profile)?;
+        let client = self.client_for(&profile)?;
+        let ask = |flow_id: &str| {
+            let request = TrackingRequest {
+                flow_id: flow_id.to_owned(),
+                rfc: PROBE_RFC.to_owned(),
+                agent_mail: profile.agent_email.clone(),
+            };
+            let client = client.clone();
+            async move { client.tracking(&request).await }
+        };
+        if profile.flows.is_empty() {
+            // No flow to try: the key and the Workspace are checked before the flow, so
+            // an answer about the (made-up) flow means both were accepted.
+            return match ask(PROBE_RFC).await {
+                Ok(_) | Err(ApiError::NotFound { .. } | ApiError::Validation { .. }) => Ok(()),
+                Err(error) => Err(error.into()),
+            };
+        }
+        for flow in &profile.flows {
+            match ask(&flow.flow_id).await {
+                Ok(_) | Err(ApiError::NotFound { .. }) => {}
+                Err(error @ ApiError::Validation { .. }) => {
+                    let mut failure = AppError::from(error);
+                    failure.details = failure
+                        .details
+                        .iter()
+                        .map(|m| format!("Flujo «{}» ({}): {m}", flow.label, flow.flow_id))
+                        .collect();
+                    return Err(failure);
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The key of `profile` is bound to `bound` (None: to no origin yet), not to where the
+/// profile points now: the user must confirm the new origin or enter the key again.
+fn key_origin_changed(profile: &Profile, bound: Option<&str>, origin: &str) -> AppError {
+    let given_for = bound.unwrap_or("una dirección que no se registró");
+    AppError::new(
+        ErrorCode::KeyOriginChanged,
+        format!(
+            "La API Key del perfil «{}» se dio para {given_for}, y el perfil ahora apunta a \
+             {origin}. No se enviará a {origin} hasta que usted lo confirme o ingrese la API \
+             Key de nuevo en Perfiles.",
+            profile.name
+        ),
+    )
+    .with_details(vec![
+        bound.unwrap_or_default().to_owned(),
+        origin.to_owned(),
+    ])
+}

@@ -1,0 +1,28 @@
+//! The desk of KYB Desk, with no Tauri in it: what the window's commands call. It joins
+//! the profiles and their keys, the service client, and the local records (drafts,
+//! watchlist, detail history, audit log, drift log); each of those rules lives in its
+//! own module, and [`desk::Desk`] is their one entry point. The desktop shell
+//! (`src-tauri`) is a thin layer of commands over it.
+
+pub mod audit;
+pub mod audit_anchor;
+pub mod csv_export;
+#[cfg(feature = "demo")]
+pub mod demo;
+pub mod desk;
+pub mod drafts;
+pub mod drift_log;
+pub mod error;
+pub mod fsio;
+pub mod history;
+pub mod images;
+pub mod links;
+pub mod logging;
+pub mod profiles;
+pub mod recovery;
+pub mod secrets;
+pub mod store;
+mod summary;
+#[cfg(test)]
+mod test_child;
+pub mod watchlist;
