@@ -19,7 +19,7 @@ use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
 use kyb_desk_core::desk::{Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
-use kyb_desk_core::error::{AppError, AppResult};
+use kyb_desk_core::error::{AppError, AppResult, Task};
 use kyb_desk_core::history::DetailChanges;
 use kyb_desk_core::images::{ImageFetcher, PhotoCheck};
 use kyb_desk_core::links;
@@ -260,7 +260,7 @@ fn save_destination<R: Runtime>(
     chosen
         .map(|file| {
             file.into_path()
-                .map_err(|e| AppError::desktop("No se pudo usar la ruta elegida", e))
+                .map_err(|e| AppError::desktop(Task::UseChosenPath, e))
         })
         .transpose()
 }
@@ -335,7 +335,7 @@ pub fn open_external<R: Runtime>(
     let url = links::checked_external(&url, shell.demo_base.as_ref())?;
     app.opener()
         .open_url(url.as_str(), None::<&str>)
-        .map_err(|e| AppError::desktop("No se pudo abrir el enlace", e))
+        .map_err(|e| AppError::desktop(Task::OpenLink, e))
 }
 
 /// A picture the service links to, as a `data:` URL (see `images`).
@@ -366,7 +366,7 @@ pub async fn check_photo(
 pub fn copy_text<R: Runtime>(app: AppHandle<R>, text: String) -> AppResult<()> {
     app.clipboard()
         .write_text(text)
-        .map_err(|e| AppError::desktop("No se pudo copiar al portapapeles", e))
+        .map_err(|e| AppError::desktop(Task::CopyText, e))
 }
 
 #[tauri::command]

@@ -202,7 +202,7 @@ fn every_command_answers_through_ipc() {
     assert_eq!(w.code("fetch_image", json!({"url": missing})), "not_found");
     assert_eq!(
         w.code("fetch_image", json!({"url": "http://example.com/x.png"})),
-        "invalid_input",
+        "unsafe_address",
         "plain http only for the demo sandbox"
     );
 
@@ -409,7 +409,7 @@ fn every_command_answers_through_ipc() {
 
     assert_eq!(
         w.code("open_external", json!({"url": "file:///etc/passwd"})),
-        "invalid_input"
+        "unsafe_address"
     );
     // The real clipboard of the test's display (Xvfb under `make test`).
     let link = format!("{}/_guest/correccion?t=1", w.manifest.base_url);

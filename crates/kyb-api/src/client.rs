@@ -391,7 +391,10 @@ impl Client {
                 attempt,
                 elapsed_ms = started.elapsed().as_millis() as u64,
                 status = answer.as_ref().ok().map(|(status, _, _)| *status),
-                failure = answer.as_ref().err().map(|t| t.error.code()),
+                failure = answer
+                    .as_ref()
+                    .err()
+                    .map(|t| tracing::field::display(t.error.code())),
                 "service call"
             );
             let (failure, retry_after, error) = match answer {
@@ -670,7 +673,7 @@ mod tests {
         for maybe in [gateway(502), gateway(504), unreadable_success.clone()] {
             assert_eq!(
                 maybe_done(Operation::ResendVerification, maybe.clone()).code(),
-                "outcome_unknown",
+                crate::ErrorCode::OutcomeUnknown,
                 "{maybe:?}"
             );
             // Reading again is harmless: a read keeps its own error.

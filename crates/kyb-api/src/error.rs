@@ -6,6 +6,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::envelope::{Envelope, EnvelopeError};
+use crate::error_code::ErrorCode;
 use crate::operation::Operation;
 use crate::wire_enum::same_word;
 
@@ -101,23 +102,23 @@ fn size(bytes: u64) -> String {
 
 impl ApiError {
     /// The stable code (the `code` field of the serialised error).
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            Self::Unauthorized { .. } => "unauthorized",
-            Self::WorkspaceForbidden { .. } => "workspace_forbidden",
-            Self::NotAllowed { .. } => "not_allowed",
-            Self::NotFound { .. } => "not_found",
-            Self::Validation { .. } => "validation",
-            Self::StateConflict { .. } => "state_conflict",
-            Self::TrialLimit { .. } => "trial_limit",
-            Self::Rejected { .. } => "rejected",
-            Self::Server { .. } => "server",
-            Self::Timeout { .. } => "timeout",
-            Self::Network { .. } => "network",
-            Self::Decode { .. } => "decode",
-            Self::Redirected { .. } => "redirected",
-            Self::TooLarge { .. } => "too_large",
-            Self::OutcomeUnknown { .. } => "outcome_unknown",
+            Self::Unauthorized { .. } => ErrorCode::Unauthorized,
+            Self::WorkspaceForbidden { .. } => ErrorCode::WorkspaceForbidden,
+            Self::NotAllowed { .. } => ErrorCode::NotAllowed,
+            Self::NotFound { .. } => ErrorCode::NotFound,
+            Self::Validation { .. } => ErrorCode::Validation,
+            Self::StateConflict { .. } => ErrorCode::StateConflict,
+            Self::TrialLimit { .. } => ErrorCode::TrialLimit,
+            Self::Rejected { .. } => ErrorCode::Rejected,
+            Self::Server { .. } => ErrorCode::Server,
+            Self::Timeout { .. } => ErrorCode::Timeout,
+            Self::Network { .. } => ErrorCode::Network,
+            Self::Decode { .. } => ErrorCode::Decode,
+            Self::Redirected { .. } => ErrorCode::Redirected,
+            Self::TooLarge { .. } => ErrorCode::TooLarge,
+            Self::OutcomeUnknown { .. } => ErrorCode::OutcomeUnknown,
         }
     }
 
@@ -219,7 +220,7 @@ mod tests {
         for status in [403, 404] {
             assert_eq!(
                 error(Operation::EnrollmentLink, status, body).code(),
-                "not_allowed"
+                ErrorCode::NotAllowed
             );
         }
     }
@@ -234,7 +235,10 @@ mod tests {
                 message: "No se pudo cancelar.".into()
             }
         );
-        assert_eq!(error(Operation::Tracking, 400, body).code(), "rejected");
+        assert_eq!(
+            error(Operation::Tracking, 400, body).code(),
+            ErrorCode::Rejected
+        );
     }
 
     #[test]
@@ -242,7 +246,7 @@ mod tests {
         let body = r#"{"Code":400,"Status":"bad_request","Message":"Error de validacion","Data":["Se alcanzó el número máximo de intentos permitidos en la versión de prueba."]}"#;
         assert_eq!(
             error(Operation::CreateFile, 400, body).code(),
-            "trial_limit"
+            ErrorCode::TrialLimit
         );
         assert!(!is_trial_limit("El campo FlowId es obligatorio"));
     }
@@ -293,13 +297,13 @@ mod tests {
         };
         assert!(unknown.to_string().starts_with("No se sabe si el servicio"));
         for (error, code) in [
-            (redirected, "redirected"),
-            (too_large, "too_large"),
-            (unknown, "outcome_unknown"),
+            (redirected, ErrorCode::Redirected),
+            (too_large, ErrorCode::TooLarge),
+            (unknown, ErrorCode::OutcomeUnknown),
         ] {
             assert_eq!(error.code(), code);
             let json = serde_json::to_value(&error).expect("serialises");
-            assert_eq!(json["code"], code);
+            assert_eq!(json["code"], code.to_string());
         }
     }
 

@@ -10,6 +10,7 @@ pub mod client;
 pub mod drift;
 pub mod envelope;
 pub mod error;
+pub mod error_code;
 pub mod expediente;
 pub mod many;
 pub mod models;
@@ -25,5 +26,6 @@ mod wire_enum;
 
 pub use client::{Client, ClientConfig, Credentials, Endpoints, Environment, Learner};
 pub use error::{ApiError, Result};
+pub use error_code::ErrorCode;
 pub use operation::Operation;
 pub use secret::Secret;

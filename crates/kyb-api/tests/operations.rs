@@ -100,7 +100,7 @@ async fn create_file_succeeds_and_maps_each_refusal() {
             .create_file(&company_file(&world, "X"))
             .await
             .map_err(|e| e.code()),
-        Err("unauthorized")
+        Err(kyb_api::ErrorCode::Unauthorized)
     );
 }
 
@@ -279,7 +279,7 @@ async fn a_correction_request_moves_the_file_to_correction() {
             .request_correction(&missing)
             .await
             .map_err(|e| e.code()),
-        Err("not_found")
+        Err(kyb_api::ErrorCode::NotFound)
     );
     // A rejection without its comment never leaves the client.
     let before = world.count(Operation::Correction).await;
@@ -551,7 +551,7 @@ async fn verifications_read_resend_and_cancel() {
             .verification(&folio("Enviado"))
             .await
             .map_err(|e| e.code()),
-        Err("workspace_forbidden")
+        Err(kyb_api::ErrorCode::WorkspaceForbidden)
     );
     for refused in [
         world
@@ -575,7 +575,7 @@ async fn verifications_read_resend_and_cancel() {
         .resend_verification(&folio("Enviado"))
         .await
         .expect_err("a revoked key is refused");
-    assert_eq!(denied.code(), "unauthorized");
+    assert_eq!(denied.code(), kyb_api::ErrorCode::Unauthorized);
     // Neither the error nor the client that sent the key shows it.
     let key = world.manifest().revoked_api_key.clone();
     let shown = format!("{denied} {denied:?} {:?}", world.revoked());

@@ -33,29 +33,56 @@ use ts_rs::TS;
 
 use crate::audit_anchor::{AuditAnchor, Head};
 use crate::csv_export;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorCode, Task};
 use crate::fsio;
 
 /// `prev_hash` of the first entry.
 pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
-/// The outcome code of an intent: written before a request leaves, when its result
-/// is not known yet.
-pub const INTENT_CODE: &str = "intent";
-/// The code of a result whose answer never came (`kyb_api`'s `outcome_unknown`).
-pub const OUTCOME_UNKNOWN_CODE: &str = "outcome_unknown";
+/// The code of an entry that did not succeed: the error of a call that failed, or the
+/// log's own mark. Written in the hashed record, so it reads back exactly as written:
+/// a code this version does not know (a newer version's) is kept as its text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(untagged)]
+pub enum OutcomeCode {
+    Failed(ErrorCode),
+    Mark(AuditMark),
+    #[ts(skip)]
+    Unrecognised(String),
+}
 
-const UNREADABLE: &str = "la línea no es una entrada legible";
-const MODIFIED: &str = "la entrada fue modificada";
-const NOT_FOLLOWING: &str = "la entrada no sigue a la anterior (falta o se movió una entrada)";
-const WRITE_FAILED: &str = "No se pudo escribir la bitácora";
+/// The log's own codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum AuditMark {
+    /// Written before a request leaves, when its result is not known yet.
+    Intent,
+    /// A torn last line was set aside.
+    TornLine,
+    /// The log does not match the head anchored in the keyring.
+    AnchorMismatch,
+}
+
+impl OutcomeCode {
+    pub const INTENT: Self = Self::Mark(AuditMark::Intent);
+}
+
+/// As the record writes it (the CSV export's column).
+impl std::fmt::Display for OutcomeCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(text)) => f.write_str(&text),
+            _ => write!(f, "{self:?}"),
+        }
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Outcome {
     pub ok: bool,
-    /// The error code when it failed; [`INTENT_CODE`] while the result is unknown.
-    pub code: Option<String>,
+    /// The error code when it failed; [`OutcomeCode::INTENT`] while the result is unknown.
+    pub code: Option<OutcomeCode>,
     pub message: Option<String>,
 }
 
@@ -138,7 +165,7 @@ pub struct AuditEntry {
 impl AuditEntry {
     /// Written before a request left; its result is a later entry that `completes` it.
     pub fn is_intent(&self) -> bool {
-        !self.record.outcome.ok && self.record.outcome.code.as_deref() == Some(INTENT_CODE)
+        !self.record.outcome.ok && self.record.outcome.code == Some(OutcomeCode::INTENT)
     }
 }
 
@@ -168,7 +195,37 @@ pub struct Tally {
 pub struct ChainBreak {
     /// Line of the file, from 1.
     pub line: u32,
-    pub problem: String,
+    pub problem: BreakKind,
+}
+
+/// How a line breaks the chain; the window words it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum BreakKind {
+    /// The line is not a readable entry.
+    Unreadable,
+    /// The entry is not what was written: its hash differs.
+    Modified,
+    /// Entries are missing: after entry `after` comes entry `next`.
+    Missing { after: u32, next: u32 },
+    /// The entry does not follow the one before it (one is missing or was moved).
+    NotFollowing,
+}
+
+/// As the log's own entries record a break (in the log's language, Spanish).
+impl std::fmt::Display for BreakKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Unreadable => f.write_str("la línea no es una entrada legible"),
+            Self::Modified => f.write_str("la entrada fue modificada"),
+            Self::Missing { after, next } => {
+                write!(f, "faltan entradas: después de la {after} sigue la {next}")
+            }
+            Self::NotFollowing => {
+                f.write_str("la entrada no sigue a la anterior (falta o se movió una entrada)")
+            }
+        }
+    }
 }
 
 /// The file's last entry compared with the head anchored outside it.
@@ -330,7 +387,7 @@ fn chain_report(lines: &[Option<AuditEntry>], anchor: AnchorState) -> ChainRepor
     // is already a break of its own.
     let mut previous: Option<(u32, &str)> = Some((0, GENESIS));
     for (index, line) in lines.iter().enumerate() {
-        let mut broken = |problem: String| {
+        let mut broken = |problem: BreakKind| {
             breaks.push(ChainBreak {
                 line: count(index + 1),
                 problem,
@@ -338,22 +395,22 @@ fn chain_report(lines: &[Option<AuditEntry>], anchor: AnchorState) -> ChainRepor
         };
         let Some(entry) = line else {
             unreadable += 1;
-            broken(UNREADABLE.to_owned());
+            broken(BreakKind::Unreadable);
             previous = None;
             continue;
         };
         let record = &entry.record;
         if entry.hash != digest(record) {
-            broken(MODIFIED.to_owned());
+            broken(BreakKind::Modified);
         }
         if let Some((seq, hash)) = previous {
             if record.seq > seq.saturating_add(1) {
-                broken(format!(
-                    "faltan entradas: después de la {seq} sigue la {}",
-                    record.seq
-                ));
+                broken(BreakKind::Missing {
+                    after: seq,
+                    next: record.seq,
+                });
             } else if record.seq != seq.saturating_add(1) || record.prev_hash != hash {
-                broken(NOT_FOLLOWING.to_owned());
+                broken(BreakKind::NotFollowing);
             }
         }
         // The stored hash, not a recomputed one: an entry edited in place is one
@@ -361,7 +418,7 @@ fn chain_report(lines: &[Option<AuditEntry>], anchor: AnchorState) -> ChainRepor
         previous = Some((record.seq, &entry.hash));
     }
     let (first_broken_line, problem) = match breaks.first() {
-        Some(first) => (Some(first.line), Some(first.problem.clone())),
+        Some(first) => (Some(first.line), Some(first.problem.to_string())),
         None => anchor_problem(&anchor, lines).unzip(),
     };
     ChainReport {
@@ -420,11 +477,11 @@ pub struct AuditLog {
 }
 
 fn storage_error(error: impl std::fmt::Display) -> AppError {
-    AppError::storage(WRITE_FAILED, error)
+    AppError::storage(Task::WriteAudit, error)
 }
 
 /// An entry of the desk about its own log.
-fn log_event(event: DeskEvent, target: &str, summary: String, code: &str) -> NewEntry {
+fn log_event(event: DeskEvent, target: &str, summary: String, mark: AuditMark) -> NewEntry {
     NewEntry {
         profile: String::new(),
         agent_email: String::new(),
@@ -433,7 +490,7 @@ fn log_event(event: DeskEvent, target: &str, summary: String, code: &str) -> New
         summary,
         outcome: Outcome {
             ok: false,
-            code: Some(code.to_owned()),
+            code: Some(OutcomeCode::Mark(mark)),
             message: None,
         },
         completes: None,
@@ -453,7 +510,7 @@ impl AuditLog {
         match std::fs::read(&self.path) {
             Ok(bytes) => Ok(bytes),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-            Err(e) => Err(AppError::storage("No se pudo leer la bitácora", e)),
+            Err(e) => Err(AppError::storage(Task::ReadAudit, e)),
         }
     }
 
@@ -461,7 +518,7 @@ impl AuditLog {
         match std::fs::metadata(&self.path) {
             Ok(metadata) => Ok(Some(FileStamp::of(&metadata))),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(AppError::storage("No se pudo leer la bitácora", e)),
+            Err(e) => Err(AppError::storage(Task::ReadAudit, e)),
         }
     }
 
@@ -494,7 +551,7 @@ impl AuditLog {
         let written = self.append(NewEntry {
             outcome: Outcome {
                 ok: false,
-                code: Some(INTENT_CODE.to_owned()),
+                code: Some(OutcomeCode::INTENT),
                 message: None,
             },
             completes: None,
@@ -558,7 +615,12 @@ impl AuditLog {
             );
             self.write_entry(
                 &mut tail,
-                log_event(DeskEvent::AuditRecovered, &aside, summary, "torn_line"),
+                log_event(
+                    DeskEvent::AuditRecovered,
+                    &aside,
+                    summary,
+                    AuditMark::TornLine,
+                ),
             )?;
         }
         if let Some((_, problem)) = anchor_problem(&anchor, &lines) {
@@ -570,7 +632,7 @@ impl AuditLog {
                     DeskEvent::AuditTamperDetected,
                     &self.file_name(),
                     summary,
-                    "anchor_mismatch",
+                    AuditMark::AnchorMismatch,
                 ),
             )?;
         } else if let AnchorState::Unavailable { reason } = &anchor {
@@ -655,7 +717,8 @@ impl AuditLog {
         // A call with no result (a crash), or whose answer was lost, may have been done.
         let unknown = unresolved(&read.entries).into_iter().any(concerns)
             || read.entries.iter().any(|e| {
-                concerns(e) && e.record.outcome.code.as_deref() == Some(OUTCOME_UNKNOWN_CODE)
+                concerns(e)
+                    && e.record.outcome.code == Some(OutcomeCode::Failed(ErrorCode::OutcomeUnknown))
             });
         Ok(Tally {
             count: count(succeeded),
@@ -714,14 +777,18 @@ pub fn to_csv(entries: &[AuditEntry]) -> AppResult<String> {
             r.target.clone(),
             r.summary.clone(),
             r.outcome.ok.to_string(),
-            r.outcome.code.clone().unwrap_or_default(),
+            r.outcome
+                .code
+                .as_ref()
+                .map(OutcomeCode::to_string)
+                .unwrap_or_default(),
             r.outcome.message.clone().unwrap_or_default(),
             r.prev_hash.clone(),
             entry.hash.clone(),
             r.completes.map(|seq| seq.to_string()).unwrap_or_default(),
         ]
     });
-    csv_export::text("No se pudo exportar la bitácora", &header, rows)
+    csv_export::text(&header, rows)
 }
 
 #[cfg(test)]
@@ -746,7 +813,7 @@ mod tests {
             summary: "reenvío del enlace".into(),
             outcome: Outcome {
                 ok,
-                code: (!ok).then(|| "state_conflict".into()),
+                code: (!ok).then_some(OutcomeCode::Failed(ErrorCode::StateConflict)),
                 message: None,
             },
             completes: None,
@@ -805,7 +872,7 @@ mod tests {
         std::fs::write(&path, tampered).expect("tampered");
         let report = log.verify().expect("verified");
         assert_eq!(report.first_broken_line, Some(3));
-        assert_eq!(report.problem.as_deref(), Some(MODIFIED));
+        assert_eq!(report.breaks[0].problem, BreakKind::Modified);
         assert_eq!(report.breaks.len(), 1, "{:?}", report.breaks);
 
         // Removing an entry breaks the link of the next one.
@@ -1027,11 +1094,11 @@ mod tests {
             [
                 ChainBreak {
                     line: 2,
-                    problem: MODIFIED.into()
+                    problem: BreakKind::Modified
                 },
                 ChainBreak {
                     line: 4,
-                    problem: "faltan entradas: después de la 3 sigue la 5".into()
+                    problem: BreakKind::Missing { after: 3, next: 5 }
                 },
             ]
         );
@@ -1066,7 +1133,7 @@ mod tests {
             report.breaks,
             [ChainBreak {
                 line: 2,
-                problem: UNREADABLE.into()
+                problem: BreakKind::Unreadable
             }]
         );
         let read = log.entries().expect("read");
@@ -1097,7 +1164,7 @@ mod tests {
 
         let entries = log.entries().expect("read").entries;
         assert!(entries[0].is_intent());
-        assert_eq!(entries[0].record.outcome.code.as_deref(), Some(INTENT_CODE));
+        assert_eq!(entries[0].record.outcome.code, Some(OutcomeCode::INTENT));
         assert_eq!(entries[1].record.completes, Some(1));
         assert_eq!(log.entries().expect("read").unresolved, [lost]);
 
@@ -1128,13 +1195,12 @@ mod tests {
             completes: Some(sent),
             outcome: Outcome {
                 ok: false,
-                code: Some(
+                code: Some(OutcomeCode::Failed(
                     kyb_api::ApiError::OutcomeUnknown {
                         detail: String::new(),
                     }
-                    .code()
-                    .to_owned(),
-                ),
+                    .code(),
+                )),
                 message: None,
             },
             ..entry("VD-3", false)

@@ -9,11 +9,11 @@
 
 use std::path::Path;
 
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Task};
 use crate::fsio;
 
-/// `header` and `rows` as CSV text; a failure is reported as `what` could not be done.
-pub fn text<R>(what: &str, header: &[&str], rows: impl IntoIterator<Item = R>) -> AppResult<String>
+/// `header` and `rows` as CSV text.
+pub fn text<R>(header: &[&str], rows: impl IntoIterator<Item = R>) -> AppResult<String>
 where
     R: IntoIterator,
     R::Item: AsRef<[u8]>,
@@ -21,17 +21,17 @@ where
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer
         .write_record(header)
-        .map_err(|e| AppError::storage(what, e))?;
+        .map_err(|e| AppError::storage(Task::WriteCsv, e))?;
     for row in rows {
         let cells: Vec<Vec<u8>> = row.into_iter().map(|c| as_text(c.as_ref())).collect();
         writer
             .write_record(&cells)
-            .map_err(|e| AppError::storage(what, e))?;
+            .map_err(|e| AppError::storage(Task::WriteCsv, e))?;
     }
     let bytes = writer
         .into_inner()
-        .map_err(|e| AppError::storage(what, e))?;
-    String::from_utf8(bytes).map_err(|e| AppError::storage(what, e))
+        .map_err(|e| AppError::storage(Task::WriteCsv, e))?;
+    String::from_utf8(bytes).map_err(|e| AppError::storage(Task::WriteCsv, e))
 }
 
 /// Characters that make a spreadsheet read a cell as a formula when they come first.
@@ -47,8 +47,7 @@ fn as_text(cell: &[u8]) -> Vec<u8> {
 
 /// Writes an export to where the analyst chose, whole or not at all.
 pub fn save(path: &Path, csv: &str) -> AppResult<()> {
-    fsio::write_atomic(path, csv.as_bytes())
-        .map_err(|e| AppError::storage("No se pudo escribir el CSV", e))
+    fsio::write_atomic(path, csv.as_bytes()).map_err(|e| AppError::storage(Task::WriteCsv, e))
 }
 
 #[cfg(test)]
@@ -58,7 +57,6 @@ mod tests {
     #[test]
     fn a_cell_that_a_spreadsheet_would_run_is_written_as_text() {
         let csv = text(
-            "exportar",
             &["Empresa", "Mensaje"],
             [
                 [

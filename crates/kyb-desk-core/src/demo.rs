@@ -6,7 +6,7 @@ use kyb_api::Environment;
 use kyb_sandbox::{Manifest, RunningSandbox, Sandbox, SandboxConfig};
 
 use crate::desk::Desk;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Task};
 use crate::profiles::{FlowEntry, PersonType, Profile, ProfileInput};
 
 pub const PROFILE_NAME: &str = "Demostración";
@@ -15,7 +15,7 @@ pub const AGENT_EMAIL: &str = "analista.demo@kybdesk.mx";
 pub async fn start_sandbox() -> AppResult<RunningSandbox> {
     Sandbox::start(SandboxConfig::default())
         .await
-        .map_err(|e| AppError::storage("No se pudo iniciar el servicio de demostración", e))
+        .map_err(|e| AppError::storage(Task::StartDemo, e))
 }
 
 /// Creates (or points at this run's sandbox) the demo profile, makes it active and
@@ -31,7 +31,7 @@ pub fn install(desk: &Desk, manifest: &Manifest) -> AppResult<Profile> {
     let tenant = manifest
         .tenants
         .first()
-        .ok_or_else(|| AppError::storage("El servicio de demostración", "no tiene inquilinos"))?;
+        .ok_or_else(|| AppError::storage(Task::StartDemo, "the sandbox has no tenant"))?;
     let flow = |flow_id: &str, label: &str, person_type| FlowEntry {
         flow_id: flow_id.to_owned(),
         label: label.to_owned(),

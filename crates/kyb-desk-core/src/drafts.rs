@@ -12,7 +12,7 @@ use kyb_api::expediente::Decision;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Task};
 use crate::fsio;
 use crate::recovery::{RecordKind, Recoveries};
 
@@ -126,7 +126,7 @@ impl Drafts {
 
     fn write(&self, profile_id: &str, name: &str, draft: &impl Serialize) -> AppResult<()> {
         fsio::write_json(&self.path(profile_id, name), draft)
-            .map_err(|e| AppError::storage("No se pudo guardar el borrador", e))
+            .map_err(|e| AppError::storage(Task::SaveDraft, e))
     }
 
     /// A draft; an unreadable one is set aside and reads as none. A draft is written
@@ -141,14 +141,14 @@ impl Drafts {
             RecordKind::Draft,
             &self.recoveries,
         )
-        .map_err(|e| AppError::storage("No se pudo leer el borrador", e))
+        .map_err(|e| AppError::storage(Task::ReadDraft, e))
     }
 
     fn remove(&self, profile_id: &str, name: &str) -> AppResult<()> {
         match std::fs::remove_file(self.path(profile_id, name)) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(AppError::storage("No se pudo borrar el borrador", e)),
+            Err(e) => Err(AppError::storage(Task::DeleteDraft, e)),
         }
     }
 }

@@ -16,7 +16,7 @@ use kyb_api::{Learner, Operation};
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Task};
 use crate::fsio;
 use crate::recovery::{RecordKind, Recoveries};
 
@@ -111,8 +111,7 @@ impl DriftLog {
             exported_at_utc: jiff::Timestamp::now().to_string(),
             report: self.report(),
         };
-        fsio::write_json(path, &export)
-            .map_err(|e| AppError::storage("No se pudo exportar lo aprendido del servicio", e))
+        fsio::write_json(path, &export).map_err(|e| AppError::storage(Task::ExportDrift, e))
     }
 }
 

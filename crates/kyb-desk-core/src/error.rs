@@ -1,59 +1,15 @@
-//! What crosses to the UI when a command fails: `{ code, message, details }`. The
-//! code is stable (the UI switches on it and words the message in the user's
-//! language); `message` is the service's own text when it gave one; `details` holds
-//! the failed rules of a validation, or the technical detail of a network or decode
-//! failure.
+//! What crosses to the UI when a command fails: `{ code, message, details, task }`.
+//! The code is stable, and the UI words it in the user's language: the desk writes no
+//! sentence of its own here. `message` is the service's own text when it gave one, or
+//! the technical cause of a local failure (the system's or a library's words);
+//! `details` holds the failed rules of a validation, or the facts the UI's wording
+//! needs (an origin, a path, an HTTP status); `task` says what the desk was doing when
+//! a local step failed.
 
 use kyb_api::ApiError;
+pub use kyb_api::ErrorCode;
 use serde::Serialize;
 use ts_rs::TS;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum ErrorCode {
-    // The service's, as `kyb-api` names them.
-    Unauthorized,
-    WorkspaceForbidden,
-    NotAllowed,
-    NotFound,
-    Validation,
-    StateConflict,
-    TrialLimit,
-    Rejected,
-    Server,
-    Timeout,
-    Network,
-    Decode,
-    // The desk's own.
-    /// A profile, draft or import was refused: `details` says which fields.
-    InvalidInput,
-    /// No profile is active, or the one named does not exist.
-    NoProfile,
-    /// The active profile has no API key yet.
-    NoApiKey,
-    /// The OS keyring cannot be reached; the key may be kept for this session only.
-    KeyringUnavailable,
-    /// The environment has no address in this build (see `endpoints`).
-    NoAddress,
-    /// A local file could not be read or written.
-    Storage,
-    /// The desktop refused a hand-off: opening a link in the browser, copying text.
-    Desktop,
-    /// The profile's address is not the origin its API key was given for: `details`
-    /// holds that origin ("" when not recorded) and the profile's origin now. The key
-    /// is not sent until the user confirms the new origin or enters the key again.
-    KeyOriginChanged,
-    /// The same state-changing call (operation and target) is already on its way.
-    InFlight,
-    /// The answer was a redirect, which is never followed: `details` holds the origin
-    /// it pointed to.
-    Redirected,
-    /// An answer larger than its cap was refused.
-    TooLarge,
-    /// A state-changing call was sent and no answer came back: the service may or may
-    /// not have done it. Re-read before sending again.
-    OutcomeUnknown,
-}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
 #[error("{message}")]
@@ -61,6 +17,38 @@ pub struct AppError {
     pub code: ErrorCode,
     pub message: String,
     pub details: Vec<String>,
+    pub task: Option<Task>,
+}
+
+/// What the desk was doing when a local step failed, for the UI to word ("the draft
+/// could not be saved").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Task {
+    OpenDataFolder,
+    ReadProfiles,
+    SaveProfiles,
+    ReadWatchlist,
+    SaveWatchlist,
+    ImportWatchlist,
+    ReadHistory,
+    SaveHistory,
+    ReadDraft,
+    SaveDraft,
+    DeleteDraft,
+    ReadAudit,
+    WriteAudit,
+    /// The intent of a state-changing call could not be written, so it was not sent.
+    RecordIntent,
+    WriteCsv,
+    ExportDrift,
+    PrepareImages,
+    FetchImage,
+    OpenLink,
+    CopyText,
+    UseChosenPath,
+    StartDemo,
+    UseKeyring,
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -71,6 +59,7 @@ impl AppError {
             code,
             message: message.into(),
             details: Vec::new(),
+            task: None,
         }
     }
 
@@ -83,43 +72,59 @@ impl AppError {
         Self::new(ErrorCode::InvalidInput, message).with_details(details)
     }
 
-    pub fn storage(what: &str, error: impl std::fmt::Display) -> Self {
-        Self::new(ErrorCode::Storage, format!("{what}: {error}"))
+    pub fn during(mut self, task: Task) -> Self {
+        self.task = Some(task);
+        self
     }
 
-    pub fn desktop(what: &str, error: impl std::fmt::Display) -> Self {
-        Self::new(ErrorCode::Desktop, format!("{what}: {error}"))
+    /// A local file could not be read or written while doing `task`; `error` is why.
+    pub fn storage(task: Task, error: impl std::fmt::Display) -> Self {
+        Self::new(ErrorCode::Storage, error.to_string()).during(task)
+    }
+
+    /// The desktop refused a hand-off while doing `task`; `error` is why.
+    pub fn desktop(task: Task, error: impl std::fmt::Display) -> Self {
+        Self::new(ErrorCode::Desktop, error.to_string()).during(task)
+    }
+
+    /// A code the UI words entirely (no text of the service, no technical cause).
+    pub fn of(code: ErrorCode) -> Self {
+        Self::new(code, String::new())
     }
 }
 
+/// The client's errors keep the client's code ([`ApiError::code`]). `message` is the
+/// service's own text where it gave one, or the technical cause of a failure on the
+/// way; what the client itself would say is left to the UI. `details` holds the facts
+/// the UI's wording needs (a validation's failed rules, an HTTP status, the origin of
+/// a redirect, the start of an unreadable answer).
 impl From<ApiError> for AppError {
     fn from(error: ApiError) -> Self {
-        let message = error.to_string();
-        let (code, details) = match error {
-            ApiError::Unauthorized { .. } => (ErrorCode::Unauthorized, vec![]),
-            ApiError::WorkspaceForbidden { .. } => (ErrorCode::WorkspaceForbidden, vec![]),
-            ApiError::NotAllowed { .. } => (ErrorCode::NotAllowed, vec![]),
-            ApiError::NotFound { .. } => (ErrorCode::NotFound, vec![]),
+        let code = error.code();
+        let (message, details) = match error {
             ApiError::Validation {
                 message, messages, ..
-            } => return Self::new(ErrorCode::Validation, message).with_details(messages),
-            ApiError::StateConflict { .. } => (ErrorCode::StateConflict, vec![]),
-            ApiError::TrialLimit { .. } => (ErrorCode::TrialLimit, vec![]),
-            ApiError::Rejected { status, .. } => {
-                (ErrorCode::Rejected, vec![format!("HTTP {status}")])
+            } => (message, messages),
+            ApiError::Unauthorized { message }
+            | ApiError::WorkspaceForbidden { message }
+            | ApiError::NotAllowed { message }
+            | ApiError::NotFound { message }
+            | ApiError::StateConflict { message }
+            | ApiError::TrialLimit { message } => (message, vec![]),
+            ApiError::Rejected { status, message } | ApiError::Server { status, message } => {
+                (message, vec![format!("HTTP {status}")])
             }
-            ApiError::Server { status, .. } => (ErrorCode::Server, vec![format!("HTTP {status}")]),
-            ApiError::Timeout { .. } => (ErrorCode::Timeout, vec![]),
-            ApiError::Network { detail } => (ErrorCode::Network, vec![detail]),
+            ApiError::Network { detail } | ApiError::OutcomeUnknown { detail } => (detail, vec![]),
             ApiError::Decode { status, snippet } => {
-                (ErrorCode::Decode, vec![format!("HTTP {status}"), snippet])
+                (String::new(), vec![format!("HTTP {status}"), snippet])
             }
-            ApiError::Redirected { status, location } => (
-                ErrorCode::Redirected,
-                vec![location, format!("HTTP {status}")],
-            ),
-            ApiError::TooLarge { .. } => (ErrorCode::TooLarge, vec![]),
-            ApiError::OutcomeUnknown { detail } => (ErrorCode::OutcomeUnknown, vec![detail]),
+            ApiError::Redirected { status, location } => {
+                (String::new(), vec![location, format!("HTTP {status}")])
+            }
+            ApiError::Timeout { seconds } => (String::new(), vec![format!("{seconds} s")]),
+            ApiError::TooLarge { limit_bytes } => {
+                (String::new(), vec![format!("{} MiB", limit_bytes / (1024 * 1024))])
+            }
         };
         Self::new(code, message).with_details(details)
     }

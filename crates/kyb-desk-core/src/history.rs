@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Task};
 use crate::fsio;
 use crate::recovery::{RecordKind, Recoveries};
 
@@ -81,20 +81,20 @@ impl History {
             RecordKind::History,
             &self.recoveries,
         )
-        .map_err(|e| AppError::storage("No se pudo leer el historial", e))?
+        .map_err(|e| AppError::storage(Task::ReadHistory, e))?
         .unwrap_or_default())
     }
 
     fn write(&self, profile_id: &str, document_id: &str, snapshots: &[Snapshot]) -> AppResult<()> {
         fsio::write_json(&self.path(profile_id, document_id), &snapshots)
-            .map_err(|e| AppError::storage("No se pudo guardar el historial", e))
+            .map_err(|e| AppError::storage(Task::SaveHistory, e))
     }
 
     /// Keeps a fetched detail (unless it is identical to the newest one kept), under
     /// the id it was asked for: the answer's own `ExpedienteId` may be missing.
     pub fn record(&self, profile_id: &str, document_id: &str, detail: &DetailV2) -> AppResult<()> {
-        let value = serde_json::to_value(detail)
-            .map_err(|e| AppError::storage("No se pudo guardar el historial", e))?;
+        let value =
+            serde_json::to_value(detail).map_err(|e| AppError::storage(Task::SaveHistory, e))?;
         self.locks
             .with(profile_id, || self.keep(profile_id, document_id, value))
     }

@@ -29,7 +29,7 @@ use tokio::sync::Semaphore;
 use ts_rs::TS;
 
 use crate::audit::sha256_hex;
-use crate::error::{AppError, AppResult, ErrorCode};
+use crate::error::{AppError, AppResult, ErrorCode, Task};
 
 /// Larger answers are refused: a photo for the screen, not an archive.
 pub const MAX_IMAGE_BYTES: usize = 15 * 1024 * 1024;
@@ -134,7 +134,7 @@ impl ImageFetcher {
             .connect_timeout(Duration::from_secs(5))
             .timeout(Duration::from_secs(30))
             .build()
-            .map_err(|e| AppError::storage("No se pudo preparar la descarga de imágenes", e))?;
+            .map_err(|e| AppError::storage(Task::PrepareImages, e))?;
         Ok(Self {
             http,
             demo_origin: demo_base.map(kyb_api::client::origin_of),
@@ -173,12 +173,9 @@ impl ImageFetcher {
             .map(|host| host.trim_start_matches('[').trim_end_matches(']'))
             .and_then(|host| host.parse::<IpAddr>().ok());
         if url.scheme() != "https" || literal.is_some_and(|ip| !is_public(ip)) {
-            return Err(AppError::new(
-                ErrorCode::InvalidInput,
-                format!(
-                    "Por seguridad solo se descargan imágenes por https de direcciones públicas: {url}"
-                ),
-            ));
+            return Err(AppError::of(ErrorCode::UnsafeAddress)
+                .with_details(vec![url.to_string()])
+                .during(Task::FetchImage));
         }
         Ok(())
     }
@@ -189,15 +186,15 @@ impl ImageFetcher {
             .turns
             .acquire()
             .await
-            .map_err(|e| AppError::storage("No se pudo descargar la imagen", e))?;
+            .map_err(|e| AppError::storage(Task::FetchImage, e))?;
         // Without its query: a signed link's token is not for the screen or the log.
         let shown = format!("{}{}", kyb_api::client::origin_of(url), url.path());
-        let failed = |code, what: &str| AppError::new(code, format!("{what}: {shown}"));
+        let failed = |code| AppError::new(code, shown.clone()).during(Task::FetchImage);
         let response = self.http.get(url.clone()).send().await.map_err(|e| {
             if e.is_timeout() {
-                failed(ErrorCode::Timeout, "La imagen tardó demasiado")
+                failed(ErrorCode::Timeout)
             } else {
-                failed(ErrorCode::Network, "No se pudo descargar la imagen")
+                failed(ErrorCode::Network)
             }
         })?;
         let status = response.status();
@@ -209,11 +206,7 @@ impl ImageFetcher {
                 .and_then(|v| url.join(v).ok())
                 .map(|to| kyb_api::client::origin_of(&to))
                 .unwrap_or_default();
-            return Err(failed(
-                ErrorCode::Redirected,
-                "La imagen redirige a otra dirección y por seguridad no se sigue",
-            )
-            .with_details(vec![to]));
+            return Err(failed(ErrorCode::Redirected).with_details(vec![to]));
         }
         if !status.is_success() {
             let code = if status == reqwest::StatusCode::NOT_FOUND {
@@ -221,8 +214,7 @@ impl ImageFetcher {
             } else {
                 ErrorCode::Server
             };
-            return Err(failed(code, "La imagen no está disponible")
-                .with_details(vec![format!("HTTP {}", status.as_u16())]));
+            return Err(failed(code).with_details(vec![format!("HTTP {}", status.as_u16())]));
         }
         let mime = response
             .headers()
@@ -237,19 +229,15 @@ impl ImageFetcher {
             })
             .unwrap_or_default();
         if !mime.starts_with("image/") {
-            return Err(failed(ErrorCode::Decode, "El enlace no es una imagen")
-                .with_details(vec![format!("Content-Type: {mime}")]));
+            return Err(
+                failed(ErrorCode::Decode).with_details(vec![format!("Content-Type: {mime}")])
+            );
         }
         let bytes = kyb_api::body::read_capped(response, MAX_IMAGE_BYTES)
             .await
             .map_err(|e| match e {
-                kyb_api::body::CappedError::TooLarge { .. } => {
-                    failed(ErrorCode::TooLarge, "La imagen es demasiado grande")
-                }
-                kyb_api::body::CappedError::Transport(_) => failed(
-                    ErrorCode::Network,
-                    "La descarga de la imagen se interrumpió",
-                ),
+                kyb_api::body::CappedError::TooLarge { .. } => failed(ErrorCode::TooLarge),
+                kyb_api::body::CappedError::Transport(_) => failed(ErrorCode::Network),
             })?;
         Ok((mime, bytes))
     }

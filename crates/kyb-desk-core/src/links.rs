@@ -5,7 +5,7 @@
 
 use reqwest::Url;
 
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorCode, Task};
 
 /// The one rule for opening a link outside the app.
 pub fn may_open_externally(url: &Url, demo_base: Option<&Url>) -> bool {
@@ -32,10 +32,9 @@ pub fn checked_external(raw: &str, demo_base: Option<&Url>) -> AppResult<Url> {
 }
 
 fn refused(raw: &str) -> AppError {
-    AppError::invalid(
-        "Por seguridad solo se abren enlaces https.",
-        vec![raw.chars().take(200).collect()],
-    )
+    AppError::of(ErrorCode::UnsafeAddress)
+        .with_details(vec![raw.chars().take(200).collect()])
+        .during(Task::OpenLink)
 }
 
 /// The webview's own pages: the embedded assets, or the dev server under `make dev`.

@@ -242,7 +242,7 @@ impl ProfileBook {
 }
 
 pub fn no_profile() -> AppError {
-    AppError::new(ErrorCode::NoProfile, "No existe ese perfil.")
+    AppError::of(ErrorCode::NoProfile)
 }
 
 #[cfg(test)]

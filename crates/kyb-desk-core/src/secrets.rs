@@ -18,7 +18,7 @@ use kyb_api::Secret;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::error::{AppError, AppResult, ErrorCode};
+use crate::error::{AppError, AppResult, ErrorCode, Task};
 
 /// The keyring's service name; each profile's key is stored under its profile id.
 pub const KEYRING_SERVICE: &str = "mx.kybdesk.app";
@@ -108,11 +108,7 @@ fn last_four(key: &Secret) -> String {
 }
 
 fn unavailable(error: &keyring::Error) -> AppError {
-    AppError::new(
-        ErrorCode::KeyringUnavailable,
-        "No se pudo usar el llavero del sistema.",
-    )
-    .with_details(vec![error.to_string()])
+    AppError::new(ErrorCode::KeyringUnavailable, error.to_string()).during(Task::UseKeyring)
 }
 
 impl KeyVault {
@@ -184,10 +180,7 @@ impl KeyVault {
             return Ok(self.status(profile_id));
         }
         let Some(bound) = self.get(profile_id)? else {
-            return Err(AppError::new(
-                ErrorCode::NoApiKey,
-                "Este perfil no tiene API Key que confirmar.",
-            ));
+            return Err(AppError::of(ErrorCode::NoApiKey));
         };
         self.store(profile_id, &bound.key, origin)?;
         Ok(self.status(profile_id))
@@ -387,7 +380,7 @@ mod tests {
             .set("p", "sk_test_1111", ORIGIN)
             .expect_err("no keyring");
         assert_eq!(error.code, ErrorCode::KeyringUnavailable);
-        assert!(!error.details.is_empty());
+        assert!(!error.message.is_empty(), "the keyring's reason is kept");
         assert!(vault.status("p").keyring_problem.is_some());
         assert!(matches!(vault.get("p"), Err(e) if e.code == ErrorCode::KeyringUnavailable));
         let status = vault

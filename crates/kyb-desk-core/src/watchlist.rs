@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
 use crate::csv_export;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorCode, Task};
 use crate::fsio;
 use crate::recovery::{RecordKind, Recoveries};
 
@@ -38,8 +38,10 @@ pub struct WatchedFile {
     pub updated_at_utc: Option<String>,
     pub last_refresh_utc: Option<String>,
     /// The error code of the last refresh, when it failed (`not_found`: tracking
-    /// knows no file for this FlowID and RFC yet).
-    pub last_error: Option<String>,
+    /// knows no file for this FlowID and RFC yet). A code this version does not know
+    /// (a newer version's) reads as none: the next refresh says again.
+    #[serde(deserialize_with = "known_code")]
+    pub last_error: Option<ErrorCode>,
     /// The last refresh failed and the analyst can retry it: any error but
     /// `not_found` (a file tracking does not know yet says so on its own).
     pub refresh_failed: bool,
@@ -142,7 +144,7 @@ fn fingerprint(tracking: &Tracking) -> String {
 }
 
 /// What a tracking answer (or its failure) says about a followed file.
-fn record(file: &mut WatchedFile, answer: Result<&Tracking, &str>, now: &str) {
+fn record(file: &mut WatchedFile, answer: Result<&Tracking, ErrorCode>, now: &str) {
     file.last_refresh_utc = Some(now.to_owned());
     match answer {
         Ok(tracking) => {
@@ -174,16 +176,23 @@ fn record(file: &mut WatchedFile, answer: Result<&Tracking, &str>, now: &str) {
             file.changed =
                 file.seen_fingerprint.is_some() && file.seen_fingerprint != file.fingerprint;
         }
-        Err(code) => file.last_error = Some(code.to_owned()),
+        Err(code) => file.last_error = Some(code),
     }
-    file.refresh_failed = refresh_failed(file.last_error.as_deref());
+    file.refresh_failed = refresh_failed(file.last_error);
 }
 
 /// The one rule for [`WatchedFile::refresh_failed`]: the last refresh ended in any
 /// error but `not_found`. Applied when an answer is recorded and when a list is read
 /// (a list written before the field existed gets it right too).
-fn refresh_failed(last_error: Option<&str>) -> bool {
-    last_error.is_some_and(|code| code != "not_found")
+fn refresh_failed(last_error: Option<ErrorCode>) -> bool {
+    last_error.is_some_and(|code| code != ErrorCode::NotFound)
+}
+
+fn known_code<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<ErrorCode>, D::Error> {
+    let text = Option::<String>::deserialize(deserializer)?;
+    Ok(text.and_then(|code| serde_json::from_value(serde_json::Value::String(code)).ok()))
 }
 
 /// The columns of an exported watchlist. RFC and FlowID come first, as
@@ -228,15 +237,13 @@ pub fn to_csv(files: &[WatchedFile]) -> AppResult<String> {
             file.persons_enrolled.to_string(),
             text(&file.updated_at_utc),
             text(&file.last_refresh_utc),
-            text(&file.last_error),
+            file.last_error
+                .map(|code| code.to_string())
+                .unwrap_or_default(),
             if file.changed { "sí" } else { "no" }.to_owned(),
         ]
     });
-    csv_export::text(
-        "No se pudo exportar la lista de seguimiento",
-        &CSV_HEADER,
-        rows,
-    )
+    csv_export::text(&CSV_HEADER, rows)
 }
 
 pub struct Watchlist {
@@ -279,17 +286,17 @@ impl Watchlist {
             RecordKind::Watchlist,
             &self.recoveries,
         )
-        .map_err(|e| AppError::storage("No se pudo leer la lista de seguimiento", e))?
+        .map_err(|e| AppError::storage(Task::ReadWatchlist, e))?
         .unwrap_or_default();
         for file in &mut files {
-            file.refresh_failed = refresh_failed(file.last_error.as_deref());
+            file.refresh_failed = refresh_failed(file.last_error);
         }
         Ok(files)
     }
 
     fn store(&self, profile_id: &str, files: &[WatchedFile]) -> AppResult<()> {
         fsio::write_json(&self.path(profile_id), &files)
-            .map_err(|e| AppError::storage("No se pudo guardar la lista de seguimiento", e))
+            .map_err(|e| AppError::storage(Task::SaveWatchlist, e))
     }
 
     /// Reads, edits and writes back a profile's list, as its one writer meanwhile.
@@ -414,7 +421,7 @@ impl Watchlist {
         profile_id: &str,
         flow_id: &str,
         rfc: &str,
-        answer: Result<&Tracking, &str>,
+        answer: Result<&Tracking, ErrorCode>,
     ) -> AppResult<Option<WatchedFile>> {
         Ok(self
             .apply_all(profile_id, [(flow_id, rfc, answer)])?
@@ -428,7 +435,7 @@ impl Watchlist {
     pub fn apply_all<'a>(
         &self,
         profile_id: &str,
-        answers: impl IntoIterator<Item = (&'a str, &'a str, Result<&'a Tracking, &'a str>)>,
+        answers: impl IntoIterator<Item = (&'a str, &'a str, Result<&'a Tracking, ErrorCode>)>,
     ) -> AppResult<Vec<WatchedFile>> {
         self.change(profile_id, |files| {
             let now = jiff::Timestamp::now().to_string();
@@ -547,8 +554,8 @@ mod tests {
             .apply_all(
                 "p",
                 [
-                    ("flujo", "bbb020202bb2", Err("server_error")),
-                    ("flujo", "CCC030303CC3", Err("not_found")),
+                    ("flujo", "bbb020202bb2", Err(ErrorCode::Server)),
+                    ("flujo", "CCC030303CC3", Err(ErrorCode::NotFound)),
                     ("flujo", "AAA010101AA1", Ok(&tracking)),
                 ],
             )
@@ -557,7 +564,7 @@ mod tests {
         assert_eq!(rfcs, ["BBB020202BB2", "AAA010101AA1"]);
         let stored = list.list("p").expect("listed");
         assert_eq!(stored.len(), 2);
-        assert_eq!(stored[1].last_error.as_deref(), Some("server_error"));
+        assert_eq!(stored[1].last_error, Some(ErrorCode::Server));
         assert!(stored[1].refresh_failed);
         assert!(!stored[0].refresh_failed);
         assert_eq!(stored[0].company_name, tracking.company_name);
@@ -590,7 +597,7 @@ mod tests {
         for rfc in ["AAA010101AA1", "BBB020202BB2"] {
             list.add("p", "flujo", rfc, None).expect("added");
         }
-        list.apply_all("p", [("flujo", "AAA010101AA1", Err("server_error"))])
+        list.apply_all("p", [("flujo", "AAA010101AA1", Err(ErrorCode::Server))])
             .expect("applied");
         let files = list.list("p").expect("listed");
         let csv = to_csv(&files).expect("exported");
@@ -598,7 +605,7 @@ mod tests {
         assert_eq!(lines.next(), Some(CSV_HEADER.join(",").as_str()));
         assert!(
             lines.next().is_some_and(
-                |l| l.starts_with("AAA010101AA1,flujo,") && l.contains(",server_error,no")
+                |l| l.starts_with("AAA010101AA1,flujo,") && l.contains(",server,no")
             ),
             "{csv}"
         );
@@ -633,7 +640,7 @@ mod tests {
         std::thread::scope(|scope| {
             scope.spawn(|| {
                 for _ in 0..3 * EACH {
-                    list.apply_all("p", [("flujo", "AAA010101AA1", Err("server_error"))])
+                    list.apply_all("p", [("flujo", "AAA010101AA1", Err(ErrorCode::Server))])
                         .expect("a refresh");
                 }
             });
@@ -659,7 +666,7 @@ mod tests {
             .collect();
         assert!(lost.is_empty(), "lost: {lost:?}");
         assert_eq!(files.len(), 1 + 3 * EACH);
-        assert_eq!(files[0].last_error.as_deref(), Some("server_error"));
+        assert_eq!(files[0].last_error, Some(ErrorCode::Server));
     }
 
     #[test]

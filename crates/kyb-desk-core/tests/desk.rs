@@ -10,6 +10,7 @@ use kyb_api::models::detail::DetailV2;
 use kyb_api::requests::{
     Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, SectionDecision,
 };
+use kyb_desk_core::audit::OutcomeCode;
 use kyb_desk_core::desk::FileDetail;
 use kyb_desk_core::drafts::{Draft, DraftDecision, NewFileDraft};
 use kyb_desk_core::error::{AppResult, ErrorCode};
@@ -169,7 +170,7 @@ async fn a_connection_check_tries_any_profile_and_names_what_is_wrong() {
     assert_eq!(unknown.code, ErrorCode::Validation);
     assert_eq!(
         unknown.details,
-        ["Flujo «Viejo» (flujo-que-no-existe): El FlowId no es válido."]
+        ["Viejo (flujo-que-no-existe): El FlowId no es válido."]
     );
 
     // With no flow at all, the key and the Workspace are still tried.
@@ -298,8 +299,8 @@ async fn files_are_created_tracked_read_and_completed() {
     );
     assert!(entries[2].record.outcome.ok);
     assert_eq!(
-        entries[3].record.outcome.code.as_deref(),
-        Some("not_allowed")
+        entries[3].record.outcome.code,
+        Some(OutcomeCode::Failed(ErrorCode::NotAllowed))
     );
     assert_eq!(
         desk.verify_audit().expect("verified").first_broken_line,
@@ -469,8 +470,8 @@ async fn verifications_are_read_resent_and_cancelled() {
     assert_eq!(entries.len(), 3);
     assert!(entries[0].record.summary.contains("facturable"));
     assert_eq!(
-        entries[2].record.outcome.code.as_deref(),
-        Some("state_conflict")
+        entries[2].record.outcome.code,
+        Some(OutcomeCode::Failed(ErrorCode::StateConflict))
     );
 }
 
@@ -523,7 +524,7 @@ async fn followed_files_refresh_with_progress_and_show_what_changed() {
         .iter()
         .find(|f| f.rfc == "ZZZ990101ZZ9")
         .expect("imported");
-    assert_eq!(unknown.last_error.as_deref(), Some("not_found"));
+    assert_eq!(unknown.last_error, Some(ErrorCode::NotFound));
 
     // The analyst opens the file, then something changes on the service.
     desk.mark_watch_seen(&examples.flow_id, &examples.rfc)
@@ -586,7 +587,7 @@ async fn a_retry_refreshes_only_the_files_that_failed() {
     assert!(
         failed
             .iter()
-            .all(|f| f.last_error.as_deref() == Some("server") && f.refresh_failed),
+            .all(|f| f.last_error == Some(ErrorCode::Server) && f.refresh_failed),
         "{failed:?}"
     );
 
@@ -606,7 +607,7 @@ async fn a_retry_refreshes_only_the_files_that_failed() {
         .iter()
         .find(|f| f.rfc == "ZZZ990101ZZ9")
         .expect("file");
-    assert_eq!(unknown.last_error.as_deref(), Some("not_found"));
+    assert_eq!(unknown.last_error, Some(ErrorCode::NotFound));
     assert!(!unknown.refresh_failed, "not known yet is not a failure");
     // A file tracking does not know is not "failed": it is not asked again.
     let seen = std::sync::Mutex::new(0);

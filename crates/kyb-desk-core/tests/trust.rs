@@ -6,6 +6,7 @@
 
 mod common;
 
+use kyb_desk_core::audit::OutcomeCode;
 use std::sync::Arc;
 
 use common::{DemoDesk, MemoryStore};
@@ -331,15 +332,15 @@ async fn a_correction_whose_answer_is_lost_is_outcome_unknown() {
     let entries = desk.audit_entries().expect("audit").entries;
     let intent = entries
         .iter()
-        .find(|e| e.record.outcome.code.as_deref() == Some("intent"))
+        .find(|e| e.record.outcome.code == Some(OutcomeCode::INTENT))
         .expect("an intent entry");
     let result = entries
         .iter()
         .find(|e| e.record.completes == Some(intent.record.seq))
         .expect("its result");
     assert_eq!(
-        result.record.outcome.code.as_deref(),
-        Some("outcome_unknown")
+        result.record.outcome.code,
+        Some(OutcomeCode::Failed(ErrorCode::OutcomeUnknown))
     );
 }
 

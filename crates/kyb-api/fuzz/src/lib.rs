@@ -74,7 +74,7 @@ fn check_error(error: &ApiError) {
     let code = error.code();
     let _ = error.to_string();
     let json = serde_json::to_value(error).expect("an error serialises");
-    assert_eq!(json["code"], code, "{error:?}");
+    assert_eq!(json["code"], code.to_string(), "{error:?}");
 }
 
 /// The models, in selector order (byte mod 8), with the operation that answers each.

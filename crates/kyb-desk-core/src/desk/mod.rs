@@ -14,7 +14,7 @@ use crate::audit::AuditLog;
 use crate::audit_anchor::KeyringAnchor;
 use crate::drafts::Drafts;
 use crate::drift_log::{DriftLog, drift_path};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ErrorCode, Task};
 use crate::fsio;
 use crate::history::History;
 use crate::profiles::{ProfileBook, ProfileStore};
@@ -83,13 +83,9 @@ impl Desk {
         // First of all: no other app may be writing these records (and the sweep
         // below must not take a live app's temporaries).
         let folder = fsio::lock_folder(data_dir, FOLDER_LOCK_WAIT).map_err(|error| {
-            AppError::storage(
-                &format!(
-                    "KYB Desk ya está abierto con los datos de {}; use esa ventana",
-                    data_dir.display()
-                ),
-                error,
-            )
+            AppError::new(ErrorCode::DataFolderInUse, error.to_string())
+                .with_details(vec![data_dir.display().to_string()])
+                .during(Task::OpenDataFolder)
         })?;
         if let Err(error) = fsio::make_private(data_dir) {
             tracing::warn!("data folder not made private: {error}");
@@ -104,7 +100,7 @@ impl Desk {
         // starts with an empty book and says so (see `recoveries`).
         let book = store
             .load()
-            .map_err(|e| AppError::storage("No se pudieron leer los perfiles", e))?
+            .map_err(|e| AppError::storage(Task::ReadProfiles, e))?
             .unwrap_or_default();
         // The head of the audit chain sits in the keyring beside the keys.
         let anchor = KeyringAnchor::new(vault.service(), &audit_path(data_dir));
@@ -156,7 +152,7 @@ impl Desk {
         let result = change(&mut next)?;
         self.store
             .save(&next)
-            .map_err(|e| AppError::storage("No se pudieron guardar los perfiles", e))?;
+            .map_err(|e| AppError::storage(Task::SaveProfiles, e))?;
         *book = next;
         Ok(result)
     }

@@ -15,8 +15,8 @@ use kyb_api::requests::{
 use kyb_api::{ApiError, Operation};
 
 use super::{Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
-use crate::audit::{Action, DeskEvent, NewEntry, Outcome};
-use crate::error::{AppError, AppResult, ErrorCode};
+use crate::audit::{Action, DeskEvent, NewEntry, Outcome, OutcomeCode};
+use crate::error::{AppError, AppResult, ErrorCode, Task};
 use crate::history::DetailChanges;
 use crate::profiles::Profile;
 use crate::summary;
@@ -68,10 +68,7 @@ impl Desk {
         );
         let mut calls = self.sending.lock().unwrap_or_else(|p| p.into_inner());
         if !calls.insert(key.clone()) {
-            return Err(AppError::new(
-                ErrorCode::InFlight,
-                "Esa misma solicitud ya se está enviando; espere su respuesta.",
-            ));
+            return Err(AppError::of(ErrorCode::InFlight));
         }
         Ok(Sending {
             calls: &self.sending,
@@ -107,13 +104,7 @@ impl Desk {
                 completes: None,
             })
             .map_err(|error| {
-                AppError::new(
-                    ErrorCode::Storage,
-                    format!(
-                        "No se pudo anotar la solicitud en la bitácora, así que no se envió: {}",
-                        error.message
-                    ),
-                )
+                AppError::new(ErrorCode::Storage, error.message).during(Task::RecordIntent)
             })?;
         Ok(Call {
             _sending: sending,
@@ -141,7 +132,7 @@ impl Desk {
             },
             Err(error) => Outcome {
                 ok: false,
-                code: Some(error.code().to_owned()),
+                code: Some(OutcomeCode::Failed(error.code())),
                 message: Some(error.to_string()),
             },
         };

@@ -76,12 +76,10 @@ impl Desk {
     }
 
     pub fn active_profile(&self) -> AppResult<Profile> {
-        self.book().active().cloned().ok_or_else(|| {
-            AppError::new(
-                ErrorCode::NoProfile,
-                "Elija o cree un perfil para trabajar.",
-            )
-        })
+        self.book()
+            .active()
+            .cloned()
+            .ok_or_else(|| AppError::of(ErrorCode::NoProfile))
     }
 
     // Keys.
@@ -197,17 +195,11 @@ impl Desk {
             origin: bound,
         }) = self.vault.get(&profile.id)?
         else {
-            return Err(AppError::new(
-                ErrorCode::NoApiKey,
-                format!(
-                    "El perfil «{}» no tiene API Key. Agréguela en Perfiles.",
-                    profile.name
-                ),
-            ));
+            return Err(AppError::of(ErrorCode::NoApiKey).with_details(vec![profile.name.clone()]));
         };
         // The one place a key meets an address: it goes only where it was given for.
         if !crate::secrets::may_go_to(bound.as_deref(), &origin) {
-            return Err(key_origin_changed(profile, bound.as_deref(), &origin));
+            return Err(key_origin_changed(bound.as_deref(), &origin));
         }
         let mut config = ClientConfig::new(
             base_url,
@@ -266,7 +258,7 @@ impl Desk {
                     failure.details = failure
                         .details
                         .iter()
-                        .map(|m| format!("Flujo «{}» ({}): {m}", flow.label, flow.flow_id))
+                        .map(|m| format!("{} ({}): {m}", flow.label, flow.flow_id))
                         .collect();
                     return Err(failure);
                 }
@@ -279,18 +271,8 @@ impl Desk {
 
 /// The key of `profile` is bound to `bound` (None: to no origin yet), not to where the
 /// profile points now: the user must confirm the new origin or enter the key again.
-fn key_origin_changed(profile: &Profile, bound: Option<&str>, origin: &str) -> AppError {
-    let given_for = bound.unwrap_or("una dirección que no se registró");
-    AppError::new(
-        ErrorCode::KeyOriginChanged,
-        format!(
-            "La API Key del perfil «{}» se dio para {given_for}, y el perfil ahora apunta a \
-             {origin}. No se enviará a {origin} hasta que usted lo confirme o ingrese la API \
-             Key de nuevo en Perfiles.",
-            profile.name
-        ),
-    )
-    .with_details(vec![
+fn key_origin_changed(bound: Option<&str>, origin: &str) -> AppError {
+    AppError::of(ErrorCode::KeyOriginChanged).with_details(vec![
         bound.unwrap_or_default().to_owned(),
         origin.to_owned(),
     ])
