@@ -142,19 +142,27 @@ pub fn install_tls_provider() {
     let _ = rustls::crypto::ring::default_provider().install_default();
 }
 
-/// The one place the HTTP client is configured: rustls (ring), gzip, JSON, timeouts,
-/// and no redirects (a 3xx is reported as [`ApiError::Redirected`]).
-fn build_http(config: &ClientConfig) -> Result<reqwest::Client, ConfigError> {
+/// The one place every HTTP client of the desk is configured (the service's, and the
+/// image fetcher's, which adds its own name resolution): rustls (ring), the desk's
+/// user agent, the two timeouts, and no redirects (a 3xx is reported, never
+/// followed).
+pub fn http_builder(connect_timeout: Duration, timeout: Duration) -> reqwest::ClientBuilder {
     install_tls_provider();
+    reqwest::Client::builder()
+        .user_agent(concat!("KYB-Desk/", env!("CARGO_PKG_VERSION")))
+        .redirect(redirect::Policy::none())
+        .connect_timeout(connect_timeout)
+        .timeout(timeout)
+}
+
+/// The service's client: [`http_builder`] with JSON, gzip and a kept connection
+/// pool; a 3xx is reported as [`ApiError::Redirected`].
+fn build_http(config: &ClientConfig) -> Result<reqwest::Client, ConfigError> {
     let mut headers = HeaderMap::new();
     headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
-    let builder = reqwest::Client::builder()
-        .user_agent(concat!("KYB-Desk/", env!("CARGO_PKG_VERSION")))
+    let builder = http_builder(config.connect_timeout, config.timeout)
         .default_headers(headers)
         .gzip(true)
-        .redirect(redirect::Policy::none())
-        .connect_timeout(config.connect_timeout)
-        .timeout(config.timeout)
         .pool_idle_timeout(Duration::from_secs(60));
     // Plain http is allowed to loopback only, and a system proxy would carry that
     // request, key header and all, in clear to another machine: this computer is

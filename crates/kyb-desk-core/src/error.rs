@@ -122,9 +122,10 @@ impl From<ApiError> for AppError {
                 (String::new(), vec![location, format!("HTTP {status}")])
             }
             ApiError::Timeout { seconds } => (String::new(), vec![format!("{seconds} s")]),
-            ApiError::TooLarge { limit_bytes } => {
-                (String::new(), vec![format!("{} MiB", limit_bytes / (1024 * 1024))])
-            }
+            ApiError::TooLarge { limit_bytes } => (
+                String::new(),
+                vec![format!("{} MiB", limit_bytes / (1024 * 1024))],
+            ),
         };
         Self::new(code, message).with_details(details)
     }

@@ -124,15 +124,10 @@ impl ImageFetcher {
     /// `demo_base`: the embedded sandbox's address in demo mode, whose photos are on
     /// loopback.
     pub fn new(demo_base: Option<&Url>) -> AppResult<Self> {
-        kyb_api::client::install_tls_provider();
-        let http = reqwest::Client::builder()
-            .user_agent(concat!("KYB-Desk/", env!("CARGO_PKG_VERSION")))
-            .redirect(reqwest::redirect::Policy::none())
+        let http = kyb_api::client::http_builder(Duration::from_secs(5), Duration::from_secs(30))
             .dns_resolver(Arc::new(PublicOnly))
             // A proxy would resolve the photo's name itself, past `PublicOnly`.
             .no_proxy()
-            .connect_timeout(Duration::from_secs(5))
-            .timeout(Duration::from_secs(30))
             .build()
             .map_err(|e| AppError::storage(Task::PrepareImages, e))?;
         Ok(Self {

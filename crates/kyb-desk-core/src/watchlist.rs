@@ -604,9 +604,9 @@ mod tests {
         let mut lines = csv.lines();
         assert_eq!(lines.next(), Some(CSV_HEADER.join(",").as_str()));
         assert!(
-            lines.next().is_some_and(
-                |l| l.starts_with("AAA010101AA1,flujo,") && l.contains(",server,no")
-            ),
+            lines
+                .next()
+                .is_some_and(|l| l.starts_with("AAA010101AA1,flujo,") && l.contains(",server,no")),
             "{csv}"
         );
         let report = list.import_csv("q", &csv, "otro").expect("imported");
