@@ -108,7 +108,7 @@ async fn private_addresses_are_refused_by_number_and_by_name() {
             .fetch(&Url::parse(&address).expect("a URL"))
             .await
             .expect_err("refused");
-        assert_eq!(refused.code, ErrorCode::InvalidInput, "{address}");
+        assert_eq!(refused.code, ErrorCode::UnsafeAddress, "{address}");
     }
     // A name that resolves to loopback leads nowhere either.
     let refused = fetcher
