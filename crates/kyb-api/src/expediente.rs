@@ -104,6 +104,28 @@ wire_enum! {
     }
 }
 
+/// A decision the correction request may write: exactly the two values its `estatus`
+/// allows. [`Decision`] reads the same words tolerantly.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, ts_rs::TS,
+)]
+pub enum Verdict {
+    Aceptada,
+    Rechazada,
+}
+
+impl Verdict {
+    pub const ALL: [Self; 2] = [Self::Aceptada, Self::Rechazada];
+
+    /// The wire spelling.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Aceptada => "Aceptada",
+            Self::Rechazada => "Rechazada",
+        }
+    }
+}
+
 impl Decision {
     /// The section status a decision leaves, in tracking's spelling.
     pub fn section_status(&self) -> Option<SectionStatus> {
@@ -220,6 +242,20 @@ mod tests {
         );
         assert_eq!(SectionId::parse("ProofAddressMultiple").limit, None);
         assert_eq!(SectionId::parse("Limit:4").name, "Limit:4");
+    }
+
+    #[test]
+    fn verdicts_are_the_decisions_and_serialise_as_spelled() {
+        let spelled: Vec<&str> = Verdict::ALL.iter().map(|v| v.as_str()).collect();
+        let decisions: Vec<&str> = Decision::KNOWN.iter().map(Decision::as_str).collect();
+        assert_eq!(spelled, decisions);
+        for verdict in Verdict::ALL {
+            assert_eq!(
+                serde_json::to_value(verdict).expect("serialises"),
+                verdict.as_str()
+            );
+        }
+        assert_eq!(crate::validate::REJECTED, "Rechazada");
     }
 
     #[test]

@@ -13,6 +13,7 @@
 
 use uuid::Uuid;
 
+use crate::expediente::Verdict;
 use crate::requests::{
     ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
     TrackingRequest,
@@ -27,8 +28,8 @@ pub const MENSAJE_MAX_CHARS: usize = 1000;
 /// `ContactPhone`: a national number of 10 digits.
 pub const PHONE_DIGITS: usize = 10;
 
-pub const ACCEPTED: &str = "Aceptada";
-pub const REJECTED: &str = "Rechazada";
+pub const ACCEPTED: &str = Verdict::Aceptada.as_str();
+pub const REJECTED: &str = Verdict::Rechazada.as_str();
 
 pub fn required(field: &str) -> String {
     format!("El campo {field} es obligatorio")
