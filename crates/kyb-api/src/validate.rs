@@ -11,6 +11,8 @@
 //! spec gives it ("El campo <Field> es obligatorio", "El <Field> no es válido.",
 //! "Company es obligatorio."). Lengths count characters, not bytes: comments are Spanish.
 
+use serde::Serialize;
+use ts_rs::TS;
 use uuid::Uuid;
 
 use crate::expediente::Verdict;
@@ -19,14 +21,37 @@ use crate::requests::{
     TrackingRequest,
 };
 
-/// `secciones` of a correction request: 1 to 50 items.
-pub const SECCIONES_MAX: usize = 50;
-/// `comentario` of a rejected section: at most 500 characters.
-pub const COMENTARIO_MAX_CHARS: usize = 500;
-/// `mensajeGeneral` (correction) and `mensajeAdicional` (complementary): at most 1000.
-pub const MENSAJE_MAX_CHARS: usize = 1000;
-/// `ContactPhone`: a national number of 10 digits.
-pub const PHONE_DIGITS: usize = 10;
+/// The numeric limits of the rules below, as one value the desk can give its screens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Limits {
+    /// `secciones` of a correction request: 1 to 50 items.
+    pub sections_min: u32,
+    pub sections_max: u32,
+    /// `comentario` of a section in a correction request: at most 500 characters.
+    pub comment_max_chars: u32,
+    /// `mensajeGeneral` (correction) and `mensajeAdicional` (complementary): at most 1000.
+    pub message_max_chars: u32,
+    /// `ContactPhone`: a national number of 10 digits.
+    pub phone_digits: u32,
+    /// The longest folio accepted: see [`folio`].
+    pub folio_max_chars: u32,
+}
+
+/// The spec's Limits (and our folio cap).
+pub const LIMITS: Limits = Limits {
+    sections_min: 1,
+    sections_max: 50,
+    comment_max_chars: 500,
+    message_max_chars: 1000,
+    phone_digits: 10,
+    folio_max_chars: 64,
+};
+
+pub const SECCIONES_MAX: usize = LIMITS.sections_max as usize;
+pub const COMENTARIO_MAX_CHARS: usize = LIMITS.comment_max_chars as usize;
+pub const MENSAJE_MAX_CHARS: usize = LIMITS.message_max_chars as usize;
+pub const PHONE_DIGITS: usize = LIMITS.phone_digits as usize;
 
 pub const ACCEPTED: &str = Verdict::Aceptada.as_str();
 pub const REJECTED: &str = Verdict::Rechazada.as_str();
@@ -213,8 +238,11 @@ pub fn correction(request: &CorrectionRequest) -> Vec<String> {
     f.uuid("documentId", &request.document_id);
     let count = request.secciones.len();
     f.check(
-        (1..=SECCIONES_MAX).contains(&count),
-        format!("Se requieren entre 1 y {SECCIONES_MAX} secciones; se enviaron {count}."),
+        (LIMITS.sections_min as usize..=SECCIONES_MAX).contains(&count),
+        format!(
+            "Se requieren entre {} y {SECCIONES_MAX} secciones; se enviaron {count}.",
+            LIMITS.sections_min
+        ),
     );
     for (index, decision) in request.secciones.iter().enumerate() {
         let n = index + 1;
@@ -263,7 +291,7 @@ pub fn document_id(field: &str, value: &str) -> Vec<String> {
 /// The longest folio accepted. A safety rule of ours, not the service's (the spec types
 /// a folio as a string): real folios are short ("VD-00000005"); the cap keeps an
 /// absurd value out of a URL.
-pub const FOLIO_MAX_CHARS: usize = 64;
+pub const FOLIO_MAX_CHARS: usize = LIMITS.folio_max_chars as usize;
 
 /// The path parameter of the verification operations: 1 to [`FOLIO_MAX_CHARS`] ASCII
 /// letters, digits, `-` and `_`. A safety rule of ours, not the service's: a folio

@@ -316,3 +316,19 @@ fn folios_are_letters_digits_dashes_and_underscores() {
         assert_eq!(validate::folio(bad), ["El Folio no es válido."], "{bad:?}");
     }
 }
+
+#[test]
+fn the_limits_cross_as_one_value() {
+    assert_eq!(
+        serde_json::to_value(validate::LIMITS).expect("serializes"),
+        serde_json::json!({
+            "sectionsMin": 1, "sectionsMax": 50, "commentMaxChars": 500,
+            "messageMaxChars": 1000, "phoneDigits": 10, "folioMaxChars": 64
+        })
+    );
+    assert_eq!(validate::SECCIONES_MAX, 50);
+    assert_eq!(validate::COMENTARIO_MAX_CHARS, 500);
+    assert_eq!(validate::MENSAJE_MAX_CHARS, 1000);
+    assert_eq!(validate::PHONE_DIGITS, 10);
+    assert_eq!(validate::FOLIO_MAX_CHARS, 64);
+}
