@@ -222,6 +222,30 @@ proptest! {
     }
 
     #[test]
+    fn every_failure_reads_back_from_its_words(
+        field in "[A-Za-z][A-Za-z0-9_]{0,24}",
+        section in "[A-Za-z][A-Za-z0-9:_-]{0,30}",
+        shape in 0usize..11,
+        n in 1u32..100_000,
+    ) {
+        use validate::{Failure, Rule};
+        let failure = match shape {
+            0 => Failure::new(field, Rule::Required),
+            1 => Failure::new(field, Rule::Required).at_position(n),
+            2 => Failure::new(field, Rule::Required).in_section(section),
+            3 => Failure::new(field, Rule::Invalid),
+            4 => Failure::new(field, Rule::Invalid).in_section(section),
+            5 => Failure::new(field, Rule::NotAVerdict),
+            6 => Failure::new(field, Rule::NotAVerdict).in_section(section),
+            7 => Failure::new(field, Rule::TooLong).with_limit(n),
+            8 => Failure::new(field, Rule::TooLong).with_limit(n).in_section(section),
+            9 => Failure::new(field, Rule::TooFew).with_limit(n).with_sent(n - 1),
+            _ => Failure::new(field, Rule::TooMany).with_limit(n).with_sent(n + 1),
+        };
+        prop_assert_eq!(Failure::parse(&failure.message()), Some(failure));
+    }
+
+    #[test]
     fn the_retry_policy_stays_within_its_bounds(
         attempt in 1u32..6, unit in 0.0f64..1.0, status in 400u16..600,
         retry_after in proptest::option::of(0u64..30),
