@@ -1,7 +1,12 @@
-//! Business files (expedientes): the file and section status catalogues, and the
-//! tracking `Comments` entries that carry each section's status and comments.
+//! Business files (expedientes): the file and section status catalogues, the tracking
+//! `Comments` entries that carry each section's status and comments, the verdicts a
+//! correction writes, and section identifiers read into their parts ([`SectionId`]).
 
 use crate::wire_enum::wire_enum;
+
+mod section;
+
+pub use section::{Modifier, SectionBase, SectionId};
 
 wire_enum! {
     /// `DocumentStatus` of a file.
@@ -180,34 +185,6 @@ impl SectionComment {
     }
 }
 
-/// A section identifier of the detail's `Secciones`, with its optional
-/// `<SectionName>Limit:<n>` suffix split off.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SectionId {
-    pub name: String,
-    pub limit: Option<u32>,
-}
-
-impl SectionId {
-    pub fn parse(raw: &str) -> Self {
-        let raw = raw.trim();
-        if let Some((head, n)) = raw.rsplit_once(':')
-            && let Some(name) = head.strip_suffix("Limit")
-            && let Ok(limit) = n.trim().parse()
-            && !name.is_empty()
-        {
-            return Self {
-                name: name.to_owned(),
-                limit: Some(limit),
-            };
-        }
-        Self {
-            name: raw.to_owned(),
-            limit: None,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,19 +206,6 @@ mod tests {
         assert_eq!(bare.status, SectionStatus::EnRevision);
         assert_eq!(bare.comments, None);
         assert_eq!(SectionComment::parse("no status here"), None);
-    }
-
-    #[test]
-    fn limit_suffixes_split_off() {
-        assert_eq!(
-            SectionId::parse("BankStatementLimit:3"),
-            SectionId {
-                name: "BankStatement".into(),
-                limit: Some(3)
-            }
-        );
-        assert_eq!(SectionId::parse("ProofAddressMultiple").limit, None);
-        assert_eq!(SectionId::parse("Limit:4").name, "Limit:4");
     }
 
     #[test]
