@@ -213,7 +213,7 @@ impl Client {
     /// ([`CreateFileRequest::normalized`]).
     pub async fn create_file(&self, request: &CreateFileRequest) -> Result<CreatedFile> {
         let request = request.normalized();
-        checked(validate::create_file(&request))?;
+        checked(validate::create_file_failures(&request))?;
         self.json(Operation::CreateFile, &[], Some(&request), &[])
             .await
     }
@@ -247,7 +247,7 @@ impl Client {
         document_id: &str,
         headers: &[(&str, String)],
     ) -> Result<T> {
-        checked(validate::document_id("DocumentId", document_id))?;
+        checked(validate::document_id_failures("DocumentId", document_id))?;
         self.json::<(), T>(Operation::Detail, &[document_id.trim()], None, headers)
             .await
     }
@@ -257,7 +257,7 @@ impl Client {
         &self,
         request: &CorrectionRequest,
     ) -> Result<CorrectionResult> {
-        checked(validate::correction(request))?;
+        checked(validate::correction_failures(request))?;
         let answer = async {
             let body = self
                 .send(Operation::Correction, &[], Some(request), &[])
@@ -279,7 +279,7 @@ impl Client {
         &self,
         request: &ComplementaryInfoRequest,
     ) -> Result<SectionsAdded> {
-        checked(validate::complementary_info(request))?;
+        checked(validate::complementary_info_failures(request))?;
         self.json(Operation::ComplementaryInfo, &[], Some(request), &[])
             .await
     }
@@ -288,21 +288,21 @@ impl Client {
     /// ([`TrackingRequest::normalized`]).
     pub async fn tracking(&self, request: &TrackingRequest) -> Result<Tracking> {
         let request = request.normalized();
-        checked(validate::tracking(&request))?;
+        checked(validate::tracking_failures(&request))?;
         self.json(Operation::Tracking, &[], Some(&request), &[])
             .await
     }
 
     /// Operation 6: An enrollment link for one person of a file.
     pub async fn enrollment_link(&self, request: &EnrollmentLinkRequest) -> Result<EnrollmentLink> {
-        checked(validate::enrollment_link(request))?;
+        checked(validate::enrollment_link_failures(request))?;
         self.json(Operation::EnrollmentLink, &[], Some(request), &[])
             .await
     }
 
     /// Operation 7: A verification by folio.
     pub async fn verification(&self, folio: &str) -> Result<Verification> {
-        checked(validate::folio(folio))?;
+        checked(validate::folio_failures(folio))?;
         self.json::<(), _>(Operation::Verification, &[folio.trim()], None, &[])
             .await
     }
@@ -320,7 +320,7 @@ impl Client {
     }
 
     async fn verification_action(&self, operation: Operation, folio: &str) -> Result<()> {
-        checked(validate::folio(folio))?;
+        checked(validate::folio_failures(folio))?;
         let answer = async {
             let body = self
                 .send::<()>(operation, &[folio.trim()], None, &[])
@@ -568,11 +568,11 @@ fn maybe_done(operation: Operation, error: ApiError) -> ApiError {
     ApiError::OutcomeUnknown { detail }
 }
 
-fn checked(failures: Vec<String>) -> Result<()> {
+fn checked(failures: Vec<validate::Failure>) -> Result<()> {
     if failures.is_empty() {
         Ok(())
     } else {
-        Err(ApiError::local_validation(failures))
+        Err(ApiError::local_failures(failures))
     }
 }
 

@@ -8,6 +8,7 @@ use ts_rs::TS;
 use crate::envelope::{Envelope, EnvelopeError};
 use crate::error_code::ErrorCode;
 use crate::operation::Operation;
+use crate::validate::{self, Failure};
 use crate::wire_enum::same_word;
 
 pub type Result<T, E = ApiError> = std::result::Result<T, E>;
@@ -27,12 +28,15 @@ pub enum ApiError {
     /// 404, with the server's message (which says what was not found).
     #[error("{message}")]
     NotFound { message: String },
-    /// The request breaks the service's rules: every failed rule is in `messages`.
-    /// `local` means the client found them and nothing was sent.
+    /// The request breaks the service's rules: every failed rule is in `messages`, and
+    /// in `failures` as data to place beside its field: all of them when `local` (the
+    /// client found them and nothing was sent); from the service, those of its
+    /// messages [`Failure::parse`] recognises.
     #[error("{message}: {}", messages.join("; "))]
     Validation {
         message: String,
         messages: Vec<String>,
+        failures: Vec<Failure>,
         local: bool,
     },
     /// The verification's status does not allow the resend or the cancellation.
@@ -122,10 +126,22 @@ impl ApiError {
         }
     }
 
+    /// The client's refusal of failed rules given in words.
     pub fn local_validation(messages: Vec<String>) -> Self {
         Self::Validation {
             message: LOCAL_VALIDATION.to_owned(),
+            failures: parsed(&messages),
             messages,
+            local: true,
+        }
+    }
+
+    /// The client's refusal of the failed rules of its own checks.
+    pub fn local_failures(failures: Vec<Failure>) -> Self {
+        Self::Validation {
+            message: LOCAL_VALIDATION.to_owned(),
+            messages: validate::messages(&failures),
+            failures,
             local: true,
         }
     }
@@ -144,6 +160,10 @@ impl ApiError {
             snippet: error.snippet().to_owned(),
         }
     }
+}
+
+fn parsed(messages: &[String]) -> Vec<Failure> {
+    messages.iter().filter_map(|m| Failure::parse(m)).collect()
 }
 
 /// The message of a validation the client refused before sending.
@@ -177,6 +197,7 @@ fn classify(operation: Operation, status: u16, envelope: Envelope) -> ApiError {
         }
         400 | 422 if !envelope.messages.is_empty() => ApiError::Validation {
             message,
+            failures: parsed(&envelope.messages),
             messages: envelope.messages,
             local: false,
         },
@@ -249,6 +270,26 @@ mod tests {
             ErrorCode::TrialLimit
         );
         assert!(!is_trial_limit("El campo FlowId es obligatorio"));
+    }
+
+    #[test]
+    fn the_service_rules_it_words_as_ours_are_placed_by_field() {
+        let body = r#"{"Code":400,"Status":"bad_request","Message":"Error de validacion","Data":["El campo RFC es obligatorio","Algo que no conocemos"]}"#;
+        let got = error(Operation::Tracking, 400, body);
+        let ApiError::Validation {
+            messages, failures, ..
+        } = &got
+        else {
+            panic!("{got:?}");
+        };
+        assert_eq!(messages.len(), 2);
+        assert_eq!(
+            failures,
+            &[Failure::new("RFC", crate::validate::Rule::Required)]
+        );
+        let json = serde_json::to_value(&got).expect("serialises");
+        assert_eq!(json["failures"][0]["field"], "RFC");
+        assert_eq!(json["failures"][0]["rule"], "required");
     }
 
     #[test]

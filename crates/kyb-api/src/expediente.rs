@@ -1,7 +1,12 @@
-//! Business files (expedientes): the file and section status catalogues, and the
-//! tracking `Comments` entries that carry each section's status and comments.
+//! Business files (expedientes): the file and section status catalogues, the tracking
+//! `Comments` entries that carry each section's status and comments, the verdicts a
+//! correction writes, and section identifiers read into their parts ([`SectionId`]).
 
 use crate::wire_enum::wire_enum;
+
+mod section;
+
+pub use section::{Modifier, SectionBase, SectionId};
 
 wire_enum! {
     /// `DocumentStatus` of a file.
@@ -104,6 +109,28 @@ wire_enum! {
     }
 }
 
+/// A decision the correction request may write: exactly the two values its `estatus`
+/// allows. [`Decision`] reads the same words tolerantly.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, ts_rs::TS,
+)]
+pub enum Verdict {
+    Aceptada,
+    Rechazada,
+}
+
+impl Verdict {
+    pub const ALL: [Self; 2] = [Self::Aceptada, Self::Rechazada];
+
+    /// The wire spelling.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Aceptada => "Aceptada",
+            Self::Rechazada => "Rechazada",
+        }
+    }
+}
+
 impl Decision {
     /// The section status a decision leaves, in tracking's spelling.
     pub fn section_status(&self) -> Option<SectionStatus> {
@@ -158,34 +185,6 @@ impl SectionComment {
     }
 }
 
-/// A section identifier of the detail's `Secciones`, with its optional
-/// `<SectionName>Limit:<n>` suffix split off.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SectionId {
-    pub name: String,
-    pub limit: Option<u32>,
-}
-
-impl SectionId {
-    pub fn parse(raw: &str) -> Self {
-        let raw = raw.trim();
-        if let Some((head, n)) = raw.rsplit_once(':')
-            && let Some(name) = head.strip_suffix("Limit")
-            && let Ok(limit) = n.trim().parse()
-            && !name.is_empty()
-        {
-            return Self {
-                name: name.to_owned(),
-                limit: Some(limit),
-            };
-        }
-        Self {
-            name: raw.to_owned(),
-            limit: None,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,16 +209,17 @@ mod tests {
     }
 
     #[test]
-    fn limit_suffixes_split_off() {
-        assert_eq!(
-            SectionId::parse("BankStatementLimit:3"),
-            SectionId {
-                name: "BankStatement".into(),
-                limit: Some(3)
-            }
-        );
-        assert_eq!(SectionId::parse("ProofAddressMultiple").limit, None);
-        assert_eq!(SectionId::parse("Limit:4").name, "Limit:4");
+    fn verdicts_are_the_decisions_and_serialise_as_spelled() {
+        let spelled: Vec<&str> = Verdict::ALL.iter().map(|v| v.as_str()).collect();
+        let decisions: Vec<&str> = Decision::KNOWN.iter().map(Decision::as_str).collect();
+        assert_eq!(spelled, decisions);
+        for verdict in Verdict::ALL {
+            assert_eq!(
+                serde_json::to_value(verdict).expect("serialises"),
+                verdict.as_str()
+            );
+        }
+        assert_eq!(crate::validate::REJECTED, "Rechazada");
     }
 
     #[test]

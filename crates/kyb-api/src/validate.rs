@@ -7,75 +7,108 @@
 //!
 //! The client checks a request as it will be sent, normalised first (the RFC in upper
 //! case: [`crate::requests::normalize_rfc`]); the sandbox checks what it receives.
-//! Each function returns every failed rule at once, in the service's wording where the
-//! spec gives it ("El campo <Field> es obligatorio", "El <Field> no es válido.",
-//! "Company es obligatorio."). Lengths count characters, not bytes: comments are Spanish.
+//! Each check returns every failed rule at once, as [`Failure`]s (`*_failures`), or in
+//! words: the service's wording where the spec gives it ("El campo <Field> es
+//! obligatorio", "El <Field> no es válido.", "Company es obligatorio."), which is what
+//! the sandbox answers with. Lengths count characters, not bytes: comments are Spanish.
 
+use serde::Serialize;
+use ts_rs::TS;
 use uuid::Uuid;
 
+use crate::expediente::Verdict;
 use crate::requests::{
     ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
     TrackingRequest,
 };
 
-/// `secciones` of a correction request: 1 to 50 items.
-pub const SECCIONES_MAX: usize = 50;
-/// `comentario` of a rejected section: at most 500 characters.
-pub const COMENTARIO_MAX_CHARS: usize = 500;
-/// `mensajeGeneral` (correction) and `mensajeAdicional` (complementary): at most 1000.
-pub const MENSAJE_MAX_CHARS: usize = 1000;
-/// `ContactPhone`: a national number of 10 digits.
-pub const PHONE_DIGITS: usize = 10;
+mod failure;
 
-pub const ACCEPTED: &str = "Aceptada";
-pub const REJECTED: &str = "Rechazada";
+pub use failure::{Failure, Rule};
 
-pub fn required(field: &str) -> String {
-    format!("El campo {field} es obligatorio")
+/// The numeric limits of the rules below, as one value the desk can give its screens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Limits {
+    /// `secciones` of a correction request: 1 to 50 items.
+    pub sections_min: u32,
+    pub sections_max: u32,
+    /// `comentario` of a section in a correction request: at most 500 characters.
+    pub comment_max_chars: u32,
+    /// `mensajeGeneral` (correction) and `mensajeAdicional` (complementary): at most 1000.
+    pub message_max_chars: u32,
+    /// `ContactPhone`: a national number of 10 digits.
+    pub phone_digits: u32,
+    /// The longest folio accepted: see [`folio`].
+    pub folio_max_chars: u32,
 }
 
+/// The spec's Limits (and our folio cap).
+pub const LIMITS: Limits = Limits {
+    sections_min: 1,
+    sections_max: 50,
+    comment_max_chars: 500,
+    message_max_chars: 1000,
+    phone_digits: 10,
+    folio_max_chars: 64,
+};
+
+pub const SECCIONES_MAX: usize = LIMITS.sections_max as usize;
+pub const COMENTARIO_MAX_CHARS: usize = LIMITS.comment_max_chars as usize;
+pub const MENSAJE_MAX_CHARS: usize = LIMITS.message_max_chars as usize;
+pub const PHONE_DIGITS: usize = LIMITS.phone_digits as usize;
+
+pub const ACCEPTED: &str = Verdict::Aceptada.as_str();
+pub const REJECTED: &str = Verdict::Rechazada.as_str();
+
+/// "El <field> no es válido.", for the sandbox's refusals beyond these checks.
 pub fn invalid(field: &str) -> String {
-    format!("El {field} no es válido.")
+    Failure::new(field, Rule::Invalid).message()
 }
 
 pub const COMPANY_REQUIRED: &str = "Company es obligatorio.";
 
+/// Failures in words, in their order.
+pub fn messages(failures: &[Failure]) -> Vec<String> {
+    failures.iter().map(Failure::message).collect()
+}
+
 /// Collects failed rules in the order they are checked.
 #[derive(Debug, Default)]
-struct Failures(Vec<String>);
+struct Checks(Vec<Failure>);
 
-impl Failures {
+impl Checks {
     fn require(&mut self, field: &str, value: &str) -> bool {
         let present = !value.trim().is_empty();
         if !present {
-            self.0.push(required(field));
+            self.0.push(Failure::new(field, Rule::Required));
         }
         present
     }
 
-    fn check(&mut self, ok: bool, message: impl Into<String>) {
+    fn check(&mut self, ok: bool, failure: Failure) {
         if !ok {
-            self.0.push(message.into());
+            self.0.push(failure);
         }
     }
 
     fn uuid(&mut self, field: &str, value: &str) {
         if self.require(field, value) {
-            self.check(is_uuid(value), invalid(field));
+            self.check(is_uuid(value), Failure::new(field, Rule::Invalid));
         }
     }
 
     fn email(&mut self, field: &str, value: &str) {
         if self.require(field, value) {
-            self.check(is_email(value), invalid(field));
+            self.check(is_email(value), Failure::new(field, Rule::Invalid));
         }
     }
 
-    fn at_most(&mut self, field: &str, value: Option<&str>, max: usize) {
+    fn at_most(&mut self, field: &str, value: Option<&str>, max: u32) {
         if let Some(text) = value {
             self.check(
-                char_count(text) <= max,
-                format!("El {field} no debe exceder {max} caracteres."),
+                char_count(text) <= max as usize,
+                Failure::new(field, Rule::TooLong).with_limit(max),
             );
         }
     }
@@ -135,35 +168,45 @@ pub fn is_phone(value: &str) -> bool {
 
 /// Operation 5: FlowID, RFC and AgentMail required, AgentMail valid (spec); the RFC in
 /// the SAT's format.
-pub fn tracking(request: &TrackingRequest) -> Vec<String> {
-    let mut f = Failures::default();
+pub fn tracking_failures(request: &TrackingRequest) -> Vec<Failure> {
+    let mut f = Checks::default();
     f.require("FlowId", &request.flow_id);
     if f.require("RFC", &request.rfc) {
-        f.check(is_rfc(&request.rfc), invalid("RFC"));
+        f.check(is_rfc(&request.rfc), Failure::new("RFC", Rule::Invalid));
     }
     f.email("AgentMail", &request.agent_mail);
     f.0
+}
+
+/// [`tracking_failures`] in words.
+pub fn tracking(request: &TrackingRequest) -> Vec<String> {
+    messages(&tracking_failures(request))
 }
 
 /// Operation 6: DocumentId, PersonId and AgentMail required (spec); both ids are UUIDs
 /// (Resources: a file and a person are identified by UUIDs; "El DocumentId / PersonId
 /// no es válido." are among the service's messages); AgentMail valid, as in tracking
 /// ("El AgentMail no es válido." is the service's message for this operation too).
-pub fn enrollment_link(request: &EnrollmentLinkRequest) -> Vec<String> {
-    let mut f = Failures::default();
+pub fn enrollment_link_failures(request: &EnrollmentLinkRequest) -> Vec<Failure> {
+    let mut f = Checks::default();
     f.uuid("DocumentId", &request.document_id);
     f.uuid("PersonId", &request.person_id);
     f.email("AgentMail", &request.agent_mail);
     f.0
 }
 
+/// [`enrollment_link_failures`] in words.
+pub fn enrollment_link(request: &EnrollmentLinkRequest) -> Vec<String> {
+    messages(&enrollment_link_failures(request))
+}
+
 /// Operation 1: FlowID, Company and Company.CompanyName required (spec); a given
 /// CompanyRFC in the SAT's format; a given ContactPhone of 10 digits (spec).
-pub fn create_file(request: &CreateFileRequest) -> Vec<String> {
-    let mut f = Failures::default();
+pub fn create_file_failures(request: &CreateFileRequest) -> Vec<Failure> {
+    let mut f = Checks::default();
     f.require("FlowId", &request.flow_id);
     match &request.company {
-        None => f.0.push(COMPANY_REQUIRED.into()),
+        None => f.0.push(Failure::new("Company", Rule::Required)),
         Some(company) => {
             f.require("CompanyName", &company.company_name);
             if let Some(rfc) = company
@@ -171,7 +214,7 @@ pub fn create_file(request: &CreateFileRequest) -> Vec<String> {
                 .as_deref()
                 .filter(|r| !r.trim().is_empty())
             {
-                f.check(is_rfc(rfc), invalid("RFC"));
+                f.check(is_rfc(rfc), Failure::new("RFC", Rule::Invalid));
             }
         }
     }
@@ -179,9 +222,14 @@ pub fn create_file(request: &CreateFileRequest) -> Vec<String> {
     // address is used when SendEmail is true. Nor does it make either contact required
     // by SendEmail or SendSms. The phone has a rule: a national number of 10 digits.
     if let Some(phone) = non_blank(&request.contact_phone) {
-        f.check(is_phone(phone), invalid("ContactPhone"));
+        f.check(is_phone(phone), Failure::new("ContactPhone", Rule::Invalid));
     }
     f.0
+}
+
+/// [`create_file_failures`] in words.
+pub fn create_file(request: &CreateFileRequest) -> Vec<String> {
+    messages(&create_file_failures(request))
 }
 
 fn non_blank(value: &Option<String>) -> Option<&str> {
@@ -190,16 +238,21 @@ fn non_blank(value: &Option<String>) -> Option<&str> {
 
 /// Operation 4: documentId (a UUID) and flowId required; mensajeAdicional of at most
 /// 1000 characters (spec).
-pub fn complementary_info(request: &ComplementaryInfoRequest) -> Vec<String> {
-    let mut f = Failures::default();
+pub fn complementary_info_failures(request: &ComplementaryInfoRequest) -> Vec<Failure> {
+    let mut f = Checks::default();
     f.uuid("documentId", &request.document_id);
     f.require("flowId", &request.flow_id);
     f.at_most(
         "mensajeAdicional",
         request.mensaje_adicional.as_deref(),
-        MENSAJE_MAX_CHARS,
+        LIMITS.message_max_chars,
     );
     f.0
+}
+
+/// [`complementary_info_failures`] in words.
+pub fn complementary_info(request: &ComplementaryInfoRequest) -> Vec<String> {
+    messages(&complementary_info_failures(request))
 }
 
 /// Operation 3, all from the spec's table: documentId (a UUID) required; 1 to 50
@@ -207,73 +260,96 @@ pub fn complementary_info(request: &ComplementaryInfoRequest) -> Vec<String> {
 /// required to reject, of at most 500 characters; a given entidadId a UUID;
 /// mensajeGeneral of at most 1000 characters. The spec gives no texts for these
 /// failures (its error bodies are "not shown"): the wording is ours.
-pub fn correction(request: &CorrectionRequest) -> Vec<String> {
-    let mut f = Failures::default();
+pub fn correction_failures(request: &CorrectionRequest) -> Vec<Failure> {
+    let mut f = Checks::default();
     f.uuid("documentId", &request.document_id);
-    let count = request.secciones.len();
-    f.check(
-        (1..=SECCIONES_MAX).contains(&count),
-        format!("Se requieren entre 1 y {SECCIONES_MAX} secciones; se enviaron {count}."),
-    );
-    for (index, decision) in request.secciones.iter().enumerate() {
-        let n = index + 1;
-        if !f.require(&format!("secciones[{n}].seccion"), &decision.seccion) {
+    let count = u32::try_from(request.secciones.len()).unwrap_or(u32::MAX);
+    if count < LIMITS.sections_min {
+        f.0.push(count_failure(Rule::TooFew, LIMITS.sections_min, count));
+    } else if count > LIMITS.sections_max {
+        f.0.push(count_failure(Rule::TooMany, LIMITS.sections_max, count));
+    }
+    for (n, decision) in (1..).zip(&request.secciones) {
+        if decision.seccion.trim().is_empty() {
+            f.0.push(Failure::new("seccion", Rule::Required).at_position(n));
             continue;
         }
         let name = decision.seccion.as_str();
         let status = decision.estatus.trim();
         f.check(
-            status == ACCEPTED || status == REJECTED,
-            format!("El estatus de la sección {name} debe ser {ACCEPTED} o {REJECTED}."),
+            Verdict::ALL.iter().any(|v| v.as_str() == status),
+            Failure::new("estatus", Rule::NotAVerdict).in_section(name),
         );
         let comment = decision.comentario.as_deref().unwrap_or("");
-        if status == REJECTED && comment.trim().is_empty() {
-            f.0.push(format!(
-                "El comentario es obligatorio para rechazar la sección {name}."
-            ));
-        }
+        f.check(
+            status != REJECTED || !comment.trim().is_empty(),
+            Failure::new("comentario", Rule::Required).in_section(name),
+        );
         f.check(
             char_count(comment) <= COMENTARIO_MAX_CHARS,
-            format!("El comentario de la sección {name} no debe exceder {COMENTARIO_MAX_CHARS} caracteres."),
+            Failure::new("comentario", Rule::TooLong)
+                .with_limit(LIMITS.comment_max_chars)
+                .in_section(name),
         );
         if let Some(id) = decision.entidad_id.as_deref() {
             f.check(
                 is_uuid(id),
-                invalid(&format!("entidadId de la sección {name}")),
+                Failure::new("entidadId", Rule::Invalid).in_section(name),
             );
         }
     }
     f.at_most(
         "mensajeGeneral",
         request.mensaje_general.as_deref(),
-        MENSAJE_MAX_CHARS,
+        LIMITS.message_max_chars,
     );
     f.0
 }
 
+fn count_failure(rule: Rule, limit: u32, sent: u32) -> Failure {
+    Failure::new("secciones", rule)
+        .with_limit(limit)
+        .with_sent(sent)
+}
+
+/// [`correction_failures`] in words.
+pub fn correction(request: &CorrectionRequest) -> Vec<String> {
+    messages(&correction_failures(request))
+}
+
 /// The path parameter of the detail: a file's `DocumentId`, a UUID (spec, Resources).
 /// Also what keeps `/`, `..` or `%` out of the detail's path.
-pub fn document_id(field: &str, value: &str) -> Vec<String> {
-    let mut f = Failures::default();
+pub fn document_id_failures(field: &str, value: &str) -> Vec<Failure> {
+    let mut f = Checks::default();
     f.uuid(field, value);
     f.0
+}
+
+/// [`document_id_failures`] in words.
+pub fn document_id(field: &str, value: &str) -> Vec<String> {
+    messages(&document_id_failures(field, value))
 }
 
 /// The longest folio accepted. A safety rule of ours, not the service's (the spec types
 /// a folio as a string): real folios are short ("VD-00000005"); the cap keeps an
 /// absurd value out of a URL.
-pub const FOLIO_MAX_CHARS: usize = 64;
+pub const FOLIO_MAX_CHARS: usize = LIMITS.folio_max_chars as usize;
 
 /// The path parameter of the verification operations: 1 to [`FOLIO_MAX_CHARS`] ASCII
 /// letters, digits, `-` and `_`. A safety rule of ours, not the service's: a folio
 /// becomes a path segment, so anything that could change the path's meaning (`.`,
 /// `..`, `/`, `%`, blanks) is refused here rather than trusted to the URL's encoding.
-pub fn folio(value: &str) -> Vec<String> {
-    let mut f = Failures::default();
+pub fn folio_failures(value: &str) -> Vec<Failure> {
+    let mut f = Checks::default();
     if f.require("Folio", value) {
-        f.check(is_folio(value), invalid("Folio"));
+        f.check(is_folio(value), Failure::new("Folio", Rule::Invalid));
     }
     f.0
+}
+
+/// [`folio_failures`] in words.
+pub fn folio(value: &str) -> Vec<String> {
+    messages(&folio_failures(value))
 }
 
 pub fn is_folio(value: &str) -> bool {

@@ -55,17 +55,31 @@ impl VerificationStatus {
 /// The spec's GeoResult rule on the distance between the real and the declared
 /// location: Consistente at most 100 m, Inconsistente beyond 500 m; the band between
 /// them is not assigned by the spec.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
 pub enum GeoBand {
     Consistent,
     Unassigned,
     Inconsistent,
 }
 
-/// Upper bound, inclusive, of the consistent band.
-pub const GEO_CONSISTENT_MAX_METERS: f64 = 100.0;
-/// Lower bound, exclusive, of the inconsistent band.
-pub const GEO_INCONSISTENT_ABOVE_METERS: f64 = 500.0;
+/// The edges of the [`GeoBand`]s, as one value the desk can give its screens.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GeoBands {
+    /// Upper bound, inclusive, of the consistent band.
+    pub consistent_max_meters: f64,
+    /// Lower bound, exclusive, of the inconsistent band.
+    pub inconsistent_above_meters: f64,
+}
+
+pub const GEO_BANDS: GeoBands = GeoBands {
+    consistent_max_meters: 100.0,
+    inconsistent_above_meters: 500.0,
+};
+
+pub const GEO_CONSISTENT_MAX_METERS: f64 = GEO_BANDS.consistent_max_meters;
+pub const GEO_INCONSISTENT_ABOVE_METERS: f64 = GEO_BANDS.inconsistent_above_meters;
 
 impl GeoBand {
     pub fn of_distance(meters: f64) -> Self {
@@ -91,6 +105,23 @@ mod tests {
         assert_eq!(GeoBand::of_distance(100.01), GeoBand::Unassigned);
         assert_eq!(GeoBand::of_distance(500.0), GeoBand::Unassigned);
         assert_eq!(GeoBand::of_distance(500.01), GeoBand::Inconsistent);
+    }
+
+    #[test]
+    fn geo_bands_cross_as_words_and_their_edges_as_one_value() {
+        let words: Vec<serde_json::Value> = [
+            GeoBand::Consistent,
+            GeoBand::Unassigned,
+            GeoBand::Inconsistent,
+        ]
+        .iter()
+        .map(|band| serde_json::to_value(band).expect("serialises"))
+        .collect();
+        assert_eq!(words, ["consistent", "unassigned", "inconsistent"]);
+        assert_eq!(
+            serde_json::to_value(super::GEO_BANDS).expect("serialises"),
+            serde_json::json!({"consistentMaxMeters": 100.0, "inconsistentAboveMeters": 500.0})
+        );
     }
 
     #[test]

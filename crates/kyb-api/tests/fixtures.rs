@@ -11,6 +11,7 @@ use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
 use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
 use kyb_api::time::UtcTime;
+use kyb_api::validate::{Failure, Rule};
 use kyb_api::{ApiError, Operation};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -131,6 +132,7 @@ fn error_fixtures_map_to_their_variants() {
         ApiError::Validation {
             message: "Error de validacion".into(),
             messages: vec!["El campo FlowId es obligatorio".into()],
+            failures: vec![Failure::new("FlowId", Rule::Required)],
             local: false,
         }
     );

@@ -12,6 +12,7 @@ use kyb_api::requests::{
     ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
     SectionDecision, TrackingRequest,
 };
+use kyb_api::validate::{Failure, Rule};
 use kyb_api::verification::{GeoBand, VerificationStatus};
 use kyb_api::{ApiError, Operation};
 use serde_json::json;
@@ -72,6 +73,7 @@ async fn create_file_succeeds_and_maps_each_refusal() {
         Err(ApiError::Validation {
             message: message("Error de validacion"),
             messages: vec![message("El FlowId no es válido.")],
+            failures: vec![Failure::new("FlowId", Rule::Invalid)],
             local: false,
         })
     );

@@ -113,10 +113,8 @@ proptest! {
 
     #[test]
     fn limit_suffixes_split_off_exactly(name in "[A-Z][A-Za-z]{0,30}", limit in any::<u32>()) {
-        prop_assert_eq!(
-            SectionId::parse(&format!("{name}Limit:{limit}")),
-            SectionId { name: name.clone(), limit: Some(limit) }
-        );
+        let split = SectionId::parse(&format!("{name}Limit:{limit}"));
+        prop_assert_eq!((split.name, split.limit), (name.clone(), Some(limit)));
         let plain = SectionId::parse(&name);
         prop_assert_eq!(plain.limit, None);
         prop_assert_eq!(plain.name, name);
@@ -219,6 +217,30 @@ proptest! {
         let count_ok = (1..=SECCIONES_MAX).contains(&sections);
         let expected = 1 + usize::from(!count_ok) + uncommented.min(sections);
         prop_assert_eq!(validate::correction(&request).len(), expected);
+    }
+
+    #[test]
+    fn every_failure_reads_back_from_its_words(
+        field in "[A-Za-z][A-Za-z0-9_]{0,24}",
+        section in "[A-Za-z][A-Za-z0-9:_-]{0,30}",
+        shape in 0usize..11,
+        n in 1u32..100_000,
+    ) {
+        use validate::{Failure, Rule};
+        let failure = match shape {
+            0 => Failure::new(field, Rule::Required),
+            1 => Failure::new(field, Rule::Required).at_position(n),
+            2 => Failure::new(field, Rule::Required).in_section(section),
+            3 => Failure::new(field, Rule::Invalid),
+            4 => Failure::new(field, Rule::Invalid).in_section(section),
+            5 => Failure::new(field, Rule::NotAVerdict),
+            6 => Failure::new(field, Rule::NotAVerdict).in_section(section),
+            7 => Failure::new(field, Rule::TooLong).with_limit(n),
+            8 => Failure::new(field, Rule::TooLong).with_limit(n).in_section(section),
+            9 => Failure::new(field, Rule::TooFew).with_limit(n).with_sent(n - 1),
+            _ => Failure::new(field, Rule::TooMany).with_limit(n).with_sent(n + 1),
+        };
+        prop_assert_eq!(Failure::parse(&failure.message()), Some(failure));
     }
 
     #[test]

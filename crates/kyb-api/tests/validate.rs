@@ -316,3 +316,133 @@ fn folios_are_letters_digits_dashes_and_underscores() {
         assert_eq!(validate::folio(bad), ["El Folio no es válido."], "{bad:?}");
     }
 }
+
+#[test]
+fn each_failure_names_its_field_rule_and_limit() {
+    use validate::{Failure, LIMITS, Rule};
+    let create = CreateFileRequest {
+        flow_id: " ".into(),
+        company: Some(Company {
+            company_name: String::new(),
+            company_rfc: Some("XX".into()),
+        }),
+        contact_phone: Some("55".into()),
+        ..CreateFileRequest::default()
+    };
+    assert_eq!(
+        validate::create_file_failures(&create),
+        [
+            Failure::new("FlowId", Rule::Required),
+            Failure::new("CompanyName", Rule::Required),
+            Failure::new("RFC", Rule::Invalid),
+            Failure::new("ContactPhone", Rule::Invalid),
+        ]
+    );
+    assert_eq!(
+        validate::create_file_failures(&CreateFileRequest::default())[1],
+        Failure::new("Company", Rule::Required)
+    );
+    let correction = CorrectionRequest {
+        document_id: "no".into(),
+        secciones: vec![
+            decision("ProofAddress", "Rechazada", Some("é".repeat(501))),
+            decision(" ", "Aceptada", None),
+            SectionDecision {
+                entidad_id: Some("x".into()),
+                ..decision("Sucursal", "aceptada", None)
+            },
+            decision("TaxInformations", "Rechazada", Some(" ".into())),
+        ],
+        notificar_usuario: None,
+        mensaje_general: Some("ñ".repeat(1001)),
+    };
+    assert_eq!(
+        validate::correction_failures(&correction),
+        [
+            Failure::new("documentId", Rule::Invalid),
+            Failure::new("comentario", Rule::TooLong)
+                .with_limit(500)
+                .in_section("ProofAddress"),
+            Failure::new("seccion", Rule::Required).at_position(2),
+            Failure::new("estatus", Rule::NotAVerdict).in_section("Sucursal"),
+            Failure::new("entidadId", Rule::Invalid).in_section("Sucursal"),
+            Failure::new("comentario", Rule::Required).in_section("TaxInformations"),
+            Failure::new("mensajeGeneral", Rule::TooLong).with_limit(1000),
+        ]
+    );
+    let counted = |n: usize| CorrectionRequest {
+        document_id: DOC.into(),
+        secciones: vec![decision("S", "Aceptada", None); n],
+        ..CorrectionRequest::default()
+    };
+    assert_eq!(
+        validate::correction_failures(&counted(0)),
+        [Failure::new("secciones", Rule::TooFew)
+            .with_limit(LIMITS.sections_min)
+            .with_sent(0)]
+    );
+    assert_eq!(
+        validate::correction_failures(&counted(51)),
+        [Failure::new("secciones", Rule::TooMany)
+            .with_limit(LIMITS.sections_max)
+            .with_sent(51)]
+    );
+    let complementary = ComplementaryInfoRequest {
+        document_id: DOC.into(),
+        flow_id: "F".into(),
+        notificar_usuario: None,
+        mensaje_adicional: Some("a".repeat(1001)),
+    };
+    assert_eq!(
+        validate::complementary_info_failures(&complementary),
+        [Failure::new("mensajeAdicional", Rule::TooLong).with_limit(1000)]
+    );
+    assert_eq!(
+        validate::enrollment_link_failures(&EnrollmentLinkRequest::default()),
+        [
+            Failure::new("DocumentId", Rule::Required),
+            Failure::new("PersonId", Rule::Required),
+            Failure::new("AgentMail", Rule::Required),
+        ]
+    );
+    assert_eq!(
+        validate::tracking_failures(&TrackingRequest {
+            flow_id: "F".into(),
+            rfc: "abc".into(),
+            agent_mail: "ana@".into(),
+        }),
+        [
+            Failure::new("RFC", Rule::Invalid),
+            Failure::new("AgentMail", Rule::Invalid),
+        ]
+    );
+    assert_eq!(
+        validate::folio_failures("VD/1"),
+        [Failure::new("Folio", Rule::Invalid)]
+    );
+    assert_eq!(
+        validate::document_id_failures("DocumentId", ""),
+        [Failure::new("DocumentId", Rule::Required)]
+    );
+    // In words, each failure is the message the check has always given.
+    assert_eq!(
+        validate::messages(&validate::correction_failures(&correction)),
+        validate::correction(&correction)
+    );
+}
+
+#[test]
+fn the_limits_cross_as_one_value() {
+    assert_eq!(
+        serde_json::to_value(validate::LIMITS).expect("serializes"),
+        serde_json::json!({
+            "sectionsMin": 1, "sectionsMax": 50, "commentMaxChars": 500,
+            "messageMaxChars": 1000, "phoneDigits": 10, "folioMaxChars": 64
+        })
+    );
+    assert_eq!(validate::SECCIONES_MAX, 50);
+    assert_eq!(validate::COMENTARIO_MAX_CHARS, 500);
+    assert_eq!(validate::MENSAJE_MAX_CHARS, 1000);
+    assert_eq!(validate::PHONE_DIGITS, 10);
+    assert_eq!(validate::FOLIO_MAX_CHARS, 64);
+}
