@@ -1,12 +1,14 @@
 //! What the About line of the UI shows: which build of KYB Desk is running.
 
+use kyb_api::validate::{LIMITS, Limits};
+use kyb_api::verification::{GEO_BANDS, GeoBands};
 use serde::Serialize;
 use ts_rs::TS;
 
 /// The product name shown to users; the package name (`kyb-desk`) is for tools.
 pub const PRODUCT_NAME: &str = "KYB Desk";
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AppInfo {
     pub name: String,
@@ -17,6 +19,10 @@ pub struct AppInfo {
     /// The largest CSV file a watchlist import takes (the window checks a file's size
     /// before it reads it; the backend refuses a larger text anyway).
     pub max_import_bytes: u32,
+    /// The service's limits (sections, comments, messages), for the forms' counters.
+    pub limits: Limits,
+    /// The spec's geo bands, for the verification's diagram.
+    pub geo_bands: GeoBands,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -45,6 +51,8 @@ impl AppInfo {
             demo,
             max_import_bytes: u32::try_from(kyb_desk_core::watchlist::MAX_IMPORT_BYTES)
                 .unwrap_or(u32::MAX),
+            limits: LIMITS,
+            geo_bands: GEO_BANDS,
         }
     }
 }
@@ -70,11 +78,17 @@ mod tests {
             profile: BuildProfile::Release,
             demo: false,
             max_import_bytes: 2,
+            limits: LIMITS,
+            geo_bands: GEO_BANDS,
         })
         .expect("AppInfo serializes");
         assert_eq!(
             json,
-            serde_json::json!({"name": "KYB Desk", "version": "1.2.3", "profile": "release", "demo": false, "maxImportBytes": 2})
+            serde_json::json!({"name": "KYB Desk", "version": "1.2.3", "profile": "release",
+                "demo": false, "maxImportBytes": 2,
+                "limits": {"sectionsMin": 1, "sectionsMax": 50, "commentMaxChars": 500,
+                    "messageMaxChars": 1000, "phoneDigits": 10, "folioMaxChars": 64},
+                "geoBands": {"consistentMaxMeters": 100.0, "inconsistentAboveMeters": 500.0}})
         );
     }
 }

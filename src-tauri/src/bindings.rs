@@ -27,7 +27,7 @@ use kyb_desk_core::drafts::{Draft, NewFileDraft};
 use kyb_desk_core::error::AppError;
 use kyb_desk_core::history::DetailChanges;
 use kyb_desk_core::images::PhotoCheck;
-use kyb_desk_core::profiles::{FieldProblem, ProfileBook, ProfileInput};
+use kyb_desk_core::profiles::{ProfileBook, ProfileInput};
 use kyb_desk_core::recovery::Recovery;
 use kyb_desk_core::secrets::KeyStatus;
 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
@@ -51,7 +51,8 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     PhotoCheck::export_all(&cfg)?;
     ProfileBook::export_all(&cfg)?;
     ProfileInput::export_all(&cfg)?;
-    FieldProblem::export_all(&cfg)?;
+    kyb_api::validate::Failure::export_all(&cfg)?;
+    kyb_api::expediente::Verdict::export_all(&cfg)?;
     KeyStatus::export_all(&cfg)?;
     Draft::export_all(&cfg)?;
     NewFileDraft::export_all(&cfg)?;

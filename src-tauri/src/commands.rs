@@ -19,11 +19,11 @@ use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
 use kyb_desk_core::desk::{Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
-use kyb_desk_core::error::{AppError, AppResult, Task};
+use kyb_desk_core::error::{AppError, AppResult, Failure, Task};
 use kyb_desk_core::history::DetailChanges;
 use kyb_desk_core::images::{ImageFetcher, PhotoCheck};
 use kyb_desk_core::links;
-use kyb_desk_core::profiles::{FieldProblem, Profile, ProfileBook, ProfileInput};
+use kyb_desk_core::profiles::{Profile, ProfileBook, ProfileInput};
 use kyb_desk_core::recovery::Recovery;
 use kyb_desk_core::secrets::KeyStatus;
 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
@@ -39,7 +39,7 @@ pub fn profiles(desk: State<'_, Desk>) -> ProfileBook {
 }
 
 #[tauri::command]
-pub fn check_profile(desk: State<'_, Desk>, input: ProfileInput) -> Vec<FieldProblem> {
+pub fn check_profile(desk: State<'_, Desk>, input: ProfileInput) -> Vec<Failure> {
     desk.check_profile(&input)
 }
 
@@ -115,8 +115,8 @@ pub async fn create_file(
 /// sending (the one place those rules live), on the request as the client sends it
 /// (its RFC upper-cased); empty when it may be sent.
 #[tauri::command]
-pub fn check_new_file(request: CreateFileRequest) -> Vec<String> {
-    kyb_api::validate::create_file(&request.normalized())
+pub fn check_new_file(request: CreateFileRequest) -> Vec<Failure> {
+    kyb_api::validate::create_file_failures(&request.normalized())
 }
 
 #[tauri::command]

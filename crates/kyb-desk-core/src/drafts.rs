@@ -12,7 +12,7 @@ use kyb_api::expediente::Decision;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::error::{AppError, AppResult, Task};
+use crate::error::{AppError, AppResult, Failure, Rule, Task};
 use crate::fsio;
 use crate::recovery::{RecordKind, Recoveries};
 
@@ -88,10 +88,10 @@ impl Drafts {
 
     pub fn save(&self, profile_id: &str, mut draft: Draft) -> AppResult<Draft> {
         if draft.document_id.trim().is_empty() {
-            return Err(AppError::invalid(
-                "El borrador no indica su expediente.",
-                vec![],
-            ));
+            return Err(AppError::invalid(vec![Failure::new(
+                "documentId",
+                Rule::Required,
+            )]));
         }
         draft.saved_at_utc = now();
         self.write(profile_id, &draft.document_id, &draft)?;

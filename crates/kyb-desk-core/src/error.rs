@@ -8,6 +8,7 @@
 
 use kyb_api::ApiError;
 pub use kyb_api::ErrorCode;
+pub use kyb_api::validate::{Failure, Rule};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -18,6 +19,9 @@ pub struct AppError {
     pub message: String,
     pub details: Vec<String>,
     pub task: Option<Task>,
+    /// Each rule that what was typed, imported or sent broke, by field (a validation
+    /// of the service's, as far as its words could be read; the desk's own checks).
+    pub problems: Vec<Failure>,
 }
 
 /// What the desk was doing when a local step failed, for the UI to word ("the draft
@@ -60,6 +64,7 @@ impl AppError {
             message: message.into(),
             details: Vec::new(),
             task: None,
+            problems: Vec::new(),
         }
     }
 
@@ -68,8 +73,12 @@ impl AppError {
         self
     }
 
-    pub fn invalid(message: impl Into<String>, details: Vec<String>) -> Self {
-        Self::new(ErrorCode::InvalidInput, message).with_details(details)
+    /// What was typed or imported breaks `problems`; nothing was done.
+    pub fn invalid(problems: Vec<Failure>) -> Self {
+        Self {
+            problems,
+            ..Self::of(ErrorCode::InvalidInput)
+        }
     }
 
     pub fn during(mut self, task: Task) -> Self {
@@ -102,9 +111,25 @@ impl From<ApiError> for AppError {
     fn from(error: ApiError) -> Self {
         let code = error.code();
         let (message, details) = match error {
+            // The failed rules go as data; the service's words stay only for the
+            // rules its words could not be read into. A local refusal is all data
+            // (the client's own sentence is the UI's to word).
             ApiError::Validation {
-                message, messages, ..
-            } => (message, messages),
+                message,
+                messages,
+                failures,
+                local,
+            } => {
+                let unread = messages
+                    .into_iter()
+                    .filter(|m| Failure::parse(m).is_none())
+                    .collect();
+                let message = if local { String::new() } else { message };
+                return Self {
+                    problems: failures,
+                    ..Self::new(code, message).with_details(unread)
+                };
+            }
             ApiError::Unauthorized { message }
             | ApiError::WorkspaceForbidden { message }
             | ApiError::NotAllowed { message }

@@ -9,7 +9,7 @@ use kyb_api::validate::{is_email, is_uuid};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::error::{AppError, AppResult, ErrorCode};
+use crate::error::{AppError, AppResult, ErrorCode, Failure, Rule};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub enum PersonType {
@@ -73,100 +73,54 @@ pub trait ProfileStore: Send + Sync {
 
 pub const NAME_MAX_CHARS: usize = 60;
 
-/// The part of a profile a problem is about, so the form can show it beside the field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub enum ProfileField {
-    Name,
-    Environment,
-    WorkspaceId,
-    AgentEmail,
-    Flows,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct FieldProblem {
-    pub field: ProfileField,
-    pub message: String,
-}
-
-/// Every reason `input` cannot be stored, by field, in the user's language (es-MX,
-/// like the service's own messages). The form checks as the analyst types with this
-/// same function, through a command.
-pub fn problems(input: &ProfileInput, others: &[Profile]) -> Vec<FieldProblem> {
+/// Every reason `input` cannot be stored, by field (`name`, `environment`,
+/// `workspaceId`, `agentEmail`, and `flowId` or `label` of the flow at `position`,
+/// from 1), for the form to word beside each field. The form checks as the analyst
+/// types with this same function, through a command.
+pub fn problems(input: &ProfileInput, others: &[Profile]) -> Vec<Failure> {
     let mut found = Vec::new();
-    let mut add = |field, message: String| found.push(FieldProblem { field, message });
     let name = input.name.trim();
     if name.is_empty() {
-        add(
-            ProfileField::Name,
-            "El nombre del perfil es obligatorio.".to_owned(),
-        );
+        found.push(Failure::new("name", Rule::Required));
     } else if name.chars().count() > NAME_MAX_CHARS {
-        add(
-            ProfileField::Name,
-            format!("El nombre del perfil admite hasta {NAME_MAX_CHARS} caracteres."),
-        );
+        found.push(Failure::new("name", Rule::TooLong).with_limit(NAME_MAX_CHARS as u32));
     } else if others
         .iter()
         .any(|p| Some(&p.id) != input.id.as_ref() && p.name.trim().eq_ignore_ascii_case(name))
     {
-        add(
-            ProfileField::Name,
-            format!("Ya existe un perfil llamado «{name}»."),
-        );
+        found.push(Failure::new("name", Rule::Taken));
     }
     if let Environment::Custom { base_url } = &input.environment {
         match parse_base_url(base_url) {
             Ok(_) => {}
             // The key goes with every request: in clear, only to this computer.
-            Err(ConfigError::InsecureAddress(_)) => add(
-                ProfileField::Environment,
-                "La dirección del servicio debe usar https: http solo se admite en esta \
-                 computadora (127.0.0.1 o localhost), porque la API Key viajaría sin cifrar."
-                    .to_owned(),
-            ),
-            Err(_) => add(
-                ProfileField::Environment,
-                "La dirección del servicio debe ser una URL https válida.".to_owned(),
-            ),
+            Err(ConfigError::InsecureAddress(_)) => {
+                found.push(Failure::new("environment", Rule::HttpsOnly));
+            }
+            Err(_) => found.push(Failure::new("environment", Rule::Invalid)),
         }
     }
     if !is_uuid(&input.workspace_id) {
-        add(
-            ProfileField::WorkspaceId,
-            "El Workspace debe ser un UUID.".to_owned(),
-        );
+        found.push(Failure::new("workspaceId", Rule::Invalid));
     }
     if !is_email(&input.agent_email) {
-        add(
-            ProfileField::AgentEmail,
-            "El correo del agente no es válido.".to_owned(),
-        );
+        found.push(Failure::new("agentEmail", Rule::Invalid));
     }
     for (index, flow) in input.flows.iter().enumerate() {
-        let n = index + 1;
-        if flow.flow_id.trim().is_empty() {
-            add(
-                ProfileField::Flows,
-                format!("El flujo {n} necesita su FlowID."),
-            );
+        let position = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        let flow_id = flow.flow_id.trim();
+        if flow_id.is_empty() {
+            found.push(Failure::new("flowId", Rule::Required).at_position(position));
         }
         if flow.label.trim().is_empty() {
-            add(
-                ProfileField::Flows,
-                format!("El flujo {n} necesita un nombre."),
-            );
+            found.push(Failure::new("label", Rule::Required).at_position(position));
         }
-        if input.flows[..index]
-            .iter()
-            .any(|f| f.flow_id.trim() == flow.flow_id.trim() && !flow.flow_id.trim().is_empty())
+        if !flow_id.is_empty()
+            && input.flows[..index]
+                .iter()
+                .any(|f| f.flow_id.trim() == flow_id)
         {
-            add(
-                ProfileField::Flows,
-                format!("El FlowID {} está repetido.", flow.flow_id.trim()),
-            );
+            found.push(Failure::new("flowId", Rule::Repeated).at_position(position));
         }
     }
     found
@@ -186,8 +140,7 @@ impl ProfileBook {
     pub fn upsert(&mut self, input: ProfileInput) -> AppResult<Profile> {
         let found = problems(&input, &self.profiles);
         if !found.is_empty() {
-            let messages = found.into_iter().map(|p| p.message).collect();
-            return Err(AppError::invalid("El perfil no se guardó.", messages));
+            return Err(AppError::invalid(found));
         }
         let id = match &input.id {
             Some(id) if self.get(id).is_some() => id.clone(),
@@ -276,7 +229,7 @@ mod tests {
         bad.flows.push(bad.flows[0].clone());
         let error = book.upsert(bad).expect_err("refused");
         assert_eq!(error.code, ErrorCode::InvalidInput);
-        assert_eq!(error.details.len(), 5, "{:?}", error.details);
+        assert_eq!(error.problems.len(), 5, "{:?}", error.problems);
         assert_eq!(book, ProfileBook::default());
     }
 
@@ -291,17 +244,9 @@ mod tests {
         };
         let refused = at("http://kyb.example.mx/api");
         assert_eq!(refused.len(), 1);
-        assert_eq!(refused[0].field, ProfileField::Environment);
-        assert!(
-            refused[0].message.contains("https"),
-            "{}",
-            refused[0].message
-        );
-        assert!(
-            refused[0].message.contains("sin cifrar"),
-            "{}",
-            refused[0].message
-        );
+        // Why is the rule's to say: the window words it (https, or the key would
+        // travel in clear).
+        assert_eq!(refused[0], Failure::new("environment", Rule::HttpsOnly));
         assert_eq!(at("https://kyb.example.mx/api"), []);
         assert_eq!(at("http://127.0.0.1:8080"), []);
     }

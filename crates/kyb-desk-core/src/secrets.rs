@@ -18,7 +18,7 @@ use kyb_api::Secret;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::error::{AppError, AppResult, ErrorCode, Failure, Rule, Task};
 
 /// The keyring's service name; each profile's key is stored under its profile id.
 pub const KEYRING_SERVICE: &str = "mx.kybdesk.app";
@@ -256,10 +256,14 @@ impl KeyVault {
 fn checked(key: &str) -> AppResult<Secret> {
     let key = key.trim();
     if key.is_empty() || key.chars().any(char::is_control) {
-        return Err(AppError::invalid(
-            "La API Key no es válida.",
-            vec!["La API Key no puede estar vacía ni contener saltos de línea.".into()],
-        ));
+        return Err(AppError::invalid(vec![Failure::new(
+            "apiKey",
+            if key.is_empty() {
+                Rule::Required
+            } else {
+                Rule::Invalid
+            },
+        )]));
     }
     Ok(Secret::new(key))
 }

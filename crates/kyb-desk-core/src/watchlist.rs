@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
 use crate::csv_export;
-use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::error::{AppError, AppResult, ErrorCode, Failure, Rule, Task};
 use crate::fsio;
 use crate::recovery::{RecordKind, Recoveries};
 
@@ -106,8 +106,20 @@ impl SectionCounts {
 pub struct ImportReport {
     pub added: u32,
     pub already_watched: u32,
-    /// "line N: reason" for every line that was not imported.
-    pub refused: Vec<String>,
+    /// Every line that was not imported, with why.
+    pub refused: Vec<RefusedLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RefusedLine {
+    /// Line of the file, from 1.
+    pub line: u32,
+    pub problems: Vec<Failure>,
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// Progress of "refresh all", sent as each answer arrives.
@@ -323,7 +335,7 @@ impl Watchlist {
     ) -> AppResult<bool> {
         let problems = problems(flow_id, rfc);
         if !problems.is_empty() {
-            return Err(AppError::invalid("No se agregó el expediente.", problems));
+            return Err(AppError::invalid(problems));
         }
         self.change(profile_id, |files| {
             if let Some(known) = files.iter_mut().find(|f| same_file(f, flow_id, rfc)) {
@@ -376,9 +388,10 @@ impl Watchlist {
         for (index, record) in reader.records().enumerate() {
             let line = index + 1;
             let Ok(record) = record else {
-                report
-                    .refused
-                    .push(format!("línea {line}: no se pudo leer"));
+                report.refused.push(RefusedLine {
+                    line: count(line),
+                    problems: vec![Failure::new("line", Rule::Invalid)],
+                });
                 continue;
             };
             let rfc = record.get(0).unwrap_or("").to_owned();
@@ -397,9 +410,10 @@ impl Watchlist {
             if problems.is_empty() {
                 rows.push((flow, rfc));
             } else {
-                report
-                    .refused
-                    .push(format!("línea {line}: {}", problems.join(" ")));
+                report.refused.push(RefusedLine {
+                    line: count(line),
+                    problems,
+                });
             }
         }
         self.change(profile_id, |files| {
@@ -472,22 +486,15 @@ impl Watchlist {
 /// rows, counted by lines (blank ones and a header line naming RFC aside) before any
 /// parsing.
 fn check_import_size(text: &str, delimiter: u8) -> AppResult<()> {
-    const MIB: f64 = 1024.0 * 1024.0;
-    let refused = |detail: String| {
-        Err(AppError::invalid(
-            "No se importó el archivo: es demasiado grande.",
-            vec![
-                detail,
-                "Divídalo en partes e impórtelas una por una.".to_owned(),
-            ],
-        ))
-    };
+    const MIB: usize = 1024 * 1024;
+    let refused =
+        |problem: Failure| Err(AppError::invalid(vec![problem]).during(Task::ImportWatchlist));
     if text.len() > MAX_IMPORT_BYTES {
-        return refused(format!(
-            "El archivo pesa {:.1} MiB; se admiten hasta {} MiB por importación.",
-            text.len() as f64 / MIB,
-            MAX_IMPORT_BYTES as f64 / MIB
-        ));
+        return refused(
+            Failure::new("file", Rule::TooLarge)
+                .with_limit(count(MAX_IMPORT_BYTES / MIB))
+                .with_sent(count(text.len().div_ceil(MIB))),
+        );
     }
     let mut lines = text.lines().filter(|l| !l.trim().is_empty()).peekable();
     let header = lines.peek().is_some_and(|first| {
@@ -498,20 +505,22 @@ fn check_import_size(text: &str, delimiter: u8) -> AppResult<()> {
     });
     let rows = lines.count() - usize::from(header);
     if rows > MAX_IMPORT_ROWS {
-        return refused(format!(
-            "El archivo tiene {rows} filas; se admiten hasta {MAX_IMPORT_ROWS} por importación."
-        ));
+        return refused(
+            Failure::new("rows", Rule::TooMany)
+                .with_limit(count(MAX_IMPORT_ROWS))
+                .with_sent(count(rows)),
+        );
     }
     Ok(())
 }
 
-fn problems(flow_id: &str, rfc: &str) -> Vec<String> {
+fn problems(flow_id: &str, rfc: &str) -> Vec<Failure> {
     let mut found = Vec::new();
     if flow_id.trim().is_empty() {
-        found.push("Falta el FlowID.".to_owned());
+        found.push(Failure::new("FlowID", Rule::Required));
     }
     if !is_rfc(&normalize_rfc(rfc)) {
-        found.push(format!("«{}» no es un RFC válido.", rfc.trim()));
+        found.push(Failure::new("RFC", Rule::Invalid));
     }
     found
 }
@@ -531,7 +540,7 @@ mod tests {
         assert_eq!(report.added, 2);
         assert_eq!(report.already_watched, 1);
         assert_eq!(report.refused.len(), 1, "{:?}", report.refused);
-        assert!(report.refused[0].starts_with("línea 4"));
+        assert_eq!(report.refused[0].line, 4);
         let files = list.list("p").expect("listed");
         assert_eq!(files.len(), 3);
         assert_eq!(files[2].flow_id, "otro");
@@ -683,13 +692,16 @@ mod tests {
         for text in [one_more, heavy] {
             let error = list.import_csv("q", &text, "flujo").expect_err("refused");
             assert_eq!(error.code, crate::error::ErrorCode::InvalidInput);
-            assert!(error.message.contains("demasiado grande"), "{error:?}");
+            assert!(
+                matches!(error.problems[0].rule, Rule::TooLarge | Rule::TooMany),
+                "{error:?}"
+            );
             assert!(list.list("q").expect("listed").is_empty());
         }
         let error = list
             .import_csv("q", &line.repeat(MAX_IMPORT_ROWS + 1), "flujo")
             .expect_err("refused");
-        assert!(error.details[0].contains("10001 filas"), "{error:?}");
+        assert_eq!(error.problems[0].sent, Some(10_001), "{error:?}");
     }
 
     #[test]

@@ -324,8 +324,8 @@ async fn a_correction_whose_answer_is_lost_is_outcome_unknown() {
     let status = tracking
         .sections
         .iter()
-        .find(|s| s.section == section)
-        .map(|s| s.status.clone());
+        .find(|s| s.comment.section == section)
+        .map(|s| s.comment.status.clone());
     assert_eq!(status, Some(kyb_api::expediente::SectionStatus::Rechazado));
     // The audit log says so: the intent went in before the request left, and its
     // result is "outcome unknown".

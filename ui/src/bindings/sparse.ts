@@ -491,6 +491,7 @@ export const verificationState: VerificationState = {
   },
   "canResend": false,
   "canCancel": false,
+  "geoBand": null,
   "resendsSoFar": 0,
   "resendsUncertain": false
 };

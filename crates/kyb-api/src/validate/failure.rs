@@ -25,6 +25,15 @@ pub enum Rule {
     TooFew,
     /// More items than `limit`.
     TooMany,
+    // The desk's own forms (a profile, a watchlist import) use these too.
+    /// The value is already used by another (a profile's name).
+    Taken,
+    /// The value appears twice in one list (a FlowID among a profile's flows).
+    Repeated,
+    /// An address that must use https (plain http only to this computer).
+    HttpsOnly,
+    /// A file larger than `limit` MiB.
+    TooLarge,
 }
 
 /// One failed rule of a request.
@@ -118,6 +127,10 @@ impl Failure {
                 let sent = self.sent.unwrap_or_default();
                 format!("Se requieren entre {min} y {max} {field}; se enviaron {sent}.")
             }
+            Rule::Taken => format!("El {field} ya está en uso."),
+            Rule::Repeated => format!("El {field} está repetido."),
+            Rule::HttpsOnly => format!("El {field} debe usar https."),
+            Rule::TooLarge => format!("El {field} excede {limit} MiB."),
         }
     }
 
@@ -146,6 +159,21 @@ impl Failure {
         }
         if let Some(head) = rest.strip_suffix(" no es válido") {
             return scoped(head, Rule::Invalid);
+        }
+        for (ending, rule) in [
+            (" ya está en uso", Rule::Taken),
+            (" está repetido", Rule::Repeated),
+            (" debe usar https", Rule::HttpsOnly),
+        ] {
+            if let Some(field) = rest.strip_suffix(ending) {
+                return Some(Self::new(word(field)?, rule));
+            }
+        }
+        if let Some((field, limit)) = rest
+            .strip_suffix(" MiB")
+            .and_then(|head| head.rsplit_once(" excede "))
+        {
+            return Some(Self::new(word(field)?, Rule::TooLarge).with_limit(limit.parse().ok()?));
         }
         if let Some((head, choices)) = rest.rsplit_once(" debe ser ") {
             return (choices == verdicts())
@@ -270,6 +298,19 @@ mod tests {
                     .with_limit(50)
                     .with_sent(51),
                 "Se requieren entre 1 y 50 secciones; se enviaron 51.",
+            ),
+            (Failure::new("name", Rule::Taken), "El name ya está en uso."),
+            (
+                Failure::new("flowId", Rule::Repeated),
+                "El flowId está repetido.",
+            ),
+            (
+                Failure::new("environment", Rule::HttpsOnly),
+                "El environment debe usar https.",
+            ),
+            (
+                Failure::new("file", Rule::TooLarge).with_limit(2),
+                "El file excede 2 MiB.",
             ),
         ]
     }

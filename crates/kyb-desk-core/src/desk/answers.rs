@@ -1,10 +1,12 @@
 //! What the window receives from the service operations: the answers with what the
 //! desk adds to them.
 
+use kyb_api::expediente::{SectionComment, SectionId};
 use kyb_api::models::detail::DetailV2;
 use kyb_api::models::file::DetailV1;
 use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
+use kyb_api::verification::GeoBand;
 
 use crate::audit::{Outcome, Tally};
 
@@ -14,7 +16,7 @@ use crate::audit::{Outcome, Tally};
 #[serde(rename_all = "camelCase")]
 pub struct FileTracking {
     pub tracking: Tracking,
-    pub sections: Vec<kyb_api::expediente::SectionComment>,
+    pub sections: Vec<TrackedSection>,
     pub status_category: Option<kyb_api::expediente::StatusCategory>,
 }
 
@@ -22,11 +24,28 @@ impl FileTracking {
     /// A tracking answer as the window receives it.
     pub fn of(tracking: Tracking) -> Self {
         FileTracking {
-            sections: tracking.sections(),
+            sections: tracking
+                .sections()
+                .into_iter()
+                .map(|comment| TrackedSection {
+                    id: SectionId::parse(&comment.section),
+                    comment,
+                })
+                .collect(),
             status_category: tracking.document_status.as_ref().map(|s| s.category()),
             tracking,
         }
     }
+}
+
+/// A section of a file's tracking: its entry read, and its identifier read into base
+/// name, modifier, limit and the entity it concerns (by `kyb_api`, the one place that
+/// decides them).
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+pub struct TrackedSection {
+    #[serde(flatten)]
+    pub comment: SectionComment,
+    pub id: SectionId,
 }
 
 /// The detail the window shows: version 2, or version 1 when the service has no
@@ -49,6 +68,8 @@ pub struct VerificationState {
     pub verification: Verification,
     pub can_resend: bool,
     pub can_cancel: bool,
+    /// The spec's band of the reported distance (none without a distance).
+    pub geo_band: Option<GeoBand>,
     pub resends_so_far: u32,
     /// The count may be short: a line of the log cannot be read, or a resend has no
     /// known result.
@@ -62,6 +83,7 @@ impl VerificationState {
         VerificationState {
             can_resend: status.is_some_and(|s| s.accepts_resend()),
             can_cancel: status.is_some_and(|s| s.accepts_cancel()),
+            geo_band: verification.geo_band(),
             resends_so_far: resends.count,
             resends_uncertain: resends.uncertain,
             verification,

@@ -6,8 +6,9 @@ use kyb_api::{ApiError, Client, ClientConfig, Credentials};
 
 use super::{Desk, PROBE_RFC};
 use crate::audit::DeskEvent;
+use crate::error::Failure;
 use crate::error::{AppError, AppResult, ErrorCode};
-use crate::profiles::{FieldProblem, Profile, ProfileBook, ProfileInput, no_profile, problems};
+use crate::profiles::{Profile, ProfileBook, ProfileInput, no_profile, problems};
 use crate::secrets::{BoundKey, KeyStatus};
 
 impl Desk {
@@ -18,7 +19,7 @@ impl Desk {
     }
 
     /// What is wrong with a profile being typed, by field (nothing is stored).
-    pub fn check_profile(&self, input: &ProfileInput) -> Vec<FieldProblem> {
+    pub fn check_profile(&self, input: &ProfileInput) -> Vec<Failure> {
         problems(input, &self.book().profiles)
     }
 
