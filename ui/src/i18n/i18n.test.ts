@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { type MessageKey, messages } from "./i18n";
+import { type MessageKey, messages } from ".";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
