@@ -20,3 +20,9 @@ export function shown(value: string | number | boolean | null | undefined): stri
   if (typeof value === "boolean") return String(value);
   return value.trim() === "" ? MISSING : value;
 }
+
+/** The parts the service sent, blanks left out, joined by `separator`; {@link MISSING}
+ * when none is left. */
+export function shownParts(parts: (string | null | undefined)[], separator = " · "): string {
+  return parts.filter((part) => part?.trim()).join(separator) || MISSING;
+}

@@ -7,7 +7,7 @@ import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
-import { formatLocal } from "../tracking/model";
+import { formatLocal } from "../../ui/format";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import { ChainBadge, ChainSummary } from "./ChainSummary";
 import { type AuditFilter, applyFilter, isIntent, noFilter, operationLabel, operationsIn } from "./model";

@@ -8,8 +8,8 @@ import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { isTyping } from "../../ui/keys";
 import { useLoad } from "../../ui/useLoad";
-import { MISSING, shown } from "../../ui/text";
-import { formatLocal } from "../tracking/model";
+import { shown } from "../../ui/text";
+import { shownInstant } from "../../ui/format";
 import { DetailVersion1 } from "./DetailVersion1";
 import { DocumentCard } from "./DocumentCard";
 import { EntityCard } from "./EntityCard";
@@ -58,7 +58,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
     return () => window.removeEventListener("keydown", onKey);
   }, [setTab]);
 
-  const when = (iso: string | null) => formatLocal(iso, locale) ?? MISSING;
+  const when = (iso: string | null) => shownInstant(iso, locale);
 
   return (
     <section className="page" aria-labelledby="detail-title">

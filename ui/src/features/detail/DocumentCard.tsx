@@ -3,7 +3,7 @@ import type { DeedAnalysis } from "../../bindings/DeedAnalysis";
 import type { Document } from "../../bindings/Document";
 import type { PurposeAnalysis } from "../../bindings/PurposeAnalysis";
 import { type MessageKey, useI18n } from "../../i18n";
-import { MISSING, shown } from "../../ui/text";
+import { MISSING, shown, shownParts } from "../../ui/text";
 import { shareCheck } from "./model";
 
 /** A document: a proof of address (holder, address, dates, alteration analysis) or the
@@ -21,16 +21,16 @@ export function DocumentCard({ doc }: { doc: Document }) {
         <dt>{t("holder")}</dt>
         <dd>{shown(doc.NombreTitular)}</dd>
         <dt>{t("context")}</dt>
-        <dd>{[doc.Categoria, doc.Contexto].filter((part) => part?.trim()).join(" · ") || MISSING}</dd>
+        <dd>{shownParts([doc.Categoria, doc.Contexto])}</dd>
         {doc.Direccion && (
           <>
             <dt>{t("address")}</dt>
             <dd>
               {doc.Direccion.Completa?.trim() ||
-                [doc.Direccion.Calle, doc.Direccion.NumeroExterior, doc.Direccion.Colonia, doc.Direccion.CodigoPostal, doc.Direccion.Estado]
-                  .filter((part) => part?.trim())
-                  .join(", ") ||
-                MISSING}
+                shownParts(
+                  [doc.Direccion.Calle, doc.Direccion.NumeroExterior, doc.Direccion.Colonia, doc.Direccion.CodigoPostal, doc.Direccion.Estado],
+                  ", ",
+                )}
             </dd>
           </>
         )}

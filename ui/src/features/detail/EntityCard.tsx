@@ -3,8 +3,8 @@ import type { EntityData } from "../../bindings/EntityData";
 import type { EntityValidation } from "../../bindings/EntityValidation";
 import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import { useI18n } from "../../i18n";
-import { MISSING, shown } from "../../ui/text";
-import { formatLocal } from "../tracking/model";
+import { MISSING, shown, shownParts } from "../../ui/text";
+import { formatLocal } from "../../ui/format";
 import { mismatches } from "./model";
 import { PhotoStrip } from "./PhotoViewer";
 
@@ -41,7 +41,7 @@ export function EntityCard({ entity }: { entity: Entity }) {
             <dt>RFC</dt>
             {value("RFC", data.RFC)}
             <dt>{t("nationality")}</dt>
-            <dd>{[data.Nacionalidad, data.PaisOrigen].filter((part) => part?.trim()).join(" · ") || MISSING}</dd>
+            <dd>{shownParts([data.Nacionalidad, data.PaisOrigen])}</dd>
             <dt>{t("colEmail")}</dt>
             <dd>{shown(data.Correo)}</dd>
             <dt>{t("mobile")}</dt>

@@ -10,7 +10,7 @@ import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { QrCode } from "../../ui/QrCode";
 import { useLoad } from "../../ui/useLoad";
-import { formatLocal } from "../tracking/model";
+import { formatLocal } from "../../ui/format";
 
 /** "Generate link" for one person: enabled only where the tracking says
  * IsEnrollmentAllowed; the link then shows with copy and a QR code for the phone. */

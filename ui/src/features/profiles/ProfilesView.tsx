@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { useFocusTitle } from "../../ui/useFocusTitle";
+import { MISSING } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
 import { KeyOriginChange, KeyOriginWarning } from "./KeyOriginWarning";
 import { ProfileForm } from "./ProfileForm";
@@ -244,7 +245,7 @@ function ProfileCard(props: {
         <dt>{t("fieldAgentEmail")}</dt>
         <dd>{profile.agentEmail}</dd>
         <dt>{t("profiles.flows")}</dt>
-        <dd>{profile.flows.map((f) => f.label).join(" · ") || "—"}</dd>
+        <dd>{profile.flows.map((f) => f.label).join(" · ") || MISSING}</dd>
         <dt>{t("profiles.key")}</dt>
         <dd data-testid="profile-key-status">
           <KeyLine status={keyStatus} />

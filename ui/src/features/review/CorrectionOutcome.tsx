@@ -8,7 +8,7 @@ import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { SectionName } from "../../ui/SectionName";
 import { MISSING, shown } from "../../ui/text";
-import { formatLocal } from "../tracking/model";
+import { shownInstant } from "../../ui/format";
 
 /** What the service did with the request: counts, affected entities, the notification,
  * the correction link and every warning. */
@@ -94,7 +94,7 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
                       </div>
                     ))}
               </td>
-              <td>{formatLocal(s.fechaActualizacion, locale) ?? MISSING}</td>
+              <td>{shownInstant(s.fechaActualizacion, locale)}</td>
             </tr>
           ))}
         </tbody>

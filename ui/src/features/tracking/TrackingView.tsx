@@ -7,11 +7,12 @@ import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { useLoad } from "../../ui/useLoad";
+import { shownInstant } from "../../ui/format";
 import { MISSING, shown } from "../../ui/text";
 import type { Profile } from "../../bindings/Profile";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
-import { formatLocal, sectionTone } from "./model";
+import { sectionTone } from "./model";
 
 /** One file's tracking: its status, each section with its status and comments, and
  * each person's enrollment. Opening it marks the file as seen in the watchlist. */
@@ -34,7 +35,7 @@ export function TrackingView(props: {
   const [issued, setIssued] = useState(0);
   const error = load.state === "failed" ? load.error : null;
 
-  const when = (iso: string | null) => formatLocal(iso, locale) ?? MISSING;
+  const when = (iso: string | null) => shownInstant(iso, locale);
   const tracking = file?.tracking;
   // Without the file's id nothing can be asked about it: the actions wait for an answer that has it.
   const documentId = tracking?.DocumentId?.trim() || null;

@@ -1,4 +1,5 @@
 import { type MessageKey, useI18n } from "../../i18n";
+import { meters } from "../../ui/format";
 import { MISSING, shown } from "../../ui/text";
 import { BANDS, CONSISTENT_MAX_M, INCONSISTENT_FROM_M, bandOf, markerOf, positionOf } from "./model";
 
@@ -34,7 +35,7 @@ export function GeoBandDiagram({ distance, accuracy }: { distance: number | null
             <rect className="geo-accuracy" x={x(marker.from)} y={BAR_Y - 4} width={Math.max(2, x(marker.to) - x(marker.from))} height={BAR_H + 8} />
             <line className="geo-marker" x1={x(marker.at)} x2={x(marker.at)} y1={BAR_Y - 8} y2={BAR_Y + BAR_H + 2} />
             <text className="geo-marker-label" x={Math.min(Math.max(x(marker.at), 30), WIDTH - 30)} y={10} textAnchor="middle">
-              {Math.round(distance ?? 0)} m
+              {meters(distance ?? 0)}
             </text>
           </>
         )}

@@ -9,8 +9,8 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
-import { MISSING, shown } from "../../ui/text";
-import { formatLocal } from "../tracking/model";
+import { shown } from "../../ui/text";
+import { meters, shownInstant } from "../../ui/format";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { geoTone, remember, statusTone, timeline } from "./model";
 import { type Uncertain, UnknownOutcome } from "./UnknownOutcome";
@@ -114,7 +114,7 @@ function VerificationCard({ folio }: { folio: string }) {
       (error: AppError) => setUncertain({ action, reread: { state: "failed", error } }),
     );
   };
-  const when = (iso: string | null) => formatLocal(iso, locale) ?? MISSING;
+  const when = (iso: string | null) => shownInstant(iso, locale);
 
   const run = (action: Action) => {
     // One request per confirmation, however many clicks arrive.
@@ -307,9 +307,9 @@ function VerificationPhoto({ photo }: { photo: Photo }) {
       )}
       <div className="strong">{shown(photo.Section)}</div>
       <div className="muted small">
-        {formatLocal(photo.TimestampUtc, locale) ?? MISSING} ·{" "}
+        {shownInstant(photo.TimestampUtc, locale)} ·{" "}
         <span className={`chip chip-${geoTone(photo.GeoResult)}`}>{shown(photo.GeoResult)}</span>
-        {photo.DistanceMeters !== null && ` · ${Math.round(photo.DistanceMeters)} m`}
+        {photo.DistanceMeters !== null && ` · ${meters(photo.DistanceMeters)}`}
       </div>
       {check.state === "ready" &&
         check.value &&

@@ -12,11 +12,12 @@ import type { WatchedFile } from "../../bindings/WatchedFile";
 import { type MessageKey, useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
 import { ErrorNotice, fixedInProfile } from "../../ui/ErrorNotice";
+import { mebibytes, timeAgo } from "../../ui/format";
 import { perFrame } from "../../ui/frames";
 import { isTyping } from "../../ui/keys";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
-import { emptyFilter, type Filter, rowKey, type Sort, type SortKey, timeAgo, visibleRows } from "./model";
+import { emptyFilter, type Filter, rowKey, type Sort, type SortKey, visibleRows } from "./model";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
 import {
   type AutoRefreshMinutes,
@@ -446,10 +447,9 @@ function AddFile(props: {
       // A file over the backend's limit is refused before it is read into the page.
       const { maxImportBytes } = await backend.appInfo();
       if (file.size > maxImportBytes) {
-        const mib = (n: number) => (n / (1024 * 1024)).toFixed(1);
         props.onError({
           code: "invalid_input",
-          message: t("importTooLarge", { size: mib(file.size), max: mib(maxImportBytes) }),
+          message: t("importTooLarge", { size: mebibytes(file.size), max: mebibytes(maxImportBytes) }),
           details: [],
         });
         return;

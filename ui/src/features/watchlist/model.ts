@@ -68,24 +68,3 @@ export function visibleRows(files: WatchedFile[], filter: Filter, sort: Sort): W
   });
   return rows;
 }
-
-/** "hace 5 min" / "5 min ago", from an ISO instant. */
-export function timeAgo(iso: string | null, now: number, locale: string): string | null {
-  const at = iso ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(at)) return null;
-  const seconds = Math.round((at - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ["second", 60],
-    ["minute", 60],
-    ["hour", 24],
-    ["day", 30],
-    ["month", 12],
-  ];
-  let value = seconds;
-  for (const [unit, size] of steps) {
-    if (Math.abs(value) < size) return format.format(value, unit);
-    value = Math.round(value / size);
-  }
-  return format.format(value, "year");
-}
