@@ -12,6 +12,7 @@ import type { WatchedFile } from "../../bindings/WatchedFile";
 import { type MessageKey, useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
 import { ErrorNotice, fixedInProfile } from "../../ui/ErrorNotice";
+import { MISSING } from "../../ui/text";
 import { mebibytes, timeAgo } from "../../ui/format";
 import { perFrame } from "../../ui/frames";
 import { isTyping } from "../../ui/keys";
@@ -378,11 +379,11 @@ function Table(props: {
                         )}
                       </>
                     ) : (
-                      <span className="muted">—</span>
+                      <span className="muted">{MISSING}</span>
                     )}
                   </Cell>
                   <Cell>
-                    {file.personsTotal > 0 ? `${file.personsEnrolled}/${file.personsTotal}` : <span className="muted">—</span>}
+                    {file.personsTotal > 0 ? `${file.personsEnrolled}/${file.personsTotal}` : <span className="muted">{MISSING}</span>}
                   </Cell>
                   <Cell className="muted" title={file.updatedAtUtc ?? undefined}>
                     {timeAgo(file.updatedAtUtc, props.now, props.locale) ?? t("notRefreshed")}
