@@ -8,6 +8,7 @@ import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
 import { MORE, WITHHELD, allMatched, catalogueValues, counted, operationName, operationsRead } from "./model";
+import "./about.css";
 
 /** What the desk learned from the service's answers: per operation, what tolerant
  * reading had to absorb (names and forms only), and an export to send back. */

@@ -13,6 +13,7 @@ import { shownInstant } from "../../ui/format";
 import { DetailVersion1 } from "./DetailVersion1";
 import { DocumentCard } from "./DocumentCard";
 import { EntityCard } from "./EntityCard";
+import "./detail.css";
 
 const TABS = ["summary", "entities", "documents", "forms", "json"] as const;
 type Tab = (typeof TABS)[number];

@@ -15,6 +15,7 @@ import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
 import type { NewFileDraft } from "../../bindings/NewFileDraft";
 import { type Field, type NewFileForm, byField, checkData, emptyForm, fromDraft, isBlank, toRequest } from "./model";
+import "./newfile.css";
 
 const OTHER_FLOW = "__other__";
 

@@ -14,6 +14,7 @@ import { MISSING } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
 import { KeyOriginChange, KeyOriginWarning } from "./KeyOriginWarning";
 import { ProfileForm } from "./ProfileForm";
+import "./profiles.css";
 
 /** `typeKey`: the form opens on its key field (a key to be typed again). */
 type Mode = { kind: "list" } | { kind: "new" } | { kind: "edit"; profile: Profile; typeKey: boolean };

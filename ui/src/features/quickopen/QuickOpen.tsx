@@ -9,6 +9,7 @@ import { StatusBadge } from "../../ui/StatusBadge";
 import { useFocusWhileOpen } from "../../ui/useFocusWhileOpen";
 import { useLoad } from "../../ui/useLoad";
 import { emptyFilter, rowKey, visibleRows } from "../watchlist/model";
+import "./quickopen.css";
 
 /** How many matches are listed; typing more narrows them. */
 export const QUICK_OPEN_LIMIT = 12;

@@ -33,6 +33,7 @@ import {
 } from "./model";
 import { useReviewKeys } from "./useReviewKeys";
 import { useReviewStage } from "./useReviewStage";
+import "./review.css";
 
 interface Material {
   sections: SectionComment[];

@@ -2,6 +2,7 @@ import { useRef } from "react";
 
 import { type MessageKey, useI18n } from "../../i18n";
 import { useFocusWhileOpen } from "../../ui/useFocusWhileOpen";
+import "./shortcuts.css";
 
 /** Every keyboard shortcut of the app, by where it works. The keys are the ones the
  * screens listen for (App, WatchlistView, DetailView, PhotoViewer, ReviewView). */

@@ -13,6 +13,7 @@ import type { Profile } from "../../bindings/Profile";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
 import { sectionTone } from "./model";
+import "./tracking.css";
 
 /** One file's tracking: its status, each section with its status and comments, and
  * each person's enrollment. Opening it marks the file as seen in the watchlist. */

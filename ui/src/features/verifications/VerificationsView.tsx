@@ -14,6 +14,7 @@ import { meters, shownInstant } from "../../ui/format";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { geoTone, remember, statusTone, timeline } from "./model";
 import { type Uncertain, UnknownOutcome } from "./UnknownOutcome";
+import "./verifications.css";
 
 const RECENT_KEY = "kyb-desk.recentFolios";
 

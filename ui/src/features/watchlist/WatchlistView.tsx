@@ -16,6 +16,7 @@ import { emptyFilter, type Filter, type Sort, type SortKey, visibleRows } from "
 import { useWatchlistCsv } from "./useWatchlistCsv";
 import { useWatchlistRefresh } from "./useWatchlistRefresh";
 import { WatchlistTable } from "./WatchlistTable";
+import "./watchlist.css";
 
 const CATEGORIES: StatusCategory[] = [
   "entering",
