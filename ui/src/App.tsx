@@ -94,35 +94,17 @@ export function App() {
         </div>
         <div className="topbar-actions">
           {active && (
-            <button
-              type="button"
-              className="button-quiet"
-              onClick={() => setQuickOpen(true)}
-              aria-keyshortcuts="Control+K"
-              data-testid="quick-open-button"
-            >
+            <button type="button" className="button-quiet" onClick={() => setQuickOpen(true)} aria-keyshortcuts="Control+K" data-testid="quick-open-button">
               {t("quick.button")} <kbd>Ctrl+K</kbd>
             </button>
           )}
           {active && (
-            <button
-              type="button"
-              className="profile-chip"
-              title={t("profileLabel")}
-              onClick={openProfiles}
-              data-testid="active-profile"
-            >
+            <button type="button" className="profile-chip" title={t("profileLabel")} onClick={openProfiles} data-testid="active-profile">
               {active.name}
             </button>
           )}
           <BuildBadge info={info} />
-          <button
-            type="button"
-            className="button-quiet"
-            onClick={() => setTheme(nextChoice)}
-            data-testid="theme-toggle"
-            title={t("themeLabel")}
-          >
+          <button type="button" className="button-quiet" onClick={() => setTheme(nextChoice)} data-testid="theme-toggle" title={t("themeLabel")}>
             {t("themeLabel")}: {t(`theme.${theme}` as MessageKey)}
           </button>
           <button type="button" className="button-quiet" onClick={toggleLocale} aria-label={t("language")}>
@@ -253,11 +235,7 @@ function Screen(props: { route: Exclude<Route, { view: "profiles" }>; go: (route
       const file = { flowId: route.flowId, rfc: route.rfc };
       const toTracking = () => go({ view: "tracking", ...file });
       return route.view === "detail" ? (
-        <DetailView
-          documentId={route.documentId}
-          onBack={toTracking}
-          onReview={() => go({ view: "review", ...file, documentId: route.documentId })}
-        />
+        <DetailView documentId={route.documentId} onBack={toTracking} onReview={() => go({ view: "review", ...file, documentId: route.documentId })} />
       ) : (
         <ReviewView {...file} documentId={route.documentId} onBack={toTracking} onDone={toTracking} />
       );

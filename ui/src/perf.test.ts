@@ -47,7 +47,11 @@ describe("paint measures", () => {
         }
         setN(next);
       };
-      return createElement("ul", null, Array.from({ length: n }, (_, i) => createElement("li", { key: i }, i)));
+      return createElement(
+        "ul",
+        null,
+        Array.from({ length: n }, (_, i) => createElement("li", { key: i }, i)),
+      );
     }
     const { container } = render(createElement(Rows));
     act(() => show(1));

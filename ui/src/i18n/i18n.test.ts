@@ -7,9 +7,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 describe("the two languages", () => {
   it("fill the same placeholders in every message", () => {
     const keys = Object.keys(messages["es-MX"]) as MessageKey[];
-    const mismatched = keys.filter(
-      (key) => placeholders(messages["es-MX"][key]).join() !== placeholders(messages.en[key]).join(),
-    );
+    const mismatched = keys.filter((key) => placeholders(messages["es-MX"][key]).join() !== placeholders(messages.en[key]).join());
     expect(mismatched).toEqual([]);
   });
 

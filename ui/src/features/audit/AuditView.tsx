@@ -168,9 +168,7 @@ function OutcomeCell({ entry, unresolved }: { entry: AuditEntry; unresolved: boo
           {entry.outcome.code ?? t("audit.failed")}
         </span>
       )}
-      {entry.completes !== undefined && (
-        <div className="muted small">{t("audit.completes", { seq: entry.completes })}</div>
-      )}
+      {entry.completes !== undefined && <div className="muted small">{t("audit.completes", { seq: entry.completes })}</div>}
     </>
   );
 }

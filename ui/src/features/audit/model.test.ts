@@ -5,7 +5,16 @@ import { localDay } from "../../ui/format";
 import { anchorMessage, applyFilter, noFilter, operationLabel, operationsIn } from "./model";
 
 const entry = (seq: number, operation: string, target: string, atUtc: string): AuditEntry => ({
-  hash: "h", seq, atUtc, profile: "Demo", agentEmail: "a@b.mx", operation, target, summary: "", outcome: { ok: true, code: null, message: null }, prevHash: "p",
+  hash: "h",
+  seq,
+  atUtc,
+  profile: "Demo",
+  agentEmail: "a@b.mx",
+  operation,
+  target,
+  summary: "",
+  outcome: { ok: true, code: null, message: null },
+  prevHash: "p",
 });
 
 const log = [

@@ -60,7 +60,6 @@ export function isIntent(entry: AuditEntry): boolean {
   return entry.outcome.code === INTENT;
 }
 
-
 /** The keyring's anchor compared with the log, as a message and whether it is sound. */
 export function anchorMessage(anchor: AnchorState): { key: MessageKey; vars: Vars; ok: boolean } {
   switch (anchor.state) {

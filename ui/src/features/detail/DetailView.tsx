@@ -22,12 +22,16 @@ type Tab = (typeof TABS)[number];
  * history, so the summary can show what changed since the last review. */
 export function DetailView(props: { documentId: string; onBack: () => void; onReview: () => void }) {
   const { t, locale } = useI18n();
-  const [load] = useLoad(async () => {
-    const answer = await backend.fileDetail(props.documentId);
-    // The comparison is extra: without it the detail still shows.
-    const changes = await backend.detailChanges(props.documentId).catch(() => null);
-    return { answer, changes };
-  }, props.documentId, "detail");
+  const [load] = useLoad(
+    async () => {
+      const answer = await backend.fileDetail(props.documentId);
+      // The comparison is extra: without it the detail still shows.
+      const changes = await backend.detailChanges(props.documentId).catch(() => null);
+      return { answer, changes };
+    },
+    props.documentId,
+    "detail",
+  );
   const answer = load.state === "ready" ? load.value.answer : null;
   const detail = answer?.version === "2" ? answer.detail : null;
   const legacy = answer?.version === "1" ? answer.detail : null;
@@ -134,8 +138,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                   <ul className="changes" data-testid="detail-changes">
                     {changes.changes.map((change) => (
                       <li key={change.path}>
-                        <span className="mono">{change.path}</span>{" "}
-                        <span className="text-danger">{change.before ?? "∅"}</span> →{" "}
+                        <span className="mono">{change.path}</span> <span className="text-danger">{change.before ?? "∅"}</span> →{" "}
                         <span className="strong">{change.after ?? "∅"}</span>
                       </li>
                     ))}
@@ -143,8 +146,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                 )}
               </>
             )}
-            {tab === "entities" &&
-              detail.Entidades.map((entity, i) => <EntityCard key={`${entity.Id ?? "entity"}-${i}`} entity={entity} />)}
+            {tab === "entities" && detail.Entidades.map((entity, i) => <EntityCard key={`${entity.Id ?? "entity"}-${i}`} entity={entity} />)}
             {tab === "documents" && detail.Documentos.map((doc, i) => <DocumentCard key={`${doc.ReferenciaId}-${i}`} doc={doc} />)}
             {tab === "forms" &&
               (detail.Adicionales.length === 0 ? (
@@ -159,8 +161,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                         <ol>
                           {section.Preguntas.map((q, n) => (
                             <li key={`${q.Orden}-${n}`}>
-                              {shown(q.Texto)}:{" "}
-                              <strong>{typeof q.Valor === "boolean" ? t(q.Valor ? "yes" : "no") : shown(q.Valor)}</strong>
+                              {shown(q.Texto)}: <strong>{typeof q.Valor === "boolean" ? t(q.Valor ? "yes" : "no") : shown(q.Valor)}</strong>
                             </li>
                           ))}
                         </ol>

@@ -43,7 +43,12 @@ function Picture({ url, alt, style }: { url: string; alt: string; style?: CSSPro
   const { t } = useI18n();
   const [image] = useLoad(() => backend.fetchImage(url), url);
   if (image.state === "loading") return <span className="photo-placeholder">{t("loading")}</span>;
-  if (image.state === "failed") return <span className="photo-placeholder photo-failed" title={image.error.message}>{t("photos.failed")}</span>;
+  if (image.state === "failed")
+    return (
+      <span className="photo-placeholder photo-failed" title={image.error.message}>
+        {t("photos.failed")}
+      </span>
+    );
   return <img src={image.value} alt={alt} style={style} draggable={false} />;
 }
 
@@ -116,16 +121,8 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
             ×
           </button>
         </div>
-        <div
-          className="viewer-stage"
-          onWheel={(event) => setView((v) => zoom(v, event.deltaY < 0 ? 1 : -1))}
-          data-testid="viewer-stage"
-        >
-          <Picture
-            url={photo.url}
-            alt={photo.caption}
-            style={{ transform: `rotate(${view.rotation}deg) scale(${view.scale})` }}
-          />
+        <div className="viewer-stage" onWheel={(event) => setView((v) => zoom(v, event.deltaY < 0 ? 1 : -1))} data-testid="viewer-stage">
+          <Picture url={photo.url} alt={photo.caption} style={{ transform: `rotate(${view.rotation}deg) scale(${view.scale})` }} />
         </div>
         {photos.length > 1 && (
           <div className="dialog-actions">

@@ -24,29 +24,28 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
   // Only an explicit true allows it: a missing IsEnrollmentAllowed is not permission.
   const allowed = props.person.IsEnrollmentAllowed === true && !!personId;
   // Why not, in the service's terms: no id to ask with, no word on it, or a refusal.
-  const refusal: MessageKey = !personId
-    ? "enroll.noPersonId"
-    : props.person.IsEnrollmentAllowed === null
-      ? "enroll.notSaid"
-      : "enroll.notAllowed";
+  const refusal: MessageKey = !personId ? "enroll.noPersonId" : props.person.IsEnrollmentAllowed === null ? "enroll.notSaid" : "enroll.notAllowed";
   const generate = () => {
     if (inFlight.current || !personId) return;
     inFlight.current = true;
     setBusy(true);
     setError(null);
-    backend.enrollmentLink(props.documentId, personId).then(
-      (answer) => {
-        setLink(answer);
-        props.onIssued();
-      },
-      (e: AppError) => {
-        setError(e);
-        props.onIssued();
-      },
-    ).finally(() => {
-      inFlight.current = false;
-      setBusy(false);
-    });
+    backend
+      .enrollmentLink(props.documentId, personId)
+      .then(
+        (answer) => {
+          setLink(answer);
+          props.onIssued();
+        },
+        (e: AppError) => {
+          setError(e);
+          props.onIssued();
+        },
+      )
+      .finally(() => {
+        inFlight.current = false;
+        setBusy(false);
+      });
   };
   // A person the service names with nothing is still someone: their PersonId.
   const name = props.person.FullName?.trim() || personId || MISSING;

@@ -12,11 +12,7 @@ export function KeyOriginWarning(props: { status: KeyStatus; onConfirm: () => vo
     <div className="notice notice-warn" role="note" data-testid="key-origin-warning">
       <div className="notice-body">
         <strong>{t("profiles.originTitle")}</strong>
-        <p>
-          {profileOrigin
-            ? t("profiles.originChanged", { bound, current: profileOrigin })
-            : t("profiles.originNoAddress", { bound })}
-        </p>
+        <p>{profileOrigin ? t("profiles.originChanged", { bound, current: profileOrigin }) : t("profiles.originNoAddress", { bound })}</p>
         <div className="row">
           {profileOrigin && (
             <button type="button" className="button-primary small" onClick={props.onConfirm} data-testid="confirm-key-origin">

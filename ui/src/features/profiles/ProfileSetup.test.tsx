@@ -70,8 +70,7 @@ describe("the first-run profile screen", () => {
     mockIPC((cmd, args) => {
       if (cmd === "check_profile") return [];
       if (cmd === "save_profile") return { id: "p1", ...(args as { input: ProfileInput }).input };
-      if (cmd === "set_api_key")
-        throw { code: "keyring_unavailable", message: "No se pudo usar el llavero del sistema.", details: ["no D-Bus"] };
+      if (cmd === "set_api_key") throw { code: "keyring_unavailable", message: "No se pudo usar el llavero del sistema.", details: ["no D-Bus"] };
       throw new Error(cmd);
     });
     renderSetup();

@@ -26,10 +26,7 @@ export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile)
   const id = useId();
   useFocusWhileOpen(input);
   const found = useMemo(
-    () =>
-      files.state === "ready"
-        ? visibleRows(files.value, { ...emptyFilter, query }, { key: "updated", descending: true }).slice(0, QUICK_OPEN_LIMIT)
-        : [],
+    () => (files.state === "ready" ? visibleRows(files.value, { ...emptyFilter, query }, { key: "updated", descending: true }).slice(0, QUICK_OPEN_LIMIT) : []),
     [files, query],
   );
   const at = Math.min(current, found.length - 1);
@@ -86,9 +83,7 @@ export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile)
           data-testid="quick-query"
         />
         {files.state === "failed" && <ErrorNotice error={files.error} />}
-        {files.state === "ready" && found.length === 0 && (
-          <div className="empty">{files.value.length === 0 ? t("emptyWatchlistTitle") : t("quick.none")}</div>
-        )}
+        {files.state === "ready" && found.length === 0 && <div className="empty">{files.value.length === 0 ? t("emptyWatchlistTitle") : t("quick.none")}</div>}
         <ul className="quick-list" role="listbox" id={`${id}-list`} aria-label={t("quick.title")}>
           {found.map((file, index) => (
             <li

@@ -37,11 +37,7 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
         })}
       </p>
       <p data-testid="result-notification">
-        {result.notificacionEnviada === null
-          ? t("result.notificationUnknown")
-          : result.notificacionEnviada
-            ? t("result.notified")
-            : t("result.notNotified")}
+        {result.notificacionEnviada === null ? t("result.notificationUnknown") : result.notificacionEnviada ? t("result.notified") : t("result.notNotified")}
       </p>
       {link && (
         <div className="outcome-link">
@@ -80,9 +76,7 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
             <tr key={`${s.seccion}-${i}`}>
               <td>{s.seccion ? <SectionName id={s.seccion} /> : shown(null)}</td>
               <td>
-                <span className={`chip ${!s.estatus ? "chip-neutral" : s.estatus === "Rechazada" ? "chip-danger" : "chip-ok"}`}>
-                  {shown(s.estatus)}
-                </span>
+                <span className={`chip ${!s.estatus ? "chip-neutral" : s.estatus === "Rechazada" ? "chip-danger" : "chip-ok"}`}>{shown(s.estatus)}</span>
                 {s.comentario && <div className="section-comments">{s.comentario}</div>}
               </td>
               <td>

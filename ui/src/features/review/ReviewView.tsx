@@ -71,13 +71,7 @@ async function loadMaterial(props: { flowId: string; rfc: string; documentId: st
 }
 
 /** The review of one file: a decision per section, then one correction request. */
-export function ReviewView(props: {
-  flowId: string;
-  rfc: string;
-  documentId: string;
-  onBack: () => void;
-  onDone: () => void;
-}) {
+export function ReviewView(props: { flowId: string; rfc: string; documentId: string; onBack: () => void; onDone: () => void }) {
   const { t } = useI18n();
   const [material] = useLoad(() => loadMaterial(props), props.documentId);
   return (
@@ -90,9 +84,7 @@ export function ReviewView(props: {
       />
       {material.state === "loading" && <div className="empty">{t("loading")}</div>}
       {material.state === "failed" && <ErrorNotice error={material.error} />}
-      {material.state === "ready" && (
-        <ReviewForm material={material.value} file={{ flowId: props.flowId, rfc: props.rfc }} onDone={props.onDone} />
-      )}
+      {material.state === "ready" && <ReviewForm material={material.value} file={{ flowId: props.flowId, rfc: props.rfc }} onDone={props.onDone} />}
     </section>
   );
 }
@@ -106,7 +98,11 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
 
   // Drafts: nothing is written for a review nobody touched, and a review whose every
   // decision was taken back leaves no draft behind (there is nothing to recover).
-  const { state: draftState, hold, resume } = useDraft(
+  const {
+    state: draftState,
+    hold,
+    resume,
+  } = useDraft(
     draft,
     {
       save: backend.saveDraft,
@@ -221,11 +217,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
                   <select
                     className="input"
                     value={decision.entidadId ?? ""}
-                    onChange={(event) =>
-                      change((d) =>
-                        chooseEntity(d, decision.seccion, candidates.find((c) => c.Id === event.target.value) ?? null),
-                      )
-                    }
+                    onChange={(event) => change((d) => chooseEntity(d, decision.seccion, candidates.find((c) => c.Id === event.target.value) ?? null))}
                     data-testid="review-entity"
                   >
                     <option value="">{t("review.entityNone")}</option>

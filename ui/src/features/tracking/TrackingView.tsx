@@ -56,20 +56,10 @@ export function TrackingView(props: {
               <button type="button" className="button-quiet" onClick={() => setAdding(true)} data-testid="open-complementary">
                 {t("comp.open")}
               </button>
-              <button
-                type="button"
-                className="button-quiet"
-                onClick={() => props.onDetail(documentId)}
-                data-testid="view-detail"
-              >
+              <button type="button" className="button-quiet" onClick={() => props.onDetail(documentId)} data-testid="view-detail">
                 {t("viewDetail")}
               </button>
-              <button
-                type="button"
-                className="button-primary"
-                onClick={() => props.onReview(documentId)}
-                data-testid="start-review"
-              >
+              <button type="button" className="button-primary" onClick={() => props.onReview(documentId)} data-testid="start-review">
                 {t("startReview")}
               </button>
             </>
@@ -95,11 +85,7 @@ export function TrackingView(props: {
             <dt>{t("guestLink")}</dt>
             <dd>
               {tracking.GuestUrl?.trim() ? (
-                <button
-                  type="button"
-                  className="button-quiet small"
-                  onClick={() => tracking.GuestUrl && void backend.openExternal(tracking.GuestUrl)}
-                >
+                <button type="button" className="button-quiet small" onClick={() => tracking.GuestUrl && void backend.openExternal(tracking.GuestUrl)}>
                   {t("openGuestUrl")}
                 </button>
               ) : (
@@ -113,12 +99,7 @@ export function TrackingView(props: {
           ) : (
             <ul className="sections" data-testid="tracking-sections">
               {file.sections.map((section) => (
-                <li
-                  key={section.section}
-                  className="section-item"
-                  data-testid="tracking-section"
-                  data-section={section.section}
-                >
+                <li key={section.section} className="section-item" data-testid="tracking-section" data-section={section.section}>
                   <SectionName id={section.section} />
                   <span className={`chip chip-${sectionTone(section.status)}`}>{section.status}</span>
                   {section.comments && <p className="section-comments">{section.comments}</p>}
@@ -161,13 +142,7 @@ export function TrackingView(props: {
                     <td>{shown(person.EnrollmentReason)}</td>
                     <td>{when(person.EnrollmentRequestAtUtc)}</td>
                     <td>{when(person.CallbackAtUtc)}</td>
-                    <td>
-                      {documentId ? (
-                        <EnrollButton documentId={documentId} person={person} onIssued={() => setIssued((n) => n + 1)} />
-                      ) : (
-                        MISSING
-                      )}
-                    </td>
+                    <td>{documentId ? <EnrollButton documentId={documentId} person={person} onIssued={() => setIssued((n) => n + 1)} /> : MISSING}</td>
                   </tr>
                 ))}
               </tbody>

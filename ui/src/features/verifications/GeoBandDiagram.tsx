@@ -18,7 +18,11 @@ export function GeoBandDiagram({ distance, accuracy }: { distance: number | null
   const band = bandOf(distance);
   return (
     <figure className="geo-diagram" data-testid="geo-diagram" data-band={band ?? ""}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={distance === null ? t("geo.noDistance") : t("geo.label", { distance, accuracy: shown(accuracy) })}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={distance === null ? t("geo.noDistance") : t("geo.label", { distance, accuracy: shown(accuracy) })}
+      >
         {BANDS.map((b) => (
           <rect key={b.band} className={`geo-band geo-${b.band}`} x={x(b.from)} y={BAR_Y} width={x(b.to) - x(b.from)} height={BAR_H} />
         ))}
@@ -43,7 +47,11 @@ export function GeoBandDiagram({ distance, accuracy }: { distance: number | null
       <figcaption className="muted small">
         {distance === null
           ? t("geo.noDistance")
-          : t("geo.caption", { distance: Math.round(distance), accuracy: accuracy === null ? MISSING : Math.round(accuracy), band: t(`geo.${band ?? "consistent"}` as MessageKey) })}
+          : t("geo.caption", {
+              distance: Math.round(distance),
+              accuracy: accuracy === null ? MISSING : Math.round(accuracy),
+              band: t(`geo.${band ?? "consistent"}` as MessageKey),
+            })}
       </figcaption>
     </figure>
   );

@@ -79,11 +79,7 @@ export function VerificationsView() {
           </span>
         )}
       </form>
-      {folio === null ? (
-        <div className="empty">{t("ver.empty")}</div>
-      ) : (
-        <VerificationCard key={`${folio}-${generation}`} folio={folio} />
-      )}
+      {folio === null ? <div className="empty">{t("ver.empty")}</div> : <VerificationCard key={`${folio}-${generation}`} folio={folio} />}
     </section>
   );
 }
@@ -153,7 +149,10 @@ function VerificationCard({ folio }: { folio: string }) {
     <article className="card verification" data-testid="verification">
       <div className="verification-head">
         <h3>
-          {v.Folio || folio} <span className={`chip chip-${statusTone(v.VerificationStatus)}`} data-testid="verification-status">{shown(v.VerificationStatus)}</span>
+          {v.Folio || folio}{" "}
+          <span className={`chip chip-${statusTone(v.VerificationStatus)}`} data-testid="verification-status">
+            {shown(v.VerificationStatus)}
+          </span>
         </h3>
         <span className="muted">{v.ExternalReference ?? ""}</span>
         <span className="grow" />
@@ -265,9 +264,7 @@ function VerificationCard({ folio }: { folio: string }) {
           onCancel={() => setAsking(null)}
         >
           <p>{t("ver.resendBillable")}</p>
-          <p data-testid="resend-count">
-            {t(state.resendsUncertain ? "ver.resendsAtLeast" : "ver.resendsSoFar", { n: state.resendsSoFar })}
-          </p>
+          <p data-testid="resend-count">{t(state.resendsUncertain ? "ver.resendsAtLeast" : "ver.resendsSoFar", { n: state.resendsSoFar })}</p>
         </ConfirmDialog>
       )}
       {asking === "cancel" && (
@@ -299,17 +296,12 @@ function VerificationPhoto({ photo }: { photo: Photo }) {
         <img src={check.value.dataUrl} alt={photo.Section ?? ""} />
       ) : (
         <span className="photo-placeholder">
-          {!url || check.state === "ready"
-            ? t("ver.photoNoUrl")
-            : check.state === "loading"
-              ? t("loading")
-              : t("photos.failed")}
+          {!url || check.state === "ready" ? t("ver.photoNoUrl") : check.state === "loading" ? t("loading") : t("photos.failed")}
         </span>
       )}
       <div className="strong">{shown(photo.Section)}</div>
       <div className="muted small">
-        {shownInstant(photo.TimestampUtc, locale)} ·{" "}
-        <span className={`chip chip-${geoTone(photo.GeoResult)}`}>{shown(photo.GeoResult)}</span>
+        {shownInstant(photo.TimestampUtc, locale)} · <span className={`chip chip-${geoTone(photo.GeoResult)}`}>{shown(photo.GeoResult)}</span>
         {photo.DistanceMeters !== null && ` · ${meters(photo.DistanceMeters)}`}
       </div>
       {check.state === "ready" &&

@@ -3,11 +3,7 @@ import { timeOfDay } from "../../ui/format";
 import { AUTO_REFRESH_MINUTES, type AutoRefreshMinutes } from "./useAutoRefresh";
 
 /** The automatic refresh's interval, and when the next one is due. */
-export function AutoRefreshChoice(props: {
-  minutes: AutoRefreshMinutes;
-  nextAt: number | null;
-  onChange: (minutes: AutoRefreshMinutes) => void;
-}) {
+export function AutoRefreshChoice(props: { minutes: AutoRefreshMinutes; nextAt: number | null; onChange: (minutes: AutoRefreshMinutes) => void }) {
   const { t, locale } = useI18n();
   return (
     <>

@@ -46,11 +46,7 @@ export function WatchlistTable(props: {
       <div className="table-row table-head" role="row">
         <span role="columnheader" className="cell-mark" />
         {COLUMNS.map((column) => (
-          <span
-            key={column.key}
-            role="columnheader"
-            aria-sort={props.sort.key === column.key ? (props.sort.descending ? "descending" : "ascending") : "none"}
-          >
+          <span key={column.key} role="columnheader" aria-sort={props.sort.key === column.key ? (props.sort.descending ? "descending" : "ascending") : "none"}>
             <button type="button" className="sort" onClick={() => props.onSort(column.key)}>
               {t(column.label)}
               {props.sort.key === column.key && <span aria-hidden="true">{props.sort.descending ? " ↓" : " ↑"}</span>}
@@ -76,17 +72,13 @@ export function WatchlistTable(props: {
                   data-rfc={file.rfc}
                   style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 >
-                  <Cell className="cell-mark">
-                    {file.changed && <span className="dot" title={t("changedMark")} aria-label={t("changedMark")} />}
-                  </Cell>
+                  <Cell className="cell-mark">{file.changed && <span className="dot" title={t("changedMark")} aria-label={t("changedMark")} />}</Cell>
                   <Cell className="strong" title={file.companyName?.trim() || undefined}>
                     <button type="button" className="link" onClick={() => props.onOpen(file.flowId, file.rfc)} data-testid="open-file">
                       {file.companyName?.trim() || props.flowLabel(file.flowId)}
                     </button>
                   </Cell>
-                  <Cell className="mono">
-                    {file.rfc}
-                  </Cell>
+                  <Cell className="mono">{file.rfc}</Cell>
                   <Cell title={file.flowId}>{props.flowLabel(file.flowId)}</Cell>
                   <Cell testId="row-status">
                     {file.lastError === "not_found" && !file.documentStatus ? (
@@ -95,11 +87,7 @@ export function WatchlistTable(props: {
                       <StatusBadge status={file.documentStatus} category={file.statusCategory} />
                     )}
                     {file.refreshFailed && (
-                      <span
-                        className="chip chip-danger"
-                        title={t(`error.${file.lastError}` as MessageKey)}
-                        data-testid="row-error"
-                      >
+                      <span className="chip chip-danger" title={t(`error.${file.lastError}` as MessageKey)} data-testid="row-error">
                         {t("refreshFailed")}
                       </span>
                     )}
@@ -108,17 +96,13 @@ export function WatchlistTable(props: {
                     {file.sections.total > 0 ? (
                       <>
                         {t("sectionsSummary", { accepted: file.sections.accepted, total: file.sections.total })}
-                        {file.sections.rejected > 0 && (
-                          <span className="text-danger"> · {t("sectionsRejected", { rejected: file.sections.rejected })}</span>
-                        )}
+                        {file.sections.rejected > 0 && <span className="text-danger"> · {t("sectionsRejected", { rejected: file.sections.rejected })}</span>}
                       </>
                     ) : (
                       <span className="muted">{MISSING}</span>
                     )}
                   </Cell>
-                  <Cell>
-                    {file.personsTotal > 0 ? `${file.personsEnrolled}/${file.personsTotal}` : <span className="muted">{MISSING}</span>}
-                  </Cell>
+                  <Cell>{file.personsTotal > 0 ? `${file.personsEnrolled}/${file.personsTotal}` : <span className="muted">{MISSING}</span>}</Cell>
                   <Cell className="muted" title={file.updatedAtUtc ?? undefined}>
                     {timeAgo(file.updatedAtUtc, props.now, props.locale) ?? t("notRefreshed")}
                   </Cell>
@@ -139,16 +123,10 @@ export function WatchlistTable(props: {
 
 /** A table cell. Its content sits in an inner span: the cell clips long text, and
  * WebDriver's visibility rules skip text placed directly in a clipping box. */
-function Cell(props: {
-  className?: string | undefined;
-  title?: string | undefined;
-  testId?: string | undefined;
-  children?: ReactNode;
-}) {
+function Cell(props: { className?: string | undefined; title?: string | undefined; testId?: string | undefined; children?: ReactNode }) {
   return (
     <span role="cell" className={props.className} title={props.title} data-testid={props.testId}>
       <span className="cell-text">{props.children}</span>
     </span>
   );
 }
-

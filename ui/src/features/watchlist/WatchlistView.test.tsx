@@ -9,7 +9,11 @@ import { watchSparse } from "../../test/sparse";
 import { WatchlistView } from "./WatchlistView";
 
 const profile: Profile = {
-  id: "p1", name: "Pruebas", environment: { kind: "sandbox" }, workspaceId: "w", agentEmail: "a@b.mx",
+  id: "p1",
+  name: "Pruebas",
+  environment: { kind: "sandbox" },
+  workspaceId: "w",
+  agentEmail: "a@b.mx",
   flows: [{ flowId: sparse.watchedFile.flowId, label: "Morales", personType: "Moral" }],
 };
 

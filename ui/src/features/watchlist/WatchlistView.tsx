@@ -18,17 +18,7 @@ import { useWatchlistRefresh } from "./useWatchlistRefresh";
 import { WatchlistTable } from "./WatchlistTable";
 import "./watchlist.css";
 
-const CATEGORIES: StatusCategory[] = [
-  "entering",
-  "queued",
-  "in_review",
-  "with_user",
-  "enrolling",
-  "enrollment_failed",
-  "approved",
-  "closed",
-  "unknown",
-];
+const CATEGORIES: StatusCategory[] = ["entering", "queued", "in_review", "with_user", "enrolling", "enrollment_failed", "approved", "closed", "unknown"];
 
 let startupReported = false;
 
@@ -87,8 +77,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
 
   const flowLabel = (flowId: string) => profile.flows.find((f) => f.flowId === flowId)?.label ?? flowId;
   const rows = useMemo(() => visibleRows(files ?? [], filter, sort), [files, filter, sort]);
-  const onSort = (key: SortKey) =>
-    setSort((current) => ({ key, descending: current.key === key ? !current.descending : key === "updated" }));
+  const onSort = (key: SortKey) => setSort((current) => ({ key, descending: current.key === key ? !current.descending : key === "updated" }));
 
   return (
     <section className="page" aria-labelledby="watchlist-title">
@@ -113,9 +102,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
         </div>
       </div>
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
-      {!progress && fixedInProfile(refusal) && (
-        <ErrorNotice error={{ code: refusal, message: t("refusedFiles", { n: refused.length }), details: [] }} />
-      )}
+      {!progress && fixedInProfile(refusal) && <ErrorNotice error={{ code: refusal, message: t("refusedFiles", { n: refused.length }), details: [] }} />}
       <AddFile
         profile={profile}
         onAdded={(list) => {
@@ -155,9 +142,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           className="input"
           aria-label={t("colStatus")}
           value={filter.categories[0] ?? ""}
-          onChange={(e) =>
-            setFilter({ ...filter, categories: e.target.value ? [e.target.value as StatusCategory] : [] })
-          }
+          onChange={(e) => setFilter({ ...filter, categories: e.target.value ? [e.target.value as StatusCategory] : [] })}
         >
           <option value="">{t("allStatuses")}</option>
           {CATEGORIES.map((c) => (
@@ -167,11 +152,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           ))}
         </select>
         <label className="check">
-          <input
-            type="checkbox"
-            checked={filter.onlyChanged}
-            onChange={(e) => setFilter({ ...filter, onlyChanged: e.target.checked })}
-          />
+          <input type="checkbox" checked={filter.onlyChanged} onChange={(e) => setFilter({ ...filter, onlyChanged: e.target.checked })} />
           {t("onlyChanged")}
         </label>
         <span className="muted" data-testid="rows-shown">
@@ -202,9 +183,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           now={Date.now()}
           locale={locale}
           onOpen={onOpen}
-          onUnwatch={(file) =>
-            backend.unwatchFile(file.flowId, file.rfc).then(setFiles, (e: AppError) => setError(e))
-          }
+          onUnwatch={(file) => backend.unwatchFile(file.flowId, file.rfc).then(setFiles, (e: AppError) => setError(e))}
         />
       )}
     </section>

@@ -18,8 +18,7 @@ const files = [
 
 describe("the watchlist's rows", () => {
   it("search ignores case and accents, and covers RFC and company", () => {
-    const rfcs = (query: string) =>
-      visibleRows(files, { ...emptyFilter, query }, { key: "rfc", descending: false }).map((f) => f.rfc);
+    const rfcs = (query: string) => visibleRows(files, { ...emptyFilter, query }, { key: "rfc", descending: false }).map((f) => f.rfc);
     expect(rfcs("optica nunez")).toEqual(["AAA010101AA1"]);
     expect(rfcs("bbb0")).toEqual(["BBB010101BB1"]);
     expect(rfcs("")).toHaveLength(3);

@@ -29,9 +29,7 @@ function matches(file: WatchedFile, filter: Filter): boolean {
   if (filter.categories.length > 0 && !filter.categories.includes(file.statusCategory ?? "unknown")) return false;
   const query = fold(filter.query.trim());
   if (!query) return true;
-  return [file.rfc, file.companyName ?? "", file.documentId ?? "", file.flowId].some((field) =>
-    fold(field).includes(query),
-  );
+  return [file.rfc, file.companyName ?? "", file.documentId ?? "", file.flowId].some((field) => fold(field).includes(query));
 }
 
 /** Share of sections accepted, for ordering by progress. */
@@ -40,8 +38,7 @@ function progress(file: WatchedFile): number {
 }
 
 function compare(a: WatchedFile, b: WatchedFile, key: SortKey): number {
-  const text = (x: string | null | undefined, y: string | null | undefined) =>
-    fold(x ?? "").localeCompare(fold(y ?? ""), "es");
+  const text = (x: string | null | undefined, y: string | null | undefined) => fold(x ?? "").localeCompare(fold(y ?? ""), "es");
   switch (key) {
     case "company":
       return text(a.companyName, b.companyName);
