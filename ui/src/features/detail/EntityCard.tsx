@@ -3,8 +3,8 @@ import type { EntityData } from "../../bindings/EntityData";
 import type { EntityValidation } from "../../bindings/EntityValidation";
 import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import { useI18n } from "../../i18n";
-import { MISSING, shown, shownParts } from "../../ui/text";
 import { formatLocal } from "../../ui/format";
+import { MISSING, shown, shownParts } from "../../ui/text";
 import { mismatches } from "./model";
 import { PhotoStrip } from "./PhotoViewer";
 

@@ -3,7 +3,7 @@ import { type CSSProperties, useEffect, useState } from "react";
 import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
 import { useLoad } from "../../ui/useLoad";
-import { type View, initialView, rotate, zoom } from "./viewer";
+import { initialView, rotate, type View, zoom } from "./viewer";
 
 export interface Photo {
   url: string;

@@ -5,12 +5,12 @@ import type { AppError } from "../../bindings/AppError";
 import type { EnrollmentLink } from "../../bindings/EnrollmentLink";
 import type { Person } from "../../bindings/Person";
 import { type MessageKey, useI18n } from "../../i18n";
-import { MISSING, shown } from "../../ui/text";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
-import { QrCode } from "../../ui/QrCode";
-import { useLoad } from "../../ui/useLoad";
 import { formatLocal } from "../../ui/format";
+import { QrCode } from "../../ui/QrCode";
+import { MISSING, shown } from "../../ui/text";
+import { useLoad } from "../../ui/useLoad";
 
 /** "Generate link" for one person: enabled only where the tracking says
  * IsEnrollmentAllowed; the link then shows with copy and a QR code for the phone. */

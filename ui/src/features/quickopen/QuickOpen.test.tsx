@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { Profile } from "../../bindings/Profile";
-import type { WatchedFile } from "../../bindings/WatchedFile";
 import * as sparse from "../../bindings/sparse";
+import type { WatchedFile } from "../../bindings/WatchedFile";
 import { I18nProvider } from "../../i18n";
 import { watchSparse } from "../../test/sparse";
 import { watchedFile } from "../watchlist/testing";

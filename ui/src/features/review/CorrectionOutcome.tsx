@@ -6,9 +6,9 @@ import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import { useI18n } from "../../i18n";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { shownInstant } from "../../ui/format";
 import { SectionName } from "../../ui/SectionName";
 import { MISSING, shown } from "../../ui/text";
-import { shownInstant } from "../../ui/format";
 
 /** What the service did with the request: counts, affected entities, the notification,
  * the correction link and every warning. */

@@ -5,28 +5,28 @@ import type { Draft } from "../../bindings/Draft";
 import type { Entity } from "../../bindings/Entity";
 import type { SectionComment } from "../../bindings/SectionComment";
 import { useI18n } from "../../i18n";
-import { ErrorNotice } from "../../ui/ErrorNotice";
 import { Counter } from "../../ui/Counter";
 import { DraftNote } from "../../ui/DraftNote";
+import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
 import { sectionTone } from "../tracking/model";
-import { CorrectionPreview } from "./CorrectionPreview";
 import { CorrectionOutcome } from "./CorrectionOutcome";
+import { CorrectionPreview } from "./CorrectionPreview";
 import {
   ACCEPTED,
   COMMENT_MAX,
-  MESSAGE_MAX,
-  REJECTED,
-  type Problem,
   candidatesFor,
   chooseEntity,
   decide,
   freshDraft,
   isTouched,
+  MESSAGE_MAX,
+  type Problem,
   problems,
+  REJECTED,
   restore,
   tally,
   update,

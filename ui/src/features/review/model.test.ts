@@ -2,26 +2,26 @@ import { describe, expect, it } from "vitest";
 
 import type { Entity } from "../../bindings/Entity";
 import type { EntityData } from "../../bindings/EntityData";
+import { charCount } from "../../ui/text";
 import {
   ACCEPTED,
   COMMENT_MAX,
-  MESSAGE_MAX,
-  REJECTED,
-  SECTIONS_MAX,
   chooseEntity,
   decide,
   entityKindOf,
   freshDraft,
   isTouched,
+  MESSAGE_MAX,
   problems,
+  REJECTED,
   reread,
   restore,
+  SECTIONS_MAX,
   tally,
   toRequest,
   update,
   willNotify,
 } from "./model";
-import { charCount } from "../../ui/text";
 
 const noData: EntityData = {
   Nombre: null,

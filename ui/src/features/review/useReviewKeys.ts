@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 import type { Draft } from "../../bindings/Draft";
 import { isTyping } from "../../ui/keys";
-import { ACCEPTED, REJECTED, type Verdict, decide } from "./model";
+import { ACCEPTED, decide, REJECTED, type Verdict } from "./model";
 
 export interface ReviewKeys {
   /** The index of the current section. */

@@ -5,8 +5,8 @@ import type { AppError } from "../../bindings/AppError";
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
 import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import type { Draft } from "../../bindings/Draft";
-import type { Unknown } from "./OutcomeUnknown";
 import { type Problem, reread, toRequest } from "./model";
+import type { Unknown } from "./OutcomeUnknown";
 
 /** Where a review stands: the analyst edits the decisions (and is shown what to fix once
  * they asked for the preview too early), reads the request about to leave, waits while it

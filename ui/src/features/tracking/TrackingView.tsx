@@ -1,15 +1,15 @@
 import { useState } from "react";
 
 import * as backend from "../../api/backend";
+import type { Profile } from "../../bindings/Profile";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { shownInstant } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { StatusBadge } from "../../ui/StatusBadge";
-import { useLoad } from "../../ui/useLoad";
-import { shownInstant } from "../../ui/format";
 import { MISSING, shown } from "../../ui/text";
-import type { Profile } from "../../bindings/Profile";
+import { useLoad } from "../../ui/useLoad";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
 import { sectionTone } from "./model";

@@ -1,7 +1,7 @@
 import { type MessageKey, useI18n } from "../../i18n";
 import { meters } from "../../ui/format";
 import { MISSING, shown } from "../../ui/text";
-import { BANDS, CONSISTENT_MAX_M, INCONSISTENT_FROM_M, bandOf, markerOf, positionOf } from "./model";
+import { BANDS, bandOf, CONSISTENT_MAX_M, INCONSISTENT_FROM_M, markerOf, positionOf } from "./model";
 
 const WIDTH = 600;
 const HEIGHT = 64;

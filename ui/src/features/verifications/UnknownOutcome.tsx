@@ -2,8 +2,8 @@ import type { AppError } from "../../bindings/AppError";
 import type { VerificationState } from "../../bindings/VerificationState";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
-import { shown } from "../../ui/text";
 import { shownInstant } from "../../ui/format";
+import { shown } from "../../ui/text";
 
 /** A resend or cancel whose outcome is unknown, and the verification read again to tell. */
 export interface Uncertain {
