@@ -64,18 +64,18 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
   };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const act: Record<string, () => void> = {
-        Escape: onClose,
-        "+": () => setView((v) => zoom(v, 1)),
-        "=": () => setView((v) => zoom(v, 1)),
-        "-": () => setView((v) => zoom(v, -1)),
-        r: () => setView(rotate),
-        R: () => setView(rotate),
-        "0": () => setView(initialView),
-        ArrowRight: () => go(1),
-        ArrowLeft: () => go(-1),
-      };
-      const action = act[event.key];
+      const act = new Map<string, () => void>([
+        ["Escape", onClose],
+        ["+", () => setView((v) => zoom(v, 1))],
+        ["=", () => setView((v) => zoom(v, 1))],
+        ["-", () => setView((v) => zoom(v, -1))],
+        ["r", () => setView(rotate)],
+        ["R", () => setView(rotate)],
+        ["0", () => setView(initialView)],
+        ["ArrowRight", () => go(1)],
+        ["ArrowLeft", () => go(-1)],
+      ]);
+      const action = act.get(event.key);
       if (action) {
         event.preventDefault();
         event.stopPropagation();

@@ -110,7 +110,7 @@ export function byField(messages: string[]): Partial<Record<Field | "general", s
   const placed: Partial<Record<Field | "general", string[]>> = {};
   for (const message of messages) {
     const key = fieldOf(message) ?? "general";
-    (placed[key] ??= []).push(message);
+    placed[key] = [...(placed[key] ?? []), message];
   }
   return placed;
 }

@@ -74,11 +74,12 @@ export function useReviewKeys(props: {
     if (row && !row.contains(document.activeElement)) row.focus();
     row?.scrollIntoView?.({ block: "nearest" });
   }, [current, editing]);
+  // After the render that shows a rejected section's comment, the cursor goes into it.
   useEffect(() => {
     if (focusComment.current === null) return;
     comments.current[focusComment.current]?.focus();
     focusComment.current = null;
-  }, [draft]);
+  });
 
   useEffect(() => {
     if (!editing) return;

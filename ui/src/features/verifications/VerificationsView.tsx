@@ -70,7 +70,7 @@ export function VerificationsView() {
           {t("ver.lookUp")}
         </button>
         {recent.length > 0 && (
-          <span className="recent" aria-label={t("ver.recent")}>
+          <span className="recent" role="group" aria-label={t("ver.recent")}>
             {recent.map((f) => (
               <button key={f} type="button" className="tag tag-button" onClick={() => lookUp(f)}>
                 {f}

@@ -72,7 +72,9 @@ export function WatchlistTable(props: {
                   data-rfc={file.rfc}
                   style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 >
-                  <Cell className="cell-mark">{file.changed && <span className="dot" title={t("changedMark")} aria-label={t("changedMark")} />}</Cell>
+                  <Cell className="cell-mark">
+                    {file.changed && <span className="dot" role="img" title={t("changedMark")} aria-label={t("changedMark")} />}
+                  </Cell>
                   <Cell className="strong" title={file.companyName?.trim() || undefined}>
                     <button type="button" className="link" onClick={() => props.onOpen(file.flowId, file.rfc)} data-testid="open-file">
                       {file.companyName?.trim() || props.flowLabel(file.flowId)}
