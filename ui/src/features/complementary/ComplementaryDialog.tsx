@@ -77,6 +77,7 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
             )}
             {result.message && <p className="muted">{result.message}</p>}
             <div className="dialog-actions">
+              {/* biome-ignore lint/a11y/noAutofocus: a dialog opens with the focus on its one action. */}
               <button type="button" className="button-primary" onClick={() => props.onClose(result.sectionsAdded.length > 0)} autoFocus>
                 {t("photos.close")}
               </button>

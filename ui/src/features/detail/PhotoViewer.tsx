@@ -87,7 +87,9 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
   });
   if (!photo) return null;
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
     <div className="overlay" onClick={onClose}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click inside the dialog from reaching the backdrop. */}
       <div
         className="dialog viewer"
         role="dialog"

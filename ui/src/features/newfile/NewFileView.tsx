@@ -358,6 +358,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
 
 function Row(props: { label: string; problems: string[]; hint?: string; children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend would change the form's layout; role="group" names the same grouping.
     <div className="field" role="group" aria-label={props.label}>
       <span className="field-label">{props.label}</span>
       {props.children}

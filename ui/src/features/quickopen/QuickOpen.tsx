@@ -55,6 +55,7 @@ export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile)
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
     <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && props.onClose()}>
       <div
         className="dialog quick-open"
@@ -84,11 +85,14 @@ export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile)
         />
         {files.state === "failed" && <ErrorNotice error={files.error} />}
         {files.state === "ready" && found.length === 0 && <div className="empty">{files.value.length === 0 ? t("emptyWatchlistTitle") : t("quick.none")}</div>}
+        {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox pattern, a list whose items are its options. */}
         <ul className="quick-list" role="listbox" id={`${id}-list`} aria-label={t("quick.title")}>
           {found.map((file, index) => (
+            // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: the combobox pattern: the focus stays in the search field, whose arrow keys and Enter choose and open an option (aria-activedescendant); a click opens one too.
             <li
               key={rowKey(file)}
               id={`${id}-${index}`}
+              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox pattern, a list whose items are its options.
               role="option"
               aria-selected={file === chosen}
               className={file === chosen ? "quick-item current" : "quick-item"}

@@ -186,6 +186,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
               <div className="review-head">
                 <SectionName id={decision.seccion} />
                 {status && <span className={`chip chip-${sectionTone(status.status)}`}>{status.status}</span>}
+                {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the row's layout; role="group" names the same grouping. */}
                 <div className="review-actions" role="group" aria-label={decision.seccion}>
                   <button
                     type="button"

@@ -40,6 +40,7 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
   useFocusWhileOpen(close);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
     <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         className="dialog dialog-small"

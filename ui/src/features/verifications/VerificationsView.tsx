@@ -64,12 +64,14 @@ export function VerificationsView() {
           placeholder={t("ver.folioPlaceholder")}
           aria-label={t("ver.folio")}
           data-testid="folio-input"
+          // biome-ignore lint/a11y/noAutofocus: the screen is a search by folio; it opens with the focus in its one field.
           autoFocus
         />
         <button type="submit" className="button-primary" data-testid="folio-search">
           {t("ver.lookUp")}
         </button>
         {recent.length > 0 && (
+          // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the search bar's layout; role="group" names the same grouping.
           <span className="recent" role="group" aria-label={t("ver.recent")}>
             {recent.map((f) => (
               <button key={f} type="button" className="tag tag-button" onClick={() => lookUp(f)}>

@@ -1,3 +1,5 @@
+// biome-ignore-all lint/a11y/useSemanticElements: the rows are virtualised, absolutely placed boxes that a <table> cannot hold, so the table is drawn with ARIA table roles.
+// biome-ignore-all lint/a11y/useFocusableInteractive: rows and column headers of a table (not a grid) are not widgets and take no focus; the buttons inside them do.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useRef } from "react";
 

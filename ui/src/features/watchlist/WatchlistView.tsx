@@ -51,6 +51,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
       (e: AppError) => setError(e),
     );
   }, [measureNextCommit]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list is the active profile's; another profile reads it again.
   useEffect(load, [load, profile.id]);
 
   // "/" focuses the search, as in mail clients and issue trackers.
