@@ -3,7 +3,7 @@
 # (so one run shows everything that is wrong), then one summary line:
 #   N passed, M failed
 # N and M count the tests the runners executed (cargo test, Vitest, the end-to-end
-# journeys) plus the gates (UI build, rustfmt, clippy), each gate counting as one.
+# journeys) plus the gates (UI build, UI lint, rustfmt, clippy), each gate counting as one.
 # The exit status is non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -57,6 +57,7 @@ step "install dependencies" gate -- scripts/install-deps.sh test
 # A failed UI build must not leave an older ui/dist behind for the app to embed.
 rm -rf ui/dist
 step "UI type check and build" gate -- npm --prefix ui run --silent build
+step "UI lint and format (Biome)" gate -- npm --prefix ui run --silent lint
 step "rustfmt" gate -- cargo fmt --all --check
 step "clippy" gate -- cargo clippy --workspace --all-targets --locked -- -D warnings
 # The packaged app is built without the demo sandbox: it must build, and cleanly.

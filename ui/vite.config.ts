@@ -1,5 +1,5 @@
-import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
 
 // The UI is served by Tauri from ui/dist in every build but `make dev`, which uses
 // this dev server on a fixed port (see src-tauri/tauri.dev.conf.json).

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { App } from "./App";
 import type { ProfileBook } from "./bindings/ProfileBook";
@@ -187,9 +187,7 @@ describe("App", () => {
     expect(screen.getByTestId("recovery-item").textContent).toContain(
       "No se pudo leer el archivo de una lista de seguimiento; se apartó como watchlist.json.unreadable-20261122T053000Z y se empezó de nuevo. El archivo apartado conserva los datos.",
     );
-    expect(screen.getByTestId("recovery-item").textContent).toContain(
-      "Motivo: su contenido no se pudo interpretar (expected value at line 1 column 1)",
-    );
+    expect(screen.getByTestId("recovery-item").textContent).toContain("Motivo: su contenido no se pudo interpretar (expected value at line 1 column 1)");
     expect(asked.indexOf("recoveries")).toBeGreaterThan(asked.indexOf("profiles"));
     expect(await screen.findByTestId("watch-row")).toBeTruthy();
     fireEvent.click(screen.getByTestId("recovery-dismiss"));
@@ -258,9 +256,7 @@ describe("App", () => {
     const picker = document.querySelector<HTMLInputElement>("input[type=file]");
     if (!picker) throw new Error("no file picker");
     fireEvent.change(picker, { target: { files: [huge] } });
-    expect((await screen.findByTestId("error-notice")).textContent).toContain(
-      "No se importó el archivo: mide 3.0 MiB y el límite es 2.0 MiB.",
-    );
+    expect((await screen.findByTestId("error-notice")).textContent).toContain("No se importó el archivo: mide 3.0 MiB y el límite es 2.0 MiB.");
     expect(read).toBe(false);
     expect(imports).toBe(0);
   });
@@ -286,9 +282,7 @@ describe("App", () => {
     await waitFor(() => expect(exports).toBe(1));
     expect(screen.queryByTestId("watch-exported")).toBeNull();
     fireEvent.click(screen.getByTestId("export-watchlist"));
-    expect((await screen.findByTestId("watch-exported")).textContent).toBe(
-      "Lista guardada en /home/ana/seguimiento.csv (1 expedientes).",
-    );
+    expect((await screen.findByTestId("watch-exported")).textContent).toBe("Lista guardada en /home/ana/seguimiento.csv (1 expedientes).");
     // No path from the page: the native save dialog is the only way to choose one.
     expect(exportArgs).toEqual([{}, {}]);
   });
@@ -358,4 +352,3 @@ describe("App", () => {
     expect(screen.getByTestId("rows-shown").textContent).toBe("5000 de 5000 expedientes");
   });
 });
-

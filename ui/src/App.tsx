@@ -6,17 +6,17 @@ import type { AppInfo } from "./bindings/AppInfo";
 import type { Profile } from "./bindings/Profile";
 import type { ProfileBook } from "./bindings/ProfileBook";
 import type { Recovery } from "./bindings/Recovery";
+import { AboutView } from "./features/about/AboutView";
+import { AuditView } from "./features/audit/AuditView";
+import { DetailView } from "./features/detail/DetailView";
+import { NewFileView } from "./features/newfile/NewFileView";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { ProfilesView } from "./features/profiles/ProfilesView";
 import { QuickOpen } from "./features/quickopen/QuickOpen";
-import { ShortcutsHelp } from "./features/shortcuts/ShortcutsHelp";
-import { DetailView } from "./features/detail/DetailView";
-import { AboutView } from "./features/about/AboutView";
-import { AuditView } from "./features/audit/AuditView";
-import { NewFileView } from "./features/newfile/NewFileView";
 import { ReviewView } from "./features/review/ReviewView";
-import { VerificationsView } from "./features/verifications/VerificationsView";
+import { ShortcutsHelp } from "./features/shortcuts/ShortcutsHelp";
 import { TrackingView } from "./features/tracking/TrackingView";
+import { VerificationsView } from "./features/verifications/VerificationsView";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
@@ -94,35 +94,17 @@ export function App() {
         </div>
         <div className="topbar-actions">
           {active && (
-            <button
-              type="button"
-              className="button-quiet"
-              onClick={() => setQuickOpen(true)}
-              aria-keyshortcuts="Control+K"
-              data-testid="quick-open-button"
-            >
+            <button type="button" className="button-quiet" onClick={() => setQuickOpen(true)} aria-keyshortcuts="Control+K" data-testid="quick-open-button">
               {t("quick.button")} <kbd>Ctrl+K</kbd>
             </button>
           )}
           {active && (
-            <button
-              type="button"
-              className="profile-chip"
-              title={t("profileLabel")}
-              onClick={openProfiles}
-              data-testid="active-profile"
-            >
+            <button type="button" className="profile-chip" title={t("profileLabel")} onClick={openProfiles} data-testid="active-profile">
               {active.name}
             </button>
           )}
           <BuildBadge info={info} />
-          <button
-            type="button"
-            className="button-quiet"
-            onClick={() => setTheme(nextChoice)}
-            data-testid="theme-toggle"
-            title={t("themeLabel")}
-          >
+          <button type="button" className="button-quiet" onClick={() => setTheme(nextChoice)} data-testid="theme-toggle" title={t("themeLabel")}>
             {t("themeLabel")}: {t(`theme.${theme}` as MessageKey)}
           </button>
           <button type="button" className="button-quiet" onClick={toggleLocale} aria-label={t("language")}>
@@ -253,11 +235,7 @@ function Screen(props: { route: Exclude<Route, { view: "profiles" }>; go: (route
       const file = { flowId: route.flowId, rfc: route.rfc };
       const toTracking = () => go({ view: "tracking", ...file });
       return route.view === "detail" ? (
-        <DetailView
-          documentId={route.documentId}
-          onBack={toTracking}
-          onReview={() => go({ view: "review", ...file, documentId: route.documentId })}
-        />
+        <DetailView documentId={route.documentId} onBack={toTracking} onReview={() => go({ view: "review", ...file, documentId: route.documentId })} />
       ) : (
         <ReviewView {...file} documentId={route.documentId} onBack={toTracking} onDone={toTracking} />
       );

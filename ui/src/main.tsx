@@ -1,9 +1,10 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
+// First, so the shared rules come before every screen's own (the screens import theirs).
+import "./styles.css";
 import { App } from "./App";
 import { I18nProvider } from "./i18n";
-import "./styles.css";
 import { applyTheme, storedChoice } from "./theme";
 
 // Before the first paint, so a dark system never flashes a light window.

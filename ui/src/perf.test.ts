@@ -7,6 +7,25 @@ import { begin, paintedSince, usePaintMeasure } from "./perf";
 const measures = (name: string) => performance.getEntriesByName(name, "measure");
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
+/** A list of `n` rows; `show(2)` also asks for the commit that follows to be measured. */
+let show: (n: number) => void = () => {};
+function Rows() {
+  const [n, setN] = useState(0);
+  const measureNextCommit = usePaintMeasure();
+  show = (next) => {
+    if (next === 2) {
+      begin("watchlist");
+      measureNextCommit("watchlist");
+    }
+    setN(next);
+  };
+  return createElement(
+    "ul",
+    null,
+    Array.from({ length: n }, (_, i) => createElement("li", { key: i }, i)),
+  );
+}
+
 afterEach(() => {
   performance.clearMarks();
   performance.clearMeasures();
@@ -36,19 +55,6 @@ describe("paint measures", () => {
   });
 
   it("measures the commit that follows the update asked for, not the ones after", async () => {
-    let show: (n: number) => void = () => {};
-    function Rows() {
-      const [n, setN] = useState(0);
-      const measureNextCommit = usePaintMeasure();
-      show = (next) => {
-        if (next === 2) {
-          begin("watchlist");
-          measureNextCommit("watchlist");
-        }
-        setN(next);
-      };
-      return createElement("ul", null, Array.from({ length: n }, (_, i) => createElement("li", { key: i }, i)));
-    }
     const { container } = render(createElement(Rows));
     act(() => show(1));
     await settle();

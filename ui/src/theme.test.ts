@@ -25,7 +25,7 @@ describe("the theme", () => {
     applyTheme("system");
     expect(document.documentElement.dataset.theme).toBe("dark");
     media.matches = false;
-    listeners.forEach((listener) => listener());
+    for (const listener of listeners) listener();
     expect(document.documentElement.dataset.theme).toBe("light");
     applyTheme("dark");
     expect(document.documentElement.dataset.theme).toBe("dark");

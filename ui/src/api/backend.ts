@@ -5,42 +5,37 @@ import { Channel, invoke } from "@tauri-apps/api/core";
 
 import type { AppError } from "../bindings/AppError";
 import type { AppInfo } from "../bindings/AppInfo";
-import type { ImportReport } from "../bindings/ImportReport";
-import type { KeyStatus } from "../bindings/KeyStatus";
+import type { AuditEntries } from "../bindings/AuditEntries";
+import type { ChainReport } from "../bindings/ChainReport";
+import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
+import type { CorrectionRequest } from "../bindings/CorrectionRequest";
+import type { CorrectionResult } from "../bindings/CorrectionResult";
+import type { CreatedFile } from "../bindings/CreatedFile";
+import type { CreateFileRequest } from "../bindings/CreateFileRequest";
+import type { DetailChanges } from "../bindings/DetailChanges";
+import type { Draft } from "../bindings/Draft";
+import type { DriftReport } from "../bindings/DriftReport";
+import type { EnrollmentLink } from "../bindings/EnrollmentLink";
 import type { FieldProblem } from "../bindings/FieldProblem";
+import type { FileDetail } from "../bindings/FileDetail";
+import type { FileTracking } from "../bindings/FileTracking";
+import type { ImportReport } from "../bindings/ImportReport";
+import type { IssuedLink } from "../bindings/IssuedLink";
+import type { KeyStatus } from "../bindings/KeyStatus";
+import type { NewFileDraft } from "../bindings/NewFileDraft";
+import type { PhotoCheck } from "../bindings/PhotoCheck";
 import type { Profile } from "../bindings/Profile";
 import type { ProfileBook } from "../bindings/ProfileBook";
 import type { ProfileInput } from "../bindings/ProfileInput";
-import type { RefreshProgress } from "../bindings/RefreshProgress";
-import type { DetailChanges } from "../bindings/DetailChanges";
-import type { FileDetail } from "../bindings/FileDetail";
-import type { FileTracking } from "../bindings/FileTracking";
-import type { WatchedFile } from "../bindings/WatchedFile";
-import type { CorrectionRequest } from "../bindings/CorrectionRequest";
-import type { CorrectionResult } from "../bindings/CorrectionResult";
-import type { Draft } from "../bindings/Draft";
-import type { NewFileDraft } from "../bindings/NewFileDraft";
-import type { PhotoCheck } from "../bindings/PhotoCheck";
-import type { VerificationState } from "../bindings/VerificationState";
-import type { EnrollmentLink } from "../bindings/EnrollmentLink";
-import type { CreateFileRequest } from "../bindings/CreateFileRequest";
-import type { CreatedFile } from "../bindings/CreatedFile";
-import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
-import type { SectionsAdded } from "../bindings/SectionsAdded";
-import type { AuditEntries } from "../bindings/AuditEntries";
-import type { ChainReport } from "../bindings/ChainReport";
-import type { SavedCsv } from "../bindings/SavedCsv";
-import type { IssuedLink } from "../bindings/IssuedLink";
 import type { Recovery } from "../bindings/Recovery";
-import type { DriftReport } from "../bindings/DriftReport";
+import type { RefreshProgress } from "../bindings/RefreshProgress";
+import type { SavedCsv } from "../bindings/SavedCsv";
+import type { SectionsAdded } from "../bindings/SectionsAdded";
+import type { VerificationState } from "../bindings/VerificationState";
+import type { WatchedFile } from "../bindings/WatchedFile";
 
 export function isAppError(value: unknown): value is AppError {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as AppError).code === "string" &&
-    typeof (value as AppError).message === "string"
-  );
+  return typeof value === "object" && value !== null && typeof (value as AppError).code === "string" && typeof (value as AppError).message === "string";
 }
 
 /** Any failure as an AppError: the backend's own, or the IPC layer's text. */
@@ -67,8 +62,7 @@ export const checkProfile = (input: ProfileInput) => call<FieldProblem[]>("check
 export const saveProfile = (input: ProfileInput) => call<Profile>("save_profile", { input });
 export const activateProfile = (id: string) => call<ProfileBook>("activate_profile", { id });
 export const keyStatus = (profileId: string) => call<KeyStatus>("key_status", { profileId });
-export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) =>
-  call<KeyStatus>("set_api_key", { profileId, key, sessionOnly });
+export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) => call<KeyStatus>("set_api_key", { profileId, key, sessionOnly });
 /** Lets the stored key go to the profile's current address (the backend audits it). */
 export const confirmKeyOrigin = (profileId: string) => call<KeyStatus>("confirm_key_origin", { profileId });
 export const deleteApiKey = (profileId: string) => call<KeyStatus>("delete_api_key", { profileId });
@@ -83,8 +77,7 @@ export const fileDetail = (documentId: string) => call<FileDetail>("file_detail"
 export const detailChanges = (documentId: string) => call<DetailChanges>("detail_changes", { documentId });
 
 /** Sent once: the backend never retries it, and records it in the audit log. */
-export const requestCorrection = (request: CorrectionRequest) =>
-  call<CorrectionResult>("request_correction", { request });
+export const requestCorrection = (request: CorrectionRequest) => call<CorrectionResult>("request_correction", { request });
 export const saveDraft = (draft: Draft) => call<Draft>("save_draft", { draft });
 export const loadDraft = (documentId: string) => call<Draft | null>("load_draft", { documentId });
 export const discardDraft = (documentId: string) => call<null>("discard_draft", { documentId });
@@ -98,13 +91,11 @@ export const checkNewFile = (request: CreateFileRequest) => call<string[]>("chec
 export const createFile = (request: CreateFileRequest) => call<CreatedFile>("create_file", { request });
 
 /** Adds the missing sections of another flow; sent once, audited. */
-export const addComplementaryInfo = (request: ComplementaryInfoRequest) =>
-  call<SectionsAdded>("add_complementary_info", { request });
+export const addComplementaryInfo = (request: ComplementaryInfoRequest) => call<SectionsAdded>("add_complementary_info", { request });
 
 /** Sent once and recorded in the audit log; the service allows it only where the
  * tracking says IsEnrollmentAllowed. */
-export const enrollmentLink = (documentId: string, personId: string) =>
-  call<EnrollmentLink>("enrollment_link", { documentId, personId });
+export const enrollmentLink = (documentId: string, personId: string) => call<EnrollmentLink>("enrollment_link", { documentId, personId });
 export const issuedLinks = (documentId: string) => call<IssuedLink[]>("issued_links", { documentId });
 
 export const verification = (folio: string) => call<VerificationState>("verification", { folio });
@@ -112,23 +103,17 @@ export const verification = (folio: string) => call<VerificationState>("verifica
 export const resendVerification = (folio: string) => call<null>("resend_verification", { folio });
 export const cancelVerification = (folio: string) => call<null>("cancel_verification", { folio });
 /** A verification photo, downloaded and hashed by the backend. */
-export const checkPhoto = (url: string, expectedSha256: string) =>
-  call<PhotoCheck>("check_photo", { url, expectedSha256 });
+export const checkPhoto = (url: string, expectedSha256: string) => call<PhotoCheck>("check_photo", { url, expectedSha256 });
 
 export const watchlist = () => call<WatchedFile[]>("watchlist");
 export const watchFile = (flowId: string, rfc: string) => call<WatchedFile[]>("watch_file", { flowId, rfc });
 export const unwatchFile = (flowId: string, rfc: string) => call<WatchedFile[]>("unwatch_file", { flowId, rfc });
-export const importWatchlistCsv = (text: string, defaultFlowId: string) =>
-  call<ImportReport>("import_watchlist_csv", { text, defaultFlowId });
-export const markWatchSeen = (flowId: string, rfc: string) =>
-  call<WatchedFile | null>("mark_watch_seen", { flowId, rfc });
+export const importWatchlistCsv = (text: string, defaultFlowId: string) => call<ImportReport>("import_watchlist_csv", { text, defaultFlowId });
+export const markWatchSeen = (flowId: string, rfc: string) => call<WatchedFile | null>("mark_watch_seen", { flowId, rfc });
 
 /** Runs every tracking query (or, with `failedOnly`, those whose last refresh
  * failed); `onProgress` receives each answer as it arrives. */
-export function refreshWatchlist(
-  onProgress: (progress: RefreshProgress) => void,
-  failedOnly = false,
-): Promise<WatchedFile[]> {
+export function refreshWatchlist(onProgress: (progress: RefreshProgress) => void, failedOnly = false): Promise<WatchedFile[]> {
   const channel = new Channel<RefreshProgress>();
   channel.onmessage = onProgress;
   return call<WatchedFile[]>("refresh_watchlist", { onProgress: channel, failedOnly });

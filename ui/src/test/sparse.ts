@@ -57,10 +57,7 @@ export function expectShown(root: Element = document.body, options: ShownOptions
   expect(attributes, "a missing value leaks into an attribute").toEqual([]);
 
   const blank = [...page.querySelectorAll(VALUE_HOLDERS)].filter(
-    (element) =>
-      !(element.textContent ?? "").trim() &&
-      !element.querySelector(NOT_TEXT) &&
-      !(options.blankAllowed && element.matches(options.blankAllowed)),
+    (element) => !(element.textContent ?? "").trim() && !element.querySelector(NOT_TEXT) && !(options.blankAllowed && element.matches(options.blankAllowed)),
   );
   expect(blank.map(describe), "a labelled value is blank").toEqual([]);
 }

@@ -1,5 +1,5 @@
-import { formatLocal } from "../features/tracking/model";
 import { useI18n } from "../i18n";
+import { formatLocal } from "./format";
 import type { DraftState } from "./useDraft";
 
 /** One line on where the typed work stands: saved (when), recovered, or not saved and

@@ -1,7 +1,12 @@
 /** Lower case without accents or repeated blanks: "  Panificadora  Óptima" matches
  * "panificadora optima". */
 export function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").replace(/\s+/g, " ").trim().toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 }
 
 /** Length as the service counts it: characters (code points), so "é" or an emoji is one. */
@@ -19,4 +24,10 @@ export function shown(value: string | number | boolean | null | undefined): stri
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : MISSING;
   if (typeof value === "boolean") return String(value);
   return value.trim() === "" ? MISSING : value;
+}
+
+/** The parts the service sent, blanks left out, joined by `separator`; {@link MISSING}
+ * when none is left. */
+export function shownParts(parts: (string | null | undefined)[], separator = " · "): string {
+  return parts.filter((part) => part?.trim()).join(separator) || MISSING;
 }

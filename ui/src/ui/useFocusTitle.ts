@@ -5,6 +5,7 @@ import { type RefObject, useEffect } from "react";
  * says where the analyst is; unless the focus already is inside `container` (the new
  * screen placed it itself, as the review does). */
 export function useFocusTitle(container: RefObject<HTMLElement | null>, key: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new key is a screen or mode opening, when the title takes the focus.
   useEffect(() => {
     const focused = document.activeElement;
     if (focused && focused !== document.body && container.current?.contains(focused)) return;

@@ -12,9 +12,10 @@ export type Load<T> = { state: "loading" } | { state: "ready"; value: T } | { st
 export function useLoad<T>(load: () => Promise<T>, key: string, measure?: Measure): [Load<T>, () => void] {
   const [result, setResult] = useState<Load<T>>({ state: "loading" });
   const [generation, setGeneration] = useState(0);
-  // `load` is usually a fresh closure each render: the key says when it means new work.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is usually a fresh closure each render; the key says when it means new work.
   const run = useCallback(load, [key]);
   const measureNextCommit = usePaintMeasure();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation (`reload`) runs the same load again.
   useEffect(() => {
     let live = true;
     setResult({ state: "loading" });

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 
 import type { DriftReport } from "../../bindings/DriftReport";
 import type { OperationDrift } from "../../bindings/OperationDrift";
@@ -51,9 +51,7 @@ const texts = (testid: string) => screen.queryAllByTestId(testid).map((li) => li
 describe("about the service", () => {
   it("says so when no answer has been read yet", async () => {
     renderWith({ operations: {} });
-    expect((await screen.findByTestId("drift-empty")).textContent).toContain(
-      "Aún no se ha leído ninguna respuesta del servicio.",
-    );
+    expect((await screen.findByTestId("drift-empty")).textContent).toContain("Aún no se ha leído ninguna respuesta del servicio.");
     expect(screen.queryByTestId("drift-operation")).toBeNull();
     expect(screen.queryByTestId("drift-clean")).toBeNull();
     // The paragraph that says what this is, and that no personal data is kept.
@@ -62,9 +60,7 @@ describe("about the service", () => {
 
   it("is calm when every answer matched the spec", async () => {
     renderWith({ operations: { [TRACKING]: counts({ answers: 4, timeForms: { "YYYY-MM-DDThh:mm:ssZ": 8 } }) } });
-    expect((await screen.findByTestId("drift-clean")).textContent).toBe(
-      "Todas las respuestas leídas coincidieron con la especificación.",
-    );
+    expect((await screen.findByTestId("drift-clean")).textContent).toBe("Todas las respuestas leídas coincidieron con la especificación.");
     const card = screen.getByTestId("drift-operation");
     expect(card.textContent).toContain("Seguimiento");
     expect(card.textContent).toContain(TRACKING);
@@ -101,10 +97,7 @@ describe("about the service", () => {
     const tracking = within(first);
     expect(tracking.getByTestId("drift-answers").textContent).toBe("3");
     expect(tracking.getByTestId("drift-absorbing").textContent).toBe("2");
-    expect(tracking.getAllByTestId("drift-unknown-field").map((li) => li.textContent)).toEqual([
-      "CampoNuevo2",
-      "(omitido: podría ser un dato)1",
-    ]);
+    expect(tracking.getAllByTestId("drift-unknown-field").map((li) => li.textContent)).toEqual(["CampoNuevo2", "(omitido: podría ser un dato)1"]);
     expect(tracking.getByTestId("drift-null").textContent).toBe("Person[].FaceKeyId2");
     expect(tracking.getByTestId("drift-absent").textContent).toBe("GuestUrl1");
     expect(tracking.getByTestId("drift-reshaped").textContent).toBe("Person[].IsCompleted1");
@@ -120,9 +113,7 @@ describe("about the service", () => {
     const calls = renderWith({ operations: {} }, "/tmp/kyb-desk-respuestas-del-servicio.json");
     await screen.findByTestId("drift-empty");
     fireEvent.click(screen.getByTestId("export-drift"));
-    expect((await screen.findByTestId("drift-saved")).textContent).toBe(
-      "Guardado en /tmp/kyb-desk-respuestas-del-servicio.json.",
-    );
+    expect((await screen.findByTestId("drift-saved")).textContent).toBe("Guardado en /tmp/kyb-desk-respuestas-del-servicio.json.");
     expect(calls).toContain("export_drift");
   });
 

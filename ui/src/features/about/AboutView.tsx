@@ -7,7 +7,8 @@ import { type MessageKey, useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
-import { MORE, WITHHELD, allMatched, catalogueValues, counted, operationName, operationsRead } from "./model";
+import { allMatched, catalogueValues, counted, MORE, operationName, operationsRead, WITHHELD } from "./model";
+import "./about.css";
 
 /** What the desk learned from the service's answers: per operation, what tolerant
  * reading had to absorb (names and forms only), and an export to send back. */

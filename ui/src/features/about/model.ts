@@ -42,11 +42,7 @@ export function counted(map: { [key: string]: number }): [string, number][] {
 /** Unknown catalogue values as ["catalogue: value", count] pairs. */
 export function catalogueValues(map: { [catalogue: string]: { [value: string]: number } }): [string, number][] {
   return counted(
-    Object.fromEntries(
-      Object.entries(map).flatMap(([catalogue, values]) =>
-        Object.entries(values).map(([value, n]) => [`${catalogue}: ${value}`, n]),
-      ),
-    ),
+    Object.fromEntries(Object.entries(map).flatMap(([catalogue, values]) => Object.entries(values).map(([value, n]) => [`${catalogue}: ${value}`, n]))),
   );
 }
 

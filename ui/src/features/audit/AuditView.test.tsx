@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 
 import type { AuditEntries } from "../../bindings/AuditEntries";
 import type { AuditEntry } from "../../bindings/AuditEntry";
@@ -14,8 +14,17 @@ afterEach(() => {
 });
 
 const entry = (seq: number, operation: string, outcome: AuditEntry["outcome"], completes?: number): AuditEntry => ({
-  hash: `h${seq}`, seq, atUtc: `2026-11-2${seq}T15:00:00Z`, profile: "Demo", agentEmail: "ana@kybdesk.mx", operation,
-  target: "VD-00000006", summary: "", outcome, prevHash: `h${seq - 1}`, ...(completes === undefined ? {} : { completes }),
+  hash: `h${seq}`,
+  seq,
+  atUtc: `2026-11-2${seq}T15:00:00Z`,
+  profile: "Demo",
+  agentEmail: "ana@kybdesk.mx",
+  operation,
+  target: "VD-00000006",
+  summary: "",
+  outcome,
+  prevHash: `h${seq - 1}`,
+  ...(completes === undefined ? {} : { completes }),
 });
 const intent = { ok: false, code: "intent", message: null };
 const ok = { ok: true, code: null, message: null };
@@ -80,12 +89,12 @@ describe("the audit log", () => {
     );
     const summary = await screen.findByTestId("chain-summary");
     expect(screen.getByTestId("chain-badge").textContent).toBe("Cadena alterada desde la línea 3");
-    const breaks = within(summary).getAllByRole("listitem").map((li) => li.textContent);
+    const breaks = within(summary)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
     expect(breaks).toEqual(["Línea 3: prevHash no coincide", "Línea 6: hash no coincide"]);
     expect(screen.getByTestId("chain-unreadable").textContent).toBe("2 líneas ilegibles no se cuentan.");
-    expect(screen.getByTestId("chain-anchor").textContent).toBe(
-      "Faltan entradas al final: el llavero registra hasta la N.º 9 y el archivo llega a la 7.",
-    );
+    expect(screen.getByTestId("chain-anchor").textContent).toBe("Faltan entradas al final: el llavero registra hasta la N.º 9 y el archivo llega a la 7.");
     expect(screen.getByTestId("audit-count").textContent).toContain("2 líneas ilegibles no se muestran");
   });
 

@@ -2,13 +2,13 @@ import { useMemo, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
+import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { SavedCsv } from "../../bindings/SavedCsv";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { formatLocal } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
-import { formatLocal } from "../tracking/model";
-import type { AuditEntry } from "../../bindings/AuditEntry";
 import { ChainBadge, ChainSummary } from "./ChainSummary";
 import { type AuditFilter, applyFilter, isIntent, noFilter, operationLabel, operationsIn } from "./model";
 
@@ -168,9 +168,7 @@ function OutcomeCell({ entry, unresolved }: { entry: AuditEntry; unresolved: boo
           {entry.outcome.code ?? t("audit.failed")}
         </span>
       )}
-      {entry.completes !== undefined && (
-        <div className="muted small">{t("audit.completes", { seq: entry.completes })}</div>
-      )}
+      {entry.completes !== undefined && <div className="muted small">{t("audit.completes", { seq: entry.completes })}</div>}
     </>
   );
 }

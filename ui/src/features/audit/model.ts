@@ -4,6 +4,7 @@
 import type { AnchorState } from "../../bindings/AnchorState";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { MessageKey, Vars } from "../../i18n";
+import { localDay } from "../../ui/format";
 
 export interface AuditFilter {
   /** An operation's route as the log names it, or "" for all. */
@@ -15,14 +16,6 @@ export interface AuditFilter {
 }
 
 export const noFilter: AuditFilter = { operation: "", target: "", from: "", to: "" };
-
-/** The local calendar day of an instant, YYYY-MM-DD. */
-export function localDay(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return "";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
 
 export function applyFilter(entries: AuditEntry[], filter: AuditFilter): AuditEntry[] {
   const target = filter.target.trim().toLowerCase();
@@ -66,7 +59,6 @@ export const INTENT = "intent";
 export function isIntent(entry: AuditEntry): boolean {
   return entry.outcome.code === INTENT;
 }
-
 
 /** The keyring's anchor compared with the log, as a message and whether it is sound. */
 export function anchorMessage(anchor: AnchorState): { key: MessageKey; vars: Vars; ok: boolean } {

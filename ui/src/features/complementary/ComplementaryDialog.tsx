@@ -17,12 +17,7 @@ const OTHER_FLOW = "__other__";
 /** Adds to a file the sections of another flow that it lacks. `notificarUsuario` has
  * no documented default: the app always sends it, on unless the analyst turns it off,
  * since the user must fill in what was added. */
-export function ComplementaryDialog(props: {
-  documentId: string;
-  currentFlowId: string;
-  profile: Profile;
-  onClose: (changed: boolean) => void;
-}) {
+export function ComplementaryDialog(props: { documentId: string; currentFlowId: string; profile: Profile; onClose: (changed: boolean) => void }) {
   const { t } = useI18n();
   const choices = props.profile.flows.filter((f) => f.flowId !== props.currentFlowId);
   const [choice, setChoice] = useState(choices[0]?.flowId ?? OTHER_FLOW);
@@ -82,6 +77,7 @@ export function ComplementaryDialog(props: {
             )}
             {result.message && <p className="muted">{result.message}</p>}
             <div className="dialog-actions">
+              {/* biome-ignore lint/a11y/noAutofocus: a dialog opens with the focus on its one action. */}
               <button type="button" className="button-primary" onClick={() => props.onClose(result.sectionsAdded.length > 0)} autoFocus>
                 {t("photos.close")}
               </button>
@@ -100,9 +96,7 @@ export function ComplementaryDialog(props: {
                 ))}
                 <option value={OTHER_FLOW}>{t("new.otherFlow")}</option>
               </select>
-              {choice === OTHER_FLOW && (
-                <input className="input" value={typedFlow} onChange={(e) => setTypedFlow(e.target.value)} placeholder="FlowID" />
-              )}
+              {choice === OTHER_FLOW && <input className="input" value={typedFlow} onChange={(e) => setTypedFlow(e.target.value)} placeholder="FlowID" />}
             </div>
             <label className="field">
               <span className="field-label">{t("comp.message")}</span>

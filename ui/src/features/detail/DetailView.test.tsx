@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 
 import type { DetailV1 } from "../../bindings/DetailV1";
 import type { DetailV2 } from "../../bindings/DetailV2";
@@ -20,38 +20,81 @@ afterEach(() => {
 const DOC = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
 
 const holder = (Nombre: string, Porcentaje: number | string): Shareholder => ({
-  Nombre, Nacionalidad: "Mexicana", RFC: "", ParticipacionAccionaria: null, Porcentaje, SerieClase: "A",
-  CapitalFijo: null, CapitalVariable: null, Total: null,
+  Nombre,
+  Nacionalidad: "Mexicana",
+  RFC: "",
+  ParticipacionAccionaria: null,
+  Porcentaje,
+  SerieClase: "A",
+  CapitalFijo: null,
+  CapitalVariable: null,
+  Total: null,
 });
 
 const deed: Document = {
-  Categoria: "Legal", Contexto: "Expediente", Referencia: "Acta constitutiva", ReferenciaId: DOC,
-  TipoDocumento: "ActaConstitutiva", Subtipo: null, NombreTitular: "Panificadora La Espiga", Direccion: null,
-  Fechas: null, Validaciones: [], Archivo: null,
+  Categoria: "Legal",
+  Contexto: "Expediente",
+  Referencia: "Acta constitutiva",
+  ReferenciaId: DOC,
+  TipoDocumento: "ActaConstitutiva",
+  Subtipo: null,
+  NombreTitular: "Panificadora La Espiga",
+  Direccion: null,
+  Fechas: null,
+  Validaciones: [],
+  Archivo: null,
   AnalisisGeneral: {
-    EsActa: true, Libro: "12", NumeroEscrituraPublica: "4521", NombreNotario: "Lic. Ruiz", NumeroNotario: "33",
-    EntidadFederativaNotario: "Jalisco", FechaInstrumento: "2015-03-01", DomicilioSocial: "Guadalajara",
-    CapitalMinimo: "50000", FechaInscripcion: "2015-04-01", FolioMercantil: "N-2015", RazonDenominacionSociedad:
-    "Panificadora La Espiga S.A. de C.V.", FechaConstitucion: "2015-03-01", Duracion: "99 años",
+    EsActa: true,
+    Libro: "12",
+    NumeroEscrituraPublica: "4521",
+    NombreNotario: "Lic. Ruiz",
+    NumeroNotario: "33",
+    EntidadFederativaNotario: "Jalisco",
+    FechaInstrumento: "2015-03-01",
+    DomicilioSocial: "Guadalajara",
+    CapitalMinimo: "50000",
+    FechaInscripcion: "2015-04-01",
+    FolioMercantil: "N-2015",
+    RazonDenominacionSociedad: "Panificadora La Espiga S.A. de C.V.",
+    FechaConstitucion: "2015-03-01",
+    Duracion: "99 años",
   },
   Representantes: [{ NombreRepresentante: "María Hernández López" }],
   ObjetoSocial: { ObjetoSocial: "La fabricación y venta de pan." },
   ObjetoSocialAnalisis: {
-    ObligadoSolidario: { Valor: true, Fundamento: "Cláusula cuarta, fracción II" }, Aval: { Valor: false, Fundamento: "" },
-    Fianza: null, Hipoteca: null, AperturarCuentas: { Valor: true, Fundamento: "Cláusula cuarta, fracción V" },
-    Financiamiento: null, OperacionesCredito: null, TitulosCredito: null,
+    ObligadoSolidario: { Valor: true, Fundamento: "Cláusula cuarta, fracción II" },
+    Aval: { Valor: false, Fundamento: "" },
+    Fianza: null,
+    Hipoteca: null,
+    AperturarCuentas: { Valor: true, Fundamento: "Cláusula cuarta, fracción V" },
+    Financiamiento: null,
+    OperacionesCredito: null,
+    TitulosCredito: null,
   },
   OrganosInternos: {
     Accionistas: [holder("María Hernández López", 60), holder("Luis Paz Gil", "30 %")],
-    Administracion: { RegimenAdministracion: "Consejo de administración", Integrantes: [{ Nombre: "Luis Paz Gil", Nacionalidad: "Mexicana", RFC: "PAGL800101AB1" }] },
+    Administracion: {
+      RegimenAdministracion: "Consejo de administración",
+      Integrantes: [{ Nombre: "Luis Paz Gil", Nacionalidad: "Mexicana", RFC: "PAGL800101AB1" }],
+    },
     OrganoVigilancia: { TipoOrganoVigilancia: "Comisario", Nombre: "Ana Ruiz", Nacionalidad: "Mexicana", RFC: "RUSA700101AB1" },
   },
 };
 
 const v2: DetailV2 = {
-  ExpedienteId: DOC, TipoPersona: "Moral", Tramite: "Alta", Secciones: ["ProofAddressObligatorio", "ProofAddressLimit:2"],
-  Cliente: "Panificadora La Espiga", RFC: "PLE150301AB2", FechaCreacion: null, FechaRecibido: null,
-  FechaUltimaModificacion: null, Entidades: [], Documentos: [deed], Adicionales: [], _Schema: null,
+  ExpedienteId: DOC,
+  TipoPersona: "Moral",
+  Tramite: "Alta",
+  Secciones: ["ProofAddressObligatorio", "ProofAddressLimit:2"],
+  Cliente: "Panificadora La Espiga",
+  RFC: "PLE150301AB2",
+  FechaCreacion: null,
+  FechaRecibido: null,
+  FechaUltimaModificacion: null,
+  Entidades: [],
+  Documentos: [deed],
+  Adicionales: [],
+  _Schema: null,
 };
 
 function open(answer: FileDetail) {
@@ -122,9 +165,7 @@ describe("a sparse detail", () => {
     expect(screen.getAllByTestId("document-card")).toHaveLength(2);
     expect(screen.getByTestId("alteration").textContent).toContain("Sin resultado");
     expect(screen.getByTestId("deed-analysis").querySelectorAll("dd")).toHaveLength(13);
-    expect([...screen.getByTestId("powers").querySelectorAll("tbody td:nth-child(2)")].map((td) => td.textContent)).toEqual(
-      Array(8).fill("—"),
-    );
+    expect([...screen.getByTestId("powers").querySelectorAll("tbody td:nth-child(2)")].map((td) => td.textContent)).toEqual(Array(8).fill("—"));
     expect(screen.getByTestId("shares-warning").textContent).toBe("No se pudieron leer todos los porcentajes para sumarlos.");
     check.expectShown();
 

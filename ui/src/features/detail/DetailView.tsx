@@ -4,15 +4,16 @@ import * as backend from "../../api/backend";
 import { type MessageKey, useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { shownInstant } from "../../ui/format";
+import { isTyping } from "../../ui/keys";
 import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
-import { isTyping } from "../../ui/keys";
+import { shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
-import { MISSING, shown } from "../../ui/text";
-import { formatLocal } from "../tracking/model";
 import { DetailVersion1 } from "./DetailVersion1";
 import { DocumentCard } from "./DocumentCard";
 import { EntityCard } from "./EntityCard";
+import "./detail.css";
 
 const TABS = ["summary", "entities", "documents", "forms", "json"] as const;
 type Tab = (typeof TABS)[number];
@@ -21,12 +22,16 @@ type Tab = (typeof TABS)[number];
  * history, so the summary can show what changed since the last review. */
 export function DetailView(props: { documentId: string; onBack: () => void; onReview: () => void }) {
   const { t, locale } = useI18n();
-  const [load] = useLoad(async () => {
-    const answer = await backend.fileDetail(props.documentId);
-    // The comparison is extra: without it the detail still shows.
-    const changes = await backend.detailChanges(props.documentId).catch(() => null);
-    return { answer, changes };
-  }, props.documentId, "detail");
+  const [load] = useLoad(
+    async () => {
+      const answer = await backend.fileDetail(props.documentId);
+      // The comparison is extra: without it the detail still shows.
+      const changes = await backend.detailChanges(props.documentId).catch(() => null);
+      return { answer, changes };
+    },
+    props.documentId,
+    "detail",
+  );
   const answer = load.state === "ready" ? load.value.answer : null;
   const detail = answer?.version === "2" ? answer.detail : null;
   const legacy = answer?.version === "1" ? answer.detail : null;
@@ -58,7 +63,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
     return () => window.removeEventListener("keydown", onKey);
   }, [setTab]);
 
-  const when = (iso: string | null) => formatLocal(iso, locale) ?? MISSING;
+  const when = (iso: string | null) => shownInstant(iso, locale);
 
   return (
     <section className="page" aria-labelledby="detail-title">
@@ -133,8 +138,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                   <ul className="changes" data-testid="detail-changes">
                     {changes.changes.map((change) => (
                       <li key={change.path}>
-                        <span className="mono">{change.path}</span>{" "}
-                        <span className="text-danger">{change.before ?? "∅"}</span> →{" "}
+                        <span className="mono">{change.path}</span> <span className="text-danger">{change.before ?? "∅"}</span> →{" "}
                         <span className="strong">{change.after ?? "∅"}</span>
                       </li>
                     ))}
@@ -142,8 +146,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                 )}
               </>
             )}
-            {tab === "entities" &&
-              detail.Entidades.map((entity, i) => <EntityCard key={`${entity.Id ?? "entity"}-${i}`} entity={entity} />)}
+            {tab === "entities" && detail.Entidades.map((entity, i) => <EntityCard key={`${entity.Id ?? "entity"}-${i}`} entity={entity} />)}
             {tab === "documents" && detail.Documentos.map((doc, i) => <DocumentCard key={`${doc.ReferenciaId}-${i}`} doc={doc} />)}
             {tab === "forms" &&
               (detail.Adicionales.length === 0 ? (
@@ -158,8 +161,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                         <ol>
                           {section.Preguntas.map((q, n) => (
                             <li key={`${q.Orden}-${n}`}>
-                              {shown(q.Texto)}:{" "}
-                              <strong>{typeof q.Valor === "boolean" ? t(q.Valor ? "yes" : "no") : shown(q.Valor)}</strong>
+                              {shown(q.Texto)}: <strong>{typeof q.Valor === "boolean" ? t(q.Valor ? "yes" : "no") : shown(q.Valor)}</strong>
                             </li>
                           ))}
                         </ol>

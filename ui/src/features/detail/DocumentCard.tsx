@@ -3,7 +3,7 @@ import type { DeedAnalysis } from "../../bindings/DeedAnalysis";
 import type { Document } from "../../bindings/Document";
 import type { PurposeAnalysis } from "../../bindings/PurposeAnalysis";
 import { type MessageKey, useI18n } from "../../i18n";
-import { MISSING, shown } from "../../ui/text";
+import { MISSING, shown, shownParts } from "../../ui/text";
 import { shareCheck } from "./model";
 
 /** A document: a proof of address (holder, address, dates, alteration analysis) or the
@@ -21,16 +21,13 @@ export function DocumentCard({ doc }: { doc: Document }) {
         <dt>{t("holder")}</dt>
         <dd>{shown(doc.NombreTitular)}</dd>
         <dt>{t("context")}</dt>
-        <dd>{[doc.Categoria, doc.Contexto].filter((part) => part?.trim()).join(" · ") || MISSING}</dd>
+        <dd>{shownParts([doc.Categoria, doc.Contexto])}</dd>
         {doc.Direccion && (
           <>
             <dt>{t("address")}</dt>
             <dd>
               {doc.Direccion.Completa?.trim() ||
-                [doc.Direccion.Calle, doc.Direccion.NumeroExterior, doc.Direccion.Colonia, doc.Direccion.CodigoPostal, doc.Direccion.Estado]
-                  .filter((part) => part?.trim())
-                  .join(", ") ||
-                MISSING}
+                shownParts([doc.Direccion.Calle, doc.Direccion.NumeroExterior, doc.Direccion.Colonia, doc.Direccion.CodigoPostal, doc.Direccion.Estado], ", ")}
             </dd>
           </>
         )}
@@ -55,8 +52,7 @@ export function DocumentCard({ doc }: { doc: Document }) {
             <ul>
               {v.Indicadores.map((indicator, n) => (
                 <li key={`${indicator.Codigo}-${n}`}>
-                  <span className="mono">{shown(indicator.Codigo)}</span> <strong>{shown(indicator.Titulo)}</strong>:{" "}
-                  {shown(indicator.Descripcion)}
+                  <span className="mono">{shown(indicator.Codigo)}</span> <strong>{shown(indicator.Titulo)}</strong>: {shown(indicator.Descripcion)}
                 </li>
               ))}
             </ul>
@@ -92,8 +88,18 @@ export function DocumentCard({ doc }: { doc: Document }) {
 }
 
 const DEED_FIELDS: (keyof DeedAnalysis)[] = [
-  "RazonDenominacionSociedad", "NumeroEscrituraPublica", "Libro", "FechaInstrumento", "NombreNotario", "NumeroNotario",
-  "EntidadFederativaNotario", "FechaConstitucion", "Duracion", "DomicilioSocial", "CapitalMinimo", "FechaInscripcion",
+  "RazonDenominacionSociedad",
+  "NumeroEscrituraPublica",
+  "Libro",
+  "FechaInstrumento",
+  "NombreNotario",
+  "NumeroNotario",
+  "EntidadFederativaNotario",
+  "FechaConstitucion",
+  "Duracion",
+  "DomicilioSocial",
+  "CapitalMinimo",
+  "FechaInscripcion",
   "FolioMercantil",
 ];
 
@@ -102,8 +108,7 @@ function DeedFacts({ deed }: { deed: DeedAnalysis }) {
   return (
     <>
       <h4>
-        {t("deed.analysis")}{" "}
-        {/* A missing EsActa is no verdict either way. */}
+        {t("deed.analysis")} {/* A missing EsActa is no verdict either way. */}
         <span className={`chip ${deed.EsActa === null ? "chip-neutral" : deed.EsActa ? "chip-ok" : "chip-danger"}`}>
           {deed.EsActa === null ? t("noResult") : deed.EsActa ? t("deed.isDeed") : t("deed.notDeed")}
         </span>
@@ -121,7 +126,14 @@ function DeedFacts({ deed }: { deed: DeedAnalysis }) {
 }
 
 const POWERS: (keyof PurposeAnalysis)[] = [
-  "ObligadoSolidario", "Aval", "Fianza", "Hipoteca", "AperturarCuentas", "Financiamiento", "OperacionesCredito", "TitulosCredito",
+  "ObligadoSolidario",
+  "Aval",
+  "Fianza",
+  "Hipoteca",
+  "AperturarCuentas",
+  "Financiamiento",
+  "OperacionesCredito",
+  "TitulosCredito",
 ];
 
 function Powers({ analysis }: { analysis: PurposeAnalysis }) {

@@ -3,8 +3,8 @@ import type { EntityData } from "../../bindings/EntityData";
 import type { EntityValidation } from "../../bindings/EntityValidation";
 import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import { useI18n } from "../../i18n";
-import { MISSING, shown } from "../../ui/text";
-import { formatLocal } from "../tracking/model";
+import { formatLocal } from "../../ui/format";
+import { MISSING, shown, shownParts } from "../../ui/text";
 import { mismatches } from "./model";
 import { PhotoStrip } from "./PhotoViewer";
 
@@ -15,9 +15,7 @@ export function EntityCard({ entity }: { entity: Entity }) {
   const differences = mismatches(entity);
   const data: Partial<EntityData> = entity.Datos ?? {};
   const flagged = (field: string) => differences.some((d) => d.field === field);
-  const value = (field: string, text: string | null | undefined) => (
-    <dd className={flagged(field) ? "mismatch" : undefined}>{shown(text)}</dd>
-  );
+  const value = (field: string, text: string | null | undefined) => <dd className={flagged(field) ? "mismatch" : undefined}>{shown(text)}</dd>;
   const photos = [
     ...(data.ImagenesInteriores ?? []).map((url, i) => ({ url, caption: t("photos.interior", { n: i + 1 }) })),
     ...(data.ImagenesExteriores ?? []).map((url, i) => ({ url, caption: t("photos.exterior", { n: i + 1 }) })),
@@ -41,7 +39,7 @@ export function EntityCard({ entity }: { entity: Entity }) {
             <dt>RFC</dt>
             {value("RFC", data.RFC)}
             <dt>{t("nationality")}</dt>
-            <dd>{[data.Nacionalidad, data.PaisOrigen].filter((part) => part?.trim()).join(" · ") || MISSING}</dd>
+            <dd>{shownParts([data.Nacionalidad, data.PaisOrigen])}</dd>
             <dt>{t("colEmail")}</dt>
             <dd>{shown(data.Correo)}</dd>
             <dt>{t("mobile")}</dt>
@@ -63,9 +61,7 @@ export function EntityCard({ entity }: { entity: Entity }) {
         <div className="notice notice-error" role="note" data-testid="mismatches">
           <ul className="notice-details">
             {differences.map((d) => (
-              <li key={`${d.field}-${d.source}`}>
-                {t("mismatch", { field: d.field, entered: d.entered, authority: d.authority, source: d.source })}
-              </li>
+              <li key={`${d.field}-${d.source}`}>{t("mismatch", { field: d.field, entered: d.entered, authority: d.authority, source: d.source })}</li>
             ))}
           </ul>
         </div>
@@ -86,7 +82,18 @@ export function EntityCard({ entity }: { entity: Entity }) {
 /** The fields each kind of validation reports, in reading order. */
 const DETAIL_FIELDS: Record<string, (keyof ValidationDetails)[]> = {
   Curp: ["CURP", "Nombres", "PrimerApellido", "SegundoApellido", "FechaNacimiento", "Sexo", "EntidadNacimiento", "Nacionalidad", "StatusCURP"],
-  ListaNominal: ["ClaveElector", "CIC", "NumeroEmision", "NumeroOCR", "DistritoFederal", "DistritoLocal", "AnioRegistro", "AnioEmision", "VigenciaHasta", "Estado"],
+  ListaNominal: [
+    "ClaveElector",
+    "CIC",
+    "NumeroEmision",
+    "NumeroOCR",
+    "DistritoFederal",
+    "DistritoLocal",
+    "AnioRegistro",
+    "AnioEmision",
+    "VigenciaHasta",
+    "Estado",
+  ],
   Biometrico: ["NombreCompleto", "RFC", "CURP", "Email", "StatusOperation", "FechaSolicitud", "FechaCallback", "FechaNotificacion"],
 };
 const INSTANTS = new Set<keyof ValidationDetails>(["FechaSolicitud", "FechaCallback", "FechaNotificacion"]);

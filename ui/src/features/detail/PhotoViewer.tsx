@@ -3,7 +3,7 @@ import { type CSSProperties, useEffect, useState } from "react";
 import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
 import { useLoad } from "../../ui/useLoad";
-import { type View, initialView, rotate, zoom } from "./viewer";
+import { initialView, rotate, type View, zoom } from "./viewer";
 
 export interface Photo {
   url: string;
@@ -43,7 +43,12 @@ function Picture({ url, alt, style }: { url: string; alt: string; style?: CSSPro
   const { t } = useI18n();
   const [image] = useLoad(() => backend.fetchImage(url), url);
   if (image.state === "loading") return <span className="photo-placeholder">{t("loading")}</span>;
-  if (image.state === "failed") return <span className="photo-placeholder photo-failed" title={image.error.message}>{t("photos.failed")}</span>;
+  if (image.state === "failed")
+    return (
+      <span className="photo-placeholder photo-failed" title={image.error.message}>
+        {t("photos.failed")}
+      </span>
+    );
   return <img src={image.value} alt={alt} style={style} draggable={false} />;
 }
 
@@ -59,18 +64,18 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
   };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const act: Record<string, () => void> = {
-        Escape: onClose,
-        "+": () => setView((v) => zoom(v, 1)),
-        "=": () => setView((v) => zoom(v, 1)),
-        "-": () => setView((v) => zoom(v, -1)),
-        r: () => setView(rotate),
-        R: () => setView(rotate),
-        "0": () => setView(initialView),
-        ArrowRight: () => go(1),
-        ArrowLeft: () => go(-1),
-      };
-      const action = act[event.key];
+      const act = new Map<string, () => void>([
+        ["Escape", onClose],
+        ["+", () => setView((v) => zoom(v, 1))],
+        ["=", () => setView((v) => zoom(v, 1))],
+        ["-", () => setView((v) => zoom(v, -1))],
+        ["r", () => setView(rotate)],
+        ["R", () => setView(rotate)],
+        ["0", () => setView(initialView)],
+        ["ArrowRight", () => go(1)],
+        ["ArrowLeft", () => go(-1)],
+      ]);
+      const action = act.get(event.key);
       if (action) {
         event.preventDefault();
         event.stopPropagation();
@@ -82,7 +87,9 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
   });
   if (!photo) return null;
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
     <div className="overlay" onClick={onClose}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click inside the dialog from reaching the backdrop. */}
       <div
         className="dialog viewer"
         role="dialog"
@@ -116,16 +123,8 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
             ×
           </button>
         </div>
-        <div
-          className="viewer-stage"
-          onWheel={(event) => setView((v) => zoom(v, event.deltaY < 0 ? 1 : -1))}
-          data-testid="viewer-stage"
-        >
-          <Picture
-            url={photo.url}
-            alt={photo.caption}
-            style={{ transform: `rotate(${view.rotation}deg) scale(${view.scale})` }}
-          />
+        <div className="viewer-stage" onWheel={(event) => setView((v) => zoom(v, event.deltaY < 0 ? 1 : -1))} data-testid="viewer-stage">
+          <Picture url={photo.url} alt={photo.caption} style={{ transform: `rotate(${view.rotation}deg) scale(${view.scale})` }} />
         </div>
         {photos.length > 1 && (
           <div className="dialog-actions">

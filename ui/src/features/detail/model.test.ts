@@ -7,10 +7,33 @@ import { birthDateOfCurp, mismatches, shareCheck } from "./model";
 
 const noDetails: ValidationDetails = Object.fromEntries(
   [
-    "CURP", "Nombres", "PrimerApellido", "SegundoApellido", "FechaNacimiento", "Sexo", "EntidadNacimiento",
-    "Nacionalidad", "StatusCURP", "CIC", "ClaveElector", "NumeroEmision", "DistritoFederal", "DistritoLocal",
-    "NumeroOCR", "AnioRegistro", "AnioEmision", "VigenciaHasta", "Estado", "Comentarios", "NombreCompleto", "RFC",
-    "Email", "StatusOperation", "FechaSolicitud", "FechaCallback", "FechaNotificacion",
+    "CURP",
+    "Nombres",
+    "PrimerApellido",
+    "SegundoApellido",
+    "FechaNacimiento",
+    "Sexo",
+    "EntidadNacimiento",
+    "Nacionalidad",
+    "StatusCURP",
+    "CIC",
+    "ClaveElector",
+    "NumeroEmision",
+    "DistritoFederal",
+    "DistritoLocal",
+    "NumeroOCR",
+    "AnioRegistro",
+    "AnioEmision",
+    "VigenciaHasta",
+    "Estado",
+    "Comentarios",
+    "NombreCompleto",
+    "RFC",
+    "Email",
+    "StatusOperation",
+    "FechaSolicitud",
+    "FechaCallback",
+    "FechaNotificacion",
   ].map((k) => [k, k === "Comentarios" ? [] : null]),
 ) as unknown as ValidationDetails;
 
@@ -25,20 +48,44 @@ function representative(details: Partial<ValidationDetails>): Entity {
       ApellidoMaterno: "López",
       CURP: "HELM850101MDFRPR09",
       RFC: "HELM850101AB1",
-      Nacionalidad: null, PaisOrigen: null, Correo: null, Celular: null, NombreComercial: null, Telefono: null,
-      Extension: null, Telefono2: null, ImagenesInteriores: [], ImagenesExteriores: [],
+      Nacionalidad: null,
+      PaisOrigen: null,
+      Correo: null,
+      Celular: null,
+      NombreComercial: null,
+      Telefono: null,
+      Extension: null,
+      Telefono2: null,
+      ImagenesInteriores: [],
+      ImagenesExteriores: [],
     },
     Validaciones: [{ Tipo: "Curp", Entidad: "RENAPO", Resultado: true, Estatus: "ok", Detalles: { ...noDetails, ...details } }],
   };
 }
 
 function holder(percent: Shareholder["Porcentaje"]): Shareholder {
-  return { Nombre: "A", Nacionalidad: "", RFC: "", ParticipacionAccionaria: null, Porcentaje: percent, SerieClase: null, CapitalFijo: null, CapitalVariable: null, Total: null };
+  return {
+    Nombre: "A",
+    Nacionalidad: "",
+    RFC: "",
+    ParticipacionAccionaria: null,
+    Porcentaje: percent,
+    SerieClase: null,
+    CapitalFijo: null,
+    CapitalVariable: null,
+    Total: null,
+  };
 }
 
 describe("differences between what the user entered and what an authority returned", () => {
   it("ignores case, accents and spacing", () => {
-    const same = representative({ Nombres: "MARIA  JOSE", PrimerApellido: "HERNANDEZ", SegundoApellido: "LOPEZ", CURP: "helm850101mdfrpr09", FechaNacimiento: "1985-01-01" });
+    const same = representative({
+      Nombres: "MARIA  JOSE",
+      PrimerApellido: "HERNANDEZ",
+      SegundoApellido: "LOPEZ",
+      CURP: "helm850101mdfrpr09",
+      FechaNacimiento: "1985-01-01",
+    });
     expect(mismatches(same)).toEqual([]);
   });
 

@@ -2,9 +2,9 @@
 // authority returned, and whether the shareholders add up to 100 %.
 import type { Entity } from "../../bindings/Entity";
 import type { EntityData } from "../../bindings/EntityData";
-import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import type { Scalar } from "../../bindings/Scalar";
 import type { Shareholder } from "../../bindings/Shareholder";
+import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import { fold } from "../../ui/text";
 
 export type CheckedField = "Nombre" | "ApellidoPaterno" | "ApellidoMaterno" | "CURP" | "RFC" | "FechaNacimiento";

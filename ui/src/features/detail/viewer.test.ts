@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { MAX_SCALE, MIN_SCALE, initialView, rotate, zoom } from "./viewer";
+import { initialView, MAX_SCALE, MIN_SCALE, rotate, zoom } from "./viewer";
 
 describe("the photo viewer", () => {
   it("zooms by quarters within its bounds and back", () => {

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 
 import type { Person } from "../../bindings/Person";
 import * as sparse from "../../bindings/sparse";
@@ -16,9 +16,19 @@ afterEach(() => {
 describe("an enrollment link whose outcome is unknown", () => {
   it("says it may have been generated and what to check before generating another", async () => {
     const person: Person = {
-      PersonId: "per-1", FullName: "María Hernández López", Email: "maria@espiga.mx", Rfc: "", Curp: "", FaceKeyId: "",
-      EnrollmentRequestAtUtc: null, CallbackAtUtc: null, NotificationAtUtc: null, EnrollmentStatus: "Pendiente",
-      EnrollmentReason: "", IsCompleted: false, IsEnrollmentAllowed: true,
+      PersonId: "per-1",
+      FullName: "María Hernández López",
+      Email: "maria@espiga.mx",
+      Rfc: "",
+      Curp: "",
+      FaceKeyId: "",
+      EnrollmentRequestAtUtc: null,
+      CallbackAtUtc: null,
+      NotificationAtUtc: null,
+      EnrollmentStatus: "Pendiente",
+      EnrollmentReason: "",
+      IsCompleted: false,
+      IsEnrollmentAllowed: true,
     };
     let issued = 0;
     let sent = 0;
@@ -45,9 +55,19 @@ describe("an enrollment link whose outcome is unknown", () => {
 
   it("names a person the service sent without a name by their PersonId", async () => {
     const nameless: Person = {
-      PersonId: "per-2", FullName: "", Email: "", Rfc: "", Curp: "", FaceKeyId: "",
-      EnrollmentRequestAtUtc: null, CallbackAtUtc: null, NotificationAtUtc: null, EnrollmentStatus: "Pendiente",
-      EnrollmentReason: "", IsCompleted: false, IsEnrollmentAllowed: true,
+      PersonId: "per-2",
+      FullName: "",
+      Email: "",
+      Rfc: "",
+      Curp: "",
+      FaceKeyId: "",
+      EnrollmentRequestAtUtc: null,
+      CallbackAtUtc: null,
+      NotificationAtUtc: null,
+      EnrollmentStatus: "Pendiente",
+      EnrollmentReason: "",
+      IsCompleted: false,
+      IsEnrollmentAllowed: true,
     };
     mockIPC(() => {
       throw { code: "outcome_unknown", message: "Se perdió la conexión tras enviar", details: [] };
@@ -82,9 +102,7 @@ describe("a sparse enrollment answer", () => {
     const check = watchSparse();
     open(someone);
     expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId("enroll-reason").textContent).toBe(
-      "El servicio no dijo si se puede enrolar a esta persona (falta IsEnrollmentAllowed).",
-    );
+    expect(screen.getByTestId("enroll-reason").textContent).toBe("El servicio no dijo si se puede enrolar a esta persona (falta IsEnrollmentAllowed).");
     check.expectShown();
   });
 

@@ -5,12 +5,12 @@ import type { AppError } from "../../bindings/AppError";
 import type { EnrollmentLink } from "../../bindings/EnrollmentLink";
 import type { Person } from "../../bindings/Person";
 import { type MessageKey, useI18n } from "../../i18n";
-import { MISSING, shown } from "../../ui/text";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { formatLocal } from "../../ui/format";
 import { QrCode } from "../../ui/QrCode";
+import { MISSING, shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
-import { formatLocal } from "../tracking/model";
 
 /** "Generate link" for one person: enabled only where the tracking says
  * IsEnrollmentAllowed; the link then shows with copy and a QR code for the phone. */
@@ -24,29 +24,28 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
   // Only an explicit true allows it: a missing IsEnrollmentAllowed is not permission.
   const allowed = props.person.IsEnrollmentAllowed === true && !!personId;
   // Why not, in the service's terms: no id to ask with, no word on it, or a refusal.
-  const refusal: MessageKey = !personId
-    ? "enroll.noPersonId"
-    : props.person.IsEnrollmentAllowed === null
-      ? "enroll.notSaid"
-      : "enroll.notAllowed";
+  const refusal: MessageKey = !personId ? "enroll.noPersonId" : props.person.IsEnrollmentAllowed === null ? "enroll.notSaid" : "enroll.notAllowed";
   const generate = () => {
     if (inFlight.current || !personId) return;
     inFlight.current = true;
     setBusy(true);
     setError(null);
-    backend.enrollmentLink(props.documentId, personId).then(
-      (answer) => {
-        setLink(answer);
-        props.onIssued();
-      },
-      (e: AppError) => {
-        setError(e);
-        props.onIssued();
-      },
-    ).finally(() => {
-      inFlight.current = false;
-      setBusy(false);
-    });
+    backend
+      .enrollmentLink(props.documentId, personId)
+      .then(
+        (answer) => {
+          setLink(answer);
+          props.onIssued();
+        },
+        (e: AppError) => {
+          setError(e);
+          props.onIssued();
+        },
+      )
+      .finally(() => {
+        inFlight.current = false;
+        setBusy(false);
+      });
   };
   // A person the service names with nothing is still someone: their PersonId.
   const name = props.person.FullName?.trim() || personId || MISSING;
@@ -74,7 +73,9 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
         </p>
       )}
       {link && (
+        // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
         <div className="overlay" onClick={() => setLink(null)}>
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click inside the dialog from reaching the backdrop. */}
           <div
             className="dialog dialog-small"
             role="dialog"
@@ -100,6 +101,7 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
             <p className="muted small">{t("enroll.record", { id: shown(link.Id) })}</p>
             <div className="dialog-actions">
               {link.EnrollmentUrl && <CopyButton text={link.EnrollmentUrl} testId="copy-enrollment" />}
+              {/* biome-ignore lint/a11y/noAutofocus: the dialog opens with the focus on closing it, the copy button one Tab away. */}
               <button type="button" className="button-primary" onClick={() => setLink(null)} autoFocus>
                 {t("photos.close")}
               </button>

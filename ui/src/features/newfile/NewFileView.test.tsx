@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 
 import type { CreatedFile } from "../../bindings/CreatedFile";
 import type { NewFileDraft } from "../../bindings/NewFileDraft";
@@ -99,18 +99,18 @@ const typedDraft: NewFileDraft = {
   savedAtUtc: "2026-11-22T05:00:00Z",
 };
 
-const valueOf = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
+const inputValue = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
 
 describe("the new-file form", () => {
   it("opens with the draft the agent left, flow included, and says so", async () => {
     const b = backend(typedDraft);
     open();
-    await waitFor(() => expect(valueOf("new-company")).toBe("Panificadora La Espiga"));
-    expect(valueOf("new-flow")).toBe("flujo-fisica");
-    expect(valueOf("new-rfc")).toBe("PLE150301AB2");
-    expect(valueOf("new-email")).toBe("compras@espiga.mx");
+    await waitFor(() => expect(inputValue("new-company")).toBe("Panificadora La Espiga"));
+    expect(inputValue("new-flow")).toBe("flujo-fisica");
+    expect(inputValue("new-rfc")).toBe("PLE150301AB2");
+    expect(inputValue("new-email")).toBe("compras@espiga.mx");
     expect((screen.getByTestId("new-send-email") as HTMLInputElement).checked).toBe(true);
-    expect(valueOf("new-data")).toBe('{"canal": ');
+    expect(inputValue("new-data")).toBe('{"canal": ');
     expect(screen.getByTestId("draft-status").textContent).toContain("Borrador recuperado");
     expect(b.saved).toEqual([]);
   });
@@ -127,15 +127,15 @@ describe("the new-file form", () => {
   it("clears the form on request, dropping the draft, and undoes that", async () => {
     const b = backend(typedDraft);
     open();
-    await waitFor(() => expect(valueOf("new-company")).toBe("Panificadora La Espiga"));
+    await waitFor(() => expect(inputValue("new-company")).toBe("Panificadora La Espiga"));
     fireEvent.click(screen.getByTestId("new-clear"));
-    expect(valueOf("new-company")).toBe("");
-    expect(valueOf("new-flow")).toBe("flujo-fisica"); // the flow stays chosen
+    expect(inputValue("new-company")).toBe("");
+    expect(inputValue("new-flow")).toBe("flujo-fisica"); // the flow stays chosen
     expect(screen.getByTestId("draft-status").textContent).toBe("Formulario vaciado");
     await waitFor(() => expect(b.discarded).toBe(1), { timeout: 2000 });
 
     fireEvent.click(screen.getByTestId("new-undo-clear"));
-    expect(valueOf("new-company")).toBe("Panificadora La Espiga");
+    expect(inputValue("new-company")).toBe("Panificadora La Espiga");
     await waitFor(() => expect(b.saved).toHaveLength(1), { timeout: 2000 });
     expect(b.saved[0]).toMatchObject({ companyName: "Panificadora La Espiga", data: '{"canal": ' });
     await waitFor(() => expect(screen.getByTestId("draft-status").textContent).toContain("Borrador guardado"));
@@ -163,7 +163,7 @@ describe("the new-file form", () => {
     await waitFor(() => expect(b.createdWith).toHaveLength(1));
     await waitFor(() => expect(b.saved).toHaveLength(1));
     expect(b.saved[0]).toMatchObject({ companyName: "Panificadora La Espiga" });
-    expect(valueOf("new-company")).toBe("Panificadora La Espiga");
+    expect(inputValue("new-company")).toBe("Panificadora La Espiga");
   });
 
   it("writes no draft while the file is being created, nor after", async () => {
@@ -190,7 +190,7 @@ describe("the new-file form", () => {
     expect(notice.textContent).toContain("Antes de crearlo de nuevo, consulte el seguimiento del RFC PLE150301AB2");
     expect(screen.getByTestId("error-notice").textContent).not.toMatch(/intente de nuevo/i);
     // What was typed stays, on screen and as a draft.
-    expect(valueOf("new-company")).toBe("Panificadora La Espiga");
+    expect(inputValue("new-company")).toBe("Panificadora La Espiga");
     await waitFor(() => expect(b.saved.at(-1)).toMatchObject({ companyName: "Panificadora La Espiga" }));
     expect(b.createdWith).toHaveLength(1);
     fireEvent.click(screen.getByTestId("create-unknown-tracking"));

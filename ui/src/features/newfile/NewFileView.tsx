@@ -3,18 +3,19 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
+import type { NewFileDraft } from "../../bindings/NewFileDraft";
 import type { Profile } from "../../bindings/Profile";
 import { useI18n } from "../../i18n";
-import { shown as orMissing } from "../../ui/text";
 import { CopyButton } from "../../ui/CopyButton";
+import { DraftNote } from "../../ui/DraftNote";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { QrCode } from "../../ui/QrCode";
-import { DraftNote } from "../../ui/DraftNote";
+import { shown as orMissing } from "../../ui/text";
 import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
-import type { NewFileDraft } from "../../bindings/NewFileDraft";
-import { type Field, type NewFileForm, byField, checkData, emptyForm, fromDraft, isBlank, toRequest } from "./model";
+import { byField, checkData, emptyForm, type Field, fromDraft, isBlank, type NewFileForm, toRequest } from "./model";
+import "./newfile.css";
 
 const OTHER_FLOW = "__other__";
 
@@ -51,15 +52,15 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   const { t } = useI18n();
   const flows = props.profile.flows;
   const firstFlow = flows[0]?.flowId ?? "";
-  const [form, setForm] = useState<NewFileForm>(() =>
-    props.saved ? fromDraft(props.saved) : { ...emptyForm, flowId: firstFlow },
-  );
-  const [flowChoice, setFlowChoice] = useState(() =>
-    flows.some((flow) => flow.flowId === form.flowId) ? form.flowId : OTHER_FLOW,
-  );
+  const [form, setForm] = useState<NewFileForm>(() => (props.saved ? fromDraft(props.saved) : { ...emptyForm, flowId: firstFlow }));
+  const [flowChoice, setFlowChoice] = useState(() => (flows.some((flow) => flow.flowId === form.flowId) ? form.flowId : OTHER_FLOW));
   /** The form "Clear" emptied, until the agent undoes it or types again. */
   const [cleared, setCleared] = useState<NewFileForm | null>(null);
-  const { state: draftState, hold: holdDraft, resume: resumeDraft } = useDraft(
+  const {
+    state: draftState,
+    hold: holdDraft,
+    resume: resumeDraft,
+  } = useDraft(
     form,
     {
       save: (typed) => backend.saveNewFileDraft({ ...typed, savedAtUtc: "" }),
@@ -149,21 +150,24 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     setError(null);
     setUnknown(null);
     holdDraft();
-    backend.createFile(request).then(
-      (file) => {
-        // Created: the backend dropped the draft with it, and it stays gone.
-        setCreated({ file, flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" });
-      },
-      (e: AppError) => {
-        resumeDraft(true);
-        setError(e);
-        if (e.code === "validation") setServerProblems(e.details);
-        if (e.code === "outcome_unknown") setUnknown({ flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" });
-      },
-    ).finally(() => {
-      inFlight.current = false;
-      setSending(false);
-    });
+    backend
+      .createFile(request)
+      .then(
+        (file) => {
+          // Created: the backend dropped the draft with it, and it stays gone.
+          setCreated({ file, flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" });
+        },
+        (e: AppError) => {
+          resumeDraft(true);
+          setError(e);
+          if (e.code === "validation") setServerProblems(e.details);
+          if (e.code === "outcome_unknown") setUnknown({ flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" });
+        },
+      )
+      .finally(() => {
+        inFlight.current = false;
+        setSending(false);
+      });
   };
 
   if (created) {
@@ -301,7 +305,13 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
                 <input type="checkbox" checked={form.sendSms} onChange={(e) => set("sendSms", e.target.checked)} data-testid="new-send-sms" />
                 {t("new.sendSms")}
               </label>
-              <input className="input" inputMode="numeric" value={form.contactPhone} onChange={(e) => set("contactPhone", e.target.value)} data-testid="new-phone" />
+              <input
+                className="input"
+                inputMode="numeric"
+                value={form.contactPhone}
+                onChange={(e) => set("contactPhone", e.target.value)}
+                data-testid="new-phone"
+              />
             </Row>
           </div>
         </fieldset>
@@ -348,6 +358,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
 
 function Row(props: { label: string; problems: string[]; hint?: string; children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend would change the form's layout; role="group" names the same grouping.
     <div className="field" role="group" aria-label={props.label}>
       <span className="field-label">{props.label}</span>
       {props.children}
@@ -371,12 +382,7 @@ function CreateUnknown(props: { flowId: string; rfc: string; onOpen: (flowId: st
         <strong>{t("new.unknown")}</strong>
         <p>{props.rfc ? t("new.unknownRfc", { rfc: props.rfc }) : t("new.unknownNoRfc")}</p>
         {props.rfc && (
-          <button
-            type="button"
-            className="button-quiet small"
-            onClick={() => props.onOpen(props.flowId, props.rfc)}
-            data-testid="create-unknown-tracking"
-          >
+          <button type="button" className="button-quiet small" onClick={() => props.onOpen(props.flowId, props.rfc)} data-testid="create-unknown-tracking">
             {t("new.unknownTrack", { rfc: props.rfc })}
           </button>
         )}

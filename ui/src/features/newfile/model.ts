@@ -9,8 +9,19 @@ import type { NewFileDraft } from "../../bindings/NewFileDraft";
 export type NewFileForm = Omit<NewFileDraft, "savedAtUtc">;
 
 export const emptyForm: NewFileForm = {
-  flowId: "", companyName: "", rfc: "", include: "", exclude: "", externalId: "", clientId: "", clientName: "",
-  sendEmail: false, contactEmail: "", sendSms: false, contactPhone: "", data: "",
+  flowId: "",
+  companyName: "",
+  rfc: "",
+  include: "",
+  exclude: "",
+  externalId: "",
+  clientId: "",
+  clientName: "",
+  sendEmail: false,
+  contactEmail: "",
+  sendSms: false,
+  contactPhone: "",
+  data: "",
 };
 
 export type Field = keyof NewFileForm;
@@ -28,7 +39,10 @@ export function fromDraft(draft: NewFileDraft): NewFileForm {
 
 /** "A, B\nC;A" → ["A", "B", "C"]. */
 export function sectionList(text: string): string[] {
-  const items = text.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean);
+  const items = text
+    .split(/[,;\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   return [...new Set(items)];
 }
 
@@ -96,7 +110,7 @@ export function byField(messages: string[]): Partial<Record<Field | "general", s
   const placed: Partial<Record<Field | "general", string[]>> = {};
   for (const message of messages) {
     const key = fieldOf(message) ?? "general";
-    (placed[key] ??= []).push(message);
+    placed[key] = [...(placed[key] ?? []), message];
   }
   return placed;
 }

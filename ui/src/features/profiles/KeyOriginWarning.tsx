@@ -1,5 +1,6 @@
 import type { KeyStatus } from "../../bindings/KeyStatus";
 import { useI18n } from "../../i18n";
+import { MISSING } from "../../ui/text";
 
 /** The key was given for another address than the profile's now: the backend holds it
  * back until the analyst says it may go there, or types a key again. */
@@ -11,11 +12,7 @@ export function KeyOriginWarning(props: { status: KeyStatus; onConfirm: () => vo
     <div className="notice notice-warn" role="note" data-testid="key-origin-warning">
       <div className="notice-body">
         <strong>{t("profiles.originTitle")}</strong>
-        <p>
-          {profileOrigin
-            ? t("profiles.originChanged", { bound, current: profileOrigin })
-            : t("profiles.originNoAddress", { bound })}
-        </p>
+        <p>{profileOrigin ? t("profiles.originChanged", { bound, current: profileOrigin }) : t("profiles.originNoAddress", { bound })}</p>
         <div className="row">
           {profileOrigin && (
             <button type="button" className="button-primary small" onClick={props.onConfirm} data-testid="confirm-key-origin">
@@ -41,7 +38,7 @@ export function KeyOriginChange({ status }: { status: KeyStatus }) {
         <dt>{t("profiles.originFrom")}</dt>
         <dd className="mono">{status.boundOrigin || t("profiles.originUnknown")}</dd>
         <dt>{t("profiles.originTo")}</dt>
-        <dd className="mono">{status.profileOrigin ?? "—"}</dd>
+        <dd className="mono">{status.profileOrigin ?? MISSING}</dd>
       </dl>
     </>
   );

@@ -43,9 +43,7 @@ export function ProfileForm(props: {
   const [apiKey, setApiKey] = useState("");
   // A new key goes where the one it replaces was; without a readable keyring the only
   // place for it is this session.
-  const [sessionOnly, setSessionOnly] = useState(
-    () => props.currentKey?.storage === "session" || Boolean(props.currentKey?.keyringProblem),
-  );
+  const [sessionOnly, setSessionOnly] = useState(() => props.currentKey?.storage === "session" || Boolean(props.currentKey?.keyringProblem));
   const [touched, setTouched] = useState<Set<ProfileField>>(new Set());
   const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [error, setError] = useState<AppError | null>(null);
@@ -72,12 +70,10 @@ export function ProfileForm(props: {
   }, [input, savedId]);
 
   const touch = (field: ProfileField) => setTouched((now) => new Set(now).add(field));
-  const problemsOf = (field: ProfileField) =>
-    touched.has(field) ? problems.filter((p) => p.field === field).map((p) => p.message) : [];
+  const problemsOf = (field: ProfileField) => (touched.has(field) ? problems.filter((p) => p.field === field).map((p) => p.message) : []);
   const setFlow = (index: number, change: Partial<FlowEntry>) =>
     setInput({ ...input, flows: input.flows.map((f, i) => (i === index ? { ...f, ...change } : f)) });
-  const setKind = (kind: Kind) =>
-    setInput({ ...input, environment: kind === "custom" ? { kind, base_url: "https://" } : { kind } });
+  const setKind = (kind: Kind) => setInput({ ...input, environment: kind === "custom" ? { kind, base_url: "https://" } : { kind } });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -215,11 +211,7 @@ export function ProfileForm(props: {
                 <option value="Fisica">{t("personFisica")}</option>
               </select>
               {input.flows.length > 1 && (
-                <button
-                  type="button"
-                  className="button-quiet small"
-                  onClick={() => setInput({ ...input, flows: input.flows.filter((_, i) => i !== index) })}
-                >
+                <button type="button" className="button-quiet small" onClick={() => setInput({ ...input, flows: input.flows.filter((_, i) => i !== index) })}>
                   {t("removeFlow")}
                 </button>
               )}

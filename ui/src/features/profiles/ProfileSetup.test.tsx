@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { ProfileInput } from "../../bindings/ProfileInput";
 import { I18nProvider } from "../../i18n";
@@ -70,8 +70,7 @@ describe("the first-run profile screen", () => {
     mockIPC((cmd, args) => {
       if (cmd === "check_profile") return [];
       if (cmd === "save_profile") return { id: "p1", ...(args as { input: ProfileInput }).input };
-      if (cmd === "set_api_key")
-        throw { code: "keyring_unavailable", message: "No se pudo usar el llavero del sistema.", details: ["no D-Bus"] };
+      if (cmd === "set_api_key") throw { code: "keyring_unavailable", message: "No se pudo usar el llavero del sistema.", details: ["no D-Bus"] };
       throw new Error(cmd);
     });
     renderSetup();

@@ -1,5 +1,6 @@
 import { useI18n } from "../../i18n";
 import { ProfileForm } from "./ProfileForm";
+import "./profiles.css";
 
 /** The first-run screen: the first profile, which the backend makes the active one.
  * Once the connection is verified the success stays on screen a moment, then the app

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { KeyStatus } from "../../bindings/KeyStatus";
 import type { Profile } from "../../bindings/Profile";
@@ -28,10 +28,22 @@ const book: ProfileBook = { profiles: [profile("p1", "Operación"), profile("p2"
 
 const SANDBOX = "https://kyb.example.mx:443";
 const inKeyring = (lastFour: string): KeyStatus => ({
-  present: true, lastFour, storage: "keyring", keyringProblem: null, boundOrigin: SANDBOX, profileOrigin: SANDBOX, originConfirmed: true,
+  present: true,
+  lastFour,
+  storage: "keyring",
+  keyringProblem: null,
+  boundOrigin: SANDBOX,
+  profileOrigin: SANDBOX,
+  originConfirmed: true,
 });
 const noKey: KeyStatus = {
-  present: false, lastFour: null, storage: null, keyringProblem: null, boundOrigin: null, profileOrigin: SANDBOX, originConfirmed: false,
+  present: false,
+  lastFour: null,
+  storage: null,
+  keyringProblem: null,
+  boundOrigin: null,
+  profileOrigin: SANDBOX,
+  originConfirmed: false,
 };
 
 /** A backend with `book`, keys by profile, and `extra` for the commands a test is about. */
@@ -234,9 +246,7 @@ describe("a key given for another address", () => {
 
     fireEvent.click(within(warning).getByTestId("confirm-key-origin"));
     const dialog = screen.getByTestId("confirm");
-    expect(within(dialog).getByTestId("key-origin-change").textContent).toBe(
-      `Dirección para la que se dio${OLD}Dirección nueva${SANDBOX}`,
-    );
+    expect(within(dialog).getByTestId("key-origin-change").textContent).toBe(`Dirección para la que se dio${OLD}Dirección nueva${SANDBOX}`);
     // Nothing is sent before the confirmation.
     expect(calls.some(([cmd]) => cmd === "confirm_key_origin")).toBe(false);
     expect(screen.getByTestId("confirm-action").textContent).toBe(`Enviar esta API Key a ${SANDBOX}`);
@@ -281,9 +291,7 @@ describe("an error whose fix is in the profile", () => {
     render(
       <I18nProvider>
         <ProfilesLink.Provider value={() => {}}>
-          <ErrorNotice
-            error={{ code: "key_origin_changed", message: "", details: ["https://viejo.example.mx:443", "https://kyb.example.mx:443"] }}
-          />
+          <ErrorNotice error={{ code: "key_origin_changed", message: "", details: ["https://viejo.example.mx:443", "https://kyb.example.mx:443"] }} />
         </ProfilesLink.Provider>
       </I18nProvider>,
     );

@@ -9,10 +9,12 @@ import { type MessageKey, useI18n } from "../../i18n";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
+import { MISSING } from "../../ui/text";
 import { useFocusTitle } from "../../ui/useFocusTitle";
 import { useLoad } from "../../ui/useLoad";
 import { KeyOriginChange, KeyOriginWarning } from "./KeyOriginWarning";
 import { ProfileForm } from "./ProfileForm";
+import "./profiles.css";
 
 /** `typeKey`: the form opens on its key field (a key to be typed again). */
 type Mode = { kind: "list" } | { kind: "new" } | { kind: "edit"; profile: Profile; typeKey: boolean };
@@ -136,71 +138,69 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
 
   return (
     <section className="page profiles" aria-labelledby="profiles-title" ref={page}>
-        <PageHeader
-          id="profiles-title"
-          title={t("profiles.title")}
-          subtitle={t("profiles.intro")}
-          actions={
-            <button type="button" className="button-primary" onClick={() => setMode({ kind: "new" })} data-testid="profile-add">
-              {t("profiles.add")}
-            </button>
-          }
-        />
-        {done && (
-          <div className="notice notice-ok" role="status" data-testid="profiles-done">
-            {done}
-          </div>
-        )}
-        {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
-        {keys.state === "failed" && <ErrorNotice error={keys.error} />}
-        <ul className="profile-list">
-          {book.profiles.map((profile) => (
-            <ProfileCard
-              key={profile.id}
-              profile={profile}
-              active={profile.id === book.active}
-              keyStatus={keyOf(profile.id)}
-              check={checks[profile.id]}
-              onUse={() => use(profile)}
-              onCheck={() => check(profile)}
-              onEdit={(typeKey) => {
-                setDone(null);
-                setMode({ kind: "edit", profile, typeKey: typeKey === true });
-              }}
-              onConfirmOrigin={(status) => setAsking({ kind: "origin", profile, status })}
-              onForget={() => setAsking({ kind: "forget", profile })}
-              onDelete={() => setAsking({ kind: "delete", profile })}
-            />
-          ))}
-        </ul>
-        {asking?.kind === "origin" && (
-          <ConfirmDialog
-            title={t("profiles.originConfirmTitle", { name: asking.profile.name })}
-            confirm={t("profiles.originSend", { origin: asking.status.profileOrigin ?? "" })}
-            busy={busy}
-            error={askError}
-            onConfirm={confirm}
-            onCancel={stopAsking}
-          >
-            <KeyOriginChange status={asking.status} />
-          </ConfirmDialog>
-        )}
-        {asking && asking.kind !== "origin" && (
-          <ConfirmDialog
-            title={t(asking.kind === "forget" ? "profiles.forgetTitle" : "profiles.deleteTitle", { name: asking.profile.name })}
-            confirm={t(asking.kind === "forget" ? "profiles.forgetKey" : "profiles.delete")}
-            danger
-            busy={busy}
-            error={askError}
-            onConfirm={confirm}
-            onCancel={stopAsking}
-          >
-            <p>{t(asking.kind === "forget" ? "profiles.forgetBody" : "profiles.deleteBody")}</p>
-            {asking.kind === "delete" && asking.profile.id === book.active && (
-              <p>{deleteConsequence(book, asking.profile, t)}</p>
-            )}
-          </ConfirmDialog>
-        )}
+      <PageHeader
+        id="profiles-title"
+        title={t("profiles.title")}
+        subtitle={t("profiles.intro")}
+        actions={
+          <button type="button" className="button-primary" onClick={() => setMode({ kind: "new" })} data-testid="profile-add">
+            {t("profiles.add")}
+          </button>
+        }
+      />
+      {done && (
+        <div className="notice notice-ok" role="status" data-testid="profiles-done">
+          {done}
+        </div>
+      )}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {keys.state === "failed" && <ErrorNotice error={keys.error} />}
+      <ul className="profile-list">
+        {book.profiles.map((profile) => (
+          <ProfileCard
+            key={profile.id}
+            profile={profile}
+            active={profile.id === book.active}
+            keyStatus={keyOf(profile.id)}
+            check={checks[profile.id]}
+            onUse={() => use(profile)}
+            onCheck={() => check(profile)}
+            onEdit={(typeKey) => {
+              setDone(null);
+              setMode({ kind: "edit", profile, typeKey: typeKey === true });
+            }}
+            onConfirmOrigin={(status) => setAsking({ kind: "origin", profile, status })}
+            onForget={() => setAsking({ kind: "forget", profile })}
+            onDelete={() => setAsking({ kind: "delete", profile })}
+          />
+        ))}
+      </ul>
+      {asking?.kind === "origin" && (
+        <ConfirmDialog
+          title={t("profiles.originConfirmTitle", { name: asking.profile.name })}
+          confirm={t("profiles.originSend", { origin: asking.status.profileOrigin ?? "" })}
+          busy={busy}
+          error={askError}
+          onConfirm={confirm}
+          onCancel={stopAsking}
+        >
+          <KeyOriginChange status={asking.status} />
+        </ConfirmDialog>
+      )}
+      {asking && asking.kind !== "origin" && (
+        <ConfirmDialog
+          title={t(asking.kind === "forget" ? "profiles.forgetTitle" : "profiles.deleteTitle", { name: asking.profile.name })}
+          confirm={t(asking.kind === "forget" ? "profiles.forgetKey" : "profiles.delete")}
+          danger
+          busy={busy}
+          error={askError}
+          onConfirm={confirm}
+          onCancel={stopAsking}
+        >
+          <p>{t(asking.kind === "forget" ? "profiles.forgetBody" : "profiles.deleteBody")}</p>
+          {asking.kind === "delete" && asking.profile.id === book.active && <p>{deleteConsequence(book, asking.profile, t)}</p>}
+        </ConfirmDialog>
+      )}
     </section>
   );
 }
@@ -244,18 +244,14 @@ function ProfileCard(props: {
         <dt>{t("fieldAgentEmail")}</dt>
         <dd>{profile.agentEmail}</dd>
         <dt>{t("profiles.flows")}</dt>
-        <dd>{profile.flows.map((f) => f.label).join(" · ") || "—"}</dd>
+        <dd>{profile.flows.map((f) => f.label).join(" · ") || MISSING}</dd>
         <dt>{t("profiles.key")}</dt>
         <dd data-testid="profile-key-status">
           <KeyLine status={keyStatus} />
         </dd>
       </dl>
       {keyStatus?.present && !keyStatus.originConfirmed && (
-        <KeyOriginWarning
-          status={keyStatus}
-          onConfirm={() => props.onConfirmOrigin(keyStatus)}
-          onReenter={() => props.onEdit(true)}
-        />
+        <KeyOriginWarning status={keyStatus} onConfirm={() => props.onConfirmOrigin(keyStatus)} onReenter={() => props.onEdit(true)} />
       )}
       {check === "ok" && (
         <div className="notice notice-ok" role="status" data-testid="profile-check">

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { Profile } from "../../bindings/Profile";
-import type { WatchedFile } from "../../bindings/WatchedFile";
 import * as sparse from "../../bindings/sparse";
+import type { WatchedFile } from "../../bindings/WatchedFile";
 import { I18nProvider } from "../../i18n";
 import { watchSparse } from "../../test/sparse";
 import { watchedFile } from "../watchlist/testing";
@@ -24,8 +24,7 @@ const profile: Profile = {
   flows: [{ flowId: "flujo-moral", label: "Personas morales", personType: "Moral" }],
 };
 
-const file = (rfc: string, companyName: string, updatedAtUtc: string) =>
-  watchedFile(rfc, { flowId: "flujo-moral", companyName, updatedAtUtc });
+const file = (rfc: string, companyName: string, updatedAtUtc: string) => watchedFile(rfc, { flowId: "flujo-moral", companyName, updatedAtUtc });
 
 const followed = [
   file("PLE150301AB2", "Panificadora La Espiga", "2026-11-20T10:00:00Z"),
@@ -57,10 +56,7 @@ describe("quick open", () => {
     fireEvent.change(query, { target: { value: "pan" } });
     const items = screen.getAllByTestId("quick-item");
     // "pan" is in two companies (accents folded): the newer one first.
-    expect(items.map((i) => i.textContent)).toEqual([
-      expect.stringContaining("Panadería Central"),
-      expect.stringContaining("Panificadora La Espiga"),
-    ]);
+    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining("Panadería Central"), expect.stringContaining("Panificadora La Espiga")]);
     expect(items[0]!.getAttribute("aria-selected")).toBe("true");
     fireEvent.keyDown(query, { key: "ArrowDown" });
     expect(screen.getAllByTestId("quick-item")[1]!.getAttribute("aria-selected")).toBe("true");

@@ -9,6 +9,7 @@ import { StatusBadge } from "../../ui/StatusBadge";
 import { useFocusWhileOpen } from "../../ui/useFocusWhileOpen";
 import { useLoad } from "../../ui/useLoad";
 import { emptyFilter, rowKey, visibleRows } from "../watchlist/model";
+import "./quickopen.css";
 
 /** How many matches are listed; typing more narrows them. */
 export const QUICK_OPEN_LIMIT = 12;
@@ -25,10 +26,7 @@ export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile)
   const id = useId();
   useFocusWhileOpen(input);
   const found = useMemo(
-    () =>
-      files.state === "ready"
-        ? visibleRows(files.value, { ...emptyFilter, query }, { key: "updated", descending: true }).slice(0, QUICK_OPEN_LIMIT)
-        : [],
+    () => (files.state === "ready" ? visibleRows(files.value, { ...emptyFilter, query }, { key: "updated", descending: true }).slice(0, QUICK_OPEN_LIMIT) : []),
     [files, query],
   );
   const at = Math.min(current, found.length - 1);
@@ -57,6 +55,7 @@ export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile)
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
     <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && props.onClose()}>
       <div
         className="dialog quick-open"
@@ -85,14 +84,15 @@ export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile)
           data-testid="quick-query"
         />
         {files.state === "failed" && <ErrorNotice error={files.error} />}
-        {files.state === "ready" && found.length === 0 && (
-          <div className="empty">{files.value.length === 0 ? t("emptyWatchlistTitle") : t("quick.none")}</div>
-        )}
+        {files.state === "ready" && found.length === 0 && <div className="empty">{files.value.length === 0 ? t("emptyWatchlistTitle") : t("quick.none")}</div>}
+        {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox pattern, a list whose items are its options. */}
         <ul className="quick-list" role="listbox" id={`${id}-list`} aria-label={t("quick.title")}>
           {found.map((file, index) => (
+            // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: the combobox pattern: the focus stays in the search field, whose arrow keys and Enter choose and open an option (aria-activedescendant); a click opens one too.
             <li
               key={rowKey(file)}
               id={`${id}-${index}`}
+              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox pattern, a list whose items are its options.
               role="option"
               aria-selected={file === chosen}
               className={file === chosen ? "quick-item current" : "quick-item"}

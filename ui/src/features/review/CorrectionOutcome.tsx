@@ -6,9 +6,9 @@ import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import { useI18n } from "../../i18n";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { shownInstant } from "../../ui/format";
 import { SectionName } from "../../ui/SectionName";
 import { MISSING, shown } from "../../ui/text";
-import { formatLocal } from "../tracking/model";
 
 /** What the service did with the request: counts, affected entities, the notification,
  * the correction link and every warning. */
@@ -37,11 +37,7 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
         })}
       </p>
       <p data-testid="result-notification">
-        {result.notificacionEnviada === null
-          ? t("result.notificationUnknown")
-          : result.notificacionEnviada
-            ? t("result.notified")
-            : t("result.notNotified")}
+        {result.notificacionEnviada === null ? t("result.notificationUnknown") : result.notificacionEnviada ? t("result.notified") : t("result.notNotified")}
       </p>
       {link && (
         <div className="outcome-link">
@@ -80,9 +76,7 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
             <tr key={`${s.seccion}-${i}`}>
               <td>{s.seccion ? <SectionName id={s.seccion} /> : shown(null)}</td>
               <td>
-                <span className={`chip ${!s.estatus ? "chip-neutral" : s.estatus === "Rechazada" ? "chip-danger" : "chip-ok"}`}>
-                  {shown(s.estatus)}
-                </span>
+                <span className={`chip ${!s.estatus ? "chip-neutral" : s.estatus === "Rechazada" ? "chip-danger" : "chip-ok"}`}>{shown(s.estatus)}</span>
                 {s.comentario && <div className="section-comments">{s.comentario}</div>}
               </td>
               <td>
@@ -94,7 +88,7 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
                       </div>
                     ))}
               </td>
-              <td>{formatLocal(s.fechaActualizacion, locale) ?? MISSING}</td>
+              <td>{shownInstant(s.fechaActualizacion, locale)}</td>
             </tr>
           ))}
         </tbody>

@@ -30,16 +30,12 @@ export function OutcomeUnknown({ unknown, onReread }: { unknown: Unknown; onRere
                 <li key={`${row.seccion}-${i}`} data-applied={row.applied}>
                   <SectionName id={row.seccion} />
                   {": "}
-                  {row.now === null
-                    ? t("unknown.rowMissing", { sent: row.sent })
-                    : t("unknown.row", { sent: row.sent, now: row.now })}
+                  {row.now === null ? t("unknown.rowMissing", { sent: row.sent }) : t("unknown.row", { sent: row.sent, now: row.now })}
                   {row.comments && <span className="muted"> · {row.comments}</span>}
                 </li>
               ))}
             </ul>
-            <p data-testid="reread-verdict">
-              {reread.rows.every((row) => row.applied) ? t("unknown.applied") : t("unknown.notApplied")}
-            </p>
+            <p data-testid="reread-verdict">{reread.rows.every((row) => row.applied) ? t("unknown.applied") : t("unknown.notApplied")}</p>
           </>
         )}
         {reread.state === "failed" && (

@@ -1,44 +1,39 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 
 import * as backend from "../../api/backend";
-import type { AppError } from "../../bindings/AppError";
-import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
-import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import type { Draft } from "../../bindings/Draft";
 import type { Entity } from "../../bindings/Entity";
 import type { SectionComment } from "../../bindings/SectionComment";
 import { useI18n } from "../../i18n";
-import { ErrorNotice } from "../../ui/ErrorNotice";
 import { Counter } from "../../ui/Counter";
 import { DraftNote } from "../../ui/DraftNote";
+import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
-import { isTyping } from "../../ui/keys";
 import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
 import { sectionTone } from "../tracking/model";
-import { CorrectionPreview } from "./CorrectionPreview";
 import { CorrectionOutcome } from "./CorrectionOutcome";
-import type { Unknown } from "./OutcomeUnknown";
+import { CorrectionPreview } from "./CorrectionPreview";
 import {
   ACCEPTED,
   COMMENT_MAX,
-  MESSAGE_MAX,
-  REJECTED,
-  type Problem,
-  type Verdict,
   candidatesFor,
   chooseEntity,
   decide,
   freshDraft,
   isTouched,
+  MESSAGE_MAX,
+  type Problem,
   problems,
-  reread,
+  REJECTED,
   restore,
   tally,
-  toRequest,
   update,
 } from "./model";
+import { useReviewKeys } from "./useReviewKeys";
+import { useReviewStage } from "./useReviewStage";
+import "./review.css";
 
 interface Material {
   sections: SectionComment[];
@@ -76,13 +71,7 @@ async function loadMaterial(props: { flowId: string; rfc: string; documentId: st
 }
 
 /** The review of one file: a decision per section, then one correction request. */
-export function ReviewView(props: {
-  flowId: string;
-  rfc: string;
-  documentId: string;
-  onBack: () => void;
-  onDone: () => void;
-}) {
+export function ReviewView(props: { flowId: string; rfc: string; documentId: string; onBack: () => void; onDone: () => void }) {
   const { t } = useI18n();
   const [material] = useLoad(() => loadMaterial(props), props.documentId);
   return (
@@ -95,38 +84,25 @@ export function ReviewView(props: {
       />
       {material.state === "loading" && <div className="empty">{t("loading")}</div>}
       {material.state === "failed" && <ErrorNotice error={material.error} />}
-      {material.state === "ready" && (
-        <ReviewForm material={material.value} file={{ flowId: props.flowId, rfc: props.rfc }} onDone={props.onDone} />
-      )}
+      {material.state === "ready" && <ReviewForm material={material.value} file={{ flowId: props.flowId, rfc: props.rfc }} onDone={props.onDone} />}
     </section>
   );
 }
-
-type Stage =
-  | { kind: "editing"; showProblems: boolean }
-  | { kind: "preview"; request: CorrectionRequest; sending: boolean; error: AppError | null }
-  | { kind: "done"; result: CorrectionResult };
 
 function ReviewForm(props: { material: Material; file: { flowId: string; rfc: string }; onDone: () => void }) {
   const { material, file, onDone } = props;
   const { t } = useI18n();
   const [draft, setDraft] = useState<Draft>(material.draft);
-  const [current, setCurrent] = useState(0);
-  const [stage, setStage] = useState<Stage>({ kind: "editing", showProblems: false });
   /** The decisions "Start over" threw away, until the analyst undoes it or changes something. */
   const [discarded, setDiscarded] = useState<Draft | null>(null);
-  const rows = useRef<(HTMLLIElement | null)[]>([]);
-  const comments = useRef<(HTMLTextAreaElement | null)[]>([]);
-  const focusComment = useRef<number | null>(null);
-  /** Set by keyboard moves (and on opening): focus and scroll follow the current row. */
-  const moved = useRef(true);
-  const sending = useRef(false);
-  /** The last request whose outcome is unknown, until one is sent and answered. */
-  const [unknown, setUnknown] = useState<Unknown | null>(null);
 
   // Drafts: nothing is written for a review nobody touched, and a review whose every
   // decision was taken back leaves no draft behind (there is nothing to recover).
-  const { state: draftState, hold: holdDraft, resume: resumeDraft } = useDraft(
+  const {
+    state: draftState,
+    hold,
+    resume,
+  } = useDraft(
     draft,
     {
       save: backend.saveDraft,
@@ -140,139 +116,22 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
     setDraft(next);
   }, []);
 
-  // "Start over": every decision, comment and message goes at once, the saved draft
-  // too; "Undo" brings them back (and saves them again) until the next change.
-  const startOver = useCallback(() => {
-    setDiscarded(draft);
-    setDraft(material.fresh);
-    setStage({ kind: "editing", showProblems: false });
-    moved.current = true;
-    setCurrent(0);
-  }, [draft, material.fresh]);
-  const undoStartOver = useCallback(() => {
-    if (discarded) change(() => discarded);
-  }, [discarded, change]);
-
   const found = useMemo(() => problems(draft), [draft]);
   const counts = tally(draft);
+  const { stage, unknown, ...review } = useReviewStage({ draft, problems: found, file, draftSaving: { hold, resume } });
+  const keys = useReviewKeys({ draft, change, editing: stage.kind === "editing", openPreview: review.openPreview });
 
-  const openPreview = useCallback(() => {
-    if (found.length > 0) {
-      setStage({ kind: "editing", showProblems: true });
-      const index = draft.decisions.findIndex((d) => found.some((p) => p.section === d.seccion));
-      if (index >= 0) {
-        moved.current = true;
-        setCurrent(index);
-      }
-      return;
-    }
-    setStage({ kind: "preview", request: toRequest(draft), sending: false, error: null });
-  }, [draft, found]);
-
-  // The service may have applied a request whose answer was lost: the tracking, read
-  // again, shows what each sent section's status is now.
-  const { flowId, rfc } = file;
-  const rereadTracking = useCallback(
-    (request: CorrectionRequest) => {
-      setUnknown({ request, reread: { state: "reading" }, armed: false });
-      backend.tracking(flowId, rfc).then(
-        (fresh) => setUnknown({ request, reread: { state: "read", rows: reread(request, fresh.sections) }, armed: false }),
-        (error: AppError) => setUnknown({ request, reread: { state: "failed", error }, armed: false }),
-      );
-    },
-    [flowId, rfc],
-  );
-
-  const send = useCallback(
-    (request: CorrectionRequest) => {
-      // One request per review: a second Enter or click while the first is out does nothing.
-      if (sending.current || unknown?.reread.state === "reading") return;
-      sending.current = true;
-      setStage({ kind: "preview", request, sending: true, error: null });
-      holdDraft();
-      backend.requestCorrection(request).then(
-        (result) => {
-          setUnknown(null);
-          setStage({ kind: "done", result });
-        },
-        (error: AppError) => {
-          sending.current = false;
-          // Whatever happened, the draft stays: an unknown outcome is not a success.
-          resumeDraft(true);
-          setStage({ kind: "preview", request, sending: false, error });
-          if (error.code === "outcome_unknown") rereadTracking(request);
-        },
-      );
-    },
-    [holdDraft, resumeDraft, rereadTracking, unknown],
-  );
-
-  const decideAt = useCallback(
-    (index: number, verdict: Verdict) => {
-      const section = draft.decisions[index]?.seccion;
-      if (section === undefined) return;
-      change((d) => decide(d, section, verdict));
-      if (verdict === REJECTED) focusComment.current = index;
-    },
-    [change, draft.decisions],
-  );
-
-  // After j/k (and on opening) focus and scrolling follow the current section; a click
-  // only makes its section current, so nothing moves under the pointer.
-  useEffect(() => {
-    if (stage.kind !== "editing" || !moved.current) return;
-    moved.current = false;
-    const row = rows.current[current];
-    if (row && !row.contains(document.activeElement)) row.focus();
-    row?.scrollIntoView?.({ block: "nearest" });
-  }, [current, stage.kind]);
-  useEffect(() => {
-    if (focusComment.current === null) return;
-    comments.current[focusComment.current]?.focus();
-    focusComment.current = null;
-  }, [draft]);
-
-  // j/k move, a accepts, r rejects and opens the comment, Ctrl+Enter previews; inside a
-  // text field only Ctrl+Enter and Escape (back to the section) act.
-  useEffect(() => {
-    if (stage.kind !== "editing") return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        openPreview();
-        return;
-      }
-      if (isTyping(event.target)) {
-        if (event.key === "Escape") rows.current[current]?.focus();
-        return;
-      }
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const last = draft.decisions.length - 1;
-      switch (event.key) {
-        case "j":
-        case "ArrowDown":
-          moved.current = true;
-          setCurrent((i) => Math.min(i + 1, last));
-          break;
-        case "k":
-        case "ArrowUp":
-          moved.current = true;
-          setCurrent((i) => Math.max(i - 1, 0));
-          break;
-        case "a":
-          decideAt(current, ACCEPTED);
-          break;
-        case "r":
-          decideAt(current, REJECTED);
-          break;
-        default:
-          return;
-      }
-      event.preventDefault();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [stage.kind, current, draft.decisions.length, decideAt, openPreview]);
+  // "Start over": every decision, comment and message goes at once, the saved draft
+  // too; "Undo" brings them back (and saves them again) until the next change.
+  const startOver = () => {
+    setDiscarded(draft);
+    setDraft(material.fresh);
+    review.edit();
+    keys.moveTo(0);
+  };
+  const undoStartOver = () => {
+    if (discarded) change(() => discarded);
+  };
 
   if (stage.kind === "done") return <CorrectionOutcome result={stage.result} onDone={onDone} />;
   if (draft.decisions.length === 0) return <div className="empty">{t("review.noSections")}</div>;
@@ -301,7 +160,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
             </button>
           )
         )}
-        <button type="button" className="button-primary" onClick={openPreview} data-testid="open-preview">
+        <button type="button" className="button-primary" onClick={keys.openPreview} data-testid="open-preview">
           {t("review.preview")}
         </button>
       </div>
@@ -315,20 +174,19 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
           return (
             <li
               key={decision.seccion}
-              ref={(node) => {
-                rows.current[index] = node;
-              }}
+              ref={keys.rowRef(index)}
               tabIndex={-1}
-              className={`review-item${index === current ? " current" : ""}${own.length ? " has-problem" : ""}`}
-              aria-current={index === current ? "true" : undefined}
+              className={`review-item${index === keys.current ? " current" : ""}${own.length ? " has-problem" : ""}`}
+              aria-current={index === keys.current ? "true" : undefined}
               data-testid="review-section"
               data-section={decision.seccion}
               data-verdict={decision.estatus ?? ""}
-              onFocus={() => setCurrent(index)}
+              onFocus={() => keys.setCurrent(index)}
             >
               <div className="review-head">
                 <SectionName id={decision.seccion} />
                 {status && <span className={`chip chip-${sectionTone(status.status)}`}>{status.status}</span>}
+                {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the row's layout; role="group" names the same grouping. */}
                 <div className="review-actions" role="group" aria-label={decision.seccion}>
                   <button
                     type="button"
@@ -345,7 +203,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
                     aria-pressed={rejected}
                     onClick={() => {
                       if (rejected) change((d) => decide(d, decision.seccion, null));
-                      else decideAt(index, REJECTED);
+                      else keys.decideAt(index, REJECTED);
                     }}
                     data-testid="reject"
                   >
@@ -360,11 +218,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
                   <select
                     className="input"
                     value={decision.entidadId ?? ""}
-                    onChange={(event) =>
-                      change((d) =>
-                        chooseEntity(d, decision.seccion, candidates.find((c) => c.Id === event.target.value) ?? null),
-                      )
-                    }
+                    onChange={(event) => change((d) => chooseEntity(d, decision.seccion, candidates.find((c) => c.Id === event.target.value) ?? null))}
                     data-testid="review-entity"
                   >
                     <option value="">{t("review.entityNone")}</option>
@@ -381,9 +235,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
                   <span className="field-label">{t("review.comment")}</span>
                   <textarea
                     className="input"
-                    ref={(node) => {
-                      comments.current[index] = node;
-                    }}
+                    ref={keys.commentRef(index)}
                     rows={2}
                     value={decision.comentario}
                     placeholder={t("review.commentPlaceholder")}
@@ -429,12 +281,12 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
           sending={stage.sending}
           error={stage.error}
           unknown={unknown}
-          onSend={() => send(stage.request)}
-          onArm={() => setUnknown((now) => (now ? { ...now, armed: true } : now))}
-          onReread={() => unknown && rereadTracking(unknown.request)}
+          onSend={() => review.send(stage.request)}
+          onArm={review.arm}
+          onReread={review.reread}
           onCancel={() => {
-            moved.current = true;
-            setStage({ kind: "editing", showProblems: false });
+            keys.focusCurrent();
+            review.edit();
           }}
         />
       )}

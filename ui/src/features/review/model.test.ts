@@ -2,31 +2,43 @@ import { describe, expect, it } from "vitest";
 
 import type { Entity } from "../../bindings/Entity";
 import type { EntityData } from "../../bindings/EntityData";
+import { charCount } from "../../ui/text";
 import {
   ACCEPTED,
   COMMENT_MAX,
-  MESSAGE_MAX,
-  REJECTED,
-  SECTIONS_MAX,
   chooseEntity,
   decide,
   entityKindOf,
   freshDraft,
   isTouched,
+  MESSAGE_MAX,
   problems,
+  REJECTED,
   reread,
   restore,
+  SECTIONS_MAX,
   tally,
   toRequest,
   update,
   willNotify,
 } from "./model";
-import { charCount } from "../../ui/text";
 
 const noData: EntityData = {
-  Nombre: null, ApellidoPaterno: null, ApellidoMaterno: null, CURP: null, RFC: null, Nacionalidad: null,
-  PaisOrigen: null, Correo: null, Celular: null, NombreComercial: null, Telefono: null, Extension: null,
-  Telefono2: null, ImagenesInteriores: [], ImagenesExteriores: [],
+  Nombre: null,
+  ApellidoPaterno: null,
+  ApellidoMaterno: null,
+  CURP: null,
+  RFC: null,
+  Nacionalidad: null,
+  PaisOrigen: null,
+  Correo: null,
+  Celular: null,
+  NombreComercial: null,
+  Telefono: null,
+  Extension: null,
+  Telefono2: null,
+  ImagenesInteriores: [],
+  ImagenesExteriores: [],
 };
 const entity = (Tipo: string, Id: string, Referencia: string): Entity => ({ Tipo, Id, Referencia, Datos: noData, Validaciones: [] });
 
@@ -77,9 +89,7 @@ describe("what a review needs before it can be sent", () => {
 
   it("a rejection needs a comment, and blanks are not a comment", () => {
     let draft = decide(freshDraft(DOC, SECTIONS, [ana, branch]), "ProofAddressObligatorio", REJECTED);
-    expect(problems(draft)).toEqual([
-      { section: "ProofAddressObligatorio", key: "review.commentRequired", vars: { section: "ProofAddressObligatorio" } },
-    ]);
+    expect(problems(draft)).toEqual([{ section: "ProofAddressObligatorio", key: "review.commentRequired", vars: { section: "ProofAddressObligatorio" } }]);
     draft = update(draft, "ProofAddressObligatorio", { comentario: "   \n " });
     expect(keys(draft)).toEqual(["review.commentRequired"]);
     draft = update(draft, "ProofAddressObligatorio", { comentario: "El comprobante está vencido" });
@@ -93,9 +103,7 @@ describe("what a review needs before it can be sent", () => {
     expect(accents.length).toBe(COMMENT_MAX);
     expect(charCount("👍".repeat(COMMENT_MAX))).toBe(COMMENT_MAX);
     expect(problems(update(base, "ProofAddressObligatorio", { comentario: "👍".repeat(COMMENT_MAX) }))).toEqual([]);
-    expect(keys(update(base, "ProofAddressObligatorio", { comentario: `${accents}x` }))).toEqual([
-      "review.commentTooLong",
-    ]);
+    expect(keys(update(base, "ProofAddressObligatorio", { comentario: `${accents}x` }))).toEqual(["review.commentTooLong"]);
   });
 
   it("the general message may have 1000 characters, not one more", () => {
@@ -110,9 +118,7 @@ describe("what a review needs before it can be sent", () => {
     for (const section of many.slice(0, SECTIONS_MAX)) draft = decide(draft, section, ACCEPTED);
     expect(problems(draft)).toEqual([]);
     draft = decide(draft, many[SECTIONS_MAX] ?? "", ACCEPTED);
-    expect(problems(draft)).toEqual([
-      { section: null, key: "review.tooMany", vars: { n: SECTIONS_MAX + 1, max: SECTIONS_MAX } },
-    ]);
+    expect(problems(draft)).toEqual([{ section: null, key: "review.tooMany", vars: { n: SECTIONS_MAX + 1, max: SECTIONS_MAX } }]);
   });
 });
 

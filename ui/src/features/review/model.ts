@@ -90,11 +90,7 @@ export function restore(fresh: Draft, saved: Draft | null, entities: Entity[]): 
 
 /** Has the analyst decided or written anything? An untouched review is not a draft. */
 export function isTouched(draft: Draft): boolean {
-  return (
-    draft.mensajeGeneral.trim() !== "" ||
-    !draft.notificarUsuario ||
-    draft.decisions.some((d) => d.estatus !== null || d.comentario.trim() !== "")
-  );
+  return draft.mensajeGeneral.trim() !== "" || !draft.notificarUsuario || draft.decisions.some((d) => d.estatus !== null || d.comentario.trim() !== "");
 }
 
 export function decide(draft: Draft, seccion: string, estatus: Verdict | null): Draft {

@@ -2,6 +2,7 @@ import { useRef } from "react";
 
 import { type MessageKey, useI18n } from "../../i18n";
 import { useFocusWhileOpen } from "../../ui/useFocusWhileOpen";
+import "./shortcuts.css";
 
 /** Every keyboard shortcut of the app, by where it works. The keys are the ones the
  * screens listen for (App, WatchlistView, DetailView, PhotoViewer, ReviewView). */
@@ -39,6 +40,7 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
   useFocusWhileOpen(close);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
     <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         className="dialog dialog-small"

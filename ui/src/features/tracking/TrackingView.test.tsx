@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 
 import type { FileTracking } from "../../bindings/FileTracking";
 import type { Profile } from "../../bindings/Profile";
@@ -16,7 +16,11 @@ afterEach(() => {
 });
 
 const profile: Profile = {
-  id: "p1", name: "Pruebas", environment: { kind: "sandbox" }, workspaceId: "w", agentEmail: "a@b.mx",
+  id: "p1",
+  name: "Pruebas",
+  environment: { kind: "sandbox" },
+  workspaceId: "w",
+  agentEmail: "a@b.mx",
   flows: [{ flowId: "flujo", label: "Morales", personType: "Moral" }],
 };
 
@@ -101,7 +105,6 @@ describe("a file's tracking", () => {
 });
 
 describe("a sparse tracking answer", () => {
-
   it("shows each missing value as a dash, says the file's id is missing and offers nothing that needs it", async () => {
     const check = watchSparse();
     open(sparse.fileTracking);

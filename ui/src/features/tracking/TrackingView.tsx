@@ -1,17 +1,19 @@
 import { useState } from "react";
 
 import * as backend from "../../api/backend";
+import type { Profile } from "../../bindings/Profile";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { shownInstant } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { StatusBadge } from "../../ui/StatusBadge";
-import { useLoad } from "../../ui/useLoad";
 import { MISSING, shown } from "../../ui/text";
-import type { Profile } from "../../bindings/Profile";
+import { useLoad } from "../../ui/useLoad";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
-import { formatLocal, sectionTone } from "./model";
+import { sectionTone } from "./model";
+import "./tracking.css";
 
 /** One file's tracking: its status, each section with its status and comments, and
  * each person's enrollment. Opening it marks the file as seen in the watchlist. */
@@ -34,7 +36,7 @@ export function TrackingView(props: {
   const [issued, setIssued] = useState(0);
   const error = load.state === "failed" ? load.error : null;
 
-  const when = (iso: string | null) => formatLocal(iso, locale) ?? MISSING;
+  const when = (iso: string | null) => shownInstant(iso, locale);
   const tracking = file?.tracking;
   // Without the file's id nothing can be asked about it: the actions wait for an answer that has it.
   const documentId = tracking?.DocumentId?.trim() || null;
@@ -54,20 +56,10 @@ export function TrackingView(props: {
               <button type="button" className="button-quiet" onClick={() => setAdding(true)} data-testid="open-complementary">
                 {t("comp.open")}
               </button>
-              <button
-                type="button"
-                className="button-quiet"
-                onClick={() => props.onDetail(documentId)}
-                data-testid="view-detail"
-              >
+              <button type="button" className="button-quiet" onClick={() => props.onDetail(documentId)} data-testid="view-detail">
                 {t("viewDetail")}
               </button>
-              <button
-                type="button"
-                className="button-primary"
-                onClick={() => props.onReview(documentId)}
-                data-testid="start-review"
-              >
+              <button type="button" className="button-primary" onClick={() => props.onReview(documentId)} data-testid="start-review">
                 {t("startReview")}
               </button>
             </>
@@ -93,11 +85,7 @@ export function TrackingView(props: {
             <dt>{t("guestLink")}</dt>
             <dd>
               {tracking.GuestUrl?.trim() ? (
-                <button
-                  type="button"
-                  className="button-quiet small"
-                  onClick={() => tracking.GuestUrl && void backend.openExternal(tracking.GuestUrl)}
-                >
+                <button type="button" className="button-quiet small" onClick={() => tracking.GuestUrl && void backend.openExternal(tracking.GuestUrl)}>
                   {t("openGuestUrl")}
                 </button>
               ) : (
@@ -111,12 +99,7 @@ export function TrackingView(props: {
           ) : (
             <ul className="sections" data-testid="tracking-sections">
               {file.sections.map((section) => (
-                <li
-                  key={section.section}
-                  className="section-item"
-                  data-testid="tracking-section"
-                  data-section={section.section}
-                >
+                <li key={section.section} className="section-item" data-testid="tracking-section" data-section={section.section}>
                   <SectionName id={section.section} />
                   <span className={`chip chip-${sectionTone(section.status)}`}>{section.status}</span>
                   {section.comments && <p className="section-comments">{section.comments}</p>}
@@ -159,13 +142,7 @@ export function TrackingView(props: {
                     <td>{shown(person.EnrollmentReason)}</td>
                     <td>{when(person.EnrollmentRequestAtUtc)}</td>
                     <td>{when(person.CallbackAtUtc)}</td>
-                    <td>
-                      {documentId ? (
-                        <EnrollButton documentId={documentId} person={person} onIssued={() => setIssued((n) => n + 1)} />
-                      ) : (
-                        MISSING
-                      )}
-                    </td>
+                    <td>{documentId ? <EnrollButton documentId={documentId} person={person} onIssued={() => setIssued((n) => n + 1)} /> : MISSING}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,4 @@
-// How tracking's statuses look: one tone per section status, and instants in the
-// analyst's local time.
+// How tracking's statuses look: one tone per section status.
 import type { SectionComment } from "../../bindings/SectionComment";
 
 export type Tone = "ok" | "danger" | "warn" | "info" | "neutral";
@@ -21,11 +20,4 @@ export function sectionTone(status: SectionComment["status"]): Tone {
     default:
       return "neutral";
   }
-}
-
-/** "21 nov 2026, 03:30" in the system's time zone; null when absent or unreadable. */
-export function formatLocal(iso: string | null, locale: string): string | null {
-  const at = iso ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(at)) return null;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
 }

@@ -1,6 +1,7 @@
 import { type MessageKey, useI18n } from "../../i18n";
+import { meters } from "../../ui/format";
 import { MISSING, shown } from "../../ui/text";
-import { BANDS, CONSISTENT_MAX_M, INCONSISTENT_FROM_M, bandOf, markerOf, positionOf } from "./model";
+import { BANDS, bandOf, CONSISTENT_MAX_M, INCONSISTENT_FROM_M, markerOf, positionOf } from "./model";
 
 const WIDTH = 600;
 const HEIGHT = 64;
@@ -17,7 +18,11 @@ export function GeoBandDiagram({ distance, accuracy }: { distance: number | null
   const band = bandOf(distance);
   return (
     <figure className="geo-diagram" data-testid="geo-diagram" data-band={band ?? ""}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={distance === null ? t("geo.noDistance") : t("geo.label", { distance, accuracy: shown(accuracy) })}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={distance === null ? t("geo.noDistance") : t("geo.label", { distance, accuracy: shown(accuracy) })}
+      >
         {BANDS.map((b) => (
           <rect key={b.band} className={`geo-band geo-${b.band}`} x={x(b.from)} y={BAR_Y} width={x(b.to) - x(b.from)} height={BAR_H} />
         ))}
@@ -34,7 +39,7 @@ export function GeoBandDiagram({ distance, accuracy }: { distance: number | null
             <rect className="geo-accuracy" x={x(marker.from)} y={BAR_Y - 4} width={Math.max(2, x(marker.to) - x(marker.from))} height={BAR_H + 8} />
             <line className="geo-marker" x1={x(marker.at)} x2={x(marker.at)} y1={BAR_Y - 8} y2={BAR_Y + BAR_H + 2} />
             <text className="geo-marker-label" x={Math.min(Math.max(x(marker.at), 30), WIDTH - 30)} y={10} textAnchor="middle">
-              {Math.round(distance ?? 0)} m
+              {meters(distance ?? 0)}
             </text>
           </>
         )}
@@ -42,7 +47,11 @@ export function GeoBandDiagram({ distance, accuracy }: { distance: number | null
       <figcaption className="muted small">
         {distance === null
           ? t("geo.noDistance")
-          : t("geo.caption", { distance: Math.round(distance), accuracy: accuracy === null ? MISSING : Math.round(accuracy), band: t(`geo.${band ?? "consistent"}` as MessageKey) })}
+          : t("geo.caption", {
+              distance: Math.round(distance),
+              accuracy: accuracy === null ? MISSING : Math.round(accuracy),
+              band: t(`geo.${band ?? "consistent"}` as MessageKey),
+            })}
       </figcaption>
     </figure>
   );

@@ -2,8 +2,8 @@ import type { AppError } from "../../bindings/AppError";
 import type { VerificationState } from "../../bindings/VerificationState";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
-import { MISSING, shown } from "../../ui/text";
-import { formatLocal } from "../tracking/model";
+import { shownInstant } from "../../ui/format";
+import { shown } from "../../ui/text";
 
 /** A resend or cancel whose outcome is unknown, and the verification read again to tell. */
 export interface Uncertain {
@@ -25,7 +25,7 @@ export function UnknownOutcome({ uncertain, onReread }: { uncertain: Uncertain; 
             <p data-testid="reread-now">
               {t("ver.unknown.now", {
                 status: shown(reread.value.verification.VerificationStatus),
-                sent: formatLocal(reread.value.verification.SentAtUtc, locale) ?? MISSING,
+                sent: shownInstant(reread.value.verification.SentAtUtc, locale),
               })}
             </p>
             <p>{t(resend ? "ver.unknown.resendHint" : "ver.unknown.cancelHint")}</p>

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import * as sparse from "../../bindings/sparse";
 import type { Verification } from "../../bindings/Verification";
 import type { VerificationState } from "../../bindings/VerificationState";
-import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { watchSparse } from "../../test/sparse";
 import { GeoBandDiagram } from "./GeoBandDiagram";
@@ -17,10 +16,25 @@ afterEach(() => {
 });
 
 const expired: Verification = {
-  Folio: "VD-00000006", ExternalReference: "EXT-1", VerificationStatus: "Expirado", Verdict: "Pendiente", VerdictComment: null,
-  Modality: "Domiciliar", ProductName: "Verificación domiciliaria", ProductKey: "VD-DOM", CreatedAtUtc: "2026-11-01T10:00:00Z",
-  SentAtUtc: "2026-11-01T10:05:00Z", CompletedAtUtc: null, ExpiresAtUtc: "2026-11-08T10:05:00Z", GeoResult: null,
-  DistanceMeters: null, Accuracy: null, GeoIntegrity: null, GeoSignals: [], BiometricStatus: null, Photos: [],
+  Folio: "VD-00000006",
+  ExternalReference: "EXT-1",
+  VerificationStatus: "Expirado",
+  Verdict: "Pendiente",
+  VerdictComment: null,
+  Modality: "Domiciliar",
+  ProductName: "Verificación domiciliaria",
+  ProductKey: "VD-DOM",
+  CreatedAtUtc: "2026-11-01T10:00:00Z",
+  SentAtUtc: "2026-11-01T10:05:00Z",
+  CompletedAtUtc: null,
+  ExpiresAtUtc: "2026-11-08T10:05:00Z",
+  GeoResult: null,
+  DistanceMeters: null,
+  Accuracy: null,
+  GeoIntegrity: null,
+  GeoSignals: [],
+  BiometricStatus: null,
+  Photos: [],
 };
 
 /** Opens the verifications screen and looks `folio` up, as typed. */

@@ -7,13 +7,14 @@ import type { VerificationState } from "../../bindings/VerificationState";
 import { type MessageKey, useI18n } from "../../i18n";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { meters, shownInstant } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
+import { shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
-import { MISSING, shown } from "../../ui/text";
-import { formatLocal } from "../tracking/model";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { geoTone, remember, statusTone, timeline } from "./model";
 import { type Uncertain, UnknownOutcome } from "./UnknownOutcome";
+import "./verifications.css";
 
 const RECENT_KEY = "kyb-desk.recentFolios";
 
@@ -63,13 +64,15 @@ export function VerificationsView() {
           placeholder={t("ver.folioPlaceholder")}
           aria-label={t("ver.folio")}
           data-testid="folio-input"
+          // biome-ignore lint/a11y/noAutofocus: the screen is a search by folio; it opens with the focus in its one field.
           autoFocus
         />
         <button type="submit" className="button-primary" data-testid="folio-search">
           {t("ver.lookUp")}
         </button>
         {recent.length > 0 && (
-          <span className="recent" aria-label={t("ver.recent")}>
+          // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the search bar's layout; role="group" names the same grouping.
+          <span className="recent" role="group" aria-label={t("ver.recent")}>
             {recent.map((f) => (
               <button key={f} type="button" className="tag tag-button" onClick={() => lookUp(f)}>
                 {f}
@@ -78,11 +81,7 @@ export function VerificationsView() {
           </span>
         )}
       </form>
-      {folio === null ? (
-        <div className="empty">{t("ver.empty")}</div>
-      ) : (
-        <VerificationCard key={`${folio}-${generation}`} folio={folio} />
-      )}
+      {folio === null ? <div className="empty">{t("ver.empty")}</div> : <VerificationCard key={`${folio}-${generation}`} folio={folio} />}
     </section>
   );
 }
@@ -114,7 +113,7 @@ function VerificationCard({ folio }: { folio: string }) {
       (error: AppError) => setUncertain({ action, reread: { state: "failed", error } }),
     );
   };
-  const when = (iso: string | null) => formatLocal(iso, locale) ?? MISSING;
+  const when = (iso: string | null) => shownInstant(iso, locale);
 
   const run = (action: Action) => {
     // One request per confirmation, however many clicks arrive.
@@ -152,7 +151,10 @@ function VerificationCard({ folio }: { folio: string }) {
     <article className="card verification" data-testid="verification">
       <div className="verification-head">
         <h3>
-          {v.Folio || folio} <span className={`chip chip-${statusTone(v.VerificationStatus)}`} data-testid="verification-status">{shown(v.VerificationStatus)}</span>
+          {v.Folio || folio}{" "}
+          <span className={`chip chip-${statusTone(v.VerificationStatus)}`} data-testid="verification-status">
+            {shown(v.VerificationStatus)}
+          </span>
         </h3>
         <span className="muted">{v.ExternalReference ?? ""}</span>
         <span className="grow" />
@@ -264,9 +266,7 @@ function VerificationCard({ folio }: { folio: string }) {
           onCancel={() => setAsking(null)}
         >
           <p>{t("ver.resendBillable")}</p>
-          <p data-testid="resend-count">
-            {t(state.resendsUncertain ? "ver.resendsAtLeast" : "ver.resendsSoFar", { n: state.resendsSoFar })}
-          </p>
+          <p data-testid="resend-count">{t(state.resendsUncertain ? "ver.resendsAtLeast" : "ver.resendsSoFar", { n: state.resendsSoFar })}</p>
         </ConfirmDialog>
       )}
       {asking === "cancel" && (
@@ -298,18 +298,13 @@ function VerificationPhoto({ photo }: { photo: Photo }) {
         <img src={check.value.dataUrl} alt={photo.Section ?? ""} />
       ) : (
         <span className="photo-placeholder">
-          {!url || check.state === "ready"
-            ? t("ver.photoNoUrl")
-            : check.state === "loading"
-              ? t("loading")
-              : t("photos.failed")}
+          {!url || check.state === "ready" ? t("ver.photoNoUrl") : check.state === "loading" ? t("loading") : t("photos.failed")}
         </span>
       )}
       <div className="strong">{shown(photo.Section)}</div>
       <div className="muted small">
-        {formatLocal(photo.TimestampUtc, locale) ?? MISSING} ·{" "}
-        <span className={`chip chip-${geoTone(photo.GeoResult)}`}>{shown(photo.GeoResult)}</span>
-        {photo.DistanceMeters !== null && ` · ${Math.round(photo.DistanceMeters)} m`}
+        {shownInstant(photo.TimestampUtc, locale)} · <span className={`chip chip-${geoTone(photo.GeoResult)}`}>{shown(photo.GeoResult)}</span>
+        {photo.DistanceMeters !== null && ` · ${meters(photo.DistanceMeters)}`}
       </div>
       {check.state === "ready" &&
         check.value &&

@@ -44,7 +44,12 @@ describe("the geo band diagram", () => {
 });
 
 describe("a verification's timeline", () => {
-  const base = { CreatedAtUtc: "2026-11-01T10:00:00Z", SentAtUtc: "2026-11-01T10:05:00Z", CompletedAtUtc: null, ExpiresAtUtc: "2026-11-08T10:05:00Z" } as Verification;
+  const base = {
+    CreatedAtUtc: "2026-11-01T10:00:00Z",
+    SentAtUtc: "2026-11-01T10:05:00Z",
+    CompletedAtUtc: null,
+    ExpiresAtUtc: "2026-11-08T10:05:00Z",
+  } as Verification;
   it("marks a deadline still ahead as due and a passed one as missed", () => {
     expect(timeline(base, Date.parse("2026-11-02T00:00:00Z")).map((e) => e.state)).toEqual(["done", "done", "pending", "due"]);
     expect(timeline(base, Date.parse("2026-11-20T00:00:00Z"))[3]?.state).toBe("missed");

@@ -1,12 +1,9 @@
 import { useI18n } from "../../i18n";
+import { timeOfDay } from "../../ui/format";
 import { AUTO_REFRESH_MINUTES, type AutoRefreshMinutes } from "./useAutoRefresh";
 
 /** The automatic refresh's interval, and when the next one is due. */
-export function AutoRefreshChoice(props: {
-  minutes: AutoRefreshMinutes;
-  nextAt: number | null;
-  onChange: (minutes: AutoRefreshMinutes) => void;
-}) {
+export function AutoRefreshChoice(props: { minutes: AutoRefreshMinutes; nextAt: number | null; onChange: (minutes: AutoRefreshMinutes) => void }) {
   const { t, locale } = useI18n();
   return (
     <>
@@ -26,14 +23,9 @@ export function AutoRefreshChoice(props: {
       {props.nextAt !== null && (
         <span className="muted small" data-testid="auto-next">
           {/* One due while the window was hidden runs as soon as it is shown: now. */}
-          {t("auto.next", { time: clock(Math.max(props.nextAt, Date.now()), locale) })}
+          {t("auto.next", { time: timeOfDay(Math.max(props.nextAt, Date.now()), locale) })}
         </span>
       )}
     </>
   );
-}
-
-/** A time of day (hours and minutes) in the UI's language. */
-function clock(at: number, locale: string) {
-  return new Date(at).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
 }

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
@@ -9,7 +9,11 @@ import { watchSparse } from "../../test/sparse";
 import { WatchlistView } from "./WatchlistView";
 
 const profile: Profile = {
-  id: "p1", name: "Pruebas", environment: { kind: "sandbox" }, workspaceId: "w", agentEmail: "a@b.mx",
+  id: "p1",
+  name: "Pruebas",
+  environment: { kind: "sandbox" },
+  workspaceId: "w",
+  agentEmail: "a@b.mx",
   flows: [{ flowId: sparse.watchedFile.flowId, label: "Morales", personType: "Moral" }],
 };
 

@@ -29,9 +29,7 @@ function matches(file: WatchedFile, filter: Filter): boolean {
   if (filter.categories.length > 0 && !filter.categories.includes(file.statusCategory ?? "unknown")) return false;
   const query = fold(filter.query.trim());
   if (!query) return true;
-  return [file.rfc, file.companyName ?? "", file.documentId ?? "", file.flowId].some((field) =>
-    fold(field).includes(query),
-  );
+  return [file.rfc, file.companyName ?? "", file.documentId ?? "", file.flowId].some((field) => fold(field).includes(query));
 }
 
 /** Share of sections accepted, for ordering by progress. */
@@ -40,8 +38,7 @@ function progress(file: WatchedFile): number {
 }
 
 function compare(a: WatchedFile, b: WatchedFile, key: SortKey): number {
-  const text = (x: string | null | undefined, y: string | null | undefined) =>
-    fold(x ?? "").localeCompare(fold(y ?? ""), "es");
+  const text = (x: string | null | undefined, y: string | null | undefined) => fold(x ?? "").localeCompare(fold(y ?? ""), "es");
   switch (key) {
     case "company":
       return text(a.companyName, b.companyName);
@@ -67,25 +64,4 @@ export function visibleRows(files: WatchedFile[], filter: Filter, sort: Sort): W
     return sort.descending ? -order : order;
   });
   return rows;
-}
-
-/** "hace 5 min" / "5 min ago", from an ISO instant. */
-export function timeAgo(iso: string | null, now: number, locale: string): string | null {
-  const at = iso ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(at)) return null;
-  const seconds = Math.round((at - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ["second", 60],
-    ["minute", 60],
-    ["hour", 24],
-    ["day", 30],
-    ["month", 12],
-  ];
-  let value = seconds;
-  for (const [unit, size] of steps) {
-    if (Math.abs(value) < size) return format.format(value, unit);
-    value = Math.round(value / size);
-  }
-  return format.format(value, "year");
 }

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { newestRefresh, storeAutoRefresh, storedAutoRefresh, useAutoRefresh } from "./useAutoRefresh";
 
@@ -88,9 +88,7 @@ describe("the automatic refresh's setting", () => {
   });
 
   it("starts from the newest answer in the list, or at once when none was ever refreshed", () => {
-    expect(newestRefresh(["2026-11-22T09:00:00Z", null, "2026-11-22T09:30:00Z", "not a time"])).toBe(
-      Date.parse("2026-11-22T09:30:00Z"),
-    );
+    expect(newestRefresh(["2026-11-22T09:00:00Z", null, "2026-11-22T09:30:00Z", "not a time"])).toBe(Date.parse("2026-11-22T09:30:00Z"));
     expect(newestRefresh([null, null])).toBe(0);
   });
 });

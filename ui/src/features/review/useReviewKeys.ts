@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+import type { Draft } from "../../bindings/Draft";
+import { isTyping } from "../../ui/keys";
+import { ACCEPTED, decide, REJECTED, type Verdict } from "./model";
+
+export interface ReviewKeys {
+  /** The index of the current section. */
+  current: number;
+  /** Makes a section current without moving focus or scrolling (a click, a focus). */
+  setCurrent: (index: number) => void;
+  /** Makes a section current, and focus and scrolling follow it. */
+  moveTo: (index: number) => void;
+  /** Focus goes back to the current section once the review is being edited again. */
+  focusCurrent: () => void;
+  /** Decides the section at `index`; rejecting it puts the cursor in its comment. */
+  decideAt: (index: number, verdict: Verdict) => void;
+  /** Opens the preview, or moves to the first section with a problem. */
+  openPreview: () => void;
+  rowRef: (index: number) => (node: HTMLLIElement | null) => void;
+  commentRef: (index: number) => (node: HTMLTextAreaElement | null) => void;
+}
+
+/** The review's keyboard: the current section, where focus goes, and the keys that act on
+ * them while the decisions are being edited. j/k (or the arrows) move, a accepts, r rejects
+ * and opens the comment, Ctrl+Enter previews; inside a text field only Ctrl+Enter and
+ * Escape (back to the section) act. */
+export function useReviewKeys(props: {
+  draft: Draft;
+  /** Changes the draft. */
+  change: (next: (draft: Draft) => Draft) => void;
+  /** Whether the decisions are being edited (no preview open, no answer shown). */
+  editing: boolean;
+  /** Opens the preview; returns the index of a section to move to when it could not. */
+  openPreview: () => number | null;
+}): ReviewKeys {
+  const { draft, change, editing, openPreview: open } = props;
+  const [current, setCurrent] = useState(0);
+  const rows = useRef<(HTMLLIElement | null)[]>([]);
+  const comments = useRef<(HTMLTextAreaElement | null)[]>([]);
+  const focusComment = useRef<number | null>(null);
+  /** Set by keyboard moves (and on opening): focus and scroll follow the current row. */
+  const moved = useRef(true);
+
+  const moveTo = useCallback((index: number) => {
+    moved.current = true;
+    setCurrent(index);
+  }, []);
+  const focusCurrent = useCallback(() => {
+    moved.current = true;
+  }, []);
+
+  const openPreview = useCallback(() => {
+    const problem = open();
+    if (problem !== null) moveTo(problem);
+  }, [open, moveTo]);
+
+  const decideAt = useCallback(
+    (index: number, verdict: Verdict) => {
+      const section = draft.decisions[index]?.seccion;
+      if (section === undefined) return;
+      change((d) => decide(d, section, verdict));
+      if (verdict === REJECTED) focusComment.current = index;
+    },
+    [change, draft.decisions],
+  );
+
+  // After j/k (and on opening) focus and scrolling follow the current section; a click
+  // only makes its section current, so nothing moves under the pointer.
+  useEffect(() => {
+    if (!editing || !moved.current) return;
+    moved.current = false;
+    const row = rows.current[current];
+    if (row && !row.contains(document.activeElement)) row.focus();
+    row?.scrollIntoView?.({ block: "nearest" });
+  }, [current, editing]);
+  // After the render that shows a rejected section's comment, the cursor goes into it.
+  useEffect(() => {
+    if (focusComment.current === null) return;
+    comments.current[focusComment.current]?.focus();
+    focusComment.current = null;
+  });
+
+  useEffect(() => {
+    if (!editing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        openPreview();
+        return;
+      }
+      if (isTyping(event.target)) {
+        if (event.key === "Escape") rows.current[current]?.focus();
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const last = draft.decisions.length - 1;
+      switch (event.key) {
+        case "j":
+        case "ArrowDown":
+          moved.current = true;
+          setCurrent((i) => Math.min(i + 1, last));
+          break;
+        case "k":
+        case "ArrowUp":
+          moved.current = true;
+          setCurrent((i) => Math.max(i - 1, 0));
+          break;
+        case "a":
+          decideAt(current, ACCEPTED);
+          break;
+        case "r":
+          decideAt(current, REJECTED);
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [editing, current, draft.decisions.length, decideAt, openPreview]);
+
+  const rowRef = useCallback(
+    (index: number) => (node: HTMLLIElement | null) => {
+      rows.current[index] = node;
+    },
+    [],
+  );
+  const commentRef = useCallback(
+    (index: number) => (node: HTMLTextAreaElement | null) => {
+      comments.current[index] = node;
+    },
+    [],
+  );
+
+  return { current, setCurrent, moveTo, focusCurrent, decideAt, openPreview, rowRef, commentRef };
+}

@@ -1,0 +1,108 @@
+import { useCallback, useRef, useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
+import type { CorrectionResult } from "../../bindings/CorrectionResult";
+import type { Draft } from "../../bindings/Draft";
+import { type Problem, reread, toRequest } from "./model";
+import type { Unknown } from "./OutcomeUnknown";
+
+/** Where a review stands: the analyst edits the decisions (and is shown what to fix once
+ * they asked for the preview too early), reads the request about to leave, waits while it
+ * is out, or reads the service's answer. */
+export type Stage =
+  | { kind: "editing"; showProblems: boolean }
+  | { kind: "preview"; request: CorrectionRequest; sending: boolean; error: AppError | null }
+  | { kind: "done"; result: CorrectionResult };
+
+const EDITING: Stage = { kind: "editing", showProblems: false };
+
+export interface ReviewStage {
+  stage: Stage;
+  /** The last request whose outcome is unknown, until one is sent and answered. */
+  unknown: Unknown | null;
+  /** Opens the preview; when the draft has problems, shows them instead and returns the
+   * index of the first section that has one (null when none does, or the preview opened). */
+  openPreview: () => number | null;
+  /** Back to editing, the problems hidden. */
+  edit: () => void;
+  send: (request: CorrectionRequest) => void;
+  /** The analyst asked once to send again without knowing whether the last one arrived. */
+  arm: () => void;
+  /** Reads the tracking again for the request whose outcome is unknown. */
+  reread: () => void;
+}
+
+/** The stage machine of one review, and the one correction request it may send: never
+ * twice at once, and after an unknown outcome only once the tracking has been read again. */
+export function useReviewStage(props: {
+  draft: Draft;
+  problems: Problem[];
+  file: { flowId: string; rfc: string };
+  /** The draft's saving, held while the request is out. */
+  draftSaving: { hold: () => void; resume: (save: boolean) => void };
+}): ReviewStage {
+  const { draft, problems: found } = props;
+  const { flowId, rfc } = props.file;
+  const { hold: holdDraft, resume: resumeDraft } = props.draftSaving;
+  const [stage, setStage] = useState<Stage>(EDITING);
+  const [unknown, setUnknown] = useState<Unknown | null>(null);
+  const sending = useRef(false);
+
+  const openPreview = useCallback(() => {
+    if (found.length > 0) {
+      setStage({ kind: "editing", showProblems: true });
+      const index = draft.decisions.findIndex((d) => found.some((p) => p.section === d.seccion));
+      return index >= 0 ? index : null;
+    }
+    setStage({ kind: "preview", request: toRequest(draft), sending: false, error: null });
+    return null;
+  }, [draft, found]);
+
+  const edit = useCallback(() => setStage(EDITING), []);
+
+  // The service may have applied a request whose answer was lost: the tracking, read
+  // again, shows what each sent section's status is now.
+  const rereadTracking = useCallback(
+    (request: CorrectionRequest) => {
+      setUnknown({ request, reread: { state: "reading" }, armed: false });
+      backend.tracking(flowId, rfc).then(
+        (fresh) => setUnknown({ request, reread: { state: "read", rows: reread(request, fresh.sections) }, armed: false }),
+        (error: AppError) => setUnknown({ request, reread: { state: "failed", error }, armed: false }),
+      );
+    },
+    [flowId, rfc],
+  );
+
+  const send = useCallback(
+    (request: CorrectionRequest) => {
+      // One request per review: a second Enter or click while the first is out does nothing.
+      if (sending.current || unknown?.reread.state === "reading") return;
+      sending.current = true;
+      setStage({ kind: "preview", request, sending: true, error: null });
+      holdDraft();
+      backend.requestCorrection(request).then(
+        (result) => {
+          setUnknown(null);
+          setStage({ kind: "done", result });
+        },
+        (error: AppError) => {
+          sending.current = false;
+          // Whatever happened, the draft stays: an unknown outcome is not a success.
+          resumeDraft(true);
+          setStage({ kind: "preview", request, sending: false, error });
+          if (error.code === "outcome_unknown") rereadTracking(request);
+        },
+      );
+    },
+    [holdDraft, resumeDraft, rereadTracking, unknown],
+  );
+
+  const arm = useCallback(() => setUnknown((now) => (now ? { ...now, armed: true } : now)), []);
+  const rereadAgain = useCallback(() => {
+    if (unknown) rereadTracking(unknown.request);
+  }, [unknown, rereadTracking]);
+
+  return { stage, unknown, openPreview, edit, send, arm, reread: rereadAgain };
+}

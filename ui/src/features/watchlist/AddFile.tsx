@@ -1,0 +1,70 @@
+import { type FormEvent, useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { Profile } from "../../bindings/Profile";
+import type { WatchedFile } from "../../bindings/WatchedFile";
+import { useI18n } from "../../i18n";
+
+/** Follows a file by its flow and RFC, or many from a CSV file. */
+export function AddFile(props: {
+  profile: Profile;
+  onAdded: (files: WatchedFile[]) => void;
+  onImport: (file: File | undefined, flowId: string) => void;
+  onError: (error: AppError) => void;
+}) {
+  const { t } = useI18n();
+  const [flowId, setFlowId] = useState(props.profile.flows[0]?.flowId ?? "");
+  const [rfc, setRfc] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      props.onAdded(await backend.watchFile(flowId, rfc));
+      setRfc("");
+    } catch (e) {
+      props.onError(e as AppError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="toolbar" onSubmit={submit} aria-label={t("addTitle")}>
+      <strong className="toolbar-title">{t("addTitle")}</strong>
+      <select className="input" aria-label={t("flow")} value={flowId} onChange={(e) => setFlowId(e.target.value)}>
+        {props.profile.flows.map((flow) => (
+          <option key={flow.flowId} value={flow.flowId}>
+            {flow.label}
+          </option>
+        ))}
+      </select>
+      <input
+        className="input mono"
+        aria-label={t("rfc")}
+        placeholder={t("rfc")}
+        value={rfc}
+        maxLength={13}
+        onChange={(e) => setRfc(e.target.value.toUpperCase())}
+        data-testid="add-rfc"
+      />
+      <button type="submit" className="button" disabled={busy || !rfc.trim() || !flowId}>
+        {t("add")}
+      </button>
+      <label className="button-quiet file-button">
+        {t("importCsv")}
+        <input
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          className="visually-hidden"
+          onChange={(e) => {
+            props.onImport(e.target.files?.[0], flowId);
+            e.target.value = "";
+          }}
+        />
+      </label>
+    </form>
+  );
+}

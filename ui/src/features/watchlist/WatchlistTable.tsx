@@ -1,0 +1,136 @@
+// biome-ignore-all lint/a11y/useSemanticElements: the rows are virtualised, absolutely placed boxes that a <table> cannot hold, so the table is drawn with ARIA table roles.
+// biome-ignore-all lint/a11y/useFocusableInteractive: rows and column headers of a table (not a grid) are not widgets and take no focus; the buttons inside them do.
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type ReactNode, useRef } from "react";
+
+import type { WatchedFile } from "../../bindings/WatchedFile";
+import { type MessageKey, useI18n } from "../../i18n";
+import { timeAgo } from "../../ui/format";
+import { StatusBadge } from "../../ui/StatusBadge";
+import { MISSING } from "../../ui/text";
+import { rowKey, type Sort, type SortKey } from "./model";
+
+const COLUMNS: { key: SortKey; label: MessageKey }[] = [
+  { key: "company", label: "colCompany" },
+  { key: "rfc", label: "colRfc" },
+  { key: "flow", label: "colFlow" },
+  { key: "status", label: "colStatus" },
+  { key: "sections", label: "colSections" },
+  { key: "persons", label: "colPersons" },
+  { key: "updated", label: "colUpdated" },
+];
+
+const ROW_HEIGHT = 44;
+
+/** The followed files, one row each, virtualised: only the rows in view are drawn. */
+export function WatchlistTable(props: {
+  rows: WatchedFile[];
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+  flowLabel: (flowId: string) => string;
+  now: number;
+  locale: string;
+  onUnwatch: (file: WatchedFile) => void;
+  onOpen: (flowId: string, rfc: string) => void;
+}) {
+  const { t } = useI18n();
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: props.rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    // Rows show on the first paint, before the table has been measured.
+    initialRect: { width: 1000, height: 600 },
+  });
+  return (
+    <div className="table" role="table" aria-rowcount={props.rows.length}>
+      <div className="table-row table-head" role="row">
+        <span role="columnheader" className="cell-mark" />
+        {COLUMNS.map((column) => (
+          <span key={column.key} role="columnheader" aria-sort={props.sort.key === column.key ? (props.sort.descending ? "descending" : "ascending") : "none"}>
+            <button type="button" className="sort" onClick={() => props.onSort(column.key)}>
+              {t(column.label)}
+              {props.sort.key === column.key && <span aria-hidden="true">{props.sort.descending ? " ↓" : " ↑"}</span>}
+            </button>
+          </span>
+        ))}
+        <span role="columnheader" />
+      </div>
+      {props.rows.length === 0 ? (
+        <div className="empty">{t("noMatches")}</div>
+      ) : (
+        <div className="table-body" ref={scroller}>
+          <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
+            {virtual.getVirtualItems().map((item) => {
+              const file = props.rows[item.index];
+              if (!file) return null;
+              return (
+                <div
+                  key={rowKey(file)}
+                  className="table-row"
+                  role="row"
+                  data-testid="watch-row"
+                  data-rfc={file.rfc}
+                  style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                >
+                  <Cell className="cell-mark">
+                    {file.changed && <span className="dot" role="img" title={t("changedMark")} aria-label={t("changedMark")} />}
+                  </Cell>
+                  <Cell className="strong" title={file.companyName?.trim() || undefined}>
+                    <button type="button" className="link" onClick={() => props.onOpen(file.flowId, file.rfc)} data-testid="open-file">
+                      {file.companyName?.trim() || props.flowLabel(file.flowId)}
+                    </button>
+                  </Cell>
+                  <Cell className="mono">{file.rfc}</Cell>
+                  <Cell title={file.flowId}>{props.flowLabel(file.flowId)}</Cell>
+                  <Cell testId="row-status">
+                    {file.lastError === "not_found" && !file.documentStatus ? (
+                      <span className="muted">{t("notFoundYet")}</span>
+                    ) : (
+                      <StatusBadge status={file.documentStatus} category={file.statusCategory} />
+                    )}
+                    {file.refreshFailed && (
+                      <span className="chip chip-danger" title={t(`error.${file.lastError}` as MessageKey)} data-testid="row-error">
+                        {t("refreshFailed")}
+                      </span>
+                    )}
+                  </Cell>
+                  <Cell>
+                    {file.sections.total > 0 ? (
+                      <>
+                        {t("sectionsSummary", { accepted: file.sections.accepted, total: file.sections.total })}
+                        {file.sections.rejected > 0 && <span className="text-danger"> · {t("sectionsRejected", { rejected: file.sections.rejected })}</span>}
+                      </>
+                    ) : (
+                      <span className="muted">{MISSING}</span>
+                    )}
+                  </Cell>
+                  <Cell>{file.personsTotal > 0 ? `${file.personsEnrolled}/${file.personsTotal}` : <span className="muted">{MISSING}</span>}</Cell>
+                  <Cell className="muted" title={file.updatedAtUtc ?? undefined}>
+                    {timeAgo(file.updatedAtUtc, props.now, props.locale) ?? t("notRefreshed")}
+                  </Cell>
+                  <Cell>
+                    <button type="button" className="button-quiet small" onClick={() => props.onUnwatch(file)}>
+                      {t("unwatch")}
+                    </button>
+                  </Cell>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A table cell. Its content sits in an inner span: the cell clips long text, and
+ * WebDriver's visibility rules skip text placed directly in a clipping box. */
+function Cell(props: { className?: string | undefined; title?: string | undefined; testId?: string | undefined; children?: ReactNode }) {
+  return (
+    <span role="cell" className={props.className} title={props.title} data-testid={props.testId}>
+      <span className="cell-text">{props.children}</span>
+    </span>
+  );
+}

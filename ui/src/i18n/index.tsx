@@ -1,0 +1,57 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+
+import { en } from "./en";
+import { esMX, type MessageKey } from "./es-MX";
+
+export type { MessageKey };
+
+// UI text: one file per language, Spanish (es-MX, the default) and English. Keys are typed,
+// so a missing translation is a compile error rather than a blank label.
+export const messages = { "es-MX": esMX, en } satisfies Record<string, Record<MessageKey, string>>;
+
+export type Locale = keyof typeof messages;
+
+const STORAGE_KEY = "kyb-desk.locale";
+
+function initialLocale(): Locale {
+  const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+  return stored === "en" ? "en" : "es-MX";
+}
+
+/** Values for `{name}` placeholders. */
+export type Vars = Record<string, string | number>;
+
+interface I18n {
+  locale: Locale;
+  t: (key: MessageKey, vars?: Vars) => string;
+  toggleLocale: () => void;
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [locale, setLocale] = useState<Locale>(initialLocale);
+  const toggleLocale = useCallback(() => {
+    setLocale((current) => {
+      const next: Locale = current === "es-MX" ? "en" : "es-MX";
+      globalThis.localStorage?.setItem(STORAGE_KEY, next);
+      document.documentElement.lang = next;
+      return next;
+    });
+  }, []);
+  const value = useMemo<I18n>(
+    () => ({
+      locale,
+      t: (key, vars) => messages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => String(vars?.[name] ?? whole)),
+      toggleLocale,
+    }),
+    [locale, toggleLocale],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error("useI18n must be used inside <I18nProvider>");
+  return i18n;
+}

@@ -1,0 +1,59 @@
+// How the window writes instants, times and quantities, in the UI's language. One helper
+// per job, shared by every screen.
+import { MISSING } from "./text";
+
+/** "21 nov 2026, 03:30" in the system's time zone; null when absent or unreadable. */
+export function formatLocal(iso: string | null, locale: string): string | null {
+  const at = iso ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(at)) return null;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
+}
+
+/** An instant as shown: {@link formatLocal}, or {@link MISSING} when absent or unreadable. */
+export function shownInstant(iso: string | null, locale: string): string {
+  return formatLocal(iso, locale) ?? MISSING;
+}
+
+/** "hace 5 min" / "5 min ago", from an ISO instant. */
+export function timeAgo(iso: string | null, now: number, locale: string): string | null {
+  const at = iso ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(at)) return null;
+  const seconds = Math.round((at - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["second", 60],
+    ["minute", 60],
+    ["hour", 24],
+    ["day", 30],
+    ["month", 12],
+  ];
+  let value = seconds;
+  for (const [unit, size] of steps) {
+    if (Math.abs(value) < size) return format.format(value, unit);
+    value = Math.round(value / size);
+  }
+  return format.format(value, "year");
+}
+
+/** A time of day (hours and minutes) in the UI's language. */
+export function timeOfDay(at: number, locale: string): string {
+  return new Date(at).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+}
+
+/** The local calendar day of an instant, YYYY-MM-DD; "" when unreadable. */
+export function localDay(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** A size in bytes as mebibytes with one decimal ("1.5"), for messages that add "MiB". */
+export function mebibytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1);
+}
+
+/** A distance in whole metres: "120 m". */
+export function meters(value: number): string {
+  return `${Math.round(value)} m`;
+}
