@@ -54,12 +54,18 @@ impl Operation {
             .map_or("GET", |(method, _)| method)
     }
 
+    /// The path template, from [`Operation::route`] (`/verificaciones/{folio}`): how
+    /// the sandbox's router names it.
+    pub fn path(self) -> &'static str {
+        self.route().split_once(' ').map_or("", |(_, path)| path)
+    }
+
     /// The path's segments, from [`Operation::route`], with its `{…}` parameters
     /// replaced by `params`, in order.
     pub fn path_segments<'a>(self, params: &[&'a str]) -> Vec<&'a str> {
-        let path = self.route().split_once(' ').map_or("", |(_, path)| path);
         let mut params = params.iter();
-        path.split('/')
+        self.path()
+            .split('/')
             .filter(|segment| !segment.is_empty())
             .map(|segment| {
                 if segment.starts_with('{') {

@@ -14,9 +14,9 @@ use serde::Deserialize;
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::clock;
 use crate::faults::Fault;
+use crate::state::AppState;
 use crate::verifications::{NewVerification, create};
 
 pub const ADMIN_HEADER: &str = "X-Sandbox-Admin";
@@ -138,7 +138,7 @@ pub async fn make_legacy(State(app): State<AppState>, Path(document_id): Path<Uu
 fn with_verification(
     app: &AppState,
     folio: &str,
-    change: impl FnOnce(&mut crate::verifications::Verification) -> Result<(), String>,
+    change: impl FnOnce(&mut crate::state::Verification) -> Result<(), String>,
 ) -> Response {
     let mut world = app.lock();
     match world.verifications.get_mut(folio) {

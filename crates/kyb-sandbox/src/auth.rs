@@ -16,13 +16,11 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::envelope::Envelope;
 use crate::messages::{self, status};
-use crate::state::World;
+use crate::state::{AppState, World};
 
-pub const API_KEY_HEADER: &str = "SERVICE-API-KEY";
-pub const WORKSPACE_HEADER: &str = "X-Workspace";
+pub use kyb_api::client::{API_KEY_HEADER, WORKSPACE_HEADER};
 
 /// The tenant a request authenticated as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

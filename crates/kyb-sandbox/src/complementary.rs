@@ -9,13 +9,12 @@ use kyb_api::requests::ComplementaryInfoRequest;
 use kyb_api::validate;
 use serde_json::json;
 
-use crate::AppState;
 use crate::auth::DetailCaller;
 use crate::clock;
 use crate::envelope::{Envelope, read_body, validation_failed};
 use crate::files::{DynamicForm, Section};
 use crate::messages::{self, status};
-use crate::state::OutboxEvent;
+use crate::state::{AppState, OutboxEvent};
 
 /// The service's default of `notificarUsuario` here is not shown; the sandbox takes
 /// true, like the correction request's.

@@ -15,14 +15,13 @@ use kyb_api::validate;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::auth::Caller;
 use crate::clock;
 use crate::detail_data;
 use crate::envelope::read_body;
 use crate::files::Expediente;
 use crate::messages;
-use crate::state::OutboxEvent;
+use crate::state::{AppState, OutboxEvent};
 
 fn failure(code: StatusCode, message: &str, errors: Vec<String>) -> Response {
     let body = json!({

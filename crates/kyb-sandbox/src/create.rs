@@ -9,13 +9,12 @@ use kyb_api::validate;
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::auth::Caller;
 use crate::clock;
 use crate::envelope::{Envelope, read_body, validation_failed};
 use crate::files::{Expediente, Section};
 use crate::messages::{self, status};
-use crate::state::OutboxEvent;
+use crate::state::{AppState, OutboxEvent};
 
 pub async fn create_file(State(app): State<AppState>, caller: Caller, body: Bytes) -> Envelope {
     let mut world = app.lock();

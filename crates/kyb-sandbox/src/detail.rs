@@ -7,16 +7,17 @@ use axum::http::{HeaderMap, StatusCode};
 use kyb_api::client::TIMEZONE_OFFSET_SIGN;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::auth::DetailCaller;
 use crate::clock;
 use crate::detail_data;
 use crate::envelope::{Envelope, validation_failed};
 use crate::files::{Expediente, PersonType};
 use crate::messages::{self, status};
+use crate::state::AppState;
 
-pub const VERSION_HEADER: &str = "X-api-version";
-pub const TIMEZONE_HEADER: &str = "X-timezone-offset";
+use kyb_api::client::{
+    API_VERSION_HEADER as VERSION_HEADER, TIMEZONE_OFFSET_HEADER as TIMEZONE_HEADER,
+};
 
 /// The schema marker of version 2.
 const SCHEMA_VERSION: &str = "2.1";

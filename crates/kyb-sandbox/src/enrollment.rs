@@ -9,11 +9,11 @@ use kyb_api::validate;
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::auth::Caller;
 use crate::clock;
 use crate::envelope::{Envelope, read_body, validation_failed};
 use crate::messages::{self, status};
+use crate::state::AppState;
 
 pub async fn enrollment_link(State(app): State<AppState>, caller: Caller, body: Bytes) -> Envelope {
     let mut world = app.lock();

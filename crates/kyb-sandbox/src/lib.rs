@@ -25,7 +25,7 @@ mod tracking;
 mod verifications;
 
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use axum::Router;
 use axum::body::Body;
@@ -42,6 +42,7 @@ pub use admin::ADMIN_HEADER;
 pub use auth::{API_KEY_HEADER, WORKSPACE_HEADER};
 pub use faults::Fault;
 pub use seed::{Examples, Manifest};
+use state::AppState;
 pub use state::Tenant;
 
 #[derive(Debug, Clone)]
@@ -72,27 +73,6 @@ pub enum SandboxError {
         addr: String,
         source: std::io::Error,
     },
-}
-
-/// Shared by every handler.
-#[derive(Clone)]
-pub(crate) struct AppState {
-    world: Arc<Mutex<state::World>>,
-    base_url: Arc<str>,
-    admin_token: Arc<str>,
-    /// What `/_sandbox/reset` rebuilds the world from.
-    seed: u64,
-    files: usize,
-}
-
-impl AppState {
-    /// No handler awaits while holding the lock, and a panic in one must not take the
-    /// whole sandbox down, so a poisoned lock is simply taken over.
-    fn lock(&self) -> MutexGuard<'_, state::World> {
-        self.world
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
 }
 
 pub struct Sandbox;
@@ -201,33 +181,57 @@ impl Drop for RunningSandbox {
     }
 }
 
+/// The service's operations at the paths and methods of `kyb_api::Operation` (the one
+/// list the client also takes its paths from), beside the sandbox's own routes.
 fn router(app: AppState) -> Router {
+    use kyb_api::Operation as Op;
     Router::new()
-        .route("/expedientes/nuevo", post(create::create_file))
         .route(
-            "/expedientes/solicitar-correccion",
-            post(correction::request_correction),
+            Op::CreateFile.path(),
+            on(Op::CreateFile, create::create_file),
         )
         .route(
-            "/expedientes/informacion-complementaria",
-            post(complementary::add_sections),
-        )
-        .route("/expedientes/v1/tracking", post(tracking::tracking))
-        .route("/enrollment/v1/url", post(enrollment::enrollment_link))
-        .route("/verificaciones/{folio}", get(verifications::read))
-        .route(
-            "/verificaciones/{folio}/reenviar",
-            post(verifications::resend),
+            Op::Correction.path(),
+            on(Op::Correction, correction::request_correction),
         )
         .route(
-            "/verificaciones/{folio}/cancelar",
-            post(verifications::cancel),
+            Op::ComplementaryInfo.path(),
+            on(Op::ComplementaryInfo, complementary::add_sections),
         )
-        .route("/expedientes/detalle/{id}", get(detail::detail))
+        .route(Op::Tracking.path(), on(Op::Tracking, tracking::tracking))
+        .route(
+            Op::EnrollmentLink.path(),
+            on(Op::EnrollmentLink, enrollment::enrollment_link),
+        )
+        .route(
+            Op::Verification.path(),
+            on(Op::Verification, verifications::read),
+        )
+        .route(
+            Op::ResendVerification.path(),
+            on(Op::ResendVerification, verifications::resend),
+        )
+        .route(
+            Op::CancelVerification.path(),
+            on(Op::CancelVerification, verifications::cancel),
+        )
+        .route(Op::Detail.path(), on(Op::Detail, detail::detail))
         .route("/_files/{*name}", get(served_file))
         .nest("/_sandbox", admin_router(app.clone()))
         .route_layer(middleware::from_fn_with_state(app.clone(), observe_request))
         .with_state(app)
+}
+
+/// `handler` under the method of `operation`.
+fn on<H, T>(operation: kyb_api::Operation, handler: H) -> axum::routing::MethodRouter<AppState>
+where
+    H: axum::handler::Handler<T, AppState>,
+    T: 'static,
+{
+    match operation.method() {
+        "GET" => get(handler),
+        _ => post(handler),
+    }
 }
 
 fn admin_router(app: AppState) -> Router<AppState> {

@@ -1,14 +1,17 @@
 //! Everything the sandbox remembers: tenants, verifications, the files it serves, the
-//! outbox of notifications it did not send, and per-route request counters.
+//! outbox of notifications it did not send, and per-route request counters; and the
+//! state every handler shares ([`AppState`]). Handlers import from here, never from
+//! `lib.rs` above them, and this module imports no handler.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
 
+use kyb_api::verification::VerificationStatus;
 use rand::rngs::ChaCha8Rng;
 use serde::Serialize;
 use uuid::Uuid;
 
 use crate::files::{Expediente, Flow};
-use crate::verifications::Verification;
 
 /// A customer of the service: one API key and the workspace it may use.
 #[derive(Debug, Clone, Serialize)]
@@ -103,5 +106,68 @@ impl World {
     pub fn next_serial(&mut self) -> u64 {
         self.next_serial += 1;
         self.next_serial
+    }
+}
+
+/// A verification as the query returns it (`Data`), plus what the service keeps but
+/// does not show there (its workspace and the applicant's link).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct Verification {
+    #[serde(skip)]
+    pub workspace: Uuid,
+    /// Returned only by the (unspecified) creation operation, never by the query.
+    #[serde(skip)]
+    pub applicant_url: String,
+    pub folio: String,
+    pub external_reference: String,
+    pub verification_status: VerificationStatus,
+    pub verdict: String,
+    pub verdict_comment: Option<String>,
+    pub modality: String,
+    pub product_name: String,
+    pub product_key: String,
+    pub created_at_utc: String,
+    pub sent_at_utc: Option<String>,
+    pub completed_at_utc: Option<String>,
+    pub expires_at_utc: String,
+    pub geo_result: String,
+    pub distance_meters: f64,
+    pub accuracy: f64,
+    pub geo_integrity: String,
+    pub geo_signals: Option<Vec<String>>,
+    pub biometric_status: String,
+    pub photos: Vec<Photo>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct Photo {
+    pub section: String,
+    pub url: String,
+    pub timestamp_utc: String,
+    pub geo_result: String,
+    pub distance_meters: f64,
+    pub hash_sha256: String,
+}
+
+/// Shared by every handler.
+#[derive(Clone)]
+pub(crate) struct AppState {
+    pub(crate) world: Arc<Mutex<World>>,
+    pub(crate) base_url: Arc<str>,
+    pub(crate) admin_token: Arc<str>,
+    /// What `/_sandbox/reset` rebuilds the world from.
+    pub(crate) seed: u64,
+    pub(crate) files: usize,
+}
+
+impl AppState {
+    /// No handler awaits while holding the lock, and a panic in one must not take the
+    /// whole sandbox down, so a poisoned lock is simply taken over.
+    pub(crate) fn lock(&self) -> MutexGuard<'_, World> {
+        self.world
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }

@@ -6,10 +6,10 @@ use axum::http::StatusCode;
 use kyb_api::requests::TrackingRequest;
 use kyb_api::validate;
 
-use crate::AppState;
 use crate::auth::Caller;
 use crate::envelope::{Envelope, read_body, validation_failed};
 use crate::messages::{self, status};
+use crate::state::AppState;
 
 pub async fn tracking(State(app): State<AppState>, caller: Caller, body: Bytes) -> Envelope {
     let world = app.lock();

@@ -4,61 +4,17 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use jiff::Timestamp;
 use kyb_api::verification::{GeoBand, VerificationStatus};
-use serde::Serialize;
 use serde_json::Value;
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::auth::Caller;
 use crate::clock;
 use crate::envelope::Envelope;
 use crate::messages::{self, status};
-use crate::state::{OutboxEvent, World};
+use crate::state::{AppState, OutboxEvent, Photo, Verification, World};
 
 /// How long a sent link stays valid (not shown in the spec; sandbox choice).
 pub const LINK_VALIDITY_MINUTES: i64 = 72 * 60;
-
-/// A verification as the query returns it (`Data`), plus what the service keeps but
-/// does not show there (its workspace and the applicant's link).
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "PascalCase")]
-pub struct Verification {
-    #[serde(skip)]
-    pub workspace: Uuid,
-    /// Returned only by the (unspecified) creation operation, never by the query.
-    #[serde(skip)]
-    pub applicant_url: String,
-    pub folio: String,
-    pub external_reference: String,
-    pub verification_status: VerificationStatus,
-    pub verdict: String,
-    pub verdict_comment: Option<String>,
-    pub modality: String,
-    pub product_name: String,
-    pub product_key: String,
-    pub created_at_utc: String,
-    pub sent_at_utc: Option<String>,
-    pub completed_at_utc: Option<String>,
-    pub expires_at_utc: String,
-    pub geo_result: String,
-    pub distance_meters: f64,
-    pub accuracy: f64,
-    pub geo_integrity: String,
-    pub geo_signals: Option<Vec<String>>,
-    pub biometric_status: String,
-    pub photos: Vec<Photo>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "PascalCase")]
-pub struct Photo {
-    pub section: String,
-    pub url: String,
-    pub timestamp_utc: String,
-    pub geo_result: String,
-    pub distance_meters: f64,
-    pub hash_sha256: String,
-}
 
 /// The `GeoResult` word for a distance. In the band the spec leaves unassigned
 /// (over 100 m, up to 500 m) the sandbox answers Indeterminado: the service cannot
