@@ -63,6 +63,19 @@ step "clippy" gate -- cargo clippy --workspace --all-targets --locked -- -D warn
 # The packaged app is built without the demo sandbox: it must build, and cleanly.
 step "clippy (packaged build, no demo)" gate -- \
   cargo clippy -p kyb-desk --no-default-features --all-targets --locked -- -D warnings
+# The desk core is tested without a window: nothing it builds, tests included, may
+# bring in Tauri or WebKit.
+no_webkit_in_core() {
+  local found
+  found=$(cargo tree -p kyb-desk-core -e normal,dev,build --prefix none --locked |
+    grep -iE '^(tauri|wry|webkit2gtk|javascriptcore|gtk|soup)' | sort -u)
+  if [[ -n $found ]]; then
+    echo "kyb-desk-core depends on: $found"
+    return 1
+  fi
+  echo "kyb-desk-core builds no Tauri or WebKit crate"
+}
+step "the desk core builds no WebKit" gate -- no_webkit_in_core
 # Inside a private session: the keyring tests need a real Secret Service
 # (gnome-keyring on its own D-Bus), and say so when it is missing.
 step "Rust tests" cargo -- scripts/session.sh -- env KYB_EXPECT_KEYRING=1 \
