@@ -137,7 +137,7 @@ describe("App", () => {
   });
 
   it("says once why files the service refused for the profile's key were not refreshed, and leads to Profiles", async () => {
-    const refused = { ...followed, lastError: "unauthorized", refreshFailed: true };
+    const refused: WatchedFile = { ...followed, lastError: "unauthorized", refreshFailed: true };
     backend([refused, { ...refused, rfc: "OTR150301AB2" }, { ...followed, rfc: "BIEN50301AB2" }], false);
     renderApp();
     const notice = await screen.findByTestId("error-notice");
@@ -256,7 +256,9 @@ describe("App", () => {
     const picker = document.querySelector<HTMLInputElement>("input[type=file]");
     if (!picker) throw new Error("no file picker");
     fireEvent.change(picker, { target: { files: [huge] } });
-    expect((await screen.findByTestId("error-notice")).textContent).toContain("No se importó el archivo: mide 3.0 MiB y el límite es 2.0 MiB.");
+    const notice = await screen.findByTestId("error-notice");
+    expect(notice.textContent).toContain("No se importó el archivo.");
+    expect(notice.textContent).toContain("El archivo pesa 3 MiB; se admiten hasta 2 MiB por importación. Divídalo en partes.");
     expect(read).toBe(false);
     expect(imports).toBe(0);
   });

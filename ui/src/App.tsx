@@ -105,7 +105,7 @@ export function App() {
           )}
           <BuildBadge info={info} />
           <button type="button" className="button-quiet" onClick={() => setTheme(nextChoice)} data-testid="theme-toggle" title={t("themeLabel")}>
-            {t("themeLabel")}: {t(`theme.${theme}` as MessageKey)}
+            {t("themeLabel")}: {t(THEME[theme])}
           </button>
           <button type="button" className="button-quiet" onClick={toggleLocale} aria-label={t("language")}>
             {t("switchTo")}
@@ -186,6 +186,8 @@ export function App() {
     </div>
   );
 }
+
+const THEME: Record<ThemeChoice, MessageKey> = { system: "theme.system", light: "theme.light", dark: "theme.dark" };
 
 /** The side navigation: each entry opens its section at its start. */
 type Section = "watchlist" | "newfile" | "verifications" | "audit" | "profiles" | "about";

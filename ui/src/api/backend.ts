@@ -1,6 +1,6 @@
 // The one place the UI meets Tauri: every other module calls these functions, so the
 // UI can be tested with a mocked IPC and never depends on window internals. Every
-// failure arrives as an AppError ({ code, message, details }).
+// failure arrives as an AppError ({ code, message, details, task, problems }).
 import { Channel, invoke } from "@tauri-apps/api/core";
 
 import type { AppError } from "../bindings/AppError";
@@ -16,7 +16,7 @@ import type { DetailChanges } from "../bindings/DetailChanges";
 import type { Draft } from "../bindings/Draft";
 import type { DriftReport } from "../bindings/DriftReport";
 import type { EnrollmentLink } from "../bindings/EnrollmentLink";
-import type { FieldProblem } from "../bindings/FieldProblem";
+import type { Failure } from "../bindings/Failure";
 import type { FileDetail } from "../bindings/FileDetail";
 import type { FileTracking } from "../bindings/FileTracking";
 import type { ImportReport } from "../bindings/ImportReport";
@@ -38,11 +38,12 @@ export function isAppError(value: unknown): value is AppError {
   return typeof value === "object" && value !== null && typeof (value as AppError).code === "string" && typeof (value as AppError).message === "string";
 }
 
-/** Any failure as an AppError: the backend's own, or the IPC layer's text. */
+/** Any failure as an AppError: the backend's own (its lists and task read tolerantly),
+ * or the IPC layer's text, which no task of the desk's explains. */
 export function asAppError(error: unknown): AppError {
-  if (isAppError(error)) return { ...error, details: error.details ?? [] };
+  if (isAppError(error)) return { ...error, details: error.details ?? [], task: error.task ?? null, problems: error.problems ?? [] };
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error);
-  return { code: "storage", message, details: [] };
+  return { code: "storage", message, details: [], task: null, problems: [] };
 }
 
 async function call<T>(command: string, args?: Record<string, unknown>): Promise<T> {
@@ -58,7 +59,7 @@ export const appInfo = () => call<AppInfo>("app_info");
 export const recoveries = () => call<Recovery[]>("recoveries");
 
 export const profiles = () => call<ProfileBook>("profiles");
-export const checkProfile = (input: ProfileInput) => call<FieldProblem[]>("check_profile", { input });
+export const checkProfile = (input: ProfileInput) => call<Failure[]>("check_profile", { input });
 export const saveProfile = (input: ProfileInput) => call<Profile>("save_profile", { input });
 export const activateProfile = (id: string) => call<ProfileBook>("activate_profile", { id });
 export const keyStatus = (profileId: string) => call<KeyStatus>("key_status", { profileId });
@@ -85,8 +86,8 @@ export const saveNewFileDraft = (draft: NewFileDraft) => call<NewFileDraft>("sav
 export const loadNewFileDraft = () => call<NewFileDraft | null>("load_new_file_draft");
 export const discardNewFileDraft = () => call<null>("discard_new_file_draft");
 
-/** The rules a new file must meet (kyb_api's), as messages; empty when it may be sent. */
-export const checkNewFile = (request: CreateFileRequest) => call<string[]>("check_new_file", { request });
+/** The rules a new file breaks (kyb_api's), by field; empty when it may be sent. */
+export const checkNewFile = (request: CreateFileRequest) => call<Failure[]>("check_new_file", { request });
 /** Sent once, audited; a file with an RFC joins the watchlist. */
 export const createFile = (request: CreateFileRequest) => call<CreatedFile>("create_file", { request });
 

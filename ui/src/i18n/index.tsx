@@ -21,9 +21,18 @@ function initialLocale(): Locale {
 /** Values for `{name}` placeholders. */
 export type Vars = Record<string, string | number>;
 
+/** A message in `locale`, its `{name}` placeholders filled from `vars` (one left as
+ * written when no value is given). */
+export function translate(locale: Locale, key: MessageKey, vars?: Vars): string {
+  return messages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => String(vars?.[name] ?? whole));
+}
+
+/** The `t` of a language: a message key (and its values) in words. */
+export type Translate = (key: MessageKey, vars?: Vars) => string;
+
 interface I18n {
   locale: Locale;
-  t: (key: MessageKey, vars?: Vars) => string;
+  t: Translate;
   toggleLocale: () => void;
 }
 
@@ -42,7 +51,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const value = useMemo<I18n>(
     () => ({
       locale,
-      t: (key, vars) => messages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => String(vars?.[name] ?? whole)),
+      t: (key, vars) => translate(locale, key, vars),
       toggleLocale,
     }),
     [locale, toggleLocale],

@@ -1,4 +1,5 @@
 import { useI18n } from "../i18n";
+import { errorSummary } from "./errorWords";
 import { formatLocal } from "./format";
 import type { DraftState } from "./useDraft";
 
@@ -8,7 +9,7 @@ export function DraftNote(props: { state: DraftState; note?: string | null; clas
   const { t, locale } = useI18n();
   const { state } = props;
   const text = state.error
-    ? t("draft.failed", { reason: state.error.message })
+    ? t("draft.failed", { reason: errorSummary(state.error, t) })
     : props.note
       ? props.note
       : state.savedAt

@@ -1,50 +1,61 @@
-import { createContext, useContext } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 
 import type { AppError } from "../bindings/AppError";
-import { type MessageKey, useI18n } from "../i18n";
+import type { Failure } from "../bindings/Failure";
+import { useI18n } from "../i18n";
+import { errorWords, fixedInProfile } from "./errorWords";
+import { problemText } from "./problems";
 
 /** Opens the Profiles screen, where the key, the Workspace and the address are fixed;
  * `null` on that screen itself. */
 export const ProfilesLink = createContext<(() => void) | null>(null);
 
-/** The errors whose fix is in the profile. */
-const FIXED_IN_PROFILE = new Set<string>([
-  "unauthorized",
-  "workspace_forbidden",
-  "no_profile",
-  "no_api_key",
-  "key_origin_changed",
-  "keyring_unavailable",
-  "no_address",
-]);
-
-/** Whether an error (by its code) is fixed in the profile: a key, a Workspace, an address,
- * the address a key may go to. */
-export function fixedInProfile(code: string | null): code is AppError["code"] {
-  return code !== null && FIXED_IN_PROFILE.has(code);
-}
-
-/** An error in plain language: what happened (by code), the service's own words, each
- * failed rule, and what to do next. */
-export function ErrorNotice({ error, onDismiss }: { error: AppError; onDismiss?: () => void }) {
+/** An error in plain language: what happened (by code), what the desk was doing, the
+ * service's own words, each failed rule, the facts, and what to do next. `placed` says
+ * which failed rules the screen already shows beside their fields (they are not listed
+ * twice); `children` adds what the screen knows of it. */
+export function ErrorNotice({
+  error,
+  onDismiss,
+  placed,
+  children,
+}: {
+  error: AppError;
+  onDismiss?: () => void;
+  placed?: (failure: Failure) => boolean;
+  children?: ReactNode;
+}) {
   const { t } = useI18n();
-  const title = t(`error.${error.code}` as MessageKey);
-  const hint = t(`hint.${error.code}` as MessageKey);
+  const words = errorWords(error, t);
+  const problems = error.problems.filter((failure) => !placed?.(failure)).map((failure) => problemText(failure, t));
   const openProfiles = useContext(ProfilesLink);
   return (
     <div role="alert" className="notice notice-error" data-testid="error-notice" data-code={error.code}>
       <div className="notice-body">
-        <strong>{title}</strong>
-        {error.message && error.message !== title && <span className="notice-message"> {error.message}</span>}
-        {error.details.length > 0 && (
+        <strong>{words.title}</strong>
+        {words.message && <span className="notice-message"> {words.message}</span>}
+        {words.task && (
+          <p className="notice-task" data-testid="error-task">
+            {words.task}
+          </p>
+        )}
+        {problems.length > 0 && (
+          <ul className="notice-details" data-testid="error-problems">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        {words.details.length > 0 && (
           <ul className="notice-details">
-            {error.details.map((detail) => (
+            {words.details.map((detail) => (
               <li key={detail}>{detail}</li>
             ))}
           </ul>
         )}
+        {children}
         <div className="notice-hint">
-          {t("whatToDo")}: {hint}
+          {t("whatToDo")}: {words.hint}
           {openProfiles && fixedInProfile(error.code) && (
             <>
               {" "}

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AuditEntries } from "../../bindings/AuditEntries";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { ChainReport } from "../../bindings/ChainReport";
+import type { Outcome } from "../../bindings/Outcome";
+import type { OutcomeCode } from "../../bindings/OutcomeCode";
 import { I18nProvider } from "../../i18n";
 import { AuditView } from "./AuditView";
 
@@ -26,8 +28,8 @@ const entry = (seq: number, operation: string, outcome: AuditEntry["outcome"], c
   prevHash: `h${seq - 1}`,
   ...(completes === undefined ? {} : { completes }),
 });
-const intent = { ok: false, code: "intent", message: null };
-const ok = { ok: true, code: null, message: null };
+const intent: Outcome = { ok: false, code: "intent", message: null };
+const ok: Outcome = { ok: true, code: null, message: null };
 
 function renderWith(read: AuditEntries, chain: ChainReport) {
   const calls: [string, unknown][] = [];
@@ -81,8 +83,8 @@ describe("the audit log", () => {
         entries: 7,
         unreadable: 2,
         breaks: [
-          { line: 3, problem: "prevHash no coincide" },
-          { line: 6, problem: "hash no coincide" },
+          { line: 3, problem: { kind: "modified" } },
+          { line: 6, problem: { kind: "missing", after: 4, next: 6 } },
         ],
         anchor: { state: "truncated", anchoredSeq: 9, lastSeq: 7 },
       },
@@ -92,10 +94,32 @@ describe("the audit log", () => {
     const breaks = within(summary)
       .getAllByRole("listitem")
       .map((li) => li.textContent);
-    expect(breaks).toEqual(["Línea 3: prevHash no coincide", "Línea 6: hash no coincide"]);
+    expect(breaks).toEqual(["Línea 3: la entrada fue modificada", "Línea 6: faltan entradas: después de la 4 sigue la 6"]);
+    expect(screen.getByTestId("chain-badge").title).toBe("la entrada fue modificada");
     expect(screen.getByTestId("chain-unreadable").textContent).toBe("2 líneas ilegibles no se cuentan.");
     expect(screen.getByTestId("chain-anchor").textContent).toBe("Faltan entradas al final: el llavero registra hasta la N.º 9 y el archivo llega a la 7.");
     expect(screen.getByTestId("audit-count").textContent).toContain("2 líneas ilegibles no se muestran");
+  });
+
+  it("words each failed outcome by its code, and shows a code of a newer version as written", async () => {
+    // A newer version's code reaches the window as the text it was written as.
+    const newer: OutcomeCode = JSON.parse('"a_newer_code"');
+    renderWith(
+      {
+        unreadable: 0,
+        entries: [
+          entry(1, "POST /verificaciones/{folio}/reenviar", { ok: false, code: "state_conflict", message: "Estatus no permite reenvío" }),
+          entry(2, "desk: audit-recovered", { ok: false, code: "torn_line", message: null }),
+          entry(3, "POST /verificaciones/{folio}/cancelar", { ok: false, code: newer, message: null }),
+        ],
+        unresolved: [],
+      },
+      { entries: 3, unreadable: 0, breaks: [], anchor: { state: "matches" } },
+    );
+    const failed = (await screen.findAllByTestId("audit-failed")).map((chip) => chip.textContent);
+    // Newest first.
+    expect(failed).toEqual(["a_newer_code", "Última línea incompleta apartada", "El estatus actual no permite esta operación."]);
+    expect(screen.getAllByTestId("audit-failed")[2]!.title).toBe("Estatus no permite reenvío");
   });
 
   it("says when the keyring's anchor cannot vouch for the log, though no hash breaks", async () => {

@@ -6,6 +6,7 @@ import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { SavedCsv } from "../../bindings/SavedCsv";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { outcomeText } from "../../ui/errorWords";
 import { formatLocal } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
@@ -164,8 +165,8 @@ function OutcomeCell({ entry, unresolved }: { entry: AuditEntry; unresolved: boo
       {entry.outcome.ok ? (
         <span className="chip chip-ok">{t("audit.ok")}</span>
       ) : (
-        <span className="chip chip-danger" title={entry.outcome.message ?? undefined}>
-          {entry.outcome.code ?? t("audit.failed")}
+        <span className="chip chip-danger" title={entry.outcome.message ?? undefined} data-testid="audit-failed">
+          {entry.outcome.code ? outcomeText(entry.outcome.code, t) : t("audit.failed")}
         </span>
       )}
       {entry.completes !== undefined && <div className="muted small">{t("audit.completes", { seq: entry.completes })}</div>}

@@ -1,6 +1,6 @@
 import type { ChainReport } from "../../bindings/ChainReport";
 import { useI18n } from "../../i18n";
-import { anchorMessage } from "./model";
+import { anchorMessage, breakMessage } from "./model";
 
 /** The badge of the log's integrity: intact only with no break, no unreadable line and
  * the keyring's anchor on the last entry. */
@@ -8,8 +8,9 @@ export function ChainBadge({ chain }: { chain: ChainReport }) {
   const { t } = useI18n();
   const first = chain.breaks[0];
   if (first) {
+    const problem = breakMessage(first.problem);
     return (
-      <span className="chip chip-danger" data-testid="chain-badge" title={first.problem}>
+      <span className="chip chip-danger" data-testid="chain-badge" title={t(problem.key, problem.vars)}>
         {t("audit.chainBroken", { line: first.line })}
       </span>
     );
@@ -42,9 +43,10 @@ export function ChainSummary({ chain }: { chain: ChainReport }) {
           <>
             <strong>{t("audit.breaksTitle", { n: chain.breaks.length })}</strong>
             <ul className="notice-details" data-testid="chain-breaks">
-              {chain.breaks.map((b) => (
-                <li key={`${b.line}-${b.problem}`}>{t("audit.break", { line: b.line, problem: b.problem })}</li>
-              ))}
+              {chain.breaks.map((b) => {
+                const problem = breakMessage(b.problem);
+                return <li key={`${b.line}-${b.problem.kind}`}>{t("audit.break", { line: b.line, problem: t(problem.key, problem.vars) })}</li>;
+              })}
             </ul>
           </>
         )}

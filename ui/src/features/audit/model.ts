@@ -1,8 +1,11 @@
 // The audit log viewer's filters: by operation, by target (DocumentId, folio or
 // PersonId, in part), and by local calendar day from and to; the names of operations,
-// the intents whose result never came, and the keyring's anchor in words.
+// the intents whose result never came, the chain's breaks and the keyring's anchor in
+// words.
 import type { AnchorState } from "../../bindings/AnchorState";
 import type { AuditEntry } from "../../bindings/AuditEntry";
+import type { AuditMark } from "../../bindings/AuditMark";
+import type { BreakKind } from "../../bindings/BreakKind";
 import type { MessageKey, Vars } from "../../i18n";
 import { localDay } from "../../ui/format";
 
@@ -54,10 +57,24 @@ export function operationLabel(route: string): MessageKey | null {
 }
 
 /** The outcome code of the record written before a request leaves. */
-export const INTENT = "intent";
+export const INTENT: AuditMark = "intent";
 
 export function isIntent(entry: AuditEntry): boolean {
   return entry.outcome.code === INTENT;
+}
+
+/** How a line breaks the hash chain, as a message. */
+export function breakMessage(problem: BreakKind): { key: MessageKey; vars: Vars } {
+  switch (problem.kind) {
+    case "unreadable":
+      return { key: "audit.break.unreadable", vars: {} };
+    case "modified":
+      return { key: "audit.break.modified", vars: {} };
+    case "missing":
+      return { key: "audit.break.missing", vars: { after: problem.after, next: problem.next } };
+    case "not_following":
+      return { key: "audit.break.not_following", vars: {} };
+  }
 }
 
 /** The keyring's anchor compared with the log, as a message and whether it is sound. */

@@ -49,7 +49,11 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
         setBusy(false);
       });
   };
-  const mismatch = error?.details.some((d) => /tipo de persona/i.test(d)) ?? false;
+  // The service refuses a flow of another person type than the file's (spec, operation 4,
+  // rule 4) in words of its own; the profile says each flow's type, the file's by its flow.
+  const typeOf = (id: string) => props.profile.flows.find((f) => f.flowId === id)?.personType;
+  const [chosenType, fileType] = [typeOf(flowId), typeOf(props.currentFlowId)];
+  const mismatch = error?.code === "validation" && chosenType !== undefined && fileType !== undefined && chosenType !== fileType;
   // The answer was lost after sending: the sections may have been added, and the user
   // may have been notified. Sending again adds nothing twice (only missing sections
   // are added) but may notify again, so the analyst is told before choosing.

@@ -17,6 +17,13 @@ import "./detail.css";
 
 const TABS = ["summary", "entities", "documents", "forms", "json"] as const;
 type Tab = (typeof TABS)[number];
+const TAB_LABEL: Record<Tab, MessageKey> = {
+  summary: "tab.summary",
+  entities: "tab.entities",
+  documents: "tab.documents",
+  forms: "tab.forms",
+  json: "tab.json",
+};
 
 /** The version-2 detail of a file, by tabs. Fetching it also keeps it in the file's
  * history, so the summary can show what changed since the last review. */
@@ -98,7 +105,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                 aria-keyshortcuts={String(index + 1)}
                 title={t("tabKey", { key: index + 1 })}
               >
-                {t(`tab.${name}` as MessageKey)}
+                {t(TAB_LABEL[name])}
               </button>
             ))}
           </div>

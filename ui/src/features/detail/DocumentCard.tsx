@@ -87,20 +87,22 @@ export function DocumentCard({ doc }: { doc: Document }) {
   );
 }
 
-const DEED_FIELDS: (keyof DeedAnalysis)[] = [
-  "RazonDenominacionSociedad",
-  "NumeroEscrituraPublica",
-  "Libro",
-  "FechaInstrumento",
-  "NombreNotario",
-  "NumeroNotario",
-  "EntidadFederativaNotario",
-  "FechaConstitucion",
-  "Duracion",
-  "DomicilioSocial",
-  "CapitalMinimo",
-  "FechaInscripcion",
-  "FolioMercantil",
+/** The deed's general analysis in the order shown, each with its label (EsActa is the
+ * verdict above them). */
+const DEED_FIELDS: [Exclude<keyof DeedAnalysis, "EsActa">, MessageKey][] = [
+  ["RazonDenominacionSociedad", "deed.RazonDenominacionSociedad"],
+  ["NumeroEscrituraPublica", "deed.NumeroEscrituraPublica"],
+  ["Libro", "deed.Libro"],
+  ["FechaInstrumento", "deed.FechaInstrumento"],
+  ["NombreNotario", "deed.NombreNotario"],
+  ["NumeroNotario", "deed.NumeroNotario"],
+  ["EntidadFederativaNotario", "deed.EntidadFederativaNotario"],
+  ["FechaConstitucion", "deed.FechaConstitucion"],
+  ["Duracion", "deed.Duracion"],
+  ["DomicilioSocial", "deed.DomicilioSocial"],
+  ["CapitalMinimo", "deed.CapitalMinimo"],
+  ["FechaInscripcion", "deed.FechaInscripcion"],
+  ["FolioMercantil", "deed.FolioMercantil"],
 ];
 
 function DeedFacts({ deed }: { deed: DeedAnalysis }) {
@@ -114,9 +116,9 @@ function DeedFacts({ deed }: { deed: DeedAnalysis }) {
         </span>
       </h4>
       <dl className="facts" data-testid="deed-analysis">
-        {DEED_FIELDS.map((field) => (
+        {DEED_FIELDS.map(([field, label]) => (
           <div key={field} className="fact">
-            <dt>{t(`deed.${field}` as MessageKey)}</dt>
+            <dt>{t(label)}</dt>
             <dd>{shown(deed[field])}</dd>
           </div>
         ))}
@@ -125,15 +127,15 @@ function DeedFacts({ deed }: { deed: DeedAnalysis }) {
   );
 }
 
-const POWERS: (keyof PurposeAnalysis)[] = [
-  "ObligadoSolidario",
-  "Aval",
-  "Fianza",
-  "Hipoteca",
-  "AperturarCuentas",
-  "Financiamiento",
-  "OperacionesCredito",
-  "TitulosCredito",
+const POWERS: [keyof PurposeAnalysis, MessageKey][] = [
+  ["ObligadoSolidario", "power.ObligadoSolidario"],
+  ["Aval", "power.Aval"],
+  ["Fianza", "power.Fianza"],
+  ["Hipoteca", "power.Hipoteca"],
+  ["AperturarCuentas", "power.AperturarCuentas"],
+  ["Financiamiento", "power.Financiamiento"],
+  ["OperacionesCredito", "power.OperacionesCredito"],
+  ["TitulosCredito", "power.TitulosCredito"],
 ];
 
 function Powers({ analysis }: { analysis: PurposeAnalysis }) {
@@ -150,11 +152,11 @@ function Powers({ analysis }: { analysis: PurposeAnalysis }) {
           </tr>
         </thead>
         <tbody>
-          {POWERS.map((power) => {
+          {POWERS.map(([power, label]) => {
             const finding = analysis[power];
             return (
               <tr key={power}>
-                <td className="strong">{t(`power.${power}` as MessageKey)}</td>
+                <td className="strong">{t(label)}</td>
                 <td>
                   {finding?.Valor === null || finding?.Valor === undefined ? (
                     MISSING

@@ -2,6 +2,7 @@ import { type CSSProperties, useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
+import { errorSummary } from "../../ui/errorWords";
 import { useLoad } from "../../ui/useLoad";
 import { initialView, rotate, type View, zoom } from "./viewer";
 
@@ -45,7 +46,7 @@ function Picture({ url, alt, style }: { url: string; alt: string; style?: CSSPro
   if (image.state === "loading") return <span className="photo-placeholder">{t("loading")}</span>;
   if (image.state === "failed")
     return (
-      <span className="photo-placeholder photo-failed" title={image.error.message}>
+      <span className="photo-placeholder photo-failed" title={errorSummary(image.error, t)}>
         {t("photos.failed")}
       </span>
     );

@@ -2,11 +2,12 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
+import type { IssuedLink } from "../../bindings/IssuedLink";
 import type { Person } from "../../bindings/Person";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { watchSparse } from "../../test/sparse";
-import { EnrollButton } from "./Enrollment";
+import { EnrollButton, IssuedLinks } from "./Enrollment";
 
 afterEach(() => {
   cleanup();
@@ -35,7 +36,7 @@ describe("an enrollment link whose outcome is unknown", () => {
     mockIPC((cmd) => {
       if (cmd !== "enrollment_link") throw new Error(cmd);
       sent += 1;
-      throw { code: "outcome_unknown", message: "Se perdió la conexión tras enviar", details: [] };
+      throw { code: "outcome_unknown", message: "connection reset", details: [], task: null, problems: [] };
     });
     render(
       <I18nProvider>
@@ -70,7 +71,7 @@ describe("an enrollment link whose outcome is unknown", () => {
       IsEnrollmentAllowed: true,
     };
     mockIPC(() => {
-      throw { code: "outcome_unknown", message: "Se perdió la conexión tras enviar", details: [] };
+      throw { code: "outcome_unknown", message: "connection reset", details: [], task: null, problems: [] };
     });
     render(
       <I18nProvider>
@@ -116,5 +117,36 @@ describe("a sparse enrollment answer", () => {
     expect(dialog.textContent).toContain("Registro —");
     expect(screen.queryByTestId("copy-enrollment")).toBeNull();
     check.expectShown();
+  });
+});
+
+describe("the links issued from this desk", () => {
+  it("say how each one ended, a failure by its code in words", async () => {
+    const link = (personId: string, outcome: IssuedLink["outcome"]): IssuedLink => ({
+      personId,
+      atUtc: "2026-11-22T05:00:00Z",
+      agentEmail: "ana@kybdesk.mx",
+      summary: "",
+      outcome,
+    });
+    mockIPC((cmd) => {
+      if (cmd === "issued_links")
+        return [
+          link("per-1", { ok: true, code: null, message: null }),
+          link("per-2", { ok: false, code: "not_allowed", message: "La persona no permite enrolamiento" }),
+          link("per-3", { ok: false, code: "intent", message: null }),
+        ];
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <IssuedLinks documentId="doc-1" persons={[]} generation={0} />
+      </I18nProvider>,
+    );
+    const table = await screen.findByTestId("issued-links");
+    expect(table.textContent).toContain("Emitido");
+    const failed = screen.getAllByTestId("issued-failed");
+    expect(failed.map((chip) => chip.textContent)).toEqual(["La operación no está permitida para esta persona o expediente.", "Intención de envío"]);
+    expect(failed[0]!.title).toBe("La persona no permite enrolamiento");
   });
 });

@@ -7,6 +7,7 @@ import type { Person } from "../../bindings/Person";
 import { type MessageKey, useI18n } from "../../i18n";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { outcomeText } from "../../ui/errorWords";
 import { formatLocal } from "../../ui/format";
 import { QrCode } from "../../ui/QrCode";
 import { MISSING, shown } from "../../ui/text";
@@ -146,8 +147,8 @@ export function IssuedLinks({ documentId, persons, generation }: { documentId: s
               {link.outcome.ok ? (
                 <span className="chip chip-ok">{t("enroll.issued")}</span>
               ) : (
-                <span className="chip chip-danger" title={link.outcome.message ?? undefined}>
-                  {link.outcome.message ?? link.outcome.code}
+                <span className="chip chip-danger" title={link.outcome.message ?? undefined} data-testid="issued-failed">
+                  {link.outcome.code ? outcomeText(link.outcome.code, t) : t("audit.failed")}
                 </span>
               )}
             </td>

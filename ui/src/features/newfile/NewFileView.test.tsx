@@ -1,8 +1,10 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
+import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
+import type { Failure } from "../../bindings/Failure";
 import type { NewFileDraft } from "../../bindings/NewFileDraft";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
@@ -42,6 +44,8 @@ interface Backend {
   createdWith: unknown[];
 }
 
+const failure = (field: string, rule: Failure["rule"]): Failure => ({ field, rule, limit: null, section: null, position: null, sent: null });
+
 /** `refuse`: the creation fails (with a server error, or with the error given). */
 function backend(saved: NewFileDraft | null, refuse: boolean | object = false): Backend {
   const b: Backend = { saved: [], discarded: 0, createdWith: [] };
@@ -59,11 +63,11 @@ function backend(saved: NewFileDraft | null, refuse: boolean | object = false): 
         return null;
       case "check_new_file": {
         const request = (args as { request: { Company?: { CompanyName: string } } }).request;
-        return request.Company?.CompanyName ? [] : ["El campo CompanyName es obligatorio"];
+        return request.Company?.CompanyName ? [] : [failure("CompanyName", "required")];
       }
       case "create_file":
         b.createdWith.push((args as { request: unknown }).request);
-        if (refuse === true) throw { code: "server", message: "Error interno del servidor", details: [] };
+        if (refuse === true) throw { code: "server", message: "Error interno del servidor", details: ["HTTP 500"], task: null, problems: [] };
         if (refuse) throw refuse;
         // Slower than the draft's debounce, as a real service can be.
         return new Promise((resolve) => setTimeout(() => resolve(created), 600));
@@ -147,12 +151,30 @@ describe("the new-file form", () => {
     const company = await screen.findByTestId("new-company");
     fireEvent.change(company, { target: { value: "P" } });
     fireEvent.change(company, { target: { value: "" } });
-    await waitFor(() => expect(screen.getByTestId("field-problem").textContent).toBe("El campo CompanyName es obligatorio"));
+    await waitFor(() => expect(screen.getByTestId("field-problem").textContent).toBe("El campo Razón social es obligatorio."));
     // Typed again: the old problem goes at once, not when the next check answers.
     fireEvent.change(company, { target: { value: "Panificadora" } });
     expect(screen.queryByTestId("field-problem")).toBeNull();
     await waitFor(() => expect(screen.getByText("Listo para crear.")).toBeTruthy());
     expect(screen.queryByTestId("field-problem")).toBeNull();
+  });
+
+  it("says why the draft is not up to date when it cannot be written", async () => {
+    mockIPC((cmd) => {
+      if (cmd === "load_new_file_draft") return null;
+      if (cmd === "check_new_file") return [];
+      if (cmd === "save_new_file_draft") throw { code: "storage", message: "Permission denied (os error 13)", details: [], task: "save_draft", problems: [] };
+      throw new Error(`unexpected ${cmd}`);
+    });
+    open();
+    fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId("draft-status").textContent).toBe(
+          "El borrador no está al día: No se pudo guardar el borrador: Permission denied (os error 13)",
+        ),
+      { timeout: 2000 },
+    );
   });
 
   it("keeps what is typed as a draft when the creation fails", async () => {
@@ -178,8 +200,35 @@ describe("the new-file form", () => {
     expect(b.saved).toEqual([]);
   });
 
+  it("places each rule the service's refusal names beside its field, and lists the rest in the notice", async () => {
+    const refusal: AppError = {
+      code: "validation",
+      message: "Error de validacion",
+      details: ["El campo Canal  no se reconoce"],
+      task: null,
+      problems: [failure("ContactPhone", "invalid"), failure("AgentMail", "invalid")],
+    };
+    const b = backend(null, refusal);
+    open();
+    fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
+    fireEvent.change(screen.getByTestId("new-phone"), { target: { value: "3312345678" } });
+    fireEvent.click(screen.getByTestId("create-file"));
+    await waitFor(() => expect(b.createdWith).toHaveLength(1));
+    const phone = screen.getByRole("group", { name: "Teléfono de contacto" });
+    expect((await within(phone).findByTestId("field-problem")).textContent).toBe("El teléfono de contacto no es un número nacional válido.");
+    const notice = screen.getByTestId("error-notice");
+    expect(notice.textContent).toContain("La solicitud no cumple las reglas del servicio.");
+    expect(notice.textContent).toContain("Error de validacion");
+    expect(within(notice).getByTestId("error-problems").textContent).toBe("El campo Correo del agente no es válido.");
+    expect(notice.textContent).toContain("El campo Canal  no se reconoce");
+    expect(notice.textContent).not.toContain("teléfono");
+    // Typed again: the service's word on the field no longer holds.
+    fireEvent.change(screen.getByTestId("new-phone"), { target: { value: "3312345679" } });
+    expect(within(phone).queryByTestId("field-problem")).toBeNull();
+  });
+
   it("says plainly when it is unknown whether the file was created, and leads to its tracking first", async () => {
-    const b = backend(null, { code: "outcome_unknown", message: "Se perdió la conexión tras enviar", details: [] });
+    const b = backend(null, { code: "outcome_unknown", message: "connection reset", details: [], task: null, problems: [] });
     const opened: [string, string][] = [];
     open((flowId, rfc) => opened.push([flowId, rfc]));
     fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });

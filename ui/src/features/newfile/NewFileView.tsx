@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
+import type { Failure } from "../../bindings/Failure";
 import type { NewFileDraft } from "../../bindings/NewFileDraft";
 import type { Profile } from "../../bindings/Profile";
 import { useI18n } from "../../i18n";
@@ -10,11 +11,12 @@ import { CopyButton } from "../../ui/CopyButton";
 import { DraftNote } from "../../ui/DraftNote";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
+import { problemTexts } from "../../ui/problems";
 import { QrCode } from "../../ui/QrCode";
 import { shown as orMissing } from "../../ui/text";
 import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
-import { byField, checkData, emptyForm, type Field, fromDraft, isBlank, type NewFileForm, toRequest } from "./model";
+import { byFormField, checkData, emptyForm, type Field, formField, fromDraft, isBlank, type NewFileForm, toRequest } from "./model";
 import "./newfile.css";
 
 const OTHER_FLOW = "__other__";
@@ -22,8 +24,8 @@ const OTHER_FLOW = "__other__";
 type Props = { profile: Profile; onOpen: (flowId: string, rfc: string) => void };
 
 /** Agents: a new business file. Every rule is checked as the form is filled (by the
- * backend, with kyb_api's rules); the service's own validation list lands beside the
- * fields it names. What is typed is kept as a draft (one per profile) until the file
+ * backend, with kyb_api's rules); the rules a refusal of the service names land beside
+ * their fields too. What is typed is kept as a draft (one per profile) until the file
  * is created: leaving the screen or closing the app loses nothing. */
 export function NewFileView(props: Props) {
   const { t } = useI18n();
@@ -69,8 +71,9 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     },
     props.saved?.savedAtUtc ?? null,
   );
-  const [rules, setRules] = useState<string[]>([]);
-  const [serverProblems, setServerProblems] = useState<string[]>([]);
+  const [rules, setRules] = useState<Failure[]>([]);
+  /** The rules a refused creation broke, by the service's word, until the form changes. */
+  const [serverProblems, setServerProblems] = useState<Failure[]>([]);
   const [touched, setTouched] = useState<Set<Field>>(new Set());
   /** Fields changed since the rules were last checked: their old problems may no
    * longer hold, so they are not shown until the next check answers. */
@@ -111,11 +114,13 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     setTouched((s) => new Set(s).add(field));
     setServerProblems([]);
   };
-  const placed = byField([...rules, ...serverProblems]);
+  const placed = byFormField(rules);
+  const answered = byFormField(serverProblems);
   const shown = (field: Field) => {
     if (!tried && !touched.has(field)) return [];
-    return unchecked.has(field) ? [] : (placed[field] ?? []);
+    return unchecked.has(field) ? [] : problemTexts([...(placed[field] ?? []), ...(answered[field] ?? [])], t);
   };
+  const general = problemTexts(placed.general ?? [], t);
   const blocked = rules.length > 0 || !data.ok;
 
   /** An empty form (the flow stays chosen); with `keep`, what it held can come back. */
@@ -160,7 +165,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
         (e: AppError) => {
           resumeDraft(true);
           setError(e);
-          if (e.code === "validation") setServerProblems(e.details);
+          setServerProblems(e.problems);
           if (e.code === "outcome_unknown") setUnknown({ flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" });
         },
       )
@@ -322,16 +327,17 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
         >
           <textarea className="input mono" rows={4} value={form.data} onChange={(e) => set("data", e.target.value)} data-testid="new-data" />
         </Row>
-        {tried && (placed.general ?? []).length > 0 && (
+        {tried && general.length > 0 && (
           <div className="notice notice-error" role="alert">
             <ul className="notice-details">
-              {(placed.general ?? []).map((m) => (
+              {general.map((m) => (
                 <li key={m}>{m}</li>
               ))}
             </ul>
           </div>
         )}
-        {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+        {/* A refused creation's rules that name a field stand beside it; the notice lists the rest. */}
+        {error && <ErrorNotice error={error} onDismiss={() => setError(null)} placed={(failure) => formField(failure) !== null} />}
         {unknown && <CreateUnknown {...unknown} onOpen={props.onOpen} />}
         <div className="dialog-actions">
           <DraftNote className="small draft-note" state={draftState} note={cleared && t("new.cleared")} />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { byField, checkData, emptyForm, fieldOf, fromDraft, isBlank, sectionList, toRequest } from "./model";
+import type { Failure } from "../../bindings/Failure";
+import { byFormField, checkData, emptyForm, formField, fromDraft, isBlank, sectionList, toRequest } from "./model";
 
 describe("the create-file form", () => {
   it("is blank until something besides the flow is typed or ticked", () => {
@@ -47,16 +48,17 @@ describe("the create-file form", () => {
     expect(toRequest({ ...emptyForm, data: '{"a": ' })).not.toHaveProperty("Data");
   });
 
-  it("places each rule's message beside the field it names", () => {
-    expect(fieldOf("El campo FlowId es obligatorio")).toBe("flowId");
-    expect(fieldOf("El RFC no es válido.")).toBe("rfc");
-    expect(fieldOf("Company es obligatorio.")).toBe("companyName");
-    expect(fieldOf("El ContactPhone no es válido.")).toBe("contactPhone");
-    expect(fieldOf("Se alcanzó el número máximo de intentos de la versión de prueba")).toBeNull();
-    expect(byField(["El campo CompanyName es obligatorio", "El ClientId no es válido.", "Otro problema"])).toEqual({
-      companyName: ["El campo CompanyName es obligatorio"],
-      clientId: ["El ClientId no es válido."],
-      general: ["Otro problema"],
-    });
+  it("places each failed rule beside the field it names", () => {
+    const failure = (field: string, rule: Failure["rule"]): Failure => ({ field, rule, limit: null, section: null, position: null, sent: null });
+    expect(formField(failure("FlowId", "required"))).toBe("flowId");
+    expect(formField(failure("RFC", "invalid"))).toBe("rfc");
+    expect(formField(failure("Company", "required"))).toBe("companyName");
+    expect(formField(failure("ContactPhone", "invalid"))).toBe("contactPhone");
+    expect(formField(failure("documentId", "invalid"))).toBeNull();
+    expect(formField(failure("constructor", "invalid"))).toBeNull();
+    const company = failure("CompanyName", "required");
+    const client = failure("ClientId", "invalid");
+    const other = failure("AgentMail", "invalid");
+    expect(byFormField([company, client, other])).toEqual({ companyName: [company], clientId: [client], general: [other] });
   });
 });

@@ -1,8 +1,9 @@
 // The create-file form: what it sends and where each problem shows. The rules
 // themselves live in one place, `kyb_api::validate` (through `check_new_file`), and
-// the server's own validation list arrives in the same words; both are placed beside
-// the field they name.
+// the service's own validation arrives read into the same failed rules; both are
+// placed beside the field they name.
 import type { CreateFileRequest } from "../../bindings/CreateFileRequest";
+import type { Failure } from "../../bindings/Failure";
 import type { NewFileDraft } from "../../bindings/NewFileDraft";
 
 /** The form as typed: what its draft keeps (`NewFileDraft`, defined in the backend). */
@@ -87,30 +88,35 @@ export function toRequest(form: NewFileForm): CreateFileRequest {
   return request;
 }
 
-/** Which field a rule's message names, by the names the service uses in it. */
-const NAMES: [RegExp, Field][] = [
-  [/\bFlowI[dD]\b/, "flowId"],
-  [/\bCompanyName\b|\bCompany\b/, "companyName"],
-  [/\bRFC\b/, "rfc"],
-  [/\bContactEmail\b/, "contactEmail"],
-  [/\bContactPhone\b/, "contactPhone"],
-  [/\bClientId\b/, "clientId"],
-  [/\bClientName\b/, "clientName"],
-  [/\bExternalI[dD]\b/, "externalId"],
-  [/\bIncludeFlow\b/, "include"],
-  [/\bExcludeFlow\b/, "exclude"],
-];
+/** The form's field for each field a failed rule names (the service's names, in the
+ * client's checks and in the service's answer). */
+const FORM_FIELD: Partial<Record<string, Field>> = {
+  FlowId: "flowId",
+  FlowID: "flowId",
+  Company: "companyName",
+  CompanyName: "companyName",
+  RFC: "rfc",
+  ContactEmail: "contactEmail",
+  ContactPhone: "contactPhone",
+  ClientId: "clientId",
+  ClientName: "clientName",
+  ExternalID: "externalId",
+  ExternalId: "externalId",
+  IncludeFlow: "include",
+  ExcludeFlow: "exclude",
+};
 
-export function fieldOf(message: string): Field | null {
-  return NAMES.find(([pattern]) => pattern.test(message))?.[1] ?? null;
+/** The form's field a failed rule is about, or null when the form has none for it. */
+export function formField(failure: Failure): Field | null {
+  return Object.hasOwn(FORM_FIELD, failure.field) ? (FORM_FIELD[failure.field] ?? null) : null;
 }
 
-/** The messages by field; those that name none go under "general". */
-export function byField(messages: string[]): Partial<Record<Field | "general", string[]>> {
-  const placed: Partial<Record<Field | "general", string[]>> = {};
-  for (const message of messages) {
-    const key = fieldOf(message) ?? "general";
-    placed[key] = [...(placed[key] ?? []), message];
+/** The failed rules by the form's field; those of no field go under "general". */
+export function byFormField(failures: Failure[]): Partial<Record<Field | "general", Failure[]>> {
+  const placed: Partial<Record<Field | "general", Failure[]>> = {};
+  for (const failure of failures) {
+    const key = formField(failure) ?? "general";
+    placed[key] = [...(placed[key] ?? []), failure];
   }
   return placed;
 }

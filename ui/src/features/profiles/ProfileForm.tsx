@@ -3,14 +3,14 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { Environment } from "../../bindings/Environment";
-import type { FieldProblem } from "../../bindings/FieldProblem";
+import type { Failure } from "../../bindings/Failure";
 import type { FlowEntry } from "../../bindings/FlowEntry";
 import type { KeyStatus } from "../../bindings/KeyStatus";
 import type { Profile } from "../../bindings/Profile";
-import type { ProfileField } from "../../bindings/ProfileField";
 import type { ProfileInput } from "../../bindings/ProfileInput";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { problemTexts } from "../../ui/problems";
 
 type Kind = Environment["kind"];
 
@@ -22,7 +22,23 @@ const blank: ProfileInput = {
   flows: [{ flowId: "", label: "", personType: "Moral" }],
 };
 
-const EVERY_FIELD: ProfileField[] = ["name", "environment", "workspaceId", "agentEmail", "flows"];
+/** Where the form shows a failed rule: beside the field it names (a flow's FlowID and
+ * name beside the flows). */
+type Slot = "name" | "environment" | "workspaceId" | "agentEmail" | "flows" | "apiKey";
+
+const SLOT: Partial<Record<string, Slot>> = {
+  name: "name",
+  environment: "environment",
+  workspaceId: "workspaceId",
+  agentEmail: "agentEmail",
+  flowId: "flows",
+  label: "flows",
+  apiKey: "apiKey",
+};
+
+const slotOf = (failure: Failure): Slot | null => (Object.hasOwn(SLOT, failure.field) ? (SLOT[failure.field] ?? null) : null);
+
+const EVERY_FIELD: Slot[] = ["name", "environment", "workspaceId", "agentEmail", "flows", "apiKey"];
 
 /** A profile being typed (a new one, or `existing` being changed), checked by the
  * backend's own rules as it is typed; then saved, its key stored when one was typed,
@@ -44,8 +60,8 @@ export function ProfileForm(props: {
   // A new key goes where the one it replaces was; without a readable keyring the only
   // place for it is this session.
   const [sessionOnly, setSessionOnly] = useState(() => props.currentKey?.storage === "session" || Boolean(props.currentKey?.keyringProblem));
-  const [touched, setTouched] = useState<Set<ProfileField>>(new Set());
-  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const [touched, setTouched] = useState<Set<Slot>>(new Set());
+  const [problems, setProblems] = useState<Failure[]>([]);
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
   const [connected, setConnected] = useState(false);
@@ -69,8 +85,13 @@ export function ProfileForm(props: {
     return () => clearTimeout(timer);
   }, [input, savedId]);
 
-  const touch = (field: ProfileField) => setTouched((now) => new Set(now).add(field));
-  const problemsOf = (field: ProfileField) => (touched.has(field) ? problems.filter((p) => p.field === field).map((p) => p.message) : []);
+  const touch = (slot: Slot) => setTouched((now) => new Set(now).add(slot));
+  // The rules checked as it is typed, and those a refused save or key broke.
+  const problemsOf = (slot: Slot) => {
+    if (!touched.has(slot)) return [];
+    const found = [...problems, ...(error?.problems ?? [])].filter((failure) => slotOf(failure) === slot);
+    return [...new Set(problemTexts(found, t))];
+  };
   const setFlow = (index: number, change: Partial<FlowEntry>) =>
     setInput({ ...input, flows: input.flows.map((f, i) => (i === index ? { ...f, ...change } : f)) });
   const setKind = (kind: Kind) => setInput({ ...input, environment: kind === "custom" ? { kind, base_url: "https://" } : { kind } });
@@ -92,7 +113,7 @@ export function ProfileForm(props: {
         try {
           await backend.setApiKey(profile.id, apiKey, sessionOnly);
         } catch (e) {
-          const failure = e as AppError;
+          const failure = backend.asAppError(e);
           // Without a keyring the key can still serve this session: offer it.
           if (failure.code === "keyring_unavailable") setSessionOnly(true);
           throw failure;
@@ -103,7 +124,7 @@ export function ProfileForm(props: {
       setConnected(true);
       props.onConnected(profile);
     } catch (e) {
-      setError(e as AppError);
+      setError(backend.asAppError(e));
     } finally {
       setBusy(false);
     }
@@ -111,7 +132,7 @@ export function ProfileForm(props: {
 
   return (
     <>
-      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} placed={(failure) => slotOf(failure) !== null} />}
       {error && wrote && props.onCancel && (
         <p className="muted" data-testid="saved-not-connected">
           {t("profiles.savedNotConnected")}
@@ -225,7 +246,7 @@ export function ProfileForm(props: {
             {t("addFlow")}
           </button>
         </Field>
-        <Field label={t("fieldApiKey")} problems={[]} htmlFor={`${id}-key`}>
+        <Field label={t("fieldApiKey")} problems={problemsOf("apiKey")} htmlFor={`${id}-key`}>
           <input
             id={`${id}-key`}
             ref={keyField}

@@ -1,7 +1,8 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import type { Failure } from "../../bindings/Failure";
 import type { ProfileInput } from "../../bindings/ProfileInput";
 import { I18nProvider } from "../../i18n";
 import { ProfileSetup } from "./ProfileSetup";
@@ -9,6 +10,15 @@ import { ProfileSetup } from "./ProfileSetup";
 afterEach(() => {
   cleanup();
   clearMocks();
+});
+
+const failure = (field: string, rule: Failure["rule"], position: number | null = null): Failure => ({
+  field,
+  rule,
+  limit: null,
+  section: null,
+  position,
+  sent: null,
 });
 
 function renderSetup(onDone = () => {}) {
@@ -24,7 +34,7 @@ describe("the first-run profile screen", () => {
     mockIPC((cmd, args) => {
       if (cmd !== "check_profile") throw new Error(cmd);
       const input = (args as { input: ProfileInput }).input;
-      return input.workspaceId.length === 36 ? [] : [{ field: "workspaceId", message: "El Workspace debe ser un UUID." }];
+      return input.workspaceId.length === 36 ? [] : [failure("workspaceId", "invalid")];
     });
     renderSetup();
     const workspace = screen.getByLabelText("Workspace (UUID)");
@@ -33,6 +43,42 @@ describe("the first-run profile screen", () => {
     expect(await screen.findByText("El Workspace debe ser un UUID.")).toBeTruthy();
     fireEvent.change(workspace, { target: { value: "6a1f0000-0000-4000-8000-000000000099" } });
     await waitFor(() => expect(screen.queryByText("El Workspace debe ser un UUID.")).toBeNull());
+  });
+
+  it("says why a plain-http address is refused, and which flow lacks what", async () => {
+    mockIPC((cmd, args) => {
+      if (cmd !== "check_profile") throw new Error(cmd);
+      const input = (args as { input: ProfileInput }).input;
+      const problems: Failure[] = [failure("label", "required", 1)];
+      if (input.environment.kind === "custom" && input.environment.base_url.startsWith("http:")) problems.push(failure("environment", "https_only"));
+      return problems;
+    });
+    renderSetup();
+    fireEvent.change(screen.getByTestId("profile-environment"), { target: { value: "custom" } });
+    const address = screen.getByTestId("profile-base-url");
+    fireEvent.change(address, { target: { value: "http://kyb.example.mx" } });
+    fireEvent.blur(address);
+    expect(await screen.findByText(/porque la API Key viajaría sin cifrar/)).toBeTruthy();
+    expect(screen.getByText(/^La dirección del servicio debe usar https: http solo se admite en esta computadora/)).toBeTruthy();
+    fireEvent.blur(screen.getByTestId("profile-flow-label-0"));
+    expect(await screen.findByText("El flujo 1 necesita un nombre.")).toBeTruthy();
+  });
+
+  it("shows a refused key beside the key field", async () => {
+    mockIPC((cmd, args) => {
+      if (cmd === "check_profile") return [];
+      if (cmd === "save_profile") return { id: "p1", ...(args as { input: ProfileInput }).input };
+      if (cmd === "set_api_key") throw { code: "invalid_input", message: "", details: [], task: null, problems: [failure("apiKey", "invalid")] };
+      throw new Error(cmd);
+    });
+    renderSetup();
+    fireEvent.change(screen.getByLabelText("API Key"), { target: { value: "sk\u0007" } });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
+    const notice = await screen.findByTestId("error-notice");
+    expect(notice.textContent).toContain("Hay datos por corregir.");
+    expect(await screen.findByText("La API Key no puede contener saltos de línea ni otros caracteres de control.")).toBeTruthy();
+    // Beside the field, not listed again in the notice.
+    expect(within(notice).queryByTestId("error-problems")).toBeNull();
   });
 
   it("saves the profile, stores the key, then has the backend try the connection", async () => {
@@ -70,14 +116,15 @@ describe("the first-run profile screen", () => {
     mockIPC((cmd, args) => {
       if (cmd === "check_profile") return [];
       if (cmd === "save_profile") return { id: "p1", ...(args as { input: ProfileInput }).input };
-      if (cmd === "set_api_key") throw { code: "keyring_unavailable", message: "No se pudo usar el llavero del sistema.", details: ["no D-Bus"] };
+      if (cmd === "set_api_key") throw { code: "keyring_unavailable", message: "no D-Bus", details: [], task: "use_keyring", problems: [] };
       throw new Error(cmd);
     });
     renderSetup();
     fireEvent.change(screen.getByLabelText("API Key"), { target: { value: "sk_live_1234" } });
     fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
     const alert = await screen.findByTestId("error-notice");
-    expect(alert.textContent).toContain("no D-Bus");
+    expect(alert.textContent).toContain("No se pudo usar el llavero del sistema.");
+    expect(alert.textContent).toContain("No se pudo usar el llavero del sistema: no D-Bus");
     expect((screen.getByLabelText(/solo para esta sesión/) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -111,7 +111,7 @@ describe("the Profiles screen", () => {
     backend({ p1: inKeyring("1234"), p2: inKeyring("9999") }, (cmd, args) => {
       if (cmd !== "check_connection") throw new Error(cmd);
       if (args.profileId === "p1") return null;
-      throw { code: "unauthorized", message: "La API Key ha sido denegada", details: [] };
+      throw { code: "unauthorized", message: "La API Key ha sido denegada", details: [], task: null, problems: [] };
     });
     renderView();
     fireEvent.click(within(card("Operación")).getByTestId("profile-check-button"));
@@ -176,7 +176,8 @@ describe("the Profiles screen", () => {
           return inKeyring("0000");
         case "check_connection":
           checks += 1;
-          if (checks === 1) throw { code: "workspace_forbidden", message: "El ID de Workspace no es válido o no está activo", details: [] };
+          if (checks === 1)
+            throw { code: "workspace_forbidden", message: "El ID de Workspace no es válido o no está activo", details: [], task: null, problems: [] };
           return null;
         case "profiles":
           return book;
@@ -276,8 +277,8 @@ describe("an error whose fix is in the profile", () => {
     render(
       <I18nProvider>
         <ProfilesLink.Provider value={open}>
-          <ErrorNotice error={{ code: "unauthorized", message: "La API Key ha sido denegada", details: [] }} />
-          <ErrorNotice error={{ code: "not_found", message: "Expediente no encontrado", details: [] }} />
+          <ErrorNotice error={{ code: "unauthorized", message: "La API Key ha sido denegada", details: [], task: null, problems: [] }} />
+          <ErrorNotice error={{ code: "not_found", message: "Expediente no encontrado", details: [], task: null, problems: [] }} />
         </ProfilesLink.Provider>
       </I18nProvider>,
     );
@@ -291,13 +292,25 @@ describe("an error whose fix is in the profile", () => {
     render(
       <I18nProvider>
         <ProfilesLink.Provider value={() => {}}>
-          <ErrorNotice error={{ code: "key_origin_changed", message: "", details: ["https://viejo.example.mx:443", "https://kyb.example.mx:443"] }} />
+          <ErrorNotice
+            error={{
+              code: "key_origin_changed",
+              message: "",
+              details: ["https://viejo.example.mx:443", "https://kyb.example.mx:443"],
+              task: null,
+              problems: [],
+            }}
+          />
         </ProfilesLink.Provider>
       </I18nProvider>,
     );
     const notice = screen.getByTestId("error-notice");
-    expect(notice.textContent).toContain("La dirección del perfil cambió desde que se dio su API Key.");
-    expect(notice.textContent).toContain("confirme que la API Key puede enviarse a la nueva dirección");
+    expect(notice.textContent).toContain(
+      "La API Key del perfil se dio para https://viejo.example.mx:443, y el perfil ahora apunta a https://kyb.example.mx:443.",
+    );
+    expect(notice.textContent).toContain("No se enviará a https://kyb.example.mx:443 hasta que usted lo confirme o ingrese la API Key de nuevo en Perfiles.");
+    // The two origins are said in the sentence, not listed again.
+    expect(notice.querySelectorAll("li")).toHaveLength(0);
     expect(within(notice).getByTestId("open-profiles")).toBeTruthy();
   });
 });

@@ -98,7 +98,7 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
       setChecks(({ [profile.id]: _, ...rest }) => rest);
       setAsking(null);
     } catch (e) {
-      setAskError(e as AppError);
+      setAskError(backend.asAppError(e));
     } finally {
       setBusy(false);
     }

@@ -25,7 +25,7 @@ export function AddFile(props: {
       props.onAdded(await backend.watchFile(flowId, rfc));
       setRfc("");
     } catch (e) {
-      props.onError(e as AppError);
+      props.onError(backend.asAppError(e));
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import { type ReactNode, useRef } from "react";
 
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { type MessageKey, useI18n } from "../../i18n";
+import { ERROR_TITLE } from "../../ui/errorWords";
 import { timeAgo } from "../../ui/format";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { MISSING } from "../../ui/text";
@@ -91,7 +92,7 @@ export function WatchlistTable(props: {
                       <StatusBadge status={file.documentStatus} category={file.statusCategory} />
                     )}
                     {file.refreshFailed && (
-                      <span className="chip chip-danger" title={t(`error.${file.lastError}` as MessageKey)} data-testid="row-error">
+                      <span className="chip chip-danger" title={file.lastError ? t(ERROR_TITLE[file.lastError]) : undefined} data-testid="row-error">
                         {t("refreshFailed")}
                       </span>
                     )}

@@ -7,9 +7,11 @@ import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { type MessageKey, useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
-import { ErrorNotice, fixedInProfile } from "../../ui/ErrorNotice";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { fixedInProfile } from "../../ui/errorWords";
 import { isTyping } from "../../ui/keys";
 import { ProgressBar } from "../../ui/ProgressBar";
+import { problemTexts } from "../../ui/problems";
 import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
 import { emptyFilter, type Filter, type Sort, type SortKey, visibleRows } from "./model";
@@ -18,6 +20,19 @@ import { useWatchlistRefresh } from "./useWatchlistRefresh";
 import { WatchlistTable } from "./WatchlistTable";
 import "./watchlist.css";
 
+/** Each status category's name. */
+const CATEGORY: Record<StatusCategory, MessageKey> = {
+  entering: "category.entering",
+  queued: "category.queued",
+  in_review: "category.in_review",
+  with_user: "category.with_user",
+  enrolling: "category.enrolling",
+  enrollment_failed: "category.enrollment_failed",
+  approved: "category.approved",
+  closed: "category.closed",
+  unknown: "category.unknown",
+};
+/** The categories in the order the filter lists them. */
 const CATEGORIES: StatusCategory[] = ["entering", "queued", "in_review", "with_user", "enrolling", "enrollment_failed", "approved", "closed", "unknown"];
 
 let startupReported = false;
@@ -103,7 +118,11 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
         </div>
       </div>
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
-      {!progress && fixedInProfile(refusal) && <ErrorNotice error={{ code: refusal, message: t("refusedFiles", { n: refused.length }), details: [] }} />}
+      {!progress && fixedInProfile(refusal) && (
+        <ErrorNotice error={{ code: refusal, message: "", details: [], task: null, problems: [] }}>
+          <p className="notice-task">{t("refusedFiles", { n: refused.length })}</p>
+        </ErrorNotice>
+      )}
       <AddFile
         profile={profile}
         onAdded={(list) => {
@@ -122,8 +141,8 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           })}
           {csv.imported.refused.length > 0 && (
             <ul className="notice-details">
-              {csv.imported.refused.map((line) => (
-                <li key={line}>{line}</li>
+              {csv.imported.refused.map((refused) => (
+                <li key={refused.line}>{t("problem.line", { line: refused.line, problems: problemTexts(refused.problems, t).join(" ") })}</li>
               ))}
             </ul>
           )}
@@ -148,7 +167,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           <option value="">{t("allStatuses")}</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {t(`category.${c}` as MessageKey)}
+              {t(CATEGORY[c])}
             </option>
           ))}
         </select>

@@ -2,9 +2,9 @@ import { useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
+import type { Failure } from "../../bindings/Failure";
 import type { ImportReport } from "../../bindings/ImportReport";
 import type { SavedCsv } from "../../bindings/SavedCsv";
-import { useI18n } from "../../i18n";
 import { mebibytes } from "../../ui/format";
 
 export interface WatchlistCsv {
@@ -25,27 +25,31 @@ export function useWatchlistCsv(props: {
   setError: (error: AppError | null) => void;
 }): WatchlistCsv {
   const { onImported, setError } = props;
-  const { t } = useI18n();
   const [imported, setImported] = useState<ImportReport | null>(null);
   const [exported, setExported] = useState<SavedCsv | null>(null);
 
   const importFile = async (file: File | undefined, flowId: string) => {
     if (!file) return;
     try {
-      // A file over the backend's limit is refused before it is read into the page.
+      // A file over the backend's limit is refused before it is read into the page, as
+      // the backend would refuse its text (the sizes in MiB).
       const { maxImportBytes } = await backend.appInfo();
       if (file.size > maxImportBytes) {
-        setError({
-          code: "invalid_input",
-          message: t("importTooLarge", { size: mebibytes(file.size), max: mebibytes(maxImportBytes) }),
-          details: [],
-        });
+        const tooLarge: Failure = {
+          field: "file",
+          rule: "too_large",
+          limit: Number(mebibytes(maxImportBytes)),
+          sent: Number(mebibytes(file.size)),
+          section: null,
+          position: null,
+        };
+        setError({ code: "invalid_input", message: "", details: [], task: "import_watchlist", problems: [tooLarge] });
         return;
       }
       setImported(await backend.importWatchlistCsv(await file.text(), flowId));
       onImported();
     } catch (e) {
-      setError(e as AppError);
+      setError(backend.asAppError(e));
     }
   };
 

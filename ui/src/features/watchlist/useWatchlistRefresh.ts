@@ -69,7 +69,7 @@ export function useWatchlistRefresh(props: {
       measureNextCommit("watchlist-refresh");
       setFiles(final);
     } catch (e) {
-      setError(e as AppError);
+      setError(backend.asAppError(e));
     } finally {
       answers.cancel();
       setProgress(null);

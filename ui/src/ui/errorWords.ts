@@ -1,0 +1,209 @@
+// An error in words: the desk sends a code, what it was doing (a task), the service's
+// own text or a technical cause, facts and failed rules; the window says each in the
+// user's language. Also the audit log's outcome codes, which are the same codes.
+import type { AppError } from "../bindings/AppError";
+import type { AuditMark } from "../bindings/AuditMark";
+import type { ErrorCode } from "../bindings/ErrorCode";
+import type { OutcomeCode } from "../bindings/OutcomeCode";
+import type { Task } from "../bindings/Task";
+import type { MessageKey, Translate } from "../i18n";
+
+/** What happened, by code. */
+export const ERROR_TITLE: Record<ErrorCode, MessageKey> = {
+  unauthorized: "error.unauthorized",
+  workspace_forbidden: "error.workspace_forbidden",
+  not_allowed: "error.not_allowed",
+  not_found: "error.not_found",
+  validation: "error.validation",
+  state_conflict: "error.state_conflict",
+  trial_limit: "error.trial_limit",
+  rejected: "error.rejected",
+  server: "error.server",
+  timeout: "error.timeout",
+  network: "error.network",
+  decode: "error.decode",
+  redirected: "error.redirected",
+  too_large: "error.too_large",
+  outcome_unknown: "error.outcome_unknown",
+  invalid_input: "error.invalid_input",
+  no_profile: "error.no_profile",
+  no_api_key: "error.no_api_key",
+  keyring_unavailable: "error.keyring_unavailable",
+  no_address: "error.no_address",
+  storage: "error.storage",
+  data_folder_in_use: "error.data_folder_in_use",
+  unsafe_address: "error.unsafe_address",
+  desktop: "error.desktop",
+  key_origin_changed: "error.key_origin_changed",
+  in_flight: "error.in_flight",
+};
+
+/** What to do next, by code. */
+const ERROR_HINT: Record<ErrorCode, MessageKey> = {
+  unauthorized: "hint.unauthorized",
+  workspace_forbidden: "hint.workspace_forbidden",
+  not_allowed: "hint.not_allowed",
+  not_found: "hint.not_found",
+  validation: "hint.validation",
+  state_conflict: "hint.state_conflict",
+  trial_limit: "hint.trial_limit",
+  rejected: "hint.rejected",
+  server: "hint.server",
+  timeout: "hint.timeout",
+  network: "hint.network",
+  decode: "hint.decode",
+  redirected: "hint.redirected",
+  too_large: "hint.too_large",
+  outcome_unknown: "hint.outcome_unknown",
+  invalid_input: "hint.invalid_input",
+  no_profile: "hint.no_profile",
+  no_api_key: "hint.no_api_key",
+  keyring_unavailable: "hint.keyring_unavailable",
+  no_address: "hint.no_address",
+  storage: "hint.storage",
+  data_folder_in_use: "hint.data_folder_in_use",
+  unsafe_address: "hint.unsafe_address",
+  desktop: "hint.desktop",
+  key_origin_changed: "hint.key_origin_changed",
+  in_flight: "hint.in_flight",
+};
+
+/** The errors whose fix is in the profile: a key, a Workspace, an address, the address a
+ * key may go to. */
+const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
+  unauthorized: true,
+  workspace_forbidden: true,
+  no_profile: true,
+  no_api_key: true,
+  key_origin_changed: true,
+  keyring_unavailable: true,
+  no_address: true,
+  not_allowed: false,
+  not_found: false,
+  validation: false,
+  state_conflict: false,
+  trial_limit: false,
+  rejected: false,
+  server: false,
+  timeout: false,
+  network: false,
+  decode: false,
+  redirected: false,
+  too_large: false,
+  outcome_unknown: false,
+  invalid_input: false,
+  storage: false,
+  data_folder_in_use: false,
+  unsafe_address: false,
+  desktop: false,
+  in_flight: false,
+};
+
+/** Whether an error (by its code) is fixed in the profile. */
+export function fixedInProfile(code: ErrorCode | null): code is ErrorCode {
+  return code !== null && FIXED_IN_PROFILE[code];
+}
+
+/** What the desk was doing when a local step failed. */
+const TASK: Record<Task, MessageKey> = {
+  open_data_folder: "task.open_data_folder",
+  read_profiles: "task.read_profiles",
+  save_profiles: "task.save_profiles",
+  read_watchlist: "task.read_watchlist",
+  save_watchlist: "task.save_watchlist",
+  import_watchlist: "task.import_watchlist",
+  read_history: "task.read_history",
+  save_history: "task.save_history",
+  read_draft: "task.read_draft",
+  save_draft: "task.save_draft",
+  delete_draft: "task.delete_draft",
+  read_audit: "task.read_audit",
+  write_audit: "task.write_audit",
+  record_intent: "task.record_intent",
+  write_csv: "task.write_csv",
+  export_drift: "task.export_drift",
+  prepare_images: "task.prepare_images",
+  fetch_image: "task.fetch_image",
+  open_link: "task.open_link",
+  copy_text: "task.copy_text",
+  use_chosen_path: "task.use_chosen_path",
+  start_demo: "task.start_demo",
+  use_keyring: "task.use_keyring",
+};
+
+/** The title and hint of an error whose facts (a profile's name, two origins, a folder,
+ * an address) the desk's own texts spelled out; `null` for an error whose facts, if any,
+ * are listed as they came. */
+function factual(error: AppError, t: Translate): { title: string; hint: string } | null {
+  const [first, second] = error.details;
+  switch (error.code) {
+    case "no_api_key":
+      return first ? { title: t("error.no_api_key.named", { name: first }), hint: t("hint.no_api_key") } : null;
+    case "key_origin_changed": {
+      if (!second) return null;
+      // The origin the key was given for is "" when none was recorded.
+      const bound = first || t("error.originNotRecorded");
+      return {
+        title: t("error.key_origin_changed.origins", { bound, origin: second }),
+        hint: t("hint.key_origin_changed.origins", { origin: second }),
+      };
+    }
+    case "data_folder_in_use":
+      return first ? { title: t("error.data_folder_in_use.at", { dir: first }), hint: t("hint.data_folder_in_use") } : null;
+    case "unsafe_address":
+      if (!first) return null;
+      return {
+        title: t(error.task === "fetch_image" ? "error.unsafe_address.image" : "error.unsafe_address.link", { address: first }),
+        hint: t("hint.unsafe_address"),
+      };
+    default:
+      return null;
+  }
+}
+
+/** An error as the window says it. */
+export interface ErrorWords {
+  title: string;
+  /** What the desk was doing, with the technical cause when there is one. */
+  task: string | null;
+  /** The service's own text (a technical cause goes with the task instead). */
+  message: string | null;
+  /** The facts not already said in the title. */
+  details: string[];
+  hint: string;
+}
+
+export function errorWords(error: AppError, t: Translate): ErrorWords {
+  const said = factual(error, t);
+  const title = said?.title ?? t(ERROR_TITLE[error.code]);
+  const cause = error.message.trim();
+  return {
+    title,
+    task: error.task ? t(cause ? "error.taskWithCause" : "error.task", { task: t(TASK[error.task]), cause }) : null,
+    message: !error.task && cause && cause !== title ? cause : null,
+    details: said ? [] : error.details,
+    hint: said?.hint ?? t(ERROR_HINT[error.code]),
+  };
+}
+
+/** An error in one line, for a tooltip or a status line: what the desk was doing (or
+ * what happened) and why. */
+export function errorSummary(error: AppError, t: Translate): string {
+  const words = errorWords(error, t);
+  return words.task ?? (words.message ? `${words.title} ${words.message}` : words.title);
+}
+
+/** The log's own marks. */
+const MARK: Record<AuditMark, MessageKey> = {
+  intent: "audit.intent",
+  torn_line: "audit.mark.torn_line",
+  anchor_mismatch: "audit.mark.anchor_mismatch",
+};
+
+const OUTCOME: Record<OutcomeCode, MessageKey> = { ...ERROR_TITLE, ...MARK };
+
+/** An audit outcome's code in words; a code this version does not know (a newer
+ * version's, kept as written) is shown as written. */
+export function outcomeText(code: OutcomeCode, t: Translate): string {
+  return Object.hasOwn(OUTCOME, code) ? t(OUTCOME[code]) : code;
+}

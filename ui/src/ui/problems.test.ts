@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+
+import type { Failure } from "../bindings/Failure";
+import { type Locale, type Translate, translate } from "../i18n";
+import { fieldLabel, problemText } from "./problems";
+
+const language =
+  (locale: Locale): Translate =>
+  (key, vars) =>
+    translate(locale, key, vars);
+const es = language("es-MX");
+const en = language("en");
+
+const failure = (field: string, rule: Failure["rule"], more: Partial<Failure> = {}): Failure => ({
+  field,
+  rule,
+  limit: null,
+  section: null,
+  position: null,
+  sent: null,
+  ...more,
+});
+
+describe("a failed rule in words", () => {
+  it("names the field by the label its form shows, and an unknown one by its name", () => {
+    expect(problemText(failure("CompanyName", "required"), es)).toBe("El campo Razón social es obligatorio.");
+    expect(problemText(failure("Company", "required"), es)).toBe("El campo Razón social es obligatorio.");
+    expect(problemText(failure("RFC", "invalid"), es)).toBe("El campo RFC no es válido.");
+    expect(problemText(failure("PersonId", "invalid"), es)).toBe("El campo PersonId no es válido.");
+    expect(problemText(failure("CompanyName", "required"), en)).toBe("Company name is required.");
+    expect(fieldLabel("constructor", es)).toBe("constructor");
+  });
+
+  it("says a field's own rule in its own words", () => {
+    expect(problemText(failure("ContactPhone", "invalid"), es)).toBe("El teléfono de contacto no es un número nacional válido.");
+    expect(problemText(failure("ContactPhone", "invalid"), en)).toBe("The contact phone is not a valid national number.");
+    expect(problemText(failure("workspaceId", "invalid"), es)).toBe("El Workspace debe ser un UUID.");
+    expect(problemText(failure("name", "too_long", { limit: 60 }), es)).toBe("El nombre del perfil admite hasta 60 caracteres.");
+    expect(problemText(failure("environment", "https_only"), es)).toContain("porque la API Key viajaría sin cifrar");
+    expect(problemText(failure("environment", "https_only"), en)).toContain("because the API key would travel unencrypted");
+  });
+
+  it("gives the limits and counts broken", () => {
+    expect(problemText(failure("mensajeGeneral", "too_long", { limit: 1000 }), es)).toBe(
+      "El campo Mensaje general para el usuario no debe exceder 1000 caracteres.",
+    );
+    expect(problemText(failure("secciones", "too_many", { limit: 50, sent: 51 }), es)).toBe("El número de secciones no debe pasar de 50; se enviaron 51.");
+    expect(problemText(failure("file", "too_large", { limit: 2, sent: 3.4 }), en)).toBe(
+      "The file is 3.4 MiB; an import takes at most 2 MiB. Split it into parts.",
+    );
+    expect(problemText(failure("rows", "too_many", { limit: 10000, sent: 10001 }), es)).toBe(
+      "El archivo tiene 10001 filas; se admiten hasta 10000 por importación. Divídalo en partes.",
+    );
+  });
+
+  it("says which flow of a profile, which section or which entry of a correction", () => {
+    expect(problemText(failure("flowId", "required", { position: 2 }), es)).toBe("El flujo 2 necesita su FlowID.");
+    expect(problemText(failure("flowId", "repeated", { position: 3 }), en)).toBe("The FlowID of flow 3 is repeated.");
+    expect(problemText(failure("label", "required", { position: 1 }), es)).toBe("El flujo 1 necesita un nombre.");
+    // The complementary request's flowId has no position: it is the field itself.
+    expect(problemText(failure("flowId", "required"), es)).toBe("El campo FlowID es obligatorio.");
+    expect(problemText(failure("comentario", "required", { section: "ProofAddress" }), es)).toBe(
+      "El comentario es obligatorio para rechazar (sección ProofAddress).",
+    );
+    expect(problemText(failure("estatus", "not_a_verdict", { section: "Sucursal" }), en)).toBe("Decision must be Aceptada or Rechazada (section Sucursal).");
+    expect(problemText(failure("seccion", "required", { position: 3 }), es)).toBe("El campo Sección es obligatorio (secciones, entrada 3).");
+  });
+
+  it("words every rule in both languages without a placeholder left over", () => {
+    const rules: Failure["rule"][] = [
+      "required",
+      "invalid",
+      "not_a_verdict",
+      "too_long",
+      "too_few",
+      "too_many",
+      "taken",
+      "repeated",
+      "https_only",
+      "too_large",
+    ];
+    for (const t of [es, en]) {
+      for (const rule of rules) {
+        const text = problemText(failure("Campo", rule, { limit: 5, sent: 6 }), t);
+        expect(text).toContain("Campo");
+        expect(text).not.toMatch(/[{}]/);
+      }
+    }
+  });
+});
