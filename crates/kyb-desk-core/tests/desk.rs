@@ -168,9 +168,13 @@ async fn a_connection_check_tries_any_profile_and_names_what_is_wrong() {
         .expect("key kept for the session");
     let unknown = desk.check_connection(&third.id).await.expect_err("refused");
     assert_eq!(unknown.code, ErrorCode::Validation);
+    assert_eq!(unknown.details, ["Viejo (flujo-que-no-existe)"]);
     assert_eq!(
-        unknown.details,
-        ["Viejo (flujo-que-no-existe): El FlowId no es válido."]
+        unknown.problems,
+        [kyb_api::validate::Failure::new(
+            "FlowId",
+            kyb_api::validate::Rule::Invalid
+        )]
     );
 
     // With no flow at all, the key and the Workspace are still tried.

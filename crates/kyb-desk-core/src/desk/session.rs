@@ -255,12 +255,12 @@ impl Desk {
             match ask(&flow.flow_id).await {
                 Ok(_) | Err(ApiError::NotFound { .. }) => {}
                 Err(error @ ApiError::Validation { .. }) => {
+                    // The flow refused comes first, then the service's words it
+                    // could not read into rules (the rules are in `problems`).
                     let mut failure = AppError::from(error);
-                    failure.details = failure
+                    failure
                         .details
-                        .iter()
-                        .map(|m| format!("{} ({}): {m}", flow.label, flow.flow_id))
-                        .collect();
+                        .insert(0, format!("{} ({})", flow.label, flow.flow_id));
                     return Err(failure);
                 }
                 Err(error) => return Err(error.into()),
