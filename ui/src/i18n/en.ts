@@ -600,4 +600,6 @@ export const en: Record<MessageKey, string> = {
   "keys.preview": "Preview what will be sent",
   "keys.leaveField": "Leave the text field",
   "keys.close": "Close",
+  // Rules as data (issue 18): the limits and bands come from the app's info.
+  "review.tooFew": "A request needs at least {min} sections; {n} are decided.",
 };

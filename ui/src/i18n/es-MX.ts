@@ -602,6 +602,8 @@ export const esMX = {
   "keys.preview": "Vista previa de lo que se enviará",
   "keys.leaveField": "Salir del campo de texto",
   "keys.close": "Cerrar",
+  // Rules as data (issue 18): the limits and bands come from the app's info.
+  "review.tooFew": "Una solicitud necesita al menos {min} secciones; hay {n} decididas.",
 };
 
 export type MessageKey = keyof typeof esMX;
