@@ -11,7 +11,7 @@ import type { FileTracking } from "../../bindings/FileTracking";
 import type { Limits } from "../../bindings/Limits";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
-import { GivenInfo } from "../../test/appInfo";
+import { GivenInfo, testInfo } from "../../test/appInfo";
 import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
 import { ReviewView } from "./ReviewView";
@@ -157,7 +157,7 @@ describe("the review", () => {
     const comment = await screen.findByTestId("review-comment");
     expect(document.activeElement).toBe(comment);
     fireEvent.change(comment, { target: { value: "  Falta la hoja 3 del acta  " } });
-    expect(rows[2]?.querySelector("[data-testid=counter]")?.textContent).toBe("24 / 500");
+    expect(rows[2]?.querySelector("[data-testid=counter]")?.textContent).toBe(`24 / ${testInfo.limits.commentMaxChars}`);
     key("k"); // typing a "k" inside the comment does not move
     expect(document.activeElement).toBe(comment);
     key("Escape");
