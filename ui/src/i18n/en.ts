@@ -374,9 +374,9 @@ export const en: Record<MessageKey, string> = {
   "geo.label": "Distance {distance} m, accuracy {accuracy} m",
   "geo.caption": "{distance} m between the real and the declared location (accuracy ±{accuracy} m): {band}.",
   "geo.noDistance": "No distance: not enough precision or no declared address.",
-  "geo.consistent": "consistent (up to 100 m)",
-  "geo.unassigned": "unassigned (100 to 500 m)",
-  "geo.inconsistent": "inconsistent (beyond 500 m)",
+  "geo.consistent": "consistent (up to {consistent} m)",
+  "geo.unassigned": "unassigned ({consistent} to {inconsistent} m)",
+  "geo.inconsistent": "inconsistent (beyond {inconsistent} m)",
   "enroll.column": "Enrollment link",
   "enroll.generate": "Generate link",
   "enroll.notAllowed": "The service does not allow enrolling this person now (IsEnrollmentAllowed is false).",
@@ -678,4 +678,7 @@ export const en: Record<MessageKey, string> = {
   "audit.break.modified": "the entry was modified",
   "audit.break.missing": "entries are missing: after {after} comes {next}",
   "audit.break.not_following": "the entry does not follow the previous one (an entry is missing or was moved)",
+  // Rules as data (issue 18): the limits and bands come from the app's info.
+  "review.tooFew": "A request needs at least {min} sections; {n} are decided.",
+  "geo.captionUnbanded": "{distance} m between the real and the declared location (accuracy ±{accuracy} m).",
 };

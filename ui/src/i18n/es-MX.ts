@@ -375,9 +375,9 @@ export const esMX = {
   "geo.label": "Distancia {distance} m, precisión {accuracy} m",
   "geo.caption": "{distance} m entre la ubicación real y la declarada (precisión ±{accuracy} m): {band}.",
   "geo.noDistance": "Sin distancia: no hubo precisión suficiente o domicilio declarado.",
-  "geo.consistent": "consistente (hasta 100 m)",
-  "geo.unassigned": "sin asignar (100 a 500 m)",
-  "geo.inconsistent": "inconsistente (más de 500 m)",
+  "geo.consistent": "consistente (hasta {consistent} m)",
+  "geo.unassigned": "sin asignar ({consistent} a {inconsistent} m)",
+  "geo.inconsistent": "inconsistente (más de {inconsistent} m)",
   "enroll.column": "Enlace de enrolamiento",
   "enroll.generate": "Generar enlace",
   "enroll.notAllowed": "El servicio no permite enrolar a esta persona ahora (IsEnrollmentAllowed es falso).",
@@ -680,6 +680,9 @@ export const esMX = {
   "audit.break.modified": "la entrada fue modificada",
   "audit.break.missing": "faltan entradas: después de la {after} sigue la {next}",
   "audit.break.not_following": "la entrada no sigue a la anterior (falta o se movió una entrada)",
+  // Rules as data (issue 18): the limits and bands come from the app's info.
+  "review.tooFew": "Una solicitud necesita al menos {min} secciones; hay {n} decididas.",
+  "geo.captionUnbanded": "{distance} m entre la ubicación real y la declarada (precisión ±{accuracy} m).",
 };
 
 export type MessageKey = keyof typeof esMX;

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { GivenInfo } from "../../test/appInfo";
+import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
 import { ComplementaryDialog } from "./ComplementaryDialog";
 
@@ -25,6 +27,35 @@ const profile: Profile = {
   ],
 };
 
+describe("complementary information", () => {
+  it("holds the message to the limit the app's info gives, and names the added sections the file's tracking lists", async () => {
+    const sent: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd !== "add_complementary_info") throw new Error(cmd);
+      sent.push(args);
+      return { documentId: "doc-1", sectionsAdded: ["BankStatementObligatorio", "FormularioNuevo"], message: null };
+    });
+    const sections = [tracked("BankStatementObligatorio", "Pendiente", { base: "BankStatement", modifier: "Obligatorio" })];
+    render(
+      <I18nProvider>
+        <GivenInfo limits={{ messageMaxChars: 5 }}>
+          <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} sections={sections} onClose={() => {}} />
+        </GivenInfo>
+      </I18nProvider>,
+    );
+    fireEvent.change(screen.getByTestId("comp-message"), { target: { value: "Suba su estado" } });
+    expect(screen.getByTestId("counter").textContent).toBe("14 / 5");
+    const send = screen.getByTestId("comp-send") as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId("comp-message"), { target: { value: "Suba" } });
+    expect(send.disabled).toBe(false);
+    fireEvent.click(send);
+    const names = [...(await screen.findByTestId("complementary-result")).querySelectorAll(".section-name")].map((n) => n.textContent);
+    expect(names).toEqual(["Estado de cuenta (obligatorio) BankStatementObligatorio", "FormularioNuevo"]);
+    expect(sent).toHaveLength(1);
+  });
+});
+
 describe("complementary information whose answer was lost", () => {
   it("says the sections and the notice may have gone, leads to the fresh tracking, and sends again only when asked", async () => {
     let sent = 0;
@@ -36,7 +67,9 @@ describe("complementary information whose answer was lost", () => {
     });
     render(
       <I18nProvider>
-        <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} onClose={(c) => (closedWith = c)} />
+        <GivenInfo>
+          <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} sections={[]} onClose={(c) => (closedWith = c)} />
+        </GivenInfo>
       </I18nProvider>,
     );
     fireEvent.click(screen.getByTestId("comp-send"));
@@ -63,7 +96,9 @@ describe("a sparse complementary-information answer", () => {
     });
     render(
       <I18nProvider>
-        <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} onClose={(c) => (closedWith = c)} />
+        <GivenInfo>
+          <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} sections={[]} onClose={(c) => (closedWith = c)} />
+        </GivenInfo>
       </I18nProvider>,
     );
     fireEvent.click(screen.getByTestId("comp-send"));

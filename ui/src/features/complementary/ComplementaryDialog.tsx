@@ -4,21 +4,31 @@ import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
 import type { SectionsAdded } from "../../bindings/SectionsAdded";
+import type { TrackedSection } from "../../bindings/TrackedSection";
 import { useI18n } from "../../i18n";
+import { useLimits } from "../../ui/appInfo";
 import { Counter } from "../../ui/Counter";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { SectionName } from "../../ui/SectionName";
 import { charCount } from "../../ui/text";
-// The spec's one limit for a message to the user (mensajeGeneral, mensajeAdicional).
-import { MESSAGE_MAX } from "../review/model";
+import { trackedId } from "../sections";
 
 const OTHER_FLOW = "__other__";
 
 /** Adds to a file the sections of another flow that it lacks. `notificarUsuario` has
  * no documented default: the app always sends it, on unless the analyst turns it off,
- * since the user must fill in what was added. */
-export function ComplementaryDialog(props: { documentId: string; currentFlowId: string; profile: Profile; onClose: (changed: boolean) => void }) {
+ * since the user must fill in what was added. `sections`: the file's tracked sections,
+ * to name the added ones it already lists. */
+export function ComplementaryDialog(props: {
+  documentId: string;
+  currentFlowId: string;
+  profile: Profile;
+  sections: TrackedSection[];
+  onClose: (changed: boolean) => void;
+}) {
   const { t } = useI18n();
+  // The service's limit for a message to the user (mensajeAdicional), from the app's info.
+  const messageMax = useLimits()?.messageMaxChars ?? null;
   const choices = props.profile.flows.filter((f) => f.flowId !== props.currentFlowId);
   const [choice, setChoice] = useState(choices[0]?.flowId ?? OTHER_FLOW);
   const [typedFlow, setTypedFlow] = useState("");
@@ -29,7 +39,7 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
   const [result, setResult] = useState<SectionsAdded | null>(null);
   const inFlight = useRef(false);
   const flowId = (choice === OTHER_FLOW ? typedFlow : choice).trim();
-  const tooLong = charCount(message.trim()) > MESSAGE_MAX;
+  const tooLong = messageMax !== null && charCount(message.trim()) > messageMax;
 
   const send = () => {
     if (inFlight.current || !flowId || tooLong) return;
@@ -73,7 +83,7 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
                 <ul className="tag-list">
                   {result.sectionsAdded.map((id) => (
                     <li key={id} className="tag">
-                      <SectionName id={id} />
+                      <SectionName id={id} sectionId={trackedId(props.sections, id)} />
                     </li>
                   ))}
                 </ul>
@@ -105,7 +115,7 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
             <label className="field">
               <span className="field-label">{t("comp.message")}</span>
               <textarea className="input" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} data-testid="comp-message" />
-              <Counter text={message.trim()} max={MESSAGE_MAX} />
+              {messageMax !== null && <Counter text={message.trim()} max={messageMax} />}
             </label>
             <label className="check">
               <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />

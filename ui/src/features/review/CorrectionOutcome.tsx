@@ -3,16 +3,20 @@ import { useState } from "react";
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { CorrectionResult } from "../../bindings/CorrectionResult";
+import type { TrackedSection } from "../../bindings/TrackedSection";
 import { useI18n } from "../../i18n";
 import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { shownInstant } from "../../ui/format";
 import { SectionName } from "../../ui/SectionName";
 import { MISSING, shown } from "../../ui/text";
+import { trackedId } from "../sections";
+import { hasVerdict } from "./model";
 
 /** What the service did with the request: counts, affected entities, the notification,
- * the correction link and every warning. */
-export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult; onDone: () => void }) {
+ * the correction link and every warning. Each section is named from the file's tracked
+ * sections (`sections`) when they list it, else shown as the service sent it. */
+export function CorrectionOutcome({ result, sections, onDone }: { result: CorrectionResult; sections: TrackedSection[]; onDone: () => void }) {
   const { t, locale } = useI18n();
   const [error, setError] = useState<AppError | null>(null);
   const link = result.linkCorreccion;
@@ -74,9 +78,11 @@ export function CorrectionOutcome({ result, onDone }: { result: CorrectionResult
         <tbody>
           {result.secciones.map((s, i) => (
             <tr key={`${s.seccion}-${i}`}>
-              <td>{s.seccion ? <SectionName id={s.seccion} /> : shown(null)}</td>
+              <td>{s.seccion ? <SectionName id={s.seccion} sectionId={trackedId(sections, s.seccion)} /> : shown(null)}</td>
               <td>
-                <span className={`chip ${!s.estatus ? "chip-neutral" : s.estatus === "Rechazada" ? "chip-danger" : "chip-ok"}`}>{shown(s.estatus)}</span>
+                <span className={`chip ${!s.estatus ? "chip-neutral" : hasVerdict(s.estatus, "Rechazada") ? "chip-danger" : "chip-ok"}`}>
+                  {shown(s.estatus)}
+                </span>
                 {s.comentario && <div className="section-comments">{s.comentario}</div>}
               </td>
               <td>

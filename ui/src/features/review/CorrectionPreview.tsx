@@ -2,10 +2,12 @@ import { useEffect, useRef } from "react";
 
 import type { AppError } from "../../bindings/AppError";
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
+import type { TrackedSection } from "../../bindings/TrackedSection";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { SectionName } from "../../ui/SectionName";
-import { REJECTED, willNotify } from "./model";
+import { trackedId } from "../sections";
+import { hasVerdict, willNotify } from "./model";
 import { OutcomeUnknown, type Unknown } from "./OutcomeUnknown";
 
 /** Exactly what will be sent (the request body, as JSON) and what the end user will be
@@ -16,6 +18,8 @@ import { OutcomeUnknown, type Unknown } from "./OutcomeUnknown";
  * only after a second, explicit confirmation. */
 export function CorrectionPreview(props: {
   request: CorrectionRequest;
+  /** The file's tracked sections, to name the sections of the request. */
+  sections: TrackedSection[];
   sending: boolean;
   error: AppError | null;
   unknown: Unknown | null;
@@ -57,7 +61,7 @@ export function CorrectionPreview(props: {
         : blind
           ? t("preview.sendAgainConfirm")
           : t("preview.sendAgain");
-  const rejected = request.secciones.filter((s) => s.estatus === REJECTED);
+  const rejected = request.secciones.filter((s) => hasVerdict(s.estatus, "Rechazada"));
   const notify = willNotify(request);
   return (
     <div className="overlay">
@@ -77,7 +81,7 @@ export function CorrectionPreview(props: {
             <ul>
               {rejected.map((s) => (
                 <li key={s.seccion}>
-                  <SectionName id={s.seccion} />
+                  <SectionName id={s.seccion} sectionId={trackedId(props.sections, s.seccion)} />
                   {s.entidadReferencia ? ` (${s.entidadReferencia})` : ""}: {s.comentario}
                 </li>
               ))}

@@ -28,7 +28,7 @@ export function OutcomeUnknown({ unknown, onReread }: { unknown: Unknown; onRere
             <ul className="notice-details" data-testid="reread-sections">
               {reread.rows.map((row, i) => (
                 <li key={`${row.seccion}-${i}`} data-applied={row.applied}>
-                  <SectionName id={row.seccion} />
+                  <SectionName id={row.seccion} sectionId={row.id} />
                   {": "}
                   {row.now === null ? t("unknown.rowMissing", { sent: row.sent }) : t("unknown.row", { sent: row.sent, now: row.now })}
                   {row.comments && <span className="muted"> · {row.comments}</span>}

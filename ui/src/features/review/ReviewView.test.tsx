@@ -8,8 +8,11 @@ import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Draft } from "../../bindings/Draft";
 import type { EntityData } from "../../bindings/EntityData";
 import type { FileTracking } from "../../bindings/FileTracking";
+import type { Limits } from "../../bindings/Limits";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { GivenInfo, testInfo } from "../../test/appInfo";
+import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
 import { ReviewView } from "./ReviewView";
 
@@ -53,9 +56,9 @@ const tracking: FileTracking = {
     Person: [],
   },
   sections: [
-    { section: "ProofAddressObligatorio", status: "Completado", comments: null },
-    { section: "LegalRepresentativeObligatorio", status: "Completado", comments: null },
-    { section: "ActaConstitutivaObligatorio", status: "Requiere Atención", comments: "Falta la hoja 3" },
+    tracked("ProofAddressObligatorio", "Completado", { base: "ProofAddress", modifier: "Obligatorio" }),
+    tracked("LegalRepresentativeObligatorio", "Completado", { base: "LegalRepresentative", modifier: "Obligatorio", entity: "Representante" }),
+    tracked("ActaConstitutivaObligatorio", "Requiere Atención", { base: "ActaConstitutiva", modifier: "Obligatorio" }, "Falta la hoja 3"),
   ],
 };
 
@@ -93,13 +96,13 @@ interface Backend {
   sent: CorrectionRequest[];
 }
 
-function backend(saved: Draft | null = null): Backend {
+function backend(saved: Draft | null = null, file: FileTracking = tracking): Backend {
   const b: Backend = { calls: [], saved: [], discarded: [], sent: [] };
   mockIPC((cmd, args) => {
     b.calls.push({ cmd, args: args as Record<string, unknown> });
     switch (cmd) {
       case "tracking":
-        return tracking;
+        return file;
       case "file_detail":
         return { version: "2", detail };
       case "load_draft":
@@ -122,11 +125,14 @@ function backend(saved: Draft | null = null): Backend {
   return b;
 }
 
-/** Opens the review and waits until it takes keys: the first section has the focus. */
-async function open(): Promise<HTMLElement[]> {
+/** Opens the review (with `limits` laid over the app's info) and waits until it takes
+ * keys: the first section has the focus. */
+async function open(limits: Partial<Limits> = {}): Promise<HTMLElement[]> {
   render(
     <I18nProvider>
-      <ReviewView flowId="flujo" rfc="PLE150301AB2" documentId={DOC} onBack={() => {}} onDone={() => {}} />
+      <GivenInfo limits={limits}>
+        <ReviewView flowId="flujo" rfc="PLE150301AB2" documentId={DOC} onBack={() => {}} onDone={() => {}} />
+      </GivenInfo>
     </I18nProvider>,
   );
   const rows = await screen.findAllByTestId("review-section");
@@ -151,7 +157,7 @@ describe("the review", () => {
     const comment = await screen.findByTestId("review-comment");
     expect(document.activeElement).toBe(comment);
     fireEvent.change(comment, { target: { value: "  Falta la hoja 3 del acta  " } });
-    expect(rows[2]?.querySelector("[data-testid=counter]")?.textContent).toBe("24 / 500");
+    expect(rows[2]?.querySelector("[data-testid=counter]")?.textContent).toBe(`24 / ${testInfo.limits.commentMaxChars}`);
     key("k"); // typing a "k" inside the comment does not move
     expect(document.activeElement).toBe(comment);
     key("Escape");
@@ -245,6 +251,42 @@ describe("the review", () => {
     expect(screen.getByTestId("start-over")).toBeTruthy();
   });
 
+  it("counts and holds comments and the general message to the limits the app's info gives", async () => {
+    const b = backend();
+    const rows = await open({ commentMaxChars: 5, messageMaxChars: 8 });
+    key("r");
+    const comment = await screen.findByTestId("review-comment");
+    fireEvent.change(comment, { target: { value: "Ilegible" } });
+    const counter = rows[0]?.querySelector("[data-testid=counter]");
+    expect(counter?.textContent).toBe("8 / 5");
+    expect(counter?.classList.contains("over")).toBe(true);
+    fireEvent.change(screen.getByTestId("review-message"), { target: { value: "Gracias" } });
+    expect(screen.getByTestId("review-message").parentElement?.querySelector("[data-testid=counter]")?.textContent).toBe("7 / 8");
+    key("Enter", { ctrlKey: true });
+    expect(screen.queryByTestId("preview")).toBeNull();
+    expect(screen.getAllByTestId("review-problems")[0]?.textContent).toContain("ProofAddressObligatorio: el comentario no debe exceder 5 caracteres.");
+    expect(b.sent).toEqual([]);
+  });
+
+  it("offers each section the entities of the kind the backend read for it, and names it from the parts read", async () => {
+    backend(null, {
+      ...tracking,
+      sections: [
+        // Read as about the whole file, whatever its name suggests.
+        tracked("LegalRepresentativeObligatorio", "Completado", { entity: null }),
+        // Read as about a representative, though its name is no base the app knows.
+        tracked("FormularioApoderado", "Pendiente", { entity: "Representante" }),
+        tracked("BankStatementLimit:3", "Pendiente", { name: "BankStatement", base: "BankStatement", limit: 3 }),
+      ],
+    });
+    const rows = await open();
+    expect(rows[0]?.querySelector("select")).toBeNull();
+    expect(rows[1]?.querySelector("select")?.value).toBe(REP);
+    expect(rows[0]?.querySelector(".section-name")?.textContent).toBe("LegalRepresentativeObligatorio");
+    expect(rows[1]?.querySelector(".section-name")?.textContent).toBe("FormularioApoderado");
+    expect(rows[2]?.querySelector(".section-name")?.textContent).toBe("Estado de cuenta (hasta 3) BankStatementLimit:3");
+  });
+
   it("leaves no draft behind when every decision is taken back", async () => {
     const b = backend();
     await open();
@@ -271,9 +313,9 @@ describe("a correction request whose outcome is unknown", () => {
   const applied: FileTracking = {
     ...tracking,
     sections: [
-      { section: "ProofAddressObligatorio", status: "Aceptado", comments: null },
-      { section: "LegalRepresentativeObligatorio", status: "Completado", comments: null },
-      { section: "ActaConstitutivaObligatorio", status: "Rechazado", comments: "Ilegible" },
+      tracked("ProofAddressObligatorio", "Aceptado", { base: "ProofAddress", modifier: "Obligatorio" }),
+      tracked("LegalRepresentativeObligatorio", "Completado", { base: "LegalRepresentative", modifier: "Obligatorio", entity: "Representante" }),
+      tracked("ActaConstitutivaObligatorio", "Rechazado", { base: "ActaConstitutiva", modifier: "Obligatorio" }, "Ilegible"),
     ],
   };
 
@@ -331,7 +373,10 @@ describe("a correction request whose outcome is unknown", () => {
   it("never says to try again: it reads the tracking, shows each sent section's status, then offers to send again", async () => {
     const halfway: FileTracking = {
       ...applied,
-      sections: [applied.sections[0]!, { section: "ActaConstitutivaObligatorio", status: "Requiere Atención", comments: "Falta la hoja 3" }],
+      sections: [
+        applied.sections[0]!,
+        tracked("ActaConstitutivaObligatorio", "Requiere Atención", { base: "ActaConstitutiva", modifier: "Obligatorio" }, "Falta la hoja 3"),
+      ],
     };
     const { b, releaseRead } = uncertain([unknownOutcome, result], [() => halfway]);
     await decideAndPreview();
@@ -434,7 +479,9 @@ describe("a review on sparse answers", () => {
     sparseBackend(sparse.fileTracking);
     render(
       <I18nProvider>
-        <ReviewView flowId="flujo" rfc="XAXX010101000" documentId={DOC} onBack={() => {}} onDone={() => {}} />
+        <GivenInfo>
+          <ReviewView flowId="flujo" rfc="XAXX010101000" documentId={DOC} onBack={() => {}} onDone={() => {}} />
+        </GivenInfo>
       </I18nProvider>,
     );
     expect(await screen.findByText("Este expediente no tiene secciones que revisar.")).toBeTruthy();
@@ -443,7 +490,10 @@ describe("a review on sparse answers", () => {
 
   it("previews and sends a decision, then shows a sparse outcome with dashes", async () => {
     const check = watchSparse();
-    sparseBackend({ ...sparse.fileTracking, sections: [{ section: "LegalRepresentativeObligatorio", status: "Completado", comments: null }] });
+    sparseBackend({
+      ...sparse.fileTracking,
+      sections: [tracked("LegalRepresentativeObligatorio", "Completado", { base: "LegalRepresentative", modifier: "Obligatorio", entity: "Representante" })],
+    });
     const rows = await open();
     // The entities the service sent without an Id cannot be named by a decision.
     expect(rows[0]?.querySelector("select")).toBeNull();

@@ -3,8 +3,9 @@ import { useCallback, useMemo, useState } from "react";
 import * as backend from "../../api/backend";
 import type { Draft } from "../../bindings/Draft";
 import type { Entity } from "../../bindings/Entity";
-import type { SectionComment } from "../../bindings/SectionComment";
+import type { TrackedSection } from "../../bindings/TrackedSection";
 import { useI18n } from "../../i18n";
+import { useAppInfo } from "../../ui/appInfo";
 import { Counter } from "../../ui/Counter";
 import { DraftNote } from "../../ui/DraftNote";
 import { ErrorNotice } from "../../ui/ErrorNotice";
@@ -16,17 +17,15 @@ import { sectionTone } from "../tracking/model";
 import { CorrectionOutcome } from "./CorrectionOutcome";
 import { CorrectionPreview } from "./CorrectionPreview";
 import {
-  ACCEPTED,
-  COMMENT_MAX,
   candidatesFor,
   chooseEntity,
   decide,
   freshDraft,
+  hasVerdict,
   isTouched,
-  MESSAGE_MAX,
   type Problem,
   problems,
-  REJECTED,
+  type ReviewLimits,
   restore,
   tally,
   update,
@@ -36,7 +35,7 @@ import { useReviewStage } from "./useReviewStage";
 import "./review.css";
 
 interface Material {
-  sections: SectionComment[];
+  sections: TrackedSection[];
   entities: Entity[];
   company: string;
   /** The review as it opens: the saved draft, or else `fresh`. */
@@ -55,11 +54,7 @@ async function loadMaterial(props: { flowId: string; rfc: string; documentId: st
   const sections = file.sections;
   // A file with only version 1 has no entities to choose from.
   const entities = detail.version === "2" ? detail.detail.Entidades : [];
-  const fresh = freshDraft(
-    props.documentId,
-    sections.map((s) => s.section),
-    entities,
-  );
+  const fresh = freshDraft(props.documentId, sections, entities);
   return {
     sections,
     entities,
@@ -74,6 +69,8 @@ async function loadMaterial(props: { flowId: string; rfc: string; documentId: st
 export function ReviewView(props: { flowId: string; rfc: string; documentId: string; onBack: () => void; onDone: () => void }) {
   const { t } = useI18n();
   const [material] = useLoad(() => loadMaterial(props), props.documentId);
+  // The service's limits, from the app's info (read at start, so normally there already).
+  const info = useAppInfo();
   return (
     <section className="page" aria-labelledby="review-title">
       <PageHeader
@@ -82,15 +79,18 @@ export function ReviewView(props: { flowId: string; rfc: string; documentId: str
         subtitle={props.documentId}
         back={{ label: t("back"), onClick: props.onBack }}
       />
-      {material.state === "loading" && <div className="empty">{t("loading")}</div>}
+      {(material.state === "loading" || (material.state === "ready" && info.state === "loading")) && <div className="empty">{t("loading")}</div>}
       {material.state === "failed" && <ErrorNotice error={material.error} />}
-      {material.state === "ready" && <ReviewForm material={material.value} file={{ flowId: props.flowId, rfc: props.rfc }} onDone={props.onDone} />}
+      {material.state === "ready" && info.state === "failed" && <ErrorNotice error={info.error} />}
+      {material.state === "ready" && info.state === "ready" && (
+        <ReviewForm material={material.value} limits={info.value.limits} file={{ flowId: props.flowId, rfc: props.rfc }} onDone={props.onDone} />
+      )}
     </section>
   );
 }
 
-function ReviewForm(props: { material: Material; file: { flowId: string; rfc: string }; onDone: () => void }) {
-  const { material, file, onDone } = props;
+function ReviewForm(props: { material: Material; limits: ReviewLimits; file: { flowId: string; rfc: string }; onDone: () => void }) {
+  const { material, limits, file, onDone } = props;
   const { t } = useI18n();
   const [draft, setDraft] = useState<Draft>(material.draft);
   /** The decisions "Start over" threw away, until the analyst undoes it or changes something. */
@@ -116,7 +116,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
     setDraft(next);
   }, []);
 
-  const found = useMemo(() => problems(draft), [draft]);
+  const found = useMemo(() => problems(draft, limits), [draft, limits]);
   const counts = tally(draft);
   const { stage, unknown, ...review } = useReviewStage({ draft, problems: found, file, draftSaving: { hold, resume } });
   const keys = useReviewKeys({ draft, change, editing: stage.kind === "editing", openPreview: review.openPreview });
@@ -133,7 +133,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
     if (discarded) change(() => discarded);
   };
 
-  if (stage.kind === "done") return <CorrectionOutcome result={stage.result} onDone={onDone} />;
+  if (stage.kind === "done") return <CorrectionOutcome result={stage.result} sections={material.sections} onDone={onDone} />;
   if (draft.decisions.length === 0) return <div className="empty">{t("review.noSections")}</div>;
 
   const problemsOf = (section: string) => found.filter((p) => p.section === section);
@@ -168,9 +168,10 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
       <ol className="review-list" aria-label={t("review.title")}>
         {draft.decisions.map((decision, index) => {
           const status = statusOf(decision.seccion);
-          const candidates = candidatesFor(decision.seccion, material.entities);
+          const candidates = candidatesFor(status?.id.entity ?? null, material.entities);
           const own = showProblems ? problemsOf(decision.seccion) : [];
-          const rejected = decision.estatus === REJECTED;
+          const accepted = hasVerdict(decision.estatus, "Aceptada");
+          const rejected = hasVerdict(decision.estatus, "Rechazada");
           return (
             <li
               key={decision.seccion}
@@ -184,15 +185,15 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
               onFocus={() => keys.setCurrent(index)}
             >
               <div className="review-head">
-                <SectionName id={decision.seccion} />
+                <SectionName id={decision.seccion} sectionId={status?.id ?? null} />
                 {status && <span className={`chip chip-${sectionTone(status.status)}`}>{status.status}</span>}
                 {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the row's layout; role="group" names the same grouping. */}
                 <div className="review-actions" role="group" aria-label={decision.seccion}>
                   <button
                     type="button"
-                    className={`verdict verdict-ok${decision.estatus === ACCEPTED ? " chosen" : ""}`}
-                    aria-pressed={decision.estatus === ACCEPTED}
-                    onClick={() => change((d) => decide(d, decision.seccion, decision.estatus === ACCEPTED ? null : ACCEPTED))}
+                    className={`verdict verdict-ok${accepted ? " chosen" : ""}`}
+                    aria-pressed={accepted}
+                    onClick={() => change((d) => decide(d, decision.seccion, accepted ? null : "Aceptada"))}
                     data-testid="accept"
                   >
                     {t("review.accept")}
@@ -203,7 +204,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
                     aria-pressed={rejected}
                     onClick={() => {
                       if (rejected) change((d) => decide(d, decision.seccion, null));
-                      else keys.decideAt(index, REJECTED);
+                      else keys.decideAt(index, "Rechazada");
                     }}
                     data-testid="reject"
                   >
@@ -243,7 +244,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
                     aria-invalid={own.length > 0}
                     data-testid="review-comment"
                   />
-                  <Counter text={decision.comentario.trim()} max={COMMENT_MAX} />
+                  <Counter text={decision.comentario.trim()} max={limits.commentMaxChars} />
                 </label>
               )}
               {own.length > 0 && <ProblemList problems={own} compact />}
@@ -261,7 +262,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
             onChange={(event) => change((d) => ({ ...d, mensajeGeneral: event.target.value }))}
             data-testid="review-message"
           />
-          <Counter text={draft.mensajeGeneral.trim()} max={MESSAGE_MAX} />
+          <Counter text={draft.mensajeGeneral.trim()} max={limits.messageMaxChars} />
         </label>
         <label className="check">
           <input
@@ -278,6 +279,7 @@ function ReviewForm(props: { material: Material; file: { flowId: string; rfc: st
       {stage.kind === "preview" && (
         <CorrectionPreview
           request={stage.request}
+          sections={material.sections}
           sending={stage.sending}
           error={stage.error}
           unknown={unknown}

@@ -2,21 +2,19 @@ import { describe, expect, it } from "vitest";
 
 import type { Entity } from "../../bindings/Entity";
 import type { EntityData } from "../../bindings/EntityData";
+import { testInfo } from "../../test/appInfo";
+import { tracked } from "../../test/sections";
 import { charCount } from "../../ui/text";
 import {
-  ACCEPTED,
-  COMMENT_MAX,
+  candidatesFor,
   chooseEntity,
   decide,
-  entityKindOf,
   freshDraft,
   isTouched,
-  MESSAGE_MAX,
   problems,
-  REJECTED,
+  type ReviewLimits,
   reread,
   restore,
-  SECTIONS_MAX,
   tally,
   toRequest,
   update,
@@ -46,19 +44,30 @@ const ana = entity("Representante", "11111111-1111-4111-8111-111111111111", "Ana
 const luis = entity("Representante", "22222222-2222-4222-8222-222222222222", "Luis Paz Gil");
 const branch = entity("Sucursal", "33333333-3333-4333-8333-333333333333", "Sucursal Matriz");
 const DOC = "9d1b6a52-0000-4000-8000-000000000001";
-const SECTIONS = ["ProofAddressObligatorio", "LegalRepresentativeObligatorio", "Sucursal", "ActaConstitutivaObligatorio"];
+// The entity each section concerns is given as the backend reads it.
+const SECTIONS = [
+  tracked("ProofAddressObligatorio", "Completado"),
+  tracked("LegalRepresentativeObligatorio", "Completado", { entity: "Representante" }),
+  tracked("Sucursal", "Completado", { entity: "Sucursal" }),
+  tracked("ActaConstitutivaObligatorio", "Completado"),
+];
+const NAMES = SECTIONS.map((s) => s.section);
+const LIMITS: ReviewLimits = testInfo.limits;
+/** Sections with no entity, e.g. of a form. */
+const forms = (names: string[]) => names.map((name) => tracked(name, "Pendiente"));
 
-const keys = (draft: Parameters<typeof problems>[0]) => problems(draft).map((p) => p.key);
+const keys = (draft: Parameters<typeof problems>[0], limits = LIMITS) => problems(draft, limits).map((p) => p.key);
 
 describe("which entity a section concerns", () => {
-  it("representative sections name a representative, branch sections a branch, the rest the file", () => {
-    expect(entityKindOf("LegalRepresentativeObligatorio")).toBe("Representante");
-    expect(entityKindOf("PoderesRepresentanteLegalOpcional")).toBe("Representante");
-    expect(entityKindOf("ValidacionBiometrica")).toBe("Representante");
-    expect(entityKindOf("DatosRepObligatorio")).toBe("Representante");
-    expect(entityKindOf("SucursalImagenesOpcional")).toBe("Sucursal");
-    expect(entityKindOf("ProofAddressObligatorio")).toBeNull();
-    expect(entityKindOf("BankStatementLimit:3")).toBeNull();
+  it("the entity the backend read for the section picks its candidates: those of that kind with an Id, none for the file", () => {
+    const nameless = { ...entity("Representante", "", "Sin Id"), Id: null };
+    expect(candidatesFor("Representante", [ana, branch, luis, nameless])).toEqual([ana, luis]);
+    expect(candidatesFor("Sucursal", [ana, branch])).toEqual([branch]);
+    expect(candidatesFor(null, [ana, branch])).toEqual([]);
+    // The data decides, not the name: a representative's name read as about the file
+    // has no candidates, a form read as about a branch has the branches.
+    const odd = [tracked("LegalRepresentativeObligatorio", "Completado", { entity: null }), tracked("FormularioLocal", "Pendiente", { entity: "Sucursal" })];
+    expect(freshDraft(DOC, odd, [ana, branch]).decisions.map((d) => d.entidadId)).toEqual([null, branch.Id]);
   });
 
   it("an only candidate is chosen from the start; with two the analyst may choose, or not", () => {
@@ -67,15 +76,15 @@ describe("which entity a section concerns", () => {
     expect(one.decisions[2]).toMatchObject({ entidadId: branch.Id, entidadReferencia: "Sucursal Matriz" });
     expect(one.decisions[0]).toMatchObject({ entidadId: null, entidadReferencia: null });
 
-    const two = decide(freshDraft(DOC, SECTIONS, [ana, luis]), "LegalRepresentativeObligatorio", ACCEPTED);
+    const two = decide(freshDraft(DOC, SECTIONS, [ana, luis]), "LegalRepresentativeObligatorio", "Aceptada");
     expect(two.decisions[1]?.entidadId).toBeNull();
     // The spec makes the entity optional: unchosen, the section is sent without one.
     expect(keys(two)).toEqual([]);
-    expect(toRequest(two).secciones).toEqual([{ seccion: "LegalRepresentativeObligatorio", estatus: ACCEPTED }]);
+    expect(toRequest(two).secciones).toEqual([{ seccion: "LegalRepresentativeObligatorio", estatus: "Aceptada" }]);
     const chosen = chooseEntity(two, "LegalRepresentativeObligatorio", luis);
-    expect(problems(chosen)).toEqual([]);
+    expect(problems(chosen, LIMITS)).toEqual([]);
     expect(toRequest(chosen).secciones).toEqual([
-      { seccion: "LegalRepresentativeObligatorio", estatus: ACCEPTED, entidadId: luis.Id, entidadReferencia: "Luis Paz Gil" },
+      { seccion: "LegalRepresentativeObligatorio", estatus: "Aceptada", entidadId: luis.Id, entidadReferencia: "Luis Paz Gil" },
     ]);
   });
 });
@@ -88,56 +97,64 @@ describe("what a review needs before it can be sent", () => {
   });
 
   it("a rejection needs a comment, and blanks are not a comment", () => {
-    let draft = decide(freshDraft(DOC, SECTIONS, [ana, branch]), "ProofAddressObligatorio", REJECTED);
-    expect(problems(draft)).toEqual([{ section: "ProofAddressObligatorio", key: "review.commentRequired", vars: { section: "ProofAddressObligatorio" } }]);
+    let draft = decide(freshDraft(DOC, SECTIONS, [ana, branch]), "ProofAddressObligatorio", "Rechazada");
+    expect(problems(draft, LIMITS)).toEqual([
+      { section: "ProofAddressObligatorio", key: "review.commentRequired", vars: { section: "ProofAddressObligatorio" } },
+    ]);
     draft = update(draft, "ProofAddressObligatorio", { comentario: "   \n " });
     expect(keys(draft)).toEqual(["review.commentRequired"]);
     draft = update(draft, "ProofAddressObligatorio", { comentario: "El comprobante está vencido" });
-    expect(problems(draft)).toEqual([]);
+    expect(problems(draft, LIMITS)).toEqual([]);
     expect(isTouched(draft)).toBe(true);
   });
 
-  it("a comment may have 500 characters, counted as characters, not one more", () => {
-    const base = decide(freshDraft(DOC, SECTIONS, []), "ProofAddressObligatorio", REJECTED);
-    const accents = "é".repeat(COMMENT_MAX);
-    expect(accents.length).toBe(COMMENT_MAX);
-    expect(charCount("👍".repeat(COMMENT_MAX))).toBe(COMMENT_MAX);
-    expect(problems(update(base, "ProofAddressObligatorio", { comentario: "👍".repeat(COMMENT_MAX) }))).toEqual([]);
-    expect(keys(update(base, "ProofAddressObligatorio", { comentario: `${accents}x` }))).toEqual(["review.commentTooLong"]);
+  it("a comment may have as many characters as the limit the app's info gives, counted as characters, not one more", () => {
+    const limits = { ...LIMITS, commentMaxChars: 7 };
+    const base = decide(freshDraft(DOC, SECTIONS, []), "ProofAddressObligatorio", "Rechazada");
+    const accents = "é".repeat(7);
+    expect(accents.length).toBe(7);
+    expect(charCount("👍".repeat(7))).toBe(7);
+    expect(problems(update(base, "ProofAddressObligatorio", { comentario: "👍".repeat(7) }), limits)).toEqual([]);
+    expect(problems(update(base, "ProofAddressObligatorio", { comentario: `${accents}x` }), limits)).toEqual([
+      { section: "ProofAddressObligatorio", key: "review.commentTooLong", vars: { section: "ProofAddressObligatorio", max: 7 } },
+    ]);
   });
 
-  it("the general message may have 1000 characters, not one more", () => {
-    const base = decide(freshDraft(DOC, SECTIONS, []), "ActaConstitutivaObligatorio", ACCEPTED);
-    expect(problems({ ...base, mensajeGeneral: "ñ".repeat(MESSAGE_MAX) })).toEqual([]);
-    expect(keys({ ...base, mensajeGeneral: "ñ".repeat(MESSAGE_MAX + 1) })).toEqual(["review.messageTooLong"]);
+  it("the general message may have as many characters as the limit, not one more", () => {
+    const limits = { ...LIMITS, messageMaxChars: 12 };
+    const base = decide(freshDraft(DOC, SECTIONS, []), "ActaConstitutivaObligatorio", "Aceptada");
+    expect(problems({ ...base, mensajeGeneral: "ñ".repeat(12) }, limits)).toEqual([]);
+    expect(problems({ ...base, mensajeGeneral: "ñ".repeat(13) }, limits)).toEqual([{ section: null, key: "review.messageTooLong", vars: { max: 12 } }]);
   });
 
-  it("at most 50 sections in one request", () => {
-    const many = Array.from({ length: SECTIONS_MAX + 1 }, (_, i) => `Formulario${i}`);
-    let draft = freshDraft(DOC, many, []);
-    for (const section of many.slice(0, SECTIONS_MAX)) draft = decide(draft, section, ACCEPTED);
-    expect(problems(draft)).toEqual([]);
-    draft = decide(draft, many[SECTIONS_MAX] ?? "", ACCEPTED);
-    expect(problems(draft)).toEqual([{ section: null, key: "review.tooMany", vars: { n: SECTIONS_MAX + 1, max: SECTIONS_MAX } }]);
+  it("as many sections in one request as the limits allow, no more and no fewer", () => {
+    const limits = { ...LIMITS, sectionsMin: 2, sectionsMax: 3 };
+    const many = forms(["Formulario1", "Formulario2", "Formulario3", "Formulario4"]);
+    let draft = decide(freshDraft(DOC, many, []), "Formulario1", "Aceptada");
+    expect(problems(draft, limits)).toEqual([{ section: null, key: "review.tooFew", vars: { n: 1, min: 2 } }]);
+    for (const section of ["Formulario2", "Formulario3"]) draft = decide(draft, section, "Aceptada");
+    expect(problems(draft, limits)).toEqual([]);
+    draft = decide(draft, "Formulario4", "Aceptada");
+    expect(problems(draft, limits)).toEqual([{ section: null, key: "review.tooMany", vars: { n: 4, max: 3 } }]);
   });
 });
 
 describe("the request", () => {
   it("carries the decided sections only, comments only with rejections, and says whether to notify", () => {
     let draft = freshDraft(DOC, SECTIONS, [ana, branch]);
-    draft = decide(draft, "ProofAddressObligatorio", REJECTED);
+    draft = decide(draft, "ProofAddressObligatorio", "Rechazada");
     draft = update(draft, "ProofAddressObligatorio", { comentario: "  Vencido: súbalo de nuevo  " });
-    draft = decide(draft, "LegalRepresentativeObligatorio", ACCEPTED);
+    draft = decide(draft, "LegalRepresentativeObligatorio", "Aceptada");
     draft = update(draft, "LegalRepresentativeObligatorio", { comentario: "nota interna" });
-    draft = decide(draft, "Sucursal", ACCEPTED);
+    draft = decide(draft, "Sucursal", "Aceptada");
     draft = { ...draft, mensajeGeneral: "  Gracias  " };
     const request = toRequest(draft);
     expect(request).toEqual({
       documentId: DOC,
       secciones: [
-        { seccion: "ProofAddressObligatorio", estatus: REJECTED, comentario: "Vencido: súbalo de nuevo" },
-        { seccion: "LegalRepresentativeObligatorio", estatus: ACCEPTED, entidadId: ana.Id, entidadReferencia: ana.Referencia },
-        { seccion: "Sucursal", estatus: ACCEPTED, entidadId: branch.Id, entidadReferencia: "Sucursal Matriz" },
+        { seccion: "ProofAddressObligatorio", estatus: "Rechazada", comentario: "Vencido: súbalo de nuevo" },
+        { seccion: "LegalRepresentativeObligatorio", estatus: "Aceptada", entidadId: ana.Id, entidadReferencia: ana.Referencia },
+        { seccion: "Sucursal", estatus: "Aceptada", entidadId: branch.Id, entidadReferencia: "Sucursal Matriz" },
       ],
       notificarUsuario: true,
       mensajeGeneral: "Gracias",
@@ -145,25 +162,25 @@ describe("the request", () => {
     expect(tally(draft)).toEqual({ accepted: 2, rejected: 1, undecided: 1 });
     expect(willNotify(request)).toBe(true);
     expect(willNotify({ ...request, notificarUsuario: false })).toBe(false);
-    expect(willNotify(toRequest(decide(draft, "ProofAddressObligatorio", ACCEPTED)))).toBe(false);
+    expect(willNotify(toRequest(decide(draft, "ProofAddressObligatorio", "Aceptada")))).toBe(false);
     expect(toRequest({ ...draft, mensajeGeneral: "   " })).not.toHaveProperty("mensajeGeneral");
   });
 });
 
 describe("a draft restored", () => {
   it("brings back decisions of sections the file still has, and drops what is gone", () => {
-    let saved = freshDraft(DOC, ["Gone", ...SECTIONS], [ana, luis]);
-    saved = decide(saved, "Gone", ACCEPTED);
-    saved = update(decide(saved, "ProofAddressObligatorio", REJECTED), "ProofAddressObligatorio", { comentario: "Borroso" });
-    saved = chooseEntity(decide(saved, "LegalRepresentativeObligatorio", ACCEPTED), "LegalRepresentativeObligatorio", luis);
+    let saved = freshDraft(DOC, [...forms(["Gone"]), ...SECTIONS], [ana, luis]);
+    saved = decide(saved, "Gone", "Aceptada");
+    saved = update(decide(saved, "ProofAddressObligatorio", "Rechazada"), "ProofAddressObligatorio", { comentario: "Borroso" });
+    saved = chooseEntity(decide(saved, "LegalRepresentativeObligatorio", "Aceptada"), "LegalRepresentativeObligatorio", luis);
     saved = { ...saved, mensajeGeneral: "Hola", notificarUsuario: false, savedAtUtc: "2026-11-22T05:00:00Z" };
 
     // Luis has left the file since; the new section starts undecided.
-    const fresh = freshDraft(DOC, [...SECTIONS, "BankStatement"], [ana]);
+    const fresh = freshDraft(DOC, [...SECTIONS, ...forms(["BankStatement"])], [ana]);
     const back = restore(fresh, saved, [ana]);
-    expect(back.decisions.map((d) => d.seccion)).toEqual([...SECTIONS, "BankStatement"]);
-    expect(back.decisions[0]).toMatchObject({ estatus: REJECTED, comentario: "Borroso" });
-    expect(back.decisions[1]).toMatchObject({ estatus: ACCEPTED, entidadId: ana.Id });
+    expect(back.decisions.map((d) => d.seccion)).toEqual([...NAMES, "BankStatement"]);
+    expect(back.decisions[0]).toMatchObject({ estatus: "Rechazada", comentario: "Borroso" });
+    expect(back.decisions[1]).toMatchObject({ estatus: "Aceptada", entidadId: ana.Id });
     expect(back.decisions[4]?.estatus).toBeNull();
     expect(back).toMatchObject({ mensajeGeneral: "Hola", notificarUsuario: false });
     expect(restore(fresh, { ...saved, documentId: "other" }, [ana])).toBe(fresh);
@@ -181,14 +198,15 @@ describe("a tracking read again after an unknown outcome", () => {
         { seccion: "Sucursal", estatus: "Aceptada" },
       ],
     };
-    const rows = reread(request, [
-      { section: "proofaddressobligatorio", status: "ACEPTADO", comments: null },
-      { section: "ActaConstitutivaObligatorio", status: "Aceptado", comments: null },
-    ]);
+    const proof = tracked("proofaddressobligatorio", "ACEPTADO");
+    const rows = reread(request, [proof, tracked("ActaConstitutivaObligatorio", "Aceptado")]);
     expect(rows.map((r) => [r.now, r.applied])).toEqual([
       ["ACEPTADO", true],
       ["Aceptado", false],
       [null, false],
     ]);
+    // Each row keeps the section's identifier as the backend read it, to name it.
+    expect(rows[0]?.id).toBe(proof.id);
+    expect(rows[2]?.id).toBeNull();
   });
 });

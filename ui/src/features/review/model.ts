@@ -1,57 +1,44 @@
 // The review's rules, in one place: which sections concern an entity, what a decision
-// needs before it can be sent, and exactly what the correction request carries.
-// The service's limits (spec, "Limits"): 1 to 50 sections, comments of at most 500
-// characters, a general message of at most 1000.
+// needs before it can be sent, and exactly what the correction request carries. The
+// service's limits (how many sections, how long a comment or a message) come from the
+// app's info; which entity a section concerns, from its identifier as the backend read it.
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
 import type { Draft } from "../../bindings/Draft";
 import type { DraftDecision } from "../../bindings/DraftDecision";
 import type { Entity } from "../../bindings/Entity";
-import type { SectionComment } from "../../bindings/SectionComment";
+import type { Limits } from "../../bindings/Limits";
 import type { SectionDecision } from "../../bindings/SectionDecision";
+import type { SectionId } from "../../bindings/SectionId";
+import type { TrackedSection } from "../../bindings/TrackedSection";
+import type { Verdict } from "../../bindings/Verdict";
 import type { MessageKey, Vars } from "../../i18n";
 import { charCount } from "../../ui/text";
 
-export const SECTIONS_MAX = 50;
-export const COMMENT_MAX = 500;
-export const MESSAGE_MAX = 1000;
-
-export const ACCEPTED = "Aceptada";
-export const REJECTED = "Rechazada";
-export type Verdict = typeof ACCEPTED | typeof REJECTED;
-
-export type EntityKind = "Representante" | "Sucursal";
-
-/** Which kind of entity a section concerns; null for sections about the whole file.
- * The spec does not say; decided here from the section names it lists: the
- * representative's data, powers and biometric validation concern one representative,
- * the branch sections one branch. Everything else (deed, proofs of address, tax
- * information, statements, forms) concerns the file. */
-export function entityKindOf(section: string): EntityKind | null {
-  const name = section.split("Limit:")[0] ?? section;
-  if (/^Sucursal/i.test(name)) return "Sucursal";
-  if (/^(LegalRepresentative|DatosRep|PoderesRepresentanteLegal|ValidacionBiometrica)/i.test(name)) return "Representante";
-  return null;
+/** Whether a decision's status is `verdict`; the verdict typed by the binding, so a
+ * word the backend no longer writes fails to compile. */
+export function hasVerdict(estatus: string | null, verdict: Verdict): boolean {
+  return estatus === verdict;
 }
 
 /** An entity a decision can name: one the service gave an `Id`. */
 export type NamedEntity = Entity & { Id: string };
 
-/** The entities a section's decision may name (those of its kind that have an `Id`). */
-export function candidatesFor(section: string, entities: Entity[]): NamedEntity[] {
-  const kind = entityKindOf(section);
+/** The entities a section's decision may name: those of the kind the section concerns
+ * (`SectionId.entity`) that have an `Id`; none for a section about the whole file. */
+export function candidatesFor(kind: SectionId["entity"], entities: Entity[]): NamedEntity[] {
   return kind ? entities.filter((e): e is NamedEntity => e.Tipo === kind && !!e.Id) : [];
 }
 
 /** A draft with every section undecided; a section with exactly one candidate entity
  * has it chosen already. */
-export function freshDraft(documentId: string, sections: string[], entities: Entity[]): Draft {
+export function freshDraft(documentId: string, sections: TrackedSection[], entities: Entity[]): Draft {
   return {
     documentId,
-    decisions: sections.map((seccion) => {
-      const only = candidatesFor(seccion, entities);
+    decisions: sections.map((section) => {
+      const only = candidatesFor(section.id.entity, entities);
       const entity = only.length === 1 ? only[0] : undefined;
       return {
-        seccion,
+        seccion: section.section,
         estatus: null,
         comentario: "",
         entidadId: entity?.Id ?? null,
@@ -112,8 +99,8 @@ export interface Tally {
 }
 
 export function tally(draft: Draft): Tally {
-  const count = (verdict: string | null) => draft.decisions.filter((d) => d.estatus === verdict).length;
-  return { accepted: count(ACCEPTED), rejected: count(REJECTED), undecided: count(null) };
+  const count = (verdict: Verdict | null) => draft.decisions.filter((d) => d.estatus === verdict).length;
+  return { accepted: count("Aceptada"), rejected: count("Rechazada"), undecided: count(null) };
 }
 
 /** Something that stops the request from being sent; `section` when it is one
@@ -124,27 +111,34 @@ export interface Problem {
   vars?: Vars;
 }
 
-/** Only the spec's rules (operation 3): 1 to 50 sections, a comment to reject, the
- * lengths. The entity is optional there (`entidadId`, `entidadReferencia`), so a
- * section sent without one is not refused: the service resolves it. */
-export function problems(draft: Draft): Problem[] {
+/** The limits a correction request is held to. */
+export type ReviewLimits = Pick<Limits, "sectionsMin" | "sectionsMax" | "commentMaxChars" | "messageMaxChars">;
+
+/** Only the spec's rules (operation 3): how many sections, a comment to reject, the
+ * lengths (`limits`, as the app's info gives them). The entity is optional there
+ * (`entidadId`, `entidadReferencia`), so a section sent without one is not refused: the
+ * service resolves it. */
+export function problems(draft: Draft, limits: ReviewLimits): Problem[] {
   const found: Problem[] = [];
   const decided = draft.decisions.filter((d) => d.estatus !== null);
   if (decided.length === 0) found.push({ section: null, key: "review.noneDecided" });
-  if (decided.length > SECTIONS_MAX) {
-    found.push({ section: null, key: "review.tooMany", vars: { n: decided.length, max: SECTIONS_MAX } });
+  else if (decided.length < limits.sectionsMin) {
+    found.push({ section: null, key: "review.tooFew", vars: { n: decided.length, min: limits.sectionsMin } });
+  }
+  if (decided.length > limits.sectionsMax) {
+    found.push({ section: null, key: "review.tooMany", vars: { n: decided.length, max: limits.sectionsMax } });
   }
   for (const d of decided) {
-    if (d.estatus === REJECTED) {
+    if (hasVerdict(d.estatus, "Rechazada")) {
       const length = charCount(d.comentario.trim());
       if (length === 0) found.push({ section: d.seccion, key: "review.commentRequired", vars: { section: d.seccion } });
-      if (length > COMMENT_MAX) {
-        found.push({ section: d.seccion, key: "review.commentTooLong", vars: { section: d.seccion, max: COMMENT_MAX } });
+      if (length > limits.commentMaxChars) {
+        found.push({ section: d.seccion, key: "review.commentTooLong", vars: { section: d.seccion, max: limits.commentMaxChars } });
       }
     }
   }
-  if (charCount(draft.mensajeGeneral.trim()) > MESSAGE_MAX) {
-    found.push({ section: null, key: "review.messageTooLong", vars: { max: MESSAGE_MAX } });
+  if (charCount(draft.mensajeGeneral.trim()) > limits.messageMaxChars) {
+    found.push({ section: null, key: "review.messageTooLong", vars: { max: limits.messageMaxChars } });
   }
   return found;
 }
@@ -157,7 +151,7 @@ export function toRequest(draft: Draft): CorrectionRequest {
     .filter((d) => d.estatus !== null)
     .map((d) => {
       const decision: SectionDecision = { seccion: d.seccion, estatus: d.estatus ?? "" };
-      if (d.estatus === REJECTED) decision.comentario = d.comentario.trim();
+      if (hasVerdict(d.estatus, "Rechazada")) decision.comentario = d.comentario.trim();
       if (d.entidadId) decision.entidadId = d.entidadId;
       if (d.entidadReferencia) decision.entidadReferencia = d.entidadReferencia;
       return decision;
@@ -171,12 +165,15 @@ export function toRequest(draft: Draft): CorrectionRequest {
 /** Whether the end user will be told: the service notifies only when asked to and when a
  * section is rejected. */
 export function willNotify(request: CorrectionRequest): boolean {
-  return request.notificarUsuario !== false && request.secciones.some((s) => s.estatus === REJECTED);
+  return request.notificarUsuario !== false && request.secciones.some((s) => hasVerdict(s.estatus, "Rechazada"));
 }
 
 /** One sent decision beside the section's status in a tracking read afterwards. */
 export interface Reread {
   seccion: string;
+  /** The section's identifier as the backend read it; null when the section is not in
+   * the fresh tracking. */
+  id: SectionId | null;
   sent: string;
   /** The status the fresh tracking reports; null when the section is not in it. */
   now: string | null;
@@ -185,16 +182,17 @@ export interface Reread {
   applied: boolean;
 }
 
-const LEADS_TO: Record<string, string> = { aceptada: "aceptado", rechazada: "rechazado" };
+const LEADS_TO: Record<string, string> = { aceptada: "aceptado", rechazada: "rechazado" } satisfies Record<Lowercase<Verdict>, string>;
 
 /** After an outcome nobody knows: each sent section with its status now, to tell
  * whether the decisions appear applied. Statuses compare case-insensitively. */
-export function reread(request: CorrectionRequest, sections: SectionComment[]): Reread[] {
+export function reread(request: CorrectionRequest, sections: TrackedSection[]): Reread[] {
   return request.secciones.map((decision) => {
     const found = sections.find((s) => s.section.toLowerCase() === decision.seccion.toLowerCase()) ?? null;
     const expected = LEADS_TO[decision.estatus.toLowerCase()];
     return {
       seccion: decision.seccion,
+      id: found?.id ?? null,
       sent: decision.estatus,
       now: found?.status ?? null,
       comments: found?.comments ?? null,

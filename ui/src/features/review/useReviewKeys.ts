@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import type { Draft } from "../../bindings/Draft";
+import type { Verdict } from "../../bindings/Verdict";
 import { isTyping } from "../../ui/keys";
-import { ACCEPTED, decide, REJECTED, type Verdict } from "./model";
+import { decide } from "./model";
 
 export interface ReviewKeys {
   /** The index of the current section. */
@@ -60,7 +61,7 @@ export function useReviewKeys(props: {
       const section = draft.decisions[index]?.seccion;
       if (section === undefined) return;
       change((d) => decide(d, section, verdict));
-      if (verdict === REJECTED) focusComment.current = index;
+      if (verdict === "Rechazada") focusComment.current = index;
     },
     [change, draft.decisions],
   );
@@ -107,10 +108,10 @@ export function useReviewKeys(props: {
           setCurrent((i) => Math.max(i - 1, 0));
           break;
         case "a":
-          decideAt(current, ACCEPTED);
+          decideAt(current, "Aceptada");
           break;
         case "r":
-          decideAt(current, REJECTED);
+          decideAt(current, "Rechazada");
           break;
         default:
           return;

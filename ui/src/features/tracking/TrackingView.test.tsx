@@ -6,6 +6,7 @@ import type { FileTracking } from "../../bindings/FileTracking";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
 import { sectionTone } from "./model";
 import { TrackingView } from "./TrackingView";
@@ -55,9 +56,10 @@ const answer: FileTracking = {
     ],
   },
   sections: [
-    { section: "ProofAddress", status: "Rechazado", comments: "Fecha: 2024 (vencido): subir otro" },
-    { section: "LegalRepresentative", status: "Requiere Atención", comments: null },
-    { section: "TaxInformations", status: "Aceptado", comments: null },
+    tracked("ProofAddress", "Rechazado", { base: "ProofAddress" }, "Fecha: 2024 (vencido): subir otro"),
+    tracked("LegalRepresentative", "Requiere Atención", { base: "LegalRepresentative", entity: "Representante" }),
+    // A name the backend found no base for.
+    tracked("TaxInformationsExtra", "Aceptado"),
   ],
 };
 
@@ -84,7 +86,9 @@ describe("a file's tracking", () => {
     const calls = open(answer, "PLE150301AB2");
     const rows = await screen.findAllByTestId("tracking-section");
     expect(rows).toHaveLength(3);
-    expect(rows[0]?.textContent).toContain("ProofAddress");
+    // Named from the parts the backend read; a name without a known base shows as sent.
+    expect(rows[0]?.querySelector(".section-name")?.textContent).toBe("Comprobante de domicilio ProofAddress");
+    expect(rows[2]?.querySelector(".section-name")?.textContent).toBe("TaxInformationsExtra");
     expect(rows[0]?.textContent).toContain("Fecha: 2024 (vencido): subir otro");
     expect(rows[0]?.querySelector(".chip-danger")?.textContent).toBe("Rechazado");
     expect(rows[1]?.querySelector(".chip-warn")?.textContent).toBe("Requiere Atención");

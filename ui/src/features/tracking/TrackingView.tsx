@@ -100,7 +100,7 @@ export function TrackingView(props: {
             <ul className="sections" data-testid="tracking-sections">
               {file.sections.map((section) => (
                 <li key={section.section} className="section-item" data-testid="tracking-section" data-section={section.section}>
-                  <SectionName id={section.section} />
+                  <SectionName id={section.section} sectionId={section.id} />
                   <span className={`chip chip-${sectionTone(section.status)}`}>{section.status}</span>
                   {section.comments && <p className="section-comments">{section.comments}</p>}
                 </li>
@@ -153,6 +153,7 @@ export function TrackingView(props: {
               documentId={documentId}
               currentFlowId={props.flowId}
               profile={props.profile}
+              sections={file.sections}
               onClose={(changed) => {
                 setAdding(false);
                 if (changed) reload();

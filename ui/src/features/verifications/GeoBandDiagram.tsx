@@ -1,7 +1,9 @@
+import type { GeoBand } from "../../bindings/GeoBand";
+import type { GeoBands } from "../../bindings/GeoBands";
 import { type MessageKey, useI18n } from "../../i18n";
 import { meters } from "../../ui/format";
 import { MISSING, shown } from "../../ui/text";
-import { BANDS, bandOf, CONSISTENT_MAX_M, INCONSISTENT_FROM_M, markerOf, positionOf } from "./model";
+import { bandsOf, markerOf, positionOf, ticksOf } from "./model";
 
 const WIDTH = 600;
 const HEIGHT = 64;
@@ -9,13 +11,26 @@ const BAR_Y = 22;
 const BAR_H = 14;
 
 /** The distance between the real and the declared location on the spec's bands:
- * consistent up to 100 m, unassigned 100–500 m, inconsistent beyond 500 m; the
+ * consistent, unassigned, inconsistent, their edges where the app's info puts them
+ * (`edges`) and the distance's band as the verification's state says (`band`); the
  * accuracy is drawn as a shaded range around the marker. */
-export function GeoBandDiagram({ distance, accuracy }: { distance: number | null; accuracy: number | null }) {
+export function GeoBandDiagram(props: { distance: number | null; accuracy: number | null; band: GeoBand | null; edges: GeoBands }) {
+  const { distance, accuracy, band, edges } = props;
   const { t } = useI18n();
-  const marker = markerOf(distance, accuracy);
+  const marker = markerOf(distance, accuracy, edges);
   const x = (p: number) => p * WIDTH;
-  const band = bandOf(distance);
+  const at = (m: number) => x(positionOf(m, edges));
+  const bandVars = { consistent: edges.consistentMaxMeters, inconsistent: edges.inconsistentAboveMeters };
+  const caption =
+    distance === null
+      ? t("geo.noDistance")
+      : band === null
+        ? t("geo.captionUnbanded", { distance: Math.round(distance), accuracy: accuracy === null ? MISSING : Math.round(accuracy) })
+        : t("geo.caption", {
+            distance: Math.round(distance),
+            accuracy: accuracy === null ? MISSING : Math.round(accuracy),
+            band: t(`geo.${band}` as MessageKey, bandVars),
+          });
   return (
     <figure className="geo-diagram" data-testid="geo-diagram" data-band={band ?? ""}>
       <svg
@@ -23,13 +38,13 @@ export function GeoBandDiagram({ distance, accuracy }: { distance: number | null
         role="img"
         aria-label={distance === null ? t("geo.noDistance") : t("geo.label", { distance, accuracy: shown(accuracy) })}
       >
-        {BANDS.map((b) => (
+        {bandsOf(edges).map((b) => (
           <rect key={b.band} className={`geo-band geo-${b.band}`} x={x(b.from)} y={BAR_Y} width={x(b.to) - x(b.from)} height={BAR_H} />
         ))}
-        {[0, CONSISTENT_MAX_M, INCONSISTENT_FROM_M, 1000, 5000].map((m) => (
+        {ticksOf(edges).map((m) => (
           <g key={m}>
-            <line className="geo-tick" x1={x(positionOf(m))} x2={x(positionOf(m))} y1={BAR_Y + BAR_H} y2={BAR_Y + BAR_H + 4} />
-            <text className="geo-tick-label" x={Math.min(x(positionOf(m)), WIDTH - 24)} y={HEIGHT - 4} textAnchor={m === 0 ? "start" : "middle"}>
+            <line className="geo-tick" x1={at(m)} x2={at(m)} y1={BAR_Y + BAR_H} y2={BAR_Y + BAR_H + 4} />
+            <text className="geo-tick-label" x={Math.min(at(m), WIDTH - 24)} y={HEIGHT - 4} textAnchor={m === 0 ? "start" : "middle"}>
               {m >= 1000 ? `${m / 1000} km` : `${m} m`}
             </text>
           </g>
@@ -44,15 +59,7 @@ export function GeoBandDiagram({ distance, accuracy }: { distance: number | null
           </>
         )}
       </svg>
-      <figcaption className="muted small">
-        {distance === null
-          ? t("geo.noDistance")
-          : t("geo.caption", {
-              distance: Math.round(distance),
-              accuracy: accuracy === null ? MISSING : Math.round(accuracy),
-              band: t(`geo.${band ?? "consistent"}` as MessageKey),
-            })}
-      </figcaption>
+      <figcaption className="muted small">{caption}</figcaption>
     </figure>
   );
 }

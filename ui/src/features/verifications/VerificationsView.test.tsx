@@ -5,6 +5,7 @@ import * as sparse from "../../bindings/sparse";
 import type { Verification } from "../../bindings/Verification";
 import type { VerificationState } from "../../bindings/VerificationState";
 import { I18nProvider } from "../../i18n";
+import { GivenInfo, testInfo } from "../../test/appInfo";
 import { watchSparse } from "../../test/sparse";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { VerificationsView } from "./VerificationsView";
@@ -41,7 +42,9 @@ const expired: Verification = {
 function lookUp(folio: string) {
   render(
     <I18nProvider>
-      <VerificationsView />
+      <GivenInfo>
+        <VerificationsView />
+      </GivenInfo>
     </I18nProvider>,
   );
   fireEvent.change(screen.getByTestId("folio-input"), { target: { value: folio } });
@@ -52,7 +55,7 @@ describe("the geo band diagram", () => {
   it("draws the three bands and puts the marker in the band of the distance", () => {
     render(
       <I18nProvider>
-        <GeoBandDiagram distance={320} accuracy={25} />
+        <GeoBandDiagram distance={320} accuracy={25} band="unassigned" edges={testInfo.geoBands} />
       </I18nProvider>,
     );
     const figure = screen.getByTestId("geo-diagram");
@@ -67,6 +70,41 @@ describe("the geo band diagram", () => {
     expect(Number(figure.querySelector(".geo-accuracy")?.getAttribute("width"))).toBeGreaterThan(2);
     expect(figure.textContent).toContain("320 m entre la ubicación real y la declarada (precisión ±25 m): sin asignar");
   });
+
+  it("draws the band the verification's state gives, with its edges where the app's info puts them", async () => {
+    mockIPC((cmd) => {
+      if (cmd === "verification") {
+        const state: VerificationState = {
+          verification: { ...expired, DistanceMeters: 320, Accuracy: 25 },
+          canResend: false,
+          canCancel: false,
+          geoBand: "inconsistent",
+          resendsSoFar: 0,
+          resendsUncertain: false,
+        };
+        return state;
+      }
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <GivenInfo geoBands={{ consistentMaxMeters: 80, inconsistentAboveMeters: 300 }}>
+          <VerificationsView />
+        </GivenInfo>
+      </I18nProvider>,
+    );
+    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "VD-00000006" } });
+    fireEvent.click(screen.getByTestId("folio-search"));
+    const figure = await screen.findByTestId("geo-diagram");
+    expect(figure.dataset.band).toBe("inconsistent");
+    expect(figure.querySelector("figcaption")?.textContent).toBe(
+      "320 m entre la ubicación real y la declarada (precisión ±25 m): inconsistente (más de 300 m).",
+    );
+    const marker = Number(figure.querySelector(".geo-marker")?.getAttribute("x1"));
+    const band = figure.querySelector(".geo-inconsistent") as SVGRectElement;
+    expect(marker).toBeGreaterThan(Number(band.getAttribute("x")));
+    expect([...figure.querySelectorAll(".geo-tick-label")].map((label) => label.textContent)).toEqual(["0 m", "80 m", "300 m", "600 m", "5 km"]);
+  });
 });
 
 describe("a supervisor's verification", () => {
@@ -80,6 +118,7 @@ describe("a supervisor's verification", () => {
           verification: resends ? { ...expired, VerificationStatus: "Enviado" } : expired,
           canResend: true,
           canCancel: resends > 0,
+          geoBand: null,
           resendsSoFar: resends,
           resendsUncertain: false,
         };
@@ -124,6 +163,7 @@ describe("a supervisor's verification", () => {
           verification: reads > 1 ? { ...expired, VerificationStatus: "Enviado", SentAtUtc: "2026-11-22T05:30:00Z" } : expired,
           canResend: true,
           canCancel: reads > 1,
+          geoBand: null,
           resendsSoFar: 2,
           resendsUncertain: true,
         };
@@ -159,7 +199,14 @@ describe("a supervisor's verification", () => {
       if (cmd === "verification") {
         reads += 1;
         if (reads === 2) throw { code: "network", message: "Sin conexión", details: [] };
-        return { verification: { ...expired, VerificationStatus: "Enviado" }, canResend: true, canCancel: true, resendsSoFar: 0, resendsUncertain: false };
+        return {
+          verification: { ...expired, VerificationStatus: "Enviado" },
+          canResend: true,
+          canCancel: true,
+          geoBand: null,
+          resendsSoFar: 0,
+          resendsUncertain: false,
+        };
       }
       if (cmd === "cancel_verification") throw { code: "outcome_unknown", message: "", details: [] };
       throw new Error(cmd);

@@ -5,6 +5,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { Photo } from "../../bindings/Photo";
 import type { VerificationState } from "../../bindings/VerificationState";
 import { type MessageKey, useI18n } from "../../i18n";
+import { useGeoBands } from "../../ui/appInfo";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { meters, shownInstant } from "../../ui/format";
@@ -91,6 +92,7 @@ type Action = "resend" | "cancel";
 function VerificationCard({ folio }: { folio: string }) {
   const { t, locale } = useI18n();
   const [load, reload] = useLoad(() => backend.verification(folio), folio);
+  const edges = useGeoBands();
   const [asking, setAsking] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<AppError | null>(null);
@@ -243,7 +245,7 @@ function VerificationCard({ folio }: { folio: string }) {
       <h4>
         {t("ver.geo")} <span className={`chip chip-${geoTone(v.GeoResult)}`}>{shown(v.GeoResult)}</span>
       </h4>
-      <GeoBandDiagram distance={v.DistanceMeters} accuracy={v.Accuracy} />
+      {edges && <GeoBandDiagram distance={v.DistanceMeters} accuracy={v.Accuracy} band={state.geoBand} edges={edges} />}
 
       <h4>{t("ver.photos")}</h4>
       {v.Photos.length === 0 ? (

@@ -1,45 +1,63 @@
 import { describe, expect, it } from "vitest";
 
+import type { GeoBand } from "../../bindings/GeoBand";
+import type { GeoBands } from "../../bindings/GeoBands";
 import type { Verification } from "../../bindings/Verification";
-import { BANDS, bandOf, markerOf, positionOf, remember, timeline } from "./model";
+import { bandsOf, markerOf, positionOf, remember, ticksOf, timeline } from "./model";
+
+/** Edges of the app's info's own choosing, so the diagram is seen to follow them. */
+const EDGES: GeoBands = { consistentMaxMeters: 80, inconsistentAboveMeters: 300 };
+const at = (meters: number) => positionOf(meters, EDGES);
 
 describe("the geo band diagram", () => {
-  it("classifies distances as the spec does, the 100–500 m band unassigned", () => {
-    expect(bandOf(0)).toBe("consistent");
-    expect(bandOf(100)).toBe("consistent");
-    expect(bandOf(100.5)).toBe("unassigned");
-    expect(bandOf(500)).toBe("unassigned");
-    expect(bandOf(500.1)).toBe("inconsistent");
-    expect(bandOf(null)).toBeNull();
-    expect(bandOf(-3)).toBeNull();
+  it("draws the three bands end to end over the whole width, meeting at the edges the app's info gives", () => {
+    const bands = bandsOf(EDGES);
+    expect(bands.map((b) => b.band)).toEqual(["consistent", "unassigned", "inconsistent"]);
+    expect(bands[0]?.from).toBe(0);
+    expect(bands[2]?.to).toBe(1);
+    expect(bands[0]?.to).toBe(at(80));
+    expect(bands[1]?.from).toBe(at(80));
+    expect(bands[1]?.to).toBe(at(300));
+    expect(bands[2]?.from).toBe(at(300));
+    expect(ticksOf(EDGES).slice(0, 3)).toEqual([0, 80, 300]);
   });
 
-  it("draws the three bands end to end over the whole width", () => {
-    expect(BANDS.map((b) => b.band)).toEqual(["consistent", "unassigned", "inconsistent"]);
-    expect(BANDS[0]?.from).toBe(0);
-    expect(BANDS[2]?.to).toBe(1);
-    expect(BANDS[0]?.to).toBe(BANDS[1]?.from);
-    expect(BANDS[1]?.to).toBe(BANDS[2]?.from);
-  });
-
-  it("places a distance inside its own band, farther to the right the farther it is", () => {
-    for (const meters of [0, 40, 100, 101, 300, 500, 501, 1200, 4999, 80000]) {
-      const at = positionOf(meters);
-      const band = BANDS.find((b) => b.band === bandOf(meters));
-      expect(at, String(meters)).toBeGreaterThanOrEqual(band?.from ?? 2);
-      expect(at, String(meters)).toBeLessThanOrEqual(band?.to ?? -1);
+  it("places a distance inside the band it is in under those edges, farther to the right the farther it is", () => {
+    const inBand: [number, GeoBand][] = [
+      [0, "consistent"],
+      [40, "consistent"],
+      [80, "consistent"],
+      [81, "unassigned"],
+      [300, "unassigned"],
+      [301, "inconsistent"],
+      [1200, "inconsistent"],
+      [4999, "inconsistent"],
+      [80000, "inconsistent"],
+    ];
+    for (const [meters, name] of inBand) {
+      const band = bandsOf(EDGES).find((b) => b.band === name);
+      expect(at(meters), String(meters)).toBeGreaterThanOrEqual(band?.from ?? 2);
+      expect(at(meters), String(meters)).toBeLessThanOrEqual(band?.to ?? -1);
     }
-    const positions = [0, 50, 100, 250, 500, 900, 2000, 5000].map(positionOf);
+    const positions = [0, 40, 80, 250, 300, 900, 2000, 5000].map(at);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(positionOf(80000)).toBe(1);
+    expect(at(80000)).toBe(1);
+  });
+
+  it("still has room for the inconsistent band when it begins far out", () => {
+    const far: GeoBands = { consistentMaxMeters: 800, inconsistentAboveMeters: 6000 };
+    const bands = bandsOf(far);
+    expect(bands[2]?.from).toBeLessThan(1);
+    expect(positionOf(9000, far)).toBeGreaterThan(positionOf(6001, far));
+    expect(positionOf(9000, far)).toBeLessThan(1);
   });
 
   it("spreads the marker by the accuracy, and has none without a distance", () => {
-    const marker = markerOf(120, 30);
-    expect(marker?.from).toBeCloseTo(positionOf(90));
-    expect(marker?.to).toBeCloseTo(positionOf(150));
-    expect(markerOf(120, null)).toEqual({ at: positionOf(120), from: positionOf(120), to: positionOf(120) });
-    expect(markerOf(null, 10)).toBeNull();
+    const marker = markerOf(120, 30, EDGES);
+    expect(marker?.from).toBeCloseTo(at(90));
+    expect(marker?.to).toBeCloseTo(at(150));
+    expect(markerOf(120, null, EDGES)).toEqual({ at: at(120), from: at(120), to: at(120) });
+    expect(markerOf(null, 10, EDGES)).toBeNull();
   });
 });
 

@@ -1,46 +1,56 @@
-// What the supervisor's screen draws: the geo bands (spec: Consistente up to 100 m,
-// Inconsistente beyond 500 m, the band between them not assigned), the timeline of a
-// verification, and the folios looked up lately.
+// What the supervisor's screen draws: the geo bands (their edges as the app's info gives
+// them; which band a distance is in, as the verification's state says), the timeline of
+// a verification, and the folios looked up lately.
+import type { GeoBand } from "../../bindings/GeoBand";
+import type { GeoBands } from "../../bindings/GeoBands";
 import type { Verification } from "../../bindings/Verification";
 import type { Tone } from "../tracking/model";
 
-export const CONSISTENT_MAX_M = 100;
-export const INCONSISTENT_FROM_M = 500;
-/** Where the diagram ends; farther distances sit at its right edge. */
+/** Where the diagram ends at least; farther distances sit at its right edge. */
 export const DIAGRAM_MAX_M = 5000;
 
-export type Band = "consistent" | "unassigned" | "inconsistent";
-
-export function bandOf(meters: number | null): Band | null {
-  if (meters === null || !Number.isFinite(meters) || meters < 0) return null;
-  if (meters <= CONSISTENT_MAX_M) return "consistent";
-  if (meters > INCONSISTENT_FROM_M) return "inconsistent";
-  return "unassigned";
+/** Where the diagram ends: at DIAGRAM_MAX_M, or farther if the inconsistent band began
+ * so far out that it would have no room. */
+export function diagramEnd(edges: GeoBands): number {
+  return Math.max(DIAGRAM_MAX_M, edges.inconsistentAboveMeters * 10);
 }
 
 /** Position (0 to 1) of a distance on the band diagram. The three bands get fixed
- * shares of the width so each stays readable: 0–100 m the first quarter, 100–500 m
- * up to 60 %, and 500 m to 5 km the rest on a logarithmic scale. */
-export function positionOf(meters: number): number {
+ * shares of the width so each stays readable: the consistent band the first quarter,
+ * the unassigned one up to 60 %, and the inconsistent one the rest, up to the diagram's
+ * end, on a logarithmic scale. */
+export function positionOf(meters: number, edges: GeoBands): number {
+  const { consistentMaxMeters: near, inconsistentAboveMeters: far } = edges;
+  const end = diagramEnd(edges);
   const m = Math.max(0, meters);
-  if (m <= CONSISTENT_MAX_M) return (m / CONSISTENT_MAX_M) * 0.25;
-  if (m <= INCONSISTENT_FROM_M) return 0.25 + ((m - CONSISTENT_MAX_M) / (INCONSISTENT_FROM_M - CONSISTENT_MAX_M)) * 0.35;
-  const far = Math.log(Math.min(m, DIAGRAM_MAX_M) / INCONSISTENT_FROM_M) / Math.log(DIAGRAM_MAX_M / INCONSISTENT_FROM_M);
-  return 0.6 + far * 0.4;
+  if (m <= near) return near > 0 ? (m / near) * 0.25 : 0;
+  if (m <= far) return 0.25 + ((m - near) / (far - near)) * 0.35;
+  return 0.6 + (Math.log(Math.min(m, end) / far) / Math.log(end / far)) * 0.4;
 }
 
 /** The segments the diagram draws, each with its start and end as positions. */
-export const BANDS: { band: Band; from: number; to: number }[] = [
-  { band: "consistent", from: 0, to: positionOf(CONSISTENT_MAX_M) },
-  { band: "unassigned", from: positionOf(CONSISTENT_MAX_M), to: positionOf(INCONSISTENT_FROM_M) },
-  { band: "inconsistent", from: positionOf(INCONSISTENT_FROM_M), to: 1 },
-];
+export function bandsOf(edges: GeoBands): { band: GeoBand; from: number; to: number }[] {
+  const near = positionOf(edges.consistentMaxMeters, edges);
+  const far = positionOf(edges.inconsistentAboveMeters, edges);
+  return [
+    { band: "consistent", from: 0, to: near },
+    { band: "unassigned", from: near, to: far },
+    { band: "inconsistent", from: far, to: 1 },
+  ];
+}
+
+/** The distances the diagram marks on its scale: its start, the bands' edges, and two
+ * further out. */
+export function ticksOf(edges: GeoBands): number[] {
+  const marks = [0, edges.consistentMaxMeters, edges.inconsistentAboveMeters, edges.inconsistentAboveMeters * 2, diagramEnd(edges)];
+  return [...new Set(marks)];
+}
 
 /** The marker and the accuracy around it, as positions; null without a distance. */
-export function markerOf(distance: number | null, accuracy: number | null): { at: number; from: number; to: number } | null {
+export function markerOf(distance: number | null, accuracy: number | null, edges: GeoBands): { at: number; from: number; to: number } | null {
   if (distance === null || !Number.isFinite(distance)) return null;
   const spread = accuracy !== null && Number.isFinite(accuracy) && accuracy > 0 ? accuracy : 0;
-  return { at: positionOf(distance), from: positionOf(distance - spread), to: positionOf(distance + spread) };
+  return { at: positionOf(distance, edges), from: positionOf(distance - spread, edges), to: positionOf(distance + spread, edges) };
 }
 
 export type Step = "created" | "sent" | "completed" | "expires";

@@ -1,0 +1,31 @@
+// For tests only: the app's info as the backend gives it, for the screens that read the
+// service's limits or the geo bands from it. A test that checks a screen uses the data
+// gives values of its own.
+import type { ReactNode } from "react";
+
+import type { AppInfo } from "../bindings/AppInfo";
+import type { GeoBands } from "../bindings/GeoBands";
+import type { Limits } from "../bindings/Limits";
+import { AppInfoContext } from "../ui/appInfo";
+
+/** The values `app_info` answers with today (kyb_api's LIMITS and GEO_BANDS). */
+export const testInfo: AppInfo = {
+  name: "KYB Desk",
+  version: "0.0.0-test",
+  profile: "debug",
+  demo: false,
+  maxImportBytes: 2 * 1024 * 1024,
+  limits: { sectionsMin: 1, sectionsMax: 50, commentMaxChars: 500, messageMaxChars: 1000, phoneDigits: 10, folioMaxChars: 64 },
+  geoBands: { consistentMaxMeters: 100, inconsistentAboveMeters: 500 },
+};
+
+/** Gives the screens inside the app's info, with `limits` and `geoBands` laid over the
+ * test values. */
+export function GivenInfo(props: { limits?: Partial<Limits>; geoBands?: Partial<GeoBands>; children: ReactNode }) {
+  const value: AppInfo = {
+    ...testInfo,
+    limits: { ...testInfo.limits, ...props.limits },
+    geoBands: { ...testInfo.geoBands, ...props.geoBands },
+  };
+  return <AppInfoContext.Provider value={{ state: "ready", value }}>{props.children}</AppInfoContext.Provider>;
+}

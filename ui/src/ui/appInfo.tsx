@@ -1,0 +1,38 @@
+// The app's info (the `app_info` command), read once for every screen below: the
+// service's limits and the geo bands reach the forms and the diagrams from here, as the
+// backend gives them, never as a copy of the numbers.
+import { createContext, type ReactNode, useContext } from "react";
+
+import * as backend from "../api/backend";
+import type { AppInfo } from "../bindings/AppInfo";
+import type { GeoBands } from "../bindings/GeoBands";
+import type { Limits } from "../bindings/Limits";
+import { type Load, useLoad } from "./useLoad";
+
+/** What the screens below read; a test (or a parent that has read it already) gives it
+ * directly with `AppInfoContext.Provider`. */
+export const AppInfoContext = createContext<Load<AppInfo> | null>(null);
+
+/** Reads the app's info for every screen below. */
+export function AppInfoProvider({ children }: { children: ReactNode }) {
+  const [info] = useLoad(backend.appInfo, "app");
+  return <AppInfoContext.Provider value={info}>{children}</AppInfoContext.Provider>;
+}
+
+export function useAppInfo(): Load<AppInfo> {
+  const info = useContext(AppInfoContext);
+  if (!info) throw new Error("useAppInfo needs an AppInfoProvider above it");
+  return info;
+}
+
+/** The service's limits, once the app's info is read. */
+export function useLimits(): Limits | null {
+  const info = useAppInfo();
+  return info.state === "ready" ? info.value.limits : null;
+}
+
+/** The edges of the spec's geo bands, once the app's info is read. */
+export function useGeoBands(): GeoBands | null {
+  const info = useAppInfo();
+  return info.state === "ready" ? info.value.geoBands : null;
+}
