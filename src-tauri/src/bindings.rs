@@ -22,7 +22,7 @@ use kyb_api::requests::{
 
 use crate::app_info::AppInfo;
 use kyb_desk_core::audit::{AuditEntries, AuditEntry, ChainReport};
-use kyb_desk_core::desk::{FileDetail, FileTracking, IssuedLink, VerificationState};
+use kyb_desk_core::desk::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
 use kyb_desk_core::error::AppError;
 use kyb_desk_core::history::DetailChanges;
@@ -73,7 +73,7 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     CorrectionRequest::export_all(&cfg)?;
     CorrectionResult::export_all(&cfg)?;
     ComplementaryInfoRequest::export_all(&cfg)?;
-    SectionsAdded::export_all(&cfg)?;
+    AddedSections::export_all(&cfg)?;
     TrackingRequest::export_all(&cfg)?;
     Tracking::export_all(&cfg)?;
     EnrollmentLinkRequest::export_all(&cfg)?;
@@ -109,7 +109,7 @@ mod sparse {
     use serde::Serialize;
 
     use kyb_desk_core::audit::Tally;
-    use kyb_desk_core::desk::{FileDetail, FileTracking, VerificationState};
+    use kyb_desk_core::desk::{AddedSections, FileDetail, FileTracking, VerificationState};
     use kyb_desk_core::watchlist::WatchedFile;
 
     fn detail_v2() -> DetailV2 {
@@ -248,13 +248,13 @@ mod sparse {
                 "What `file_detail` returns in version 2: an entity without `Tipo`, a \
                  representative and a branch; a bare document and one with every block; one \
                  form with one question.",
-                FileDetail::V2(Box::new(detail_v2())),
+                FileDetail::v2(detail_v2()),
             )?,
             answer(
                 "fileDetailV1",
                 "FileDetail",
                 "What `file_detail` returns in version 1.",
-                FileDetail::V1(DetailV1::default()),
+                FileDetail::v1(DetailV1::default()),
             )?,
             answer(
                 "correctionResult",
@@ -273,9 +273,9 @@ mod sparse {
             )?,
             answer(
                 "sectionsAdded",
-                "SectionsAdded",
+                "AddedSections",
                 "What `add_complementary_info` returns.",
-                SectionsAdded::default(),
+                AddedSections::of(SectionsAdded::default()),
             )?,
             answer(
                 "enrollmentLink",

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use kyb_api::drift::DriftReport;
 use kyb_api::models::correction::CorrectionResult;
-use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
+use kyb_api::models::file::{CreatedFile, EnrollmentLink};
 use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
@@ -17,7 +17,9 @@ use crate::Shell;
 use crate::app_info::AppInfo;
 use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
-use kyb_desk_core::desk::{Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
+use kyb_desk_core::desk::{
+    AddedSections, Desk, FileDetail, FileTracking, IssuedLink, VerificationState,
+};
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
 use kyb_desk_core::error::{AppError, AppResult, Failure, Task};
 use kyb_desk_core::history::DetailChanges;
@@ -131,7 +133,7 @@ pub async fn request_correction(
 pub async fn add_complementary_info(
     desk: State<'_, Desk>,
     request: ComplementaryInfoRequest,
-) -> AppResult<SectionsAdded> {
+) -> AppResult<AddedSections> {
     desk.add_complementary_info(request).await
 }
 

@@ -208,11 +208,11 @@ async fn a_file_without_version_2_is_shown_in_version_1() {
     version_2(demo.desk.file_detail(&id).await);
     demo.admin_post(&format!("legacy/{id}")).await;
     match demo.desk.file_detail(&id).await.expect("detail") {
-        FileDetail::V1(v1) => {
+        FileDetail::V1 { detail: v1, .. } => {
             assert_eq!(v1.document_id.as_deref(), Some(id.as_str()));
             assert!(!v1.sections_added.is_empty());
         }
-        FileDetail::V2(v2) => panic!("the service has no version 2 of it: {v2:?}"),
+        FileDetail::V2 { detail: v2, .. } => panic!("the service has no version 2 of it: {v2:?}"),
     }
     // Only version 2 answers go into the history.
     assert_eq!(demo.desk.detail_changes(&id).expect("changes").snapshots, 1);
@@ -262,7 +262,8 @@ async fn files_are_created_tracked_read_and_completed() {
         })
         .await
         .expect("added");
-    assert!(!added.sections_added.is_empty());
+    assert!(!added.added.sections_added.is_empty());
+    assert_eq!(added.sections.len(), added.added.sections_added.len());
 
     let link = desk
         .enrollment_link(&id, &examples.person_id_enrollment_allowed.to_string())
@@ -742,7 +743,7 @@ fn results(desk: &kyb_desk_core::desk::Desk) -> Vec<kyb_desk_core::audit::AuditE
 /// The detail the desk fetched, which must be version 2.
 fn version_2(answer: AppResult<FileDetail>) -> DetailV2 {
     match answer.expect("detail") {
-        FileDetail::V2(detail) => *detail,
-        FileDetail::V1(v1) => panic!("expected version 2, got version 1: {v1:?}"),
+        FileDetail::V2 { detail, .. } => *detail,
+        FileDetail::V1 { detail: v1, .. } => panic!("expected version 2, got version 1: {v1:?}"),
     }
 }

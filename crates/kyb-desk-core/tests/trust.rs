@@ -270,7 +270,8 @@ async fn a_correction_whose_answer_is_lost_is_outcome_unknown() {
     kyb_desk_core::demo::install(&desk, &sandbox.manifest).expect("demo profile");
     let examples = sandbox.manifest.examples.clone();
     let id = examples.document_id.to_string();
-    let kyb_desk_core::desk::FileDetail::V2(detail) = desk.file_detail(&id).await.expect("detail")
+    let kyb_desk_core::desk::FileDetail::V2 { detail, .. } =
+        desk.file_detail(&id).await.expect("detail")
     else {
         panic!("version 2 expected")
     };

@@ -2,7 +2,7 @@
 // UI can be tested with a mocked IPC and never depends on window internals. Every
 // failure arrives as an AppError ({ code, message, details, task, problems }).
 import { Channel, invoke } from "@tauri-apps/api/core";
-
+import type { AddedSections } from "../bindings/AddedSections";
 import type { AppError } from "../bindings/AppError";
 import type { AppInfo } from "../bindings/AppInfo";
 import type { AuditEntries } from "../bindings/AuditEntries";
@@ -30,7 +30,6 @@ import type { ProfileInput } from "../bindings/ProfileInput";
 import type { Recovery } from "../bindings/Recovery";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { SavedCsv } from "../bindings/SavedCsv";
-import type { SectionsAdded } from "../bindings/SectionsAdded";
 import type { VerificationState } from "../bindings/VerificationState";
 import type { WatchedFile } from "../bindings/WatchedFile";
 
@@ -92,7 +91,7 @@ export const checkNewFile = (request: CreateFileRequest) => call<Failure[]>("che
 export const createFile = (request: CreateFileRequest) => call<CreatedFile>("create_file", { request });
 
 /** Adds the missing sections of another flow; sent once, audited. */
-export const addComplementaryInfo = (request: ComplementaryInfoRequest) => call<SectionsAdded>("add_complementary_info", { request });
+export const addComplementaryInfo = (request: ComplementaryInfoRequest) => call<AddedSections>("add_complementary_info", { request });
 
 /** Sent once and recorded in the audit log; the service allows it only where the
  * tracking says IsEnrollmentAllowed. */

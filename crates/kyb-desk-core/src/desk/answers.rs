@@ -3,7 +3,7 @@
 
 use kyb_api::expediente::{SectionComment, SectionId};
 use kyb_api::models::detail::DetailV2;
-use kyb_api::models::file::DetailV1;
+use kyb_api::models::file::{DetailV1, SectionsAdded};
 use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
 use kyb_api::verification::GeoBand;
@@ -49,15 +49,65 @@ pub struct TrackedSection {
 }
 
 /// The detail the window shows: version 2, or version 1 when the service has no
-/// version 2 of this file (see [`DetailV2::is_version_2`]).
+/// version 2 of this file (see [`DetailV2::is_version_2`]). `sections` are the
+/// detail's section identifiers (version 2's `Secciones`, version 1's
+/// `sectionsAdded`), in the same order, read by `kyb_api` for the window to name.
 #[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
-#[serde(tag = "version", content = "detail")]
+#[serde(tag = "version")]
 pub enum FileDetail {
     #[serde(rename = "2")]
-    V2(Box<DetailV2>),
+    V2 {
+        detail: Box<DetailV2>,
+        sections: Vec<SectionId>,
+    },
     /// Its fields beyond the three the spec shows are sent as received.
     #[serde(rename = "1")]
-    V1(DetailV1),
+    V1 {
+        detail: DetailV1,
+        sections: Vec<SectionId>,
+    },
+}
+
+impl FileDetail {
+    pub fn v2(detail: DetailV2) -> Self {
+        Self::V2 {
+            sections: detail.section_ids(),
+            detail: Box::new(detail),
+        }
+    }
+
+    pub fn v1(detail: DetailV1) -> Self {
+        Self::V1 {
+            sections: detail
+                .sections_added
+                .iter()
+                .map(|s| SectionId::parse(s))
+                .collect(),
+            detail,
+        }
+    }
+}
+
+/// Sections added to a file from another flow, with their identifiers read (same
+/// order as `sectionsAdded`) for the window to name.
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+pub struct AddedSections {
+    #[serde(flatten)]
+    pub added: SectionsAdded,
+    pub sections: Vec<SectionId>,
+}
+
+impl AddedSections {
+    pub fn of(added: SectionsAdded) -> Self {
+        Self {
+            sections: added
+                .sections_added
+                .iter()
+                .map(|s| SectionId::parse(s))
+                .collect(),
+            added,
+        }
+    }
 }
 
 /// A verification as the supervisor's screen needs it: the rules of `kyb_api` on its

@@ -27,7 +27,7 @@ mod records;
 mod service;
 mod session;
 
-pub use answers::{FileDetail, FileTracking, IssuedLink, VerificationState};
+pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
 
 /// How long a starting app waits for the data folder to be let go of (by an app that
 /// is closing) before it says another one has it.

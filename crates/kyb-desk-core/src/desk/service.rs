@@ -7,14 +7,14 @@ use std::sync::Mutex;
 
 use kyb_api::drift::DriftReport;
 use kyb_api::models::correction::CorrectionResult;
-use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
+use kyb_api::models::file::{CreatedFile, EnrollmentLink};
 use kyb_api::requests::{
     ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
     TrackingRequest, normalize_rfc,
 };
 use kyb_api::{ApiError, Operation};
 
-use super::{Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
+use super::{AddedSections, Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
 use crate::audit::{Action, DeskEvent, NewEntry, Outcome, OutcomeCode};
 use crate::error::{AppError, AppResult, ErrorCode, Task};
 use crate::history::DetailChanges;
@@ -194,10 +194,10 @@ impl Desk {
             .await?;
         if detail.is_version_2() {
             self.history.record(&profile.id, document_id, &detail)?;
-            return Ok(FileDetail::V2(Box::new(detail)));
+            return Ok(FileDetail::v2(detail));
         }
         tracing::info!(document_id, "no version 2 of this file; showing version 1");
-        Ok(FileDetail::V1(client.detail_v1(document_id).await?))
+        Ok(FileDetail::v1(client.detail_v1(document_id).await?))
     }
 
     /// What the service's answers taught so far (see [`crate::drift_log`]).
@@ -293,7 +293,7 @@ impl Desk {
     pub async fn add_complementary_info(
         &self,
         request: ComplementaryInfoRequest,
-    ) -> AppResult<SectionsAdded> {
+    ) -> AppResult<AddedSections> {
         let (profile, client) = self.client()?;
         let summary = summary::complementary_info(&request);
         // The same flow added to the same file is the same call; the log names the file.
@@ -306,6 +306,7 @@ impl Desk {
         )?;
         let result = client.add_complementary_info(&request).await;
         self.audited(call, target, summary, result)
+            .map(AddedSections::of)
     }
 
     pub async fn enrollment_link(

@@ -6,7 +6,7 @@ import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo } from "../../test/appInfo";
-import { tracked } from "../../test/sections";
+import { sectionId } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
 import { ComplementaryDialog } from "./ComplementaryDialog";
 
@@ -28,18 +28,22 @@ const profile: Profile = {
 };
 
 describe("complementary information", () => {
-  it("holds the message to the limit the app's info gives, and names the added sections the file's tracking lists", async () => {
+  it("holds the message to the limit the app's info gives, and names the added sections as the backend read them", async () => {
     const sent: unknown[] = [];
     mockIPC((cmd, args) => {
       if (cmd !== "add_complementary_info") throw new Error(cmd);
       sent.push(args);
-      return { documentId: "doc-1", sectionsAdded: ["BankStatementObligatorio", "FormularioNuevo"], message: null };
+      return {
+        documentId: "doc-1",
+        sectionsAdded: ["BankStatementObligatorio", "FormularioNuevo"],
+        message: null,
+        sections: [sectionId("BankStatementObligatorio", { base: "BankStatement", modifier: "Obligatorio" }), sectionId("FormularioNuevo")],
+      };
     });
-    const sections = [tracked("BankStatementObligatorio", "Pendiente", { base: "BankStatement", modifier: "Obligatorio" })];
     render(
       <I18nProvider>
         <GivenInfo limits={{ messageMaxChars: 5 }}>
-          <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} sections={sections} onClose={() => {}} />
+          <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} onClose={() => {}} />
         </GivenInfo>
       </I18nProvider>,
     );
@@ -68,7 +72,7 @@ describe("complementary information whose answer was lost", () => {
     render(
       <I18nProvider>
         <GivenInfo>
-          <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} sections={[]} onClose={(c) => (closedWith = c)} />
+          <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} onClose={(c) => (closedWith = c)} />
         </GivenInfo>
       </I18nProvider>,
     );
@@ -97,7 +101,7 @@ describe("a sparse complementary-information answer", () => {
     render(
       <I18nProvider>
         <GivenInfo>
-          <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} sections={[]} onClose={(c) => (closedWith = c)} />
+          <ComplementaryDialog documentId="doc-1" currentFlowId="flujo-moral" profile={profile} onClose={(c) => (closedWith = c)} />
         </GivenInfo>
       </I18nProvider>,
     );

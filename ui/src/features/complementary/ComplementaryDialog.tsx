@@ -1,31 +1,22 @@
 import { useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
+import type { AddedSections } from "../../bindings/AddedSections";
 import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
-import type { SectionsAdded } from "../../bindings/SectionsAdded";
-import type { TrackedSection } from "../../bindings/TrackedSection";
 import { useI18n } from "../../i18n";
 import { useLimits } from "../../ui/appInfo";
 import { Counter } from "../../ui/Counter";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { SectionName } from "../../ui/SectionName";
 import { charCount } from "../../ui/text";
-import { trackedId } from "../sections";
 
 const OTHER_FLOW = "__other__";
 
 /** Adds to a file the sections of another flow that it lacks. `notificarUsuario` has
  * no documented default: the app always sends it, on unless the analyst turns it off,
- * since the user must fill in what was added. `sections`: the file's tracked sections,
- * to name the added ones it already lists. */
-export function ComplementaryDialog(props: {
-  documentId: string;
-  currentFlowId: string;
-  profile: Profile;
-  sections: TrackedSection[];
-  onClose: (changed: boolean) => void;
-}) {
+ * since the user must fill in what was added. */
+export function ComplementaryDialog(props: { documentId: string; currentFlowId: string; profile: Profile; onClose: (changed: boolean) => void }) {
   const { t } = useI18n();
   // The service's limit for a message to the user (mensajeAdicional), from the app's info.
   const messageMax = useLimits()?.messageMaxChars ?? null;
@@ -36,7 +27,7 @@ export function ComplementaryDialog(props: {
   const [notify, setNotify] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
-  const [result, setResult] = useState<SectionsAdded | null>(null);
+  const [result, setResult] = useState<AddedSections | null>(null);
   const inFlight = useRef(false);
   const flowId = (choice === OTHER_FLOW ? typedFlow : choice).trim();
   const tooLong = messageMax !== null && charCount(message.trim()) > messageMax;
@@ -81,9 +72,9 @@ export function ComplementaryDialog(props: {
               <>
                 <p>{t("comp.added", { n: result.sectionsAdded.length })}</p>
                 <ul className="tag-list">
-                  {result.sectionsAdded.map((id) => (
+                  {result.sectionsAdded.map((id, i) => (
                     <li key={id} className="tag">
-                      <SectionName id={id} sectionId={trackedId(props.sections, id)} />
+                      <SectionName id={id} sectionId={result.sections[i] ?? null} />
                     </li>
                   ))}
                 </ul>

@@ -1,4 +1,5 @@
 import type { DetailV1 } from "../../bindings/DetailV1";
+import type { SectionId } from "../../bindings/SectionId";
 import { useI18n } from "../../i18n";
 import { SectionName } from "../../ui/SectionName";
 import { MISSING, shown } from "../../ui/text";
@@ -12,7 +13,7 @@ function asText(value: unknown): string {
 
 /** The fallback when the service has no version 2 of a file: the three fields the spec
  * shows, then every other field as the service sent it (its dates are DD/MM/YYYY). */
-export function DetailVersion1({ detail }: { detail: DetailV1 }) {
+export function DetailVersion1({ detail, sections }: { detail: DetailV1; sections: SectionId[] }) {
   const { t } = useI18n();
   const known = new Set(["documentId", "sectionsAdded", "message"]);
   const others = Object.entries(detail as Record<string, unknown>).filter(([key]) => !known.has(key));
@@ -40,7 +41,7 @@ export function DetailVersion1({ detail }: { detail: DetailV1 }) {
         <ul className="tag-list">
           {detail.sectionsAdded.map((id, i) => (
             <li key={`${id}-${i}`} className="tag">
-              <SectionName id={id} />
+              <SectionName id={id} sectionId={sections[i] ?? null} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,6 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-
 import type { DetailV1 } from "../../bindings/DetailV1";
 import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Document } from "../../bindings/Document";
@@ -9,6 +8,7 @@ import type { FileDetail } from "../../bindings/FileDetail";
 import type { Shareholder } from "../../bindings/Shareholder";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { sectionId } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
 import { DetailView } from "./DetailView";
 
@@ -112,7 +112,14 @@ function open(answer: FileDetail) {
 
 describe("the file detail", () => {
   it("names sections and their limits, and shows the deed with its powers, bodies and the shareholder check", async () => {
-    open({ version: "2", detail: v2 });
+    open({
+      version: "2",
+      detail: v2,
+      sections: [
+        sectionId("ProofAddressObligatorio", { base: "ProofAddress", modifier: "Obligatorio" }),
+        sectionId("ProofAddress", { base: "ProofAddress", limit: 2 }),
+      ],
+    });
     expect(await screen.findByText("Comprobante de domicilio (obligatorio)")).toBeTruthy();
     expect(screen.getByText("Comprobante de domicilio (hasta 2)")).toBeTruthy();
 
@@ -133,7 +140,7 @@ describe("the file detail", () => {
 
   it("falls back to version 1, showing what the service sent", async () => {
     const v1 = { documentId: DOC, sectionsAdded: ["BankStatement"], message: "Detalle", cliente: "Panificadora", fechaCreacion: "20/11/2026" };
-    open({ version: "1", detail: v1 });
+    open({ version: "1", detail: v1, sections: [sectionId("BankStatement", { base: "BankStatement" })] });
     const shown = await screen.findByTestId("detail-v1");
     expect(shown.textContent).toContain("formato 1");
     expect(shown.textContent).toContain("Estado de cuenta");
@@ -187,7 +194,7 @@ describe("a sparse detail", () => {
   it("writes a field version 1 sent as null as a dash", async () => {
     const check = watchSparse();
     const withNull = { ...(sparse.fileDetailV1.detail as DetailV1), fechaCreacion: null };
-    open({ version: "1", detail: withNull });
+    open({ version: "1", detail: withNull, sections: [] });
     const shown = await screen.findByTestId("detail-v1");
     expect(shown.textContent).toContain("fechaCreacion—");
     check.expectShown();

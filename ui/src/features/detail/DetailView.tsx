@@ -42,6 +42,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
   const answer = load.state === "ready" ? load.value.answer : null;
   const detail = answer?.version === "2" ? answer.detail : null;
   const legacy = answer?.version === "1" ? answer.detail : null;
+  const sections = answer?.sections ?? [];
   const changes = load.state === "ready" ? load.value.changes : null;
   const error = load.state === "failed" ? load.error : null;
   const [tab, showTab] = useState<Tab>("summary");
@@ -89,7 +90,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
       />
       {error && <ErrorNotice error={error} />}
       {!answer && !error && <div className="empty">{t("loading")}</div>}
-      {legacy && <DetailVersion1 detail={legacy} />}
+      {legacy && <DetailVersion1 detail={legacy} sections={sections} />}
       {detail && (
         <>
           <div className="tabs" role="tablist">
@@ -133,7 +134,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                   <ul className="tag-list">
                     {detail.Secciones.map((id, i) => (
                       <li key={`${id}-${i}`} className="tag">
-                        <SectionName id={id} />
+                        <SectionName id={id} sectionId={sections[i] ?? null} />
                       </li>
                     ))}
                   </ul>

@@ -153,7 +153,6 @@ export function TrackingView(props: {
               documentId={documentId}
               currentFlowId={props.flowId}
               profile={props.profile}
-              sections={file.sections}
               onClose={(changed) => {
                 setAdding(false);
                 if (changed) reload();
