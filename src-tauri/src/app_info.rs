@@ -1,5 +1,7 @@
 //! What the About line of the UI shows: which build of KYB Desk is running.
 
+use kyb_api::drift::{DRIFT_MARKERS, DriftMarkers};
+use kyb_api::operation::{Operation, OperationRoute};
 use kyb_api::validate::{LIMITS, Limits};
 use kyb_api::verification::{GEO_BANDS, GeoBands};
 use serde::Serialize;
@@ -23,6 +25,10 @@ pub struct AppInfo {
     pub limits: Limits,
     /// The spec's geo bands, for the verification's diagram.
     pub geo_bands: GeoBands,
+    /// How the drift report marks a withheld name and the entries past its bound.
+    pub drift_markers: DriftMarkers,
+    /// The service's operations with their routes (the drift report counts by route).
+    pub operations: Vec<OperationRoute>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -53,6 +59,8 @@ impl AppInfo {
                 .unwrap_or(u32::MAX),
             limits: LIMITS,
             geo_bands: GEO_BANDS,
+            drift_markers: DRIFT_MARKERS,
+            operations: Operation::routes(),
         }
     }
 }
@@ -80,6 +88,11 @@ mod tests {
             max_import_bytes: 2,
             limits: LIMITS,
             geo_bands: GEO_BANDS,
+            drift_markers: DRIFT_MARKERS,
+            operations: vec![OperationRoute {
+                operation: Operation::Tracking,
+                route: Operation::Tracking.route(),
+            }],
         })
         .expect("AppInfo serializes");
         assert_eq!(
@@ -88,7 +101,9 @@ mod tests {
                 "demo": false, "maxImportBytes": 2,
                 "limits": {"sectionsMin": 1, "sectionsMax": 50, "commentMaxChars": 500,
                     "messageMaxChars": 1000, "phoneDigits": 10, "folioMaxChars": 64},
-                "geoBands": {"consistentMaxMeters": 100.0, "inconsistentAboveMeters": 500.0}})
+                "geoBands": {"consistentMaxMeters": 100.0, "inconsistentAboveMeters": 500.0},
+                "driftMarkers": {"withheld": "(withheld)", "more": "(more)"},
+                "operations": [{"operation": "tracking", "route": "POST /expedientes/v1/tracking"}]})
         );
     }
 }

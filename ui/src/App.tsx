@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-
-import { appInfo, profiles, recoveries } from "./api/backend";
+import { profiles, recoveries } from "./api/backend";
 import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
 import type { Profile } from "./bindings/Profile";
@@ -20,11 +19,12 @@ import { VerificationsView } from "./features/verifications/VerificationsView";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
+import { AppInfoProvider, useAppInfo } from "./ui/appInfo";
 import { ErrorNotice, ProfilesLink } from "./ui/ErrorNotice";
 import { isTyping } from "./ui/keys";
 import { RecoveryNotice } from "./ui/RecoveryNotice";
 import { useFocusTitle } from "./ui/useFocusTitle";
-import { type Load, useLoad } from "./ui/useLoad";
+import type { Load } from "./ui/useLoad";
 
 /** Where the analyst is: the watchlist, or one file's tracking, detail or review. */
 type Route =
@@ -37,9 +37,18 @@ type Route =
   | { view: "tracking"; flowId: string; rfc: string }
   | { view: "detail" | "review"; flowId: string; rfc: string; documentId: string };
 
+/** The app, with its info read once for every screen (`ui/appInfo.tsx`). */
 export function App() {
+  return (
+    <AppInfoProvider>
+      <Desk />
+    </AppInfoProvider>
+  );
+}
+
+function Desk() {
   const { t, toggleLocale } = useI18n();
-  const [info] = useLoad(appInfo, "app");
+  const info = useAppInfo();
   const [route, setRoute] = useState<Route>({ view: "watchlist" });
   const [theme, setTheme] = useState<ThemeChoice>(storedChoice);
   useEffect(() => applyTheme(theme), [theme]);

@@ -6,7 +6,6 @@ import "./styles.css";
 import { App } from "./App";
 import { I18nProvider } from "./i18n";
 import { applyTheme, storedChoice } from "./theme";
-import { AppInfoProvider } from "./ui/appInfo";
 
 // Before the first paint, so a dark system never flashes a light window.
 applyTheme(storedChoice());
@@ -17,9 +16,7 @@ if (!root) throw new Error("index.html has no #root element");
 createRoot(root).render(
   <StrictMode>
     <I18nProvider>
-      <AppInfoProvider>
-        <App />
-      </AppInfoProvider>
+      <App />
     </I18nProvider>
   </StrictMode>,
 );

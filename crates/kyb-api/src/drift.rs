@@ -223,6 +223,20 @@ pub const MAX_DISTINCT: usize = 100;
 /// Where what is past [`MAX_DISTINCT`] is counted.
 pub const MORE: &str = "(more)";
 
+/// The report's two markers, as data for the window that shows the report: they
+/// stand among the names it counts, and only their spelling tells them apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DriftMarkers {
+    pub withheld: &'static str,
+    pub more: &'static str,
+}
+
+pub const DRIFT_MARKERS: DriftMarkers = DriftMarkers {
+    withheld: WITHHELD,
+    more: MORE,
+};
+
 /// The counts of one operation.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]

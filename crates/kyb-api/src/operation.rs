@@ -18,7 +18,26 @@ pub enum Operation {
     CancelVerification,
 }
 
+/// An operation with its route, as data for a window that lists what the service
+/// answered by route (the drift report).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+pub struct OperationRoute {
+    pub operation: Operation,
+    pub route: &'static str,
+}
+
 impl Operation {
+    /// Every operation with its route, in [`Operation::ALL`]'s order.
+    pub fn routes() -> Vec<OperationRoute> {
+        Self::ALL
+            .iter()
+            .map(|&operation| OperationRoute {
+                operation,
+                route: operation.route(),
+            })
+            .collect()
+    }
+
     pub const ALL: [Operation; 9] = [
         Self::CreateFile,
         Self::Detail,

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import type { AppInfo } from "../bindings/AppInfo";
 import type { GeoBands } from "../bindings/GeoBands";
 import type { Limits } from "../bindings/Limits";
+import type { OperationRoute } from "../bindings/OperationRoute";
 import { AppInfoContext } from "../ui/appInfo";
 
 /** The values `app_info` answers with today (kyb_api's LIMITS and GEO_BANDS). */
@@ -17,13 +18,17 @@ export const testInfo: AppInfo = {
   maxImportBytes: 2 * 1024 * 1024,
   limits: { sectionsMin: 1, sectionsMax: 50, commentMaxChars: 500, messageMaxChars: 1000, phoneDigits: 10, folioMaxChars: 64 },
   geoBands: { consistentMaxMeters: 100, inconsistentAboveMeters: 500 },
+  driftMarkers: { withheld: "(withheld)", more: "(more)" },
+  // Routes as the backend names them; a test that needs one gives it (see `GivenInfo`).
+  operations: [],
 };
 
 /** Gives the screens inside the app's info, with `limits` and `geoBands` laid over the
  * test values. */
-export function GivenInfo(props: { limits?: Partial<Limits>; geoBands?: Partial<GeoBands>; children: ReactNode }) {
+export function GivenInfo(props: { limits?: Partial<Limits>; geoBands?: Partial<GeoBands>; operations?: OperationRoute[]; children: ReactNode }) {
   const value: AppInfo = {
     ...testInfo,
+    operations: props.operations ?? testInfo.operations,
     limits: { ...testInfo.limits, ...props.limits },
     geoBands: { ...testInfo.geoBands, ...props.geoBands },
   };

@@ -5,8 +5,10 @@ import { createContext, type ReactNode, useContext } from "react";
 
 import * as backend from "../api/backend";
 import type { AppInfo } from "../bindings/AppInfo";
+import type { DriftMarkers } from "../bindings/DriftMarkers";
 import type { GeoBands } from "../bindings/GeoBands";
 import type { Limits } from "../bindings/Limits";
+import type { OperationRoute } from "../bindings/OperationRoute";
 import { type Load, useLoad } from "./useLoad";
 
 /** What the screens below read; a test (or a parent that has read it already) gives it
@@ -29,6 +31,18 @@ export function useAppInfo(): Load<AppInfo> {
 export function useLimits(): Limits | null {
   const info = useAppInfo();
   return info.state === "ready" ? info.value.limits : null;
+}
+
+/** How the drift report marks a withheld name and what is past its bound. */
+export function useDriftMarkers(): DriftMarkers | null {
+  const info = useAppInfo();
+  return info.state === "ready" ? info.value.driftMarkers : null;
+}
+
+/** The service's operations with their routes (none until the app's info is read). */
+export function useOperationRoutes(): OperationRoute[] {
+  const info = useAppInfo();
+  return info.state === "ready" ? info.value.operations : [];
 }
 
 /** The edges of the spec's geo bands, once the app's info is read. */

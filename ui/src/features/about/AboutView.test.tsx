@@ -1,10 +1,10 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-
 import type { DriftReport } from "../../bindings/DriftReport";
 import type { OperationDrift } from "../../bindings/OperationDrift";
 import { I18nProvider } from "../../i18n";
+import { GivenInfo } from "../../test/appInfo";
 import { AboutView } from "./AboutView";
 
 afterEach(() => {
@@ -40,7 +40,14 @@ function renderWith(report: DriftReport, exported: string | null | Error = null)
   });
   render(
     <I18nProvider>
-      <AboutView />
+      <GivenInfo
+        operations={[
+          { operation: "tracking", route: TRACKING },
+          { operation: "detail", route: DETAIL },
+        ]}
+      >
+        <AboutView />
+      </GivenInfo>
     </I18nProvider>,
   );
   return calls;

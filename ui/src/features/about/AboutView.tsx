@@ -1,13 +1,13 @@
 import { useState } from "react";
-
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { OperationDrift } from "../../bindings/OperationDrift";
 import { type MessageKey, useI18n } from "../../i18n";
+import { useDriftMarkers, useOperationRoutes } from "../../ui/appInfo";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
-import { allMatched, catalogueValues, counted, MORE, operationName, operationsRead, WITHHELD } from "./model";
+import { allMatched, catalogueValues, counted, operationName, operationsRead, shownEntry } from "./model";
 import "./about.css";
 
 /** What the desk learned from the service's answers: per operation, what tolerant
@@ -22,7 +22,8 @@ export function AboutView() {
     setSaved(null);
     backend.exportDrift().then((path) => path && setSaved(path), setError);
   };
-  const operations = report.state === "ready" ? operationsRead(report.value) : [];
+  const routes = useOperationRoutes();
+  const operations = report.state === "ready" ? operationsRead(report.value, routes) : [];
 
   return (
     <section className="page" aria-labelledby="about-title">
@@ -73,7 +74,9 @@ export function AboutView() {
 
 function OperationCard({ route, counts }: { route: string; counts: OperationDrift }) {
   const { t } = useI18n();
-  const name = operationName(route);
+  const markers = useDriftMarkers();
+  const routes = useOperationRoutes();
+  const name = operationName(route, routes);
   const lists: [MessageKey, string, [string, number][]][] = [
     ["about.unknownFields", "drift-unknown-field", counted(counts.unknownFields)],
     ["about.nulls", "drift-null", counted(counts.nulls)],
@@ -102,7 +105,7 @@ function OperationCard({ route, counts }: { route: string; counts: OperationDrif
             <ul className="drift-list">
               {entries.map(([entry, n]) => (
                 <li key={entry} data-testid={testid}>
-                  <code className="mono">{entry === MORE ? t("about.more") : entry.split(WITHHELD).join(t("about.withheld"))}</code>
+                  <code className="mono">{markers ? shownEntry(entry, markers, t("about.more"), t("about.withheld")) : entry}</code>
                   <span className="chip" title={String(n)}>
                     {n}
                   </span>

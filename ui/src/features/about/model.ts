@@ -1,33 +1,41 @@
 // The drift report in the order the screen shows it: the service's operations by the
 // analyst's names, each with what tolerant reading absorbed in its answers.
+import type { DriftMarkers } from "../../bindings/DriftMarkers";
 import type { DriftReport } from "../../bindings/DriftReport";
+import type { Operation } from "../../bindings/Operation";
 import type { OperationDrift } from "../../bindings/OperationDrift";
+import type { OperationRoute } from "../../bindings/OperationRoute";
 import type { MessageKey } from "../../i18n";
 
-/** The nine operations, by route, in the order the screen lists them. */
-const OPERATIONS: [route: string, name: MessageKey][] = [
-  ["POST /expedientes/v1/tracking", "about.op.tracking"],
-  ["GET /expedientes/detalle/{id}", "about.op.detail"],
-  ["GET /verificaciones/{folio}", "about.op.verification"],
-  ["POST /expedientes/nuevo", "about.op.createFile"],
-  ["POST /expedientes/solicitar-correccion", "about.op.correction"],
-  ["POST /expedientes/informacion-complementaria", "about.op.complementary"],
-  ["POST /enrollment/v1/url", "about.op.enrollmentLink"],
-  ["POST /verificaciones/{folio}/reenviar", "about.op.resend"],
-  ["POST /verificaciones/{folio}/cancelar", "about.op.cancel"],
-];
+/** The analyst's name of each operation. */
+const NAMES: Record<Operation, MessageKey> = {
+  tracking: "about.op.tracking",
+  detail: "about.op.detail",
+  verification: "about.op.verification",
+  create_file: "about.op.createFile",
+  correction: "about.op.correction",
+  complementary_info: "about.op.complementary",
+  enrollment_link: "about.op.enrollmentLink",
+  resend_verification: "about.op.resend",
+  cancel_verification: "about.op.cancel",
+};
 
-/** The analyst's name for an operation, or null for a route the desk does not know. */
-export function operationName(route: string): MessageKey | null {
-  return OPERATIONS.find(([known]) => known === route)?.[1] ?? null;
+/** The order the screen lists them in: reads first, as an analyst meets them. */
+const ORDER = Object.keys(NAMES) as Operation[];
+
+/** The analyst's name for a route, from the routes the backend gives; null for a
+ * route the desk does not know. */
+export function operationName(route: string, routes: OperationRoute[]): MessageKey | null {
+  const known = routes.find((r) => r.route === route);
+  return known ? NAMES[known.operation] : null;
 }
 
 /** The operations that read at least one answer: the known ones in their order, then
  * any other route alphabetically. */
-export function operationsRead(report: DriftReport): [string, OperationDrift][] {
+export function operationsRead(report: DriftReport, routes: OperationRoute[]): [string, OperationDrift][] {
   const order = (route: string) => {
-    const at = OPERATIONS.findIndex(([known]) => known === route);
-    return at < 0 ? OPERATIONS.length : at;
+    const known = routes.find((r) => r.route === route);
+    return known ? ORDER.indexOf(known.operation) : ORDER.length;
   };
   return Object.entries(report.operations)
     .filter(([, counts]) => counts.answers > 0)
@@ -51,12 +59,8 @@ export function allMatched(operations: [string, OperationDrift][]): boolean {
   return operations.every(([, counts]) => counts.absorbing === 0);
 }
 
-// The report carries its two markers only as keys among the names it counts, so the
-// screen cannot tell them from a name without their spelling: these are copies of
-// kyb_api::drift::WITHHELD and MORE until the backend hands them over as data (issue 18).
-
-/** What the backend writes in place of a name that could be someone's data. */
-export const WITHHELD = "(withheld)";
-
-/** Where the backend counts what is past its bound of distinct entries per list. */
-export const MORE = "(more)";
+/** An entry of the report as shown: the marker of what is past the report's bound, or
+ * a name with its withheld parts in the user's words (the markers are the backend's). */
+export function shownEntry(entry: string, markers: DriftMarkers, more: string, withheld: string): string {
+  return entry === markers.more ? more : entry.split(markers.withheld).join(withheld);
+}
