@@ -411,7 +411,7 @@ export const en: Record<MessageKey, string> = {
   "new.sendEmail": "Send the link by e-mail",
   "new.contactPhone": "Contact phone",
   "new.sendSms": "Send the link by SMS",
-  "new.phoneHint": "A 10-digit national number.",
+  "new.phoneHint": "A national number of {digits} digits.",
   "new.data": "Additional data (JSON, optional)",
   "new.dataHint": 'A JSON object with the client\'s own data, e.g. {"sucursal": 12}',
   "new.dataNotObject": "It must be a JSON object: between braces { }.",

@@ -412,7 +412,7 @@ export const esMX = {
   "new.sendEmail": "Enviar el enlace por correo",
   "new.contactPhone": "Teléfono de contacto",
   "new.sendSms": "Enviar el enlace por SMS",
-  "new.phoneHint": "Número nacional de 10 dígitos.",
+  "new.phoneHint": "Número nacional de {digits} dígitos.",
   "new.data": "Datos adicionales (JSON, opcional)",
   "new.dataHint": 'Un objeto JSON con los datos propios del cliente, p. ej. {"sucursal": 12}',
   "new.dataNotObject": "Debe ser un objeto JSON: entre llaves { }.",

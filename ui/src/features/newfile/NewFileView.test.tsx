@@ -1,7 +1,6 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-
 import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
 import type { Failure } from "../../bindings/Failure";
@@ -9,6 +8,7 @@ import type { NewFileDraft } from "../../bindings/NewFileDraft";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { GivenInfo } from "../../test/appInfo";
 import { watchSparse } from "../../test/sparse";
 import { NewFileView } from "./NewFileView";
 
@@ -81,7 +81,9 @@ function backend(saved: NewFileDraft | null, refuse: boolean | object = false): 
 function open(onOpen: (flowId: string, rfc: string) => void = () => {}) {
   render(
     <I18nProvider>
-      <NewFileView profile={profile} onOpen={onOpen} />
+      <GivenInfo>
+        <NewFileView profile={profile} onOpen={onOpen} />
+      </GivenInfo>
     </I18nProvider>,
   );
 }

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
-
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
@@ -7,13 +6,14 @@ import type { Failure } from "../../bindings/Failure";
 import type { NewFileDraft } from "../../bindings/NewFileDraft";
 import type { Profile } from "../../bindings/Profile";
 import { useI18n } from "../../i18n";
+import { useLimits } from "../../ui/appInfo";
 import { CopyButton } from "../../ui/CopyButton";
 import { DraftNote } from "../../ui/DraftNote";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { problemTexts } from "../../ui/problems";
 import { QrCode } from "../../ui/QrCode";
-import { shown as orMissing } from "../../ui/text";
+import { MISSING, shown as orMissing } from "../../ui/text";
 import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
 import { byFormField, checkData, emptyForm, type Field, formField, fromDraft, isBlank, type NewFileForm, toRequest } from "./model";
@@ -52,6 +52,7 @@ export function NewFileView(props: Props) {
 
 function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: AppError | null }) {
   const { t } = useI18n();
+  const limits = useLimits();
   const flows = props.profile.flows;
   const firstFlow = flows[0]?.flowId ?? "";
   const [form, setForm] = useState<NewFileForm>(() => (props.saved ? fromDraft(props.saved) : { ...emptyForm, flowId: firstFlow }));
@@ -305,7 +306,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
               </label>
               <input className="input" type="email" value={form.contactEmail} onChange={(e) => set("contactEmail", e.target.value)} data-testid="new-email" />
             </Row>
-            <Row label={t("new.contactPhone")} problems={shown("contactPhone")} hint={t("new.phoneHint")}>
+            <Row label={t("new.contactPhone")} problems={shown("contactPhone")} hint={t("new.phoneHint", { digits: limits?.phoneDigits ?? MISSING })}>
               <label className="check">
                 <input type="checkbox" checked={form.sendSms} onChange={(e) => set("sendSms", e.target.checked)} data-testid="new-send-sms" />
                 {t("new.sendSms")}

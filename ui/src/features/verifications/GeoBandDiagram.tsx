@@ -10,6 +10,13 @@ const HEIGHT = 64;
 const BAR_Y = 22;
 const BAR_H = 14;
 
+/** Each band in the user's words. */
+const BAND_WORDS: Record<GeoBand, MessageKey> = {
+  consistent: "geo.consistent",
+  unassigned: "geo.unassigned",
+  inconsistent: "geo.inconsistent",
+};
+
 /** The distance between the real and the declared location on the spec's bands:
  * consistent, unassigned, inconsistent, their edges where the app's info puts them
  * (`edges`) and the distance's band as the verification's state says (`band`); the
@@ -29,7 +36,7 @@ export function GeoBandDiagram(props: { distance: number | null; accuracy: numbe
         : t("geo.caption", {
             distance: Math.round(distance),
             accuracy: accuracy === null ? MISSING : Math.round(accuracy),
-            band: t(`geo.${band}` as MessageKey, bandVars),
+            band: t(BAND_WORDS[band], bandVars),
           });
   return (
     <figure className="geo-diagram" data-testid="geo-diagram" data-band={band ?? ""}>

@@ -13,7 +13,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
 import { GeoBandDiagram } from "./GeoBandDiagram";
-import { geoTone, remember, statusTone, timeline } from "./model";
+import { geoTone, remember, type Step, statusTone, timeline } from "./model";
 import { type Uncertain, UnknownOutcome } from "./UnknownOutcome";
 import "./verifications.css";
 
@@ -27,6 +27,14 @@ function storedRecent(): string[] {
     return [];
   }
 }
+
+/** Each step of a verification's timeline in the user's words. */
+const STEP_WORDS: Record<Step, MessageKey> = {
+  created: "ver.step.created",
+  sent: "ver.step.sent",
+  completed: "ver.step.completed",
+  expires: "ver.step.expires",
+};
 
 /** Supervisors: a home or workplace verification by folio, with resend and cancel. */
 export function VerificationsView() {
@@ -206,7 +214,7 @@ function VerificationCard({ folio }: { folio: string }) {
         {timeline(v, Date.now()).map((entry) => (
           <li key={entry.step} className={`timeline-step ${entry.state}`}>
             <span className="timeline-dot" aria-hidden="true" />
-            <span className="strong">{t(`ver.step.${entry.step}` as MessageKey)}</span>
+            <span className="strong">{t(STEP_WORDS[entry.step])}</span>
             <span>{when(entry.at)}</span>
             {entry.state === "missed" && <span className="chip chip-warn">{t("ver.expired")}</span>}
           </li>
