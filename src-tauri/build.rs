@@ -43,6 +43,7 @@ fn main() {
         "check_photo",
         "issued_links",
         "check_new_file",
+        "check_correction",
         "detail_changes",
         "watchlist",
         "watch_file",

@@ -121,6 +121,14 @@ pub fn check_new_file(request: CreateFileRequest) -> Vec<Failure> {
     kyb_api::validate::create_file_failures(&request.normalized())
 }
 
+/// Every rule the correction request must meet, as `kyb_api` checks it before sending
+/// (the one place those rules live), each placed in its section where it has one;
+/// empty when it may be sent.
+#[tauri::command]
+pub fn check_correction(request: CorrectionRequest) -> Vec<Failure> {
+    kyb_api::validate::correction_failures(&request)
+}
+
 #[tauri::command]
 pub async fn request_correction(
     desk: State<'_, Desk>,

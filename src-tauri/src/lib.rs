@@ -68,6 +68,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::check_photo,
         commands::issued_links,
         commands::check_new_file,
+        commands::check_correction,
         commands::detail_changes,
         commands::watchlist,
         commands::watch_file,

@@ -248,6 +248,21 @@ fn every_command_answers_through_ipc() {
         .as_str()
         .expect("a section")
         .to_owned();
+    // A rejection without its comment is refused before it leaves, in its section.
+    let refused = w.ok(
+        "check_correction",
+        json!({"request": {"documentId": id, "secciones": [{"seccion": section,
+            "estatus": "Rechazada"}]}}),
+    );
+    assert_eq!(
+        refused
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|p| (&p["field"], &p["rule"], &p["section"]))
+            .collect::<Vec<_>>(),
+        [(&json!("comentario"), &json!("required"), &json!(section))]
+    );
     let corrected = w.ok(
         "request_correction",
         json!({"request": {"documentId": id, "secciones": [{"seccion": section,

@@ -76,6 +76,9 @@ export const tracking = (flowId: string, rfc: string) => call<FileTracking>("tra
 export const fileDetail = (documentId: string) => call<FileDetail>("file_detail", { documentId });
 export const detailChanges = (documentId: string) => call<DetailChanges>("detail_changes", { documentId });
 
+/** The rules a correction request breaks (kyb_api's), each in its section where it has
+ * one; empty when it may be sent. */
+export const checkCorrection = (request: CorrectionRequest) => call<Failure[]>("check_correction", { request });
 /** Sent once: the backend never retries it, and records it in the audit log. */
 export const requestCorrection = (request: CorrectionRequest) => call<CorrectionResult>("request_correction", { request });
 export const saveDraft = (draft: Draft) => call<Draft>("save_draft", { draft });

@@ -217,10 +217,6 @@ export const en: Record<MessageKey, string> = {
   "new.cleared": "Form cleared",
   "review.fixFirst": "Before the preview, fix:",
   "review.noneDecided": "Accept or reject at least one section.",
-  "review.tooMany": "A request takes at most {max} sections; {n} are decided.",
-  "review.commentRequired": "{section}: write the rejection's comment.",
-  "review.commentTooLong": "{section}: the comment must not exceed {max} characters.",
-  "review.messageTooLong": "The general message must not exceed {max} characters.",
   "preview.title": "Preview of the request",
   "preview.summary": "Sections to send: {n} (accepted: {accepted}; rejected: {rejected}).",
   "preview.userTold": "What the user will be told",
@@ -679,6 +675,5 @@ export const en: Record<MessageKey, string> = {
   "audit.break.missing": "entries are missing: after {after} comes {next}",
   "audit.break.not_following": "the entry does not follow the previous one (an entry is missing or was moved)",
   // Rules as data (issue 18): the limits and bands come from the app's info.
-  "review.tooFew": "A request needs at least {min} sections; {n} are decided.",
   "geo.captionUnbanded": "{distance} m between the real and the declared location (accuracy ±{accuracy} m).",
 };

@@ -216,10 +216,6 @@ export const esMX = {
   "new.cleared": "Formulario vaciado",
   "review.fixFirst": "Antes de la vista previa, corrija:",
   "review.noneDecided": "Acepte o rechace al menos una sección.",
-  "review.tooMany": "Una solicitud admite hasta {max} secciones; hay {n} decididas.",
-  "review.commentRequired": "{section}: escriba el comentario del rechazo.",
-  "review.commentTooLong": "{section}: el comentario no debe exceder {max} caracteres.",
-  "review.messageTooLong": "El mensaje general no debe exceder {max} caracteres.",
   "preview.title": "Vista previa de la solicitud",
   "preview.summary": "Secciones a enviar: {n} (aceptadas: {accepted}; rechazadas: {rejected}).",
   "preview.userTold": "Lo que se le dirá al usuario",
@@ -681,7 +677,6 @@ export const esMX = {
   "audit.break.missing": "faltan entradas: después de la {after} sigue la {next}",
   "audit.break.not_following": "la entrada no sigue a la anterior (falta o se movió una entrada)",
   // Rules as data (issue 18): the limits and bands come from the app's info.
-  "review.tooFew": "Una solicitud necesita al menos {min} secciones; hay {n} decididas.",
   "geo.captionUnbanded": "{distance} m entre la ubicación real y la declarada (precisión ±{accuracy} m).",
 };
 

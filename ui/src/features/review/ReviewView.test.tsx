@@ -7,6 +7,7 @@ import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Draft } from "../../bindings/Draft";
 import type { EntityData } from "../../bindings/EntityData";
+import type { Failure } from "../../bindings/Failure";
 import type { FileTracking } from "../../bindings/FileTracking";
 import type { Limits } from "../../bindings/Limits";
 import * as sparse from "../../bindings/sparse";
@@ -90,6 +91,11 @@ const result: CorrectionResult = {
 
 interface Backend {
   calls: { cmd: string; args: Record<string, unknown> }[];
+  /** The requests the review asked `check_correction` about. */
+  checked: CorrectionRequest[];
+  /** What `check_correction` answers, whatever it is asked: the backend's rules are
+   * tested in Rust; here the screen shows the answer it is given. */
+  failures: Failure[];
   saved: Draft[];
   /** The documents whose draft was thrown away. */
   discarded: string[];
@@ -97,7 +103,7 @@ interface Backend {
 }
 
 function backend(saved: Draft | null = null, file: FileTracking = tracking): Backend {
-  const b: Backend = { calls: [], saved: [], discarded: [], sent: [] };
+  const b: Backend = { calls: [], checked: [], failures: [], saved: [], discarded: [], sent: [] };
   mockIPC((cmd, args) => {
     b.calls.push({ cmd, args: args as Record<string, unknown> });
     switch (cmd) {
@@ -115,6 +121,9 @@ function backend(saved: Draft | null = null, file: FileTracking = tracking): Bac
       case "discard_draft":
         b.discarded.push((args as { documentId: string }).documentId);
         return null;
+      case "check_correction":
+        b.checked.push((args as { request: CorrectionRequest }).request);
+        return b.failures;
       case "request_correction":
         b.sent.push((args as { request: CorrectionRequest }).request);
         return new Promise((resolve) => setTimeout(() => resolve(result), 50));
@@ -139,6 +148,16 @@ async function open(limits: Partial<Limits> = {}): Promise<HTMLElement[]> {
   await waitFor(() => expect(document.activeElement).toBe(rows[0]));
   return rows;
 }
+
+const failure = (field: string, rule: Failure["rule"], at: Partial<Failure> = {}): Failure => ({
+  field,
+  rule,
+  limit: null,
+  section: null,
+  position: null,
+  sent: null,
+  ...at,
+});
 
 const key = (k: string, extra: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.activeElement ?? window, { key: k, bubbles: true, ...extra });
 
@@ -168,6 +187,8 @@ describe("the review", () => {
     key("Enter", { ctrlKey: true });
     const preview = await screen.findByTestId("preview");
     const payload = JSON.parse(screen.getByTestId("preview-payload").textContent ?? "") as CorrectionRequest;
+    // The backend checked exactly what is previewed before the preview opened.
+    expect(b.checked).toEqual([payload]);
     expect(payload).toEqual({
       documentId: DOC,
       secciones: [
@@ -191,15 +212,61 @@ describe("the review", () => {
     expect(screen.getByTestId("result-warnings").textContent).toContain("Sección duplicada ignorada");
   });
 
-  it("will not preview a rejection without a comment, and points at it", async () => {
+  it("will not preview what the backend's check refuses: each failure beside its section, and the first section's gets the focus", async () => {
     const b = backend();
-    await open();
+    b.failures = [failure("comentario", "required", { section: "ActaConstitutivaObligatorio" }), failure("mensajeGeneral", "too_long", { limit: 1000 })];
+    const rows = await open();
+    key("a");
+    key("j");
+    key("j");
     key("r");
     key("Escape");
+    key("k");
+    key("k");
+    expect(document.activeElement).toBe(rows[0]);
     key("Enter", { ctrlKey: true });
+    await waitFor(() => expect(document.activeElement).toBe(rows[2]));
     expect(screen.queryByTestId("preview")).toBeNull();
-    expect(screen.getAllByTestId("review-problems")[0]?.textContent).toContain("ProofAddressObligatorio: escriba el comentario del rechazo.");
+    expect(b.checked).toEqual([
+      {
+        documentId: DOC,
+        secciones: [
+          { seccion: "ProofAddressObligatorio", estatus: "Aceptada" },
+          { seccion: "ActaConstitutivaObligatorio", estatus: "Rechazada", comentario: "" },
+        ],
+        notificarUsuario: true,
+      },
+    ]);
+    const commentMissing = "El comentario es obligatorio para rechazar (sección ActaConstitutivaObligatorio).";
+    const messageLong = "El campo Mensaje general para el usuario no debe exceder 1000 caracteres.";
+    const [all] = screen.getAllByTestId("review-problems");
+    expect(
+      within(all as HTMLElement)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([commentMissing, messageLong]);
+    expect(within(rows[2] as HTMLElement).getByTestId("review-problems").textContent).toBe(commentMissing);
+    expect(screen.getByTestId("review-comment").getAttribute("aria-invalid")).toBe("true");
+    expect(within(rows[0] as HTMLElement).queryByTestId("review-problems")).toBeNull();
+    expect(screen.getByTestId("review-message").closest(".review-general")?.querySelector("[data-testid=review-problems]")?.textContent).toBe(messageLong);
+
+    // Fixed, by the backend's word: the problems go as the edits are checked again.
+    b.failures = [];
+    fireEvent.change(screen.getByTestId("review-comment"), { target: { value: "Falta la hoja 3" } });
+    await waitFor(() => expect(screen.queryByTestId("review-problems")).toBeNull());
+    expect(b.checked.at(-1)?.secciones[1]).toMatchObject({ comentario: "Falta la hoja 3" });
+    key("Enter", { ctrlKey: true });
+    await screen.findByTestId("preview");
     expect(b.sent).toEqual([]);
+  });
+
+  it("with nothing decided asks for a decision, with no request to check", async () => {
+    const b = backend();
+    await open();
+    key("Enter", { ctrlKey: true });
+    await waitFor(() => expect(screen.getAllByTestId("review-problems")[0]?.textContent).toContain("Acepte o rechace al menos una sección."));
+    expect(screen.queryByTestId("preview")).toBeNull();
+    expect(b.checked).toEqual([]);
   });
 
   it("restores a saved draft without asking and saves each change shortly after it is made", async () => {
@@ -251,8 +318,8 @@ describe("the review", () => {
     expect(screen.getByTestId("start-over")).toBeTruthy();
   });
 
-  it("counts and holds comments and the general message to the limits the app's info gives", async () => {
-    const b = backend();
+  it("counts comments and the general message against the limits the app's info gives", async () => {
+    backend();
     const rows = await open({ commentMaxChars: 5, messageMaxChars: 8 });
     key("r");
     const comment = await screen.findByTestId("review-comment");
@@ -262,10 +329,6 @@ describe("the review", () => {
     expect(counter?.classList.contains("over")).toBe(true);
     fireEvent.change(screen.getByTestId("review-message"), { target: { value: "Gracias" } });
     expect(screen.getByTestId("review-message").parentElement?.querySelector("[data-testid=counter]")?.textContent).toBe("7 / 8");
-    key("Enter", { ctrlKey: true });
-    expect(screen.queryByTestId("preview")).toBeNull();
-    expect(screen.getAllByTestId("review-problems")[0]?.textContent).toContain("ProofAddressObligatorio: el comentario no debe exceder 5 caracteres.");
-    expect(b.sent).toEqual([]);
   });
 
   it("offers each section the entities of the kind the backend read for it, and names it from the parts read", async () => {
@@ -346,6 +409,8 @@ describe("a correction request whose outcome is unknown", () => {
         case "discard_draft":
           b.discarded.push((args as { documentId: string }).documentId);
           return null;
+        case "check_correction":
+          return [];
         case "request_correction": {
           b.sent.push((args as { request: CorrectionRequest }).request);
           const answer = answers[b.sent.length - 1];
@@ -466,6 +531,8 @@ describe("a review on sparse answers", () => {
           return null;
         case "save_draft":
           return { ...(args as { draft: Draft }).draft, savedAtUtc: "2026-11-22T05:30:00Z" };
+        case "check_correction":
+          return [];
         case "request_correction":
           return sparse.correctionResult;
         default:

@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { Draft } from "../../bindings/Draft";
 import type { Entity } from "../../bindings/Entity";
+import type { Limits } from "../../bindings/Limits";
 import type { TrackedSection } from "../../bindings/TrackedSection";
 import { useI18n } from "../../i18n";
 import { useAppInfo } from "../../ui/appInfo";
@@ -10,26 +11,14 @@ import { Counter } from "../../ui/Counter";
 import { DraftNote } from "../../ui/DraftNote";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
+import { problemTexts } from "../../ui/problems";
 import { SectionName } from "../../ui/SectionName";
 import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
 import { sectionTone } from "../tracking/model";
 import { CorrectionOutcome } from "./CorrectionOutcome";
 import { CorrectionPreview } from "./CorrectionPreview";
-import {
-  candidatesFor,
-  chooseEntity,
-  decide,
-  freshDraft,
-  hasVerdict,
-  isTouched,
-  type Problem,
-  problems,
-  type ReviewLimits,
-  restore,
-  tally,
-  update,
-} from "./model";
+import { candidatesFor, chooseEntity, decide, freshDraft, hasVerdict, isTouched, restore, tally, update } from "./model";
 import { useReviewKeys } from "./useReviewKeys";
 import { useReviewStage } from "./useReviewStage";
 import "./review.css";
@@ -89,7 +78,7 @@ export function ReviewView(props: { flowId: string; rfc: string; documentId: str
   );
 }
 
-function ReviewForm(props: { material: Material; limits: ReviewLimits; file: { flowId: string; rfc: string }; onDone: () => void }) {
+function ReviewForm(props: { material: Material; limits: Limits; file: { flowId: string; rfc: string }; onDone: () => void }) {
   const { material, limits, file, onDone } = props;
   const { t } = useI18n();
   const [draft, setDraft] = useState<Draft>(material.draft);
@@ -116,9 +105,8 @@ function ReviewForm(props: { material: Material; limits: ReviewLimits; file: { f
     setDraft(next);
   }, []);
 
-  const found = useMemo(() => problems(draft, limits), [draft, limits]);
   const counts = tally(draft);
-  const { stage, unknown, ...review } = useReviewStage({ draft, problems: found, file, draftSaving: { hold, resume } });
+  const { stage, unknown, problems, ...review } = useReviewStage({ draft, file, draftSaving: { hold, resume } });
   const keys = useReviewKeys({ draft, change, editing: stage.kind === "editing", openPreview: review.openPreview });
 
   // "Start over": every decision, comment and message goes at once, the saved draft
@@ -136,9 +124,23 @@ function ReviewForm(props: { material: Material; limits: ReviewLimits; file: { f
   if (stage.kind === "done") return <CorrectionOutcome result={stage.result} sections={material.sections} onDone={onDone} />;
   if (draft.decisions.length === 0) return <div className="empty">{t("review.noSections")}</div>;
 
-  const problemsOf = (section: string) => found.filter((p) => p.section === section);
-  const general = found.filter((p) => p.section === null);
+  // Each failure beside its section; the rest (and "nothing decided yet") with the
+  // general message. All of them, in the backend's order, in the list at the top.
   const showProblems = stage.kind === "editing" && stage.showProblems;
+  const inSection = (section: string) =>
+    problemTexts(
+      problems.failures.filter((f) => f.section === section),
+      t,
+    );
+  const none = problems.noneDecided ? [t("review.noneDecided")] : [];
+  const general = [
+    ...none,
+    ...problemTexts(
+      problems.failures.filter((f) => f.section === null),
+      t,
+    ),
+  ];
+  const all = [...none, ...problemTexts(problems.failures, t)];
   const statusOf = (section: string) => material.sections.find((s) => s.section === section);
 
   return (
@@ -164,12 +166,12 @@ function ReviewForm(props: { material: Material; limits: ReviewLimits; file: { f
           {t("review.preview")}
         </button>
       </div>
-      {showProblems && found.length > 0 && <ProblemList problems={found} />}
+      {showProblems && all.length > 0 && <ProblemList problems={all} />}
       <ol className="review-list" aria-label={t("review.title")}>
         {draft.decisions.map((decision, index) => {
           const status = statusOf(decision.seccion);
           const candidates = candidatesFor(status?.id.entity ?? null, material.entities);
-          const own = showProblems ? problemsOf(decision.seccion) : [];
+          const own = showProblems ? inSection(decision.seccion) : [];
           const accepted = hasVerdict(decision.estatus, "Aceptada");
           const rejected = hasVerdict(decision.estatus, "Rechazada");
           return (
@@ -296,14 +298,14 @@ function ReviewForm(props: { material: Material; limits: ReviewLimits; file: { f
   );
 }
 
-function ProblemList({ problems: list, compact = false }: { problems: Problem[]; compact?: boolean }) {
+function ProblemList({ problems: list, compact = false }: { problems: string[]; compact?: boolean }) {
   const { t } = useI18n();
   return (
     <div role="alert" className={`notice notice-error${compact ? " compact" : ""}`} data-testid="review-problems">
       {!compact && <strong>{t("review.fixFirst")}</strong>}
       <ul className="notice-details">
-        {list.map((p) => (
-          <li key={`${p.section ?? ""}-${p.key}`}>{t(p.key, p.vars)}</li>
+        {list.map((text) => (
+          <li key={text}>{text}</li>
         ))}
       </ul>
     </div>

@@ -2,24 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import type { Entity } from "../../bindings/Entity";
 import type { EntityData } from "../../bindings/EntityData";
-import { testInfo } from "../../test/appInfo";
 import { tracked } from "../../test/sections";
-import { charCount } from "../../ui/text";
-import {
-  candidatesFor,
-  chooseEntity,
-  decide,
-  freshDraft,
-  isTouched,
-  problems,
-  type ReviewLimits,
-  reread,
-  restore,
-  tally,
-  toRequest,
-  update,
-  willNotify,
-} from "./model";
+import { candidatesFor, chooseEntity, decide, freshDraft, isTouched, reread, restore, tally, toRequest, update, willNotify } from "./model";
 
 const noData: EntityData = {
   Nombre: null,
@@ -52,11 +36,8 @@ const SECTIONS = [
   tracked("ActaConstitutivaObligatorio", "Completado"),
 ];
 const NAMES = SECTIONS.map((s) => s.section);
-const LIMITS: ReviewLimits = testInfo.limits;
 /** Sections with no entity, e.g. of a form. */
 const forms = (names: string[]) => names.map((name) => tracked(name, "Pendiente"));
-
-const keys = (draft: Parameters<typeof problems>[0], limits = LIMITS) => problems(draft, limits).map((p) => p.key);
 
 describe("which entity a section concerns", () => {
   it("the entity the backend read for the section picks its candidates: those of that kind with an Id, none for the file", () => {
@@ -79,63 +60,23 @@ describe("which entity a section concerns", () => {
     const two = decide(freshDraft(DOC, SECTIONS, [ana, luis]), "LegalRepresentativeObligatorio", "Aceptada");
     expect(two.decisions[1]?.entidadId).toBeNull();
     // The spec makes the entity optional: unchosen, the section is sent without one.
-    expect(keys(two)).toEqual([]);
     expect(toRequest(two).secciones).toEqual([{ seccion: "LegalRepresentativeObligatorio", estatus: "Aceptada" }]);
     const chosen = chooseEntity(two, "LegalRepresentativeObligatorio", luis);
-    expect(problems(chosen, LIMITS)).toEqual([]);
     expect(toRequest(chosen).secciones).toEqual([
       { seccion: "LegalRepresentativeObligatorio", estatus: "Aceptada", entidadId: luis.Id, entidadReferencia: "Luis Paz Gil" },
     ]);
   });
 });
 
-describe("what a review needs before it can be sent", () => {
-  it("at least one decided section", () => {
-    const draft = freshDraft(DOC, SECTIONS, [ana, branch]);
-    expect(keys(draft)).toEqual(["review.noneDecided"]);
-    expect(isTouched(draft)).toBe(false);
-  });
-
-  it("a rejection needs a comment, and blanks are not a comment", () => {
-    let draft = decide(freshDraft(DOC, SECTIONS, [ana, branch]), "ProofAddressObligatorio", "Rechazada");
-    expect(problems(draft, LIMITS)).toEqual([
-      { section: "ProofAddressObligatorio", key: "review.commentRequired", vars: { section: "ProofAddressObligatorio" } },
-    ]);
-    draft = update(draft, "ProofAddressObligatorio", { comentario: "   \n " });
-    expect(keys(draft)).toEqual(["review.commentRequired"]);
-    draft = update(draft, "ProofAddressObligatorio", { comentario: "El comprobante está vencido" });
-    expect(problems(draft, LIMITS)).toEqual([]);
-    expect(isTouched(draft)).toBe(true);
-  });
-
-  it("a comment may have as many characters as the limit the app's info gives, counted as characters, not one more", () => {
-    const limits = { ...LIMITS, commentMaxChars: 7 };
-    const base = decide(freshDraft(DOC, SECTIONS, []), "ProofAddressObligatorio", "Rechazada");
-    const accents = "é".repeat(7);
-    expect(accents.length).toBe(7);
-    expect(charCount("👍".repeat(7))).toBe(7);
-    expect(problems(update(base, "ProofAddressObligatorio", { comentario: "👍".repeat(7) }), limits)).toEqual([]);
-    expect(problems(update(base, "ProofAddressObligatorio", { comentario: `${accents}x` }), limits)).toEqual([
-      { section: "ProofAddressObligatorio", key: "review.commentTooLong", vars: { section: "ProofAddressObligatorio", max: 7 } },
-    ]);
-  });
-
-  it("the general message may have as many characters as the limit, not one more", () => {
-    const limits = { ...LIMITS, messageMaxChars: 12 };
-    const base = decide(freshDraft(DOC, SECTIONS, []), "ActaConstitutivaObligatorio", "Aceptada");
-    expect(problems({ ...base, mensajeGeneral: "ñ".repeat(12) }, limits)).toEqual([]);
-    expect(problems({ ...base, mensajeGeneral: "ñ".repeat(13) }, limits)).toEqual([{ section: null, key: "review.messageTooLong", vars: { max: 12 } }]);
-  });
-
-  it("as many sections in one request as the limits allow, no more and no fewer", () => {
-    const limits = { ...LIMITS, sectionsMin: 2, sectionsMax: 3 };
-    const many = forms(["Formulario1", "Formulario2", "Formulario3", "Formulario4"]);
-    let draft = decide(freshDraft(DOC, many, []), "Formulario1", "Aceptada");
-    expect(problems(draft, limits)).toEqual([{ section: null, key: "review.tooFew", vars: { n: 1, min: 2 } }]);
-    for (const section of ["Formulario2", "Formulario3"]) draft = decide(draft, section, "Aceptada");
-    expect(problems(draft, limits)).toEqual([]);
-    draft = decide(draft, "Formulario4", "Aceptada");
-    expect(problems(draft, limits)).toEqual([{ section: null, key: "review.tooMany", vars: { n: 4, max: 3 } }]);
+describe("whether a review is worth a draft", () => {
+  it("an untouched review is not; a decision, a comment, a message or a notice turned off is", () => {
+    const fresh = freshDraft(DOC, SECTIONS, [ana, branch]);
+    expect(isTouched(fresh)).toBe(false);
+    expect(isTouched(decide(fresh, "ProofAddressObligatorio", "Rechazada"))).toBe(true);
+    expect(isTouched(update(fresh, "ProofAddressObligatorio", { comentario: "   \n " }))).toBe(false);
+    expect(isTouched(update(fresh, "ProofAddressObligatorio", { comentario: "Vencido" }))).toBe(true);
+    expect(isTouched({ ...fresh, mensajeGeneral: "Gracias" })).toBe(true);
+    expect(isTouched({ ...fresh, notificarUsuario: false })).toBe(true);
   });
 });
 

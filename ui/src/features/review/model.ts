@@ -1,18 +1,15 @@
-// The review's rules, in one place: which sections concern an entity, what a decision
-// needs before it can be sent, and exactly what the correction request carries. The
-// service's limits (how many sections, how long a comment or a message) come from the
-// app's info; which entity a section concerns, from its identifier as the backend read it.
+// The review's model: which sections concern an entity and exactly what the correction
+// request carries. Which entity a section concerns comes from its identifier as the
+// backend read it; what a request needs before it can be sent is kyb_api's to say
+// (through `check_correction`), never a copy of its rules here.
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
 import type { Draft } from "../../bindings/Draft";
 import type { DraftDecision } from "../../bindings/DraftDecision";
 import type { Entity } from "../../bindings/Entity";
-import type { Limits } from "../../bindings/Limits";
 import type { SectionDecision } from "../../bindings/SectionDecision";
 import type { SectionId } from "../../bindings/SectionId";
 import type { TrackedSection } from "../../bindings/TrackedSection";
 import type { Verdict } from "../../bindings/Verdict";
-import type { MessageKey, Vars } from "../../i18n";
-import { charCount } from "../../ui/text";
 
 /** Whether a decision's status is `verdict`; the verdict typed by the binding, so a
  * word the backend no longer writes fails to compile. */
@@ -101,46 +98,6 @@ export interface Tally {
 export function tally(draft: Draft): Tally {
   const count = (verdict: Verdict | null) => draft.decisions.filter((d) => d.estatus === verdict).length;
   return { accepted: count("Aceptada"), rejected: count("Rechazada"), undecided: count(null) };
-}
-
-/** Something that stops the request from being sent; `section` when it is one
- * section's. Each names a message of the UI's catalogue. */
-export interface Problem {
-  section: string | null;
-  key: MessageKey;
-  vars?: Vars;
-}
-
-/** The limits a correction request is held to. */
-export type ReviewLimits = Pick<Limits, "sectionsMin" | "sectionsMax" | "commentMaxChars" | "messageMaxChars">;
-
-/** Only the spec's rules (operation 3): how many sections, a comment to reject, the
- * lengths (`limits`, as the app's info gives them). The entity is optional there
- * (`entidadId`, `entidadReferencia`), so a section sent without one is not refused: the
- * service resolves it. */
-export function problems(draft: Draft, limits: ReviewLimits): Problem[] {
-  const found: Problem[] = [];
-  const decided = draft.decisions.filter((d) => d.estatus !== null);
-  if (decided.length === 0) found.push({ section: null, key: "review.noneDecided" });
-  else if (decided.length < limits.sectionsMin) {
-    found.push({ section: null, key: "review.tooFew", vars: { n: decided.length, min: limits.sectionsMin } });
-  }
-  if (decided.length > limits.sectionsMax) {
-    found.push({ section: null, key: "review.tooMany", vars: { n: decided.length, max: limits.sectionsMax } });
-  }
-  for (const d of decided) {
-    if (hasVerdict(d.estatus, "Rechazada")) {
-      const length = charCount(d.comentario.trim());
-      if (length === 0) found.push({ section: d.seccion, key: "review.commentRequired", vars: { section: d.seccion } });
-      if (length > limits.commentMaxChars) {
-        found.push({ section: d.seccion, key: "review.commentTooLong", vars: { section: d.seccion, max: limits.commentMaxChars } });
-      }
-    }
-  }
-  if (charCount(draft.mensajeGeneral.trim()) > limits.messageMaxChars) {
-    found.push({ section: null, key: "review.messageTooLong", vars: { max: limits.messageMaxChars } });
-  }
-  return found;
 }
 
 /** Exactly what is sent: the decided sections in the file's order; a comment only with

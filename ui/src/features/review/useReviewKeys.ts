@@ -32,8 +32,8 @@ export function useReviewKeys(props: {
   change: (next: (draft: Draft) => Draft) => void;
   /** Whether the decisions are being edited (no preview open, no answer shown). */
   editing: boolean;
-  /** Opens the preview; returns the index of a section to move to when it could not. */
-  openPreview: () => number | null;
+  /** Opens the preview; gives the index of a section to move to when it could not. */
+  openPreview: () => Promise<number | null>;
 }): ReviewKeys {
   const { draft, change, editing, openPreview: open } = props;
   const [current, setCurrent] = useState(0);
@@ -52,8 +52,9 @@ export function useReviewKeys(props: {
   }, []);
 
   const openPreview = useCallback(() => {
-    const problem = open();
-    if (problem !== null) moveTo(problem);
+    void open().then((problem) => {
+      if (problem !== null) moveTo(problem);
+    });
   }, [open, moveTo]);
 
   const decideAt = useCallback(
