@@ -804,6 +804,26 @@ mod tests {
         "\n",
     );
 
+    /// Entries of every outcome code the version before typed codes wrote (its error
+    /// codes, the log's own marks, and a code of a newer version), hashed as it hashed
+    /// them: the record serialised compactly with the code as a plain string.
+    const OLD_CODES: &str = concat!(
+        r#"{"seq":1,"atUtc":"2026-11-20T09:00:00.100Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /verificaciones/{folio}/reenviar","target":"VD-7","summary":"reenvío del enlace de verificación (mensaje facturable)","outcome":{"ok":false,"code":"intent","message":null},"prevHash":"0000000000000000000000000000000000000000000000000000000000000000","hash":"dc7f61b93301dd46ef114c1b1d69916431f7735e3c17968876bbb7d6b8e0323e"}"#,
+        "\n",
+        r#"{"seq":2,"atUtc":"2026-11-20T09:00:01.200Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /verificaciones/{folio}/reenviar","target":"VD-7","summary":"reenvío del enlace de verificación (mensaje facturable)","outcome":{"ok":false,"code":"server","message":"Error interno del servidor (HTTP 500)"},"completes":1,"prevHash":"dc7f61b93301dd46ef114c1b1d69916431f7735e3c17968876bbb7d6b8e0323e","hash":"915306b0af2b83777897ca63388b2641d6d2db78b1ca6e9b96e720d79080d283"}"#,
+        "\n",
+        r#"{"seq":3,"atUtc":"2026-11-20T09:05:00Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /verificaciones/{folio}/cancelar","target":"VD-8","summary":"cancelación de la verificación","outcome":{"ok":false,"code":"intent","message":null},"prevHash":"915306b0af2b83777897ca63388b2641d6d2db78b1ca6e9b96e720d79080d283","hash":"d42b0c83d8958abeda16fa2bc50656da9977587367508073d304b8fc4f3a791c"}"#,
+        "\n",
+        r#"{"seq":4,"atUtc":"2026-11-20T09:05:30Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /verificaciones/{folio}/cancelar","target":"VD-8","summary":"cancelación de la verificación","outcome":{"ok":false,"code":"outcome_unknown","message":"No se sabe si el servicio realizó la operación: la respuesta no llegó. Consulte el estado antes de volver a enviarla."},"completes":3,"prevHash":"d42b0c83d8958abeda16fa2bc50656da9977587367508073d304b8fc4f3a791c","hash":"09cf4b3ce9011eb0a0e576fe9bd2869717fb14332f9cbfbf4fd98583ccd123e0"}"#,
+        "\n",
+        r#"{"seq":5,"atUtc":"2026-11-21T08:00:00.5Z","profile":"","agentEmail":"","operation":"desk: audit-recovered","target":"audit.jsonl.torn-20261121T080000Z","summary":"bitácora recuperada: la última línea estaba incompleta (una escritura interrumpida); sus 37 bytes se apartaron en audit.jsonl.torn-20261121T080000Z","outcome":{"ok":false,"code":"torn_line","message":null},"prevHash":"09cf4b3ce9011eb0a0e576fe9bd2869717fb14332f9cbfbf4fd98583ccd123e0","hash":"2cc6d2a2f81c8aa4f5a722e9089b061d0337fe6c56eb1fc949ae48b818a54180"}"#,
+        "\n",
+        r#"{"seq":6,"atUtc":"2026-11-21T08:00:00.6Z","profile":"","agentEmail":"","operation":"desk: audit-tamper-detected","target":"audit.jsonl","summary":"bitácora alterada fuera de KYB Desk: faltan entradas al final: el llavero registró la 9 y la bitácora termina en la 5","outcome":{"ok":false,"code":"anchor_mismatch","message":null},"prevHash":"2cc6d2a2f81c8aa4f5a722e9089b061d0337fe6c56eb1fc949ae48b818a54180","hash":"22590608db0bdc9327231c8e48a9c184abe444a64d470a5d0f385bdc436f0c08"}"#,
+        "\n",
+        r#"{"seq":7,"atUtc":"2026-11-22T10:00:00Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /expedientes/nuevo","target":"","summary":"alta de expediente","outcome":{"ok":false,"code":"quota_exceeded","message":"código de una versión más nueva"},"prevHash":"22590608db0bdc9327231c8e48a9c184abe444a64d470a5d0f385bdc436f0c08","hash":"d232ce533eb4a11679f70128d906dc844a49e4e774880b0a7fc023a545c48530"}"#,
+        "\n",
+    );
+
     fn entry(target: &str, ok: bool) -> NewEntry {
         NewEntry {
             profile: "Operación".into(),
@@ -1236,6 +1256,61 @@ mod tests {
         assert!(!text.contains("completes"));
         let report = log.verify().expect("verified");
         assert_eq!((report.entries, report.breaks.len()), (3, 0));
+        assert_eq!(report.anchor, AnchorState::Matches);
+    }
+
+    #[test]
+    fn old_entries_of_every_outcome_code_read_and_verify_byte_for_byte() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let path = dir.path().join("audit.jsonl");
+        std::fs::write(&path, OLD_CODES).expect("old log");
+        let anchor = MemoryAnchor::new();
+        let log = open(&path, &anchor);
+        let report = log.verify().expect("verified");
+        assert_eq!((report.entries, report.unreadable), (7, 0));
+        assert_eq!(report.breaks, []);
+
+        let read = log.entries().expect("read");
+        let codes: Vec<_> = read
+            .entries
+            .iter()
+            .map(|e| e.record.outcome.code.clone())
+            .collect();
+        assert_eq!(
+            codes,
+            [
+                Some(OutcomeCode::INTENT),
+                Some(OutcomeCode::Failed(ErrorCode::Server)),
+                Some(OutcomeCode::INTENT),
+                Some(OutcomeCode::Failed(ErrorCode::OutcomeUnknown)),
+                Some(OutcomeCode::Mark(AuditMark::TornLine)),
+                Some(OutcomeCode::Mark(AuditMark::AnchorMismatch)),
+                Some(OutcomeCode::Unrecognised("quota_exceeded".into())),
+            ]
+        );
+        // Each entry writes back to the very line it was read from.
+        for (entry, line) in read.entries.iter().zip(OLD_CODES.lines()) {
+            assert_eq!(serde_json::to_string(entry).expect("serialises"), line);
+        }
+        // Both intents have their result; the lost answer still makes a count uncertain.
+        assert_eq!(read.unresolved, Vec::<u32>::new());
+        let cancelled = log
+            .successes(Operation::CancelVerification, "VD-8")
+            .expect("counted");
+        assert_eq!((cancelled.count, cancelled.uncertain), (0, true));
+        let csv = to_csv(&read.entries).expect("exported");
+        assert!(csv.contains(",quota_exceeded,"), "{csv}");
+
+        let written = log.append(entry("VD-9", true)).expect("appended");
+        assert_eq!(written.record.seq, 8);
+        assert!(written.record.prev_hash.starts_with("d232ce53"));
+        let text = std::fs::read_to_string(&path).expect("log");
+        assert!(
+            text.starts_with(OLD_CODES),
+            "old entries are left as written"
+        );
+        let report = log.verify().expect("verified");
+        assert_eq!((report.entries, report.breaks.len()), (8, 0));
         assert_eq!(report.anchor, AnchorState::Matches);
     }
 
