@@ -12,7 +12,7 @@ use ts_rs::{Config, ExportError, TS};
 use kyb_api::ApiError;
 use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::detail::DetailV2;
-use kyb_api::models::file::{CreatedFile, EnrollmentLink, SectionsAdded};
+use kyb_api::models::file::{CreatedFile, EnrollmentLink};
 use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
 use kyb_api::requests::{
