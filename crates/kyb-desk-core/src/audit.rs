@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
-use crate::audit_anchor::{AuditAnchor, Head};
+use crate::audit_anchor::{AnchorError, AuditAnchor, Head};
 use crate::csv_export;
 use crate::error::{AppError, AppResult, ErrorCode, Task};
 use crate::fsio;
@@ -235,10 +235,13 @@ pub enum AnchorState {
     Matches,
     /// No head was ever anchored: a new log, or one written before anchoring.
     Missing,
-    /// The anchor could not be read (no keyring); nothing is known.
+    /// The anchor could not be read (no keyring); nothing is known. `reason` is the
+    /// keyring's own words.
     Unavailable {
         reason: String,
     },
+    /// The keyring holds, for this log, something that is not a head; nothing is known.
+    Unreadable,
     /// The file has entries after the anchored one: their head could not be stored
     /// (the keyring was unreachable then), or they were added by another hand.
     #[serde(rename_all = "camelCase")]
@@ -319,9 +322,13 @@ fn last_entry(lines: &[Option<AuditEntry>]) -> Option<&AuditEntry> {
     lines.iter().rev().flatten().next()
 }
 
-fn anchor_state(loaded: Result<Option<Head>, String>, lines: &[Option<AuditEntry>]) -> AnchorState {
+fn anchor_state(
+    loaded: Result<Option<Head>, AnchorError>,
+    lines: &[Option<AuditEntry>],
+) -> AnchorState {
     let head = match loaded {
-        Err(reason) => return AnchorState::Unavailable { reason },
+        Err(AnchorError::Unreachable(reason)) => return AnchorState::Unavailable { reason },
+        Err(AnchorError::Malformed) => return AnchorState::Unreadable,
         Ok(None) => return AnchorState::Missing,
         Ok(Some(head)) => head,
     };
@@ -376,6 +383,7 @@ fn anchor_problem(anchor: &AnchorState, lines: &[Option<AuditEntry>]) -> Option<
         AnchorState::Matches
         | AnchorState::Missing
         | AnchorState::Unavailable { .. }
+        | AnchorState::Unreadable
         | AnchorState::Behind { .. } => None,
     }
 }
@@ -637,6 +645,8 @@ impl AuditLog {
             )?;
         } else if let AnchorState::Unavailable { reason } = &anchor {
             tracing::warn!("audit head not checked: {reason}");
+        } else if anchor == AnchorState::Unreadable {
+            tracing::warn!("audit head not checked: the keyring holds no head for this log");
         }
         Ok(tail)
     }
@@ -1340,6 +1350,18 @@ mod tests {
         );
         log.append(entry("VD-2", true)).expect("appended");
         assert_eq!(log.verify().expect("verified").anchor, AnchorState::Matches);
+    }
+
+    #[test]
+    fn an_anchor_that_is_no_head_is_its_own_state_and_no_sign_of_tampering() {
+        let lines = parse_lines(OLD_FORMAT.as_bytes());
+        let anchor = anchor_state(Err(AnchorError::Malformed), &lines);
+        assert_eq!(anchor, AnchorState::Unreadable);
+        assert_eq!(anchor_problem(&anchor, &lines), None);
+        assert_eq!(
+            serde_json::to_value(&anchor).expect("serialises"),
+            serde_json::json!({"state": "unreadable"})
+        );
     }
 
     #[test]

@@ -474,6 +474,8 @@ export const en: Record<MessageKey, string> = {
   "audit.anchor.matches": "The system keyring confirms the last entry.",
   "audit.anchor.missing": "The keyring has no anchor for this log: whether entries are missing at the end cannot be told.",
   "audit.anchor.unavailable": "The anchor in the keyring could not be read: {reason}",
+  "audit.anchor.unreadable":
+    "The keyring holds no valid anchor for this log (it is not in the form «sequence:hash»): whether entries are missing at the end cannot be told.",
   "audit.anchor.behind": "The keyring's anchor is behind: it records up to No. {anchored} and the file reaches {last}; the later entries are not confirmed.",
   "audit.anchor.truncated": "Entries are missing at the end: the keyring records up to No. {anchored} and the file reaches {last}.",
   "audit.anchor.rewritten": "Entry No. {seq} is not the one the keyring recorded: the log was rewritten.",

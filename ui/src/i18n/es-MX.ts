@@ -475,6 +475,8 @@ export const esMX = {
   "audit.anchor.matches": "El llavero del sistema confirma la última entrada.",
   "audit.anchor.missing": "El llavero no tiene el ancla de esta bitácora: no se puede saber si faltan entradas al final.",
   "audit.anchor.unavailable": "No se pudo leer el ancla en el llavero: {reason}",
+  "audit.anchor.unreadable":
+    "El llavero no guarda un ancla válida de esta bitácora (no tiene la forma «secuencia:hash»): no se puede saber si faltan entradas al final.",
   "audit.anchor.behind":
     "El ancla del llavero va atrás: registra hasta la N.º {anchored} y el archivo llega a la {last}; las entradas posteriores no están confirmadas.",
   "audit.anchor.truncated": "Faltan entradas al final: el llavero registra hasta la N.º {anchored} y el archivo llega a la {last}.",

@@ -49,6 +49,7 @@ describe("intents and the anchor", () => {
   it("names each anchor state, with its numbers", () => {
     expect(anchorMessage({ state: "matches" })).toMatchObject({ key: "audit.anchor.matches", ok: true });
     expect(anchorMessage({ state: "missing" }).ok).toBe(false);
+    expect(anchorMessage({ state: "unreadable" })).toEqual({ key: "audit.anchor.unreadable", vars: {}, ok: false });
     expect(anchorMessage({ state: "behind", anchoredSeq: 4, lastSeq: 6 })).toEqual({ key: "audit.anchor.behind", vars: { anchored: 4, last: 6 }, ok: false });
     expect(anchorMessage({ state: "rewritten", seq: 2 })).toEqual({ key: "audit.anchor.rewritten", vars: { seq: 2 }, ok: false });
     expect(operationLabel("desk: audit-tamper-detected", [])).toBe("op.desk.auditTamperDetected");

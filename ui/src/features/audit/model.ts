@@ -85,6 +85,8 @@ export function anchorMessage(anchor: AnchorState): { key: MessageKey; vars: Var
       return { key: "audit.anchor.missing", vars: {}, ok: false };
     case "unavailable":
       return { key: "audit.anchor.unavailable", vars: { reason: anchor.reason }, ok: false };
+    case "unreadable":
+      return { key: "audit.anchor.unreadable", vars: {}, ok: false };
     case "behind":
       return { key: "audit.anchor.behind", vars: { anchored: anchor.anchoredSeq, last: anchor.lastSeq }, ok: false };
     case "truncated":
