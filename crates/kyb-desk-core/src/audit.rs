@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
-use crate::audit_anchor::{AuditAnchor, Head};
+use crate::audit_anchor::{AnchorError, AuditAnchor, Head};
 use crate::csv_export;
 use crate::error::{AppError, AppResult, ErrorCode, Task};
 use crate::fsio;
@@ -235,10 +235,13 @@ pub enum AnchorState {
     Matches,
     /// No head was ever anchored: a new log, or one written before anchoring.
     Missing,
-    /// The anchor could not be read (no keyring); nothing is known.
+    /// The anchor could not be read (no keyring); nothing is known. `reason` is the
+    /// keyring's own words.
     Unavailable {
         reason: String,
     },
+    /// The keyring holds, for this log, something that is not a head; nothing is known.
+    Unreadable,
     /// The file has entries after the anchored one: their head could not be stored
     /// (the keyring was unreachable then), or they were added by another hand.
     #[serde(rename_all = "camelCase")]
@@ -319,9 +322,13 @@ fn last_entry(lines: &[Option<AuditEntry>]) -> Option<&AuditEntry> {
     lines.iter().rev().flatten().next()
 }
 
-fn anchor_state(loaded: Result<Option<Head>, String>, lines: &[Option<AuditEntry>]) -> AnchorState {
+fn anchor_state(
+    loaded: Result<Option<Head>, AnchorError>,
+    lines: &[Option<AuditEntry>],
+) -> AnchorState {
     let head = match loaded {
-        Err(reason) => return AnchorState::Unavailable { reason },
+        Err(AnchorError::Unreachable(reason)) => return AnchorState::Unavailable { reason },
+        Err(AnchorError::Malformed) => return AnchorState::Unreadable,
         Ok(None) => return AnchorState::Missing,
         Ok(Some(head)) => head,
     };
@@ -376,6 +383,7 @@ fn anchor_problem(anchor: &AnchorState, lines: &[Option<AuditEntry>]) -> Option<
         AnchorState::Matches
         | AnchorState::Missing
         | AnchorState::Unavailable { .. }
+        | AnchorState::Unreadable
         | AnchorState::Behind { .. } => None,
     }
 }
@@ -637,6 +645,8 @@ impl AuditLog {
             )?;
         } else if let AnchorState::Unavailable { reason } = &anchor {
             tracing::warn!("audit head not checked: {reason}");
+        } else if anchor == AnchorState::Unreadable {
+            tracing::warn!("audit head not checked: the keyring holds no head for this log");
         }
         Ok(tail)
     }
@@ -801,6 +811,26 @@ mod tests {
         r#"{"seq":1,"atUtc":"2026-11-23T17:28:10.312088785Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /verificaciones/{folio}/reenviar","target":"VD-100","summary":"reenvío del enlace","outcome":{"ok":true,"code":null,"message":null},"prevHash":"0000000000000000000000000000000000000000000000000000000000000000","hash":"976d56d9ffad89364ef5d8e1e1bc553269af290e08bf088c8e5b24b8d257a3f2"}"#,
         "\n",
         r#"{"seq":2,"atUtc":"2026-11-23T17:28:10.315539074Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /verificaciones/{folio}/reenviar","target":"VD-101","summary":"reenvío del enlace","outcome":{"ok":false,"code":"state_conflict","message":null},"prevHash":"976d56d9ffad89364ef5d8e1e1bc553269af290e08bf088c8e5b24b8d257a3f2","hash":"9ef7c553a7eae61016709aa7c0b2cd937e4ffd04c659631a75af45b1c83280bc"}"#,
+        "\n",
+    );
+
+    /// Entries of every outcome code the version before typed codes wrote (its error
+    /// codes, the log's own marks, and a code of a newer version), hashed as it hashed
+    /// them: the record serialised compactly with the code as a plain string.
+    const OLD_CODES: &str = concat!(
+        r#"{"seq":1,"atUtc":"2026-11-20T09:00:00.100Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /verificaciones/{folio}/reenviar","target":"VD-7","summary":"reenvío del enlace de verificación (mensaje facturable)","outcome":{"ok":false,"code":"intent","message":null},"prevHash":"0000000000000000000000000000000000000000000000000000000000000000","hash":"dc7f61b93301dd46ef114c1b1d69916431f7735e3c17968876bbb7d6b8e0323e"}"#,
+        "\n",
+        r#"{"seq":2,"atUtc":"2026-11-20T09:00:01.200Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /verificaciones/{folio}/reenviar","target":"VD-7","summary":"reenvío del enlace de verificación (mensaje facturable)","outcome":{"ok":false,"code":"server","message":"Error interno del servidor (HTTP 500)"},"completes":1,"prevHash":"dc7f61b93301dd46ef114c1b1d69916431f7735e3c17968876bbb7d6b8e0323e","hash":"915306b0af2b83777897ca63388b2641d6d2db78b1ca6e9b96e720d79080d283"}"#,
+        "\n",
+        r#"{"seq":3,"atUtc":"2026-11-20T09:05:00Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /verificaciones/{folio}/cancelar","target":"VD-8","summary":"cancelación de la verificación","outcome":{"ok":false,"code":"intent","message":null},"prevHash":"915306b0af2b83777897ca63388b2641d6d2db78b1ca6e9b96e720d79080d283","hash":"d42b0c83d8958abeda16fa2bc50656da9977587367508073d304b8fc4f3a791c"}"#,
+        "\n",
+        r#"{"seq":4,"atUtc":"2026-11-20T09:05:30Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /verificaciones/{folio}/cancelar","target":"VD-8","summary":"cancelación de la verificación","outcome":{"ok":false,"code":"outcome_unknown","message":"No se sabe si el servicio realizó la operación: la respuesta no llegó. Consulte el estado antes de volver a enviarla."},"completes":3,"prevHash":"d42b0c83d8958abeda16fa2bc50656da9977587367508073d304b8fc4f3a791c","hash":"09cf4b3ce9011eb0a0e576fe9bd2869717fb14332f9cbfbf4fd98583ccd123e0"}"#,
+        "\n",
+        r#"{"seq":5,"atUtc":"2026-11-21T08:00:00.5Z","profile":"","agentEmail":"","operation":"desk: audit-recovered","target":"audit.jsonl.torn-20261121T080000Z","summary":"bitácora recuperada: la última línea estaba incompleta (una escritura interrumpida); sus 37 bytes se apartaron en audit.jsonl.torn-20261121T080000Z","outcome":{"ok":false,"code":"torn_line","message":null},"prevHash":"09cf4b3ce9011eb0a0e576fe9bd2869717fb14332f9cbfbf4fd98583ccd123e0","hash":"2cc6d2a2f81c8aa4f5a722e9089b061d0337fe6c56eb1fc949ae48b818a54180"}"#,
+        "\n",
+        r#"{"seq":6,"atUtc":"2026-11-21T08:00:00.6Z","profile":"","agentEmail":"","operation":"desk: audit-tamper-detected","target":"audit.jsonl","summary":"bitácora alterada fuera de KYB Desk: faltan entradas al final: el llavero registró la 9 y la bitácora termina en la 5","outcome":{"ok":false,"code":"anchor_mismatch","message":null},"prevHash":"2cc6d2a2f81c8aa4f5a722e9089b061d0337fe6c56eb1fc949ae48b818a54180","hash":"22590608db0bdc9327231c8e48a9c184abe444a64d470a5d0f385bdc436f0c08"}"#,
+        "\n",
+        r#"{"seq":7,"atUtc":"2026-11-22T10:00:00Z","profile":"Operación","agentEmail":"ana@kybdesk.mx","operation":"POST /expedientes/nuevo","target":"","summary":"alta de expediente","outcome":{"ok":false,"code":"quota_exceeded","message":"código de una versión más nueva"},"prevHash":"22590608db0bdc9327231c8e48a9c184abe444a64d470a5d0f385bdc436f0c08","hash":"d232ce533eb4a11679f70128d906dc844a49e4e774880b0a7fc023a545c48530"}"#,
         "\n",
     );
 
@@ -1240,6 +1270,61 @@ mod tests {
     }
 
     #[test]
+    fn old_entries_of_every_outcome_code_read_and_verify_byte_for_byte() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let path = dir.path().join("audit.jsonl");
+        std::fs::write(&path, OLD_CODES).expect("old log");
+        let anchor = MemoryAnchor::new();
+        let log = open(&path, &anchor);
+        let report = log.verify().expect("verified");
+        assert_eq!((report.entries, report.unreadable), (7, 0));
+        assert_eq!(report.breaks, []);
+
+        let read = log.entries().expect("read");
+        let codes: Vec<_> = read
+            .entries
+            .iter()
+            .map(|e| e.record.outcome.code.clone())
+            .collect();
+        assert_eq!(
+            codes,
+            [
+                Some(OutcomeCode::INTENT),
+                Some(OutcomeCode::Failed(ErrorCode::Server)),
+                Some(OutcomeCode::INTENT),
+                Some(OutcomeCode::Failed(ErrorCode::OutcomeUnknown)),
+                Some(OutcomeCode::Mark(AuditMark::TornLine)),
+                Some(OutcomeCode::Mark(AuditMark::AnchorMismatch)),
+                Some(OutcomeCode::Unrecognised("quota_exceeded".into())),
+            ]
+        );
+        // Each entry writes back to the very line it was read from.
+        for (entry, line) in read.entries.iter().zip(OLD_CODES.lines()) {
+            assert_eq!(serde_json::to_string(entry).expect("serialises"), line);
+        }
+        // Both intents have their result; the lost answer still makes a count uncertain.
+        assert_eq!(read.unresolved, Vec::<u32>::new());
+        let cancelled = log
+            .successes(Operation::CancelVerification, "VD-8")
+            .expect("counted");
+        assert_eq!((cancelled.count, cancelled.uncertain), (0, true));
+        let csv = to_csv(&read.entries).expect("exported");
+        assert!(csv.contains(",quota_exceeded,"), "{csv}");
+
+        let written = log.append(entry("VD-9", true)).expect("appended");
+        assert_eq!(written.record.seq, 8);
+        assert!(written.record.prev_hash.starts_with("d232ce53"));
+        let text = std::fs::read_to_string(&path).expect("log");
+        assert!(
+            text.starts_with(OLD_CODES),
+            "old entries are left as written"
+        );
+        let report = log.verify().expect("verified");
+        assert_eq!((report.entries, report.breaks.len()), (8, 0));
+        assert_eq!(report.anchor, AnchorState::Matches);
+    }
+
+    #[test]
     fn an_unreachable_anchor_never_stops_an_entry() {
         let dir = tempfile::tempdir().expect("temporary directory");
         let path = dir.path().join("audit.jsonl");
@@ -1265,6 +1350,18 @@ mod tests {
         );
         log.append(entry("VD-2", true)).expect("appended");
         assert_eq!(log.verify().expect("verified").anchor, AnchorState::Matches);
+    }
+
+    #[test]
+    fn an_anchor_that_is_no_head_is_its_own_state_and_no_sign_of_tampering() {
+        let lines = parse_lines(OLD_FORMAT.as_bytes());
+        let anchor = anchor_state(Err(AnchorError::Malformed), &lines);
+        assert_eq!(anchor, AnchorState::Unreadable);
+        assert_eq!(anchor_problem(&anchor, &lines), None);
+        assert_eq!(
+            serde_json::to_value(&anchor).expect("serialises"),
+            serde_json::json!({"state": "unreadable"})
+        );
     }
 
     #[test]

@@ -32,11 +32,21 @@ impl Head {
     }
 }
 
-/// Keeps the head of one audit log. Errors are for the report and the log (the
-/// keyring's own words, prefixed in Spanish), never a reason to refuse an entry.
+/// Why the head could not be read. The window words it; the keyring's own words
+/// (a library's, as a technical cause) are all the desk adds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnchorError {
+    /// The keyring could not be used: its own words.
+    Unreachable(String),
+    /// The keyring holds something for this log that is not a head.
+    Malformed,
+}
+
+/// Keeps the head of one audit log. Errors are for the report and the log, never a
+/// reason to refuse an entry; a failed store is only logged, in the keyring's words.
 pub trait AuditAnchor: Send + Sync {
     /// The head last stored; `None` when none was ever stored.
-    fn load(&self) -> Result<Option<Head>, String>;
+    fn load(&self) -> Result<Option<Head>, AnchorError>;
     fn store(&self, head: &Head) -> Result<(), String>;
 }
 
@@ -66,29 +76,26 @@ impl KeyringAnchor {
     }
 
     fn entry(&self) -> Result<keyring::Entry, String> {
-        keyring::Entry::new(&self.service, &self.account).map_err(unreachable_keyring)
+        keyring::Entry::new(&self.service, &self.account).map_err(|e| e.to_string())
     }
 }
 
-fn unreachable_keyring(error: keyring::Error) -> String {
-    format!("no se pudo usar el llavero del sistema: {error}")
-}
-
 impl AuditAnchor for KeyringAnchor {
-    fn load(&self) -> Result<Option<Head>, String> {
-        match self.entry()?.get_password() {
-            Ok(text) => Head::from_text(&text).map(Some).ok_or_else(|| {
-                "el ancla de la bitácora en el llavero no tiene la forma «secuencia:hash»".into()
-            }),
+    fn load(&self) -> Result<Option<Head>, AnchorError> {
+        let entry = self.entry().map_err(AnchorError::Unreachable)?;
+        match entry.get_password() {
+            Ok(text) => Head::from_text(&text)
+                .map(Some)
+                .ok_or(AnchorError::Malformed),
             Err(keyring::Error::NoEntry) => Ok(None),
-            Err(error) => Err(unreachable_keyring(error)),
+            Err(error) => Err(AnchorError::Unreachable(error.to_string())),
         }
     }
 
     fn store(&self, head: &Head) -> Result<(), String> {
         self.entry()?
             .set_password(&head.to_text())
-            .map_err(unreachable_keyring)
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -120,8 +127,8 @@ impl MemoryAnchor {
 }
 
 impl AuditAnchor for MemoryAnchor {
-    fn load(&self) -> Result<Option<Head>, String> {
-        self.check()?;
+    fn load(&self) -> Result<Option<Head>, AnchorError> {
+        self.check().map_err(AnchorError::Unreachable)?;
         Ok(self.head.lock().unwrap_or_else(|p| p.into_inner()).clone())
     }
 
@@ -179,7 +186,10 @@ mod tests {
         anchor.store(&head(3)).expect("stored");
         assert_eq!(reopened.load(), Ok(Some(head(3))));
         reopened.set_failing(Some("sin llavero"));
-        assert_eq!(anchor.load(), Err("sin llavero".to_owned()));
+        assert_eq!(
+            anchor.load(),
+            Err(AnchorError::Unreachable("sin llavero".to_owned()))
+        );
     }
 
     #[test]
@@ -199,6 +209,11 @@ mod tests {
         assert_eq!(again.load(), Ok(Some(head(2))));
         let other = KeyringAnchor::new(&service, &dir.path().join("demo/audit.jsonl"));
         assert_eq!(other.load(), Ok(None));
+        // Something else under the log's account is no head, and is said to be none.
+        keyring::Entry::new(&service, anchor.account())
+            .and_then(|entry| entry.set_password("no es un ancla"))
+            .expect("overwritten");
+        assert_eq!(anchor.load(), Err(AnchorError::Malformed));
     }
 
     /// Run as a child with no reachable D-Bus.
@@ -206,8 +221,16 @@ mod tests {
     #[ignore = "run by without_a_keyring_the_anchor_says_why"]
     fn no_keyring_child() {
         let anchor = KeyringAnchor::new("svc", Path::new("/tmp/audit.jsonl"));
-        let reason = anchor.load().expect_err("no keyring");
-        assert!(reason.starts_with("no se pudo usar el llavero"), "{reason}");
+        // The keyring's own words and nothing of the desk's: the window words the rest
+        // in the user's language.
+        let Err(AnchorError::Unreachable(reason)) = anchor.load() else {
+            panic!("no keyring, yet the anchor loaded");
+        };
+        let own_words = keyring::Entry::new("svc", anchor.account())
+            .and_then(|entry| entry.get_password())
+            .expect_err("no keyring")
+            .to_string();
+        assert_eq!(reason, own_words);
         assert!(anchor.store(&head(1)).is_err());
     }
 

@@ -600,6 +600,35 @@ mod tests {
     }
 
     #[test]
+    fn a_list_with_every_last_error_an_older_or_newer_version_wrote_still_reads() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let recoveries = Recoveries::default();
+        let list = Watchlist::new(dir.path().to_path_buf(), recoveries.clone());
+        let old = r#"[
+            {"flowId": "flujo", "rfc": "AAA010101AA1", "lastError": "server", "refreshFailed": true},
+            {"flowId": "flujo", "rfc": "BBB020202BB2", "lastError": "outcome_unknown"},
+            {"flowId": "flujo", "rfc": "CCC030303CC3", "lastError": "quota_exceeded", "refreshFailed": true},
+            {"flowId": "flujo", "rfc": "DDD040404DD4", "lastError": null},
+            {"flowId": "flujo", "rfc": "EEE050505EE5", "lastError": "No se pudo consultar"}
+        ]"#;
+        std::fs::write(list.path("p"), old).expect("written");
+        let read = list.list("p").expect("read");
+        let errors: Vec<_> = read.iter().map(|f| f.last_error).collect();
+        assert_eq!(
+            errors,
+            [
+                Some(ErrorCode::Server),
+                Some(ErrorCode::OutcomeUnknown),
+                None,
+                None,
+                None
+            ]
+        );
+        assert_eq!(read.len(), 5);
+        assert_eq!(recoveries.all(), [], "nothing set aside");
+    }
+
+    #[test]
     fn an_exported_list_imports_again_as_it_is() {
         let dir = tempfile::tempdir().expect("temporary directory");
         let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());

@@ -2,7 +2,7 @@
 //! folios and data (timestamps are placed relative to the start of the sandbox).
 
 use jiff::Timestamp;
-use kyb_api::verification::VerificationStatus;
+use kyb_api::verification::{GEO_BANDS, VerificationStatus};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
@@ -79,10 +79,14 @@ fn secret(rng: &mut ChaCha8Rng, prefix: &str) -> String {
 
 /// A distance for a seeded verification: every band, the unassigned one included.
 fn distance(rng: &mut ChaCha8Rng, index: usize) -> f64 {
+    let (consistent_max, inconsistent_above) = (
+        GEO_BANDS.consistent_max_meters,
+        GEO_BANDS.inconsistent_above_meters,
+    );
     let range = match index % 3 {
-        0 => 0.0..100.0,
-        1 => 100.5..500.0,
-        _ => 500.5..2500.0,
+        0 => 0.0..consistent_max,
+        1 => consistent_max + 0.5..inconsistent_above,
+        _ => inconsistent_above + 0.5..5.0 * inconsistent_above,
     };
     (rng.random_range(range) * 10.0_f64).round() / 10.0
 }

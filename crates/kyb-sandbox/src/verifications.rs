@@ -188,8 +188,10 @@ pub fn create(world: &mut World, base_url: &str, new: NewVerification) -> String
         }
     }
     let risky = matches!(status, VerificationStatus::SuspendidaPorRiesgo);
+    // A completed visit is rejected where the spec's bands call its place inconsistent.
+    let inconsistent = GeoBand::of_distance(new.distance_meters) == GeoBand::Inconsistent;
     let (verdict, verdict_comment) = match status {
-        VerificationStatus::Completado if new.distance_meters > 500.0 => (
+        VerificationStatus::Completado if inconsistent => (
             "Rechazada",
             Some("El domicilio capturado no coincide con el declarado.".to_owned()),
         ),

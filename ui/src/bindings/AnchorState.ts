@@ -3,4 +3,4 @@
 /**
  * The file's last entry compared with the head anchored outside it.
  */
-export type AnchorState = { "state": "matches" } | { "state": "missing" } | { "state": "unavailable", reason: string, } | { "state": "behind", anchoredSeq: number, lastSeq: number, } | { "state": "truncated", anchoredSeq: number, lastSeq: number, } | { "state": "rewritten", seq: number, };
+export type AnchorState = { "state": "matches" } | { "state": "missing" } | { "state": "unavailable", reason: string, } | { "state": "unreadable" } | { "state": "behind", anchoredSeq: number, lastSeq: number, } | { "state": "truncated", anchoredSeq: number, lastSeq: number, } | { "state": "rewritten", seq: number, };

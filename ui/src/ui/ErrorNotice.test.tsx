@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { AppError } from "../bindings/AppError";
 import { I18nProvider } from "../i18n";
@@ -113,5 +113,27 @@ describe("an error in Spanish, as the desk used to word it", () => {
     const notice = show(error({ code: "no_api_key" }));
     expect(notice.textContent).toContain("El perfil no tiene API Key.");
     expect(notice.textContent).toContain("Agréguela en Perfiles.");
+  });
+});
+
+describe("an answer that says the same thing twice", () => {
+  it("lists each failed rule and each of the service's words once, with no clash of keys", () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const twice = { field: "FlowId", rule: "required", limit: null, section: null, position: null, sent: null } as const;
+      const notice = show(
+        error({
+          code: "validation",
+          problems: [twice, { ...twice }],
+          details: ["Algo que no conocemos", "Algo que no conocemos"],
+        }),
+        "en",
+      );
+      const items = [...notice.querySelectorAll("li")].map((li) => li.textContent);
+      expect(items).toEqual(["Flow (FlowID) is required.", "Algo que no conocemos"]);
+      expect(errors.mock.calls.map((args) => args.map(String).join(" ")).filter((text) => text.includes("key"))).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

@@ -27,7 +27,9 @@ export function ErrorNotice({
 }) {
   const { t } = useI18n();
   const words = errorWords(error, t);
-  const problems = error.problems.filter((failure) => !placed?.(failure)).map((failure) => problemText(failure, t));
+  // An answer may say a thing twice (or two rules may read alike): each is said once.
+  const problems = [...new Set(error.problems.filter((failure) => !placed?.(failure)).map((failure) => problemText(failure, t)))];
+  const details = [...new Set(words.details)];
   const openProfiles = useContext(ProfilesLink);
   return (
     <div role="alert" className="notice notice-error" data-testid="error-notice" data-code={error.code}>
@@ -46,9 +48,9 @@ export function ErrorNotice({
             ))}
           </ul>
         )}
-        {words.details.length > 0 && (
+        {details.length > 0 && (
           <ul className="notice-details">
-            {words.details.map((detail) => (
+            {details.map((detail) => (
               <li key={detail}>{detail}</li>
             ))}
           </ul>

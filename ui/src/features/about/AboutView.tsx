@@ -5,9 +5,10 @@ import type { OperationDrift } from "../../bindings/OperationDrift";
 import { type MessageKey, useI18n } from "../../i18n";
 import { useDriftMarkers, useOperationRoutes } from "../../ui/appInfo";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { operationName } from "../../ui/operations";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
-import { allMatched, catalogueValues, counted, operationName, operationsRead, shownEntry } from "./model";
+import { allMatched, catalogueValues, counted, operationsRead, shownEntry } from "./model";
 import "./about.css";
 
 /** What the desk learned from the service's answers: per operation, what tolerant

@@ -5,37 +5,17 @@ import type { DriftReport } from "../../bindings/DriftReport";
 import type { Operation } from "../../bindings/Operation";
 import type { OperationDrift } from "../../bindings/OperationDrift";
 import type { OperationRoute } from "../../bindings/OperationRoute";
-import type { MessageKey } from "../../i18n";
-
-/** The analyst's name of each operation. */
-const NAMES: Record<Operation, MessageKey> = {
-  tracking: "about.op.tracking",
-  detail: "about.op.detail",
-  verification: "about.op.verification",
-  create_file: "about.op.createFile",
-  correction: "about.op.correction",
-  complementary_info: "about.op.complementary",
-  enrollment_link: "about.op.enrollmentLink",
-  resend_verification: "about.op.resend",
-  cancel_verification: "about.op.cancel",
-};
+import { OPERATION_NAMES, operationOf } from "../../ui/operations";
 
 /** The order the screen lists them in: reads first, as an analyst meets them. */
-const ORDER = Object.keys(NAMES) as Operation[];
-
-/** The analyst's name for a route, from the routes the backend gives; null for a
- * route the desk does not know. */
-export function operationName(route: string, routes: OperationRoute[]): MessageKey | null {
-  const known = routes.find((r) => r.route === route);
-  return known ? NAMES[known.operation] : null;
-}
+const ORDER = Object.keys(OPERATION_NAMES) as Operation[];
 
 /** The operations that read at least one answer: the known ones in their order, then
  * any other route alphabetically. */
 export function operationsRead(report: DriftReport, routes: OperationRoute[]): [string, OperationDrift][] {
   const order = (route: string) => {
-    const known = routes.find((r) => r.route === route);
-    return known ? ORDER.indexOf(known.operation) : ORDER.length;
+    const known = operationOf(route, routes);
+    return known ? ORDER.indexOf(known) : ORDER.length;
   };
   return Object.entries(report.operations)
     .filter(([, counts]) => counts.answers > 0)

@@ -5,9 +5,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AuditEntries } from "../../bindings/AuditEntries";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { ChainReport } from "../../bindings/ChainReport";
+import type { OperationRoute } from "../../bindings/OperationRoute";
 import type { Outcome } from "../../bindings/Outcome";
 import type { OutcomeCode } from "../../bindings/OutcomeCode";
 import { I18nProvider } from "../../i18n";
+import { GivenInfo } from "../../test/appInfo";
 import { AuditView } from "./AuditView";
 
 afterEach(() => {
@@ -31,7 +33,14 @@ const entry = (seq: number, operation: string, outcome: AuditEntry["outcome"], c
 const intent: Outcome = { ok: false, code: "intent", message: null };
 const ok: Outcome = { ok: true, code: null, message: null };
 
-function renderWith(read: AuditEntries, chain: ChainReport) {
+/** The routes the backend gives in the app's info. */
+const ROUTES: OperationRoute[] = [
+  { operation: "create_file", route: "POST /expedientes/nuevo" },
+  { operation: "resend_verification", route: "POST /verificaciones/{folio}/reenviar" },
+  { operation: "cancel_verification", route: "POST /verificaciones/{folio}/cancelar" },
+];
+
+function renderWith(read: AuditEntries, chain: ChainReport, routes: OperationRoute[] = ROUTES) {
   const calls: [string, unknown][] = [];
   mockIPC((cmd, args) => {
     calls.push([cmd, args]);
@@ -41,7 +50,9 @@ function renderWith(read: AuditEntries, chain: ChainReport) {
   });
   render(
     <I18nProvider>
-      <AuditView />
+      <GivenInfo operations={routes}>
+        <AuditView />
+      </GivenInfo>
     </I18nProvider>,
   );
   return calls;
@@ -129,5 +140,30 @@ describe("the audit log", () => {
     );
     expect((await screen.findByTestId("chain-anchor")).textContent).toBe("No se pudo leer el ancla en el llavero: sin Secret Service");
     expect(screen.getByTestId("chain-badge").textContent).toBe("Cadena sin confirmar (1 entradas)");
+  });
+
+  it("names each operation by the route the app's info gives it, and shows any other as written", async () => {
+    // An edited log can hold any text as an operation, a name of Object's own included.
+    const read: AuditEntries = {
+      unreadable: 0,
+      entries: [
+        entry(1, "POST /v2/expedientes/nuevo", ok),
+        entry(2, "POST /expedientes/nuevo", ok),
+        entry(3, "constructor", ok),
+        entry(4, "__proto__", ok),
+        entry(5, "toString", ok),
+        entry(6, "desk: key-replaced", ok),
+      ],
+      unresolved: [],
+    };
+    renderWith(read, { entries: 6, unreadable: 0, breaks: [], anchor: { state: "matches" } }, [
+      { operation: "create_file", route: "POST /v2/expedientes/nuevo" },
+    ]);
+    const rows = await screen.findAllByTestId("audit-row");
+    const operation = (seq: number) => rows.find((r) => r.firstElementChild?.textContent === String(seq))!.children[2]!.textContent;
+    expect(operation(1)).toBe("Crear expediente");
+    expect(operation(2)).toBe("POST /expedientes/nuevo");
+    expect([operation(3), operation(4), operation(5)]).toEqual(["constructor", "__proto__", "toString"]);
+    expect(operation(6)).toBe("API Key reemplazada");
   });
 });

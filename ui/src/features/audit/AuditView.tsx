@@ -5,6 +5,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { SavedCsv } from "../../bindings/SavedCsv";
 import { useI18n } from "../../i18n";
+import { useOperationRoutes } from "../../ui/appInfo";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { outcomeText } from "../../ui/errorWords";
 import { formatLocal } from "../../ui/format";
@@ -17,6 +18,7 @@ import { type AuditFilter, applyFilter, isIntent, noFilter, operationLabel, oper
  * hash chain still verifies; filters and a CSV export. */
 export function AuditView() {
   const { t, locale } = useI18n();
+  const routes = useOperationRoutes();
   const [log, reload] = useLoad(async () => {
     const [read, chain] = await Promise.all([backend.auditEntries(), backend.verifyAudit()]);
     return { entries: [...read.entries].reverse(), unreadable: read.unreadable, chain, unresolved: new Set(read.unresolved) };
@@ -26,7 +28,7 @@ export function AuditView() {
   const [error, setError] = useState<AppError | null>(null);
   const shown = useMemo(() => (log.state === "ready" ? applyFilter(log.value.entries, filter) : []), [log, filter]);
   const label = (route: string) => {
-    const key = operationLabel(route);
+    const key = operationLabel(route, routes);
     return key ? t(key) : route;
   };
   const exportCsv = () => {

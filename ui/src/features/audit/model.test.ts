@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { AuditEntry } from "../../bindings/AuditEntry";
+import type { OperationRoute } from "../../bindings/OperationRoute";
 import { localDay } from "../../ui/format";
 import { anchorMessage, applyFilter, noFilter, operationLabel, operationsIn } from "./model";
 
@@ -35,8 +36,12 @@ describe("the audit log's filters", () => {
 
   it("lists the operations present once, and names the state-changing ones", () => {
     expect(operationsIn(log)).toEqual(["POST /expedientes/nuevo", "POST /verificaciones/{folio}/reenviar"]);
-    expect(operationLabel("POST /verificaciones/{folio}/cancelar")).toBe("op.cancel");
-    expect(operationLabel("GET /algo")).toBeNull();
+    const routes: OperationRoute[] = [{ operation: "cancel_verification", route: "POST /verificaciones/{folio}/cancelar" }];
+    expect(operationLabel("POST /verificaciones/{folio}/cancelar", routes)).toBe("op.cancel");
+    expect(operationLabel("POST /verificaciones/{folio}/cancelar", [])).toBeNull();
+    expect(operationLabel("desk: key-replaced", [])).toBe("op.desk.keyReplaced");
+    expect(operationLabel("GET /algo", routes)).toBeNull();
+    expect(operationLabel("hasOwnProperty", routes)).toBeNull();
   });
 });
 
@@ -44,9 +49,10 @@ describe("intents and the anchor", () => {
   it("names each anchor state, with its numbers", () => {
     expect(anchorMessage({ state: "matches" })).toMatchObject({ key: "audit.anchor.matches", ok: true });
     expect(anchorMessage({ state: "missing" }).ok).toBe(false);
+    expect(anchorMessage({ state: "unreadable" })).toEqual({ key: "audit.anchor.unreadable", vars: {}, ok: false });
     expect(anchorMessage({ state: "behind", anchoredSeq: 4, lastSeq: 6 })).toEqual({ key: "audit.anchor.behind", vars: { anchored: 4, last: 6 }, ok: false });
     expect(anchorMessage({ state: "rewritten", seq: 2 })).toEqual({ key: "audit.anchor.rewritten", vars: { seq: 2 }, ok: false });
-    expect(operationLabel("desk: audit-tamper-detected")).toBe("op.desk.auditTamperDetected");
-    expect(operationLabel("desk: unheard-of")).toBeNull();
+    expect(operationLabel("desk: audit-tamper-detected", [])).toBe("op.desk.auditTamperDetected");
+    expect(operationLabel("desk: unheard-of", [])).toBeNull();
   });
 });

@@ -6,8 +6,10 @@ import type { AnchorState } from "../../bindings/AnchorState";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { AuditMark } from "../../bindings/AuditMark";
 import type { BreakKind } from "../../bindings/BreakKind";
+import type { OperationRoute } from "../../bindings/OperationRoute";
 import type { MessageKey, Vars } from "../../i18n";
 import { localDay } from "../../ui/format";
+import { operationName } from "../../ui/operations";
 
 export interface AuditFilter {
   /** An operation's route as the log names it, or "" for all. */
@@ -37,14 +39,8 @@ export function operationsIn(entries: AuditEntry[]): string[] {
   return [...new Set(entries.map((e) => e.operation))];
 }
 
-/** A human name for each operation the log records (by its route). */
-const LABELS: Record<string, MessageKey> = {
-  "POST /expedientes/nuevo": "op.createFile",
-  "POST /expedientes/solicitar-correccion": "op.correction",
-  "POST /expedientes/informacion-complementaria": "op.complementary",
-  "POST /enrollment/v1/url": "op.enrollmentLink",
-  "POST /verificaciones/{folio}/reenviar": "op.resend",
-  "POST /verificaciones/{folio}/cancelar": "op.cancel",
+/** The desk's own events, as the log names them. */
+const DESK_EVENTS: Partial<Record<string, MessageKey>> = {
   "desk: profile-address-changed": "op.desk.profileAddressChanged",
   "desk: key-origin-confirmed": "op.desk.keyOriginConfirmed",
   "desk: key-replaced": "op.desk.keyReplaced",
@@ -52,8 +48,11 @@ const LABELS: Record<string, MessageKey> = {
   "desk: audit-tamper-detected": "op.desk.auditTamperDetected",
 };
 
-export function operationLabel(route: string): MessageKey | null {
-  return LABELS[route] ?? null;
+/** A human name for what an entry records: a service call by the route the backend
+ * gives for it, or an event of the desk; null for anything else (an entry's operation
+ * is whatever its line holds). */
+export function operationLabel(route: string, routes: OperationRoute[]): MessageKey | null {
+  return operationName(route, routes) ?? (Object.hasOwn(DESK_EVENTS, route) ? (DESK_EVENTS[route] ?? null) : null);
 }
 
 /** The outcome code of the record written before a request leaves. */
@@ -86,6 +85,8 @@ export function anchorMessage(anchor: AnchorState): { key: MessageKey; vars: Var
       return { key: "audit.anchor.missing", vars: {}, ok: false };
     case "unavailable":
       return { key: "audit.anchor.unavailable", vars: { reason: anchor.reason }, ok: false };
+    case "unreadable":
+      return { key: "audit.anchor.unreadable", vars: {}, ok: false };
     case "behind":
       return { key: "audit.anchor.behind", vars: { anchored: anchor.anchoredSeq, last: anchor.lastSeq }, ok: false };
     case "truncated":
