@@ -207,8 +207,12 @@ fn classify(operation: Operation, status: u16, envelope: Envelope) -> ApiError {
     }
 }
 
+/// How an answer without a `Message` is told in words (the errors' `Display`, the
+/// audit log); a window wording the code itself leaves such a message out.
+pub const NO_MESSAGE: &str = "El servicio respondió con el estado HTTP";
+
 fn default_message(status: u16) -> String {
-    format!("El servicio respondió con el estado HTTP {status}")
+    format!("{NO_MESSAGE} {status}")
 }
 
 /// The spec mentions "a trial-version attempt-limit message" on creation without its

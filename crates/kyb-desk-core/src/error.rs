@@ -152,6 +152,41 @@ impl From<ApiError> for AppError {
                 vec![format!("{} MiB", limit_bytes / (1024 * 1024))],
             ),
         };
+        // The client's own words for an answer without a message are not the
+        // service's: the UI words the code (the status is in `details`).
+        let message = if message.starts_with(kyb_api::error::NO_MESSAGE) {
+            String::new()
+        } else {
+            message
+        };
         Self::new(code, message).with_details(details)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kyb_api::{ApiError, Operation};
+
+    use super::{AppError, ErrorCode};
+
+    #[test]
+    fn only_the_service_s_own_words_cross_as_the_message() {
+        let silent = ApiError::from_answer(
+            Operation::Verification,
+            500,
+            br#"{"Code":500,"Status":"error","Data":null}"#,
+        );
+        let error = AppError::from(silent);
+        assert_eq!(error.code, ErrorCode::Server);
+        assert_eq!(error.message, "");
+        assert_eq!(error.details, ["HTTP 500"]);
+
+        let said = ApiError::from_answer(
+            Operation::Verification,
+            500,
+            r#"{"Code":500,"Status":"error","Message":"Error interno del servidor","Data":null}"#
+                .as_bytes(),
+        );
+        assert_eq!(AppError::from(said).message, "Error interno del servidor");
     }
 }

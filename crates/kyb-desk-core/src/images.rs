@@ -168,8 +168,13 @@ impl ImageFetcher {
             .map(|host| host.trim_start_matches('[').trim_end_matches(']'))
             .and_then(|host| host.parse::<IpAddr>().ok());
         if url.scheme() != "https" || literal.is_some_and(|ip| !is_public(ip)) {
+            // Without its query: a signed link's token is not for the screen.
             return Err(AppError::of(ErrorCode::UnsafeAddress)
-                .with_details(vec![url.to_string()])
+                .with_details(vec![format!(
+                    "{}{}",
+                    kyb_api::client::origin_of(url),
+                    url.path()
+                )])
                 .during(Task::FetchImage));
         }
         Ok(())
