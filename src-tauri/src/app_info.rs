@@ -1,6 +1,7 @@
 //! What the About line of the UI shows: which build of KYB Desk is running.
 
 use kyb_api::drift::{DRIFT_MARKERS, DriftMarkers};
+use kyb_api::expediente::{Verdict, VerdictOutcome};
 use kyb_api::operation::{Operation, OperationRoute};
 use kyb_api::validate::{LIMITS, Limits};
 use kyb_api::verification::{GEO_BANDS, GeoBands};
@@ -29,6 +30,8 @@ pub struct AppInfo {
     pub drift_markers: DriftMarkers,
     /// The service's operations with their routes (the drift report counts by route).
     pub operations: Vec<OperationRoute>,
+    /// The section status each verdict of a correction leaves.
+    pub verdicts: Vec<VerdictOutcome>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -61,6 +64,7 @@ impl AppInfo {
             geo_bands: GEO_BANDS,
             drift_markers: DRIFT_MARKERS,
             operations: Operation::routes(),
+            verdicts: Verdict::outcomes(),
         }
     }
 }
@@ -93,6 +97,7 @@ mod tests {
                 operation: Operation::Tracking,
                 route: Operation::Tracking.route(),
             }],
+            verdicts: Verdict::outcomes(),
         })
         .expect("AppInfo serializes");
         assert_eq!(
@@ -103,7 +108,9 @@ mod tests {
                     "messageMaxChars": 1000, "phoneDigits": 10, "folioMaxChars": 64},
                 "geoBands": {"consistentMaxMeters": 100.0, "inconsistentAboveMeters": 500.0},
                 "driftMarkers": {"withheld": "(withheld)", "more": "(more)"},
-                "operations": [{"operation": "tracking", "route": "POST /expedientes/v1/tracking"}]})
+                "operations": [{"operation": "tracking", "route": "POST /expedientes/v1/tracking"}],
+                "verdicts": [{"verdict": "Aceptada", "leadsTo": "Aceptado"},
+                    {"verdict": "Rechazada", "leadsTo": "Rechazado"}]})
         );
     }
 }

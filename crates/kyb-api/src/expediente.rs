@@ -131,12 +131,41 @@ impl Verdict {
     }
 }
 
+impl Verdict {
+    /// The section status the verdict leaves, in tracking's spelling.
+    pub fn leads_to(self) -> SectionStatus {
+        match self {
+            Self::Aceptada => SectionStatus::Aceptado,
+            Self::Rechazada => SectionStatus::Rechazado,
+        }
+    }
+
+    /// Every verdict with the status it leaves, as data for the window (which tells
+    /// from a fresh tracking whether a correction it lost the answer of was applied).
+    pub fn outcomes() -> Vec<VerdictOutcome> {
+        Self::ALL
+            .iter()
+            .map(|&verdict| VerdictOutcome {
+                verdict,
+                leads_to: verdict.leads_to(),
+            })
+            .collect()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct VerdictOutcome {
+    pub verdict: Verdict,
+    pub leads_to: SectionStatus,
+}
+
 impl Decision {
     /// The section status a decision leaves, in tracking's spelling.
     pub fn section_status(&self) -> Option<SectionStatus> {
         match self {
-            Self::Aceptada => Some(SectionStatus::Aceptado),
-            Self::Rechazada => Some(SectionStatus::Rechazado),
+            Self::Aceptada => Some(Verdict::Aceptada.leads_to()),
+            Self::Rechazada => Some(Verdict::Rechazada.leads_to()),
             Self::Other(_) => None,
         }
     }

@@ -4,6 +4,7 @@ import type { DriftMarkers } from "./DriftMarkers";
 import type { GeoBands } from "./GeoBands";
 import type { Limits } from "./Limits";
 import type { OperationRoute } from "./OperationRoute";
+import type { VerdictOutcome } from "./VerdictOutcome";
 
 export type AppInfo = { name: string, version: string, profile: BuildProfile, 
 /**
@@ -30,4 +31,8 @@ driftMarkers: DriftMarkers,
 /**
  * The service's operations with their routes (the drift report counts by route).
  */
-operations: Array<OperationRoute>, };
+operations: Array<OperationRoute>, 
+/**
+ * The section status each verdict of a correction leaves.
+ */
+verdicts: Array<VerdictOutcome>, };

@@ -21,6 +21,10 @@ export const testInfo: AppInfo = {
   driftMarkers: { withheld: "(withheld)", more: "(more)" },
   // Routes as the backend names them; a test that needs one gives it (see `GivenInfo`).
   operations: [],
+  verdicts: [
+    { verdict: "Aceptada", leadsTo: "Aceptado" },
+    { verdict: "Rechazada", leadsTo: "Rechazado" },
+  ],
 };
 
 /** Gives the screens inside the app's info, with `limits` and `geoBands` laid over the

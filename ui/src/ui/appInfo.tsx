@@ -9,6 +9,7 @@ import type { DriftMarkers } from "../bindings/DriftMarkers";
 import type { GeoBands } from "../bindings/GeoBands";
 import type { Limits } from "../bindings/Limits";
 import type { OperationRoute } from "../bindings/OperationRoute";
+import type { VerdictOutcome } from "../bindings/VerdictOutcome";
 import { type Load, useLoad } from "./useLoad";
 
 /** What the screens below read; a test (or a parent that has read it already) gives it
@@ -20,6 +21,9 @@ export function AppInfoProvider({ children }: { children: ReactNode }) {
   const [info] = useLoad(backend.appInfo, "app");
   return <AppInfoContext.Provider value={info}>{children}</AppInfoContext.Provider>;
 }
+
+/** One empty list while the info is read, so that hooks depending on it keep still. */
+const NONE: never[] = [];
 
 export function useAppInfo(): Load<AppInfo> {
   const info = useContext(AppInfoContext);
@@ -42,7 +46,13 @@ export function useDriftMarkers(): DriftMarkers | null {
 /** The service's operations with their routes (none until the app's info is read). */
 export function useOperationRoutes(): OperationRoute[] {
   const info = useAppInfo();
-  return info.state === "ready" ? info.value.operations : [];
+  return info.state === "ready" ? info.value.operations : NONE;
+}
+
+/** The section status each verdict of a correction leaves (none until read). */
+export function useVerdicts(): VerdictOutcome[] {
+  const info = useAppInfo();
+  return info.state === "ready" ? info.value.verdicts : NONE;
 }
 
 /** The edges of the spec's geo bands, once the app's info is read. */

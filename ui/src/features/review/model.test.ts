@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-
 import type { Entity } from "../../bindings/Entity";
 import type { EntityData } from "../../bindings/EntityData";
+import { testInfo } from "../../test/appInfo";
 import { tracked } from "../../test/sections";
 import { candidatesFor, chooseEntity, decide, freshDraft, isTouched, reread, restore, tally, toRequest, update, willNotify } from "./model";
 
@@ -140,7 +140,7 @@ describe("a tracking read again after an unknown outcome", () => {
       ],
     };
     const proof = tracked("proofaddressobligatorio", "ACEPTADO");
-    const rows = reread(request, [proof, tracked("ActaConstitutivaObligatorio", "Aceptado")]);
+    const rows = reread(request, [proof, tracked("ActaConstitutivaObligatorio", "Aceptado")], testInfo.verdicts);
     expect(rows.map((r) => [r.now, r.applied])).toEqual([
       ["ACEPTADO", true],
       ["Aceptado", false],

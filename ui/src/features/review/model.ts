@@ -2,6 +2,7 @@
 // request carries. Which entity a section concerns comes from its identifier as the
 // backend read it; what a request needs before it can be sent is kyb_api's to say
 // (through `check_correction`), never a copy of its rules here.
+
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
 import type { Draft } from "../../bindings/Draft";
 import type { DraftDecision } from "../../bindings/DraftDecision";
@@ -10,6 +11,7 @@ import type { SectionDecision } from "../../bindings/SectionDecision";
 import type { SectionId } from "../../bindings/SectionId";
 import type { TrackedSection } from "../../bindings/TrackedSection";
 import type { Verdict } from "../../bindings/Verdict";
+import type { VerdictOutcome } from "../../bindings/VerdictOutcome";
 
 /** Whether a decision's status is `verdict`; the verdict typed by the binding, so a
  * word the backend no longer writes fails to compile. */
@@ -135,18 +137,17 @@ export interface Reread {
   /** The status the fresh tracking reports; null when the section is not in it. */
   now: string | null;
   comments: string | null;
-  /** The status is the one the decision leads to (Aceptada → Aceptado, Rechazada → Rechazado). */
+  /** The status is the one the decision leads to (`verdicts`, from the app's info). */
   applied: boolean;
 }
 
-const LEADS_TO: Record<string, string> = { aceptada: "aceptado", rechazada: "rechazado" } satisfies Record<Lowercase<Verdict>, string>;
-
 /** After an outcome nobody knows: each sent section with its status now, to tell
- * whether the decisions appear applied. Statuses compare case-insensitively. */
-export function reread(request: CorrectionRequest, sections: TrackedSection[]): Reread[] {
+ * whether the decisions appear applied; `verdicts`: the status each verdict leaves, as
+ * the backend gives it. Statuses compare case-insensitively. */
+export function reread(request: CorrectionRequest, sections: TrackedSection[], verdicts: VerdictOutcome[]): Reread[] {
   return request.secciones.map((decision) => {
     const found = sections.find((s) => s.section.toLowerCase() === decision.seccion.toLowerCase()) ?? null;
-    const expected = LEADS_TO[decision.estatus.toLowerCase()];
+    const expected = verdicts.find((v) => v.verdict.toLowerCase() === decision.estatus.toLowerCase())?.leadsTo.toLowerCase();
     return {
       seccion: decision.seccion,
       id: found?.id ?? null,

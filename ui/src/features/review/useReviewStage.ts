@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
 import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import type { Draft } from "../../bindings/Draft";
 import type { Failure } from "../../bindings/Failure";
+import { useVerdicts } from "../../ui/appInfo";
 import { reread, toRequest } from "./model";
 import type { Unknown } from "./OutcomeUnknown";
 
@@ -53,6 +53,7 @@ export function useReviewStage(props: {
   const [stage, setStage] = useState<Stage>(EDITING);
   const [unknown, setUnknown] = useState<Unknown | null>(null);
   const sending = useRef(false);
+  const verdicts = useVerdicts();
 
   const [failures, setFailures] = useState<Failure[]>([]);
   /** Counts the checks asked for: only the last one's answer is shown. */
@@ -110,11 +111,11 @@ export function useReviewStage(props: {
     (request: CorrectionRequest) => {
       setUnknown({ request, reread: { state: "reading" }, armed: false });
       backend.tracking(flowId, rfc).then(
-        (fresh) => setUnknown({ request, reread: { state: "read", rows: reread(request, fresh.sections) }, armed: false }),
+        (fresh) => setUnknown({ request, reread: { state: "read", rows: reread(request, fresh.sections, verdicts) }, armed: false }),
         (error: AppError) => setUnknown({ request, reread: { state: "failed", error }, armed: false }),
       );
     },
-    [flowId, rfc],
+    [flowId, rfc, verdicts],
   );
 
   const send = useCallback(
