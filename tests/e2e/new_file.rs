@@ -26,12 +26,12 @@ async fn an_agent_creates_a_file_and_finds_it_in_the_watchlist() {
             .await;
         assert_eq!(app.value_of("[data-testid=new-rfc]").await, RFC);
         // A phone short of 10 digits is refused before anything is sent, beside the
-        // field.
+        // field, in the window's words for the failed rule.
         app.click("[data-testid=new-send-sms]").await;
         app.type_into("[data-testid=new-phone]", "33 1234").await;
         app.wait_for_text(
             "[data-testid=field-problem]",
-            "El ContactPhone no es válido.",
+            "El teléfono de contacto no es un número nacional válido.",
         )
         .await;
         app.type_into("[data-testid=new-phone]", " 5678").await;
