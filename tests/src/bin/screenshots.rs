@@ -177,7 +177,7 @@ async fn main() {
         // Once the rules are checked for what was typed last.
         app.wait_for_text("[data-testid=field-problem]", "No es JSON válido")
             .await;
-        app.wait_for_text("[data-testid=field-problem]", "ContactPhone")
+        app.wait_for_text("[data-testid=field-problem]", "teléfono de contacto")
             .await;
         capture(&dir.join("15-new-file.png"));
         app.type_into("[data-testid=new-phone]", "5678").await;
