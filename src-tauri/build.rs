@@ -4,6 +4,7 @@ fn main() {
     // windows whose capability grants that permission explicitly.
     let manifest = tauri_build::AppManifest::new().commands(&[
         "app_info",
+        "demo_guide",
         "profiles",
         "check_profile",
         "save_profile",

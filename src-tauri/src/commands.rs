@@ -22,6 +22,7 @@ use kyb_desk_core::desk::{
 };
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
 use kyb_desk_core::error::{AppError, AppResult, Failure, Task};
+use kyb_desk_core::guide::DemoGuide;
 use kyb_desk_core::history::DetailChanges;
 use kyb_desk_core::images::{ImageFetcher, PhotoCheck};
 use kyb_desk_core::links;
@@ -33,6 +34,12 @@ use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 #[tauri::command]
 pub fn app_info(shell: State<'_, Shell>) -> AppInfo {
     AppInfo::current(shell.demo_base.is_some())
+}
+
+/// The demo's "try this" leads; none outside the demo (or with `--demo-empty`).
+#[tauri::command]
+pub fn demo_guide(shell: State<'_, Shell>) -> Option<DemoGuide> {
+    shell.demo_guide.clone()
 }
 
 #[tauri::command]

@@ -18,6 +18,8 @@ use kyb_desk_core::secrets::{KEYRING_SERVICE, KeyVault};
 /// What the shell itself knows: whether it runs on the demo sandbox, and where.
 pub struct Shell {
     pub demo_base: Option<Url>,
+    /// The "try this" panel's leads, in demo mode.
+    pub demo_guide: Option<kyb_desk_core::guide::DemoGuide>,
 }
 
 /// Keeps the demo sandbox serving while the app runs.
@@ -30,6 +32,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
 {
     tauri::generate_handler![
         commands::app_info,
+        commands::demo_guide,
         commands::profiles,
         commands::check_profile,
         commands::save_profile,
@@ -116,9 +119,12 @@ pub fn run(options: Options, began: std::time::Instant) {
     rustix::process::umask(rustix::fs::Mode::RWXG | rustix::fs::Mode::RWXO);
     let Options {
         demo,
+        demo_empty,
         data_dir,
         report_startup,
     } = options;
+    #[cfg(not(feature = "demo"))]
+    let _ = demo_empty;
     tauri::Builder::default()
         // First, so a second launch on the same data hands over before doing anything.
         .plugin(
@@ -141,10 +147,13 @@ pub fn run(options: Options, began: std::time::Instant) {
                 Some(dir) => (std::path::absolute(dir)?, dir.join("logs")),
                 None => (paths.app_data_dir()?, paths.app_log_dir()?),
             };
+            logging::init(&log_dir);
             if demo {
                 data_dir = data_dir.join("demo");
+                // The demo starts afresh, all of it at once (see the core's `demo`).
+                #[cfg(feature = "demo")]
+                kyb_desk_core::demo::start_afresh(&data_dir, KEYRING_SERVICE)?;
             }
-            logging::init(&log_dir);
             let store = store::FileStore::new(data_dir.join("profiles.json"));
             let desk = Desk::open(
                 &data_dir,
@@ -153,20 +162,27 @@ pub fn run(options: Options, began: std::time::Instant) {
                 endpoints::configured(),
             )?;
             #[cfg_attr(not(feature = "demo"), expect(unused_mut))]
-            let mut demo_base = None;
+            let (mut demo_base, mut demo_guide) = (None, None);
             // Without the feature, `--demo` is refused when the options are read.
             #[cfg(feature = "demo")]
             if demo {
                 use kyb_desk_core::demo;
                 let sandbox = tauri::async_runtime::block_on(demo::start_sandbox())?;
                 demo::install(&desk, &sandbox.manifest)?;
+                if !demo_empty {
+                    let guide = tauri::async_runtime::block_on(demo::populate(&desk, &sandbox))?;
+                    demo_guide = Some(guide);
+                }
                 demo_base = Url::parse(&sandbox.manifest.base_url).ok();
                 tracing::info!(base_url = %sandbox.manifest.base_url, "demo sandbox serving");
                 app.manage(DemoSandbox(sandbox));
             }
             app.manage(desk);
             app.manage(images::ImageFetcher::new(demo_base.as_ref())?);
-            app.manage(Shell { demo_base });
+            app.manage(Shell {
+                demo_base,
+                demo_guide,
+            });
             #[cfg(debug_assertions)]
             if let Some(path) = std::env::var_os(commands::TEST_SAVE_DIR) {
                 app.manage(commands::TestSaveTo(path.into()));

@@ -1,4 +1,8 @@
-//! The command line: `kyb-desk [--demo] [--data-dir DIR] [--report-startup]`.
+//! The command line: `kyb-desk [--demo [--demo-empty]] [--data-dir DIR] [--report-startup]`.
+//!
+//! `--demo-empty` opens the demo with nothing followed (the demo otherwise follows
+//! its files at start): for practising following files, and for the journeys that
+//! start from an empty watchlist.
 //!
 //! `--data-dir` keeps everything the app writes (profiles, drafts, history, audit,
 //! logs) under one directory instead of the platform's data directory: a portable
@@ -13,11 +17,14 @@ use std::path::PathBuf;
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Options {
     pub demo: bool,
+    /// With `demo`: follow none of the demo's files at start.
+    pub demo_empty: bool,
     pub data_dir: Option<PathBuf>,
     pub report_startup: bool,
 }
 
-pub const USAGE: &str = "uso: kyb-desk [--demo] [--data-dir DIRECTORIO] [--report-startup]";
+pub const USAGE: &str =
+    "uso: kyb-desk [--demo [--demo-empty]] [--data-dir DIRECTORIO] [--report-startup]";
 
 impl Options {
     /// Reads the arguments after the program name; an unknown one is an error, so a
@@ -28,7 +35,8 @@ impl Options {
         while let Some(arg) = args.next() {
             match arg.as_str() {
                 "--demo" if cfg!(feature = "demo") => options.demo = true,
-                "--demo" => {
+                "--demo-empty" if cfg!(feature = "demo") => options.demo_empty = true,
+                "--demo" | "--demo-empty" => {
                     return Err(format!(
                         "esta compilación no incluye el servicio de demostración\n{USAGE}"
                     ));
@@ -50,6 +58,9 @@ impl Options {
                 }
             }
         }
+        if options.demo_empty && !options.demo {
+            return Err(format!("--demo-empty va con --demo\n{USAGE}"));
+        }
         Ok(options)
     }
 }
@@ -68,7 +79,7 @@ mod tests {
         let expected = Options {
             demo: true,
             data_dir: Some(PathBuf::from("/tmp/kyb")),
-            report_startup: false,
+            ..Options::default()
         };
         assert_eq!(parse(&["--demo", "--data-dir", "/tmp/kyb"]), Ok(expected));
         assert_eq!(
@@ -83,14 +94,27 @@ mod tests {
             Ok(Options {
                 demo: true,
                 data_dir: Some(PathBuf::from("/tmp/kyb")),
-                report_startup: false,
+                ..Options::default()
+            })
+        );
+        assert_eq!(
+            parse(&["--demo-empty", "--demo"]),
+            Ok(Options {
+                demo: true,
+                demo_empty: true,
+                ..Options::default()
             })
         );
     }
 
     #[test]
     fn a_missing_directory_or_an_unknown_flag_is_refused_with_the_usage() {
-        for args in [&["--data-dir"][..], &["--data-dir", " "], &["--demos"]] {
+        for args in [
+            &["--data-dir"][..],
+            &["--data-dir", " "],
+            &["--demos"],
+            &["--demo-empty"],
+        ] {
             let refusal = parse(args).expect_err("refused");
             assert!(refusal.contains(USAGE), "{refusal}");
         }

@@ -45,7 +45,10 @@ fn open() -> Window {
     app.manage(
         kyb_desk_core::images::ImageFetcher::new(demo_base.as_ref()).expect("image fetcher"),
     );
-    app.manage(Shell { demo_base });
+    app.manage(Shell {
+        demo_base,
+        demo_guide: None,
+    });
     app.manage(kyb_desk::commands::TestSaveTo(dir.path().to_path_buf()));
     app.manage(kyb_desk::startup::Startup::new(
         std::time::Instant::now(),

@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use kyb_e2e::{App, DataDir, demo_examples, with_demo_app, with_demo_app_at};
+use kyb_e2e::{App, DataDir, connect, demo_examples, with_app_at, with_demo_app};
+use kyb_sandbox::{Sandbox, SandboxConfig};
 use serde_json::{Value, json};
 
 const COMMENT: &str = "El comprobante tiene más de 3 meses: suba uno reciente";
@@ -22,8 +23,7 @@ fn section(name: &str, part: &str) -> String {
 /// From the watchlist: follows the file (when it is not followed yet), opens its
 /// tracking and starts the review.
 async fn open_review(app: &App, rfc: &str, follow: bool) {
-    app.wait_for_text("[data-testid=demo-banner]", "demostración")
-        .await;
+    app.wait_for_text("[data-testid=active-profile]", "").await;
     if follow {
         app.type_into("[data-testid=add-rfc]", rfc).await;
         app.click_button("Seguir").await;
@@ -132,10 +132,17 @@ async fn a_review_with_a_rejection_returns_the_file_to_the_user() {
 
 #[tokio::test]
 async fn a_comment_typed_as_the_app_closes_is_there_when_it_opens_again() {
-    let rfc = demo_examples().await.rfc;
+    // Not the demo, which starts afresh at every start: a profile of the tester's own
+    // on a sandbox that outlives both runs of the app.
+    let sandbox = Sandbox::start(SandboxConfig::default())
+        .await
+        .expect("a sandbox starts");
+    let manifest = sandbox.manifest.clone();
+    let rfc = manifest.examples.rfc.clone();
     let data = DataDir::new();
     let first = rfc.clone();
-    with_demo_app_at(&data, move |app| async move {
+    with_app_at(&data, move |app| async move {
+        connect(&app, &manifest).await;
         open_review(&app, &first, true).await;
         reject_proof_of_address(&app).await;
         // A typing pause, no more: the session then ends, which closes the app. Nothing
@@ -144,7 +151,7 @@ async fn a_comment_typed_as_the_app_closes_is_there_when_it_opens_again() {
     })
     .await;
 
-    with_demo_app_at(&data, move |app| async move {
+    with_app_at(&data, move |app| async move {
         open_review(&app, &rfc, false).await;
         app.wait_for_text("[data-testid=draft-status]", "Borrador recuperado")
             .await;

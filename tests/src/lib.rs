@@ -60,8 +60,21 @@ where
     with_app_args(&[], data, journey).await;
 }
 
-/// Like [`with_app`], with the app in demo mode (`--demo`): its embedded sandbox,
-/// seeded like `kyb_sandbox::SandboxConfig::default()`, serves a demo profile.
+/// The app as `make run` opens it (`--demo`): its embedded sandbox serves a demo
+/// profile that follows the demo's files, and the "try this" panel leads the way.
+pub async fn with_demo_world<F, Fut>(journey: F)
+where
+    F: FnOnce(App) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let data = DataDir::new();
+    with_app_args(&["--demo"], &data, journey).await;
+}
+
+/// Like [`with_app`], with the app in demo mode with nothing followed yet (`--demo
+/// --demo-empty`): its embedded sandbox, seeded like
+/// `kyb_sandbox::SandboxConfig::default()`, serves a demo profile, and the journey
+/// follows what it needs.
 pub async fn with_demo_app<F, Fut>(journey: F)
 where
     F: FnOnce(App) -> Fut,
@@ -71,15 +84,15 @@ where
     with_demo_app_at(&data, journey).await;
 }
 
-/// Like [`with_demo_app`], on a data directory the caller keeps: opening the app twice
-/// on the same one is closing it and opening it again. (The demo sandbox starts afresh
-/// each time, with the same seeded files.)
+/// Like [`with_demo_app`], on a data directory the caller keeps. (The demo starts
+/// afresh at every start, records included: a journey that closes the app and opens
+/// it again on its records uses [`with_app_at`] and a sandbox of its own.)
 pub async fn with_demo_app_at<F, Fut>(data: &DataDir, journey: F)
 where
     F: FnOnce(App) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    with_app_args(&["--demo"], data, journey).await;
+    with_app_args(&["--demo", "--demo-empty"], data, journey).await;
 }
 
 /// Where one journey's app keeps its files (`--data-dir`); removed when dropped.

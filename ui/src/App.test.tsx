@@ -122,6 +122,39 @@ describe("App", () => {
     expect(screen.getByTestId("active-profile").textContent).toBe("Demostración");
   });
 
+  it("offers the demo's walks above the watchlist, and one opens a verification by its folio", async () => {
+    const looked: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: true };
+      if (cmd === "profiles") return book;
+      if (cmd === "watchlist") return [followed];
+      if (cmd === "demo_guide") {
+        const file = { flowId: "flujo-moral", rfc: followed.rfc, documentId: followed.documentId, company: "Panificadora La Espiga" };
+        return { review: file, enrollment: file, resendFolio: "VD-00000002", folios: [{ folio: "VD-00000002", status: "Enviado" }] };
+      }
+      if (cmd === "verification") {
+        looked.push(args);
+        return new Promise(() => undefined);
+      }
+      throw new Error(`unexpected command ${cmd}`);
+    });
+    renderApp();
+    const panel = await screen.findByTestId("try-this");
+    expect(panel.textContent).toContain("Panificadora La Espiga");
+    fireEvent.click(screen.getByTestId("try-resend"));
+    await waitFor(() => expect(looked).toEqual([{ folio: "VD-00000002" }]));
+    expect((screen.getByTestId("folio-input") as HTMLInputElement).value).toBe("VD-00000002");
+    expect(screen.getByTestId("demo-folios").textContent).toContain("VD-00000002");
+    // Back on the watchlist the panel is there until hidden, and stays hidden.
+    fireEvent.click(screen.getByTestId("nav-watchlist"));
+    fireEvent.click(await screen.findByTestId("try-this-hide"));
+    expect(screen.queryByTestId("try-this")).toBeNull();
+    fireEvent.click(screen.getByTestId("nav-verifications"));
+    fireEvent.click(screen.getByTestId("nav-watchlist"));
+    await screen.findByTestId("watch-row");
+    expect(screen.queryByTestId("try-this")).toBeNull();
+  });
+
   it("lists followed files with status, section progress, persons and the changed mark", async () => {
     backend([followed], false);
     renderApp();

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import * as backend from "./api/backend";
 import { profiles, recoveries } from "./api/backend";
 import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
+import type { DemoGuide } from "./bindings/DemoGuide";
 import type { Profile } from "./bindings/Profile";
 import type { ProfileBook } from "./bindings/ProfileBook";
 import type { Recovery } from "./bindings/Recovery";
 import { AboutView } from "./features/about/AboutView";
 import { AuditView } from "./features/audit/AuditView";
 import { DetailView } from "./features/detail/DetailView";
+import { TryThis } from "./features/guide/TryThis";
 import { NewFileView } from "./features/newfile/NewFileView";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { ProfilesView } from "./features/profiles/ProfilesView";
@@ -24,12 +27,12 @@ import { ErrorNotice, ProfilesLink } from "./ui/ErrorNotice";
 import { isTyping } from "./ui/keys";
 import { RecoveryNotice } from "./ui/RecoveryNotice";
 import { useFocusTitle } from "./ui/useFocusTitle";
-import type { Load } from "./ui/useLoad";
+import { type Load, useLoad } from "./ui/useLoad";
 
 /** Where the analyst is: the watchlist, or one file's tracking, detail or review. */
 type Route =
   | { view: "watchlist" }
-  | { view: "verifications" }
+  | { view: "verifications"; folio?: string }
   | { view: "newfile" }
   | { view: "audit" }
   | { view: "about" }
@@ -74,6 +77,11 @@ function Desk() {
   }, [bookRead]);
   const active = book ? (book.profiles.find((p) => p.id === book.active) ?? null) : null;
   const openProfiles = () => setRoute({ view: "profiles" });
+  // The demo's "try this" panel, until it is hidden (the demo starts afresh at every
+  // start, so hiding it lasts as long as this window).
+  const [guide] = useLoad(() => backend.demoGuide(), "demo-guide");
+  const [guideHidden, setGuideHidden] = useState(false);
+  const shownGuide = guide.state === "ready" && !guideHidden ? guide.value : null;
   const main = useRef<HTMLElement>(null);
   useFocusTitle(main, JSON.stringify(route));
   const [quickOpen, setQuickOpen] = useState(false);
@@ -175,7 +183,7 @@ function Desk() {
                 <ProfilesView book={book} onBook={setBook} />
               ) : (
                 // Each profile has its own watchlist and drafts: a switch starts its screens afresh.
-                <Screen key={active.id} route={route} go={setRoute} profile={active} />
+                <Screen key={active.id} route={route} go={setRoute} profile={active} guide={shownGuide} onHideGuide={() => setGuideHidden(true)} />
               )}
             </ProfilesLink.Provider>
           )}
@@ -216,11 +224,17 @@ function section(route: Route): Section {
 }
 
 /** Every screen but Profiles (which the app draws itself, with the profile book). */
-function Screen(props: { route: Exclude<Route, { view: "profiles" }>; go: (route: Route) => void; profile: Profile }) {
-  const { route, go, profile } = props;
+function Screen(props: {
+  route: Exclude<Route, { view: "profiles" }>;
+  go: (route: Route) => void;
+  profile: Profile;
+  guide: DemoGuide | null;
+  onHideGuide: () => void;
+}) {
+  const { route, go, profile, guide } = props;
   switch (route.view) {
     case "verifications":
-      return <VerificationsView />;
+      return <VerificationsView key={route.folio ?? ""} folio={route.folio} demoFolios={guide?.folios ?? []} />;
     case "audit":
       return <AuditView />;
     case "about":
@@ -228,7 +242,22 @@ function Screen(props: { route: Exclude<Route, { view: "profiles" }>; go: (route
     case "newfile":
       return <NewFileView profile={profile} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />;
     case "watchlist":
-      return <WatchlistView profile={profile} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />;
+      return (
+        <>
+          {guide && (
+            <TryThis
+              guide={guide}
+              on={{
+                review: (file) => go({ view: "review", flowId: file.flowId, rfc: file.rfc, documentId: file.documentId }),
+                enrollment: (file) => go({ view: "tracking", flowId: file.flowId, rfc: file.rfc }),
+                resend: (folio) => go({ view: "verifications", folio }),
+                dismiss: props.onHideGuide,
+              }}
+            />
+          )}
+          <WatchlistView profile={profile} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />
+        </>
+      );
     case "tracking": {
       const file = { flowId: route.flowId, rfc: route.rfc };
       return (

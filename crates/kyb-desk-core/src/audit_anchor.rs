@@ -75,6 +75,14 @@ impl KeyringAnchor {
         &self.account
     }
 
+    /// Removes the stored head (a log started afresh); none stored is no error.
+    pub fn forget(&self) -> Result<(), String> {
+        match self.entry()?.delete_credential() {
+            Ok(()) | Err(keyring::Error::NoEntry) => Ok(()),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
     fn entry(&self) -> Result<keyring::Entry, String> {
         keyring::Entry::new(&self.service, &self.account).map_err(|e| e.to_string())
     }

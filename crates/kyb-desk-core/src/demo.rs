@@ -1,12 +1,26 @@
 //! Demo mode (`kyb-desk --demo`): the embedded sandbox on 127.0.0.1 with its seeded
 //! data, and a demo profile whose key lives only in memory. Its files (profiles,
 //! drafts, audit) are kept apart from the real ones.
+//!
+//! **The demo starts afresh at every start, all of it at once.** The sandbox keeps its
+//! world in memory, so a file reviewed in one run is back under review in the next.
+//! Records kept across that (a watchlist that remembers the review, a draft of a
+//! review the service no longer knows, an audit log of calls the service forgot)
+//! would be a mix of two worlds. So before the desk opens, [`start_afresh`] removes
+//! every record of the demo folder and the demo log's anchor in the keyring, and
+//! [`populate`] follows the demo's files again. The window says so in its banner.
+
+use std::path::Path;
 
 use kyb_api::Environment;
-use kyb_sandbox::{Manifest, RunningSandbox, Sandbox, SandboxConfig};
+use kyb_api::expediente::DocumentStatus;
+use kyb_api::verification::VerificationStatus;
+use kyb_sandbox::{FileFacts, Manifest, RunningSandbox, Sandbox, SandboxConfig};
 
-use crate::desk::Desk;
+use crate::audit_anchor::KeyringAnchor;
+use crate::desk::{Desk, audit_path};
 use crate::error::{AppError, AppResult, Task};
+use crate::guide::{DemoGuide, GuideFile, GuideFolio};
 use crate::profiles::{FlowEntry, PersonType, Profile, ProfileInput};
 
 pub const PROFILE_NAME: &str = "Demostración";
@@ -62,4 +76,140 @@ pub fn install(desk: &Desk, manifest: &Manifest) -> AppResult<Profile> {
     desk.activate_profile(&profile.id)?;
     desk.set_api_key(&profile.id, &tenant.api_key, true)?;
     Ok(profile)
+}
+
+/// Removes every record of the demo folder `data_dir` (profiles, watchlist, drafts,
+/// history, audit log, drift log: everything but the folder's lock) and the head of
+/// its audit log in the keyring of `keyring_service`, before a [`Desk`] opens it. Done
+/// holding the folder's lock, as the desk holds it, so no other app is writing there.
+pub fn start_afresh(data_dir: &Path, keyring_service: &str) -> AppResult<()> {
+    let fail = |error: std::io::Error| AppError::storage(Task::StartDemo, error);
+    let _held = crate::fsio::lock_folder(data_dir, crate::desk::FOLDER_LOCK_WAIT).map_err(fail)?;
+    for entry in std::fs::read_dir(data_dir).map_err(fail)? {
+        let entry = entry.map_err(fail)?;
+        if entry.file_name() == ".lock" {
+            continue;
+        }
+        let path = entry.path();
+        let removed = if entry.file_type().map_err(fail)?.is_dir() {
+            std::fs::remove_dir_all(&path)
+        } else {
+            std::fs::remove_file(&path)
+        };
+        removed.map_err(fail)?;
+    }
+    // Without this, the new log's first entry would not follow the old log's head and
+    // the audit screen would report entries deleted. A keyring that cannot be reached
+    // costs only that report, never the start.
+    if let Err(error) = KeyringAnchor::new(keyring_service, &audit_path(data_dir)).forget() {
+        tracing::warn!("the demo audit log's anchor was not removed: {error}");
+    }
+    Ok(())
+}
+
+/// How many files the demo follows: enough for every status and a few of each kind,
+/// few enough to read at a glance.
+pub const FOLLOWED_FILES: usize = 20;
+
+/// The files the demo follows, from what the sandbox serves its first workspace: the
+/// example file (under review, one person who may enroll and one who may not), the
+/// large file (50 entities, 200 documents), a natural-person file, then files in
+/// every status turn by turn until [`FOLLOWED_FILES`].
+pub fn choose_files(files: &[FileFacts], manifest: &Manifest) -> Vec<FileFacts> {
+    let examples = &manifest.examples;
+    let mut chosen: Vec<FileFacts> = Vec::new();
+    let take = |file: &FileFacts, chosen: &mut Vec<FileFacts>| {
+        if chosen.len() < FOLLOWED_FILES
+            && !chosen.iter().any(|c| c.document_id == file.document_id)
+        {
+            chosen.push(file.clone());
+        }
+    };
+    let must = [
+        files.iter().find(|f| f.document_id == examples.document_id),
+        files
+            .iter()
+            .find(|f| f.document_id == examples.large_document_id),
+        files.iter().find(|f| f.natural_person),
+    ];
+    for file in must.into_iter().flatten() {
+        take(file, &mut chosen);
+    }
+    let mut turn = 0;
+    while chosen.len() < FOLLOWED_FILES {
+        let mut took_any = false;
+        for status in DocumentStatus::KNOWN {
+            let next = files
+                .iter()
+                .filter(|f| &f.status == status)
+                .find(|f| !chosen.iter().any(|c| c.document_id == f.document_id));
+            if let Some(file) = next {
+                take(file, &mut chosen);
+                took_any = true;
+            }
+        }
+        turn += 1;
+        if !took_any || turn > FOLLOWED_FILES {
+            break;
+        }
+    }
+    chosen
+}
+
+/// Follows the demo's files in the demo profile (made active by [`install`]) and asks
+/// the service about each, so the watchlist opens filled in; the guide for the window.
+/// A refresh that fails leaves the rows to the window's own refresh.
+pub async fn populate(desk: &Desk, sandbox: &RunningSandbox) -> AppResult<DemoGuide> {
+    let manifest = &sandbox.manifest;
+    let tenant = manifest
+        .tenants
+        .first()
+        .ok_or_else(|| AppError::storage(Task::StartDemo, "the sandbox has no tenant"))?;
+    let files = sandbox.files_of(tenant.workspace_id);
+    for file in choose_files(&files, manifest) {
+        desk.watch_file(&file.flow_id, &file.rfc)?;
+    }
+    if let Err(error) = desk.refresh_watchlist(false, |_| {}).await {
+        tracing::warn!(code = %error.code, "the demo watchlist was not refreshed at start");
+    }
+    guide(&files, manifest)
+}
+
+fn guide(files: &[FileFacts], manifest: &Manifest) -> AppResult<DemoGuide> {
+    let examples = &manifest.examples;
+    let example = files
+        .iter()
+        .find(|f| f.document_id == examples.document_id)
+        .ok_or_else(|| AppError::storage(Task::StartDemo, "the example file is not served"))?;
+    let file = GuideFile {
+        flow_id: example.flow_id.clone(),
+        rfc: example.rfc.clone(),
+        document_id: example.document_id.to_string(),
+        company: example.company.clone(),
+    };
+    let mut folios: Vec<GuideFolio> = VerificationStatus::KNOWN
+        .iter()
+        .filter_map(|status| {
+            let folio = examples.folios.get(status.as_str())?;
+            Some(GuideFolio {
+                folio: folio.clone(),
+                status: status.clone(),
+            })
+        })
+        .collect();
+    folios.push(GuideFolio {
+        folio: examples.altered_photo_folio.clone(),
+        status: VerificationStatus::Completado,
+    });
+    let resend_folio = folios
+        .iter()
+        .find(|f| f.status.accepts_resend())
+        .map(|f| f.folio.clone())
+        .ok_or_else(|| AppError::storage(Task::StartDemo, "no demo folio may be resent"))?;
+    Ok(DemoGuide {
+        review: file.clone(),
+        enrollment: file,
+        resend_folio,
+        folios,
+    })
 }

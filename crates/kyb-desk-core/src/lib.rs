@@ -14,6 +14,7 @@ pub mod drafts;
 pub mod drift_log;
 pub mod error;
 pub mod fsio;
+pub mod guide;
 pub mod history;
 pub mod images;
 pub mod links;

@@ -77,6 +77,20 @@ pub enum SandboxError {
 
 pub struct Sandbox;
 
+/// One file as [`RunningSandbox::files_of`] describes it.
+#[derive(Debug, Clone)]
+pub struct FileFacts {
+    pub flow_id: String,
+    pub rfc: String,
+    pub document_id: uuid::Uuid,
+    pub company: String,
+    pub status: kyb_api::expediente::DocumentStatus,
+    /// Of a natural-person (Física) flow.
+    pub natural_person: bool,
+    /// People (representatives, or the natural person) the file lists.
+    pub persons: usize,
+}
+
 /// A sandbox serving on loopback; dropping it stops the server.
 pub struct RunningSandbox {
     pub manifest: Manifest,
@@ -159,6 +173,30 @@ impl RunningSandbox {
             .collect();
         files.sort();
         files.dedup();
+        files
+    }
+
+    /// What the service knows of every file of a workspace that has an RFC, in a
+    /// stable order (by RFC): what the demo chooses the files it follows from.
+    pub fn files_of(&self, workspace: uuid::Uuid) -> Vec<FileFacts> {
+        let world = self.app.lock();
+        let mut files: Vec<FileFacts> = world
+            .expedientes
+            .values()
+            .filter(|f| f.workspace == workspace && !f.company_rfc.is_empty())
+            .map(|f| FileFacts {
+                flow_id: f.flow_id.clone(),
+                rfc: f.company_rfc.clone(),
+                document_id: f.document_id,
+                company: f.company_name.clone(),
+                status: f.status.clone(),
+                natural_person: world
+                    .flow(f.workspace, &f.flow_id)
+                    .is_some_and(|flow| flow.person_type == files::PersonType::Fisica),
+                persons: f.persons.len(),
+            })
+            .collect();
+        files.sort_by(|a, b| (&a.rfc, &a.flow_id).cmp(&(&b.rfc, &b.flow_id)));
         files
     }
 

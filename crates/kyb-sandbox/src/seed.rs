@@ -214,14 +214,18 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
         &[aml_form],
     );
     // Three in four files belong to the first tenant; the first file is the example,
-    // under review. At least one file always exists.
+    // under review. At least one file always exists. The statuses turn one step
+    // further every eight files, so that each tenant gets files in every status (the
+    // fourth file of each four, the second tenant's, would otherwise always fall on
+    // the same two).
     let mut example = None;
     for index in 0..file_count.max(1) {
+        let turn = index + index / 8;
         let (flow, status) = match index {
             0 => (&main_flow, DocumentStatus::EnRevision),
-            i if i % 4 == 3 => (&other_flow, seeded_status(i)),
-            i if i % 4 == 2 => (&fisica, seeded_status(i)),
-            i => (&main_flow, seeded_status(i)),
+            i if i % 4 == 3 => (&other_flow, seeded_status(turn)),
+            i if i % 4 == 2 => (&fisica, seeded_status(turn)),
+            _ => (&main_flow, seeded_status(turn)),
         };
         let created = clock::minutes_after(start, -((index as i64 % 500) * 53 + 60 * 24 * 2));
         let file = files::generate(

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use kyb_e2e::{
     DataDir, alter_tracking, connect, demo_examples, reject_and_preview, send_and_lose_the_answer,
-    with_app, with_app_at, with_demo_app,
+    with_app, with_app_at, with_demo_world,
 };
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
@@ -47,14 +47,11 @@ async fn main() {
     // The demo's example file, as its embedded sandbox (seeded alike) has it.
     let examples = demo_examples().await;
     let rfc = examples.rfc.clone();
-    with_demo_app(move |app| async move {
+    // The demo as `make run` opens it: its files followed, the walks above them.
+    with_demo_world(move |app| async move {
         app.text_of("[data-testid=demo-banner]").await;
-        app.type_into("[data-testid=add-rfc]", &rfc).await;
-        app.click_button("Seguir").await;
-        app.wait_for_text("[data-testid=watch-row]", &rfc).await;
-        app.click_button("Actualizar todo").await;
-        app.wait_for_text("[data-testid=watch-row]", "aceptadas")
-            .await;
+        app.text_of("[data-testid=try-this]").await;
+        app.wait_for_text("[data-testid=watch-row]", "").await;
         capture(&dir.join("02-watchlist.png"));
         // The same screen in the dark theme: System → Light → Dark.
         app.click("[data-testid=theme-toggle]").await;
@@ -73,7 +70,8 @@ async fn main() {
         capture(&dir.join("23-quick-open.png"));
         app.type_into("[data-testid=quick-query]", "\u{E00C}").await;
         app.wait_until_gone("[data-testid=quick-open]").await;
-        app.click("[data-testid=open-file]").await;
+        app.click(&format!("[data-rfc={rfc}] [data-testid=open-file]"))
+            .await;
         app.text_of("[data-testid=tracking-section] .chip").await;
         capture(&dir.join("03-tracking.png"));
         app.click("[data-testid=view-detail]").await;

@@ -12,6 +12,7 @@ import type { CorrectionRequest } from "../bindings/CorrectionRequest";
 import type { CorrectionResult } from "../bindings/CorrectionResult";
 import type { CreatedFile } from "../bindings/CreatedFile";
 import type { CreateFileRequest } from "../bindings/CreateFileRequest";
+import type { DemoGuide } from "../bindings/DemoGuide";
 import type { DetailChanges } from "../bindings/DetailChanges";
 import type { Draft } from "../bindings/Draft";
 import type { DriftReport } from "../bindings/DriftReport";
@@ -54,6 +55,8 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
 }
 
 export const appInfo = () => call<AppInfo>("app_info");
+/** The demo's "try this" leads; null outside the demo. */
+export const demoGuide = () => call<DemoGuide | null>("demo_guide");
 /** The local records found unreadable at start, each set aside and begun afresh. */
 export const recoveries = () => call<Recovery[]>("recoveries");
 

@@ -2,12 +2,27 @@
 // language must match (see en.ts).
 export const esMX = {
   tagline: "Mesa de revisión de expedientes empresariales",
+  // Demo guide (issue 19)
+  "guide.title": "Pruebe esto",
+  "guide.intro": "Tres recorridos cortos por la demostración, a un clic cada uno. Nada sale de este equipo.",
+  "guide.hide": "Ocultar",
+  "guide.review.title": "Revise un expediente",
+  "guide.review.text": "Abra la revisión de {company}: acepte o rechace sus secciones con el teclado y envíe la solicitud de corrección.",
+  "guide.review.go": "Abrir la revisión",
+  "guide.enrollment.title": "Genere un enlace de enrolamiento",
+  "guide.enrollment.text": "En el seguimiento de {company}, una persona puede enrolarse y otra no: genere el enlace de la primera.",
+  "guide.enrollment.go": "Abrir el seguimiento",
+  "guide.resend.title": "Reenvíe una verificación",
+  "guide.resend.text": "La verificación {folio} sigue abierta: reenvíe su enlace (en el servicio real, cada reenvío se cobra).",
+  "guide.resend.go": "Abrir la verificación",
+  "guide.folios": "Folios de la demostración",
   language: "Idioma",
   switchTo: "English",
   loading: "Cargando…",
   backendUnavailable: "No se pudo comunicar con el proceso de la aplicación.",
   build: "Compilación",
-  demoBanner: "Modo demostración: datos de ejemplo de un servicio local. Nada se envía al servicio real.",
+  demoBanner:
+    "Modo demostración: datos de ejemplo de un servicio local. Nada se envía al servicio real, y la demostración empieza de nuevo cada vez que se abre la aplicación.",
   profileLabel: "Perfil",
   setupTitle: "Configure su perfil",
   setupIntro: "Con estos datos KYB Desk habla con el servicio. La API Key se guarda en el llavero del sistema, nunca en un archivo.",

@@ -31,7 +31,7 @@ pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, Verificat
 
 /// How long a starting app waits for the data folder to be let go of (by an app that
 /// is closing) before it says another one has it.
-const FOLDER_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+pub(crate) const FOLDER_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// How long one request may take, answer included: long enough for the service's
 /// slowest answer (a large file's detail), short enough that a lost answer is told.

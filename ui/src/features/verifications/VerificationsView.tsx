@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
+import type { GuideFolio } from "../../bindings/GuideFolio";
 import type { Photo } from "../../bindings/Photo";
 import type { VerificationState } from "../../bindings/VerificationState";
 import { type MessageKey, useI18n } from "../../i18n";
@@ -12,6 +13,7 @@ import { meters, shownInstant } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
 import { shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
+import { DemoFolios } from "../guide/DemoFolios";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { geoTone, remember, type Step, statusTone, timeline } from "./model";
 import { type Uncertain, UnknownOutcome } from "./UnknownOutcome";
@@ -36,11 +38,13 @@ const STEP_WORDS: Record<Step, MessageKey> = {
   expires: "ver.step.expires",
 };
 
-/** Supervisors: a home or workplace verification by folio, with resend and cancel. */
-export function VerificationsView() {
+/** Supervisors: a home or workplace verification by folio, with resend and cancel.
+ * `folio`: one to look up at once (a lead of the demo's guide, a link from the audit
+ * log); `demoFolios`: the demo's verifications, offered to try. */
+export function VerificationsView({ folio: opened, demoFolios = [] }: { folio?: string | undefined; demoFolios?: GuideFolio[] }) {
   const { t } = useI18n();
-  const [typed, setTyped] = useState("");
-  const [folio, setFolio] = useState<string | null>(null);
+  const [typed, setTyped] = useState(opened ?? "");
+  const [folio, setFolio] = useState<string | null>(opened ?? null);
   const [recent, setRecent] = useState<string[]>(storedRecent);
   const [generation, setGeneration] = useState(0);
 
@@ -90,6 +94,7 @@ export function VerificationsView() {
           </span>
         )}
       </form>
+      {demoFolios.length > 0 && <DemoFolios folios={demoFolios} onPick={lookUp} />}
       {folio === null ? <div className="empty">{t("ver.empty")}</div> : <VerificationCard key={`${folio}-${generation}`} folio={folio} />}
     </section>
   );

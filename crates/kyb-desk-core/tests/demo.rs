@@ -1,0 +1,100 @@
+//! The demo world as `kyb-desk --demo` opens it: followed files in every status, the
+//! guide's leads, and a start afresh that leaves nothing of the previous run.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{DemoDesk, MemoryStore};
+use kyb_api::expediente::DocumentStatus;
+use kyb_api::verification::VerificationStatus;
+use kyb_desk_core::demo;
+use kyb_desk_core::desk::Desk;
+use kyb_desk_core::secrets::KeyVault;
+
+#[tokio::test]
+async fn the_demo_follows_files_in_every_status_and_fills_them_in() {
+    let demo = DemoDesk::start().await;
+    let guide = demo::populate(&demo.desk, &demo.sandbox)
+        .await
+        .expect("populated");
+    let rows = demo.desk.watchlist().expect("watchlist");
+    assert!((15..=25).contains(&rows.len()), "{} files", rows.len());
+    // Every row was asked at start: none waits for a first refresh.
+    assert!(
+        rows.iter()
+            .all(|r| r.document_status.is_some() && r.last_error.is_none()),
+        "{rows:#?}"
+    );
+    let seen: BTreeSet<&str> = rows
+        .iter()
+        .filter_map(|r| r.document_status.as_deref())
+        .collect();
+    // The seeded files use the tracking's name of the correction state; the other
+    // name is what a correction sent in the demo leaves.
+    for status in DocumentStatus::KNOWN
+        .iter()
+        .filter(|s| !matches!(s, DocumentStatus::PendienteDeCorreccion))
+    {
+        assert!(
+            seen.contains(status.as_str()),
+            "{status:?} missing: {seen:?}"
+        );
+    }
+    let examples = &demo.manifest().examples;
+    let followed = |rfc: &str| rows.iter().any(|r| r.rfc == rfc);
+    assert!(followed(&examples.rfc), "the example file");
+    assert!(followed(&examples.large_rfc), "the large file");
+    let tenant = demo.manifest().tenants[0].workspace_id;
+    let natural = demo
+        .sandbox
+        .files_of(tenant)
+        .into_iter()
+        .filter(|f| f.natural_person)
+        .any(|f| followed(&f.rfc));
+    assert!(natural, "a natural-person file");
+
+    assert_eq!(guide.review.rfc, examples.rfc);
+    assert_eq!(guide.review.document_id, examples.document_id.to_string());
+    let statuses: BTreeSet<&str> = guide.folios.iter().map(|f| f.status.as_str()).collect();
+    for status in VerificationStatus::KNOWN {
+        assert!(statuses.contains(status.as_str()), "no folio {status:?}");
+    }
+    let resend = guide
+        .folios
+        .iter()
+        .find(|f| f.folio == guide.resend_folio)
+        .expect("the resend lead is one of the folios");
+    assert!(resend.status.accepts_resend());
+}
+
+#[tokio::test]
+async fn a_demo_start_leaves_nothing_of_the_previous_run() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let demo = DemoDesk::start_in(dir).await;
+    demo::populate(&demo.desk, &demo.sandbox)
+        .await
+        .expect("populated");
+    let path = demo.data_dir().to_path_buf();
+    assert!(!demo.desk.watchlist().expect("watchlist").is_empty());
+    let DemoDesk { desk, dir, .. } = demo;
+    drop(desk);
+
+    demo::start_afresh(&path, "kyb-desk-test-afresh").expect("started afresh");
+    let left: Vec<String> = std::fs::read_dir(&path)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, vec![".lock".to_owned()]);
+    // A desk opened there starts with nothing: no profile, no watchlist, no audit.
+    let desk = Desk::open(
+        &path,
+        Box::new(MemoryStore::default()),
+        KeyVault::new("kyb-desk-test-afresh"),
+        None,
+    )
+    .expect("desk opens");
+    assert!(desk.profiles().profiles.is_empty());
+    assert!(desk.audit_entries().expect("audit").entries.is_empty());
+    drop(dir);
+}

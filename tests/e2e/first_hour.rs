@@ -1,0 +1,57 @@
+//! The first minute, as a newcomer lives it after `make run`: the demo opens on its
+//! followed files with a "try this" panel, and one click leads to a review that is
+//! sent without typing a single identifier (no RFC, no DocumentId, no folio).
+
+use std::time::{Duration, Instant};
+
+use kyb_e2e::with_demo_world;
+
+/// One section's row in the review, or a part of it.
+fn section(name: &str, part: &str) -> String {
+    format!("[data-testid=review-section][data-section={name}] [data-testid={part}]")
+}
+
+#[tokio::test]
+async fn a_newcomer_sends_a_review_within_a_minute_without_typing_an_identifier() {
+    let began = Instant::now();
+    with_demo_world(move |app| async move {
+        // The watchlist opens filled in, the walks above it.
+        app.wait_for_text("[data-testid=demo-banner]", "empieza de nuevo")
+            .await;
+        app.wait_for_text("[data-testid=try-this]", "Pruebe esto")
+            .await;
+        app.wait_for_text("[data-testid=watch-row]", "").await;
+
+        app.click("[data-testid=try-review]").await;
+        app.click(&section("OpinionObligatorio", "accept")).await;
+        app.click(&section("ProofAddressObligatorio", "reject"))
+            .await;
+        app.type_into(
+            &section("ProofAddressObligatorio", "review-comment"),
+            "El comprobante tiene más de tres meses.",
+        )
+        .await;
+        app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 1 · Rechazadas: 1")
+            .await;
+        app.click("[data-testid=open-preview]").await;
+        app.click("[data-testid=send-correction]").await;
+        let outcome = app
+            .wait_for_text("[data-testid=correction-result]", "Rechazadas: 1")
+            .await;
+        assert!(outcome.contains("Aceptadas: 1"), "{outcome}");
+        let took = began.elapsed();
+        assert!(
+            took < Duration::from_secs(60),
+            "the first review took {took:?} from the app's start"
+        );
+
+        // The other walks are one click away too: a verification opens by its folio,
+        // with the demo's folios in every status beside it.
+        app.click("[data-testid=nav-watchlist]").await;
+        app.click("[data-testid=try-resend]").await;
+        app.wait_for_text("[data-testid=verification-status]", "")
+            .await;
+        app.wait_for_text("[data-testid=demo-folios]", "VD-").await;
+    })
+    .await;
+}
