@@ -76,6 +76,16 @@ async fn a_supervisor_resends_cancels_and_checks_photos() {
             )
             .await;
         assert!(flagged.contains("Interior"), "{flagged}");
+        // The mismatch chip wraps inside its photo card.
+        let inside = app
+            .run_script(
+                "const chip = document.querySelector('[data-testid=hash-mismatch]');
+                 const card = chip.closest('[data-testid=verification-photo]').getBoundingClientRect();
+                 const box = chip.getBoundingClientRect();
+                 return box.left >= card.left - 0.5 && box.right <= card.right + 0.5;",
+            )
+            .await;
+        assert_eq!(inside, serde_json::json!(true), "the SHA-256 chip overflows its card");
 
         // The audit log has both (each an intent written before it left, then its
         // result) beside the demo's key entered at start; its chain verifies, and it

@@ -1,7 +1,7 @@
 //! In demo mode: follow a file by its RFC and refresh, as an analyst starts the day,
 //! then open its tracking and its detail.
 
-use kyb_e2e::{demo_examples, with_demo_app};
+use kyb_e2e::{App, demo_examples, with_demo_app};
 
 #[tokio::test]
 async fn follow_a_file_and_refresh_it() {
@@ -44,10 +44,40 @@ async fn follow_a_file_and_refresh_it() {
             .attribute_of("[data-testid=viewer-stage] img", "src")
             .await;
         assert!(src.starts_with("data:image/png;base64,"), "{src:.40}");
+        // At fit the whole photo is drawn inside its stage, filling it one way; turned
+        // a quarter, too.
+        assert_photo_fits(&app).await;
         app.click("[data-testid=rotate]").await;
+        app.wait_for_text("[data-testid=photo-viewer]", "100 % · 90°")
+            .await;
+        assert_photo_fits(&app).await;
         app.click("[data-testid=zoom-in]").await;
         app.wait_for_text("[data-testid=photo-viewer]", "125 % · 90°")
             .await;
     })
     .await;
+}
+
+/// The open photo's drawn box against its stage's: inside it (to a pixel) and as wide
+/// or as tall as it (to two), once the photo is drawn and its turn has settled.
+async fn assert_photo_fits(app: &App) {
+    let measure = "const stage = document.querySelector('[data-testid=viewer-stage]');
+        const img = stage.querySelector('img');
+        if (!img || !img.complete || img.naturalWidth === 0 || getComputedStyle(img).visibility !== 'visible') return null;
+        const s = stage.getBoundingClientRect(), i = img.getBoundingClientRect();
+        return [s.left, s.top, s.right, s.bottom, i.left, i.top, i.right, i.bottom];";
+    let fits = kyb_e2e::poll(std::time::Duration::from_secs(5), || async move {
+        let boxes: Vec<f64> = serde_json::from_value(app.run_script(measure).await).ok()?;
+        let [sl, st, sr, sb, il, it, ir, ib] = boxes[..] else {
+            return None;
+        };
+        let inside = il >= sl - 1.0 && it >= st - 1.0 && ir <= sr + 1.0 && ib <= sb + 1.0;
+        let fills = ((ir - il) - (sr - sl)).abs() <= 2.0 || ((ib - it) - (sb - st)).abs() <= 2.0;
+        (inside && fills).then_some(())
+    })
+    .await;
+    if fits.is_none() {
+        let last = app.run_script(measure).await;
+        panic!("the photo is not drawn whole within its stage at fit: [stage, image] = {last}");
+    }
 }

@@ -1,10 +1,10 @@
-import { type CSSProperties, useEffect, useState } from "react";
+import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
 import { errorSummary } from "../../ui/errorWords";
 import { useLoad } from "../../ui/useLoad";
-import { initialView, rotate, type View, zoom } from "./viewer";
+import { initialView, place, rotate, type Size, type View, zoom } from "./viewer";
 
 export interface Photo {
   url: string;
@@ -40,7 +40,7 @@ export function PhotoStrip({ photos }: { photos: Photo[] }) {
   );
 }
 
-function Picture({ url, alt, style }: { url: string; alt: string; style?: CSSProperties }) {
+function Picture({ url, alt, style, onSize }: { url: string; alt: string; style?: CSSProperties; onSize?: (size: Size) => void }) {
   const { t } = useI18n();
   const [image] = useLoad(() => backend.fetchImage(url), url);
   if (image.state === "loading") return <span className="photo-placeholder">{t("loading")}</span>;
@@ -50,7 +50,15 @@ function Picture({ url, alt, style }: { url: string; alt: string; style?: CSSPro
         {t("photos.failed")}
       </span>
     );
-  return <img src={image.value} alt={alt} style={style} draggable={false} />;
+  return (
+    <img
+      src={image.value}
+      alt={alt}
+      style={style}
+      draggable={false}
+      onLoad={onSize && ((event) => onSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight }))}
+    />
+  );
 }
 
 /** Keys: + and − zoom, R rotates, 0 resets, ← → move between photos, Esc closes. */
@@ -124,9 +132,7 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
             ×
           </button>
         </div>
-        <div className="viewer-stage" onWheel={(event) => setView((v) => zoom(v, event.deltaY < 0 ? 1 : -1))} data-testid="viewer-stage">
-          <Picture url={photo.url} alt={photo.caption} style={{ transform: `rotate(${view.rotation}deg) scale(${view.scale})` }} />
-        </div>
+        <Stage photo={photo} view={view} onWheel={(direction) => setView((v) => zoom(v, direction))} />
         {photos.length > 1 && (
           <div className="dialog-actions">
             <button type="button" className="button-quiet" onClick={() => go(-1)}>
@@ -138,6 +144,44 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
           </div>
         )}
         <span className="muted small">{t("photos.keys")}</span>
+      </div>
+    </div>
+  );
+}
+
+/** The photo in its stage, placed in pixels from the stage's measured size and the
+ * photo's natural one (see `place`); until both are known it is not drawn. */
+function Stage({ photo, view, onWheel }: { photo: Photo; view: View; onWheel: (direction: 1 | -1) => void }) {
+  const stage = useRef<HTMLDivElement>(null);
+  const [stageSize, setStageSize] = useState<Size>({ width: 0, height: 0 });
+  const [natural, setNatural] = useState<Size>({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = stage.current;
+    if (!element) return;
+    const measure = () => setStageSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, []);
+  const at = place(natural, stageSize, view);
+  const known = at.width > 0 && at.height > 0;
+  return (
+    <div className="viewer-stage" ref={stage} onWheel={(event) => onWheel(event.deltaY < 0 ? 1 : -1)} data-testid="viewer-stage">
+      <div className="viewer-canvas" style={{ width: at.canvas.width, height: at.canvas.height }}>
+        <Picture
+          url={photo.url}
+          alt={photo.caption}
+          onSize={setNatural}
+          style={{
+            width: at.width,
+            height: at.height,
+            left: at.left,
+            top: at.top,
+            transform: `rotate(${view.rotation}deg)`,
+            visibility: known ? "visible" : "hidden",
+          }}
+        />
       </div>
     </div>
   );

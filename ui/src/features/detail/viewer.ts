@@ -18,3 +18,36 @@ export function zoom(view: View, direction: 1 | -1): View {
 export function rotate(view: View): View {
   return { ...view, rotation: ((view.rotation + 90) % 360) as View["rotation"] };
 }
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** Where the photo is drawn in the stage: the box it is laid out in (before rotation)
+ * and the canvas that scrolls when a zoom makes it larger than the stage. */
+export interface Placement {
+  /** The scrollable canvas: the stage's size, or the turned photo's when larger. */
+  canvas: Size;
+  /** The photo's own box, before it turns about its centre. */
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+}
+
+/** "Fit" (100 %) is the whole photo in the stage, as large as it goes, for any shape and
+ * any quarter turn (a turned photo swaps its sides); the zoom multiplies that. Computed
+ * in pixels from the measured stage and the photo's natural size: a percentage height on
+ * an image resolves to auto in WebKitGTK, which drew photos larger than the stage. */
+export function place(photo: Size, stage: Size, view: View): Placement {
+  const turned = view.rotation === 90 || view.rotation === 270;
+  const across = turned ? photo.height : photo.width;
+  const down = turned ? photo.width : photo.height;
+  const fit = across > 0 && down > 0 ? Math.min(stage.width / across, stage.height / down) : 0;
+  const width = photo.width * fit * view.scale;
+  const height = photo.height * fit * view.scale;
+  const drawn: Size = turned ? { width: height, height: width } : { width, height };
+  const canvas: Size = { width: Math.max(stage.width, drawn.width), height: Math.max(stage.height, drawn.height) };
+  return { canvas, width, height, left: (canvas.width - width) / 2, top: (canvas.height - height) / 2 };
+}
