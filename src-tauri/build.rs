@@ -49,6 +49,7 @@ fn main() {
         "watchlist",
         "watch_file",
         "unwatch_file",
+        "restore_watched_file",
         "import_watchlist_csv",
         "mark_watch_seen",
         "refresh_watchlist",

@@ -406,6 +406,14 @@ pub fn watch_file(
 }
 
 #[tauri::command]
+pub fn restore_watched_file(
+    desk: State<'_, Desk>,
+    file: WatchedFile,
+) -> AppResult<Vec<WatchedFile>> {
+    desk.restore_watched_file(file)
+}
+
+#[tauri::command]
 pub fn unwatch_file(
     desk: State<'_, Desk>,
     flow_id: String,

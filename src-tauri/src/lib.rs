@@ -76,6 +76,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::watchlist,
         commands::watch_file,
         commands::unwatch_file,
+        commands::restore_watched_file,
         commands::import_watchlist_csv,
         commands::mark_watch_seen,
         commands::refresh_watchlist,

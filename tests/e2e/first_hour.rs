@@ -21,6 +21,25 @@ async fn a_newcomer_sends_a_review_within_a_minute_without_typing_an_identifier(
         app.wait_for_text("[data-testid=try-this]", "Pruebe esto")
             .await;
         app.wait_for_text("[data-testid=watch-row]", "").await;
+        // Files in every status, and no status chip cut by its column.
+        let clipped = app
+            .run_script(
+                "const chips = [...document.querySelectorAll('[data-testid=row-status] .status')];
+                 const cut = chips.filter((chip) => {
+                   const cell = chip.closest('[role=cell]').getBoundingClientRect();
+                   const box = chip.getBoundingClientRect();
+                   return chip.scrollWidth > chip.clientWidth + 1 || box.right > cell.right + 0.5;
+                 });
+                 return [chips.length, cut.map((chip) => chip.textContent)];",
+            )
+            .await;
+        let shown = clipped[0].as_u64().unwrap_or_default();
+        assert!(shown >= 8, "the demo's rows in view: {clipped}");
+        assert_eq!(
+            clipped[1],
+            serde_json::json!([]),
+            "status chips cut: {clipped}"
+        );
 
         app.click("[data-testid=try-review]").await;
         app.click(&section("OpinionObligatorio", "accept")).await;

@@ -162,7 +162,9 @@ describe("App", () => {
     expect(row.textContent).toContain("Panificadora La Espiga");
     expect(row.textContent).toContain("Corrección por el Usuario");
     expect(row.textContent).toContain("3 de 7 aceptadas");
-    expect(row.textContent).toContain("1 rechazadas");
+    // None of the counts is hidden: accepted of all, then rejected and undecided.
+    expect(row.textContent).toContain("1 rechazada");
+    expect(row.textContent).toContain("3 por decidir");
     expect(row.textContent).toContain("1/2");
     expect(row.textContent).toContain("Personas morales");
     expect(screen.getByLabelText("Cambió desde su última revisión")).toBeTruthy();

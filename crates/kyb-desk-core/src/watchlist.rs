@@ -361,15 +361,34 @@ impl Watchlist {
         })
     }
 
+    /// Puts back a file just removed, as it was (an undone "unfollow"): its last answer
+    /// and what the analyst had seen of it are kept. A file followed again meanwhile
+    /// stays as it is now.
+    pub fn restore(&self, profile_id: &str, file: WatchedFile) -> AppResult<Vec<WatchedFile>> {
+        let problems = problems(&file.flow_id, &file.rfc);
+        if !problems.is_empty() {
+            return Err(AppError::invalid(problems));
+        }
+        self.change(profile_id, |files| {
+            if !files.iter().any(|f| same_file(f, &file.flow_id, &file.rfc)) {
+                files.push(file);
+            }
+            Ok(files.clone())
+        })
+    }
+
     /// Imports RFCs from CSV text: one file per line, `RFC` or `RFC,FlowID` (a header
     /// line naming RFC is skipped; `;` also separates). Lines without a FlowID use
-    /// `default_flow_id`. Every line is checked; the valid ones are added. A text over
+    /// `default_flow_id`. Every line is checked; the valid ones are added. A line whose
+    /// FlowID is none of `flows` (the profile's; empty: any) is refused, so a typo or a
+    /// stray column never becomes a row that fails at every refresh. A text over
     /// [`MAX_IMPORT_BYTES`] or [`MAX_IMPORT_ROWS`] is refused whole, unread.
     pub fn import_csv(
         &self,
         profile_id: &str,
         text: &str,
         default_flow_id: &str,
+        flows: &[&str],
     ) -> AppResult<ImportReport> {
         let delimiter = if text.lines().next().is_some_and(|l| l.contains(';')) {
             b';'
@@ -406,7 +425,11 @@ impl Watchlist {
                 .filter(|f| !f.is_empty())
                 .unwrap_or(default_flow_id)
                 .to_owned();
-            let problems = problems(&flow, &rfc);
+            let mut problems = problems(&flow, &rfc);
+            let known = flows.is_empty() || flows.iter().any(|f| f.eq_ignore_ascii_case(&flow));
+            if !flow.is_empty() && !known {
+                problems.push(Failure::new("FlowId", Rule::NotInProfile));
+            }
             if problems.is_empty() {
                 rows.push((flow, rfc));
             } else {
@@ -536,7 +559,7 @@ mod tests {
         assert!(list.add("p", "flujo", "PLE150301AB2", None).expect("added"));
         let text =
             "RFC;FlowID\npLE150301AB2;flujo\nAAA010101AA1\nno-es-rfc;flujo\n\nBBB020202BB2;otro\n";
-        let report = list.import_csv("p", text, "flujo").expect("imported");
+        let report = list.import_csv("p", text, "flujo", &[]).expect("imported");
         assert_eq!(report.added, 2);
         assert_eq!(report.already_watched, 1);
         assert_eq!(report.refused.len(), 1, "{:?}", report.refused);
@@ -545,6 +568,56 @@ mod tests {
         assert_eq!(files.len(), 3);
         assert_eq!(files[2].flow_id, "otro");
         assert!(list.list("otro-perfil").expect("listed").is_empty());
+    }
+
+    #[test]
+    fn an_undone_unfollow_puts_the_file_back_as_it_was() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
+        list.add("p", "flujo", "PLE150301AB2", Some("doc-1"))
+            .expect("added");
+        let mut known = list.list("p").expect("listed").remove(0);
+        known.company_name = Some("Panificadora La Espiga".into());
+        known.seen_fingerprint = Some("visto".into());
+        list.restore("p", known.clone())
+            .expect("restored over itself");
+        assert_eq!(list.list("p").expect("listed").len(), 1, "never twice");
+        list.remove("p", "flujo", "PLE150301AB2").expect("removed");
+        let back = list.restore("p", known.clone()).expect("restored");
+        assert_eq!(back, vec![known]);
+        let bad = WatchedFile::followed("flujo", "no-es-rfc", None);
+        assert!(list.restore("p", bad).is_err());
+    }
+
+    #[test]
+    fn an_imported_line_whose_flow_is_none_of_the_profile_s_is_refused() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
+        let morales = "0f8e4a54-0000-4000-8000-000000000001";
+        let text = format!(
+            "AAA010101AA1;{}\nBBB020202BB2;not-a-flow\nCCC030303CC3\n",
+            morales.to_uppercase()
+        );
+        let report = list
+            .import_csv("p", &text, morales, &[morales])
+            .expect("imported");
+        assert_eq!(
+            report.added, 2,
+            "the profile's flow, in any case, and the default"
+        );
+        assert_eq!(
+            report.refused,
+            vec![RefusedLine {
+                line: 2,
+                problems: vec![Failure::new("FlowId", Rule::NotInProfile)],
+            }]
+        );
+        assert!(
+            list.list("p")
+                .expect("listed")
+                .iter()
+                .all(|f| f.flow_id.eq_ignore_ascii_case(morales))
+        );
     }
 
     #[test]
@@ -647,7 +720,7 @@ mod tests {
                 .is_some_and(|l| l.starts_with("AAA010101AA1,flujo,") && l.contains(",server,no")),
             "{csv}"
         );
-        let report = list.import_csv("q", &csv, "otro").expect("imported");
+        let report = list.import_csv("q", &csv, "otro", &[]).expect("imported");
         assert_eq!(report.added, 2, "{report:?}");
         assert!(report.refused.is_empty(), "{report:?}");
         let again: Vec<(String, String)> = list
@@ -685,7 +758,7 @@ mod tests {
             scope.spawn(|| {
                 for n in 0..EACH {
                     let text = format!("{}\n{}\n", rfc("IMP", 2 * n), rfc("IMP", 2 * n + 1));
-                    let report = list.import_csv("p", &text, "flujo").expect("imported");
+                    let report = list.import_csv("p", &text, "flujo", &[]).expect("imported");
                     assert_eq!(report.added, 2, "{report:?}");
                 }
             });
@@ -713,13 +786,17 @@ mod tests {
         let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
         let line = "AAA010101AA1,flujo\n";
         let at_most = format!("RFC,FlowID\n{}\n\n", line.repeat(MAX_IMPORT_ROWS));
-        let report = list.import_csv("p", &at_most, "flujo").expect("imported");
+        let report = list
+            .import_csv("p", &at_most, "flujo", &[])
+            .expect("imported");
         assert_eq!((report.added, report.already_watched), (1, 9_999));
 
         let one_more = format!("RFC,FlowID\n{}", line.repeat(MAX_IMPORT_ROWS + 1));
         let heavy = format!("{}\n", "A".repeat(MAX_IMPORT_BYTES));
         for text in [one_more, heavy] {
-            let error = list.import_csv("q", &text, "flujo").expect_err("refused");
+            let error = list
+                .import_csv("q", &text, "flujo", &[])
+                .expect_err("refused");
             assert_eq!(error.code, crate::error::ErrorCode::InvalidInput);
             assert!(
                 matches!(error.problems[0].rule, Rule::TooLarge | Rule::TooMany),
@@ -728,7 +805,7 @@ mod tests {
             assert!(list.list("q").expect("listed").is_empty());
         }
         let error = list
-            .import_csv("q", &line.repeat(MAX_IMPORT_ROWS + 1), "flujo")
+            .import_csv("q", &line.repeat(MAX_IMPORT_ROWS + 1), "flujo", &[])
             .expect_err("refused");
         assert_eq!(error.problems[0].sent, Some(10_001), "{error:?}");
     }

@@ -114,6 +114,8 @@ export const checkPhoto = (url: string, expectedSha256: string) => call<PhotoChe
 export const watchlist = () => call<WatchedFile[]>("watchlist");
 export const watchFile = (flowId: string, rfc: string) => call<WatchedFile[]>("watch_file", { flowId, rfc });
 export const unwatchFile = (flowId: string, rfc: string) => call<WatchedFile[]>("unwatch_file", { flowId, rfc });
+/** An undone "unfollow": the file back as it was. */
+export const restoreWatchedFile = (file: WatchedFile) => call<WatchedFile[]>("restore_watched_file", { file });
 export const importWatchlistCsv = (text: string, defaultFlowId: string) => call<ImportReport>("import_watchlist_csv", { text, defaultFlowId });
 export const markWatchSeen = (flowId: string, rfc: string) => call<WatchedFile | null>("mark_watch_seen", { flowId, rfc });
 

@@ -3,4 +3,4 @@
 /**
  * The rule a value broke.
  */
-export type Rule = "required" | "invalid" | "not_a_verdict" | "too_long" | "too_few" | "too_many" | "taken" | "repeated" | "https_only" | "too_large";
+export type Rule = "required" | "invalid" | "not_a_verdict" | "too_long" | "too_few" | "too_many" | "taken" | "repeated" | "https_only" | "too_large" | "not_in_profile";

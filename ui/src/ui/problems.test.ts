@@ -64,6 +64,15 @@ describe("a failed rule in words", () => {
     );
     expect(problemText(failure("estatus", "not_a_verdict", { section: "Sucursal" }), en)).toBe("Decision must be Aceptada or Rechazada (section Sucursal).");
     expect(problemText(failure("seccion", "required", { position: 3 }), es)).toBe("El campo Sección es obligatorio (secciones, entrada 3).");
+    // Where the caller knows the section's name, the sentence uses it.
+    const named = (raw: string) => (raw === "ProofAddressObligatorio" ? "Comprobante de domicilio (obligatorio)" : raw);
+    expect(problemText(failure("comentario", "required", { section: "ProofAddressObligatorio" }), es, named)).toBe(
+      "El comentario es obligatorio para rechazar (sección Comprobante de domicilio (obligatorio)).",
+    );
+  });
+
+  it("says an imported line's flow is none of the profile's", () => {
+    expect(problemText(failure("FlowId", "not_in_profile"), es)).toBe("El Flujo (FlowID) no es uno de los flujos de este perfil.");
   });
 
   it("words every rule in both languages without a placeholder left over", () => {
@@ -78,6 +87,7 @@ describe("a failed rule in words", () => {
       "repeated",
       "https_only",
       "too_large",
+      "not_in_profile",
     ];
     for (const t of [es, en]) {
       for (const rule of rules) {

@@ -49,6 +49,7 @@ const RULE: Record<Rule, MessageKey> = {
   repeated: "problem.repeated",
   https_only: "problem.https_only",
   too_large: "problem.too_large",
+  not_in_profile: "problem.not_in_profile",
 };
 
 /** Rules a field says better in its own words (why the rule is there, what it asks). */
@@ -82,19 +83,24 @@ export function fieldLabel(field: string, t: Translate): string {
   return key ? t(key) : field;
 }
 
-/** One failed rule as a sentence in the user's language. */
-export function problemText(failure: Failure, t: Translate): string {
+/** A section's identifier (`ProofAddressObligatorio`) by its name in the user's
+ * language, where the caller knows it. */
+export type SectionNamer = (raw: string) => string;
+
+/** One failed rule as a sentence in the user's language; `nameSection` names the
+ * section a rule concerns (otherwise it is shown as the service spells it). */
+export function problemText(failure: Failure, t: Translate, nameSection?: SectionNamer): string {
   const { field, rule, section, position } = failure;
   const vars = { field: fieldLabel(field, t), limit: failure.limit ?? "", sent: failure.sent ?? "", position: position ?? "" };
   const inFlow = position !== null ? own(OF_FLOW, field)?.[rule] : undefined;
   if (inFlow) return t("problem.sentence", { problem: t(inFlow, vars) });
   const problem = t(own(OWN_WORDS, field)?.[rule] ?? RULE[rule], vars);
-  if (section !== null) return t("problem.inSection", { problem, section });
+  if (section !== null) return t("problem.inSection", { problem, section: nameSection ? nameSection(section) : section });
   if (position !== null) return t("problem.inEntry", { problem, position });
   return t("problem.sentence", { problem });
 }
 
 /** Every failed rule, each a sentence. */
-export function problemTexts(failures: Failure[], t: Translate): string[] {
-  return failures.map((failure) => problemText(failure, t));
+export function problemTexts(failures: Failure[], t: Translate, nameSection?: SectionNamer): string[] {
+  return failures.map((failure) => problemText(failure, t, nameSection));
 }

@@ -34,6 +34,8 @@ pub enum Rule {
     HttpsOnly,
     /// A file larger than `limit` MiB.
     TooLarge,
+    /// A FlowID that is none of the profile's flows (a watchlist import's line).
+    NotInProfile,
 }
 
 /// One failed rule of a request.
@@ -131,6 +133,7 @@ impl Failure {
             Rule::Repeated => format!("El {field} está repetido."),
             Rule::HttpsOnly => format!("El {field} debe usar https."),
             Rule::TooLarge => format!("El {field} excede {limit} MiB."),
+            Rule::NotInProfile => format!("El {field} no es uno de los flujos del perfil."),
         }
     }
 
@@ -164,6 +167,7 @@ impl Failure {
             (" ya está en uso", Rule::Taken),
             (" está repetido", Rule::Repeated),
             (" debe usar https", Rule::HttpsOnly),
+            (" no es uno de los flujos del perfil", Rule::NotInProfile),
         ] {
             if let Some(field) = rest.strip_suffix(ending) {
                 return Some(Self::new(word(field)?, rule));

@@ -64,13 +64,20 @@ impl Desk {
             .remove(&self.active_profile()?.id, flow_id, rfc)
     }
 
+    /// An undone "unfollow": the file back as it was.
+    pub fn restore_watched_file(&self, file: WatchedFile) -> AppResult<Vec<WatchedFile>> {
+        self.watchlist.restore(&self.active_profile()?.id, file)
+    }
+
     pub fn import_watchlist_csv(
         &self,
         text: &str,
         default_flow_id: &str,
     ) -> AppResult<ImportReport> {
+        let profile = self.active_profile()?;
+        let flows: Vec<&str> = profile.flows.iter().map(|f| f.flow_id.as_str()).collect();
         self.watchlist
-            .import_csv(&self.active_profile()?.id, text, default_flow_id)
+            .import_csv(&profile.id, text, default_flow_id, &flows)
     }
 
     pub fn mark_watch_seen(&self, flow_id: &str, rfc: &str) -> AppResult<Option<WatchedFile>> {

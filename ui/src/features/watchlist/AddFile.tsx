@@ -9,6 +9,10 @@ import { useI18n } from "../../i18n";
 /** Follows a file by its flow and RFC, or many from a CSV file. */
 export function AddFile(props: {
   profile: Profile;
+  /** The followed file of this flow and RFC, if there is one. */
+  followed: (flowId: string, rfc: string) => WatchedFile | null;
+  /** Following a file that is followed already: nothing is asked, the view says so. */
+  onAlready: (file: WatchedFile) => void;
   onAdded: (files: WatchedFile[]) => void;
   onImport: (file: File | undefined, flowId: string) => void;
   onError: (error: AppError) => void;
@@ -20,6 +24,12 @@ export function AddFile(props: {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const known = props.followed(flowId, rfc);
+    if (known) {
+      props.onAlready(known);
+      setRfc("");
+      return;
+    }
     setBusy(true);
     try {
       props.onAdded(await backend.watchFile(flowId, rfc));

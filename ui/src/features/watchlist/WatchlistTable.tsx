@@ -4,7 +4,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useRef } from "react";
 
 import type { WatchedFile } from "../../bindings/WatchedFile";
-import { type MessageKey, useI18n } from "../../i18n";
+import { type MessageKey, type Translate, useI18n } from "../../i18n";
 import { ERROR_TITLE } from "../../ui/errorWords";
 import { timeAgo } from "../../ui/format";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -79,37 +79,27 @@ export function WatchlistTable(props: {
                     {file.changed && <span className="dot" role="img" title={t("changedMark")} aria-label={t("changedMark")} />}
                   </Cell>
                   <Cell className="strong" title={file.companyName?.trim() || undefined}>
-                    <button type="button" className="link" onClick={() => props.onOpen(file.flowId, file.rfc)} data-testid="open-file">
-                      {file.companyName?.trim() || props.flowLabel(file.flowId)}
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => props.onOpen(file.flowId, file.rfc)}
+                      aria-label={file.companyName?.trim() ? undefined : t("watch.openRfc", { rfc: file.rfc })}
+                      data-testid="open-file"
+                    >
+                      {file.companyName?.trim() || <span className="muted">{t("watch.noCompany")}</span>}
                     </button>
                   </Cell>
                   <Cell className="mono">{file.rfc}</Cell>
                   <Cell title={file.flowId}>{props.flowLabel(file.flowId)}</Cell>
-                  <Cell testId="row-status">
-                    {file.lastError === "not_found" && !file.documentStatus ? (
-                      <span className="muted">{t("notFoundYet")}</span>
-                    ) : (
-                      <StatusBadge status={file.documentStatus} category={file.statusCategory} />
-                    )}
-                    {file.refreshFailed && (
-                      <span className="chip chip-danger" title={file.lastError ? t(ERROR_TITLE[file.lastError]) : undefined} data-testid="row-error">
-                        {t("refreshFailed")}
-                      </span>
-                    )}
+                  <Cell testId="row-status" className="cell-wrap">
+                    <RowStatus file={file} now={props.now} locale={props.locale} />
                   </Cell>
-                  <Cell>
-                    {file.sections.total > 0 ? (
-                      <>
-                        {t("sectionsSummary", { accepted: file.sections.accepted, total: file.sections.total })}
-                        {file.sections.rejected > 0 && <span className="text-danger"> · {t("sectionsRejected", { rejected: file.sections.rejected })}</span>}
-                      </>
-                    ) : (
-                      <span className="muted">{MISSING}</span>
-                    )}
+                  <Cell className="cell-wrap" testId="row-sections">
+                    <SectionCounts file={file} />
                   </Cell>
                   <Cell>{file.personsTotal > 0 ? `${file.personsEnrolled}/${file.personsTotal}` : <span className="muted">{MISSING}</span>}</Cell>
-                  <Cell className="muted" title={file.updatedAtUtc ?? undefined}>
-                    {timeAgo(file.updatedAtUtc, props.now, props.locale) ?? t("notRefreshed")}
+                  <Cell className="muted" title={file.updatedAtUtc ?? file.lastRefreshUtc ?? undefined} testId="row-updated">
+                    {timeAgo(file.updatedAtUtc, props.now, props.locale) ?? asked(file, props.now, props.locale, t)}
                   </Cell>
                   <Cell>
                     <button type="button" className="button-quiet small" onClick={() => props.onUnwatch(file)}>
@@ -132,6 +122,58 @@ function Cell(props: { className?: string | undefined; title?: string | undefine
   return (
     <span role="cell" className={props.className} title={props.title} data-testid={props.testId}>
       <span className="cell-text">{props.children}</span>
+    </span>
+  );
+}
+
+/** When the service was last asked, for a file it has said nothing about. */
+function asked(file: WatchedFile, now: number, locale: string, t: Translate): string {
+  const ago = timeAgo(file.lastRefreshUtc, now, locale);
+  return ago ? t("watch.askedAgo", { ago }) : t("notRefreshed");
+}
+
+/** The file's status; a file the service no longer finds keeps its last known status,
+ * dimmed and marked, and one it never found says so. */
+function RowStatus({ file, now, locale }: { file: WatchedFile; now: number; locale: string }) {
+  const { t } = useI18n();
+  const notFound = file.lastError === "not_found";
+  if (notFound && !file.documentStatus) return <span className="muted">{t("notFoundYet")}</span>;
+  return (
+    <>
+      <span className={notFound ? "stale" : undefined}>
+        <StatusBadge status={file.documentStatus} category={file.statusCategory} />
+      </span>
+      {notFound && (
+        <span className="chip chip-danger" title={t("watch.goneTitle", { when: timeAgo(file.lastRefreshUtc, now, locale) ?? "" })} data-testid="row-gone">
+          {t("watch.gone")}
+        </span>
+      )}
+      {file.refreshFailed && (
+        <span className="chip chip-danger" title={file.lastError ? t(ERROR_TITLE[file.lastError]) : undefined} data-testid="row-error">
+          {t("refreshFailed")}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Accepted of all, then the rejected and the undecided: none hidden. */
+function SectionCounts({ file }: { file: WatchedFile }) {
+  const { t } = useI18n();
+  const { total, accepted, rejected } = file.sections;
+  if (total === 0) return <span className="muted">{MISSING}</span>;
+  const pending = Math.max(0, total - accepted - rejected);
+  const count = (n: number, one: MessageKey, other: MessageKey) => (n === 1 ? t(one) : t(other, { n }));
+  return (
+    <span title={t("watch.sectionsTitle", { accepted, rejected, pending, total })}>
+      {t("watch.sectionsAccepted", { accepted, total })}
+      {(rejected > 0 || pending > 0) && (
+        <span className="row-second">
+          {rejected > 0 && <span className="text-danger">{count(rejected, "watch.rejected.one", "watch.rejected.other")}</span>}
+          {rejected > 0 && pending > 0 && " · "}
+          {pending > 0 && count(pending, "watch.pending.one", "watch.pending.other")}
+        </span>
+      )}
     </span>
   );
 }

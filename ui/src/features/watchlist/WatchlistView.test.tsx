@@ -1,13 +1,15 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import type { Failure } from "../../bindings/Failure";
 import type { ImportReport } from "../../bindings/ImportReport";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
+import type { WatchedFile } from "../../bindings/WatchedFile";
 import { I18nProvider } from "../../i18n";
 import { watchSparse } from "../../test/sparse";
+import { watchedFile } from "./testing";
 import { WatchlistView } from "./WatchlistView";
 
 const profile: Profile = {
@@ -112,5 +114,130 @@ describe("a file or a CSV line the watchlist refuses", () => {
       "Línea 7: El campo Flujo es obligatorio. El campo RFC no es válido.",
       "Línea 9: La línea no se pudo leer.",
     ]);
+  });
+});
+
+describe("rows the analyst can trust", () => {
+  const known = watchedFile("PLE150301AB2", {
+    flowId: sparse.watchedFile.flowId,
+    documentId: "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10",
+    companyName: "Panificadora La Espiga",
+    documentStatus: "Corrección por el Usuario",
+    statusCategory: "with_user",
+    updatedAtUtc: "2026-11-21T09:30:00Z",
+    lastRefreshUtc: "2026-11-21T09:31:00Z",
+    sections: { total: 11, accepted: 5, rejected: 2, needsUser: 2, inReview: 2 },
+  });
+
+  function show(
+    files: WatchedFile[],
+    extra: (cmd: string, args: Record<string, unknown>) => unknown = (cmd) => {
+      throw new Error(cmd);
+    },
+  ) {
+    mockIPC((cmd, args) => {
+      if (cmd === "watchlist") return files;
+      if (cmd === "startup_painted") return null;
+      return extra(cmd, (args ?? {}) as Record<string, unknown>);
+    });
+    render(
+      <I18nProvider>
+        <WatchlistView profile={profile} onOpen={() => {}} />
+      </I18nProvider>,
+    );
+  }
+
+  it("marks a file the service no longer finds, keeping its last known data, and one it never found as asked", async () => {
+    const gone = { ...known, lastError: "not_found" as const };
+    const never = watchedFile("ZZZ990101ZZ9", { lastError: "not_found", lastRefreshUtc: new Date(Date.now() - 120_000).toISOString() });
+    show([gone, never]);
+    const rows = await screen.findAllByTestId("watch-row");
+    const goneRow = rows.find((r) => r.dataset.rfc === "PLE150301AB2");
+    const neverRow = rows.find((r) => r.dataset.rfc === "ZZZ990101ZZ9");
+    if (!goneRow || !neverRow) throw new Error("rows missing");
+    expect(within(goneRow).getByTestId("row-gone").textContent).toBe("Ya no lo encuentra");
+    expect(goneRow.textContent).toContain("Panificadora La Espiga");
+    expect(goneRow.querySelector(".stale .status")?.textContent).toBe("Corrección por el Usuario");
+    expect(neverRow.textContent).toContain("El servicio aún no tiene este expediente");
+    expect(within(neverRow).getByTestId("row-updated").textContent).toBe("consultado hace 2 min");
+    expect(neverRow.textContent).not.toContain("Sin consultar");
+    // No company known: the company column says so, never the flow's name in its place.
+    expect(within(neverRow).getByTestId("open-file").textContent).toBe("Sin datos de la empresa");
+    expect(within(neverRow).getByTestId("open-file").getAttribute("aria-label")).toBe("Abrir el expediente ZZZ990101ZZ9");
+    expect(neverRow.textContent?.split("Morales")).toHaveLength(2);
+  });
+
+  it("shows accepted, rejected and undecided sections alike", async () => {
+    show([known]);
+    const cell = await screen.findByTestId("row-sections");
+    expect(cell.textContent).toBe("5 de 11 aceptadas2 rechazadas · 4 por decidir");
+    expect(cell.querySelector("[title]")?.getAttribute("title")).toBe("5 aceptadas, 2 rechazadas y 4 por decidir, de 11");
+  });
+
+  it("filters by the same words the rows show", async () => {
+    const statuses = [
+      known,
+      watchedFile("AAA010101AA1", { documentStatus: "Pendiente de Corrección", statusCategory: "with_user" }),
+      watchedFile("BBB020202BB2", { documentStatus: "En Revisión", statusCategory: "in_review" }),
+    ];
+    show(statuses);
+    await screen.findAllByTestId("watch-row");
+    const options = [...screen.getByRole("combobox", { name: "Estatus" }).querySelectorAll("option")].map((o) => o.textContent);
+    const badges = [...document.querySelectorAll("[data-testid=row-status] .status")].map((b) => b.textContent);
+    // Both names of the correction state read as one, in the row and in the filter.
+    expect(new Set(badges)).toEqual(new Set(["Corrección por el Usuario", "En Revisión"]));
+    for (const badge of badges) expect(options).toContain(badge);
+  });
+
+  it("says a file is followed already instead of asking again, and shows it", async () => {
+    const asked: string[] = [];
+    show([known, watchedFile("AAA010101AA1")], (cmd) => {
+      asked.push(cmd);
+      throw new Error(cmd);
+    });
+    fireEvent.change(await screen.findByTestId("add-rfc"), { target: { value: "ple150301ab2" } });
+    fireEvent.click(screen.getByRole("button", { name: "Seguir" }));
+    expect((await screen.findByTestId("watch-notice")).textContent).toContain("Ya sigue el expediente PLE150301AB2.");
+    expect(asked).not.toContain("watch_file");
+    fireEvent.click(screen.getByRole("button", { name: "Mostrarlo" }));
+    expect(screen.getAllByTestId("watch-row").map((r) => r.dataset.rfc)).toEqual(["PLE150301AB2"]);
+  });
+
+  it("undoes an unfollow, putting the file back as it was", async () => {
+    const restored: unknown[] = [];
+    show([known], (cmd, args) => {
+      if (cmd === "unwatch_file") return [];
+      if (cmd === "restore_watched_file") {
+        restored.push(args.file);
+        return [known];
+      }
+      throw new Error(cmd);
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Dejar de seguir" }));
+    expect((await screen.findByTestId("watch-notice")).textContent).toContain("Dejó de seguir el expediente PLE150301AB2.");
+    fireEvent.click(screen.getByTestId("watch-undo"));
+    expect(await screen.findByTestId("watch-row")).toBeTruthy();
+    expect(restored).toEqual([known]);
+    expect(screen.getByTestId("watch-notice").textContent).toContain("Volvió a seguir el expediente PLE150301AB2.");
+  });
+
+  it("ends the refresh's progress even when its last answers arrive after the command returned", async () => {
+    const late: { send: (() => void) | null } = { send: null };
+    show([known], (cmd, args) => {
+      if (cmd === "refresh_watchlist") {
+        const channel = args.onProgress as { onmessage: (p: unknown) => void };
+        // The channel's message overtaken by the command's answer, as Tauri may deliver them.
+        late.send = () => channel.onmessage({ done: 1, total: 1, file: known });
+        return [known];
+      }
+      throw new Error(cmd);
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Actualizar todo" }));
+    await waitFor(() => expect(late.send).not.toBeNull());
+    await screen.findByRole("button", { name: "Actualizar todo" });
+    late.send?.();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.getByRole("button", { name: "Actualizar todo" })).toBeTruthy();
   });
 });

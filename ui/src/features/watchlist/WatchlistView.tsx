@@ -5,13 +5,14 @@ import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
-import { type MessageKey, useI18n } from "../../i18n";
+import { useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { fixedInProfile } from "../../ui/errorWords";
 import { isTyping } from "../../ui/keys";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { problemTexts } from "../../ui/problems";
+import { CATEGORIES, CATEGORY_WORDS } from "../../ui/StatusBadge";
 import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
 import { emptyFilter, type Filter, type Sort, type SortKey, visibleRows } from "./model";
@@ -19,21 +20,6 @@ import { useWatchlistCsv } from "./useWatchlistCsv";
 import { useWatchlistRefresh } from "./useWatchlistRefresh";
 import { WatchlistTable } from "./WatchlistTable";
 import "./watchlist.css";
-
-/** Each status category's name. */
-const CATEGORY: Record<StatusCategory, MessageKey> = {
-  entering: "category.entering",
-  queued: "category.queued",
-  in_review: "category.in_review",
-  with_user: "category.with_user",
-  enrolling: "category.enrolling",
-  enrollment_failed: "category.enrollment_failed",
-  approved: "category.approved",
-  closed: "category.closed",
-  unknown: "category.unknown",
-};
-/** The categories in the order the filter lists them. */
-const CATEGORIES: StatusCategory[] = ["entering", "queued", "in_review", "with_user", "enrolling", "enrollment_failed", "approved", "closed", "unknown"];
 
 let startupReported = false;
 
@@ -53,6 +39,9 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const [error, setError] = useState<AppError | null>(null);
   const [filter, setFilter] = useState<Filter>(emptyFilter);
   const [sort, setSort] = useState<Sort>({ key: "updated", descending: true });
+  // What the last follow or unfollow did: a file already followed, or one removed that
+  // "Deshacer" puts back as it was.
+  const [notice, setNotice] = useState<{ kind: "already" | "removed" | "restored"; file: WatchedFile } | null>(null);
   const search = useRef<HTMLInputElement>(null);
 
   const measureNextCommit = usePaintMeasure();
@@ -125,13 +114,44 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
       )}
       <AddFile
         profile={profile}
+        followed={(flowId, rfc) => (files ?? []).find((f) => f.flowId === flowId && f.rfc === rfc.trim().toUpperCase()) ?? null}
+        onAlready={(file) => setNotice({ kind: "already", file })}
         onAdded={(list) => {
           setFiles(list);
           setError(null);
+          setNotice(null);
         }}
         onImport={(file, flowId) => void csv.importFile(file, flowId)}
         onError={setError}
       />
+      {notice && (
+        <div className="notice" role="status" data-testid="watch-notice">
+          <span>{t(`watch.${notice.kind}`, { rfc: notice.file.rfc })}</span>
+          {notice.kind === "already" && (
+            <button type="button" className="button-quiet small" onClick={() => setFilter({ ...emptyFilter, query: notice.file.rfc })}>
+              {t("watch.showIt")}
+            </button>
+          )}
+          {notice.kind === "removed" && (
+            <button
+              type="button"
+              className="button small"
+              data-testid="watch-undo"
+              onClick={() =>
+                backend.restoreWatchedFile(notice.file).then(
+                  (list) => {
+                    setFiles(list);
+                    setNotice({ kind: "restored", file: notice.file });
+                  },
+                  (e: AppError) => setError(e),
+                )
+              }
+            >
+              {t("watch.undo")}
+            </button>
+          )}
+        </div>
+      )}
       {csv.imported && (
         <div className="notice" role="status">
           {t("importDone", {
@@ -167,7 +187,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           <option value="">{t("allStatuses")}</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {t(CATEGORY[c])}
+              {t(CATEGORY_WORDS[c])}
             </option>
           ))}
         </select>
@@ -203,7 +223,15 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           now={Date.now()}
           locale={locale}
           onOpen={onOpen}
-          onUnwatch={(file) => backend.unwatchFile(file.flowId, file.rfc).then(setFiles, (e: AppError) => setError(e))}
+          onUnwatch={(file) =>
+            backend.unwatchFile(file.flowId, file.rfc).then(
+              (list) => {
+                setFiles(list);
+                setNotice({ kind: "removed", file });
+              },
+              (e: AppError) => setError(e),
+            )
+          }
         />
       )}
     </section>

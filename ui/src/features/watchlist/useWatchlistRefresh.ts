@@ -57,20 +57,25 @@ export function useWatchlistRefresh(props: {
     setProgress({ done: 0, total: failedOnly ? failed.length : (files?.length ?? 0) });
     begin("watchlist-refresh");
     // Rows update as answers arrive, those of one frame together; the table stays usable.
+    // A channel's messages may arrive after the command's answer: once the refresh has
+    // ended, a late one is dropped, or it would put back a progress that never ends.
+    let live = true;
     const answers = perFrame<RefreshProgress>((batch) => {
+      if (!live) return;
       const last = batch[batch.length - 1];
       if (last) setProgress({ done: last.done, total: last.total });
       const fresh = new Map(batch.map((p) => [rowKey(p.file), p.file]));
       setFiles((current) => current?.map((f) => fresh.get(rowKey(f)) ?? f) ?? current);
     });
     try {
-      const final = await backend.refreshWatchlist(answers.push, failedOnly);
+      const final = await backend.refreshWatchlist((answer) => live && answers.push(answer), failedOnly);
       answers.cancel();
       measureNextCommit("watchlist-refresh");
       setFiles(final);
     } catch (e) {
       setError(backend.asAppError(e));
     } finally {
+      live = false;
       answers.cancel();
       setProgress(null);
       running.current = false;
