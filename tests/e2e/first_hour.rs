@@ -41,6 +41,16 @@ async fn a_newcomer_sends_a_review_within_a_minute_without_typing_an_identifier(
             "status chips cut: {clipped}"
         );
 
+        // The overview counts them; a click on a status shows only its files.
+        let all = app.text_of("[data-testid=rows-shown]").await;
+        app.click("[data-testid=overview-status]").await;
+        let first = app.text_of("[data-testid=overview-status]").await;
+        let count: String = first.chars().take_while(char::is_ascii_digit).collect();
+        app.wait_for_text("[data-testid=rows-shown]", &format!("{count} de "))
+            .await;
+        app.click("[data-testid=overview-status]").await;
+        app.wait_for_text("[data-testid=rows-shown]", &all).await;
+
         app.click("[data-testid=try-review]").await;
         app.click(&section("OpinionObligatorio", "accept")).await;
         app.click(&section("ProofAddressObligatorio", "reject"))

@@ -147,6 +147,15 @@ export const en: Record<MessageKey, string> = {
   "category.approved": "Accepted",
   "category.closed": "Closed",
   "category.unknown": "Other status",
+  // Status overview (issue 19)
+  "overview.title": "Overview of the followed files",
+  "overview.byStatus": "By status",
+  "overview.byAge": "Last change",
+  "overview.today": "today",
+  "overview.days1to3": "1 to 3 days ago",
+  "overview.days4to7": "4 to 7 days ago",
+  "overview.older": "more than 7 days ago",
+  "overview.unknown": "no date",
   // Watchlist rows (issue 19)
   "watch.sectionsAccepted": "{accepted} of {total} accepted",
   "watch.rejected.one": "1 rejected",

@@ -147,6 +147,15 @@ export const esMX = {
   "category.approved": "Aceptado",
   "category.closed": "Finalizado",
   "category.unknown": "Otro estatus",
+  // Status overview (issue 19)
+  "overview.title": "Resumen de los expedientes seguidos",
+  "overview.byStatus": "Por estatus",
+  "overview.byAge": "Último cambio",
+  "overview.today": "hoy",
+  "overview.days1to3": "hace 1 a 3 días",
+  "overview.days4to7": "hace 4 a 7 días",
+  "overview.older": "hace más de 7 días",
+  "overview.unknown": "sin fecha",
   // Watchlist rows (issue 19)
   "watch.sectionsAccepted": "{accepted} de {total} aceptadas",
   "watch.rejected.one": "1 rechazada",

@@ -16,6 +16,7 @@ import { CATEGORIES, CATEGORY_WORDS } from "../../ui/StatusBadge";
 import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
 import { emptyFilter, type Filter, type Sort, type SortKey, visibleRows } from "./model";
+import { StatusOverview } from "./StatusOverview";
 import { useWatchlistCsv } from "./useWatchlistCsv";
 import { useWatchlistRefresh } from "./useWatchlistRefresh";
 import { WatchlistTable } from "./WatchlistTable";
@@ -81,7 +82,10 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const refusal = refused[0]?.lastError ?? null;
 
   const flowLabel = (flowId: string) => profile.flows.find((f) => f.flowId === flowId)?.label ?? flowId;
-  const rows = useMemo(() => visibleRows(files ?? [], filter, sort), [files, filter, sort]);
+  // One clock for the ages the overview counts and the rows it filters.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list (a refresh) is when the ages move on.
+  const now = useMemo(() => Date.now(), [files]);
+  const rows = useMemo(() => visibleRows(files ?? [], filter, sort, now), [files, filter, sort, now]);
   const onSort = (key: SortKey) => setSort((current) => ({ key, descending: current.key === key ? !current.descending : key === "updated" }));
 
   return (
@@ -106,6 +110,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           )}
         </div>
       </div>
+      {files && <StatusOverview files={files} now={now} filter={filter} onFilter={setFilter} />}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
       {!progress && fixedInProfile(refusal) && (
         <ErrorNotice error={{ code: refusal, message: "", details: [], task: null, problems: [] }}>
@@ -220,7 +225,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           sort={sort}
           onSort={onSort}
           flowLabel={flowLabel}
-          now={Date.now()}
+          now={now}
           locale={locale}
           onOpen={onOpen}
           onUnwatch={(file) =>

@@ -3,6 +3,7 @@
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { fold } from "../../ui/text";
+import { type AgeBucket, ageBucket } from "./overview";
 
 export type SortKey = "company" | "rfc" | "flow" | "status" | "sections" | "persons" | "updated";
 export interface Sort {
@@ -16,16 +17,19 @@ export interface Filter {
   /** Only these categories; empty means all. */
   categories: StatusCategory[];
   onlyChanged: boolean;
+  /** Only files whose last change falls in this bucket (the overview's); null: any. */
+  age: AgeBucket | null;
 }
 
-export const emptyFilter: Filter = { query: "", categories: [], onlyChanged: false };
+export const emptyFilter: Filter = { query: "", categories: [], onlyChanged: false, age: null };
 
 export function rowKey(file: WatchedFile): string {
   return `${file.flowId}\u0000${file.rfc}`;
 }
 
-function matches(file: WatchedFile, filter: Filter): boolean {
+function matches(file: WatchedFile, filter: Filter, now: number): boolean {
   if (filter.onlyChanged && !file.changed) return false;
+  if (filter.age !== null && ageBucket(file.updatedAtUtc, now) !== filter.age) return false;
   if (filter.categories.length > 0 && !filter.categories.includes(file.statusCategory ?? "unknown")) return false;
   const query = fold(filter.query.trim());
   if (!query) return true;
@@ -57,8 +61,8 @@ function compare(a: WatchedFile, b: WatchedFile, key: SortKey): number {
   }
 }
 
-export function visibleRows(files: WatchedFile[], filter: Filter, sort: Sort): WatchedFile[] {
-  const rows = files.filter((file) => matches(file, filter));
+export function visibleRows(files: WatchedFile[], filter: Filter, sort: Sort, now = Date.now()): WatchedFile[] {
+  const rows = files.filter((file) => matches(file, filter, now));
   rows.sort((a, b) => {
     const order = compare(a, b, sort.key) || a.rfc.localeCompare(b.rfc);
     return sort.descending ? -order : order;
