@@ -232,7 +232,7 @@ export const en: Record<MessageKey, string> = {
   tabKey: "Key {key}",
   counter: "{used} / {max}",
   "review.title": "Review",
-  "review.keys": "j/k: move · a: accept · r: reject · Ctrl+Enter: preview",
+  "review.keys": "j/k: move · a: accept and go on · r: reject · 1–9: entity · Esc: next · Ctrl+Enter: preview",
   "review.tally": "Accepted: {accepted} · Rejected: {rejected} · Undecided: {undecided}",
   "review.preview": "Preview",
   "review.accept": "Accept",
@@ -624,10 +624,11 @@ export const en: Record<MessageKey, string> = {
   "keys.photos": "Photos: zoom in, zoom out, original size, rotate, previous and next",
   "keys.review": "Section review",
   "keys.move": "Next or previous section",
-  "keys.accept": "Accept the section",
+  "keys.accept": "Accept the section and go on to the next undecided one",
+  "keys.entity": "Choose the section's entity by its number",
   "keys.reject": "Reject the section and write the comment",
   "keys.preview": "Preview what will be sent",
-  "keys.leaveField": "Leave the text field",
+  "keys.leaveField": "Leave the field (from a written comment, on to the next undecided section)",
   "keys.close": "Close",
   // Errors by code, task and failed rule (issue 18): the desk sends codes and facts, the
   // window words them.
@@ -668,7 +669,7 @@ export const en: Record<MessageKey, string> = {
   "task.start_demo": "The demo service could not be started",
   "task.use_keyring": "The system keyring could not be used",
   "problem.sentence": "{problem}.",
-  "problem.inSection": "{problem} (section {section}).",
+  "problem.inSection": "{problem} (section “{section}”).",
   "problem.inEntry": "{problem} (secciones, entry {position}).",
   "problem.line": "Line {line}: {problems}",
   "problem.required": "{field} is required",
@@ -709,6 +710,11 @@ export const en: Record<MessageKey, string> = {
   "audit.break.modified": "the entry was modified",
   "audit.break.missing": "entries are missing: after {after} comes {next}",
   "audit.break.not_following": "the entry does not follow the previous one (an entry is missing or was moved)",
+  // Review speed (issue 19)
+  "review.entityKeys": "Keys 1–9: choose",
+  "review.entityNeeded": "Choose whom this decision is about: the service needs to know.",
+  "preview.undecided.one": "1 undecided section is not sent:",
+  "preview.undecided.other": "{n} undecided sections are not sent:",
   // Rules as data (issue 18): the limits and bands come from the app's info.
   "geo.captionUnbanded": "{distance} m between the real and the declared location (accuracy ±{accuracy} m).",
 };

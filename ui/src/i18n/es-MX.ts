@@ -232,7 +232,7 @@ export const esMX = {
   tabKey: "Tecla {key}",
   counter: "{used} / {max}",
   "review.title": "Revisión",
-  "review.keys": "j/k: moverse · a: aceptar · r: rechazar · Ctrl+Enter: vista previa",
+  "review.keys": "j/k: moverse · a: aceptar y seguir · r: rechazar · 1–9: entidad · Esc: siguiente · Ctrl+Enter: vista previa",
   "review.tally": "Aceptadas: {accepted} · Rechazadas: {rejected} · Sin decidir: {undecided}",
   "review.preview": "Vista previa",
   "review.accept": "Aceptar",
@@ -627,10 +627,11 @@ export const esMX = {
   "keys.photos": "Fotos: acercar, alejar, tamaño original, girar, anterior y siguiente",
   "keys.review": "Revisión de secciones",
   "keys.move": "Sección siguiente o anterior",
-  "keys.accept": "Aceptar la sección",
+  "keys.accept": "Aceptar la sección y pasar a la siguiente por decidir",
+  "keys.entity": "Elegir la entidad de la sección por su número",
   "keys.reject": "Rechazar la sección y escribir el comentario",
   "keys.preview": "Vista previa de lo que se enviará",
-  "keys.leaveField": "Salir del campo de texto",
+  "keys.leaveField": "Salir del campo (de un comentario escrito, a la siguiente sección por decidir)",
   "keys.close": "Cerrar",
   // Errors by code, task and failed rule (issue 18): the desk sends codes and facts, the
   // window words them.
@@ -671,7 +672,7 @@ export const esMX = {
   "task.start_demo": "No se pudo iniciar el servicio de demostración",
   "task.use_keyring": "No se pudo usar el llavero del sistema",
   "problem.sentence": "{problem}.",
-  "problem.inSection": "{problem} (sección {section}).",
+  "problem.inSection": "{problem} (sección «{section}»).",
   "problem.inEntry": "{problem} (secciones, entrada {position}).",
   "problem.line": "Línea {line}: {problems}",
   "problem.required": "El campo {field} es obligatorio",
@@ -712,6 +713,11 @@ export const esMX = {
   "audit.break.modified": "la entrada fue modificada",
   "audit.break.missing": "faltan entradas: después de la {after} sigue la {next}",
   "audit.break.not_following": "la entrada no sigue a la anterior (falta o se movió una entrada)",
+  // Review speed (issue 19)
+  "review.entityKeys": "Teclas 1–9: elegir",
+  "review.entityNeeded": "Elija a quién se refiere esta decisión: el servicio necesita saberlo.",
+  "preview.undecided.one": "1 sección sin decidir no se envía:",
+  "preview.undecided.other": "{n} secciones sin decidir no se envían:",
   // Rules as data (issue 18): the limits and bands come from the app's info.
   "geo.captionUnbanded": "{distance} m entre la ubicación real y la declarada (precisión ±{accuracy} m).",
 };

@@ -52,7 +52,7 @@ describe("an error in English", () => {
     expect(notice.textContent).toContain("The request breaks the service's rules.");
     expect([...within(notice).getByTestId("error-problems").querySelectorAll("li")].map((li) => li.textContent)).toEqual([
       "Company name is required.",
-      "Comment must not exceed 500 characters (section ProofAddress).",
+      "Comment must not exceed 500 characters (section “ProofAddress”).",
     ]);
   });
 

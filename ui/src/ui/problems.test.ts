@@ -60,14 +60,14 @@ describe("a failed rule in words", () => {
     // The complementary request's flowId has no position: it is the field itself.
     expect(problemText(failure("flowId", "required"), es)).toBe("El campo FlowID es obligatorio.");
     expect(problemText(failure("comentario", "required", { section: "ProofAddress" }), es)).toBe(
-      "El comentario es obligatorio para rechazar (sección ProofAddress).",
+      "El comentario es obligatorio para rechazar (sección «ProofAddress»).",
     );
-    expect(problemText(failure("estatus", "not_a_verdict", { section: "Sucursal" }), en)).toBe("Decision must be Aceptada or Rechazada (section Sucursal).");
+    expect(problemText(failure("estatus", "not_a_verdict", { section: "Sucursal" }), en)).toBe("Decision must be Aceptada or Rechazada (section “Sucursal”).");
     expect(problemText(failure("seccion", "required", { position: 3 }), es)).toBe("El campo Sección es obligatorio (secciones, entrada 3).");
     // Where the caller knows the section's name, the sentence uses it.
     const named = (raw: string) => (raw === "ProofAddressObligatorio" ? "Comprobante de domicilio (obligatorio)" : raw);
     expect(problemText(failure("comentario", "required", { section: "ProofAddressObligatorio" }), es, named)).toBe(
-      "El comentario es obligatorio para rechazar (sección Comprobante de domicilio (obligatorio)).",
+      "El comentario es obligatorio para rechazar (sección «Comprobante de domicilio (obligatorio)»).",
     );
   });
 

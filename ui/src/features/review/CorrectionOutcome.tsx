@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
@@ -22,9 +22,19 @@ export function CorrectionOutcome({ result, sections, onDone }: { result: Correc
   const link = result.linkCorreccion;
   const summary = result.resumen;
   const affected = summary?.entidadesAfectadas;
+  // The answer replaces a review that was scrolled down to its preview: the screen goes
+  // back to its top, so the answer is read from its title, and the focus goes there.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const heading = title.current;
+    heading?.closest(".content")?.scrollTo?.({ top: 0 });
+    heading?.focus();
+  }, []);
   return (
     <div className="card outcome" data-testid="correction-result" role="status">
-      <h3>{t("result.title")}</h3>
+      <h3 ref={title} tabIndex={-1} data-testid="result-title">
+        {t("result.title")}
+      </h3>
       <div className="outcome-counts">
         <span className="chip chip-ok" data-testid="result-accepted">
           {t("result.accepted", { n: shown(summary?.aceptadas) })}

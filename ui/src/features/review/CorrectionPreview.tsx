@@ -20,6 +20,8 @@ export function CorrectionPreview(props: {
   request: CorrectionRequest;
   /** The file's tracked sections, to name the sections of the request. */
   sections: TrackedSection[];
+  /** The sections left undecided: they are not sent. */
+  undecided: string[];
   sending: boolean;
   error: AppError | null;
   unknown: Unknown | null;
@@ -74,6 +76,19 @@ export function CorrectionPreview(props: {
             rejected: rejected.length,
           })}
         </p>
+        {props.undecided.length > 0 && (
+          <div className="notice notice-warn" role="note" data-testid="preview-undecided">
+            <span>
+              {props.undecided.length === 1 ? t("preview.undecided.one") : t("preview.undecided.other", { n: props.undecided.length })}{" "}
+              {props.undecided.map((seccion, index) => (
+                <span key={seccion}>
+                  {index > 0 && ", "}
+                  <SectionName id={seccion} sectionId={trackedId(props.sections, seccion)} />
+                </span>
+              ))}
+            </span>
+          </div>
+        )}
         <h4>{t("preview.userTold")}</h4>
         {notify ? (
           <div className="user-message" data-testid="preview-user-message">

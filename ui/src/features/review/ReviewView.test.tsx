@@ -102,7 +102,7 @@ interface Backend {
   sent: CorrectionRequest[];
 }
 
-function backend(saved: Draft | null = null, file: FileTracking = tracking): Backend {
+function backend(saved: Draft | null = null, file: FileTracking = tracking, answer: DetailV2 = detail): Backend {
   const b: Backend = { calls: [], checked: [], failures: [], saved: [], discarded: [], sent: [] };
   mockIPC((cmd, args) => {
     b.calls.push({ cmd, args: args as Record<string, unknown> });
@@ -110,7 +110,7 @@ function backend(saved: Draft | null = null, file: FileTracking = tracking): Bac
       case "tracking":
         return file;
       case "file_detail":
-        return { version: "2", detail };
+        return { version: "2", detail: answer };
       case "load_draft":
         return saved;
       case "save_draft": {
@@ -169,8 +169,8 @@ describe("the review", () => {
     // The only representative is already chosen for the representative's section.
     expect(rows[1]?.querySelector("select")?.value).toBe(REP);
 
-    key("a"); // accept the first section
-    key("j");
+    key("a"); // accept the first section: the review moves on to the next
+    expect(document.activeElement).toBe(rows[1]);
     key("j");
     key("r"); // reject the third: its comment box takes the focus
     const comment = await screen.findByTestId("review-comment");
@@ -179,8 +179,8 @@ describe("the review", () => {
     expect(rows[2]?.querySelector("[data-testid=counter]")?.textContent).toBe(`24 / ${testInfo.limits.commentMaxChars}`);
     key("k"); // typing a "k" inside the comment does not move
     expect(document.activeElement).toBe(comment);
-    key("Escape");
-    key("k");
+    key("Escape"); // a written comment: on to the section still undecided, the second
+    expect(document.activeElement).toBe(rows[1]);
     key("a"); // accept the second
     expect(screen.getByTestId("review-tally").textContent).toBe("Aceptadas: 2 · Rechazadas: 1 · Sin decidir: 0");
 
@@ -237,7 +237,7 @@ describe("the review", () => {
         notificarUsuario: true,
       },
     ]);
-    const commentMissing = "El comentario es obligatorio para rechazar (sección ActaConstitutivaObligatorio).";
+    const commentMissing = "El comentario es obligatorio para rechazar (sección «Acta constitutiva (obligatorio)»).";
     const messageLong = "El campo Mensaje general para el usuario no debe exceder 1000 caracteres.";
     const [all] = screen.getAllByTestId("review-problems");
     expect(
@@ -575,5 +575,72 @@ describe("a review on sparse answers", () => {
     expect(screen.getByTestId("result-notification").textContent).toBe("El servicio no dijo si notificó al usuario.");
     expect(outcome.querySelector("tbody tr")?.textContent).toBe("——— (—)—");
     check.expectShown();
+  });
+
+  it("says at once that a decision needs its entity, and one key chooses it", async () => {
+    const second = "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
+    const two: DetailV2 = {
+      ...detail,
+      Entidades: [...detail.Entidades, { Tipo: "Representante", Referencia: "Jorge Pérez Ruiz", Id: second, Datos: noData, Validaciones: [] }],
+    };
+    backend(null, tracking, two);
+    const rows = await open();
+    key("j"); // the representative's section: two representatives, none chosen
+    expect(rows[1]?.querySelector("select")?.value).toBe("");
+    expect(within(rows[1] as HTMLElement).queryByTestId("entity-needed")).toBeNull();
+    key("r");
+    const comment = await within(rows[1] as HTMLElement).findByTestId("review-comment");
+    expect(within(rows[1] as HTMLElement).getByTestId("entity-needed").textContent).toContain("Elija a quién se refiere");
+    fireEvent.change(comment, { target: { value: "La identificación está vencida" } });
+    key("Escape", {}); // leaves the comment…
+    await waitFor(() => expect(document.activeElement).not.toBe(comment));
+    // …and the review moved on; back on the representative's row, "2" names the second.
+    act(() => (rows[1] as HTMLElement).focus());
+    key("2");
+    expect(rows[1]?.querySelector("select")?.value).toBe(second);
+    expect(within(rows[1] as HTMLElement).queryByTestId("entity-needed")).toBeNull();
+    // The list shows each choice's number.
+    expect([...(rows[1]?.querySelectorAll("option") ?? [])].map((o) => o.textContent)).toEqual([
+      "Sin especificar",
+      "1. María Hernández López",
+      "2. Jorge Pérez Ruiz",
+    ]);
+  });
+
+  it("says in the preview which undecided sections are not sent, by their names", async () => {
+    backend();
+    await open();
+    key("a");
+    key("Enter", { ctrlKey: true });
+    const undecided = await screen.findByTestId("preview-undecided");
+    expect(undecided.textContent).toContain("2 secciones sin decidir no se envían: Representante legal (obligatorio)");
+    expect(undecided.textContent).toContain("Acta constitutiva (obligatorio)");
+    expect(undecided.textContent).not.toContain("Comprobante de domicilio");
+  });
+
+  it("opens the answer at its title, scrolled to the top, with the focus on it", async () => {
+    backend();
+    const scroller = document.createElement("main");
+    scroller.className = "content";
+    document.body.appendChild(scroller);
+    const scrolled: unknown[] = [];
+    scroller.scrollTo = ((options: unknown) => scrolled.push(options)) as typeof scroller.scrollTo;
+    render(
+      <I18nProvider>
+        <GivenInfo>
+          <ReviewView flowId="flujo" rfc="PLE150301AB2" documentId={DOC} onBack={() => {}} onDone={() => {}} />
+        </GivenInfo>
+      </I18nProvider>,
+      { container: scroller },
+    );
+    const rows = await screen.findAllByTestId("review-section");
+    await waitFor(() => expect(document.activeElement).toBe(rows[0]));
+    key("a");
+    key("Enter", { ctrlKey: true });
+    fireEvent.click(await screen.findByTestId("send-correction"));
+    const title = await screen.findByTestId("result-title", {}, { timeout: 2000 });
+    expect(document.activeElement).toBe(title);
+    expect(scrolled).toContainEqual({ top: 0 });
+    scroller.remove();
   });
 });

@@ -11,10 +11,11 @@ import { Counter } from "../../ui/Counter";
 import { DraftNote } from "../../ui/DraftNote";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
-import { problemTexts } from "../../ui/problems";
+import { problemTexts, type SectionNamer } from "../../ui/problems";
 import { SectionName } from "../../ui/SectionName";
 import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
+import { sectionLabel, trackedId } from "../sections";
 import { sectionTone } from "../tracking/model";
 import { CorrectionOutcome } from "./CorrectionOutcome";
 import { CorrectionPreview } from "./CorrectionPreview";
@@ -80,7 +81,7 @@ export function ReviewView(props: { flowId: string; rfc: string; documentId: str
 
 function ReviewForm(props: { material: Material; limits: Limits; file: { flowId: string; rfc: string }; onDone: () => void }) {
   const { material, limits, file, onDone } = props;
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [draft, setDraft] = useState<Draft>(material.draft);
   /** The decisions "Start over" threw away, until the analyst undoes it or changes something. */
   const [discarded, setDiscarded] = useState<Draft | null>(null);
@@ -107,7 +108,20 @@ function ReviewForm(props: { material: Material; limits: Limits; file: { flowId:
 
   const counts = tally(draft);
   const { stage, unknown, problems, ...review } = useReviewStage({ draft, file, draftSaving: { hold, resume } });
-  const keys = useReviewKeys({ draft, change, editing: stage.kind === "editing", openPreview: review.openPreview });
+  const entityChoices = useCallback(
+    (index: number) => {
+      const seccion = draft.decisions[index]?.seccion;
+      const tracked = material.sections.find((s) => s.section === seccion);
+      return candidatesFor(tracked?.id.entity ?? null, material.entities);
+    },
+    [draft.decisions, material.sections, material.entities],
+  );
+  const keys = useReviewKeys({ draft, change, editing: stage.kind === "editing", openPreview: review.openPreview, entityChoices });
+  // Sections by their names in the user's language wherever a sentence mentions one.
+  const nameSection: SectionNamer = (raw) => {
+    const id = trackedId(material.sections, raw);
+    return (id && sectionLabel(id, locale)) ?? raw;
+  };
 
   // "Start over": every decision, comment and message goes at once, the saved draft
   // too; "Undo" brings them back (and saves them again) until the next change.
@@ -131,6 +145,7 @@ function ReviewForm(props: { material: Material; limits: Limits; file: { flowId:
     problemTexts(
       problems.failures.filter((f) => f.section === section),
       t,
+      nameSection,
     );
   const none = problems.noneDecided ? [t("review.noneDecided")] : [];
   const general = [
@@ -138,9 +153,10 @@ function ReviewForm(props: { material: Material; limits: Limits; file: { flowId:
     ...problemTexts(
       problems.failures.filter((f) => f.section === null),
       t,
+      nameSection,
     ),
   ];
-  const all = [...none, ...problemTexts(problems.failures, t)];
+  const all = [...none, ...problemTexts(problems.failures, t, nameSection)];
   const statusOf = (section: string) => material.sections.find((s) => s.section === section);
 
   return (
@@ -174,6 +190,9 @@ function ReviewForm(props: { material: Material; limits: Limits; file: { flowId:
           const own = showProblems ? inSection(decision.seccion) : [];
           const accepted = hasVerdict(decision.estatus, "Aceptada");
           const rejected = hasVerdict(decision.estatus, "Rechazada");
+          // A decision about a representative, a person's biometrics or a branch names
+          // which one: said as soon as it is decided, not only at the preview.
+          const needsEntity = candidates.length > 0 && decision.estatus !== null && !decision.entidadId;
           return (
             <li
               key={decision.seccion}
@@ -190,7 +209,7 @@ function ReviewForm(props: { material: Material; limits: Limits; file: { flowId:
                 <SectionName id={decision.seccion} sectionId={status?.id ?? null} />
                 {status && <span className={`chip chip-${sectionTone(status.status)}`}>{status.status}</span>}
                 {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the row's layout; role="group" names the same grouping. */}
-                <div className="review-actions" role="group" aria-label={decision.seccion}>
+                <div className="review-actions" role="group" aria-label={nameSection(decision.seccion)}>
                   <button
                     type="button"
                     className={`verdict verdict-ok${accepted ? " chosen" : ""}`}
@@ -225,13 +244,20 @@ function ReviewForm(props: { material: Material; limits: Limits; file: { flowId:
                     data-testid="review-entity"
                   >
                     <option value="">{t("review.entityNone")}</option>
-                    {candidates.map((entity) => (
+                    {candidates.map((entity, n) => (
                       <option key={entity.Id} value={entity.Id}>
+                        {n < 9 ? `${n + 1}. ` : ""}
                         {entity.Referencia || entity.Id}
                       </option>
                     ))}
                   </select>
+                  <span className="muted small">{t("review.entityKeys")}</span>
                 </label>
+              )}
+              {needsEntity && (
+                <p className="entity-needed" role="note" data-testid="entity-needed">
+                  {t("review.entityNeeded")}
+                </p>
               )}
               {rejected && (
                 <label className="field">
@@ -282,6 +308,7 @@ function ReviewForm(props: { material: Material; limits: Limits; file: { flowId:
         <CorrectionPreview
           request={stage.request}
           sections={material.sections}
+          undecided={draft.decisions.filter((d) => d.estatus === null).map((d) => d.seccion)}
           sending={stage.sending}
           error={stage.error}
           unknown={unknown}

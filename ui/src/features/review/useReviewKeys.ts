@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import type { Draft } from "../../bindings/Draft";
+import type { Entity } from "../../bindings/Entity";
 import type { Verdict } from "../../bindings/Verdict";
 import { isTyping } from "../../ui/keys";
-import { decide } from "./model";
+import { chooseEntity, decide } from "./model";
 
 export interface ReviewKeys {
   /** The index of the current section. */
@@ -23,9 +24,11 @@ export interface ReviewKeys {
 }
 
 /** The review's keyboard: the current section, where focus goes, and the keys that act on
- * them while the decisions are being edited. j/k (or the arrows) move, a accepts, r rejects
- * and opens the comment, Ctrl+Enter previews; inside a text field only Ctrl+Enter and
- * Escape (back to the section) act. */
+ * them while the decisions are being edited. j/k (or the arrows) move, a accepts and moves
+ * on to the next undecided section, r rejects and opens the comment, 1–9 choose the
+ * section's entity, Ctrl+Enter previews; inside a text field only Ctrl+Enter and Escape act
+ * (Escape leaves a written comment for the next undecided section, an empty one for its
+ * own section). */
 export function useReviewKeys(props: {
   draft: Draft;
   /** Changes the draft. */
@@ -34,8 +37,10 @@ export function useReviewKeys(props: {
   editing: boolean;
   /** Opens the preview; gives the index of a section to move to when it could not. */
   openPreview: () => Promise<number | null>;
+  /** The entities the section at an index may name, in the order its list shows them. */
+  entityChoices: (index: number) => (Entity & { Id: string })[];
 }): ReviewKeys {
-  const { draft, change, editing, openPreview: open } = props;
+  const { draft, change, editing, openPreview: open, entityChoices } = props;
   const [current, setCurrent] = useState(0);
   const rows = useRef<(HTMLLIElement | null)[]>([]);
   const comments = useRef<(HTMLTextAreaElement | null)[]>([]);
@@ -66,6 +71,19 @@ export function useReviewKeys(props: {
     },
     [change, draft.decisions],
   );
+  /** The next section to decide after `index`: the next undecided one (from the top
+   * again past the last), else the next section. */
+  const nextAfter = useCallback(
+    (index: number) => {
+      const undecided = (i: number) => i !== index && draft.decisions[i]?.estatus === null;
+      const later = draft.decisions.findIndex((_, i) => i > index && undecided(i));
+      const earlier = draft.decisions.findIndex((_, i) => i < index && undecided(i));
+      if (later >= 0) return later;
+      if (earlier >= 0) return earlier;
+      return Math.min(index + 1, draft.decisions.length - 1);
+    },
+    [draft.decisions],
+  );
 
   // After j/k (and on opening) focus and scrolling follow the current section; a click
   // only makes its section current, so nothing moves under the pointer.
@@ -92,7 +110,11 @@ export function useReviewKeys(props: {
         return;
       }
       if (isTyping(event.target)) {
-        if (event.key === "Escape") rows.current[current]?.focus();
+        if (event.key === "Escape") {
+          const written = comments.current[current] === event.target && (draft.decisions[current]?.comentario.trim() ?? "") !== "";
+          if (written) moveTo(nextAfter(current));
+          else rows.current[current]?.focus();
+        }
         return;
       }
       if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -110,18 +132,25 @@ export function useReviewKeys(props: {
           break;
         case "a":
           decideAt(current, "Aceptada");
+          moveTo(nextAfter(current));
           break;
         case "r":
           decideAt(current, "Rechazada");
           break;
-        default:
-          return;
+        default: {
+          // 1–9: the section's entity by its number in the list.
+          const digit = event.key.length === 1 && event.key >= "1" && event.key <= "9";
+          const chosen = digit ? entityChoices(current)[Number(event.key) - 1] : undefined;
+          const section = draft.decisions[current]?.seccion;
+          if (!chosen || section === undefined) return;
+          change((d) => chooseEntity(d, section, chosen));
+        }
       }
       event.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [editing, current, draft.decisions.length, decideAt, openPreview]);
+  }, [editing, current, draft.decisions, decideAt, openPreview, moveTo, nextAfter, entityChoices, change]);
 
   const rowRef = useCallback(
     (index: number) => (node: HTMLLIElement | null) => {

@@ -28,6 +28,7 @@ const GROUPS: { title: MessageKey; keys: [string, MessageKey][] }[] = [
       ["j / k  ↓ / ↑", "keys.move"],
       ["a", "keys.accept"],
       ["r", "keys.reject"],
+      ["1–9", "keys.entity"],
       ["Ctrl+Enter", "keys.preview"],
       ["Esc", "keys.leaveField"],
     ],
