@@ -8,6 +8,7 @@ fn main() {
         "profiles",
         "check_profile",
         "save_profile",
+        "save_reasons",
         "delete_profile",
         "activate_profile",
         "key_status",

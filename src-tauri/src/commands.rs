@@ -27,6 +27,7 @@ use kyb_desk_core::history::DetailChanges;
 use kyb_desk_core::images::{ImageFetcher, PhotoCheck};
 use kyb_desk_core::links;
 use kyb_desk_core::profiles::{Profile, ProfileBook, ProfileInput};
+use kyb_desk_core::reasons::ReasonCatalogue;
 use kyb_desk_core::recovery::Recovery;
 use kyb_desk_core::secrets::KeyStatus;
 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
@@ -55,6 +56,15 @@ pub fn check_profile(desk: State<'_, Desk>, input: ProfileInput) -> Vec<Failure>
 #[tauri::command]
 pub fn save_profile(desk: State<'_, Desk>, input: ProfileInput) -> AppResult<Profile> {
     desk.save_profile(input)
+}
+
+#[tauri::command]
+pub fn save_reasons(
+    desk: State<'_, Desk>,
+    profile_id: String,
+    reasons: ReasonCatalogue,
+) -> AppResult<Profile> {
+    desk.save_reasons(&profile_id, reasons)
 }
 
 #[tauri::command]

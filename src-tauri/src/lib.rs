@@ -36,6 +36,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::profiles,
         commands::check_profile,
         commands::save_profile,
+        commands::save_reasons,
         commands::delete_profile,
         commands::activate_profile,
         commands::key_status,

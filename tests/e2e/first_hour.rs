@@ -6,6 +6,9 @@ use std::time::{Duration, Instant};
 
 use kyb_e2e::with_demo_world;
 
+/// The first of the demo profile's default reasons for a proof of address.
+const REASON: &str = "El comprobante de domicilio tiene más de tres meses: suba uno reciente.";
+
 /// One section's row in the review, or a part of it.
 fn section(name: &str, part: &str) -> String {
     format!("[data-testid=review-section][data-section={name}] [data-testid={part}]")
@@ -55,11 +58,11 @@ async fn a_newcomer_sends_a_review_within_a_minute_without_typing_an_identifier(
         app.click(&section("OpinionObligatorio", "accept")).await;
         app.click(&section("ProofAddressObligatorio", "reject"))
             .await;
-        app.type_into(
-            &section("ProofAddressObligatorio", "review-comment"),
-            "El comprobante tiene más de tres meses.",
-        )
-        .await;
+        // A ready-made reason fills the comment: nothing typed at all.
+        app.choose(&section("ProofAddressObligatorio", "reason-picker"), REASON)
+            .await;
+        app.wait_for_text(&section("ProofAddressObligatorio", "counter"), "71 / 500")
+            .await;
         app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 1 · Rechazadas: 1")
             .await;
         app.click("[data-testid=open-preview]").await;

@@ -277,7 +277,7 @@ function Screen(props: {
       return route.view === "detail" ? (
         <DetailView documentId={route.documentId} onBack={toTracking} onReview={() => go({ view: "review", ...file, documentId: route.documentId })} />
       ) : (
-        <ReviewView {...file} documentId={route.documentId} onBack={toTracking} onDone={toTracking} />
+        <ReviewView {...file} documentId={route.documentId} profile={profile} onBack={toTracking} onDone={toTracking} />
       );
     }
   }

@@ -20,6 +20,7 @@ pub mod images;
 pub mod links;
 pub mod logging;
 pub mod profiles;
+pub mod reasons;
 pub mod recovery;
 pub mod secrets;
 pub mod store;

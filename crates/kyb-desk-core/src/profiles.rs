@@ -9,6 +9,8 @@ use kyb_api::validate::{is_email, is_uuid};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::reasons::ReasonCatalogue;
+
 use crate::error::{AppError, AppResult, ErrorCode, Failure, Rule};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -37,6 +39,11 @@ pub struct Profile {
     pub workspace_id: String,
     pub agent_email: String,
     pub flows: Vec<FlowEntry>,
+    /// The rejection reasons its analysts edited, by kind of section (`reasons.rs`);
+    /// absent in books written before there were any, and while none was edited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub reasons: Option<ReasonCatalogue>,
 }
 
 /// What the UI sends to create (`id` absent) or replace a profile.
@@ -137,6 +144,18 @@ impl ProfileBook {
     }
 
     /// Adds or replaces a profile; the first profile becomes the active one.
+    /// Keeps `reasons` (already checked) as the profile's edited catalogue; an empty
+    /// one goes back to the defaults.
+    pub fn set_reasons(&mut self, id: &str, reasons: ReasonCatalogue) -> AppResult<Profile> {
+        let profile = self
+            .profiles
+            .iter_mut()
+            .find(|p| p.id == id)
+            .ok_or_else(no_profile)?;
+        profile.reasons = (!reasons.is_empty()).then_some(reasons);
+        Ok(profile.clone())
+    }
+
     pub fn upsert(&mut self, input: ProfileInput) -> AppResult<Profile> {
         let found = problems(&input, &self.profiles);
         if !found.is_empty() {
@@ -162,6 +181,8 @@ impl ProfileBook {
                     person_type: f.person_type,
                 })
                 .collect(),
+            // The profile's form does not carry them: they are edited on their own.
+            reasons: self.get(&id).and_then(|p| p.reasons.clone()),
         };
         match self.profiles.iter_mut().find(|p| p.id == id) {
             Some(existing) => *existing = profile.clone(),
@@ -215,6 +236,41 @@ mod tests {
                 person_type: PersonType::Moral,
             }],
         }
+    }
+
+    #[test]
+    fn edited_reasons_outlive_an_edit_of_the_profile_and_an_old_book_reads_without_them() {
+        let mut book = ProfileBook::default();
+        let saved = book.upsert(input("Operación Norte")).expect("saved");
+        assert_eq!(saved.reasons, None);
+        let reasons: ReasonCatalogue = [(
+            "ProofAddress".to_owned(),
+            vec!["Tiene más de tres meses".to_owned()],
+        )]
+        .into();
+        book.set_reasons(&saved.id, reasons.clone()).expect("kept");
+        let mut edit = input("Operación Sur");
+        edit.id = Some(saved.id.clone());
+        let edited = book.upsert(edit).expect("edited");
+        assert_eq!(edited.reasons, Some(reasons));
+        // Written and read back; a book from before reasons existed reads as none.
+        let text = serde_json::to_string(&book).expect("written");
+        let back: ProfileBook = serde_json::from_str(&text).expect("read");
+        assert_eq!(back, book);
+        let old = text.replace(
+            r#","reasons":{"ProofAddress":["Tiene más de tres meses"]}"#,
+            "",
+        );
+        assert_ne!(old, text);
+        let old: ProfileBook = serde_json::from_str(&old).expect("an old book reads");
+        assert_eq!(old.profiles[0].reasons, None);
+        assert!(
+            book.set_reasons(&saved.id, ReasonCatalogue::new())
+                .expect("cleared")
+                .reasons
+                .is_none()
+        );
+        assert!(book.set_reasons("nadie", ReasonCatalogue::new()).is_err());
     }
 
     #[test]

@@ -96,6 +96,7 @@ mod tests {
             workspace_id: "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10".into(),
             agent_email: "ana@kybdesk.mx".into(),
             flows: vec![],
+            reasons: None,
         }
     }
 

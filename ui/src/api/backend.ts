@@ -63,6 +63,8 @@ export const recoveries = () => call<Recovery[]>("recoveries");
 export const profiles = () => call<ProfileBook>("profiles");
 export const checkProfile = (input: ProfileInput) => call<Failure[]>("check_profile", { input });
 export const saveProfile = (input: ProfileInput) => call<Profile>("save_profile", { input });
+/** A profile's edited rejection reasons by kind (a kind left out: its defaults). */
+export const saveReasons = (profileId: string, reasons: NonNullable<Profile["reasons"]>) => call<Profile>("save_reasons", { profileId, reasons });
 export const activateProfile = (id: string) => call<ProfileBook>("activate_profile", { id });
 export const keyStatus = (profileId: string) => call<KeyStatus>("key_status", { profileId });
 export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) => call<KeyStatus>("set_api_key", { profileId, key, sessionOnly });

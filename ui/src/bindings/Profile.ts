@@ -2,4 +2,9 @@
 import type { Environment } from "./Environment";
 import type { FlowEntry } from "./FlowEntry";
 
-export type Profile = { id: string, name: string, environment: Environment, workspaceId: string, agentEmail: string, flows: Array<FlowEntry>, };
+export type Profile = { id: string, name: string, environment: Environment, workspaceId: string, agentEmail: string, flows: Array<FlowEntry>, 
+/**
+ * The rejection reasons its analysts edited, by kind of section (`reasons.rs`);
+ * absent in books written before there were any, and while none was edited.
+ */
+reasons?: { [key in string]: Array<string> }, };

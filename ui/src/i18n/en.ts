@@ -710,6 +710,22 @@ export const en: Record<MessageKey, string> = {
   "audit.break.modified": "the entry was modified",
   "audit.break.missing": "entries are missing: after {after} comes {next}",
   "audit.break.not_following": "the entry does not follow the previous one (an entry is missing or was moved)",
+  // Reason catalogue (issue 19)
+  "reasons.choose": "Frequent rejection reasons",
+  "reasons.placeholder": "Frequent reason… (m)",
+  "reasons.title": "Rejection reasons of {name}",
+  "reasons.intro":
+    "What the review offers when a section is rejected, by kind of section: one per line. A chosen reason is written into the comment, which stays editable.",
+  "reasons.kind": "Kind of section",
+  "reasons.list": "Reasons (one per line)",
+  "reasons.general": "Any section",
+  "reasons.edited": "edited",
+  "reasons.save": "Save reasons",
+  "reasons.restore": "Back to the defaults",
+  "reasons.saved": "Reasons saved: {kind}.",
+  "reasons.restored": "{kind}: back to the default reasons.",
+  "field.reason": "Reason",
+  "field.reasons": "Reasons",
   // Review speed (issue 19)
   "review.entityKeys": "Keys 1–9: choose",
   "review.entityNeeded": "Choose whom this decision is about: the service needs to know.",

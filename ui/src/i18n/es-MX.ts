@@ -713,6 +713,22 @@ export const esMX = {
   "audit.break.modified": "la entrada fue modificada",
   "audit.break.missing": "faltan entradas: después de la {after} sigue la {next}",
   "audit.break.not_following": "la entrada no sigue a la anterior (falta o se movió una entrada)",
+  // Reason catalogue (issue 19)
+  "reasons.choose": "Motivos frecuentes de rechazo",
+  "reasons.placeholder": "Motivo frecuente… (m)",
+  "reasons.title": "Motivos de rechazo de {name}",
+  "reasons.intro":
+    "Lo que la revisión ofrece al rechazar una sección, por tipo de sección: uno por línea. Al elegirlo, el motivo se escribe en el comentario, que sigue siendo editable.",
+  "reasons.kind": "Tipo de sección",
+  "reasons.list": "Motivos (uno por línea)",
+  "reasons.general": "Cualquier sección",
+  "reasons.edited": "editados",
+  "reasons.save": "Guardar motivos",
+  "reasons.restore": "Volver a los predeterminados",
+  "reasons.saved": "Motivos guardados: {kind}.",
+  "reasons.restored": "{kind}: de vuelta a los motivos predeterminados.",
+  "field.reason": "Motivo",
+  "field.reasons": "Motivos",
   // Review speed (issue 19)
   "review.entityKeys": "Teclas 1–9: elegir",
   "review.entityNeeded": "Elija a quién se refiere esta decisión: el servicio necesita saberlo.",

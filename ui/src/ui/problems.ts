@@ -35,6 +35,8 @@ const FIELD_LABEL: Partial<Record<string, MessageKey>> = {
   label: "flowLabel",
   apiKey: "fieldApiKey",
   FlowID: "flow",
+  reason: "field.reason",
+  reasons: "field.reasons",
 };
 
 /** Every rule in words, with `{field}` and its numbers. */

@@ -9,6 +9,7 @@ use crate::audit::DeskEvent;
 use crate::error::Failure;
 use crate::error::{AppError, AppResult, ErrorCode};
 use crate::profiles::{Profile, ProfileBook, ProfileInput, no_profile, problems};
+use crate::reasons::ReasonCatalogue;
 use crate::secrets::{BoundKey, KeyStatus};
 
 impl Desk {
@@ -48,6 +49,17 @@ impl Desk {
             }
         }
         Ok(profile)
+    }
+
+    /// Keeps a profile's edited rejection reasons, checked ([`crate::reasons`]):
+    /// trimmed, each once, kinds left empty back to the defaults.
+    pub fn save_reasons(&self, profile_id: &str, reasons: ReasonCatalogue) -> AppResult<Profile> {
+        let found = crate::reasons::failures(&reasons);
+        if !found.is_empty() {
+            return Err(AppError::invalid(found));
+        }
+        let reasons = crate::reasons::normalised(reasons);
+        self.change_book(|book| book.set_reasons(profile_id, reasons))
     }
 
     /// Deletes a profile with its key, watchlist, drafts and detail history (nothing

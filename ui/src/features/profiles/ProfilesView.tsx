@@ -14,6 +14,7 @@ import { useFocusTitle } from "../../ui/useFocusTitle";
 import { useLoad } from "../../ui/useLoad";
 import { KeyOriginChange, KeyOriginWarning } from "./KeyOriginWarning";
 import { ProfileForm } from "./ProfileForm";
+import { ReasonCatalogueEditor } from "./ReasonCatalogueEditor";
 import "./profiles.css";
 
 /** `typeKey`: the form opens on its key field (a key to be typed again). */
@@ -59,6 +60,7 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
     setDone(text);
   };
   const reloadBook = async () => onBook(await backend.profiles());
+  const activeProfile = book.profiles.find((p) => p.id === book.active) ?? null;
 
   const use = (profile: Profile) => {
     backend.activateProfile(profile.id).then((next) => {
@@ -175,6 +177,13 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
           />
         ))}
       </ul>
+      {activeProfile && (
+        <ReasonCatalogueEditor
+          key={activeProfile.id}
+          profile={activeProfile}
+          onSaved={(saved) => onBook({ ...book, profiles: book.profiles.map((p) => (p.id === saved.id ? saved : p)) })}
+        />
+      )}
       {asking?.kind === "origin" && (
         <ConfirmDialog
           title={t("profiles.originConfirmTitle", { name: asking.profile.name })}

@@ -600,7 +600,7 @@ describe("a review on sparse answers", () => {
     expect(rows[1]?.querySelector("select")?.value).toBe(second);
     expect(within(rows[1] as HTMLElement).queryByTestId("entity-needed")).toBeNull();
     // The list shows each choice's number.
-    expect([...(rows[1]?.querySelectorAll("option") ?? [])].map((o) => o.textContent)).toEqual([
+    expect([...(rows[1]?.querySelectorAll("[data-testid=review-entity] option") ?? [])].map((o) => o.textContent)).toEqual([
       "Sin especificar",
       "1. María Hernández López",
       "2. Jorge Pérez Ruiz",
@@ -642,5 +642,51 @@ describe("a review on sparse answers", () => {
     expect(document.activeElement).toBe(title);
     expect(scrolled).toContainEqual({ top: 0 });
     scroller.remove();
+  });
+
+  it("offers ready-made reasons for a rejected section, chosen by keyboard into a comment that stays editable", async () => {
+    backend();
+    const rows = await open();
+    key("r"); // reject the proof of address: the cursor goes to its comment
+    const comment = await within(rows[0] as HTMLElement).findByTestId("review-comment");
+    expect(document.activeElement).toBe(comment);
+    key("Escape"); // nothing written: back to the section
+    expect(document.activeElement).toBe(rows[0]);
+    key("m");
+    const picker = within(rows[0] as HTMLElement).getByTestId("reason-picker") as HTMLSelectElement;
+    expect(document.activeElement).toBe(picker);
+    const options = [...picker.querySelectorAll("option")].map((o) => o.value);
+    expect(options[1]).toBe("El comprobante de domicilio tiene más de tres meses: suba uno reciente.");
+    fireEvent.change(picker, { target: { value: options[1] } });
+    await waitFor(() => expect(document.activeElement).toBe(comment));
+    expect((comment as HTMLTextAreaElement).value).toBe(options[1]);
+    fireEvent.change(comment, { target: { value: `${options[1]} Debe estar a nombre de la empresa.` } });
+    key("Enter", { ctrlKey: true });
+    await screen.findByTestId("preview");
+    const payload = JSON.parse(screen.getByTestId("preview-payload").textContent ?? "") as CorrectionRequest;
+    expect(payload.secciones[0]?.comentario).toBe(`${options[1]} Debe estar a nombre de la empresa.`);
+  });
+
+  it("offers the profile's own reasons where it edited them", async () => {
+    backend();
+    render(
+      <I18nProvider>
+        <GivenInfo>
+          <ReviewView
+            flowId="flujo"
+            rfc="PLE150301AB2"
+            documentId={DOC}
+            profile={{ reasons: { ProofAddress: ["Es de otra ciudad."] } }}
+            onBack={() => {}}
+            onDone={() => {}}
+          />
+        </GivenInfo>
+      </I18nProvider>,
+    );
+    const rows = await screen.findAllByTestId("review-section");
+    await waitFor(() => expect(document.activeElement).toBe(rows[0]));
+    key("r");
+    const picker = await within(rows[0] as HTMLElement).findByTestId("reason-picker");
+    expect([...picker.querySelectorAll("option")].map((o) => o.value)[1]).toBe("Es de otra ciudad.");
   });
 });

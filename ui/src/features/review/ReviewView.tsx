@@ -4,6 +4,7 @@ import * as backend from "../../api/backend";
 import type { Draft } from "../../bindings/Draft";
 import type { Entity } from "../../bindings/Entity";
 import type { Limits } from "../../bindings/Limits";
+import type { Profile } from "../../bindings/Profile";
 import type { TrackedSection } from "../../bindings/TrackedSection";
 import { useI18n } from "../../i18n";
 import { useAppInfo } from "../../ui/appInfo";
@@ -20,6 +21,8 @@ import { sectionTone } from "../tracking/model";
 import { CorrectionOutcome } from "./CorrectionOutcome";
 import { CorrectionPreview } from "./CorrectionPreview";
 import { candidatesFor, chooseEntity, decide, freshDraft, hasVerdict, isTouched, restore, tally, update } from "./model";
+import { ReasonPicker } from "./ReasonPicker";
+import { reasonsFor, withReason } from "./reasons";
 import { useReviewKeys } from "./useReviewKeys";
 import { useReviewStage } from "./useReviewStage";
 import "./review.css";
@@ -56,7 +59,15 @@ async function loadMaterial(props: { flowId: string; rfc: string; documentId: st
 }
 
 /** The review of one file: a decision per section, then one correction request. */
-export function ReviewView(props: { flowId: string; rfc: string; documentId: string; onBack: () => void; onDone: () => void }) {
+export function ReviewView(props: {
+  flowId: string;
+  rfc: string;
+  documentId: string;
+  /** Its edited rejection reasons (the defaults otherwise). */
+  profile?: Pick<Profile, "reasons"> | undefined;
+  onBack: () => void;
+  onDone: () => void;
+}) {
   const { t } = useI18n();
   const [material] = useLoad(() => loadMaterial(props), props.documentId);
   // The service's limits, from the app's info (read at start, so normally there already).
@@ -73,13 +84,25 @@ export function ReviewView(props: { flowId: string; rfc: string; documentId: str
       {material.state === "failed" && <ErrorNotice error={material.error} />}
       {material.state === "ready" && info.state === "failed" && <ErrorNotice error={info.error} />}
       {material.state === "ready" && info.state === "ready" && (
-        <ReviewForm material={material.value} limits={info.value.limits} file={{ flowId: props.flowId, rfc: props.rfc }} onDone={props.onDone} />
+        <ReviewForm
+          material={material.value}
+          limits={info.value.limits}
+          file={{ flowId: props.flowId, rfc: props.rfc }}
+          profile={props.profile ?? null}
+          onDone={props.onDone}
+        />
       )}
     </section>
   );
 }
 
-function ReviewForm(props: { material: Material; limits: Limits; file: { flowId: string; rfc: string }; onDone: () => void }) {
+function ReviewForm(props: {
+  material: Material;
+  limits: Limits;
+  file: { flowId: string; rfc: string };
+  profile: Pick<Profile, "reasons"> | null;
+  onDone: () => void;
+}) {
   const { material, limits, file, onDone } = props;
   const { t, locale } = useI18n();
   const [draft, setDraft] = useState<Draft>(material.draft);
@@ -258,6 +281,16 @@ function ReviewForm(props: { material: Material; limits: Limits; file: { flowId:
                 <p className="entity-needed" role="note" data-testid="entity-needed">
                   {t("review.entityNeeded")}
                 </p>
+              )}
+              {rejected && (
+                <ReasonPicker
+                  reasons={reasonsFor(status?.id.base ?? null, props.profile, locale)}
+                  selectRef={keys.reasonRef(index)}
+                  onChoose={(reason) => {
+                    change((d) => update(d, decision.seccion, { comentario: withReason(decision.comentario, reason) }));
+                    keys.focusComment(index);
+                  }}
+                />
               )}
               {rejected && (
                 <label className="field">

@@ -21,11 +21,15 @@ export interface ReviewKeys {
   openPreview: () => void;
   rowRef: (index: number) => (node: HTMLLIElement | null) => void;
   commentRef: (index: number) => (node: HTMLTextAreaElement | null) => void;
+  reasonRef: (index: number) => (node: HTMLSelectElement | null) => void;
+  /** Puts the cursor in a section's comment (after a reason was chosen). */
+  focusComment: (index: number) => void;
 }
 
 /** The review's keyboard: the current section, where focus goes, and the keys that act on
  * them while the decisions are being edited. j/k (or the arrows) move, a accepts and moves
- * on to the next undecided section, r rejects and opens the comment, 1–9 choose the
+ * on to the next undecided section, r rejects and opens the comment, m opens a rejected
+ * section's ready-made reasons, 1–9 choose the
  * section's entity, Ctrl+Enter previews; inside a text field only Ctrl+Enter and Escape act
  * (Escape leaves a written comment for the next undecided section, an empty one for its
  * own section). */
@@ -44,6 +48,7 @@ export function useReviewKeys(props: {
   const [current, setCurrent] = useState(0);
   const rows = useRef<(HTMLLIElement | null)[]>([]);
   const comments = useRef<(HTMLTextAreaElement | null)[]>([]);
+  const reasons = useRef<(HTMLSelectElement | null)[]>([]);
   const focusComment = useRef<number | null>(null);
   /** Set by keyboard moves (and on opening): focus and scroll follow the current row. */
   const moved = useRef(true);
@@ -137,6 +142,13 @@ export function useReviewKeys(props: {
         case "r":
           decideAt(current, "Rechazada");
           break;
+        case "m": {
+          // The ready-made reasons of a rejected section.
+          const picker = reasons.current[current];
+          if (!picker) return;
+          picker.focus();
+          break;
+        }
         default: {
           // 1–9: the section's entity by its number in the list.
           const digit = event.key.length === 1 && event.key >= "1" && event.key <= "9";
@@ -165,5 +177,15 @@ export function useReviewKeys(props: {
     [],
   );
 
-  return { current, setCurrent, moveTo, focusCurrent, decideAt, openPreview, rowRef, commentRef };
+  const reasonRef = useCallback(
+    (index: number) => (node: HTMLSelectElement | null) => {
+      reasons.current[index] = node;
+    },
+    [],
+  );
+  const focusCommentAt = useCallback((index: number) => {
+    focusComment.current = index;
+  }, []);
+
+  return { current, setCurrent, moveTo, focusCurrent, decideAt, openPreview, rowRef, commentRef, reasonRef, focusComment: focusCommentAt };
 }
