@@ -29,6 +29,9 @@ async fn an_analyst_adds_the_sections_of_another_flow() {
             .wait_for_text("[data-testid=complementary-result]", "Se agregaron")
             .await;
         assert!(added.contains("BankStatement"), "{added}");
+        // The flow's new dynamic form reads as a form, and the count is said once.
+        assert!(added.contains("Formulario dinámico"), "{added}");
+        assert_eq!(added.matches("Se agregaron").count(), 1, "{added}");
         app.click_button("Cerrar").await;
         app.wait_for_text("[data-testid=tracking-sections]", "BankStatement")
             .await;
@@ -38,9 +41,28 @@ async fn an_analyst_adds_the_sections_of_another_flow() {
             .await;
         app.click_button("Cerrar").await;
 
-        add_from(&app, &examples.flow_id_fisica).await;
+        // A flow of the other person type is not offered; typed, it is refused in one
+        // notice, in the user's words.
+        app.click("[data-testid=open-complementary]").await;
+        let offered = app
+            .run_script(
+                "return [...document.querySelectorAll('[data-testid=comp-flow] option')].map((o) => o.value)",
+            )
+            .await;
+        assert!(
+            !offered.to_string().contains(&examples.flow_id_fisica),
+            "{offered}"
+        );
+        app.choose("[data-testid=comp-flow]", "__other__").await;
+        app.type_into("[placeholder=FlowID]", &examples.flow_id_fisica)
+            .await;
+        app.click("[data-testid=comp-send]").await;
         app.wait_for_text("[data-testid=comp-mismatch]", "tipo de persona")
             .await;
+        let alerts = app
+            .run_script("return document.querySelectorAll('[data-testid=complementary] [role=alert]').length")
+            .await;
+        assert_eq!(alerts, serde_json::json!(1));
     })
     .await;
 }

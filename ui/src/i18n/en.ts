@@ -710,6 +710,18 @@ export const en: Record<MessageKey, string> = {
   "audit.break.modified": "the entry was modified",
   "audit.break.missing": "entries are missing: after {after} comes {next}",
   "audit.break.not_following": "the entry does not follow the previous one (an entry is missing or was moved)",
+  // Detail and complementary (issue 19)
+  "mismatch.summary.one": "1 entered value does not match what an authority returned,",
+  "mismatch.summary.other": "{n} entered values do not match what an authority returned,",
+  "mismatch.entities.one": "in 1 entity.",
+  "mismatch.entities.other": "in {n} entities.",
+  "mismatch.see": "See entities",
+  "validation.pending": "Pending",
+  "comp.form": "Dynamic form {id}…",
+  "comp.moral": "legal entities",
+  "comp.fisica": "natural persons",
+  "comp.onlyType": "Only flows for {type} are offered, like the file.",
+  "comp.noneOfType": "None of the profile's flows is for {type}, like the file: type the FlowID of one that is.",
   // Reason catalogue (issue 19)
   "reasons.choose": "Frequent rejection reasons",
   "reasons.placeholder": "Frequent reason… (m)",

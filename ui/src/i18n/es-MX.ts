@@ -713,6 +713,18 @@ export const esMX = {
   "audit.break.modified": "la entrada fue modificada",
   "audit.break.missing": "faltan entradas: después de la {after} sigue la {next}",
   "audit.break.not_following": "la entrada no sigue a la anterior (falta o se movió una entrada)",
+  // Detail and complementary (issue 19)
+  "mismatch.summary.one": "1 dato capturado no coincide con lo que devolvió una autoridad,",
+  "mismatch.summary.other": "{n} datos capturados no coinciden con lo que devolvió una autoridad,",
+  "mismatch.entities.one": "en 1 entidad.",
+  "mismatch.entities.other": "en {n} entidades.",
+  "mismatch.see": "Ver entidades",
+  "validation.pending": "Pendiente",
+  "comp.form": "Formulario dinámico {id}…",
+  "comp.moral": "personas morales",
+  "comp.fisica": "personas físicas",
+  "comp.onlyType": "Solo se ofrecen flujos de {type}, como el expediente.",
+  "comp.noneOfType": "Ningún flujo del perfil es de {type}, como el expediente: escriba el FlowID de uno que lo sea.",
   // Reason catalogue (issue 19)
   "reasons.choose": "Motivos frecuentes de rechazo",
   "reasons.placeholder": "Motivo frecuente… (m)",

@@ -9,6 +9,25 @@ export function formatLocal(iso: string | null, locale: string): string | null {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
 }
 
+/** A calendar day as the rest of the app writes it ("21 nov 2026"): a date alone
+ * (YYYY-MM-DD, the day itself, no time zone applied) or an instant (its local day);
+ * other text as it came (a date the spec does not describe is not guessed at); null
+ * when absent. */
+export function formatDay(value: string | null | undefined, locale: string): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (dateOnly) {
+    const [, y, m, d] = dateOnly.map(Number);
+    const at = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1);
+    return Number.isNaN(at) ? text : day.format(at);
+  }
+  const at = Date.parse(text);
+  if (text.includes("T") && !Number.isNaN(at)) return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(at);
+  return text;
+}
+
 /** An instant as shown: {@link formatLocal}, or {@link MISSING} when absent or unreadable. */
 export function shownInstant(iso: string | null, locale: string): string {
   return formatLocal(iso, locale) ?? MISSING;

@@ -113,3 +113,71 @@ describe("a sparse complementary-information answer", () => {
     expect(closedWith).toBe(false);
   });
 });
+
+describe("complementary information in the user's words", () => {
+  const mixed: Profile = {
+    ...profile,
+    flows: [
+      { flowId: "flujo-moral", label: "Personas morales", personType: "Moral" },
+      { flowId: "flujo-extra", label: "Estados de cuenta", personType: "Moral" },
+      { flowId: "flujo-fisica", label: "Personas físicas", personType: "Fisica" },
+    ],
+  };
+
+  function show(currentFlowId: string, answer: (cmd: string) => unknown) {
+    mockIPC((cmd) => answer(cmd));
+    render(
+      <I18nProvider>
+        <GivenInfo>
+          <ComplementaryDialog documentId="doc-1" currentFlowId={currentFlowId} profile={mixed} onClose={() => {}} />
+        </GivenInfo>
+      </I18nProvider>,
+    );
+  }
+
+  it("offers only flows of the file's person type, and says so before any call", () => {
+    show("flujo-moral", (cmd) => {
+      throw new Error(cmd);
+    });
+    const offered = [...screen.getByTestId("comp-flow").querySelectorAll("option")].map((o) => o.textContent);
+    expect(offered).toEqual(["Estados de cuenta", "Otro flujo (escribir el FlowID)"]);
+    expect(screen.getByTestId("comp-type").textContent).toBe("Solo se ofrecen flujos de personas morales, como el expediente.");
+    cleanup();
+    show("flujo-fisica", (cmd) => {
+      throw new Error(cmd);
+    });
+    expect(screen.getByTestId("comp-type").textContent).toContain("Ningún flujo del perfil es de personas físicas");
+  });
+
+  it("says a refusal once, in one notice, never the service's bare title beside it", async () => {
+    show("flujo-moral", () => {
+      throw {
+        code: "validation",
+        message: "Error de validacion",
+        details: ["El tipo de persona del flujo no coincide con el del expediente."],
+        task: null,
+        problems: [],
+      };
+    });
+    fireEvent.change(screen.getByTestId("comp-flow"), { target: { value: "__other__" } });
+    fireEvent.change(screen.getByPlaceholderText("FlowID"), { target: { value: "flujo-fisica" } });
+    fireEvent.click(screen.getByTestId("comp-send"));
+    expect((await screen.findByTestId("comp-mismatch")).textContent).toContain("El tipo de persona del flujo no coincide");
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect(document.body.textContent).not.toContain("Error de validacion");
+  });
+
+  it("names an added dynamic form as a form, and says the count once", async () => {
+    show("flujo-moral", () => ({
+      documentId: "doc-1",
+      sectionsAdded: ["BankStatementObligatorio", "7c9e6679-7425-40de-944b-e07fc1f90ae7"],
+      message: "Se agregaron 2 secciones al expediente.",
+      sections: [sectionId("BankStatementObligatorio", { base: "BankStatement", modifier: "Obligatorio" }), sectionId("7c9e6679-7425-40de-944b-e07fc1f90ae7")],
+    }));
+    fireEvent.click(screen.getByTestId("comp-send"));
+    const result = await screen.findByTestId("complementary-result");
+    expect(result.textContent?.split("Se agregaron")).toHaveLength(2);
+    expect(result.textContent).toContain("Formulario dinámico 7c9e6679…");
+    expect(result.textContent).not.toContain("7c9e6679-7425");
+  });
+});

@@ -3,8 +3,9 @@ import { useRef, useState } from "react";
 import * as backend from "../../api/backend";
 import type { AddedSections } from "../../bindings/AddedSections";
 import type { AppError } from "../../bindings/AppError";
+import type { PersonType } from "../../bindings/PersonType";
 import type { Profile } from "../../bindings/Profile";
-import { useI18n } from "../../i18n";
+import { type MessageKey, useI18n } from "../../i18n";
 import { useLimits } from "../../ui/appInfo";
 import { Counter } from "../../ui/Counter";
 import { ErrorNotice } from "../../ui/ErrorNotice";
@@ -13,6 +14,14 @@ import { charCount } from "../../ui/text";
 
 const OTHER_FLOW = "__other__";
 
+/** The words of each person type. */
+const PERSON: Record<PersonType, MessageKey> = { Moral: "comp.moral", Fisica: "comp.fisica" };
+
+/** A dynamic form's identifier (a GUID, spec operation 4 rule 2) rather than a section's. */
+function isGuid(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id.trim());
+}
+
 /** Adds to a file the sections of another flow that it lacks. `notificarUsuario` has
  * no documented default: the app always sends it, on unless the analyst turns it off,
  * since the user must fill in what was added. */
@@ -20,7 +29,14 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
   const { t } = useI18n();
   // The service's limit for a message to the user (mensajeAdicional), from the app's info.
   const messageMax = useLimits()?.messageMaxChars ?? null;
-  const choices = props.profile.flows.filter((f) => f.flowId !== props.currentFlowId);
+  // The service refuses a flow of another person type than the file's (spec, operation
+  // 4, rule 4): only flows of the file's type are offered (the profile says each flow's
+  // type, and the file's by its flow); when the file's flow is not in the profile, its
+  // type is unknown and every flow is offered.
+  const typeOf = (id: string) => props.profile.flows.find((f) => f.flowId === id)?.personType;
+  const fileType = typeOf(props.currentFlowId);
+  const others = props.profile.flows.filter((f) => f.flowId !== props.currentFlowId);
+  const choices = fileType === undefined ? others : others.filter((f) => f.personType === fileType);
   const [choice, setChoice] = useState(choices[0]?.flowId ?? OTHER_FLOW);
   const [typedFlow, setTypedFlow] = useState("");
   const [message, setMessage] = useState("");
@@ -50,10 +66,9 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
         setBusy(false);
       });
   };
-  // The service refuses a flow of another person type than the file's (spec, operation 4,
-  // rule 4) in words of its own; the profile says each flow's type, the file's by its flow.
-  const typeOf = (id: string) => props.profile.flows.find((f) => f.flowId === id)?.personType;
-  const [chosenType, fileType] = [typeOf(flowId), typeOf(props.currentFlowId)];
+  // A typed flow of the other type is refused by the service in words of its own: said
+  // here in the user's words instead, once.
+  const chosenType = typeOf(flowId);
   const mismatch = error?.code === "validation" && chosenType !== undefined && fileType !== undefined && chosenType !== fileType;
   // The answer was lost after sending: the sections may have been added, and the user
   // may have been notified. Sending again adds nothing twice (only missing sections
@@ -70,17 +85,22 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
               <p>{t("comp.nothing")}</p>
             ) : (
               <>
-                <p>{t("comp.added", { n: result.sectionsAdded.length })}</p>
+                {/* The count once: the service's message says it, or else ours. */}
+                <p>{result.message?.trim() || t("comp.added", { n: result.sectionsAdded.length })}</p>
                 <ul className="tag-list">
                   {result.sectionsAdded.map((id, i) => (
                     <li key={id} className="tag">
-                      <SectionName id={id} sectionId={result.sections[i] ?? null} />
+                      {isGuid(id) ? (
+                        <span title={id}>{t("comp.form", { id: id.slice(0, 8) })}</span>
+                      ) : (
+                        <SectionName id={id} sectionId={result.sections[i] ?? null} />
+                      )}
                     </li>
                   ))}
                 </ul>
               </>
             )}
-            {result.message && <p className="muted">{result.message}</p>}
+            {result.sectionsAdded.length === 0 && result.message?.trim() && <p className="muted">{result.message}</p>}
             <div className="dialog-actions">
               {/* biome-ignore lint/a11y/noAutofocus: a dialog opens with the focus on its one action. */}
               <button type="button" className="button-primary" onClick={() => props.onClose(result.sectionsAdded.length > 0)} autoFocus>
@@ -96,12 +116,17 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
               <select className="input" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="comp-flow">
                 {choices.map((f) => (
                   <option key={f.flowId} value={f.flowId}>
-                    {f.label} ({f.personType})
+                    {f.label}
                   </option>
                 ))}
                 <option value={OTHER_FLOW}>{t("new.otherFlow")}</option>
               </select>
               {choice === OTHER_FLOW && <input className="input" value={typedFlow} onChange={(e) => setTypedFlow(e.target.value)} placeholder="FlowID" />}
+              {fileType !== undefined && (
+                <span className="muted small" data-testid="comp-type">
+                  {choices.length === 0 ? t("comp.noneOfType", { type: t(PERSON[fileType]) }) : t("comp.onlyType", { type: t(PERSON[fileType]) })}
+                </span>
+              )}
             </div>
             <label className="field">
               <span className="field-label">{t("comp.message")}</span>
@@ -112,12 +137,15 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
               <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />
               {t("comp.notify")}
             </label>
-            {mismatch && (
+            {/* One notice for one failure: the person-type refusal in the user's words, or
+                the error as the shared notice words it. */}
+            {mismatch ? (
               <div className="notice notice-error" role="alert" data-testid="comp-mismatch">
                 {t("comp.mismatch")}
               </div>
+            ) : (
+              error && !unknown && <ErrorNotice error={error} />
             )}
-            {error && <ErrorNotice error={error} />}
             {unknown && (
               <div className="notice notice-warn" role="alert" data-testid="comp-unknown">
                 <p>{t("comp.unknown")}</p>

@@ -200,3 +200,74 @@ describe("a sparse detail", () => {
     check.expectShown();
   });
 });
+
+describe("the detail in the user's words", () => {
+  const rep = (
+    Referencia: string,
+    entered: string,
+    authority: string,
+    Estatus = "Aprobada",
+    Resultado: boolean | null = true,
+  ): DetailV2["Entidades"][number] => ({
+    Tipo: "Representante",
+    Referencia,
+    Id: Referencia,
+    Datos: { ...(sparse.fileDetailV2.detail as DetailV2).Entidades[1]?.Datos, Nombre: entered } as DetailV2["Entidades"][number]["Datos"],
+    Validaciones: [
+      {
+        Tipo: "Biometrico",
+        Entidad: "Representante",
+        Estatus,
+        Resultado,
+        Detalles: { Nombres: authority } as NonNullable<DetailV2["Entidades"][number]["Validaciones"][number]["Detalles"]>,
+      },
+    ],
+  });
+
+  it("counts the mismatches on the summary and the Entities tab, and shows a pending biometric as pending, not failed", async () => {
+    const entities = [
+      rep("María", "María", "MARIA"),
+      rep("Jorge", "Jorge", "JORGE LUIS"),
+      rep("Ana", "Ana", "ANAHI"),
+      rep("Luis", "Luis", "", "Pendiente", false),
+    ];
+    open({ version: "2", detail: { ...v2, Entidades: entities }, sections: [] });
+    const summary = await screen.findByTestId("mismatch-summary");
+    expect(summary.textContent).toContain("2 datos capturados no coinciden con lo que devolvió una autoridad, en 2 entidades.");
+    expect(screen.getByTestId("tab-mismatches").textContent).toBe("2");
+    fireEvent.click(screen.getByRole("button", { name: "Ver entidades" }));
+    const verdicts = screen.getAllByTestId("validation-verdict");
+    expect(verdicts.map((v) => v.textContent)).toEqual(["Aprobada", "Aprobada", "Aprobada", "Pendiente"]);
+    expect(verdicts[3]?.className).toContain("chip-warn");
+    expect(verdicts[3]?.className).not.toContain("chip-danger");
+  });
+
+  it("writes the documents' days as the rest of the app does, and yes/no answers in words", async () => {
+    const proof: Document = { ...deed, AnalisisGeneral: null, Fechas: { Emision: "2026-10-15", FechaLimitePago: "2026-11-05" } };
+    const form = {
+      Nombre: "Cuestionario",
+      Secciones: [
+        {
+          Titulo: "Actividad",
+          Orden: 1,
+          Preguntas: [
+            { Texto: "¿Opera con efectivo?", Orden: 1, Valor: "true" },
+            { Texto: "¿Es PEP?", Orden: 2, Valor: false },
+            { Texto: "Giro", Orden: 3, Valor: "Panadería" },
+          ],
+        },
+      ],
+    } as DetailV2["Adicionales"][number];
+    open({ version: "2", detail: { ...v2, Documentos: [proof, deed], Adicionales: [form] }, sections: [] });
+    await screen.findByTestId("detail-panel");
+    fireEvent.keyDown(window, { key: "3" });
+    const cards = screen.getAllByTestId("document-card");
+    expect(cards[0]?.textContent).toContain("15 oct 2026");
+    expect(cards[0]?.textContent).toContain("5 nov 2026");
+    expect(cards[0]?.textContent).not.toContain("2026-10-15");
+    expect(screen.getByTestId("deed-analysis").textContent).toContain("1 mar 2015");
+    fireEvent.keyDown(window, { key: "4" });
+    const answers = [...screen.getByTestId("detail-panel").querySelectorAll("li")].map((li) => li.textContent);
+    expect(answers).toEqual(["¿Opera con efectivo?: Sí", "¿Es PEP?: No", "Giro: Panadería"]);
+  });
+});

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 
 import * as backend from "../../api/backend";
-import { type MessageKey, useI18n } from "../../i18n";
+import type { Scalar } from "../../bindings/Scalar";
+import { type MessageKey, type Translate, useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { shownInstant } from "../../ui/format";
@@ -13,6 +14,7 @@ import { useLoad } from "../../ui/useLoad";
 import { DetailVersion1 } from "./DetailVersion1";
 import { DocumentCard } from "./DocumentCard";
 import { EntityCard } from "./EntityCard";
+import { mismatchSummary } from "./model";
 import "./detail.css";
 
 const TABS = ["summary", "entities", "documents", "forms", "json"] as const;
@@ -41,6 +43,8 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
   );
   const answer = load.state === "ready" ? load.value.answer : null;
   const detail = answer?.version === "2" ? answer.detail : null;
+  // Where what was entered differs from what an authority returned, counted once.
+  const found = useMemo(() => mismatchSummary(detail?.Entidades ?? []), [detail]);
   const legacy = answer?.version === "1" ? answer.detail : null;
   const sections = answer?.sections ?? [];
   const changes = load.state === "ready" ? load.value.changes : null;
@@ -107,12 +111,28 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                 title={t("tabKey", { key: index + 1 })}
               >
                 {t(TAB_LABEL[name])}
+                {name === "entities" && found.count > 0 && (
+                  <span className="chip chip-danger tab-count" data-testid="tab-mismatches">
+                    {found.count}
+                  </span>
+                )}
               </button>
             ))}
           </div>
           <div role="tabpanel" data-testid="detail-panel">
             {tab === "summary" && (
               <>
+                {found.count > 0 && (
+                  <div className="notice notice-warn" role="note" data-testid="mismatch-summary">
+                    <span>
+                      {t(found.count === 1 ? "mismatch.summary.one" : "mismatch.summary.other", { n: found.count })}{" "}
+                      {t(found.entities === 1 ? "mismatch.entities.one" : "mismatch.entities.other", { n: found.entities })}
+                    </span>
+                    <button type="button" className="button-quiet small" onClick={() => setTab("entities")}>
+                      {t("mismatch.see")}
+                    </button>
+                  </div>
+                )}
                 <dl className="facts">
                   <dt>{t("personKind")}</dt>
                   <dd>{shown(detail.TipoPersona)}</dd>
@@ -169,7 +189,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
                         <ol>
                           {section.Preguntas.map((q, n) => (
                             <li key={`${q.Orden}-${n}`}>
-                              {shown(q.Texto)}: <strong>{typeof q.Valor === "boolean" ? t(q.Valor ? "yes" : "no") : shown(q.Valor)}</strong>
+                              {shown(q.Texto)}: <strong>{answerWords(q.Valor, t)}</strong>
                             </li>
                           ))}
                         </ol>
@@ -184,4 +204,12 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
       )}
     </section>
   );
+}
+
+/** A form's answer in words: a yes/no answer (a boolean, or "true"/"false" as text) as
+ * Sí/No in the user's language; anything else as it came. */
+function answerWords(value: Scalar | null, t: Translate): string {
+  const text = typeof value === "string" ? value.trim().toLowerCase() : null;
+  const yesNo = typeof value === "boolean" ? value : text === "true" ? true : text === "false" ? false : undefined;
+  return yesNo === undefined ? shown(value) : t(yesNo ? "yes" : "no");
 }

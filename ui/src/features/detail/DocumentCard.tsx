@@ -3,6 +3,7 @@ import type { DeedAnalysis } from "../../bindings/DeedAnalysis";
 import type { Document } from "../../bindings/Document";
 import type { PurposeAnalysis } from "../../bindings/PurposeAnalysis";
 import { type MessageKey, useI18n } from "../../i18n";
+import { formatDay } from "../../ui/format";
 import { MISSING, shown, shownParts } from "../../ui/text";
 import { shareCheck } from "./model";
 
@@ -10,7 +11,7 @@ import { shareCheck } from "./model";
  * incorporation deed (general analysis, representatives, corporate purpose and the
  * powers it grants, shareholders, administration and vigilance bodies). */
 export function DocumentCard({ doc }: { doc: Document }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   return (
     <article className="card" data-testid="document-card">
       <h3>
@@ -34,9 +35,9 @@ export function DocumentCard({ doc }: { doc: Document }) {
         {doc.Fechas && (
           <>
             <dt>{t("issued")}</dt>
-            <dd>{shown(doc.Fechas.Emision)}</dd>
+            <dd>{formatDay(doc.Fechas.Emision, locale) ?? MISSING}</dd>
             <dt>{t("payBy")}</dt>
-            <dd>{shown(doc.Fechas.FechaLimitePago)}</dd>
+            <dd>{formatDay(doc.Fechas.FechaLimitePago, locale) ?? MISSING}</dd>
           </>
         )}
       </dl>
@@ -105,8 +106,11 @@ const DEED_FIELDS: [Exclude<keyof DeedAnalysis, "EsActa">, MessageKey][] = [
   ["FolioMercantil", "deed.FolioMercantil"],
 ];
 
+/** The deed's fields that hold a day. */
+const DEED_DAYS = new Set<keyof DeedAnalysis>(["FechaInstrumento", "FechaConstitucion", "FechaInscripcion"]);
+
 function DeedFacts({ deed }: { deed: DeedAnalysis }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   return (
     <>
       <h4>
@@ -119,7 +123,7 @@ function DeedFacts({ deed }: { deed: DeedAnalysis }) {
         {DEED_FIELDS.map(([field, label]) => (
           <div key={field} className="fact">
             <dt>{t(label)}</dt>
-            <dd>{shown(deed[field])}</dd>
+            <dd>{DEED_DAYS.has(field) ? (formatDay(deed[field], locale) ?? MISSING) : shown(deed[field])}</dd>
           </div>
         ))}
       </dl>

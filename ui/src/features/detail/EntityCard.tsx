@@ -5,7 +5,7 @@ import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import { useI18n } from "../../i18n";
 import { formatLocal } from "../../ui/format";
 import { MISSING, shown, shownParts } from "../../ui/text";
-import { mismatches } from "./model";
+import { mismatches, validationVerdict } from "./model";
 import { PhotoStrip } from "./PhotoViewer";
 
 /** A representative (personal data beside what each authority returned, differences
@@ -105,13 +105,13 @@ function ValidationBlock({ validation: v }: { validation: EntityValidation }) {
     (field) => field !== "Comentarios" && details[field] !== null && details[field] !== undefined && details[field] !== "",
   );
   const comments = details.Comentarios ?? [];
-  const verdict = v.Resultado === null ? "unknown" : v.Resultado ? "passed" : "failed";
+  const verdict = validationVerdict(v);
   return (
     // A failed validation is open from the start: its details are what the analyst needs.
-    <details className="validation" data-testid="validation" open={v.Resultado !== true}>
+    <details className="validation" data-testid="validation" open={verdict === "failed" || verdict === "unknown"}>
       <summary>
-        <span className={`chip ${{ passed: "chip-ok", failed: "chip-danger", unknown: "" }[verdict]}`}>
-          {{ passed: t("passed"), failed: t("failed"), unknown: t("noResult") }[verdict]}
+        <span className={`chip ${{ passed: "chip-ok", failed: "chip-danger", pending: "chip-warn", unknown: "" }[verdict]}`} data-testid="validation-verdict">
+          {{ passed: t("passed"), failed: t("failed"), pending: t("validation.pending"), unknown: t("noResult") }[verdict]}
         </span>{" "}
         <strong>{shown(v.Tipo)}</strong> · {shown(v.Entidad)} · {shown(v.Estatus)}
       </summary>

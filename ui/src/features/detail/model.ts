@@ -2,6 +2,7 @@
 // authority returned, and whether the shareholders add up to 100 %.
 import type { Entity } from "../../bindings/Entity";
 import type { EntityData } from "../../bindings/EntityData";
+import type { EntityValidation } from "../../bindings/EntityValidation";
 import type { Scalar } from "../../bindings/Scalar";
 import type { Shareholder } from "../../bindings/Shareholder";
 import type { ValidationDetails } from "../../bindings/ValidationDetails";
@@ -47,6 +48,40 @@ export function mismatches(entity: Entity): Mismatch[] {
     compare("FechaNacimiento", data.CURP ? birthDateOfCurp(data.CURP) : null, details.FechaNacimiento, source);
   }
   return found;
+}
+
+export interface MismatchSummary {
+  /** Fields that differ, each field of each entity once (however many authorities said so). */
+  count: number;
+  /** Entities with at least one. */
+  entities: number;
+}
+
+/** How many differences the detail's entities show, for its summary and its tab. */
+export function mismatchSummary(entities: Entity[]): MismatchSummary {
+  let count = 0;
+  let withAny = 0;
+  for (const entity of entities) {
+    const fields = new Set(mismatches(entity).map((m) => m.field));
+    count += fields.size;
+    if (fields.size > 0) withAny += 1;
+  }
+  return { count, entities: withAny };
+}
+
+/** What a validation says: passed, failed, still pending (a biometric enrollment
+ * requested and not done is no failure), or no result. */
+export type ValidationVerdict = "passed" | "failed" | "pending" | "unknown";
+
+/** Statuses of a validation still under way (the sandbox's enrollment statuses
+ * Pendiente and Solicitado; the spec lists none). */
+const UNDER_WAY = new Set(["pendiente", "solicitado", "en proceso", "iniciado"]);
+
+export function validationVerdict(v: Pick<EntityValidation, "Resultado" | "Estatus" | "Detalles">): ValidationVerdict {
+  if (v.Resultado === true) return "passed";
+  const status = fold(v.Estatus ?? v.Detalles?.StatusOperation ?? "").trim();
+  if (UNDER_WAY.has(status)) return "pending";
+  return v.Resultado === false ? "failed" : "unknown";
 }
 
 /** A percentage written as a number or as text ("50", "50.5 %", "50,5"). */
