@@ -23,7 +23,7 @@ async fn an_agent_generates_an_enrollment_link_only_where_allowed() {
         );
         app.wait_for_text(
             &format!("{denied} [data-testid=enroll-reason]"),
-            "no permite enrolar",
+            "ya completó su enrolamiento",
         )
         .await;
 

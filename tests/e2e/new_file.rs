@@ -26,12 +26,14 @@ async fn an_agent_creates_a_file_and_finds_it_in_the_watchlist() {
             .await;
         assert_eq!(app.value_of("[data-testid=new-rfc]").await, RFC);
         // A phone short of 10 digits is refused before anything is sent, beside the
-        // field, in the window's words for the failed rule.
+        // field, in the window's words for the failed rule, with its number of digits.
         app.click("[data-testid=new-send-sms]").await;
         app.type_into("[data-testid=new-phone]", "33 1234").await;
+        // Said once the field is left (Tab), not at the first key.
+        app.type_into("[data-testid=new-phone]", "\u{E004}").await;
         app.wait_for_text(
             "[data-testid=field-problem]",
-            "El teléfono de contacto no es un número nacional válido.",
+            "El teléfono de contacto debe ser un número nacional de 10 dígitos",
         )
         .await;
         app.type_into("[data-testid=new-phone]", " 5678").await;

@@ -177,7 +177,7 @@ describe("App", () => {
     renderApp();
     const notice = await screen.findByTestId("error-notice");
     expect(notice.dataset.code).toBe("unauthorized");
-    expect(notice.textContent).toContain("2 expediente(s) no se actualizaron por esto.");
+    expect(notice.textContent).toContain("2 expedientes no se actualizaron por esto.");
     expect(notice.textContent).toContain("Revise la API Key del perfil");
     fireEvent.click(screen.getByTestId("open-profiles"));
     expect(await screen.findByRole("heading", { name: "Perfiles" })).toBeTruthy();

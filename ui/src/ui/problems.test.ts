@@ -33,6 +33,10 @@ describe("a failed rule in words", () => {
 
   it("says a field's own rule in its own words", () => {
     expect(problemText(failure("ContactPhone", "invalid"), es)).toBe("El teléfono de contacto no es un número nacional válido.");
+    // With the number of digits, when the failure carries it.
+    expect(problemText(failure("ContactPhone", "invalid", { limit: 10 }), es)).toBe(
+      "El teléfono de contacto debe ser un número nacional de 10 dígitos, sin espacios ni lada internacional.",
+    );
     expect(problemText(failure("ContactPhone", "invalid"), en)).toBe("The contact phone is not a valid national number.");
     expect(problemText(failure("workspaceId", "invalid"), es)).toBe("El Workspace debe ser un UUID.");
     expect(problemText(failure("name", "too_long", { limit: 60 }), es)).toBe("El nombre del perfil admite hasta 60 caracteres.");

@@ -96,7 +96,9 @@ export function problemText(failure: Failure, t: Translate, nameSection?: Sectio
   const vars = { field: fieldLabel(field, t), limit: failure.limit ?? "", sent: failure.sent ?? "", position: position ?? "" };
   const inFlow = position !== null ? own(OF_FLOW, field)?.[rule] : undefined;
   if (inFlow) return t("problem.sentence", { problem: t(inFlow, vars) });
-  const problem = t(own(OWN_WORDS, field)?.[rule] ?? RULE[rule], vars);
+  // The phone's rule with its number of digits, when the failure says it.
+  const digits = field === "ContactPhone" && rule === "invalid" && failure.limit !== null ? "problem.phone.digits" : undefined;
+  const problem = t(digits ?? own(OWN_WORDS, field)?.[rule] ?? RULE[rule], vars);
   if (section !== null) return t("problem.inSection", { problem, section: nameSection ? nameSection(section) : section });
   if (position !== null) return t("problem.inEntry", { problem, position });
   return t("problem.sentence", { problem });

@@ -41,7 +41,7 @@ export function ChainSummary({ chain }: { chain: ChainReport }) {
       <div className="notice-body">
         {broken && (
           <>
-            <strong>{t("audit.breaksTitle", { n: chain.breaks.length })}</strong>
+            <strong>{chain.breaks.length === 1 ? t("audit.breaksTitle.one") : t("audit.breaksTitle.other", { n: chain.breaks.length })}</strong>
             <ul className="notice-details" data-testid="chain-breaks">
               {chain.breaks.map((b) => {
                 const problem = breakMessage(b.problem);

@@ -103,8 +103,23 @@ describe("a sparse enrollment answer", () => {
     const check = watchSparse();
     open(someone);
     expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId("enroll-reason").textContent).toBe("El servicio no dijo si se puede enrolar a esta persona (falta IsEnrollmentAllowed).");
+    expect(screen.getByTestId("enroll-reason").textContent).toBe("El servicio no dijo si esta persona puede enrolarse: actualice el seguimiento más tarde.");
     check.expectShown();
+  });
+
+  it("says in words why a person may not enroll: done already, or the service's reason, never a field name", () => {
+    open({ ...someone, IsEnrollmentAllowed: false, IsCompleted: true });
+    expect(screen.getByTestId("enroll-reason").textContent).toBe("Esta persona ya completó su enrolamiento: no necesita otro enlace.");
+    cleanup();
+    open({ ...someone, IsEnrollmentAllowed: false, IsCompleted: false, EnrollmentReason: "El expediente está cerrado" });
+    expect(screen.getByTestId("enroll-reason").textContent).toBe(
+      "El servicio no permite generar un enlace para esta persona por ahora: El expediente está cerrado",
+    );
+    cleanup();
+    open({ ...someone, IsEnrollmentAllowed: false, IsCompleted: false, EnrollmentReason: null });
+    const why = screen.getByTestId("enroll-reason").textContent ?? "";
+    expect(why).toBe("El servicio no permite generar un enlace para esta persona por ahora.");
+    expect(why).not.toContain("IsEnrollmentAllowed");
   });
 
   it("shows a link the service answered without address or record as such", async () => {

@@ -13,8 +13,8 @@ import { QrCode } from "../../ui/QrCode";
 import { MISSING, shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
 
-/** "Generate link" for one person: enabled only where the tracking says
- * IsEnrollmentAllowed; the link then shows with copy and a QR code for the phone. */
+/** "Generate link" for one person: enabled only where the tracking allows it
+ * (IsEnrollmentAllowed); the link then shows with copy and a QR code for the phone. */
 export function EnrollButton(props: { documentId: string; person: Person; onIssued: () => void }) {
   const { t } = useI18n();
   const [link, setLink] = useState<EnrollmentLink | null>(null);
@@ -24,8 +24,17 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
   const personId = props.person.PersonId;
   // Only an explicit true allows it: a missing IsEnrollmentAllowed is not permission.
   const allowed = props.person.IsEnrollmentAllowed === true && !!personId;
-  // Why not, in the service's terms: no id to ask with, no word on it, or a refusal.
-  const refusal: MessageKey = !personId ? "enroll.noPersonId" : props.person.IsEnrollmentAllowed === null ? "enroll.notSaid" : "enroll.notAllowed";
+  // Why not, in the user's words: no id to ask with, no word from the service, enrolled
+  // already, or a refusal (with the reason the service gives, when it gives one).
+  const refusal: MessageKey = !personId
+    ? "enroll.noPersonId"
+    : props.person.IsEnrollmentAllowed === null
+      ? "enroll.notSaid"
+      : props.person.IsCompleted === true
+        ? "enroll.completed"
+        : "enroll.notAllowed";
+  const serviceReason = props.person.EnrollmentReason?.trim() ?? "";
+  const why = allowed ? "" : serviceReason && refusal === "enroll.notAllowed" ? t("enroll.notAllowedBecause", { reason: serviceReason }) : t(refusal);
   const generate = () => {
     if (inFlight.current || !personId) return;
     inFlight.current = true;
@@ -57,14 +66,14 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
         className="button-quiet small"
         disabled={!allowed || busy}
         onClick={generate}
-        title={allowed ? undefined : t(refusal)}
+        title={allowed ? undefined : why}
         data-testid="generate-link"
       >
         {busy ? t("confirm.working") : t("enroll.generate")}
       </button>
       {!allowed && (
         <div className="muted small" data-testid="enroll-reason">
-          {t(refusal)}
+          {why}
         </div>
       )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}

@@ -153,6 +153,10 @@ describe("the new-file form", () => {
     const company = await screen.findByTestId("new-company");
     fireEvent.change(company, { target: { value: "P" } });
     fireEvent.change(company, { target: { value: "" } });
+    // Not while the field is being typed in: only once it is left.
+    await waitFor(() => expect(screen.getByText("Hay 1 punto por corregir antes de crear.")).toBeTruthy());
+    expect(screen.queryByTestId("field-problem")).toBeNull();
+    fireEvent.blur(company);
     await waitFor(() => expect(screen.getByTestId("field-problem").textContent).toBe("El campo Razón social es obligatorio."));
     // Typed again: the old problem goes at once, not when the next check answers.
     fireEvent.change(company, { target: { value: "Panificadora" } });
@@ -217,7 +221,9 @@ describe("the new-file form", () => {
     fireEvent.click(screen.getByTestId("create-file"));
     await waitFor(() => expect(b.createdWith).toHaveLength(1));
     const phone = screen.getByRole("group", { name: "Teléfono de contacto" });
-    expect((await within(phone).findByTestId("field-problem")).textContent).toBe("El teléfono de contacto no es un número nacional válido.");
+    expect((await within(phone).findByTestId("field-problem")).textContent).toBe(
+      "El teléfono de contacto debe ser un número nacional de 10 dígitos, sin espacios ni lada internacional.",
+    );
     const notice = screen.getByTestId("error-notice");
     expect(notice.textContent).toContain("La solicitud no cumple las reglas del servicio.");
     expect(notice.textContent).toContain("Error de validacion");

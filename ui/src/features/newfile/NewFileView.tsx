@@ -112,15 +112,21 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     setCleared(null);
     setForm((f) => ({ ...f, [field]: value }));
     setUnchecked((s) => new Set(s).add(field));
-    setTouched((s) => new Set(s).add(field));
     setServerProblems([]);
   };
+  /** A field's problems show once it was left (or a creation was tried), not at its
+   * first key; from then on they follow what is typed. */
+  const leave = (field: Field) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
   const placed = byFormField(rules);
   const answered = byFormField(serverProblems);
+  // The phone's rule says how many digits, from the service's limits.
+  const withDigits = (failure: Failure): Failure =>
+    failure.field === "ContactPhone" && failure.rule === "invalid" && failure.limit === null && limits ? { ...failure, limit: limits.phoneDigits } : failure;
   const shown = (field: Field) => {
     if (!tried && !touched.has(field)) return [];
-    return unchecked.has(field) ? [] : problemTexts([...(placed[field] ?? []), ...(answered[field] ?? [])], t);
+    return unchecked.has(field) ? [] : problemTexts([...(placed[field] ?? []), ...(answered[field] ?? [])].map(withDigits), t);
   };
+  const fixFirst = (n: number) => (n === 1 ? t("new.fixFirst.one") : t("new.fixFirst.other", { n }));
   const general = problemTexts(placed.general ?? [], t);
   const blocked = rules.length > 0 || !data.ok;
 
@@ -252,7 +258,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
         }}
         noValidate
       >
-        <Row label={t("new.flow")} problems={shown("flowId")}>
+        <Row label={t("new.flow")} problems={shown("flowId")} onLeave={() => leave("flowId")}>
           <select
             className="input"
             value={flowChoice}
@@ -274,16 +280,16 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
           )}
         </Row>
         <div className="form-grid">
-          <Row label={t("new.company")} problems={shown("companyName")}>
+          <Row label={t("new.company")} problems={shown("companyName")} onLeave={() => leave("companyName")}>
             <input className="input" value={form.companyName} onChange={(e) => set("companyName", e.target.value)} data-testid="new-company" />
           </Row>
           <Row label="RFC" problems={shown("rfc")} hint={t("new.rfcHint")}>
             <input className="input mono" value={form.rfc} onChange={(e) => set("rfc", e.target.value.toUpperCase())} data-testid="new-rfc" />
           </Row>
-          <Row label={t("new.include")} problems={shown("include")} hint={t("new.sectionsHint")}>
+          <Row label={t("new.include")} problems={shown("include")} onLeave={() => leave("include")} hint={t("new.sectionsHint")}>
             <input className="input mono" value={form.include} onChange={(e) => set("include", e.target.value)} />
           </Row>
-          <Row label={t("new.exclude")} problems={shown("exclude")} hint={t("new.sectionsHint")}>
+          <Row label={t("new.exclude")} problems={shown("exclude")} onLeave={() => leave("exclude")} hint={t("new.sectionsHint")}>
             <input className="input mono" value={form.exclude} onChange={(e) => set("exclude", e.target.value)} />
           </Row>
           <Row label="ExternalID" problems={shown("externalId")}>
@@ -292,21 +298,26 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
           <Row label="ClientId" problems={shown("clientId")}>
             <input className="input mono" value={form.clientId} onChange={(e) => set("clientId", e.target.value)} />
           </Row>
-          <Row label={t("new.clientName")} problems={shown("clientName")}>
+          <Row label={t("new.clientName")} problems={shown("clientName")} onLeave={() => leave("clientName")}>
             <input className="input" value={form.clientName} onChange={(e) => set("clientName", e.target.value)} />
           </Row>
         </div>
         <fieldset className="fieldset">
           <legend>{t("new.notify")}</legend>
           <div className="form-grid">
-            <Row label={t("new.contactEmail")} problems={shown("contactEmail")}>
+            <Row label={t("new.contactEmail")} problems={shown("contactEmail")} onLeave={() => leave("contactEmail")}>
               <label className="check">
                 <input type="checkbox" checked={form.sendEmail} onChange={(e) => set("sendEmail", e.target.checked)} data-testid="new-send-email" />
                 {t("new.sendEmail")}
               </label>
               <input className="input" type="email" value={form.contactEmail} onChange={(e) => set("contactEmail", e.target.value)} data-testid="new-email" />
             </Row>
-            <Row label={t("new.contactPhone")} problems={shown("contactPhone")} hint={t("new.phoneHint", { digits: limits?.phoneDigits ?? MISSING })}>
+            <Row
+              label={t("new.contactPhone")}
+              problems={shown("contactPhone")}
+              onLeave={() => leave("contactPhone")}
+              hint={t("new.phoneHint", { digits: limits?.phoneDigits ?? MISSING })}
+            >
               <label className="check">
                 <input type="checkbox" checked={form.sendSms} onChange={(e) => set("sendSms", e.target.checked)} data-testid="new-send-sms" />
                 {t("new.sendSms")}
@@ -353,7 +364,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
               </button>
             )
           )}
-          <span className="muted small">{blocked ? t("new.fixFirst", { n: rules.length + (data.ok ? 0 : 1) }) : t("new.ready")}</span>
+          <span className="muted small">{blocked ? fixFirst(rules.length + (data.ok ? 0 : 1)) : t("new.ready")}</span>
           <button type="submit" className="button-primary" disabled={sending} data-testid="create-file">
             {sending ? t("confirm.working") : t("new.create")}
           </button>
@@ -363,10 +374,10 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   );
 }
 
-function Row(props: { label: string; problems: string[]; hint?: string; children: ReactNode }) {
+function Row(props: { label: string; problems: string[]; hint?: string; onLeave?: () => void; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend would change the form's layout; role="group" names the same grouping.
-    <div className="field" role="group" aria-label={props.label}>
+    <div className="field" role="group" aria-label={props.label} onBlur={props.onLeave}>
       <span className="field-label">{props.label}</span>
       {props.children}
       {props.hint && <span className="muted small">{props.hint}</span>}

@@ -114,7 +114,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
       {!progress && fixedInProfile(refusal) && (
         <ErrorNotice error={{ code: refusal, message: "", details: [], task: null, problems: [] }}>
-          <p className="notice-task">{t("refusedFiles", { n: refused.length })}</p>
+          <p className="notice-task">{refused.length === 1 ? t("refusedFiles.one") : t("refusedFiles.other", { n: refused.length })}</p>
         </ErrorNotice>
       )}
       <AddFile
