@@ -12,6 +12,14 @@ async fn look_up(app: &App, folio: &str) {
         .await;
 }
 
+/// Looks up a folio the service does not know: the notice says what to check.
+async fn look_up_missing(app: &App, folio: &str) {
+    app.replace_text("[data-testid=folio-input]", folio).await;
+    app.click("[data-testid=folio-search]").await;
+    app.wait_for_text("[data-testid=error-notice]", "Revise el folio")
+        .await;
+}
+
 #[tokio::test]
 async fn a_supervisor_resends_cancels_and_checks_photos() {
     let examples = demo_examples().await;
@@ -24,7 +32,7 @@ async fn a_supervisor_resends_cancels_and_checks_photos() {
         // An expired verification is revived by a resend, after a confirmation that
         // says it is billable and counts the resends so far.
         look_up(&app, &folio("Expirado")).await;
-        app.wait_for_text("[data-testid=verification-status]", "Expirado")
+        app.wait_for_text("[data-testid=verification-status]", "Vencida")
             .await;
         app.click("[data-testid=resend]").await;
         let asked = app
@@ -37,7 +45,7 @@ async fn a_supervisor_resends_cancels_and_checks_photos() {
         app.click("[data-testid=confirm-action]").await;
         app.wait_for_text("[data-testid=action-done]", "Enlace reenviado")
             .await;
-        app.wait_for_text("[data-testid=verification-status]", "Enviado")
+        app.wait_for_text("[data-testid=verification-status]", "Enviada")
             .await;
         // The next confirmation knows about it.
         app.click("[data-testid=resend]").await;
@@ -47,12 +55,23 @@ async fn a_supervisor_resends_cancels_and_checks_photos() {
 
         // A completed one cannot be resent nor cancelled, and says why.
         look_up(&app, &folio("Completado")).await;
-        app.wait_for_text("[data-testid=verification-status]", "Completado")
+        app.wait_for_text("[data-testid=verification-status]", "Completada")
             .await;
         assert!(!app.is_enabled("[data-testid=resend]").await);
         assert!(!app.is_enabled("[data-testid=cancel-verification]").await);
-        app.wait_for_text("[data-testid=action-reasons]", "El reenvío solo se admite")
+        app.wait_for_text("[data-testid=action-reasons]", "ya se completó")
             .await;
+        // A cancelled one says its own reason.
+        look_up(&app, &folio("Rechazado")).await;
+        app.wait_for_text("[data-testid=action-reasons]", "está cancelada")
+            .await;
+
+        // A folio that is not found says what to check, and does not join the recent ones.
+        look_up_missing(&app, "VD-99999999").await;
+        let recent = app
+            .run_script("return document.querySelector('[aria-label=\"Folios recientes\"]')?.textContent ?? ''")
+            .await;
+        assert!(!recent.to_string().contains("VD-99999999"), "{recent}");
 
         // One in progress is cancelled.
         look_up(&app, &folio("Abierto")).await;
@@ -62,8 +81,10 @@ async fn a_supervisor_resends_cancels_and_checks_photos() {
         app.click("[data-testid=confirm-action]").await;
         app.wait_for_text("[data-testid=action-done]", "Verificación cancelada")
             .await;
-        app.wait_for_text("[data-testid=verification-status]", "Rechazado")
+        // Cancelled reads as such, with no pending verdict.
+        app.wait_for_text("[data-testid=verification-status]", "Cancelada")
             .await;
+        app.wait_for_text("[data-testid=verdict]", "Sin veredicto").await;
 
         // Each photo is downloaded and hashed: the altered one is flagged.
         look_up(&app, &altered).await;
@@ -100,6 +121,11 @@ async fn a_supervisor_resends_cancels_and_checks_photos() {
         app.wait_for_text(".toolbar", "2 de 5").await;
         let row = app.text_of("[data-testid=audit-row]").await;
         assert!(row.contains("Reenvío de verificación"), "{row}");
+        // An entry's folio opens its verification.
+        app.click("[data-testid=audit-row] [data-testid=audit-open]")
+            .await;
+        app.wait_for_text("[data-testid=verification] h3", &folio("Expirado"))
+            .await;
     })
     .await;
 }

@@ -236,7 +236,7 @@ function Screen(props: {
     case "verifications":
       return <VerificationsView key={route.folio ?? ""} folio={route.folio} demoFolios={guide?.folios ?? []} />;
     case "audit":
-      return <AuditView />;
+      return <AuditView onOpenFile={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} onOpenFolio={(folio) => go({ view: "verifications", folio })} />;
     case "about":
       return <AboutView />;
     case "newfile":

@@ -73,6 +73,7 @@ pub async fn create_verification(
         workspace,
         status,
         distance_meters: body.distance_meters.unwrap_or(42.0),
+        located: body.distance_meters.is_some(),
         accuracy: 12.0,
         created: clock::now(),
         external_reference: body

@@ -258,6 +258,7 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
             workspace,
             status,
             distance_meters: distance(&mut rng, index),
+            located: false,
             accuracy: f64::from(rng.random_range(3_u8..60)),
             created: clock::minutes_after(start, -(60 * 24 + index as i64 * 37)),
             external_reference: format!("EXT-{:05}", rng.random_range(0..100_000)),
@@ -284,7 +285,7 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
     if let Some(v) = world.verifications.get_mut(&suspicious) {
         v.geo_integrity = "Sospechosa".into();
         v.geo_signals = Some(vec![
-            format!("LowAccuracy:{}m", v.accuracy),
+            format!("LowAccuracy:{}m", v.accuracy.unwrap_or_default()),
             "TimeJump:45s".into(),
         ]);
     }

@@ -131,9 +131,11 @@ pub struct Verification {
     pub sent_at_utc: Option<String>,
     pub completed_at_utc: Option<String>,
     pub expires_at_utc: String,
-    pub geo_result: String,
-    pub distance_meters: f64,
-    pub accuracy: f64,
+    /// The place's result, distance and accuracy come from the visit's capture: none
+    /// before it (null, as a service that has not measured anything would send).
+    pub geo_result: Option<String>,
+    pub distance_meters: Option<f64>,
+    pub accuracy: Option<f64>,
     pub geo_integrity: String,
     pub geo_signals: Option<Vec<String>>,
     pub biometric_status: String,

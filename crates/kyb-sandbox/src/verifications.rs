@@ -138,8 +138,12 @@ pub async fn cancel(
 pub struct NewVerification {
     pub workspace: Uuid,
     pub status: VerificationStatus,
+    /// The distance the visit's capture measured: reported only for a status that has a
+    /// capture (Iniciado, Completado, SuspendidaPorRiesgo), or when `located` says so.
     pub distance_meters: f64,
     pub accuracy: f64,
+    /// Report the location whatever the status (the admin API, when given a distance).
+    pub located: bool,
     pub created: Timestamp,
     pub external_reference: String,
     pub colours: [[u8; 3]; 2],
@@ -154,8 +158,10 @@ pub fn create(world: &mut World, base_url: &str, new: NewVerification) -> String
     let created = new.created;
     let sent = !matches!(status, VerificationStatus::NoIniciado);
     let completed = matches!(status, VerificationStatus::Completado);
+    // An expired link lived a shorter while than a fresh one gets, always after it was
+    // created (the seed creates it a day or more before now, so it is past).
     let expires = match status {
-        VerificationStatus::Expirado => clock::minutes_after(created, -60),
+        VerificationStatus::Expirado => clock::minutes_after(created, 60),
         _ => clock::minutes_after(created, LINK_VALIDITY_MINUTES),
     };
     let has_photos = matches!(
@@ -164,12 +170,15 @@ pub fn create(world: &mut World, base_url: &str, new: NewVerification) -> String
             | VerificationStatus::Completado
             | VerificationStatus::SuspendidaPorRiesgo
     );
+    // Where the visit was captured: only once it was (or where the caller asks for it).
+    let located = has_photos || new.located;
+    let distance_meters = new.distance_meters;
     let mut photos = Vec::new();
     if has_photos {
         for (index, section) in ["Fachada", "Interior"].into_iter().enumerate() {
             let name = format!("photos/{folio}-{}.png", index + 1);
             let bytes = crate::photos::png(new.colours[index], new.colours[1 - index]);
-            let distance = new.distance_meters + index as f64 * 3.5;
+            let distance = distance_meters + index as f64 * 3.5;
             photos.push(Photo {
                 section: section.into(),
                 url: format!("{base_url}/_files/{name}"),
@@ -189,7 +198,7 @@ pub fn create(world: &mut World, base_url: &str, new: NewVerification) -> String
     }
     let risky = matches!(status, VerificationStatus::SuspendidaPorRiesgo);
     // A completed visit is rejected where the spec's bands call its place inconsistent.
-    let inconsistent = GeoBand::of_distance(new.distance_meters) == GeoBand::Inconsistent;
+    let inconsistent = GeoBand::of_distance(distance_meters) == GeoBand::Inconsistent;
     let (verdict, verdict_comment) = match status {
         VerificationStatus::Completado if inconsistent => (
             "Rechazada",
@@ -213,9 +222,9 @@ pub fn create(world: &mut World, base_url: &str, new: NewVerification) -> String
         sent_at_utc: sent.then(|| clock::iso_seconds(clock::minutes_after(created, 1))),
         completed_at_utc: completed.then(|| clock::iso_seconds(clock::minutes_after(created, 45))),
         expires_at_utc: clock::iso_seconds(expires),
-        geo_result: geo_result(new.distance_meters).into(),
-        distance_meters: new.distance_meters,
-        accuracy: new.accuracy,
+        geo_result: located.then(|| geo_result(distance_meters).into()),
+        distance_meters: located.then_some(distance_meters),
+        accuracy: located.then_some(new.accuracy),
         geo_integrity: if risky { "Comprometida" } else { "Ok" }.into(),
         geo_signals: risky.then(|| vec!["MockLocation:1".into(), "SpeedJump:340km/h".into()]),
         biometric_status: match status {

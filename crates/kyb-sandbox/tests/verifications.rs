@@ -53,6 +53,14 @@ async fn every_seeded_folio_reads_with_every_field_of_the_spec() {
         assert_eq!(data["Folio"], folio.as_str());
         assert_eq!(data["VerificationStatus"], status);
         assert_eq!(data["Modality"], "Domiciliar");
+        // Before the visit was captured there is no place to judge: no result, no
+        // distance, no accuracy (null, the fields still there).
+        if !matches!(status, "Iniciado" | "Completado" | "SuspendidaPorRiesgo") {
+            for field in ["GeoResult", "DistanceMeters", "Accuracy"] {
+                assert!(data[field].is_null(), "{status}: {field} = {}", data[field]);
+            }
+            continue;
+        }
         let geo = data["GeoResult"].as_str().expect("GeoResult");
         let distance = data["DistanceMeters"].as_f64().expect("DistanceMeters");
         let expected = if distance <= 100.0 {
@@ -352,4 +360,36 @@ async fn the_same_seed_gives_the_same_world() {
     };
     assert_eq!(view(&a.manifest), view(&b.manifest));
     assert_ne!(view(&a.manifest)["tenants"], view(&c.manifest)["tenants"]);
+}
+
+#[tokio::test]
+async fn every_seeded_verification_expires_after_it_was_created_and_is_sent_after_it() {
+    let h = Harness::start().await;
+    for status in STATUSES {
+        let folio = h.folio(status);
+        let (_, body) = h
+            .call(Method::GET, &format!("/verificaciones/{folio}"))
+            .await;
+        let data = &body["Data"];
+        let at = |field: &str| {
+            data[field]
+                .as_str()
+                .map(|t| t.parse::<jiff::Timestamp>().expect("an instant"))
+        };
+        let created = at("CreatedAtUtc").expect("CreatedAtUtc");
+        let expires = at("ExpiresAtUtc").expect("ExpiresAtUtc");
+        assert!(
+            expires > created,
+            "{status}: expires {expires} before {created}"
+        );
+        if let Some(sent) = at("SentAtUtc") {
+            assert!(sent >= created, "{status}: sent before it was created");
+        }
+        if status == "Expirado" {
+            assert!(
+                expires < jiff::Timestamp::now(),
+                "an expired one is past its expiry"
+            );
+        }
+    }
 }

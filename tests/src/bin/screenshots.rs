@@ -153,7 +153,7 @@ async fn main() {
         app.replace_text("[data-testid=folio-input]", &examples.folios["Expirado"])
             .await;
         app.click("[data-testid=folio-search]").await;
-        app.wait_for_text("[data-testid=verification-status]", "Expirado")
+        app.wait_for_text("[data-testid=verification-status]", "Vencida")
             .await;
         app.click("[data-testid=resend]").await;
         app.text_of("[data-testid=resend-count]").await;

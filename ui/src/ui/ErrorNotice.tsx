@@ -18,11 +18,14 @@ export function ErrorNotice({
   error,
   onDismiss,
   placed,
+  hint,
   children,
 }: {
   error: AppError;
   onDismiss?: () => void;
   placed?: (failure: Failure) => boolean;
+  /** What to do, where the screen knows better than the code alone (a folio not found). */
+  hint?: string | undefined;
   children?: ReactNode;
 }) {
   const { t } = useI18n();
@@ -57,7 +60,7 @@ export function ErrorNotice({
         )}
         {children}
         <div className="notice-hint">
-          {t("whatToDo")}: {words.hint}
+          {t("whatToDo")}: {hint ?? words.hint}
           {openProfiles && fixedInProfile(error.code) && (
             <>
               {" "}

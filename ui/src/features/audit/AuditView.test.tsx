@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import type { AuditEntries } from "../../bindings/AuditEntries";
@@ -8,6 +8,7 @@ import type { ChainReport } from "../../bindings/ChainReport";
 import type { OperationRoute } from "../../bindings/OperationRoute";
 import type { Outcome } from "../../bindings/Outcome";
 import type { OutcomeCode } from "../../bindings/OutcomeCode";
+import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo } from "../../test/appInfo";
 import { AuditView } from "./AuditView";
@@ -165,5 +166,79 @@ describe("the audit log", () => {
     expect(operation(2)).toBe("POST /expedientes/nuevo");
     expect([operation(3), operation(4), operation(5)]).toEqual(["constructor", "__proto__", "toString"]);
     expect(operation(6)).toBe("API Key reemplazada");
+  });
+});
+
+describe("the audit log in the user's words", () => {
+  const DOC = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
+  const OTHER = "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
+  const PERSON = "5a4e3c2b-1d0f-4e9a-8b7c-6d5e4f3a2b1c";
+  const at = (seq: number, operation: string, target: string, atUtc: string, outcome: Outcome = ok): AuditEntry => ({
+    ...entry(seq, operation, outcome),
+    target,
+    atUtc,
+  });
+  const read: AuditEntries = {
+    unreadable: 0,
+    unresolved: [],
+    entries: [
+      at(1, "POST /verificaciones/{folio}/reenviar", "VD-00000006", "2026-11-10T15:00:00Z"),
+      at(2, "POST /expedientes/solicitud-correccion", DOC, "2026-11-20T15:00:00Z", { ok: false, code: "validation", message: "Error de validacion" }),
+      at(3, "POST /expedientes/enlace-enrolamiento", `${OTHER} / ${PERSON}`, "2026-11-22T15:00:00Z"),
+    ],
+  };
+  const chain: ChainReport = { entries: 3, unreadable: 0, breaks: [], anchor: { state: "matches" } };
+
+  function show(onOpenFile: (flowId: string, rfc: string) => void, onOpenFolio: (folio: string) => void) {
+    mockIPC((cmd) => {
+      if (cmd === "audit_entries") return read;
+      if (cmd === "verify_audit") return chain;
+      if (cmd === "watchlist") return [{ ...sparse.watchedFile, flowId: "flujo", rfc: "PLE150301AB2", documentId: DOC, companyName: "Panificadora La Espiga" }];
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <GivenInfo operations={ROUTES}>
+          <AuditView onOpenFile={onOpenFile} onOpenFolio={onOpenFolio} />
+        </GivenInfo>
+      </I18nProvider>,
+    );
+  }
+
+  it("names each entry's file or verification and opens it; an id it cannot name is shown short, whole in its title", async () => {
+    const opened: string[] = [];
+    show(
+      (flowId, rfc) => opened.push(`file ${flowId} ${rfc}`),
+      (folio) => opened.push(`folio ${folio}`),
+    );
+    await screen.findAllByTestId("audit-row");
+    const links = await screen.findAllByTestId("audit-open");
+    expect(links.map((l) => l.textContent)).toEqual(["Panificadora La Espiga", "VD-00000006"]);
+    for (const link of links) fireEvent.click(link);
+    expect(opened).toEqual(["file flujo PLE150301AB2", "folio VD-00000006"]);
+    const unknown = screen.getByTitle(`${OTHER} / ${PERSON}`);
+    expect(unknown.textContent).toBe("9b8a7c6d…persona 5a4e3c2b…");
+    // The failure's code is worded, never the raw code.
+    const failed = screen.getByTestId("audit-failed");
+    expect(failed.textContent).not.toBe("validation");
+    expect(failed.textContent?.length).toBeGreaterThan(0);
+  });
+
+  it("filters by days typed in the user's language's order", async () => {
+    show(
+      () => undefined,
+      () => undefined,
+    );
+    await screen.findAllByTestId("audit-row");
+    fireEvent.change(screen.getByTestId("audit-from"), { target: { value: "15/11/2026" } });
+    expect(screen.getAllByPlaceholderText("dd/mm/aaaa")).toHaveLength(2);
+    expect(screen.getAllByTestId("audit-row")).toHaveLength(2);
+    fireEvent.change(screen.getByTestId("audit-to"), { target: { value: "21/11/2026" } });
+    expect(screen.getAllByTestId("audit-row")).toHaveLength(1);
+    // Half a day filters nothing, and says so once the field is left.
+    fireEvent.change(screen.getByTestId("audit-to"), { target: { value: "21/11" } });
+    fireEvent.blur(screen.getByTestId("audit-to"));
+    expect(screen.getAllByTestId("audit-row")).toHaveLength(2);
+    expect(screen.getByText("No es una fecha")).toBeTruthy();
   });
 });

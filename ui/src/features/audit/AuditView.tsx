@@ -4,21 +4,30 @@ import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { SavedCsv } from "../../bindings/SavedCsv";
+import type { WatchedFile } from "../../bindings/WatchedFile";
 import { useI18n } from "../../i18n";
 import { useOperationRoutes } from "../../ui/appInfo";
+import { DayInput } from "../../ui/DayInput";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { outcomeText } from "../../ui/errorWords";
 import { formatLocal } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
 import { ChainBadge, ChainSummary } from "./ChainSummary";
-import { type AuditFilter, applyFilter, isIntent, noFilter, operationLabel, operationsIn } from "./model";
+import { type AuditFilter, applyFilter, isIntent, noFilter, operationLabel, operationsIn, subjectOf } from "./model";
 
 /** Every state-changing call made from this desk, newest first, with whether the
  * hash chain still verifies; filters and a CSV export. */
-export function AuditView() {
+export function AuditView(props: { onOpenFile?: (flowId: string, rfc: string) => void; onOpenFolio?: (folio: string) => void } = {}) {
   const { t, locale } = useI18n();
   const routes = useOperationRoutes();
+  // The followed files, to name an entry's file and open it (one not followed is shown
+  // by its id, which can be copied).
+  const [followed] = useLoad(() => backend.watchlist().catch(() => []), "audit-files");
+  const files = useMemo(
+    () => new Map((followed.state === "ready" ? followed.value : []).filter((f) => f.documentId).map((f) => [f.documentId ?? "", f])),
+    [followed],
+  );
   const [log, reload] = useLoad(async () => {
     const [read, chain] = await Promise.all([backend.auditEntries(), backend.verifyAudit()]);
     return { entries: [...read.entries].reverse(), unreadable: read.unreadable, chain, unresolved: new Set(read.unresolved) };
@@ -88,14 +97,8 @@ export function AuditView() {
               aria-label={t("audit.target")}
               data-testid="audit-target"
             />
-            <label className="check">
-              {t("audit.from")}
-              <input className="input" type="date" value={filter.from} onChange={(e) => setFilter({ ...filter, from: e.target.value })} />
-            </label>
-            <label className="check">
-              {t("audit.to")}
-              <input className="input" type="date" value={filter.to} onChange={(e) => setFilter({ ...filter, to: e.target.value })} />
-            </label>
+            <DayInput label={t("audit.from")} value={filter.from} onChange={(from) => setFilter((f) => ({ ...f, from }))} testId="audit-from" />
+            <DayInput label={t("audit.to")} value={filter.to} onChange={(to) => setFilter((f) => ({ ...f, to }))} testId="audit-to" />
             <span className="muted small" data-testid="audit-count">
               {t("audit.count", { shown: shown.length, total: log.value.entries.length })}
               {log.value.unreadable > 0 && ` · ${t("audit.unreadableHidden", { n: log.value.unreadable })}`}
@@ -124,7 +127,9 @@ export function AuditView() {
                     <td className="mono">{e.seq}</td>
                     <td>{formatLocal(e.atUtc, locale) ?? e.atUtc}</td>
                     <td>{label(e.operation)}</td>
-                    <td className="mono small">{e.target}</td>
+                    <td className="small">
+                      <AuditTarget entry={e} files={files} onOpenFile={props.onOpenFile} onOpenFolio={props.onOpenFolio} />
+                    </td>
                     <td className="small">{e.summary}</td>
                     <td className="small">
                       {e.agentEmail}
@@ -174,4 +179,43 @@ function OutcomeCell({ entry, unresolved }: { entry: AuditEntry; unresolved: boo
       {entry.completes !== undefined && <div className="muted small">{t("audit.completes", { seq: entry.completes })}</div>}
     </>
   );
+}
+
+/** What an entry is about, in words, and a way to it: a verification opens by its
+ * folio, a followed file by its company; any other id is shown short, whole in its
+ * title, to copy. */
+function AuditTarget(props: {
+  entry: AuditEntry;
+  files: Map<string, WatchedFile>;
+  onOpenFile?: ((flowId: string, rfc: string) => void) | undefined;
+  onOpenFolio?: ((folio: string) => void) | undefined;
+}) {
+  const { t } = useI18n();
+  const subject = subjectOf(props.entry);
+  const { onOpenFile, onOpenFolio } = props;
+  if (subject.kind === "folio" && onOpenFolio) {
+    return (
+      <button type="button" className="link mono" onClick={() => onOpenFolio(subject.folio)} title={t("audit.openFolio")} data-testid="audit-open">
+        {subject.folio}
+      </button>
+    );
+  }
+  if (subject.kind === "file") {
+    const file = props.files.get(subject.documentId);
+    const name = file?.companyName?.trim() || file?.rfc;
+    const short = `${subject.documentId.slice(0, 8)}…`;
+    return (
+      <span title={props.entry.target}>
+        {file && name && onOpenFile ? (
+          <button type="button" className="link" onClick={() => onOpenFile(file.flowId, file.rfc)} title={t("audit.openFile")} data-testid="audit-open">
+            {name}
+          </button>
+        ) : (
+          <span className="mono">{short}</span>
+        )}
+        {subject.person && <div className="muted">{t("audit.person", { id: `${subject.person.slice(0, 8)}…` })}</div>}
+      </span>
+    );
+  }
+  return <span className="mono">{props.entry.target}</span>;
 }

@@ -95,3 +95,21 @@ export function anchorMessage(anchor: AnchorState): { key: MessageKey; vars: Var
       return { key: "audit.anchor.rewritten", vars: { seq: anchor.seq }, ok: false };
   }
 }
+
+/** What an entry is about, to follow it: a verification by its folio, a file by its
+ * DocumentId (an enrollment link's target is "DocumentId / PersonId"), or nothing that
+ * can be opened (a profile, the log itself). */
+export type AuditSubject = { kind: "folio"; folio: string } | { kind: "file"; documentId: string; person: string | null } | { kind: "none" };
+
+export function subjectOf(entry: Pick<AuditEntry, "operation" | "target">): AuditSubject {
+  const target = entry.target.trim();
+  if (!target || entry.operation.startsWith("desk:")) return { kind: "none" };
+  if (entry.operation.includes("{folio}")) return { kind: "folio", folio: target };
+  const [documentId, person] = target.split("/").map((part) => part.trim());
+  if (!documentId || !isUuid(documentId)) return { kind: "none" };
+  return { kind: "file", documentId, person: person || null };
+}
+
+function isUuid(text: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+}

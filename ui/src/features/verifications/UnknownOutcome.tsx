@@ -3,7 +3,7 @@ import type { VerificationState } from "../../bindings/VerificationState";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { shownInstant } from "../../ui/format";
-import { shown } from "../../ui/text";
+import { statusWords } from "./words";
 
 /** A resend or cancel whose outcome is unknown, and the verification read again to tell. */
 export interface Uncertain {
@@ -24,7 +24,7 @@ export function UnknownOutcome({ uncertain, onReread }: { uncertain: Uncertain; 
           <>
             <p data-testid="reread-now">
               {t("ver.unknown.now", {
-                status: shown(reread.value.verification.VerificationStatus),
+                status: statusWords(reread.value.verification.VerificationStatus, t),
                 sent: shownInstant(reread.value.verification.SentAtUtc, locale),
               })}
             </p>

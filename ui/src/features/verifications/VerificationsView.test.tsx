@@ -131,7 +131,7 @@ describe("a supervisor's verification", () => {
       throw new Error(cmd);
     });
     lookUp(" VD-00000006 ");
-    expect((await screen.findByTestId("verification-status")).textContent).toBe("Expirado");
+    expect((await screen.findByTestId("verification-status")).textContent).toBe("Vencida");
     expect((screen.getByTestId("cancel-verification") as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByTestId("resend"));
@@ -142,7 +142,7 @@ describe("a supervisor's verification", () => {
     fireEvent.click(confirm);
     await screen.findByTestId("action-done");
     expect(calls.filter((c) => c === "resend_verification")).toHaveLength(1);
-    await waitFor(() => expect(screen.getByTestId("verification-status").textContent).toBe("Enviado"));
+    await waitFor(() => expect(screen.getByTestId("verification-status").textContent).toBe("Enviada"));
     // The folio is remembered, in capitals.
     expect(screen.getByRole("button", { name: "VD-00000006" })).toBeTruthy();
   });
@@ -186,9 +186,9 @@ describe("a supervisor's verification", () => {
 
     release();
     const now = await screen.findByTestId("reread-now");
-    expect(now.textContent).toMatch(/^Estado ahora: Enviado · último envío: .*2026.*\.$/);
+    expect(now.textContent).toMatch(/^Estado ahora: Enviada · último envío: .*2026.*\.$/);
     expect(notice.textContent).toContain("Reenviar otra vez es otro mensaje facturable.");
-    expect(screen.getByTestId("verification-status").textContent).toBe("Enviado");
+    expect(screen.getByTestId("verification-status").textContent).toBe("Enviada");
     expect((screen.getByTestId("resend") as HTMLButtonElement).disabled).toBe(false);
     expect(calls.filter((c) => c === "resend_verification")).toHaveLength(1);
   });
@@ -218,7 +218,7 @@ describe("a supervisor's verification", () => {
     expect((screen.getByTestId("resend") as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByTestId("cancel-verification") as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId("reread-again"));
-    expect((await screen.findByTestId("reread-now")).textContent).toContain("Estado ahora: Enviado");
+    expect((await screen.findByTestId("reread-now")).textContent).toContain("Estado ahora: Enviada");
     expect((screen.getByTestId("cancel-verification") as HTMLButtonElement).disabled).toBe(false);
   });
 });
@@ -242,5 +242,60 @@ describe("a sparse verification", () => {
     expect(screen.queryByTestId("error-notice")).toBeNull();
     expect(calls).toEqual(["verification"]);
     check.expectShown();
+  });
+});
+
+describe("a verification in the user's words", () => {
+  const stateOf = (verification: Verification, can: { resend: boolean; cancel: boolean }): VerificationState => ({
+    verification,
+    canResend: can.resend,
+    canCancel: can.cancel,
+    resendsSoFar: 0,
+    resendsUncertain: false,
+    geoBand: null,
+  });
+
+  it("words every status and verdict, says why each action is not offered for that status, and marks a cancelled one as without verdict", async () => {
+    const cases: [Verification["VerificationStatus"], string, string][] = [
+      ["NoIniciado", "No iniciada", "aún no se ha enviado ningún enlace"],
+      ["Completado", "Completada", "ya se completó"],
+      ["Rechazado", "Cancelada", "está cancelada"],
+      ["Expirado", "Vencida", "ya venció y no hay nada en curso"],
+      ["Pausado", "Pausado", "(estatus: Pausado)"],
+    ];
+    for (const [status, words, reason] of cases) {
+      const can = { resend: status === "Expirado", cancel: status === "NoIniciado" };
+      mockIPC((cmd) => {
+        if (cmd === "verification") return stateOf({ ...expired, VerificationStatus: status }, can);
+        throw new Error(cmd);
+      });
+      lookUp("VD-00000006");
+      expect((await screen.findByTestId("verification-status")).textContent).toBe(words);
+      expect(screen.getByTestId("action-reasons").textContent).toContain(reason);
+      // Only the completed one is settled by its verdict.
+      expect(screen.getByTestId("action-reasons").textContent?.includes("se resuelve con su veredicto")).toBe(status === "Completado");
+      if (status === "Rechazado") expect(screen.getByTestId("verdict").textContent).toBe("Sin veredicto: se canceló");
+      cleanup();
+      clearMocks();
+    }
+  });
+
+  it("speaks of folios when one is not found, and keeps only found folios among the recent ones", async () => {
+    mockIPC((cmd, args) => {
+      if (cmd !== "verification") throw new Error(cmd);
+      if ((args as { folio: string }).folio === "VD-00000006") return stateOf(expired, { resend: true, cancel: false });
+      throw { code: "not_found", message: "", details: [], task: null, problems: [] };
+    });
+    lookUp("VD-99999999");
+    const notice = await screen.findByTestId("error-notice");
+    expect(notice.textContent).toContain("Revise el folio");
+    expect(notice.textContent).not.toContain("RFC");
+    expect(screen.queryByRole("group", { name: "Folios recientes" })).toBeNull();
+    fireEvent.change(screen.getByTestId("folio-input"), { target: { value: "VD-00000006" } });
+    fireEvent.click(screen.getByTestId("folio-search"));
+    await screen.findByTestId("verification-status");
+    const recent = await screen.findByRole("group", { name: "Folios recientes" });
+    expect(recent.textContent).toBe("VD-00000006");
+    expect(JSON.parse(localStorage.getItem("kyb-desk.recentFolios") ?? "[]")).toEqual(["VD-00000006"]);
   });
 });

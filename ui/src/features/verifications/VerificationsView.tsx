@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
@@ -17,6 +17,7 @@ import { DemoFolios } from "../guide/DemoFolios";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { geoTone, remember, type Step, statusTone, timeline } from "./model";
 import { type Uncertain, UnknownOutcome } from "./UnknownOutcome";
+import { noCancelWords, noResendWords, statusWords, verdictWords } from "./words";
 import "./verifications.css";
 
 const RECENT_KEY = "kyb-desk.recentFolios";
@@ -55,10 +56,14 @@ export function VerificationsView({ folio: opened, demoFolios = [] }: { folio?: 
     setTyped(clean);
     setFolio(clean);
     setGeneration((g) => g + 1);
-    const next = remember(recent, clean);
-    setRecent(next);
-    globalThis.localStorage?.setItem(RECENT_KEY, JSON.stringify(next));
   };
+  // Only a folio that was found joins the recent ones: a mistyped one is not offered again.
+  const found = (value: string) =>
+    setRecent((current) => {
+      const next = remember(current, value);
+      globalThis.localStorage?.setItem(RECENT_KEY, JSON.stringify(next));
+      return next;
+    });
 
   return (
     <section className="page" aria-labelledby="verifications-title">
@@ -95,16 +100,21 @@ export function VerificationsView({ folio: opened, demoFolios = [] }: { folio?: 
         )}
       </form>
       {demoFolios.length > 0 && <DemoFolios folios={demoFolios} onPick={lookUp} />}
-      {folio === null ? <div className="empty">{t("ver.empty")}</div> : <VerificationCard key={`${folio}-${generation}`} folio={folio} />}
+      {folio === null ? <div className="empty">{t("ver.empty")}</div> : <VerificationCard key={`${folio}-${generation}`} folio={folio} onFound={found} />}
     </section>
   );
 }
 
 type Action = "resend" | "cancel";
 
-function VerificationCard({ folio }: { folio: string }) {
+function VerificationCard({ folio, onFound }: { folio: string; onFound: (folio: string) => void }) {
   const { t, locale } = useI18n();
   const [load, reload] = useLoad(() => backend.verification(folio), folio);
+  const loaded = load.state === "ready";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told once per folio found, whatever the parent's callback is.
+  useEffect(() => {
+    if (loaded) onFound(folio);
+  }, [loaded, folio]);
   const edges = useGeoBands();
   const [asking, setAsking] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
@@ -116,7 +126,7 @@ function VerificationCard({ folio }: { folio: string }) {
   const inFlight = useRef(false);
 
   if (load.state === "loading") return <div className="empty">{t("loading")}</div>;
-  if (load.state === "failed") return <ErrorNotice error={load.error} />;
+  if (load.state === "failed") return <ErrorNotice error={load.error} hint={load.error.code === "not_found" ? t("ver.notFoundHint") : undefined} />;
   const state: VerificationState = uncertain?.reread.state === "read" ? uncertain.reread.value : load.value;
   const v = state.verification;
   const held = uncertain !== null && uncertain.reread.state !== "read";
@@ -167,13 +177,13 @@ function VerificationCard({ folio }: { folio: string }) {
       <div className="verification-head">
         <h3>
           {v.Folio || folio}{" "}
-          <span className={`chip chip-${statusTone(v.VerificationStatus)}`} data-testid="verification-status">
-            {shown(v.VerificationStatus)}
+          <span className={`chip chip-${statusTone(v.VerificationStatus)}`} data-testid="verification-status" title={v.VerificationStatus ?? undefined}>
+            {statusWords(v.VerificationStatus, t)}
           </span>
         </h3>
         <span className="muted">{v.ExternalReference ?? ""}</span>
         <span className="grow" />
-        <span title={state.canResend ? undefined : t("ver.resendNotNow", { status: shown(v.VerificationStatus) })}>
+        <span title={state.canResend ? undefined : noResendWords(v.VerificationStatus, t)}>
           <button
             type="button"
             className="button-quiet"
@@ -187,7 +197,7 @@ function VerificationCard({ folio }: { folio: string }) {
             {t("ver.resend")}
           </button>
         </span>
-        <span title={state.canCancel ? undefined : t("ver.cancelNotNow", { status: shown(v.VerificationStatus) })}>
+        <span title={state.canCancel ? undefined : noCancelWords(v.VerificationStatus, t)}>
           <button
             type="button"
             className="button-quiet"
@@ -204,8 +214,7 @@ function VerificationCard({ folio }: { folio: string }) {
       </div>
       {(!state.canResend || !state.canCancel) && (
         <p className="muted small" data-testid="action-reasons">
-          {!state.canResend && t("ver.resendNotNow", { status: shown(v.VerificationStatus) })}{" "}
-          {!state.canCancel && t("ver.cancelNotNow", { status: shown(v.VerificationStatus) })}
+          {!state.canResend && noResendWords(v.VerificationStatus, t)} {!state.canCancel && noCancelWords(v.VerificationStatus, t)}
         </p>
       )}
       {uncertain && <UnknownOutcome uncertain={uncertain} onReread={() => readAgain(uncertain.action)} />}
@@ -229,7 +238,7 @@ function VerificationCard({ folio }: { folio: string }) {
       <dl className="facts">
         <dt>{t("ver.verdict")}</dt>
         <dd data-testid="verdict">
-          {shown(v.Verdict)}
+          {verdictWords(v.Verdict, v.VerificationStatus, t)}
           {v.VerdictComment && <span className="muted"> · {v.VerdictComment}</span>}
         </dd>
         <dt>{t("ver.modality")}</dt>
