@@ -40,6 +40,7 @@ fn main() {
         "export_watchlist_csv",
         "open_external",
         "copy_text",
+        "notify_if_hidden",
         "startup_painted",
         "fetch_image",
         "check_photo",

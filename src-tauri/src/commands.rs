@@ -8,9 +8,10 @@ use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::file::{CreatedFile, EnrollmentLink};
 use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Runtime, State};
+use tauri::{AppHandle, Manager, Runtime, State};
 use tauri_plugin_clipboard_manager::ClipboardExt;
 use tauri_plugin_dialog::DialogExt;
+use tauri_plugin_notification::NotificationExt;
 use tauri_plugin_opener::OpenerExt;
 
 use crate::Shell;
@@ -386,6 +387,32 @@ pub async fn check_photo(
 ) -> AppResult<PhotoCheck> {
     let url = links::checked_external(&url, shell.demo_base.as_ref())?;
     images.check(&url, &expected_sha256).await
+}
+
+/// Tells the OS, in a notification, what an automatic refresh found (`body`, in the
+/// user's words), only while the window is out of sight: minimised, hidden, or its page
+/// hidden (`page_hidden`, the page's own word). Data already on screen is not notified.
+/// Whether it was shown.
+#[tauri::command]
+pub fn notify_if_hidden<R: Runtime>(
+    app: AppHandle<R>,
+    body: String,
+    page_hidden: bool,
+) -> AppResult<bool> {
+    let out_of_sight = page_hidden
+        || app.get_webview_window("main").is_none_or(|window| {
+            window.is_minimized().unwrap_or(false) || !window.is_visible().unwrap_or(true)
+        });
+    if !out_of_sight {
+        return Ok(false);
+    }
+    app.notification()
+        .builder()
+        .title("KYB Desk")
+        .body(body)
+        .show()
+        .map_err(|e| AppError::desktop(Task::Notify, e))?;
+    Ok(true)
 }
 
 /// Puts text (a correction link, an enrollment link) on the system clipboard.

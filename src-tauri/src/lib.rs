@@ -68,6 +68,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::export_watchlist_csv,
         commands::open_external,
         commands::copy_text,
+        commands::notify_if_hidden,
         commands::fetch_image,
         commands::check_photo,
         commands::issued_links,
@@ -110,6 +111,46 @@ fn bring_forward<R: Runtime>(app: &tauri::AppHandle<R>) {
     }
 }
 
+/// The window's size and place, kept between runs (tauri-plugin-window-state). With
+/// `--data-dir` the state goes in that folder, like everything else the app writes (the
+/// plugin joins its file name to the config folder, and an absolute name replaces it);
+/// otherwise in the platform's config folder. Not under `demo/`: the demo's records
+/// start afresh, the window's place need not.
+fn window_state<R: Runtime>(data_dir: Option<&std::path::Path>) -> tauri::plugin::TauriPlugin<R> {
+    let builder = tauri_plugin_window_state::Builder::new();
+    let builder = match data_dir.map(std::path::absolute) {
+        Some(Ok(dir)) => builder.with_filename(dir.join("window-state.json").to_string_lossy()),
+        _ => builder,
+    };
+    builder.build()
+}
+
+/// Saves the window's size and place half a second after it last moved or changed size,
+/// not only on a clean exit (the plugin's own moment): an app that is killed, by a crash
+/// or an ended session, keeps it too.
+fn keep_window_state<R: Runtime>(window: &tauri::Window<R>, event: &tauri::WindowEvent) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use tauri_plugin_window_state::{AppHandleExt, StateFlags};
+
+    static LAST_CHANGE: AtomicU64 = AtomicU64::new(0);
+    if !matches!(
+        event,
+        tauri::WindowEvent::Resized(_) | tauri::WindowEvent::Moved(_)
+    ) {
+        return;
+    }
+    let change = LAST_CHANGE.fetch_add(1, Ordering::SeqCst) + 1;
+    let app = window.app_handle().clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        if LAST_CHANGE.load(Ordering::SeqCst) == change
+            && let Err(error) = app.save_window_state(StateFlags::all())
+        {
+            tracing::warn!("the window's size and place were not kept: {error}");
+        }
+    });
+}
+
 /// Builds and runs the desktop application until its last window closes. With
 /// `--demo`, the embedded sandbox serves a demo profile; with `--data-dir`, every file
 /// the app writes goes under that directory. `began`: when the process started, as
@@ -135,6 +176,8 @@ pub fn run(options: Options, began: std::time::Instant) {
                 .callback(|app, _args, _cwd| bring_forward(app))
                 .build(),
         )
+        .plugin(window_state(data_dir.as_deref()))
+        .plugin(tauri_plugin_notification::init())
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_clipboard_manager::init())
         .plugin(tauri_plugin_dialog::init())
@@ -192,6 +235,7 @@ pub fn run(options: Options, began: std::time::Instant) {
             app.manage(startup::Startup::new(began, report_startup));
             Ok(())
         })
+        .on_window_event(keep_window_state)
         .invoke_handler(invoke_handler())
         .run(tauri::generate_context!())
         .expect("KYB Desk could not start its window");

@@ -319,6 +319,25 @@ impl App {
         let _ = self.client.close().await;
     }
 
+    /// Resizes the window, as a user dragging its corner does.
+    pub async fn set_window_size(&self, width: u32, height: u32) {
+        self.client
+            .set_window_size(width, height)
+            .await
+            .expect("the window can be resized");
+    }
+
+    /// The window's outer size, as the page sees it.
+    pub async fn window_size(&self) -> (u64, u64) {
+        let size = self
+            .run_script("return [window.outerWidth, window.outerHeight]")
+            .await;
+        (
+            size[0].as_u64().unwrap_or_default(),
+            size[1].as_u64().unwrap_or_default(),
+        )
+    }
+
     /// The visible text of the first element matching `css`, once it is present and
     /// non-empty (the UI fills some elements after an IPC round trip).
     pub async fn text_of(&self, css: &str) -> String {

@@ -270,6 +270,37 @@ describe("App", () => {
     expect(localStorage.getItem("kyb-desk.autoRefresh.p1")).toBe("5");
   });
 
+  it("notifies what an automatic refresh changed, never what a refresh asked for by hand", async () => {
+    const notified: unknown[] = [];
+    let fingerprint = "a";
+    mockIPC((cmd, args) => {
+      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === "profiles") return book;
+      if (cmd === "watchlist") return [followed];
+      if (cmd === "refresh_watchlist") {
+        fingerprint += "+";
+        return [{ ...followed, fingerprint, lastRefreshUtc: new Date().toISOString() }];
+      }
+      if (cmd === "notify_if_hidden") {
+        notified.push(args);
+        return true;
+      }
+      throw new Error(`unexpected command ${cmd}`);
+    });
+    renderApp();
+    await screen.findByTestId("watch-row");
+    fireEvent.click(screen.getByRole("button", { name: "Actualizar todo" }));
+    await screen.findByRole("button", { name: "Actualizar todo" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(notified).toEqual([]);
+    // The list's newest answer is a day old: with 5 minutes chosen, a refresh is due at once.
+    localStorage.setItem("kyb-desk.autoRefresh.p1", "5");
+    cleanup();
+    renderApp();
+    await waitFor(() => expect(notified).toHaveLength(1));
+    expect(notified[0]).toEqual({ body: "1 expediente seguido cambió.", pageHidden: false });
+  });
+
   it("refuses a CSV file over the import limit before reading it, saying both sizes", async () => {
     let imports = 0;
     mockIPC((cmd) => {

@@ -53,6 +53,8 @@ pub enum Task {
     UseChosenPath,
     StartDemo,
     UseKeyring,
+    /// Showing an OS notification.
+    Notify,
 }
 
 pub type AppResult<T> = Result<T, AppError>;

@@ -55,6 +55,9 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
 }
 
 export const appInfo = () => call<AppInfo>("app_info");
+/** An OS notification of `body`, shown only while the window is out of sight (the
+ * backend checks; `pageHidden` is the page's own word); whether it was shown. */
+export const notifyIfHidden = (body: string, pageHidden: boolean) => call<boolean>("notify_if_hidden", { body, pageHidden });
 /** The demo's "try this" leads; null outside the demo. */
 export const demoGuide = () => call<DemoGuide | null>("demo_guide");
 /** The local records found unreadable at start, each set aside and begun afresh. */

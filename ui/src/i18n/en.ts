@@ -179,6 +179,9 @@ export const en: Record<MessageKey, string> = {
   "category.approved": "Accepted",
   "category.closed": "Closed",
   "category.unknown": "Other status",
+  // Window and notices (issue 19)
+  "notice.changed.one": "1 followed file changed.",
+  "notice.changed.other": "{n} followed files changed.",
   // Status overview (issue 19)
   "overview.title": "Overview of the followed files",
   "overview.byStatus": "By status",
@@ -703,6 +706,7 @@ export const en: Record<MessageKey, string> = {
   "task.use_chosen_path": "The chosen path could not be used",
   "task.start_demo": "The demo service could not be started",
   "task.use_keyring": "The system keyring could not be used",
+  "task.notify": "The system notification could not be shown",
   "problem.sentence": "{problem}.",
   "problem.inSection": "{problem} (section “{section}”).",
   "problem.inEntry": "{problem} (secciones, entry {position}).",

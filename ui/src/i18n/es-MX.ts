@@ -179,6 +179,9 @@ export const esMX = {
   "category.approved": "Aceptado",
   "category.closed": "Finalizado",
   "category.unknown": "Otro estatus",
+  // Window and notices (issue 19)
+  "notice.changed.one": "1 expediente seguido cambió.",
+  "notice.changed.other": "{n} expedientes seguidos cambiaron.",
   // Status overview (issue 19)
   "overview.title": "Resumen de los expedientes seguidos",
   "overview.byStatus": "Por estatus",
@@ -706,6 +709,7 @@ export const esMX = {
   "task.use_chosen_path": "No se pudo usar la ruta elegida",
   "task.start_demo": "No se pudo iniciar el servicio de demostración",
   "task.use_keyring": "No se pudo usar el llavero del sistema",
+  "task.notify": "No se pudo mostrar el aviso del sistema",
   "problem.sentence": "{problem}.",
   "problem.inSection": "{problem} (sección «{section}»).",
   "problem.inEntry": "{problem} (secciones, entrada {position}).",

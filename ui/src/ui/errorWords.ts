@@ -129,6 +129,7 @@ const TASK: Record<Task, MessageKey> = {
   use_chosen_path: "task.use_chosen_path",
   start_demo: "task.start_demo",
   use_keyring: "task.use_keyring",
+  notify: "task.notify",
 };
 
 /** The title and hint of an error whose facts (a profile's name, two origins, a folder,

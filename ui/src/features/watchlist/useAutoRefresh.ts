@@ -29,9 +29,9 @@ export function newestRefresh(times: (string | null)[]): number {
 }
 
 /** Calls `refresh` `minutes` after `lastStart` (ms since the epoch; `null`: not known
- * yet, nothing is planned), and again after each new `lastStart`. A refresh that falls
- * due while the window is hidden (minimised) waits until it is shown. Answers when the
- * next one is due (`null`: none planned). */
+ * yet, nothing is planned), and again after each new `lastStart`. It runs while the
+ * window is hidden too: what it finds then is told in an OS notification (see
+ * `changeNotice.ts`). Answers when the next one is due (`null`: none planned). */
 export function useAutoRefresh(minutes: number, lastStart: number | null, refresh: () => void): number | null {
   const run = useRef(refresh);
   useEffect(() => {
@@ -45,23 +45,8 @@ export function useAutoRefresh(minutes: number, lastStart: number | null, refres
     }
     const due = lastStart + minutes * 60_000;
     setDueAt(due);
-    let waiting = false;
-    const fire = () => {
-      if (document.visibilityState === "hidden") waiting = true;
-      else run.current();
-    };
-    const onShown = () => {
-      if (waiting && document.visibilityState === "visible") {
-        waiting = false;
-        run.current();
-      }
-    };
-    const timer = setTimeout(fire, Math.max(0, due - Date.now()));
-    document.addEventListener("visibilitychange", onShown);
-    return () => {
-      clearTimeout(timer);
-      document.removeEventListener("visibilitychange", onShown);
-    };
+    const timer = setTimeout(() => run.current(), Math.max(0, due - Date.now()));
+    return () => clearTimeout(timer);
   }, [minutes, lastStart]);
   return dueAt;
 }

@@ -4,8 +4,10 @@ import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { RefreshProgress } from "../../bindings/RefreshProgress";
 import type { WatchedFile } from "../../bindings/WatchedFile";
+import { useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
 import { perFrame } from "../../ui/frames";
+import { noticeChanges } from "./changeNotice";
 import { rowKey } from "./model";
 import { type AutoRefreshMinutes, newestRefresh, storeAutoRefresh, storedAutoRefresh, useAutoRefresh } from "./useAutoRefresh";
 
@@ -36,6 +38,7 @@ export function useWatchlistRefresh(props: {
 }): WatchlistRefresh {
   const { profileId, files, setFiles, setError } = props;
   const measureNextCommit = usePaintMeasure();
+  const { t } = useI18n();
   const [progress, setProgress] = useState<Progress>(null);
 
   // When "refresh all" last started (ms): at first, the newest answer in the list.
@@ -48,7 +51,7 @@ export function useWatchlistRefresh(props: {
   const running = useRef(false);
 
   const failed = (files ?? []).filter((file) => file.refreshFailed);
-  const refresh = async (failedOnly: boolean) => {
+  const refresh = async (failedOnly: boolean, automatic = false) => {
     if (!failedOnly) setLastStart(Date.now());
     // One refresh at a time: an automatic one falling due during another is skipped.
     if (running.current) return;
@@ -67,11 +70,13 @@ export function useWatchlistRefresh(props: {
       const fresh = new Map(batch.map((p) => [rowKey(p.file), p.file]));
       setFiles((current) => current?.map((f) => fresh.get(rowKey(f)) ?? f) ?? current);
     });
+    const before = files ?? [];
     try {
       const final = await backend.refreshWatchlist((answer) => live && answers.push(answer), failedOnly);
       answers.cancel();
       measureNextCommit("watchlist-refresh");
       setFiles(final);
+      if (automatic) void noticeChanges(before, final, t);
     } catch (e) {
       setError(backend.asAppError(e));
     } finally {
@@ -81,7 +86,7 @@ export function useWatchlistRefresh(props: {
       running.current = false;
     }
   };
-  const nextAuto = useAutoRefresh(hasFiles ? autoMinutes : 0, lastStart, () => void refresh(false));
+  const nextAuto = useAutoRefresh(hasFiles ? autoMinutes : 0, lastStart, () => void refresh(false, true));
 
   return {
     progress,
