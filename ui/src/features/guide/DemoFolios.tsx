@@ -2,7 +2,7 @@
 // newcomer never has to know a folio.
 import type { GuideFolio } from "../../bindings/GuideFolio";
 import { useI18n } from "../../i18n";
-import { shown } from "../../ui/text";
+import { statusWords } from "../verifications/words";
 import "./guide.css";
 
 export function DemoFolios({ folios, onPick }: { folios: GuideFolio[]; onPick: (folio: string) => void }) {
@@ -13,7 +13,7 @@ export function DemoFolios({ folios, onPick }: { folios: GuideFolio[]; onPick: (
       <span className="muted">{t("guide.folios")}:</span>
       {folios.map((f) => (
         <button key={f.folio} type="button" className="tag tag-button" onClick={() => onPick(f.folio)} data-folio={f.folio}>
-          {f.folio} · {shown(f.status)}
+          {f.folio} · {statusWords(f.status, t)}
         </button>
       ))}
     </div>

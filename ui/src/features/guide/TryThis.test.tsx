@@ -49,6 +49,8 @@ describe("the demo's try-this panel", () => {
     );
     const buttons = screen.getByRole("group", { name: "Folios de la demostración" }).querySelectorAll("button");
     expect(buttons).toHaveLength(2);
+    // Each with its status in words, never the service's raw name.
+    expect([...buttons].map((b) => b.textContent)).toEqual(["VD-00000001 · No iniciada", "VD-00000002 · Enviada"]);
     fireEvent.click(buttons[0] as HTMLButtonElement);
     expect(pick).toHaveBeenCalledWith("VD-00000001");
   });
