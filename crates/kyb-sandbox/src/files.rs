@@ -204,6 +204,8 @@ pub struct FileSpec<'a> {
     pub flow: &'a Flow,
     pub status: DocumentStatus,
     pub created: Timestamp,
+    /// The world's present: nothing of the file happened after it.
+    pub now: Timestamp,
     pub base_url: &'a str,
     /// Persons of the file; `None`: two representatives for a legal entity, the person
     /// alone for a natural person.
@@ -302,6 +304,9 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
         branches: 1,
         branch_documents: 0,
         created: spec.created,
-        updated: clock::minutes_after(spec.created, rng.random_range(60..60 * 24 * 5)),
+        // Some time after its creation, never after the present (a file is not updated
+        // in the future).
+        updated: clock::minutes_after(spec.created, rng.random_range(60..60 * 24 * 5))
+            .min(clock::minutes_after(spec.now, -5)),
     }
 }

@@ -145,13 +145,20 @@ fn seeded_status(index: usize) -> DocumentStatus {
 
 /// The large example file, from a generator of its own so the rest of the world is
 /// the same with or without it.
-fn large_file(seed: u64, flow: &Flow, created: Timestamp, base_url: &str) -> Expediente {
+fn large_file(
+    seed: u64,
+    flow: &Flow,
+    created: Timestamp,
+    now: Timestamp,
+    base_url: &str,
+) -> Expediente {
     let (representatives, branches, documents) = LARGE_FILE;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x1a26_e000);
     let spec = FileSpec {
         flow,
         status: DocumentStatus::EnRevision,
         created,
+        now,
         base_url,
         persons: Some(representatives),
     };
@@ -234,6 +241,7 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
                 flow,
                 status,
                 created,
+                now: start,
                 base_url,
                 persons: None,
             },
@@ -248,6 +256,7 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
         seed,
         &main_flow,
         clock::minutes_after(start, -60 * 24 * 3),
+        start,
         base_url,
     );
     world.expedientes.insert(large.document_id, large.clone());
@@ -334,4 +343,23 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
     world.trial = Some((trial_tenant.workspace_id, TRIAL_ATTEMPTS));
     world.tenants.push(trial_tenant);
     (world, manifest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_seeded_file_was_updated_after_it_was_created_and_before_the_present() {
+        let start = clock::now();
+        let (world, _) = build(7, 40, "http://127.0.0.1:1", start);
+        for file in world.expedientes.values() {
+            assert!(file.updated >= file.created, "{}", file.company_rfc);
+            assert!(
+                file.updated <= start,
+                "{} updated in the future",
+                file.company_rfc
+            );
+        }
+    }
 }

@@ -51,6 +51,8 @@ export const en: Record<MessageKey, string> = {
     "Check the folio (e.g. VD-00000001). A folio of another Workspace is not found with this profile: look it up with the profile it belongs to.",
   "audit.openFolio": "Open this verification",
   "audit.openFile": "Open this file's tracking",
+  "audit.rfc": "RFC {rfc}",
+  "audit.flow": "flow {id}",
   "audit.person": "person {id}",
   "day.d": "d",
   "day.m": "m",

@@ -50,6 +50,8 @@ export const esMX = {
     "Revise el folio (p. ej. VD-00000001). Un folio de otro Workspace no se encuentra con este perfil: consúltelo con el perfil al que pertenece.",
   "audit.openFolio": "Abrir esta verificación",
   "audit.openFile": "Abrir el seguimiento de este expediente",
+  "audit.rfc": "RFC {rfc}",
+  "audit.flow": "flujo {id}",
   "audit.person": "persona {id}",
   "day.d": "d",
   "day.m": "m",

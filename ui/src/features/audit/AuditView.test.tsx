@@ -183,10 +183,18 @@ describe("the audit log in the user's words", () => {
     unresolved: [],
     entries: [
       at(1, "POST /verificaciones/{folio}/reenviar", "VD-00000006", "2026-11-10T15:00:00Z"),
-      at(2, "POST /expedientes/solicitud-correccion", DOC, "2026-11-20T15:00:00Z", { ok: false, code: "validation", message: "Error de validacion" }),
-      at(3, "POST /expedientes/enlace-enrolamiento", `${OTHER} / ${PERSON}`, "2026-11-22T15:00:00Z"),
+      at(2, "POST /expedientes/solicitar-correccion", DOC, "2026-11-20T15:00:00Z", { ok: false, code: "validation", message: "Error de validacion" }),
+      at(3, "POST /enrollment/v1/url", `${OTHER} / ${PERSON}`, "2026-11-22T15:00:00Z"),
+      at(4, "POST /expedientes/nuevo", "flujo / PLC150301AB2", "2026-11-22T16:00:00Z", intent),
+      at(5, "POST /expedientes/informacion-complementaria", `${DOC} / flujo-extra-0001`, "2026-11-22T17:00:00Z", intent),
     ],
   };
+  const routes: OperationRoute[] = [
+    ...ROUTES,
+    { operation: "correction", route: "POST /expedientes/solicitar-correccion" },
+    { operation: "enrollment_link", route: "POST /enrollment/v1/url" },
+    { operation: "complementary_info", route: "POST /expedientes/informacion-complementaria" },
+  ];
   const chain: ChainReport = { entries: 3, unreadable: 0, breaks: [], anchor: { state: "matches" } };
 
   function show(onOpenFile: (flowId: string, rfc: string) => void, onOpenFolio: (folio: string) => void) {
@@ -198,7 +206,7 @@ describe("the audit log in the user's words", () => {
     });
     render(
       <I18nProvider>
-        <GivenInfo operations={ROUTES}>
+        <GivenInfo operations={routes}>
           <AuditView onOpenFile={onOpenFile} onOpenFolio={onOpenFolio} />
         </GivenInfo>
       </I18nProvider>,
@@ -213,9 +221,11 @@ describe("the audit log in the user's words", () => {
     );
     await screen.findAllByTestId("audit-row");
     const links = await screen.findAllByTestId("audit-open");
-    expect(links.map((l) => l.textContent)).toEqual(["Panificadora La Espiga", "VD-00000006"]);
+    // Newest first: the complementary intent, the new file by its RFC, the correction, the resend.
+    expect(links.map((l) => l.textContent)).toEqual(["Panificadora La Espiga", "RFC PLC150301AB2", "Panificadora La Espiga", "VD-00000006"]);
     for (const link of links) fireEvent.click(link);
-    expect(opened).toEqual(["file flujo PLE150301AB2", "folio VD-00000006"]);
+    expect(opened).toEqual(["file flujo PLE150301AB2", "file flujo PLC150301AB2", "file flujo PLE150301AB2", "folio VD-00000006"]);
+    expect(screen.getByTitle(`${DOC} / flujo-extra-0001`).textContent).toBe("Panificadora La Espigaflujo flujo-ex…");
     const unknown = screen.getByTitle(`${OTHER} / ${PERSON}`);
     expect(unknown.textContent).toBe("9b8a7c6d…persona 5a4e3c2b…");
     // The failure's code is worded, never the raw code.
@@ -232,13 +242,13 @@ describe("the audit log in the user's words", () => {
     await screen.findAllByTestId("audit-row");
     fireEvent.change(screen.getByTestId("audit-from"), { target: { value: "15/11/2026" } });
     expect(screen.getAllByPlaceholderText("dd/mm/aaaa")).toHaveLength(2);
-    expect(screen.getAllByTestId("audit-row")).toHaveLength(2);
+    expect(screen.getAllByTestId("audit-row")).toHaveLength(4);
     fireEvent.change(screen.getByTestId("audit-to"), { target: { value: "21/11/2026" } });
     expect(screen.getAllByTestId("audit-row")).toHaveLength(1);
     // Half a day filters nothing, and says so once the field is left.
     fireEvent.change(screen.getByTestId("audit-to"), { target: { value: "21/11" } });
     fireEvent.blur(screen.getByTestId("audit-to"));
-    expect(screen.getAllByTestId("audit-row")).toHaveLength(2);
+    expect(screen.getAllByTestId("audit-row")).toHaveLength(4);
     expect(screen.getByText("No es una fecha")).toBeTruthy();
   });
 });

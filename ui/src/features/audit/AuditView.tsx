@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { AuditEntry } from "../../bindings/AuditEntry";
+import type { OperationRoute } from "../../bindings/OperationRoute";
 import type { SavedCsv } from "../../bindings/SavedCsv";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { useI18n } from "../../i18n";
@@ -128,7 +129,7 @@ export function AuditView(props: { onOpenFile?: (flowId: string, rfc: string) =>
                     <td>{formatLocal(e.atUtc, locale) ?? e.atUtc}</td>
                     <td>{label(e.operation)}</td>
                     <td className="small">
-                      <AuditTarget entry={e} files={files} onOpenFile={props.onOpenFile} onOpenFolio={props.onOpenFolio} />
+                      <AuditTarget entry={e} routes={routes} files={files} onOpenFile={props.onOpenFile} onOpenFolio={props.onOpenFolio} />
                     </td>
                     <td className="small">{e.summary}</td>
                     <td className="small">
@@ -182,40 +183,50 @@ function OutcomeCell({ entry, unresolved }: { entry: AuditEntry; unresolved: boo
 }
 
 /** What an entry is about, in words, and a way to it: a verification opens by its
- * folio, a followed file by its company; any other id is shown short, whole in its
+ * folio, a file by its company (or RFC); any other id is shown short, whole in its
  * title, to copy. */
 function AuditTarget(props: {
   entry: AuditEntry;
+  routes: OperationRoute[];
   files: Map<string, WatchedFile>;
   onOpenFile?: ((flowId: string, rfc: string) => void) | undefined;
   onOpenFolio?: ((folio: string) => void) | undefined;
 }) {
   const { t } = useI18n();
-  const subject = subjectOf(props.entry);
+  const subject = subjectOf(props.entry, props.routes);
   const { onOpenFile, onOpenFolio } = props;
-  if (subject.kind === "folio" && onOpenFolio) {
-    return (
-      <button type="button" className="link mono" onClick={() => onOpenFolio(subject.folio)} title={t("audit.openFolio")} data-testid="audit-open">
-        {subject.folio}
+  const short = (id: string) => `${id.slice(0, 8)}…`;
+  const open = (label: string, flowId: string, rfc: string) =>
+    onOpenFile ? (
+      <button type="button" className="link" onClick={() => onOpenFile(flowId, rfc)} title={t("audit.openFile")} data-testid="audit-open">
+        {label}
       </button>
+    ) : (
+      <span>{label}</span>
     );
+  switch (subject.kind) {
+    case "folio":
+      return onOpenFolio ? (
+        <button type="button" className="link mono" onClick={() => onOpenFolio(subject.folio)} title={t("audit.openFolio")} data-testid="audit-open">
+          {subject.folio}
+        </button>
+      ) : (
+        <span className="mono">{subject.folio}</span>
+      );
+    case "newFile":
+      return <span title={props.entry.target}>{open(t("audit.rfc", { rfc: subject.rfc }), subject.flowId, subject.rfc)}</span>;
+    case "file": {
+      const file = props.files.get(subject.documentId);
+      const name = file?.companyName?.trim() || (file ? t("audit.rfc", { rfc: file.rfc }) : null);
+      return (
+        <span title={props.entry.target}>
+          {file && name ? open(name, file.flowId, file.rfc) : <span className="mono">{short(subject.documentId)}</span>}
+          {subject.person && <div className="muted">{t("audit.person", { id: short(subject.person) })}</div>}
+          {subject.flow && <div className="muted">{t("audit.flow", { id: short(subject.flow) })}</div>}
+        </span>
+      );
+    }
+    case "none":
+      return <span className="mono">{props.entry.target}</span>;
   }
-  if (subject.kind === "file") {
-    const file = props.files.get(subject.documentId);
-    const name = file?.companyName?.trim() || file?.rfc;
-    const short = `${subject.documentId.slice(0, 8)}…`;
-    return (
-      <span title={props.entry.target}>
-        {file && name && onOpenFile ? (
-          <button type="button" className="link" onClick={() => onOpenFile(file.flowId, file.rfc)} title={t("audit.openFile")} data-testid="audit-open">
-            {name}
-          </button>
-        ) : (
-          <span className="mono">{short}</span>
-        )}
-        {subject.person && <div className="muted">{t("audit.person", { id: `${subject.person.slice(0, 8)}…` })}</div>}
-      </span>
-    );
-  }
-  return <span className="mono">{props.entry.target}</span>;
 }

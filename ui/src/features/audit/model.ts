@@ -96,18 +96,43 @@ export function anchorMessage(anchor: AnchorState): { key: MessageKey; vars: Var
   }
 }
 
-/** What an entry is about, to follow it: a verification by its folio, a file by its
- * DocumentId (an enrollment link's target is "DocumentId / PersonId"), or nothing that
- * can be opened (a profile, the log itself). */
-export type AuditSubject = { kind: "folio"; folio: string } | { kind: "file"; documentId: string; person: string | null } | { kind: "none" };
+/** What an entry is about, to follow it. The desk writes each operation's target its
+ * own way (crates/kyb-desk-core/src/desk/service.rs): a verification by its folio; a
+ * correction by its DocumentId; an enrollment link "DocumentId / PersonId";
+ * complementary information "DocumentId / FlowID" (its intent); a new file "FlowID /
+ * RFC" until it exists, then its DocumentId. Anything else (a profile, the log itself)
+ * cannot be opened. */
+export type AuditSubject =
+  | { kind: "folio"; folio: string }
+  | { kind: "file"; documentId: string; person: string | null; flow: string | null }
+  | { kind: "newFile"; flowId: string; rfc: string }
+  | { kind: "none" };
 
-export function subjectOf(entry: Pick<AuditEntry, "operation" | "target">): AuditSubject {
+export function subjectOf(entry: Pick<AuditEntry, "operation" | "target">, routes: OperationRoute[]): AuditSubject {
   const target = entry.target.trim();
-  if (!target || entry.operation.startsWith("desk:")) return { kind: "none" };
-  if (entry.operation.includes("{folio}")) return { kind: "folio", folio: target };
-  const [documentId, person] = target.split("/").map((part) => part.trim());
-  if (!documentId || !isUuid(documentId)) return { kind: "none" };
-  return { kind: "file", documentId, person: person || null };
+  const operation = routes.find((r) => r.route === entry.operation)?.operation;
+  if (!target || !operation) return { kind: "none" };
+  const [first = "", second = ""] = target.split(" / ").map((part) => part.trim());
+  switch (operation) {
+    case "resend_verification":
+    case "cancel_verification":
+      return { kind: "folio", folio: target };
+    case "create_file":
+      if (second) return { kind: "newFile", flowId: first, rfc: second };
+      return isUuid(first) ? { kind: "file", documentId: first, person: null, flow: null } : { kind: "none" };
+    case "correction":
+    case "enrollment_link":
+    case "complementary_info":
+      if (!isUuid(first)) return { kind: "none" };
+      return {
+        kind: "file",
+        documentId: first,
+        person: operation === "enrollment_link" && second ? second : null,
+        flow: operation === "complementary_info" && second ? second : null,
+      };
+    default:
+      return { kind: "none" };
+  }
 }
 
 function isUuid(text: string): boolean {
