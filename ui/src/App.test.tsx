@@ -350,7 +350,7 @@ describe("App", () => {
     await waitFor(() => expect(exports).toBe(1));
     expect(screen.queryByTestId("watch-exported")).toBeNull();
     fireEvent.click(screen.getByTestId("export-watchlist"));
-    expect((await screen.findByTestId("watch-exported")).textContent).toBe("Lista guardada en /home/ana/seguimiento.csv (1 expedientes).");
+    expect((await screen.findByTestId("watch-exported")).textContent).toBe("Lista guardada en /home/ana/seguimiento.csv (1 expediente).");
     // No path from the page: the native save dialog is the only way to choose one.
     expect(exportArgs).toEqual([{}, {}]);
   });

@@ -22,9 +22,17 @@ function initialLocale(): Locale {
 export type Vars = Record<string, string | number>;
 
 /** A message in `locale`, its `{name}` placeholders filled from `vars` (one left as
- * written when no value is given). */
+ * written when no value is given), and its `{name:one|other}` words chosen by that
+ * count's plural category in the language ("{n} {n:entrada|entradas}"). */
 export function translate(locale: Locale, key: MessageKey, vars?: Vars): string {
-  return messages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => String(vars?.[name] ?? whole));
+  const rules = new Intl.PluralRules(locale);
+  return messages[locale][key]
+    .replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name: string, one: string, other: string) => {
+      const count = vars?.[name];
+      if (count === undefined) return whole;
+      return rules.select(Number(count)) === "one" ? one : other;
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) => String(vars?.[name] ?? whole));
 }
 
 /** The `t` of a language: a message key (and its values) in words. */

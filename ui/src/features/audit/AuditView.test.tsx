@@ -140,7 +140,7 @@ describe("the audit log", () => {
       { entries: 1, unreadable: 0, breaks: [], anchor: { state: "unavailable", reason: "sin Secret Service" } },
     );
     expect((await screen.findByTestId("chain-anchor")).textContent).toBe("No se pudo leer el ancla en el llavero: sin Secret Service");
-    expect(screen.getByTestId("chain-badge").textContent).toBe("Cadena sin confirmar (1 entradas)");
+    expect(screen.getByTestId("chain-badge").textContent).toBe("Cadena sin confirmar (1 entrada)");
   });
 
   it("names each operation by the route the app's info gives it, and shows any other as written", async () => {

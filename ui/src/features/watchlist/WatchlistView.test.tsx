@@ -108,7 +108,7 @@ describe("a file or a CSV line the watchlist refuses", () => {
     // jsdom's File cannot read itself.
     csv.text = () => Promise.resolve("RFC\nAAA010101AA1\n");
     fireEvent.change(picker, { target: { files: [csv] } });
-    const status = await screen.findByText("2 agregados, 1 ya seguidos, 3 rechazados.");
+    const status = await screen.findByText("2 agregados, 1 ya seguido, 3 rechazados.");
     expect([...status.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
       "Línea 4: El campo RFC no es válido.",
       "Línea 7: El campo Flujo es obligatorio. El campo RFC no es válido.",
