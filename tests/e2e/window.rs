@@ -22,12 +22,19 @@ async fn the_window_opens_as_large_as_it_was_left() {
             "resized to {:?}",
             app.window_size().await
         );
-        // Kept a moment after the change, before any exit.
+        // Kept a moment after the change, before any exit (an earlier start may have
+        // written the first size already: the new one is waited for).
         let kept = poll(Duration::from_secs(5), || async {
-            state.exists().then_some(())
+            let text = std::fs::read_to_string(&state).ok()?;
+            let saved: serde_json::Value = serde_json::from_str(&text).ok()?;
+            (saved["main"]["width"] == 1010 && saved["main"]["height"] == 700).then_some(())
         })
         .await;
-        assert!(kept.is_some(), "no window state under the data folder");
+        assert!(
+            kept.is_some(),
+            "no window state of the new size under the data folder: {:?}",
+            std::fs::read_to_string(&state)
+        );
     })
     .await;
 
