@@ -115,6 +115,14 @@ pub struct Expediente {
     pub updated: Timestamp,
 }
 
+/// `delay_minutes` after `created`, wrapped round within the time from `created` to
+/// five minutes before `now`.
+fn updated_after(created: Timestamp, now: Timestamp, delay_minutes: i64) -> Timestamp {
+    let age = (now.as_second() - created.as_second()) / 60 - 5;
+    let delay = if age > 0 { delay_minutes % age } else { 0 };
+    clock::minutes_after(created, delay)
+}
+
 fn iso_opt(at: Option<Timestamp>) -> Value {
     at.map_or(Value::Null, |t| Value::String(clock::iso_seconds(t)))
 }
@@ -305,8 +313,7 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
         branch_documents: 0,
         created: spec.created,
         // Some time after its creation, never after the present (a file is not updated
-        // in the future).
-        updated: clock::minutes_after(spec.created, rng.random_range(60..60 * 24 * 5))
-            .min(clock::minutes_after(spec.now, -5)),
+        // in the future): a delay longer than the file's age wraps round within it.
+        updated: updated_after(spec.created, spec.now, rng.random_range(60..60 * 24 * 5)),
     }
 }

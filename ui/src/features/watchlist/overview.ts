@@ -5,26 +5,21 @@ import type { WatchedFile } from "../../bindings/WatchedFile";
 import { CATEGORIES } from "../../ui/StatusBadge";
 
 /** Time since the file last changed at the service (`updatedAtUtc`, the file's own
- * last update): today, 1–3 days, 4–7 days, more; `unknown` when the service gave none. */
+ * last update): under a day, 1–3 days, 4–7 days, more; `unknown` when the service gave
+ * none. */
 export type AgeBucket = "today" | "days1to3" | "days4to7" | "older" | "unknown";
 
 export const AGE_BUCKETS: AgeBucket[] = ["today", "days1to3", "days4to7", "older", "unknown"];
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Local midnight of the day of `at` (ms). */
-function dayStart(at: number): number {
-  const day = new Date(at);
-  day.setHours(0, 0, 0, 0);
-  return day.getTime();
-}
-
-/** Which bucket a change at `iso` falls in, counted in calendar days of this computer's
- * time zone: a change at 23:59 yesterday is one day old at 00:01 today. */
+/** Which bucket a change at `iso` falls in by its age in whole days: under a day is
+ * today's, 1 to 3 days old, 4 to 7, more; a clock a little behind the service's (a
+ * change "in the future") is today's. */
 export function ageBucket(iso: string | null, now: number): AgeBucket {
   const at = iso ? Date.parse(iso) : Number.NaN;
   if (Number.isNaN(at)) return "unknown";
-  const days = Math.round((dayStart(now) - dayStart(at)) / DAY);
+  const days = Math.floor((now - at) / DAY);
   if (days <= 0) return "today";
   if (days <= 3) return "days1to3";
   if (days <= 7) return "days4to7";
