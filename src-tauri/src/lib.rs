@@ -127,25 +127,42 @@ fn window_state<R: Runtime>(data_dir: Option<&std::path::Path>) -> tauri::plugin
 
 /// Saves the window's size and place half a second after it last moved or changed size,
 /// not only on a clean exit (the plugin's own moment): an app that is killed, by a crash
-/// or an ended session, keeps it too.
+/// or an ended session, keeps it too. One waiting thread at most, however many events a
+/// drag sends.
 fn keep_window_state<R: Runtime>(window: &tauri::Window<R>, event: &tauri::WindowEvent) {
-    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
     use tauri_plugin_window_state::{AppHandleExt, StateFlags};
 
-    static LAST_CHANGE: AtomicU64 = AtomicU64::new(0);
+    const QUIET: Duration = Duration::from_millis(500);
+    static LAST_CHANGE_MS: AtomicU64 = AtomicU64::new(0);
+    static WAITING: AtomicBool = AtomicBool::new(false);
+    let now_ms = || {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+    };
     if !matches!(
         event,
         tauri::WindowEvent::Resized(_) | tauri::WindowEvent::Moved(_)
     ) {
         return;
     }
-    let change = LAST_CHANGE.fetch_add(1, Ordering::SeqCst) + 1;
+    LAST_CHANGE_MS.store(now_ms(), Ordering::SeqCst);
+    if WAITING.swap(true, Ordering::SeqCst) {
+        return;
+    }
     let app = window.app_handle().clone();
     std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_millis(500));
-        if LAST_CHANGE.load(Ordering::SeqCst) == change
-            && let Err(error) = app.save_window_state(StateFlags::all())
-        {
+        loop {
+            std::thread::sleep(QUIET);
+            let quiet_for = now_ms().saturating_sub(LAST_CHANGE_MS.load(Ordering::SeqCst));
+            if quiet_for >= QUIET.as_millis() as u64 {
+                break;
+            }
+        }
+        WAITING.store(false, Ordering::SeqCst);
+        if let Err(error) = app.save_window_state(StateFlags::all()) {
             tracing::warn!("the window's size and place were not kept: {error}");
         }
     });
