@@ -23,6 +23,7 @@ fn open() -> Window {
     let dir = tempfile::tempdir().expect("temporary directory");
     let app = mock_builder()
         .plugin(tauri_plugin_clipboard_manager::init())
+        .plugin(tauri_plugin_notification::init())
         .invoke_handler(kyb_desk::invoke_handler())
         // The app's own context: its capability (and so its command permissions) apply.
         .build(tauri::generate_context!(test = true))
@@ -106,6 +107,16 @@ fn every_command_answers_through_ipc() {
     let folio = |status: &str| examples.folios[status].clone();
 
     assert_eq!(w.ok("app_info", json!({}))["demo"], json!(true));
+    // This window was opened without the demo's files followed: no guide.
+    assert_eq!(w.ok("demo_guide", json!({})), Value::Null);
+    // On screen (not minimised, not hidden): nothing is notified.
+    assert_eq!(
+        w.ok(
+            "notify_if_hidden",
+            json!({"body": "1 expediente seguido cambió.", "pageHidden": false})
+        ),
+        json!(false)
+    );
     assert_eq!(
         w.ok("startup_painted", json!({"rows": 3, "pageMs": 180.5})),
         Value::Null
@@ -119,6 +130,21 @@ fn every_command_answers_through_ipc() {
             "agentEmail": "ana@kybdesk.mx", "flows": []}}),
     );
     let other = saved["id"].as_str().expect("id").to_owned();
+    let with_reasons = w.ok(
+        "save_reasons",
+        json!({"profileId": other, "reasons": {"ProofAddress": [" Tiene más de tres meses "]}}),
+    );
+    assert_eq!(
+        with_reasons["reasons"],
+        json!({"ProofAddress": ["Tiene más de tres meses"]})
+    );
+    assert_eq!(
+        w.code(
+            "save_reasons",
+            json!({"profileId": other, "reasons": {"NoExiste": ["x"]}})
+        ),
+        "invalid_input"
+    );
     let problems = w.ok(
         "check_profile",
         json!({"input": {"name": "Producción", "environment": {"kind": "custom", "base_url": "ftp://x"},
@@ -404,6 +430,23 @@ fn every_command_answers_through_ipc() {
     w.ok(
         "mark_watch_seen",
         json!({"flowId": examples.flow_id, "rfc": examples.rfc}),
+    );
+    let followed = w.ok("watchlist", json!({}));
+    let kept = followed
+        .as_array()
+        .and_then(|files| files.iter().find(|f| f["rfc"] == json!("AAA010101AA1")))
+        .cloned()
+        .expect("the file to unfollow");
+    w.ok(
+        "unwatch_file",
+        json!({"flowId": examples.flow_id, "rfc": "AAA010101AA1"}),
+    );
+    // "Deshacer": the file back as it was.
+    let back = w.ok("restore_watched_file", json!({"file": kept}));
+    assert!(
+        back.as_array()
+            .is_some_and(|files| files.iter().any(|f| f == &kept)),
+        "{back}"
     );
     w.ok(
         "unwatch_file",
