@@ -19,7 +19,7 @@ use kyb_sandbox::{FileFacts, Manifest, RunningSandbox, Sandbox, SandboxConfig};
 
 use crate::audit_anchor::KeyringAnchor;
 use crate::desk::{Desk, audit_path};
-use crate::error::{AppError, AppResult, Task};
+use crate::error::{AppError, AppResult, ErrorCode, Task};
 use crate::guide::{DemoGuide, GuideFile, GuideFolio};
 use crate::profiles::{FlowEntry, PersonType, Profile, ProfileInput};
 
@@ -84,7 +84,13 @@ pub fn install(desk: &Desk, manifest: &Manifest) -> AppResult<Profile> {
 /// holding the folder's lock, as the desk holds it, so no other app is writing there.
 pub fn start_afresh(data_dir: &Path, keyring_service: &str) -> AppResult<()> {
     let fail = |error: std::io::Error| AppError::storage(Task::StartDemo, error);
-    let _held = crate::fsio::lock_folder(data_dir, crate::desk::FOLDER_LOCK_WAIT).map_err(fail)?;
+    // Another app on the same folder: said as Desk::open says it, nothing removed.
+    let _held =
+        crate::fsio::lock_folder(data_dir, crate::desk::FOLDER_LOCK_WAIT).map_err(|error| {
+            AppError::new(ErrorCode::DataFolderInUse, error.to_string())
+                .with_details(vec![data_dir.display().to_string()])
+                .during(Task::OpenDataFolder)
+        })?;
     for entry in std::fs::read_dir(data_dir).map_err(fail)? {
         let entry = entry.map_err(fail)?;
         if entry.file_name() == ".lock" {

@@ -98,3 +98,22 @@ async fn a_demo_start_leaves_nothing_of_the_previous_run() {
     assert!(desk.audit_entries().expect("audit").entries.is_empty());
     drop(dir);
 }
+
+#[tokio::test]
+async fn a_demo_folder_another_app_holds_is_left_as_it_is() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let demo = DemoDesk::start_in(dir).await;
+    let path = demo.data_dir().to_path_buf();
+    demo.desk
+        .watch_file(
+            &demo.manifest().examples.flow_id,
+            &demo.manifest().examples.rfc,
+        )
+        .expect("followed");
+    // The desk still holds the folder: starting afresh waits, then says so and removes nothing.
+    let refused = demo::start_afresh(&path, "kyb-desk-test-held").expect_err("refused");
+    assert_eq!(refused.code, kyb_api::ErrorCode::DataFolderInUse);
+    assert_eq!(refused.details, vec![path.display().to_string()]);
+    assert_eq!(demo.desk.watchlist().expect("watchlist").len(), 1);
+    assert!(std::fs::read_dir(&path).expect("folder").count() > 1);
+}
