@@ -16,7 +16,7 @@ NODE_MIN=20.19.0
 
 app_packages=(libwebkit2gtk-4.1-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev librsvg2-dev
   libayatana-appindicator3-dev libxdo-dev libssl-dev libdbus-1-dev pkg-config build-essential curl)
-test_packages=(webkit2gtk-driver xvfb gnome-keyring dbus-x11 imagemagick x11-utils python3 python3-venv)
+test_packages=(webkit2gtk-driver xvfb gnome-keyring dbus-x11 imagemagick x11-utils python3 python3-venv postgresql)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }

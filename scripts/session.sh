@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Runs a command inside a private desktop session, and tears it all down afterwards:
-#   scripts/session.sh [--driver] -- COMMAND [ARG...]
+#   scripts/session.sh [--driver] [--postgres] -- COMMAND [ARG...]
 # - its own Xvfb display (a free display number, picked by Xvfb itself),
 # - a private D-Bus session bus (dbus-run-session) with no activatable services,
 # - an unlocked gnome-keyring Secret Service with throwaway XDG directories,
-# - with --driver, tauri-driver on a free port, exported as KYB_WEBDRIVER_URL.
+# - with --driver, tauri-driver on a free port, exported as KYB_WEBDRIVER_URL,
+# - with --postgres, a private PostgreSQL cluster (Debian's 15): its data directory and
+#   unix socket in the session's folder, no TCP, trust for the session's own user
+#   `kyb`; exported as PGHOST (the socket's folder), PGUSER and PGDATABASE, and as
+#   KYB_TEST_DATABASE_URL. initdb refuses root, so as root it runs as `postgres`.
 # Every process started here is stopped by PID (or process group) on exit, also when
 # the command fails or the run is interrupted.
 set -euo pipefail
@@ -35,7 +39,12 @@ fi
 
 # Inner half: keyring, optional driver, the command.
 with_driver=false
-if [[ ${1:-} == --driver ]]; then with_driver=true; shift; fi
+with_postgres=false
+while [[ ${1:-} == --driver || ${1:-} == --postgres ]]; do
+  [[ $1 == --driver ]] && with_driver=true
+  [[ $1 == --postgres ]] && with_postgres=true
+  shift
+done
 [[ ${1:-} == -- ]] && shift
 
 export XDG_RUNTIME_DIR="$KYB_SESSION_DIR/runtime" XDG_DATA_HOME="$KYB_SESSION_DIR/data"
@@ -80,6 +89,33 @@ if $with_driver; then
   for _ in $(seq 100); do curl -fs "$KYB_WEBDRIVER_URL/status" >/dev/null 2>&1 && break; sleep 0.1; done
   curl -fs "$KYB_WEBDRIVER_URL/status" >/dev/null 2>&1 ||
     { cat "$KYB_SESSION_DIR/tauri-driver.log" >&2; echo "tauri-driver did not start" >&2; exit 1; }
+fi
+
+if $with_postgres; then
+  pg_bin=/usr/lib/postgresql/15/bin
+  pg_dir="$KYB_SESSION_DIR/pg"
+  pg_socket="$KYB_SESSION_DIR/pg-socket"
+  pg_log="$KYB_SESSION_DIR/pg-log"
+  mkdir -p "$pg_dir" "$pg_socket" "$pg_log"
+  as_postgres=()
+  if ((EUID == 0)); then
+    # The server's user must reach its folders through the session's private one.
+    chmod 711 "$KYB_SESSION_DIR"
+    chown postgres: "$pg_dir" "$pg_socket" "$pg_log"
+    as_postgres=(runuser -u postgres --)
+  fi
+  "${as_postgres[@]}" "$pg_bin/initdb" -D "$pg_dir" -U kyb -A trust -E UTF8 --no-locale     >"$KYB_SESSION_DIR/initdb.log" 2>&1 ||
+    { cat "$KYB_SESSION_DIR/initdb.log" >&2; echo "initdb failed" >&2; exit 1; }
+  # The server is this script's child (not pg_ctl's daemon), so it is stopped by its PID
+  # and reaped here; runuser passes the signal on.
+  "${as_postgres[@]}" "$pg_bin/postgres" -D "$pg_dir" -c listen_addresses= \
+    -c unix_socket_directories="$pg_socket" -c fsync=off >"$pg_log/postgres.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 100); do "$pg_bin/pg_isready" -q -h "$pg_socket" && break; sleep 0.1; done
+  "$pg_bin/pg_isready" -q -h "$pg_socket" ||
+    { cat "$pg_log/postgres.log" >&2; echo "PostgreSQL did not start" >&2; exit 1; }
+  export PGHOST="$pg_socket" PGUSER=kyb PGDATABASE=postgres
+  export KYB_TEST_DATABASE_URL="postgres://kyb@/postgres?host=$pg_socket"
 fi
 
 status=0

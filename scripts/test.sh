@@ -76,6 +76,22 @@ no_webkit_in_core() {
   echo "kyb-desk-core builds no Tauri or WebKit crate"
 }
 step "the desk core builds no WebKit" gate -- no_webkit_in_core
+# The team's tests (issue 20) run on a private PostgreSQL the session starts: it must
+# start, answer on its unix socket only, and be gone when the session ends.
+private_postgres() {
+  local answer data_dir
+  answer=$(scripts/session.sh --postgres -- bash -c \
+    'psql -XAtc "select current_user, inet_server_addr() is null" && psql -XAtc "show data_directory"')
+  echo "$answer"
+  [[ $(sed -n 1p <<<"$answer") == "kyb|t" ]] || { echo "no answer on the unix socket alone"; return 1; }
+  data_dir=$(sed -n 2p <<<"$answer")
+  if pgrep -f -- "-D $data_dir" >/dev/null; then
+    echo "the cluster outlived its session"
+    return 1
+  fi
+  echo "a private PostgreSQL started, answered on its socket, and stopped with its session"
+}
+step "a private PostgreSQL for the team's tests" gate -- private_postgres
 # Inside a private session: the keyring tests need a real Secret Service
 # (gnome-keyring on its own D-Bus), and say so when it is missing.
 step "Rust tests" cargo -- scripts/session.sh -- env KYB_EXPECT_KEYRING=1 \
