@@ -115,7 +115,7 @@ if $with_postgres; then
   "$pg_bin/pg_isready" -q -h "$pg_socket" ||
     { cat "$pg_log/postgres.log" >&2; echo "PostgreSQL did not start" >&2; exit 1; }
   export PGHOST="$pg_socket" PGUSER=kyb PGDATABASE=postgres
-  export KYB_TEST_DATABASE_URL="postgres://kyb@/postgres?host=$pg_socket"
+  export KYB_TEST_DATABASE_URL="postgres://kyb@localhost/postgres?host=$pg_socket"
 fi
 
 status=0

@@ -93,8 +93,10 @@ private_postgres() {
 }
 step "a private PostgreSQL for the team's tests" gate -- private_postgres
 # Inside a private session: the keyring tests need a real Secret Service
-# (gnome-keyring on its own D-Bus), and say so when it is missing.
-step "Rust tests" cargo -- scripts/session.sh -- env KYB_EXPECT_KEYRING=1 \
+# (gnome-keyring on its own D-Bus), the team's tests a real PostgreSQL, and each says
+# so when it is missing.
+step "Rust tests" cargo -- scripts/session.sh --postgres -- \
+  env KYB_EXPECT_KEYRING=1 KYB_EXPECT_POSTGRES=1 \
   cargo test --workspace --exclude kyb-e2e --locked --no-fail-fast
 step "UI unit tests (Vitest)" vitest -- npm --prefix ui run --silent test
 # The sandbox against the service's contract, with generated requests (schemathesis).
