@@ -4,7 +4,7 @@ import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
 import { errorSummary } from "../../ui/errorWords";
 import { useLoad } from "../../ui/useLoad";
-import { initialView, place, rotate, type Size, type View, zoom } from "./viewer";
+import { initialView, innerSize, place, rotate, type Size, type View, zoom } from "./viewer";
 
 export interface Photo {
   url: string;
@@ -158,7 +158,11 @@ function Stage({ photo, view, onWheel }: { photo: Photo; view: View; onWheel: (d
   useLayoutEffect(() => {
     const element = stage.current;
     if (!element) return;
-    const measure = () => setStageSize({ width: element.clientWidth, height: element.clientHeight });
+    const measure = () => {
+      const box = element.getBoundingClientRect();
+      const offset = { width: element.offsetWidth, height: element.offsetHeight };
+      setStageSize(innerSize(box, offset, { width: element.clientWidth, height: element.clientHeight }));
+    };
     measure();
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
     observer?.observe(element);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { initialView, MAX_SCALE, MIN_SCALE, place, rotate, zoom } from "./viewer";
+import { initialView, innerSize, MAX_SCALE, MIN_SCALE, place, rotate, zoom } from "./viewer";
 
 describe("the photo viewer", () => {
   it("zooms by quarters within its bounds and back", () => {
@@ -50,5 +50,14 @@ describe("the photo viewer", () => {
 
   it("draws nothing before the photo's size is known", () => {
     expect(place({ width: 0, height: 0 }, { width: 1000, height: 600 }, initialView)).toMatchObject({ width: 0, height: 0 });
+  });
+
+  it("measures the stage in whole pixels, rounded down and less any scrollbar, so the fit never overflows", () => {
+    // 60vh of a 758 px window: 454.8 px, which clientHeight reads as 455.
+    expect(innerSize({ width: 1036, height: 454.8 }, { width: 1036, height: 455 }, { width: 1036, height: 455 })).toEqual({ width: 1036, height: 454 });
+    // Zoomed past the stage, scrollbars (15 px) take their room.
+    expect(innerSize({ width: 1036.5, height: 480 }, { width: 1037, height: 480 }, { width: 1022, height: 465 })).toEqual({ width: 1021, height: 465 });
+    const fit = place({ width: 4000, height: 1000 }, innerSize({ width: 1000, height: 600.6 }, { width: 1000, height: 601 }, { width: 1000, height: 601 }), initialView);
+    expect(fit.canvas.height).toBeLessThanOrEqual(600.6);
   });
 });

@@ -24,6 +24,16 @@ export interface Size {
   height: number;
 }
 
+/** The stage's inner size in whole pixels, from its drawn box (fractional) and its
+ * rounded offset and client sizes (their difference is a scrollbar). `clientWidth`
+ * rounds to the nearest pixel: a stage 454.8 px tall reads 455, a photo fitted to that
+ * overflows by a fraction, and WebKitGTK then shows a scrollbar that shrinks the stage
+ * and moves the fit again. Rounded down, the fitted photo never overflows. */
+export function innerSize(box: Size, offset: Size, client: Size): Size {
+  const inner = (drawn: number, outer: number, inside: number) => Math.max(0, Math.floor(drawn) - Math.max(0, outer - inside));
+  return { width: inner(box.width, offset.width, client.width), height: inner(box.height, offset.height, client.height) };
+}
+
 /** Where the photo is drawn in the stage: the box it is laid out in (before rotation)
  * and the canvas that scrolls when a zoom makes it larger than the stage. */
 export interface Placement {
