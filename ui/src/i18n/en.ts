@@ -511,7 +511,7 @@ export const en: Record<MessageKey, string> = {
   "comp.message": "Message for the user (optional)",
   "comp.notify": "Notify the user by e-mail and SMS (when contact data exists)",
   "comp.send": "Add sections",
-  "comp.added": "{n} sections were added:",
+  "comp.added": "{n} {n:section was|sections were} added:",
   "comp.nothing": "Nothing was missing: the file already had every section of that flow.",
   "comp.unknown":
     "Whether the sections were added, or the user notified, is unknown: the answer never came. Check the sections in the tracking before sending again: sending again adds no section twice (only missing ones are added), but may notify the user again.",
@@ -752,18 +752,6 @@ export const en: Record<MessageKey, string> = {
   "audit.break.modified": "the entry was modified",
   "audit.break.missing": "entries are missing: after {after} comes {next}",
   "audit.break.not_following": "the entry does not follow the previous one (an entry is missing or was moved)",
-  // Detail and complementary (issue 19)
-  "mismatch.summary.one": "1 entered value does not match what an authority returned,",
-  "mismatch.summary.other": "{n} entered values do not match what an authority returned,",
-  "mismatch.entities.one": "in 1 entity.",
-  "mismatch.entities.other": "in {n} entities.",
-  "mismatch.see": "See entities",
-  "validation.pending": "Pending",
-  "comp.form": "Dynamic form {id}…",
-  "comp.moral": "legal entities",
-  "comp.fisica": "natural persons",
-  "comp.onlyType": "Only flows for {type} are offered, like the file.",
-  "comp.noneOfType": "None of the profile's flows is for {type}, like the file: type the FlowID of one that is.",
   // Reason catalogue (issue 19)
   "reasons.choose": "Frequent rejection reasons",
   "reasons.placeholder": "Frequent reason… (m)",
@@ -785,6 +773,16 @@ export const en: Record<MessageKey, string> = {
   "review.entityNeeded": "Choose whom this decision is about: the service needs to know.",
   "preview.undecided.one": "1 undecided section is not sent:",
   "preview.undecided.other": "{n} undecided sections are not sent:",
+  // Detail and complementary (issue 19)
+  "mismatch.count": "{n} {n:mismatch|mismatches}",
+  "mismatch.summary": "{n} {n:mismatch|mismatches} between what was entered and what an authority returned, in {entities} {entities:entity|entities}.",
+  "mismatch.see": "See entities",
+  "validation.pending": "Pending",
+  "comp.form": "Dynamic form {id}…",
+  "comp.moral": "legal entities",
+  "comp.fisica": "natural persons",
+  "comp.onlyType": "Only flows for {type} are offered, like the file.",
+  "comp.noneOfType": "None of the profile's flows is for {type}, like the file: type the FlowID of one that is.",
   // Rules as data (issue 18): the limits and bands come from the app's info.
   "geo.captionUnbanded": "{distance} m between the real and the declared location (accuracy ±{accuracy} m).",
 };

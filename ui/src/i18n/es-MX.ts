@@ -513,7 +513,7 @@ export const esMX = {
   "comp.message": "Mensaje para el usuario (opcional)",
   "comp.notify": "Avisar al usuario por correo y SMS (si tiene datos de contacto)",
   "comp.send": "Agregar secciones",
-  "comp.added": "Se agregaron {n} secciones:",
+  "comp.added": "Se {n:agregó|agregaron} {n} {n:sección|secciones}:",
   "comp.nothing": "No faltaba nada: el expediente ya tenía todas las secciones de ese flujo.",
   "comp.unknown":
     "No se sabe si las secciones se agregaron ni si se avisó al usuario: la respuesta no llegó. Revise las secciones en el seguimiento antes de enviar de nuevo: volver a enviar no duplica secciones (solo se agregan las que faltan), pero puede avisar al usuario otra vez.",
@@ -755,18 +755,6 @@ export const esMX = {
   "audit.break.modified": "la entrada fue modificada",
   "audit.break.missing": "faltan entradas: después de la {after} sigue la {next}",
   "audit.break.not_following": "la entrada no sigue a la anterior (falta o se movió una entrada)",
-  // Detail and complementary (issue 19)
-  "mismatch.summary.one": "1 dato capturado no coincide con lo que devolvió una autoridad,",
-  "mismatch.summary.other": "{n} datos capturados no coinciden con lo que devolvió una autoridad,",
-  "mismatch.entities.one": "en 1 entidad.",
-  "mismatch.entities.other": "en {n} entidades.",
-  "mismatch.see": "Ver entidades",
-  "validation.pending": "Pendiente",
-  "comp.form": "Formulario dinámico {id}…",
-  "comp.moral": "personas morales",
-  "comp.fisica": "personas físicas",
-  "comp.onlyType": "Solo se ofrecen flujos de {type}, como el expediente.",
-  "comp.noneOfType": "Ningún flujo del perfil es de {type}, como el expediente: escriba el FlowID de uno que lo sea.",
   // Reason catalogue (issue 19)
   "reasons.choose": "Motivos frecuentes de rechazo",
   "reasons.placeholder": "Motivo frecuente… (m)",
@@ -788,6 +776,16 @@ export const esMX = {
   "review.entityNeeded": "Elija a quién se refiere esta decisión: el servicio necesita saberlo.",
   "preview.undecided.one": "1 sección sin decidir no se envía:",
   "preview.undecided.other": "{n} secciones sin decidir no se envían:",
+  // Detail and complementary (issue 19)
+  "mismatch.count": "{n} {n:discrepancia|discrepancias}",
+  "mismatch.summary": "{n} {n:discrepancia|discrepancias} entre lo capturado y lo que devolvió una autoridad, en {entities} {entities:entidad|entidades}.",
+  "mismatch.see": "Ver entidades",
+  "validation.pending": "Pendiente",
+  "comp.form": "Formulario dinámico {id}…",
+  "comp.moral": "personas morales",
+  "comp.fisica": "personas físicas",
+  "comp.onlyType": "Solo se ofrecen flujos de {type}, como el expediente.",
+  "comp.noneOfType": "Ningún flujo del perfil es de {type}, como el expediente: escriba el FlowID de uno que lo sea.",
   // Rules as data (issue 18): the limits and bands come from the app's info.
   "geo.captionUnbanded": "{distance} m entre la ubicación real y la declarada (precisión ±{accuracy} m).",
 };

@@ -15,6 +15,7 @@ import { DetailView } from "./DetailView";
 afterEach(() => {
   cleanup();
   clearMocks();
+  localStorage.clear();
 });
 
 const DOC = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
@@ -233,13 +234,43 @@ describe("the detail in the user's words", () => {
     ];
     open({ version: "2", detail: { ...v2, Entidades: entities }, sections: [] });
     const summary = await screen.findByTestId("mismatch-summary");
-    expect(summary.textContent).toContain("2 datos capturados no coinciden con lo que devolvió una autoridad, en 2 entidades.");
-    expect(screen.getByTestId("tab-mismatches").textContent).toBe("2");
+    expect(summary.textContent).toContain("2 discrepancias entre lo capturado y lo que devolvió una autoridad, en 2 entidades.");
+    expect(screen.getByTestId("tab-mismatches").textContent).toBe("2 discrepancias");
+    expect(screen.getByRole("tab", { name: "Entidades 2 discrepancias" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Ver entidades" }));
     const verdicts = screen.getAllByTestId("validation-verdict");
     expect(verdicts.map((v) => v.textContent)).toEqual(["Aprobada", "Aprobada", "Aprobada", "Pendiente"]);
     expect(verdicts[3]?.className).toContain("chip-warn");
     expect(verdicts[3]?.className).not.toContain("chip-danger");
+  });
+
+  it("counts 3 name mismatches among 20 representatives as 3 discrepancias, each word in its plural, in either language", async () => {
+    const many = Array.from({ length: 20 }, (_, i) => rep(`R${i}`, `Nombre${i}`, i < 3 ? `OTRO${i}` : `NOMBRE${i}`));
+    open({ version: "2", detail: { ...v2, Entidades: many }, sections: [] });
+    expect((await screen.findByTestId("mismatch-summary")).textContent).toContain(
+      "3 discrepancias entre lo capturado y lo que devolvió una autoridad, en 3 entidades.",
+    );
+    expect(screen.getByTestId("tab-mismatches").textContent).toBe("3 discrepancias");
+    cleanup();
+    open({ version: "2", detail: { ...v2, Entidades: [rep("Jorge", "Jorge", "JORGE LUIS"), rep("María", "María", "MARIA")] }, sections: [] });
+    expect((await screen.findByTestId("mismatch-summary")).textContent).toContain(
+      "1 discrepancia entre lo capturado y lo que devolvió una autoridad, en 1 entidad.",
+    );
+    expect(screen.getByTestId("tab-mismatches").textContent).toBe("1 discrepancia");
+    cleanup();
+    localStorage.setItem("kyb-desk.locale", "en");
+    open({ version: "2", detail: { ...v2, Entidades: [rep("Jorge", "Jorge", "JORGE LUIS")] }, sections: [] });
+    expect((await screen.findByTestId("mismatch-summary")).textContent).toContain(
+      "1 mismatch between what was entered and what an authority returned, in 1 entity.",
+    );
+    expect(screen.getByTestId("tab-mismatches").textContent).toBe("1 mismatch");
+    localStorage.clear();
+    cleanup();
+    // Without a difference there is no count at all.
+    open({ version: "2", detail: { ...v2, Entidades: [rep("María", "María", "MARIA")] }, sections: [] });
+    await screen.findByTestId("detail-panel");
+    expect(screen.queryByTestId("mismatch-summary")).toBeNull();
+    expect(screen.queryByTestId("tab-mismatches")).toBeNull();
   });
 
   it("writes the documents' days as the rest of the app does, and yes/no answers in words", async () => {

@@ -112,9 +112,12 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
               >
                 {t(TAB_LABEL[name])}
                 {name === "entities" && found.count > 0 && (
-                  <span className="chip chip-danger tab-count" data-testid="tab-mismatches">
-                    {found.count}
-                  </span>
+                  <>
+                    {" "}
+                    <span className="chip chip-danger tab-count" data-testid="tab-mismatches">
+                      {t("mismatch.count", { n: found.count })}
+                    </span>
+                  </>
                 )}
               </button>
             ))}
@@ -124,10 +127,7 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
               <>
                 {found.count > 0 && (
                   <div className="notice notice-warn" role="note" data-testid="mismatch-summary">
-                    <span>
-                      {t(found.count === 1 ? "mismatch.summary.one" : "mismatch.summary.other", { n: found.count })}{" "}
-                      {t(found.entities === 1 ? "mismatch.entities.one" : "mismatch.entities.other", { n: found.entities })}
-                    </span>
+                    <span>{t("mismatch.summary", { n: found.count, entities: found.entities })}</span>
                     <button type="button" className="button-quiet small" onClick={() => setTab("entities")}>
                       {t("mismatch.see")}
                     </button>

@@ -57,7 +57,11 @@ describe("the photo viewer", () => {
     expect(innerSize({ width: 1036, height: 454.8 }, { width: 1036, height: 455 }, { width: 1036, height: 455 })).toEqual({ width: 1036, height: 454 });
     // Zoomed past the stage, scrollbars (15 px) take their room.
     expect(innerSize({ width: 1036.5, height: 480 }, { width: 1037, height: 480 }, { width: 1022, height: 465 })).toEqual({ width: 1021, height: 465 });
-    const fit = place({ width: 4000, height: 1000 }, innerSize({ width: 1000, height: 600.6 }, { width: 1000, height: 601 }, { width: 1000, height: 601 }), initialView);
+    const fit = place(
+      { width: 4000, height: 1000 },
+      innerSize({ width: 1000, height: 600.6 }, { width: 1000, height: 601 }, { width: 1000, height: 601 }),
+      initialView,
+    );
     expect(fit.canvas.height).toBeLessThanOrEqual(600.6);
   });
 });
