@@ -783,6 +783,8 @@ export const en: Record<MessageKey, string> = {
   "comp.fisica": "natural persons",
   "comp.onlyType": "Only flows for {type} are offered, like the file.",
   "comp.noneOfType": "None of the profile's flows is for {type}, like the file: type the FlowID of one that is.",
+  "comp.typeUnknown":
+    "The file's flow is not in the profile, so its person type is not known: every flow is offered, and the service refuses one of the other type.",
   // Rules as data (issue 18): the limits and bands come from the app's info.
   "geo.captionUnbanded": "{distance} m between the real and the declared location (accuracy ±{accuracy} m).",
 };

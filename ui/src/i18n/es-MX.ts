@@ -786,6 +786,8 @@ export const esMX = {
   "comp.fisica": "personas físicas",
   "comp.onlyType": "Solo se ofrecen flujos de {type}, como el expediente.",
   "comp.noneOfType": "Ningún flujo del perfil es de {type}, como el expediente: escriba el FlowID de uno que lo sea.",
+  "comp.typeUnknown":
+    "El flujo del expediente no está en el perfil, así que no se sabe su tipo de persona: se ofrecen todos los flujos, y el servicio rechaza uno de otro tipo.",
   // Rules as data (issue 18): the limits and bands come from the app's info.
   "geo.captionUnbanded": "{distance} m entre la ubicación real y la declarada (precisión ±{accuracy} m).",
 };

@@ -13,6 +13,7 @@ import { ComplementaryDialog } from "./ComplementaryDialog";
 afterEach(() => {
   cleanup();
   clearMocks();
+  localStorage.clear();
 });
 
 const profile: Profile = {
@@ -179,5 +180,36 @@ describe("complementary information in the user's words", () => {
     expect(result.textContent?.split("Se agregaron")).toHaveLength(2);
     expect(result.textContent).toContain("Formulario dinámico 7c9e6679…");
     expect(result.textContent).not.toContain("7c9e6679-7425");
+  });
+
+  it("offers every flow when the file's flow is not in the profile, and says why before any call", () => {
+    show("flujo-tecleado", (cmd) => {
+      throw new Error(cmd);
+    });
+    const offered = [...screen.getByTestId("comp-flow").querySelectorAll("option")].map((o) => o.textContent);
+    expect(offered).toEqual(["Personas morales", "Estados de cuenta", "Personas físicas", "Otro flujo (escribir el FlowID)"]);
+    expect(screen.getByTestId("comp-type").textContent).toBe(
+      "El flujo del expediente no está en el perfil, así que no se sabe su tipo de persona: se ofrecen todos los flujos, y el servicio rechaza uno de otro tipo.",
+    );
+  });
+
+  it("counts one added section in the singular, in either language", async () => {
+    const one = (cmd: string) => {
+      if (cmd !== "add_complementary_info") throw new Error(cmd);
+      return {
+        documentId: "doc-1",
+        sectionsAdded: ["BankStatementObligatorio"],
+        message: null,
+        sections: [sectionId("BankStatementObligatorio", { base: "BankStatement", modifier: "Obligatorio" })],
+      };
+    };
+    show("flujo-moral", one);
+    fireEvent.click(screen.getByTestId("comp-send"));
+    expect((await screen.findByTestId("complementary-result")).textContent).toContain("Se agregó 1 sección:");
+    cleanup();
+    localStorage.setItem("kyb-desk.locale", "en");
+    show("flujo-moral", one);
+    fireEvent.click(screen.getByTestId("comp-send"));
+    expect((await screen.findByTestId("complementary-result")).textContent).toContain("1 section was added:");
   });
 });

@@ -17,7 +17,11 @@ const OTHER_FLOW = "__other__";
 /** The words of each person type. */
 const PERSON: Record<PersonType, MessageKey> = { Moral: "comp.moral", Fisica: "comp.fisica" };
 
-/** A dynamic form's identifier (a GUID, spec operation 4 rule 2) rather than a section's. */
+/** A dynamic form's identifier (a GUID, spec operation 4 rule 2) rather than a section's.
+ * The answer names an added form by its GUID alone, and neither the profile's flows nor
+ * the detail's forms (`Adicionales`, which carry a name but no GUID) say which name goes
+ * with it: the form is shown as "Formulario" with the GUID's first block, the whole GUID
+ * in its tooltip. */
 function isGuid(id: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id.trim());
 }
@@ -122,11 +126,9 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
                 <option value={OTHER_FLOW}>{t("new.otherFlow")}</option>
               </select>
               {choice === OTHER_FLOW && <input className="input" value={typedFlow} onChange={(e) => setTypedFlow(e.target.value)} placeholder="FlowID" />}
-              {fileType !== undefined && (
-                <span className="muted small" data-testid="comp-type">
-                  {choices.length === 0 ? t("comp.noneOfType", { type: t(PERSON[fileType]) }) : t("comp.onlyType", { type: t(PERSON[fileType]) })}
-                </span>
-              )}
+              <span className="muted small" data-testid="comp-type">
+                {fileType === undefined ? t("comp.typeUnknown") : t(choices.length === 0 ? "comp.noneOfType" : "comp.onlyType", { type: t(PERSON[fileType]) })}
+              </span>
             </div>
             <label className="field">
               <span className="field-label">{t("comp.message")}</span>
