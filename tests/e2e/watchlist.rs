@@ -54,30 +54,46 @@ async fn follow_a_file_and_refresh_it() {
         app.click("[data-testid=zoom-in]").await;
         app.wait_for_text("[data-testid=photo-viewer]", "125 % · 90°")
             .await;
+        // Past the fit the photo is larger than its stage, which then scrolls to it.
+        let scrolls = kyb_e2e::poll(std::time::Duration::from_secs(5), || async {
+            let overflow = app
+                .run_script(
+                    "const stage = document.querySelector('[data-testid=viewer-stage]');
+                    return Math.max(stage.scrollWidth - stage.clientWidth, stage.scrollHeight - stage.clientHeight);",
+                )
+                .await;
+            (overflow.as_f64()? > 0.0).then_some(())
+        })
+        .await;
+        assert!(scrolls.is_some(), "the stage does not scroll to a photo zoomed past it");
     })
     .await;
 }
 
 /// The open photo's drawn box against its stage's: inside it (to a pixel) and as wide
-/// or as tall as it (to two), once the photo is drawn and its turn has settled.
+/// or as tall as it (to two), with nothing for the stage to scroll, once the photo is
+/// drawn and its turn has settled.
 async fn assert_photo_fits(app: &App) {
     let measure = "const stage = document.querySelector('[data-testid=viewer-stage]');
         const img = stage.querySelector('img');
         if (!img || !img.complete || img.naturalWidth === 0 || getComputedStyle(img).visibility !== 'visible') return null;
         const s = stage.getBoundingClientRect(), i = img.getBoundingClientRect();
-        return [s.left, s.top, s.right, s.bottom, i.left, i.top, i.right, i.bottom];";
+        const overflow = Math.max(stage.scrollWidth - stage.clientWidth, stage.scrollHeight - stage.clientHeight);
+        return [s.left, s.top, s.right, s.bottom, i.left, i.top, i.right, i.bottom, overflow];";
     let fits = kyb_e2e::poll(std::time::Duration::from_secs(5), || async move {
         let boxes: Vec<f64> = serde_json::from_value(app.run_script(measure).await).ok()?;
-        let [sl, st, sr, sb, il, it, ir, ib] = boxes[..] else {
+        let [sl, st, sr, sb, il, it, ir, ib, overflow] = boxes[..] else {
             return None;
         };
         let inside = il >= sl - 1.0 && it >= st - 1.0 && ir <= sr + 1.0 && ib <= sb + 1.0;
         let fills = ((ir - il) - (sr - sl)).abs() <= 2.0 || ((ib - it) - (sb - st)).abs() <= 2.0;
-        (inside && fills).then_some(())
+        (inside && fills && overflow <= 0.0).then_some(())
     })
     .await;
     if fits.is_none() {
         let last = app.run_script(measure).await;
-        panic!("the photo is not drawn whole within its stage at fit: [stage, image] = {last}");
+        panic!(
+            "the photo is not drawn whole within its stage at fit: [stage, image, overflow] = {last}"
+        );
     }
 }

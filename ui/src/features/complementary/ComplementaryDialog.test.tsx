@@ -212,4 +212,22 @@ describe("complementary information in the user's words", () => {
     fireEvent.click(screen.getByTestId("comp-send"));
     expect((await screen.findByTestId("complementary-result")).textContent).toContain("1 section was added:");
   });
+
+  it("words any other refusal through the shared error words, in one notice, the service's title at most once", async () => {
+    show("flujo-tecleado", () => {
+      throw {
+        code: "validation",
+        message: "Error de validacion",
+        details: ["El flujo no tiene secciones que agregar."],
+        task: null,
+        problems: [],
+      };
+    });
+    fireEvent.click(screen.getByTestId("comp-send"));
+    const notice = await screen.findByTestId("error-notice");
+    expect(notice.textContent).toContain("La solicitud no cumple las reglas del servicio.");
+    expect(notice.textContent).toContain("El flujo no tiene secciones que agregar.");
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect(document.body.textContent?.split("Error de validacion").length).toBeLessThanOrEqual(2);
+  });
 });
