@@ -231,6 +231,8 @@ describe("the detail in the user's words", () => {
       rep("Jorge", "Jorge", "JORGE LUIS"),
       rep("Ana", "Ana", "ANAHI"),
       rep("Luis", "Luis", "", "Pendiente", false),
+      rep("Eva", "Eva", "", "Solicitado", null),
+      rep("Sara", "Sara", "", "Rechazado", false),
     ];
     open({ version: "2", detail: { ...v2, Entidades: entities }, sections: [] });
     const summary = await screen.findByTestId("mismatch-summary");
@@ -239,9 +241,13 @@ describe("the detail in the user's words", () => {
     expect(screen.getByRole("tab", { name: "Entidades 2 discrepancias" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Ver entidades" }));
     const verdicts = screen.getAllByTestId("validation-verdict");
-    expect(verdicts.map((v) => v.textContent)).toEqual(["Aprobada", "Aprobada", "Aprobada", "Pendiente"]);
-    expect(verdicts[3]?.className).toContain("chip-warn");
-    expect(verdicts[3]?.className).not.toContain("chip-danger");
+    expect(verdicts.map((v) => v.textContent)).toEqual(["Aprobada", "Aprobada", "Aprobada", "Pendiente", "Pendiente", "No aprobada"]);
+    for (const pending of [verdicts[3], verdicts[4]]) {
+      expect(pending?.className).toContain("chip-warn");
+      expect(pending?.className).not.toContain("chip-danger");
+    }
+    // Only a real failure is red.
+    expect(verdicts[5]?.className).toContain("chip-danger");
   });
 
   it("counts 3 name mismatches among 20 representatives as 3 discrepancias, each word in its plural, in either language", async () => {
@@ -300,5 +306,14 @@ describe("the detail in the user's words", () => {
     fireEvent.keyDown(window, { key: "4" });
     const answers = [...screen.getByTestId("detail-panel").querySelectorAll("li")].map((li) => li.textContent);
     expect(answers).toEqual(["¿Opera con efectivo?: Sí", "¿Es PEP?: No", "Giro: Panadería"]);
+    cleanup();
+    localStorage.setItem("kyb-desk.locale", "en");
+    open({ version: "2", detail: { ...v2, Documentos: [proof], Adicionales: [form] }, sections: [] });
+    await screen.findByTestId("detail-panel");
+    fireEvent.keyDown(window, { key: "3" });
+    expect(screen.getByTestId("document-card").textContent).toContain("Oct 15, 2026");
+    fireEvent.keyDown(window, { key: "4" });
+    const inEnglish = [...screen.getByTestId("detail-panel").querySelectorAll("li")].map((li) => li.textContent);
+    expect(inEnglish).toEqual(["¿Opera con efectivo?: Yes", "¿Es PEP?: No", "Giro: Panadería"]);
   });
 });
