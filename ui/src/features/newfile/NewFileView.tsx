@@ -315,11 +315,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
               </label>
               <input className="input" type="email" value={form.contactEmail} onChange={(e) => set("contactEmail", e.target.value)} data-testid="new-email" />
             </Row>
-            <Row
-              label={t("new.contactPhone")}
-              {...at("contactPhone")}
-              hint={t("new.phoneHint", { digits: limits?.phoneDigits ?? MISSING })}
-            >
+            <Row label={t("new.contactPhone")} {...at("contactPhone")} hint={t("new.phoneHint", { digits: limits?.phoneDigits ?? MISSING })}>
               <label className="check">
                 <input type="checkbox" checked={form.sendSms} onChange={(e) => set("sendSms", e.target.checked)} data-testid="new-send-sms" />
                 {t("new.sendSms")}

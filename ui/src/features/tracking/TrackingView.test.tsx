@@ -129,9 +129,7 @@ describe("a sparse tracking answer", () => {
     await screen.findByTestId("start-review");
     expect(await screen.findByTestId("issued-links-empty")).toBeTruthy();
     expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId("enroll-reason").textContent).toBe(
-      "El servicio no dio el identificador de esta persona: no se le puede generar un enlace.",
-    );
+    expect(screen.getByTestId("enroll-reason").textContent).toBe("El servicio no dio el identificador de esta persona: no se le puede generar un enlace.");
     check.expectShown();
   });
 });
