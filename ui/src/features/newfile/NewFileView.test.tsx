@@ -233,6 +233,21 @@ describe("the new-file form", () => {
     expect(within(dataRow).queryByTestId("field-problem")).toBeNull();
   });
 
+  it("takes moving within a field's row for still being in it", async () => {
+    checking((request) => (request.FlowID ? [] : [failure("FlowId", "required")]));
+    open();
+    const flow = await screen.findByTestId("new-flow");
+    fireEvent.change(flow, { target: { value: "__other__" } });
+    const flowId = screen.getByTestId("new-flow-id");
+    const row = screen.getByRole("group", { name: "Flujo (FlowID)" });
+    // From the list to the box where the FlowID is typed: not left yet.
+    fireEvent.blur(flow, { relatedTarget: flowId });
+    await waitFor(() => expect(screen.getByText("Hay 1 punto por corregir antes de crear.")).toBeTruthy());
+    expect(within(row).queryByTestId("field-problem")).toBeNull();
+    fireEvent.blur(flowId, { relatedTarget: screen.getByTestId("new-company") });
+    expect(within(row).getByTestId("field-problem").textContent).toBe("El campo Flujo (FlowID) es obligatorio.");
+  });
+
   it("counts what is left to fix with the plural the number takes, in both languages", async () => {
     checking((request) => (request.Company?.CompanyName ? [] : [failure("CompanyName", "required"), failure("FlowId", "required")]));
     open();

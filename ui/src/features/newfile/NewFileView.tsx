@@ -371,7 +371,15 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
 function Row(props: { label: string; problems: string[]; hint?: string; onLeave: () => void; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend would change the form's layout; role="group" names the same grouping.
-    <div className="field" role="group" aria-label={props.label} onBlur={props.onLeave}>
+    <div
+      className="field"
+      role="group"
+      aria-label={props.label}
+      // Left only when the focus goes out of the row, not from its tick box to its input.
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) props.onLeave();
+      }}
+    >
       <span className="field-label">{props.label}</span>
       {props.children}
       {props.hint && <span className="muted small">{props.hint}</span>}
