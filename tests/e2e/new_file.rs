@@ -37,8 +37,8 @@ async fn an_agent_creates_a_file_and_finds_it_in_the_watchlist() {
         )
         .await;
         app.type_into("[data-testid=new-phone]", " 5678").await;
-        // Additional data is checked as it is typed.
-        app.type_into("[data-testid=new-data]", "{\"sucursal\": ")
+        // Additional data is checked as it is typed, and said once the field is left.
+        app.type_into("[data-testid=new-data]", "{\"sucursal\": \u{E004}")
             .await;
         app.wait_for_text("[data-testid=field-problem]", "No es JSON válido")
             .await;

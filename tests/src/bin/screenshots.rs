@@ -170,7 +170,8 @@ async fn main() {
         app.type_into("[data-testid=new-rfc]", "PLC150301AB2").await;
         app.click("[data-testid=new-send-sms]").await;
         app.type_into("[data-testid=new-phone]", "331234").await;
-        app.type_into("[data-testid=new-data]", "{\"sucursal\": ")
+        // Left (Tab), so that its problem shows.
+        app.type_into("[data-testid=new-data]", "{\"sucursal\": \u{E004}")
             .await;
         // Once the rules are checked for what was typed last.
         app.wait_for_text("[data-testid=field-problem]", "No es JSON válido")

@@ -57,6 +57,26 @@ describe("a failed rule in words", () => {
     );
   });
 
+  it("names every field of the new-file form by the label the form shows", () => {
+    expect(problemText(failure("ExternalID", "invalid"), es)).toBe("El campo Referencia externa no es válido.");
+    expect(problemText(failure("ClientId", "required"), es)).toBe("El campo Identificador del cliente es obligatorio.");
+    expect(problemText(failure("ExternalId", "invalid"), en)).toBe("External reference is not valid.");
+    expect(problemText(failure("FlowId", "required"), es)).toBe("El campo Flujo (FlowID) es obligatorio.");
+  });
+
+  it("says limits and counts with the plural each number takes", () => {
+    expect(problemText(failure("comentario", "too_long", { limit: 1 }), es)).toBe("El campo Comentario no debe exceder 1 carácter.");
+    expect(problemText(failure("comentario", "too_long", { limit: 500 }), en)).toBe("Comment must not exceed 500 characters.");
+    expect(problemText(failure("comentario", "too_long", { limit: 1 }), en)).toBe("Comment must not exceed 1 character.");
+    expect(problemText(failure("secciones", "too_few", { limit: 1, sent: 0 }), es)).toBe("El número de secciones debe ser al menos 1; se enviaron 0.");
+    expect(problemText(failure("Campo", "too_many", { limit: 0, sent: 1 }), es)).toBe("El campo Campo admite hasta 0; se envió 1.");
+    expect(problemText(failure("Campo", "too_many", { limit: 0, sent: 1 }), en)).toBe("Campo takes at most 0; 1 was sent.");
+    expect(problemText(failure("secciones", "too_many", { limit: 50, sent: 51 }), en)).toBe("The number of sections must not exceed 50; 51 were sent.");
+    expect(problemText(failure("ContactPhone", "invalid", { limit: 10 }), en)).toBe(
+      "The contact phone must be a national number of 10 digits, with no spaces or country code.",
+    );
+  });
+
   it("says which flow of a profile, which section or which entry of a correction", () => {
     expect(problemText(failure("flowId", "required", { position: 2 }), es)).toBe("El flujo 2 necesita su FlowID.");
     expect(problemText(failure("flowId", "repeated", { position: 3 }), en)).toBe("The FlowID of flow 3 is repeated.");

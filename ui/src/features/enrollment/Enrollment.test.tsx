@@ -111,6 +111,13 @@ describe("a sparse enrollment answer", () => {
     open({ ...someone, IsEnrollmentAllowed: false, IsCompleted: true });
     expect(screen.getByTestId("enroll-reason").textContent).toBe("Esta persona ya completó su enrolamiento: no necesita otro enlace.");
     cleanup();
+    // Done already is the reason, whether or not the service says anything of a link.
+    open({ ...someone, IsEnrollmentAllowed: null, IsCompleted: true });
+    expect(screen.getByTestId("enroll-reason").textContent).toBe("Esta persona ya completó su enrolamiento: no necesita otro enlace.");
+    cleanup();
+    open({ ...someone, PersonId: null });
+    expect(screen.getByTestId("enroll-reason").textContent).toBe("El servicio no dio el identificador de esta persona: no se le puede generar un enlace.");
+    cleanup();
     open({ ...someone, IsEnrollmentAllowed: false, IsCompleted: false, EnrollmentReason: "El expediente está cerrado" });
     expect(screen.getByTestId("enroll-reason").textContent).toBe(
       "El servicio no permite generar un enlace para esta persona por ahora: El expediente está cerrado",

@@ -24,14 +24,15 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
   const personId = props.person.PersonId;
   // Only an explicit true allows it: a missing IsEnrollmentAllowed is not permission.
   const allowed = props.person.IsEnrollmentAllowed === true && !!personId;
-  // Why not, in the user's words: no id to ask with, no word from the service, enrolled
-  // already, or a refusal (with the reason the service gives, when it gives one).
+  // Why not, in the user's words: no id to ask with, enrolled already (whatever the
+  // service says of a new link), no word from the service, or a refusal (with the
+  // reason the service gives, when it gives one).
   const refusal: MessageKey = !personId
     ? "enroll.noPersonId"
-    : props.person.IsEnrollmentAllowed === null
-      ? "enroll.notSaid"
-      : props.person.IsCompleted === true
-        ? "enroll.completed"
+    : props.person.IsCompleted === true
+      ? "enroll.completed"
+      : props.person.IsEnrollmentAllowed === null
+        ? "enroll.notSaid"
         : "enroll.notAllowed";
   const serviceReason = props.person.EnrollmentReason?.trim() ?? "";
   const why = allowed ? "" : serviceReason && refusal === "enroll.notAllowed" ? t("enroll.notAllowedBecause", { reason: serviceReason }) : t(refusal);

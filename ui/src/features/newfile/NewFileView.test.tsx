@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
+import type { CreateFileRequest } from "../../bindings/CreateFileRequest";
 import type { Failure } from "../../bindings/Failure";
 import type { NewFileDraft } from "../../bindings/NewFileDraft";
 import type { Profile } from "../../bindings/Profile";
@@ -76,6 +77,23 @@ function backend(saved: NewFileDraft | null, refuse: boolean | object = false): 
     }
   });
   return b;
+}
+
+/** A backend whose check finds what `check` finds in the request; drafts are kept. */
+function checking(check: (request: CreateFileRequest) => Failure[]) {
+  mockIPC((cmd, args) => {
+    switch (cmd) {
+      case "load_new_file_draft":
+      case "discard_new_file_draft":
+        return null;
+      case "save_new_file_draft":
+        return { ...(args as { draft: NewFileDraft }).draft, savedAtUtc: "2026-11-22T06:00:00Z" };
+      case "check_new_file":
+        return check((args as { request: CreateFileRequest }).request);
+      default:
+        throw new Error(`unexpected ${cmd}`);
+    }
+  });
 }
 
 function open(onOpen: (flowId: string, rfc: string) => void = () => {}) {
@@ -163,6 +181,91 @@ describe("the new-file form", () => {
     expect(screen.queryByTestId("field-problem")).toBeNull();
     await waitFor(() => expect(screen.getByText("Listo para crear.")).toBeTruthy());
     expect(screen.queryByTestId("field-problem")).toBeNull();
+  });
+
+  it("names each field's problem by the label the field shows, never by the service's name for it", async () => {
+    const everyField = ["FlowId", "CompanyName", "RFC", "IncludeFlow", "ExcludeFlow", "ExternalID", "ClientId", "ClientName", "ContactEmail", "ContactPhone"];
+    checking(() => everyField.map((field) => failure(field, field === "CompanyName" || field === "FlowId" ? "required" : "invalid")));
+    open();
+    await screen.findByTestId("new-company");
+    fireEvent.click(screen.getByTestId("create-file"));
+    await waitFor(() => expect(screen.getAllByTestId("field-problem")).toHaveLength(everyField.length));
+    for (const problem of screen.getAllByTestId("field-problem")) {
+      const label = problem.closest("[role=group]")?.getAttribute("aria-label") ?? "";
+      expect(label).not.toBe("");
+      expect(problem.textContent?.toLowerCase()).toContain(label.toLowerCase());
+      // The RFC is the field's name on screen too.
+      for (const name of everyField.filter((field) => field !== "RFC")) expect(problem.textContent).not.toContain(name);
+    }
+    expect(screen.getByText("Hay 10 puntos por corregir antes de crear.")).toBeTruthy();
+  });
+
+  it("says a field's problem once it is left, then follows what is typed, for every field", async () => {
+    checking((request) => {
+      const rfc = request.Company?.CompanyRFC;
+      return rfc && rfc.length < 12 ? [failure("RFC", "invalid")] : [];
+    });
+    open();
+    const rfc = await screen.findByTestId("new-rfc");
+    const rfcRow = screen.getByRole("group", { name: "RFC" });
+    fireEvent.change(rfc, { target: { value: "PLE15" } });
+    await waitFor(() => expect(screen.getByText("Hay 1 punto por corregir antes de crear.")).toBeTruthy());
+    expect(within(rfcRow).queryByTestId("field-problem")).toBeNull();
+    fireEvent.blur(rfc);
+    expect(within(rfcRow).getByTestId("field-problem").textContent).toBe("El campo RFC no es válido.");
+    fireEvent.change(rfc, { target: { value: "PLE150301AB2" } });
+    await waitFor(() => expect(screen.getByText("Listo para crear.")).toBeTruthy());
+    expect(within(rfcRow).queryByTestId("field-problem")).toBeNull();
+    // Back to a short RFC: the field was left once, so its problem shows as it is typed.
+    fireEvent.change(rfc, { target: { value: "PLE1" } });
+    await waitFor(() => expect(within(rfcRow).getByTestId("field-problem").textContent).toBe("El campo RFC no es válido."));
+
+    // The additional data, checked here as it is typed, also waits for the field to be left.
+    const data = screen.getByTestId("new-data");
+    const dataRow = screen.getByRole("group", { name: "Datos adicionales (JSON, opcional)" });
+    fireEvent.change(data, { target: { value: "{" } });
+    expect(within(dataRow).queryByTestId("field-problem")).toBeNull();
+    fireEvent.blur(data);
+    expect(within(dataRow).getByTestId("field-problem").textContent).toContain("No es JSON válido");
+    fireEvent.change(data, { target: { value: "[1]" } });
+    expect(within(dataRow).getByTestId("field-problem").textContent).toBe("Debe ser un objeto JSON: entre llaves { }.");
+    fireEvent.change(data, { target: { value: '{"sucursal": 12}' } });
+    expect(within(dataRow).queryByTestId("field-problem")).toBeNull();
+  });
+
+  it("takes moving within a field's row for still being in it", async () => {
+    checking((request) => (request.FlowID ? [] : [failure("FlowId", "required")]));
+    open();
+    const flow = await screen.findByTestId("new-flow");
+    fireEvent.change(flow, { target: { value: "__other__" } });
+    const flowId = screen.getByTestId("new-flow-id");
+    const row = screen.getByRole("group", { name: "Flujo (FlowID)" });
+    // From the list to the box where the FlowID is typed: not left yet.
+    fireEvent.blur(flow, { relatedTarget: flowId });
+    await waitFor(() => expect(screen.getByText("Hay 1 punto por corregir antes de crear.")).toBeTruthy());
+    expect(within(row).queryByTestId("field-problem")).toBeNull();
+    fireEvent.blur(flowId, { relatedTarget: screen.getByTestId("new-company") });
+    expect(within(row).getByTestId("field-problem").textContent).toBe("El campo Flujo (FlowID) es obligatorio.");
+  });
+
+  it("counts what is left to fix with the plural the number takes, in both languages", async () => {
+    checking((request) => (request.Company?.CompanyName ? [] : [failure("CompanyName", "required"), failure("FlowId", "required")]));
+    open();
+    expect(await screen.findByText("Hay 2 puntos por corregir antes de crear.")).toBeTruthy();
+    fireEvent.change(screen.getByTestId("new-data"), { target: { value: "{" } });
+    fireEvent.change(screen.getByTestId("new-company"), { target: { value: "Panificadora" } });
+    expect(await screen.findByText("Hay 1 punto por corregir antes de crear.")).toBeTruthy();
+    cleanup();
+    localStorage.setItem("kyb-desk.locale", "en");
+    try {
+      open();
+      expect(await screen.findByText("There are 2 problems to fix before creating.")).toBeTruthy();
+      fireEvent.change(screen.getByTestId("new-company"), { target: { value: "Panificadora" } });
+      fireEvent.change(screen.getByTestId("new-data"), { target: { value: "{" } });
+      expect(await screen.findByText("There is 1 problem to fix before creating.")).toBeTruthy();
+    } finally {
+      localStorage.removeItem("kyb-desk.locale");
+    }
   });
 
   it("says why the draft is not up to date when it cannot be written", async () => {

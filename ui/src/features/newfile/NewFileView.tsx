@@ -122,11 +122,14 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   // The phone's rule says how many digits, from the service's limits.
   const withDigits = (failure: Failure): Failure =>
     failure.field === "ContactPhone" && failure.rule === "invalid" && failure.limit === null && limits ? { ...failure, limit: limits.phoneDigits } : failure;
+  const seen = (field: Field) => tried || touched.has(field);
   const shown = (field: Field) => {
-    if (!tried && !touched.has(field)) return [];
+    if (!seen(field)) return [];
     return unchecked.has(field) ? [] : problemTexts([...(placed[field] ?? []), ...(answered[field] ?? [])].map(withDigits), t);
   };
-  const fixFirst = (n: number) => (n === 1 ? t("new.fixFirst.one") : t("new.fixFirst.other", { n }));
+  /** What a row shows of its field's problems, and that leaving it lets them show. */
+  const at = (field: Field) => ({ problems: shown(field), onLeave: () => leave(field) });
+  const dataProblems = data.ok || !seen("data") ? [] : [data.problem === "notObject" ? t("new.dataNotObject") : t("new.dataInvalid", { reason: data.problem })];
   const general = problemTexts(placed.general ?? [], t);
   const blocked = rules.length > 0 || !data.ok;
 
@@ -258,7 +261,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
         }}
         noValidate
       >
-        <Row label={t("new.flow")} problems={shown("flowId")} onLeave={() => leave("flowId")}>
+        <Row label={t("new.flow")} {...at("flowId")}>
           <select
             className="input"
             value={flowChoice}
@@ -280,44 +283,39 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
           )}
         </Row>
         <div className="form-grid">
-          <Row label={t("new.company")} problems={shown("companyName")} onLeave={() => leave("companyName")}>
+          <Row label={t("new.company")} {...at("companyName")}>
             <input className="input" value={form.companyName} onChange={(e) => set("companyName", e.target.value)} data-testid="new-company" />
           </Row>
-          <Row label="RFC" problems={shown("rfc")} hint={t("new.rfcHint")}>
+          <Row label={t("rfc")} {...at("rfc")} hint={t("new.rfcHint")}>
             <input className="input mono" value={form.rfc} onChange={(e) => set("rfc", e.target.value.toUpperCase())} data-testid="new-rfc" />
           </Row>
-          <Row label={t("new.include")} problems={shown("include")} onLeave={() => leave("include")} hint={t("new.sectionsHint")}>
+          <Row label={t("new.include")} {...at("include")} hint={t("new.sectionsHint")}>
             <input className="input mono" value={form.include} onChange={(e) => set("include", e.target.value)} />
           </Row>
-          <Row label={t("new.exclude")} problems={shown("exclude")} onLeave={() => leave("exclude")} hint={t("new.sectionsHint")}>
+          <Row label={t("new.exclude")} {...at("exclude")} hint={t("new.sectionsHint")}>
             <input className="input mono" value={form.exclude} onChange={(e) => set("exclude", e.target.value)} />
           </Row>
-          <Row label="ExternalID" problems={shown("externalId")}>
+          <Row label={t("new.externalId")} {...at("externalId")}>
             <input className="input" value={form.externalId} onChange={(e) => set("externalId", e.target.value)} />
           </Row>
-          <Row label="ClientId" problems={shown("clientId")}>
+          <Row label={t("new.clientId")} {...at("clientId")}>
             <input className="input mono" value={form.clientId} onChange={(e) => set("clientId", e.target.value)} />
           </Row>
-          <Row label={t("new.clientName")} problems={shown("clientName")} onLeave={() => leave("clientName")}>
+          <Row label={t("new.clientName")} {...at("clientName")}>
             <input className="input" value={form.clientName} onChange={(e) => set("clientName", e.target.value)} />
           </Row>
         </div>
         <fieldset className="fieldset">
           <legend>{t("new.notify")}</legend>
           <div className="form-grid">
-            <Row label={t("new.contactEmail")} problems={shown("contactEmail")} onLeave={() => leave("contactEmail")}>
+            <Row label={t("new.contactEmail")} {...at("contactEmail")}>
               <label className="check">
                 <input type="checkbox" checked={form.sendEmail} onChange={(e) => set("sendEmail", e.target.checked)} data-testid="new-send-email" />
                 {t("new.sendEmail")}
               </label>
               <input className="input" type="email" value={form.contactEmail} onChange={(e) => set("contactEmail", e.target.value)} data-testid="new-email" />
             </Row>
-            <Row
-              label={t("new.contactPhone")}
-              problems={shown("contactPhone")}
-              onLeave={() => leave("contactPhone")}
-              hint={t("new.phoneHint", { digits: limits?.phoneDigits ?? MISSING })}
-            >
+            <Row label={t("new.contactPhone")} {...at("contactPhone")} hint={t("new.phoneHint", { digits: limits?.phoneDigits ?? MISSING })}>
               <label className="check">
                 <input type="checkbox" checked={form.sendSms} onChange={(e) => set("sendSms", e.target.checked)} data-testid="new-send-sms" />
                 {t("new.sendSms")}
@@ -332,11 +330,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
             </Row>
           </div>
         </fieldset>
-        <Row
-          label={t("new.data")}
-          hint={t("new.dataHint")}
-          problems={data.ok ? [] : [data.problem === "notObject" ? t("new.dataNotObject") : t("new.dataInvalid", { reason: data.problem })]}
-        >
+        <Row label={t("new.data")} hint={t("new.dataHint")} problems={dataProblems} onLeave={() => leave("data")}>
           <textarea className="input mono" rows={4} value={form.data} onChange={(e) => set("data", e.target.value)} data-testid="new-data" />
         </Row>
         {tried && general.length > 0 && (
@@ -364,7 +358,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
               </button>
             )
           )}
-          <span className="muted small">{blocked ? fixFirst(rules.length + (data.ok ? 0 : 1)) : t("new.ready")}</span>
+          <span className="muted small">{blocked ? t("new.fixFirst", { n: rules.length + (data.ok ? 0 : 1) }) : t("new.ready")}</span>
           <button type="submit" className="button-primary" disabled={sending} data-testid="create-file">
             {sending ? t("confirm.working") : t("new.create")}
           </button>
@@ -374,10 +368,18 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   );
 }
 
-function Row(props: { label: string; problems: string[]; hint?: string; onLeave?: () => void; children: ReactNode }) {
+function Row(props: { label: string; problems: string[]; hint?: string; onLeave: () => void; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend would change the form's layout; role="group" names the same grouping.
-    <div className="field" role="group" aria-label={props.label} onBlur={props.onLeave}>
+    <div
+      className="field"
+      role="group"
+      aria-label={props.label}
+      // Left only when the focus goes out of the row, not from its tick box to its input.
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) props.onLeave();
+      }}
+    >
       <span className="field-label">{props.label}</span>
       {props.children}
       {props.hint && <span className="muted small">{props.hint}</span>}

@@ -144,17 +144,16 @@ export function ProfileForm(props: {
         </div>
       )}
       <form className="form" onSubmit={submit} noValidate>
-        <Field label={t("fieldName")} problems={problemsOf("name")} htmlFor={`${id}-name`}>
+        <Field label={t("fieldName")} problems={problemsOf("name")} onLeave={() => touch("name")} htmlFor={`${id}-name`}>
           <input
             id={`${id}-name`}
             className="input"
             value={input.name}
             onChange={(e) => setInput({ ...input, name: e.target.value })}
-            onBlur={() => touch("name")}
             data-testid="profile-name"
           />
         </Field>
-        <Field label={t("fieldEnvironment")} problems={problemsOf("environment")}>
+        <Field label={t("fieldEnvironment")} problems={problemsOf("environment")} onLeave={() => touch("environment")}>
           <div className="row">
             <select
               className="input"
@@ -175,22 +174,20 @@ export function ProfileForm(props: {
                 value={input.environment.base_url}
                 onChange={(e) => setInput({ ...input, environment: { kind: "custom", base_url: e.target.value } })}
                 data-testid="profile-base-url"
-                onBlur={() => touch("environment")}
               />
             )}
           </div>
         </Field>
-        <Field label={t("fieldWorkspace")} problems={problemsOf("workspaceId")} htmlFor={`${id}-workspace`}>
+        <Field label={t("fieldWorkspace")} problems={problemsOf("workspaceId")} onLeave={() => touch("workspaceId")} htmlFor={`${id}-workspace`}>
           <input
             id={`${id}-workspace`}
             className="input mono"
             value={input.workspaceId}
             onChange={(e) => setInput({ ...input, workspaceId: e.target.value })}
             data-testid="profile-workspace"
-            onBlur={() => touch("workspaceId")}
           />
         </Field>
-        <Field label={t("fieldAgentEmail")} problems={problemsOf("agentEmail")} htmlFor={`${id}-email`}>
+        <Field label={t("fieldAgentEmail")} problems={problemsOf("agentEmail")} onLeave={() => touch("agentEmail")} htmlFor={`${id}-email`}>
           <input
             id={`${id}-email`}
             className="input"
@@ -198,10 +195,9 @@ export function ProfileForm(props: {
             value={input.agentEmail}
             onChange={(e) => setInput({ ...input, agentEmail: e.target.value })}
             data-testid="profile-email"
-            onBlur={() => touch("agentEmail")}
           />
         </Field>
-        <Field label={t("fieldFlows")} problems={problemsOf("flows")}>
+        <Field label={t("fieldFlows")} problems={problemsOf("flows")} onLeave={() => touch("flows")}>
           {input.flows.map((flow, index) => (
             <div className="row" key={index}>
               <input
@@ -211,7 +207,6 @@ export function ProfileForm(props: {
                 value={flow.flowId}
                 onChange={(e) => setFlow(index, { flowId: e.target.value })}
                 data-testid={`profile-flow-id-${index}`}
-                onBlur={() => touch("flows")}
               />
               <input
                 className="input grow"
@@ -220,7 +215,6 @@ export function ProfileForm(props: {
                 value={flow.label}
                 onChange={(e) => setFlow(index, { label: e.target.value })}
                 data-testid={`profile-flow-label-${index}`}
-                onBlur={() => touch("flows")}
               />
               <select
                 className="input"
@@ -246,7 +240,7 @@ export function ProfileForm(props: {
             {t("addFlow")}
           </button>
         </Field>
-        <Field label={t("fieldApiKey")} problems={problemsOf("apiKey")} htmlFor={`${id}-key`}>
+        <Field label={t("fieldApiKey")} problems={problemsOf("apiKey")} onLeave={() => touch("apiKey")} htmlFor={`${id}-key`}>
           <input
             id={`${id}-key`}
             ref={keyField}
@@ -279,10 +273,17 @@ export function ProfileForm(props: {
 }
 
 /** A labelled field; `htmlFor` names its one control (groups of controls carry
- * their own labels). */
-function Field(props: { label: string; problems: string[]; children: ReactNode; htmlFor?: string }) {
+ * their own labels). It is left when the focus goes out of it, not from one of its
+ * controls to another (a flow's FlowID to its name). */
+function Field(props: { label: string; problems: string[]; onLeave: () => void; children: ReactNode; htmlFor?: string }) {
   return (
-    <div className="field">
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only hears focus leaving its own controls, and takes no input itself.
+    <div
+      className="field"
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) props.onLeave();
+      }}
+    >
       {props.htmlFor ? (
         <label className="field-label" htmlFor={props.htmlFor}>
           {props.label}

@@ -60,6 +60,10 @@ describe("the first-run profile screen", () => {
     fireEvent.blur(address);
     expect(await screen.findByText(/porque la API Key viajaría sin cifrar/)).toBeTruthy();
     expect(screen.getByText(/^La dirección del servicio debe usar https: http solo se admite en esta computadora/)).toBeTruthy();
+    // From a flow's FlowID to its name is not leaving the flows.
+    fireEvent.blur(screen.getByTestId("profile-flow-id-0"), { relatedTarget: screen.getByTestId("profile-flow-label-0") });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText("El flujo 1 necesita un nombre.")).toBeNull();
     fireEvent.blur(screen.getByTestId("profile-flow-label-0"));
     expect(await screen.findByText("El flujo 1 necesita un nombre.")).toBeTruthy();
   });

@@ -112,7 +112,9 @@ describe("a sparse tracking answer", () => {
   it("shows each missing value as a dash, says the file's id is missing and offers nothing that needs it", async () => {
     const check = watchSparse();
     open(sparse.fileTracking);
-    expect((await screen.findByTestId("tracking-no-id")).textContent).toContain("DocumentId");
+    const noId = (await screen.findByTestId("tracking-no-id")).textContent;
+    expect(noId).toContain("no trae el identificador del expediente");
+    expect(noId).not.toContain("DocumentId");
     expect(screen.getByText("El expediente aún no reporta secciones.")).toBeTruthy();
     const person = screen.getByTestId("tracking-person");
     expect(person.querySelector("td")?.textContent).toBe("—");
@@ -127,9 +129,7 @@ describe("a sparse tracking answer", () => {
     await screen.findByTestId("start-review");
     expect(await screen.findByTestId("issued-links-empty")).toBeTruthy();
     expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId("enroll-reason").textContent).toBe(
-      "El servicio no dio el identificador de esta persona (PersonId): no se le puede generar un enlace.",
-    );
+    expect(screen.getByTestId("enroll-reason").textContent).toBe("El servicio no dio el identificador de esta persona: no se le puede generar un enlace.");
     check.expectShown();
   });
 });
