@@ -6,7 +6,9 @@
 use std::path::Path;
 use std::time::Duration;
 
-use kyb_e2e::{DataDir, demo_examples, desk_binary, poll, with_demo_world_at};
+use kyb_e2e::{
+    DataDir, demo_examples, desk_binary, poll, with_demo_world_at, with_demo_world_opening,
+};
 
 /// Starts the app again on `data` with `link` after the same flags, as a script or
 /// the desktop would, and waits for it to exit (having handed the link over).
@@ -93,6 +95,20 @@ async fn a_link_to_a_file_opens_its_tracking_in_the_running_window() {
                 .await,
             "page"
         );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_link_starts_the_app_on_its_file_when_it_is_not_running() {
+    let examples = demo_examples().await;
+    let document_id = examples.document_id.to_string();
+    let rfc = examples.rfc.clone();
+    let link = format!("kybdesk://expediente/{document_id}");
+    with_demo_world_opening(&link, move |app| async move {
+        app.wait_for_text("[data-testid=view-detail]", "").await;
+        let subtitle = app.text_of(".page-header .mono").await;
+        assert_eq!(subtitle, format!("{rfc} · {document_id}"));
     })
     .await;
 }

@@ -81,6 +81,17 @@ where
     with_app_args(&["--demo"], data, journey).await;
 }
 
+/// Like [`with_demo_world`], started with `link` on its command line, as the desktop
+/// starts it for a link when it is not running yet.
+pub async fn with_demo_world_opening<F, Fut>(link: &str, journey: F)
+where
+    F: FnOnce(App) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let data = DataDir::new();
+    with_app_args(&["--demo", link], &data, journey).await;
+}
+
 /// The app binary the journeys run (`KYB_DESK_BIN`), to start it again by hand.
 pub fn desk_binary() -> String {
     app_binary()
