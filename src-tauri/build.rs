@@ -40,6 +40,8 @@ fn main() {
         "export_watchlist_csv",
         "open_external",
         "copy_text",
+        "copy_file_link",
+        "file_links",
         "notify_if_hidden",
         "startup_painted",
         "fetch_image",

@@ -43,6 +43,7 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     let cfg = Config::new().with_out_dir(dir);
     AppInfo::export_all(&cfg)?;
     kyb_desk_core::guide::DemoGuide::export_all(&cfg)?;
+    kyb_desk_core::deep_link::FileLink::export_all(&cfg)?;
     AppError::export_all(&cfg)?;
     FileTracking::export_all(&cfg)?;
     FileDetail::export_all(&cfg)?;

@@ -16,8 +16,10 @@ use tauri_plugin_opener::OpenerExt;
 
 use crate::Shell;
 use crate::app_info::AppInfo;
+use crate::file_links;
 use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
+use kyb_desk_core::deep_link::{self, FileLink};
 use kyb_desk_core::desk::{
     AddedSections, Desk, FileDetail, FileTracking, IssuedLink, VerificationState,
 };
@@ -421,6 +423,23 @@ pub fn copy_text<R: Runtime>(app: AppHandle<R>, text: String) -> AppResult<()> {
     app.clipboard()
         .write_text(text)
         .map_err(|e| AppError::desktop(Task::CopyText, e))
+}
+
+/// Copies the link to a file (`kybdesk://expediente/<DocumentId>`), and returns it.
+#[tauri::command]
+pub fn copy_file_link<R: Runtime>(app: AppHandle<R>, document_id: String) -> AppResult<String> {
+    let link = deep_link::file_link(&document_id)?;
+    app.clipboard()
+        .write_text(link.clone())
+        .map_err(|e| AppError::desktop(Task::CopyText, e))?;
+    Ok(link)
+}
+
+/// The window listens for links to a file: `on_link` receives each one, first the one
+/// that waited for it (the app's start, or a link during a reload).
+#[tauri::command]
+pub fn file_links(inbox: State<'_, file_links::Inbox>, on_link: Channel<FileLink>) {
+    inbox.listen(on_link, file_links::deliver);
 }
 
 #[tauri::command]

@@ -5,6 +5,7 @@ pub mod app_info;
 mod bindings;
 pub mod commands;
 pub mod endpoints;
+pub mod file_links;
 pub mod options;
 pub mod startup;
 
@@ -68,6 +69,8 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::export_watchlist_csv,
         commands::open_external,
         commands::copy_text,
+        commands::copy_file_link,
+        commands::file_links,
         commands::notify_if_hidden,
         commands::fetch_image,
         commands::check_photo,
@@ -182,6 +185,7 @@ pub fn run(options: Options, began: std::time::Instant) {
         demo_empty,
         data_dir,
         report_startup,
+        file_link,
     } = options;
     #[cfg(not(feature = "demo"))]
     let _ = demo_empty;
@@ -190,9 +194,23 @@ pub fn run(options: Options, began: std::time::Instant) {
         .plugin(
             tauri_plugin_single_instance::Builder::new()
                 .dbus_id(instance_id(data_dir.as_deref(), demo))
-                .callback(|app, _args, _cwd| bring_forward(app))
+                .callback(|app, args, _cwd| {
+                    bring_forward(app);
+                    file_links::from_second_launch(app, args);
+                })
                 .build(),
         )
+        // Links to a file: the scheme is registered with the system by the installed
+        // package (`plugins.deep-link` in tauri.conf.json), never at run time
+        // (`register_all`), not even for the default data folder: a development or
+        // test build would point the user's desktop at a binary in a build folder, and
+        // the association would outlive it. On Linux and Windows a link arrives on the
+        // command line (read with the other options, at first launch and from the
+        // single-instance plugin); the plugin's own reading of it, which only sees a
+        // link given alone, is not used. macOS delivers it as an event instead.
+        .plugin(tauri_plugin_deep_link::init())
+        // From the start: a later launch may hand a link over while this one sets up.
+        .manage(file_links::Inbox::default())
         .plugin(window_state(data_dir.as_deref()))
         .plugin(tauri_plugin_notification::init())
         .plugin(tauri_plugin_opener::init())
@@ -210,6 +228,19 @@ pub fn run(options: Options, began: std::time::Instant) {
                 None => (paths.app_data_dir()?, paths.app_log_dir()?),
             };
             logging::init(&log_dir);
+            if let Some(link) = file_link {
+                file_links::receive(app.handle(), link);
+            }
+            #[cfg(target_os = "macos")]
+            {
+                use tauri_plugin_deep_link::DeepLinkExt;
+                let handle = app.handle().clone();
+                app.deep_link().on_open_url(move |event| {
+                    for url in event.urls() {
+                        file_links::receive(&handle, kyb_desk_core::deep_link::parse(url.as_str()));
+                    }
+                });
+            }
             if demo {
                 data_dir = data_dir.join("demo");
                 // The demo starts afresh, all of it at once (see the core's `demo`).

@@ -1,4 +1,5 @@
-//! The command line: `kyb-desk [--demo [--demo-empty]] [--data-dir DIR] [--report-startup]`.
+//! The command line: `kyb-desk [--demo [--demo-empty]] [--data-dir DIR] [--report-startup]
+//! [kybdesk://expediente/ID]`.
 //!
 //! `--demo-empty` opens the demo with nothing followed (the demo otherwise follows
 //! its files at start): for practising following files, and for the journeys that
@@ -9,10 +10,20 @@
 //! install, or one isolated run per end-to-end journey. (Keys still go to the
 //! keyring, whose entries are named by profile id.)
 //!
+//! A link to a file (`kybdesk://expediente/<DocumentId>`, see the core's `deep_link`)
+//! is how the desktop asks the app to open a file: the only argument when the system
+//! opens a link, after the flags when a script or a test does. The first launch opens
+//! it; a later one hands its arguments to the running app (the single-instance plugin),
+//! which reads them here again. An argument in the link's scheme that is not a link to
+//! one file is kept as refused (logged, nothing opens); any other unknown argument is
+//! still an error.
+//!
 //! `--report-startup` prints one line when the watchlist first paints with its rows
 //! (see `startup.rs`): how `make bench` times the start.
 
 use std::path::PathBuf;
+
+use kyb_desk_core::deep_link::{self, FileLink, LinkRefusal};
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -21,10 +32,11 @@ pub struct Options {
     pub demo_empty: bool,
     pub data_dir: Option<PathBuf>,
     pub report_startup: bool,
+    /// A link the desktop handed over: the file to open, or why it is ignored.
+    pub file_link: Option<Result<FileLink, LinkRefusal>>,
 }
 
-pub const USAGE: &str =
-    "uso: kyb-desk [--demo [--demo-empty]] [--data-dir DIRECTORIO] [--report-startup]";
+pub const USAGE: &str = "uso: kyb-desk [--demo [--demo-empty]] [--data-dir DIRECTORIO] [--report-startup] [kybdesk://expediente/ID]";
 
 impl Options {
     /// Reads the arguments after the program name; an unknown one is an error, so a
@@ -52,6 +64,11 @@ impl Options {
                 other => {
                     if let Some(dir) = other.strip_prefix("--data-dir=") {
                         options.data_dir = Some(PathBuf::from(dir));
+                    } else if deep_link::looks_like_link(other) {
+                        if options.file_link.is_some() {
+                            return Err(format!("un solo enlace a la vez\n{USAGE}"));
+                        }
+                        options.file_link = Some(deep_link::parse(other));
                     } else {
                         return Err(format!("argumento desconocido: {other}\n{USAGE}"));
                     }
@@ -107,6 +124,44 @@ mod tests {
         );
     }
 
+    const LINK: &str = "kybdesk://expediente/3f2b8c1e-9d4a-4e7b-8f21-6a5c0d9e7b14";
+
+    #[test]
+    fn a_link_to_a_file_alone_or_after_the_flags() {
+        let file = deep_link::parse(LINK).expect("a link");
+        assert_eq!(
+            parse(&[LINK]),
+            Ok(Options {
+                file_link: Some(Ok(file.clone())),
+                ..Options::default()
+            })
+        );
+        assert_eq!(
+            parse(&["--demo", "--data-dir", "/tmp/kyb", LINK]),
+            Ok(Options {
+                demo: true,
+                data_dir: Some(PathBuf::from("/tmp/kyb")),
+                file_link: Some(Ok(file)),
+                ..Options::default()
+            })
+        );
+    }
+
+    #[test]
+    fn a_link_that_opens_anything_else_is_kept_as_refused_not_followed() {
+        for (arg, reason) in [
+            ("kybdesk://expediente/../x", LinkRefusal::ExtraSegments),
+            ("kybdesk://audit/x", LinkRefusal::NotAFile),
+            ("KYBDESK://expediente/x", LinkRefusal::NotKybdesk),
+        ] {
+            assert_eq!(
+                parse(&[arg]).map(|o| o.file_link),
+                Ok(Some(Err(reason))),
+                "{arg}"
+            );
+        }
+    }
+
     #[test]
     fn a_missing_directory_or_an_unknown_flag_is_refused_with_the_usage() {
         for args in [
@@ -114,6 +169,9 @@ mod tests {
             &["--data-dir", " "],
             &["--demos"],
             &["--demo-empty"],
+            &["https://expediente/x"],
+            &["expediente/x"],
+            &[LINK, LINK],
         ] {
             let refusal = parse(args).expect_err("refused");
             assert!(refusal.contains(USAGE), "{refusal}");

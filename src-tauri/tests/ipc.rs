@@ -51,6 +51,7 @@ fn open() -> Window {
         demo_guide: None,
     });
     app.manage(kyb_desk::commands::TestSaveTo(dir.path().to_path_buf()));
+    app.manage(kyb_desk::file_links::Inbox::default());
     app.manage(kyb_desk::startup::Startup::new(
         std::time::Instant::now(),
         false,
@@ -489,6 +490,22 @@ fn every_command_answers_through_ipc() {
         .read_text()
         .expect("the clipboard reads back");
     assert_eq!(pasted, link);
+    // A file's link, copied to paste into a chat; only a DocumentId makes one.
+    let file_link = format!("kybdesk://expediente/{id}");
+    assert_eq!(
+        w.ok("copy_file_link", json!({"documentId": id.to_uppercase()})),
+        json!(file_link)
+    );
+    assert_eq!(w._app.clipboard().read_text().ok(), Some(file_link));
+    assert_eq!(
+        w.code("copy_file_link", json!({"documentId": "../x"})),
+        "invalid_input"
+    );
+    // The window listens for links to a file (they reach the page, not this test).
+    assert_eq!(
+        w.ok("file_links", json!({"onLink": "__CHANNEL__:8"})),
+        Value::Null
+    );
     let status = w.ok("key_status", json!({"profileId": profile_id}));
     assert_eq!(status["originConfirmed"], json!(true));
     assert_eq!(status["boundOrigin"], status["profileOrigin"]);

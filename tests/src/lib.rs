@@ -71,6 +71,32 @@ where
     with_app_args(&["--demo"], &data, journey).await;
 }
 
+/// Like [`with_demo_world`], on a data directory the caller keeps (to start the same
+/// app a second time on it).
+pub async fn with_demo_world_at<F, Fut>(data: &DataDir, journey: F)
+where
+    F: FnOnce(App) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    with_app_args(&["--demo"], data, journey).await;
+}
+
+/// Like [`with_demo_world`], started with `link` on its command line, as the desktop
+/// starts it for a link when it is not running yet.
+pub async fn with_demo_world_opening<F, Fut>(link: &str, journey: F)
+where
+    F: FnOnce(App) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let data = DataDir::new();
+    with_app_args(&["--demo", link], &data, journey).await;
+}
+
+/// The app binary the journeys run (`KYB_DESK_BIN`), to start it again by hand.
+pub fn desk_binary() -> String {
+    app_binary()
+}
+
 /// Like [`with_app`], with the app in demo mode with nothing followed yet (`--demo
 /// --demo-empty`): its embedded sandbox, seeded like
 /// `kyb_sandbox::SandboxConfig::default()`, serves a demo profile, and the journey

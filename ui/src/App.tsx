@@ -11,6 +11,7 @@ import { AboutView } from "./features/about/AboutView";
 import { AuditView } from "./features/audit/AuditView";
 import { DetailView } from "./features/detail/DetailView";
 import { TryThis } from "./features/guide/TryThis";
+import { useFileLinks } from "./features/links/fileLinks";
 import { NewFileView } from "./features/newfile/NewFileView";
 import { ProfileSetup } from "./features/profiles/ProfileSetup";
 import { ProfilesView } from "./features/profiles/ProfilesView";
@@ -29,7 +30,9 @@ import { RecoveryNotice } from "./ui/RecoveryNotice";
 import { useFocusTitle } from "./ui/useFocusTitle";
 import { type Load, useLoad } from "./ui/useLoad";
 
-/** Where the analyst is: the watchlist, or one file's tracking, detail or review. */
+/** Where the analyst is: the watchlist, or one file's tracking, detail or review. A
+ * detail opened by a link to a file the watchlist does not follow has no tracking to
+ * go back to (`file` null). */
 type Route =
   | { view: "watchlist" }
   | { view: "verifications"; folio?: string }
@@ -38,7 +41,8 @@ type Route =
   | { view: "about" }
   | { view: "profiles" }
   | { view: "tracking"; flowId: string; rfc: string }
-  | { view: "detail" | "review"; flowId: string; rfc: string; documentId: string };
+  | { view: "detail"; documentId: string; file: { flowId: string; rfc: string } | null }
+  | { view: "review"; flowId: string; rfc: string; documentId: string };
 
 /** The app, with its info read once for every screen (`ui/appInfo.tsx`). */
 export function App() {
@@ -53,6 +57,8 @@ function Desk() {
   const { t, toggleLocale } = useI18n();
   const info = useAppInfo();
   const [route, setRoute] = useState<Route>({ view: "watchlist" });
+  // A link to a file (kybdesk://expediente/…) opens it from any screen.
+  useFileLinks((target) => setRoute(target.view === "tracking" ? target : { ...target, file: null }));
   const [theme, setTheme] = useState<ThemeChoice>(storedChoice);
   useEffect(() => applyTheme(theme), [theme]);
   // The profile book as last answered by the backend: read at start and after the
@@ -265,20 +271,28 @@ function Screen(props: {
           {...file}
           profile={profile}
           onBack={() => go({ view: "watchlist" })}
-          onDetail={(documentId) => go({ view: "detail", ...file, documentId })}
+          onDetail={(documentId) => go({ view: "detail", documentId, file })}
           onReview={(documentId) => go({ view: "review", ...file, documentId })}
         />
       );
     }
-    case "detail":
+    case "detail": {
+      const { file, documentId } = route;
+      // Without the file's FlowID and RFC there is no tracking to go back to, nor a review.
+      return file ? (
+        <DetailView
+          documentId={documentId}
+          back={{ toTracking: true, go: () => go({ view: "tracking", ...file }) }}
+          onReview={() => go({ view: "review", ...file, documentId })}
+        />
+      ) : (
+        <DetailView documentId={documentId} back={{ toTracking: false, go: () => go({ view: "watchlist" }) }} />
+      );
+    }
     case "review": {
       const file = { flowId: route.flowId, rfc: route.rfc };
       const toTracking = () => go({ view: "tracking", ...file });
-      return route.view === "detail" ? (
-        <DetailView documentId={route.documentId} onBack={toTracking} onReview={() => go({ view: "review", ...file, documentId: route.documentId })} />
-      ) : (
-        <ReviewView {...file} documentId={route.documentId} profile={profile} onBack={toTracking} onDone={toTracking} />
-      );
+      return <ReviewView {...file} documentId={route.documentId} profile={profile} onBack={toTracking} onDone={toTracking} />;
     }
   }
 }

@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod audit_anchor;
 pub mod csv_export;
+pub mod deep_link;
 #[cfg(feature = "demo")]
 pub mod demo;
 pub mod desk;

@@ -19,6 +19,7 @@ import type { DriftReport } from "../bindings/DriftReport";
 import type { EnrollmentLink } from "../bindings/EnrollmentLink";
 import type { Failure } from "../bindings/Failure";
 import type { FileDetail } from "../bindings/FileDetail";
+import type { FileLink } from "../bindings/FileLink";
 import type { FileTracking } from "../bindings/FileTracking";
 import type { ImportReport } from "../bindings/ImportReport";
 import type { IssuedLink } from "../bindings/IssuedLink";
@@ -141,6 +142,16 @@ export const exportWatchlistCsv = () => call<SavedCsv | null>("export_watchlist_
 
 export const openExternal = (url: string) => call<null>("open_external", { url });
 export const copyText = (text: string) => call<null>("copy_text", { text });
+/** Copies the link to a file (`kybdesk://expediente/…`, made by the backend) and returns it. */
+export const copyFileLink = (documentId: string) => call<string>("copy_file_link", { documentId });
+/** Listens for links to a file the desktop hands the app (a link clicked in a chat):
+ * `onLink` receives each, checked by the backend, first the one the app was started
+ * with. Listening again (after a reload) replaces the previous listener. */
+export function onFileLink(onLink: (link: FileLink) => void): Promise<null> {
+  const channel = new Channel<FileLink>();
+  channel.onmessage = onLink;
+  return call<null>("file_links", { onLink: channel });
+}
 /** The watchlist painted with its rows for the first time since the app started,
  * `pageMs` after the page's navigation started. */
 export const startupPainted = (rows: number, pageMs: number) => call<null>("startup_painted", { rows, pageMs });

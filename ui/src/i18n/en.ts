@@ -328,6 +328,10 @@ export const en: Record<MessageKey, string> = {
   "result.link": "Correction link",
   "result.copy": "Copy",
   "result.copied": "Copied",
+  // Links to a file (issue 20)
+  "fileLink.copy": "Copy link",
+  "fileLink.copied": "Link copied",
+  "fileLink.hint": "Copies a kybdesk:// link that opens this file in KYB Desk, to paste into a chat",
   "result.open": "Open",
   "result.warnings": "Warnings from the service",
   "result.section": "Section",

@@ -329,6 +329,10 @@ export const esMX = {
   "result.link": "Enlace de corrección",
   "result.copy": "Copiar",
   "result.copied": "Copiado",
+  // Links to a file (issue 20)
+  "fileLink.copy": "Copiar enlace",
+  "fileLink.copied": "Enlace copiado",
+  "fileLink.hint": "Copia un enlace kybdesk:// que abre este expediente en KYB Desk, para pegarlo en un chat",
   "result.open": "Abrir",
   "result.warnings": "Advertencias del servicio",
   "result.section": "Sección",

@@ -106,7 +106,7 @@ function open(answer: FileDetail) {
   });
   render(
     <I18nProvider>
-      <DetailView documentId={DOC} onBack={() => {}} onReview={() => {}} />
+      <DetailView documentId={DOC} back={{ toTracking: true, go: () => {} }} onReview={() => {}} />
     </I18nProvider>,
   );
 }

@@ -4,6 +4,7 @@ import * as backend from "../../api/backend";
 import type { Scalar } from "../../bindings/Scalar";
 import { type MessageKey, type Translate, useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
+import { CopyFileLink } from "../../ui/CopyFileLink";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { shownInstant } from "../../ui/format";
 import { isTyping } from "../../ui/keys";
@@ -28,8 +29,10 @@ const TAB_LABEL: Record<Tab, MessageKey> = {
 };
 
 /** The version-2 detail of a file, by tabs. Fetching it also keeps it in the file's
- * history, so the summary can show what changed since the last review. */
-export function DetailView(props: { documentId: string; onBack: () => void; onReview: () => void }) {
+ * history, so the summary can show what changed since the last review. Back leads to
+ * the file's tracking, or to the watchlist for a file opened by a link and not followed
+ * (which also has no review: that needs the file's FlowID and RFC). */
+export function DetailView(props: { documentId: string; back: { toTracking: boolean; go: () => void }; onReview?: () => void }) {
   const { t, locale } = useI18n();
   const [load] = useLoad(
     async () => {
@@ -83,13 +86,16 @@ export function DetailView(props: { documentId: string; onBack: () => void; onRe
         id="detail-title"
         title={detail?.Cliente || t("detailTitle")}
         subtitle={props.documentId}
-        back={{ label: t("backToTracking"), onClick: props.onBack }}
+        back={{ label: props.back.toTracking ? t("backToTracking") : t("back"), onClick: props.back.go }}
         actions={
-          answer && (
-            <button type="button" className="button-primary" onClick={props.onReview} data-testid="start-review">
-              {t("startReview")}
-            </button>
-          )
+          <>
+            <CopyFileLink documentId={props.documentId} />
+            {answer && props.onReview && (
+              <button type="button" className="button-primary" onClick={props.onReview} data-testid="start-review">
+                {t("startReview")}
+              </button>
+            )}
+          </>
         }
       />
       {error && <ErrorNotice error={error} />}

@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import type { FileTracking } from "../../bindings/FileTracking";
@@ -99,6 +99,52 @@ describe("a file's tracking", () => {
     // Enrollment: allowed for this person, so the button works.
     expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(false);
     expect(await screen.findByText("Aún no se ha generado ningún enlace para este expediente.")).toBeTruthy();
+  });
+
+  it("copies the file's link for a chat, from a button the keyboard reaches", async () => {
+    const copied: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd === "tracking") return answer;
+      if (cmd === "mark_watch_seen") return null;
+      if (cmd === "issued_links") return [];
+      if (cmd === "copy_file_link") {
+        copied.push(args);
+        return `kybdesk://expediente/${(args as { documentId: string }).documentId}`;
+      }
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
+      </I18nProvider>,
+    );
+    const button = (await screen.findByTestId("copy-file-link")) as HTMLButtonElement;
+    expect(button.tagName).toBe("BUTTON");
+    expect(button.textContent).toBe("Copiar enlace");
+    button.focus();
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    expect(await screen.findByText("Enlace copiado", { selector: "button" })).toBeTruthy();
+    expect(copied).toEqual([{ documentId: "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10" }]);
+    expect(button.title).toBe("kybdesk://expediente/2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10");
+  });
+
+  it("says why a link could not be copied", async () => {
+    mockIPC((cmd) => {
+      if (cmd === "tracking") return answer;
+      if (cmd === "mark_watch_seen") return null;
+      if (cmd === "issued_links") return [];
+      if (cmd === "copy_file_link") throw { code: "desktop", message: "no clipboard", details: [], task: "copy_text", problems: [] };
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
+      </I18nProvider>,
+    );
+    fireEvent.click(await screen.findByTestId("copy-file-link"));
+    expect((await screen.findByRole("alert")).textContent).toContain("No se pudo copiar al portapapeles");
+    expect(screen.getByTestId("copy-file-link").textContent).toBe("Copiar enlace");
   });
 
   it("gives unknown section statuses a neutral tone", () => {

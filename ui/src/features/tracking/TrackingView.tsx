@@ -3,6 +3,7 @@ import { useState } from "react";
 import * as backend from "../../api/backend";
 import type { Profile } from "../../bindings/Profile";
 import { useI18n } from "../../i18n";
+import { CopyFileLink } from "../../ui/CopyFileLink";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { shownInstant } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
@@ -53,6 +54,7 @@ export function TrackingView(props: {
           documentId && (
             <>
               <StatusBadge status={tracking.DocumentStatus} category={file?.statusCategory ?? null} />
+              <CopyFileLink documentId={documentId} />
               <button type="button" className="button-quiet" onClick={() => setAdding(true)} data-testid="open-complementary">
                 {t("comp.open")}
               </button>
