@@ -233,8 +233,9 @@ describe("rows the analyst can trust", () => {
       throw new Error(cmd);
     });
     fireEvent.click(await screen.findByRole("button", { name: "Actualizar todo" }));
-    await waitFor(() => expect(late.send).not.toBeNull());
-    await screen.findByRole("button", { name: "Actualizar todo" });
+    // Generous waits: on a loaded machine the first render and call take over a second.
+    await waitFor(() => expect(late.send).not.toBeNull(), { timeout: 10_000 });
+    await screen.findByRole("button", { name: "Actualizar todo" }, { timeout: 10_000 });
     late.send?.();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole("progressbar")).toBeNull();
