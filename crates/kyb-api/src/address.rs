@@ -96,13 +96,19 @@ pub(crate) fn require_secure(url: &Url) -> Result<(), ConfigError> {
 pub fn is_loopback_host(url: &Url) -> bool {
     // An http(s) address's IP host is already in canonical form ("127.1" reads as
     // 127.0.0.1), and an IPv6 one is written in brackets.
-    let Some(host) = url.host_str() else {
+    url.host_str().is_some_and(is_loopback_name)
+}
+
+/// Whether a host, as written (an IPv6 address with or without brackets), is this
+/// computer: the rule of [`is_loopback_host`], for hosts that are not in a URL (a
+/// team database's).
+pub fn is_loopback_name(host: &str) -> bool {
+    let bare = host.strip_prefix('[').and_then(|h| h.strip_suffix(']'));
+    if let Ok(ip) = bare.unwrap_or(host).parse::<Ipv6Addr>() {
+        return ip.is_loopback() || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback());
+    }
+    if bare.is_some() {
         return false;
-    };
-    if let Some(v6) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
-        return v6.parse::<Ipv6Addr>().is_ok_and(|ip| {
-            ip.is_loopback() || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
-        });
     }
     match host.parse::<Ipv4Addr>() {
         Ok(ip) => ip.is_loopback(),

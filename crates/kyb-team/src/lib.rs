@@ -1,12 +1,39 @@
-//! A team's shared queue on PostgreSQL (issue 20): the files a team follows, who has
-//! each, and "take next". Local files stay the default for one person on one desk; a
-//! profile that names a team database uses this. Queries are checked at run time (no
-//! database at build time); the schema ships as migrations that run on connect.
+//! A team on PostgreSQL (issue 20): the files a team follows and who has each, its
+//! members and their roles, claims on files under review, internal notes, the central
+//! audit trail, four-eyes approvals, and live notice of every change. Local files stay
+//! the default for one person on one desk; a profile that names a team database uses
+//! this. Queries are checked at run time (no database at build time); the schema
+//! ships as migrations that run on connect. Times are the database's (`now()`), so
+//! desks whose clocks differ agree on leases and order.
 
-use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 
-/// Connections per desk: a desk makes few calls at once (a refresh, a claim, a note).
+mod address;
+mod approvals;
+mod audit;
+mod claims;
+mod live;
+mod members;
+mod notes;
+mod queue;
+
+pub use address::{AddressProblem, DEFAULT_PORT, TeamAddress};
+pub use approvals::{Approval, ApprovalAction, ApprovalState, FourEyes};
+pub use audit::{GENESIS, TeamAuditEntry, TeamBreak, TeamChain, TeamEntry};
+pub use claims::{Claim, LEASE, REASON_MAX};
+pub use live::{Change, Listener};
+pub use members::{Member, Role};
+pub use notes::{NOTE_MAX, Note};
+pub use queue::{QueueFilter, TeamFile};
+
+/// Connections per desk: a desk makes few calls at once (a refresh, a claim, a note),
+/// and a few hundred desks must fit a server's connection limit (past that, a pooler:
+/// see the README).
 pub const POOL_SIZE: u32 = 4;
+
+/// How long a desk waits for a connection before it says the database is unreachable:
+/// short, because the service's reads go on without the team.
+pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 
 #[derive(Debug, thiserror::Error)]
 pub enum TeamError {
@@ -16,100 +43,115 @@ pub enum TeamError {
     Migration(#[source] sqlx::migrate::MigrateError),
     #[error("the team database refused the request: {0}")]
     Query(#[source] sqlx::Error),
+    /// Another member is reviewing the file.
+    #[error("{member} has had this file since {since}")]
+    Claimed { member: String, since: String },
+    /// Only a supervisor may do this (set roles, assign, take a claim over).
+    #[error("only a supervisor may do this")]
+    NotSupervisor,
+    /// The member is not in the team (a supervisor adds them).
+    #[error("{0} is not a member of the team")]
+    NotMember(String),
+    /// A team keeps at least one supervisor.
+    #[error("the team's last supervisor keeps the role")]
+    LastSupervisor,
+    /// A request is approved by another member than the one who asked.
+    #[error("a request is approved by another member")]
+    OwnRequest,
+    /// The request was decided already (by someone else, or it was sent).
+    #[error("the request is no longer waiting")]
+    NotWaiting,
+    /// The same action on the same folio is already asked for.
+    #[error("this action on this folio is already waiting for approval")]
+    AlreadyAsked,
+    /// A reason, a note or a request's text is empty or too long.
+    #[error("the text is empty or too long")]
+    BadText,
+}
+
+impl TeamError {
+    /// A failed query: the connection's loss reads as unreachable, the rest as refused.
+    pub(crate) fn of(error: sqlx::Error) -> Self {
+        match error {
+            sqlx::Error::Io(_)
+            | sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::WorkerCrashed => Self::Unreachable(error),
+            other => Self::Query(other),
+        }
+    }
+
+    /// Whether the database could not be reached (as opposed to refusing the request).
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self, Self::Unreachable(_))
+    }
 }
 
 pub type TeamResult<T> = Result<T, TeamError>;
 
-/// A followed file as the team's queue has it.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct TeamFile {
-    pub flow_id: String,
-    pub rfc: String,
-    pub status: String,
-    pub assignee: Option<String>,
-}
-
-/// One desk's connection to its team's database.
+/// One desk's connection to its team's database, as one member of one workspace.
 #[derive(Clone)]
 pub struct Team {
     pool: PgPool,
+    options: PgConnectOptions,
+    workspace: String,
+    member: String,
 }
 
 impl Team {
-    /// Connects (a small pool) and brings the schema up to date: the migrations ship
-    /// with the app, and a second desk running them at the same moment waits on the
-    /// migrator's lock.
-    pub async fn connect(url: &str) -> TeamResult<Self> {
+    /// Connects (a small pool) as `member` of `workspace` and brings the schema up to
+    /// date: the migrations ship with the app, and a second desk running them at the
+    /// same moment waits on the migrator's lock.
+    pub async fn connect(
+        options: PgConnectOptions,
+        workspace: &str,
+        member: &str,
+    ) -> TeamResult<Self> {
         let pool = PgPoolOptions::new()
             .max_connections(POOL_SIZE)
-            .connect(url)
+            .acquire_timeout(CONNECT_TIMEOUT)
+            .connect_with(options.clone())
             .await
             .map_err(TeamError::Unreachable)?;
         sqlx::migrate!("./migrations")
             .run(&pool)
             .await
             .map_err(TeamError::Migration)?;
-        Ok(Self { pool })
+        Ok(Self {
+            pool,
+            options,
+            workspace: workspace.trim().to_owned(),
+            member: members::normalised(member),
+        })
     }
 
-    /// Adds a file to the queue, unassigned, in `status` since now; a file the queue
-    /// has already is left as it is. Whether it was added.
-    pub async fn follow(
-        &self,
-        workspace: &str,
-        flow_id: &str,
-        rfc: &str,
-        status: &str,
-    ) -> TeamResult<bool> {
-        let added = sqlx::query(
-            "INSERT INTO team_file (workspace_id, flow_id, rfc, status) VALUES ($1, $2, $3, $4)
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(workspace)
-        .bind(flow_id)
-        .bind(rfc)
-        .bind(status)
-        .execute(&self.pool)
-        .await
-        .map_err(TeamError::Query)?;
-        Ok(added.rows_affected() == 1)
+    /// Connects by URL (tests and benchmarks).
+    pub async fn connect_url(url: &str, workspace: &str, member: &str) -> TeamResult<Self> {
+        let options: PgConnectOptions = url.parse().map_err(TeamError::Unreachable)?;
+        Self::connect(options, workspace, member).await
     }
 
-    /// Hands `member` the unassigned file of `workspace` that has waited longest in its
-    /// status (ties by flow and RFC), or none. Two desks asking at the same moment never
-    /// get the same file: the row is locked as it is chosen, and a row another desk
-    /// holds is skipped (`FOR UPDATE SKIP LOCKED`), not waited for.
-    pub async fn take_next(&self, workspace: &str, member: &str) -> TeamResult<Option<TeamFile>> {
-        sqlx::query_as::<_, TeamFile>(
-            "WITH next AS (
-                 SELECT workspace_id, flow_id, rfc FROM team_file
-                 WHERE workspace_id = $1 AND assignee IS NULL
-                 ORDER BY status_since, flow_id, rfc
-                 LIMIT 1
-                 FOR UPDATE SKIP LOCKED
-             )
-             UPDATE team_file f SET assignee = $2, assigned_at = now()
-             FROM next
-             WHERE f.workspace_id = next.workspace_id AND f.flow_id = next.flow_id
-               AND f.rfc = next.rfc
-             RETURNING f.flow_id, f.rfc, f.status, f.assignee",
-        )
-        .bind(workspace)
-        .bind(member)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(TeamError::Query)
+    /// The same database and pool as another member (tests and benchmarks: several
+    /// members on one process).
+    pub fn as_member(&self, member: &str) -> Self {
+        Self {
+            member: members::normalised(member),
+            ..self.clone()
+        }
     }
 
-    /// The queue of a workspace, oldest in its status first.
-    pub async fn files(&self, workspace: &str) -> TeamResult<Vec<TeamFile>> {
-        sqlx::query_as::<_, TeamFile>(
-            "SELECT flow_id, rfc, status, assignee FROM team_file WHERE workspace_id = $1
-             ORDER BY status_since, flow_id, rfc",
-        )
-        .bind(workspace)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(TeamError::Query)
+    pub fn member(&self) -> &str {
+        &self.member
+    }
+
+    pub fn workspace(&self) -> &str {
+        &self.workspace
+    }
+
+    /// Closes the pool: a desk leaving its team (a profile switch) lets go of its
+    /// connections at once.
+    pub async fn close(&self) {
+        self.pool.close().await;
     }
 }

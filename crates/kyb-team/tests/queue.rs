@@ -1,77 +1,48 @@
-//! The team's queue on a real PostgreSQL: the private cluster `scripts/session.sh
-//! --postgres` starts (its address in KYB_TEST_DATABASE_URL). Each test has a database
-//! of its own. Without a cluster the tests say they were skipped, unless
-//! KYB_EXPECT_POSTGRES=1 (as `make test` sets it) makes that a failure.
+//! The team's queue on a real PostgreSQL, two or more desks on one database.
+
+mod common;
 
 use std::collections::BTreeSet;
 
-use kyb_team::Team;
-use sqlx::Connection;
-
-/// A fresh database on the session's cluster, or `None` (skipped) without one.
-async fn database() -> Option<String> {
-    let Ok(admin) = std::env::var("KYB_TEST_DATABASE_URL") else {
-        assert!(
-            std::env::var_os("KYB_EXPECT_POSTGRES").is_none(),
-            "KYB_EXPECT_POSTGRES is set but there is no KYB_TEST_DATABASE_URL"
-        );
-        eprintln!("skipped: no PostgreSQL session (run through `make test`)");
-        return None;
-    };
-    let name = format!("kyb_team_{}", uuid::Uuid::new_v4().simple());
-    let mut connection = sqlx::PgConnection::connect(&admin)
-        .await
-        .expect("the session's cluster answers");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut connection)
-        .await
-        .expect("a database of the test's own");
-    let (base, query) = admin.split_once('?').unwrap_or((&admin, ""));
-    let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
-    Some(format!("{base}/{name}?{query}"))
-}
+use common::{database, desk};
+use kyb_team::{QueueFilter, Team, TeamError};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_hundred_desks_taking_next_at_once_get_every_file_exactly_once() {
     let Some(url) = database().await else { return };
     // Two desks, each with its own pool, on one database; the first runs the migrations
     // and the second finds them done.
-    let (first, second) = (
-        Team::connect(&url).await.expect("first desk"),
-        Team::connect(&url).await.expect("second desk"),
-    );
+    let first = desk(&url, "supervisora@kybdesk.mx").await;
+    let second = desk(&url, "analista@kybdesk.mx").await;
     for n in 0..100 {
         let rfc = format!("AAA0101{n:02}AA1");
         assert!(
             first
-                .follow("ws", "flujo", &rfc, "Pendiente")
+                .follow("flujo", &rfc, "Pendiente")
                 .await
                 .expect("followed")
         );
     }
     assert!(
         !second
-            .follow("ws", "flujo", "AAA010100AA1", "Pendiente")
+            .follow("flujo", "AAA010100AA1", "Pendiente")
             .await
             .expect("known")
     );
     // A file of another workspace is never handed out here.
-    first
-        .follow("otro", "flujo", "ZZZ990101ZZ9", "Pendiente")
+    let elsewhere = Team::connect_url(&url, "otro", "alguien@kybdesk.mx")
+        .await
+        .expect("connects");
+    elsewhere
+        .follow("flujo", "ZZZ990101ZZ9", "Pendiente")
         .await
         .expect("followed");
 
     let takers: Vec<_> = (0..100)
         .map(|n| {
-            let desk = if n % 2 == 0 {
-                first.clone()
-            } else {
-                second.clone()
-            };
-            tokio::spawn(async move {
-                desk.take_next("ws", &format!("analista{n}@kybdesk.mx"))
-                    .await
-            })
+            let base = if n % 2 == 0 { &first } else { &second };
+            let desk = base.as_member(&format!("analista{n}@kybdesk.mx"));
+            tokio::spawn(async move { desk.take_next().await })
         })
         .collect();
     let mut taken = BTreeSet::new();
@@ -89,14 +60,8 @@ async fn a_hundred_desks_taking_next_at_once_get_every_file_exactly_once() {
         assert!(file.assignee.is_some());
     }
     assert_eq!(taken.len(), 100);
-    assert_eq!(
-        first
-            .take_next("ws", "tarde@kybdesk.mx")
-            .await
-            .expect("answers"),
-        None
-    );
-    let waiting = first.files("otro").await.expect("listed");
+    assert_eq!(first.take_next().await.expect("answers"), None);
+    let waiting = elsewhere.files(QueueFilter::All).await.expect("listed");
     assert_eq!(
         waiting[0].assignee, None,
         "the other workspace's file waits"
@@ -104,29 +69,64 @@ async fn a_hundred_desks_taking_next_at_once_get_every_file_exactly_once() {
 }
 
 #[tokio::test]
-async fn take_next_hands_out_the_file_that_has_waited_longest() {
+async fn take_next_hands_out_the_file_that_has_waited_longest_and_filters_see_it() {
     let Some(url) = database().await else { return };
-    let desk = Team::connect(&url).await.expect("desk");
-    desk.follow("ws", "flujo", "BBB020202BB2", "En Revisión")
+    let boss = desk(&url, "supervisora@kybdesk.mx").await;
+    let analyst = desk(&url, "Analista@KYBdesk.mx ").await;
+    boss.follow("flujo", "BBB020202BB2", "En Revisión")
         .await
         .expect("followed");
-    desk.follow("ws", "flujo", "AAA010101AA1", "Pendiente")
+    boss.follow("flujo", "AAA010101AA1", "Pendiente")
         .await
         .expect("followed");
-    let next = desk
-        .take_next("ws", "ana@kybdesk.mx")
-        .await
-        .expect("answers")
-        .expect("one");
+    let next = analyst.take_next().await.expect("answers").expect("a file");
     assert_eq!(
-        (next.rfc.as_str(), next.status.as_str()),
-        ("BBB020202BB2", "En Revisión")
+        next.rfc, "BBB020202BB2",
+        "the one followed first waited longest"
     );
-    assert_eq!(next.assignee.as_deref(), Some("ana@kybdesk.mx"));
-    let after = desk
-        .take_next("ws", "luis@kybdesk.mx")
+    assert_eq!(next.assignee.as_deref(), Some("analista@kybdesk.mx"));
+
+    let rfcs =
+        |files: Vec<kyb_team::TeamFile>| files.into_iter().map(|f| f.rfc).collect::<Vec<_>>();
+    assert_eq!(
+        rfcs(analyst.files(QueueFilter::Mine).await.unwrap()),
+        ["BBB020202BB2"]
+    );
+    assert_eq!(
+        rfcs(analyst.files(QueueFilter::Unassigned).await.unwrap()),
+        ["AAA010101AA1"]
+    );
+    assert_eq!(analyst.files(QueueFilter::All).await.unwrap().len(), 2);
+    assert!(boss.files(QueueFilter::Mine).await.unwrap().is_empty());
+
+    // A status change starts the file's wait again; the DocumentId is kept once known.
+    boss.update_file("flujo", "AAA010101AA1", "Pendiente", Some("doc-a"))
         .await
-        .expect("answers")
-        .expect("one");
-    assert_eq!(after.rfc, "AAA010101AA1");
+        .expect("updated");
+    let all = boss.files(QueueFilter::All).await.unwrap();
+    assert_eq!(all[1].document_id.as_deref(), Some("doc-a"));
+
+    // Only a supervisor assigns; a member gives back what they have.
+    assert!(matches!(
+        analyst
+            .assign("flujo", "AAA010101AA1", Some("analista@kybdesk.mx"))
+            .await,
+        Err(TeamError::NotSupervisor)
+    ));
+    analyst
+        .assign("flujo", "BBB020202BB2", None)
+        .await
+        .expect("given back");
+    boss.assign("flujo", "AAA010101AA1", Some("analista@kybdesk.mx"))
+        .await
+        .expect("assigned");
+    assert_eq!(
+        rfcs(analyst.files(QueueFilter::Mine).await.unwrap()),
+        ["AAA010101AA1"]
+    );
+    assert!(matches!(
+        boss.assign("flujo", "AAA010101AA1", Some("nadie@kybdesk.mx"))
+            .await,
+        Err(TeamError::NotMember(_))
+    ));
 }

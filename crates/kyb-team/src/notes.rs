@@ -1,0 +1,56 @@
+//! Internal notes on a file: for the team, never sent to the service.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::{Team, TeamError, TeamResult};
+
+/// The longest note, in characters.
+pub const NOTE_MAX: usize = 2000;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Note {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub member: String,
+    /// RFC 3339, UTC.
+    pub at: String,
+    pub body: String,
+}
+
+impl Team {
+    pub async fn add_note(&self, document_id: &str, body: &str) -> TeamResult<Note> {
+        let body = body.trim();
+        if body.is_empty() || body.chars().count() > NOTE_MAX {
+            return Err(TeamError::BadText);
+        }
+        sqlx::query_as::<_, Note>(
+            "INSERT INTO team_note (workspace_id, document_id, member, body)
+             VALUES ($1, $2, $3, $4)
+             RETURNING id, member,
+                 to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS at, body",
+        )
+        .bind(&self.workspace)
+        .bind(document_id.trim())
+        .bind(&self.member)
+        .bind(body)
+        .fetch_one(&self.pool)
+        .await
+        .map_err(TeamError::of)
+    }
+
+    /// A file's notes, oldest first.
+    pub async fn notes(&self, document_id: &str) -> TeamResult<Vec<Note>> {
+        sqlx::query_as::<_, Note>(
+            "SELECT id, member,
+                 to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS at, body
+             FROM team_note WHERE workspace_id = $1 AND document_id = $2 ORDER BY at, id",
+        )
+        .bind(&self.workspace)
+        .bind(document_id.trim())
+        .fetch_all(&self.pool)
+        .await
+        .map_err(TeamError::of)
+    }
+}
