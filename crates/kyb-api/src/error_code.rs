@@ -67,6 +67,33 @@ pub enum ErrorCode {
     KeyOriginChanged,
     /// The same state-changing call (operation and target) is already on its way.
     InFlight,
+    // The team's (a profile that works in a team on PostgreSQL).
+    /// The active profile works alone: it names no team database.
+    NoTeam,
+    /// The team database's password is not in the keyring, or was given for another
+    /// address: `details` holds the address.
+    NoTeamPassword,
+    /// The team database cannot be reached: what needs the team (a claim, an approval,
+    /// the central trail) is refused; reading the service goes on.
+    TeamUnreachable,
+    /// The team database refused the request for a reason of its own.
+    TeamRefused,
+    /// Another member is reviewing the file: `details` holds who and since when.
+    ClaimedByOther,
+    /// Four eyes: another member must approve this action first.
+    NeedsApproval,
+    /// Only a supervisor may do this.
+    NotSupervisor,
+    /// The e-mail is not a member of the team.
+    NotTeamMember,
+    /// The team's last supervisor keeps the role.
+    LastSupervisor,
+    /// A request is approved by another member than the one who asked.
+    OwnRequest,
+    /// The request was decided already, or sent.
+    ApprovalClosed,
+    /// The same action on the same folio already waits for approval.
+    AlreadyAsked,
 }
 
 /// The code as the wire and the records write it (its serde name: written once).
@@ -110,7 +137,19 @@ mod tests {
             "data_folder_in_use",
             "desktop",
             "key_origin_changed",
-            "in_flight"
+            "in_flight",
+            "no_team",
+            "no_team_password",
+            "team_unreachable",
+            "team_refused",
+            "claimed_by_other",
+            "needs_approval",
+            "not_supervisor",
+            "not_team_member",
+            "last_supervisor",
+            "own_request",
+            "approval_closed",
+            "already_asked"
         ]);
         let codes: Vec<ErrorCode> = serde_json::from_value(all.clone()).expect("every code");
         for (code, text) in codes.iter().zip(all.as_array().expect("list")) {

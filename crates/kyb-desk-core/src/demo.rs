@@ -72,6 +72,7 @@ pub fn install(desk: &Desk, manifest: &Manifest) -> AppResult<Profile> {
                 PersonType::Fisica,
             ),
         ],
+        team: None,
     })?;
     desk.activate_profile(&profile.id)?;
     desk.set_api_key(&profile.id, &tenant.api_key, true)?;

@@ -9,6 +9,8 @@ use kyb_api::validate::{is_email, is_uuid};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use kyb_team::{AddressProblem, TeamAddress};
+
 use crate::reasons::ReasonCatalogue;
 
 use crate::error::{AppError, AppResult, ErrorCode, Failure, Rule};
@@ -44,6 +46,11 @@ pub struct Profile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub reasons: Option<ReasonCatalogue>,
+    /// The team's database, when the profile works in a team (`kyb_team`); absent for
+    /// one person on one desk. Its password is in the keyring ([`crate::desk`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub team: Option<TeamAddress>,
 }
 
 /// What the UI sends to create (`id` absent) or replace a profile.
@@ -57,6 +64,9 @@ pub struct ProfileInput {
     pub workspace_id: String,
     pub agent_email: String,
     pub flows: Vec<FlowEntry>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub team: Option<TeamAddress>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -112,6 +122,17 @@ pub fn problems(input: &ProfileInput, others: &[Profile]) -> Vec<Failure> {
     }
     if !is_email(&input.agent_email) {
         found.push(Failure::new("agentEmail", Rule::Invalid));
+    }
+    if let Some(team) = &input.team {
+        for problem in team.problems() {
+            let field = match problem {
+                AddressProblem::Host => "teamHost",
+                AddressProblem::Port => "teamPort",
+                AddressProblem::Database => "teamDatabase",
+                AddressProblem::User => "teamUser",
+            };
+            found.push(Failure::new(field, Rule::Invalid));
+        }
     }
     for (index, flow) in input.flows.iter().enumerate() {
         let position = u32::try_from(index + 1).unwrap_or(u32::MAX);
@@ -183,6 +204,12 @@ impl ProfileBook {
                 .collect(),
             // The profile's form does not carry them: they are edited on their own.
             reasons: self.get(&id).and_then(|p| p.reasons.clone()),
+            team: input.team.map(|t| TeamAddress {
+                host: t.host.trim().to_owned(),
+                port: t.port,
+                database: t.database.trim().to_owned(),
+                user: t.user.trim().to_owned(),
+            }),
         };
         match self.profiles.iter_mut().find(|p| p.id == id) {
             Some(existing) => *existing = profile.clone(),
@@ -235,6 +262,7 @@ mod tests {
                 label: "Personas morales".into(),
                 person_type: PersonType::Moral,
             }],
+            team: None,
         }
     }
 

@@ -97,6 +97,7 @@ mod tests {
             agent_email: "ana@kybdesk.mx".into(),
             flows: vec![],
             reasons: None,
+            team: None,
         }
     }
 
@@ -234,6 +235,7 @@ mod tests {
                 workspace_id: "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10".into(),
                 agent_email: "ana@kybdesk.mx".into(),
                 flows: vec![],
+                team: None,
             })
             .expect("a new profile is saved");
         assert_eq!(std::fs::read(&aside).expect("kept"), garbage);

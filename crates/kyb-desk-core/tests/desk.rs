@@ -31,6 +31,7 @@ fn input(name: &str) -> ProfileInput {
             label: "Morales".into(),
             person_type: PersonType::Moral,
         }],
+        team: None,
     }
 }
 

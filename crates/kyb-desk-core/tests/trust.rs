@@ -45,6 +45,7 @@ fn moved_to(demo: &DemoDesk, base_url: &str) -> ProfileInput {
         workspace_id: profile.workspace_id.clone(),
         agent_email: profile.agent_email.clone(),
         flows: profile.flows.clone(),
+        team: None,
     }
 }
 

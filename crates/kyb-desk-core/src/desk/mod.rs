@@ -26,8 +26,10 @@ mod answers;
 mod records;
 mod service;
 mod session;
+mod team;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
+pub use team::{CLAIM_LEASE, TeamQueue, TeamStatus, TeamTrail, team_error};
 
 /// How long a starting app waits for the data folder to be let go of (by an app that
 /// is closing) before it says another one has it.
@@ -62,6 +64,8 @@ pub struct Desk {
     /// State-changing calls on their way (profile, operation, target): a second
     /// identical one is refused while the first is out, whatever the UI does.
     sending: Mutex<HashSet<String>>,
+    /// The active profile's team, once connected (`team`).
+    team: tokio::sync::Mutex<Option<team::Joined>>,
 }
 
 /// Where the desk keeps its files, under one directory.
@@ -119,6 +123,7 @@ impl Desk {
             endpoints,
             clients: Mutex::new(HashMap::new()),
             sending: Mutex::new(HashSet::new()),
+            team: tokio::sync::Mutex::new(None),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
         })
     }

@@ -33,6 +33,8 @@ struct Call<'a> {
     profile: Profile,
     operation: Operation,
     intent: u32,
+    /// In a team: the claim, approval and central intent it left with.
+    team: Option<super::team::TeamCall>,
 }
 
 /// A state-changing call on its way; dropping it (answered, failed or abandoned)
@@ -80,7 +82,7 @@ impl Desk {
     /// out, and written in the audit log as an intent first, so that a crash or a lost
     /// answer leaves a trace of what may have been done. A desk that cannot write the
     /// intent does not send: a billable or notifying call must never go unrecorded.
-    fn begin(
+    async fn begin(
         &self,
         profile: &Profile,
         operation: Operation,
@@ -88,6 +90,9 @@ impl Desk {
         summary: &str,
     ) -> AppResult<Call<'_>> {
         let sending = self.begin_sending(profile, operation, target)?;
+        // In a team, the team's rules first: nothing is written here for a call the
+        // team refuses.
+        let team = self.team_begin(profile, operation, target, summary).await?;
         let intent = self
             .audit
             .intent(NewEntry {
@@ -111,15 +116,16 @@ impl Desk {
             profile: profile.clone(),
             operation,
             intent,
+            team,
         })
     }
 
     /// Records how a state-changing call ended, completing its intent, then hands its
     /// result on. A call whose record cannot be written still reports its own outcome;
     /// the audit failure is logged (the intent stays, unresolved, in the log).
-    fn audited<T>(
+    async fn audited<T>(
         &self,
-        call: Call<'_>,
+        mut call: Call<'_>,
         target: &str,
         summary: String,
         result: Result<T, ApiError>,
@@ -136,6 +142,8 @@ impl Desk {
                 message: Some(error.to_string()),
             },
         };
+        self.team_end(call.team.take(), call.operation, target, &summary, &outcome)
+            .await;
         if let Err(error) = self.audit.append(NewEntry {
             profile: call.profile.name.clone(),
             agent_email: call.profile.agent_email.clone(),
@@ -232,14 +240,16 @@ impl Desk {
             request.flow_id.trim(),
             company.unwrap_or_default()
         );
-        let call = self.begin(&profile, Operation::CreateFile, &company, &summary)?;
+        let call = self
+            .begin(&profile, Operation::CreateFile, &company, &summary)
+            .await?;
         let result = client.create_file(&request).await;
         let target = result
             .as_ref()
             .ok()
             .and_then(|c| c.document_id.clone())
             .unwrap_or(company);
-        let created = self.audited(call, &target, summary, result)?;
+        let created = self.audited(call, &target, summary, result).await?;
         // The file exists now: what follows is the desk's own bookkeeping, and its
         // failure must not read as a failed creation (the agent would create it twice).
         // Tracking finds a file by FlowID and RFC: a file created without an RFC
@@ -273,9 +283,11 @@ impl Desk {
         let (profile, client) = self.client()?;
         let summary = summary::correction(&request);
         let target = request.document_id.trim();
-        let call = self.begin(&profile, Operation::Correction, target, &summary)?;
+        let call = self
+            .begin(&profile, Operation::Correction, target, &summary)
+            .await?;
         let result = client.request_correction(&request).await;
-        let result = self.audited(call, target, summary, result)?;
+        let result = self.audited(call, target, summary, result).await?;
         // Sent: a failure of the desk's own bookkeeping must not read as a failed
         // request (the analyst would send it twice).
         if let Err(error) = self.drafts.clear(&profile.id, &request.document_id) {
@@ -286,6 +298,12 @@ impl Desk {
             .mark_reviewed(&profile.id, &request.document_id)
         {
             tracing::error!(code = ?error.code, "file not marked reviewed: {error}");
+        }
+        // The review is sent: its claim frees the file for the team.
+        if let Ok(Some(team)) = self.team_if_any(&profile).await
+            && let Err(error) = team.release(target).await
+        {
+            tracing::warn!("claim not released after sending: {error}");
         }
         Ok(result)
     }
@@ -298,14 +316,17 @@ impl Desk {
         let summary = summary::complementary_info(&request);
         // The same flow added to the same file is the same call; the log names the file.
         let target = request.document_id.trim();
-        let call = self.begin(
-            &profile,
-            Operation::ComplementaryInfo,
-            &format!("{target} / {}", request.flow_id.trim()),
-            &summary,
-        )?;
+        let call = self
+            .begin(
+                &profile,
+                Operation::ComplementaryInfo,
+                &format!("{target} / {}", request.flow_id.trim()),
+                &summary,
+            )
+            .await?;
         let result = client.add_complementary_info(&request).await;
         self.audited(call, target, summary, result)
+            .await
             .map(AddedSections::of)
     }
 
@@ -321,15 +342,17 @@ impl Desk {
             agent_mail: profile.agent_email.clone(),
         };
         let target = enrollment_target(&request.document_id, &request.person_id);
-        let call = self.begin(
-            &profile,
-            Operation::EnrollmentLink,
-            &target,
-            &summary::enrollment_link(&request, None),
-        )?;
+        let call = self
+            .begin(
+                &profile,
+                Operation::EnrollmentLink,
+                &target,
+                &summary::enrollment_link(&request, None),
+            )
+            .await?;
         let result = client.enrollment_link(&request).await;
         let summary = summary::enrollment_link(&request, result.as_ref().ok());
-        self.audited(call, &target, summary, result)
+        self.audited(call, &target, summary, result).await
     }
 
     /// Enrollment links requested for a file from this desk, newest first, from the
@@ -362,37 +385,52 @@ impl Desk {
     /// A verification with what may be done to it now and how many times its link
     /// was already resent from this desk (each resend is billed).
     pub async fn verification(&self, folio: &str) -> AppResult<VerificationState> {
-        let (_, client) = self.client()?;
+        let (profile, client) = self.client()?;
         let verification = client.verification(folio).await?;
-        let resends = self
+        let mut resends = self
             .audit
             .successes(Operation::ResendVerification, folio.trim())?;
+        // In a team, every member's resends count (they are billed alike). A team out
+        // of reach leaves this desk's own count.
+        if let Ok(Some(team)) = self.team_if_any(&profile).await
+            && let Ok(count) = team
+                .successes(Operation::ResendVerification.route(), folio.trim())
+                .await
+        {
+            resends.count = resends.count.max(count);
+        }
         Ok(VerificationState::of(verification, resends))
     }
 
     pub async fn resend_verification(&self, folio: &str) -> AppResult<()> {
         let (profile, client) = self.client()?;
         let summary = "reenvío del enlace de verificación (mensaje facturable)";
-        let call = self.begin(
-            &profile,
-            Operation::ResendVerification,
-            folio.trim(),
-            summary,
-        )?;
+        let call = self
+            .begin(
+                &profile,
+                Operation::ResendVerification,
+                folio.trim(),
+                summary,
+            )
+            .await?;
         let result = client.resend_verification(folio).await;
         self.audited(call, folio.trim(), summary.into(), result)
+            .await
     }
 
     pub async fn cancel_verification(&self, folio: &str) -> AppResult<()> {
         let (profile, client) = self.client()?;
         let summary = "cancelación de la verificación";
-        let call = self.begin(
-            &profile,
-            Operation::CancelVerification,
-            folio.trim(),
-            summary,
-        )?;
+        let call = self
+            .begin(
+                &profile,
+                Operation::CancelVerification,
+                folio.trim(),
+                summary,
+            )
+            .await?;
         let result = client.cancel_verification(folio).await;
         self.audited(call, folio.trim(), summary.into(), result)
+            .await
     }
 }

@@ -1,0 +1,516 @@
+//! The desk in a team: a profile that names a team database works with the team's
+//! queue, claims, notes, trail and approvals (`kyb_team`). The desk connects on first
+//! need, as the profile's agent e-mail in the profile's workspace, with the password
+//! the keyring holds for that database's address; a failed connection is tried again
+//! on the next need, so a database that comes back is found without a restart.
+//!
+//! When the database cannot be reached, the service's reads go on; what needs the
+//! team (a claim, an approval, the central trail's intent) is refused with
+//! `team_unreachable`, and nothing typed is lost: drafts stay on this desk.
+
+use std::time::Duration;
+
+use kyb_api::Operation;
+use kyb_team::{
+    Approval, ApprovalAction, Claim, FourEyes, Member, Note, QueueFilter, Role, Team, TeamAddress,
+    TeamAuditEntry, TeamChain, TeamEntry, TeamError, TeamFile,
+};
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::Desk;
+use crate::error::{AppError, AppResult, ErrorCode};
+use crate::profiles::Profile;
+use crate::secrets::{BoundKey, KeyStatus};
+
+/// How long a review's claim lasts without renewal; the window renews it at a third.
+pub const CLAIM_LEASE: Duration = kyb_team::LEASE;
+
+/// The connection of the active profile to its team, kept while the profile and its
+/// address stay the same.
+pub(super) struct Joined {
+    profile_id: String,
+    origin: String,
+    team: Team,
+}
+
+/// The keyring entry of a profile's team password, beside its API key's.
+fn password_entry(profile_id: &str) -> String {
+    format!("{profile_id}.team")
+}
+
+/// What the window knows of the team.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamStatus {
+    /// The profile names a team database.
+    pub configured: bool,
+    pub address: Option<TeamAddress>,
+    pub password: KeyStatus,
+    /// Connected now; `problem` says why not.
+    pub connected: bool,
+    pub problem: Option<AppError>,
+    pub member: Option<String>,
+    pub role: Option<Role>,
+    pub four_eyes: Option<FourEyes>,
+}
+
+/// The team's queue for the watchlist: the files with their assignees, the running
+/// claims, and who is asking.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamQueue {
+    pub files: Vec<TeamFile>,
+    pub claims: Vec<Claim>,
+    pub me: String,
+    pub role: Role,
+}
+
+/// The team's trail for the audit screen, with its verification.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamTrail {
+    pub entries: Vec<TeamAuditEntry>,
+    pub chain: TeamChain,
+}
+
+/// The one translation of the team's errors into the window's codes.
+pub fn team_error(error: TeamError) -> AppError {
+    let message = error.to_string();
+    let code = match error {
+        TeamError::Unreachable(_) | TeamError::Migration(_) => ErrorCode::TeamUnreachable,
+        TeamError::Query(_) => ErrorCode::TeamRefused,
+        TeamError::Claimed { member, since } => {
+            return AppError::of(ErrorCode::ClaimedByOther).with_details(vec![member, since]);
+        }
+        TeamError::NotSupervisor => ErrorCode::NotSupervisor,
+        TeamError::NotMember(email) => {
+            return AppError::of(ErrorCode::NotTeamMember).with_details(vec![email]);
+        }
+        TeamError::LastSupervisor => ErrorCode::LastSupervisor,
+        TeamError::OwnRequest => ErrorCode::OwnRequest,
+        TeamError::NotWaiting => ErrorCode::ApprovalClosed,
+        TeamError::AlreadyAsked => ErrorCode::AlreadyAsked,
+        TeamError::BadText => return AppError::of(ErrorCode::InvalidInput),
+    };
+    AppError::new(code, message)
+}
+
+/// The approval an operation may need, by its kind.
+fn approval_action(operation: Operation) -> Option<ApprovalAction> {
+    match operation {
+        Operation::CancelVerification => Some(ApprovalAction::Cancel),
+        Operation::ResendVerification => Some(ApprovalAction::Resend),
+        _ => None,
+    }
+}
+
+/// What a state-changing call holds of the team while it is out: the team, its
+/// intent in the trail, and the approval it uses.
+pub(super) struct TeamCall {
+    team: Team,
+    intent: i64,
+    approval: Option<i64>,
+}
+
+impl Desk {
+    /// Keeps the team password of the active profile, bound to its database's address.
+    pub async fn set_team_password(&self, password: &str) -> AppResult<TeamStatus> {
+        let profile = self.active_profile()?;
+        let address = profile
+            .team
+            .clone()
+            .ok_or_else(|| AppError::of(ErrorCode::NoTeam))?;
+        if password.is_empty() {
+            return Err(AppError::of(ErrorCode::InvalidInput));
+        }
+        self.vault
+            .set(&password_entry(&profile.id), password, &address.origin())?;
+        if let Some(old) = self.team.lock().await.take() {
+            old.team.close().await;
+        }
+        self.team_status().await
+    }
+
+    fn team_status_now(&self, profile: &Profile) -> TeamStatus {
+        TeamStatus {
+            configured: profile.team.is_some(),
+            address: profile.team.clone(),
+            password: self.vault.status(&password_entry(&profile.id)),
+            connected: false,
+            problem: None,
+            member: None,
+            role: None,
+            four_eyes: None,
+        }
+    }
+
+    /// The team as the window shows it: connected or why not, who, what role.
+    pub async fn team_status(&self) -> AppResult<TeamStatus> {
+        let profile = self.active_profile()?;
+        let mut status = self.team_status_now(&profile);
+        if profile.team.is_none() {
+            return Ok(status);
+        }
+        match self.team_of(&profile).await {
+            Ok(team) => {
+                status.member = Some(team.member().to_owned());
+                match (team.role().await, team.four_eyes().await) {
+                    (Ok(role), Ok(four_eyes)) => {
+                        status.connected = true;
+                        status.role = Some(role);
+                        status.four_eyes = Some(four_eyes);
+                    }
+                    (Err(error), _) | (_, Err(error)) => status.problem = Some(team_error(error)),
+                }
+            }
+            Err(error) => status.problem = Some(error),
+        }
+        Ok(status)
+    }
+
+    /// The active profile's team, connected (and joined) on first need.
+    pub(super) async fn team(&self) -> AppResult<Team> {
+        let profile = self.active_profile()?;
+        self.team_of(&profile).await
+    }
+
+    /// The active profile's team when it has one; `None` for one person on one desk.
+    pub(super) async fn team_if_any(&self, profile: &Profile) -> AppResult<Option<Team>> {
+        if profile.team.is_none() {
+            return Ok(None);
+        }
+        self.team_of(profile).await.map(Some)
+    }
+
+    async fn team_of(&self, profile: &Profile) -> AppResult<Team> {
+        let address = profile
+            .team
+            .clone()
+            .ok_or_else(|| AppError::of(ErrorCode::NoTeam))?;
+        let origin = address.origin();
+        let mut slot = self.team.lock().await;
+        if let Some(joined) = slot.as_ref()
+            && joined.profile_id == profile.id
+            && joined.origin == origin
+        {
+            return Ok(joined.team.clone());
+        }
+        if let Some(old) = slot.take() {
+            old.team.close().await;
+        }
+        let password = match self.vault.get(&password_entry(&profile.id))? {
+            Some(BoundKey { key, origin: bound })
+                if crate::secrets::may_go_to(bound.as_deref(), &origin) =>
+            {
+                Some(key)
+            }
+            // A database on this computer may trust its local users (no password).
+            None if address.is_local() => None,
+            _ => return Err(AppError::of(ErrorCode::NoTeamPassword).with_details(vec![origin])),
+        };
+        let options = address.connect_options(password.as_ref().map(|p| p.expose()));
+        let team = Team::connect(options, &profile.workspace_id, &profile.agent_email)
+            .await
+            .map_err(team_error)?;
+        team.join().await.map_err(team_error)?;
+        *slot = Some(Joined {
+            profile_id: profile.id.clone(),
+            origin,
+            team: team.clone(),
+        });
+        Ok(team)
+    }
+
+    /// Before a state-changing call leaves, in a team: a correction or complementary
+    /// information needs the file's claim (taken or renewed here: refused while
+    /// another member holds it); a cancellation, or a resend past the team's limit,
+    /// needs an approval another member gave this member; and the intent goes in the
+    /// central trail. Any of these failing stops the call.
+    pub(super) async fn team_begin(
+        &self,
+        profile: &Profile,
+        operation: Operation,
+        target: &str,
+        summary: &str,
+    ) -> AppResult<Option<TeamCall>> {
+        let Some(team) = self.team_if_any(profile).await? else {
+            return Ok(None);
+        };
+        if matches!(
+            operation,
+            Operation::Correction | Operation::ComplementaryInfo
+        ) {
+            let document_id = target.split(" / ").next().unwrap_or(target);
+            team.claim(document_id, CLAIM_LEASE)
+                .await
+                .map_err(team_error)?;
+        }
+        let mut approval = None;
+        if let Some(action) = approval_action(operation) {
+            let setting = team.four_eyes().await.map_err(team_error)?;
+            let resends = team
+                .successes(Operation::ResendVerification.route(), target)
+                .await
+                .map_err(team_error)?;
+            if setting.needs_approval(action, resends) {
+                approval = team.approved(action, target).await.map_err(team_error)?;
+                if approval.is_none() {
+                    return Err(AppError::of(ErrorCode::NeedsApproval)
+                        .with_details(vec![resends.to_string()]));
+                }
+            }
+        }
+        let intent = team
+            .append(TeamEntry {
+                operation: operation.route().to_owned(),
+                target: target.to_owned(),
+                summary: summary.to_owned(),
+                ok: false,
+                code: Some("intent".into()),
+                message: None,
+                completes: None,
+            })
+            .await
+            .map_err(team_error)?;
+        Ok(Some(TeamCall {
+            team,
+            intent,
+            approval,
+        }))
+    }
+
+    /// How the call ended, in the central trail (and its approval, used or failed).
+    /// The call's own result stands whatever happens here; a failure is logged.
+    pub(super) async fn team_end(
+        &self,
+        call: Option<TeamCall>,
+        operation: Operation,
+        target: &str,
+        summary: &str,
+        outcome: &crate::audit::Outcome,
+    ) {
+        let Some(call) = call else { return };
+        let written = call
+            .team
+            .append(TeamEntry {
+                operation: operation.route().to_owned(),
+                target: target.to_owned(),
+                summary: summary.to_owned(),
+                ok: outcome.ok,
+                code: outcome.code.as_ref().map(ToString::to_string),
+                message: outcome.message.clone(),
+                completes: Some(call.intent),
+            })
+            .await;
+        if let Err(error) = written {
+            tracing::error!("team audit entry not written: {error}");
+        }
+        if let Some(id) = call.approval
+            && let Err(error) = call.team.finish_approval(id, outcome.ok).await
+        {
+            tracing::error!("approval not closed: {error}");
+        }
+    }
+
+    // The queue.
+
+    /// The team's queue as `filter` shows it, after this desk's followed files were
+    /// shared with it (each once, with the status its last refresh gave) and the
+    /// files other members follow were followed here too, so that every row has data.
+    pub async fn team_queue(&self, filter: QueueFilter) -> AppResult<TeamQueue> {
+        let profile = self.active_profile()?;
+        let team = self.team_of(&profile).await?;
+        self.sync_queue(&profile, &team).await?;
+        Ok(TeamQueue {
+            files: team.files(filter).await.map_err(team_error)?,
+            claims: team.claims().await.map_err(team_error)?,
+            me: team.member().to_owned(),
+            role: team.role().await.map_err(team_error)?,
+        })
+    }
+
+    pub(super) async fn sync_queue(&self, profile: &Profile, team: &Team) -> AppResult<()> {
+        use std::collections::HashMap;
+        let shared: HashMap<(String, String), TeamFile> = team
+            .files(QueueFilter::All)
+            .await
+            .map_err(team_error)?
+            .into_iter()
+            .map(|f| ((f.flow_id.clone(), f.rfc.clone()), f))
+            .collect();
+        let local = self.watchlist.list(&profile.id)?;
+        for file in &local {
+            let status = file.document_status.clone().unwrap_or_default();
+            let known = shared.get(&(file.flow_id.clone(), file.rfc.clone()));
+            if known.is_none() {
+                team.follow(&file.flow_id, &file.rfc, &status)
+                    .await
+                    .map_err(team_error)?;
+            }
+            let stale = known.is_none_or(|k| {
+                (!status.is_empty() && k.status != status)
+                    || (file.document_id.is_some() && k.document_id != file.document_id)
+            });
+            if stale && (!status.is_empty() || file.document_id.is_some()) {
+                let status = if status.is_empty() {
+                    known.map(|k| k.status.clone()).unwrap_or_default()
+                } else {
+                    status
+                };
+                team.update_file(
+                    &file.flow_id,
+                    &file.rfc,
+                    &status,
+                    file.document_id.as_deref(),
+                )
+                .await
+                .map_err(team_error)?;
+            }
+        }
+        for file in shared.values() {
+            if !local
+                .iter()
+                .any(|l| l.flow_id == file.flow_id && l.rfc == file.rfc)
+            {
+                self.watchlist.add(
+                    &profile.id,
+                    &file.flow_id,
+                    &file.rfc,
+                    file.document_id.as_deref(),
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn take_next(&self) -> AppResult<Option<TeamFile>> {
+        self.team().await?.take_next().await.map_err(team_error)
+    }
+
+    pub async fn assign_file(
+        &self,
+        flow_id: &str,
+        rfc: &str,
+        member: Option<&str>,
+    ) -> AppResult<()> {
+        self.team()
+            .await?
+            .assign(flow_id, rfc, member)
+            .await
+            .map_err(team_error)
+    }
+
+    // Claims.
+
+    /// Claims a file for its review, or renews this member's claim.
+    pub async fn claim_file(&self, document_id: &str) -> AppResult<Claim> {
+        self.team()
+            .await?
+            .claim(document_id, CLAIM_LEASE)
+            .await
+            .map_err(team_error)
+    }
+
+    pub async fn release_file(&self, document_id: &str) -> AppResult<()> {
+        self.team()
+            .await?
+            .release(document_id)
+            .await
+            .map_err(team_error)
+    }
+
+    pub async fn take_over_claim(&self, document_id: &str, reason: &str) -> AppResult<Claim> {
+        self.team()
+            .await?
+            .take_over(document_id, reason, CLAIM_LEASE)
+            .await
+            .map_err(team_error)
+    }
+
+    // Notes, members, trail, approvals.
+
+    pub async fn file_notes(&self, document_id: &str) -> AppResult<Vec<Note>> {
+        self.team()
+            .await?
+            .notes(document_id)
+            .await
+            .map_err(team_error)
+    }
+
+    pub async fn add_note(&self, document_id: &str, body: &str) -> AppResult<Note> {
+        self.team()
+            .await?
+            .add_note(document_id, body)
+            .await
+            .map_err(team_error)
+    }
+
+    pub async fn team_members(&self) -> AppResult<Vec<Member>> {
+        self.team().await?.members().await.map_err(team_error)
+    }
+
+    pub async fn set_member_role(&self, email: &str, role: Role) -> AppResult<Vec<Member>> {
+        let team = self.team().await?;
+        team.set_role(email, role).await.map_err(team_error)?;
+        team.members().await.map_err(team_error)
+    }
+
+    pub async fn team_trail(&self, limit: u32) -> AppResult<TeamTrail> {
+        let team = self.team().await?;
+        Ok(TeamTrail {
+            entries: team.trail(i64::from(limit)).await.map_err(team_error)?,
+            chain: team.verify_chain().await.map_err(team_error)?,
+        })
+    }
+
+    pub async fn set_four_eyes(&self, setting: FourEyes) -> AppResult<FourEyes> {
+        let team = self.team().await?;
+        team.set_four_eyes(setting).await.map_err(team_error)?;
+        team.four_eyes().await.map_err(team_error)
+    }
+
+    pub async fn ask_approval(
+        &self,
+        action: ApprovalAction,
+        folio: &str,
+        reason: &str,
+    ) -> AppResult<Approval> {
+        self.team()
+            .await?
+            .ask_approval(action, folio, reason)
+            .await
+            .map_err(team_error)
+    }
+
+    pub async fn open_approvals(&self) -> AppResult<Vec<Approval>> {
+        self.team()
+            .await?
+            .open_approvals()
+            .await
+            .map_err(team_error)
+    }
+
+    /// Approves another member's request and sends the call from this desk, or
+    /// declines it. The call's own result (a refusal of the service included) is
+    /// the answer; the request is closed as sent or failed either way.
+    pub async fn decide_approval(&self, id: i64, approve: bool) -> AppResult<Approval> {
+        let team = self.team().await?;
+        let decided = team
+            .decide_approval(id, approve)
+            .await
+            .map_err(team_error)?;
+        if approve {
+            match decided.action {
+                ApprovalAction::Cancel => self.cancel_verification(&decided.folio).await?,
+                ApprovalAction::Resend => self.resend_verification(&decided.folio).await?,
+            }
+        }
+        Ok(decided)
+    }
+
+    /// Listens to the team's changes (for the window to read again).
+    pub async fn listen_team(&self) -> AppResult<kyb_team::Listener> {
+        self.team().await?.listen().await.map_err(team_error)
+    }
+}

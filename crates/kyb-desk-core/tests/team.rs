@@ -1,0 +1,306 @@
+//! Two desks of one team on the demo sandbox and a real PostgreSQL (the session's
+//! cluster, a database of each test's own): the team's rules where the desk sends.
+//! Without a cluster the tests say they were skipped, unless KYB_EXPECT_POSTGRES=1.
+
+mod common;
+
+use common::DemoDesk;
+use kyb_api::requests::{CorrectionRequest, SectionDecision};
+use kyb_desk_core::drafts::Draft;
+use kyb_desk_core::error::ErrorCode;
+use kyb_desk_core::profiles::{Profile, ProfileInput};
+use kyb_team::{ApprovalAction, FourEyes, QueueFilter, TeamAddress};
+use sqlx::Connection;
+
+/// A fresh database on the session's cluster, reached through its unix socket.
+async fn team_database() -> Option<TeamAddress> {
+    let Ok(admin) = std::env::var("KYB_TEST_DATABASE_URL") else {
+        assert!(
+            std::env::var_os("KYB_EXPECT_POSTGRES").is_none(),
+            "KYB_EXPECT_POSTGRES is set but there is no KYB_TEST_DATABASE_URL"
+        );
+        eprintln!("skipped: no PostgreSQL session (run through `make test`)");
+        return None;
+    };
+    let name = format!("kyb_desk_{}", uuid::Uuid::new_v4().simple());
+    let mut connection = sqlx::PgConnection::connect(&admin).await.expect("cluster");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut connection)
+        .await
+        .expect("database");
+    Some(TeamAddress {
+        host: std::env::var("PGHOST").expect("the session's socket folder"),
+        port: kyb_team::DEFAULT_PORT,
+        database: name,
+        user: std::env::var("PGUSER").unwrap_or_else(|_| "kyb".into()),
+    })
+}
+
+fn in_team(profile: &Profile, email: &str, team: Option<TeamAddress>) -> ProfileInput {
+    ProfileInput {
+        id: Some(profile.id.clone()),
+        name: profile.name.clone(),
+        environment: profile.environment.clone(),
+        workspace_id: profile.workspace_id.clone(),
+        agent_email: email.into(),
+        flows: profile.flows.clone(),
+        team,
+    }
+}
+
+/// A desk on the demo sandbox as `email`, in the team at `address`.
+async fn member(address: &TeamAddress, email: &str) -> DemoDesk {
+    let demo = DemoDesk::start().await;
+    demo.desk
+        .save_profile(in_team(&demo.profile, email, Some(address.clone())))
+        .expect("in the team");
+    demo
+}
+
+/// The second desk works on the first desk's sandbox (one service, one team).
+async fn second_member(first: &DemoDesk, address: &TeamAddress, email: &str) -> DemoDesk {
+    let demo = DemoDesk::start().await;
+    let profile = kyb_desk_core::demo::install(&demo.desk, first.manifest()).expect("profile");
+    demo.desk
+        .save_profile(in_team(&profile, email, Some(address.clone())))
+        .expect("in the team");
+    demo.desk.activate_profile(&profile.id).expect("active");
+    demo
+}
+
+fn rejection(document_id: &str, section: &str) -> CorrectionRequest {
+    CorrectionRequest {
+        document_id: document_id.into(),
+        secciones: vec![SectionDecision {
+            seccion: section.into(),
+            estatus: "Rechazada".into(),
+            comentario: Some("La identificación está vencida".into()),
+            ..SectionDecision::default()
+        }],
+        notificar_usuario: Some(true),
+        mensaje_general: None,
+    }
+}
+
+#[tokio::test]
+async fn a_claim_on_one_desk_refuses_the_others_correction_and_keeps_its_draft() {
+    let Some(address) = team_database().await else {
+        return;
+    };
+    let ana = member(&address, "ana@kybdesk.mx").await;
+    let beto = second_member(&ana, &address, "beto@kybdesk.mx").await;
+    let id = ana.manifest().examples.document_id.to_string();
+    let detail = match ana.desk.file_detail(&id).await.expect("detail") {
+        kyb_desk_core::desk::FileDetail::V2 { detail, .. } => detail,
+        other => panic!("version 2: {other:?}"),
+    };
+    let section = detail.section_ids()[0].name.clone();
+
+    let claim = ana.desk.claim_file(&id).await.expect("claimed");
+    let draft = beto
+        .desk
+        .save_draft(Draft {
+            document_id: id.clone(),
+            mensaje_general: "lo que Beto escribió".into(),
+            ..Draft::default()
+        })
+        .expect("saved");
+    let refused = beto
+        .desk
+        .request_correction(rejection(&id, &section))
+        .await
+        .expect_err("refused");
+    assert_eq!(refused.code, ErrorCode::ClaimedByOther);
+    assert_eq!(
+        refused.details,
+        ["ana@kybdesk.mx".to_owned(), claim.since.clone()]
+    );
+    assert_eq!(
+        beto.desk.load_draft(&id).expect("read"),
+        Some(draft),
+        "nothing typed is lost"
+    );
+    assert!(
+        !beto
+            .desk
+            .audit_entries()
+            .expect("log")
+            .entries
+            .iter()
+            .any(|e| e.record.target == id),
+        "a refused call leaves no intent"
+    );
+
+    // Ana sends: intent and outcome in the team's trail, the claim let go.
+    ana.desk
+        .request_correction(rejection(&id, &section))
+        .await
+        .expect("sent");
+    let trail = beto.desk.team_trail(50).await.expect("trail");
+    let mine: Vec<_> = trail
+        .entries
+        .iter()
+        .map(|e| (e.member.as_str(), e.code.as_deref(), e.completes.is_some()))
+        .collect();
+    assert_eq!(
+        mine,
+        [
+            ("ana@kybdesk.mx", Some("intent"), false),
+            ("ana@kybdesk.mx", None, true)
+        ]
+    );
+    assert!(trail.chain.breaks.is_empty());
+    assert!(
+        beto.desk.claim_file(&id).await.is_ok(),
+        "the claim was released on send"
+    );
+
+    // The files each desk follows are the team's queue.
+    ana.desk
+        .watch_file(
+            &ana.manifest().examples.flow_id,
+            &ana.manifest().examples.rfc,
+        )
+        .expect("followed");
+    let queue = beto.desk.team_queue(QueueFilter::All).await.expect("queue");
+    assert!(queue.files.is_empty(), "shared when Ana's desk next reads the queue");
+    assert_eq!(queue.me, "beto@kybdesk.mx");
+    assert_eq!(
+        beto.desk.watchlist().expect("list").len(),
+        0,
+        "before Ana's desk shared it"
+    );
+    ana.desk.team_queue(QueueFilter::All).await.expect("shared");
+    let queue = beto.desk.team_queue(QueueFilter::All).await.expect("queue");
+    assert_eq!(queue.files.len(), 1);
+    assert_eq!(
+        beto.desk.watchlist().expect("list").len(),
+        1,
+        "followed here too"
+    );
+    let taken = beto
+        .desk
+        .take_next()
+        .await
+        .expect("answers")
+        .expect("a file");
+    assert_eq!(taken.assignee.as_deref(), Some("beto@kybdesk.mx"));
+}
+
+#[tokio::test]
+async fn four_eyes_a_cancellation_waits_for_another_member_whose_desk_sends_it() {
+    let Some(address) = team_database().await else {
+        return;
+    };
+    let boss = member(&address, "jefa@kybdesk.mx").await;
+    let ana = second_member(&boss, &address, "ana@kybdesk.mx").await;
+    let folio = boss.manifest().examples.folios["Abierto"].clone();
+    boss.desk
+        .set_four_eyes(FourEyes {
+            on: true,
+            resend_limit: 1,
+        })
+        .await
+        .expect("set");
+    let refused = ana
+        .desk
+        .cancel_verification(&folio)
+        .await
+        .expect_err("waits");
+    assert_eq!(refused.code, ErrorCode::NeedsApproval);
+    let asked = ana
+        .desk
+        .ask_approval(ApprovalAction::Cancel, &folio, "El cliente desistió")
+        .await
+        .expect("asked");
+    assert_eq!(
+        ana.desk
+            .decide_approval(asked.id, true)
+            .await
+            .expect_err("own")
+            .code,
+        ErrorCode::OwnRequest
+    );
+    boss.desk
+        .decide_approval(asked.id, true)
+        .await
+        .expect("approved and sent");
+    let state = ana.desk.verification(&folio).await.expect("read");
+    assert!(
+        !state.can_cancel,
+        "cancelled by the approver's desk: {state:?}"
+    );
+    let steps: Vec<_> = ana
+        .desk
+        .team_trail(50)
+        .await
+        .expect("trail")
+        .entries
+        .into_iter()
+        .map(|e| (e.operation, e.member))
+        .collect();
+    let cancel = kyb_api::Operation::CancelVerification.route().to_owned();
+    assert_eq!(
+        steps[1..],
+        [
+            (
+                "team: approval-asked".to_owned(),
+                "ana@kybdesk.mx".to_owned()
+            ),
+            (
+                "team: approval-given".to_owned(),
+                "jefa@kybdesk.mx".to_owned()
+            ),
+            (cancel.clone(), "jefa@kybdesk.mx".to_owned()),
+            (cancel, "jefa@kybdesk.mx".to_owned()),
+        ]
+    );
+    assert!(ana.desk.open_approvals().await.expect("read").is_empty());
+}
+
+#[tokio::test]
+async fn without_the_database_reads_go_on_and_sends_are_refused_with_the_draft_kept() {
+    if team_database().await.is_none() {
+        return;
+    }
+    let nowhere = TeamAddress {
+        host: "/nonexistent/kyb-socket".into(),
+        port: kyb_team::DEFAULT_PORT,
+        database: "kyb".into(),
+        user: "kyb".into(),
+    };
+    let ana = member(&nowhere, "ana@kybdesk.mx").await;
+    let id = ana.manifest().examples.document_id.to_string();
+    ana.desk
+        .file_detail(&id)
+        .await
+        .expect("the service is read");
+    ana.desk
+        .tracking(
+            &ana.manifest().examples.flow_id,
+            &ana.manifest().examples.rfc,
+        )
+        .await
+        .expect("tracking too");
+    let draft = ana
+        .desk
+        .save_draft(Draft {
+            document_id: id.clone(),
+            mensaje_general: "a medias".into(),
+            ..Draft::default()
+        })
+        .expect("saved");
+    let refused = ana
+        .desk
+        .request_correction(rejection(&id, "Documentos"))
+        .await
+        .expect_err("refused");
+    assert_eq!(refused.code, ErrorCode::TeamUnreachable);
+    assert_eq!(ana.desk.load_draft(&id).expect("read"), Some(draft));
+    let status = ana.desk.team_status().await.expect("status");
+    assert!(status.configured && !status.connected);
+    assert_eq!(
+        status.problem.map(|p| p.code),
+        Some(ErrorCode::TeamUnreachable)
+    );
+}
