@@ -67,6 +67,14 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     WatchedFile::export_all(&cfg)?;
     ImportReport::export_all(&cfg)?;
     RefreshProgress::export_all(&cfg)?;
+    kyb_desk_core::desk::TeamStatus::export_all(&cfg)?;
+    kyb_desk_core::desk::TeamQueue::export_all(&cfg)?;
+    kyb_desk_core::desk::TeamTrail::export_all(&cfg)?;
+    kyb_team::Approval::export_all(&cfg)?;
+    kyb_team::Change::export_all(&cfg)?;
+    kyb_team::QueueFilter::export_all(&cfg)?;
+    kyb_team::Note::export_all(&cfg)?;
+    kyb_team::Member::export_all(&cfg)?;
     // The service's models and requests, as the UI shows and builds them.
     ApiError::export_all(&cfg)?;
     CreateFileRequest::export_all(&cfg)?;

@@ -8,6 +8,7 @@ pub mod endpoints;
 pub mod file_links;
 pub mod options;
 pub mod startup;
+pub mod team;
 
 use kyb_desk_core::{images, links, logging, store};
 use tauri::{Manager, Runtime, Url};
@@ -84,6 +85,24 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::restore_watched_file,
         commands::import_watchlist_csv,
         commands::mark_watch_seen,
+        team::team_status,
+        team::set_team_password,
+        team::team_queue,
+        team::take_next,
+        team::assign_file,
+        team::claim_file,
+        team::release_file,
+        team::take_over_claim,
+        team::file_notes,
+        team::add_note,
+        team::team_members,
+        team::set_member_role,
+        team::team_trail,
+        team::set_four_eyes,
+        team::ask_approval,
+        team::open_approvals,
+        team::decide_approval,
+        team::team_changes,
         commands::refresh_watchlist,
         commands::startup_painted,
     ]

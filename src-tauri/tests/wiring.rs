@@ -20,7 +20,7 @@ fn handler_manifest_and_capability_list_the_same_commands() {
     let lib = read("src/lib.rs");
     let handler: BTreeSet<String> = between(&lib, "generate_handler![", "]")
         .split(',')
-        .map(|c| c.trim().trim_start_matches("commands::").to_owned())
+        .map(|c| c.trim().rsplit("::").next().unwrap_or_default().to_owned())
         .filter(|c| !c.is_empty())
         .collect();
     let build = read("build.rs");
@@ -56,7 +56,7 @@ fn every_command_is_called_by_the_ipc_test() {
     let ipc = read("tests/ipc.rs");
     let untested: Vec<&str> = between(&lib, "generate_handler![", "]")
         .split(',')
-        .map(|c| c.trim().trim_start_matches("commands::"))
+        .map(|c| c.trim().rsplit("::").next().unwrap_or_default())
         .filter(|c| !c.is_empty() && !ipc.contains(&format!("\"{c}\"")))
         .collect();
     assert!(

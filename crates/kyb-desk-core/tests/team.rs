@@ -163,7 +163,10 @@ async fn a_claim_on_one_desk_refuses_the_others_correction_and_keeps_its_draft()
         )
         .expect("followed");
     let queue = beto.desk.team_queue(QueueFilter::All).await.expect("queue");
-    assert!(queue.files.is_empty(), "shared when Ana's desk next reads the queue");
+    assert!(
+        queue.files.is_empty(),
+        "shared when Ana's desk next reads the queue"
+    );
     assert_eq!(queue.me, "beto@kybdesk.mx");
     assert_eq!(
         beto.desk.watchlist().expect("list").len(),

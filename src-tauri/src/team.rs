@@ -1,0 +1,131 @@
+//! The team's commands (issue 20): one line each over the desk core's team methods.
+//! `team_changes` lives as long as the window listens to the team: it forwards each
+//! change as it is heard, and ends with `team_unreachable` when the database is lost
+//! (the window says so, and calls it again later).
+
+use tauri::State;
+use tauri::ipc::Channel;
+
+use kyb_desk_core::desk::{Desk, TeamQueue, TeamStatus, TeamTrail, team_error};
+use kyb_desk_core::error::AppResult;
+use kyb_team::{
+    Approval, ApprovalAction, Change, Claim, FourEyes, Member, Note, QueueFilter, Role, TeamFile,
+};
+
+/// How many of the trail's latest entries the audit screen shows.
+const TRAIL_SHOWN: u32 = 500;
+
+#[tauri::command]
+pub async fn team_status(desk: State<'_, Desk>) -> AppResult<TeamStatus> {
+    desk.team_status().await
+}
+
+#[tauri::command]
+pub async fn set_team_password(desk: State<'_, Desk>, password: String) -> AppResult<TeamStatus> {
+    desk.set_team_password(&password).await
+}
+
+#[tauri::command]
+pub async fn team_queue(desk: State<'_, Desk>, filter: QueueFilter) -> AppResult<TeamQueue> {
+    desk.team_queue(filter).await
+}
+
+#[tauri::command]
+pub async fn take_next(desk: State<'_, Desk>) -> AppResult<Option<TeamFile>> {
+    desk.take_next().await
+}
+
+#[tauri::command]
+pub async fn assign_file(
+    desk: State<'_, Desk>,
+    flow_id: String,
+    rfc: String,
+    member: Option<String>,
+) -> AppResult<()> {
+    desk.assign_file(&flow_id, &rfc, member.as_deref()).await
+}
+
+#[tauri::command]
+pub async fn claim_file(desk: State<'_, Desk>, document_id: String) -> AppResult<Claim> {
+    desk.claim_file(&document_id).await
+}
+
+#[tauri::command]
+pub async fn release_file(desk: State<'_, Desk>, document_id: String) -> AppResult<()> {
+    desk.release_file(&document_id).await
+}
+
+#[tauri::command]
+pub async fn take_over_claim(
+    desk: State<'_, Desk>,
+    document_id: String,
+    reason: String,
+) -> AppResult<Claim> {
+    desk.take_over_claim(&document_id, &reason).await
+}
+
+#[tauri::command]
+pub async fn file_notes(desk: State<'_, Desk>, document_id: String) -> AppResult<Vec<Note>> {
+    desk.file_notes(&document_id).await
+}
+
+#[tauri::command]
+pub async fn add_note(desk: State<'_, Desk>, document_id: String, body: String) -> AppResult<Note> {
+    desk.add_note(&document_id, &body).await
+}
+
+#[tauri::command]
+pub async fn team_members(desk: State<'_, Desk>) -> AppResult<Vec<Member>> {
+    desk.team_members().await
+}
+
+#[tauri::command]
+pub async fn set_member_role(
+    desk: State<'_, Desk>,
+    email: String,
+    role: Role,
+) -> AppResult<Vec<Member>> {
+    desk.set_member_role(&email, role).await
+}
+
+#[tauri::command]
+pub async fn team_trail(desk: State<'_, Desk>) -> AppResult<TeamTrail> {
+    desk.team_trail(TRAIL_SHOWN).await
+}
+
+#[tauri::command]
+pub async fn set_four_eyes(desk: State<'_, Desk>, setting: FourEyes) -> AppResult<FourEyes> {
+    desk.set_four_eyes(setting).await
+}
+
+#[tauri::command]
+pub async fn ask_approval(
+    desk: State<'_, Desk>,
+    action: ApprovalAction,
+    folio: String,
+    reason: String,
+) -> AppResult<Approval> {
+    desk.ask_approval(action, &folio, &reason).await
+}
+
+#[tauri::command]
+pub async fn open_approvals(desk: State<'_, Desk>) -> AppResult<Vec<Approval>> {
+    desk.open_approvals().await
+}
+
+#[tauri::command]
+pub async fn decide_approval(desk: State<'_, Desk>, id: i64, approve: bool) -> AppResult<Approval> {
+    desk.decide_approval(id, approve).await
+}
+
+#[tauri::command]
+pub async fn team_changes(desk: State<'_, Desk>, on_change: Channel<Change>) -> AppResult<()> {
+    let mut listener = desk.listen_team().await?;
+    loop {
+        let change = listener.next().await.map_err(team_error)?;
+        // A window that no longer listens ends the subscription.
+        if on_change.send(change).is_err() {
+            return Ok(());
+        }
+    }
+}
