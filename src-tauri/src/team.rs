@@ -8,6 +8,7 @@ use tauri::ipc::Channel;
 
 use kyb_desk_core::desk::{Desk, TeamQueue, TeamStatus, TeamTrail, team_error};
 use kyb_desk_core::error::AppResult;
+use kyb_desk_core::secrets::KeyStatus;
 use kyb_team::{
     Approval, ApprovalAction, Change, Claim, FourEyes, Member, Note, QueueFilter, Role, TeamFile,
 };
@@ -21,8 +22,12 @@ pub async fn team_status(desk: State<'_, Desk>) -> AppResult<TeamStatus> {
 }
 
 #[tauri::command]
-pub async fn set_team_password(desk: State<'_, Desk>, password: String) -> AppResult<TeamStatus> {
-    desk.set_team_password(&password).await
+pub async fn set_team_password(
+    desk: State<'_, Desk>,
+    profile_id: String,
+    password: String,
+) -> AppResult<KeyStatus> {
+    desk.set_team_password(&profile_id, &password).await
 }
 
 #[tauri::command]

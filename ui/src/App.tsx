@@ -7,6 +7,7 @@ import type { DemoGuide } from "./bindings/DemoGuide";
 import type { Profile } from "./bindings/Profile";
 import type { ProfileBook } from "./bindings/ProfileBook";
 import type { Recovery } from "./bindings/Recovery";
+import type { Role } from "./bindings/Role";
 import { AboutView } from "./features/about/AboutView";
 import { AuditView } from "./features/audit/AuditView";
 import { DetailView } from "./features/detail/DetailView";
@@ -18,6 +19,8 @@ import { ProfilesView } from "./features/profiles/ProfilesView";
 import { QuickOpen } from "./features/quickopen/QuickOpen";
 import { ReviewView } from "./features/review/ReviewView";
 import { ShortcutsHelp } from "./features/shortcuts/ShortcutsHelp";
+import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
+import { TeamView } from "./features/team/TeamView";
 import { TrackingView } from "./features/tracking/TrackingView";
 import { VerificationsView } from "./features/verifications/VerificationsView";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
@@ -38,6 +41,7 @@ type Route =
   | { view: "verifications"; folio?: string }
   | { view: "newfile" }
   | { view: "audit" }
+  | { view: "team" }
   | { view: "about" }
   | { view: "profiles" }
   | { view: "tracking"; flowId: string; rfc: string }
@@ -140,72 +144,57 @@ function Desk() {
           {t("demoBanner")}
         </div>
       )}
-      <div className="workspace">
-        {/* Every screen needs a profile: until there is one, only its set-up shows. */}
-        {active && (
-          <nav className="sidenav" aria-label="KYB Desk">
-            {NAV.map((item) => {
-              const current = item.section === section(route);
-              return (
-                <a
-                  key={item.section}
-                  className={current ? "sidenav-item active" : "sidenav-item"}
-                  aria-current={current ? "page" : undefined}
-                  href={`#${item.section}`}
-                  data-testid={`nav-${item.section}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setRoute({ view: item.section });
-                  }}
-                >
-                  {t(item.label)}
-                </a>
-              );
-            })}
-            <button
-              type="button"
-              className="button-quiet small sidenav-foot"
-              onClick={() => setShortcuts(true)}
-              aria-keyshortcuts="?"
-              data-testid="open-shortcuts"
-            >
-              {t("keys.title")} <kbd>?</kbd>
-            </button>
-          </nav>
-        )}
-        <main className="content" ref={main}>
-          {info.state === "failed" && (
-            <div role="alert" className="notice notice-error">
-              <strong>{t("backendUnavailable")}</strong> <code>{info.error.message}</code>
-            </div>
+      <TeamProvider key={`${active?.id ?? ""}:${JSON.stringify(active?.team ?? null)}`} profileId={active?.id ?? ""}>
+        <div className="workspace">
+          {/* Every screen needs a profile: until there is one, only its set-up shows. */}
+          {active && (
+            <nav className="sidenav" aria-label="KYB Desk">
+              <NavEntries hasTeam={Boolean(active.team)} current={section(route)} go={(view) => setRoute({ view })} />
+              <button
+                type="button"
+                className="button-quiet small sidenav-foot"
+                onClick={() => setShortcuts(true)}
+                aria-keyshortcuts="?"
+                data-testid="open-shortcuts"
+              >
+                {t("keys.title")} <kbd>?</kbd>
+              </button>
+            </nav>
           )}
-          {/* A backend that cannot be reached is said once, above. */}
-          {bookError && info.state !== "failed" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
-          {recovered.length > 0 && <RecoveryNotice recoveries={recovered} onDismiss={() => setRecovered([])} />}
-          {book && !active && <ProfileSetup onDone={reloadBook} />}
-          {book && active && (
-            <ProfilesLink.Provider value={route.view === "profiles" ? null : openProfiles}>
-              {route.view === "profiles" ? (
-                <ProfilesView book={book} onBook={setBook} />
-              ) : (
-                // Each profile has its own watchlist and drafts: a switch starts its screens afresh.
-                <Screen key={active.id} route={route} go={setRoute} profile={active} guide={shownGuide} onHideGuide={() => setGuideHidden(true)} />
-              )}
-            </ProfilesLink.Provider>
-          )}
-          {shortcuts && <ShortcutsHelp onClose={() => setShortcuts(false)} />}
-          {active && quickOpen && (
-            <QuickOpen
-              profile={active}
-              onClose={() => setQuickOpen(false)}
-              onOpen={(file) => {
-                setQuickOpen(false);
-                setRoute({ view: "tracking", flowId: file.flowId, rfc: file.rfc });
-              }}
-            />
-          )}
-        </main>
-      </div>
+          <main className="content" ref={main}>
+            {info.state === "failed" && (
+              <div role="alert" className="notice notice-error">
+                <strong>{t("backendUnavailable")}</strong> <code>{info.error.message}</code>
+              </div>
+            )}
+            {/* A backend that cannot be reached is said once, above. */}
+            {bookError && info.state !== "failed" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
+            {recovered.length > 0 && <RecoveryNotice recoveries={recovered} onDismiss={() => setRecovered([])} />}
+            {book && !active && <ProfileSetup onDone={reloadBook} />}
+            {book && active && (
+              <ProfilesLink.Provider value={route.view === "profiles" ? null : openProfiles}>
+                {route.view === "profiles" ? (
+                  <ProfilesView book={book} onBook={setBook} />
+                ) : (
+                  // Each profile has its own watchlist and drafts: a switch starts its screens afresh.
+                  <Screen key={active.id} route={route} go={setRoute} profile={active} guide={shownGuide} onHideGuide={() => setGuideHidden(true)} />
+                )}
+              </ProfilesLink.Provider>
+            )}
+            {shortcuts && <ShortcutsHelp onClose={() => setShortcuts(false)} />}
+            {active && quickOpen && (
+              <QuickOpen
+                profile={active}
+                onClose={() => setQuickOpen(false)}
+                onOpen={(file) => {
+                  setQuickOpen(false);
+                  setRoute({ view: "tracking", flowId: file.flowId, rfc: file.rfc });
+                }}
+              />
+            )}
+          </main>
+        </div>
+      </TeamProvider>
     </div>
   );
 }
@@ -213,16 +202,53 @@ function Desk() {
 const THEME: Record<ThemeChoice, MessageKey> = { system: "theme.system", light: "theme.light", dark: "theme.dark" };
 
 /** The side navigation: each entry opens its section at its start. */
-type Section = "watchlist" | "newfile" | "verifications" | "audit" | "profiles" | "about";
+type Section = "watchlist" | "newfile" | "verifications" | "audit" | "team" | "profiles" | "about";
 
 const NAV: { section: Section; label: MessageKey }[] = [
   { section: "watchlist", label: "navWatchlist" },
   { section: "newfile", label: "navNewFile" },
   { section: "verifications", label: "navVerifications" },
   { section: "audit", label: "navAudit" },
+  { section: "team", label: "navTeam" },
   { section: "profiles", label: "navProfiles" },
   { section: "about", label: "navAbout" },
 ];
+
+/** The sections each role works in, in a team (roles guide the work; they are not a
+ * security boundary). Alone, a desk has every section but the team's. */
+const ROLE_SECTIONS: Record<Role, Section[]> = {
+  analyst: ["watchlist", "audit", "team", "profiles", "about"],
+  agent: ["watchlist", "newfile", "audit", "team", "profiles", "about"],
+  supervisor: ["watchlist", "newfile", "verifications", "audit", "team", "profiles", "about"],
+};
+
+function NavEntries({ hasTeam, current, go }: { hasTeam: boolean; current: Section; go: (view: Section) => void }) {
+  const { t } = useI18n();
+  const role = useConnectedTeam()?.role ?? null;
+  const shown = NAV.filter((item) => (item.section === "team" ? hasTeam : role === null || ROLE_SECTIONS[role].includes(item.section)));
+  return (
+    <>
+      {shown.map((item) => {
+        const here = item.section === current;
+        return (
+          <a
+            key={item.section}
+            className={here ? "sidenav-item active" : "sidenav-item"}
+            aria-current={here ? "page" : undefined}
+            href={`#${item.section}`}
+            data-testid={`nav-${item.section}`}
+            onClick={(event) => {
+              event.preventDefault();
+              go(item.section);
+            }}
+          >
+            {t(item.label)}
+          </a>
+        );
+      })}
+    </>
+  );
+}
 
 /** Which side-navigation entry a screen belongs to. */
 function section(route: Route): Section {
@@ -245,6 +271,8 @@ function Screen(props: {
       return <AuditView onOpenFile={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} onOpenFolio={(folio) => go({ view: "verifications", folio })} />;
     case "about":
       return <AboutView />;
+    case "team":
+      return <TeamView />;
     case "newfile":
       return <NewFileView profile={profile} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />;
     case "watchlist":

@@ -5,8 +5,12 @@ import { Channel, invoke } from "@tauri-apps/api/core";
 import type { AddedSections } from "../bindings/AddedSections";
 import type { AppError } from "../bindings/AppError";
 import type { AppInfo } from "../bindings/AppInfo";
+import type { Approval } from "../bindings/Approval";
+import type { ApprovalAction } from "../bindings/ApprovalAction";
 import type { AuditEntries } from "../bindings/AuditEntries";
 import type { ChainReport } from "../bindings/ChainReport";
+import type { Change } from "../bindings/Change";
+import type { Claim } from "../bindings/Claim";
 import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
 import type { CorrectionRequest } from "../bindings/CorrectionRequest";
 import type { CorrectionResult } from "../bindings/CorrectionResult";
@@ -21,17 +25,26 @@ import type { Failure } from "../bindings/Failure";
 import type { FileDetail } from "../bindings/FileDetail";
 import type { FileLink } from "../bindings/FileLink";
 import type { FileTracking } from "../bindings/FileTracking";
+import type { FourEyes } from "../bindings/FourEyes";
 import type { ImportReport } from "../bindings/ImportReport";
 import type { IssuedLink } from "../bindings/IssuedLink";
 import type { KeyStatus } from "../bindings/KeyStatus";
+import type { Member } from "../bindings/Member";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
+import type { Note } from "../bindings/Note";
 import type { PhotoCheck } from "../bindings/PhotoCheck";
 import type { Profile } from "../bindings/Profile";
 import type { ProfileBook } from "../bindings/ProfileBook";
 import type { ProfileInput } from "../bindings/ProfileInput";
+import type { QueueFilter } from "../bindings/QueueFilter";
 import type { Recovery } from "../bindings/Recovery";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
+import type { Role } from "../bindings/Role";
 import type { SavedCsv } from "../bindings/SavedCsv";
+import type { TeamFile } from "../bindings/TeamFile";
+import type { TeamQueue } from "../bindings/TeamQueue";
+import type { TeamStatus } from "../bindings/TeamStatus";
+import type { TeamTrail } from "../bindings/TeamTrail";
 import type { VerificationState } from "../bindings/VerificationState";
 import type { WatchedFile } from "../bindings/WatchedFile";
 
@@ -162,3 +175,28 @@ export const fetchImage = (url: string) => call<string>("fetch_image", { url });
 export const driftReport = () => call<DriftReport>("drift_report");
 /** Writes those counts where the analyst chooses; the path, or null when they cancel. */
 export const exportDrift = () => call<string | null>("export_drift");
+
+// The team (issue 20): a profile that names a team database.
+export const teamStatus = () => call<TeamStatus>("team_status");
+export const setTeamPassword = (profileId: string, password: string) => call<KeyStatus>("set_team_password", { profileId, password });
+export const teamQueue = (filter: QueueFilter) => call<TeamQueue>("team_queue", { filter });
+export const takeNext = () => call<TeamFile | null>("take_next");
+export const assignFile = (flowId: string, rfc: string, member: string | null) => call<null>("assign_file", { flowId, rfc, member });
+export const claimFile = (documentId: string) => call<Claim>("claim_file", { documentId });
+export const releaseFile = (documentId: string) => call<null>("release_file", { documentId });
+export const takeOverClaim = (documentId: string, reason: string) => call<Claim>("take_over_claim", { documentId, reason });
+export const fileNotes = (documentId: string) => call<Note[]>("file_notes", { documentId });
+export const addNote = (documentId: string, body: string) => call<Note>("add_note", { documentId, body });
+export const teamMembers = () => call<Member[]>("team_members");
+export const setMemberRole = (email: string, role: Role) => call<Member[]>("set_member_role", { email, role });
+export const teamTrail = () => call<TeamTrail>("team_trail");
+export const setFourEyes = (setting: FourEyes) => call<FourEyes>("set_four_eyes", { setting });
+export const askApproval = (action: ApprovalAction, folio: string, reason: string) => call<Approval>("ask_approval", { action, folio, reason });
+export const openApprovals = () => call<Approval[]>("open_approvals");
+export const decideApproval = (id: number, approve: boolean) => call<Approval>("decide_approval", { id, approve });
+/** Hears the team's changes until the database is lost (the promise then fails). */
+export function teamChanges(onChange: (change: Change) => void): Promise<null> {
+  const channel = new Channel<Change>();
+  channel.onmessage = onChange;
+  return call<null>("team_changes", { onChange: channel });
+}

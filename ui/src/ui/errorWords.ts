@@ -36,6 +36,18 @@ export const ERROR_TITLE: Record<ErrorCode, MessageKey> = {
   desktop: "error.desktop",
   key_origin_changed: "error.key_origin_changed",
   in_flight: "error.in_flight",
+  no_team: "error.no_team",
+  no_team_password: "error.no_team_password",
+  team_unreachable: "error.team_unreachable",
+  team_refused: "error.team_refused",
+  claimed_by_other: "error.claimed_by_other",
+  needs_approval: "error.needs_approval",
+  not_supervisor: "error.not_supervisor",
+  not_team_member: "error.not_team_member",
+  last_supervisor: "error.last_supervisor",
+  own_request: "error.own_request",
+  approval_closed: "error.approval_closed",
+  already_asked: "error.already_asked",
 };
 
 /** What to do next, by code. */
@@ -66,6 +78,18 @@ const ERROR_HINT: Record<ErrorCode, MessageKey> = {
   desktop: "hint.desktop",
   key_origin_changed: "hint.key_origin_changed",
   in_flight: "hint.in_flight",
+  no_team: "hint.no_team",
+  no_team_password: "hint.no_team_password",
+  team_unreachable: "hint.team_unreachable",
+  team_refused: "hint.team_refused",
+  claimed_by_other: "hint.claimed_by_other",
+  needs_approval: "hint.needs_approval",
+  not_supervisor: "hint.not_supervisor",
+  not_team_member: "hint.not_team_member",
+  last_supervisor: "hint.last_supervisor",
+  own_request: "hint.own_request",
+  approval_closed: "hint.approval_closed",
+  already_asked: "hint.already_asked",
 };
 
 /** The errors whose fix is in the profile: a key, a Workspace, an address, the address a
@@ -97,6 +121,18 @@ const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
   unsafe_address: false,
   desktop: false,
   in_flight: false,
+  no_team: true,
+  no_team_password: true,
+  team_unreachable: false,
+  team_refused: false,
+  claimed_by_other: false,
+  needs_approval: false,
+  not_supervisor: false,
+  not_team_member: false,
+  last_supervisor: false,
+  own_request: false,
+  approval_closed: false,
+  already_asked: false,
 };
 
 /** Whether an error (by its code) is fixed in the profile. */
@@ -149,6 +185,11 @@ function factual(error: AppError, t: Translate): { title: string; hint: string }
         hint: t("hint.key_origin_changed.origins", { origin: second }),
       };
     }
+    case "claimed_by_other":
+      // Who and since when (a UTC instant, said in the user's time).
+      return first
+        ? { title: t("error.claimed_by_other.named", { member: first, at: second ? new Date(second).toLocaleString() : "" }), hint: t("hint.claimed_by_other") }
+        : null;
     case "data_folder_in_use":
       return first ? { title: t("error.data_folder_in_use.at", { dir: first }), hint: t("hint.data_folder_in_use") } : null;
     case "unsafe_address":

@@ -114,22 +114,20 @@ pub(super) struct TeamCall {
 }
 
 impl Desk {
-    /// Keeps the team password of the active profile, bound to its database's address.
-    pub async fn set_team_password(&self, password: &str) -> AppResult<TeamStatus> {
-        let profile = self.active_profile()?;
-        let address = profile
-            .team
-            .clone()
-            .ok_or_else(|| AppError::of(ErrorCode::NoTeam))?;
+    /// Keeps a profile's team password, bound to its database's address; the next
+    /// need connects with it.
+    pub async fn set_team_password(&self, profile_id: &str, password: &str) -> AppResult<KeyStatus> {
+        let profile = self.profile(profile_id)?;
+        let address = profile.team.clone().ok_or_else(|| AppError::of(ErrorCode::NoTeam))?;
         if password.is_empty() {
             return Err(AppError::of(ErrorCode::InvalidInput));
         }
-        self.vault
-            .set(&password_entry(&profile.id), password, &address.origin())?;
+        let entry = password_entry(&profile.id);
+        self.vault.set(&entry, password, &address.origin())?;
         if let Some(old) = self.team.lock().await.take() {
             old.team.close().await;
         }
-        self.team_status().await
+        Ok(self.vault.status(&entry))
     }
 
     fn team_status_now(&self, profile: &Profile) -> TeamStatus {

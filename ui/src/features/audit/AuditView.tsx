@@ -14,6 +14,7 @@ import { outcomeText } from "../../ui/errorWords";
 import { formatLocal } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
 import { useLoad } from "../../ui/useLoad";
+import { TeamTrail } from "../team/TeamTrail";
 import { ChainBadge, ChainSummary } from "./ChainSummary";
 import { type AuditFilter, applyFilter, isIntent, noFilter, operationLabel, operationsIn, subjectOf } from "./model";
 
@@ -70,6 +71,7 @@ export function AuditView(props: { onOpenFile?: (flowId: string, rfc: string) =>
         </div>
       )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      <TeamTrail />
       {log.state === "loading" && <div className="empty">{t("loading")}</div>}
       {log.state === "failed" && <ErrorNotice error={log.error} />}
       {log.state === "ready" && (

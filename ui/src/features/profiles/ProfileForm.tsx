@@ -8,6 +8,7 @@ import type { FlowEntry } from "../../bindings/FlowEntry";
 import type { KeyStatus } from "../../bindings/KeyStatus";
 import type { Profile } from "../../bindings/Profile";
 import type { ProfileInput } from "../../bindings/ProfileInput";
+import type { TeamAddress } from "../../bindings/TeamAddress";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { problemTexts } from "../../ui/problems";
@@ -24,7 +25,7 @@ const blank: ProfileInput = {
 
 /** Where the form shows a failed rule: beside the field it names (a flow's FlowID and
  * name beside the flows). */
-type Slot = "name" | "environment" | "workspaceId" | "agentEmail" | "flows" | "apiKey";
+type Slot = "name" | "environment" | "workspaceId" | "agentEmail" | "flows" | "apiKey" | "team";
 
 const SLOT: Partial<Record<string, Slot>> = {
   name: "name",
@@ -34,11 +35,24 @@ const SLOT: Partial<Record<string, Slot>> = {
   flowId: "flows",
   label: "flows",
   apiKey: "apiKey",
+  teamHost: "team",
+  teamPort: "team",
+  teamDatabase: "team",
+  teamUser: "team",
 };
 
 const slotOf = (failure: Failure): Slot | null => (Object.hasOwn(SLOT, failure.field) ? (SLOT[failure.field] ?? null) : null);
 
-const EVERY_FIELD: Slot[] = ["name", "environment", "workspaceId", "agentEmail", "flows", "apiKey"];
+const EVERY_FIELD: Slot[] = ["name", "environment", "workspaceId", "agentEmail", "flows", "apiKey", "team"];
+
+/** The profile working alone again. */
+function withoutTeam(input: ProfileInput): ProfileInput {
+  const { team: _, ...alone } = input;
+  return alone;
+}
+
+/** A team database on this computer, as a first guess the user corrects. */
+const NEW_TEAM: TeamAddress = { host: "localhost", port: 5432, database: "kyb_desk", user: "kyb_desk" };
 
 /** A profile being typed (a new one, or `existing` being changed), checked by the
  * backend's own rules as it is typed; then saved, its key stored when one was typed,
@@ -57,6 +71,7 @@ export function ProfileForm(props: {
   const { t } = useI18n();
   const [input, setInput] = useState<ProfileInput>(() => (props.existing ? { ...props.existing } : blank));
   const [apiKey, setApiKey] = useState("");
+  const [teamPassword, setTeamPassword] = useState("");
   // A new key goes where the one it replaces was; without a readable keyring the only
   // place for it is this session.
   const [sessionOnly, setSessionOnly] = useState(() => props.currentKey?.storage === "session" || Boolean(props.currentKey?.keyringProblem));
@@ -119,6 +134,10 @@ export function ProfileForm(props: {
           throw failure;
         }
         setKeyStored(true);
+      }
+      if (profile.team && teamPassword) {
+        await backend.setTeamPassword(profile.id, teamPassword);
+        setTeamPassword("");
       }
       await backend.checkConnection(profile.id);
       setConnected(true);
@@ -256,6 +275,64 @@ export function ProfileForm(props: {
             <input type="checkbox" checked={sessionOnly} onChange={(e) => setSessionOnly(e.target.checked)} />
             {t("sessionOnly")}
           </label>
+        </Field>
+        <Field label={t("team.field")} problems={problemsOf("team")} onLeave={() => touch("team")}>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={Boolean(input.team)}
+              onChange={(e) => setInput(e.target.checked ? { ...input, team: props.existing?.team ?? NEW_TEAM } : withoutTeam(input))}
+              data-testid="profile-team"
+            />
+            {t("team.inTeam")}
+          </label>
+          {input.team && (
+            <div className="row wrap">
+              <input
+                className="input grow mono"
+                aria-label={t("team.host")}
+                placeholder={t("team.host")}
+                value={input.team.host}
+                onChange={(e) => input.team && setInput({ ...input, team: { ...input.team, host: e.target.value } })}
+                data-testid="profile-team-host"
+              />
+              <input
+                className="input mono team-port"
+                aria-label={t("team.port")}
+                inputMode="numeric"
+                value={String(input.team.port)}
+                onChange={(e) => input.team && setInput({ ...input, team: { ...input.team, port: Number.parseInt(e.target.value, 10) || 0 } })}
+                data-testid="profile-team-port"
+              />
+              <input
+                className="input mono"
+                aria-label={t("team.database")}
+                placeholder={t("team.database")}
+                value={input.team.database}
+                onChange={(e) => input.team && setInput({ ...input, team: { ...input.team, database: e.target.value } })}
+                data-testid="profile-team-database"
+              />
+              <input
+                className="input mono"
+                aria-label={t("team.user")}
+                placeholder={t("team.user")}
+                value={input.team.user}
+                onChange={(e) => input.team && setInput({ ...input, team: { ...input.team, user: e.target.value } })}
+                data-testid="profile-team-user"
+              />
+              <input
+                className="input mono"
+                type="password"
+                autoComplete="off"
+                aria-label={t("team.password")}
+                placeholder={t("team.passwordKeep")}
+                value={teamPassword}
+                onChange={(e) => setTeamPassword(e.target.value)}
+                data-testid="profile-team-password"
+              />
+              <p className="muted small">{t("team.tlsNote")}</p>
+            </div>
+          )}
         </Field>
         <div className="row">
           <button type="submit" className="button-primary" disabled={busy || (keyNeeded && !apiKey.trim())}>

@@ -17,6 +17,7 @@ import { SectionName } from "../../ui/SectionName";
 import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
 import { sectionLabel, trackedId } from "../sections";
+import { ClaimBar } from "../team/ClaimBar";
 import { sectionTone } from "../tracking/model";
 import { CorrectionOutcome } from "./CorrectionOutcome";
 import { CorrectionPreview } from "./CorrectionPreview";
@@ -80,6 +81,7 @@ export function ReviewView(props: {
         subtitle={props.documentId}
         back={{ label: t("back"), onClick: props.onBack }}
       />
+      <ClaimBar documentId={props.documentId} />
       {(material.state === "loading" || (material.state === "ready" && info.state === "loading")) && <div className="empty">{t("loading")}</div>}
       {material.state === "failed" && <ErrorNotice error={material.error} />}
       {material.state === "ready" && info.state === "failed" && <ErrorNotice error={info.error} />}

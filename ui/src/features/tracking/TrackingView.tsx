@@ -13,6 +13,7 @@ import { MISSING, shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
+import { NotesPanel } from "../team/NotesPanel";
 import { sectionTone } from "./model";
 import "./tracking.css";
 
@@ -161,6 +162,7 @@ export function TrackingView(props: {
               }}
             />
           )}
+          {documentId && <NotesPanel documentId={documentId} />}
           {documentId && (
             <>
               <h3>{t("enroll.issuedTitle")}</h3>

@@ -14,6 +14,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
 import { DemoFolios } from "../guide/DemoFolios";
+import { ApprovalsPanel, AskApproval } from "../team/Approvals";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { geoTone, remember, type Step, statusTone, timeline } from "./model";
 import { type Uncertain, UnknownOutcome } from "./UnknownOutcome";
@@ -99,6 +100,7 @@ export function VerificationsView({ folio: opened, demoFolios = [] }: { folio?: 
           </span>
         )}
       </form>
+      <ApprovalsPanel onSent={lookUp} />
       {demoFolios.length > 0 && <DemoFolios folios={demoFolios} onPick={lookUp} />}
       {folio === null ? <div className="empty">{t("ver.empty")}</div> : <VerificationCard key={`${folio}-${generation}`} folio={folio} onFound={found} />}
     </section>
@@ -120,6 +122,7 @@ function VerificationCard({ folio, onFound }: { folio: string; onFound: (folio: 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<AppError | null>(null);
   const [done, setDone] = useState<Action | null>(null);
+  const [approval, setApproval] = useState<Action | null>(null);
   /** The last action whose outcome is unknown: both actions wait until the
    * verification has been read again. */
   const [uncertain, setUncertain] = useState<Uncertain | null>(null);
@@ -160,7 +163,11 @@ function VerificationCard({ folio, onFound }: { folio: string; onFound: (folio: 
       (error: AppError) => {
         inFlight.current = false;
         setBusy(false);
-        if (error.code === "outcome_unknown") {
+        if (error.code === "needs_approval") {
+          // Four eyes: the call was not sent; another member approves and sends it.
+          setAsking(null);
+          setApproval(action);
+        } else if (error.code === "outcome_unknown") {
           // Not a failure to retry: what the service did is read first.
           setAsking(null);
           setDone(null);
@@ -218,6 +225,7 @@ function VerificationCard({ folio, onFound }: { folio: string; onFound: (folio: 
         </p>
       )}
       {uncertain && <UnknownOutcome uncertain={uncertain} onReread={() => readAgain(uncertain.action)} />}
+      {approval && <AskApproval action={approval} folio={v.Folio || folio} onAsked={() => undefined} />}
       {done && (
         <div className="notice notice-ok" role="status" data-testid="action-done">
           {t(done === "resend" ? "ver.resent" : "ver.cancelled")}

@@ -33,6 +33,8 @@ export function WatchlistTable(props: {
   locale: string;
   onUnwatch: (file: WatchedFile) => void;
   onOpen: (flowId: string, rfc: string) => void;
+  /** In a team: who has the file and who reviews it, beside its name. */
+  annotate?: ((file: WatchedFile) => ReactNode) | undefined;
 }) {
   const { t } = useI18n();
   const scroller = useRef<HTMLDivElement>(null);
@@ -88,6 +90,7 @@ export function WatchlistTable(props: {
                     >
                       {file.companyName?.trim() || <span className="muted">{t("watch.noCompany")}</span>}
                     </button>
+                    {props.annotate?.(file)}
                   </Cell>
                   <Cell className="mono">{file.rfc}</Cell>
                   <Cell title={file.flowId}>{props.flowLabel(file.flowId)}</Cell>

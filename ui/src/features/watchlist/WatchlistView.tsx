@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
+import type { QueueFilter } from "../../bindings/QueueFilter";
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { useI18n } from "../../i18n";
@@ -13,6 +14,8 @@ import { isTyping } from "../../ui/keys";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { problemTexts } from "../../ui/problems";
 import { CATEGORIES, CATEGORY_WORDS } from "../../ui/StatusBadge";
+import { QueueBar, QueueMarks } from "../team/QueueBar";
+import { useConnectedTeam, useTeamData } from "../team/TeamContext";
 import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
 import { emptyFilter, type Filter, type Sort, type SortKey, visibleRows } from "./model";
@@ -71,8 +74,23 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  // In a team the list is the team's queue: whose files to show, who has each.
+  const team = useConnectedTeam();
+  const [queueFilter, setQueueFilter] = useState<QueueFilter>("all");
+  // Shared again once a refresh has ended (its statuses go to the team).
+  const [refreshing, setRefreshing] = useState(false);
+  const queue = useTeamData(() => (team ? backend.teamQueue(queueFilter) : Promise.resolve(null)), `${queueFilter}:${team ? team.member : ""}:${refreshing}`);
+  const teamQueue = team ? queue.value : null;
+  // A file another member followed joins this desk's list (the backend follows it):
+  // the list is read again when the queue names a file it lacks.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new queue answer is when to compare.
+  useEffect(() => {
+    if (teamQueue && files && teamQueue.files.some((q) => !files.some((f) => f.flowId === q.flowId && f.rfc === q.rfc))) load();
+  }, [teamQueue]);
+
   const refresh = useWatchlistRefresh({ profileId: profile.id, files, setFiles, setError });
   const { progress, failed } = refresh;
+  useEffect(() => setRefreshing(Boolean(progress)), [progress]);
   const csv = useWatchlistCsv({ onImported: load, setError });
   const hasFiles = Boolean(files?.length);
 
@@ -85,7 +103,10 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   // One clock for the ages the overview counts and the rows it filters.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new list (a refresh) is when the ages move on.
   const now = useMemo(() => Date.now(), [files]);
-  const rows = useMemo(() => visibleRows(files ?? [], filter, sort, now), [files, filter, sort, now]);
+  const rows = useMemo(() => {
+    const all = visibleRows(files ?? [], filter, sort, now);
+    return teamQueue ? all.filter((f) => teamQueue.files.some((q) => q.flowId === f.flowId && q.rfc === f.rfc)) : all;
+  }, [files, filter, sort, now, teamQueue]);
   const onSort = (key: SortKey) => setSort((current) => ({ key, descending: current.key === key ? !current.descending : key === "updated" }));
 
   return (
@@ -173,6 +194,8 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           )}
         </div>
       )}
+      {team && <QueueBar queue={teamQueue} filter={queueFilter} onFilter={setQueueFilter} onOpen={onOpen} onError={setError} />}
+      {team && queue.error && <ErrorNotice error={queue.error} />}
       <div className="toolbar">
         <input
           ref={search}
@@ -228,6 +251,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           now={now}
           locale={locale}
           onOpen={onOpen}
+          annotate={teamQueue ? (file) => <QueueMarks file={file} queue={teamQueue} /> : undefined}
           onUnwatch={(file) =>
             backend.unwatchFile(file.flowId, file.rfc).then(
               (list) => {

@@ -1,0 +1,136 @@
+// Four eyes: the requests waiting for a second member, which another member approves
+// (and the approver's desk then sends) or declines; and the form that asks for one
+// when a cancellation or a late resend needs it.
+import { useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { ApprovalAction } from "../../bindings/ApprovalAction";
+import { useI18n } from "../../i18n";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { useConnectedTeam, useTeamData } from "./TeamContext";
+import { ACTION_WORDS, APPROVAL_STATE_WORDS, clock } from "./words";
+
+export function ApprovalsPanel({ onSent }: { onSent?: (folio: string) => void }) {
+  const team = useConnectedTeam();
+  if (!team) return null;
+  return <Open me={team.member ?? ""} onSent={onSent} />;
+}
+
+function Open({ me, onSent }: { me: string; onSent: ((folio: string) => void) | undefined }) {
+  const { t, locale } = useI18n();
+  const open = useTeamData(() => backend.openApprovals(), "approvals");
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const decide = (id: number, folio: string, approve: boolean) => {
+    setBusy(id);
+    setError(null);
+    backend
+      .decideApproval(id, approve)
+      .then(
+        () => {
+          if (approve) onSent?.(folio);
+        },
+        (e: AppError) => setError(e),
+      )
+      .finally(() => {
+        setBusy(null);
+        open.reload();
+      });
+  };
+  if (!open.value?.length && !error && !open.error) return null;
+  return (
+    <section className="card approvals" aria-labelledby="approvals-title" data-testid="approvals">
+      <h3 id="approvals-title">{t("team.approvals.title")}</h3>
+      {open.error && <ErrorNotice error={open.error} />}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      <ul className="plain-list">
+        {open.value?.map((approval) => (
+          <li key={approval.id} data-testid="approval">
+            <strong>
+              {t(ACTION_WORDS[approval.action])} · <span className="mono">{approval.folio}</span>
+            </strong>
+            <span className="muted">
+              {" "}
+              {t("team.approvals.asked", { member: approval.askedBy, at: clock(approval.askedAt, locale) })} · {t(APPROVAL_STATE_WORDS[approval.state])}
+            </span>
+            <p>“{approval.reason}”</p>
+            {approval.state === "waiting" &&
+              (approval.askedBy === me ? (
+                <p className="muted small">{t("team.approvals.yours")}</p>
+              ) : (
+                <div className="row">
+                  <button
+                    type="button"
+                    className="button-primary small"
+                    disabled={busy !== null}
+                    onClick={() => decide(approval.id, approval.folio, true)}
+                    data-testid="approve"
+                  >
+                    {t(approval.action === "cancel" ? "team.approvals.approveCancel" : "team.approvals.approveResend")}
+                  </button>
+                  <button
+                    type="button"
+                    className="button-quiet small"
+                    disabled={busy !== null}
+                    onClick={() => decide(approval.id, approval.folio, false)}
+                    data-testid="decline"
+                  >
+                    {t("team.approvals.decline")}
+                  </button>
+                </div>
+              ))}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Shown where a cancellation or resend was refused for want of approval. */
+export function AskApproval({ action, folio, onAsked }: { action: ApprovalAction; folio: string; onAsked: () => void }) {
+  const { t } = useI18n();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<AppError | null>(null);
+  const [asked, setAsked] = useState(false);
+  if (asked) {
+    return (
+      <div className="notice notice-ok" role="status" data-testid="approval-asked">
+        {t("team.approvals.askedDone")}
+      </div>
+    );
+  }
+  return (
+    <form
+      className="notice notice-warn"
+      data-testid="ask-approval"
+      onSubmit={(event) => {
+        event.preventDefault();
+        backend.askApproval(action, folio, reason).then(
+          () => {
+            setAsked(true);
+            onAsked();
+          },
+          (e: AppError) => setError(e),
+        );
+      }}
+    >
+      <strong>{t(action === "cancel" ? "team.approvals.needCancel" : "team.approvals.needResend")}</strong>
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      <div className="row">
+        <input
+          className="input grow"
+          aria-label={t("team.approvals.reason")}
+          placeholder={t("team.approvals.reason")}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+          data-testid="approval-reason"
+        />
+        <button type="submit" className="button" disabled={!reason.trim()} data-testid="ask-approval-send">
+          {t("team.approvals.ask")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+// A review in a team holds the file's claim: taken when the review opens, renewed
+// while it stays open, let go when it closes (or sent: the desk lets go itself). While
+// another member holds it, the review says who and since when; a supervisor may take
+// it over, with a reason the trail keeps. Nothing here blocks typing: the draft is
+// kept on this desk whatever the claim.
+import { useCallback, useEffect, useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { Claim } from "../../bindings/Claim";
+import { useI18n } from "../../i18n";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { useConnectedTeam, useTeam } from "./TeamContext";
+import { clock } from "./words";
+
+/** A third of the lease (90 s): one lost renewal does not free a file under review. */
+export const RENEW_MS = 30_000;
+
+export function ClaimBar({ documentId }: { documentId: string }) {
+  const { t, locale } = useI18n();
+  const { status, version } = useTeam();
+  const team = useConnectedTeam();
+  const [held, setHeld] = useState<Claim | null>(null);
+  const [refusal, setRefusal] = useState<AppError | null>(null);
+  const [reason, setReason] = useState("");
+  const [takingOver, setTakingOver] = useState(false);
+  const connected = Boolean(team);
+
+  const claim = useCallback(() => {
+    backend.claimFile(documentId).then(
+      (claim) => {
+        setHeld(claim);
+        setRefusal(null);
+      },
+      (e: AppError) => {
+        setHeld(null);
+        setRefusal(e);
+      },
+    );
+  }, [documentId]);
+
+  // Claimed on opening, renewed while open, and asked again when the team changes
+  // (the other member may have let go).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the team's version is when to ask again.
+  useEffect(() => {
+    if (connected) claim();
+  }, [connected, claim, version]);
+  useEffect(() => {
+    if (!connected) return;
+    const timer = window.setInterval(claim, RENEW_MS);
+    return () => window.clearInterval(timer);
+  }, [connected, claim]);
+  // Closing the review lets the file go.
+  useEffect(
+    () => () => {
+      if (connected) backend.releaseFile(documentId).catch(() => undefined);
+    },
+    [connected, documentId],
+  );
+
+  if (!status?.configured) return null;
+  if (!connected) {
+    return (
+      <div className="notice notice-warn" role="status" data-testid="claim-offline">
+        {t("team.claim.offline")}
+      </div>
+    );
+  }
+  if (held) {
+    return (
+      <div className="notice" role="status" data-testid="claim-held">
+        {t("team.claim.held", { at: clock(held.since, locale) })}
+      </div>
+    );
+  }
+  if (!refusal) return null;
+  if (refusal.code !== "claimed_by_other") return <ErrorNotice error={refusal} />;
+  const [member = "", since = ""] = refusal.details;
+  return (
+    <div className="notice notice-warn" role="alert" data-testid="claim-refused">
+      <strong>{t("team.claim.other", { member, at: clock(since, locale) })}</strong>
+      <p>{t("team.claim.otherHint")}</p>
+      {status.role === "supervisor" && (
+        <form
+          className="row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTakingOver(true);
+            backend
+              .takeOverClaim(documentId, reason)
+              .then(
+                (claim) => {
+                  setHeld(claim);
+                  setRefusal(null);
+                },
+                (e: AppError) => setRefusal(e),
+              )
+              .finally(() => setTakingOver(false));
+          }}
+        >
+          <input
+            className="input grow"
+            aria-label={t("team.claim.reason")}
+            placeholder={t("team.claim.reason")}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={500}
+            data-testid="take-over-reason"
+          />
+          <button type="submit" className="button" disabled={takingOver || !reason.trim()} data-testid="take-over">
+            {t("team.claim.takeOver")}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

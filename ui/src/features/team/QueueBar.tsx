@@ -1,0 +1,96 @@
+// The watchlist in a team: whose files to show (mine, unassigned, all), "take next",
+// and on each row who has the file and who is reviewing it now.
+import { useState } from "react";
+
+import * as backend from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { QueueFilter } from "../../bindings/QueueFilter";
+import type { TeamQueue } from "../../bindings/TeamQueue";
+import type { WatchedFile } from "../../bindings/WatchedFile";
+import { useI18n } from "../../i18n";
+import { clock, ROLE_WORDS } from "./words";
+
+const FILTERS: { filter: QueueFilter; label: "team.queue.mine" | "team.queue.unassigned" | "team.queue.all" }[] = [
+  { filter: "mine", label: "team.queue.mine" },
+  { filter: "unassigned", label: "team.queue.unassigned" },
+  { filter: "all", label: "team.queue.all" },
+];
+
+export function QueueBar(props: {
+  queue: TeamQueue | null;
+  filter: QueueFilter;
+  onFilter: (filter: QueueFilter) => void;
+  onOpen: (flowId: string, rfc: string) => void;
+  onError: (error: AppError) => void;
+}) {
+  const { t } = useI18n();
+  const [taking, setTaking] = useState(false);
+  const [none, setNone] = useState(false);
+  const take = () => {
+    setTaking(true);
+    setNone(false);
+    backend
+      .takeNext()
+      .then(
+        (file) => (file ? props.onOpen(file.flowId, file.rfc) : setNone(true)),
+        (e: AppError) => props.onError(e),
+      )
+      .finally(() => setTaking(false));
+  };
+  return (
+    <div className="toolbar team-queue" data-testid="team-queue">
+      <fieldset className="segmented" aria-label={t("team.queue.label")}>
+        {FILTERS.map(({ filter, label }) => (
+          <button
+            key={filter}
+            type="button"
+            className={props.filter === filter ? "segment active" : "segment"}
+            aria-pressed={props.filter === filter}
+            onClick={() => props.onFilter(filter)}
+            data-testid={`queue-${filter}`}
+          >
+            {t(label)}
+          </button>
+        ))}
+      </fieldset>
+      <button type="button" className="button-primary" onClick={take} disabled={taking} data-testid="take-next">
+        {t("team.queue.takeNext")}
+      </button>
+      {none && (
+        <span className="muted" role="status">
+          {t("team.queue.none")}
+        </span>
+      )}
+      {props.queue && (
+        <span className="muted grow-right" data-testid="team-me">
+          {t("team.queue.me", { member: props.queue.me, role: t(ROLE_WORDS[props.queue.role]) })}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Who has a file, and who reviews it now, for its row. */
+export function QueueMarks({ file, queue }: { file: WatchedFile; queue: TeamQueue }) {
+  const { t, locale } = useI18n();
+  const shared = queue.files.find((f) => f.flowId === file.flowId && f.rfc === file.rfc);
+  const claim = file.documentId ? queue.claims.find((c) => c.documentId.toLowerCase() === file.documentId?.toLowerCase()) : undefined;
+  return (
+    <span className="queue-marks">
+      {shared?.assignee ? (
+        <span className={shared.assignee === queue.me ? "chip chip-mine" : "chip"} data-testid="row-assignee">
+          {shared.assignee === queue.me ? t("team.queue.assignedToMe") : shared.assignee}
+        </span>
+      ) : (
+        <span className="chip chip-quiet" data-testid="row-assignee">
+          {t("team.queue.unassignedOne")}
+        </span>
+      )}
+      {claim && (
+        <span className="chip chip-claim" data-testid="row-claim" title={t("team.claim.since", { member: claim.member, at: clock(claim.since, locale) })}>
+          {claim.member === queue.me ? t("team.claim.mine") : t("team.claim.by", { member: claim.member })}
+        </span>
+      )}
+    </span>
+  );
+}

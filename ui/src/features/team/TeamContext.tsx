@@ -1,0 +1,98 @@
+// The active profile's team, for every screen: its status (connected or why not, who,
+// what role) and a counter that moves on each change another desk makes, heard live
+// (LISTEN/NOTIFY through `team_changes`). Screens read their team data again when it
+// moves. While the database is out of reach, the status is asked again every few
+// seconds, and listening starts again once it answers.
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+
+import * as backend from "../../api/backend";
+import { asAppError } from "../../api/backend";
+import type { AppError } from "../../bindings/AppError";
+import type { TeamStatus } from "../../bindings/TeamStatus";
+
+/** How often a team out of reach is asked again. */
+export const RETRY_MS = 5000;
+
+export interface Team {
+  status: TeamStatus | null;
+  /** Moves on every change heard from the team (and on every reload). */
+  version: number;
+  reload: () => void;
+}
+
+const TeamContext = createContext<Team>({ status: null, version: 0, reload: () => undefined });
+
+export function useTeam(): Team {
+  return useContext(TeamContext);
+}
+
+/** The team's status when the profile works in a team and is connected; null otherwise. */
+export function useConnectedTeam(): TeamStatus | null {
+  const { status } = useTeam();
+  return status?.configured && status.connected ? status : null;
+}
+
+export function TeamProvider({ profileId, children }: { profileId: string; children: ReactNode }) {
+  const [status, setStatus] = useState<TeamStatus | null>(null);
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => {
+    backend.teamStatus().then(
+      (next) => {
+        setStatus(next);
+        setVersion((v) => v + 1);
+      },
+      () => setStatus(null),
+    );
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another profile has another team.
+  useEffect(reload, [reload, profileId]);
+  const configured = status?.configured ?? false;
+  const connected = status?.connected ?? false;
+  useEffect(() => {
+    if (!configured) return;
+    if (!connected) {
+      const timer = window.setInterval(reload, RETRY_MS);
+      return () => window.clearInterval(timer);
+    }
+    let live = true;
+    backend
+      .teamChanges(() => {
+        if (live) setVersion((v) => v + 1);
+      })
+      .then(
+        () => undefined,
+        // The database was lost: say so, and try again.
+        () => live && reload(),
+      );
+    return () => {
+      live = false;
+    };
+  }, [configured, connected, reload]);
+  return <TeamContext.Provider value={{ status, version, reload }}>{children}</TeamContext.Provider>;
+}
+
+/** Loads team data when the component mounts, when `key` changes and on every team
+ * change; the last answer stays on screen while the next is asked (no blink). */
+export function useTeamData<T>(load: () => Promise<T>, key: string): { value: T | null; error: AppError | null; reload: () => void } {
+  const { version } = useTeam();
+  const [value, setValue] = useState<T | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [generation, setGeneration] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is a fresh closure each render; the key and the team's version say when to ask again.
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (next) => {
+        if (!live) return;
+        setValue(next);
+        setError(null);
+      },
+      (e: unknown) => live && setError(asAppError(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, version, generation]);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  return { value, error, reload };
+}

@@ -1,0 +1,89 @@
+// The team's audit trail: every member's calls and the team's own events, newest
+// first, with the chain's verification (a changed, missing or cut entry named).
+import * as backend from "../../api/backend";
+import type { TeamBreak } from "../../bindings/TeamBreak";
+import { type Translate, useI18n } from "../../i18n";
+import { ErrorNotice } from "../../ui/ErrorNotice";
+import { useConnectedTeam, useTeamData } from "./TeamContext";
+import { clock, teamEventWords } from "./words";
+
+export function TeamTrail() {
+  const team = useConnectedTeam();
+  if (!team) return null;
+  return <Trail />;
+}
+
+function breakWords(problem: TeamBreak, t: Translate): string {
+  switch (problem.kind) {
+    case "modified":
+      return t("team.trail.modified", { seq: problem.seq });
+    case "missing":
+      return t("team.trail.missing", { after: problem.after, next: problem.next });
+    case "notFollowing":
+      return t("team.trail.notFollowing", { seq: problem.seq });
+    case "headMismatch":
+      return t("team.trail.headMismatch", { head: problem.head, last: problem.last });
+  }
+}
+
+function Trail() {
+  const { t, locale } = useI18n();
+  const trail = useTeamData(() => backend.teamTrail(), "trail");
+  const value = trail.value;
+  return (
+    <section className="card team-trail" aria-labelledby="team-trail-title" data-testid="team-trail">
+      <h3 id="team-trail-title">{t("team.trail.title")}</h3>
+      {trail.error && <ErrorNotice error={trail.error} />}
+      {value &&
+        (value.chain.breaks.length === 0 ? (
+          <p className="notice notice-ok" role="status" data-testid="team-chain-ok">
+            {t("team.trail.intact", { n: value.chain.entries })}
+          </p>
+        ) : (
+          <div className="notice notice-error" role="alert" data-testid="team-chain-broken">
+            <strong>{t("team.trail.broken", { n: value.chain.breaks.length })}</strong>
+            <ul>
+              {value.chain.breaks.map((problem) => (
+                <li key={JSON.stringify(problem)}>{breakWords(problem, t)}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      {value && value.entries.length === 0 && <p className="muted">{t("team.trail.empty")}</p>}
+      {value && value.entries.length > 0 && (
+        <table className="plain-table">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{t("team.trail.when")}</th>
+              <th>{t("team.trail.member")}</th>
+              <th>{t("team.trail.what")}</th>
+              <th>{t("team.trail.target")}</th>
+              <th>{t("team.trail.outcome")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...value.entries].reverse().map((entry) => {
+              const event = teamEventWords(entry.operation);
+              return (
+                <tr key={entry.seq} data-testid="team-trail-entry">
+                  <td className="mono">{entry.seq}</td>
+                  <td>{clock(entry.atUtc, locale)}</td>
+                  <td>{entry.member}</td>
+                  <td title={entry.summary}>
+                    {event ? t(event) : <span className="mono">{entry.operation}</span>}
+                    <div className="muted small">{entry.summary}</div>
+                  </td>
+                  <td className="mono">{entry.target}</td>
+                  <td>
+                    {entry.code === "intent" ? t("team.trail.intent") : entry.ok ? t("team.trail.ok") : t("team.trail.failed", { code: entry.code ?? "" })}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,278 @@
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
+import type { Profile } from "../../bindings/Profile";
+import type { TeamQueue } from "../../bindings/TeamQueue";
+import type { TeamStatus } from "../../bindings/TeamStatus";
+import { I18nProvider } from "../../i18n";
+import { watchedFile } from "../watchlist/testing";
+import { WatchlistView } from "../watchlist/WatchlistView";
+import { ApprovalsPanel, AskApproval } from "./Approvals";
+import { ClaimBar } from "./ClaimBar";
+import { NotesPanel } from "./NotesPanel";
+import { TeamProvider } from "./TeamContext";
+import { TeamTrail } from "./TeamTrail";
+
+const DOC_A = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
+const DOC_B = "9a6b3c1e-5b0a-4c7e-9d55-7d2b3b1a9e11";
+
+function status(over: Partial<TeamStatus> = {}): TeamStatus {
+  return {
+    configured: true,
+    address: { host: "localhost", port: 5432, database: "kyb", user: "kyb" },
+    password: { present: false, lastFour: null, storage: null, keyringProblem: null, boundOrigin: null, profileOrigin: null, originConfirmed: false },
+    connected: true,
+    problem: null,
+    member: "ana@kybdesk.mx",
+    role: "analyst",
+    fourEyes: { on: true, resendLimit: 2 },
+    ...over,
+  };
+}
+
+/** The IPC of a connected team; `extra` answers the rest (a thrown error is a refusal). */
+function team(extra: (cmd: string, args: Record<string, unknown>) => unknown, over: Partial<TeamStatus> = {}) {
+  mockIPC((cmd, args) => {
+    if (cmd === "team_status") return status(over);
+    // Listening lasts as long as the test.
+    if (cmd === "team_changes") return new Promise(() => undefined);
+    return extra(cmd, (args ?? {}) as Record<string, unknown>);
+  });
+}
+
+const refusal = (code: string, details: string[] = []) => Promise.reject({ code, message: "", details, task: null, problems: [] });
+
+function shown(children: ReactNode) {
+  render(
+    <I18nProvider>
+      <TeamProvider profileId="p1">{children}</TeamProvider>
+    </I18nProvider>,
+  );
+}
+
+const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
+beforeAll(() => {
+  for (const property of sized) Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
+});
+afterAll(() => {
+  for (const property of sized) Reflect.deleteProperty(HTMLElement.prototype, property);
+});
+afterEach(() => {
+  cleanup();
+  clearMocks();
+  localStorage.clear();
+});
+
+const profile: Profile = {
+  id: "p1",
+  name: "Equipo",
+  environment: { kind: "sandbox" },
+  workspaceId: "w",
+  agentEmail: "ana@kybdesk.mx",
+  flows: [{ flowId: "flujo", label: "Morales", personType: "Moral" }],
+  team: { host: "localhost", port: 5432, database: "kyb", user: "kyb" },
+};
+
+describe("the watchlist in a team", () => {
+  const a = watchedFile("AAA010101AA1", { flowId: "flujo", documentId: DOC_A, companyName: "Alfa" });
+  const b = watchedFile("BBB020202BB2", { flowId: "flujo", documentId: DOC_B, companyName: "Beta" });
+  const queue = (filter: string): TeamQueue => ({
+    files: [
+      { flowId: "flujo", rfc: a.rfc, status: "Pendiente", documentId: DOC_A, assignee: "ana@kybdesk.mx" },
+      { flowId: "flujo", rfc: b.rfc, status: "Pendiente", documentId: DOC_B, assignee: null },
+    ].filter((f) => filter === "all" || (filter === "mine" ? f.assignee === "ana@kybdesk.mx" : f.assignee === null)),
+    claims: [{ documentId: DOC_B, member: "beto@kybdesk.mx", since: "2026-11-24T10:32:00Z", leaseUntil: "2026-11-24T10:33:30Z" }],
+    me: "ana@kybdesk.mx",
+    role: "analyst",
+  });
+
+  it("shows who has each file and who reviews it, filters mine and unassigned, and takes the next", async () => {
+    const opened = vi.fn();
+    team((cmd, args) => {
+      if (cmd === "watchlist") return [a, b];
+      if (cmd === "startup_painted") return null;
+      if (cmd === "team_queue") return queue(String(args.filter));
+      if (cmd === "take_next") return { flowId: "flujo", rfc: b.rfc, status: "Pendiente", documentId: DOC_B, assignee: "ana@kybdesk.mx" };
+      throw new Error(cmd);
+    });
+    shown(<WatchlistView profile={profile} onOpen={opened} />);
+    await waitFor(() => expect(screen.getAllByTestId("row-assignee")).toHaveLength(2));
+    const rows = screen.getAllByTestId("watch-row");
+    const rowOf = (rfc: string) => rows.find((r) => r.dataset.rfc === rfc) as HTMLElement;
+    expect(within(rowOf(a.rfc)).getByTestId("row-assignee").textContent).toBe("Míos");
+    expect(within(rowOf(b.rfc)).getByTestId("row-assignee").textContent).toBe("Sin asignar");
+    expect(within(rowOf(b.rfc)).getByTestId("row-claim").textContent).toBe("En revisión: beto@kybdesk.mx");
+    fireEvent.click(screen.getByTestId("queue-mine"));
+    await waitFor(() => expect(screen.getAllByTestId("watch-row")).toHaveLength(1));
+    expect(screen.getByTestId("watch-row").dataset.rfc).toBe(a.rfc);
+    fireEvent.click(screen.getByTestId("take-next"));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith("flujo", b.rfc));
+  });
+
+  it("says when nothing is left to take", async () => {
+    team((cmd, args) => {
+      if (cmd === "watchlist") return [a];
+      if (cmd === "startup_painted") return null;
+      if (cmd === "team_queue") return queue(String(args.filter));
+      if (cmd === "take_next") return null;
+      throw new Error(cmd);
+    });
+    shown(<WatchlistView profile={profile} onOpen={() => undefined} />);
+    fireEvent.click(await screen.findByTestId("take-next"));
+    expect((await screen.findByRole("status")).textContent).toBe("No hay expedientes sin asignar.");
+  });
+});
+
+describe("a review's claim", () => {
+  it("names who holds the file and since when, and lets a supervisor take it over with a reason", async () => {
+    const tookOver = vi.fn();
+    team(
+      (cmd, args) => {
+        if (cmd === "claim_file") return refusal("claimed_by_other", ["beto@kybdesk.mx", "2026-11-24T10:32:00Z"]);
+        if (cmd === "take_over_claim") {
+          tookOver(args);
+          return { documentId: DOC_A, member: "ana@kybdesk.mx", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
+        }
+        if (cmd === "release_file") return null;
+        throw new Error(cmd);
+      },
+      { role: "supervisor" },
+    );
+    shown(<ClaimBar documentId={DOC_A} />);
+    const refused = await screen.findByTestId("claim-refused");
+    expect(refused.textContent).toContain("beto@kybdesk.mx revisa este expediente desde el");
+    const takeOver = screen.getByTestId("take-over") as HTMLButtonElement;
+    expect(takeOver.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId("take-over-reason"), { target: { value: "Beto está de vacaciones" } });
+    fireEvent.click(takeOver);
+    await screen.findByTestId("claim-held");
+    expect(tookOver).toHaveBeenCalledWith({ documentId: DOC_A, reason: "Beto está de vacaciones" });
+  });
+
+  it("offers no take-over to an analyst, and says when the team is out of reach", async () => {
+    team((cmd) => {
+      if (cmd === "claim_file") return refusal("claimed_by_other", ["beto@kybdesk.mx", "2026-11-24T10:32:00Z"]);
+      throw new Error(cmd);
+    });
+    shown(<ClaimBar documentId={DOC_A} />);
+    await screen.findByTestId("claim-refused");
+    expect(screen.queryByTestId("take-over")).toBeNull();
+    cleanup();
+    team(() => null, { connected: false, problem: { code: "team_unreachable", message: "", details: [], task: null, problems: [] } });
+    shown(<ClaimBar documentId={DOC_A} />);
+    expect((await screen.findByTestId("claim-offline")).textContent).toContain("se guarda en este escritorio");
+  });
+});
+
+describe("internal notes", () => {
+  it("keeps a note that could not be saved in its box", async () => {
+    team((cmd) => {
+      if (cmd === "file_notes") return [{ id: 1, member: "beto@kybdesk.mx", at: "2026-11-24T10:32:00Z", body: "Llamar al cliente" }];
+      if (cmd === "add_note") return refusal("team_unreachable");
+      throw new Error(cmd);
+    });
+    shown(<NotesPanel documentId={DOC_A} />);
+    expect((await screen.findByTestId("team-note")).textContent).toContain("Llamar al cliente");
+    const box = screen.getByTestId("note-body") as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "El comprobante no coincide" } });
+    fireEvent.click(screen.getByTestId("note-add"));
+    expect((await screen.findByRole("alert")).textContent).toContain("No hay conexión con la base de datos del equipo.");
+    expect(box.value).toBe("El comprobante no coincide");
+  });
+});
+
+describe("the team's trail", () => {
+  it("names every break the verification found", async () => {
+    team((cmd) => {
+      if (cmd === "team_trail")
+        return {
+          entries: [
+            {
+              seq: 1,
+              atUtc: "2026-11-24T10:00:00.000Z",
+              member: "ana@kybdesk.mx",
+              operation: "team: approval-asked",
+              target: "VD-1",
+              summary: "cancel: el cliente desistió",
+              ok: true,
+              code: null,
+              message: null,
+              completes: null,
+              prevHash: "0",
+              hash: "1",
+            },
+          ],
+          chain: {
+            entries: 1,
+            breaks: [
+              { kind: "modified", seq: 7 },
+              { kind: "headMismatch", head: 60, last: 59 },
+            ],
+          },
+        };
+      throw new Error(cmd);
+    });
+    shown(<TeamTrail />);
+    const broken = await screen.findByTestId("team-chain-broken");
+    expect(broken.textContent).toContain("2 rupturas");
+    expect(broken.textContent).toContain("La entrada 7 fue modificada.");
+    expect(broken.textContent).toContain("La cabeza de la cadena indica la entrada 60, pero la última es la 59");
+    expect(screen.getByTestId("team-trail-entry").textContent).toContain("Aprobación solicitada");
+  });
+});
+
+describe("four eyes", () => {
+  const waiting = (askedBy: string) => ({
+    id: 4,
+    action: "cancel",
+    folio: "VD-1",
+    askedBy,
+    askedAt: "2026-11-24T10:00:00Z",
+    reason: "El cliente desistió",
+    state: "waiting",
+    decidedBy: null,
+  });
+
+  it("lets another member approve and send, and not the one who asked", async () => {
+    const decided = vi.fn();
+    team((cmd, args) => {
+      if (cmd === "open_approvals") return decided.mock.calls.length ? [] : [waiting("beto@kybdesk.mx")];
+      if (cmd === "decide_approval") {
+        decided(args);
+        return { ...waiting("beto@kybdesk.mx"), state: "approved", decidedBy: "ana@kybdesk.mx" };
+      }
+      throw new Error(cmd);
+    });
+    const sent = vi.fn();
+    shown(<ApprovalsPanel onSent={sent} />);
+    fireEvent.click(await screen.findByTestId("approve"));
+    await waitFor(() => expect(sent).toHaveBeenCalledWith("VD-1"));
+    expect(decided).toHaveBeenCalledWith({ id: 4, approve: true });
+    cleanup();
+    team((cmd) => {
+      if (cmd === "open_approvals") return [waiting("ana@kybdesk.mx")];
+      throw new Error(cmd);
+    });
+    shown(<ApprovalsPanel />);
+    expect((await screen.findByTestId("approval")).textContent).toContain("Es su solicitud");
+    expect(screen.queryByTestId("approve")).toBeNull();
+  });
+
+  it("asks for approval with a reason", async () => {
+    const asked = vi.fn();
+    team((cmd, args) => {
+      if (cmd === "ask_approval") {
+        asked(args);
+        return waiting("ana@kybdesk.mx");
+      }
+      throw new Error(cmd);
+    });
+    shown(<AskApproval action="cancel" folio="VD-1" onAsked={() => undefined} />);
+    fireEvent.change(screen.getByTestId("approval-reason"), { target: { value: "Duplicada" } });
+    fireEvent.click(screen.getByTestId("ask-approval-send"));
+    await screen.findByTestId("approval-asked");
+    expect(asked).toHaveBeenCalledWith({ action: "cancel", folio: "VD-1", reason: "Duplicada" });
+  });
+});

@@ -1,0 +1,51 @@
+// The team's words: roles, approval actions and states, claims and trail entries.
+import type { ApprovalAction } from "../../bindings/ApprovalAction";
+import type { ApprovalState } from "../../bindings/ApprovalState";
+import type { Role } from "../../bindings/Role";
+import type { MessageKey } from "../../i18n";
+
+export const ROLES: Role[] = ["analyst", "agent", "supervisor"];
+
+export const ROLE_WORDS: Record<Role, MessageKey> = {
+  analyst: "team.role.analyst",
+  agent: "team.role.agent",
+  supervisor: "team.role.supervisor",
+};
+
+export const ACTION_WORDS: Record<ApprovalAction, MessageKey> = {
+  cancel: "team.action.cancel",
+  resend: "team.action.resend",
+};
+
+export const APPROVAL_STATE_WORDS: Record<ApprovalState, MessageKey> = {
+  waiting: "team.approval.waiting",
+  approved: "team.approval.approved",
+  declined: "team.approval.declined",
+  sent: "team.approval.sent",
+  failed: "team.approval.failed",
+};
+
+/** A team event of the trail (`team: <event>`) by its words; null for a service call. */
+export function teamEventWords(operation: string): MessageKey | null {
+  switch (operation) {
+    case "team: claim-taken-over":
+      return "team.event.claimTakenOver";
+    case "team: approval-asked":
+      return "team.event.approvalAsked";
+    case "team: approval-given":
+      return "team.event.approvalGiven";
+    case "team: approval-declined":
+      return "team.event.approvalDeclined";
+    case "team: four-eyes-set":
+      return "team.event.fourEyesSet";
+    default:
+      return operation.startsWith("team: ") ? "team.event.other" : null;
+  }
+}
+
+/** A UTC instant as the hour and minute of the user's day. */
+export function clock(utc: string, locale: string): string {
+  const at = new Date(utc);
+  if (Number.isNaN(at.getTime())) return utc;
+  return at.toLocaleString(locale, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+}
