@@ -104,7 +104,7 @@ step "OpenAPI fuzz of the sandbox (schemathesis)" gate -- scripts/fuzz-api.sh
 # The journeys must never run an older binary left in the shared target directory.
 if step "build the app" gate -- cargo build -p kyb-desk --locked; then
   step "end-to-end journeys (real window)" cargo -- \
-    scripts/session.sh --driver -- env KYB_DESK_BIN="$CARGO_TARGET_DIR/debug/kyb-desk" \
+    scripts/session.sh --driver --postgres -- env KYB_EXPECT_POSTGRES=1 KYB_DESK_BIN="$CARGO_TARGET_DIR/debug/kyb-desk" \
     cargo test -p kyb-e2e --locked -- --test-threads=1
 else
   failed=$((failed + 1))

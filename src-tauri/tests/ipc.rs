@@ -536,21 +536,39 @@ fn every_command_answers_through_ipc() {
     for (cmd, args) in [
         ("team_queue", json!({"filter": "all"})),
         ("take_next", json!({})),
-        ("assign_file", json!({"flowId": "f", "rfc": "AAA010101AA1", "member": null})),
+        (
+            "assign_file",
+            json!({"flowId": "f", "rfc": "AAA010101AA1", "member": null}),
+        ),
         ("claim_file", json!({"documentId": id})),
         ("release_file", json!({"documentId": id})),
-        ("take_over_claim", json!({"documentId": id, "reason": "urgente"})),
+        (
+            "take_over_claim",
+            json!({"documentId": id, "reason": "urgente"}),
+        ),
         ("file_notes", json!({"documentId": id})),
         ("add_note", json!({"documentId": id, "body": "nota"})),
         ("team_members", json!({})),
-        ("set_member_role", json!({"email": "a@b.mx", "role": "agent"})),
+        (
+            "set_member_role",
+            json!({"email": "a@b.mx", "role": "agent"}),
+        ),
         ("team_trail", json!({})),
-        ("set_four_eyes", json!({"setting": {"on": true, "resendLimit": 1}})),
-        ("ask_approval", json!({"action": "cancel", "folio": "VD-1", "reason": "x"})),
+        (
+            "set_four_eyes",
+            json!({"setting": {"on": true, "resendLimit": 1}}),
+        ),
+        (
+            "ask_approval",
+            json!({"action": "cancel", "folio": "VD-1", "reason": "x"}),
+        ),
         ("open_approvals", json!({})),
         ("decide_approval", json!({"id": 1, "approve": true})),
         ("team_changes", json!({"onChange": "__CHANNEL__:9"})),
-        ("set_team_password", json!({"profileId": profile_id, "password": "x"})),
+        (
+            "set_team_password",
+            json!({"profileId": profile_id, "password": "x"}),
+        ),
     ] {
         assert_eq!(w.code(cmd, args), "no_team", "{cmd}");
     }

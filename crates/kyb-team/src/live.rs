@@ -14,6 +14,7 @@ pub const CHANNEL: &str = "kyb_team";
 /// What changed, for the window to read again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "TeamChange")]
 pub enum Change {
     Queue,
     Members,

@@ -9,7 +9,6 @@ import type { Approval } from "../bindings/Approval";
 import type { ApprovalAction } from "../bindings/ApprovalAction";
 import type { AuditEntries } from "../bindings/AuditEntries";
 import type { ChainReport } from "../bindings/ChainReport";
-import type { Change } from "../bindings/Change";
 import type { Claim } from "../bindings/Claim";
 import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
 import type { CorrectionRequest } from "../bindings/CorrectionRequest";
@@ -41,6 +40,7 @@ import type { Recovery } from "../bindings/Recovery";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { Role } from "../bindings/Role";
 import type { SavedCsv } from "../bindings/SavedCsv";
+import type { TeamChange } from "../bindings/TeamChange";
 import type { TeamFile } from "../bindings/TeamFile";
 import type { TeamQueue } from "../bindings/TeamQueue";
 import type { TeamStatus } from "../bindings/TeamStatus";
@@ -195,8 +195,8 @@ export const askApproval = (action: ApprovalAction, folio: string, reason: strin
 export const openApprovals = () => call<Approval[]>("open_approvals");
 export const decideApproval = (id: number, approve: boolean) => call<Approval>("decide_approval", { id, approve });
 /** Hears the team's changes until the database is lost (the promise then fails). */
-export function teamChanges(onChange: (change: Change) => void): Promise<null> {
-  const channel = new Channel<Change>();
+export function teamChanges(onChange: (change: TeamChange) => void): Promise<null> {
+  const channel = new Channel<TeamChange>();
   channel.onmessage = onChange;
   return call<null>("team_changes", { onChange: channel });
 }

@@ -116,9 +116,16 @@ pub(super) struct TeamCall {
 impl Desk {
     /// Keeps a profile's team password, bound to its database's address; the next
     /// need connects with it.
-    pub async fn set_team_password(&self, profile_id: &str, password: &str) -> AppResult<KeyStatus> {
+    pub async fn set_team_password(
+        &self,
+        profile_id: &str,
+        password: &str,
+    ) -> AppResult<KeyStatus> {
         let profile = self.profile(profile_id)?;
-        let address = profile.team.clone().ok_or_else(|| AppError::of(ErrorCode::NoTeam))?;
+        let address = profile
+            .team
+            .clone()
+            .ok_or_else(|| AppError::of(ErrorCode::NoTeam))?;
         if password.is_empty() {
             return Err(AppError::of(ErrorCode::InvalidInput));
         }

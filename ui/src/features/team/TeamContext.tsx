@@ -56,8 +56,15 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
     }
     let live = true;
     backend
-      .teamChanges(() => {
-        if (live) setVersion((v) => v + 1);
+      .teamChanges((change) => {
+        if (!live) return;
+        setVersion((v) => v + 1);
+        // A role or the four-eyes setting may have changed: the status says them.
+        if (change === "members" || change === "settings")
+          backend.teamStatus().then(
+            (next) => live && setStatus(next),
+            () => undefined,
+          );
       })
       .then(
         () => undefined,

@@ -79,7 +79,10 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const [queueFilter, setQueueFilter] = useState<QueueFilter>("all");
   // Shared again once a refresh has ended (its statuses go to the team).
   const [refreshing, setRefreshing] = useState(false);
-  const queue = useTeamData(() => (team ? backend.teamQueue(queueFilter) : Promise.resolve(null)), `${queueFilter}:${team ? team.member : ""}:${refreshing}`);
+  const queue = useTeamData(
+    () => (team ? backend.teamQueue(queueFilter) : Promise.resolve(null)),
+    `${queueFilter}:${team ? team.member : ""}:${refreshing}:${files?.length ?? 0}`,
+  );
   const teamQueue = team ? queue.value : null;
   // A file another member followed joins this desk's list (the backend follows it):
   // the list is read again when the queue names a file it lacks.
