@@ -14,10 +14,11 @@ export WEBKIT_DISABLE_DMABUF_RENDERER
 
 APP_BIN := $(CARGO_TARGET_DIR)/debug/kyb-desk
 
-.PHONY: help run test fuzz bench screenshots bundle ui app deps dev bindings icons clean
+.PHONY: help run run-team test fuzz bench screenshots bundle ui app deps dev bindings icons clean
 
 help:
 	@echo "make run          build KYB Desk and open it on its embedded demo service"
+	@echo "make run-team     two desks of one team on a private PostgreSQL, to watch a claim reach the other desk"
 	@echo "make test         every check: format, lint, unit tests, UI tests, end-to-end in the real window"
 	@echo "make fuzz         the libFuzzer campaign on the answer decoders (FUZZ_RUNS, FUZZ_SECONDS, FUZZ_SANITIZER)"
 	@echo "make bench        measure the release build beside a bare Tauri window; writes docs/BENCHMARKS.md"
@@ -45,6 +46,16 @@ run:
 	@$(MAKE) --no-print-directory app
 	$(APP_BIN) --demo
 
+# Two desks of one team on this display, on a private PostgreSQL (see scripts/run-team.sh).
+run-team:
+	@if [[ -z "$$DISPLAY" ]]; then \
+	  echo "No X display is available (DISPLAY is not set), so the windows cannot open."; \
+	  exit 1; \
+	fi
+	@$(MAKE) --no-print-directory app
+	@scripts/install-deps.sh test
+	@scripts/run-team.sh $(APP_BIN)
+
 test:
 	@scripts/test.sh
 
@@ -57,7 +68,7 @@ bench: deps
 
 screenshots: app
 	@scripts/install-deps.sh test
-	scripts/session.sh --driver -- env KYB_DESK_BIN=$(APP_BIN) \
+	scripts/session.sh --driver --postgres -- env KYB_DESK_BIN=$(APP_BIN) \
 	  cargo run -q -p kyb-e2e --bin screenshots -- docs/screenshots
 
 # The packages land in $(CARGO_TARGET_DIR)/release/bundle/{deb,rpm}/. They are built

@@ -6,7 +6,9 @@
 #   - sizes: release binaries, the UI's JavaScript gzipped;
 #   - start-up, memory (PSS), rendering and a 500-file refresh under added latency, in
 #     the real windows (tests/src/bin/bench, inside a private desktop session);
-#   - the API client's per-call overhead against bare hyper (kyb-api's bench).
+#   - the API client's per-call overhead against bare hyper (kyb-api's bench);
+#   - the team's database: 50 desks taking next, appending to the audit chain and
+#     hearing each other's changes (kyb-team's bench, on a private PostgreSQL).
 # BENCH_RUNS sets the repetitions of each timed measurement (default 11).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +34,9 @@ cargo build --release --locked -p kyb-e2e --bin bench >&2
 
 say "The client's per-call overhead"
 cargo bench -q --locked -p kyb-api --bench overhead 2>/dev/null >"$tmp/overhead.md"
+
+say "The team: 50 desks on one PostgreSQL"
+scripts/session.sh --postgres -- cargo bench -q --locked -p kyb-team --bench desks 2>/dev/null >"$tmp/team.md"
 
 say "The windows: start-up, memory, rendering, refresh ($runs runs)"
 scripts/session.sh --driver -- "$release/bench" \
@@ -80,6 +85,8 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   cat "$tmp/windows.md"
   echo
   cat "$tmp/overhead.md"
+  echo
+  cat "$tmp/team.md"
   # The fuzzing record (from `make fuzz`, not measured here) is kept as it was.
   if [[ -f $report ]] && grep -q '^## Fuzzing$' "$report"; then
     echo

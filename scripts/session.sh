@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs a command inside a private desktop session, and tears it all down afterwards:
 #   scripts/session.sh [--driver] [--postgres] -- COMMAND [ARG...]
-# - its own Xvfb display (a free display number, picked by Xvfb itself),
+# - its own Xvfb display (a free display number, picked by Xvfb itself), or the user's
+#   own with KYB_SESSION_VISIBLE=1 (`make run-team`: windows to look at),
 # - a private D-Bus session bus (dbus-run-session) with no activatable services,
 # - an unlocked gnome-keyring Secret Service with throwaway XDG directories,
 # - with --driver, tauri-driver on a free port, exported as KYB_WEBDRIVER_URL,
@@ -24,12 +25,16 @@ if [[ -z ${KYB_SESSION_INNER:-} ]]; then
   }
   trap cleanup EXIT
   trap 'exit 130' INT TERM
-  # 1280x800 is the main window's size, so a screenshot of the root is the window.
-  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$workdir/display" 2>"$workdir/xvfb.log" &
-  xvfb_pid=$!
-  for _ in $(seq 100); do [[ -s $workdir/display ]] && break; sleep 0.1; done
-  [[ -s $workdir/display ]] || { cat "$workdir/xvfb.log" >&2; echo "Xvfb did not start" >&2; exit 1; }
-  display=":$(cat "$workdir/display")"
+  if [[ ${KYB_SESSION_VISIBLE:-} == 1 ]]; then
+    display=$DISPLAY
+  else
+    # 1280x800 is the main window's size, so a screenshot of the root is the window.
+    Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$workdir/display" 2>"$workdir/xvfb.log" &
+    xvfb_pid=$!
+    for _ in $(seq 100); do [[ -s $workdir/display ]] && break; sleep 0.1; done
+    [[ -s $workdir/display ]] || { cat "$workdir/xvfb.log" >&2; echo "Xvfb did not start" >&2; exit 1; }
+    display=":$(cat "$workdir/display")"
+  fi
   status=0
   # NO_AT_BRIDGE: GTK would otherwise start an accessibility bus that outlives us.
   KYB_SESSION_INNER=1 KYB_SESSION_DIR="$workdir" DISPLAY="$display" WAYLAND_DISPLAY= NO_AT_BRIDGE=1 \
@@ -109,12 +114,12 @@ if $with_postgres; then
   # The server is this script's child (not pg_ctl's daemon), so it is stopped by its PID
   # and reaped here; runuser passes the signal on.
   "${as_postgres[@]}" "$pg_bin/postgres" -D "$pg_dir" -c listen_addresses= \
-    -c unix_socket_directories="$pg_socket" -c fsync=off >"$pg_log/postgres.log" 2>&1 &
+    -c unix_socket_directories="$pg_socket" -c fsync=off -c max_connections=300 >"$pg_log/postgres.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 100); do "$pg_bin/pg_isready" -q -h "$pg_socket" && break; sleep 0.1; done
   "$pg_bin/pg_isready" -q -h "$pg_socket" ||
     { cat "$pg_log/postgres.log" >&2; echo "PostgreSQL did not start" >&2; exit 1; }
-  export PGHOST="$pg_socket" PGUSER=kyb PGDATABASE=postgres
+  export PGHOST="$pg_socket" PGUSER=kyb PGDATABASE=postgres PG_BIN="$pg_bin"
   export KYB_TEST_DATABASE_URL="postgres://kyb@localhost/postgres?host=$pg_socket"
 fi
 

@@ -205,9 +205,11 @@ pub fn run(options: Options, began: std::time::Instant) {
         data_dir,
         report_startup,
         file_link,
+        demo_team,
+        demo_member,
     } = options;
     #[cfg(not(feature = "demo"))]
-    let _ = demo_empty;
+    let _ = (demo_empty, demo_team, demo_member);
     tauri::Builder::default()
         // First, so a second launch on the same data hands over before doing anything.
         .plugin(
@@ -280,7 +282,10 @@ pub fn run(options: Options, began: std::time::Instant) {
             if demo {
                 use kyb_desk_core::demo;
                 let sandbox = tauri::async_runtime::block_on(demo::start_sandbox())?;
-                demo::install(&desk, &sandbox.manifest)?;
+                let profile = demo::install(&desk, &sandbox.manifest)?;
+                if let (Some(host), Some(member)) = (&demo_team, &demo_member) {
+                    demo::join_team(&desk, &profile, host, member)?;
+                }
                 if !demo_empty {
                     let guide = tauri::async_runtime::block_on(demo::populate(&desk, &sandbox))?;
                     demo_guide = Some(guide);

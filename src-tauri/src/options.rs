@@ -32,11 +32,15 @@ pub struct Options {
     pub demo_empty: bool,
     pub data_dir: Option<PathBuf>,
     pub report_startup: bool,
+    /// With `demo`: the demo profile works in a team whose database is on this host
+    /// (`make run-team`), as `demo_member`.
+    pub demo_team: Option<String>,
+    pub demo_member: Option<String>,
     /// A link the desktop handed over: the file to open, or why it is ignored.
     pub file_link: Option<Result<FileLink, LinkRefusal>>,
 }
 
-pub const USAGE: &str = "uso: kyb-desk [--demo [--demo-empty]] [--data-dir DIRECTORIO] [--report-startup] [kybdesk://expediente/ID]";
+pub const USAGE: &str = "uso: kyb-desk [--demo [--demo-empty] [--demo-team HOST --demo-member CORREO]] [--data-dir DIRECTORIO] [--report-startup] [kybdesk://expediente/ID]";
 
 impl Options {
     /// Reads the arguments after the program name; an unknown one is an error, so a
@@ -54,6 +58,17 @@ impl Options {
                     ));
                 }
                 "--report-startup" => options.report_startup = true,
+                "--demo-team" | "--demo-member" if cfg!(feature = "demo") => {
+                    let value = args
+                        .next()
+                        .filter(|v| !v.trim().is_empty())
+                        .ok_or_else(|| format!("{arg} necesita un valor\n{USAGE}"))?;
+                    if arg == "--demo-team" {
+                        options.demo_team = Some(value);
+                    } else {
+                        options.demo_member = Some(value);
+                    }
+                }
                 "--data-dir" => {
                     let dir = args
                         .next()
@@ -75,6 +90,13 @@ impl Options {
                 }
             }
         }
+        if (options.demo_team.is_some() || options.demo_member.is_some())
+            && !(options.demo && options.demo_team.is_some() && options.demo_member.is_some())
+        {
+            return Err(format!(
+                "--demo-team y --demo-member van juntos, con --demo\n{USAGE}"
+            ));
+        }
         if options.demo_empty && !options.demo {
             return Err(format!("--demo-empty va con --demo\n{USAGE}"));
         }
@@ -88,6 +110,27 @@ mod tests {
 
     fn parse(args: &[&str]) -> Result<Options, String> {
         Options::parse(args.iter().map(|a| (*a).to_owned()))
+    }
+
+    #[test]
+    fn a_demo_team_names_its_host_and_member_together_and_only_with_the_demo() {
+        let both = parse(&[
+            "--demo",
+            "--demo-team",
+            "/tmp/pg",
+            "--demo-member",
+            "ana@kybdesk.mx",
+        ])
+        .expect("read");
+        assert_eq!(both.demo_team.as_deref(), Some("/tmp/pg"));
+        assert_eq!(both.demo_member.as_deref(), Some("ana@kybdesk.mx"));
+        for refused in [
+            &["--demo", "--demo-team", "/tmp/pg"][..],
+            &["--demo-team", "/tmp/pg", "--demo-member", "a@b.mx"],
+            &["--demo", "--demo-member"],
+        ] {
+            assert!(parse(refused).is_err(), "{refused:?}");
+        }
     }
 
     #[test]

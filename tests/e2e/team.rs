@@ -7,57 +7,20 @@
 
 use std::time::Duration;
 
-use kyb_e2e::{App, ProfileEntry, with_app};
+use kyb_e2e::{ProfileEntry, TeamDatabase, with_app};
 use kyb_sandbox::{Sandbox, SandboxConfig};
 use kyb_team::{FourEyes, QueueFilter, Role, Team};
-use sqlx::Connection;
 
 /// A live change is seen within this (the issue asks for a second; the margin is for a
 /// loaded machine, and the benchmark measures the real latency).
 const LIVE: Duration = Duration::from_secs(5);
 
-/// A fresh database on the session's cluster, and its socket folder; `None` without
-/// one (skipped, unless KYB_EXPECT_POSTGRES=1 makes that a failure).
-async fn team_database() -> Option<(String, String, String)> {
-    let Ok(admin) = std::env::var("KYB_TEST_DATABASE_URL") else {
-        assert!(
-            std::env::var_os("KYB_EXPECT_POSTGRES").is_none(),
-            "KYB_EXPECT_POSTGRES is set but there is no KYB_TEST_DATABASE_URL"
-        );
-        eprintln!("skipped: no PostgreSQL session");
-        return None;
-    };
-    let name = format!("kyb_e2e_{}", std::process::id());
-    let mut connection = sqlx::PgConnection::connect(&admin).await.expect("cluster");
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
-        .execute(&mut connection)
-        .await
-        .expect("dropped");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut connection)
-        .await
-        .expect("database");
-    let socket = std::env::var("PGHOST").expect("the session's socket folder");
-    let (base, query) = admin.split_once('?').unwrap_or((&admin, ""));
-    let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
-    Some((format!("{base}/{name}?{query}"), name, socket))
-}
-
-async fn fill_team(app: &App, socket: &str, database: &str) {
-    app.click("[data-testid=profile-team]").await;
-    app.replace_text("[data-testid=profile-team-host]", socket)
-        .await;
-    app.replace_text("[data-testid=profile-team-database]", database)
-        .await;
-    app.replace_text("[data-testid=profile-team-user]", "kyb")
-        .await;
-}
-
 #[tokio::test]
 async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
-    let Some((url, database, socket)) = team_database().await else {
+    let Some(db) = TeamDatabase::create("kyb_e2e_team").await else {
         return;
     };
+    let url = db.url.clone();
     let service = Sandbox::start(SandboxConfig::default())
         .await
         .expect("sandbox");
@@ -73,7 +36,7 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
     with_app(move |app| async move {
         let entry = ProfileEntry::for_tenant(&manifest);
         entry.fill(&app).await;
-        fill_team(&app, &socket, &database).await;
+        db.fill_form(&app).await;
         app.click_button("Guardar y probar conexión").await;
         app.wait_for_text(".empty", "No sigue ningún expediente")
             .await;

@@ -171,6 +171,60 @@ pub async fn demo_examples() -> kyb_sandbox::Examples {
     examples
 }
 
+/// A team's database on the session's private PostgreSQL (`scripts/session.sh
+/// --postgres`), made afresh; `None` without a cluster (skipped, unless
+/// KYB_EXPECT_POSTGRES=1 makes that a failure).
+pub struct TeamDatabase {
+    /// For a desk acting through the team library.
+    pub url: String,
+    pub name: String,
+    /// The socket's folder: the host a profile names.
+    pub socket: String,
+}
+
+impl TeamDatabase {
+    pub async fn create(name: &str) -> Option<TeamDatabase> {
+        use sqlx::Connection;
+        let Ok(admin) = std::env::var("KYB_TEST_DATABASE_URL") else {
+            assert!(
+                std::env::var_os("KYB_EXPECT_POSTGRES").is_none(),
+                "KYB_EXPECT_POSTGRES is set but there is no KYB_TEST_DATABASE_URL"
+            );
+            eprintln!("skipped: no PostgreSQL session");
+            return None;
+        };
+        let mut connection = sqlx::PgConnection::connect(&admin).await.expect("cluster");
+        for statement in [
+            format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+            format!("CREATE DATABASE {name}"),
+        ] {
+            sqlx::query(&statement)
+                .execute(&mut connection)
+                .await
+                .expect("a fresh database");
+        }
+        let socket = std::env::var("PGHOST").expect("the session's socket folder");
+        let (base, query) = admin.split_once('?').unwrap_or((&admin, ""));
+        let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
+        Some(TeamDatabase {
+            url: format!("{base}/{name}?{query}"),
+            name: name.to_owned(),
+            socket,
+        })
+    }
+
+    /// Ticks "work in a team" in an open profile form and names this database.
+    pub async fn fill_form(&self, app: &App) {
+        app.click("[data-testid=profile-team]").await;
+        app.replace_text("[data-testid=profile-team-host]", &self.socket)
+            .await;
+        app.replace_text("[data-testid=profile-team-database]", &self.name)
+            .await;
+        app.replace_text("[data-testid=profile-team-user]", "kyb")
+            .await;
+    }
+}
+
 /// A profile as the first-run screen asks for it.
 pub struct ProfileEntry {
     pub name: String,

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use kyb_e2e::{
-    DataDir, alter_tracking, connect, demo_examples, reject_and_preview, send_and_lose_the_answer,
-    with_app, with_app_at, with_demo_world,
+    DataDir, ProfileEntry, TeamDatabase, alter_tracking, connect, demo_examples,
+    reject_and_preview, send_and_lose_the_answer, with_app, with_app_at, with_demo_world,
 };
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
@@ -244,6 +244,103 @@ async fn main() {
     .await;
     trust_screens(&shots).await;
     about_the_service(&shots).await;
+    team_screens(&shots).await;
+}
+
+/// A team of two on the session's PostgreSQL: Ana in the window (the first member, so
+/// its supervisor), Beto through the team library. The shared queue with the file Beto
+/// took and reviews, seen from Ana's desk; his claim on her review; a four-eyes request
+/// of his waiting for her; and the team's trail, verified.
+async fn team_screens(dir: &Path) {
+    use std::time::Duration;
+
+    let Some(db) = TeamDatabase::create("kyb_screens_team").await else {
+        return;
+    };
+    let service = Sandbox::start(SandboxConfig::default())
+        .await
+        .expect("a sandbox starts");
+    let manifest = service.manifest.clone();
+    let examples = manifest.examples.clone();
+    let workspace = manifest.tenants[0].workspace_id.to_string().to_lowercase();
+    let dir = dir.to_path_buf();
+    with_app(move |app| async move {
+        ProfileEntry::for_tenant(&manifest).fill(&app).await;
+        db.fill_form(&app).await;
+        app.click_button("Guardar y probar conexión").await;
+        app.wait_for_text(".empty", "No sigue ningún expediente")
+            .await;
+        app.wait_for_text("[data-testid=team-me]", "Supervisor")
+            .await;
+        let beto = kyb_team::Team::connect_url(&db.url, &workspace, "beto@kybdesk.mx")
+            .await
+            .expect("Beto's desk connects");
+        beto.join().await.expect("joins");
+        for rfc in [&examples.rfc, &examples.large_rfc] {
+            app.type_into("[data-testid=add-rfc]", rfc).await;
+            app.click_button("Seguir").await;
+            app.wait_for_text(
+                &format!("[data-rfc={rfc}] [data-testid=row-assignee]"),
+                "Sin asignar",
+            )
+            .await;
+        }
+        app.click_button("Actualizar todo").await;
+        let document_id = examples.document_id.to_string();
+        kyb_e2e::poll(Duration::from_secs(10), || async {
+            beto.files(kyb_team::QueueFilter::All)
+                .await
+                .ok()
+                .filter(|files| {
+                    files
+                        .iter()
+                        .any(|f| f.document_id.as_deref() == Some(&document_id))
+                })
+        })
+        .await
+        .expect("the files reach the team");
+        // Ana, the supervisor, gives the file to Beto (as her Team screen would).
+        beto.as_member("ana@kybdesk.mx")
+            .assign(&examples.flow_id, &examples.rfc, Some("beto@kybdesk.mx"))
+            .await
+            .expect("assigned");
+        beto.claim(&document_id, Duration::from_secs(600))
+            .await
+            .expect("Beto claims it");
+        beto.add_note(
+            &document_id,
+            "Llamé al cliente: manda otro comprobante de domicilio",
+        )
+        .await
+        .expect("noted");
+        app.wait_for_text("[data-testid=row-claim]", "beto@kybdesk.mx")
+            .await;
+        capture(&dir.join("30-team-queue.png"));
+        app.click(&format!(
+            "[data-rfc={}] [data-testid=open-file]",
+            examples.rfc
+        ))
+        .await;
+        app.text_of("[data-testid=team-note]").await;
+        app.click("[data-testid=start-review]").await;
+        app.text_of("[data-testid=claim-refused]").await;
+        capture(&dir.join("31-team-claim.png"));
+        beto.ask_approval(
+            kyb_team::ApprovalAction::Cancel,
+            &examples.folios["Abierto"],
+            "El cliente desistió del trámite",
+        )
+        .await
+        .expect("asked");
+        app.click("[data-testid=nav-team]").await;
+        app.text_of("[data-testid=approve]").await;
+        capture(&dir.join("32-team-four-eyes.png"));
+        app.click("[data-testid=nav-audit]").await;
+        app.text_of("[data-testid=team-chain-ok]").await;
+        capture(&dir.join("33-team-trail.png"));
+    })
+    .await;
+    service.stop().await;
 }
 
 /// What the desk learned from an answer that strayed from the spec (a null string,

@@ -1,0 +1,208 @@
+//! `make bench`'s team figures: 50 simulated desks, each with the pool and listener a
+//! real desk has, on one PostgreSQL (the private cluster of `scripts/session.sh
+//! --postgres`, KYB_TEST_DATABASE_URL). Prints a Markdown section:
+//! - take next: every desk takes files until none is left; each call's latency;
+//! - audit appends: every desk appends to the one chain at once; entries per second,
+//!   and the chain verified afterwards;
+//! - notification latency: one desk writes, all the others hear it; from the start of
+//!   the write to each desk's receipt.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use kyb_team::{Team, TeamEntry};
+use sqlx::Connection;
+use tokio::sync::Barrier;
+
+const DESKS: usize = 50;
+const FILES: usize = 5_000;
+const APPENDS_PER_DESK: usize = 40;
+const NOTICE_ROUNDS: usize = 20;
+const WORKSPACE: &str = "0b5f2c1e-0000-4000-8000-00000000be0c";
+
+fn percentile(samples: &mut [f64], p: f64) -> f64 {
+    samples.sort_by(f64::total_cmp);
+    let rank = ((p / 100.0) * (samples.len() as f64 - 1.0)).round() as usize;
+    samples[rank.min(samples.len() - 1)]
+}
+
+fn ms(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1e3
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() {
+    let admin = std::env::var("KYB_TEST_DATABASE_URL")
+        .expect("run inside scripts/session.sh --postgres (make bench does)");
+    let name = format!("kyb_bench_{}", std::process::id());
+    let mut root = sqlx::PgConnection::connect(&admin).await.expect("cluster");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut root)
+        .await
+        .expect("database");
+    let (base, query) = admin.split_once('?').unwrap_or((&admin, ""));
+    let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
+    let url = format!("{base}/{name}?{query}");
+
+    let mut desks = Vec::with_capacity(DESKS);
+    for n in 0..DESKS {
+        let desk = Team::connect_url(&url, WORKSPACE, &format!("desk{n:02}@kybdesk.mx"))
+            .await
+            .expect("a desk connects");
+        desk.join().await.expect("joins");
+        desks.push(desk);
+    }
+    for n in 0..FILES {
+        desks[0]
+            .follow("flujo", &format!("AAA{n:06}AA1"), "Pendiente")
+            .await
+            .expect("followed");
+    }
+
+    // Take next, all desks at once until the queue is empty.
+    let start = Arc::new(Barrier::new(DESKS));
+    let began = Instant::now();
+    let takers: Vec<_> = desks
+        .iter()
+        .cloned()
+        .map(|desk| {
+            let start = start.clone();
+            tokio::spawn(async move {
+                start.wait().await;
+                let mut latencies = Vec::new();
+                loop {
+                    let asked = Instant::now();
+                    let taken = desk.take_next().await.expect("take next");
+                    latencies.push(ms(asked.elapsed()));
+                    if taken.is_none() {
+                        return latencies;
+                    }
+                }
+            })
+        })
+        .collect();
+    let mut take = Vec::new();
+    for taker in takers {
+        take.extend(taker.await.expect("a desk"));
+    }
+    let take_elapsed = began.elapsed();
+    let handed = take.len() - DESKS;
+    assert_eq!(handed, FILES, "every file handed out exactly once");
+
+    // Audit appends: one chain, every desk at once.
+    let start = Arc::new(Barrier::new(DESKS));
+    let began = Instant::now();
+    let writers: Vec<_> = desks
+        .iter()
+        .cloned()
+        .map(|desk| {
+            let start = start.clone();
+            tokio::spawn(async move {
+                start.wait().await;
+                for n in 0..APPENDS_PER_DESK {
+                    desk.append(TeamEntry {
+                        operation: "/expedientes/v1/correccion".into(),
+                        target: format!("doc-{n}"),
+                        summary: "1 sección rechazada".into(),
+                        ok: true,
+                        code: None,
+                        message: None,
+                        completes: None,
+                    })
+                    .await
+                    .expect("appended");
+                }
+            })
+        })
+        .collect();
+    for writer in writers {
+        writer.await.expect("a desk");
+    }
+    let append_elapsed = began.elapsed();
+    let appended = DESKS * APPENDS_PER_DESK;
+    let verify_began = Instant::now();
+    let chain = desks[0].verify_chain().await.expect("verified");
+    let verify_elapsed = verify_began.elapsed();
+    assert!(chain.breaks.is_empty(), "{:?}", chain.breaks);
+
+    // Notification latency: desk 0 writes, the other 49 hear it.
+    let mut listeners = Vec::new();
+    for desk in &desks[1..] {
+        listeners.push(desk.listen().await.expect("listens"));
+    }
+    let (heard_tx, mut heard) = tokio::sync::mpsc::unbounded_channel::<Instant>();
+    for mut listener in listeners {
+        let heard_tx = heard_tx.clone();
+        tokio::spawn(async move {
+            while listener.next().await.is_ok() {
+                if heard_tx.send(Instant::now()).is_err() {
+                    return;
+                }
+            }
+        });
+    }
+    let mut notice = Vec::new();
+    for round in 0..NOTICE_ROUNDS {
+        let written = Instant::now();
+        desks[0]
+            .add_note("doc-bench", &format!("ronda {round}"))
+            .await
+            .expect("noted");
+        // From the write's start: its own round trip and commit are in the figure (a
+        // desk hears a change only once it is committed).
+        for _ in 1..DESKS {
+            let at = tokio::time::timeout(Duration::from_secs(10), heard.recv())
+                .await
+                .expect("every desk hears it")
+                .expect("a receipt");
+            notice.push(ms(at.saturating_duration_since(written)));
+        }
+    }
+
+    println!("## The team on PostgreSQL ({DESKS} desks)");
+    println!();
+    println!(
+        "{DESKS} simulated desks, each with its own pool ({} connections at most) and listener, on one \
+         PostgreSQL 15 (the private cluster of `scripts/session.sh --postgres`: unix socket, fsync off) \
+         on this machine. `cargo bench -p kyb-team --bench desks`.",
+        kyb_team::POOL_SIZE
+    );
+    println!();
+    println!("| figure | p50 | p99 | max | samples |");
+    println!("|---|---:|---:|---:|---:|");
+    let (mut t50, mut t99) = (take.clone(), take.clone());
+    println!(
+        "| take next, all desks at once (ms) | {:.2} | {:.2} | {:.2} | {} |",
+        percentile(&mut t50, 50.0),
+        percentile(&mut t99, 99.0),
+        take.iter().copied().fold(0.0, f64::max),
+        take.len()
+    );
+    let (mut n50, mut n99) = (notice.clone(), notice.clone());
+    println!(
+        "| notification, a desk writes → another desk hears it (ms) | {:.2} | {:.2} | {:.2} | {} |",
+        percentile(&mut n50, 50.0),
+        percentile(&mut n99, 99.0),
+        notice.iter().copied().fold(0.0, f64::max),
+        notice.len()
+    );
+    println!();
+    println!("| figure | value |");
+    println!("|---|---:|");
+    println!(
+        "| take next: {FILES} files handed out, each once (files/s) | {:.0} |",
+        FILES as f64 / take_elapsed.as_secs_f64()
+    );
+    println!(
+        "| audit appends to one chain, {DESKS} desks at once (entries/s) | {:.0} |",
+        appended as f64 / append_elapsed.as_secs_f64()
+    );
+    println!(
+        "| chain of {} entries verified (ms) | {:.1} |",
+        chain.entries,
+        ms(verify_elapsed)
+    );
+    for desk in &desks {
+        desk.close().await;
+    }
+}
