@@ -24,6 +24,14 @@ impl ApprovalAction {
         }
     }
 
+    /// As the trail's summaries say it (the records are in Spanish, as the desk's).
+    fn in_words(self) -> &'static str {
+        match self {
+            Self::Cancel => "cancelación",
+            Self::Resend => "reenvío",
+        }
+    }
+
     fn of(text: &str) -> Self {
         if text == "cancel" {
             Self::Cancel
@@ -226,7 +234,7 @@ impl Team {
             step(
                 "approval-asked",
                 &asked,
-                format!("{}: {reason}", action.as_str()),
+                format!("{}: {reason}", action.in_words()),
             ),
         )
         .await?;
@@ -292,8 +300,8 @@ impl Team {
                 operation,
                 &decided,
                 format!(
-                    "{} pedido por {}",
-                    current.action.as_str(),
+                    "{} pedida por {}",
+                    current.action.in_words(),
                     current.asked_by
                 ),
             ),

@@ -335,6 +335,9 @@ async fn team_screens(dir: &Path) {
         app.click("[data-testid=nav-team]").await;
         app.text_of("[data-testid=approve]").await;
         capture(&dir.join("32-team-four-eyes.png"));
+        // Ana approves: her desk sends the cancellation, each step in the trail.
+        app.click("[data-testid=approve]").await;
+        app.wait_until_gone("[data-testid=approval]").await;
         app.click("[data-testid=nav-audit]").await;
         app.text_of("[data-testid=team-chain-ok]").await;
         capture(&dir.join("33-team-trail.png"));

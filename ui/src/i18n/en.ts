@@ -41,6 +41,7 @@ export const en: Record<MessageKey, string> = {
   "team.event.claimTakenOver": "File taken over by a supervisor",
   "team.event.fourEyesSet": "Four eyes set",
   "team.event.other": "Team event",
+  "team.column": "Team",
   "team.field": "Team",
   "team.fourEyes.limit": "Resends without approval",
   "team.fourEyes.on": "Turn four eyes on",

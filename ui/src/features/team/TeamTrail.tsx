@@ -51,7 +51,7 @@ function Trail() {
         ))}
       {value && value.entries.length === 0 && <p className="muted">{t("team.trail.empty")}</p>}
       {value && value.entries.length > 0 && (
-        <table className="plain-table">
+        <table className="grid-table">
           <thead>
             <tr>
               <th>#</th>

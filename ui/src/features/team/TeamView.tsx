@@ -66,7 +66,7 @@ function Members({ supervisor }: { supervisor: boolean }) {
     <section className="card" aria-labelledby="members-title" data-testid="team-members">
       <h3 id="members-title">{t("team.members.title")}</h3>
       {(members.error ?? error) && <ErrorNotice error={(members.error ?? error) as AppError} onDismiss={() => setError(null)} />}
-      <table className="plain-table">
+      <table className="grid-table">
         <tbody>
           {members.value?.map((member) => (
             <tr key={member.email} data-testid="team-member">

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: the rows are virtualised, absolutely placed boxes that a <table> cannot hold, so the table is drawn with ARIA table roles.
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows and column headers of a table (not a grid) are not widgets and take no focus; the buttons inside them do.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useRef } from "react";
+import { Fragment, type ReactNode, useRef } from "react";
 
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { type MessageKey, type Translate, useI18n } from "../../i18n";
@@ -47,16 +47,19 @@ export function WatchlistTable(props: {
     initialRect: { width: 1000, height: 600 },
   });
   return (
-    <div className="table" role="table" aria-rowcount={props.rows.length}>
+    <div className={props.annotate ? "table table-team" : "table"} role="table" aria-rowcount={props.rows.length}>
       <div className="table-row table-head" role="row">
         <span role="columnheader" className="cell-mark" />
         {COLUMNS.map((column) => (
-          <span key={column.key} role="columnheader" aria-sort={props.sort.key === column.key ? (props.sort.descending ? "descending" : "ascending") : "none"}>
-            <button type="button" className="sort" onClick={() => props.onSort(column.key)}>
-              {t(column.label)}
-              {props.sort.key === column.key && <span aria-hidden="true">{props.sort.descending ? " ↓" : " ↑"}</span>}
-            </button>
-          </span>
+          <Fragment key={column.key}>
+            <span role="columnheader" aria-sort={props.sort.key === column.key ? (props.sort.descending ? "descending" : "ascending") : "none"}>
+              <button type="button" className="sort" onClick={() => props.onSort(column.key)}>
+                {t(column.label)}
+                {props.sort.key === column.key && <span aria-hidden="true">{props.sort.descending ? " ↓" : " ↑"}</span>}
+              </button>
+            </span>
+            {column.key === "company" && props.annotate && <span role="columnheader">{t("team.column")}</span>}
+          </Fragment>
         ))}
         <span role="columnheader" />
       </div>
@@ -90,8 +93,8 @@ export function WatchlistTable(props: {
                     >
                       {file.companyName?.trim() || <span className="muted">{t("watch.noCompany")}</span>}
                     </button>
-                    {props.annotate?.(file)}
                   </Cell>
+                  {props.annotate && <Cell className="cell-team">{props.annotate(file)}</Cell>}
                   <Cell className="mono">{file.rfc}</Cell>
                   <Cell title={file.flowId}>{props.flowLabel(file.flowId)}</Cell>
                   <Cell testId="row-status" className="cell-wrap">
