@@ -6,7 +6,7 @@
 use tauri::State;
 use tauri::ipc::Channel;
 
-use kyb_desk_core::desk::{Desk, TeamQueue, TeamStatus, TeamTrail, team_error};
+use kyb_desk_core::desk::{Desk, TeamQueue, TeamStatus, TeamTrail};
 use kyb_desk_core::error::AppResult;
 use kyb_desk_core::secrets::KeyStatus;
 use kyb_team::{
@@ -125,12 +125,12 @@ pub async fn decide_approval(desk: State<'_, Desk>, id: i64, approve: bool) -> A
 
 #[tauri::command]
 pub async fn team_changes(desk: State<'_, Desk>, on_change: Channel<Change>) -> AppResult<()> {
-    let mut listener = desk.listen_team().await?;
-    loop {
-        let change = listener.next().await.map_err(team_error)?;
-        // A window that no longer listens ends the subscription.
+    let mut listening = desk.listen_team().await?;
+    // Ends when a newer subscription takes over, or the window no longer listens.
+    while let Some(change) = listening.next().await? {
         if on_change.send(change).is_err() {
-            return Ok(());
+            break;
         }
     }
+    Ok(())
 }

@@ -307,3 +307,25 @@ async fn without_the_database_reads_go_on_and_sends_are_refused_with_the_draft_k
         Some(ErrorCode::TeamUnreachable)
     );
 }
+
+#[tokio::test]
+async fn a_desk_listens_once_a_new_listener_ends_the_one_before() {
+    let Some(address) = team_database().await else {
+        return;
+    };
+    let ana = member(&address, "ana@kybdesk.mx").await;
+    let beto = second_member(&ana, &address, "beto@kybdesk.mx").await;
+    let mut first = ana.desk.listen_team().await.expect("listens");
+    let mut second = ana.desk.listen_team().await.expect("listens again");
+    let ended = tokio::time::timeout(std::time::Duration::from_secs(5), first.next())
+        .await
+        .expect("answers at once")
+        .expect("no error");
+    assert_eq!(ended, None, "the first listener gave way");
+    beto.desk.add_note("doc-1", "hola").await.expect("noted");
+    let heard = tokio::time::timeout(std::time::Duration::from_secs(10), second.next())
+        .await
+        .expect("heard")
+        .expect("no error");
+    assert_eq!(heard, Some(kyb_team::Change::Notes));
+}

@@ -29,7 +29,7 @@ mod session;
 mod team;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
-pub use team::{CLAIM_LEASE, TeamQueue, TeamStatus, TeamTrail, team_error};
+pub use team::{CLAIM_LEASE, TeamListening, TeamQueue, TeamStatus, TeamTrail, team_error};
 
 /// How long a starting app waits for the data folder to be let go of (by an app that
 /// is closing) before it says another one has it.
@@ -66,6 +66,8 @@ pub struct Desk {
     sending: Mutex<HashSet<String>>,
     /// The active profile's team, once connected (`team`).
     team: tokio::sync::Mutex<Option<team::Joined>>,
+    /// Moves on each new listener to the team, which ends the one before.
+    listening: tokio::sync::watch::Sender<u64>,
 }
 
 /// Where the desk keeps its files, under one directory.
@@ -124,6 +126,7 @@ impl Desk {
             clients: Mutex::new(HashMap::new()),
             sending: Mutex::new(HashSet::new()),
             team: tokio::sync::Mutex::new(None),
+            listening: tokio::sync::watch::Sender::new(0),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
         })
     }

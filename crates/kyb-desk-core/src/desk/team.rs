@@ -74,6 +74,22 @@ pub struct TeamTrail {
     pub chain: TeamChain,
 }
 
+/// The desk's one listener to its team (see [`Desk::listen_team`]).
+pub struct TeamListening {
+    listener: kyb_team::Listener,
+    superseded: tokio::sync::watch::Receiver<u64>,
+}
+
+impl TeamListening {
+    /// The next change, or `None` once another listener took over.
+    pub async fn next(&mut self) -> AppResult<Option<kyb_team::Change>> {
+        tokio::select! {
+            change = self.listener.next() => change.map(Some).map_err(team_error),
+            _ = self.superseded.changed() => Ok(None),
+        }
+    }
+}
+
 /// The one translation of the team's errors into the window's codes.
 pub fn team_error(error: TeamError) -> AppError {
     let message = error.to_string();
@@ -514,8 +530,17 @@ impl Desk {
         Ok(decided)
     }
 
-    /// Listens to the team's changes (for the window to read again).
-    pub async fn listen_team(&self) -> AppResult<kyb_team::Listener> {
-        self.team().await?.listen().await.map_err(team_error)
+    /// Listens to the team's changes (for the window to read again). One listener
+    /// per desk: a new one (the window reloaded, another profile) ends the one before,
+    /// so no connection is left listening for nobody.
+    pub async fn listen_team(&self) -> AppResult<TeamListening> {
+        let listener = self.team().await?.listen().await.map_err(team_error)?;
+        let mut superseded = self.listening.subscribe();
+        self.listening.send_modify(|n| *n += 1);
+        superseded.borrow_and_update();
+        Ok(TeamListening {
+            listener,
+            superseded,
+        })
     }
 }
