@@ -184,32 +184,11 @@ pub struct TeamDatabase {
 
 impl TeamDatabase {
     pub async fn create(name: &str) -> Option<TeamDatabase> {
-        use sqlx::Connection;
-        let Ok(admin) = std::env::var("KYB_TEST_DATABASE_URL") else {
-            assert!(
-                std::env::var_os("KYB_EXPECT_POSTGRES").is_none(),
-                "KYB_EXPECT_POSTGRES is set but there is no KYB_TEST_DATABASE_URL"
-            );
-            eprintln!("skipped: no PostgreSQL session");
-            return None;
-        };
-        let mut connection = sqlx::PgConnection::connect(&admin).await.expect("cluster");
-        for statement in [
-            format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
-            format!("CREATE DATABASE {name}"),
-        ] {
-            sqlx::query(&statement)
-                .execute(&mut connection)
-                .await
-                .expect("a fresh database");
-        }
-        let socket = std::env::var("PGHOST").expect("the session's socket folder");
-        let (base, query) = admin.split_once('?').unwrap_or((&admin, ""));
-        let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
+        let url = kyb_team::testing::fresh_database(name, None).await?;
         Some(TeamDatabase {
-            url: format!("{base}/{name}?{query}"),
+            url,
             name: name.to_owned(),
-            socket,
+            socket: std::env::var("PGHOST").expect("the session's socket folder"),
         })
     }
 

@@ -10,24 +10,11 @@ use kyb_desk_core::drafts::Draft;
 use kyb_desk_core::error::ErrorCode;
 use kyb_desk_core::profiles::{Profile, ProfileInput};
 use kyb_team::{ApprovalAction, FourEyes, QueueFilter, TeamAddress};
-use sqlx::Connection;
 
 /// A fresh database on the session's cluster, reached through its unix socket.
 async fn team_database() -> Option<TeamAddress> {
-    let Ok(admin) = std::env::var("KYB_TEST_DATABASE_URL") else {
-        assert!(
-            std::env::var_os("KYB_EXPECT_POSTGRES").is_none(),
-            "KYB_EXPECT_POSTGRES is set but there is no KYB_TEST_DATABASE_URL"
-        );
-        eprintln!("skipped: no PostgreSQL session (run through `make test`)");
-        return None;
-    };
     let name = format!("kyb_desk_{}", uuid::Uuid::new_v4().simple());
-    let mut connection = sqlx::PgConnection::connect(&admin).await.expect("cluster");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut connection)
-        .await
-        .expect("database");
+    kyb_team::testing::fresh_database(&name, None).await?;
     Some(TeamAddress {
         host: std::env::var("PGHOST").expect("the session's socket folder"),
         port: kyb_team::DEFAULT_PORT,
@@ -339,4 +326,34 @@ async fn a_desk_listens_once_a_new_listener_ends_the_one_before() {
     .await
     .expect("the note is heard");
     assert_eq!(heard, kyb_team::Change::Notes);
+}
+
+#[tokio::test]
+async fn an_approved_request_is_sent_and_closed_even_with_four_eyes_off() {
+    let Some(address) = team_database().await else {
+        return;
+    };
+    let boss = member(&address, "jefa@kybdesk.mx").await;
+    let ana = second_member(&boss, &address, "ana@kybdesk.mx").await;
+    let folio = boss.manifest().examples.folios["Abierto"].clone();
+    let asked = ana
+        .desk
+        .ask_approval(ApprovalAction::Cancel, &folio, "Pide una segunda opinión")
+        .await
+        .expect("asked");
+    boss.desk
+        .decide_approval(asked.id, true)
+        .await
+        .expect("approved and sent");
+    assert!(
+        !ana.desk
+            .verification(&folio)
+            .await
+            .expect("read")
+            .can_cancel
+    );
+    assert!(
+        boss.desk.open_approvals().await.expect("read").is_empty(),
+        "the request was closed as sent"
+    );
 }

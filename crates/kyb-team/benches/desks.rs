@@ -11,7 +11,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use kyb_team::{Team, TeamEntry};
-use sqlx::Connection;
 use tokio::sync::Barrier;
 
 const DESKS: usize = 50;
@@ -32,17 +31,9 @@ fn ms(duration: Duration) -> f64 {
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
-    let admin = std::env::var("KYB_TEST_DATABASE_URL")
-        .expect("run inside scripts/session.sh --postgres (make bench does)");
-    let name = format!("kyb_bench_{}", std::process::id());
-    let mut root = sqlx::PgConnection::connect(&admin).await.expect("cluster");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut root)
+    let url = kyb_team::testing::fresh_database(&format!("kyb_bench_{}", std::process::id()), None)
         .await
-        .expect("database");
-    let (base, query) = admin.split_once('?').unwrap_or((&admin, ""));
-    let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
-    let url = format!("{base}/{name}?{query}");
+        .expect("run inside scripts/session.sh --postgres (make bench does)");
 
     let mut desks = Vec::with_capacity(DESKS);
     for n in 0..DESKS {

@@ -16,6 +16,8 @@ mod live;
 mod members;
 mod notes;
 mod queue;
+#[doc(hidden)]
+pub mod testing;
 
 pub use address::{AddressProblem, DEFAULT_PORT, TeamAddress};
 pub use approvals::{Approval, ApprovalAction, ApprovalState, FourEyes};

@@ -52,11 +52,7 @@ impl Team {
     pub async fn join(&self) -> TeamResult<Role> {
         let mut tx = self.pool.begin().await.map_err(TeamError::of)?;
         // Two first members at once: one of them is the first.
-        sqlx::query("SELECT pg_advisory_xact_lock(hashtext('team_member:' || $1))")
-            .bind(&self.workspace)
-            .execute(&mut *tx)
-            .await
-            .map_err(TeamError::of)?;
+        self.lock_members(&mut tx).await?;
         let role: String = sqlx::query_scalar(
             "INSERT INTO team_member (workspace_id, email, role)
              SELECT $1, $2, CASE WHEN EXISTS (SELECT 1 FROM team_member WHERE workspace_id = $1)
@@ -71,6 +67,16 @@ impl Team {
         .map_err(TeamError::of)?;
         tx.commit().await.map_err(TeamError::of)?;
         Ok(Role::of(&role))
+    }
+
+    /// Member changes of a workspace one at a time (until the transaction ends).
+    async fn lock_members(&self, tx: &mut sqlx::PgTransaction<'_>) -> TeamResult<()> {
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtext('team_member:' || $1))")
+            .bind(&self.workspace)
+            .execute(&mut **tx)
+            .await
+            .map_err(TeamError::of)?;
+        Ok(())
     }
 
     pub async fn members(&self) -> TeamResult<Vec<Member>> {
@@ -124,11 +130,7 @@ impl Team {
             return Err(TeamError::NotMember(email));
         }
         let mut tx = self.pool.begin().await.map_err(TeamError::of)?;
-        sqlx::query("SELECT pg_advisory_xact_lock(hashtext('team_member:' || $1))")
-            .bind(&self.workspace)
-            .execute(&mut *tx)
-            .await
-            .map_err(TeamError::of)?;
+        self.lock_members(&mut tx).await?;
         let mine: Option<String> = sqlx::query_scalar(
             "SELECT role FROM team_member WHERE workspace_id = $1 AND email = $2",
         )

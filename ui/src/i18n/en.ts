@@ -22,6 +22,7 @@ export const en: Record<MessageKey, string> = {
   "team.approvals.needCancel": "Cancelling this verification needs another team member's approval (four eyes).",
   "team.approvals.needResend": "This verification was already resent as many times as the team allows: another member must approve the resend (four eyes).",
   "team.approvals.reason": "Reason for the request",
+  "team.approvals.sendNow": "Send now",
   "team.approvals.title": "Approval requests",
   "team.approvals.yours": "Your request: another member approves it.",
   "team.claim.by": "Under review: {member}",

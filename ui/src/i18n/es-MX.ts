@@ -20,6 +20,7 @@ export const esMX = {
   "team.approvals.needCancel": "Cancelar esta verificación necesita la aprobación de otro miembro del equipo (cuatro ojos).",
   "team.approvals.needResend": "Esta verificación ya se reenvió las veces que el equipo permite: otro miembro debe aprobar el reenvío (cuatro ojos).",
   "team.approvals.reason": "Motivo de la solicitud",
+  "team.approvals.sendNow": "Enviar ahora",
   "team.approvals.title": "Solicitudes de aprobación",
   "team.approvals.yours": "Es su solicitud: la aprueba otro miembro.",
   "team.claim.by": "En revisión: {member}",

@@ -9,52 +9,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use kyb_team::Team;
-use sqlx::Connection;
 
 pub const WORKSPACE: &str = "0b5f2c1e-0000-4000-8000-000000000001";
 
-/// The session cluster's administrator URL, or `None` (skipped) without one.
-pub fn admin_url() -> Option<String> {
-    let Ok(admin) = std::env::var("KYB_TEST_DATABASE_URL") else {
-        assert!(
-            std::env::var_os("KYB_EXPECT_POSTGRES").is_none(),
-            "KYB_EXPECT_POSTGRES is set but there is no KYB_TEST_DATABASE_URL"
-        );
-        eprintln!("skipped: no PostgreSQL session (run through `make test`)");
-        return None;
-    };
-    Some(admin)
-}
-
-/// `url` with another database (and user, when given).
-pub fn with_database(url: &str, database: &str, user: Option<&str>) -> String {
-    let (base, query) = url.split_once('?').unwrap_or((url, ""));
-    let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
-    let base = match user {
-        Some(user) => {
-            let (scheme, rest) = base.split_once("://").expect("a URL");
-            let host = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
-            format!("{scheme}://{user}@{host}")
-        }
-        None => base.to_owned(),
-    };
-    format!("{base}/{database}?{query}")
-}
+pub use kyb_team::testing::{session_cluster as admin_url, with_database};
 
 /// A fresh database on the session's cluster, owned by `owner` (the administrator
 /// when none), or `None` (skipped) without a cluster.
 pub async fn database_owned_by(owner: Option<&str>) -> Option<String> {
-    let admin = admin_url()?;
     let name = format!("kyb_team_{}", uuid::Uuid::new_v4().simple());
-    let mut connection = sqlx::PgConnection::connect(&admin)
-        .await
-        .expect("the session's cluster answers");
-    let owner_clause = owner.map(|o| format!(" OWNER {o}")).unwrap_or_default();
-    sqlx::query(&format!("CREATE DATABASE {name}{owner_clause}"))
-        .execute(&mut connection)
-        .await
-        .expect("a database of the test's own");
-    Some(with_database(&admin, &name, owner))
+    kyb_team::testing::fresh_database(&name, owner).await
 }
 
 pub async fn database() -> Option<String> {

@@ -38,6 +38,19 @@ function Open({ me, onSent }: { me: string; onSent: ((folio: string) => void) | 
         open.reload();
       });
   };
+  const send = (id: number, action: ApprovalAction, folio: string) => {
+    setBusy(id);
+    setError(null);
+    (action === "cancel" ? backend.cancelVerification(folio) : backend.resendVerification(folio))
+      .then(
+        () => onSent?.(folio),
+        (e: AppError) => setError(e),
+      )
+      .finally(() => {
+        setBusy(null);
+        open.reload();
+      });
+  };
   if (!open.value?.length && !error && !open.error) return null;
   return (
     <section className="card approvals" aria-labelledby="approvals-title" data-testid="approvals">
@@ -55,6 +68,18 @@ function Open({ me, onSent }: { me: string; onSent: ((folio: string) => void) | 
               {t("team.approvals.asked", { member: approval.askedBy, at: clock(approval.askedAt, locale) })} · {t(APPROVAL_STATE_WORDS[approval.state])}
             </span>
             <p>“{approval.reason}”</p>
+            {approval.state === "approved" && approval.decidedBy === me && (
+              // Approved here, and its sending failed (or was cut short): send it again.
+              <button
+                type="button"
+                className="button small"
+                disabled={busy !== null}
+                onClick={() => send(approval.id, approval.action, approval.folio)}
+                data-testid="approval-send"
+              >
+                {t("team.approvals.sendNow")}
+              </button>
+            )}
             {approval.state === "waiting" &&
               (approval.askedBy === me ? (
                 <p className="muted small">{t("team.approvals.yours")}</p>
