@@ -73,7 +73,7 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
             .await;
         app.wait_for_text_within(
             "[data-testid=row-claim]",
-            "En revisión: beto@kybdesk.mx",
+            "En revisión: beto",
             LIVE,
         )
         .await;

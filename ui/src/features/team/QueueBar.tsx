@@ -88,7 +88,7 @@ export function QueueMarks({ file, queue }: { file: WatchedFile; queue: TeamQueu
       )}
       {claim && (
         <span className="chip chip-claim" data-testid="row-claim" title={t("team.claim.since", { member: claim.member, at: clock(claim.since, locale) })}>
-          {claim.member === queue.me ? t("team.claim.mine") : t("team.claim.by", { member: claim.member })}
+          {claim.member === queue.me ? t("team.claim.mine") : t("team.claim.by", { member: claim.member.split("@")[0] ?? claim.member })}
         </span>
       )}
     </span>

@@ -3,7 +3,9 @@
 import * as backend from "../../api/backend";
 import type { TeamBreak } from "../../bindings/TeamBreak";
 import { type Translate, useI18n } from "../../i18n";
+import { useOperationRoutes } from "../../ui/appInfo";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { operationLabel } from "../audit/model";
 import { useConnectedTeam, useTeamData } from "./TeamContext";
 import { clock, teamEventWords } from "./words";
 
@@ -28,6 +30,7 @@ function breakWords(problem: TeamBreak, t: Translate): string {
 
 function Trail() {
   const { t, locale } = useI18n();
+  const routes = useOperationRoutes();
   const trail = useTeamData(() => backend.teamTrail(), "trail");
   const value = trail.value;
   return (
@@ -64,7 +67,7 @@ function Trail() {
           </thead>
           <tbody>
             {[...value.entries].reverse().map((entry) => {
-              const event = teamEventWords(entry.operation);
+              const event = teamEventWords(entry.operation) ?? operationLabel(entry.operation, routes);
               return (
                 <tr key={entry.seq} data-testid="team-trail-entry">
                   <td className="mono">{entry.seq}</td>

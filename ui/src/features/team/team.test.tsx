@@ -7,6 +7,7 @@ import type { Profile } from "../../bindings/Profile";
 import type { TeamQueue } from "../../bindings/TeamQueue";
 import type { TeamStatus } from "../../bindings/TeamStatus";
 import { I18nProvider } from "../../i18n";
+import { GivenInfo } from "../../test/appInfo";
 import { watchedFile } from "../watchlist/testing";
 import { WatchlistView } from "../watchlist/WatchlistView";
 import { ApprovalsPanel, AskApproval } from "./Approvals";
@@ -103,7 +104,7 @@ describe("the watchlist in a team", () => {
     const rowOf = (rfc: string) => rows.find((r) => r.dataset.rfc === rfc) as HTMLElement;
     expect(within(rowOf(a.rfc)).getByTestId("row-assignee").textContent).toBe("Míos");
     expect(within(rowOf(b.rfc)).getByTestId("row-assignee").textContent).toBe("Sin asignar");
-    expect(within(rowOf(b.rfc)).getByTestId("row-claim").textContent).toBe("En revisión: beto@kybdesk.mx");
+    expect(within(rowOf(b.rfc)).getByTestId("row-claim").textContent).toBe("En revisión: beto");
     fireEvent.click(screen.getByTestId("queue-mine"));
     await waitFor(() => expect(screen.getAllByTestId("watch-row")).toHaveLength(1));
     expect(screen.getByTestId("watch-row").dataset.rfc).toBe(a.rfc);
@@ -214,7 +215,11 @@ describe("the team's trail", () => {
         };
       throw new Error(cmd);
     });
-    shown(<TeamTrail />);
+    shown(
+      <GivenInfo>
+        <TeamTrail />
+      </GivenInfo>,
+    );
     const broken = await screen.findByTestId("team-chain-broken");
     expect(broken.textContent).toContain("2 rupturas");
     expect(broken.textContent).toContain("La entrada 7 fue modificada.");
