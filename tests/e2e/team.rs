@@ -71,12 +71,8 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
             .expect("Beto claims it");
         app.wait_for_text_within("[data-testid=row-assignee]", "beto@kybdesk.mx", LIVE)
             .await;
-        app.wait_for_text_within(
-            "[data-testid=row-claim]",
-            "En revisión: beto",
-            LIVE,
-        )
-        .await;
+        app.wait_for_text_within("[data-testid=row-claim]", "En revisión: beto", LIVE)
+            .await;
         app.click("[data-testid=queue-mine]").await;
         app.wait_for_text("[data-testid=rows-shown]", "0").await;
         app.click("[data-testid=queue-all]").await;

@@ -106,8 +106,8 @@ CREATE TABLE team_approval (
     decided_at   timestamptz,
     CHECK (decided_by IS NULL OR decided_by <> asked_by)
 );
--- One open request per action and folio.
-CREATE UNIQUE INDEX team_approval_open ON team_approval (workspace_id, action, folio)
+-- One open request per action and folio (a folio in any case is the same folio).
+CREATE UNIQUE INDEX team_approval_open ON team_approval (workspace_id, action, lower(folio))
     WHERE state IN ('waiting', 'approved');
 
 -- Every change tells the desks listening on `kyb_team`: "<workspace> <table>".

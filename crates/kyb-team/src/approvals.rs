@@ -335,7 +335,7 @@ impl Team {
     /// what lets the call go.
     pub async fn approved(&self, action: ApprovalAction, folio: &str) -> TeamResult<Option<i64>> {
         sqlx::query_scalar(
-            "SELECT id FROM team_approval WHERE workspace_id = $1 AND action = $2 AND folio = $3
+            "SELECT id FROM team_approval WHERE workspace_id = $1 AND action = $2 AND lower(folio) = lower($3)
              AND state = 'approved' AND decided_by = $4",
         )
         .bind(&self.workspace)

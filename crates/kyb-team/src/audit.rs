@@ -234,7 +234,7 @@ impl Team {
     pub async fn successes(&self, operation: &str, target: &str) -> TeamResult<u32> {
         let count: i64 = sqlx::query_scalar(
             "SELECT count(*) FROM team_audit
-             WHERE workspace_id = $1 AND operation = $2 AND target = $3 AND ok",
+             WHERE workspace_id = $1 AND operation = $2 AND lower(target) = lower($3) AND ok",
         )
         .bind(&self.workspace)
         .bind(operation)
