@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::{Team, TeamEntry, TeamError, TeamResult};
+use crate::{Team, TeamEntry, TeamError, TeamResult, document_key};
 
 /// How long a claim lasts without renewal. A desk renews it at a third of this, so
 /// one lost renewal does not free a file under review.
@@ -67,7 +67,7 @@ impl Team {
              RETURNING {CLAIM}"
         ))
         .bind(&self.workspace)
-        .bind(document_id.trim())
+        .bind(document_key(document_id))
         .bind(&self.member)
         .bind(lease.as_secs_f64())
         .fetch_optional(&self.pool)
@@ -82,7 +82,7 @@ impl Team {
              WHERE workspace_id = $1 AND document_id = $2 AND lease_until > now()"
         ))
         .bind(&self.workspace)
-        .bind(document_id.trim())
+        .bind(document_key(document_id))
         .fetch_optional(&self.pool)
         .await
         .map_err(TeamError::of)
@@ -106,7 +106,7 @@ impl Team {
             "DELETE FROM team_claim WHERE workspace_id = $1 AND document_id = $2 AND member = $3",
         )
         .bind(&self.workspace)
-        .bind(document_id.trim())
+        .bind(document_key(document_id))
         .bind(&self.member)
         .execute(&self.pool)
         .await
@@ -135,7 +135,7 @@ impl Team {
              AND lease_until > now() FOR UPDATE",
         )
         .bind(&self.workspace)
-        .bind(document_id.trim())
+        .bind(document_key(document_id))
         .fetch_optional(&mut *tx)
         .await
         .map_err(TeamError::of)?;
@@ -147,7 +147,7 @@ impl Team {
              RETURNING {CLAIM}"
         ))
         .bind(&self.workspace)
-        .bind(document_id.trim())
+        .bind(document_key(document_id))
         .bind(&self.member)
         .bind(lease.as_secs_f64())
         .fetch_one(&mut *tx)
@@ -158,7 +158,7 @@ impl Team {
             &mut tx,
             TeamEntry {
                 operation: "team: claim-taken-over".into(),
-                target: document_id.trim().to_owned(),
+                target: document_key(document_id),
                 summary: format!("reclamado a {from}: {reason}"),
                 ok: true,
                 code: None,

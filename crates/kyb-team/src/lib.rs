@@ -92,6 +92,12 @@ impl TeamError {
 
 pub type TeamResult<T> = Result<T, TeamError>;
 
+/// A DocumentId as the team keys it: a UUID, in lower case without blanks, so one file
+/// has one claim and one list of notes however a desk wrote its id.
+pub(crate) fn document_key(document_id: &str) -> String {
+    document_id.trim().to_lowercase()
+}
+
 /// One desk's connection to its team's database, as one member of one workspace.
 #[derive(Clone)]
 pub struct Team {

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::{Team, TeamError, TeamResult};
+use crate::{Team, TeamError, TeamResult, document_key};
 
 /// The longest note, in characters.
 pub const NOTE_MAX: usize = 2000;
@@ -32,7 +32,7 @@ impl Team {
                  to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS at, body",
         )
         .bind(&self.workspace)
-        .bind(document_id.trim())
+        .bind(document_key(document_id))
         .bind(&self.member)
         .bind(body)
         .fetch_one(&self.pool)
@@ -48,7 +48,7 @@ impl Team {
              FROM team_note WHERE workspace_id = $1 AND document_id = $2 ORDER BY at, id",
         )
         .bind(&self.workspace)
-        .bind(document_id.trim())
+        .bind(document_key(document_id))
         .fetch_all(&self.pool)
         .await
         .map_err(TeamError::of)

@@ -68,7 +68,7 @@ impl Team {
         .bind(flow_id.trim())
         .bind(rfc.trim())
         .bind(status)
-        .bind(document_id)
+        .bind(document_id.map(crate::document_key))
         .execute(&self.pool)
         .await
         .map_err(TeamError::of)?;

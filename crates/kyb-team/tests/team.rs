@@ -67,6 +67,8 @@ async fn a_claim_blocks_the_other_desk_until_released_or_its_lease_runs_out() {
         }
         other => panic!("refused, naming who: {other:?}"),
     }
+    // The same file however its id is written.
+    assert!(beto.claim(" DOC-1", Duration::from_secs(60)).await.is_err());
     // Releasing someone else's claim changes nothing.
     beto.release("doc-1").await.unwrap();
     assert!(beto.holder("doc-1").await.unwrap().is_some());

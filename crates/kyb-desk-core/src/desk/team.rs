@@ -373,7 +373,9 @@ impl Desk {
             }
             let stale = known.is_none_or(|k| {
                 (!status.is_empty() && k.status != status)
-                    || (file.document_id.is_some() && k.document_id != file.document_id)
+                    || (file.document_id.is_some()
+                        && k.document_id.as_deref().map(str::to_lowercase)
+                            != file.document_id.as_deref().map(str::to_lowercase))
             });
             if stale && (!status.is_empty() || file.document_id.is_some()) {
                 let status = if status.is_empty() {
