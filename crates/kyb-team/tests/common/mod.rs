@@ -12,6 +12,7 @@ use kyb_team::Team;
 
 pub const WORKSPACE: &str = "0b5f2c1e-0000-4000-8000-000000000001";
 
+#[allow(unused_imports)]
 pub use kyb_team::testing::{session_cluster as admin_url, with_database};
 
 /// A fresh database on the session's cluster, owned by `owner` (the administrator
