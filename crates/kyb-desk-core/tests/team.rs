@@ -357,3 +357,41 @@ async fn an_approved_request_is_sent_and_closed_even_with_four_eyes_off() {
         "the request was closed as sent"
     );
 }
+
+#[tokio::test]
+async fn a_call_this_desk_cannot_record_is_not_sent_and_the_team_trail_says_so() {
+    let Some(address) = team_database().await else {
+        return;
+    };
+    let ana = member(&address, "ana@kybdesk.mx").await;
+    let folio = ana.manifest().examples.folios["Abierto"].clone();
+    // The local log cannot be written: a folder where its file goes.
+    let log = kyb_desk_core::desk::audit_path(ana.data_dir());
+    if log.exists() {
+        std::fs::remove_file(&log).expect("removed");
+    }
+    std::fs::create_dir(&log).expect("blocked");
+    let refused = ana
+        .desk
+        .cancel_verification(&folio)
+        .await
+        .expect_err("not sent");
+    assert_eq!(refused.code, ErrorCode::Storage);
+    std::fs::remove_dir(&log).expect("unblocked");
+    assert!(
+        ana.desk
+            .verification(&folio)
+            .await
+            .expect("read")
+            .can_cancel,
+        "not cancelled"
+    );
+    let trail = ana.desk.team_trail(10).await.expect("trail").entries;
+    let [intent, outcome] = &trail[..] else {
+        panic!("an intent and its outcome: {trail:?}")
+    };
+    assert_eq!(intent.code.as_deref(), Some("intent"));
+    assert_eq!(outcome.completes, Some(intent.seq));
+    assert!(!outcome.ok);
+    assert_eq!(outcome.code.as_deref(), Some("storage"));
+}

@@ -93,24 +93,36 @@ impl Desk {
         // In a team, the team's rules first: nothing is written here for a call the
         // team refuses.
         let team = self.team_begin(profile, operation, target, summary).await?;
-        let intent = self
-            .audit
-            .intent(NewEntry {
-                profile: profile.name.clone(),
-                agent_email: profile.agent_email.clone(),
-                action: Action::Service(operation),
-                target: target.to_owned(),
-                summary: summary.to_owned(),
-                outcome: Outcome {
+        let written = self.audit.intent(NewEntry {
+            profile: profile.name.clone(),
+            agent_email: profile.agent_email.clone(),
+            action: Action::Service(operation),
+            target: target.to_owned(),
+            summary: summary.to_owned(),
+            outcome: Outcome {
+                ok: false,
+                code: None,
+                message: None,
+            },
+            completes: None,
+        });
+        let intent = match written {
+            Ok(intent) => intent,
+            Err(error) => {
+                // Not sent after all: the team's trail says so too, so its intent is
+                // not left open.
+                let refused = Outcome {
                     ok: false,
-                    code: None,
-                    message: None,
-                },
-                completes: None,
-            })
-            .map_err(|error| {
-                AppError::new(ErrorCode::Storage, error.message).during(Task::RecordIntent)
-            })?;
+                    code: Some(OutcomeCode::Failed(ErrorCode::Storage)),
+                    message: Some(error.message.clone()),
+                };
+                self.team_end(team, operation, target, summary, &refused)
+                    .await;
+                return Err(
+                    AppError::new(ErrorCode::Storage, error.message).during(Task::RecordIntent)
+                );
+            }
+        };
         Ok(Call {
             _sending: sending,
             profile: profile.clone(),
