@@ -6,6 +6,21 @@ import type { MessageKey } from "../../i18n";
 
 export const ROLES: Role[] = ["analyst", "agent", "supervisor"];
 
+/** What each role does on a file, in a team: analysts review and add sections, agents
+ * issue enrollment links, supervisors everything. A guide to the work, not a security
+ * boundary (every member holds the same key); alone, a desk does everything. */
+export type FileAction = "review" | "complementary" | "enroll";
+
+const ROLE_ACTIONS: Record<Role, FileAction[]> = {
+  analyst: ["review", "complementary"],
+  agent: ["enroll"],
+  supervisor: ["review", "complementary", "enroll"],
+};
+
+export function mayDo(role: Role | null, action: FileAction): boolean {
+  return role === null || ROLE_ACTIONS[role].includes(action);
+}
+
 export const ROLE_WORDS: Record<Role, MessageKey> = {
   analyst: "team.role.analyst",
   agent: "team.role.agent",

@@ -14,6 +14,8 @@ import { useLoad } from "../../ui/useLoad";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
 import { NotesPanel } from "../team/NotesPanel";
+import { useConnectedTeam } from "../team/TeamContext";
+import { mayDo } from "../team/words";
 import { sectionTone } from "./model";
 import "./tracking.css";
 
@@ -39,6 +41,8 @@ export function TrackingView(props: {
   const error = load.state === "failed" ? load.error : null;
 
   const when = (iso: string | null) => shownInstant(iso, locale);
+  // In a team, each role sees the actions of its work.
+  const role = useConnectedTeam()?.role ?? null;
   const tracking = file?.tracking;
   // Without the file's id nothing can be asked about it: the actions wait for an answer that has it.
   const documentId = tracking?.DocumentId?.trim() || null;
@@ -56,15 +60,19 @@ export function TrackingView(props: {
             <>
               <StatusBadge status={tracking.DocumentStatus} category={file?.statusCategory ?? null} />
               <CopyFileLink documentId={documentId} />
-              <button type="button" className="button-quiet" onClick={() => setAdding(true)} data-testid="open-complementary">
-                {t("comp.open")}
-              </button>
+              {mayDo(role, "complementary") && (
+                <button type="button" className="button-quiet" onClick={() => setAdding(true)} data-testid="open-complementary">
+                  {t("comp.open")}
+                </button>
+              )}
               <button type="button" className="button-quiet" onClick={() => props.onDetail(documentId)} data-testid="view-detail">
                 {t("viewDetail")}
               </button>
-              <button type="button" className="button-primary" onClick={() => props.onReview(documentId)} data-testid="start-review">
-                {t("startReview")}
-              </button>
+              {mayDo(role, "review") && (
+                <button type="button" className="button-primary" onClick={() => props.onReview(documentId)} data-testid="start-review">
+                  {t("startReview")}
+                </button>
+              )}
             </>
           )
         }
@@ -145,7 +153,13 @@ export function TrackingView(props: {
                     <td>{shown(person.EnrollmentReason)}</td>
                     <td>{when(person.EnrollmentRequestAtUtc)}</td>
                     <td>{when(person.CallbackAtUtc)}</td>
-                    <td>{documentId ? <EnrollButton documentId={documentId} person={person} onIssued={() => setIssued((n) => n + 1)} /> : MISSING}</td>
+                    <td>
+                      {documentId && mayDo(role, "enroll") ? (
+                        <EnrollButton documentId={documentId} person={person} onIssued={() => setIssued((n) => n + 1)} />
+                      ) : (
+                        MISSING
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
