@@ -40,6 +40,7 @@ pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> M
     app.click_button("Guardar y probar conexión").await;
     app.wait_for_text(".empty", "No sigue ningún expediente")
         .await;
+    add_flows(&app, &files).await;
     let (first, rest) = files.split_at(REFRESH_FILES);
     follow(&app, first, &manifest.examples.flow_id).await;
     show_watchlist_again(&app).await;
@@ -169,6 +170,26 @@ fn watchlist_files(sandbox: &RunningSandbox) -> Vec<(String, String)> {
     );
     files.truncate(WATCHLIST_FILES);
     files
+}
+
+/// Adds every flow of `files` to the active profile, as its form would: the import
+/// refuses a FlowID the profile does not work with.
+async fn add_flows(app: &App, files: &[(String, String)]) {
+    let book = call(app, "profiles", json!({})).await;
+    let active = book["active"].clone();
+    let mut profile = book["profiles"]
+        .as_array()
+        .and_then(|all| all.iter().find(|p| p["id"] == active))
+        .cloned()
+        .expect("the active profile");
+    let mut flows = profile["flows"].as_array().cloned().unwrap_or_default();
+    for (flow, _) in files {
+        if !flows.iter().any(|f| f["flowId"] == json!(flow)) {
+            flows.push(json!({"flowId": flow, "label": format!("Flujo {}", flows.len() + 1), "personType": "Moral"}));
+        }
+    }
+    profile["flows"] = json!(flows);
+    call(app, "save_profile", json!({"input": profile})).await;
 }
 
 /// Follows files as the watchlist's CSV import does (one `RFC,FlowID` line each).
