@@ -313,7 +313,7 @@ async fn team_screens(dir: &Path) {
         )
         .await
         .expect("noted");
-        app.wait_for_text("[data-testid=row-claim]", "beto@kybdesk.mx")
+        app.wait_for_text("[data-testid=row-claim]", "En revisión: beto")
             .await;
         capture(&dir.join("30-team-queue.png"));
         app.click(&format!(
