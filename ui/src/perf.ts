@@ -9,12 +9,13 @@ import { nextFrame } from "./ui/frames";
  * - `watchlist`: the followed files' list received → its rows painted;
  * - `detail`: a file's detail received → its screen painted;
  * - `detail-entities`, `detail-documents`…: a detail tab chosen → painted;
- * - `watchlist-refresh`: "refresh all" pressed → the last answer painted.
+ * - `watchlist-refresh`: "refresh all" pressed → the last answer painted;
+ * - `watchlist-search`: a keystroke in the watchlist's search → the rows it leaves painted.
  *
  * "Painted" is the first moment after the next frame was presented: a task queued
  * from inside `requestAnimationFrame` runs once that frame's paint is done.
  */
-export type Measure = "watchlist" | "detail" | `detail-${string}` | "watchlist-refresh";
+export type Measure = "watchlist" | "detail" | `detail-${string}` | "watchlist-refresh" | "watchlist-search";
 
 const startOf = (name: Measure) => `${name}:start`;
 

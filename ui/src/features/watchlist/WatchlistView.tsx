@@ -18,7 +18,7 @@ import { QueueBar, QueueMarks } from "../team/QueueBar";
 import { useConnectedTeam, useTeamData } from "../team/TeamContext";
 import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
-import { emptyFilter, type Filter, type Sort, type SortKey, visibleRows } from "./model";
+import { emptyFilter, type Filter, filterRows, rowKey, type Sort, type SortKey, sortRows } from "./model";
 import { StatusOverview } from "./StatusOverview";
 import { useWatchlistCsv } from "./useWatchlistCsv";
 import { useWatchlistRefresh } from "./useWatchlistRefresh";
@@ -88,7 +88,9 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   // the list is read again when the queue names a file it lacks.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new queue answer is when to compare.
   useEffect(() => {
-    if (teamQueue && files && teamQueue.files.some((q) => !files.some((f) => f.flowId === q.flowId && f.rfc === q.rfc))) load();
+    if (!teamQueue || !files) return;
+    const followed = new Set(files.map(rowKey));
+    if (teamQueue.files.some((q) => !followed.has(rowKey(q)))) load();
   }, [teamQueue]);
 
   const refresh = useWatchlistRefresh({ profileId: profile.id, files, setFiles, setError });
@@ -106,10 +108,14 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   // One clock for the ages the overview counts and the rows it filters.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new list (a refresh) is when the ages move on.
   const now = useMemo(() => Date.now(), [files]);
+  // Sets, not nested searches: the cost grows with the list, not with its square.
+  const queued = useMemo(() => (teamQueue ? new Set(teamQueue.files.map(rowKey)) : null), [teamQueue]);
+  // Sorted once per list and order, filtered at each keystroke (a filter keeps the order).
+  const sorted = useMemo(() => sortRows(files ?? [], sort), [files, sort]);
   const rows = useMemo(() => {
-    const all = visibleRows(files ?? [], filter, sort, now);
-    return teamQueue ? all.filter((f) => teamQueue.files.some((q) => q.flowId === f.flowId && q.rfc === f.rfc)) : all;
-  }, [files, filter, sort, now, teamQueue]);
+    const all = filterRows(sorted, filter, now);
+    return queued ? all.filter((f) => queued.has(rowKey(f))) : all;
+  }, [sorted, filter, now, queued]);
   const onSort = (key: SortKey) => setSort((current) => ({ key, descending: current.key === key ? !current.descending : key === "updated" }));
 
   return (
@@ -207,7 +213,11 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           placeholder={t("searchPlaceholder")}
           aria-label={t("searchPlaceholder")}
           value={filter.query}
-          onChange={(e) => setFilter({ ...filter, query: e.target.value })}
+          onChange={(e) => {
+            begin("watchlist-search");
+            measureNextCommit("watchlist-search");
+            setFilter({ ...filter, query: e.target.value });
+          }}
         />
         <select
           className="input"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { emptyFilter, visibleRows } from "./model";
+import { emptyFilter, filterRows, sortRows, visibleRows } from "./model";
 import { watchedFile } from "./testing";
 
 const file = watchedFile;
@@ -33,5 +33,27 @@ describe("the watchlist's rows", () => {
     expect(newest.map((f) => f.rfc)).toEqual(["CCC010101CC1", "BBB010101BB1", "AAA010101AA1"]);
     const byCompany = visibleRows(files, emptyFilter, { key: "company", descending: false });
     expect(byCompany.map((f) => f.companyName)).toEqual(["Abarrotes Lupita", "Óptica Núñez", "Zapatería Centro"]);
+  });
+
+  it("a query matches within one field, never across two", () => {
+    const rfcs = (query: string) => visibleRows(files, { ...emptyFilter, query }, { key: "rfc", descending: false }).map((f) => f.rfc);
+    // "…AA1" then "Óptica": the end of one field and the start of the next.
+    expect(rfcs("aa1 optica")).toEqual([]);
+    expect(rfcs("aa1optica")).toEqual([]);
+  });
+
+  it("a refreshed file is searched by what it says now", () => {
+    const before = file("DDD010101DD1", { companyName: "Ferretería Sol" });
+    const after = { ...before, companyName: "Ferretería Luna" };
+    const query = { ...emptyFilter, query: "luna" };
+    expect(filterRows([before], query)).toEqual([]);
+    expect(filterRows([after], query)).toEqual([after]);
+  });
+
+  it("sorting then filtering keeps the order, ties broken by RFC", () => {
+    const same = [file("ZZZ010101ZZ1", { companyName: "Igual" }), file("MMM010101MM1", { companyName: "Igual" }), ...files];
+    const sorted = sortRows(same, { key: "company", descending: false });
+    expect(sorted.map((f) => f.rfc)).toEqual(["BBB010101BB1", "MMM010101MM1", "ZZZ010101ZZ1", "AAA010101AA1", "CCC010101CC1"]);
+    expect(filterRows(sorted, { ...emptyFilter, query: "igual" }).map((f) => f.rfc)).toEqual(["MMM010101MM1", "ZZZ010101ZZ1"]);
   });
 });
