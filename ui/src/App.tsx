@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import * as backend from "./api/backend";
-import { profiles, recoveries } from "./api/backend";
+import { recoveries } from "./api/backend";
+import { profileBook } from "./api/early";
 import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
 import type { DemoGuide } from "./bindings/DemoGuide";
@@ -8,21 +9,8 @@ import type { Profile } from "./bindings/Profile";
 import type { ProfileBook } from "./bindings/ProfileBook";
 import type { Recovery } from "./bindings/Recovery";
 import type { Role } from "./bindings/Role";
-import { AboutView } from "./features/about/AboutView";
-import { AuditView } from "./features/audit/AuditView";
-import { DetailView } from "./features/detail/DetailView";
-import { TryThis } from "./features/guide/TryThis";
 import { useFileLinks } from "./features/links/fileLinks";
-import { NewFileView } from "./features/newfile/NewFileView";
-import { ProfileSetup } from "./features/profiles/ProfileSetup";
-import { ProfilesView } from "./features/profiles/ProfilesView";
-import { QuickOpen } from "./features/quickopen/QuickOpen";
-import { ReviewView } from "./features/review/ReviewView";
-import { ShortcutsHelp } from "./features/shortcuts/ShortcutsHelp";
 import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
-import { TeamView } from "./features/team/TeamView";
-import { TrackingView } from "./features/tracking/TrackingView";
-import { VerificationsView } from "./features/verifications/VerificationsView";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
@@ -32,6 +20,23 @@ import { isTyping } from "./ui/keys";
 import { RecoveryNotice } from "./ui/RecoveryNotice";
 import { useFocusTitle } from "./ui/useFocusTitle";
 import { type Load, useLoad } from "./ui/useLoad";
+
+// Only the watchlist, the first screen, is in the first script; every other screen is a
+// chunk of its own, fetched when first shown (from the app itself, so in a blink), so
+// the window paints its list without parsing code it may not need all day.
+const AboutView = lazy(() => import("./features/about/AboutView").then((m) => ({ default: m.AboutView })));
+const AuditView = lazy(() => import("./features/audit/AuditView").then((m) => ({ default: m.AuditView })));
+const DetailView = lazy(() => import("./features/detail/DetailView").then((m) => ({ default: m.DetailView })));
+const TryThis = lazy(() => import("./features/guide/TryThis").then((m) => ({ default: m.TryThis })));
+const NewFileView = lazy(() => import("./features/newfile/NewFileView").then((m) => ({ default: m.NewFileView })));
+const ProfileSetup = lazy(() => import("./features/profiles/ProfileSetup").then((m) => ({ default: m.ProfileSetup })));
+const ProfilesView = lazy(() => import("./features/profiles/ProfilesView").then((m) => ({ default: m.ProfilesView })));
+const QuickOpen = lazy(() => import("./features/quickopen/QuickOpen").then((m) => ({ default: m.QuickOpen })));
+const ReviewView = lazy(() => import("./features/review/ReviewView").then((m) => ({ default: m.ReviewView })));
+const ShortcutsHelp = lazy(() => import("./features/shortcuts/ShortcutsHelp").then((m) => ({ default: m.ShortcutsHelp })));
+const TeamView = lazy(() => import("./features/team/TeamView").then((m) => ({ default: m.TeamView })));
+const TrackingView = lazy(() => import("./features/tracking/TrackingView").then((m) => ({ default: m.TrackingView })));
+const VerificationsView = lazy(() => import("./features/verifications/VerificationsView").then((m) => ({ default: m.VerificationsView })));
 
 /** Where the analyst is: the watchlist, or one file's tracking, detail or review. A
  * detail opened by a link to a file the watchlist does not follow has no tracking to
@@ -59,6 +64,10 @@ export function App() {
 
 function Desk() {
   const { t, toggleLocale } = useI18n();
+  // The frame drawn, before any data: a step of the start-up `make bench` profiles.
+  useLayoutEffect(() => {
+    performance.mark("startup:frame");
+  }, []);
   const info = useAppInfo();
   const [route, setRoute] = useState<Route>({ view: "watchlist" });
   // A link to a file (kybdesk://expediente/…) opens it from any screen.
@@ -71,7 +80,7 @@ function Desk() {
   const [book, setBook] = useState<ProfileBook | null>(null);
   const [bookError, setBookError] = useState<AppError | null>(null);
   const reloadBook = useCallback(() => {
-    profiles().then(setBook, setBookError);
+    profileBook().then(setBook, setBookError);
   }, []);
   useEffect(reloadBook, [reloadBook]);
   // Records found unreadable at start (set aside by the backend) are announced once,
@@ -170,28 +179,33 @@ function Desk() {
             {/* A backend that cannot be reached is said once, above. */}
             {bookError && info.state !== "failed" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
             {recovered.length > 0 && <RecoveryNotice recoveries={recovered} onDismiss={() => setRecovered([])} />}
-            {book && !active && <ProfileSetup onDone={reloadBook} />}
-            {book && active && (
-              <ProfilesLink.Provider value={route.view === "profiles" ? null : openProfiles}>
-                {route.view === "profiles" ? (
-                  <ProfilesView book={book} onBook={setBook} />
-                ) : (
-                  // Each profile has its own watchlist and drafts: a switch starts its screens afresh.
-                  <Screen key={active.id} route={route} go={setRoute} profile={active} guide={shownGuide} onHideGuide={() => setGuideHidden(true)} />
-                )}
-              </ProfilesLink.Provider>
-            )}
-            {shortcuts && <ShortcutsHelp onClose={() => setShortcuts(false)} />}
-            {active && quickOpen && (
-              <QuickOpen
-                profile={active}
-                onClose={() => setQuickOpen(false)}
-                onOpen={(file) => {
-                  setQuickOpen(false);
-                  setRoute({ view: "tracking", flowId: file.flowId, rfc: file.rfc });
-                }}
-              />
-            )}
+            <Suspense fallback={<div className="empty">{t("loading")}</div>}>
+              {book && !active && <ProfileSetup onDone={reloadBook} />}
+              {book && active && (
+                <ProfilesLink.Provider value={route.view === "profiles" ? null : openProfiles}>
+                  {route.view === "profiles" ? (
+                    <ProfilesView book={book} onBook={setBook} />
+                  ) : (
+                    // Each profile has its own watchlist and drafts: a switch starts its screens afresh.
+                    <Screen key={active.id} route={route} go={setRoute} profile={active} guide={shownGuide} onHideGuide={() => setGuideHidden(true)} />
+                  )}
+                </ProfilesLink.Provider>
+              )}
+            </Suspense>
+            {/* The overlays load apart, so their first opening never blanks the screen beneath. */}
+            <Suspense fallback={null}>
+              {shortcuts && <ShortcutsHelp onClose={() => setShortcuts(false)} />}
+              {active && quickOpen && (
+                <QuickOpen
+                  profile={active}
+                  onClose={() => setQuickOpen(false)}
+                  onOpen={(file) => {
+                    setQuickOpen(false);
+                    setRoute({ view: "tracking", flowId: file.flowId, rfc: file.rfc });
+                  }}
+                />
+              )}
+            </Suspense>
           </main>
         </div>
       </TeamProvider>

@@ -1,3 +1,8 @@
+// First of all: the first screen's data is asked for while the rest of the script runs.
+import { askEarly } from "./api/early";
+
+askEarly();
+
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 

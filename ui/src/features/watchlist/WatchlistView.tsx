@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { watchlistOf } from "../../api/early";
 import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
 import type { QueueFilter } from "../../bindings/QueueFilter";
@@ -50,7 +51,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
 
   const measureNextCommit = usePaintMeasure();
   const load = useCallback(() => {
-    backend.watchlist().then(
+    watchlistOf(profile.id).then(
       (list) => {
         begin("watchlist");
         measureNextCommit("watchlist", () => reportStartup(list.length));
@@ -58,9 +59,8 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
       },
       (e: AppError) => setError(e),
     );
-  }, [measureNextCommit]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list is the active profile's; another profile reads it again.
-  useEffect(load, [load, profile.id]);
+  }, [measureNextCommit, profile.id]);
+  useEffect(load, [load]);
 
   // "/" focuses the search, as in mail clients and issue trackers.
   useEffect(() => {
