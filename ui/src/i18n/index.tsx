@@ -18,6 +18,18 @@ function initialLocale(): Locale {
   return stored === "en" ? "en" : "es-MX";
 }
 
+// One set of plural rules per language, built once: building them costs more than
+// the rest of a translation.
+const rulesOf = new Map<Locale, Intl.PluralRules>();
+function pluralRules(locale: Locale): Intl.PluralRules {
+  let rules = rulesOf.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    rulesOf.set(locale, rules);
+  }
+  return rules;
+}
+
 /** Values for `{name}` placeholders. */
 export type Vars = Record<string, string | number>;
 
@@ -25,8 +37,11 @@ export type Vars = Record<string, string | number>;
  * written when no value is given), and its `{name:one|other}` words chosen by that
  * count's plural category in the language ("{n} {n:entrada|entradas}"). */
 export function translate(locale: Locale, key: MessageKey, vars?: Vars): string {
-  const rules = new Intl.PluralRules(locale);
-  return messages[locale][key]
+  const message = messages[locale][key];
+  // Most messages have no placeholder: nothing to fill, no rules to build.
+  if (!message.includes("{")) return message;
+  const rules = pluralRules(locale);
+  return message
     .replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name: string, one: string, other: string) => {
       const count = vars?.[name];
       if (count === undefined) return whole;
