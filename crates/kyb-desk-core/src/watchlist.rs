@@ -3,6 +3,7 @@
 //! status and last update). A file whose status or sections changed since the analyst
 //! last opened it is marked. One list per profile.
 
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 use kyb_api::expediente::{SectionStatus, StatusCategory};
@@ -133,6 +134,24 @@ pub struct RefreshProgress {
 
 fn same_file(file: &WatchedFile, flow_id: &str, rfc: &str) -> bool {
     file.flow_id == flow_id.trim() && file.rfc.eq_ignore_ascii_case(rfc.trim())
+}
+
+/// What tells one followed file from another, as [`same_file`] compares them: the
+/// FlowID as written, the RFC in any case. Work on many files at once (an import, a
+/// refresh's batch) looks files up by it, so its cost grows with the list, not with
+/// its square.
+fn file_key(flow_id: &str, rfc: &str) -> (String, String) {
+    (flow_id.trim().to_owned(), rfc.trim().to_ascii_uppercase())
+}
+
+/// Each file's position in `files`, by [`file_key`] (the first, should two share one).
+fn positions(files: &[WatchedFile]) -> HashMap<(String, String), usize> {
+    let mut at = HashMap::with_capacity(files.len());
+    for (index, file) in files.iter().enumerate() {
+        at.entry(file_key(&file.flow_id, &file.rfc))
+            .or_insert(index);
+    }
+    at
 }
 
 fn fingerprint(tracking: &Tracking) -> String {
@@ -440,12 +459,13 @@ impl Watchlist {
             }
         }
         self.change(profile_id, |files| {
+            let mut followed: HashSet<(String, String)> = positions(files).into_keys().collect();
             for (flow, rfc) in rows {
-                if files.iter().any(|f| same_file(f, &flow, &rfc)) {
-                    report.already_watched += 1;
-                } else {
+                if followed.insert(file_key(&flow, &rfc)) {
                     files.push(WatchedFile::followed(&flow, &rfc, None));
                     report.added += 1;
+                } else {
+                    report.already_watched += 1;
                 }
             }
             Ok(report)
@@ -476,9 +496,11 @@ impl Watchlist {
     ) -> AppResult<Vec<WatchedFile>> {
         self.change(profile_id, |files| {
             let now = jiff::Timestamp::now().to_string();
+            let at = positions(files);
             let mut updated = Vec::new();
             for (flow_id, rfc, answer) in answers {
-                if let Some(file) = files.iter_mut().find(|f| same_file(f, flow_id, rfc)) {
+                if let Some(&index) = at.get(&file_key(flow_id, rfc)) {
+                    let file = &mut files[index];
                     record(file, answer, &now);
                     updated.push(file.clone());
                 }
@@ -778,6 +800,59 @@ mod tests {
         assert!(lost.is_empty(), "lost: {lost:?}");
         assert_eq!(files.len(), 1 + 3 * EACH);
         assert_eq!(files[0].last_error, Some(ErrorCode::Server));
+    }
+
+    /// An RFC of its own for each number (a valid one: three letters, a date, three
+    /// characters of homoclave).
+    fn rfc_number(n: usize) -> String {
+        format!(
+            "AAA{:02}{:02}{:02}{:03}",
+            n / 10_000 % 100,
+            1 + n / 28 % 12,
+            1 + n % 28,
+            n % 1000
+        )
+    }
+
+    #[test]
+    fn a_long_list_takes_an_import_and_a_refresh_batch_file_by_file() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
+        let half: String = (0..5_000)
+            .map(|n| format!("{},flujo\n", rfc_number(n)))
+            .collect();
+        assert_eq!(
+            list.import_csv("p", &half, "flujo", &[])
+                .expect("imported")
+                .added,
+            5_000
+        );
+        // The second import: the first half again (in lower case), and 5,000 new.
+        let all: String = (0..10_000)
+            .map(|n| format!("{},flujo\n", rfc_number(n).to_lowercase()))
+            .collect();
+        let report = list.import_csv("p", &all, "flujo", &[]).expect("imported");
+        assert_eq!((report.added, report.already_watched), (5_000, 5_000));
+        assert_eq!(list.list("p").expect("listed").len(), 10_000);
+
+        // One batch of answers about every other file, one about a file not followed.
+        let asked: HashSet<String> = (0..10_000).step_by(2).map(rfc_number).collect();
+        let stranger = rfc_number(20_000);
+        let updated = list
+            .apply_all(
+                "p",
+                asked
+                    .iter()
+                    .chain([&stranger])
+                    .map(|rfc| ("flujo", rfc.as_str(), Err(ErrorCode::Server))),
+            )
+            .expect("applied");
+        assert_eq!(updated.len(), 5_000);
+        let files = list.list("p").expect("listed");
+        for (n, file) in files.iter().enumerate() {
+            let failed = file.last_error == Some(ErrorCode::Server);
+            assert_eq!(failed, asked.contains(&file.rfc), "file {n}: {}", file.rfc);
+        }
     }
 
     #[test]
