@@ -29,7 +29,7 @@ pub struct Measured {
 
 pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> Measured {
     let manifest = &sandbox.manifest;
-    let files = watchlist_files(sandbox);
+    let files = watchlist_files(sandbox, WATCHLIST_FILES);
     let app_path = args.app.to_string_lossy().into_owned();
     let data_dir = data.path().to_string_lossy().into_owned();
     let app_args = ["--data-dir", data_dir.as_str()];
@@ -77,7 +77,16 @@ pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> M
     let app = App::open(&app_path, &app_args).await;
     wait_for_measure(&app, "watchlist", 1, Duration::from_secs(30)).await;
     let idle = settled_pss(&args.app).await;
-    let tabs = ["detail", "detail-entities", "detail-documents"];
+    // The detail as it arrives (its summary), then every tab chosen in turn, the
+    // summary last (chosen back from the raw JSON).
+    let tabs = [
+        "detail",
+        "detail-entities",
+        "detail-documents",
+        "detail-forms",
+        "detail-json",
+        "detail-summary",
+    ];
     let mut rendering: Vec<Vec<f64>> = vec![Vec::new(); tabs.len()];
     app.type_into("input[type=search]", &manifest.examples.large_rfc)
         .await;
@@ -104,7 +113,7 @@ pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> M
         .await;
     app.click("[data-testid=open-file]").await;
     app.click("[data-testid=view-detail]").await;
-    for tab in ["entities", "documents"] {
+    for tab in ["entities", "documents", "forms", "json", "summary"] {
         app.click(&format!("[data-testid=tab-{tab}]")).await;
         wait_for_measure(&app, &format!("detail-{tab}"), 1, Duration::from_secs(30)).await;
     }
@@ -126,6 +135,9 @@ pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> M
         "large file (50 entities, 200 documents): detail received → summary painted".into(),
         "large file: Entities tab chosen → painted".into(),
         "large file: Documents tab chosen → painted".into(),
+        "large file: Forms tab chosen → painted".into(),
+        "large file: JSON tab chosen → painted".into(),
+        "large file: Summary tab chosen (back) → painted".into(),
     ]
     .into_iter()
     .zip(std::iter::once(watchlist).chain(rendering))
@@ -148,9 +160,9 @@ pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> M
     }
 }
 
-/// `WATCHLIST_FILES` files of the first tenant, the large example among them, as
+/// `count` files of the first tenant, the large example among them, as
 /// (FlowID, RFC).
-fn watchlist_files(sandbox: &RunningSandbox) -> Vec<(String, String)> {
+pub(crate) fn watchlist_files(sandbox: &RunningSandbox, count: usize) -> Vec<(String, String)> {
     let manifest = &sandbox.manifest;
     let large = (
         manifest.examples.flow_id.clone(),
@@ -164,17 +176,17 @@ fn watchlist_files(sandbox: &RunningSandbox) -> Vec<(String, String)> {
             .filter(|f| *f != large),
     );
     assert!(
-        files.len() >= WATCHLIST_FILES,
-        "the sandbox has only {} files to follow",
+        files.len() >= count,
+        "the sandbox has only {} files to follow, {count} wanted",
         files.len()
     );
-    files.truncate(WATCHLIST_FILES);
+    files.truncate(count);
     files
 }
 
 /// Adds every flow of `files` to the active profile, as its form would: the import
 /// refuses a FlowID the profile does not work with.
-async fn add_flows(app: &App, files: &[(String, String)]) {
+pub(crate) async fn add_flows(app: &App, files: &[(String, String)]) {
     let book = call(app, "profiles", json!({})).await;
     let active = book["active"].clone();
     let mut profile = book["profiles"]
@@ -208,7 +220,7 @@ async fn follow(app: &App, files: &[(String, String)], default_flow: &str) {
 }
 
 /// A backend command called from the page, as the UI calls it.
-async fn call(app: &App, command: &str, args: Value) -> Value {
+pub(crate) async fn call(app: &App, command: &str, args: Value) -> Value {
     let answer = app
         .run_async_script(&format!(
             "const done = arguments[arguments.length - 1];
@@ -225,7 +237,7 @@ async fn call(app: &App, command: &str, args: Value) -> Value {
 }
 
 /// Leaves the watchlist and comes back, so it loads (and is measured) again.
-async fn show_watchlist_again(app: &App) {
+pub(crate) async fn show_watchlist_again(app: &App) {
     app.click("[data-testid=nav-audit]").await;
     app.wait_until_gone("[data-testid=rows-shown]").await;
     app.click("[data-testid=nav-watchlist]").await;
@@ -234,7 +246,7 @@ async fn show_watchlist_again(app: &App) {
 
 /// Presses "refresh all" and returns how long until the last answer was painted;
 /// every file must have been refreshed.
-async fn refresh_all(app: &App) -> f64 {
+pub(crate) async fn refresh_all(app: &App) -> f64 {
     let before = measures(app, "watchlist-refresh").await.len();
     app.click_button("Actualizar todo").await;
     let ms = wait_for_measure(app, "watchlist-refresh", before + 1, REFRESH_LIMIT).await;
@@ -249,7 +261,7 @@ async fn refresh_all(app: &App) -> f64 {
     ms
 }
 
-async fn measures(app: &App, name: &str) -> Vec<f64> {
+pub(crate) async fn measures(app: &App, name: &str) -> Vec<f64> {
     let found = app
         .run_script(&format!(
             "return performance.getEntriesByName({}, 'measure').map((e) => e.duration)",
@@ -262,13 +274,13 @@ async fn measures(app: &App, name: &str) -> Vec<f64> {
         .unwrap_or_default()
 }
 
-async fn clear_measures(app: &App) {
+pub(crate) async fn clear_measures(app: &App) {
     app.run_script("performance.clearMeasures(); return null")
         .await;
 }
 
 /// Waits until the page holds `count` measures named `name`; the last one's duration.
-async fn wait_for_measure(app: &App, name: &str, count: usize, limit: Duration) -> f64 {
+pub(crate) async fn wait_for_measure(app: &App, name: &str, count: usize, limit: Duration) -> f64 {
     let found = poll(limit, || async move {
         let found = measures(app, name).await;
         (found.len() >= count).then(|| found[found.len() - 1])
@@ -285,7 +297,7 @@ async fn wait_for_measure(app: &App, name: &str, count: usize, limit: Duration) 
 
 /// PSS of the one running `program` and what it started, after 5 s of quiet: the
 /// median of five readings a second apart.
-async fn settled_pss(program: &Path) -> TreePss {
+pub(crate) async fn settled_pss(program: &Path) -> TreePss {
     tokio::time::sleep(Duration::from_secs(5)).await;
     let running = memory::running(program);
     let [root] = running[..] else {

@@ -1,6 +1,8 @@
 //! `make bench`'s measurements of the real windows, KYB Desk's release build beside a
 //! bare Tauri 2 window (`benches/bare-window`) built with the same toolchain:
-//! start-up, memory (PSS), rendering and a long watchlist refresh. Prints Markdown on
+//! start-up (and where the page's share of it goes), memory (PSS, also over a working
+//! day of 200 details), rendering, a long watchlist refresh, and how the watchlist's
+//! costs grow from 100 to 10,000 files. Prints Markdown on
 //! standard output, progress on standard error.
 //!
 //!   bench --app PATH --bare PATH [--runs N]
@@ -8,8 +10,10 @@
 //! Needs what `scripts/bench.sh` provides: a display, a D-Bus session with a keyring
 //! and tauri-driver (`scripts/session.sh --driver`).
 
+mod day;
 mod journeys;
 mod memory;
+mod scale;
 mod startup;
 mod stats;
 
@@ -25,6 +29,8 @@ pub struct Args {
     pub bare: PathBuf,
     /// Repetitions of each timed measurement (the start-ups, the renderings).
     pub runs: usize,
+    /// Where the goals' rows go (Markdown table rows), when asked.
+    pub goals: Option<PathBuf>,
 }
 
 impl Args {
@@ -32,6 +38,7 @@ impl Args {
         let mut app = None;
         let mut bare = None;
         let mut runs = 11;
+        let mut goals = None;
         let mut args = std::env::args().skip(1);
         while let Some(arg) = args.next() {
             let mut value = || {
@@ -41,6 +48,7 @@ impl Args {
             match arg.as_str() {
                 "--app" => app = Some(PathBuf::from(value())),
                 "--bare" => bare = Some(PathBuf::from(value())),
+                "--goals" => goals = Some(PathBuf::from(value())),
                 "--runs" => {
                     runs = value()
                         .parse()
@@ -53,12 +61,13 @@ impl Args {
             app: app.unwrap_or_else(|| usage("--app is required")),
             bare: bare.unwrap_or_else(|| usage("--bare is required")),
             runs: runs.max(1),
+            goals,
         }
     }
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("{problem}\nusage: bench --app PATH --bare PATH [--runs N]");
+    eprintln!("{problem}\nusage: bench --app PATH --bare PATH [--runs N] [--goals PATH]");
     std::process::exit(2);
 }
 
@@ -84,10 +93,10 @@ fn row(cells: &[String]) -> String {
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
-    // Enough files that the first tenant has a thousand with an RFC (three in four
+    // Enough files that the first tenant has ten thousand with an RFC (three in four
     // are its own), among them the large example.
     let sandbox = Sandbox::start(SandboxConfig {
-        files: 1_400,
+        files: 14_000,
         ..SandboxConfig::default()
     })
     .await
@@ -95,6 +104,19 @@ async fn main() {
     let data = kyb_e2e::DataDir::new();
 
     let measured = journeys::measure(&args, &sandbox, &data).await;
+
+    progress("a working day: 200 details opened one after another");
+    let day = day::measure(&args, &data).await;
+
+    progress("where the page's start-up goes");
+    let steps = {
+        let data_dir = data.path().to_string_lossy().into_owned();
+        let app = kyb_e2e::App::open(&args.app.to_string_lossy(), &["--data-dir", &data_dir]).await;
+        journeys::wait_for_measure(&app, "watchlist", 1, Duration::from_secs(30)).await;
+        let steps = startup::page_steps(&app).await;
+        app.close().await;
+        steps
+    };
 
     progress("start-up");
     let app_args = vec![
@@ -118,6 +140,8 @@ async fn main() {
     let app_start = Summary::of_durations(&app_times);
     let bare_start = Summary::of_durations(&bare_times);
     let page = Summary::of(&page_times);
+
+    let scale = scale::measure(&args, &sandbox).await;
     sandbox.stop().await;
 
     let concurrency = kyb_api::many::DEFAULT_CONCURRENCY;
@@ -164,6 +188,23 @@ async fn main() {
             ms(page.median)
         ),
         String::new(),
+        "Where the page's share goes, from one start on the same watchlist (driven \
+         through WebDriver; times from the page's navigation start, as its own \
+         navigation and resource timings and the marks of `ui/src/api/early.ts` and \
+         `ui/src/App.tsx` record them):"
+            .to_owned(),
+        String::new(),
+        "| step | at (ms) | since the step before (ms) |".to_owned(),
+        "|---|---:|---:|".to_owned(),
+    ];
+    let mut out: Vec<String> = lines.to_vec();
+    let mut previous = 0.0;
+    for (step, at) in &steps {
+        out.push(row(&[step.clone(), ms(*at), ms(at - previous)]));
+        previous = *at;
+    }
+    out.extend([
+        String::new(),
         "## Memory".to_owned(),
         String::new(),
         "Proportional set size (PSS) of the program and every process it started \
@@ -174,8 +215,7 @@ async fn main() {
         "| state | KYB Desk (MiB) | bare window (MiB) | ratio | KYB Desk by process (MiB) |"
             .to_owned(),
         "|---|---:|---:|---:|---|".to_owned(),
-    ];
-    let mut out: Vec<String> = lines.to_vec();
+    ]);
     for (state, pss) in &measured.memory {
         out.push(row(&[
             state.clone(),
@@ -211,6 +251,34 @@ async fn main() {
             ms(summary.max),
         ]));
     }
+    out.extend([
+        String::new(),
+        format!(
+            "Over a working day: the same window, its watchlist of {WATCHLIST_FILES} files \
+             shown, then {} different files' details opened one after another (each from \
+             the watchlist: search, file, detail) and the watchlist shown again; PSS read \
+             as above.",
+            day::DETAILS
+        ),
+        String::new(),
+        "| state | KYB Desk (MiB) | ratio to before | by process (MiB) |".to_owned(),
+        "|---|---:|---:|---|".to_owned(),
+    ]);
+    for (state, pss) in [
+        ("before: the watchlist shown", &day.before),
+        ("after the details, the watchlist shown again", &day.after),
+    ] {
+        out.push(row(&[
+            state.to_owned(),
+            format!("{:.1}", pss.total_mib),
+            format!("{:.2}", pss.total_mib / day.before.total_mib),
+            pss.by_name
+                .iter()
+                .map(|(name, mib)| format!("{name} {mib:.1}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ]));
+    }
     let refresh = measured.refresh;
     out.extend([
         String::new(),
@@ -238,5 +306,158 @@ async fn main() {
             format!("**{:.2}**", refresh.median / ideal),
         ]),
     ]);
+    out.extend(scale_lines(&scale, args.runs));
+    if let Some(path) = &args.goals {
+        let goals = goal_rows(&Met {
+            startup: app_start.median / bare_start.median,
+            tabs: &measured.rendering[1..],
+            large: measured.memory[1].1.total_mib / measured.bare_idle.total_mib,
+            day: day.after.total_mib / day.before.total_mib,
+            scale: &scale,
+        });
+        std::fs::write(path, goals.join("\n") + "\n").expect("the goals are written");
+    }
     println!("{}", out.join("\n"));
+}
+
+/// The watchlist at each size, and how each figure grows from 1,000 to 10,000 files.
+fn scale_lines(rows: &[scale::Row], runs: usize) -> Vec<String> {
+    let concurrency = kyb_api::many::DEFAULT_CONCURRENCY;
+    let mut out = vec![
+        String::new(),
+        "## The watchlist from 100 to 10,000 files".to_owned(),
+        String::new(),
+        format!(
+            "A profile of its own for each size, following that many files by one CSV \
+             import. Start-up: process start → watchlist painted, median of {} runs \
+             after a warm-up; rendering: list received → rows painted, median of {runs}; \
+             a keystroke in the search → its rows painted, median of {} keys (a prefix \
+             of an RFC typed, then deleted); the CSV import as the page calls it; \
+             \"refresh all\" with {} ms added to every tracking request (median of 3 \
+             runs, 1 at 10,000), against its ideal ⌈files / {concurrency}⌉ × {} ms.",
+            runs.min(5),
+            2 * scale::TYPED,
+            REFRESH_LATENCY.as_millis(),
+            REFRESH_LATENCY.as_millis()
+        ),
+        String::new(),
+        "| files | start-up (ms) | rendering (ms) | keystroke (ms) | CSV import (ms) | refresh (ms) | ideal (ms) | ideal / refresh |".to_owned(),
+        "|---:|---:|---:|---:|---:|---:|---:|---:|".to_owned(),
+    ];
+    for r in rows {
+        out.push(row(&[
+            r.files.to_string(),
+            ms(r.startup.median),
+            ms(r.render.median),
+            ms(r.keystroke.median),
+            ms(r.import_ms),
+            ms(r.refresh.median),
+            ms(r.ideal_refresh_ms()),
+            format!("**{:.2}**", r.ideal_refresh_ms() / r.refresh.median),
+        ]));
+    }
+    if let (Some(small), Some(large)) = (
+        rows.iter().find(|r| r.files == 1_000),
+        rows.iter().find(|r| r.files == 10_000),
+    ) {
+        // The exponent k of cost ∝ filesᵏ between the two sizes: 1 is linear.
+        let growth = |a: f64, b: f64| format!("{:.2}", (b / a).ln() / 10f64.ln());
+        out.extend([
+            String::new(),
+            "Growth from 1,000 to 10,000 files, as the exponent k of cost ∝ filesᵏ \
+             (1 is linear; below 1, better):"
+                .to_owned(),
+            String::new(),
+            "| start-up | rendering | keystroke | CSV import | refresh |".to_owned(),
+            "|---:|---:|---:|---:|---:|".to_owned(),
+            row(&[
+                growth(small.startup.median, large.startup.median),
+                growth(small.render.median, large.render.median),
+                growth(small.keystroke.median, large.keystroke.median),
+                growth(small.import_ms, large.import_ms),
+                growth(small.refresh.median, large.refresh.median),
+            ]),
+        ]);
+    }
+    out
+}
+
+/// What the goals of the speed issue are checked against.
+struct Met<'a> {
+    startup: f64,
+    /// The detail's tabs chosen → painted (all but the detail's first paint).
+    tabs: &'a [(String, Summary)],
+    large: f64,
+    day: f64,
+    scale: &'a [scale::Row],
+}
+
+/// One Markdown row per goal: figure, goal, this run, met or not.
+fn goal_rows(met: &Met) -> Vec<String> {
+    let verdict = |ok: bool| if ok { "met" } else { "**not met**" }.to_owned();
+    let slowest_tab = met
+        .tabs
+        .iter()
+        .max_by(|a, b| a.1.median.total_cmp(&b.1.median))
+        .map(|(name, s)| (name.clone(), s.median))
+        .unwrap_or_default();
+    let worst_refresh = met
+        .scale
+        .iter()
+        .map(|r| r.ideal_refresh_ms() / r.refresh.median)
+        .fold(f64::INFINITY, f64::min);
+    let small = met.scale.iter().find(|r| r.files == 1_000);
+    let large = met.scale.iter().find(|r| r.files == 10_000);
+    let growth = match (small, large) {
+        (Some(a), Some(b)) => [
+            ("start-up", a.startup.median, b.startup.median),
+            ("rendering", a.render.median, b.render.median),
+            ("keystroke", a.keystroke.median, b.keystroke.median),
+            ("CSV import", a.import_ms, b.import_ms),
+            ("refresh", a.refresh.median, b.refresh.median),
+        ]
+        .into_iter()
+        .map(|(name, a, b)| (name, (b / a).ln() / 10f64.ln()))
+        .max_by(|a, b| a.1.total_cmp(&b.1)),
+        _ => None,
+    };
+    let (steepest, exponent) = growth.unwrap_or(("none", f64::NAN));
+    vec![
+        row(&[
+            "watchlist costs from 1,000 to 10,000 files: the steepest growth (k of filesᵏ)".into(),
+            "≤ 1 (linear or better)".into(),
+            format!("{exponent:.2} ({steepest})"),
+            verdict(exponent <= 1.0),
+        ]),
+        row(&[
+            format!("start-up to the watchlist painted ({WATCHLIST_FILES} files) / bare window"),
+            "≤ 1.25×".into(),
+            format!("{:.2}×", met.startup),
+            verdict(met.startup <= 1.25),
+        ]),
+        row(&[
+            "every tab of the large file, chosen → painted (median)".into(),
+            "≤ 100 ms".into(),
+            format!("slowest {} ms ({})", ms(slowest_tab.1), slowest_tab.0),
+            verdict(slowest_tab.1 <= 100.0),
+        ]),
+        row(&[
+            "PSS with the large file open / bare window".into(),
+            "≤ 1.3×".into(),
+            format!("{:.2}×", met.large),
+            verdict(met.large <= 1.3),
+        ]),
+        row(&[
+            "PSS after 200 details, back on the watchlist / before".into(),
+            "≤ 1.1×".into(),
+            format!("{:.2}×", met.day),
+            verdict(met.day <= 1.1),
+        ]),
+        row(&[
+            "refresh of all at 50 ms latency, ideal / measured (worst size)".into(),
+            "≥ 0.9".into(),
+            format!("{worst_refresh:.2}"),
+            verdict(worst_refresh >= 0.9),
+        ]),
+    ]
 }

@@ -72,6 +72,41 @@ pub fn page_ms(line: &str) -> Option<f64> {
         .ok()
 }
 
+/// Where the page's share of the start-up goes: each step's time from the page's
+/// navigation start, read from the page once its watchlist is painted (its navigation
+/// and resource timings, and the marks `ui/src/api/early.ts` and `App.tsx` leave).
+pub async fn page_steps(app: &kyb_e2e::App) -> Vec<(String, f64)> {
+    let found = app
+        .run_script(
+            "const nav = performance.getEntriesByType('navigation')[0];
+             const at = (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? null;
+             const scripts = performance.getEntriesByType('resource')
+               .filter((r) => r.name.endsWith('.js'));
+             const painted = performance.getEntriesByName('watchlist', 'measure')[0];
+             return [
+               ['the page (index.html) received', nav ? nav.responseEnd : null],
+               ['its first scripts received (' + scripts.length + ' files)',
+                 scripts.length ? Math.max(...scripts.map((r) => r.responseEnd)) : null],
+               ['the script running: the first reads asked for', at('startup:script')],
+               ['the frame drawn (React, no data yet)', at('startup:frame')],
+               ['the profile book answered', at('startup:book')],
+               ['the watchlist answered', at('startup:list')],
+               ['the watchlist handed to its screen', painted ? painted.startTime : null],
+               ['its rows painted', painted ? painted.startTime + painted.duration : null],
+             ];",
+        )
+        .await;
+    found
+        .as_array()
+        .map(|steps| {
+            steps
+                .iter()
+                .filter_map(|step| Some((step[0].as_str()?.to_owned(), step[1].as_f64()?)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
