@@ -128,7 +128,7 @@ export function DetailView(props: { documentId: string; back: { toTracking: bool
               </button>
             ))}
           </div>
-          <div role="tabpanel" data-testid="detail-panel">
+          <div role="tabpanel" className="detail-panel" data-testid="detail-panel">
             {tab === "summary" && (
               <>
                 {found.count > 0 && (

@@ -1,0 +1,65 @@
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { I18nProvider } from "../../i18n";
+import { largeDetail } from "../../test/largeDetail";
+import { DetailView } from "./DetailView";
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+/** Opens the large example file's detail; the photos asked for are counted by URL. */
+async function openLarge() {
+  const detail = largeDetail();
+  const photos: string[] = [];
+  mockIPC((cmd, args) => {
+    if (cmd === "file_detail") return { version: "2", detail, sections: [] };
+    if (cmd === "detail_changes") return { sinceUtc: null, sinceReview: false, changes: [], truncated: false, snapshots: 1 };
+    if (cmd === "fetch_image") {
+      photos.push((args as { url: string }).url);
+      return "data:image/png;base64,iVBORw0KGgo=";
+    }
+    throw new Error(cmd);
+  });
+  render(
+    <I18nProvider>
+      <DetailView documentId="large" back={{ toTracking: true, go: () => {} }} />
+    </I18nProvider>,
+  );
+  await screen.findByTestId("detail-panel");
+  return { detail, photos };
+}
+
+// Some 250 cards drawn by React's development build into jsdom: seconds on a busy machine.
+describe("the large file's detail", { timeout: 30_000 }, () => {
+  it("keeps every card of a long tab in the page, the last ones too, for a search or a click far down", async () => {
+    const { detail } = await openLarge();
+    fireEvent.click(screen.getByTestId("tab-documents"));
+    const documents = screen.getAllByTestId("document-card");
+    expect(documents).toHaveLength(200);
+    const lastName = detail.Documentos[199]?.Referencia ?? "";
+    expect(lastName).toMatch(/^Comprobante de domicilio de Sucursal \d+$/);
+    expect(screen.getAllByText(lastName).at(-1)?.closest("[data-testid=document-card]")).toBe(documents[199]);
+    expect(within(documents[199] as HTMLElement).getByRole("button", { name: "Abrir archivo" })).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId("tab-entities"));
+    const entities = screen.getAllByTestId("entity-card");
+    expect(entities).toHaveLength(50);
+    expect(entities[49]?.textContent).toContain("Sucursal 30");
+    expect(screen.getAllByTestId("photo-thumb")).toHaveLength(120);
+  });
+
+  it("opens a photo over the whole window, outside the card that is drawn only near the screen", async () => {
+    await openLarge();
+    fireEvent.click(screen.getByTestId("tab-entities"));
+    const last = screen.getAllByTestId("entity-card")[49] as HTMLElement;
+    fireEvent.click(within(last).getAllByTestId("photo-thumb")[0] as HTMLElement);
+    const viewer = await screen.findByTestId("photo-viewer");
+    expect(last.contains(viewer)).toBe(false);
+    expect(viewer.textContent).toContain("Interior 1");
+    fireEvent.keyDown(window, { key: "Escape" });
+    expect(screen.queryByTestId("photo-viewer")).toBeNull();
+  });
+});
