@@ -1,6 +1,6 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../i18n";
 import { largeDetail } from "../../test/largeDetail";
 import { DetailView } from "./DetailView";
@@ -8,6 +8,7 @@ import { DetailView } from "./DetailView";
 afterEach(() => {
   cleanup();
   clearMocks();
+  vi.unstubAllGlobals();
 });
 
 /** Opens the large example file's detail; the photos asked for are counted by URL. */
@@ -32,6 +33,36 @@ async function openLarge() {
   return { detail, photos };
 }
 
+/** An IntersectionObserver the test moves: `show(element)` brings an observed element
+ * into view. */
+function fakeObserver() {
+  const watched = new Map<Element, IntersectionObserverCallback>();
+  class Observer {
+    constructor(private callback: IntersectionObserverCallback) {}
+    observe(element: Element) {
+      watched.set(element, this.callback);
+    }
+    unobserve(element: Element) {
+      watched.delete(element);
+    }
+    disconnect() {
+      for (const [element, callback] of watched) if (callback === this.callback) watched.delete(element);
+    }
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal("IntersectionObserver", Observer);
+  return {
+    watched,
+    show(element: Element) {
+      const callback = watched.get(element);
+      if (!callback) throw new Error("not observed");
+      act(() => callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], {} as IntersectionObserver));
+    },
+  };
+}
+
 // Some 250 cards drawn by React's development build into jsdom: seconds on a busy machine.
 describe("the large file's detail", { timeout: 30_000 }, () => {
   it("keeps every card of a long tab in the page, the last ones too, for a search or a click far down", async () => {
@@ -49,6 +80,27 @@ describe("the large file's detail", { timeout: 30_000 }, () => {
     expect(entities).toHaveLength(50);
     expect(entities[49]?.textContent).toContain("Sucursal 30");
     expect(screen.getAllByTestId("photo-thumb")).toHaveLength(120);
+  });
+
+  it("fetches a branch's photos once its strip nears the screen, not all 120 at once", async () => {
+    const screenArea = fakeObserver();
+    const { photos } = await openLarge();
+    fireEvent.click(screen.getByTestId("tab-entities"));
+    const strips = [...document.querySelectorAll(".photo-strip")];
+    expect(strips).toHaveLength(30);
+    // Nothing is in view yet: no photo asked for, each thumbnail holds its place.
+    await act(async () => {});
+    expect(photos).toHaveLength(0);
+    expect(screen.getAllByTestId("photo-thumb")[0]?.querySelector(".photo-placeholder")).toBeTruthy();
+
+    // The last branch scrolled to: its four photos, and only those.
+    screenArea.show(strips[29] as Element);
+    const last = screen.getAllByTestId("entity-card")[49] as HTMLElement;
+    expect(await within(last).findAllByRole("img")).toHaveLength(4);
+    expect(photos).toHaveLength(4);
+    expect(photos.every((url) => url.includes("/29-"))).toBe(true);
+    // Once shown, a strip is not watched any more.
+    expect(screenArea.watched.has(strips[29] as Element)).toBe(false);
   });
 
   it("opens a photo over the whole window, outside the card that is drawn only near the screen", async () => {
