@@ -15,6 +15,7 @@ import { useLoad } from "../../ui/useLoad";
 import { DetailVersion1 } from "./DetailVersion1";
 import { DocumentCard } from "./DocumentCard";
 import { EntityCard } from "./EntityCard";
+import { JsonText } from "./JsonText";
 import { mismatchSummary } from "./model";
 import "./detail.css";
 
@@ -204,7 +205,7 @@ export function DetailView(props: { documentId: string; back: { toTracking: bool
                   </article>
                 ))
               ))}
-            {tab === "json" && <pre className="json">{JSON.stringify(detail, null, 2)}</pre>}
+            {tab === "json" && <JsonText value={detail} />}
           </div>
         </>
       )}

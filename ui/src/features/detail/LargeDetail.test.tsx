@@ -114,4 +114,15 @@ describe("the large file's detail", { timeout: 30_000 }, () => {
     fireEvent.keyDown(window, { key: "Escape" });
     expect(screen.queryByTestId("photo-viewer")).toBeNull();
   });
+
+  it("shows the raw JSON whole, in blocks of lines, the same text as one piece", async () => {
+    const { detail } = await openLarge();
+    fireEvent.keyDown(window, { key: "5" });
+    const json = screen.getByTestId("detail-panel").querySelector(".json") as HTMLElement;
+    const text = JSON.stringify(detail, null, 2);
+    expect(json.textContent).toBe(text);
+    const blocks = json.querySelectorAll(".json-block");
+    expect(blocks.length).toBe(Math.ceil(text.split("\n").length / 100));
+    expect(blocks[0]?.textContent?.split("\n")).toHaveLength(101);
+  });
 });
