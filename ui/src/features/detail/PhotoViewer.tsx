@@ -1,5 +1,4 @@
 import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { createPortal } from "react-dom";
 
 import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
@@ -41,9 +40,7 @@ export function PhotoStrip({ photos }: { photos: Photo[] }) {
           </li>
         ))}
       </ul>
-      {/* Into the page's body: a card off screen is not drawn (content-visibility), and
-          the viewer, fixed over the window, must not be drawn inside one. */}
-      {open !== null && createPortal(<PhotoViewer photos={photos} start={open} onClose={() => setOpen(null)} />, document.body)}
+      {open !== null && <PhotoViewer photos={photos} start={open} onClose={() => setOpen(null)} />}
     </>
   );
 }
