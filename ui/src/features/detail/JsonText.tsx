@@ -3,10 +3,11 @@ import { useMemo } from "react";
 /** Lines per block of the raw JSON. */
 const LINES_PER_BLOCK = 100;
 
-/** The detail as the service's JSON, indented. The text of a large file runs to some
- * 15,000 lines: it is cut into blocks of lines that are laid out only near the screen
+/** The detail as the service's JSON, indented. The large example's text runs to some
+ * 13,000 lines: it is cut into blocks of lines that are laid out only near the screen
  * (content-visibility), each sized by its lines until then. All of it stays in the
- * page, to select, copy and find. */
+ * page, to select, copy, find and read (nothing in it is clicked, which WebKitGTK's
+ * WebDriver could not do in a block it skipped). */
 export function JsonText({ value }: { value: unknown }) {
   const blocks = useMemo(() => {
     const lines = JSON.stringify(value, null, 2).split("\n");

@@ -11,6 +11,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** How long every card of a long tab may take to arrive: a few frames in the window, more
+ * for React's development build in jsdom on a busy machine. */
+const ALL_DRAWN = { timeout: 15_000 };
+
 /** Opens the large example file's detail; the photos asked for are counted by URL. */
 async function openLarge() {
   const detail = largeDetail();
@@ -71,7 +75,7 @@ describe("the large file's detail", { timeout: 30_000 }, () => {
     const first = screen.getAllByTestId("document-card").length;
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThan(200);
-    await waitFor(() => expect(screen.getAllByTestId("document-card")).toHaveLength(200));
+    await waitFor(() => expect(screen.getAllByTestId("document-card")).toHaveLength(200), ALL_DRAWN);
     const documents = screen.getAllByTestId("document-card");
     const lastName = detail.Documentos[199]?.Referencia ?? "";
     expect(lastName).toMatch(/^Comprobante de domicilio de Sucursal \d+$/);
@@ -80,7 +84,7 @@ describe("the large file's detail", { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByTestId("tab-entities"));
     expect(screen.getAllByTestId("entity-card").length).toBeLessThan(50);
-    await waitFor(() => expect(screen.getAllByTestId("entity-card")).toHaveLength(50));
+    await waitFor(() => expect(screen.getAllByTestId("entity-card")).toHaveLength(50), ALL_DRAWN);
     expect(screen.getAllByTestId("entity-card")[49]?.textContent).toContain("Sucursal 30");
     expect(screen.getAllByTestId("photo-thumb")).toHaveLength(120);
   });
@@ -89,7 +93,7 @@ describe("the large file's detail", { timeout: 30_000 }, () => {
     const screenArea = fakeObserver();
     const { photos } = await openLarge();
     fireEvent.click(screen.getByTestId("tab-entities"));
-    await waitFor(() => expect(screen.getAllByTestId("entity-card")).toHaveLength(50));
+    await waitFor(() => expect(screen.getAllByTestId("entity-card")).toHaveLength(50), ALL_DRAWN);
     const strips = [...document.querySelectorAll(".photo-strip")];
     expect(strips).toHaveLength(30);
     // Nothing is in view yet: no photo asked for, each thumbnail holds its place.
