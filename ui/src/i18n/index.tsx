@@ -18,34 +18,34 @@ function initialLocale(): Locale {
   return stored === "en" ? "en" : "es-MX";
 }
 
-// One set of plural rules per language, built once: building them costs more than
-// the rest of a translation.
-const rulesOf = new Map<Locale, Intl.PluralRules>();
-function pluralRules(locale: Locale): Intl.PluralRules {
-  let rules = rulesOf.get(locale);
+/** Values for `{name}` placeholders. */
+export type Vars = Record<string, string | number>;
+
+// Building plural rules loads the language's data and costs far more than a lookup, and
+// every label on a screen goes through `translate`: one set per language, built once.
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+function pluralRulesOf(locale: Locale): Intl.PluralRules {
+  let rules = pluralRules.get(locale);
   if (!rules) {
     rules = new Intl.PluralRules(locale);
-    rulesOf.set(locale, rules);
+    pluralRules.set(locale, rules);
   }
   return rules;
 }
-
-/** Values for `{name}` placeholders. */
-export type Vars = Record<string, string | number>;
 
 /** A message in `locale`, its `{name}` placeholders filled from `vars` (one left as
  * written when no value is given), and its `{name:one|other}` words chosen by that
  * count's plural category in the language ("{n} {n:entrada|entradas}"). */
 export function translate(locale: Locale, key: MessageKey, vars?: Vars): string {
   const message = messages[locale][key];
-  // Most messages have no placeholder: nothing to fill, no rules to build.
+  // Most messages have no placeholder: nothing to fill.
   if (!message.includes("{")) return message;
-  const rules = pluralRules(locale);
   return message
     .replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name: string, one: string, other: string) => {
       const count = vars?.[name];
       if (count === undefined) return whole;
-      return rules.select(Number(count)) === "one" ? one : other;
+      return pluralRulesOf(locale).select(Number(count)) === "one" ? one : other;
     })
     .replace(/\{(\w+)\}/g, (whole, name: string) => String(vars?.[name] ?? whole));
 }

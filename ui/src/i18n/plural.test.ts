@@ -15,4 +15,24 @@ describe("plural words", () => {
   it("leave no plural form unresolved when the count is given", () => {
     expect(translate("es-MX", "audit.saved", { path: "/tmp/a.csv", n: 2 })).not.toMatch(/[{}|]/);
   });
+
+  it("are chosen by rules built once per language, however many labels a screen writes", () => {
+    // Intl's members are writable; TypeScript's lib declares them read-only.
+    const intl = Intl as { PluralRules: typeof Intl.PluralRules };
+    const original = intl.PluralRules;
+    let built = 0;
+    intl.PluralRules = class extends original {
+      constructor(...args: ConstructorParameters<typeof original>) {
+        super(...args);
+        built += 1;
+      }
+    } as typeof original;
+    try {
+      for (let n = 0; n < 500; n += 1) translate("en", "audit.chainOk", { n });
+      expect(translate("en", "audit.chainOk", { n: 1 })).toBe("Chain intact (1 entry)");
+      expect(built).toBeLessThanOrEqual(1);
+    } finally {
+      intl.PluralRules = original;
+    }
+  });
 });

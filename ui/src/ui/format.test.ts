@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatLocal, localDay, mebibytes, meters, shownInstant, timeAgo, timeOfDay } from "./format";
+import { formatDay, formatLocal, localDay, mebibytes, meters, shownInstant, timeAgo, timeOfDay } from "./format";
 import { MISSING } from "./text";
 
 describe("instants", () => {
@@ -25,6 +25,31 @@ describe("instants", () => {
     expect(localDay(at.toISOString())).toBe("2026-11-21");
     expect(localDay("no es fecha")).toBe("");
     expect(timeOfDay(at.getTime(), "es-MX")).toContain("09:05");
+  });
+});
+
+describe("formatters", () => {
+  it("are built once per style and language, however many dates a screen writes", () => {
+    const original = Intl.DateTimeFormat;
+    let built = 0;
+    Intl.DateTimeFormat = class extends original {
+      constructor(...args: ConstructorParameters<typeof original>) {
+        super(...args);
+        built += 1;
+      }
+    } as typeof original;
+    try {
+      // A language no other test uses, so nothing was built for it before.
+      const days = Array.from({ length: 400 }, (_, i) => formatDay(`2026-10-${String(1 + (i % 28)).padStart(2, "0")}`, "fr"));
+      expect(days[0]).toBe("1 oct. 2026");
+      expect(days[27]).toBe("28 oct. 2026");
+      expect(built).toBe(1);
+      formatLocal("2026-11-21T15:00:00Z", "fr");
+      formatLocal("2026-11-22T15:00:00Z", "fr");
+      expect(built).toBe(2);
+    } finally {
+      Intl.DateTimeFormat = original;
+    }
   });
 });
 

@@ -2,11 +2,43 @@
 // per job, shared by every screen.
 import { MISSING } from "./text";
 
+/** The ways this file writes a date or an instant. */
+const STYLES = {
+  instant: { dateStyle: "medium", timeStyle: "short" },
+  day: { dateStyle: "medium", timeZone: "UTC" },
+  localDay: { dateStyle: "medium" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+// Building a formatter loads the locale's data (ICU) and costs far more than using one:
+// a detail of 200 documents writes 400 days. One per style and locale, built once; the
+// styles are the fixed ones above and the locales the UI's, so these stay few.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function dateFormat(locale: string, style: keyof typeof STYLES): Intl.DateTimeFormat {
+  const key = `${style} ${locale}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, STYLES[style]);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** "21 nov 2026, 03:30" in the system's time zone; null when absent or unreadable. */
 export function formatLocal(iso: string | null, locale: string): string | null {
   const at = iso ? Date.parse(iso) : Number.NaN;
   if (Number.isNaN(at)) return null;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
+  return dateFormat(locale, "instant").format(at);
 }
 
 /** A calendar day as the rest of the app writes it ("21 nov 2026"): a date alone
@@ -16,15 +48,14 @@ export function formatLocal(iso: string | null, locale: string): string | null {
 export function formatDay(value: string | null | undefined, locale: string): string | null {
   const text = value?.trim();
   if (!text) return null;
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (dateOnly) {
     const [, y, m, d] = dateOnly.map(Number);
     const at = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1);
-    return Number.isNaN(at) ? text : day.format(at);
+    return Number.isNaN(at) ? text : dateFormat(locale, "day").format(at);
   }
   const at = Date.parse(text);
-  if (text.includes("T") && !Number.isNaN(at)) return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(at);
+  if (text.includes("T") && !Number.isNaN(at)) return dateFormat(locale, "localDay").format(at);
   return text;
 }
 
@@ -38,7 +69,7 @@ export function timeAgo(iso: string | null, now: number, locale: string): string
   const at = iso ? Date.parse(iso) : Number.NaN;
   if (Number.isNaN(at)) return null;
   const seconds = Math.round((at - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
+  const format = relativeFormat(locale);
   const steps: [Intl.RelativeTimeFormatUnit, number][] = [
     ["second", 60],
     ["minute", 60],

@@ -7,6 +7,7 @@ import { begin, usePaintMeasure } from "../../perf";
 import { CopyFileLink } from "../../ui/CopyFileLink";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { shownInstant } from "../../ui/format";
+import { Growing } from "../../ui/Growing";
 import { isTyping } from "../../ui/keys";
 import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
@@ -15,6 +16,7 @@ import { useLoad } from "../../ui/useLoad";
 import { DetailVersion1 } from "./DetailVersion1";
 import { DocumentCard } from "./DocumentCard";
 import { EntityCard } from "./EntityCard";
+import { JsonText } from "./JsonText";
 import { mismatchSummary } from "./model";
 import "./detail.css";
 
@@ -27,6 +29,14 @@ const TAB_LABEL: Record<Tab, MessageKey> = {
   forms: "tab.forms",
   json: "tab.json",
 };
+
+// A long tab paints its first screen at once and the rest over the next frames (a card
+// costs some 1–3 ms to draw in the window; the large file has 50 entities and 200
+// documents). The first counts more than fill a screen.
+const ENTITIES_AT_ONCE = 6;
+const ENTITIES_A_FRAME = 10;
+const DOCUMENTS_AT_ONCE = 10;
+const DOCUMENTS_A_FRAME = 20;
 
 /** The version-2 detail of a file, by tabs. Fetching it also keeps it in the file's
  * history, so the summary can show what changed since the last review. Back leads to
@@ -128,7 +138,7 @@ export function DetailView(props: { documentId: string; back: { toTracking: bool
               </button>
             ))}
           </div>
-          <div role="tabpanel" data-testid="detail-panel">
+          <div role="tabpanel" className="detail-panel" data-testid="detail-panel">
             {tab === "summary" && (
               <>
                 {found.count > 0 && (
@@ -180,8 +190,16 @@ export function DetailView(props: { documentId: string; back: { toTracking: bool
                 )}
               </>
             )}
-            {tab === "entities" && detail.Entidades.map((entity, i) => <EntityCard key={`${entity.Id ?? "entity"}-${i}`} entity={entity} />)}
-            {tab === "documents" && detail.Documentos.map((doc, i) => <DocumentCard key={`${doc.ReferenciaId}-${i}`} doc={doc} />)}
+            {tab === "entities" && (
+              <Growing items={detail.Entidades} first={ENTITIES_AT_ONCE} step={ENTITIES_A_FRAME}>
+                {(entity, i) => <EntityCard key={`${entity.Id ?? "entity"}-${i}`} entity={entity} />}
+              </Growing>
+            )}
+            {tab === "documents" && (
+              <Growing items={detail.Documentos} first={DOCUMENTS_AT_ONCE} step={DOCUMENTS_A_FRAME}>
+                {(doc, i) => <DocumentCard key={`${doc.ReferenciaId}-${i}`} doc={doc} />}
+              </Growing>
+            )}
             {tab === "forms" &&
               (detail.Adicionales.length === 0 ? (
                 <div className="empty">{t("noForms")}</div>
@@ -204,7 +222,7 @@ export function DetailView(props: { documentId: string; back: { toTracking: bool
                   </article>
                 ))
               ))}
-            {tab === "json" && <pre className="json">{JSON.stringify(detail, null, 2)}</pre>}
+            {tab === "json" && <JsonText value={detail} />}
           </div>
         </>
       )}

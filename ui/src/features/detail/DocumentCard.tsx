@@ -1,3 +1,5 @@
+import { memo } from "react";
+
 import * as backend from "../../api/backend";
 import type { DeedAnalysis } from "../../bindings/DeedAnalysis";
 import type { Document } from "../../bindings/Document";
@@ -10,7 +12,7 @@ import { shareCheck } from "./model";
 /** A document: a proof of address (holder, address, dates, alteration analysis) or the
  * incorporation deed (general analysis, representatives, corporate purpose and the
  * powers it grants, shareholders, administration and vigilance bodies). */
-export function DocumentCard({ doc }: { doc: Document }) {
+export const DocumentCard = memo(function DocumentCard({ doc }: { doc: Document }) {
   const { t, locale } = useI18n();
   return (
     <article className="card" data-testid="document-card">
@@ -86,7 +88,7 @@ export function DocumentCard({ doc }: { doc: Document }) {
       )}
     </article>
   );
-}
+});
 
 /** The deed's general analysis in the order shown, each with its label (EsActa is the
  * verdict above them). */

@@ -1,3 +1,5 @@
+import { memo } from "react";
+
 import type { Entity } from "../../bindings/Entity";
 import type { EntityData } from "../../bindings/EntityData";
 import type { EntityValidation } from "../../bindings/EntityValidation";
@@ -10,7 +12,7 @@ import { PhotoStrip } from "./PhotoViewer";
 
 /** A representative (personal data beside what each authority returned, differences
  * highlighted) or a branch (data and photos). */
-export function EntityCard({ entity }: { entity: Entity }) {
+export const EntityCard = memo(function EntityCard({ entity }: { entity: Entity }) {
   const { t } = useI18n();
   const differences = mismatches(entity);
   const data: Partial<EntityData> = entity.Datos ?? {};
@@ -77,7 +79,7 @@ export function EntityCard({ entity }: { entity: Entity }) {
       )}
     </article>
   );
-}
+});
 
 /** The fields each kind of validation reports, in reading order. */
 const DETAIL_FIELDS: Record<string, (keyof ValidationDetails)[]> = {

@@ -4,6 +4,7 @@ import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
 import { errorSummary } from "../../ui/errorWords";
 import { useLoad } from "../../ui/useLoad";
+import { useNear } from "../../ui/useNear";
 import { initialView, innerSize, place, rotate, type Size, type View, zoom } from "./viewer";
 
 export interface Photo {
@@ -12,14 +13,18 @@ export interface Photo {
   caption: string;
 }
 
-/** A branch's photos as thumbnails; one opens in a viewer with zoom and rotation. */
+/** A branch's photos as thumbnails; one opens in a viewer with zoom and rotation. The
+ * thumbnails are fetched once the strip nears the screen: a file with 30 branches
+ * asks for the few photos in view, not 120 at once. */
 export function PhotoStrip({ photos }: { photos: Photo[] }) {
   const { t } = useI18n();
   const [open, setOpen] = useState<number | null>(null);
+  const strip = useRef<HTMLUListElement>(null);
+  const near = useNear(strip);
   if (photos.length === 0) return <p className="muted">{t("photos.none")}</p>;
   return (
     <>
-      <ul className="photo-strip">
+      <ul className="photo-strip" ref={strip}>
         {photos.map((photo, index) => (
           <li key={`${photo.url}-${index}`}>
             <button
@@ -29,7 +34,7 @@ export function PhotoStrip({ photos }: { photos: Photo[] }) {
               aria-label={t("photos.open", { caption: photo.caption })}
               data-testid="photo-thumb"
             >
-              <Picture url={photo.url} alt={photo.caption} />
+              {near ? <Picture url={photo.url} alt={photo.caption} thumbnail /> : <span className="photo-placeholder" />}
               <span className="photo-caption">{photo.caption}</span>
             </button>
           </li>
@@ -40,7 +45,20 @@ export function PhotoStrip({ photos }: { photos: Photo[] }) {
   );
 }
 
-function Picture({ url, alt, style, onSize }: { url: string; alt: string; style?: CSSProperties; onSize?: (size: Size) => void }) {
+function Picture({
+  url,
+  alt,
+  style,
+  onSize,
+  thumbnail = false,
+}: {
+  url: string;
+  alt: string;
+  style?: CSSProperties;
+  onSize?: (size: Size) => void;
+  /** Decoded off the main thread: a thumbnail can appear a moment later. */
+  thumbnail?: boolean;
+}) {
   const { t } = useI18n();
   const [image] = useLoad(() => backend.fetchImage(url), url);
   if (image.state === "loading") return <span className="photo-placeholder">{t("loading")}</span>;
@@ -56,6 +74,7 @@ function Picture({ url, alt, style, onSize }: { url: string; alt: string; style?
       alt={alt}
       style={style}
       draggable={false}
+      decoding={thumbnail ? "async" : undefined}
       onLoad={onSize && ((event) => onSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight }))}
     />
   );
