@@ -621,12 +621,11 @@ fn scrub_key(text: Vec<u8>, key: &str) -> Vec<u8> {
     let Some(&first) = key.first() else {
         return text;
     };
+    // Each place of the key's first byte, tried in turn: a searcher built for the key
+    // would cost more than an answer's search with it.
     let found = |from: usize| {
-        text[from..]
-            .iter()
-            .enumerate()
-            .filter(|(_, byte)| **byte == first)
-            .map(|(at, _)| from + at)
+        memchr::memchr_iter(first, &text[from..])
+            .map(|at| from + at)
             .find(|at| text[*at..].starts_with(key))
     };
     let Some(mut next) = found(0) else {
