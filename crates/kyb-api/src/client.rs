@@ -13,6 +13,7 @@ use reqwest::header::{ACCEPT, HeaderMap, HeaderName, HeaderValue, LOCATION, RETR
 use reqwest::{Method, Url, redirect};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 // Re-exported: callers knew these as the client's before they had their own module.
 use crate::address::require_secure;
@@ -21,6 +22,7 @@ pub use crate::address::{
 };
 use crate::body::{CappedError, MAX_ANSWER_BYTES, read_capped};
 use crate::drift::{self, Lesson};
+use crate::envelope::answer::Answer;
 use crate::envelope::{Envelope, snippet};
 use crate::error::{ApiError, Result};
 use crate::models::correction::CorrectionResult;
@@ -262,10 +264,8 @@ impl Client {
             let body = self
                 .send(Operation::Correction, &[], Some(request), &[])
                 .await?;
-            let envelope = self.success_envelope(Operation::Correction, &body)?;
-            let warnings = envelope.warnings.clone();
-            let mut result: CorrectionResult =
-                self.data_of(Operation::Correction, envelope, &body)?;
+            let (mut result, warnings): (CorrectionResult, _) =
+                self.answer(Operation::Correction, &body)?;
             result.warnings = warnings;
             Ok(result)
         };
@@ -350,8 +350,7 @@ impl Client {
     ) -> Result<T> {
         let answer = async {
             let bytes = self.send(operation, params, body, headers).await?;
-            let envelope = self.success_envelope(operation, &bytes)?;
-            self.data_of(operation, envelope, &bytes)
+            self.answer(operation, &bytes).map(|(model, _)| model)
         };
         answer.await.map_err(|e| maybe_done(operation, e))
     }
@@ -360,14 +359,38 @@ impl Client {
     fn success_envelope(&self, operation: Operation, body: &[u8]) -> Result<Envelope> {
         let envelope = Envelope::parse(body).map_err(|e| ApiError::undecodable(200, &e))?;
         if envelope.says_failure() {
-            let code = envelope
-                .code
-                .and_then(|c| u16::try_from(c).ok())
-                .filter(|c| *c >= 400)
-                .unwrap_or(200);
-            return Err(ApiError::from_answer(operation, code, body));
+            return Err(declared_failure(operation, envelope.code, body));
         }
         Ok(envelope)
+    }
+
+    /// A 2xx answer's `Data` as `T` and its warnings, or the error its body declares.
+    /// Read the short way ([`Answer`]) when it can be; the long way, through the whole
+    /// body's `Value`, says what is wrong with a body the short way cannot read.
+    fn answer<T: DeserializeOwned + Serialize>(
+        &self,
+        operation: Operation,
+        body: &[u8],
+    ) -> Result<(T, Vec<String>)> {
+        if self.learner.is_none() {
+            if let Some(answer) = Answer::<T>::read(body) {
+                if answer.heading.says_failure() {
+                    return Err(declared_failure(operation, answer.heading.code, body));
+                }
+                return Ok((answer.data, answer.heading.warnings));
+            }
+        } else if let Some(answer) = Answer::<Value>::read(body) {
+            // The learner compares what was received with its reading: `Data` is
+            // needed as a value.
+            if answer.heading.says_failure() {
+                return Err(declared_failure(operation, answer.heading.code, body));
+            }
+            let model = self.data_of(operation, answer.data, body)?;
+            return Ok((model, answer.heading.warnings));
+        }
+        let mut envelope = self.success_envelope(operation, body)?;
+        let warnings = std::mem::take(&mut envelope.warnings);
+        Ok((self.data_of(operation, envelope.data, body)?, warnings))
     }
 
     /// Sends the request, retrying reads on transient failures; the body of a 2xx
@@ -568,6 +591,16 @@ fn maybe_done(operation: Operation, error: ApiError) -> ApiError {
     ApiError::OutcomeUnknown { detail }
 }
 
+/// The error of a 2xx answer whose body says it failed, under the status its `Code`
+/// gives (when that is an error status).
+fn declared_failure(operation: Operation, code: Option<i64>, body: &[u8]) -> ApiError {
+    let status = code
+        .and_then(|c| u16::try_from(c).ok())
+        .filter(|c| *c >= 400)
+        .unwrap_or(200);
+    ApiError::from_answer(operation, status, body)
+}
+
 fn checked(failures: Vec<validate::Failure>) -> Result<()> {
     if failures.is_empty() {
         Ok(())
@@ -582,7 +615,7 @@ impl Client {
     fn data_of<T: DeserializeOwned + Serialize>(
         &self,
         operation: Operation,
-        envelope: Envelope,
+        data: Value,
         body: &[u8],
     ) -> Result<T> {
         let undecodable = |_| ApiError::Decode {
@@ -590,10 +623,9 @@ impl Client {
             snippet: snippet(body),
         };
         match &self.learner {
-            None => serde_json::from_value(envelope.data).map_err(undecodable),
+            None => serde_json::from_value(data).map_err(undecodable),
             Some(learner) => {
-                let (model, lesson) =
-                    drift::read(operation, &envelope.data).map_err(undecodable)?;
+                let (model, lesson) = drift::read(operation, &data).map_err(undecodable)?;
                 (learner.0)(operation, lesson);
                 Ok(model)
             }
