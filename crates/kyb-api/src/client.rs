@@ -146,13 +146,17 @@ pub fn install_tls_provider() {
 
 /// The one place every HTTP client of the desk is configured (the service's, and the
 /// image fetcher's, which adds its own name resolution): rustls (ring), the desk's
-/// user agent, the two timeouts, and no redirects (a 3xx is reported, never
-/// followed).
+/// user agent, the two timeouts, no redirects (a 3xx is reported, never followed) and
+/// no retries of reqwest's own: what is retried is decided by [`crate::retry`].
 pub fn http_builder(connect_timeout: Duration, timeout: Duration) -> reqwest::ClientBuilder {
     install_tls_provider();
     reqwest::Client::builder()
         .user_agent(concat!("KYB-Desk/", env!("CARGO_PKG_VERSION")))
         .redirect(redirect::Policy::none())
+        // reqwest's default retries only HTTP/2 and HTTP/3 refusals, which this build
+        // does not speak, yet copies every request in case: with no retry allowed, it
+        // copies none.
+        .retry(reqwest::retry::never().max_retries_per_request(0))
         .connect_timeout(connect_timeout)
         .timeout(timeout)
 }
