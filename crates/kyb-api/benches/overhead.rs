@@ -13,7 +13,11 @@
 //!   their totals divided by `MANY - FEW` is one call, start-up and warm-up cancelling
 //!   out. The sandbox answers from this (uncounted) process. Counted: every thread of
 //!   the calling process, so the connection tasks, hyper's parsing, the tokio runtime
-//!   and the kernel calls' user-space side, but not the kernel itself.
+//!   and the kernel calls' user-space side, but not the kernel itself. Two more paths
+//!   are counted: the bare request with its `Data` decoded into the model by
+//!   serde_json (what any client that returns the model pays, so the client's cost
+//!   beyond it is its own: reqwest, the envelope's checks, the key's scrubbing), and
+//!   the client with a drift learner, as the desk builds it.
 //!
 //! To see where a path's instructions go, run one such process by hand under
 //! callgrind and read it with `callgrind_annotate --inclusive=yes`.
@@ -25,6 +29,7 @@ use http_body_util::{BodyExt, Empty};
 use hyper::body::Bytes;
 use hyper_util::client::legacy::Client as HyperClient;
 use hyper_util::rt::TokioExecutor;
+use kyb_api::models::verification::Verification;
 use kyb_api::{Client, ClientConfig, Credentials, Learner, Secret};
 use kyb_sandbox::{Sandbox, SandboxConfig};
 use reqwest::Url;
@@ -76,20 +81,23 @@ impl Target {
     }
 }
 
-/// The three ways of making the call.
+/// The ways of making the call.
 #[derive(Clone, Copy, PartialEq)]
 enum Path {
     Bare,
+    /// What no client can spare: the bare request, and the model read from its body.
+    Decoded,
     Client,
     Learning,
 }
 
 impl Path {
-    const ALL: [Path; 3] = [Path::Bare, Path::Client, Path::Learning];
+    const ALL: [Path; 4] = [Path::Bare, Path::Decoded, Path::Client, Path::Learning];
 
     fn name(self) -> &'static str {
         match self {
             Path::Bare => "bare",
+            Path::Decoded => "decoded",
             Path::Client => "client",
             Path::Learning => "learning",
         }
@@ -98,10 +106,18 @@ impl Path {
     fn label(self) -> &'static str {
         match self {
             Path::Bare => "bare hyper, body read",
+            Path::Decoded => "bare hyper, body read, its `Data` decoded into the model",
             Path::Client => "kyb-api client, decoded",
             Path::Learning => "kyb-api client, decoded, drift learnt (as the desk does)",
         }
     }
+}
+
+/// The body as the decoded path reads it: `Data` alone, with no check of the rest.
+#[derive(serde::Deserialize)]
+struct Plain {
+    #[serde(rename = "Data")]
+    data: Verification,
 }
 
 /// The calls of each path, ready to be made on a current-thread runtime.
@@ -137,7 +153,19 @@ impl Callers {
 
     async fn call(&self, path: Path) {
         let client = match path {
-            Path::Bare => return self.bare().await,
+            Path::Bare => {
+                self.bare().await;
+                return;
+            }
+            Path::Decoded => {
+                let body = self.bare().await;
+                let plain: Plain = serde_json::from_slice(&body).expect("decodes");
+                assert_eq!(
+                    plain.data.folio.as_deref(),
+                    Some(self.target.folio.as_str())
+                );
+                return;
+            }
             Path::Client => &self.client,
             Path::Learning => &self.learning,
         };
@@ -151,7 +179,7 @@ impl Callers {
         );
     }
 
-    async fn bare(&self) {
+    async fn bare(&self) -> Bytes {
         let request = hyper::Request::get(self.url.as_str())
             .header("SERVICE-API-KEY", self.target.api_key.as_str())
             .header("X-Workspace", self.target.workspace_id.as_str())
@@ -160,8 +188,14 @@ impl Callers {
             .expect("request");
         let response = self.hyper.request(request).await.expect("bare answer");
         assert!(response.status().is_success());
-        let body = response.into_body().collect().await.expect("body");
-        assert!(!body.to_bytes().is_empty());
+        let body = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body")
+            .to_bytes();
+        assert!(!body.is_empty());
+        body
     }
 }
 
@@ -219,7 +253,7 @@ fn counted(path: &str) {
     let path = Path::ALL
         .into_iter()
         .find(|p| p.name() == path)
-        .expect("KYB_OVERHEAD_PATH is bare, client or learning");
+        .expect("KYB_OVERHEAD_PATH is bare, decoded, client or learning");
     let calls: usize = std::env::var("KYB_OVERHEAD_CALLS")
         .expect("KYB_OVERHEAD_CALLS")
         .parse()
@@ -283,7 +317,7 @@ fn instructions(target: &Target) {
             .find(|(path, _)| *path == wanted)
             .map_or(0.0, |(_, n)| *n)
     };
-    let (bare, client) = (of(Path::Bare), of(Path::Client));
+    let (bare, decoded, client) = (of(Path::Bare), of(Path::Decoded), of(Path::Client));
     println!("## Client per-call instructions (GET /verificaciones/{{folio}}, loopback sandbox)\n");
     println!(
         "Instructions counted by `valgrind --tool=callgrind`, which machine noise does not move. \
@@ -301,6 +335,14 @@ fn instructions(target: &Target) {
     println!(
         "| overhead per call (instructions) | {:.0} |",
         client - bare
+    );
+    println!(
+        "| ratio client / bare with the model decoded | {:.2} |",
+        client / decoded
+    );
+    println!(
+        "| overhead per call beyond decoding the model (instructions) | {:.0} |",
+        client - decoded
     );
 }
 
