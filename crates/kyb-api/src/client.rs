@@ -383,7 +383,7 @@ impl Client {
                 }
                 return Ok((answer.data, answer.heading.warnings));
             }
-        } else if let Some(answer) = Answer::<Value>::read(body) {
+        } else if let Some(answer) = Answer::read_value(body) {
             // The learner compares what was received with its reading: `Data` is
             // needed as a value.
             if answer.heading.says_failure() {

@@ -46,6 +46,12 @@ fn agrees<T: DeserializeOwned + PartialEq + std::fmt::Debug>(body: &[u8]) -> boo
 fn both_agree<T: DeserializeOwned + PartialEq + std::fmt::Debug>(body: &[u8]) -> bool {
     let model = agrees::<T>(body);
     let value = agrees::<Value>(body);
+    assert_eq!(
+        Answer::read_value(body),
+        Answer::<Value>::read(body),
+        "{}",
+        String::from_utf8_lossy(body)
+    );
     assert!(
         !model || value,
         "a body read as a model is read as a value: {}",
@@ -110,6 +116,14 @@ fn what_the_long_way_refuses_the_short_way_leaves_to_it() {
             "{}",
             String::from_utf8_lossy(body)
         );
+        if Envelope::parse(body).is_err() {
+            assert_eq!(
+                Answer::read_value(body),
+                None,
+                "{}",
+                String::from_utf8_lossy(body)
+            );
+        }
     }
 }
 

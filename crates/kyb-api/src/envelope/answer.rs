@@ -16,7 +16,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use serde::Deserialize;
-use serde::de::{DeserializeOwned, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
 use super::{Heading, pick};
@@ -34,12 +34,25 @@ impl<D: DeserializeOwned> Answer<D> {
     pub fn read(body: &[u8]) -> Option<Self> {
         // Checked as UTF-8 once, as a whole: reading from bytes checks each string.
         let body = std::str::from_utf8(body).ok()?;
+        // A model skips what it does not know, and skipping checks less.
         serde_json::from_str::<Valid>(body).ok()?;
+        Self::members(body)
+    }
+
+    fn members(body: &str) -> Option<Self> {
         let members: Members<D> = serde_json::from_str(body).ok()?;
         Some(Self {
             heading: Heading::of(&members.heading),
             data: pick(members.data, "data")?,
         })
+    }
+}
+
+impl Answer<Value> {
+    /// [`Answer::read`] with `Data` as a value, in one pass: a value skips nothing,
+    /// so reading it checks what the long way checks.
+    pub fn read_value(body: &[u8]) -> Option<Self> {
+        Self::members(std::str::from_utf8(body).ok()?)
     }
 }
 
@@ -93,7 +106,8 @@ impl<'de> Visitor<'de> for Valid {
 
 /// The members of an envelope that the answer is read from: those that may be the
 /// heading's, as values, and those that may be `Data`, as `D`; each keyed as sent, the
-/// last of a repeated key kept (as in a `Value`'s object).
+/// last of a repeated key kept (as in a `Value`'s object). The others are checked as a
+/// `Value` would be, and dropped.
 struct Members<D> {
     heading: Map<String, Value>,
     data: BTreeMap<String, D>,
@@ -129,7 +143,7 @@ impl<'de, D: Deserialize<'de>> Visitor<'de> for MembersVisitor<D> {
                 let value = map.next_value()?;
                 members.heading.insert(key.into_owned(), value);
             } else {
-                map.next_value::<IgnoredAny>()?;
+                map.next_value::<Valid>()?;
             }
         }
         Ok(members)
