@@ -6,7 +6,8 @@
 #   - sizes: release binaries, the UI's JavaScript gzipped;
 #   - start-up, memory (PSS), rendering and a 500-file refresh under added latency, in
 #     the real windows (tests/src/bin/bench, inside a private desktop session);
-#   - the API client's per-call overhead against bare hyper (kyb-api's bench);
+#   - the API client's per-call overhead against bare hyper (kyb-api's bench), in time
+#     and in instructions counted by callgrind, which the machine's load does not move;
 #   - the team's database: 50 desks taking next, appending to the audit chain and
 #     hearing each other's changes (kyb-team's bench, on a private PostgreSQL).
 # BENCH_RUNS sets the repetitions of each timed measurement (default 11).
@@ -23,8 +24,8 @@ say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 tmp=$(mktemp -d -t kyb-bench.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
-# The display, keyring and tauri-driver the windows need.
-scripts/install-deps.sh test >&2
+# The display, keyring and tauri-driver the windows need; valgrind.
+scripts/install-deps.sh bench >&2
 
 say "Release builds: the UI, KYB Desk and the bare window (the packaged build: no demo sandbox)"
 rm -rf ui/dist
@@ -36,6 +37,7 @@ cargo build --release --locked -p kyb-e2e --bin bench >&2
 
 say "The client's per-call overhead"
 cargo bench -q --locked -p kyb-api --bench overhead 2>/dev/null >"$tmp/overhead.md"
+cargo bench -q --locked -p kyb-api --bench overhead -- --callgrind 2>/dev/null >"$tmp/instructions.md"
 
 say "The team: 50 desks on one PostgreSQL"
 scripts/session.sh --postgres -- cargo bench -q --locked -p kyb-team --bench desks 2>/dev/null >"$tmp/team.md"
@@ -114,6 +116,8 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   cat "$tmp/windows.md"
   echo
   cat "$tmp/overhead.md"
+  echo
+  cat "$tmp/instructions.md"
   echo
   cat "$tmp/team.md"
   # The fuzzing record (from `make fuzz`, not measured here) is kept as it was.

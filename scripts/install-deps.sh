@@ -4,6 +4,7 @@
 #   scripts/install-deps.sh test   the above, plus Xvfb, D-Bus, gnome-keyring,
 #                                  WebKitWebDriver, ImageMagick, tauri-driver and
 #                                  schemathesis (from PyPI, in its own virtualenv)
+#   scripts/install-deps.sh bench  the above, plus valgrind (instruction counts)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +18,8 @@ NODE_MIN=20.19.0
 app_packages=(libwebkit2gtk-4.1-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev librsvg2-dev
   libayatana-appindicator3-dev libxdo-dev libssl-dev libdbus-1-dev pkg-config build-essential curl)
 test_packages=(webkit2gtk-driver xvfb gnome-keyring dbus-x11 imagemagick x11-utils python3 python3-venv postgresql)
+# callgrind counts the client's instructions per call, which the machine's load does not move.
+bench_packages=(valgrind)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
@@ -83,10 +86,15 @@ install_schemathesis() {
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 }
 
+# A bench drives the same windows and services as the tests.
+testing=false
+[[ $mode == test || $mode == bench ]] && testing=true
+
 install_apt "${app_packages[@]}"
-[[ $mode == test ]] && install_apt "${test_packages[@]}"
+$testing && install_apt "${test_packages[@]}"
+[[ $mode == bench ]] && install_apt "${bench_packages[@]}"
 check_toolchains
 npm_ci_if_stale
-[[ $mode == test ]] && install_tauri_driver
-[[ $mode == test ]] && install_schemathesis
+$testing && install_tauri_driver
+$testing && install_schemathesis
 exit 0

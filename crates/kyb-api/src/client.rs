@@ -13,6 +13,7 @@ use reqwest::header::{ACCEPT, HeaderMap, HeaderName, HeaderValue, LOCATION, RETR
 use reqwest::{Method, Url, redirect};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 // Re-exported: callers knew these as the client's before they had their own module.
 use crate::address::require_secure;
@@ -21,6 +22,7 @@ pub use crate::address::{
 };
 use crate::body::{CappedError, MAX_ANSWER_BYTES, read_capped};
 use crate::drift::{self, Lesson};
+use crate::envelope::answer::Answer;
 use crate::envelope::{Envelope, snippet};
 use crate::error::{ApiError, Result};
 use crate::models::correction::CorrectionResult;
@@ -144,13 +146,17 @@ pub fn install_tls_provider() {
 
 /// The one place every HTTP client of the desk is configured (the service's, and the
 /// image fetcher's, which adds its own name resolution): rustls (ring), the desk's
-/// user agent, the two timeouts, and no redirects (a 3xx is reported, never
-/// followed).
+/// user agent, the two timeouts, no redirects (a 3xx is reported, never followed) and
+/// no retries of reqwest's own: what is retried is decided by [`crate::retry`].
 pub fn http_builder(connect_timeout: Duration, timeout: Duration) -> reqwest::ClientBuilder {
     install_tls_provider();
     reqwest::Client::builder()
         .user_agent(concat!("KYB-Desk/", env!("CARGO_PKG_VERSION")))
         .redirect(redirect::Policy::none())
+        // reqwest's default retries only HTTP/2 and HTTP/3 refusals, which this build
+        // does not speak, yet copies every request in case: with no retry allowed, it
+        // copies none.
+        .retry(reqwest::retry::never().max_retries_per_request(0))
         .connect_timeout(connect_timeout)
         .timeout(timeout)
 }
@@ -262,10 +268,8 @@ impl Client {
             let body = self
                 .send(Operation::Correction, &[], Some(request), &[])
                 .await?;
-            let envelope = self.success_envelope(Operation::Correction, &body)?;
-            let warnings = envelope.warnings.clone();
-            let mut result: CorrectionResult =
-                self.data_of(Operation::Correction, envelope, &body)?;
+            let (mut result, warnings): (CorrectionResult, _) =
+                self.answer(Operation::Correction, &body)?;
             result.warnings = warnings;
             Ok(result)
         };
@@ -350,8 +354,7 @@ impl Client {
     ) -> Result<T> {
         let answer = async {
             let bytes = self.send(operation, params, body, headers).await?;
-            let envelope = self.success_envelope(operation, &bytes)?;
-            self.data_of(operation, envelope, &bytes)
+            self.answer(operation, &bytes).map(|(model, _)| model)
         };
         answer.await.map_err(|e| maybe_done(operation, e))
     }
@@ -360,14 +363,38 @@ impl Client {
     fn success_envelope(&self, operation: Operation, body: &[u8]) -> Result<Envelope> {
         let envelope = Envelope::parse(body).map_err(|e| ApiError::undecodable(200, &e))?;
         if envelope.says_failure() {
-            let code = envelope
-                .code
-                .and_then(|c| u16::try_from(c).ok())
-                .filter(|c| *c >= 400)
-                .unwrap_or(200);
-            return Err(ApiError::from_answer(operation, code, body));
+            return Err(declared_failure(operation, envelope.code, body));
         }
         Ok(envelope)
+    }
+
+    /// A 2xx answer's `Data` as `T` and its warnings, or the error its body declares.
+    /// Read the short way ([`Answer`]) when it can be; the long way, through the whole
+    /// body's `Value`, says what is wrong with a body the short way cannot read.
+    fn answer<T: DeserializeOwned + Serialize>(
+        &self,
+        operation: Operation,
+        body: &[u8],
+    ) -> Result<(T, Vec<String>)> {
+        if self.learner.is_none() {
+            if let Some(answer) = Answer::<T>::read(body) {
+                if answer.heading.says_failure() {
+                    return Err(declared_failure(operation, answer.heading.code, body));
+                }
+                return Ok((answer.data, answer.heading.warnings));
+            }
+        } else if let Some(answer) = Answer::read_value(body) {
+            // The learner compares what was received with its reading: `Data` is
+            // needed as a value.
+            if answer.heading.says_failure() {
+                return Err(declared_failure(operation, answer.heading.code, body));
+            }
+            let model = self.data_of(operation, answer.data, body)?;
+            return Ok((model, answer.heading.warnings));
+        }
+        let mut envelope = self.success_envelope(operation, body)?;
+        let warnings = std::mem::take(&mut envelope.warnings);
+        Ok((self.data_of(operation, envelope.data, body)?, warnings))
     }
 
     /// Sends the request, retrying reads on transient failures; the body of a 2xx
@@ -568,6 +595,16 @@ fn maybe_done(operation: Operation, error: ApiError) -> ApiError {
     ApiError::OutcomeUnknown { detail }
 }
 
+/// The error of a 2xx answer whose body says it failed, under the status its `Code`
+/// gives (when that is an error status).
+fn declared_failure(operation: Operation, code: Option<i64>, body: &[u8]) -> ApiError {
+    let status = code
+        .and_then(|c| u16::try_from(c).ok())
+        .filter(|c| *c >= 400)
+        .unwrap_or(200);
+    ApiError::from_answer(operation, status, body)
+}
+
 fn checked(failures: Vec<validate::Failure>) -> Result<()> {
     if failures.is_empty() {
         Ok(())
@@ -582,7 +619,7 @@ impl Client {
     fn data_of<T: DeserializeOwned + Serialize>(
         &self,
         operation: Operation,
-        envelope: Envelope,
+        data: Value,
         body: &[u8],
     ) -> Result<T> {
         let undecodable = |_| ApiError::Decode {
@@ -590,10 +627,9 @@ impl Client {
             snippet: snippet(body),
         };
         match &self.learner {
-            None => serde_json::from_value(envelope.data).map_err(undecodable),
+            None => serde_json::from_value(data).map_err(undecodable),
             Some(learner) => {
-                let (model, lesson) =
-                    drift::read(operation, &envelope.data).map_err(undecodable)?;
+                let (model, lesson) = drift::read(operation, &data).map_err(undecodable)?;
                 (learner.0)(operation, lesson);
                 Ok(model)
             }
@@ -621,12 +657,11 @@ fn scrub_key(text: Vec<u8>, key: &str) -> Vec<u8> {
     let Some(&first) = key.first() else {
         return text;
     };
+    // Each place of the key's first byte, tried in turn: a searcher built for the key
+    // would cost more than an answer's search with it.
     let found = |from: usize| {
-        text[from..]
-            .iter()
-            .enumerate()
-            .filter(|(_, byte)| **byte == first)
-            .map(|(at, _)| from + at)
+        memchr::memchr_iter(first, &text[from..])
+            .map(|at| from + at)
             .find(|at| text[*at..].starts_with(key))
     };
     let Some(mut next) = found(0) else {

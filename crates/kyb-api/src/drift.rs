@@ -68,7 +68,7 @@ pub fn read<T: DeserializeOwned + Serialize>(
         ..Lesson::default()
     };
     if let Ok(reading) = serde_json::to_value(&model) {
-        compare(operation, "", data, &reading, &mut lesson);
+        compare(operation, &mut String::new(), data, &reading, &mut lesson);
     }
     Ok((model, lesson))
 }
@@ -121,54 +121,67 @@ fn may_be_missing(operation: Operation, path: &str) -> bool {
     })
 }
 
-fn join(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_owned()
-    } else {
-        format!("{path}.{key}")
+/// Appends a member's name to `path` (`Person[].FaceKeyId`).
+fn push_member(path: &mut String, key: &str) {
+    if !path.is_empty() {
+        path.push('.');
     }
+    path.push_str(field_name(key));
 }
 
 fn is_missing(value: &Value) -> bool {
     value.is_null() || value.as_array().is_some_and(Vec::is_empty)
 }
 
-fn compare(operation: Operation, path: &str, received: &Value, read: &Value, lesson: &mut Lesson) {
+/// Compares what was received at `path` with its reading. `path` is one buffer for
+/// the whole walk, each member's name appended and taken off again: a path becomes a
+/// string of its own only when it is noted.
+fn compare(
+    operation: Operation,
+    path: &mut String,
+    received: &Value,
+    read: &Value,
+    lesson: &mut Lesson,
+) {
+    let parent = path.len();
     match (received, read) {
         (Value::Object(members), Value::Object(known)) => {
             for (key, value) in members {
                 // A member the model keeps verbatim (version 1 of the detail keeps
                 // every one) is named like an unknown one: its name could be data.
-                let at = join(path, &field_name(key));
+                push_member(path, key);
                 match known.get(key) {
-                    None => lesson.unknown_fields.push(at),
+                    None => lesson.unknown_fields.push(path.clone()),
                     Some(_) if value.is_null() => {
-                        if !may_be_missing(operation, &at) {
-                            lesson.nulls.push(at);
+                        if !may_be_missing(operation, path) {
+                            lesson.nulls.push(path.clone());
                         }
                     }
-                    Some(reading) => compare(operation, &at, value, reading, lesson),
+                    Some(reading) => compare(operation, path, value, reading, lesson),
                 }
+                path.truncate(parent);
             }
             for key in known.keys().filter(|key| !members.contains_key(*key)) {
-                let at = join(path, &field_name(key));
-                if !may_be_missing(operation, &at) {
-                    lesson.absences.push(at);
+                push_member(path, key);
+                if !may_be_missing(operation, path) {
+                    lesson.absences.push(path.clone());
                 }
+                path.truncate(parent);
             }
         }
         (Value::Array(items), Value::Array(readings)) if items.len() == readings.len() => {
-            let at = format!("{path}[]");
+            path.push_str("[]");
             for (item, reading) in items.iter().zip(readings) {
-                compare(operation, &at, item, reading, lesson);
+                compare(operation, path, item, reading, lesson);
             }
+            path.truncate(parent);
         }
-        (Value::Array(_), Value::Array(_)) => lesson.reshaped.push(path.to_owned()),
-        (_, Value::Array(_)) => lesson.reshaped.push(path.to_owned()),
+        (Value::Array(_), Value::Array(_)) => lesson.reshaped.push(path.clone()),
+        (_, Value::Array(_)) => lesson.reshaped.push(path.clone()),
         (received, read) if is_missing(read) && !is_missing(received) => {
-            lesson.reshaped.push(path.to_owned());
+            lesson.reshaped.push(path.clone());
         }
-        (received, read) if kind(received) != kind(read) => lesson.reshaped.push(path.to_owned()),
+        (received, read) if kind(received) != kind(read) => lesson.reshaped.push(path.clone()),
         _ => {}
     }
 }
@@ -189,15 +202,12 @@ pub const WITHHELD: &str = "(withheld)";
 
 /// A field name as it is kept: a name of letters, digits and `_` with few digits (no
 /// RFC, CURP, phone or e-mail address used as a key).
-fn field_name(key: &str) -> String {
+fn field_name(key: &str) -> &str {
+    // Bytes, not characters: a character outside ASCII fails either way.
     let plausible = (1..=64).contains(&key.len())
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && key.chars().filter(char::is_ascii_digit).count() <= 3;
-    if plausible {
-        key.to_owned()
-    } else {
-        WITHHELD.to_owned()
-    }
+        && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && key.bytes().filter(u8::is_ascii_digit).count() <= 3;
+    if plausible { key } else { WITHHELD }
 }
 
 /// A catalogue value as it is kept: a short word or phrase of letters (`EnPausa`, `En

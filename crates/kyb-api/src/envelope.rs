@@ -8,8 +8,48 @@
 
 use serde_json::{Map, Value};
 
+pub mod answer;
+
 /// The longest body excerpt an error carries, in characters.
 pub const SNIPPET_CHARS: usize = 160;
+
+/// The members by which an answer says whether it succeeded: what the client needs of
+/// a successful answer besides its `Data` (see [`answer::Answer`]).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Heading {
+    pub code: Option<i64>,
+    /// `Status` of the usual envelope (casing as sent).
+    pub status: Option<String>,
+    /// `success` of the correction-request shape.
+    pub success: Option<bool>,
+    pub warnings: Vec<String>,
+}
+
+impl Heading {
+    /// The members a heading is read from; keys are matched ignoring case.
+    pub const MEMBERS: [&str; 4] = ["code", "status", "success", "warnings"];
+
+    fn of(object: &Map<String, Value>) -> Self {
+        Self {
+            code: field(object, "code").and_then(integer),
+            status: field(object, "status").and_then(text),
+            success: field(object, "success").and_then(Value::as_bool),
+            warnings: field(object, "warnings").map(strings).unwrap_or_default(),
+        }
+    }
+
+    /// Whether the body itself says the operation failed (`success: false`, or a
+    /// `Status` other than success).
+    pub fn says_failure(&self) -> bool {
+        says_failure(self.success, self.status.as_deref())
+    }
+}
+
+/// Whether a body says the operation failed: `success: false`, or a `Status` other
+/// than success.
+fn says_failure(success: Option<bool>, status: Option<&str>) -> bool {
+    success == Some(false) || status.is_some_and(|s| !s.trim().eq_ignore_ascii_case("success"))
+}
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Envelope {
@@ -61,12 +101,18 @@ impl Envelope {
         if messages.is_empty() {
             messages = field(object, "errors").map(strings).unwrap_or_default();
         }
+        let Heading {
+            code,
+            status,
+            success,
+            warnings,
+        } = Heading::of(object);
         Self {
-            code: field(object, "code").and_then(integer),
-            status: field(object, "status").and_then(text),
-            success: field(object, "success").and_then(Value::as_bool),
+            code,
+            status,
+            success,
             message: field(object, "message").and_then(text),
-            warnings: field(object, "warnings").map(strings).unwrap_or_default(),
+            warnings,
             messages,
             data,
         }
@@ -75,11 +121,7 @@ impl Envelope {
     /// Whether the body itself says the operation failed (`success: false`, or a
     /// `Status` other than success).
     pub fn says_failure(&self) -> bool {
-        self.success == Some(false)
-            || self
-                .status
-                .as_deref()
-                .is_some_and(|s| !s.trim().eq_ignore_ascii_case("success"))
+        says_failure(self.success, self.status.as_deref())
     }
 
     pub fn status_is(&self, word: &str) -> bool {
@@ -91,12 +133,24 @@ impl Envelope {
 
 /// The value of `key`, ignoring the case of the key; an exact match wins.
 fn field<'a>(object: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
-    object.get(key).or_else(|| {
-        object
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-            .map(|(_, v)| v)
-    })
+    pick(object, key)
+}
+
+/// The value of `key` among `members` (unique keys, in the order of their bytes, as
+/// in a `Value`'s object): an exact match, else the first whose key matches ignoring
+/// case.
+fn pick<K: AsRef<str>, V>(members: impl IntoIterator<Item = (K, V)>, key: &str) -> Option<V> {
+    let mut folded = None;
+    for (name, value) in members {
+        let name = name.as_ref();
+        if name == key {
+            return Some(value);
+        }
+        if folded.is_none() && name.eq_ignore_ascii_case(key) {
+            folded = Some(value);
+        }
+    }
+    folded
 }
 
 fn text(value: &Value) -> Option<String> {

@@ -92,6 +92,16 @@ pub(crate) use wire_enum;
 /// Case-insensitive comparison that also folds case of accented letters
 /// ("EN REVISIÓN" is "En Revisión").
 pub fn same_word(a: &str, b: &str) -> bool {
+    // Every catalogue value of every answer is compared with the catalogue's
+    // spellings: the usual cases are settled without folding each character. An
+    // ASCII letter's lower case is ASCII's, so two ASCII words fold alike exactly
+    // when they are equal ignoring ASCII case.
+    if a == b {
+        return true;
+    }
+    if a.is_ascii() && b.is_ascii() {
+        return a.eq_ignore_ascii_case(b);
+    }
     a.chars()
         .flat_map(char::to_lowercase)
         .eq(b.chars().flat_map(char::to_lowercase))
