@@ -72,6 +72,7 @@ met() { awk -v v="$1" -v g="$2" -v op="$3" 'BEGIN { ok = (op == "le") ? (v <= g)
 bin_ratio=$(ratio "$app_stripped" "$bare_stripped")
 client_ratio=$(awk -F'|' '/^\| ratio client \/ bare/ { gsub(/[ *]/, "", $3); print $3; exit }' "$tmp/overhead.md")
 client_ratio=${client_ratio:-NaN}
+client_instructions=$(awk -F'|' '/^\| ratio client \/ bare \|/ { gsub(/[ *]/, "", $3); print $3; exit }' "$tmp/instructions.md")
 
 webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo unknown)
 {
@@ -98,6 +99,7 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   echo "|---|---|---|---|"
   cat "$tmp/goals.md"
   echo "| client per-call overhead (p50) / bare hyper | ≤ 1.1× | ${client_ratio}× | $(met "$client_ratio" 1.1 le) |"
+  echo "| client instructions per call (callgrind) / bare hyper | (counted) | ${client_instructions:-?}× | — |"
   echo "| release binary, stripped, as packaged / bare window | ≤ 2× | ${bin_ratio}× | $(met "$bin_ratio" 2 le) |"
   echo
   echo "## Size"
