@@ -33,7 +33,9 @@ npm --prefix ui run --silent build >&2
 # As `make bundle` builds it: without the `demo` feature, with the release profile of
 # Cargo.toml (one codegen unit, fat LTO, optimised for size, stripped).
 cargo build --release --locked -p kyb-desk -p bare-window --no-default-features --features tauri/custom-protocol >&2
-cargo build --release --locked -p kyb-e2e --bin bench >&2
+# The driver of the windows' measurements is not what is measured: no LTO for it.
+CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+  cargo build --release --locked -p kyb-e2e --bin bench >&2
 
 say "The client's per-call overhead"
 cargo bench -q --locked -p kyb-api --bench overhead 2>/dev/null >"$tmp/overhead.md"
@@ -51,13 +53,13 @@ scripts/session.sh --driver -- "$release/bench" \
 kib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1024 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 size_of() { stat -c %s "$1"; }
-stripped() { strip -o "$tmp/stripped" "$1" && size_of "$tmp/stripped"; }
+stripped() { strip -o "$tmp/stripped-$2" "$1" && size_of "$tmp/stripped-$2"; }
 gzipped() { local total=0 f; for f in "$@"; do total=$((total + $(gzip -9c "$f" | wc -c))); done; echo "$total"; }
 
 app_bin=$(size_of "$release/kyb-desk")
 bare_bin=$(size_of "$release/bare-window")
-app_stripped=$(stripped "$release/kyb-desk")
-bare_stripped=$(stripped "$release/bare-window")
+app_stripped=$(stripped "$release/kyb-desk" app)
+bare_stripped=$(stripped "$release/bare-window" bare)
 app_js=$(gzipped ui/dist/assets/*.js)
 # What the window loads before its first paint: the scripts index.html names (the
 # entry and what it preloads); every other screen is a chunk fetched when first shown.
@@ -65,6 +67,20 @@ first_js=$(grep -oE '(src|href)="/assets/[^"]+\.js"' ui/dist/index.html | sed -E
 # shellcheck disable=SC2086 # one path a word
 app_first_js=$(gzipped $first_js)
 bare_js=$(gzipped benches/bare-window/page/main.js)
+
+# Where a binary's bytes go, by ELF section (KiB): code, constant data, the tables
+# that unwind a panic, relocations, the rest.
+sections() {
+  size -A "$1" | awk '
+    $1 == ".text" { code += $2 }
+    $1 == ".rodata" { ro += $2 }
+    $1 == ".eh_frame" || $1 == ".eh_frame_hdr" || $1 == ".gcc_except_table" { unwind += $2 }
+    $1 ~ /^\.rela/ { rel += $2 }
+    $1 ~ /^\./ { all += $2 }
+    END { printf "%.1f %.1f %.1f %.1f %.1f", code / 1024, ro / 1024, unwind / 1024, rel / 1024, (all - code - ro - unwind - rel) / 1024 }'
+}
+read -r app_code app_ro app_unwind app_rel app_rest < <(sections "$tmp/stripped-app")
+read -r bare_code bare_ro bare_unwind bare_rel bare_rest < <(sections "$tmp/stripped-bare")
 
 # The goals of the speed issue, this run against each: the windows' from the bench
 # binary (goals.md), the binary's and the client's from here.
@@ -115,11 +131,25 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   echo "the demo sandbox (\`--no-default-features\`), with the release profile of Cargo.toml (one"
   echo "codegen unit, fat LTO, \`opt-level = \"s\"\`, symbols stripped)."
   echo
+  echo "Where the stripped binaries' bytes go (KiB, by ELF section):"
+  echo
+  echo "| section | KYB Desk | bare window |"
+  echo "|---|---:|---:|"
+  echo "| code (.text) | $app_code | $bare_code |"
+  echo "| constants (.rodata) | $app_ro | $bare_ro |"
+  echo "| unwinding tables (.eh_frame, .gcc_except_table) | $app_unwind | $bare_unwind |"
+  echo "| relocations (.rela.*) | $app_rel | $bare_rel |"
+  echo "| the rest | $app_rest | $bare_rest |"
+  echo
+  cat docs/bench/size.md
+  echo
   cat "$tmp/windows.md"
   echo
   cat "$tmp/overhead.md"
   echo
   cat "$tmp/instructions.md"
+  echo
+  cat docs/bench/client.md
   echo
   cat "$tmp/team.md"
   # The fuzzing record (from `make fuzz`, not measured here) is kept as it was.

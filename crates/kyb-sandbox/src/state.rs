@@ -63,6 +63,12 @@ pub struct World {
     /// Files whose detail exists in version 1 only (files older than version 2): the
     /// detail answers version 1 whatever `X-api-version` asks.
     pub legacy_details: HashSet<Uuid>,
+    /// The files of each company, by (workspace, FlowID in lower case, RFC in upper
+    /// case), and how many files there were when it was built: tracking looks a file up
+    /// at every call, and a scan of every file under the lock made a refresh of
+    /// thousands wait on the sandbox rather than on its latency. Files are added, never
+    /// removed nor moved to another company, so a new count is when to build it again.
+    company_index: (usize, HashMap<(Uuid, String, String), Vec<Uuid>>),
 }
 
 impl World {
@@ -81,6 +87,7 @@ impl World {
             fault_rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_fa17),
             next_serial: 0,
             legacy_details: HashSet::new(),
+            company_index: (0, HashMap::new()),
         }
     }
 
@@ -101,6 +108,45 @@ impl World {
         self.expedientes
             .get(&id)
             .filter(|f| f.workspace == workspace)
+    }
+
+    /// The files of `workspace` for this FlowID and company RFC (either in any case).
+    pub fn files_of_company(
+        &mut self,
+        workspace: Uuid,
+        flow_id: &str,
+        rfc: &str,
+    ) -> impl Iterator<Item = &Expediente> {
+        let key = |workspace: Uuid, flow: &str, rfc: &str| {
+            (
+                workspace,
+                flow.trim().to_ascii_lowercase(),
+                rfc.trim().to_ascii_uppercase(),
+            )
+        };
+        if self.company_index.0 != self.expedientes.len() {
+            let mut index: HashMap<_, Vec<Uuid>> = HashMap::new();
+            for file in self.expedientes.values() {
+                index
+                    .entry(key(file.workspace, &file.flow_id, &file.company_rfc))
+                    .or_default()
+                    .push(file.document_id);
+            }
+            self.company_index = (self.expedientes.len(), index);
+        }
+        let (flow_id, rfc) = (flow_id.trim(), rfc.trim());
+        self.company_index
+            .1
+            .get(&key(workspace, flow_id, rfc))
+            .into_iter()
+            .flatten()
+            .filter_map(|id| self.expedientes.get(id))
+            // Checked again against the file itself: the index only narrows the search.
+            .filter(move |f| {
+                f.workspace == workspace
+                    && f.flow_id.eq_ignore_ascii_case(flow_id)
+                    && f.company_rfc.eq_ignore_ascii_case(rfc)
+            })
     }
 
     pub fn next_serial(&mut self) -> u64 {

@@ -12,7 +12,7 @@ use crate::messages::{self, status};
 use crate::state::AppState;
 
 pub async fn tracking(State(app): State<AppState>, caller: Caller, body: Bytes) -> Envelope {
-    let world = app.lock();
+    let mut world = app.lock();
     let request: TrackingRequest = read_body(&body);
     let mut failures = validate::tracking(&request);
     // An unknown flow is a validation failure ("El FlowId no es válido."), not a 404.
@@ -26,13 +26,7 @@ pub async fn tracking(State(app): State<AppState>, caller: Caller, body: Bytes) 
     }
     // The newest file of that flow and company RFC in the caller's workspace.
     let found = world
-        .expedientes
-        .values()
-        .filter(|f| {
-            f.workspace == caller.workspace
-                && f.flow_id.eq_ignore_ascii_case(request.flow_id.trim())
-                && f.company_rfc.eq_ignore_ascii_case(request.rfc.trim())
-        })
+        .files_of_company(caller.workspace, &request.flow_id, &request.rfc)
         .max_by_key(|f| f.created);
     match found {
         Some(file) => Envelope::new(
