@@ -35,18 +35,21 @@ use kyb_desk_core::recovery::Recovery;
 use kyb_desk_core::secrets::KeyStatus;
 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 
-#[tauri::command]
+// The reads of the window's first screen run off the main thread (`async`): a command
+// without it runs on the thread that also drives the window, where it waits its turn
+// behind the window's own start-up work.
+#[tauri::command(async)]
 pub fn app_info(shell: State<'_, Shell>) -> AppInfo {
     AppInfo::current(shell.demo_base.is_some())
 }
 
 /// The demo's "try this" leads; none outside the demo (or with `--demo-empty`).
-#[tauri::command]
+#[tauri::command(async)]
 pub fn demo_guide(shell: State<'_, Shell>) -> Option<DemoGuide> {
     shell.demo_guide.clone()
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn profiles(desk: State<'_, Desk>) -> ProfileBook {
     desk.profiles()
 }
@@ -230,7 +233,7 @@ pub fn audit_entries(desk: State<'_, Desk>) -> AppResult<AuditEntries> {
 }
 
 /// The local files set aside as unreadable this session, for the window to announce.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn recoveries(desk: State<'_, Desk>) -> Vec<Recovery> {
     desk.recoveries()
 }
@@ -447,7 +450,7 @@ pub fn detail_changes(desk: State<'_, Desk>, document_id: String) -> AppResult<D
     desk.detail_changes(&document_id)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn watchlist(desk: State<'_, Desk>) -> AppResult<Vec<WatchedFile>> {
     desk.watchlist()
 }

@@ -42,6 +42,9 @@ pub struct ServedFile {
     pub bytes: Vec<u8>,
 }
 
+/// A company's files in one flow: (workspace, FlowID in lower case, RFC in upper case).
+type CompanyKey = (Uuid, String, String);
+
 #[derive(Debug)]
 pub struct World {
     pub tenants: Vec<Tenant>,
@@ -68,7 +71,7 @@ pub struct World {
     /// at every call, and a scan of every file under the lock made a refresh of
     /// thousands wait on the sandbox rather than on its latency. Files are added, never
     /// removed nor moved to another company, so a new count is when to build it again.
-    company_index: (usize, HashMap<(Uuid, String, String), Vec<Uuid>>),
+    company_index: (usize, HashMap<CompanyKey, Vec<Uuid>>),
 }
 
 impl World {

@@ -205,6 +205,10 @@ async fn main() {
     }
     out.extend([
         String::new(),
+        include_str!("../../../../docs/bench/startup.md")
+            .trim_end()
+            .to_owned(),
+        String::new(),
         "## Memory".to_owned(),
         String::new(),
         "Proportional set size (PSS) of the program and every process it started \
@@ -279,6 +283,12 @@ async fn main() {
                 .join(", "),
         ]));
     }
+    out.extend([
+        String::new(),
+        include_str!("../../../../docs/bench/memory.md")
+            .trim_end()
+            .to_owned(),
+    ]);
     let refresh = measured.refresh;
     out.extend([
         String::new(),
