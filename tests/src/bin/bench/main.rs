@@ -285,6 +285,33 @@ async fn main() {
     }
     out.extend([
         String::new(),
+        "The same readings by kind of memory, every process of each tree summed \
+         (`/proc/PID/smaps`; MiB):"
+            .to_owned(),
+        String::new(),
+        format!(
+            "| state | {} |",
+            memory::Kind::ALL.map(memory::Kind::label).join(" | ")
+        ),
+        format!("|---|{}", "---:|".repeat(memory::Kind::ALL.len())),
+    ]);
+    let by_kind = [
+        ("bare window, empty page", &measured.bare_idle),
+        ("KYB Desk, idle", &measured.memory[0].1),
+        ("KYB Desk, large file open", &measured.memory[1].1),
+        ("KYB Desk, before the 200 details", &day.before),
+        ("KYB Desk, after them", &day.after),
+    ];
+    for (state, pss) in by_kind {
+        let mut cells = vec![state.to_owned()];
+        cells.extend(
+            memory::Kind::ALL
+                .map(|kind| format!("{:.1}", pss.by_kind.get(&kind).copied().unwrap_or(0.0))),
+        );
+        out.push(row(&cells));
+    }
+    out.extend([
+        String::new(),
         include_str!("../../../../docs/bench/memory.md")
             .trim_end()
             .to_owned(),

@@ -68,15 +68,91 @@ pub fn tree(root: u32) -> Vec<u32> {
     found
 }
 
-/// PSS of a process tree, in total and by process name (MiB).
+/// PSS of a process tree, in total, by process name and by kind of memory (MiB).
 #[derive(Debug, Clone)]
 pub struct TreePss {
     pub total_mib: f64,
     pub by_name: BTreeMap<String, f64>,
+    pub by_kind: BTreeMap<Kind, f64>,
+}
+
+/// What a mapping holds, from its name in `/proc/PID/smaps`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// No file behind it: the heaps (JavaScript's, malloc's), stacks, JIT code.
+    Anonymous,
+    /// Files mapped: the program, its libraries, fonts, caches on disk.
+    Files,
+    /// Memory shared between processes: graphics buffers, memfd, /dev/shm.
+    Shared,
+    /// The rest (the kernel's vdso and vvar).
+    Other,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 4] = [Kind::Anonymous, Kind::Files, Kind::Shared, Kind::Other];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Anonymous => "anonymous (heaps, stacks, JIT)",
+            Kind::Files => "files (program, libraries, fonts)",
+            Kind::Shared => "shared memory (buffers)",
+            Kind::Other => "other",
+        }
+    }
+
+    fn of(name: &str) -> Kind {
+        if name.is_empty()
+            || name.starts_with("[heap")
+            || name.starts_with("[stack")
+            || name.starts_with("[anon")
+        {
+            Kind::Anonymous
+        } else if name.starts_with("/memfd:")
+            || name.starts_with("memfd:")
+            || name.starts_with("/dev/shm")
+            || name.starts_with("/dev/dri")
+            || name.starts_with("/SYSV")
+        {
+            Kind::Shared
+        } else if name.starts_with('/') {
+            Kind::Files
+        } else {
+            Kind::Other
+        }
+    }
+}
+
+/// PSS in KiB of one process by kind, from `/proc/PID/smaps`: each mapping's header
+/// line ("start-end perms offset dev inode [name]") and then its own `Pss:` line.
+fn pss_by_kind(pid: u32) -> BTreeMap<Kind, u64> {
+    let mut by_kind = BTreeMap::new();
+    let Ok(smaps) = fs::read_to_string(format!("/proc/{pid}/smaps")) else {
+        return by_kind;
+    };
+    let mut kind = Kind::Other;
+    for line in smaps.lines() {
+        let mut fields = line.split_whitespace();
+        let first = fields.next().unwrap_or("");
+        if first.contains('-') && first.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
+            // The name is what follows the five fixed fields (it may hold spaces).
+            let name = line
+                .splitn(6, char::is_whitespace)
+                .nth(5)
+                .unwrap_or("")
+                .trim();
+            kind = Kind::of(name);
+        } else if first == "Pss:" {
+            let kib: u64 = fields.next().and_then(|v| v.parse().ok()).unwrap_or(0);
+            *by_kind.entry(kind).or_insert(0) += kib;
+        }
+    }
+    by_kind
 }
 
 pub fn tree_pss(root: u32) -> TreePss {
     let mut by_name = BTreeMap::new();
+    let mut by_kind = BTreeMap::new();
     let mut total = 0;
     for pid in tree(root) {
         let (Some(kib), Some((_, name))) = (pss_kib(pid), parent_and_name(pid)) else {
@@ -84,10 +160,14 @@ pub fn tree_pss(root: u32) -> TreePss {
         };
         total += kib;
         *by_name.entry(name).or_insert(0.0) += kib as f64 / 1024.0;
+        for (kind, kib) in pss_by_kind(pid) {
+            *by_kind.entry(kind).or_insert(0.0) += kib as f64 / 1024.0;
+        }
     }
     TreePss {
         total_mib: total as f64 / 1024.0,
         by_name,
+        by_kind,
     }
 }
 
@@ -103,5 +183,16 @@ mod tests {
         let pss = tree_pss(me);
         assert!(pss.total_mib > 0.0);
         assert_eq!(pss.by_name.len(), 1);
+        // The kinds add up to the total (smaps and smaps_rollup count the same pages;
+        // the process may have grown a little between the two readings).
+        let kinds: f64 = pss.by_kind.values().sum();
+        assert!(
+            pss.by_kind.get(&Kind::Files).is_some_and(|mib| *mib > 0.0),
+            "{pss:?}"
+        );
+        assert!(
+            (kinds - pss.total_mib).abs() < 1.0 + pss.total_mib * 0.05,
+            "{pss:?}"
+        );
     }
 }
