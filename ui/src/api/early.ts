@@ -20,8 +20,14 @@ export function askEarly() {
   performance.mark("startup:script");
   const book = backend.profiles();
   const files = backend.watchlist();
-  book.then(() => performance.mark("startup:book"), () => undefined);
-  files.then(() => performance.mark("startup:list"), () => undefined);
+  book.then(
+    () => performance.mark("startup:book"),
+    () => undefined,
+  );
+  files.then(
+    () => performance.mark("startup:list"),
+    () => undefined,
+  );
   // Taken later, or never (no profile yet): a failure here is not one to report.
   files.catch(() => undefined);
   early.book = book;
