@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import * as backend from "./api/backend";
 import { recoveries } from "./api/backend";
-import { profileBook } from "./api/early";
+import { forgetEarly, profileBook, startupReadsSettled } from "./api/early";
 import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
 import type { DemoGuide } from "./bindings/DemoGuide";
@@ -9,6 +9,7 @@ import type { Profile } from "./bindings/Profile";
 import type { ProfileBook } from "./bindings/ProfileBook";
 import type { Recovery } from "./bindings/Recovery";
 import type { Role } from "./bindings/Role";
+import { TryThis } from "./features/guide/TryThis";
 import { useFileLinks } from "./features/links/fileLinks";
 import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
@@ -18,25 +19,45 @@ import { AppInfoProvider, useAppInfo } from "./ui/appInfo";
 import { ErrorNotice, ProfilesLink } from "./ui/ErrorNotice";
 import { isTyping } from "./ui/keys";
 import { RecoveryNotice } from "./ui/RecoveryNotice";
+import { ScreenBoundary } from "./ui/ScreenBoundary";
 import { useFocusTitle } from "./ui/useFocusTitle";
 import { type Load, useLoad } from "./ui/useLoad";
 
 // Only the watchlist, the first screen, is in the first script; every other screen is a
-// chunk of its own, fetched when first shown (from the app itself, so in a blink), so
-// the window paints its list without parsing code it may not need all day.
-const AboutView = lazy(() => import("./features/about/AboutView").then((m) => ({ default: m.AboutView })));
-const AuditView = lazy(() => import("./features/audit/AuditView").then((m) => ({ default: m.AuditView })));
-const DetailView = lazy(() => import("./features/detail/DetailView").then((m) => ({ default: m.DetailView })));
-const TryThis = lazy(() => import("./features/guide/TryThis").then((m) => ({ default: m.TryThis })));
-const NewFileView = lazy(() => import("./features/newfile/NewFileView").then((m) => ({ default: m.NewFileView })));
-const ProfileSetup = lazy(() => import("./features/profiles/ProfileSetup").then((m) => ({ default: m.ProfileSetup })));
-const ProfilesView = lazy(() => import("./features/profiles/ProfilesView").then((m) => ({ default: m.ProfilesView })));
-const QuickOpen = lazy(() => import("./features/quickopen/QuickOpen").then((m) => ({ default: m.QuickOpen })));
-const ReviewView = lazy(() => import("./features/review/ReviewView").then((m) => ({ default: m.ReviewView })));
-const ShortcutsHelp = lazy(() => import("./features/shortcuts/ShortcutsHelp").then((m) => ({ default: m.ShortcutsHelp })));
-const TeamView = lazy(() => import("./features/team/TeamView").then((m) => ({ default: m.TeamView })));
-const TrackingView = lazy(() => import("./features/tracking/TrackingView").then((m) => ({ default: m.TrackingView })));
-const VerificationsView = lazy(() => import("./features/verifications/VerificationsView").then((m) => ({ default: m.VerificationsView })));
+// chunk of its own, fetched once the watchlist has painted (`preloadScreens`) or when
+// first shown, whichever comes first (from the app itself, so in a blink): the window
+// paints its list without first parsing code it may not need all day.
+const screens = {
+  AboutView: () => import("./features/about/AboutView"),
+  AuditView: () => import("./features/audit/AuditView"),
+  DetailView: () => import("./features/detail/DetailView"),
+  NewFileView: () => import("./features/newfile/NewFileView"),
+  ProfileSetup: () => import("./features/profiles/ProfileSetup"),
+  ProfilesView: () => import("./features/profiles/ProfilesView"),
+  QuickOpen: () => import("./features/quickopen/QuickOpen"),
+  ReviewView: () => import("./features/review/ReviewView"),
+  ShortcutsHelp: () => import("./features/shortcuts/ShortcutsHelp"),
+  TeamView: () => import("./features/team/TeamView"),
+  TrackingView: () => import("./features/tracking/TrackingView"),
+  VerificationsView: () => import("./features/verifications/VerificationsView"),
+};
+const AboutView = lazy(() => screens.AboutView().then((m) => ({ default: m.AboutView })));
+const AuditView = lazy(() => screens.AuditView().then((m) => ({ default: m.AuditView })));
+const DetailView = lazy(() => screens.DetailView().then((m) => ({ default: m.DetailView })));
+const NewFileView = lazy(() => screens.NewFileView().then((m) => ({ default: m.NewFileView })));
+const ProfileSetup = lazy(() => screens.ProfileSetup().then((m) => ({ default: m.ProfileSetup })));
+const ProfilesView = lazy(() => screens.ProfilesView().then((m) => ({ default: m.ProfilesView })));
+const QuickOpen = lazy(() => screens.QuickOpen().then((m) => ({ default: m.QuickOpen })));
+const ReviewView = lazy(() => screens.ReviewView().then((m) => ({ default: m.ReviewView })));
+const ShortcutsHelp = lazy(() => screens.ShortcutsHelp().then((m) => ({ default: m.ShortcutsHelp })));
+const TeamView = lazy(() => screens.TeamView().then((m) => ({ default: m.TeamView })));
+const TrackingView = lazy(() => screens.TrackingView().then((m) => ({ default: m.TrackingView })));
+const VerificationsView = lazy(() => screens.VerificationsView().then((m) => ({ default: m.VerificationsView })));
+
+/** Fetches every screen's chunk, so none is fetched while the analyst waits for it. */
+function preloadScreens() {
+  for (const load of Object.values(screens)) load().catch(() => undefined);
+}
 
 /** Where the analyst is: the watchlist, or one file's tracking, detail or review. A
  * detail opened by a link to a file the watchlist does not follow has no tracking to
@@ -69,7 +90,14 @@ function Desk() {
     performance.mark("startup:frame");
   }, []);
   const info = useAppInfo();
-  const [route, setRoute] = useState<Route>({ view: "watchlist" });
+  const [route, showRoute] = useState<Route>({ view: "watchlist" });
+  // A change of screen is a transition: the screen on show stays (and keeps the focus)
+  // until the next one is ready, its chunk loaded, and only then gives way to it.
+  const setRoute = useCallback((next: Route) => startTransition(() => showRoute(next)), []);
+  useEffect(() => {
+    const soon = setTimeout(preloadScreens, 1000);
+    return () => clearTimeout(soon);
+  }, []);
   // A link to a file (kybdesk://expediente/…) opens it from any screen.
   useFileLinks((target) => setRoute(target.view === "tracking" ? target : { ...target, file: null }));
   const [theme, setTheme] = useState<ThemeChoice>(storedChoice);
@@ -92,7 +120,14 @@ function Desk() {
   useEffect(() => {
     if (!bookRead || askedRecoveries.current) return;
     askedRecoveries.current = true;
-    recoveries().then(setRecovered, () => undefined);
+    // Asked once the start-up's own reads are done: a watchlist they found unreadable
+    // has been set aside, and recorded, by then.
+    startupReadsSettled()
+      .then(recoveries)
+      .then(setRecovered, () => undefined);
+    // The first screen (a child, whose effects ran first) has taken its start-up read
+    // by now; one no screen took is dropped.
+    forgetEarly();
   }, [bookRead]);
   const active = book ? (book.profiles.find((p) => p.id === book.active) ?? null) : null;
   const openProfiles = () => setRoute({ view: "profiles" });
@@ -179,33 +214,37 @@ function Desk() {
             {/* A backend that cannot be reached is said once, above. */}
             {bookError && info.state !== "failed" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
             {recovered.length > 0 && <RecoveryNotice recoveries={recovered} onDismiss={() => setRecovered([])} />}
-            <Suspense fallback={<div className="empty">{t("loading")}</div>}>
-              {book && !active && <ProfileSetup onDone={reloadBook} />}
-              {book && active && (
-                <ProfilesLink.Provider value={route.view === "profiles" ? null : openProfiles}>
-                  {route.view === "profiles" ? (
-                    <ProfilesView book={book} onBook={setBook} />
-                  ) : (
-                    // Each profile has its own watchlist and drafts: a switch starts its screens afresh.
-                    <Screen key={active.id} route={route} go={setRoute} profile={active} guide={shownGuide} onHideGuide={() => setGuideHidden(true)} />
-                  )}
-                </ProfilesLink.Provider>
-              )}
-            </Suspense>
+            <ScreenBoundary resetKey={route.view}>
+              <Suspense fallback={<div className="empty">{t("loading")}</div>}>
+                {book && !active && <ProfileSetup onDone={reloadBook} />}
+                {book && active && (
+                  <ProfilesLink.Provider value={route.view === "profiles" ? null : openProfiles}>
+                    {route.view === "profiles" ? (
+                      <ProfilesView book={book} onBook={setBook} />
+                    ) : (
+                      // Each profile has its own watchlist and drafts: a switch starts its screens afresh.
+                      <Screen key={active.id} route={route} go={setRoute} profile={active} guide={shownGuide} onHideGuide={() => setGuideHidden(true)} />
+                    )}
+                  </ProfilesLink.Provider>
+                )}
+              </Suspense>
+            </ScreenBoundary>
             {/* The overlays load apart, so their first opening never blanks the screen beneath. */}
-            <Suspense fallback={null}>
-              {shortcuts && <ShortcutsHelp onClose={() => setShortcuts(false)} />}
-              {active && quickOpen && (
-                <QuickOpen
-                  profile={active}
-                  onClose={() => setQuickOpen(false)}
-                  onOpen={(file) => {
-                    setQuickOpen(false);
-                    setRoute({ view: "tracking", flowId: file.flowId, rfc: file.rfc });
-                  }}
-                />
-              )}
-            </Suspense>
+            <ScreenBoundary>
+              <Suspense fallback={null}>
+                {shortcuts && <ShortcutsHelp onClose={() => setShortcuts(false)} />}
+                {active && quickOpen && (
+                  <QuickOpen
+                    profile={active}
+                    onClose={() => setQuickOpen(false)}
+                    onOpen={(file) => {
+                      setQuickOpen(false);
+                      setRoute({ view: "tracking", flowId: file.flowId, rfc: file.rfc });
+                    }}
+                  />
+                )}
+              </Suspense>
+            </ScreenBoundary>
           </main>
         </div>
       </TeamProvider>

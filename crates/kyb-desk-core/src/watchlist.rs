@@ -145,10 +145,11 @@ fn file_key(flow_id: &str, rfc: &str) -> (String, String) {
 }
 
 /// Each file's position in `files`, by [`file_key`] (the first, should two share one).
+/// What is stored is taken as written, untrimmed, as [`same_file`] takes it.
 fn positions(files: &[WatchedFile]) -> HashMap<(String, String), usize> {
     let mut at = HashMap::with_capacity(files.len());
     for (index, file) in files.iter().enumerate() {
-        at.entry(file_key(&file.flow_id, &file.rfc))
+        at.entry((file.flow_id.clone(), file.rfc.to_ascii_uppercase()))
             .or_insert(index);
     }
     at

@@ -13,6 +13,8 @@ interface Early {
 }
 
 const early: Early = { book: null, list: null };
+/** Settles once the reads asked for at start have, whatever they answered. */
+let settled: Promise<void> = Promise.resolve();
 
 /** Asks for the book and the watchlist now (from `main.tsx`, before the first render). */
 export function askEarly() {
@@ -32,7 +34,23 @@ export function askEarly() {
   files.catch(() => undefined);
   early.book = book;
   early.list = book.then((b) => files.then((list) => ({ profileId: b.active, files: list })));
-  early.list.catch(() => undefined);
+  settled = early.list.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Settles once the start-up's reads have: whatever they found unreadable (and set
+ * aside) is recorded by then, for the window to announce. */
+export function startupReadsSettled(): Promise<void> {
+  return settled;
+}
+
+/** Drops what the start-up read and no screen took (the window opened on another
+ * screen than the watchlist): read later, it would be out of date. */
+export function forgetEarly() {
+  early.book = null;
+  early.list = null;
 }
 
 /** The profile book read at start, once; then a fresh read. */

@@ -145,6 +145,8 @@ export const en: Record<MessageKey, string> = {
   switchTo: "Español",
   loading: "Loading…",
   backendUnavailable: "Could not reach the application process.",
+  screenFailed: "This screen could not be opened.",
+  reloadWindow: "Reload the window",
   build: "Build",
   demoBanner: "Demo mode: sample data from a local service. Nothing reaches the real service, and the demo starts afresh every time the app opens.",
   // Verifications and audit (issue 19)

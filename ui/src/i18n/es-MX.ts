@@ -143,6 +143,8 @@ export const esMX = {
   switchTo: "English",
   loading: "Cargando…",
   backendUnavailable: "No se pudo comunicar con el proceso de la aplicación.",
+  screenFailed: "No se pudo abrir esta pantalla.",
+  reloadWindow: "Volver a cargar la ventana",
   build: "Compilación",
   demoBanner:
     "Modo demostración: datos de ejemplo de un servicio local. Nada se envía al servicio real, y la demostración empieza de nuevo cada vez que se abre la aplicación.",

@@ -1,0 +1,69 @@
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { afterEach, describe, expect, it } from "vitest";
+
+import type { ProfileBook } from "../bindings/ProfileBook";
+import { askEarly, forgetEarly, profileBook, startupReadsSettled, watchlistOf } from "./early";
+
+const book = (active: string | null) => ({ active, profiles: [] }) as unknown as ProfileBook;
+
+describe("the start-up's reads", () => {
+  afterEach(() => {
+    forgetEarly();
+    clearMocks();
+  });
+
+  it("are asked for once, both at once, and each taken by its screen once", async () => {
+    const asked: string[] = [];
+    mockIPC((cmd) => {
+      asked.push(cmd);
+      if (cmd === "profiles") return book("p1");
+      if (cmd === "watchlist") return [{ rfc: `AAA010101AA${asked.length}` }];
+    });
+    askEarly();
+    expect(asked).toEqual(["profiles", "watchlist"]);
+    expect((await profileBook()).active).toBe("p1");
+    const first = await watchlistOf("p1");
+    expect(first).toEqual([{ rfc: "AAA010101AA2" }]);
+    // Taken: the next reads ask the backend again.
+    await watchlistOf("p1");
+    await profileBook();
+    expect(asked).toEqual(["profiles", "watchlist", "watchlist", "profiles"]);
+  });
+
+  it("never hand one profile's watchlist to another", async () => {
+    let reads = 0;
+    mockIPC((cmd) => {
+      if (cmd === "profiles") return book("p1");
+      if (cmd === "watchlist") return [{ rfc: `read ${++reads}` }];
+    });
+    askEarly();
+    expect(await watchlistOf("p2")).toEqual([{ rfc: "read 2" }]);
+  });
+
+  it("settle after a watchlist read that failed, which is read again when asked for", async () => {
+    let failing = true;
+    mockIPC((cmd) => {
+      if (cmd === "profiles") return book(null);
+      if (cmd === "watchlist") {
+        if (failing) throw { code: "no_profile", message: "" };
+        return [];
+      }
+    });
+    askEarly();
+    await startupReadsSettled();
+    failing = false;
+    expect(await watchlistOf("p1")).toEqual([]);
+  });
+
+  it("left untaken are dropped, not handed out later", async () => {
+    let reads = 0;
+    mockIPC((cmd) => {
+      if (cmd === "profiles") return book("p1");
+      if (cmd === "watchlist") return [{ rfc: `read ${++reads}` }];
+    });
+    askEarly();
+    await startupReadsSettled();
+    forgetEarly();
+    expect(await watchlistOf("p1")).toEqual([{ rfc: "read 2" }]);
+  });
+});
