@@ -23,6 +23,12 @@ say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 tmp=$(mktemp -d -t kyb-bench.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
+# Each measurement's Markdown, kept past a failure of a later step (or of the report's
+# assembly, which BENCH_ASSEMBLE_ONLY=1 redoes from them, measuring nothing).
+out=$CARGO_TARGET_DIR/kyb-bench
+mkdir -p "$out"
+
+if [[ -z ${BENCH_ASSEMBLE_ONLY:-} ]]; then
 
 # The display, keyring and tauri-driver the windows need; valgrind.
 scripts/install-deps.sh bench >&2
@@ -38,16 +44,17 @@ CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
   cargo build --release --locked -p kyb-e2e --bin bench >&2
 
 say "The client's per-call overhead"
-cargo bench -q --locked -p kyb-api --bench overhead 2>/dev/null >"$tmp/overhead.md"
-cargo bench -q --locked -p kyb-api --bench overhead -- --callgrind 2>/dev/null >"$tmp/instructions.md"
+cargo bench -q --locked -p kyb-api --bench overhead 2>/dev/null >"$out/overhead.md"
+cargo bench -q --locked -p kyb-api --bench overhead -- --callgrind 2>/dev/null >"$out/instructions.md"
 
 say "The team: 50 desks on one PostgreSQL"
-scripts/session.sh --postgres -- cargo bench -q --locked -p kyb-team --bench desks 2>/dev/null >"$tmp/team.md"
+scripts/session.sh --postgres -- cargo bench -q --locked -p kyb-team --bench desks 2>/dev/null >"$out/team.md"
 
 say "The windows: start-up, memory, rendering, refresh ($runs runs)"
 scripts/session.sh --driver -- "$release/bench" \
   --app "$release/kyb-desk" --bare "$release/bare-window" --runs "$runs" \
-  --goals "$tmp/goals.md" >"$tmp/windows.md"
+  --goals "$out/goals.md" >"$out/windows.md"
+fi
 
 # Sizes, in KiB with one decimal.
 kib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1024 }'; }
@@ -77,7 +84,7 @@ sections() {
     $1 == ".eh_frame" || $1 == ".eh_frame_hdr" || $1 == ".gcc_except_table" { unwind += $2 }
     $1 ~ /^\.rela/ { rel += $2 }
     $1 ~ /^\./ { all += $2 }
-    END { printf "%.1f %.1f %.1f %.1f %.1f", code / 1024, ro / 1024, unwind / 1024, rel / 1024, (all - code - ro - unwind - rel) / 1024 }'
+    END { printf "%.1f %.1f %.1f %.1f %.1f\n", code / 1024, ro / 1024, unwind / 1024, rel / 1024, (all - code - ro - unwind - rel) / 1024 }'
 }
 read -r app_code app_ro app_unwind app_rel app_rest < <(sections "$tmp/stripped-app")
 read -r bare_code bare_ro bare_unwind bare_rel bare_rest < <(sections "$tmp/stripped-bare")
@@ -86,9 +93,9 @@ read -r bare_code bare_ro bare_unwind bare_rel bare_rest < <(sections "$tmp/stri
 # binary (goals.md), the binary's and the client's from here.
 met() { awk -v v="$1" -v g="$2" -v op="$3" 'BEGIN { ok = (op == "le") ? (v <= g) : (v >= g); print (ok ? "met" : "**not met**") }'; }
 bin_ratio=$(ratio "$app_stripped" "$bare_stripped")
-client_ratio=$(awk -F'|' '/^\| ratio client \/ bare/ { gsub(/[ *]/, "", $3); print $3; exit }' "$tmp/overhead.md")
+client_ratio=$(awk -F'|' '/^\| ratio client \/ bare/ { gsub(/[ *]/, "", $3); print $3; exit }' "$out/overhead.md")
 client_ratio=${client_ratio:-NaN}
-client_instructions=$(awk -F'|' '/^\| ratio client \/ bare \|/ { gsub(/[ *]/, "", $3); print $3; exit }' "$tmp/instructions.md")
+client_instructions=$(awk -F'|' '/^\| ratio client \/ bare \|/ { gsub(/[ *]/, "", $3); print $3; exit }' "$out/instructions.md")
 
 webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo unknown)
 {
@@ -113,7 +120,7 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   echo
   echo "| figure | goal | this run | |"
   echo "|---|---|---|---|"
-  cat "$tmp/goals.md"
+  cat "$out/goals.md"
   echo "| client per-call overhead (p50) / bare hyper | ≤ 1.1× | ${client_ratio}× | $(met "$client_ratio" 1.1 le) |"
   echo "| client instructions per call (callgrind) / bare hyper | (counted) | ${client_instructions:-?}× | — |"
   echo "| release binary, stripped, as packaged / bare window | ≤ 2× | ${bin_ratio}× | $(met "$bin_ratio" 2 le) |"
@@ -143,15 +150,15 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   echo
   cat docs/bench/size.md
   echo
-  cat "$tmp/windows.md"
+  cat "$out/windows.md"
   echo
-  cat "$tmp/overhead.md"
+  cat "$out/overhead.md"
   echo
-  cat "$tmp/instructions.md"
+  cat "$out/instructions.md"
   echo
   cat docs/bench/client.md
   echo
-  cat "$tmp/team.md"
+  cat "$out/team.md"
   # The fuzzing record (from `make fuzz`, not measured here) is kept as it was.
   if [[ -f $report ]] && grep -q '^## Fuzzing$' "$report"; then
     echo
