@@ -2,7 +2,7 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it } from "vitest";
 
 import type { ProfileBook } from "../bindings/ProfileBook";
-import { askEarly, forgetEarly, profileBook, startupReadsSettled, watchlistOf } from "./early";
+import { askEarly, forgetEarly, profileBook, readyWatchlist, startupReadsSettled, watchlistOf } from "./early";
 
 const book = (active: string | null) => ({ active, profiles: [] }) as unknown as ProfileBook;
 
@@ -65,5 +65,25 @@ describe("the start-up's reads", () => {
     await startupReadsSettled();
     forgetEarly();
     expect(await watchlistOf("p1")).toEqual([{ rfc: "read 2" }]);
+  });
+
+  it("hand the book over with the watchlist arrived, ready to draw with the first screen", async () => {
+    let answerList: (files: unknown) => void = () => undefined;
+    mockIPC((cmd) => {
+      if (cmd === "profiles") return book("p1");
+      if (cmd === "watchlist") return new Promise((resolve) => (answerList = resolve));
+    });
+    askEarly();
+    let handed = false;
+    const handing = profileBook().then(() => (handed = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(handed).toBe(false);
+    expect(readyWatchlist("p1")).toBeNull();
+    answerList([{ rfc: "AAA010101AA1" }]);
+    await handing;
+    expect(readyWatchlist("p1")).toEqual([{ rfc: "AAA010101AA1" }]);
+    expect(readyWatchlist("p2")).toBeNull();
+    forgetEarly();
+    expect(readyWatchlist("p1")).toBeNull();
   });
 });

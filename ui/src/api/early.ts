@@ -15,6 +15,8 @@ interface Early {
 const early: Early = { book: null, list: null };
 /** Settles once the reads asked for at start have, whatever they answered. */
 let settled: Promise<void> = Promise.resolve();
+/** The watchlist read at start, once it has arrived (until `forgetEarly`). */
+let ready: { profileId: string | null; files: WatchedFile[] } | null = null;
 
 /** Asks for the book and the watchlist now (from `main.tsx`, before the first render). */
 export function askEarly() {
@@ -35,7 +37,9 @@ export function askEarly() {
   early.book = book;
   early.list = book.then((b) => files.then((list) => ({ profileId: b.active, files: list })));
   settled = early.list.then(
-    () => undefined,
+    (read) => {
+      ready = read;
+    },
     () => undefined,
   );
 }
@@ -51,13 +55,22 @@ export function startupReadsSettled(): Promise<void> {
 export function forgetEarly() {
   early.book = null;
   early.list = null;
+  ready = null;
 }
 
-/** The profile book read at start, once; then a fresh read. */
+/** The profile book read at start, once, handed over when the watchlist read with it
+ * has arrived too (so the first screen draws with its rows, not a loading screen
+ * first); then a fresh read. */
 export function profileBook(): Promise<ProfileBook> {
   const book = early.book;
   early.book = null;
-  return book ?? backend.profiles();
+  return book ? book.then((read) => settled.then(() => read)) : backend.profiles();
+}
+
+/** `profileId`'s watchlist as read at start, when it has arrived: the first screen's
+ * rows, drawn with it; null otherwise (then read it with {@link watchlistOf}). */
+export function readyWatchlist(profileId: string): WatchedFile[] | null {
+  return ready && ready.profileId === profileId ? ready.files : null;
 }
 
 /** `profileId`'s watchlist: the one read at start when it is that profile's (once),
