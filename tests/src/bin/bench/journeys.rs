@@ -248,6 +248,15 @@ pub(crate) async fn show_watchlist_again(app: &App) {
 /// every file must have been refreshed.
 pub(crate) async fn refresh_all(app: &App) -> f64 {
     let before = measures(app, "watchlist-refresh").await.len();
+    // The button is disabled until the list is read (10,000 files take a moment): a
+    // click before would do nothing. Export is enabled by the same condition.
+    let ready = poll(Duration::from_secs(120), || async {
+        app.is_enabled("[data-testid=export-watchlist]")
+            .await
+            .then_some(())
+    })
+    .await;
+    assert!(ready.is_some(), "the watchlist was never read");
     app.click_button("Actualizar todo").await;
     let ms = wait_for_measure(app, "watchlist-refresh", before + 1, REFRESH_LIMIT).await;
     let files = call(app, "watchlist", json!({})).await;
