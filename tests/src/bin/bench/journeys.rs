@@ -42,25 +42,14 @@ pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> M
         .await;
     add_flows(&app, &files).await;
     let (first, rest) = files.split_at(REFRESH_FILES);
-    follow(&app, first, &manifest.examples.flow_id).await;
+    let _ = follow(&app, first, &manifest.examples.flow_id).await;
     show_watchlist_again(&app).await;
 
     progress("refresh of 500 files with 50 ms added to each request");
-    sandbox
-        .add_fault(Fault {
-            route: TRACKING.into(),
-            latency_ms: REFRESH_LATENCY.as_millis() as u64,
-            ..Fault::default()
-        })
-        .expect("a valid fault");
-    let mut refreshes = Vec::new();
-    for _ in 0..REFRESH_RUNS {
-        refreshes.push(refresh_all(&app).await);
-    }
-    sandbox.clear_faults();
+    let refreshes = refreshes_under_latency(&app, sandbox, REFRESH_RUNS).await;
 
     progress("the other 500 files");
-    follow(&app, rest, &manifest.examples.flow_id).await;
+    let _ = follow(&app, rest, &manifest.examples.flow_id).await;
     show_watchlist_again(&app).await;
     refresh_all(&app).await;
 
@@ -205,18 +194,49 @@ pub(crate) async fn add_flows(app: &App, files: &[(String, String)]) {
 }
 
 /// Follows files as the watchlist's CSV import does (one `RFC,FlowID` line each).
-async fn follow(app: &App, files: &[(String, String)], default_flow: &str) {
+/// How long the import took, in the page's clock (ms).
+pub(crate) async fn follow(app: &App, files: &[(String, String)], default_flow: &str) -> f64 {
     let csv: String = files
         .iter()
         .map(|(flow, rfc)| format!("{rfc},{flow}\n"))
         .collect();
-    let report = call(
-        app,
-        "import_watchlist_csv",
-        json!({"text": csv, "defaultFlowId": default_flow}),
-    )
-    .await;
-    assert_eq!(report["added"], json!(files.len()), "{report}");
+    let answer = app
+        .run_async_script(&format!(
+            "const done = arguments[arguments.length - 1];
+             const began = performance.now();
+             window.__TAURI_INTERNALS__.invoke('import_watchlist_csv', {}).then(
+               (ok) => done({{ ok, ms: performance.now() - began }}), (error) => done({{ error }}));",
+            json!({"text": csv, "defaultFlowId": default_flow})
+        ))
+        .await;
+    assert_eq!(
+        answer["ok"]["added"],
+        json!(files.len()),
+        "the import: {answer}"
+    );
+    answer["ms"].as_f64().expect("the import's duration")
+}
+
+/// `runs` refreshes of the whole list with [`REFRESH_LATENCY`] added by the sandbox
+/// to every tracking request; each one's time (see [`refresh_all`]).
+pub(crate) async fn refreshes_under_latency(
+    app: &App,
+    sandbox: &RunningSandbox,
+    runs: usize,
+) -> Vec<f64> {
+    sandbox
+        .add_fault(Fault {
+            route: TRACKING.into(),
+            latency_ms: REFRESH_LATENCY.as_millis() as u64,
+            ..Fault::default()
+        })
+        .expect("a valid fault");
+    let mut refreshes = Vec::new();
+    for _ in 0..runs {
+        refreshes.push(refresh_all(app).await);
+    }
+    sandbox.clear_faults();
+    refreshes
 }
 
 /// A backend command called from the page, as the UI calls it.

@@ -226,11 +226,7 @@ async fn main() {
             format!("{:.1}", pss.total_mib),
             format!("{:.1}", measured.bare_idle.total_mib),
             format!("{:.2}", pss.total_mib / measured.bare_idle.total_mib),
-            pss.by_name
-                .iter()
-                .map(|(name, mib)| format!("{name} {mib:.1}"))
-                .collect::<Vec<_>>()
-                .join(", "),
+            by_process(pss),
         ]));
     }
     out.extend([
@@ -276,11 +272,7 @@ async fn main() {
             state.to_owned(),
             format!("{:.1}", pss.total_mib),
             format!("{:.2}", pss.total_mib / day.before.total_mib),
-            pss.by_name
-                .iter()
-                .map(|(name, mib)| format!("{name} {mib:.1}"))
-                .collect::<Vec<_>>()
-                .join(", "),
+            by_process(pss),
         ]));
     }
     out.extend([
@@ -497,4 +489,13 @@ fn goal_rows(met: &Met) -> Vec<String> {
             verdict(worst_refresh >= 0.9),
         ]),
     ]
+}
+
+/// "name MiB, …": a tree's PSS by process, for a table cell.
+fn by_process(pss: &memory::TreePss) -> String {
+    pss.by_name
+        .iter()
+        .map(|(name, mib)| format!("{name} {mib:.1}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -6,11 +6,11 @@
 use std::time::Duration;
 
 use kyb_e2e::{App, DataDir, ProfileEntry};
-use kyb_sandbox::{Fault, RunningSandbox};
-use serde_json::json;
+use kyb_sandbox::RunningSandbox;
 
 use crate::journeys::{
-    add_flows, clear_measures, refresh_all, show_watchlist_again, wait_for_measure, watchlist_files,
+    add_flows, clear_measures, follow, refreshes_under_latency, show_watchlist_again,
+    wait_for_measure, watchlist_files,
 };
 use crate::stats::Summary;
 use crate::{Args, REFRESH_LATENCY, progress, startup};
@@ -19,7 +19,6 @@ use crate::{Args, REFRESH_LATENCY, progress, startup};
 pub const SIZES: [usize; 3] = [100, 1_000, 10_000];
 /// Keystrokes measured per size: a prefix of an RFC typed, then deleted, key by key.
 pub const TYPED: usize = 4;
-const TRACKING: &str = "POST /expedientes/v1/tracking";
 
 pub struct Row {
     pub files: usize,
@@ -64,7 +63,7 @@ async fn measure_one(args: &Args, sandbox: &RunningSandbox, count: usize) -> Row
     app.wait_for_text(".empty", "No sigue ningún expediente")
         .await;
     add_flows(&app, &files).await;
-    let import_ms = import(&app, &files, &manifest.examples.flow_id).await;
+    let import_ms = follow(&app, &files, &manifest.examples.flow_id).await;
     show_watchlist_again(&app).await;
 
     // Larger lists take long enough that fewer runs say as much.
@@ -73,18 +72,7 @@ async fn measure_one(args: &Args, sandbox: &RunningSandbox, count: usize) -> Row
         "{count} files: {refresh_runs} refreshes with {} ms added to each request",
         REFRESH_LATENCY.as_millis()
     ));
-    sandbox
-        .add_fault(Fault {
-            route: TRACKING.into(),
-            latency_ms: REFRESH_LATENCY.as_millis() as u64,
-            ..Fault::default()
-        })
-        .expect("a valid fault");
-    let mut refreshes = Vec::new();
-    for _ in 0..refresh_runs {
-        refreshes.push(refresh_all(&app).await);
-    }
-    sandbox.clear_faults();
+    let refreshes = refreshes_under_latency(&app, sandbox, refresh_runs).await;
 
     progress(&format!("{count} files: rendering and search"));
     clear_measures(&app).await;
@@ -118,30 +106,6 @@ async fn measure_one(args: &Args, sandbox: &RunningSandbox, count: usize) -> Row
         import_ms,
         refresh: Summary::of(&refreshes),
     }
-}
-
-/// Follows `files` by one CSV import (one `RFC,FlowID` line each), called from the page
-/// as the watchlist's import calls it; how long the call took, in the page's clock.
-async fn import(app: &App, files: &[(String, String)], default_flow: &str) -> f64 {
-    let csv: String = files
-        .iter()
-        .map(|(flow, rfc)| format!("{rfc},{flow}\n"))
-        .collect();
-    let answer = app
-        .run_async_script(&format!(
-            "const done = arguments[arguments.length - 1];
-             const began = performance.now();
-             window.__TAURI_INTERNALS__.invoke('import_watchlist_csv', {}).then(
-               (ok) => done({{ ok, ms: performance.now() - began }}), (error) => done({{ error }}));",
-            json!({"text": csv, "defaultFlowId": default_flow})
-        ))
-        .await;
-    assert_eq!(
-        answer["ok"]["added"],
-        json!(files.len()),
-        "the import: {answer}"
-    );
-    answer["ms"].as_f64().expect("the import's duration")
 }
 
 /// Types the first [`TYPED`] characters of `rfc` into the search, then deletes them,
