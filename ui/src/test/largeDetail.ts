@@ -7,7 +7,8 @@ import type { Entity } from "../bindings/Entity";
 import type { EntityData } from "../bindings/EntityData";
 import type { ValidationDetails } from "../bindings/ValidationDetails";
 
-const NO_DATA: EntityData = {
+/** An entity with no data at all: tests spread their own fields over it. */
+export const NO_DATA: EntityData = {
   Nombre: null,
   ApellidoPaterno: null,
   ApellidoMaterno: null,

@@ -6,13 +6,13 @@ import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
 import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Draft } from "../../bindings/Draft";
-import type { EntityData } from "../../bindings/EntityData";
 import type { Failure } from "../../bindings/Failure";
 import type { FileTracking } from "../../bindings/FileTracking";
 import type { Limits } from "../../bindings/Limits";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo, testInfo } from "../../test/appInfo";
+import { NO_DATA } from "../../test/largeDetail";
 import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
 import { ReviewView } from "./ReviewView";
@@ -24,23 +24,6 @@ afterEach(() => {
 
 const DOC = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
 const REP = "5a4e3c2b-1d0f-4e9a-8b7c-6d5e4f3a2b1c";
-const noData: EntityData = {
-  Nombre: null,
-  ApellidoPaterno: null,
-  ApellidoMaterno: null,
-  CURP: null,
-  RFC: null,
-  Nacionalidad: null,
-  PaisOrigen: null,
-  Correo: null,
-  Celular: null,
-  NombreComercial: null,
-  Telefono: null,
-  Extension: null,
-  Telefono2: null,
-  ImagenesInteriores: [],
-  ImagenesExteriores: [],
-};
 
 const tracking: FileTracking = {
   statusCategory: "in_review",
@@ -73,7 +56,7 @@ const detail: DetailV2 = {
   FechaCreacion: null,
   FechaRecibido: null,
   FechaUltimaModificacion: null,
-  Entidades: [{ Tipo: "Representante", Referencia: "María Hernández López", Id: REP, Datos: noData, Validaciones: [] }],
+  Entidades: [{ Tipo: "Representante", Referencia: "María Hernández López", Id: REP, Datos: NO_DATA, Validaciones: [] }],
   Documentos: [],
   Adicionales: [],
   _Schema: null,
@@ -581,7 +564,7 @@ describe("a review on sparse answers", () => {
     const second = "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
     const two: DetailV2 = {
       ...detail,
-      Entidades: [...detail.Entidades, { Tipo: "Representante", Referencia: "Jorge Pérez Ruiz", Id: second, Datos: noData, Validaciones: [] }],
+      Entidades: [...detail.Entidades, { Tipo: "Representante", Referencia: "Jorge Pérez Ruiz", Id: second, Datos: NO_DATA, Validaciones: [] }],
     };
     backend(null, tracking, two);
     const rows = await open();

@@ -1,28 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Entity } from "../../bindings/Entity";
-import type { EntityData } from "../../bindings/EntityData";
 import { testInfo } from "../../test/appInfo";
+import { NO_DATA } from "../../test/largeDetail";
 import { tracked } from "../../test/sections";
 import { candidatesFor, chooseEntity, decide, freshDraft, isTouched, reread, restore, tally, toRequest, update, willNotify } from "./model";
 
-const noData: EntityData = {
-  Nombre: null,
-  ApellidoPaterno: null,
-  ApellidoMaterno: null,
-  CURP: null,
-  RFC: null,
-  Nacionalidad: null,
-  PaisOrigen: null,
-  Correo: null,
-  Celular: null,
-  NombreComercial: null,
-  Telefono: null,
-  Extension: null,
-  Telefono2: null,
-  ImagenesInteriores: [],
-  ImagenesExteriores: [],
-};
-const entity = (Tipo: string, Id: string, Referencia: string): Entity => ({ Tipo, Id, Referencia, Datos: noData, Validaciones: [] });
+const entity = (Tipo: string, Id: string, Referencia: string): Entity => ({ Tipo, Id, Referencia, Datos: NO_DATA, Validaciones: [] });
 
 const ana = entity("Representante", "11111111-1111-4111-8111-111111111111", "Ana Ruiz Soto");
 const luis = entity("Representante", "22222222-2222-4222-8222-222222222222", "Luis Paz Gil");
