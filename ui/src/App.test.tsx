@@ -181,7 +181,8 @@ describe("App", () => {
     expect(notice.textContent).toContain("Revise la API Key del perfil");
     fireEvent.click(screen.getByTestId("open-profiles"));
     expect(await screen.findByRole("heading", { name: "Perfiles" })).toBeTruthy();
-    expect((await screen.findByTestId("profile-key-status")).textContent).toContain("9f2a");
+    // The key's status is read after the screen shows ("Cargando…" until then).
+    await waitFor(() => expect(screen.getByTestId("profile-key-status").textContent).toContain("9f2a"));
     expect(screen.getByTestId("nav-profiles").getAttribute("aria-current")).toBe("page");
   });
 
