@@ -357,15 +357,39 @@ impl Watchlist {
         if !problems.is_empty() {
             return Err(AppError::invalid(problems));
         }
+        Ok(self.add_all(profile_id, [(flow_id, rfc, document_id)])? == 1)
+    }
+
+    /// Follows files (FlowID, RFC, DocumentId) with one write of the list, however many
+    /// (the team's queue may hand a desk thousands at once); how many were new. A file
+    /// followed already keeps its row, and learns its DocumentId if it had none. A file
+    /// that is no valid FlowID and RFC is left out (what another desk shared may be
+    /// anything).
+    pub fn add_all<'a>(
+        &self,
+        profile_id: &str,
+        new: impl IntoIterator<Item = (&'a str, &'a str, Option<&'a str>)>,
+    ) -> AppResult<usize> {
         self.change(profile_id, |files| {
-            if let Some(known) = files.iter_mut().find(|f| same_file(f, flow_id, rfc)) {
-                if known.document_id.is_none() {
-                    known.document_id = document_id.map(str::to_owned);
+            let mut at = positions(files);
+            let mut added = 0;
+            for (flow_id, rfc, document_id) in new {
+                if !problems(flow_id, rfc).is_empty() {
+                    continue;
                 }
-                return Ok(false);
+                let key = file_key(flow_id, rfc);
+                if let Some(&index) = at.get(&key) {
+                    let known = &mut files[index];
+                    if known.document_id.is_none() {
+                        known.document_id = document_id.map(str::to_owned);
+                    }
+                    continue;
+                }
+                at.insert(key, files.len());
+                files.push(WatchedFile::followed(flow_id, rfc, document_id));
+                added += 1;
             }
-            files.push(WatchedFile::followed(flow_id, rfc, document_id));
-            Ok(true)
+            Ok(added)
         })
     }
 
@@ -591,6 +615,39 @@ mod tests {
         assert_eq!(files.len(), 3);
         assert_eq!(files[2].flow_id, "otro");
         assert!(list.list("otro-perfil").expect("listed").is_empty());
+    }
+
+    #[test]
+    fn files_followed_at_once_are_each_followed_once_and_what_is_not_a_file_is_left_out() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
+        list.add("p", "flujo", "PLE150301AB2", None).expect("added");
+        let added = list
+            .add_all(
+                "p",
+                [
+                    ("flujo", "ple150301ab2", Some("doc-1")),
+                    (" flujo ", "AAA010101AA1", None),
+                    ("flujo", "aaa010101aa1", Some("doc-2")),
+                    ("flujo", "../../etc", Some("doc-3")),
+                    ("", "BBB020202BB2", None),
+                ],
+            )
+            .expect("added");
+        assert_eq!(added, 1);
+        let files = list.list("p").expect("listed");
+        let rows: Vec<_> = files
+            .iter()
+            .map(|f| (f.flow_id.as_str(), f.rfc.as_str(), f.document_id.as_deref()))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("flujo", "PLE150301AB2", Some("doc-1")),
+                ("flujo", "AAA010101AA1", Some("doc-2")),
+            ],
+            "a known file learns its DocumentId; one given twice is followed once"
+        );
     }
 
     #[test]

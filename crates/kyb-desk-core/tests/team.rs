@@ -395,3 +395,58 @@ async fn a_call_this_desk_cannot_record_is_not_sent_and_the_team_trail_says_so()
     assert!(!outcome.ok);
     assert_eq!(outcome.code.as_deref(), Some("storage"));
 }
+
+#[tokio::test]
+async fn a_desk_joining_a_team_of_thousands_of_files_shares_and_follows_them_all_at_once() {
+    let Some(address) = team_database().await else {
+        return;
+    };
+    let ana = member(&address, "ana@kybdesk.mx").await;
+    let beto = second_member(&ana, &address, "beto@kybdesk.mx").await;
+    let flow = ana.manifest().examples.flow_id.clone();
+    let rfcs = |range: std::ops::Range<usize>| -> String {
+        range
+            .map(|n| {
+                format!(
+                    "AAA{:02}01{:02}{:03},{flow}\n",
+                    n / 1000,
+                    n % 28 + 1,
+                    n % 1000
+                )
+            })
+            .collect::<String>()
+    };
+    // Ana follows 3,000 files; Beto 500 of his own, 100 of them Ana's too.
+    let report = ana
+        .desk
+        .import_watchlist_csv(&rfcs(0..3_000), &flow)
+        .expect("imported");
+    assert_eq!(report.added, 3_000);
+    beto.desk
+        .import_watchlist_csv(&rfcs(2_900..3_400), &flow)
+        .expect("imported");
+
+    let queue = ana.desk.team_queue(QueueFilter::All).await.expect("shared");
+    assert_eq!(queue.files.len(), 3_000);
+    let queue = beto
+        .desk
+        .team_queue(QueueFilter::All)
+        .await
+        .expect("joined");
+    assert_eq!(queue.files.len(), 3_400, "Beto's 400 files shared");
+    let followed = beto.desk.watchlist().expect("list");
+    assert_eq!(
+        followed.len(),
+        3_400,
+        "Ana's 2,900 others followed on Beto's desk"
+    );
+    let mut keys: Vec<_> = followed.iter().map(|f| f.rfc.as_str()).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), 3_400, "each file once");
+    // Ana's desk follows Beto's 400, and a second read changes nothing.
+    ana.desk.team_queue(QueueFilter::All).await.expect("read");
+    assert_eq!(ana.desk.watchlist().expect("list").len(), 3_400);
+    let again = beto.desk.team_queue(QueueFilter::All).await.expect("read");
+    assert_eq!(again.files, queue.files);
+}

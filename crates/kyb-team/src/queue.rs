@@ -18,6 +18,15 @@ pub struct TeamFile {
     pub assignee: Option<String>,
 }
 
+/// A file a desk shares with the queue: what its last refresh gave.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NewTeamFile {
+    pub flow_id: String,
+    pub rfc: String,
+    pub status: String,
+    pub document_id: Option<String>,
+}
+
 /// Which of the queue's files a member looks at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -33,18 +42,42 @@ impl Team {
     /// Adds a file to the queue, unassigned, in `status` since now; a file the queue
     /// has already is left as it is. Whether it was added.
     pub async fn follow(&self, flow_id: &str, rfc: &str, status: &str) -> TeamResult<bool> {
+        let file = NewTeamFile {
+            flow_id: flow_id.to_owned(),
+            rfc: rfc.to_owned(),
+            status: status.to_owned(),
+            document_id: None,
+        };
+        Ok(self.follow_all(std::slice::from_ref(&file)).await? == 1)
+    }
+
+    /// Adds files to the queue in one statement, each unassigned, in its status since
+    /// now and with its DocumentId when known; a file the queue has already (or given
+    /// twice) is left as it is. How many were added. A desk that joins a team with
+    /// thousands of followed files shares them in one round trip, not one each.
+    pub async fn follow_all(&self, files: &[NewTeamFile]) -> TeamResult<u64> {
+        if files.is_empty() {
+            return Ok(0);
+        }
+        let column =
+            |f: fn(&NewTeamFile) -> Option<String>| files.iter().map(f).collect::<Vec<_>>();
         let added = sqlx::query(
-            "INSERT INTO team_file (workspace_id, flow_id, rfc, status) VALUES ($1, $2, $3, $4)
+            "INSERT INTO team_file (workspace_id, flow_id, rfc, status, document_id)
+             SELECT $1, f, r, s, d FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[])
+                 AS t(f, r, s, d)
              ON CONFLICT DO NOTHING",
         )
         .bind(&self.workspace)
-        .bind(flow_id.trim())
-        .bind(rfc.trim())
-        .bind(status)
+        .bind(column(|f| Some(f.flow_id.trim().to_owned())))
+        .bind(column(|f| Some(f.rfc.trim().to_owned())))
+        .bind(column(|f| Some(f.status.clone())))
+        .bind(column(|f| {
+            f.document_id.as_deref().map(crate::document_key)
+        }))
         .execute(&self.pool)
         .await
         .map_err(TeamError::of)?;
-        Ok(added.rows_affected() == 1)
+        Ok(added.rows_affected())
     }
 
     /// What a refresh learnt of a file: its status (its time in the queue starts again

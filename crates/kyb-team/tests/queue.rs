@@ -5,7 +5,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{database, desk};
-use kyb_team::{QueueFilter, Team, TeamError};
+use kyb_team::{NewTeamFile, QueueFilter, Team, TeamError};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_hundred_desks_taking_next_at_once_get_every_file_exactly_once() {
@@ -129,4 +129,44 @@ async fn take_next_hands_out_the_file_that_has_waited_longest_and_filters_see_it
             .await,
         Err(TeamError::NotMember(_))
     ));
+}
+
+#[tokio::test]
+async fn a_desk_shares_thousands_of_files_in_one_statement_each_once() {
+    let Some(url) = database().await else { return };
+    let first = desk(&url, "supervisora@kybdesk.mx").await;
+    let second = desk(&url, "analista@kybdesk.mx").await;
+    let file = |n: usize| NewTeamFile {
+        flow_id: " flujo ".into(),
+        rfc: format!("AAA{n:06}AA1"),
+        status: if n.is_multiple_of(2) {
+            "Pendiente"
+        } else {
+            "En Revisión"
+        }
+        .into(),
+        document_id: n.is_multiple_of(3).then(|| format!(" DOC-{n} ")),
+    };
+    let files: Vec<_> = (0..5_000).map(file).collect();
+    assert_eq!(first.follow_all(&files).await.expect("shared"), 5_000);
+    // Another desk sharing an overlapping list, with a file given twice, adds only
+    // what the queue lacks; what is there already stays as it was.
+    let mut overlap: Vec<_> = (4_000..6_000).map(file).collect();
+    overlap.push(file(5_999));
+    overlap[0].status = "Rechazado".into();
+    assert_eq!(second.follow_all(&overlap).await.expect("shared"), 1_000);
+    assert_eq!(second.follow_all(&[]).await.expect("nothing"), 0);
+
+    let all = second.files(QueueFilter::All).await.expect("listed");
+    assert_eq!(all.len(), 6_000);
+    let at = |rfc: &str| all.iter().find(|f| f.rfc == rfc).expect("in the queue");
+    let shared = at("AAA004000AA1");
+    assert_eq!(
+        (shared.flow_id.as_str(), shared.status.as_str()),
+        ("flujo", "Pendiente"),
+        "trimmed, and the first desk's status kept"
+    );
+    assert_eq!(shared.document_id, None);
+    assert_eq!(at("AAA005997AA1").document_id.as_deref(), Some("doc-5997"));
+    assert!(all.iter().all(|f| f.assignee.is_none()));
 }

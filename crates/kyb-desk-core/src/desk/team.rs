@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use kyb_api::Operation;
 use kyb_team::{
-    Approval, ApprovalAction, Claim, FourEyes, Member, Note, QueueFilter, Role, Team, TeamAddress,
-    TeamAuditEntry, TeamChain, TeamEntry, TeamError, TeamFile,
+    Approval, ApprovalAction, Claim, FourEyes, Member, NewTeamFile, Note, QueueFilter, Role, Team,
+    TeamAddress, TeamAuditEntry, TeamChain, TeamEntry, TeamError, TeamFile,
 };
 use serde::Serialize;
 use ts_rs::TS;
@@ -353,8 +353,12 @@ impl Desk {
         })
     }
 
+    /// Shares this desk's followed files the queue lacks (in one statement), tells it
+    /// what this desk's refreshes learnt of the files it has, and follows here what
+    /// other members share (in one write of the list). Its cost grows with the lists,
+    /// not with their product: a desk joining a team of 10,000 files is not stalled.
     pub(super) async fn sync_queue(&self, profile: &Profile, team: &Team) -> AppResult<()> {
-        use std::collections::HashMap;
+        use std::collections::{HashMap, HashSet};
         let shared: HashMap<(String, String), TeamFile> = team
             .files(QueueFilter::All)
             .await
@@ -363,23 +367,25 @@ impl Desk {
             .map(|f| ((f.flow_id.clone(), f.rfc.clone()), f))
             .collect();
         let local = self.watchlist.list(&profile.id)?;
+        let mut unshared = Vec::new();
         for file in &local {
             let status = file.document_status.clone().unwrap_or_default();
-            let known = shared.get(&(file.flow_id.clone(), file.rfc.clone()));
-            if known.is_none() {
-                team.follow(&file.flow_id, &file.rfc, &status)
-                    .await
-                    .map_err(team_error)?;
-            }
-            let stale = known.is_none_or(|k| {
-                (!status.is_empty() && k.status != status)
-                    || (file.document_id.is_some()
-                        && k.document_id.as_deref().map(str::to_lowercase)
-                            != file.document_id.as_deref().map(str::to_lowercase))
-            });
-            if stale && (!status.is_empty() || file.document_id.is_some()) {
+            let Some(known) = shared.get(&(file.flow_id.clone(), file.rfc.clone())) else {
+                unshared.push(NewTeamFile {
+                    flow_id: file.flow_id.clone(),
+                    rfc: file.rfc.clone(),
+                    status,
+                    document_id: file.document_id.clone(),
+                });
+                continue;
+            };
+            let stale = (!status.is_empty() && known.status != status)
+                || (file.document_id.is_some()
+                    && known.document_id.as_deref().map(str::to_lowercase)
+                        != file.document_id.as_deref().map(str::to_lowercase));
+            if stale {
                 let status = if status.is_empty() {
-                    known.map(|k| k.status.clone()).unwrap_or_default()
+                    known.status.clone()
                 } else {
                     status
                 };
@@ -393,19 +399,18 @@ impl Desk {
                 .map_err(team_error)?;
             }
         }
-        for file in shared.values() {
-            if !local
-                .iter()
-                .any(|l| l.flow_id == file.flow_id && l.rfc == file.rfc)
-            {
-                self.watchlist.add(
-                    &profile.id,
-                    &file.flow_id,
-                    &file.rfc,
-                    file.document_id.as_deref(),
-                )?;
-            }
-        }
+        team.follow_all(&unshared).await.map_err(team_error)?;
+        let here: HashSet<(&str, &str)> = local
+            .iter()
+            .map(|l| (l.flow_id.as_str(), l.rfc.as_str()))
+            .collect();
+        let theirs = shared
+            .values()
+            .filter(|f| !here.contains(&(f.flow_id.as_str(), f.rfc.as_str())));
+        self.watchlist.add_all(
+            &profile.id,
+            theirs.map(|f| (f.flow_id.as_str(), f.rfc.as_str(), f.document_id.as_deref())),
+        )?;
         Ok(())
     }
 
