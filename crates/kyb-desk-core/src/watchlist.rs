@@ -133,26 +133,37 @@ pub struct RefreshProgress {
 }
 
 fn same_file(file: &WatchedFile, flow_id: &str, rfc: &str) -> bool {
-    file.flow_id == flow_id.trim() && file.rfc.eq_ignore_ascii_case(rfc.trim())
+    stored_key(file) == file_key(flow_id, rfc)
 }
 
-/// What tells one followed file from another, as [`same_file`] compares them: the
-/// FlowID as written, the RFC in any case. Work on many files at once (an import, a
-/// refresh's batch) looks files up by it, so its cost grows with the list, not with
-/// its square.
+/// What tells one followed file from another: the FlowID as written, the RFC as
+/// [`normalize_rfc`] writes it (the form a followed file is stored in, whatever case
+/// or script it was given in, so that a file given as `ñaa…` is found as the `ÑAA…`
+/// it was stored as). Work on many files at once (an import, a refresh's batch, the
+/// team's queue) looks files up by it, so its cost grows with the list, not with its
+/// square.
 fn file_key(flow_id: &str, rfc: &str) -> (String, String) {
-    (flow_id.trim().to_owned(), rfc.trim().to_ascii_uppercase())
+    (flow_id.trim().to_owned(), normalize_rfc(rfc))
+}
+
+/// A stored file's [`file_key`]: its FlowID as stored, untrimmed.
+fn stored_key(file: &WatchedFile) -> (String, String) {
+    (file.flow_id.clone(), normalize_rfc(&file.rfc))
 }
 
 /// Each file's position in `files`, by [`file_key`] (the first, should two share one).
-/// What is stored is taken as written, untrimmed, as [`same_file`] takes it.
 fn positions(files: &[WatchedFile]) -> HashMap<(String, String), usize> {
     let mut at = HashMap::with_capacity(files.len());
     for (index, file) in files.iter().enumerate() {
-        at.entry((file.flow_id.clone(), file.rfc.to_ascii_uppercase()))
-            .or_insert(index);
+        at.entry(stored_key(file)).or_insert(index);
     }
     at
+}
+
+/// Whether `flow_id` is one of the profile's `flows` (any, when it names none): a file
+/// of another flow would fail at every refresh.
+pub(crate) fn in_profile(flows: &[&str], flow_id: &str) -> bool {
+    flows.is_empty() || flows.iter().any(|f| f.eq_ignore_ascii_case(flow_id.trim()))
 }
 
 fn fingerprint(tracking: &Tracking) -> String {
@@ -337,10 +348,21 @@ impl Watchlist {
         profile_id: &str,
         edit: impl FnOnce(&mut Vec<WatchedFile>) -> AppResult<T>,
     ) -> AppResult<T> {
+        self.change_if(profile_id, |files| edit(files).map(|result| (result, true)))
+    }
+
+    /// [`Self::change`], writing the list back only when `edit` says it changed it.
+    fn change_if<T>(
+        &self,
+        profile_id: &str,
+        edit: impl FnOnce(&mut Vec<WatchedFile>) -> AppResult<(T, bool)>,
+    ) -> AppResult<T> {
         self.locks.with(profile_id, || {
             let mut files = self.read(profile_id)?;
-            let result = edit(&mut files)?;
-            self.store(profile_id, &files)?;
+            let (result, changed) = edit(&mut files)?;
+            if changed {
+                self.store(profile_id, &files)?;
+            }
             Ok(result)
         })
     }
@@ -370,9 +392,10 @@ impl Watchlist {
         profile_id: &str,
         new: impl IntoIterator<Item = (&'a str, &'a str, Option<&'a str>)>,
     ) -> AppResult<usize> {
-        self.change(profile_id, |files| {
+        self.change_if(profile_id, |files| {
             let mut at = positions(files);
             let mut added = 0;
+            let mut changed = false;
             for (flow_id, rfc, document_id) in new {
                 if !problems(flow_id, rfc).is_empty() {
                     continue;
@@ -380,16 +403,18 @@ impl Watchlist {
                 let key = file_key(flow_id, rfc);
                 if let Some(&index) = at.get(&key) {
                     let known = &mut files[index];
-                    if known.document_id.is_none() {
+                    if known.document_id.is_none() && document_id.is_some() {
                         known.document_id = document_id.map(str::to_owned);
+                        changed = true;
                     }
                     continue;
                 }
                 at.insert(key, files.len());
                 files.push(WatchedFile::followed(flow_id, rfc, document_id));
                 added += 1;
+                changed = true;
             }
-            Ok(added)
+            Ok((added, changed))
         })
     }
 
@@ -470,8 +495,7 @@ impl Watchlist {
                 .unwrap_or(default_flow_id)
                 .to_owned();
             let mut problems = problems(&flow, &rfc);
-            let known = flows.is_empty() || flows.iter().any(|f| f.eq_ignore_ascii_case(&flow));
-            if !flow.is_empty() && !known {
+            if !flow.is_empty() && !in_profile(flows, &flow) {
                 problems.push(Failure::new("FlowId", Rule::NotInProfile));
             }
             if problems.is_empty() {
@@ -631,10 +655,15 @@ mod tests {
                     ("flujo", "aaa010101aa1", Some("doc-2")),
                     ("flujo", "../../etc", Some("doc-3")),
                     ("", "BBB020202BB2", None),
+                    // Upper-cased as stored: ñ is Ñ, ß is SS.
+                    ("flujo", "ñaa040404aa4", None),
+                    ("flujo", "ÑAA040404AA4", None),
+                    ("flujo", "ßA050505AA5", None),
+                    ("flujo", "SSA050505AA5", None),
                 ],
             )
             .expect("added");
-        assert_eq!(added, 1);
+        assert_eq!(added, 3);
         let files = list.list("p").expect("listed");
         let rows: Vec<_> = files
             .iter()
@@ -645,6 +674,8 @@ mod tests {
             [
                 ("flujo", "PLE150301AB2", Some("doc-1")),
                 ("flujo", "AAA010101AA1", Some("doc-2")),
+                ("flujo", "ÑAA040404AA4", None),
+                ("flujo", "SSA050505AA5", None),
             ],
             "a known file learns its DocumentId; one given twice is followed once"
         );

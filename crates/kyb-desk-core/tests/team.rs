@@ -450,3 +450,61 @@ async fn a_desk_joining_a_team_of_thousands_of_files_shares_and_follows_them_all
     let again = beto.desk.team_queue(QueueFilter::All).await.expect("read");
     assert_eq!(again.files, queue.files);
 }
+
+#[tokio::test]
+async fn what_a_member_writes_into_the_queue_is_followed_here_only_if_it_could_be_by_hand() {
+    let Some(address) = team_database().await else {
+        return;
+    };
+    let ana = member(&address, "ana@kybdesk.mx").await;
+    let flow = ana.manifest().examples.flow_id.clone();
+    let workspace = ana.profile.workspace_id.clone();
+    // Another member's desk, or anyone with the team's role, writes rows of its own.
+    let mallory = kyb_team::Team::connect(address.connect_options(None), &workspace, "m@x.mx")
+        .await
+        .expect("connects");
+    let row = |flow: &str, rfc: &str, document_id: Option<&str>| kyb_team::NewTeamFile {
+        flow_id: flow.into(),
+        rfc: rfc.into(),
+        status: "Pendiente".into(),
+        document_id: document_id.map(str::to_owned),
+    };
+    let uuid = "0b5b3c1e-4f0a-4c55-9a8e-3f7f6d2a9b10";
+    mallory
+        .follow_all(&[
+            row(&flow, "AAA010101AA1", Some(uuid)),
+            row(&flow, "BBB020202BB2", Some("../../etc/passwd")),
+            row(&flow, "no es un RFC", None),
+            row("flujo-de-nadie", "CCC030303CC3", None),
+            row(&flow, &"D".repeat(100_000), None),
+            // Lower case and Unicode: one file, followed once, however often it is read.
+            row(&flow, "ñaa040404aa4", None),
+            row(&flow, "ÑAA040404AA4", None),
+        ])
+        .await
+        .expect("written");
+
+    for _ in 0..3 {
+        ana.desk.team_queue(QueueFilter::All).await.expect("read");
+    }
+    let followed: Vec<_> = ana
+        .desk
+        .watchlist()
+        .expect("list")
+        .into_iter()
+        .map(|f| (f.flow_id, f.rfc, f.document_id))
+        .collect();
+    assert_eq!(
+        followed,
+        [
+            (
+                flow.clone(),
+                "AAA010101AA1".to_owned(),
+                Some(uuid.to_owned())
+            ),
+            (flow.clone(), "BBB020202BB2".to_owned(), None),
+            (flow.clone(), "ÑAA040404AA4".to_owned(), None),
+        ],
+        "a valid file of the profile's flows, without a DocumentId that is none"
+    );
+}

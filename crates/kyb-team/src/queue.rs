@@ -52,10 +52,24 @@ impl Team {
     }
 
     /// Adds files to the queue in one statement, each unassigned, in its status since
-    /// now and with its DocumentId when known; a file the queue has already (or given
-    /// twice) is left as it is. How many were added. A desk that joins a team with
-    /// thousands of followed files shares them in one round trip, not one each.
+    /// now and with its DocumentId when known; a file the queue has already is left as
+    /// it is, and one given twice is added as first given. How many were added. A desk
+    /// that joins a team with thousands of followed files shares them in one round
+    /// trip, not one each.
     pub async fn follow_all(&self, files: &[NewTeamFile]) -> TeamResult<u64> {
+        // Rows are inserted in one order whoever shares them, so that two desks sharing
+        // overlapping lists at once wait for each other instead of deadlocking.
+        let mut files: Vec<NewTeamFile> = files
+            .iter()
+            .map(|f| NewTeamFile {
+                flow_id: f.flow_id.trim().to_owned(),
+                rfc: f.rfc.trim().to_owned(),
+                status: f.status.clone(),
+                document_id: f.document_id.as_deref().map(crate::document_key),
+            })
+            .collect();
+        files.sort_by(|a, b| (&a.flow_id, &a.rfc).cmp(&(&b.flow_id, &b.rfc)));
+        files.dedup_by(|a, b| (&a.flow_id, &a.rfc) == (&b.flow_id, &b.rfc));
         if files.is_empty() {
             return Ok(0);
         }
@@ -64,16 +78,15 @@ impl Team {
         let added = sqlx::query(
             "INSERT INTO team_file (workspace_id, flow_id, rfc, status, document_id)
              SELECT $1, f, r, s, d FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[])
-                 AS t(f, r, s, d)
+                 WITH ORDINALITY AS t(f, r, s, d, n)
+             ORDER BY n
              ON CONFLICT DO NOTHING",
         )
         .bind(&self.workspace)
-        .bind(column(|f| Some(f.flow_id.trim().to_owned())))
-        .bind(column(|f| Some(f.rfc.trim().to_owned())))
+        .bind(column(|f| Some(f.flow_id.clone())))
+        .bind(column(|f| Some(f.rfc.clone())))
         .bind(column(|f| Some(f.status.clone())))
-        .bind(column(|f| {
-            f.document_id.as_deref().map(crate::document_key)
-        }))
+        .bind(column(|f| f.document_id.clone()))
         .execute(&self.pool)
         .await
         .map_err(TeamError::of)?;

@@ -22,6 +22,7 @@ use super::Desk;
 use crate::error::{AppError, AppResult, ErrorCode};
 use crate::profiles::Profile;
 use crate::secrets::{BoundKey, KeyStatus};
+use crate::watchlist::in_profile;
 
 /// How long a review's claim lasts without renewal; the window renews it at a third.
 pub const CLAIM_LEASE: Duration = kyb_team::LEASE;
@@ -400,17 +401,30 @@ impl Desk {
             }
         }
         team.follow_all(&unshared).await.map_err(team_error)?;
+        // What another member shared is followed here when it could be followed by
+        // hand: a file of one of this profile's flows, with a valid RFC (the watchlist
+        // checks it); a DocumentId that is not one is left for a refresh to learn.
         let here: HashSet<(&str, &str)> = local
             .iter()
             .map(|l| (l.flow_id.as_str(), l.rfc.as_str()))
             .collect();
-        let theirs = shared
+        let flows: Vec<&str> = profile.flows.iter().map(|f| f.flow_id.as_str()).collect();
+        let mut theirs: Vec<_> = shared
             .values()
-            .filter(|f| !here.contains(&(f.flow_id.as_str(), f.rfc.as_str())));
-        self.watchlist.add_all(
-            &profile.id,
-            theirs.map(|f| (f.flow_id.as_str(), f.rfc.as_str(), f.document_id.as_deref())),
-        )?;
+            .filter(|f| !here.contains(&(f.flow_id.as_str(), f.rfc.as_str())))
+            .filter(|f| in_profile(&flows, &f.flow_id))
+            .map(|f| {
+                let document_id = f.document_id.as_deref().filter(|id| {
+                    kyb_api::validate::document_id_failures("DocumentId", id).is_empty()
+                });
+                (f.flow_id.as_str(), f.rfc.as_str(), document_id)
+            })
+            .collect();
+        // By FlowID and RFC, not in the map's order: the same list on every desk.
+        theirs.sort_unstable();
+        if !theirs.is_empty() {
+            self.watchlist.add_all(&profile.id, theirs)?;
+        }
         Ok(())
     }
 
