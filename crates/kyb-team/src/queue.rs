@@ -18,7 +18,7 @@ pub struct TeamFile {
     pub assignee: Option<String>,
 }
 
-/// A file a desk shares with the queue: what its last refresh gave.
+/// A file as a desk tells the queue of it: what its last refresh gave.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct NewTeamFile {
     pub flow_id: String,
@@ -57,24 +57,10 @@ impl Team {
     /// that joins a team with thousands of followed files shares them in one round
     /// trip, not one each.
     pub async fn follow_all(&self, files: &[NewTeamFile]) -> TeamResult<u64> {
-        // Rows are inserted in one order whoever shares them, so that two desks sharing
-        // overlapping lists at once wait for each other instead of deadlocking.
-        let mut files: Vec<NewTeamFile> = files
-            .iter()
-            .map(|f| NewTeamFile {
-                flow_id: f.flow_id.trim().to_owned(),
-                rfc: f.rfc.trim().to_owned(),
-                status: f.status.clone(),
-                document_id: f.document_id.as_deref().map(crate::document_key),
-            })
-            .collect();
-        files.sort_by(|a, b| (&a.flow_id, &a.rfc).cmp(&(&b.flow_id, &b.rfc)));
-        files.dedup_by(|a, b| (&a.flow_id, &a.rfc) == (&b.flow_id, &b.rfc));
+        let files = Columns::of(files);
         if files.is_empty() {
             return Ok(0);
         }
-        let column =
-            |f: fn(&NewTeamFile) -> Option<String>| files.iter().map(f).collect::<Vec<_>>();
         let added = sqlx::query(
             "INSERT INTO team_file (workspace_id, flow_id, rfc, status, document_id)
              SELECT $1, f, r, s, d FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[])
@@ -83,10 +69,10 @@ impl Team {
              ON CONFLICT DO NOTHING",
         )
         .bind(&self.workspace)
-        .bind(column(|f| Some(f.flow_id.clone())))
-        .bind(column(|f| Some(f.rfc.clone())))
-        .bind(column(|f| Some(f.status.clone())))
-        .bind(column(|f| f.document_id.clone()))
+        .bind(files.flow_ids)
+        .bind(files.rfcs)
+        .bind(files.statuses)
+        .bind(files.document_ids)
         .execute(&self.pool)
         .await
         .map_err(TeamError::of)?;
@@ -102,23 +88,56 @@ impl Team {
         status: &str,
         document_id: Option<&str>,
     ) -> TeamResult<()> {
-        sqlx::query(
-            "UPDATE team_file SET
-                 status_since = CASE WHEN status = $4 THEN status_since ELSE now() END,
-                 status = $4,
-                 document_id = COALESCE($5, document_id)
-             WHERE workspace_id = $1 AND flow_id = $2 AND rfc = $3
-               AND (status IS DISTINCT FROM $4 OR document_id IS DISTINCT FROM COALESCE($5, document_id))",
+        self.update_all(&[NewTeamFile {
+            flow_id: flow_id.to_owned(),
+            rfc: rfc.to_owned(),
+            status: status.to_owned(),
+            document_id: document_id.map(str::to_owned),
+        }])
+        .await
+        .map(|_| ())
+    }
+
+    /// What a refresh learnt of files the queue has, in one statement (a refresh of
+    /// 10,000 files is one round trip, and one notice to the other desks, not 10,000):
+    /// each file's status (its time in the queue starts again when it changes) and its
+    /// DocumentId, kept once known. A file the queue lacks is skipped. How many changed.
+    pub async fn update_all(&self, files: &[NewTeamFile]) -> TeamResult<u64> {
+        let files = Columns::of(files);
+        if files.is_empty() {
+            return Ok(0);
+        }
+        // The rows are locked in one order before they are changed, so that two desks
+        // updating overlapping files at once wait for each other, never deadlock.
+        let changed = sqlx::query(
+            "WITH u AS (
+                 SELECT * FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[])
+                     AS u(flow_id, rfc, status, document_id)
+             ), locked AS (
+                 SELECT f.flow_id, f.rfc FROM team_file f
+                 JOIN u ON f.flow_id = u.flow_id AND f.rfc = u.rfc
+                 WHERE f.workspace_id = $1
+                   AND (f.status IS DISTINCT FROM u.status
+                        OR f.document_id IS DISTINCT FROM COALESCE(u.document_id, f.document_id))
+                 ORDER BY f.flow_id, f.rfc
+                 FOR UPDATE OF f
+             )
+             UPDATE team_file f SET
+                 status_since = CASE WHEN f.status = u.status THEN f.status_since ELSE now() END,
+                 status = u.status,
+                 document_id = COALESCE(u.document_id, f.document_id)
+             FROM u JOIN locked l ON l.flow_id = u.flow_id AND l.rfc = u.rfc
+             WHERE f.workspace_id = $1 AND f.flow_id = u.flow_id AND f.rfc = u.rfc",
         )
         .bind(&self.workspace)
-        .bind(flow_id.trim())
-        .bind(rfc.trim())
-        .bind(status)
-        .bind(document_id.map(crate::document_key))
+        .bind(files.flow_ids)
+        .bind(files.rfcs)
+        .bind(files.statuses)
+        .bind(files.document_ids)
         .execute(&self.pool)
         .await
         .map_err(TeamError::of)?;
-        Ok(())
+        Ok(changed.rows_affected())
     }
 
     /// Hands this member the unassigned file that has waited longest in its status
@@ -198,5 +217,39 @@ impl Team {
         .fetch_all(&self.pool)
         .await
         .map_err(TeamError::of)
+    }
+}
+
+/// Files as the columns of one statement: trimmed, DocumentIds as the queue keeps
+/// them, each file once (as first given) and in one order whoever sends them.
+struct Columns {
+    flow_ids: Vec<String>,
+    rfcs: Vec<String>,
+    statuses: Vec<String>,
+    document_ids: Vec<Option<String>>,
+}
+
+impl Columns {
+    fn of(files: &[NewTeamFile]) -> Self {
+        let mut rows: Vec<(&str, &str, &NewTeamFile)> = files
+            .iter()
+            .map(|f| (f.flow_id.trim(), f.rfc.trim(), f))
+            .collect();
+        // Stable: of a file given twice, the first stays first, and is kept.
+        rows.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        rows.dedup_by(|a, b| (a.0, a.1) == (b.0, b.1));
+        Self {
+            flow_ids: rows.iter().map(|r| r.0.to_owned()).collect(),
+            rfcs: rows.iter().map(|r| r.1.to_owned()).collect(),
+            statuses: rows.iter().map(|r| r.2.status.clone()).collect(),
+            document_ids: rows
+                .iter()
+                .map(|r| r.2.document_id.as_deref().map(crate::document_key))
+                .collect(),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.flow_ids.is_empty()
     }
 }

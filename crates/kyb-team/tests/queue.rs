@@ -169,4 +169,55 @@ async fn a_desk_shares_thousands_of_files_in_one_statement_each_once() {
     assert_eq!(shared.document_id, None);
     assert_eq!(at("AAA005997AA1").document_id.as_deref(), Some("doc-5997"));
     assert!(all.iter().all(|f| f.assignee.is_none()));
+
+    // What a refresh of them all learnt, in one statement: only what differs changes.
+    let mut learnt: Vec<_> = (0..6_000).map(file).collect();
+    for f in &mut learnt[..100] {
+        f.status = "Aceptado".into();
+    }
+    learnt[5_997].document_id = None;
+    learnt.push(file(9_999));
+    assert_eq!(first.update_all(&learnt).await.expect("updated"), 100);
+    assert_eq!(first.update_all(&learnt).await.expect("again"), 0);
+    let all = second.files(QueueFilter::All).await.expect("listed");
+    let at = |rfc: &str| all.iter().find(|f| f.rfc == rfc).expect("in the queue");
+    assert_eq!(at("AAA000099AA1").status, "Aceptado");
+    assert_eq!(at("AAA000100AA1").status, "Pendiente");
+    assert_eq!(
+        at("AAA005997AA1").document_id.as_deref(),
+        Some("doc-5997"),
+        "a DocumentId, once known, is kept"
+    );
+    assert_eq!(all.len(), 6_000, "a file the queue lacks is not added");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_desks_sharing_and_updating_overlapping_lists_at_once_never_deadlock() {
+    let Some(url) = database().await else { return };
+    let first = desk(&url, "supervisora@kybdesk.mx").await;
+    let second = desk(&url, "analista@kybdesk.mx").await;
+    let files = |round: usize, status: &str| -> Vec<NewTeamFile> {
+        (0..2_000)
+            .map(|n| NewTeamFile {
+                flow_id: format!("flujo-{round}"),
+                rfc: format!("AAA{n:06}AA1"),
+                status: status.into(),
+                document_id: None,
+            })
+            .collect()
+    };
+    for round in 0..10 {
+        // The same files, given in opposite orders by the two desks.
+        let mine = files(round, "Pendiente");
+        let mut theirs = files(round, "Pendiente");
+        theirs.reverse();
+        let (a, b) = tokio::join!(first.follow_all(&mine), second.follow_all(&theirs));
+        assert_eq!(a.expect("no deadlock") + b.expect("no deadlock"), 2_000);
+        let mine = files(round, "En Revisión");
+        let mut theirs = files(round, "Aceptado");
+        theirs.reverse();
+        let (a, b) = tokio::join!(first.update_all(&mine), second.update_all(&theirs));
+        a.expect("no deadlock");
+        b.expect("no deadlock");
+    }
 }

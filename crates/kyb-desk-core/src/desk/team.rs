@@ -355,9 +355,10 @@ impl Desk {
     }
 
     /// Shares this desk's followed files the queue lacks (in one statement), tells it
-    /// what this desk's refreshes learnt of the files it has, and follows here what
-    /// other members share (in one write of the list). Its cost grows with the lists,
-    /// not with their product: a desk joining a team of 10,000 files is not stalled.
+    /// what this desk's refreshes learnt of the files it has (in another), and follows
+    /// here what other members share (in one write of the list). Its cost grows with
+    /// the lists, not with their product: a desk joining a team of 10,000 files is not
+    /// stalled, and a refresh of them all reaches the other desks as one change.
     pub(super) async fn sync_queue(&self, profile: &Profile, team: &Team) -> AppResult<()> {
         use std::collections::{HashMap, HashSet};
         let shared: HashMap<(String, String), TeamFile> = team
@@ -368,7 +369,7 @@ impl Desk {
             .map(|f| ((f.flow_id.clone(), f.rfc.clone()), f))
             .collect();
         let local = self.watchlist.list(&profile.id)?;
-        let mut unshared = Vec::new();
+        let (mut unshared, mut learnt) = (Vec::new(), Vec::new());
         for file in &local {
             let status = file.document_status.clone().unwrap_or_default();
             let Some(known) = shared.get(&(file.flow_id.clone(), file.rfc.clone())) else {
@@ -385,21 +386,19 @@ impl Desk {
                     && known.document_id.as_deref().map(str::to_lowercase)
                         != file.document_id.as_deref().map(str::to_lowercase));
             if stale {
-                let status = if status.is_empty() {
-                    known.status.clone()
-                } else {
-                    status
-                };
-                team.update_file(
-                    &file.flow_id,
-                    &file.rfc,
-                    &status,
-                    file.document_id.as_deref(),
-                )
-                .await
-                .map_err(team_error)?;
+                learnt.push(NewTeamFile {
+                    flow_id: file.flow_id.clone(),
+                    rfc: file.rfc.clone(),
+                    status: if status.is_empty() {
+                        known.status.clone()
+                    } else {
+                        status
+                    },
+                    document_id: file.document_id.clone(),
+                });
             }
         }
+        team.update_all(&learnt).await.map_err(team_error)?;
         team.follow_all(&unshared).await.map_err(team_error)?;
         // What another member shared is followed here when it could be followed by
         // hand: a file of one of this profile's flows, with a valid RFC (the watchlist
