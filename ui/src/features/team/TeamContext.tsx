@@ -3,7 +3,7 @@
 // (LISTEN/NOTIFY through `team_changes`). Screens read their team data again when it
 // moves. While the database is out of reach, the status is asked again every few
 // seconds, and listening starts again once it answers.
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { asAppError } from "../../api/backend";
@@ -12,6 +12,12 @@ import type { TeamStatus } from "../../bindings/TeamStatus";
 
 /** How often a team out of reach is asked again. */
 export const RETRY_MS = 5000;
+
+/** Changes heard within this long of the first move the counter once: another desk's
+ * import or refresh may change thousands of rows, and each screen should read its
+ * team data again once for them, not once per row. Well within the second the team's
+ * changes have to reach the other desks. */
+export const GATHER_MS = 200;
 
 export interface Team {
   status: TeamStatus | null;
@@ -35,6 +41,8 @@ export function useConnectedTeam(): TeamStatus | null {
 export function TeamProvider({ profileId, children }: { profileId: string; children: ReactNode }) {
   const [status, setStatus] = useState<TeamStatus | null>(null);
   const [version, setVersion] = useState(0);
+  // The timer that will move the counter for the changes heard since it was set.
+  const gathering = useRef<number | null>(null);
   const reload = useCallback(() => {
     backend.teamStatus().then(
       (next) => {
@@ -58,7 +66,11 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
     backend
       .teamChanges((change) => {
         if (!live) return;
-        setVersion((v) => v + 1);
+        if (gathering.current === null)
+          gathering.current = window.setTimeout(() => {
+            gathering.current = null;
+            if (live) setVersion((v) => v + 1);
+          }, GATHER_MS);
         // A role or the four-eyes setting may have changed: the status says them.
         if (change === "members" || change === "settings")
           backend.teamStatus().then(
@@ -73,6 +85,8 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
       );
     return () => {
       live = false;
+      if (gathering.current !== null) window.clearTimeout(gathering.current);
+      gathering.current = null;
     };
   }, [configured, connected, reload]);
   return <TeamContext.Provider value={{ status, version, reload }}>{children}</TeamContext.Provider>;

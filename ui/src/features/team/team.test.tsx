@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import type { ReactNode } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
+import * as backend from "../../api/backend";
 import type { Profile } from "../../bindings/Profile";
 import type { TeamQueue } from "../../bindings/TeamQueue";
 import type { TeamStatus } from "../../bindings/TeamStatus";
@@ -13,7 +14,7 @@ import { WatchlistView } from "../watchlist/WatchlistView";
 import { ApprovalsPanel, AskApproval } from "./Approvals";
 import { ClaimBar } from "./ClaimBar";
 import { NotesPanel } from "./NotesPanel";
-import { TeamProvider } from "./TeamContext";
+import { GATHER_MS, TeamProvider, useTeamData } from "./TeamContext";
 import { TeamTrail } from "./TeamTrail";
 
 const DOC_A = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
@@ -75,6 +76,50 @@ const profile: Profile = {
   flows: [{ flowId: "flujo", label: "Morales", personType: "Moral" }],
   team: { host: "localhost", port: 5432, database: "kyb", user: "kyb" },
 };
+
+describe("changes heard from the team", () => {
+  it("reads the team's data again once for a burst of changes, and again for a change after it", async () => {
+    let send: ((change: string) => void) | null = null;
+    let reads = 0;
+    mockIPC((cmd, args) => {
+      if (cmd === "team_status") return status();
+      if (cmd === "team_changes") {
+        const channel = (args as { onChange: { onmessage: (change: string) => void } }).onChange;
+        send = (change) => channel.onmessage(change);
+        return new Promise(() => undefined);
+      }
+      if (cmd === "team_queue") {
+        reads += 1;
+        return { files: [], claims: [], me: "ana@kybdesk.mx", role: "analyst" };
+      }
+      throw new Error(`unexpected ${cmd}`);
+    });
+    function Reader() {
+      const queue = useTeamData(() => backend.teamQueue("all"), "all");
+      return <output data-testid="read">{queue.value ? "read" : "…"}</output>;
+    }
+    shown(<Reader />);
+    await waitFor(() => expect(screen.getByTestId("read").textContent).toBe("read"));
+    await waitFor(() => expect(send).not.toBeNull());
+    const hear = send as unknown as (change: string) => void;
+    const before = reads;
+    // Another desk refreshed a hundred files: a hundred notices, each a task of its own
+    // as the window receives them.
+    const started = performance.now();
+    for (let n = 0; n < 100; n++) {
+      hear("queue");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    // At most one read per gathering the burst lasted (one, on an idle machine).
+    const windows = Math.ceil((performance.now() - started) / GATHER_MS) + 1;
+    await waitFor(() => expect(reads).toBeGreaterThan(before));
+    await new Promise((resolve) => setTimeout(resolve, GATHER_MS * 2));
+    const burst = reads - before;
+    expect(burst, `reads for a burst that lasted ${windows - 1} gatherings`).toBeLessThanOrEqual(windows);
+    hear("claims");
+    await waitFor(() => expect(reads).toBe(before + burst + 1));
+  });
+});
 
 describe("the watchlist in a team", () => {
   const a = watchedFile("AAA010101AA1", { flowId: "flujo", documentId: DOC_A, companyName: "Alfa" });
