@@ -256,6 +256,31 @@ async fn a_change_on_one_desk_is_heard_on_the_other() {
         .expect("heard")
         .expect("a change");
     assert_eq!(heard, Change::Notes);
+
+    // Ana's review renews its claim: no news. Letting it go, and Beto taking it, are.
+    ana.claim("doc-1", Duration::from_secs(60)).await.unwrap();
+    ana.release("doc-1").await.unwrap();
+    let heard = tokio::time::timeout(Duration::from_secs(10), hears.next())
+        .await
+        .expect("heard")
+        .expect("a change");
+    assert_eq!(heard, Change::Claims, "the release");
+    beto.claim("doc-1", Duration::from_secs(60)).await.unwrap();
+    beto.add_note("doc-1", "después").await.unwrap();
+    let mut after: Vec<Change> = Vec::new();
+    while after.last() != Some(&Change::Notes) {
+        after.push(
+            tokio::time::timeout(Duration::from_secs(10), hears.next())
+                .await
+                .expect("heard")
+                .expect("a change"),
+        );
+    }
+    assert_eq!(
+        after,
+        [Change::Claims, Change::Notes],
+        "Beto's claim, then his note; the renewal said nothing"
+    );
 }
 
 #[tokio::test]
