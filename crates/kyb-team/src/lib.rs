@@ -26,7 +26,7 @@ pub use claims::{Claim, LEASE, REASON_MAX};
 pub use live::{Change, Listener};
 pub use members::{Member, Role};
 pub use notes::{NOTE_MAX, Note};
-pub use queue::{NewTeamFile, QueueFilter, TeamFile};
+pub use queue::{NewTeamFile, QueueFilter, TeamFile, UPDATE_CHUNK};
 
 /// Connections per desk: a desk makes few calls at once (a refresh, a claim, a note),
 /// and a few hundred desks must fit a server's connection limit (past that, a pooler:

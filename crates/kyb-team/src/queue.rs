@@ -38,6 +38,9 @@ pub enum QueueFilter {
 
 const COLUMNS: &str = "flow_id, rfc, status, document_id, assignee";
 
+/// The files [`Team::update_all`] changes in one statement.
+pub const UPDATE_CHUNK: usize = 500;
+
 impl Team {
     /// Adds a file to the queue, unassigned, in `status` since now; a file the queue
     /// has already is left as it is. Whether it was added.
@@ -98,15 +101,22 @@ impl Team {
         .map(|_| ())
     }
 
-    /// What a refresh learnt of files the queue has, in one statement (a refresh of
-    /// 10,000 files is one round trip, and one notice to the other desks, not 10,000):
-    /// each file's status (its time in the queue starts again when it changes) and its
-    /// DocumentId, kept once known. A file the queue lacks is skipped. How many changed.
+    /// What a refresh learnt of files the queue has, in statements of [`UPDATE_CHUNK`]
+    /// files (a refresh of 10,000 files is 20 round trips and as many notices to the
+    /// other desks, not 10,000, and never holds more than a chunk's rows, which "take
+    /// next" would skip meanwhile): each file's status (its time in the queue starts
+    /// again when it changes) and its DocumentId, kept once known. A file the queue
+    /// lacks is skipped. How many changed.
     pub async fn update_all(&self, files: &[NewTeamFile]) -> TeamResult<u64> {
         let files = Columns::of(files);
-        if files.is_empty() {
-            return Ok(0);
+        let mut changed = 0;
+        for chunk in files.chunks(UPDATE_CHUNK) {
+            changed += self.update_chunk(chunk).await?;
         }
+        Ok(changed)
+    }
+
+    async fn update_chunk(&self, files: Columns) -> TeamResult<u64> {
         // The rows are locked in one order before they are changed, so that two desks
         // updating overlapping files at once wait for each other, never deadlock.
         let changed = sqlx::query(
@@ -120,7 +130,7 @@ impl Team {
                    AND (f.status IS DISTINCT FROM u.status
                         OR f.document_id IS DISTINCT FROM COALESCE(u.document_id, f.document_id))
                  ORDER BY f.flow_id, f.rfc
-                 FOR UPDATE OF f
+                 FOR NO KEY UPDATE OF f
              )
              UPDATE team_file f SET
                  status_since = CASE WHEN f.status = u.status THEN f.status_since ELSE now() END,
@@ -251,5 +261,23 @@ impl Columns {
 
     fn is_empty(&self) -> bool {
         self.flow_ids.is_empty()
+    }
+
+    /// The files in order, `size` at a time.
+    fn chunks(self, size: usize) -> impl Iterator<Item = Columns> {
+        let mut rest = self;
+        std::iter::from_fn(move || {
+            if rest.is_empty() {
+                return None;
+            }
+            let at = size.min(rest.flow_ids.len());
+            let tail = Columns {
+                flow_ids: rest.flow_ids.split_off(at),
+                rfcs: rest.rfcs.split_off(at),
+                statuses: rest.statuses.split_off(at),
+                document_ids: rest.document_ids.split_off(at),
+            };
+            Some(std::mem::replace(&mut rest, tail))
+        })
     }
 }
