@@ -5,12 +5,14 @@
 //! - audit appends: every desk appends to the one chain at once; entries per second,
 //!   and the chain verified afterwards;
 //! - notification latency: one desk writes, all the others hear it; from the start of
-//!   the write to each desk's receipt.
+//!   the write to each desk's receipt;
+//! - a desk joining with 10,000 followed files: sharing them with the queue (one
+//!   statement), and telling it what a refresh of them all learnt (a statement a chunk).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use kyb_team::{Team, TeamEntry};
+use kyb_team::{NewTeamFile, Team, TeamEntry};
 use tokio::sync::Barrier;
 
 const DESKS: usize = 50;
@@ -18,6 +20,8 @@ const FILES: usize = 5_000;
 const APPENDS_PER_DESK: usize = 40;
 const NOTICE_ROUNDS: usize = 20;
 const WORKSPACE: &str = "0b5f2c1e-0000-4000-8000-00000000be0c";
+/// The files of the desk that joins (a workspace of their own).
+const JOINING: usize = 10_000;
 
 fn percentile(samples: &mut [f64], p: f64) -> f64 {
     samples.sort_by(f64::total_cmp);
@@ -43,12 +47,21 @@ async fn main() {
         desk.join().await.expect("joins");
         desks.push(desk);
     }
-    for n in 0..FILES {
-        desks[0]
-            .follow("flujo", &format!("AAA{n:06}AA1"), "Pendiente")
-            .await
-            .expect("followed");
-    }
+    let files = |count: usize, status: &str| -> Vec<NewTeamFile> {
+        (0..count)
+            .map(|n| NewTeamFile {
+                flow_id: "flujo".into(),
+                rfc: format!("AAA{n:06}AA1"),
+                status: status.into(),
+                document_id: None,
+            })
+            .collect()
+    };
+    let shared = desks[0]
+        .follow_all(&files(FILES, "Pendiente"))
+        .await
+        .expect("followed");
+    assert_eq!(shared as usize, FILES);
 
     // Take next, all desks at once until the queue is empty.
     let start = Arc::new(Barrier::new(DESKS));
@@ -150,6 +163,27 @@ async fn main() {
         }
     }
 
+    // A desk joining with its own list: shared in one statement, then what a refresh
+    // of all of it learnt (every status changed, the worst case).
+    let joining = Team::connect_url(&url, "otro-espacio", "nueva@kybdesk.mx")
+        .await
+        .expect("connects");
+    let began = Instant::now();
+    let added = joining
+        .follow_all(&files(JOINING, "Pendiente"))
+        .await
+        .expect("shared");
+    let share_elapsed = began.elapsed();
+    assert_eq!(added as usize, JOINING);
+    let began = Instant::now();
+    let changed = joining
+        .update_all(&files(JOINING, "En Revisión"))
+        .await
+        .expect("told");
+    let tell_elapsed = began.elapsed();
+    assert_eq!(changed as usize, JOINING);
+    joining.close().await;
+
     println!("## The team on PostgreSQL ({DESKS} desks)");
     println!();
     println!(
@@ -192,6 +226,15 @@ async fn main() {
         "| chain of {} entries verified (ms) | {:.1} |",
         chain.entries,
         ms(verify_elapsed)
+    );
+    println!(
+        "| a desk shares its {JOINING} followed files with the queue, one statement (ms) | {:.0} |",
+        ms(share_elapsed)
+    );
+    println!(
+        "| what a refresh of those {JOINING} files learnt, told to the queue in statements of {} files, every status changed (ms) | {:.0} |",
+        kyb_team::UPDATE_CHUNK,
+        ms(tell_elapsed)
     );
     for desk in &desks {
         desk.close().await;
