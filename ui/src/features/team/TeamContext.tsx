@@ -93,26 +93,44 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
 }
 
 /** Loads team data when the component mounts, when `key` changes and on every team
- * change; the last answer stays on screen while the next is asked (no blink). */
+ * change; the last answer stays on screen while the next is asked (no blink). An
+ * answer is shown unless a later one is already on screen or the key has changed since
+ * it was asked: while changes keep coming faster than a read takes, each read still
+ * lands, instead of being dropped for the next. */
 export function useTeamData<T>(load: () => Promise<T>, key: string): { value: T | null; error: AppError | null; reload: () => void } {
   const { version } = useTeam();
   const [value, setValue] = useState<T | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [generation, setGeneration] = useState(0);
+  const asked = useRef(0);
+  const shown = useRef(0);
+  const currentKey = useRef(key);
+  currentKey.current = key;
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is a fresh closure each render; the key and the team's version say when to ask again.
   useEffect(() => {
-    let live = true;
+    asked.current += 1;
+    const mine = asked.current;
+    const lands = () => mounted.current && mine > shown.current && currentKey.current === key;
     load().then(
       (next) => {
-        if (!live) return;
+        if (!lands()) return;
+        shown.current = mine;
         setValue(next);
         setError(null);
       },
-      (e: unknown) => live && setError(asAppError(e)),
+      (e: unknown) => {
+        if (!lands()) return;
+        shown.current = mine;
+        setError(asAppError(e));
+      },
     );
-    return () => {
-      live = false;
-    };
   }, [key, version, generation]);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   return { value, error, reload };

@@ -78,46 +78,79 @@ const profile: Profile = {
 };
 
 describe("changes heard from the team", () => {
-  it("reads the team's data again once for a burst of changes, and again for a change after it", async () => {
-    let send: ((change: string) => void) | null = null;
-    let reads = 0;
+  /** A connected team whose changes the test sends; each queue read answers how many
+   * changes had been sent when it was asked, after `delay` ms. */
+  function heard(delay = 0) {
+    const heard = { send: null as ((change: string) => void) | null, sent: 0, reads: 0 };
     mockIPC((cmd, args) => {
       if (cmd === "team_status") return status();
       if (cmd === "team_changes") {
         const channel = (args as { onChange: { onmessage: (change: string) => void } }).onChange;
-        send = (change) => channel.onmessage(change);
+        heard.send = (change) => {
+          heard.sent += 1;
+          channel.onmessage(change);
+        };
         return new Promise(() => undefined);
       }
       if (cmd === "team_queue") {
-        reads += 1;
-        return { files: [], claims: [], me: "ana@kybdesk.mx", role: "analyst" };
+        heard.reads += 1;
+        const answer = { files: [], claims: [], me: String(heard.sent), role: "analyst" };
+        return new Promise((resolve) => setTimeout(() => resolve(answer), delay));
       }
       throw new Error(`unexpected ${cmd}`);
     });
-    function Reader() {
-      const queue = useTeamData(() => backend.teamQueue("all"), "all");
-      return <output data-testid="read">{queue.value ? "read" : "…"}</output>;
-    }
+    return heard;
+  }
+  function Reader() {
+    const queue = useTeamData(() => backend.teamQueue("all"), "all");
+    return <output data-testid="read">{queue.value ? queue.value.me : "…"}</output>;
+  }
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const read = () => screen.getByTestId("read").textContent;
+
+  it("reads the team's data again once for a burst of changes, and again for a change after it", async () => {
+    const team = heard();
     shown(<Reader />);
-    await waitFor(() => expect(screen.getByTestId("read").textContent).toBe("read"));
-    await waitFor(() => expect(send).not.toBeNull());
-    const hear = send as unknown as (change: string) => void;
-    const before = reads;
+    await waitFor(() => expect(read()).toBe("0"));
+    await waitFor(() => expect(team.send).not.toBeNull());
+    const hear = team.send as unknown as (change: string) => void;
+    const before = team.reads;
     // Another desk refreshed a hundred files: a hundred notices, each a task of its own
     // as the window receives them.
     const started = performance.now();
     for (let n = 0; n < 100; n++) {
       hear("queue");
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await pause(0);
     }
-    // At most one read per gathering the burst lasted (one, on an idle machine).
+    // At most one read per gathering the burst lasted (one, on an idle machine), and
+    // none of the changes is missed: the last read follows the last notice.
     const windows = Math.ceil((performance.now() - started) / GATHER_MS) + 1;
-    await waitFor(() => expect(reads).toBeGreaterThan(before));
-    await new Promise((resolve) => setTimeout(resolve, GATHER_MS * 2));
-    const burst = reads - before;
+    await waitFor(() => expect(read()).toBe("100"));
+    await pause(GATHER_MS * 2);
+    const burst = team.reads - before;
     expect(burst, `reads for a burst that lasted ${windows - 1} gatherings`).toBeLessThanOrEqual(windows);
     hear("claims");
-    await waitFor(() => expect(reads).toBe(before + burst + 1));
+    await waitFor(() => expect(read()).toBe("101"));
+    expect(team.reads).toBe(before + burst + 1);
+  });
+
+  it("shows each read that lands while changes keep coming faster than a read takes", async () => {
+    const team = heard(GATHER_MS * 1.5);
+    shown(<Reader />);
+    await waitFor(() => expect(read()).toBe("0"));
+    await waitFor(() => expect(team.send).not.toBeNull());
+    const hear = team.send as unknown as (change: string) => void;
+    // A change every half gathering for eight reads' time: with each read dropped when
+    // the next was asked, "0" would stay on screen until the changes stop.
+    const seen = new Set<string>();
+    for (let n = 0; n < 24; n++) {
+      hear("audit");
+      await pause(GATHER_MS / 2);
+      seen.add(read() ?? "");
+    }
+    seen.delete("0");
+    expect(seen.size, "reads shown while the changes came").toBeGreaterThan(0);
+    await waitFor(() => expect(read()).toBe("24"));
   });
 });
 
