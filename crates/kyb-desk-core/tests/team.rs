@@ -468,6 +468,7 @@ async fn what_a_member_writes_into_the_queue_is_followed_here_only_if_it_could_b
         rfc: rfc.into(),
         status: "Pendiente".into(),
         document_id: document_id.map(str::to_owned),
+        updated_at: None,
     };
     let uuid = "0b5b3c1e-4f0a-4c55-9a8e-3f7f6d2a9b10";
     mallory

@@ -25,6 +25,8 @@ pub struct NewTeamFile {
     pub rfc: String,
     pub status: String,
     pub document_id: Option<String>,
+    /// The service's UpdatedAtUTC of the answer that gave `status`, when it had one.
+    pub updated_at: Option<jiff::Timestamp>,
 }
 
 /// Which of the queue's files a member looks at.
@@ -49,7 +51,7 @@ impl Team {
             flow_id: flow_id.to_owned(),
             rfc: rfc.to_owned(),
             status: status.to_owned(),
-            document_id: None,
+            ..NewTeamFile::default()
         };
         Ok(self.follow_all(std::slice::from_ref(&file)).await? == 1)
     }
@@ -65,9 +67,10 @@ impl Team {
             return Ok(0);
         }
         let added = sqlx::query(
-            "INSERT INTO team_file (workspace_id, flow_id, rfc, status, document_id)
-             SELECT $1, f, r, s, d FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[])
-                 WITH ORDINALITY AS t(f, r, s, d, n)
+            "INSERT INTO team_file (workspace_id, flow_id, rfc, status, document_id, status_updated_at)
+             SELECT $1, f, r, s, d, a::timestamptz
+             FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+                 WITH ORDINALITY AS t(f, r, s, d, a, n)
              ORDER BY n
              ON CONFLICT DO NOTHING",
         )
@@ -76,37 +79,21 @@ impl Team {
         .bind(files.rfcs)
         .bind(files.statuses)
         .bind(files.document_ids)
+        .bind(files.updated_ats)
         .execute(&self.pool)
         .await
         .map_err(TeamError::of)?;
         Ok(added.rows_affected())
     }
 
-    /// What a refresh learnt of a file: its status (its time in the queue starts again
-    /// when it changes) and its DocumentId.
-    pub async fn update_file(
-        &self,
-        flow_id: &str,
-        rfc: &str,
-        status: &str,
-        document_id: Option<&str>,
-    ) -> TeamResult<()> {
-        self.update_all(&[NewTeamFile {
-            flow_id: flow_id.to_owned(),
-            rfc: rfc.to_owned(),
-            status: status.to_owned(),
-            document_id: document_id.map(str::to_owned),
-        }])
-        .await
-        .map(|_| ())
-    }
-
     /// What a refresh learnt of files the queue has, in statements of [`UPDATE_CHUNK`]
     /// files (a refresh of 10,000 files is 20 round trips and as many notices to the
     /// other desks, not 10,000, and never holds more than a chunk's rows, which "take
-    /// next" would skip meanwhile): each file's status (its time in the queue starts
-    /// again when it changes) and its DocumentId, kept once known. A file the queue
-    /// lacks is skipped. How many changed.
+    /// next" would skip meanwhile). A file's status is taken when its UpdatedAtUTC is
+    /// newer than the one the queue has (or the queue has no status), so that a desk
+    /// whose answer is older never undoes a newer one; its time in the queue starts
+    /// again when the status changes. Its DocumentId is kept once known. A file the
+    /// queue lacks is skipped. How many changed.
     pub async fn update_all(&self, files: &[NewTeamFile]) -> TeamResult<u64> {
         let files = Columns::of(files);
         let mut changed = 0;
@@ -121,20 +108,33 @@ impl Team {
         // updating overlapping files at once wait for each other, never deadlock.
         let changed = sqlx::query(
             "WITH u AS (
-                 SELECT * FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[])
-                     AS u(flow_id, rfc, status, document_id)
+                 SELECT flow_id, rfc, status, document_id, updated_at::timestamptz AS updated_at
+                 FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+                     AS u(flow_id, rfc, status, document_id, updated_at)
              ), locked AS (
+                 -- Only the rows that change; judged again on each row as it is once
+                 -- locked, should another desk have changed it meanwhile.
                  SELECT f.flow_id, f.rfc FROM team_file f
                  JOIN u ON f.flow_id = u.flow_id AND f.rfc = u.rfc
                  WHERE f.workspace_id = $1
-                   AND (f.status IS DISTINCT FROM u.status
+                   AND ((team_status_newer(f.status, f.status_updated_at, u.status, u.updated_at)
+                         AND (f.status <> u.status
+                              OR f.status_updated_at IS DISTINCT FROM u.updated_at))
                         OR f.document_id IS DISTINCT FROM COALESCE(u.document_id, f.document_id))
                  ORDER BY f.flow_id, f.rfc
                  FOR NO KEY UPDATE OF f
              )
              UPDATE team_file f SET
-                 status_since = CASE WHEN f.status = u.status THEN f.status_since ELSE now() END,
-                 status = u.status,
+                 status_since = CASE
+                     WHEN team_status_newer(f.status, f.status_updated_at, u.status, u.updated_at)
+                          AND f.status <> u.status
+                     THEN now() ELSE f.status_since END,
+                 status = CASE
+                     WHEN team_status_newer(f.status, f.status_updated_at, u.status, u.updated_at)
+                     THEN u.status ELSE f.status END,
+                 status_updated_at = CASE
+                     WHEN team_status_newer(f.status, f.status_updated_at, u.status, u.updated_at)
+                     THEN COALESCE(u.updated_at, f.status_updated_at) ELSE f.status_updated_at END,
                  document_id = COALESCE(u.document_id, f.document_id)
              FROM u JOIN locked l ON l.flow_id = u.flow_id AND l.rfc = u.rfc
              WHERE f.workspace_id = $1 AND f.flow_id = u.flow_id AND f.rfc = u.rfc",
@@ -144,6 +144,7 @@ impl Team {
         .bind(files.rfcs)
         .bind(files.statuses)
         .bind(files.document_ids)
+        .bind(files.updated_ats)
         .execute(&self.pool)
         .await
         .map_err(TeamError::of)?;
@@ -237,6 +238,7 @@ struct Columns {
     rfcs: Vec<String>,
     statuses: Vec<String>,
     document_ids: Vec<Option<String>>,
+    updated_ats: Vec<Option<String>>,
 }
 
 impl Columns {
@@ -255,6 +257,10 @@ impl Columns {
             document_ids: rows
                 .iter()
                 .map(|r| r.2.document_id.as_deref().map(crate::document_key))
+                .collect(),
+            updated_ats: rows
+                .iter()
+                .map(|r| r.2.updated_at.map(|at| at.to_string()))
                 .collect(),
         }
     }
@@ -276,6 +282,7 @@ impl Columns {
                 rfcs: rest.rfcs.split_off(at),
                 statuses: rest.statuses.split_off(at),
                 document_ids: rest.document_ids.split_off(at),
+                updated_ats: rest.updated_ats.split_off(at),
             };
             Some(std::mem::replace(&mut rest, tail))
         })

@@ -100,9 +100,15 @@ async fn take_next_hands_out_the_file_that_has_waited_longest_and_filters_see_it
     assert!(boss.files(QueueFilter::Mine).await.unwrap().is_empty());
 
     // A status change starts the file's wait again; the DocumentId is kept once known.
-    boss.update_file("flujo", "AAA010101AA1", "Pendiente", Some("doc-a"))
-        .await
-        .expect("updated");
+    boss.update_all(&[NewTeamFile {
+        flow_id: "flujo".into(),
+        rfc: "AAA010101AA1".into(),
+        status: "Pendiente".into(),
+        document_id: Some("doc-a".into()),
+        updated_at: None,
+    }])
+    .await
+    .expect("updated");
     let all = boss.files(QueueFilter::All).await.unwrap();
     assert_eq!(all[1].document_id.as_deref(), Some("doc-a"));
 
@@ -134,6 +140,11 @@ async fn take_next_hands_out_the_file_that_has_waited_longest_and_filters_see_it
 #[tokio::test]
 async fn a_desk_shares_thousands_of_files_in_one_statement_each_once() {
     let Some(url) = database().await else { return };
+    // The service's UpdatedAtUTC of an answer, `minutes` after ten o'clock.
+    let ten_plus = |minutes: i64| {
+        "2026-11-24T10:00:00Z".parse::<jiff::Timestamp>().unwrap()
+            + jiff::SignedDuration::from_mins(minutes)
+    };
     let first = desk(&url, "supervisora@kybdesk.mx").await;
     let second = desk(&url, "analista@kybdesk.mx").await;
     let file = |n: usize| NewTeamFile {
@@ -146,6 +157,7 @@ async fn a_desk_shares_thousands_of_files_in_one_statement_each_once() {
         }
         .into(),
         document_id: n.is_multiple_of(3).then(|| format!(" DOC-{n} ")),
+        updated_at: Some(ten_plus(0)),
     };
     let files: Vec<_> = (0..5_000).map(file).collect();
     assert_eq!(first.follow_all(&files).await.expect("shared"), 5_000);
@@ -170,25 +182,58 @@ async fn a_desk_shares_thousands_of_files_in_one_statement_each_once() {
     assert_eq!(at("AAA005997AA1").document_id.as_deref(), Some("doc-5997"));
     assert!(all.iter().all(|f| f.assignee.is_none()));
 
-    // What a refresh of them all learnt, in one statement: only what differs changes.
+    // What a refresh of them all learnt, a chunk a statement: only what is newer, or a
+    // DocumentId the queue lacks, changes.
     let mut learnt: Vec<_> = (0..6_000).map(file).collect();
     for f in &mut learnt[..100] {
         f.status = "Aceptado".into();
+        f.updated_at = Some(ten_plus(60));
     }
+    // An older answer, as a desk that refreshed earlier has it: never taken.
+    learnt[100].status = "Rechazado".into();
+    learnt[100].updated_at = Some(ten_plus(-60));
+    // One without a date: neither.
+    learnt[101].status = "Rechazado".into();
+    learnt[101].updated_at = None;
     learnt[5_997].document_id = None;
     learnt.push(file(9_999));
     assert_eq!(first.update_all(&learnt).await.expect("updated"), 100);
     assert_eq!(first.update_all(&learnt).await.expect("again"), 0);
     let all = second.files(QueueFilter::All).await.expect("listed");
-    let at = |rfc: &str| all.iter().find(|f| f.rfc == rfc).expect("in the queue");
-    assert_eq!(at("AAA000099AA1").status, "Aceptado");
-    assert_eq!(at("AAA000100AA1").status, "Pendiente");
+    let of = |rfc: &str| all.iter().find(|f| f.rfc == rfc).expect("in the queue");
+    assert_eq!(of("AAA000099AA1").status, "Aceptado");
     assert_eq!(
-        at("AAA005997AA1").document_id.as_deref(),
+        of("AAA000100AA1").status,
+        "Pendiente",
+        "the older answer lost"
+    );
+    assert_eq!(
+        of("AAA000101AA1").status,
+        "En Revisión",
+        "the undated answer lost"
+    );
+    assert_eq!(
+        of("AAA005997AA1").document_id.as_deref(),
         Some("doc-5997"),
         "a DocumentId, once known, is kept"
     );
     assert_eq!(all.len(), 6_000, "a file the queue lacks is not added");
+
+    // Two desks that refreshed at different times never undo each other in turn:
+    // the older answer stays out, however often it is told.
+    let mut older = file(0);
+    older.status = "Pendiente".into();
+    older.updated_at = Some(ten_plus(30));
+    for _ in 0..3 {
+        assert_eq!(
+            second
+                .update_all(std::slice::from_ref(&older))
+                .await
+                .expect("told"),
+            0
+        );
+        assert_eq!(first.update_all(&learnt[..1]).await.expect("told"), 0);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -203,8 +248,17 @@ async fn two_desks_sharing_and_updating_overlapping_lists_at_once_never_deadlock
                 rfc: format!("AAA{n:06}AA1"),
                 status: status.into(),
                 document_id: None,
+                updated_at: None,
             })
             .collect()
+    };
+    // Each desk's answers newer than the queue's, so that both change every row.
+    let dated = |mut files: Vec<NewTeamFile>, minutes: i64| {
+        let at = jiff::Timestamp::now() + jiff::SignedDuration::from_mins(minutes);
+        for f in &mut files {
+            f.updated_at = Some(at);
+        }
+        files
     };
     for round in 0..10 {
         // The same files, given in opposite orders by the two desks.
@@ -213,11 +267,10 @@ async fn two_desks_sharing_and_updating_overlapping_lists_at_once_never_deadlock
         theirs.reverse();
         let (a, b) = tokio::join!(first.follow_all(&mine), second.follow_all(&theirs));
         assert_eq!(a.expect("no deadlock") + b.expect("no deadlock"), 2_000);
-        let mine = files(round, "En Revisión");
-        let mut theirs = files(round, "Aceptado");
+        let mine = dated(files(round, "En Revisión"), 1);
+        let mut theirs = dated(files(round, "Aceptado"), 2);
         theirs.reverse();
         let (a, b) = tokio::join!(first.update_all(&mine), second.update_all(&theirs));
-        a.expect("no deadlock");
-        b.expect("no deadlock");
+        assert!(a.expect("no deadlock") + b.expect("no deadlock") >= 2_000);
     }
 }

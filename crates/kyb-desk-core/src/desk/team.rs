@@ -372,12 +372,18 @@ impl Desk {
         let (mut unshared, mut learnt) = (Vec::new(), Vec::new());
         for file in &local {
             let status = file.document_status.clone().unwrap_or_default();
+            // As of when the service said it: the queue takes the newest status.
+            let updated_at = file
+                .updated_at_utc
+                .as_deref()
+                .and_then(|at| at.parse::<jiff::Timestamp>().ok());
             let Some(known) = shared.get(&(file.flow_id.clone(), file.rfc.clone())) else {
                 unshared.push(NewTeamFile {
                     flow_id: file.flow_id.clone(),
                     rfc: file.rfc.clone(),
                     status,
                     document_id: file.document_id.clone(),
+                    updated_at,
                 });
                 continue;
             };
@@ -395,6 +401,7 @@ impl Desk {
                         status
                     },
                     document_id: file.document_id.clone(),
+                    updated_at,
                 });
             }
         }
