@@ -258,9 +258,17 @@ impl Columns {
                 .iter()
                 .map(|r| r.2.document_id.as_deref().map(crate::document_key))
                 .collect(),
+            // A date PostgreSQL cannot take (outside years 1 to 9999) is no date: one
+            // must not fail the statement for every file.
             updated_ats: rows
                 .iter()
-                .map(|r| r.2.updated_at.map(|at| at.to_string()))
+                .map(|r| {
+                    r.2.updated_at
+                        .filter(|at| {
+                            (1..=9999).contains(&at.to_zoned(jiff::tz::TimeZone::UTC).year())
+                        })
+                        .map(|at| at.to_string())
+                })
                 .collect(),
         }
     }
@@ -286,5 +294,38 @@ impl Columns {
             };
             Some(std::mem::replace(&mut rest, tail))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Columns, NewTeamFile};
+
+    #[test]
+    fn files_go_once_each_in_one_order_and_a_date_postgresql_cannot_take_is_none() {
+        let file = |flow: &str, rfc: &str, status: &str, at: Option<&str>| NewTeamFile {
+            flow_id: flow.into(),
+            rfc: rfc.into(),
+            status: status.into(),
+            document_id: None,
+            updated_at: at.map(|at| at.parse().unwrap()),
+        };
+        let columns = Columns::of(&[
+            file("b", "BBB", "uno", Some("2026-11-24T10:00:00Z")),
+            file(" a ", "AAA", "primero", Some("-000005-01-01T00:00:00Z")),
+            file("a", "AAA ", "segundo", None),
+        ]);
+        assert_eq!(columns.flow_ids, ["a", "b"]);
+        assert_eq!(
+            columns.statuses,
+            ["primero", "uno"],
+            "the first given is kept"
+        );
+        assert_eq!(
+            columns.updated_ats,
+            [None, Some("2026-11-24T10:00:00Z".to_owned())]
+        );
+        let chunks: Vec<_> = columns.chunks(1).map(|c| c.rfcs).collect();
+        assert_eq!(chunks, [["AAA"], ["BBB"]]);
     }
 }

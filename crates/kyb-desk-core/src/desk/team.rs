@@ -372,11 +372,7 @@ impl Desk {
         let (mut unshared, mut learnt) = (Vec::new(), Vec::new());
         for file in &local {
             let status = file.document_status.clone().unwrap_or_default();
-            // As of when the service said it: the queue takes the newest status.
-            let updated_at = file
-                .updated_at_utc
-                .as_deref()
-                .and_then(|at| at.parse::<jiff::Timestamp>().ok());
+            let updated_at = status_as_of(file);
             let Some(known) = shared.get(&(file.flow_id.clone(), file.rfc.clone())) else {
                 unshared.push(NewTeamFile {
                     flow_id: file.flow_id.clone(),
@@ -395,13 +391,15 @@ impl Desk {
                 learnt.push(NewTeamFile {
                     flow_id: file.flow_id.clone(),
                     rfc: file.rfc.clone(),
+                    // No status of its own: the queue's, undated (the desk only
+                    // tells a DocumentId).
+                    updated_at: if status.is_empty() { None } else { updated_at },
                     status: if status.is_empty() {
                         known.status.clone()
                     } else {
                         status
                     },
                     document_id: file.document_id.clone(),
-                    updated_at,
                 });
             }
         }
@@ -571,5 +569,46 @@ impl Desk {
             listener,
             superseded,
         })
+    }
+}
+
+/// As of when a followed file's status is true, for the queue to take the newest: the
+/// service's UpdatedAtUTC of the answer that gave it; without one, when the desk asked
+/// (if that answer was the last: a refresh that failed since says nothing of now).
+fn status_as_of(file: &crate::watchlist::WatchedFile) -> Option<jiff::Timestamp> {
+    let parse = |at: &Option<String>| at.as_deref()?.parse::<jiff::Timestamp>().ok();
+    parse(&file.updated_at_utc).or_else(|| {
+        file.last_error
+            .is_none()
+            .then(|| parse(&file.last_refresh_utc))
+            .flatten()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::status_as_of;
+    use crate::error::ErrorCode;
+    use crate::watchlist::WatchedFile;
+
+    #[test]
+    fn a_status_is_dated_by_the_service_else_by_the_last_refresh_that_answered() {
+        let at = |s: &str| Some(s.parse::<jiff::Timestamp>().expect("a date"));
+        let mut file = WatchedFile {
+            updated_at_utc: Some("2026-11-24T10:00:00Z".into()),
+            last_refresh_utc: Some("2026-11-24T11:00:00Z".into()),
+            ..WatchedFile::default()
+        };
+        assert_eq!(status_as_of(&file), at("2026-11-24T10:00:00Z"));
+        file.updated_at_utc = Some("ayer".into());
+        assert_eq!(status_as_of(&file), at("2026-11-24T11:00:00Z"));
+        file.updated_at_utc = None;
+        assert_eq!(status_as_of(&file), at("2026-11-24T11:00:00Z"));
+        file.last_error = Some(ErrorCode::Network);
+        assert_eq!(
+            status_as_of(&file),
+            None,
+            "that refresh said nothing of the status"
+        );
     }
 }

@@ -3,7 +3,7 @@
 // another member holds it, the review says who and since when; a supervisor may take
 // it over, with a reason the trail keeps. Nothing here blocks typing: the draft is
 // kept on this desk whatever the claim.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
@@ -40,23 +40,13 @@ export function ClaimBar({ documentId }: { documentId: string }) {
   }, [documentId]);
 
   // Claimed on opening, renewed while open, and asked again when the team changes
-  // while another member holds it (they may have let go). Not while this desk holds
-  // it: a renewal is itself a change the team hears, this desk too, and would be
-  // answered by another renewal, for as long as the review is open.
-  const holding = useRef(false);
-  holding.current = held !== null;
-  const seen = useRef(version);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the version as of this claim, read, not watched.
-  useEffect(() => {
-    seen.current = version;
-    if (connected) claim();
-  }, [connected, claim]);
+  // (the other member may have let go; a supervisor may have taken it over). A
+  // renewal is no change the team hears (migration 0003), so asking again never
+  // answers itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the team's version is when to ask again.
   useEffect(() => {
-    if (seen.current === version) return;
-    seen.current = version;
-    if (connected && !holding.current) claim();
-  }, [version]);
+    if (connected) claim();
+  }, [connected, claim, version]);
   useEffect(() => {
     if (!connected) return;
     const timer = window.setInterval(claim, RENEW_MS);
