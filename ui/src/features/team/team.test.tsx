@@ -77,7 +77,11 @@ const profile: Profile = {
   team: { host: "localhost", port: 5432, database: "kyb", user: "kyb" },
 };
 
-describe("changes heard from the team", () => {
+/** A change is heard after a gathering and a read: on a loaded machine, well past the
+ * default second. */
+const HEARD = { timeout: 10_000 };
+
+describe("changes heard from the team", { timeout: 30_000 }, () => {
   /** A connected team whose changes the test sends; each queue read answers how many
    * changes had been sent when it was asked, after `delay` ms. */
   function heard(delay = 0) {
@@ -125,12 +129,12 @@ describe("changes heard from the team", () => {
     // At most one read per gathering the burst lasted (one, on an idle machine), and
     // none of the changes is missed: the last read follows the last notice.
     const windows = Math.ceil((performance.now() - started) / GATHER_MS) + 1;
-    await waitFor(() => expect(read()).toBe("100"));
+    await waitFor(() => expect(read()).toBe("100"), HEARD);
     await pause(GATHER_MS * 2);
     const burst = team.reads - before;
     expect(burst, `reads for a burst that lasted ${windows - 1} gatherings`).toBeLessThanOrEqual(windows);
     hear("claims");
-    await waitFor(() => expect(read()).toBe("101"));
+    await waitFor(() => expect(read()).toBe("101"), HEARD);
     expect(team.reads).toBe(before + burst + 1);
   });
 
@@ -150,7 +154,7 @@ describe("changes heard from the team", () => {
     }
     seen.delete("0");
     expect(seen.size, "reads shown while the changes came").toBeGreaterThan(0);
-    await waitFor(() => expect(read()).toBe("24"));
+    await waitFor(() => expect(read()).toBe("24"), HEARD);
   });
 });
 
@@ -204,7 +208,7 @@ describe("the watchlist in a team", () => {
   });
 });
 
-describe("a review's claim", () => {
+describe("a review's claim", { timeout: 30_000 }, () => {
   it("is asked again on each team change: a take-over shows at once, a let-go frees the file", async () => {
     let hear: ((change: string) => void) | null = null;
     let answer: "held" | "refused" = "held";
@@ -229,11 +233,11 @@ describe("a review's claim", () => {
     // A supervisor took the file over: this desk hears it, well before its renewal.
     answer = "refused";
     notice("claims");
-    expect((await screen.findByTestId("claim-refused")).textContent).toContain("jefa@kybdesk.mx");
+    expect((await screen.findByTestId("claim-refused", {}, HEARD)).textContent).toContain("jefa@kybdesk.mx");
     // And let it go.
     answer = "held";
     notice("claims");
-    await screen.findByTestId("claim-held");
+    await screen.findByTestId("claim-held", {}, HEARD);
   });
 
   it("names who holds the file and since when, and lets a supervisor take it over with a reason", async () => {
