@@ -5,10 +5,10 @@
 
 use std::time::Duration;
 
-use kyb_e2e::{App, DataDir};
+use kyb_e2e::DataDir;
 use serde_json::Value;
 
-use crate::journeys::{call, settled_pss, wait_for_measure};
+use crate::journeys::{call, open_app, settled_pss, wait_for_measure};
 use crate::memory::TreePss;
 use crate::{Args, progress};
 
@@ -23,9 +23,7 @@ pub struct Day {
 /// On the data directory the other journeys left: a profile following the watchlist's
 /// files, refreshed (so each knows its DocumentId).
 pub async fn measure(args: &Args, data: &DataDir) -> Day {
-    let app_path = args.app.to_string_lossy().into_owned();
-    let data_dir = data.path().to_string_lossy().into_owned();
-    let app = App::open(&app_path, &["--data-dir", data_dir.as_str()]).await;
+    let app = open_app(args, data).await;
     wait_for_measure(&app, "watchlist", 1, Duration::from_secs(30)).await;
     let before = settled_pss(&args.app).await;
 

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use kyb_e2e::{App, DataDir, ProfileEntry, poll};
-use kyb_sandbox::{Fault, RunningSandbox};
+use kyb_sandbox::{Fault, Manifest, RunningSandbox};
 use serde_json::{Value, json};
 
 use crate::memory::{self, TreePss};
@@ -30,17 +30,10 @@ pub struct Measured {
 pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> Measured {
     let manifest = &sandbox.manifest;
     let files = watchlist_files(sandbox, WATCHLIST_FILES);
-    let app_path = args.app.to_string_lossy().into_owned();
-    let data_dir = data.path().to_string_lossy().into_owned();
-    let app_args = ["--data-dir", data_dir.as_str()];
 
     progress("profile and the first 500 files");
-    let app = App::open(&app_path, &app_args).await;
-    ProfileEntry::for_tenant(manifest).fill(&app).await;
-    app.click_button("Guardar y probar conexión").await;
-    app.wait_for_text(".empty", "No sigue ningún expediente")
-        .await;
-    add_flows(&app, &files).await;
+    let app = open_app(args, data).await;
+    first_profile(&app, manifest, &files).await;
     let (first, rest) = files.split_at(REFRESH_FILES);
     let _ = follow(&app, first, &manifest.examples.flow_id).await;
     show_watchlist_again(&app).await;
@@ -63,7 +56,7 @@ pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> M
     app.close().await;
 
     progress("a fresh start: idle, then the large file");
-    let app = App::open(&app_path, &app_args).await;
+    let app = open_app(args, data).await;
     wait_for_measure(&app, "watchlist", 1, Duration::from_secs(30)).await;
     let idle = settled_pss(&args.app).await;
     // The detail as it arrives (its summary), then every tab chosen in turn, the
@@ -96,7 +89,7 @@ pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> M
     // readings are not of a window that opened it again and again.
     progress("memory with the large file open");
     app.close().await;
-    let app = App::open(&app_path, &app_args).await;
+    let app = open_app(args, data).await;
     wait_for_measure(&app, "watchlist", 1, Duration::from_secs(30)).await;
     app.type_into("input[type=search]", &manifest.examples.large_rfc)
         .await;
@@ -151,6 +144,26 @@ pub async fn measure(args: &Args, sandbox: &RunningSandbox, data: &DataDir) -> M
 
 /// `count` files of the first tenant, the large example among them, as
 /// (FlowID, RFC).
+/// KYB Desk's window on `data`'s data directory.
+pub(crate) async fn open_app(args: &Args, data: &DataDir) -> App {
+    let data_dir = data.path().to_string_lossy().into_owned();
+    App::open(
+        &args.app.to_string_lossy(),
+        &["--data-dir", data_dir.as_str()],
+    )
+    .await
+}
+
+/// Where every watchlist journey starts: the sandbox's first tenant as the profile,
+/// saved and its connection tried, with the flows of `files`.
+pub(crate) async fn first_profile(app: &App, manifest: &Manifest, files: &[(String, String)]) {
+    ProfileEntry::for_tenant(manifest).fill(app).await;
+    app.click_button("Guardar y probar conexión").await;
+    app.wait_for_text(".empty", "No sigue ningún expediente")
+        .await;
+    add_flows(app, files).await;
+}
+
 pub(crate) fn watchlist_files(sandbox: &RunningSandbox, count: usize) -> Vec<(String, String)> {
     let manifest = &sandbox.manifest;
     let large = (

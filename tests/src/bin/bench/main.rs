@@ -110,8 +110,7 @@ async fn main() {
 
     progress("where the page's start-up goes");
     let steps = {
-        let data_dir = data.path().to_string_lossy().into_owned();
-        let app = kyb_e2e::App::open(&args.app.to_string_lossy(), &["--data-dir", &data_dir]).await;
+        let app = journeys::open_app(&args, &data).await;
         journeys::wait_for_measure(&app, "watchlist", 1, Duration::from_secs(30)).await;
         let steps = startup::page_steps(&app).await;
         app.close().await;

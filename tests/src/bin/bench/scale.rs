@@ -5,11 +5,11 @@
 
 use std::time::Duration;
 
-use kyb_e2e::{App, DataDir, ProfileEntry};
+use kyb_e2e::{App, DataDir};
 use kyb_sandbox::RunningSandbox;
 
 use crate::journeys::{
-    add_flows, clear_measures, follow, refreshes_under_latency, show_watchlist_again,
+    clear_measures, first_profile, follow, open_app, refreshes_under_latency, show_watchlist_again,
     wait_for_measure, watchlist_files,
 };
 use crate::stats::Summary;
@@ -52,17 +52,10 @@ async fn measure_one(args: &Args, sandbox: &RunningSandbox, count: usize) -> Row
     let manifest = &sandbox.manifest;
     let files = watchlist_files(sandbox, count);
     let data = DataDir::new();
-    let app_path = args.app.to_string_lossy().into_owned();
-    let data_dir = data.path().to_string_lossy().into_owned();
-    let app_args = ["--data-dir", data_dir.as_str()];
 
     progress(&format!("{count} files: profile and CSV import"));
-    let app = App::open(&app_path, &app_args).await;
-    ProfileEntry::for_tenant(manifest).fill(&app).await;
-    app.click_button("Guardar y probar conexión").await;
-    app.wait_for_text(".empty", "No sigue ningún expediente")
-        .await;
-    add_flows(&app, &files).await;
+    let app = open_app(args, &data).await;
+    first_profile(&app, manifest, &files).await;
     let import_ms = follow(&app, &files, &manifest.examples.flow_id).await;
     show_watchlist_again(&app).await;
 
@@ -87,7 +80,7 @@ async fn measure_one(args: &Args, sandbox: &RunningSandbox, count: usize) -> Row
     progress(&format!("{count} files: start-up"));
     let startup_args = vec![
         "--data-dir".to_owned(),
-        data_dir.clone(),
+        data.path().to_string_lossy().into_owned(),
         "--report-startup".to_owned(),
     ];
     let mut startups = Vec::new();
