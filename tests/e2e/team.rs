@@ -101,11 +101,12 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
         let holder = beto.holder(&document_id).await.expect("answers");
         assert_eq!(holder.map(|c| c.member).as_deref(), Some("ana@kybdesk.mx"));
 
-        // Beto makes her a supervisor: her window shows the supervisors' screens.
+        // Beto makes her a supervisor: the supervisors' screens, dimmed for an analyst
+        // in their places, become links in her window.
         beto.set_role("ana@kybdesk.mx", Role::Supervisor)
             .await
             .expect("role set");
-        app.wait_for_text_within("[data-testid=nav-verifications]", "Verificaciones", LIVE)
+        app.wait_for_text_within("a[data-testid=nav-verifications]", "Verificaciones", LIVE)
             .await;
         // Four eyes on: her cancellation waits for Beto, who approves it.
         beto.set_four_eyes(FourEyes {

@@ -186,6 +186,46 @@ describe("App", () => {
     expect(screen.getByTestId("nav-profiles").getAttribute("aria-current")).toBe("page");
   });
 
+  it("keeps every navigation entry in its place when the team's role arrives, dimming those outside it", async () => {
+    const teamBook: ProfileBook = {
+      ...book,
+      profiles: book.profiles.map((p) => ({ ...p, team: { host: "localhost", port: 5432, database: "kyb", user: "kyb" } })),
+    };
+    let answerStatus: (status: unknown) => void = () => undefined;
+    mockIPC((cmd) => {
+      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === "profiles") return teamBook;
+      if (cmd === "watchlist") return [];
+      if (cmd === "team_queue") return { files: [], claims: [], me: "beto@kybdesk.mx", role: "analyst" };
+      if (cmd === "team_changes") return new Promise(() => undefined);
+      if (cmd === "team_status") return new Promise((resolve) => (answerStatus = resolve));
+      throw new Error(`unexpected command ${cmd}`);
+    });
+    renderApp();
+    const entries = () => Array.from(document.querySelectorAll(".sidenav [data-testid^=nav-]")).map((e) => e.getAttribute("data-testid"));
+    await screen.findByTestId("nav-team");
+    const before = entries();
+    expect(before).toEqual(["nav-watchlist", "nav-newfile", "nav-verifications", "nav-audit", "nav-team", "nav-profiles", "nav-about"]);
+    answerStatus({
+      configured: true,
+      address: { host: "localhost", port: 5432, database: "kyb", user: "kyb" },
+      password: { present: true, lastFour: null, storage: "keyring", keyringProblem: null, boundOrigin: null, profileOrigin: null, originConfirmed: true },
+      connected: true,
+      problem: null,
+      member: "beto@kybdesk.mx",
+      role: "analyst",
+      fourEyes: null,
+    });
+    await waitFor(() => expect(screen.getByTestId("nav-verifications").getAttribute("aria-disabled")).toBe("true"));
+    expect(entries()).toEqual(before);
+    expect(screen.getByTestId("nav-newfile").getAttribute("aria-disabled")).toBe("true");
+    expect(screen.getByTestId("nav-verifications").getAttribute("title")).toContain("Analista");
+    // A click on a dimmed entry goes nowhere: the analyst stays where they were.
+    fireEvent.click(screen.getByTestId("nav-verifications"));
+    expect(screen.getByTestId("nav-watchlist").getAttribute("aria-current")).toBe("page");
+    expect(screen.getByTestId("nav-team").getAttribute("aria-disabled")).toBeNull();
+  });
+
   it("shows only the profile set-up, without navigation, until there is a profile", async () => {
     mockIPC((cmd) => {
       if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };

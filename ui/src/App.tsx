@@ -278,11 +278,28 @@ const ROLE_SECTIONS: Record<Role, Section[]> = {
 function NavEntries({ hasTeam, current, go }: { hasTeam: boolean; current: Section; go: (view: Section) => void }) {
   const { t } = useI18n();
   const role = useConnectedTeam()?.role ?? null;
-  const shown = NAV.filter((item) => (item.section === "team" ? hasTeam : role === null || ROLE_SECTIONS[role].includes(item.section)));
+  // Every entry keeps its place from the first paint on: the team's role arrives (or
+  // changes) later, so an entry outside the role's work is dimmed where it stands,
+  // never removed, and nothing moves under the pointer.
+  const shown = NAV.filter((item) => item.section !== "team" || hasTeam);
   return (
     <>
       {shown.map((item) => {
         const here = item.section === current;
+        const forRole = item.section === "team" || role === null || ROLE_SECTIONS[role].includes(item.section);
+        if (!forRole) {
+          return (
+            <span
+              key={item.section}
+              className="sidenav-item unavailable"
+              aria-disabled="true"
+              title={t("nav.notForRole", { role: role === null ? "" : t(ROLE_WORDS[role]) })}
+              data-testid={`nav-${item.section}`}
+            >
+              {t(item.label)}
+            </span>
+          );
+        }
         return (
           <a
             key={item.section}
@@ -302,6 +319,8 @@ function NavEntries({ hasTeam, current, go }: { hasTeam: boolean; current: Secti
     </>
   );
 }
+
+const ROLE_WORDS: Record<Role, MessageKey> = { analyst: "team.role.analyst", agent: "team.role.agent", supervisor: "team.role.supervisor" };
 
 /** Which side-navigation entry a screen belongs to. */
 function section(route: Route): Section {

@@ -690,6 +690,7 @@ export const en: Record<MessageKey, string> = {
   "op.desk.keyReplaced": "API key replaced",
   "op.desk.auditRecovered": "Unreadable audit log set aside; started afresh",
   "op.desk.auditTamperDetected": "Audit log tampering detected",
+  "nav.notForRole": "Outside your role's work in the team ({role})",
   navAbout: "About the service",
   "about.title": "About the service",
   "about.intro":

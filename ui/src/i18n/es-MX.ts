@@ -693,6 +693,7 @@ export const esMX = {
   "op.desk.keyReplaced": "API Key reemplazada",
   "op.desk.auditRecovered": "Bitácora ilegible apartada; se empezó de nuevo",
   "op.desk.auditTamperDetected": "Alteración de la bitácora detectada",
+  "nav.notForRole": "Fuera del trabajo de su rol en el equipo ({role})",
   navAbout: "Acerca del servicio",
   "about.title": "Acerca del servicio",
   "about.intro":
