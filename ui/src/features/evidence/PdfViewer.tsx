@@ -1,0 +1,385 @@
+import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
+// The worker is a file of the app (dist/assets), allowed by the CSP's `worker-src 'self'`.
+// The viewer starts it itself: given only a URL, pdf.js wraps the worker in a blob: script
+// whenever the page's origin is opaque, which `tauri://localhost` is, and the CSP refuses
+// blob: workers (pdf.js would then parse on the main thread, past any time limit).
+import workerSrc from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+
+import { type MessageKey, useI18n } from "../../i18n";
+import { isTyping } from "../../ui/keys";
+import {
+  type Action,
+  actionOfKey,
+  apply,
+  CSS_PER_POINT,
+  failureOf,
+  isCancelled,
+  LONG_DOCUMENT_PAGES,
+  type OpenFailure,
+  type Position,
+  pixelRatio,
+  type Size,
+  zoomFor,
+} from "./viewerModel";
+import "./evidence.css";
+
+/** Opening a document (pdf.js's chunk, its worker, the parse) ends in a message after this. */
+export const OPEN_TIMEOUT_MS = 20_000;
+
+type Pdfjs = typeof import("pdfjs-dist");
+
+let pdfjsLoading: Promise<Pdfjs> | null = null;
+
+/** pdf.js, loaded on the first PDF shown: its own chunk, never the entry's. */
+function loadPdfjs(): Promise<Pdfjs> {
+  if (!pdfjsLoading) {
+    pdfjsLoading = import("pdfjs-dist");
+    // A chunk that failed to load is asked for again by the next document.
+    pdfjsLoading.catch(() => {
+      pdfjsLoading = null;
+    });
+  }
+  return pdfjsLoading;
+}
+
+type Failure = OpenFailure | "viewer";
+
+const failureMessage: Record<Failure, MessageKey> = {
+  damaged: "viewer.error.damaged",
+  password: "viewer.error.password",
+  timeout: "viewer.error.timeout",
+  viewer: "viewer.error.viewer",
+};
+
+type Opening = { kind: "loading" } | { kind: "ready"; doc: PDFDocumentProxy } | { kind: "failed"; failure: Failure };
+
+export interface PdfViewerProps {
+  /** The document, as the backend fetched and checked it. Never a URL. */
+  bytes: Uint8Array;
+  /** What the document is ("Comprobante de domicilio"), for the region's name. */
+  label: string;
+  onPageCount?: (pages: number) => void;
+}
+
+/** A PDF from its bytes, one page at a time on a canvas. A document is data here, never a
+ * program or a place: no XFA forms, no scripting (pdf.js runs none without the sandbox,
+ * which is not loaded), no annotation or text layer, so no link is followed and no form
+ * submitted; annotations' printed appearances (stamps, filled fields) are drawn on the
+ * page. pdf.js 6 has no eval path left (its `isEvalSupported` option is gone). */
+export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
+  const { t } = useI18n();
+  const [opening, setOpening] = useState<Opening>({ kind: "loading" });
+  const [position, setPosition] = useState<Position>({ page: 1, fit: { kind: "width" } });
+  const [page, setPage] = useState<{ proxy: PDFPageProxy; size: Size } | null>(null);
+  const [pageError, setPageError] = useState<number | null>(null);
+  const [drawing, setDrawing] = useState(false);
+  const [pane, setPane] = useState<Size>({ width: 0, height: 0 });
+  const stage = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const lastRender = useRef<Promise<unknown> | null>(null);
+  const pageCountListener = useRef(onPageCount);
+  pageCountListener.current = onPageCount;
+
+  useEffect(() => {
+    setOpening({ kind: "loading" });
+    setPosition((current) => ({ ...current, page: 1 }));
+    setPage(null);
+    setPageError(null);
+    if (bytes.length === 0) {
+      setOpening({ kind: "failed", failure: "damaged" });
+      return;
+    }
+    let settled = false;
+    let destroy: (() => void) | null = null;
+    /** Shows how the opening ended, once: the first of an answer and the time limit. */
+    const settle = (next: Opening): boolean => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      setOpening(next);
+      return true;
+    };
+    const timer = setTimeout(() => {
+      settle({ kind: "failed", failure: "timeout" });
+      destroy?.();
+    }, OPEN_TIMEOUT_MS);
+    loadPdfjs().then(
+      (pdfjs) => {
+        if (settled) return;
+        // One worker per document, ended with it: a parse that never ends is stopped by
+        // ending its worker, which pdf.js's own destroy (a message) cannot do.
+        const port = new Worker(workerSrc, { type: "module" });
+        port.addEventListener("error", () => {
+          if (settle({ kind: "failed", failure: "viewer" })) destroy?.();
+        });
+        const worker = pdfjs.PDFWorker.create({ port });
+        const task = pdfjs.getDocument({
+          // pdf.js transfers the buffer it is given to its worker, which empties the
+          // caller's array: it gets a copy, and the review keeps its bytes.
+          data: bytes.slice(),
+          enableXfa: false,
+          worker,
+        });
+        destroy = () => {
+          void task.destroy();
+          worker.destroy();
+          port.terminate();
+        };
+        task.promise.then(
+          (doc) => {
+            if (doc.numPages > 0) {
+              if (settle({ kind: "ready", doc })) pageCountListener.current?.(doc.numPages);
+            } else if (settle({ kind: "failed", failure: "damaged" })) {
+              destroy?.();
+            }
+          },
+          (error: unknown) => {
+            // A document that failed holds no worker until the pane closes.
+            if (settle({ kind: "failed", failure: failureOf(error) })) destroy?.();
+          },
+        );
+      },
+      () => settle({ kind: "failed", failure: "viewer" }),
+    );
+    return () => {
+      settled = true;
+      clearTimeout(timer);
+      // Ends the document and its worker, and stops a parse still running.
+      destroy?.();
+    };
+  }, [bytes]);
+
+  const doc = opening.kind === "ready" ? opening.doc : null;
+  const pageCount = doc?.numPages ?? 0;
+
+  // The current page only: a 2,000-page document asks for one page at a time.
+  useEffect(() => {
+    if (!doc) return;
+    let current = true;
+    setPageError(null);
+    doc.getPage(position.page).then(
+      (proxy) => {
+        if (!current) return;
+        const viewport = proxy.getViewport({ scale: CSS_PER_POINT });
+        setPage({ proxy, size: { width: viewport.width, height: viewport.height } });
+      },
+      () => {
+        if (current) setPageError(position.page);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [doc, position.page]);
+
+  // The pane's inner size, for the fits. Rounded down: a page fitted to a fraction more
+  // than the pane would show a scrollbar, which shrinks the pane and moves the fit again.
+  useLayoutEffect(() => {
+    const element = stage.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const measure = () => {
+      const style = getComputedStyle(element);
+      const padding = (side: "Left" | "Right" | "Top" | "Bottom") => Number.parseFloat(style[`padding${side}`]) || 0;
+      setPane({
+        width: Math.max(0, Math.floor(element.clientWidth - padding("Left") - padding("Right"))),
+        height: Math.max(0, Math.floor(element.clientHeight - padding("Top") - padding("Bottom"))),
+      });
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const zoom = page ? zoomFor(position.fit, page.size, pane) : 1;
+
+  useEffect(() => {
+    const target = canvas.current;
+    if (!page || !target) return;
+    let task: RenderTask | null = null;
+    let stopped = false;
+    setDrawing(true);
+    const draw = async () => {
+      // One render at a time on a canvas: the one this replaces was cancelled below,
+      // and pdf.js refuses a second until the first has let go.
+      await lastRender.current?.catch(() => undefined);
+      if (stopped) return;
+      const viewport = page.proxy.getViewport({ scale: zoom * CSS_PER_POINT });
+      const css = { width: Math.floor(viewport.width), height: Math.floor(viewport.height) };
+      const ratio = pixelRatio(css, globalThis.devicePixelRatio ?? 1);
+      target.width = Math.floor(viewport.width * ratio);
+      target.height = Math.floor(viewport.height * ratio);
+      target.style.width = `${css.width}px`;
+      target.style.height = `${css.height}px`;
+      task = page.proxy.render({ canvas: target, viewport, ...(ratio === 1 ? {} : { transform: [ratio, 0, 0, ratio, 0, 0] }) });
+      lastRender.current = task.promise;
+      await task.promise;
+    };
+    draw().then(
+      () => {
+        if (!stopped) setDrawing(false);
+      },
+      (error: unknown) => {
+        if (stopped || isCancelled(error)) return;
+        setDrawing(false);
+        setPageError(page.proxy.pageNumber);
+      },
+    );
+    return () => {
+      stopped = true;
+      task?.cancel();
+    };
+  }, [page, zoom]);
+
+  const act = useCallback(
+    (action: Action) => {
+      if (pageCount > 0) setPosition((current) => apply(current, action, pageCount, zoom));
+    },
+    [pageCount, zoom],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (isTyping(event.target)) return;
+    const action = actionOfKey(event.key, { ctrl: event.ctrlKey, alt: event.altKey, meta: event.metaKey });
+    if (!action || pageCount === 0) return;
+    event.preventDefault();
+    act(action);
+  };
+
+  const ready = pageCount > 0;
+  const percent = Math.round(zoom * 100);
+  return (
+    <section className="pdf-viewer" aria-label={t("viewer.region", { label })} aria-busy={opening.kind === "loading" || drawing} onKeyDown={onKeyDown}>
+      <div className="pdf-toolbar" role="toolbar" aria-label={t("viewer.toolbar")}>
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => act("first")}
+          disabled={!ready || position.page <= 1}
+          aria-label={t("viewer.first")}
+          title={t("viewer.first.keys")}
+          aria-keyshortcuts="Home"
+        >
+          ⏮
+        </button>
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => act("previous")}
+          disabled={!ready || position.page <= 1}
+          aria-label={t("viewer.previous")}
+          title={t("viewer.previous.keys")}
+          aria-keyshortcuts="PageUp ["
+        >
+          ◀
+        </button>
+        <span className="pdf-pages" data-testid="pdf-pages" aria-live="polite">
+          {ready ? t("viewer.pages", { page: position.page, n: pageCount }) : "—"}
+        </span>
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => act("next")}
+          disabled={!ready || position.page >= pageCount}
+          aria-label={t("viewer.next")}
+          title={t("viewer.next.keys")}
+          aria-keyshortcuts="PageDown ]"
+        >
+          ▶
+        </button>
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => act("last")}
+          disabled={!ready || position.page >= pageCount}
+          aria-label={t("viewer.last")}
+          title={t("viewer.last.keys")}
+          aria-keyshortcuts="End"
+        >
+          ⏭
+        </button>
+        <span className="pdf-toolbar-gap" />
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => act("zoomOut")}
+          disabled={!ready}
+          aria-label={t("viewer.zoomOut")}
+          title={t("viewer.zoomOut.keys")}
+          aria-keyshortcuts="-"
+        >
+          −
+        </button>
+        <span className="pdf-zoom" data-testid="pdf-zoom">
+          {t("viewer.zoom", { percent })}
+        </span>
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => act("zoomIn")}
+          disabled={!ready}
+          aria-label={t("viewer.zoomIn")}
+          title={t("viewer.zoomIn.keys")}
+          aria-keyshortcuts="+"
+        >
+          +
+        </button>
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => act("fitWidth")}
+          disabled={!ready}
+          aria-label={t("viewer.fitWidth")}
+          aria-pressed={position.fit.kind === "width"}
+          title={t("viewer.fitWidth.keys")}
+          aria-keyshortcuts="W"
+        >
+          {t("viewer.fitWidth.short")}
+        </button>
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => act("fitPage")}
+          disabled={!ready}
+          aria-label={t("viewer.fitPage")}
+          aria-pressed={position.fit.kind === "page"}
+          title={t("viewer.fitPage.keys")}
+          aria-keyshortcuts="F"
+        >
+          {t("viewer.fitPage.short")}
+        </button>
+      </div>
+      {pageCount > LONG_DOCUMENT_PAGES && (
+        <p className="pdf-long" data-testid="pdf-long">
+          {t("viewer.long", { n: pageCount })}
+        </p>
+      )}
+      {/* Focusable so that arrows scroll a page larger than the pane. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must take focus to be scrolled by keyboard */}
+      <div className="pdf-stage" ref={stage} tabIndex={0}>
+        {opening.kind === "loading" && <p className="pdf-status">{t("viewer.loading")}</p>}
+        {opening.kind === "failed" && (
+          <p className="notice notice-error pdf-error" role="alert" data-testid="viewer-error">
+            {t(failureMessage[opening.failure], { seconds: OPEN_TIMEOUT_MS / 1000 })}
+          </p>
+        )}
+        {pageError !== null && (
+          <p className="notice notice-error pdf-error" role="alert" data-testid="viewer-error">
+            {t("viewer.error.page", { page: pageError })}
+          </p>
+        )}
+        <canvas
+          ref={canvas}
+          className="pdf-canvas"
+          data-testid="pdf-canvas"
+          role="img"
+          hidden={!ready || pageError !== null}
+          aria-label={t("viewer.canvas", { page: position.page })}
+        />
+      </div>
+    </section>
+  );
+}
+
+export default PdfViewer;
