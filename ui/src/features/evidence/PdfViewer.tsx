@@ -104,44 +104,47 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
       settle({ kind: "failed", failure: "timeout" });
       destroy?.();
     }, OPEN_TIMEOUT_MS);
-    loadPdfjs().then(
-      (pdfjs) => {
-        if (settled) return;
-        // One worker per document, ended with it: a parse that never ends is stopped by
-        // ending its worker, which pdf.js's own destroy (a message) cannot do.
-        const port = new Worker(workerSrc, { type: "module" });
-        port.addEventListener("error", () => {
-          if (settle({ kind: "failed", failure: "viewer" })) destroy?.();
-        });
-        const worker = pdfjs.PDFWorker.create({ port });
-        const task = pdfjs.getDocument({
-          // pdf.js transfers the buffer it is given to its worker, which empties the
-          // caller's array: it gets a copy, and the review keeps its bytes.
-          data: bytes.slice(),
-          enableXfa: false,
-          worker,
-        });
-        destroy = () => {
-          void task.destroy();
-          worker.destroy();
-          port.terminate();
-        };
-        task.promise.then(
-          (doc) => {
-            if (doc.numPages > 0) {
-              if (settle({ kind: "ready", doc })) pageCountListener.current?.(doc.numPages);
-            } else if (settle({ kind: "failed", failure: "damaged" })) {
-              destroy?.();
-            }
-          },
-          (error: unknown) => {
-            // A document that failed holds no worker until the pane closes.
-            if (settle({ kind: "failed", failure: failureOf(error) })) destroy?.();
-          },
-        );
-      },
-      () => settle({ kind: "failed", failure: "viewer" }),
-    );
+    const open = async () => {
+      const pdfjs = await loadPdfjs();
+      if (settled) return;
+      // One worker per document, ended with it: a parse that never ends is stopped by
+      // ending its worker, which pdf.js's own destroy (a message) cannot do.
+      const port = new Worker(workerSrc, { type: "module" });
+      port.addEventListener("error", () => {
+        if (settle({ kind: "failed", failure: "viewer" })) destroy?.();
+      });
+      const worker = pdfjs.PDFWorker.create({ port });
+      const task = pdfjs.getDocument({
+        // pdf.js transfers the buffer it is given to its worker, which empties the
+        // caller's array: it gets a copy, and the review keeps its bytes.
+        data: bytes.slice(),
+        enableXfa: false,
+        worker,
+      });
+      destroy = () => {
+        void task.destroy();
+        worker.destroy();
+        port.terminate();
+      };
+      let doc: PDFDocumentProxy;
+      try {
+        doc = await task.promise;
+      } catch (error) {
+        // A document that failed holds no worker until the pane closes.
+        if (settle({ kind: "failed", failure: failureOf(error) })) destroy();
+        return;
+      }
+      if (doc.numPages > 0) {
+        if (settle({ kind: "ready", doc })) pageCountListener.current?.(doc.numPages);
+      } else if (settle({ kind: "failed", failure: "damaged" })) {
+        destroy();
+      }
+    };
+    // pdf.js's chunk or its worker could not start (an update replaced the files, or a
+    // window without workers).
+    open().catch(() => {
+      if (settle({ kind: "failed", failure: "viewer" })) destroy?.();
+    });
     return () => {
       settled = true;
       clearTimeout(timer);
@@ -261,7 +264,7 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
           title={t("viewer.first.keys")}
           aria-keyshortcuts="Home"
         >
-          ⏮
+          «
         </button>
         <button
           type="button"
@@ -272,7 +275,7 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
           title={t("viewer.previous.keys")}
           aria-keyshortcuts="PageUp ["
         >
-          ◀
+          ‹
         </button>
         <span className="pdf-pages" data-testid="pdf-pages" aria-live="polite">
           {ready ? t("viewer.pages", { page: position.page, n: pageCount }) : "—"}
@@ -286,7 +289,7 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
           title={t("viewer.next.keys")}
           aria-keyshortcuts="PageDown ]"
         >
-          ▶
+          ›
         </button>
         <button
           type="button"
@@ -297,7 +300,7 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
           title={t("viewer.last.keys")}
           aria-keyshortcuts="End"
         >
-          ⏭
+          »
         </button>
         <span className="pdf-toolbar-gap" />
         <button

@@ -1,0 +1,47 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { I18nProvider } from "../../i18n";
+import { PdfViewer } from "./PdfViewer";
+
+// jsdom has no canvas and no Worker, so a document is never drawn here (the WebDriver
+// journeys do that in the app's window); what it can show is that every way a document
+// fails to open ends in a sentence, and that the controls wait for a document.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const show = (bytes: Uint8Array) =>
+  render(
+    <I18nProvider>
+      <PdfViewer bytes={bytes} label="Comprobante de domicilio" />
+    </I18nProvider>,
+  );
+
+describe("the PDF viewer", () => {
+  it("says that an empty file is no readable PDF, with every control waiting", async () => {
+    show(new Uint8Array(0));
+    expect((await screen.findByTestId("viewer-error")).textContent).toBe("No se pudo leer este PDF: está dañado o incompleto.");
+    expect(screen.getByRole("region", { name: "Documento: Comprobante de domicilio" })).toBeTruthy();
+    expect(screen.getByTestId("pdf-pages").textContent).toBe("—");
+    expect(screen.getByRole("button", { name: "Página siguiente" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("button", { name: "Acercar" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByTestId("pdf-canvas").hidden).toBe(true);
+  });
+
+  it("says so in English when English is chosen", async () => {
+    localStorage.setItem("kyb-desk.locale", "en");
+    show(new Uint8Array(0));
+    expect((await screen.findByTestId("viewer-error")).textContent).toBe("This PDF could not be read: it is damaged or incomplete.");
+  });
+
+  it("ends in a message at once, not at the time limit, when the viewer cannot start a worker", async () => {
+    // jsdom has no Worker: starting pdf.js's worker throws, as a window without workers would.
+    show(new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<< >>\nendobj\n"));
+    expect(screen.getByText("Abriendo el PDF…")).toBeTruthy();
+    expect((await screen.findByTestId("viewer-error", {}, { timeout: 10_000 })).textContent).toBe(
+      "No se pudo cargar el visor de PDF. Cierre y vuelva a abrir el documento.",
+    );
+  }, 15_000);
+});
