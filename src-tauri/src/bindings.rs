@@ -51,6 +51,8 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     IssuedLink::export_all(&cfg)?;
     crate::commands::SavedCsv::export_all(&cfg)?;
     PhotoCheck::export_all(&cfg)?;
+    kyb_desk_core::desk::ReviewMaterial::export_all(&cfg)?;
+    kyb_desk_core::evidence::files::EvidenceFile::export_all(&cfg)?;
     ProfileBook::export_all(&cfg)?;
     ProfileInput::export_all(&cfg)?;
     kyb_api::validate::Failure::export_all(&cfg)?;

@@ -21,10 +21,12 @@ use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
 use kyb_desk_core::deep_link::{self, FileLink};
 use kyb_desk_core::desk::{
-    AddedSections, Desk, FileDetail, FileTracking, IssuedLink, VerificationState,
+    AddedSections, Desk, FileDetail, FileTracking, IssuedLink, ReviewMaterial, VerificationState,
 };
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
 use kyb_desk_core::error::{AppError, AppResult, Failure, Task};
+use kyb_desk_core::evidence::FindingKind;
+use kyb_desk_core::evidence::files::{EvidenceFile, EvidenceFiles};
 use kyb_desk_core::guide::DemoGuide;
 use kyb_desk_core::history::DetailChanges;
 use kyb_desk_core::images::{ImageFetcher, PhotoCheck};
@@ -392,6 +394,52 @@ pub async fn check_photo(
 ) -> AppResult<PhotoCheck> {
     let url = links::checked_external(&url, shell.demo_base.as_ref())?;
     images.check(&url, &expected_sha256).await
+}
+
+/// A file's tracking, detail and the evidence of each section, for its review.
+#[tauri::command]
+pub async fn review_material(
+    desk: State<'_, Desk>,
+    files: State<'_, EvidenceFiles>,
+    flow_id: String,
+    rfc: String,
+    document_id: String,
+) -> AppResult<ReviewMaterial> {
+    desk.review_material(&files, &flow_id, &rfc, &document_id)
+        .await
+}
+
+/// A document or photo of a section's evidence, by the handle its evidence gave.
+#[tauri::command]
+pub async fn evidence_file(
+    files: State<'_, EvidenceFiles>,
+    handle: String,
+) -> AppResult<EvidenceFile> {
+    files.open(&handle).await
+}
+
+/// The bytes of a file [`evidence_file`] accepted, as they are (an ArrayBuffer in the
+/// window, never a URL).
+#[tauri::command]
+pub async fn evidence_bytes(
+    files: State<'_, EvidenceFiles>,
+    handle: String,
+) -> AppResult<tauri::ipc::Response> {
+    Ok(tauri::ipc::Response::new(
+        files.bytes(&handle).await?.to_vec(),
+    ))
+}
+
+/// The analyst accepts a section knowing of its high findings (audited first).
+#[tauri::command]
+pub async fn acknowledge_findings(
+    desk: State<'_, Desk>,
+    document_id: String,
+    section: String,
+    findings: Vec<FindingKind>,
+) -> AppResult<()> {
+    desk.acknowledge_findings(&document_id, &section, &findings)
+        .await
 }
 
 /// Tells the OS, in a notification, what an automatic refresh found (`body`, in the

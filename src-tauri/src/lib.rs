@@ -10,6 +10,7 @@ pub mod options;
 pub mod startup;
 pub mod team;
 
+use kyb_desk_core::evidence::files::EvidenceFiles;
 use kyb_desk_core::{images, links, logging, store};
 use tauri::{Manager, Runtime, Url};
 
@@ -74,6 +75,10 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::file_links,
         commands::notify_if_hidden,
         commands::fetch_image,
+        commands::review_material,
+        commands::evidence_file,
+        commands::evidence_bytes,
+        commands::acknowledge_findings,
         commands::check_photo,
         commands::issued_links,
         commands::check_new_file,
@@ -296,6 +301,7 @@ pub fn run(options: Options, began: std::time::Instant) {
             }
             app.manage(desk);
             app.manage(images::ImageFetcher::new(demo_base.as_ref())?);
+            app.manage(EvidenceFiles::new(demo_base.as_ref())?);
             app.manage(Shell {
                 demo_base,
                 demo_guide,

@@ -12,6 +12,7 @@ import type { Role } from "./bindings/Role";
 import { TryThis } from "./features/guide/TryThis";
 import { useFileLinks } from "./features/links/fileLinks";
 import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
+import { ROLE_WORDS } from "./features/team/words";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
@@ -319,8 +320,6 @@ function NavEntries({ hasTeam, current, go }: { hasTeam: boolean; current: Secti
     </>
   );
 }
-
-const ROLE_WORDS: Record<Role, MessageKey> = { analyst: "team.role.analyst", agent: "team.role.agent", supervisor: "team.role.supervisor" };
 
 /** Which side-navigation entry a screen belongs to. */
 function section(route: Route): Section {

@@ -67,6 +67,12 @@ pub enum ErrorCode {
     KeyOriginChanged,
     /// The same state-changing call (operation and target) is already on its way.
     InFlight,
+    // A section's evidence (documents and photos the service links to).
+    /// The file is none of the kinds the desk shows (PDF, JPEG, PNG, WebP), judged by
+    /// its first bytes: `details` holds what it is instead (`html`, `zip`, `text`…).
+    UnsupportedFile,
+    /// A PDF that ends before its end (no `%%EOF`): cut short in transit or upload.
+    DamagedFile,
     // The team's (a profile that works in a team on PostgreSQL).
     /// The active profile works alone: it names no team database.
     NoTeam,
@@ -138,6 +144,8 @@ mod tests {
             "desktop",
             "key_origin_changed",
             "in_flight",
+            "unsupported_file",
+            "damaged_file",
             "no_team",
             "no_team_password",
             "team_unreachable",

@@ -94,6 +94,8 @@ pub enum DeskEvent {
     KeyReplaced,
     AuditRecovered,
     AuditTamperDetected,
+    /// The analyst accepted a section knowing of its high findings.
+    FindingsAcknowledged,
 }
 
 /// What an entry is about: a call of the service or an event of the desk.
@@ -114,6 +116,7 @@ impl Action {
             Self::Desk(DeskEvent::KeyReplaced) => "key-replaced",
             Self::Desk(DeskEvent::AuditRecovered) => "audit-recovered",
             Self::Desk(DeskEvent::AuditTamperDetected) => "audit-tamper-detected",
+            Self::Desk(DeskEvent::FindingsAcknowledged) => "findings-acknowledged",
         };
         format!("desk: {event}")
     }

@@ -48,6 +48,8 @@ pub enum Task {
     ExportDrift,
     PrepareImages,
     FetchImage,
+    /// Fetching a document of a section's evidence.
+    FetchDocument,
     OpenLink,
     CopyText,
     UseChosenPath,

@@ -140,14 +140,14 @@ impl ImageFetcher {
     /// The picture at `url` as `data:<type>;base64,…`. Refuses answers that are not
     /// images or are larger than [`MAX_IMAGE_BYTES`].
     pub async fn fetch(&self, url: &Url) -> AppResult<String> {
-        let (mime, bytes) = self.download(url).await?;
+        let (mime, bytes) = self.download(url, Task::FetchImage).await?;
         Ok(data_url(&mime, &bytes))
     }
 
     /// A verification photo with the SHA-256 of the bytes received, compared with the
     /// one the service reported (`HashSha256`; case and blanks aside).
     pub async fn check(&self, url: &Url, expected_sha256: &str) -> AppResult<PhotoCheck> {
-        let (mime, bytes) = self.download(url).await?;
+        let (mime, bytes) = self.download(url, Task::FetchImage).await?;
         let sha256 = sha256_hex(&bytes);
         Ok(PhotoCheck {
             data_url: data_url(&mime, &bytes),
@@ -159,7 +159,7 @@ impl ImageFetcher {
     /// Refuses, before any connection, an address that is not https or that is
     /// written as a non-public IP (such an address is never resolved, so the resolver
     /// cannot judge it); the demo sandbox's origin is the one exception to both.
-    fn refuse_unsafe(&self, url: &Url) -> AppResult<()> {
+    fn refuse_unsafe(&self, url: &Url, task: Task) -> AppResult<()> {
         if self.demo_origin.as_deref() == Some(&kyb_api::client::origin_of(url)) {
             return Ok(());
         }
@@ -175,21 +175,41 @@ impl ImageFetcher {
                     kyb_api::client::origin_of(url),
                     url.path()
                 )])
-                .during(Task::FetchImage));
+                .during(task));
         }
         Ok(())
     }
 
-    async fn download(&self, url: &Url) -> AppResult<(String, Vec<u8>)> {
-        self.refuse_unsafe(url)?;
+    /// A picture: the answer must say it is an image, and be at most
+    /// [`MAX_IMAGE_BYTES`].
+    async fn download(&self, url: &Url, task: Task) -> AppResult<(String, Vec<u8>)> {
+        let (mime, bytes) = self.download_capped(url, MAX_IMAGE_BYTES, task).await?;
+        if !mime.starts_with("image/") {
+            let shown = format!("{}{}", kyb_api::client::origin_of(url), url.path());
+            return Err(AppError::new(ErrorCode::Decode, shown)
+                .with_details(vec![format!("Content-Type: {mime}")])
+                .during(task));
+        }
+        Ok((mime, bytes))
+    }
+
+    /// The body at `url` under the rules above, at most `cap` bytes, with the type its
+    /// answer claims (lowercase, parameters dropped; the caller judges it).
+    pub async fn download_capped(
+        &self,
+        url: &Url,
+        cap: usize,
+        task: Task,
+    ) -> AppResult<(String, Vec<u8>)> {
+        self.refuse_unsafe(url, task)?;
         let _turn = self
             .turns
             .acquire()
             .await
-            .map_err(|e| AppError::storage(Task::FetchImage, e))?;
+            .map_err(|e| AppError::storage(task, e))?;
         // Without its query: a signed link's token is not for the screen or the log.
         let shown = format!("{}{}", kyb_api::client::origin_of(url), url.path());
-        let failed = |code| AppError::new(code, shown.clone()).during(Task::FetchImage);
+        let failed = |code| AppError::new(code, shown.clone()).during(task);
         let response = self.http.get(url.clone()).send().await.map_err(|e| {
             if e.is_timeout() {
                 failed(ErrorCode::Timeout)
@@ -228,15 +248,12 @@ impl ImageFetcher {
                     .to_lowercase()
             })
             .unwrap_or_default();
-        if !mime.starts_with("image/") {
-            return Err(
-                failed(ErrorCode::Decode).with_details(vec![format!("Content-Type: {mime}")])
-            );
-        }
-        let bytes = kyb_api::body::read_capped(response, MAX_IMAGE_BYTES)
+        let bytes = kyb_api::body::read_capped(response, cap)
             .await
             .map_err(|e| match e {
-                kyb_api::body::CappedError::TooLarge { .. } => failed(ErrorCode::TooLarge),
+                kyb_api::body::CappedError::TooLarge { limit_bytes } => {
+                    failed(ErrorCode::TooLarge).with_details(vec![limit_bytes.to_string()])
+                }
                 kyb_api::body::CappedError::Transport(_) => failed(ErrorCode::Network),
             })?;
         Ok((mime, bytes))

@@ -14,6 +14,7 @@ pub mod desk;
 pub mod drafts;
 pub mod drift_log;
 pub mod error;
+pub mod evidence;
 pub mod fsio;
 pub mod guide;
 pub mod history;

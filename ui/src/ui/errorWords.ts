@@ -36,6 +36,8 @@ export const ERROR_TITLE: Record<ErrorCode, MessageKey> = {
   desktop: "error.desktop",
   key_origin_changed: "error.key_origin_changed",
   in_flight: "error.in_flight",
+  unsupported_file: "error.unsupported_file",
+  damaged_file: "error.damaged_file",
   no_team: "error.no_team",
   no_team_password: "error.no_team_password",
   team_unreachable: "error.team_unreachable",
@@ -78,6 +80,8 @@ const ERROR_HINT: Record<ErrorCode, MessageKey> = {
   desktop: "hint.desktop",
   key_origin_changed: "hint.key_origin_changed",
   in_flight: "hint.in_flight",
+  unsupported_file: "hint.unsupported_file",
+  damaged_file: "hint.damaged_file",
   no_team: "hint.no_team",
   no_team_password: "hint.no_team_password",
   team_unreachable: "hint.team_unreachable",
@@ -121,6 +125,8 @@ const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
   unsafe_address: false,
   desktop: false,
   in_flight: false,
+  unsupported_file: false,
+  damaged_file: false,
   no_team: true,
   no_team_password: true,
   team_unreachable: false,
@@ -160,12 +166,28 @@ const TASK: Record<Task, MessageKey> = {
   export_drift: "task.export_drift",
   prepare_images: "task.prepare_images",
   fetch_image: "task.fetch_image",
+  fetch_document: "task.fetch_document",
   open_link: "task.open_link",
   copy_text: "task.copy_text",
   use_chosen_path: "task.use_chosen_path",
   start_demo: "task.start_demo",
   use_keyring: "task.use_keyring",
   notify: "task.notify",
+};
+
+/** What a refused file is, by the word the desk judged it with (`evidence::files`). */
+const FILE_IS: Partial<Record<string, MessageKey>> = {
+  html: "file.is.html",
+  xml: "file.is.xml",
+  zip: "file.is.zip",
+  gif: "file.is.gif",
+  tiff: "file.is.tiff",
+  rtf: "file.is.rtf",
+  office: "file.is.office",
+  program: "file.is.program",
+  text: "file.is.text",
+  empty: "file.is.empty",
+  unknown: "file.is.unknown",
 };
 
 /** The title and hint of an error whose facts (a profile's name, two origins, a folder,
@@ -192,10 +214,13 @@ function factual(error: AppError, t: Translate): { title: string; hint: string }
         : null;
     case "data_folder_in_use":
       return first ? { title: t("error.data_folder_in_use.at", { dir: first }), hint: t("hint.data_folder_in_use") } : null;
+    case "unsupported_file":
+      // What the file is instead, by its first bytes.
+      return first ? { title: t("error.unsupported_file.is", { kind: t(FILE_IS[first] ?? "file.is.unknown") }), hint: t("hint.unsupported_file") } : null;
     case "unsafe_address":
       if (!first) return null;
       return {
-        title: t(error.task === "fetch_image" ? "error.unsafe_address.image" : "error.unsafe_address.link", { address: first }),
+        title: t(error.task === "fetch_image" || error.task === "fetch_document" ? "error.unsafe_address.image" : "error.unsafe_address.link", { address: first }),
         hint: t("hint.unsafe_address"),
       };
     default:

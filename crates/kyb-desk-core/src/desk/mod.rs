@@ -24,11 +24,13 @@ use crate::watchlist::Watchlist;
 
 mod answers;
 mod records;
+mod review;
 mod service;
 mod session;
 mod team;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
+pub use review::{ACKNOWLEDGED, ReviewMaterial};
 pub use team::{CLAIM_LEASE, TeamListening, TeamQueue, TeamStatus, TeamTrail, team_error};
 
 /// How long a starting app waits for the data folder to be let go of (by an app that

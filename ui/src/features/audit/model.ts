@@ -46,6 +46,7 @@ const DESK_EVENTS: Partial<Record<string, MessageKey>> = {
   "desk: key-replaced": "op.desk.keyReplaced",
   "desk: audit-recovered": "op.desk.auditRecovered",
   "desk: audit-tamper-detected": "op.desk.auditTamperDetected",
+  "desk: findings-acknowledged": "op.desk.findingsAcknowledged",
 };
 
 /** A human name for what an entry records: a service call by the route the backend

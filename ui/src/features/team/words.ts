@@ -53,6 +53,8 @@ export function teamEventWords(operation: string): MessageKey | null {
       return "team.event.approvalDeclined";
     case "team: four-eyes-set":
       return "team.event.fourEyesSet";
+    case "team: findings-acknowledged":
+      return "team.event.findingsAcknowledged";
     default:
       return operation.startsWith("team: ") ? "team.event.other" : null;
   }

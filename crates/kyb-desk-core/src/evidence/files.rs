@@ -1,0 +1,407 @@
+//! The bytes of a section's evidence: documents and photos the detail links to. They
+//! come only through the backend, under the same rules as every picture
+//! ([`crate::images`]: https, the demo sandbox aside; public addresses after name
+//! resolution; no redirect), with a size cap of [`MAX_DOCUMENT_BYTES`]. The kind is
+//! judged by the first bytes, never by the name or the Content-Type: PDF, JPEG, PNG or
+//! WebP, and anything else is refused naming what it is. A PDF cut short is refused as
+//! damaged. The bytes are kept in memory for the session, at most [`CACHE_BYTES`] of
+//! them (the least recently used go first), never written to disk and never handed to
+//! another program.
+//!
+//! The window never names an address: it asks by the handle the evidence gave it
+//! ([`EvidenceFiles::handle`]), and only addresses this session's evidence registered
+//! have one.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+use memchr::memmem;
+use reqwest::Url;
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::audit::sha256_hex;
+use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::images::ImageFetcher;
+
+/// Larger files are refused: the largest real document (a deed of a hundred scanned
+/// pages) is well under it.
+pub const MAX_DOCUMENT_BYTES: usize = 25 * 1024 * 1024;
+
+/// What the session keeps of the files it showed.
+pub const CACHE_BYTES: usize = 96 * 1024 * 1024;
+
+/// Addresses a session's evidence may register; the oldest are forgotten past it.
+pub const MAX_HANDLES: usize = 50_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum FileKind {
+    Pdf,
+    Jpeg,
+    Png,
+    Webp,
+}
+
+/// What a PDF carries that the viewer will not run (it runs no script and follows no
+/// action), said so the analyst knows the file tried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PdfTraits {
+    /// JavaScript (`/JavaScript`, `/JS`).
+    pub scripts: bool,
+    /// An action that would open another program or file (`/Launch`).
+    pub launch: bool,
+    /// Page objects counted in the file; none when they are hidden in compressed
+    /// streams (the viewer counts them then).
+    pub pages: Option<u32>,
+}
+
+/// A file of a section's evidence, ready to show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct EvidenceFile {
+    pub handle: String,
+    pub kind: FileKind,
+    /// SHA-256 of the bytes, lowercase hex.
+    pub sha256: String,
+    pub size: u32,
+    pub pdf: Option<PdfTraits>,
+}
+
+/// The kind of a file by its first bytes, or what it is instead.
+pub fn sniff(bytes: &[u8]) -> Result<FileKind, &'static str> {
+    if bytes.starts_with(b"%PDF-") {
+        return Ok(FileKind::Pdf);
+    }
+    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        return Ok(FileKind::Jpeg);
+    }
+    if bytes.starts_with(&[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]) {
+        return Ok(FileKind::Png);
+    }
+    if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        return Ok(FileKind::Webp);
+    }
+    Err(what_else(bytes))
+}
+
+/// What a refused file is, in one word for the window to name.
+fn what_else(bytes: &[u8]) -> &'static str {
+    if bytes.is_empty() {
+        return "empty";
+    }
+    let text = bytes
+        .strip_prefix(&[0xEF, 0xBB, 0xBF])
+        .unwrap_or(bytes)
+        .trim_ascii_start();
+    let head = &text[..text.len().min(256)];
+    let lower = head.to_ascii_lowercase();
+    let starts = |prefix: &[u8]| lower.starts_with(prefix);
+    if starts(b"<!doctype html")
+        || starts(b"<html")
+        || starts(b"<head")
+        || starts(b"<body")
+        || starts(b"<script")
+    {
+        "html"
+    } else if starts(b"<?xml") || starts(b"<svg") {
+        "xml"
+    } else if bytes.starts_with(b"PK\x03\x04") {
+        "zip"
+    } else if bytes.starts_with(b"GIF8") {
+        "gif"
+    } else if bytes.starts_with(b"II*\0") || bytes.starts_with(b"MM\0*") {
+        "tiff"
+    } else if bytes.starts_with(b"{\\rtf") {
+        "rtf"
+    } else if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
+        "office"
+    } else if bytes.starts_with(b"\x7fELF") || bytes.starts_with(b"MZ") {
+        "program"
+    } else if std::str::from_utf8(head).is_ok() {
+        "text"
+    } else {
+        "unknown"
+    }
+}
+
+/// Whether a PDF reaches its end: its last kilobyte holds `%%EOF`.
+pub fn pdf_is_whole(bytes: &[u8]) -> bool {
+    let tail = &bytes[bytes.len().saturating_sub(1024)..];
+    memmem::find(tail, b"%%EOF").is_some()
+}
+
+pub fn pdf_traits(bytes: &[u8]) -> PdfTraits {
+    let has = |needle: &[u8]| memmem::find(bytes, needle).is_some();
+    let pages = count_pages(bytes);
+    PdfTraits {
+        scripts: has(b"/JavaScript") || has(b"/JS ") || has(b"/JS(") || has(b"/JS<"),
+        launch: has(b"/Launch"),
+        pages: (pages > 0).then_some(pages),
+    }
+}
+
+/// `/Type /Page` objects (not `/Pages`), with or without the blank.
+fn count_pages(bytes: &[u8]) -> u32 {
+    let mut count = 0u32;
+    for needle in [&b"/Type /Page"[..], &b"/Type/Page"[..]] {
+        for at in memmem::find_iter(bytes, needle) {
+            let next = bytes.get(at + needle.len()).copied().unwrap_or(b' ');
+            if !next.is_ascii_alphanumeric() {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+/// Judges downloaded bytes: the kind, and for a PDF whether it is whole and what it
+/// carries. `shown` names the file in an error.
+pub fn judge(handle: &str, bytes: &[u8], shown: &str) -> AppResult<EvidenceFile> {
+    let refused = |code| AppError::new(code, shown.to_owned()).during(Task::FetchDocument);
+    let kind = sniff(bytes)
+        .map_err(|what| refused(ErrorCode::UnsupportedFile).with_details(vec![what.to_owned()]))?;
+    let pdf = if kind == FileKind::Pdf {
+        if !pdf_is_whole(bytes) {
+            return Err(refused(ErrorCode::DamagedFile));
+        }
+        Some(pdf_traits(bytes))
+    } else {
+        None
+    };
+    Ok(EvidenceFile {
+        handle: handle.to_owned(),
+        kind,
+        sha256: sha256_hex(bytes),
+        size: u32::try_from(bytes.len()).unwrap_or(u32::MAX),
+        pdf,
+    })
+}
+
+/// The handles this session's evidence registered, and the files it showed.
+pub struct EvidenceFiles {
+    fetcher: ImageFetcher,
+    handles: Mutex<Handles>,
+    cache: Mutex<Cache>,
+}
+
+#[derive(Default)]
+struct Handles {
+    urls: HashMap<String, Url>,
+    order: VecDeque<String>,
+}
+
+#[derive(Default)]
+struct Cache {
+    files: HashMap<String, (EvidenceFile, Arc<Vec<u8>>)>,
+    /// Least recently used first.
+    order: VecDeque<String>,
+    bytes: usize,
+}
+
+impl Cache {
+    fn touch(&mut self, handle: &str) {
+        self.order.retain(|h| h != handle);
+        self.order.push_back(handle.to_owned());
+    }
+
+    fn get(&mut self, handle: &str) -> Option<(EvidenceFile, Arc<Vec<u8>>)> {
+        let found = self.files.get(handle).cloned()?;
+        self.touch(handle);
+        Some(found)
+    }
+
+    fn put(&mut self, file: EvidenceFile, bytes: Arc<Vec<u8>>, limit: usize) {
+        let handle = file.handle.clone();
+        if let Some((_, old)) = self.files.remove(&handle) {
+            self.bytes -= old.len();
+        }
+        self.bytes += bytes.len();
+        self.files.insert(handle.clone(), (file, bytes));
+        self.touch(&handle);
+        while self.bytes > limit && self.order.len() > 1 {
+            let Some(oldest) = self.order.pop_front() else {
+                break;
+            };
+            if let Some((_, gone)) = self.files.remove(&oldest) {
+                self.bytes -= gone.len();
+            }
+        }
+    }
+}
+
+impl EvidenceFiles {
+    /// `demo_base`: the embedded sandbox's address in demo mode, whose files are on
+    /// loopback.
+    pub fn new(demo_base: Option<&Url>) -> AppResult<Self> {
+        Ok(Self {
+            fetcher: ImageFetcher::new(demo_base)?,
+            handles: Mutex::new(Handles::default()),
+            cache: Mutex::new(Cache::default()),
+        })
+    }
+
+    /// The handle of an address an answer gave (registered for this session), or the
+    /// address's own words when it is no address at all. A handle is the address's
+    /// SHA-256: the same address has the same handle, and no handle leads anywhere
+    /// unless the evidence registered it.
+    pub fn handle(&self, address: &str) -> String {
+        let handle = sha256_hex(address.trim().as_bytes())[..32].to_owned();
+        if let Ok(url) = Url::parse(address.trim()) {
+            let mut handles = self.handles.lock().unwrap_or_else(|p| p.into_inner());
+            if handles.urls.insert(handle.clone(), url).is_none() {
+                handles.order.push_back(handle.clone());
+                while handles.order.len() > MAX_HANDLES {
+                    if let Some(oldest) = handles.order.pop_front() {
+                        handles.urls.remove(&oldest);
+                    }
+                }
+            }
+        }
+        handle
+    }
+
+    fn url_of(&self, handle: &str) -> AppResult<Url> {
+        self.handles
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .urls
+            .get(handle)
+            .cloned()
+            .ok_or_else(|| {
+                AppError::new(ErrorCode::NotFound, "no such evidence file")
+                    .during(Task::FetchDocument)
+            })
+    }
+
+    /// The file behind `handle`, fetched once a session and judged
+    /// ([`judge`]); the bytes stay in memory for [`EvidenceFiles::bytes`].
+    pub async fn open(&self, handle: &str) -> AppResult<EvidenceFile> {
+        Ok(self.load(handle).await?.0)
+    }
+
+    /// The bytes of a file [`EvidenceFiles::open`] accepted (fetched again if the
+    /// cache let them go).
+    pub async fn bytes(&self, handle: &str) -> AppResult<Arc<Vec<u8>>> {
+        Ok(self.load(handle).await?.1)
+    }
+
+    async fn load(&self, handle: &str) -> AppResult<(EvidenceFile, Arc<Vec<u8>>)> {
+        if let Some(found) = self
+            .cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(handle)
+        {
+            return Ok(found);
+        }
+        let url = self.url_of(handle)?;
+        let (_, bytes) = self
+            .fetcher
+            .download_capped(&url, MAX_DOCUMENT_BYTES, Task::FetchDocument)
+            .await?;
+        let shown = format!("{}{}", kyb_api::client::origin_of(&url), url.path());
+        let file = judge(handle, &bytes, &shown)?;
+        let bytes = Arc::new(bytes);
+        self.cache.lock().unwrap_or_else(|p| p.into_inner()).put(
+            file.clone(),
+            bytes.clone(),
+            CACHE_BYTES,
+        );
+        Ok((file, bytes))
+    }
+
+    /// Bytes held now (for `make bench` and the tests of the bound).
+    pub fn cached_bytes(&self) -> usize {
+        self.cache.lock().unwrap_or_else(|p| p.into_inner()).bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(handle: &str, size: usize) -> (EvidenceFile, Arc<Vec<u8>>) {
+        let bytes = vec![0u8; size];
+        (
+            EvidenceFile {
+                handle: handle.into(),
+                kind: FileKind::Png,
+                sha256: String::new(),
+                size: size as u32,
+                pdf: None,
+            },
+            Arc::new(bytes),
+        )
+    }
+
+    #[test]
+    fn files_are_judged_by_their_first_bytes() {
+        assert_eq!(sniff(b"%PDF-1.7\n"), Ok(FileKind::Pdf));
+        assert_eq!(sniff(&[0xFF, 0xD8, 0xFF, 0xE0]), Ok(FileKind::Jpeg));
+        assert_eq!(sniff(b"\x89PNG\r\n\x1a\n...."), Ok(FileKind::Png));
+        assert_eq!(sniff(b"RIFF\0\0\0\0WEBPVP8 "), Ok(FileKind::Webp));
+        assert_eq!(sniff(b"  <!DOCTYPE html><html>"), Err("html"));
+        assert_eq!(sniff(b"\xEF\xBB\xBF<html><script>"), Err("html"));
+        assert_eq!(sniff(b"<svg xmlns="), Err("xml"));
+        assert_eq!(sniff(b"PK\x03\x04"), Err("zip"));
+        assert_eq!(sniff(b"GIF89a"), Err("gif"));
+        assert_eq!(sniff(b"MZ\x90\0"), Err("program"));
+        assert_eq!(sniff(b"hola"), Err("text"));
+        assert_eq!(sniff(b""), Err("empty"));
+    }
+
+    #[test]
+    fn a_pdf_cut_short_is_damaged_and_one_that_carries_actions_says_so() {
+        let whole = b"%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n2 0 obj << /Type /Page /AA << /O << /S /Launch /F (calc.exe) >> >> >> endobj\n3 0 obj << /Type /Pages /Count 1 >> endobj\n%%EOF\n";
+        let judged = judge("h", whole, "x").expect("whole");
+        assert_eq!(
+            judged.pdf,
+            Some(PdfTraits {
+                scripts: true,
+                launch: true,
+                pages: Some(1)
+            })
+        );
+        let cut = &whole[..whole.len() - 20];
+        let refused = judge("h", cut, "x").expect_err("cut short");
+        assert_eq!(refused.code, ErrorCode::DamagedFile);
+        let html = judge("h", b"<!doctype html><script>", "x").expect_err("html");
+        assert_eq!(
+            (html.code, html.details),
+            (ErrorCode::UnsupportedFile, vec!["html".to_owned()])
+        );
+    }
+
+    #[test]
+    fn the_cache_keeps_at_most_its_bound_least_recently_used_first() {
+        let mut cache = Cache::default();
+        let (a, a_bytes) = file("a", 40);
+        let (b, b_bytes) = file("b", 40);
+        let (c, c_bytes) = file("c", 40);
+        cache.put(a, a_bytes, 100);
+        cache.put(b, b_bytes, 100);
+        assert!(cache.get("a").is_some(), "a is used again");
+        cache.put(c, c_bytes, 100);
+        assert_eq!(cache.bytes, 80);
+        assert!(cache.get("b").is_none(), "b, the least recently used, went");
+        assert!(cache.get("a").is_some() && cache.get("c").is_some());
+    }
+
+    #[test]
+    fn only_registered_addresses_have_a_handle_that_leads_anywhere() {
+        let files = EvidenceFiles::new(None).expect("files");
+        let handle = files.handle("https://files.example.mx/acta.pdf");
+        assert_eq!(handle.len(), 32);
+        assert_eq!(
+            files.url_of(&handle).expect("registered").as_str(),
+            "https://files.example.mx/acta.pdf"
+        );
+        let forged = sha256_hex(b"https://169.254.169.254/")[..32].to_owned();
+        assert_eq!(
+            files.url_of(&forged).expect_err("never registered").code,
+            ErrorCode::NotFound
+        );
+    }
+}

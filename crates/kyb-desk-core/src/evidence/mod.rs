@@ -1,0 +1,264 @@
+//! A section's evidence: what the analyst decides on, beside the decision. For every
+//! section of a file it gathers, from the version-2 detail and the tracking, the
+//! documents that belong to it, the entities it concerns with every provided-vs-
+//! authority mismatch, each document's validations, the persons' biometric results, the
+//! branch's photos and the deed's powers and shareholders; and it turns every failed
+//! check into a typed [`Finding`] with a [`Severity`]. The window receives all of it as
+//! data ([`FileEvidence`]) and only words it.
+//!
+//! Which documents and entities a section covers is decided once, in [`rules`]; a
+//! section that no rule covers has "no evidence known" ([`EvidenceRule::NoneKnown`]),
+//! never an error. The documents' bytes come through [`files`].
+
+pub mod checks;
+pub mod files;
+mod findings;
+pub mod rules;
+
+use kyb_api::expediente::{SectionId, SectionStatus};
+use kyb_api::models::detail::DetailV2;
+use serde::Serialize;
+use ts_rs::TS;
+
+pub use checks::{CheckedField, Mismatch};
+pub use rules::EvidenceRule;
+
+use crate::desk::FileTracking;
+
+/// How much a finding weighs on the decision. Accepting a section with a `High`
+/// finding asks the analyst to acknowledge it ([`SectionEvidence::needs_acknowledgement`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Low,
+    Medium,
+    High,
+}
+
+/// A failed check, in the terms the window words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum FindingKind {
+    /// An alteration analysis found the document edited (`DocumentoEditado`).
+    DocumentEdited,
+    /// An alteration analysis rated the document's risk high or medium, without
+    /// saying it was edited.
+    AlterationRisk,
+    /// The compliance opinion is negative.
+    OpinionNegative,
+    /// Another validation of a document failed (`Resultado` false).
+    DocumentCheckFailed,
+    /// The incorporation deed's analysis says it is not a deed (`EsActa` false).
+    NotADeed,
+    /// The shareholders' percentages do not add up to 100.
+    SharesDoNotAddUp,
+    /// The biometric validation failed: the face did not match.
+    FaceMismatch,
+    /// A biometric validation asked for and not done yet.
+    BiometricPending,
+    /// The voter list (INE) did not find the person's credential.
+    NotOnVoterList,
+    /// The CURP authority did not validate the CURP.
+    CurpNotValid,
+    /// Another validation of an entity failed.
+    EntityCheckFailed,
+    /// What the user entered differs from what an authority returned; `count` fields.
+    NameMismatch,
+    /// The service's automatic validations of the section failed (Requiere Atención).
+    AutomaticCheckFailed,
+    /// A document the section covers has no file to show.
+    NoFile,
+    /// The section covers documents, and the file has none of them.
+    NoDocument,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Finding {
+    pub kind: FindingKind,
+    pub severity: Severity,
+    /// What it concerns: a document's or an entity's reference as the service gave it.
+    pub subject: Option<String>,
+    /// The index of that document in `Documentos` or entity in `Entidades`.
+    pub document: Option<u32>,
+    pub entity: Option<u32>,
+    /// How many (fields that differ); 1 for most findings.
+    pub count: u32,
+    /// The service's own codes or words for it (indicator codes, a risk level, a
+    /// status), as received.
+    pub codes: Vec<String>,
+}
+
+/// The evidence of one section.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SectionEvidence {
+    /// The section identifier, as tracking and the detail spell it.
+    pub section: String,
+    pub rule: EvidenceRule,
+    /// Indices into the detail's `Documentos`.
+    pub documents: Vec<u32>,
+    /// Indices into the detail's `Entidades`.
+    pub entities: Vec<u32>,
+    /// Whether the deed's powers and shareholders belong to this section's evidence.
+    pub deed: bool,
+    /// Most severe first.
+    pub findings: Vec<Finding>,
+    /// Accepting it asks for an explicit acknowledgement of its high findings.
+    pub needs_acknowledgement: bool,
+}
+
+/// What the detail says of one entity, beyond its own fields.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct EntityEvidence {
+    pub mismatches: Vec<Mismatch>,
+    /// Handles of its photos (a branch's interior then exterior), for [`files`].
+    pub photos: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DocumentFile {
+    /// The handle of its `Archivo.URL` for [`files`]; none when it has no address.
+    pub file: Option<String>,
+}
+
+/// The whole file's risk at a glance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RiskSummary {
+    pub high: u32,
+    pub medium: u32,
+    pub low: u32,
+    /// The most severe finding's severity; none when nothing was found.
+    pub level: Option<Severity>,
+    /// Sections with at least one finding.
+    pub sections_flagged: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FileEvidence {
+    /// The tracked sections first, in tracking's order, then any other section of
+    /// the detail's `Secciones`.
+    pub sections: Vec<SectionEvidence>,
+    /// Per entity of `Entidades`, in its order.
+    pub entities: Vec<EntityEvidence>,
+    /// Per document of `Documentos`, in its order.
+    pub documents: Vec<DocumentFile>,
+    pub summary: RiskSummary,
+}
+
+impl FileEvidence {
+    pub fn section(&self, section: &str) -> Option<&SectionEvidence> {
+        self.sections.iter().find(|s| s.section == section)
+    }
+}
+
+/// Gathers the evidence of every section of a file. `handle` names a file address for
+/// [`files`] (the desk registers it); a file with no version 2 has `detail` none, and
+/// every section then has no evidence known but tracking's own status.
+pub fn gather(
+    detail: Option<&DetailV2>,
+    tracking: Option<&FileTracking>,
+    mut handle: impl FnMut(&str) -> String,
+) -> FileEvidence {
+    let empty = DetailV2::default();
+    let detail = detail.unwrap_or(&empty);
+    let mut names: Vec<(String, Option<SectionStatus>)> = tracking
+        .map(|t| {
+            t.sections
+                .iter()
+                .map(|s| (s.comment.section.clone(), Some(s.comment.status.clone())))
+                .collect()
+        })
+        .unwrap_or_default();
+    for raw in &detail.secciones {
+        let id = SectionId::parse(raw);
+        // A limit suffix is a rule about the section, not a section of its own.
+        if id.limit.is_some() || id.name.is_empty() {
+            continue;
+        }
+        if !names.iter().any(|(n, _)| n.eq_ignore_ascii_case(&id.name)) {
+            names.push((id.name, None));
+        }
+    }
+    let entities: Vec<EntityEvidence> = detail
+        .entidades
+        .iter()
+        .map(|entity| EntityEvidence {
+            mismatches: checks::mismatches(entity),
+            photos: entity
+                .datos
+                .as_ref()
+                .map(|d| {
+                    d.imagenes_interiores
+                        .iter()
+                        .chain(&d.imagenes_exteriores)
+                        .filter(|url| !url.trim().is_empty())
+                        .map(|url| handle(url))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+        .collect();
+    let documents: Vec<DocumentFile> = detail
+        .documentos
+        .iter()
+        .map(|doc| DocumentFile {
+            file: doc
+                .archivo
+                .as_ref()
+                .and_then(|a| a.url.as_deref())
+                .filter(|url| !url.trim().is_empty())
+                .map(&mut handle),
+        })
+        .collect();
+    let sections: Vec<SectionEvidence> = names
+        .into_iter()
+        .map(|(name, status)| {
+            let id = SectionId::parse(&name);
+            let rule = EvidenceRule::of(&id);
+            let covered = rules::covered(rule, detail);
+            let findings = findings::of_section(rule, &covered, detail, &entities, status.as_ref());
+            SectionEvidence {
+                section: name,
+                rule,
+                needs_acknowledgement: findings.iter().any(|f| f.severity == Severity::High),
+                documents: covered.documents,
+                entities: covered.entities,
+                deed: covered.deed,
+                findings,
+            }
+        })
+        .collect();
+    let summary = summarize(&sections);
+    FileEvidence {
+        sections,
+        entities,
+        documents,
+        summary,
+    }
+}
+
+fn summarize(sections: &[SectionEvidence]) -> RiskSummary {
+    let mut summary = RiskSummary::default();
+    for section in sections {
+        if !section.findings.is_empty() {
+            summary.sections_flagged += 1;
+        }
+        for finding in &section.findings {
+            match finding.severity {
+                Severity::High => summary.high += 1,
+                Severity::Medium => summary.medium += 1,
+                Severity::Low => summary.low += 1,
+            }
+            summary.level = summary.level.max(Some(finding.severity));
+        }
+    }
+    summary
+}
+
+#[cfg(test)]
+mod tests;
