@@ -8,6 +8,7 @@ import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, us
 
 import { type MessageKey, useI18n } from "../../i18n";
 import { isTyping } from "../../ui/keys";
+import { PdfToolbar } from "./PdfToolbar";
 import {
   type Action,
   actionOfKey,
@@ -250,109 +251,9 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
     act(action);
   };
 
-  const ready = pageCount > 0;
-  const percent = Math.round(zoom * 100);
   return (
     <section className="pdf-viewer" aria-label={t("viewer.region", { label })} aria-busy={opening.kind === "loading" || drawing} onKeyDown={onKeyDown}>
-      <div className="pdf-toolbar" role="toolbar" aria-label={t("viewer.toolbar")}>
-        <button
-          type="button"
-          className="button-quiet"
-          onClick={() => act("first")}
-          disabled={!ready || position.page <= 1}
-          aria-label={t("viewer.first")}
-          title={t("viewer.first.keys")}
-          aria-keyshortcuts="Home"
-        >
-          «
-        </button>
-        <button
-          type="button"
-          className="button-quiet"
-          onClick={() => act("previous")}
-          disabled={!ready || position.page <= 1}
-          aria-label={t("viewer.previous")}
-          title={t("viewer.previous.keys")}
-          aria-keyshortcuts="PageUp ["
-        >
-          ‹
-        </button>
-        <span className="pdf-pages" data-testid="pdf-pages" aria-live="polite">
-          {ready ? t("viewer.pages", { page: position.page, n: pageCount }) : "—"}
-        </span>
-        <button
-          type="button"
-          className="button-quiet"
-          onClick={() => act("next")}
-          disabled={!ready || position.page >= pageCount}
-          aria-label={t("viewer.next")}
-          title={t("viewer.next.keys")}
-          aria-keyshortcuts="PageDown ]"
-        >
-          ›
-        </button>
-        <button
-          type="button"
-          className="button-quiet"
-          onClick={() => act("last")}
-          disabled={!ready || position.page >= pageCount}
-          aria-label={t("viewer.last")}
-          title={t("viewer.last.keys")}
-          aria-keyshortcuts="End"
-        >
-          »
-        </button>
-        <span className="pdf-toolbar-gap" />
-        <button
-          type="button"
-          className="button-quiet"
-          onClick={() => act("zoomOut")}
-          disabled={!ready}
-          aria-label={t("viewer.zoomOut")}
-          title={t("viewer.zoomOut.keys")}
-          aria-keyshortcuts="-"
-        >
-          −
-        </button>
-        <span className="pdf-zoom" data-testid="pdf-zoom">
-          {t("viewer.zoom", { percent })}
-        </span>
-        <button
-          type="button"
-          className="button-quiet"
-          onClick={() => act("zoomIn")}
-          disabled={!ready}
-          aria-label={t("viewer.zoomIn")}
-          title={t("viewer.zoomIn.keys")}
-          aria-keyshortcuts="+"
-        >
-          +
-        </button>
-        <button
-          type="button"
-          className="button-quiet"
-          onClick={() => act("fitWidth")}
-          disabled={!ready}
-          aria-label={t("viewer.fitWidth")}
-          aria-pressed={position.fit.kind === "width"}
-          title={t("viewer.fitWidth.keys")}
-          aria-keyshortcuts="W"
-        >
-          {t("viewer.fitWidth.short")}
-        </button>
-        <button
-          type="button"
-          className="button-quiet"
-          onClick={() => act("fitPage")}
-          disabled={!ready}
-          aria-label={t("viewer.fitPage")}
-          aria-pressed={position.fit.kind === "page"}
-          title={t("viewer.fitPage.keys")}
-          aria-keyshortcuts="F"
-        >
-          {t("viewer.fitPage.short")}
-        </button>
-      </div>
+      <PdfToolbar page={position.page} pageCount={pageCount} zoom={zoom} fit={position.fit} act={act} />
       {pageCount > LONG_DOCUMENT_PAGES && (
         <p className="pdf-long" data-testid="pdf-long">
           {t("viewer.long", { n: pageCount })}
@@ -377,7 +278,7 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
           className="pdf-canvas"
           data-testid="pdf-canvas"
           role="img"
-          hidden={!ready || pageError !== null}
+          hidden={pageCount === 0 || pageError !== null}
           aria-label={t("viewer.canvas", { page: position.page })}
         />
       </div>
