@@ -122,6 +122,7 @@ pub async fn create_file(State(app): State<AppState>, caller: Caller, body: Byte
         persons: Vec::new(),
         branches: 1,
         branch_documents: 0,
+        hostile_proofs: false,
         created: now,
         updated: now,
     };

@@ -24,8 +24,10 @@ pub fn branch_photo_name(document_id: Uuid, side: &str, n: usize) -> String {
     format!("branches/{document_id}-{side}-{n}.png")
 }
 
-pub fn document_file_name(document_id: Uuid, kind: &str) -> String {
-    format!("documents/{document_id}-{kind}.pdf")
+/// `stem` names the document and its type: `comprobante.pdf`, `acta.pdf`,
+/// `sucursal-1.png`.
+pub fn document_file_name(document_id: Uuid, stem: &str) -> String {
+    format!("documents/{document_id}-{stem}")
 }
 
 fn representative(rng: &mut ChaCha8Rng, person: &Person, tz: i32) -> Value {
@@ -206,6 +208,8 @@ struct Owner {
     context: &'static str,
     id: Value,
     reference: String,
+    /// The served file's name after the file's id (`comprobante.pdf`).
+    file_stem: String,
 }
 
 fn proof_of_address(
@@ -243,7 +247,7 @@ fn proof_of_address(
             "DocumentoEditado": edited, "NivelRiesgo": risk,
             "Indicadores": indicators.iter().map(|(c, t, d)| json!({"Codigo": c, "Titulo": t, "Descripcion": d})).collect::<Vec<_>>(),
         }],
-        "Archivo": { "URL": format!("{base_url}/_files/{}", document_file_name(file.document_id, "comprobante")) },
+        "Archivo": { "URL": format!("{base_url}/_files/{}", document_file_name(file.document_id, &owner.file_stem)) },
     })
 }
 
@@ -325,7 +329,7 @@ fn incorporation_deed(rng: &mut ChaCha8Rng, file: &Expediente, base_url: &str) -
             },
             "OrganoVigilancia": { "TipoOrganoVigilancia": "Comisario", "Nombre": "C.P. Laura Méndez Ruiz", "Nacionalidad": "Mexicana", "RFC": "MERL800202AB1" },
         },
-        "Archivo": { "URL": format!("{base_url}/_files/{}", document_file_name(file.document_id, "acta")) },
+        "Archivo": { "URL": format!("{base_url}/_files/{}", document_file_name(file.document_id, "acta.pdf")) },
     })
 }
 
@@ -382,8 +386,13 @@ pub fn content(
         context: "Expediente",
         id: json!(file.document_id),
         reference: "Comprobante de domicilio fiscal".to_owned(),
+        file_stem: "comprobante.pdf".to_owned(),
     };
-    let mut documents = vec![proof_of_address(&mut rng, file, &holder, own, base_url)];
+    let mut documents = if file.hostile_proofs {
+        crate::hostile::proofs(file.document_id, &holder, base_url)
+    } else {
+        vec![proof_of_address(&mut rng, file, &holder, own, base_url)]
+    };
     if legal_entity {
         entities.push(branch(&mut rng, file, base_url, 0));
         documents.push(incorporation_deed(&mut rng, file, base_url));
@@ -400,11 +409,14 @@ pub fn content(
                     "Comprobante de domicilio de {}",
                     branch["Referencia"].as_str().unwrap_or("la sucursal")
                 ),
+                // A photographed receipt: the desk has images as well as PDFs to show.
+                file_stem: format!("sucursal-{}.png", n + 1),
             };
             let document = proof_of_address(&mut rng, file, &file.company_name, owner, base_url);
             documents.push(document);
         }
     }
+    documents.extend(crate::detail_fiscal::documents(&mut rng, file, base_url));
     (
         Value::from(entities),
         Value::from(documents),

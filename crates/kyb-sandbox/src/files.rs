@@ -106,11 +106,14 @@ pub struct Expediente {
     pub forms: Vec<DynamicForm>,
     pub persons: Vec<Person>,
     /// How many branches a legal entity's detail shows (one, the head office, for
-    /// every file but the large example)…
+    /// every generated file but the large example)…
     pub branches: usize,
     /// …and how many proofs of address of those branches it lists beside the file's
     /// own proof of address and deed.
     pub branch_documents: usize,
+    /// Lists the hostile files (`hostile.rs`) as its proofs of address instead of one
+    /// generated bill: the demo's "Archivos Dudosos".
+    pub hostile_proofs: bool,
     pub created: Timestamp,
     pub updated: Timestamp,
 }
@@ -310,7 +313,9 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
         forms: spec.flow.forms.clone(),
         persons,
         branches: 1,
-        branch_documents: 0,
+        // The head office's proof of address, a photographed receipt.
+        branch_documents: 1,
+        hostile_proofs: false,
         created: spec.created,
         // Some time after its creation, never after the present (a file is not updated
         // in the future): a delay longer than the file's age wraps round within it.

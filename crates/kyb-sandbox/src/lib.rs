@@ -9,17 +9,22 @@ mod clock;
 mod complementary;
 mod correction;
 mod create;
+mod deed;
 mod detail;
 mod detail_data;
+mod detail_fiscal;
+mod documents;
 mod enrollment;
 mod envelope;
 mod faults;
 mod files;
+pub mod hostile;
 mod messages;
 mod pdf;
 mod people;
 mod photos;
 mod seed;
+mod served;
 mod state;
 mod tracking;
 mod verifications;
@@ -29,10 +34,10 @@ use std::sync::{Arc, Mutex};
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{MatchedPath, Path, Request, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::header;
 use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -254,7 +259,7 @@ fn router(app: AppState) -> Router {
             on(Op::CancelVerification, verifications::cancel),
         )
         .route(Op::Detail.path(), on(Op::Detail, detail::detail))
-        .route("/_files/{*name}", get(served_file))
+        .route("/_files/{*name}", get(served::served_file))
         .nest("/_sandbox", admin_router(app.clone()))
         .route_layer(middleware::from_fn_with_state(app.clone(), observe_request))
         .with_state(app)
@@ -354,28 +359,4 @@ async fn altered(response: Response, alter: &[faults::Alteration]) -> Response {
     let mut parts = parts;
     parts.headers.remove(header::CONTENT_LENGTH);
     Response::from_parts(parts, Body::from(answer.to_string()))
-}
-
-/// Files the service's data points at. Verification photos are stored (their hash
-/// was reported, and an admin route may tamper with them); branch photos and
-/// document PDFs are generated on demand from their name.
-async fn served_file(State(app): State<AppState>, Path(name): Path<String>) -> Response {
-    if let Some(file) = app.lock().served.get(&name) {
-        return (
-            [(header::CONTENT_TYPE, file.content_type)],
-            file.bytes.clone(),
-        )
-            .into_response();
-    }
-    let digest = photos::sha256_hex(name.as_bytes());
-    let byte = |i: usize| u8::from_str_radix(&digest[i * 2..i * 2 + 2], 16).unwrap_or(128);
-    if name.starts_with("branches/") && name.ends_with(".png") {
-        let png = photos::png([byte(0), byte(1), byte(2)], [byte(3), byte(4), byte(5)]);
-        return ([(header::CONTENT_TYPE, "image/png")], png).into_response();
-    }
-    if name.starts_with("documents/") && name.ends_with(".pdf") {
-        let pdf = pdf::one_page("KYB sandbox", &name);
-        return ([(header::CONTENT_TYPE, "application/pdf")], pdf).into_response();
-    }
-    StatusCode::NOT_FOUND.into_response()
 }

@@ -62,6 +62,13 @@ pub struct Examples {
     /// (20 representatives, 30 branches) and 200 documents.
     pub large_document_id: Uuid,
     pub large_rfc: String,
+    /// A legal-entity file under review, "Archivos Dudosos S.A. de C.V.", of
+    /// `flow_id_hostile` (whose sections include `ProofAddressMultiple`): its five
+    /// proofs of address point at the hostile files of `/_files/hostile/`
+    /// ([`crate::hostile::NAMES`]: script, truncated, 2,000 pages, HTML, oversize).
+    pub hostile_document_id: Uuid,
+    pub hostile_rfc: String,
+    pub flow_id_hostile: String,
 }
 
 /// The large example file's size: representatives, branches and documents in all.
@@ -164,9 +171,57 @@ fn large_file(
     };
     let mut file = files::generate(&mut rng, spec);
     file.branches = branches;
-    // The file's own proof of address and its deed, then the branches' proofs.
-    file.branch_documents = documents - 2;
+    // The file's own proof of address, its deed and its tax documents, then the
+    // branches' proofs.
+    file.branch_documents = documents - 2 - crate::detail_fiscal::count(&file);
     file
+}
+
+/// Sections of the hostile file's flow: several proofs of address, up to five.
+const HOSTILE_SECTIONS: [&str; 6] = [
+    "ActaConstitutivaObligatorio",
+    "LegalRepresentativeObligatorio",
+    "ValidacionBiometrica",
+    "ProofAddressMultiple",
+    "ProofAddressLimit:5",
+    "Sucursal",
+];
+
+/// The hostile example file and its flow, from a generator of their own (the rest of
+/// the world is the same with or without them).
+fn hostile_file(
+    seed: u64,
+    workspace: Uuid,
+    created: Timestamp,
+    now: Timestamp,
+    base_url: &str,
+) -> (Flow, Expediente) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xd0d0_5000);
+    let flow = flow(
+        &mut rng,
+        workspace,
+        PersonType::Moral,
+        &HOSTILE_SECTIONS,
+        &[],
+    );
+    let spec = FileSpec {
+        flow: &flow,
+        status: DocumentStatus::EnRevision,
+        created,
+        now,
+        base_url,
+        persons: None,
+    };
+    let mut file = files::generate(&mut rng, spec);
+    file.company_name = "Archivos Dudosos S.A. de C.V.".into();
+    file.client_name = file.company_name.clone();
+    file.company_rfc = format!(
+        "ADU1503{:02}K{}",
+        rng.random_range(1..29),
+        rng.random_range(10..99)
+    );
+    file.hostile_proofs = true;
+    (flow, file)
 }
 
 pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> (World, Manifest) {
@@ -260,6 +315,16 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
         base_url,
     );
     world.expedientes.insert(large.document_id, large.clone());
+    let (hostile_flow, hostile) = hostile_file(
+        seed,
+        first,
+        clock::minutes_after(start, -60 * 24 * 4),
+        start,
+        base_url,
+    );
+    world
+        .expedientes
+        .insert(hostile.document_id, hostile.clone());
 
     let mut new_verification = |world: &mut World, workspace, status, index: usize| {
         let colours = [rng.random(), rng.random()];
@@ -312,7 +377,14 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
         workspace: trial_tenant.workspace_id,
         ..main_flow.clone()
     };
-    world.flows = vec![main_flow, complementary, fisica, other_flow, trial_flow];
+    world.flows = vec![
+        main_flow,
+        complementary,
+        fisica,
+        other_flow,
+        trial_flow,
+        hostile_flow,
+    ];
     let manifest = Manifest {
         base_url: base_url.to_owned(),
         tenants: world.tenants.clone(),
@@ -337,6 +409,9 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
             altered_photo_folio,
             large_document_id: large.document_id,
             large_rfc: large.company_rfc.clone(),
+            hostile_document_id: hostile.document_id,
+            hostile_rfc: hostile.company_rfc.clone(),
+            flow_id_hostile: world.flows[5].flow_id.clone(),
         },
     };
     // The trial tenant authenticates like any other, but the manifest lists it apart.
