@@ -71,6 +71,11 @@ pub fn install(desk: &Desk, manifest: &Manifest) -> AppResult<Profile> {
                 "Personas físicas",
                 PersonType::Fisica,
             ),
+            flow(
+                &examples.flow_id_hostile,
+                "Comprobantes múltiples",
+                PersonType::Moral,
+            ),
         ],
         team: None,
     })?;
@@ -145,8 +150,10 @@ pub const FOLLOWED_FILES: usize = 20;
 
 /// The files the demo follows, from what the sandbox serves its first workspace: the
 /// example file (under review, one person who may enroll and one who may not), the
-/// large file (50 entities, 200 documents), a natural-person file, then files in
-/// every status turn by turn until [`FOLLOWED_FILES`].
+/// large file (50 entities, 200 documents), the hostile file (its five proofs of
+/// address are a script-bearing PDF, a truncated one, one of 2,000 pages, an HTML
+/// page and one beyond the size cap), a natural-person file, then files in every
+/// status turn by turn until [`FOLLOWED_FILES`].
 pub fn choose_files(files: &[FileFacts], manifest: &Manifest) -> Vec<FileFacts> {
     let examples = &manifest.examples;
     let mut chosen: Vec<FileFacts> = Vec::new();
@@ -162,6 +169,9 @@ pub fn choose_files(files: &[FileFacts], manifest: &Manifest) -> Vec<FileFacts> 
         files
             .iter()
             .find(|f| f.document_id == examples.large_document_id),
+        files
+            .iter()
+            .find(|f| f.document_id == examples.hostile_document_id),
         files.iter().find(|f| f.natural_person),
     ];
     for file in must.into_iter().flatten() {

@@ -45,6 +45,7 @@ async fn the_demo_follows_files_in_every_status_and_fills_them_in() {
     let followed = |rfc: &str| rows.iter().any(|r| r.rfc == rfc);
     assert!(followed(&examples.rfc), "the example file");
     assert!(followed(&examples.large_rfc), "the large file");
+    assert!(followed(&examples.hostile_rfc), "hostile documents");
     let tenant = demo.manifest().tenants[0].workspace_id;
     let natural = demo
         .sandbox
