@@ -121,7 +121,9 @@ mod sparse {
     use serde::Serialize;
 
     use kyb_desk_core::audit::Tally;
-    use kyb_desk_core::desk::{AddedSections, FileDetail, FileTracking, VerificationState};
+    use kyb_desk_core::desk::{
+        AddedSections, FileDetail, FileTracking, ReviewMaterial, VerificationState,
+    };
     use kyb_desk_core::watchlist::WatchedFile;
 
     fn detail_v2() -> DetailV2 {
@@ -203,6 +205,18 @@ mod sparse {
         VerificationState::of(verification, no_resends)
     }
 
+    fn review_material() -> ReviewMaterial {
+        let tracking = file_tracking();
+        let detail = detail_v2();
+        ReviewMaterial {
+            evidence: kyb_desk_core::evidence::gather(Some(&detail), Some(&tracking), |url| {
+                url.to_owned()
+            }),
+            detail: FileDetail::v2(detail),
+            tracking,
+        }
+    }
+
     fn correction_result() -> CorrectionResult {
         CorrectionResult {
             resumen: Some(Resumen {
@@ -261,6 +275,13 @@ mod sparse {
                  representative and a branch; a bare document and one with every block; one \
                  form with one question.",
                 FileDetail::v2(detail_v2()),
+            )?,
+            answer(
+                "reviewMaterial",
+                "ReviewMaterial",
+                "What `review_material` returns: the tracking and version-2 detail above, \
+                 with the evidence the backend gathers from them.",
+                review_material(),
             )?,
             answer(
                 "fileDetailV1",

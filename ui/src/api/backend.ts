@@ -20,10 +20,12 @@ import type { DetailChanges } from "../bindings/DetailChanges";
 import type { Draft } from "../bindings/Draft";
 import type { DriftReport } from "../bindings/DriftReport";
 import type { EnrollmentLink } from "../bindings/EnrollmentLink";
+import type { EvidenceFile } from "../bindings/EvidenceFile";
 import type { Failure } from "../bindings/Failure";
 import type { FileDetail } from "../bindings/FileDetail";
 import type { FileLink } from "../bindings/FileLink";
 import type { FileTracking } from "../bindings/FileTracking";
+import type { FindingKind } from "../bindings/FindingKind";
 import type { FourEyes } from "../bindings/FourEyes";
 import type { ImportReport } from "../bindings/ImportReport";
 import type { IssuedLink } from "../bindings/IssuedLink";
@@ -38,6 +40,7 @@ import type { ProfileInput } from "../bindings/ProfileInput";
 import type { QueueFilter } from "../bindings/QueueFilter";
 import type { Recovery } from "../bindings/Recovery";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
+import type { ReviewMaterial } from "../bindings/ReviewMaterial";
 import type { Role } from "../bindings/Role";
 import type { SavedCsv } from "../bindings/SavedCsv";
 import type { TeamChange } from "../bindings/TeamChange";
@@ -96,6 +99,18 @@ export const tracking = (flowId: string, rfc: string) => call<FileTracking>("tra
 
 /** Version 2, or version 1 when the service has no version 2 of the file. */
 export const fileDetail = (documentId: string) => call<FileDetail>("file_detail", { documentId });
+/** A review's material: the file's tracking and detail, read together, and each
+ * section's evidence (documents, entities, findings) as the backend gathered it. */
+export const reviewMaterial = (flowId: string, rfc: string, documentId: string) => call<ReviewMaterial>("review_material", { flowId, rfc, documentId });
+/** A document or photo of the evidence, by the handle its evidence gave: fetched by the
+ * backend under its rules and judged by its first bytes. */
+export const evidenceFile = (handle: string) => call<EvidenceFile>("evidence_file", { handle });
+/** The bytes of a file `evidenceFile` accepted. */
+export const evidenceBytes = async (handle: string) => new Uint8Array(await call<ArrayBuffer>("evidence_bytes", { handle }));
+/** Accepting a section knowing of its high findings: audited (and in the team's trail)
+ * before the section is accepted. */
+export const acknowledgeFindings = (documentId: string, section: string, findings: FindingKind[]) =>
+  call<null>("acknowledge_findings", { documentId, section, findings });
 export const detailChanges = (documentId: string) => call<DetailChanges>("detail_changes", { documentId });
 
 /** The rules a correction request breaks (kyb_api's), each in its section where it has

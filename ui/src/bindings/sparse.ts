@@ -6,6 +6,7 @@ import type { CreatedFile } from "./CreatedFile";
 import type { EnrollmentLink } from "./EnrollmentLink";
 import type { FileDetail } from "./FileDetail";
 import type { FileTracking } from "./FileTracking";
+import type { ReviewMaterial } from "./ReviewMaterial";
 import type { VerificationState } from "./VerificationState";
 import type { WatchedFile } from "./WatchedFile";
 
@@ -385,6 +386,390 @@ export const fileDetailV2: FileDetail = {
     "_Schema": null
   },
   "sections": []
+};
+
+/** What `review_material` returns: the tracking and version-2 detail above, with the evidence the backend gathers from them. */
+export const reviewMaterial: ReviewMaterial = {
+  "tracking": {
+    "tracking": {
+      "DocumentId": null,
+      "CompanyRfc": null,
+      "CompanyName": null,
+      "GuestUrl": null,
+      "ChannelName": null,
+      "DocumentStatus": null,
+      "Comments": [],
+      "CreatedAtUtc": null,
+      "UpdatedAtUtc": null,
+      "Person": [
+        {
+          "PersonId": null,
+          "FullName": null,
+          "Email": null,
+          "Rfc": null,
+          "Curp": null,
+          "FaceKeyId": null,
+          "EnrollmentRequestAtUtc": null,
+          "CallbackAtUtc": null,
+          "NotificationAtUtc": null,
+          "EnrollmentStatus": null,
+          "EnrollmentReason": null,
+          "IsCompleted": null,
+          "IsEnrollmentAllowed": null
+        }
+      ]
+    },
+    "sections": [],
+    "statusCategory": null
+  },
+  "detail": {
+    "version": "2",
+    "detail": {
+      "ExpedienteId": null,
+      "TipoPersona": null,
+      "Tramite": null,
+      "Secciones": [],
+      "Cliente": null,
+      "RFC": null,
+      "FechaCreacion": null,
+      "FechaRecibido": null,
+      "FechaUltimaModificacion": null,
+      "Entidades": [
+        {
+          "Tipo": null,
+          "Referencia": null,
+          "Id": null,
+          "Datos": null,
+          "Validaciones": []
+        },
+        {
+          "Tipo": "Representante",
+          "Referencia": null,
+          "Id": null,
+          "Datos": {
+            "Nombre": null,
+            "ApellidoPaterno": null,
+            "ApellidoMaterno": null,
+            "CURP": null,
+            "RFC": null,
+            "Nacionalidad": null,
+            "PaisOrigen": null,
+            "Correo": null,
+            "Celular": null,
+            "NombreComercial": null,
+            "Telefono": null,
+            "Extension": null,
+            "Telefono2": null,
+            "ImagenesInteriores": [],
+            "ImagenesExteriores": []
+          },
+          "Validaciones": [
+            {
+              "Tipo": null,
+              "Entidad": null,
+              "Resultado": null,
+              "Estatus": null,
+              "Detalles": {
+                "CURP": null,
+                "Nombres": null,
+                "PrimerApellido": null,
+                "SegundoApellido": null,
+                "FechaNacimiento": null,
+                "Sexo": null,
+                "EntidadNacimiento": null,
+                "Nacionalidad": null,
+                "StatusCURP": null,
+                "CIC": null,
+                "ClaveElector": null,
+                "NumeroEmision": null,
+                "DistritoFederal": null,
+                "DistritoLocal": null,
+                "NumeroOCR": null,
+                "AnioRegistro": null,
+                "AnioEmision": null,
+                "VigenciaHasta": null,
+                "Estado": null,
+                "Comentarios": [],
+                "NombreCompleto": null,
+                "RFC": null,
+                "Email": null,
+                "StatusOperation": null,
+                "FechaSolicitud": null,
+                "FechaCallback": null,
+                "FechaNotificacion": null
+              }
+            }
+          ]
+        },
+        {
+          "Tipo": "Sucursal",
+          "Referencia": null,
+          "Id": null,
+          "Datos": {
+            "Nombre": null,
+            "ApellidoPaterno": null,
+            "ApellidoMaterno": null,
+            "CURP": null,
+            "RFC": null,
+            "Nacionalidad": null,
+            "PaisOrigen": null,
+            "Correo": null,
+            "Celular": null,
+            "NombreComercial": null,
+            "Telefono": null,
+            "Extension": null,
+            "Telefono2": null,
+            "ImagenesInteriores": [],
+            "ImagenesExteriores": []
+          },
+          "Validaciones": [
+            {
+              "Tipo": null,
+              "Entidad": null,
+              "Resultado": null,
+              "Estatus": null,
+              "Detalles": {
+                "CURP": null,
+                "Nombres": null,
+                "PrimerApellido": null,
+                "SegundoApellido": null,
+                "FechaNacimiento": null,
+                "Sexo": null,
+                "EntidadNacimiento": null,
+                "Nacionalidad": null,
+                "StatusCURP": null,
+                "CIC": null,
+                "ClaveElector": null,
+                "NumeroEmision": null,
+                "DistritoFederal": null,
+                "DistritoLocal": null,
+                "NumeroOCR": null,
+                "AnioRegistro": null,
+                "AnioEmision": null,
+                "VigenciaHasta": null,
+                "Estado": null,
+                "Comentarios": [],
+                "NombreCompleto": null,
+                "RFC": null,
+                "Email": null,
+                "StatusOperation": null,
+                "FechaSolicitud": null,
+                "FechaCallback": null,
+                "FechaNotificacion": null
+              }
+            }
+          ]
+        }
+      ],
+      "Documentos": [
+        {
+          "Categoria": null,
+          "Contexto": null,
+          "Referencia": null,
+          "ReferenciaId": null,
+          "TipoDocumento": null,
+          "Subtipo": null,
+          "NombreTitular": null,
+          "Direccion": null,
+          "Fechas": null,
+          "Validaciones": [],
+          "Archivo": null,
+          "AnalisisGeneral": null,
+          "Representantes": [],
+          "ObjetoSocial": null,
+          "ObjetoSocialAnalisis": null,
+          "OrganosInternos": null
+        },
+        {
+          "Categoria": null,
+          "Contexto": null,
+          "Referencia": null,
+          "ReferenciaId": null,
+          "TipoDocumento": null,
+          "Subtipo": null,
+          "NombreTitular": null,
+          "Direccion": {
+            "Completa": null,
+            "Calle": null,
+            "NumeroExterior": null,
+            "NumeroInterior": null,
+            "Colonia": null,
+            "Ciudad": null,
+            "Municipio": null,
+            "Estado": null,
+            "CodigoPostal": null
+          },
+          "Fechas": {
+            "Emision": null,
+            "FechaLimitePago": null
+          },
+          "Validaciones": [
+            {
+              "Tipo": null,
+              "Resultado": null,
+              "Estatus": null,
+              "DocumentoEditado": null,
+              "NivelRiesgo": null,
+              "Indicadores": [
+                {
+                  "Codigo": null,
+                  "Titulo": null,
+                  "Descripcion": null
+                }
+              ]
+            }
+          ],
+          "Archivo": {
+            "URL": null
+          },
+          "AnalisisGeneral": {
+            "EsActa": null,
+            "Libro": null,
+            "NumeroEscrituraPublica": null,
+            "NombreNotario": null,
+            "NumeroNotario": null,
+            "EntidadFederativaNotario": null,
+            "FechaInstrumento": null,
+            "DomicilioSocial": null,
+            "CapitalMinimo": null,
+            "FechaInscripcion": null,
+            "FolioMercantil": null,
+            "RazonDenominacionSociedad": null,
+            "FechaConstitucion": null,
+            "Duracion": null
+          },
+          "Representantes": [
+            {
+              "NombreRepresentante": null
+            }
+          ],
+          "ObjetoSocial": {
+            "ObjetoSocial": null
+          },
+          "ObjetoSocialAnalisis": {
+            "ObligadoSolidario": {
+              "Valor": null,
+              "Fundamento": null
+            },
+            "Aval": {
+              "Valor": null,
+              "Fundamento": null
+            },
+            "Fianza": {
+              "Valor": null,
+              "Fundamento": null
+            },
+            "Hipoteca": {
+              "Valor": null,
+              "Fundamento": null
+            },
+            "AperturarCuentas": {
+              "Valor": null,
+              "Fundamento": null
+            },
+            "Financiamiento": {
+              "Valor": null,
+              "Fundamento": null
+            },
+            "OperacionesCredito": {
+              "Valor": null,
+              "Fundamento": null
+            },
+            "TitulosCredito": {
+              "Valor": null,
+              "Fundamento": null
+            }
+          },
+          "OrganosInternos": {
+            "Accionistas": [
+              {
+                "Nombre": null,
+                "Nacionalidad": null,
+                "RFC": null,
+                "ParticipacionAccionaria": null,
+                "Porcentaje": null,
+                "SerieClase": null,
+                "CapitalFijo": null,
+                "CapitalVariable": null,
+                "Total": null
+              }
+            ],
+            "Administracion": {
+              "RegimenAdministracion": null,
+              "Integrantes": [
+                {
+                  "Nombre": null,
+                  "Nacionalidad": null,
+                  "RFC": null
+                }
+              ]
+            },
+            "OrganoVigilancia": {
+              "TipoOrganoVigilancia": null,
+              "Nombre": null,
+              "Nacionalidad": null,
+              "RFC": null
+            }
+          }
+        }
+      ],
+      "Adicionales": [
+        {
+          "Tipo": null,
+          "Nombre": null,
+          "Version": null,
+          "Secciones": [
+            {
+              "Orden": null,
+              "Titulo": null,
+              "Preguntas": [
+                {
+                  "Orden": null,
+                  "Texto": null,
+                  "Tipo": null,
+                  "Valor": null
+                }
+              ]
+            }
+          ]
+        }
+      ],
+      "_Schema": null
+    },
+    "sections": []
+  },
+  "evidence": {
+    "sections": [],
+    "entities": [
+      {
+        "mismatches": [],
+        "photos": []
+      },
+      {
+        "mismatches": [],
+        "photos": []
+      },
+      {
+        "mismatches": [],
+        "photos": []
+      }
+    ],
+    "documents": [
+      {
+        "file": null
+      },
+      {
+        "file": null
+      }
+    ],
+    "summary": {
+      "high": 0,
+      "medium": 0,
+      "low": 0,
+      "level": null,
+      "sectionsFlagged": 0
+    }
+  }
 };
 
 /** What `file_detail` returns in version 1. */

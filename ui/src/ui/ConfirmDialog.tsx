@@ -12,6 +12,8 @@ export function ConfirmDialog(props: {
   confirm: string;
   danger?: boolean;
   busy: boolean;
+  /** The confirmation is not possible yet (something must be ticked first). */
+  disabled?: boolean;
   error: AppError | null;
   onConfirm: () => void;
   onCancel: () => void;
@@ -41,7 +43,7 @@ export function ConfirmDialog(props: {
             type="button"
             className={props.danger ? "button-primary button-danger" : "button-primary"}
             onClick={props.onConfirm}
-            disabled={props.busy}
+            disabled={props.busy || props.disabled === true}
             data-testid="confirm-action"
           >
             {props.busy ? t("confirm.working") : props.confirm}

@@ -220,7 +220,9 @@ function factual(error: AppError, t: Translate): { title: string; hint: string }
     case "unsafe_address":
       if (!first) return null;
       return {
-        title: t(error.task === "fetch_image" || error.task === "fetch_document" ? "error.unsafe_address.image" : "error.unsafe_address.link", { address: first }),
+        title: t(error.task === "fetch_image" || error.task === "fetch_document" ? "error.unsafe_address.image" : "error.unsafe_address.link", {
+          address: first,
+        }),
         hint: t("hint.unsafe_address"),
       };
     default:

@@ -1,11 +1,12 @@
-import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
 import { errorSummary } from "../../ui/errorWords";
 import { useLoad } from "../../ui/useLoad";
 import { useNear } from "../../ui/useNear";
-import { initialView, innerSize, place, rotate, type Size, type View, zoom } from "./viewer";
+import { FitStage } from "./FitStage";
+import { initialView, rotate, type Size, type View, zoom } from "./viewer";
 
 export interface Photo {
   url: string;
@@ -168,44 +169,7 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
   );
 }
 
-/** The photo in its stage, placed in pixels from the stage's measured size and the
- * photo's natural one (see `place`); until both are known it is not drawn. */
+/** The photo in its stage (see `FitStage`). */
 function Stage({ photo, view, onWheel }: { photo: Photo; view: View; onWheel: (direction: 1 | -1) => void }) {
-  const stage = useRef<HTMLDivElement>(null);
-  const [stageSize, setStageSize] = useState<Size>({ width: 0, height: 0 });
-  const [natural, setNatural] = useState<Size>({ width: 0, height: 0 });
-  useLayoutEffect(() => {
-    const element = stage.current;
-    if (!element) return;
-    const measure = () => {
-      const box = element.getBoundingClientRect();
-      const offset = { width: element.offsetWidth, height: element.offsetHeight };
-      setStageSize(innerSize(box, offset, { width: element.clientWidth, height: element.clientHeight }));
-    };
-    measure();
-    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
-    observer?.observe(element);
-    return () => observer?.disconnect();
-  }, []);
-  const at = place(natural, stageSize, view);
-  const known = at.width > 0 && at.height > 0;
-  return (
-    <div className="viewer-stage" ref={stage} onWheel={(event) => onWheel(event.deltaY < 0 ? 1 : -1)} data-testid="viewer-stage">
-      <div className="viewer-canvas" style={{ width: at.canvas.width, height: at.canvas.height }}>
-        <Picture
-          url={photo.url}
-          alt={photo.caption}
-          onSize={setNatural}
-          style={{
-            width: at.width,
-            height: at.height,
-            left: at.left,
-            top: at.top,
-            transform: `rotate(${view.rotation}deg)`,
-            visibility: known ? "visible" : "hidden",
-          }}
-        />
-      </div>
-    </div>
-  );
+  return <FitStage view={view} onWheel={onWheel} render={(style, onSize) => <Picture url={photo.url} alt={photo.caption} onSize={onSize} style={style} />} />;
 }

@@ -7,11 +7,13 @@ import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Draft } from "../../bindings/Draft";
 import type { Failure } from "../../bindings/Failure";
+import type { FileEvidence } from "../../bindings/FileEvidence";
 import type { FileTracking } from "../../bindings/FileTracking";
 import type { Limits } from "../../bindings/Limits";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo, testInfo } from "../../test/appInfo";
+import { fileEvidence, finding, sectionEvidence } from "../../test/evidence";
 import { NO_DATA } from "../../test/largeDetail";
 import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
@@ -85,15 +87,25 @@ interface Backend {
   sent: CorrectionRequest[];
 }
 
-function backend(saved: Draft | null = null, file: FileTracking = tracking, answer: DetailV2 = detail): Backend {
+/** The review's material as `review_material` answers: no findings unless `evidence`. */
+function material(file: FileTracking = tracking, answer: DetailV2 = detail, evidence: FileEvidence | null = null) {
+  const plain = fileEvidence(
+    file.sections.map((s) => sectionEvidence(s.section)),
+    answer.Documentos.length,
+    answer.Entidades.length,
+  );
+  return { tracking: file, detail: { version: "2", detail: answer }, evidence: evidence ?? plain };
+}
+
+function backend(saved: Draft | null = null, file: FileTracking = tracking, answer: DetailV2 = detail, evidence: FileEvidence | null = null): Backend {
   const b: Backend = { calls: [], checked: [], failures: [], saved: [], discarded: [], sent: [] };
   mockIPC((cmd, args) => {
     b.calls.push({ cmd, args: args as Record<string, unknown> });
     switch (cmd) {
+      case "review_material":
+        return material(file, answer, evidence);
       case "tracking":
         return file;
-      case "file_detail":
-        return { version: "2", detail: answer };
       case "load_draft":
         return saved;
       case "save_draft": {
@@ -162,7 +174,10 @@ describe("the review", () => {
     expect(rows[2]?.querySelector("[data-testid=counter]")?.textContent).toBe(`24 / ${testInfo.limits.commentMaxChars}`);
     key("k"); // typing a "k" inside the comment does not move
     expect(document.activeElement).toBe(comment);
-    key("Escape"); // a written comment: on to the section still undecided, the second
+    key("Escape"); // out of the comment, still on its own section
+    expect(document.activeElement).toBe(rows[2]);
+    key("1"); // so a digit now acts on the section just written about (no entity to choose)
+    key("k");
     expect(document.activeElement).toBe(rows[1]);
     key("a"); // accept the second
     expect(screen.getByTestId("review-tally").textContent).toBe("Aceptadas: 2 · Rechazadas: 1 · Sin decidir: 0");
@@ -190,6 +205,8 @@ describe("the review", () => {
     key("Enter");
     await screen.findByTestId("correction-result");
     expect(b.sent).toEqual([payload]);
+    // The file's status is read again once sent, so a followed file's row is not stale.
+    await waitFor(() => expect(b.calls.filter((c) => c.cmd === "tracking")).toEqual([{ cmd: "tracking", args: { flowId: "flujo", rfc: "PLE150301AB2" } }]));
     expect(screen.getByTestId("result-notification").textContent).toBe("Se notificó al usuario.");
     expect(screen.getByTestId("correction-link").textContent).toBe(result.linkCorreccion);
     expect(screen.getByTestId("result-warnings").textContent).toContain("Sección duplicada ignorada");
@@ -374,14 +391,14 @@ describe("a correction request whose outcome is unknown", () => {
     });
     mockIPC(async (cmd, args) => {
       switch (cmd) {
+        case "review_material":
+          b.trackings += 1;
+          return material();
         case "tracking": {
           b.trackings += 1;
-          if (b.trackings === 1) return tracking;
           await gate;
           return rereads[b.trackings - 2]?.();
         }
-        case "file_detail":
-          return { version: "2", detail };
         case "load_draft":
           return null;
         case "save_draft": {
@@ -506,10 +523,8 @@ describe("a review on sparse answers", () => {
   function sparseBackend(answer: FileTracking) {
     mockIPC((cmd, args) => {
       switch (cmd) {
-        case "tracking":
-          return answer;
-        case "file_detail":
-          return sparse.fileDetailV2;
+        case "review_material":
+          return { ...sparse.reviewMaterial, tracking: answer };
         case "load_draft":
           return null;
         case "save_draft":
@@ -650,6 +665,37 @@ describe("a review on sparse answers", () => {
     expect(payload.secciones[0]?.comentario).toBe(`${options[1]} Debe estar a nombre de la empresa.`);
   });
 
+  it("opens the reasons with Ctrl+M from inside the comment, where a plain m is typed", async () => {
+    backend();
+    const rows = await open();
+    key("r");
+    const comment = await within(rows[0] as HTMLElement).findByTestId("review-comment");
+    key("m");
+    expect(document.activeElement).toBe(comment);
+    key("m", { ctrlKey: true });
+    expect(document.activeElement).toBe(within(rows[0] as HTMLElement).getByTestId("reason-picker"));
+  });
+
+  it("chooses the 12th of 20 entities with two digits typed quickly", async () => {
+    const many = Array.from({ length: 20 }, (_, n) => ({
+      Tipo: "Representante" as const,
+      Referencia: `Representante ${n + 1}`,
+      Id: `5a4e3c2b-1d0f-4e9a-8b7c-${String(n).padStart(12, "0")}`,
+      Datos: NO_DATA,
+      Validaciones: [],
+    }));
+    backend(null, tracking, { ...detail, Entidades: many });
+    const rows = await open();
+    key("j");
+    const select = rows[1]?.querySelector("select") as HTMLSelectElement;
+    expect(select.options[12]?.textContent).toBe("12. Representante 12");
+    key("1");
+    key("2");
+    expect(select.value).toBe(many[11]?.Id);
+    key("9");
+    await waitFor(() => expect(select.value).toBe(many[8]?.Id));
+  });
+
   it("offers the profile's own reasons where it edited them", async () => {
     backend();
     render(
@@ -671,5 +717,96 @@ describe("a review on sparse answers", () => {
     key("r");
     const picker = await within(rows[0] as HTMLElement).findByTestId("reason-picker");
     expect([...picker.querySelectorAll("option")].map((o) => o.value)[1]).toBe("Es de otra ciudad.");
+  });
+});
+
+describe("the review beside its evidence", () => {
+  const edited = finding("document_edited", "high", { subject: "Comprobante de domicilio", document: 0, codes: ["FONT-02", "EDIT-01"] });
+  const mismatch = finding("name_mismatch", "medium", { subject: "María Hernández López", entity: 0, count: 3 });
+  const evidence = fileEvidence(
+    [
+      sectionEvidence("ProofAddressObligatorio", { rule: "proof_of_address", findings: [edited] }),
+      sectionEvidence("LegalRepresentativeObligatorio", { rule: "person", entities: [0], findings: [mismatch] }),
+      sectionEvidence("ActaConstitutivaObligatorio"),
+    ],
+    0,
+    1,
+  );
+
+  function withAcknowledgement(answer: () => unknown) {
+    const asked: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd === "acknowledge_findings") {
+        asked.push(args);
+        return answer();
+      }
+      if (cmd === "review_material") return { tracking, detail: { version: "2", detail }, evidence };
+      if (cmd === "load_draft") return null;
+      if (cmd === "save_draft") return { ...(args as { draft: Draft }).draft, savedAtUtc: "2026-11-22T05:30:00Z" };
+      throw new Error(`unexpected ${cmd}`);
+    });
+    return asked;
+  }
+
+  it("marks each flagged row, shows the focused section's evidence, and j switches it", async () => {
+    backend(null, tracking, detail, evidence);
+    const rows = await open();
+    const badge = within(rows[0] as HTMLElement).getByTestId("finding-badge");
+    expect(badge.textContent).toBe("Documento editado");
+    expect(badge.dataset.severity).toBe("high");
+    expect(within(rows[1] as HTMLElement).getByTestId("finding-badge").textContent).toBe("3 diferencias con la autoridad");
+    expect(within(rows[2] as HTMLElement).queryByTestId("finding-badge")).toBeNull();
+    const pane = screen.getByTestId("evidence-pane");
+    expect(pane.dataset.section).toBe("ProofAddressObligatorio");
+    expect(pane.textContent).toContain("Documento editado · Comprobante de domicilio (FONT-02, EDIT-01)");
+    key("j");
+    expect(screen.getByTestId("evidence-pane").dataset.section).toBe("LegalRepresentativeObligatorio");
+    expect(screen.getByTestId("entity-card").textContent).toContain("María Hernández López");
+    key("j");
+    expect(screen.getByTestId("evidence-none").textContent).toContain("No se conoce evidencia");
+    expect(screen.getByTestId("risk-summary").textContent).toContain("Riesgo Alto");
+    // n walks the sections with findings, from the top again past the last.
+    key("n");
+    expect(document.activeElement).toBe(rows[0]);
+    key("n");
+    expect(document.activeElement).toBe(rows[1]);
+  });
+
+  it("asks to acknowledge a high finding before accepting, records it first, then accepts and moves on", async () => {
+    const asked = withAcknowledgement(() => null);
+    const rows = await open();
+    key("a");
+    const dialog = await screen.findByTestId("confirm");
+    expect(dialog.textContent).toContain("Documento editado · Comprobante de domicilio (FONT-02, EDIT-01)");
+    expect(rows[0]?.dataset.verdict).toBe("");
+    const confirm = screen.getByTestId("confirm-action") as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(screen.getByTestId("ack-seen"));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(rows[0]?.dataset.verdict).toBe("Aceptada"));
+    expect(asked).toEqual([{ documentId: DOC, section: "ProofAddressObligatorio", findings: ["document_edited"] }]);
+    expect(screen.queryByTestId("confirm")).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(rows[1]));
+    // Acknowledged once in this review: taking it back and accepting again asks no more.
+    key("k");
+    fireEvent.click(within(rows[0] as HTMLElement).getByTestId("accept"));
+    fireEvent.click(within(rows[0] as HTMLElement).getByTestId("accept"));
+    expect(screen.queryByTestId("confirm")).toBeNull();
+    expect(rows[0]?.dataset.verdict).toBe("Aceptada");
+  });
+
+  it("leaves the section undecided when the acknowledgement is cancelled or cannot be recorded", async () => {
+    withAcknowledgement(() => Promise.reject({ code: "team_unreachable", message: "", details: [], task: null, problems: [] }));
+    const rows = await open();
+    fireEvent.click(within(rows[0] as HTMLElement).getByTestId("accept"));
+    await screen.findByTestId("confirm");
+    key("Escape");
+    expect(screen.queryByTestId("confirm")).toBeNull();
+    expect(rows[0]?.dataset.verdict).toBe("");
+    fireEvent.click(within(rows[0] as HTMLElement).getByTestId("accept"));
+    fireEvent.click(await screen.findByTestId("ack-seen"));
+    fireEvent.click(screen.getByTestId("confirm-action"));
+    expect((await screen.findByTestId("error-notice")).dataset.code).toBe("team_unreachable");
+    expect(rows[0]?.dataset.verdict).toBe("");
   });
 });

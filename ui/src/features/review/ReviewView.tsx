@@ -1,10 +1,13 @@
 import { useCallback, useState } from "react";
 
 import * as backend from "../../api/backend";
+import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Draft } from "../../bindings/Draft";
 import type { Entity } from "../../bindings/Entity";
+import type { FileEvidence } from "../../bindings/FileEvidence";
 import type { Limits } from "../../bindings/Limits";
 import type { Profile } from "../../bindings/Profile";
+import type { SectionEvidence } from "../../bindings/SectionEvidence";
 import type { TrackedSection } from "../../bindings/TrackedSection";
 import { useI18n } from "../../i18n";
 import { useAppInfo } from "../../ui/appInfo";
@@ -14,11 +17,14 @@ import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { problemTexts, type SectionNamer } from "../../ui/problems";
 import { SectionName } from "../../ui/SectionName";
+import { SectionStatusChip } from "../../ui/SectionStatusChip";
 import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
+import { AcknowledgeDialog } from "../evidence/AcknowledgeDialog";
+import { EvidencePane } from "../evidence/EvidencePane";
+import { FindingBadges, RiskSummary } from "../evidence/FindingBadges";
 import { sectionLabel, trackedId } from "../sections";
 import { ClaimBar } from "../team/ClaimBar";
-import { sectionTone } from "../tracking/model";
 import { CorrectionOutcome } from "./CorrectionOutcome";
 import { CorrectionPreview } from "./CorrectionPreview";
 import { candidatesFor, chooseEntity, decide, freshDraft, hasVerdict, isTouched, restore, tally, update } from "./model";
@@ -31,6 +37,10 @@ import "./review.css";
 interface Material {
   sections: TrackedSection[];
   entities: Entity[];
+  /** Version 2 of the detail; null when the service has only version 1. */
+  detail: DetailV2 | null;
+  /** Each section's evidence, as the backend gathered it. */
+  evidence: FileEvidence;
   company: string;
   /** The review as it opens: the saved draft, or else `fresh`. */
   draft: Draft;
@@ -40,9 +50,8 @@ interface Material {
 }
 
 async function loadMaterial(props: { flowId: string; rfc: string; documentId: string }): Promise<Material> {
-  const [file, detail, saved] = await Promise.all([
-    backend.tracking(props.flowId, props.rfc),
-    backend.fileDetail(props.documentId),
+  const [{ tracking: file, detail, evidence }, saved] = await Promise.all([
+    backend.reviewMaterial(props.flowId, props.rfc, props.documentId),
     backend.loadDraft(props.documentId),
   ]);
   const sections = file.sections;
@@ -52,6 +61,8 @@ async function loadMaterial(props: { flowId: string; rfc: string; documentId: st
   return {
     sections,
     entities,
+    detail: detail.version === "2" ? detail.detail : null,
+    evidence,
     company: (detail.version === "2" && detail.detail.Cliente) || file.tracking.CompanyName || "",
     draft: restore(fresh, saved, entities),
     fresh,
@@ -141,7 +152,45 @@ function ReviewForm(props: {
     },
     [draft.decisions, material.sections, material.entities],
   );
-  const keys = useReviewKeys({ draft, change, editing: stage.kind === "editing", openPreview: review.openPreview, entityChoices });
+  // A section with high findings is accepted only once the analyst acknowledged them
+  // (recorded by the backend first); `asking` holds the question while it is open.
+  const evidenceOf = useCallback((section: string | undefined) => material.evidence.sections.find((e) => e.section === section) ?? null, [material.evidence]);
+  const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(() => new Set());
+  const [asking, setAsking] = useState<{ index: number; evidence: SectionEvidence; byKey: boolean } | null>(null);
+  const needsAsking = useCallback(
+    (index: number) => {
+      const section = draft.decisions[index]?.seccion;
+      const evidence = evidenceOf(section);
+      return evidence?.needsAcknowledgement === true && section !== undefined && !acknowledged.has(section) ? evidence : null;
+    },
+    [draft.decisions, evidenceOf, acknowledged],
+  );
+  const gateAccept = useCallback(
+    (index: number) => {
+      const evidence = needsAsking(index);
+      if (evidence === null || hasVerdict(draft.decisions[index]?.estatus ?? null, "Aceptada")) return true;
+      setAsking({ index, evidence, byKey: true });
+      return false;
+    },
+    [needsAsking, draft.decisions],
+  );
+  const hasFindings = useCallback((index: number) => (evidenceOf(draft.decisions[index]?.seccion)?.findings.length ?? 0) > 0, [evidenceOf, draft.decisions]);
+  const keys = useReviewKeys({
+    draft,
+    change,
+    editing: stage.kind === "editing" && asking === null,
+    openPreview: review.openPreview,
+    entityChoices,
+    gateAccept,
+    hasFindings,
+  });
+  const acceptAfterAsking = (byKey: boolean, index: number, section: string) => {
+    setAcknowledged((known) => new Set(known).add(section));
+    setAsking(null);
+    change((d) => decide(d, section, "Aceptada"));
+    if (byKey) keys.moveOn(index);
+    else keys.focusCurrent();
+  };
   // Sections by their names in the user's language wherever a sentence mentions one.
   const nameSection: SectionNamer = (raw) => {
     const id = trackedId(material.sections, raw);
@@ -183,6 +232,7 @@ function ReviewForm(props: {
   ];
   const all = [...none, ...problemTexts(problems.failures, t, nameSection)];
   const statusOf = (section: string) => material.sections.find((s) => s.section === section);
+  const focused = evidenceOf(draft.decisions[keys.current]?.seccion);
 
   return (
     <>
@@ -190,6 +240,7 @@ function ReviewForm(props: {
         <span className="review-tally" data-testid="review-tally">
           {t("review.tally", { accepted: counts.accepted, rejected: counts.rejected, undecided: counts.undecided })}
         </span>
+        <RiskSummary summary={material.evidence.summary} />
         <DraftNote className="review-draft" state={draftState} note={discarded && t("review.startedOver")} />
         <span className="kbd-hint muted">{t("review.keys")}</span>
         {discarded ? (
@@ -208,137 +259,159 @@ function ReviewForm(props: {
         </button>
       </div>
       {showProblems && all.length > 0 && <ProblemList problems={all} />}
-      <ol className="review-list" aria-label={t("review.title")}>
-        {draft.decisions.map((decision, index) => {
-          const status = statusOf(decision.seccion);
-          const candidates = candidatesFor(status?.id.entity ?? null, material.entities);
-          const own = showProblems ? inSection(decision.seccion) : [];
-          const accepted = hasVerdict(decision.estatus, "Aceptada");
-          const rejected = hasVerdict(decision.estatus, "Rechazada");
-          // A decision about a representative, a person's biometrics or a branch names
-          // which one: said as soon as it is decided, not only at the preview.
-          const needsEntity = candidates.length > 0 && decision.estatus !== null && !decision.entidadId;
-          return (
-            <li
-              key={decision.seccion}
-              ref={keys.rowRef(index)}
-              tabIndex={-1}
-              className={`review-item${index === keys.current ? " current" : ""}${own.length ? " has-problem" : ""}`}
-              aria-current={index === keys.current ? "true" : undefined}
-              data-testid="review-section"
-              data-section={decision.seccion}
-              data-verdict={decision.estatus ?? ""}
-              onFocus={() => keys.setCurrent(index)}
-            >
-              <div className="review-head">
-                <SectionName id={decision.seccion} sectionId={status?.id ?? null} />
-                {status && <span className={`chip chip-${sectionTone(status.status)}`}>{status.status}</span>}
-                {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the row's layout; role="group" names the same grouping. */}
-                <div className="review-actions" role="group" aria-label={nameSection(decision.seccion)}>
-                  <button
-                    type="button"
-                    className={`verdict verdict-ok${accepted ? " chosen" : ""}`}
-                    aria-pressed={accepted}
-                    onClick={() => change((d) => decide(d, decision.seccion, accepted ? null : "Aceptada"))}
-                    data-testid="accept"
-                  >
-                    {t("review.accept")}
-                  </button>
-                  <button
-                    type="button"
-                    className={`verdict verdict-danger${rejected ? " chosen" : ""}`}
-                    aria-pressed={rejected}
-                    onClick={() => {
-                      if (rejected) change((d) => decide(d, decision.seccion, null));
-                      else keys.decideAt(index, "Rechazada");
-                    }}
-                    data-testid="reject"
-                  >
-                    {t("review.reject")}
-                  </button>
-                </div>
-              </div>
-              {status?.comments && <p className="section-comments">{status.comments}</p>}
-              {candidates.length > 0 && (
-                <label className="field inline">
-                  <span className="field-label">{t("review.entity")}</span>
-                  <select
-                    className="input"
-                    value={decision.entidadId ?? ""}
-                    onChange={(event) => change((d) => chooseEntity(d, decision.seccion, candidates.find((c) => c.Id === event.target.value) ?? null))}
-                    data-testid="review-entity"
-                  >
-                    <option value="">{t("review.entityNone")}</option>
-                    {candidates.map((entity, n) => (
-                      <option key={entity.Id} value={entity.Id}>
-                        {n < 9 ? `${n + 1}. ` : ""}
-                        {entity.Referencia || entity.Id}
-                      </option>
-                    ))}
-                  </select>
-                  <span className="muted small">{t("review.entityKeys")}</span>
-                </label>
-              )}
-              {needsEntity && (
-                <p className="entity-needed" role="note" data-testid="entity-needed">
-                  {t("review.entityNeeded")}
-                </p>
-              )}
-              {rejected && (
-                <ReasonPicker
-                  reasons={reasonsFor(status?.id.base ?? null, props.profile, locale)}
-                  selectRef={keys.reasonRef(index)}
-                  onChoose={(reason) => {
-                    change((d) => update(d, decision.seccion, { comentario: withReason(decision.comentario, reason) }));
-                    keys.focusComment(index);
-                  }}
-                />
-              )}
-              {rejected && (
-                <label className="field">
-                  <span className="field-label">{t("review.comment")}</span>
-                  <textarea
-                    className="input"
-                    ref={keys.commentRef(index)}
-                    rows={2}
-                    value={decision.comentario}
-                    placeholder={t("review.commentPlaceholder")}
-                    onChange={(event) => change((d) => update(d, decision.seccion, { comentario: event.target.value }))}
-                    aria-invalid={own.length > 0}
-                    data-testid="review-comment"
-                  />
-                  <Counter text={decision.comentario.trim()} max={limits.commentMaxChars} />
-                </label>
-              )}
-              {own.length > 0 && <ProblemList problems={own} compact />}
-            </li>
-          );
-        })}
-      </ol>
-      <div className="card review-general">
-        <label className="field">
-          <span className="field-label">{t("review.general")}</span>
-          <textarea
-            className="input"
-            rows={3}
-            value={draft.mensajeGeneral}
-            onChange={(event) => change((d) => ({ ...d, mensajeGeneral: event.target.value }))}
-            data-testid="review-message"
-          />
-          <Counter text={draft.mensajeGeneral.trim()} max={limits.messageMaxChars} />
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={draft.notificarUsuario}
-            onChange={(event) => change((d) => ({ ...d, notificarUsuario: event.target.checked }))}
-            data-testid="review-notify"
-          />
-          {t("review.notify")}
-        </label>
-        <p className="muted small">{t("review.notifyHint")}</p>
-        {general.length > 0 && showProblems && <ProblemList problems={general} compact />}
+      <div className="review-split">
+        <div className="review-decisions">
+          <ol className="review-list" aria-label={t("review.title")}>
+            {draft.decisions.map((decision, index) => {
+              const status = statusOf(decision.seccion);
+              const candidates = candidatesFor(status?.id.entity ?? null, material.entities);
+              const own = showProblems ? inSection(decision.seccion) : [];
+              const accepted = hasVerdict(decision.estatus, "Aceptada");
+              const rejected = hasVerdict(decision.estatus, "Rechazada");
+              // A decision about a representative, a person's biometrics or a branch names
+              // which one: said as soon as it is decided, not only at the preview.
+              const needsEntity = candidates.length > 0 && decision.estatus !== null && !decision.entidadId;
+              return (
+                <li
+                  key={decision.seccion}
+                  ref={keys.rowRef(index)}
+                  tabIndex={-1}
+                  className={`review-item${index === keys.current ? " current" : ""}${own.length ? " has-problem" : ""}`}
+                  aria-current={index === keys.current ? "true" : undefined}
+                  data-testid="review-section"
+                  data-section={decision.seccion}
+                  data-verdict={decision.estatus ?? ""}
+                  onFocus={() => keys.setCurrent(index)}
+                >
+                  <div className="review-head">
+                    <SectionName id={decision.seccion} sectionId={status?.id ?? null} />
+                    {status && <SectionStatusChip status={status.status} />}
+                    <FindingBadges findings={evidenceOf(decision.seccion)?.findings ?? []} />
+                    {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the row's layout; role="group" names the same grouping. */}
+                    <div className="review-actions" role="group" aria-label={nameSection(decision.seccion)}>
+                      <button
+                        type="button"
+                        className={`verdict verdict-ok${accepted ? " chosen" : ""}`}
+                        aria-pressed={accepted}
+                        onClick={() => {
+                          const evidence = accepted ? null : needsAsking(index);
+                          if (evidence) setAsking({ index, evidence, byKey: false });
+                          else change((d) => decide(d, decision.seccion, accepted ? null : "Aceptada"));
+                        }}
+                        data-testid="accept"
+                      >
+                        {t("review.accept")}
+                      </button>
+                      <button
+                        type="button"
+                        className={`verdict verdict-danger${rejected ? " chosen" : ""}`}
+                        aria-pressed={rejected}
+                        onClick={() => {
+                          if (rejected) change((d) => decide(d, decision.seccion, null));
+                          else keys.decideAt(index, "Rechazada");
+                        }}
+                        data-testid="reject"
+                      >
+                        {t("review.reject")}
+                      </button>
+                    </div>
+                  </div>
+                  {status?.comments && <p className="section-comments">{status.comments}</p>}
+                  {candidates.length > 0 && (
+                    <label className="field inline">
+                      <span className="field-label">{t("review.entity")}</span>
+                      <select
+                        className="input"
+                        value={decision.entidadId ?? ""}
+                        onChange={(event) => change((d) => chooseEntity(d, decision.seccion, candidates.find((c) => c.Id === event.target.value) ?? null))}
+                        data-testid="review-entity"
+                      >
+                        <option value="">{t("review.entityNone")}</option>
+                        {candidates.map((entity, n) => (
+                          <option key={entity.Id} value={entity.Id}>
+                            {`${n + 1}. `}
+                            {entity.Referencia || entity.Id}
+                          </option>
+                        ))}
+                      </select>
+                      <span className="muted small">{t("review.entityKeys")}</span>
+                    </label>
+                  )}
+                  {needsEntity && (
+                    <p className="entity-needed" role="note" data-testid="entity-needed">
+                      {t("review.entityNeeded")}
+                    </p>
+                  )}
+                  {rejected && (
+                    <ReasonPicker
+                      reasons={reasonsFor(status?.id.base ?? null, props.profile, locale)}
+                      selectRef={keys.reasonRef(index)}
+                      onChoose={(reason) => {
+                        change((d) => update(d, decision.seccion, { comentario: withReason(decision.comentario, reason) }));
+                        keys.focusComment(index);
+                      }}
+                    />
+                  )}
+                  {rejected && (
+                    <label className="field">
+                      <span className="field-label">{t("review.comment")}</span>
+                      <textarea
+                        className="input"
+                        ref={keys.commentRef(index)}
+                        rows={2}
+                        value={decision.comentario}
+                        placeholder={t("review.commentPlaceholder")}
+                        onChange={(event) => change((d) => update(d, decision.seccion, { comentario: event.target.value }))}
+                        aria-invalid={own.length > 0}
+                        data-testid="review-comment"
+                      />
+                      <Counter text={decision.comentario.trim()} max={limits.commentMaxChars} />
+                    </label>
+                  )}
+                  {own.length > 0 && <ProblemList problems={own} compact />}
+                </li>
+              );
+            })}
+          </ol>
+          <div className="card review-general">
+            <label className="field">
+              <span className="field-label">{t("review.general")}</span>
+              <textarea
+                className="input"
+                rows={3}
+                value={draft.mensajeGeneral}
+                onChange={(event) => change((d) => ({ ...d, mensajeGeneral: event.target.value }))}
+                data-testid="review-message"
+              />
+              <Counter text={draft.mensajeGeneral.trim()} max={limits.messageMaxChars} />
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={draft.notificarUsuario}
+                onChange={(event) => change((d) => ({ ...d, notificarUsuario: event.target.checked }))}
+                data-testid="review-notify"
+              />
+              {t("review.notify")}
+            </label>
+            <p className="muted small">{t("review.notifyHint")}</p>
+            {general.length > 0 && showProblems && <ProblemList problems={general} compact />}
+          </div>
+        </div>
+        <EvidencePane section={focused} label={focused ? nameSection(focused.section) : ""} evidence={material.evidence} detail={material.detail} />
       </div>
+      {asking && (
+        <AcknowledgeDialog
+          documentId={draft.documentId}
+          evidence={asking.evidence}
+          label={nameSection(asking.evidence.section)}
+          onDone={() => acceptAfterAsking(asking.byKey, asking.index, asking.evidence.section)}
+          onCancel={() => {
+            setAsking(null);
+            keys.focusCurrent();
+          }}
+        />
+      )}
       {stage.kind === "preview" && (
         <CorrectionPreview
           request={stage.request}

@@ -15,6 +15,8 @@ export interface ReviewKeys {
   moveTo: (index: number) => void;
   /** Focus goes back to the current section once the review is being edited again. */
   focusCurrent: () => void;
+  /** Moves on from a section just decided, as `a` does. */
+  moveOn: (index: number) => void;
   /** Decides the section at `index`; rejecting it puts the cursor in its comment. */
   decideAt: (index: number, verdict: Verdict) => void;
   /** Opens the preview, or moves to the first section with a problem. */
@@ -26,13 +28,19 @@ export interface ReviewKeys {
   focusComment: (index: number) => void;
 }
 
+/** Digits typed within this long of each other make one number: "1" then "2" is the
+ * 12th entity. */
+export const DIGITS_MS = 800;
+
 /** The review's keyboard: the current section, where focus goes, and the keys that act on
- * them while the decisions are being edited. j/k (or the arrows) move, a accepts and moves
- * on to the next undecided section, r rejects and opens the comment, m opens a rejected
- * section's ready-made reasons, 1–9 choose the
- * section's entity, Ctrl+Enter previews; inside a text field only Ctrl+Enter and Escape act
- * (Escape leaves a written comment for the next undecided section, an empty one for its
- * own section). */
+ * them while the decisions are being edited. j/k (or the arrows) move, n moves to the
+ * next section with findings, a accepts and moves on to the next undecided section (a
+ * section with high findings asks first: `gateAccept`), r rejects and opens the comment,
+ * m (Ctrl+M from inside the comment) opens a rejected section's ready-made reasons,
+ * digits choose the section's entity by its number (two typed quickly for the 10th and
+ * on), Ctrl+Enter previews; inside a text field only Ctrl+Enter, Ctrl+M and Escape act
+ * (Escape leaves the field for its own section, so the next key still acts on the
+ * section just written about). */
 export function useReviewKeys(props: {
   draft: Draft;
   /** Changes the draft. */
@@ -43,8 +51,16 @@ export function useReviewKeys(props: {
   openPreview: () => Promise<number | null>;
   /** The entities the section at an index may name, in the order its list shows them. */
   entityChoices: (index: number) => (Entity & { Id: string })[];
+  /** Whether the section at an index may be accepted now; when not, the caller asks
+   * (its high findings need an acknowledgement) and accepts it itself. */
+  gateAccept?: (index: number) => boolean;
+  /** Whether the section at an index has findings, for n. */
+  hasFindings?: (index: number) => boolean;
 }): ReviewKeys {
   const { draft, change, editing, openPreview: open, entityChoices } = props;
+  const gateAccept = props.gateAccept ?? (() => true);
+  const hasFindings = props.hasFindings ?? (() => false);
+  const digits = useRef<{ text: string; at: number }>({ text: "", at: 0 });
   const [current, setCurrent] = useState(0);
   const rows = useRef<(HTMLLIElement | null)[]>([]);
   const comments = useRef<(HTMLTextAreaElement | null)[]>([]);
@@ -114,12 +130,17 @@ export function useReviewKeys(props: {
         openPreview();
         return;
       }
+      const reasonsKey = event.key.toLowerCase() === "m" && (event.ctrlKey || event.metaKey) && !event.altKey;
+      if (reasonsKey) {
+        // The ready-made reasons of a rejected section, from anywhere in the review.
+        const picker = reasons.current[current];
+        if (!picker) return;
+        event.preventDefault();
+        picker.focus();
+        return;
+      }
       if (isTyping(event.target)) {
-        if (event.key === "Escape") {
-          const written = comments.current[current] === event.target && (draft.decisions[current]?.comentario.trim() ?? "") !== "";
-          if (written) moveTo(nextAfter(current));
-          else rows.current[current]?.focus();
-        }
+        if (event.key === "Escape") rows.current[current]?.focus();
         return;
       }
       if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -136,9 +157,22 @@ export function useReviewKeys(props: {
           setCurrent((i) => Math.max(i - 1, 0));
           break;
         case "a":
+          if (!gateAccept(current)) break;
           decideAt(current, "Aceptada");
           moveTo(nextAfter(current));
           break;
+        case "n": {
+          // The next section with findings, from the top again past the last.
+          const count = draft.decisions.length;
+          for (let step = 1; step <= count; step += 1) {
+            const index = (current + step) % count;
+            if (hasFindings(index)) {
+              moveTo(index);
+              break;
+            }
+          }
+          break;
+        }
         case "r":
           decideAt(current, "Rechazada");
           break;
@@ -150,9 +184,15 @@ export function useReviewKeys(props: {
           break;
         }
         default: {
-          // 1–9: the section's entity by its number in the list.
-          const digit = event.key.length === 1 && event.key >= "1" && event.key <= "9";
-          const chosen = digit ? entityChoices(current)[Number(event.key) - 1] : undefined;
+          // Digits: the section's entity by its number in the list; a second digit
+          // typed quickly makes a two-digit number when the list is that long.
+          if (event.key.length !== 1 || event.key < "0" || event.key > "9") return;
+          const choices = entityChoices(current);
+          const now = Date.now();
+          const joined = now - digits.current.at < DIGITS_MS ? digits.current.text + event.key : event.key;
+          const text = Number(joined) >= 1 && Number(joined) <= choices.length ? joined : event.key;
+          digits.current = { text, at: now };
+          const chosen = choices[Number(text) - 1];
           const section = draft.decisions[current]?.seccion;
           if (!chosen || section === undefined) return;
           change((d) => chooseEntity(d, section, chosen));
@@ -162,7 +202,7 @@ export function useReviewKeys(props: {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [editing, current, draft.decisions, decideAt, openPreview, moveTo, nextAfter, entityChoices, change]);
+  }, [editing, current, draft.decisions, decideAt, openPreview, moveTo, nextAfter, entityChoices, change, gateAccept, hasFindings]);
 
   const rowRef = useCallback(
     (index: number) => (node: HTMLLIElement | null) => {
@@ -187,5 +227,7 @@ export function useReviewKeys(props: {
     focusComment.current = index;
   }, []);
 
-  return { current, setCurrent, moveTo, focusCurrent, decideAt, openPreview, rowRef, commentRef, reasonRef, focusComment: focusCommentAt };
+  const moveOn = useCallback((index: number) => moveTo(nextAfter(index)), [moveTo, nextAfter]);
+
+  return { current, setCurrent, moveTo, focusCurrent, moveOn, decideAt, openPreview, rowRef, commentRef, reasonRef, focusComment: focusCommentAt };
 }

@@ -129,6 +129,9 @@ export function useReviewStage(props: {
         (result) => {
           setUnknown(null);
           setStage({ kind: "done", result });
+          // The file's new status, read once: a followed file's watchlist row takes it
+          // (the backend applies every tracking answer), so the list is not left stale.
+          backend.tracking(flowId, rfc).catch(() => undefined);
         },
         (error: AppError) => {
           sending.current = false;
@@ -139,7 +142,7 @@ export function useReviewStage(props: {
         },
       );
     },
-    [holdDraft, resumeDraft, rereadTracking, unknown],
+    [holdDraft, resumeDraft, rereadTracking, unknown, flowId, rfc],
   );
 
   const arm = useCallback(() => setUnknown((now) => (now ? { ...now, armed: true } : now)), []);

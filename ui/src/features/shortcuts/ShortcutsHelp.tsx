@@ -26,9 +26,11 @@ const GROUPS: { title: MessageKey; keys: [string, MessageKey][] }[] = [
     title: "keys.review",
     keys: [
       ["j / k  ↓ / ↑", "keys.move"],
+      ["n", "keys.nextFinding"],
       ["a", "keys.accept"],
       ["r", "keys.reject"],
-      ["1–9", "keys.entity"],
+      ["m  Ctrl+M", "keys.reasons"],
+      ["1–20…", "keys.entity"],
       ["Ctrl+Enter", "keys.preview"],
       ["Esc", "keys.leaveField"],
     ],

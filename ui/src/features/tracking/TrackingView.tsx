@@ -8,6 +8,7 @@ import { ErrorNotice } from "../../ui/ErrorNotice";
 import { shownInstant } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
+import { EnrollmentStatusText, SectionStatusChip } from "../../ui/SectionStatusChip";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { MISSING, shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
@@ -16,7 +17,6 @@ import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
 import { NotesPanel } from "../team/NotesPanel";
 import { useConnectedTeam } from "../team/TeamContext";
 import { mayDo } from "../team/words";
-import { sectionTone } from "./model";
 import "./tracking.css";
 
 /** One file's tracking: its status, each section with its status and comments, and
@@ -112,7 +112,7 @@ export function TrackingView(props: {
               {file.sections.map((section) => (
                 <li key={section.section} className="section-item" data-testid="tracking-section" data-section={section.section}>
                   <SectionName id={section.section} sectionId={section.id} />
-                  <span className={`chip chip-${sectionTone(section.status)}`}>{section.status}</span>
+                  <SectionStatusChip status={section.status} />
                   {section.comments && <p className="section-comments">{section.comments}</p>}
                 </li>
               ))}
@@ -146,7 +146,7 @@ export function TrackingView(props: {
                       {shown(person.Curp)}
                     </td>
                     <td>
-                      {shown(person.EnrollmentStatus)}
+                      {person.EnrollmentStatus?.trim() ? <EnrollmentStatusText status={person.EnrollmentStatus} /> : shown(person.EnrollmentStatus)}
                       {person.IsCompleted && <span className="chip chip-ok">{t("completed")}</span>}
                       {person.IsEnrollmentAllowed && <span className="chip chip-info">{t("enrollmentAllowed")}</span>}
                     </td>

@@ -1,0 +1,81 @@
+// The evidence's findings and rules in words. What counts as a finding, its severity
+// and which section it belongs to are the backend's (kyb_desk_core::evidence); the
+// window only says them.
+import type { EvidenceRule } from "../../bindings/EvidenceRule";
+import type { Finding } from "../../bindings/Finding";
+import type { FindingKind } from "../../bindings/FindingKind";
+import type { Severity } from "../../bindings/Severity";
+import type { MessageKey, Translate } from "../../i18n";
+
+const FINDING: Record<FindingKind, MessageKey> = {
+  document_edited: "finding.document_edited",
+  alteration_risk: "finding.alteration_risk",
+  opinion_negative: "finding.opinion_negative",
+  document_check_failed: "finding.document_check_failed",
+  not_a_deed: "finding.not_a_deed",
+  shares_do_not_add_up: "finding.shares_do_not_add_up",
+  face_mismatch: "finding.face_mismatch",
+  biometric_pending: "finding.biometric_pending",
+  not_on_voter_list: "finding.not_on_voter_list",
+  curp_not_valid: "finding.curp_not_valid",
+  entity_check_failed: "finding.entity_check_failed",
+  name_mismatch: "finding.name_mismatch",
+  automatic_check_failed: "finding.automatic_check_failed",
+  no_file: "finding.no_file",
+  no_document: "finding.no_document",
+};
+
+const SEVERITY: Record<Severity, MessageKey> = {
+  high: "severity.high",
+  medium: "severity.medium",
+  low: "severity.low",
+};
+
+/** The chip's colour for a severity. */
+export const SEVERITY_TONE: Record<Severity, string> = { high: "danger", medium: "warn", low: "neutral" };
+
+const RULE: Record<EvidenceRule, MessageKey> = {
+  proof_of_address: "rule.proof_of_address",
+  branch: "rule.branch",
+  deed: "rule.deed",
+  powers: "rule.powers",
+  person: "rule.person",
+  biometrics: "rule.biometrics",
+  tax_certificate: "rule.tax_certificate",
+  compliance_opinion: "rule.compliance_opinion",
+  tax_information: "rule.tax_information",
+  bank_statement: "rule.bank_statement",
+  none_known: "rule.none_known",
+};
+
+/** A finding in a few words, for a badge: "Documento editado", "3 diferencias de nombre". */
+export function findingLabel(finding: Pick<Finding, "kind" | "count">, t: Translate): string {
+  return t(FINDING[finding.kind], { n: finding.count });
+}
+
+/** A finding in a sentence: its words, what it concerns, and the service's own codes. */
+export function findingText(finding: Finding, t: Translate): string {
+  const about = finding.subject ? ` · ${finding.subject}` : "";
+  const codes = finding.codes.length > 0 ? ` (${finding.codes.join(", ")})` : "";
+  return `${findingLabel(finding, t)}${about}${codes}`;
+}
+
+export function severityLabel(severity: Severity, t: Translate): string {
+  return t(SEVERITY[severity]);
+}
+
+export function ruleLabel(rule: EvidenceRule, t: Translate): string {
+  return t(RULE[rule]);
+}
+
+/** The section's findings, one badge per kind (a kind found on several documents or
+ * persons counts them), most severe first as the backend sorted them. */
+export function badges(findings: Finding[]): { kind: FindingKind; severity: Severity; count: number }[] {
+  const seen = new Map<FindingKind, { kind: FindingKind; severity: Severity; count: number }>();
+  for (const finding of findings) {
+    const badge = seen.get(finding.kind);
+    if (badge) badge.count += finding.count;
+    else seen.set(finding.kind, { kind: finding.kind, severity: finding.severity, count: finding.count });
+  }
+  return [...seen.values()];
+}

@@ -1,0 +1,48 @@
+// The service's status values in the user's words, with the service's own value kept in
+// sight: in Spanish the value is the word; in English the word is followed by the value
+// ("In review (En Revisión)"), so what the service said is never hidden.
+import type { TrackedSection } from "../bindings/TrackedSection";
+import { sectionTone } from "../features/tracking/model";
+import { type MessageKey, useI18n } from "../i18n";
+
+const SECTION_WORDS: Record<string, MessageKey> = {
+  Pendiente: "status.section.pending",
+  "En Revisión": "status.section.in_review",
+  "Requiere Atención": "status.section.attention",
+  Completado: "status.section.completed",
+  Aceptado: "status.section.accepted",
+  Rechazado: "status.section.rejected",
+};
+
+/** The spec lists no enrollment statuses; these are the ones seen (the sandbox's). */
+const ENROLLMENT_WORDS: Record<string, MessageKey> = {
+  pendiente: "status.enrollment.pending",
+  solicitado: "status.enrollment.requested",
+  completado: "status.enrollment.completed",
+  fallido: "status.enrollment.failed",
+};
+
+/** A value in words beside the service's own, or the value alone when it has no words
+ * here or the words are the value. */
+export function useServiceWord() {
+  const { t, locale } = useI18n();
+  return (value: string, key: MessageKey | undefined): string => {
+    if (!key) return value;
+    const words = t(key);
+    return locale === "es-MX" || words === value ? words : `${words} (${value})`;
+  };
+}
+
+export function SectionStatusChip({ status }: { status: TrackedSection["status"] }) {
+  const say = useServiceWord();
+  return (
+    <span className={`chip chip-${sectionTone(status)}`} title={status} data-status={status}>
+      {say(status, SECTION_WORDS[status])}
+    </span>
+  );
+}
+
+export function EnrollmentStatusText({ status }: { status: string }) {
+  const say = useServiceWord();
+  return <span title={status}>{say(status, ENROLLMENT_WORDS[status.trim().toLowerCase()])}</span>;
+}
