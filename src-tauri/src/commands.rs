@@ -16,6 +16,7 @@ use tauri_plugin_opener::OpenerExt;
 
 use crate::Shell;
 use crate::app_info::AppInfo;
+use crate::evidence_window;
 use crate::file_links;
 use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
@@ -440,6 +441,34 @@ pub async fn acknowledge_findings(
 ) -> AppResult<()> {
     desk.acknowledge_findings(&document_id, &section, &findings)
         .await
+}
+
+/// Opens the evidence window (or brings it forward), titled in the user's language.
+#[tauri::command]
+pub async fn open_evidence_window<R: Runtime>(app: AppHandle<R>, title: String) -> AppResult<()> {
+    evidence_window::open(&app, &title)
+}
+
+/// The review closed: its evidence window goes too.
+#[tauri::command]
+pub fn close_evidence_window<R: Runtime>(app: AppHandle<R>) {
+    evidence_window::close(&app);
+}
+
+/// The review's focused section, for the evidence window to follow.
+#[tauri::command]
+pub fn show_evidence<R: Runtime>(
+    app: AppHandle<R>,
+    shown: State<'_, evidence_window::Shown>,
+    view: serde_json::Value,
+) -> AppResult<()> {
+    evidence_window::show(&app, &shown, view)
+}
+
+/// What the review last showed (the evidence window asks when it opens).
+#[tauri::command]
+pub fn evidence_view(shown: State<'_, evidence_window::Shown>) -> Option<serde_json::Value> {
+    evidence_window::current(&shown)
 }
 
 /// Tells the OS, in a notification, what an automatic refresh found (`body`, in the

@@ -5,6 +5,7 @@ pub mod app_info;
 mod bindings;
 pub mod commands;
 pub mod endpoints;
+pub mod evidence_window;
 pub mod file_links;
 pub mod options;
 pub mod startup;
@@ -79,6 +80,10 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::evidence_file,
         commands::evidence_bytes,
         commands::acknowledge_findings,
+        commands::open_evidence_window,
+        commands::close_evidence_window,
+        commands::show_evidence,
+        commands::evidence_view,
         commands::check_photo,
         commands::issued_links,
         commands::check_new_file,
@@ -237,6 +242,7 @@ pub fn run(options: Options, began: std::time::Instant) {
         .plugin(tauri_plugin_deep_link::init())
         // From the start: a later launch may hand a link over while this one sets up.
         .manage(file_links::Inbox::default())
+        .manage(evidence_window::Shown::default())
         .plugin(window_state(data_dir.as_deref()))
         .plugin(tauri_plugin_notification::init())
         .plugin(tauri_plugin_opener::init())
@@ -313,7 +319,10 @@ pub fn run(options: Options, began: std::time::Instant) {
             app.manage(startup::Startup::new(began, report_startup));
             Ok(())
         })
-        .on_window_event(keep_window_state)
+        .on_window_event(|window, event| {
+            keep_window_state(window, event);
+            evidence_window::follow_main(window, event);
+        })
         .invoke_handler(invoke_handler())
         .run(tauri::generate_context!())
         .expect("KYB Desk could not start its window");

@@ -59,13 +59,14 @@ fn the_csp_allows_only_the_apps_own_scripts() {
 }
 
 #[test]
-fn the_only_capability_grants_the_main_window_the_apps_commands_alone() {
+fn the_main_window_may_call_the_apps_commands_alone_and_the_evidence_window_may_only_read() {
     let dir = format!("{}/capabilities", env!("CARGO_MANIFEST_DIR"));
-    let files: Vec<_> = std::fs::read_dir(&dir)
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("capabilities")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(files, ["main.json"], "one capability file");
+    files.sort();
+    assert_eq!(files, ["evidence.json", "main.json"], "two capability files");
     let capability = read_json("capabilities/main.json");
     assert_eq!(capability["windows"], serde_json::json!(["main"]));
     assert!(
@@ -80,4 +81,19 @@ fn the_only_capability_grants_the_main_window_the_apps_commands_alone() {
             "{name} is not one of the app's own commands"
         );
     }
+    // The evidence window (a second monitor) reads what the review shows and fetches
+    // that evidence's files by handle; it changes nothing and calls nothing else.
+    let evidence = read_json("capabilities/evidence.json");
+    assert_eq!(evidence["windows"], serde_json::json!(["evidence"]));
+    assert!(evidence.get("remote").is_none() && evidence.get("webviews").is_none());
+    assert_eq!(
+        evidence["permissions"],
+        serde_json::json!([
+            "allow-evidence-view",
+            "allow-evidence-file",
+            "allow-evidence-bytes",
+            "core:event:allow-listen",
+            "core:event:allow-unlisten"
+        ])
+    );
 }

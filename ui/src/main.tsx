@@ -1,9 +1,11 @@
-// First of all: the first screen's data is asked for while the rest of the script runs.
+// First of all: the first screen's data is asked for while the rest of the script runs
+// (not in the evidence window, which shows no screen of its own).
 import { askEarly } from "./api/early";
 
-askEarly();
+const evidenceWindow = window.location.hash === "#evidence";
+if (!evidenceWindow) askEarly();
 
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 
 // First, so the shared rules come before every screen's own (the screens import theirs).
@@ -18,10 +20,19 @@ applyTheme(storedChoice());
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
+// The evidence window (a second monitor) is its own chunk: the main window never loads it.
+const EvidenceWindow = lazy(() => import("./features/evidence/EvidenceWindow").then((m) => ({ default: m.EvidenceWindow })));
+
 createRoot(root).render(
   <StrictMode>
     <I18nProvider>
-      <App />
+      {evidenceWindow ? (
+        <Suspense fallback={null}>
+          <EvidenceWindow />
+        </Suspense>
+      ) : (
+        <App />
+      )}
     </I18nProvider>
   </StrictMode>,
 );

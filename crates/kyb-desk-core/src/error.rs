@@ -51,6 +51,8 @@ pub enum Task {
     /// Fetching a document of a section's evidence.
     FetchDocument,
     OpenLink,
+    /// Opening a window of the app's own (the evidence window).
+    OpenWindow,
     CopyText,
     UseChosenPath,
     StartDemo,

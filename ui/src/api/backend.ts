@@ -2,6 +2,7 @@
 // UI can be tested with a mocked IPC and never depends on window internals. Every
 // failure arrives as an AppError ({ code, message, details, task, problems }).
 import { Channel, invoke } from "@tauri-apps/api/core";
+import { listen } from "@tauri-apps/api/event";
 import type { AddedSections } from "../bindings/AddedSections";
 import type { AppError } from "../bindings/AppError";
 import type { AppInfo } from "../bindings/AppInfo";
@@ -50,6 +51,7 @@ import type { TeamStatus } from "../bindings/TeamStatus";
 import type { TeamTrail } from "../bindings/TeamTrail";
 import type { VerificationState } from "../bindings/VerificationState";
 import type { WatchedFile } from "../bindings/WatchedFile";
+import type { SectionView } from "../features/evidence/view";
 
 export function isAppError(value: unknown): value is AppError {
   return typeof value === "object" && value !== null && typeof (value as AppError).code === "string" && typeof (value as AppError).message === "string";
@@ -111,6 +113,19 @@ export const evidenceBytes = async (handle: string) => new Uint8Array(await call
  * before the section is accepted. */
 export const acknowledgeFindings = (documentId: string, section: string, findings: FindingKind[]) =>
   call<null>("acknowledge_findings", { documentId, section, findings });
+/** The evidence window (a second monitor): opened or brought forward, closed with the
+ * review, told each focused section, and, from inside it, what the review last showed
+ * and each change. */
+export const openEvidenceWindow = (title: string) => call<null>("open_evidence_window", { title });
+export const closeEvidenceWindow = () => call<null>("close_evidence_window");
+export const showEvidence = (view: SectionView) => call<null>("show_evidence", { view });
+export const evidenceView = () => call<SectionView | null>("evidence_view");
+export function onEvidenceShown(show: (view: SectionView) => void): () => void {
+  const stop = listen<SectionView>("evidence-shown", (event) => show(event.payload));
+  return () => {
+    stop.then((unlisten) => unlisten()).catch(() => undefined);
+  };
+}
 export const detailChanges = (documentId: string) => call<DetailChanges>("detail_changes", { documentId });
 
 /** The rules a correction request breaks (kyb_api's), each in its section where it has

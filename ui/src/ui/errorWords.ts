@@ -168,6 +168,7 @@ const TASK: Record<Task, MessageKey> = {
   fetch_image: "task.fetch_image",
   fetch_document: "task.fetch_document",
   open_link: "task.open_link",
+  open_window: "task.open_window",
   copy_text: "task.copy_text",
   use_chosen_path: "task.use_chosen_path",
   start_demo: "task.start_demo",

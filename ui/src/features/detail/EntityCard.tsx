@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, type ReactNode } from "react";
 
 import type { Entity } from "../../bindings/Entity";
 import type { EntityData } from "../../bindings/EntityData";
@@ -12,7 +12,13 @@ import { PhotoStrip } from "./PhotoViewer";
 
 /** A representative (personal data beside what each authority returned, differences
  * highlighted) or a branch (data and photos). */
-export const EntityCard = memo(function EntityCard({ entity }: { entity: Entity }) {
+export const EntityCard = memo(function EntityCard({
+  entity,
+  photoView,
+}: {
+  entity: Entity /** Shown instead of the photo strip (the evidence pane's own, by handle). */;
+  photoView?: ReactNode;
+}) {
   const { t } = useI18n();
   const differences = mismatches(entity);
   const data: Partial<EntityData> = entity.Datos ?? {};
@@ -74,7 +80,7 @@ export const EntityCard = memo(function EntityCard({ entity }: { entity: Entity 
       {entity.Tipo === "Sucursal" && (
         <>
           <h4>{t("photos.title")}</h4>
-          <PhotoStrip photos={photos} />
+          {photoView ?? <PhotoStrip photos={photos} />}
         </>
       )}
     </article>

@@ -1,40 +1,30 @@
 import { useState } from "react";
 
-import type { DetailV2 } from "../../bindings/DetailV2";
-import type { FileEvidence } from "../../bindings/FileEvidence";
-import type { SectionEvidence } from "../../bindings/SectionEvidence";
 import { useI18n } from "../../i18n";
 import { shown } from "../../ui/text";
 import { DocumentCard } from "../detail/DocumentCard";
 import { EntityCard } from "../detail/EntityCard";
 import { EvidenceFileView } from "./EvidenceFileView";
 import { findingText, ruleLabel, SEVERITY_TONE, severityLabel } from "./findings";
+import type { SectionView } from "./view";
 import "../detail/detail.css";
 import "./evidence.css";
 
 /** What the analyst decides a section on: its findings, then each document it covers (its
  * data, validations and the file itself) and each entity (data beside the authorities',
- * photos). `detail` is null for a file the service has only in version 1. */
-export function EvidencePane({
-  section,
-  label,
-  evidence,
-  detail,
-  onOpenWindow,
-}: {
-  section: SectionEvidence | null;
-  /** The section's name in the user's words. */
-  label: string;
-  evidence: FileEvidence;
-  detail: DetailV2 | null;
-  /** Shows the same evidence in a window of its own (a second monitor); absent there. */
-  onOpenWindow?: () => void;
-}) {
+ * photos). */
+export function EvidencePane({ view, onOpenWindow }: { view: SectionView /** Shows it in a window of its own; absent there. */; onOpenWindow?: () => void }) {
   const { t } = useI18n();
+  const { section } = view;
   return (
-    <aside className="evidence-pane" aria-label={t("evidence.title", { section: label })} data-testid="evidence-pane" data-section={section?.section ?? ""}>
+    <aside
+      className="evidence-pane"
+      aria-label={t("evidence.title", { section: view.label })}
+      data-testid="evidence-pane"
+      data-section={section?.section ?? ""}
+    >
       <header className="evidence-head">
-        <h3>{shown(label)}</h3>
+        <h3>{shown(view.label)}</h3>
         {section && <span className="muted small">{ruleLabel(section.rule, t)}</span>}
         <span className="grow" />
         {onOpenWindow && (
@@ -48,25 +38,23 @@ export function EvidencePane({
           {t("evidence.noneKnown")}
         </p>
       ) : (
-        <SectionBody key={section.section} section={section} evidence={evidence} detail={detail} />
+        <SectionBody key={section.section} view={view} />
       )}
     </aside>
   );
 }
 
-function SectionBody({ section, evidence, detail }: { section: SectionEvidence; evidence: FileEvidence; detail: DetailV2 | null }) {
+function SectionBody({ view }: { view: SectionView }) {
   const { t } = useI18n();
-  const documents = section.documents.flatMap((index) => {
-    const doc = detail?.Documentos[index];
-    return doc ? [{ index, doc, file: evidence.documents[index]?.file ?? null }] : [];
-  });
+  const { documents, entities } = view;
+  const findings = view.section?.findings ?? [];
   const [chosen, setChosen] = useState(0);
   const current = documents[Math.min(chosen, documents.length - 1)] ?? null;
   return (
     <>
-      {section.findings.length > 0 ? (
+      {findings.length > 0 ? (
         <ul className="evidence-findings" data-testid="evidence-findings">
-          {section.findings.map((finding, n) => (
+          {findings.map((finding, n) => (
             <li key={`${finding.kind}-${n}`} data-testid="evidence-finding" data-kind={finding.kind} data-severity={finding.severity}>
               <span className={`chip chip-${SEVERITY_TONE[finding.severity]}`}>{severityLabel(finding.severity, t)}</span> {findingText(finding, t)}
             </li>
@@ -104,10 +92,31 @@ function SectionBody({ section, evidence, detail }: { section: SectionEvidence; 
           <DocumentCard doc={current.doc} />
         </div>
       )}
-      {section.entities.map((index) => {
-        const entity = detail?.Entidades[index];
-        return entity ? <EntityCard key={index} entity={entity} /> : null;
-      })}
+      {entities.map(({ index, entity, photos }) => (
+        <EntityCard key={index} entity={entity} photoView={<Photos handles={photos} />} />
+      ))}
     </>
+  );
+}
+
+/** A branch's photos, by the evidence's handles: one shown at a time. */
+function Photos({ handles }: { handles: string[] }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(0);
+  if (handles.length === 0) return <p className="muted">{t("photos.none")}</p>;
+  const handle = handles[Math.min(open, handles.length - 1)] ?? "";
+  return (
+    <div className="evidence-photos">
+      {handles.length > 1 && (
+        <div className="evidence-tabs">
+          {handles.map((h, n) => (
+            <button key={h} type="button" className={n === open ? "tab active" : "tab"} aria-pressed={n === open} onClick={() => setOpen(n)}>
+              {t("evidence.photo", { n: n + 1 })}
+            </button>
+          ))}
+        </div>
+      )}
+      <EvidenceFileView key={handle} handle={handle} label={t("evidence.photo", { n: open + 1 })} />
+    </div>
   );
 }

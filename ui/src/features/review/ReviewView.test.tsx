@@ -809,4 +809,38 @@ describe("the review beside its evidence", () => {
     expect((await screen.findByTestId("error-notice")).dataset.code).toBe("team_unreachable");
     expect(rows[0]?.dataset.verdict).toBe("");
   });
+
+  it("opens the evidence in another window that follows j/k and closes with the review", async () => {
+    const told: string[] = [];
+    const windows: string[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd === "review_material") return { tracking, detail: { version: "2", detail }, evidence };
+      if (cmd === "load_draft") return null;
+      if (cmd === "open_evidence_window" || cmd === "close_evidence_window") {
+        windows.push(cmd);
+        return null;
+      }
+      if (cmd === "show_evidence") {
+        told.push((args as { view: { section: { section: string } | null } }).view.section?.section ?? "");
+        return null;
+      }
+      throw new Error(`unexpected ${cmd}`);
+    });
+    const { unmount } = render(
+      <I18nProvider>
+        <GivenInfo>
+          <ReviewView flowId="flujo" rfc="PLE150301AB2" documentId={DOC} onBack={() => {}} onDone={() => {}} />
+        </GivenInfo>
+      </I18nProvider>,
+    );
+    const rows = await screen.findAllByTestId("review-section");
+    await waitFor(() => expect(document.activeElement).toBe(rows[0]));
+    key("E", { shiftKey: true });
+    await waitFor(() => expect(windows).toEqual(["open_evidence_window"]));
+    await waitFor(() => expect(told.at(-1)).toBe("ProofAddressObligatorio"));
+    key("j");
+    await waitFor(() => expect(told.at(-1)).toBe("LegalRepresentativeObligatorio"));
+    unmount();
+    expect(windows).toEqual(["open_evidence_window", "close_evidence_window"]);
+  });
 });

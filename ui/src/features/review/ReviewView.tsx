@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { DetailV2 } from "../../bindings/DetailV2";
@@ -14,6 +14,7 @@ import { useAppInfo } from "../../ui/appInfo";
 import { Counter } from "../../ui/Counter";
 import { DraftNote } from "../../ui/DraftNote";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { isTyping } from "../../ui/keys";
 import { PageHeader } from "../../ui/PageHeader";
 import { problemTexts, type SectionNamer } from "../../ui/problems";
 import { SectionName } from "../../ui/SectionName";
@@ -23,6 +24,7 @@ import { useLoad } from "../../ui/useLoad";
 import { AcknowledgeDialog } from "../evidence/AcknowledgeDialog";
 import { EvidencePane } from "../evidence/EvidencePane";
 import { FindingBadges, RiskSummary } from "../evidence/FindingBadges";
+import { sectionView } from "../evidence/view";
 import { sectionLabel, trackedId } from "../sections";
 import { ClaimBar } from "../team/ClaimBar";
 import { CorrectionOutcome } from "./CorrectionOutcome";
@@ -184,17 +186,52 @@ function ReviewForm(props: {
     gateAccept,
     hasFindings,
   });
+  // Sections by their names in the user's language wherever a sentence mentions one.
+  const nameSection: SectionNamer = (raw) => {
+    const id = trackedId(material.sections, raw);
+    return (id && sectionLabel(id, locale)) ?? raw;
+  };
+  // The focused section's evidence, beside the decisions and, once opened, in the
+  // evidence window too (which follows it, and closes with the review).
+  const focusedSection = draft.decisions[keys.current]?.seccion;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `nameSection` is new each render; the names it gives change with the language only.
+  const focusedView = useMemo(() => {
+    const focused = evidenceOf(focusedSection);
+    return sectionView(focused ? nameSection(focused.section) : (focusedSection ?? ""), focused, material.evidence, material.detail);
+  }, [focusedSection, evidenceOf, material, locale]);
+  const [windowOpen, setWindowOpen] = useState(false);
+  const openWindow = useCallback(() => {
+    backend.showEvidence(focusedView).catch(() => undefined);
+    backend.openEvidenceWindow(t("evidence.windowTitle")).then(
+      () => setWindowOpen(true),
+      () => undefined,
+    );
+  }, [focusedView, t]);
+  useEffect(() => {
+    if (windowOpen) backend.showEvidence(focusedView).catch(() => undefined);
+  }, [windowOpen, focusedView]);
+  useEffect(() => {
+    if (!windowOpen) return;
+    return () => {
+      backend.closeEvidenceWindow().catch(() => undefined);
+    };
+  }, [windowOpen]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "E" && event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) {
+        event.preventDefault();
+        openWindow();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [openWindow]);
   const acceptAfterAsking = (byKey: boolean, index: number, section: string) => {
     setAcknowledged((known) => new Set(known).add(section));
     setAsking(null);
     change((d) => decide(d, section, "Aceptada"));
     if (byKey) keys.moveOn(index);
     else keys.focusCurrent();
-  };
-  // Sections by their names in the user's language wherever a sentence mentions one.
-  const nameSection: SectionNamer = (raw) => {
-    const id = trackedId(material.sections, raw);
-    return (id && sectionLabel(id, locale)) ?? raw;
   };
 
   // "Start over": every decision, comment and message goes at once, the saved draft
@@ -232,7 +269,6 @@ function ReviewForm(props: {
   ];
   const all = [...none, ...problemTexts(problems.failures, t, nameSection)];
   const statusOf = (section: string) => material.sections.find((s) => s.section === section);
-  const focused = evidenceOf(draft.decisions[keys.current]?.seccion);
 
   return (
     <>
@@ -398,7 +434,7 @@ function ReviewForm(props: {
             {general.length > 0 && showProblems && <ProblemList problems={general} compact />}
           </div>
         </div>
-        <EvidencePane section={focused} label={focused ? nameSection(focused.section) : ""} evidence={material.evidence} detail={material.detail} />
+        <EvidencePane view={focusedView} onOpenWindow={openWindow} />
       </div>
       {asking && (
         <AcknowledgeDialog

@@ -1,0 +1,87 @@
+//! The evidence in a window of its own ("open in another window", for a second
+//! monitor). The review's window opens it and tells it which section is focused; it
+//! shows that section's evidence and follows every change; it closes with the review
+//! (and with the main window). Its capability (`capabilities/evidence.json`) is as
+//! narrow as it can be: it reads what the review last showed, fetches the evidence's
+//! files by their handles, and listens for the review's changes; nothing else.
+//!
+//! What it shows passes through here unread: the review's own view of the focused
+//! section (its findings, documents and entities), capped in size, kept so that a
+//! window opened later asks for it.
+
+use std::sync::Mutex;
+
+use tauri::{AppHandle, Emitter, Manager, Runtime, WebviewUrl, WebviewWindowBuilder};
+
+use kyb_desk_core::error::{AppError, AppResult, ErrorCode, Task};
+
+/// The window's label, to which its capability is bound.
+pub const LABEL: &str = "evidence";
+
+/// The event the window listens to for a new focused section.
+pub const SHOWN: &str = "evidence-shown";
+
+/// A section's view is a few documents and entities; a larger one is refused.
+pub const MAX_VIEW_BYTES: usize = 4 * 1024 * 1024;
+
+/// What the review last showed, for the evidence window.
+#[derive(Default)]
+pub struct Shown(Mutex<Option<serde_json::Value>>);
+
+/// Opens the evidence window, or brings it forward when it is open already.
+pub fn open<R: Runtime>(app: &AppHandle<R>, title: &str) -> AppResult<()> {
+    if let Some(window) = app.get_webview_window(LABEL) {
+        return window
+            .set_focus()
+            .map_err(|e| AppError::desktop(Task::OpenWindow, e));
+    }
+    WebviewWindowBuilder::new(app, LABEL, WebviewUrl::App("index.html#evidence".into()))
+        .title(title)
+        .inner_size(880.0, 980.0)
+        .min_inner_size(480.0, 480.0)
+        .build()
+        .map(|_| ())
+        .map_err(|e| AppError::desktop(Task::OpenWindow, e))
+}
+
+/// Closes it, if it is open.
+pub fn close<R: Runtime>(app: &AppHandle<R>) {
+    if let Some(window) = app.get_webview_window(LABEL)
+        && let Err(error) = window.close()
+    {
+        tracing::warn!("evidence window not closed: {error}");
+    }
+}
+
+/// Keeps what the review shows now and tells the evidence window.
+pub fn show<R: Runtime>(
+    app: &AppHandle<R>,
+    shown: &Shown,
+    view: serde_json::Value,
+) -> AppResult<()> {
+    let size = serde_json::to_vec(&view).map_or(usize::MAX, |bytes| bytes.len());
+    if size > MAX_VIEW_BYTES {
+        return Err(
+            AppError::of(ErrorCode::TooLarge).with_details(vec![MAX_VIEW_BYTES.to_string()])
+        );
+    }
+    *shown.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(view.clone());
+    if app.get_webview_window(LABEL).is_some()
+        && let Err(error) = app.emit_to(LABEL, SHOWN, view)
+    {
+        tracing::warn!("evidence window not told: {error}");
+    }
+    Ok(())
+}
+
+pub fn current(shown: &Shown) -> Option<serde_json::Value> {
+    shown.0.lock().unwrap_or_else(|p| p.into_inner()).clone()
+}
+
+/// The main window gone: the evidence window goes with it (the app would stay open for
+/// a window that follows nothing).
+pub fn follow_main<R: Runtime>(window: &tauri::Window<R>, event: &tauri::WindowEvent) {
+    if window.label() == "main" && matches!(event, tauri::WindowEvent::Destroyed) {
+        close(window.app_handle());
+    }
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from "react";
+
+import * as backend from "../../api/backend";
+import { useI18n } from "../../i18n";
+import { EvidencePane } from "./EvidencePane";
+import type { SectionView } from "./view";
+
+/** The evidence window's whole page: the section the review shows, followed as the
+ * analyst moves (j/k), from what the review last told it and each change after. */
+export function EvidenceWindow() {
+  const { t } = useI18n();
+  const [view, setView] = useState<SectionView | null>(null);
+  useEffect(() => {
+    let live = true;
+    // Listening first, so a change told while the last view is read is not missed.
+    const stop = backend.onEvidenceShown((next) => live && setView(next));
+    backend.evidenceView().then(
+      (last) => live && last && setView((now) => now ?? last),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
+  useEffect(() => {
+    document.title = view?.label ? `${view.label} · ${t("evidence.windowTitle")}` : t("evidence.windowTitle");
+  }, [view, t]);
+  return (
+    <main className="evidence-window" data-testid="evidence-window-page">
+      {view ? (
+        <EvidencePane view={view} />
+      ) : (
+        <p className="empty" data-testid="evidence-window-waiting">
+          {t("evidence.windowWaiting")}
+        </p>
+      )}
+    </main>
+  );
+}
