@@ -623,6 +623,36 @@ impl App {
             .unwrap_or_else(|e| panic!("the script failed: {e}"))
     }
 
+    /// The app's windows, as WebDriver knows them.
+    pub async fn windows(&self) -> Vec<String> {
+        self.client
+            .windows()
+            .await
+            .expect("the windows can be listed")
+            .into_iter()
+            .map(String::from)
+            .collect()
+    }
+
+    /// The window the steps act on now.
+    pub async fn current_window(&self) -> String {
+        self.client
+            .window()
+            .await
+            .expect("the current window")
+            .into()
+    }
+
+    /// Makes `handle` (one of [`App::windows`]) the window the next steps act on.
+    pub async fn switch_to_window(&self, handle: &str) {
+        let handle = fantoccini::wd::WindowHandle::try_from(handle.to_owned())
+            .expect("a window handle");
+        self.client
+            .switch_to_window(handle)
+            .await
+            .expect("the window can be chosen");
+    }
+
     /// Runs `script` in the page with a callback as its last argument, and returns
     /// what the script passes to it (for a promise, such as a backend call).
     pub async fn run_async_script(&self, script: &str) -> serde_json::Value {
