@@ -29,13 +29,20 @@ async fn inked_pixels(app: &App) -> u64 {
     .unwrap_or_default()
 }
 
-async fn wait_for_ink(app: &App) -> u64 {
-    poll(Duration::from_secs(20), || async {
+/// Waits until the evidence's PDF canvas has more than `least` inked pixels.
+async fn wait_for_ink(app: &App, least: u64) -> u64 {
+    let inked = poll(Duration::from_secs(20), || async {
         let inked = inked_pixels(app).await;
-        (inked > 500).then_some(inked)
+        (inked > least).then_some(inked)
     })
-    .await
-    .expect("the PDF is drawn in the evidence pane")
+    .await;
+    match inked {
+        Some(inked) => inked,
+        None => panic!(
+            "the PDF is not drawn in the evidence pane, which shows: {}",
+            app.text_of("[data-testid=evidence-pane]").await
+        ),
+    }
 }
 
 #[tokio::test]
@@ -55,8 +62,7 @@ async fn the_altered_proof_of_address_is_flagged_shown_and_acknowledged_before_i
             "Documento editado",
         )
         .await;
-        let inked = wait_for_ink(&app).await;
-        assert!(inked > 500, "{inked} pixels inked");
+        wait_for_ink(&app, 500).await;
         app.wait_for_text("[data-testid=evidence-pane] [data-testid=pdf-pages]", "de 1")
             .await;
         let indicators = app
@@ -104,7 +110,7 @@ async fn the_altered_proof_of_address_is_flagged_shown_and_acknowledged_before_i
             "Documento editado",
         )
         .await;
-        wait_for_ink(&app).await;
+        wait_for_ink(&app, 500).await;
         app.switch_to_window(&main).await;
 
         // Accepting it asks first; the acknowledgement is in the audit log.
@@ -126,6 +132,64 @@ async fn the_altered_proof_of_address_is_flagged_shown_and_acknowledged_before_i
         })
         .await;
         assert!(left.is_some(), "the evidence window closes with the review");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn each_hostile_file_ends_in_its_message_and_nothing_runs_or_hangs() {
+    with_demo_world(move |app| async move {
+        // The demo's file whose five proofs of address are hostile files.
+        app.click("[data-testid=quick-open-button]").await;
+        app.type_into("[data-testid=quick-query]", "Archivos Dudosos")
+            .await;
+        app.click("[data-testid=quick-item]").await;
+        app.click("[data-testid=start-review]").await;
+        app.click("[data-testid=review-section][data-section=ProofAddressMultiple]")
+            .await;
+        let tab = |n: usize| {
+            format!(
+                "[data-testid=evidence-pane] [data-testid=evidence-document-tab]:nth-child({n})"
+            )
+        };
+        // A PDF carrying JavaScript and a launch action: drawn, said, nothing run.
+        app.click(&tab(1)).await;
+        wait_for_ink(&app, 500).await;
+        app.wait_for_text("[data-testid=evidence-scripts]", "no se ejecuta")
+            .await;
+        app.wait_for_text("[data-testid=evidence-launch]", "no se sigue")
+            .await;
+        // A truncated PDF.
+        app.click(&tab(2)).await;
+        app.wait_for_text("[data-testid=evidence-file-error]", "incompleto")
+            .await;
+        // A PDF of 2,000 pages: opened at once, one page drawn at a time.
+        app.click(&tab(3)).await;
+        app.wait_for_text(
+            "[data-testid=evidence-pane] [data-testid=pdf-pages]",
+            "de 2000",
+        )
+        .await;
+        app.wait_for_text("[data-testid=pdf-long]", "2000").await;
+        // One short line a page.
+        wait_for_ink(&app, 20).await;
+        // HTML served as a PDF.
+        app.click(&tab(4)).await;
+        app.wait_for_text("[data-testid=evidence-file-error]", "una página web (HTML)")
+            .await;
+        // A file over the cap.
+        app.click(&tab(5)).await;
+        app.wait_for_text("[data-testid=evidence-file-error]", "pesa más de 25 MB")
+            .await;
+        // The window still answers: the review goes on.
+        app.click(
+            "[data-testid=review-section][data-section=ProofAddressMultiple] [data-testid=reject]",
+        )
+        .await;
+        app.wait_for_text("[data-testid=review-tally]", "Rechazadas: 1")
+            .await;
+        let title = app.title().await;
+        assert!(title.contains("KYB Desk"), "{title}");
     })
     .await;
 }

@@ -645,8 +645,8 @@ impl App {
 
     /// Makes `handle` (one of [`App::windows`]) the window the next steps act on.
     pub async fn switch_to_window(&self, handle: &str) {
-        let handle = fantoccini::wd::WindowHandle::try_from(handle.to_owned())
-            .expect("a window handle");
+        let handle =
+            fantoccini::wd::WindowHandle::try_from(handle.to_owned()).expect("a window handle");
         self.client
             .switch_to_window(handle)
             .await

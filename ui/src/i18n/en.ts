@@ -444,6 +444,8 @@ export const en: Record<MessageKey, string> = {
   "evidence.photo": "Photo {n}",
   "evidence.windowTitle": "KYB Desk · Evidence",
   "evidence.windowWaiting": "Open a file's review: the evidence of the section you are on will show here.",
+  "error.too_large.file": "This file is larger than {mb} MB: it is not downloaded.",
+  "hint.too_large.file": "Ask the user for a lighter version of the document.",
   "error.in_flight": "This same operation is already being sent.",
   "hint.in_flight": "Wait for its answer; your work stays on screen.",
   "error.key_origin_changed": "The profile's address changed since its API key was given.",

@@ -444,6 +444,8 @@ export const esMX = {
   "evidence.photo": "Foto {n}",
   "evidence.windowTitle": "KYB Desk · Evidencia",
   "evidence.windowWaiting": "Abra la revisión de un expediente: aquí se mostrará la evidencia de la sección en la que esté.",
+  "error.too_large.file": "Este archivo pesa más de {mb} MB: no se descarga.",
+  "hint.too_large.file": "Pida al usuario una versión más ligera del documento.",
   "error.in_flight": "Esta misma operación ya se está enviando.",
   "hint.in_flight": "Espere su respuesta; su trabajo sigue en pantalla.",
   "error.key_origin_changed": "La dirección del perfil cambió desde que se dio su API Key.",

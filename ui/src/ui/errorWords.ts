@@ -215,6 +215,11 @@ function factual(error: AppError, t: Translate): { title: string; hint: string }
         : null;
     case "data_folder_in_use":
       return first ? { title: t("error.data_folder_in_use.at", { dir: first }), hint: t("hint.data_folder_in_use") } : null;
+    case "too_large":
+      // A document or photo over the desk's cap (its bytes in `details`).
+      return error.task === "fetch_document" && first
+        ? { title: t("error.too_large.file", { mb: Math.round(Number(first) / (1024 * 1024)) }), hint: t("hint.too_large.file") }
+        : null;
     case "unsupported_file":
       // What the file is instead, by its first bytes.
       return first ? { title: t("error.unsupported_file.is", { kind: t(FILE_IS[first] ?? "file.is.unknown") }), hint: t("hint.unsupported_file") } : null;

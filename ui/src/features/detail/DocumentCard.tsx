@@ -12,7 +12,15 @@ import { shareCheck } from "./model";
 /** A document: a proof of address (holder, address, dates, alteration analysis) or the
  * incorporation deed (general analysis, representatives, corporate purpose and the
  * powers it grants, shareholders, administration and vigilance bodies). */
-export const DocumentCard = memo(function DocumentCard({ doc }: { doc: Document }) {
+export const DocumentCard = memo(function DocumentCard({
+  doc,
+  external = true,
+}: {
+  doc: Document;
+  /** Offer to open the file in the system's browser; the evidence pane shows it in the
+   * window instead, and never hands it to another program. */
+  external?: boolean;
+}) {
   const { t, locale } = useI18n();
   return (
     <article className="card" data-testid="document-card">
@@ -81,7 +89,7 @@ export const DocumentCard = memo(function DocumentCard({ doc }: { doc: Document 
       )}
       {doc.ObjetoSocialAnalisis && <Powers analysis={doc.ObjetoSocialAnalisis} />}
       {doc.OrganosInternos && <Bodies doc={doc} />}
-      {doc.Archivo?.URL && (
+      {external && doc.Archivo?.URL && (
         <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(doc.Archivo?.URL ?? "")}>
           {t("openFile")}
         </button>

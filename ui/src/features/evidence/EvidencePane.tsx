@@ -89,7 +89,7 @@ function SectionBody({ view }: { view: SectionView }) {
           ) : (
             <p className="muted small">{t("evidence.noFile")}</p>
           )}
-          <DocumentCard doc={current.doc} />
+          <DocumentCard doc={current.doc} external={false} />
         </div>
       )}
       {entities.map(({ index, entity, photos }) => (

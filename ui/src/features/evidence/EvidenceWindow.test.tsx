@@ -19,7 +19,12 @@ const proof: SectionView = {
   documents: [],
   entities: [],
 };
-const deed: SectionView = { label: "Acta constitutiva", section: sectionEvidence("ActaConstitutivaObligatorio", { rule: "deed" }), documents: [], entities: [] };
+const deed: SectionView = {
+  label: "Acta constitutiva",
+  section: sectionEvidence("ActaConstitutivaObligatorio", { rule: "deed" }),
+  documents: [],
+  entities: [],
+};
 
 describe("the evidence window", () => {
   it("shows what the review last showed, then follows each section it moves to", async () => {

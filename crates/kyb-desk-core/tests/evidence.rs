@@ -1,0 +1,258 @@
+//! A review's evidence over real loopback HTTP: the material of a file read from the
+//! demo sandbox, each section's evidence with its findings, and the documents' files
+//! fetched by handle under the rules (first bytes, a cap, no redirect, no private
+//! address), the demo's hostile files each refused or flagged as it should be.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use common::DemoDesk;
+use kyb_desk_core::desk::FileDetail;
+use kyb_desk_core::error::ErrorCode;
+use kyb_desk_core::evidence::files::{EvidenceFiles, FileKind, MAX_DOCUMENT_BYTES};
+use kyb_desk_core::evidence::{EvidenceRule, FindingKind};
+use reqwest::Url;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+
+fn demo_files(demo: &DemoDesk) -> EvidenceFiles {
+    let base = Url::parse(&demo.manifest().base_url).expect("the sandbox's address");
+    EvidenceFiles::new(Some(&base)).expect("files")
+}
+
+#[tokio::test]
+async fn the_hostile_files_are_each_refused_or_flagged_and_nothing_hangs() {
+    let demo = DemoDesk::start().await;
+    let files = demo_files(&demo);
+    let examples = &demo.manifest().examples;
+    let material = demo
+        .desk
+        .review_material(
+            &files,
+            &examples.flow_id_hostile,
+            &examples.hostile_rfc,
+            &examples.hostile_document_id.to_string(),
+        )
+        .await
+        .expect("the hostile file's review");
+    let proofs = material
+        .evidence
+        .sections
+        .iter()
+        .find(|s| s.rule == EvidenceRule::ProofOfAddress)
+        .expect("its proof-of-address section");
+    assert_eq!(proofs.documents.len(), 5, "one document per hostile file");
+    let handle = |n: usize| {
+        material.evidence.documents[proofs.documents[n] as usize]
+            .file
+            .clone()
+            .expect("a file")
+    };
+    let opened = tokio::time::timeout(std::time::Duration::from_secs(60), async {
+        let mut all = Vec::new();
+        for n in 0..5 {
+            all.push(files.open(&handle(n)).await);
+        }
+        all
+    })
+    .await
+    .expect("no file hangs the desk");
+    // script.pdf: shown, and said to carry JavaScript and a launch action.
+    let script = opened[0].as_ref().expect("a PDF is shown");
+    let traits = script.pdf.expect("its traits");
+    assert!(traits.scripts && traits.launch, "{traits:?}");
+    // truncated.pdf: damaged.
+    assert_eq!(
+        opened[1].as_ref().expect_err("cut short").code,
+        ErrorCode::DamagedFile
+    );
+    // pages-2000.pdf: shown, its pages counted.
+    let long = opened[2].as_ref().expect("a long PDF is shown");
+    assert_eq!(long.pdf.and_then(|p| p.pages), Some(2000));
+    // html.pdf: named for what it is, whatever its name and Content-Type say.
+    let html = opened[3].as_ref().expect_err("not a PDF");
+    assert_eq!(
+        (html.code, html.details.clone()),
+        (ErrorCode::UnsupportedFile, vec!["html".to_owned()])
+    );
+    // oversize.pdf: refused at the cap, its bytes not kept.
+    assert_eq!(
+        opened[4].as_ref().expect_err("too large").code,
+        ErrorCode::TooLarge
+    );
+    assert!(files.cached_bytes() < MAX_DOCUMENT_BYTES);
+}
+
+#[tokio::test]
+async fn the_demo_review_s_evidence_finds_the_altered_proof_and_shows_its_real_files() {
+    let demo = DemoDesk::start().await;
+    let files = demo_files(&demo);
+    let examples = &demo.manifest().examples;
+    let material = demo
+        .desk
+        .review_material(
+            &files,
+            &examples.flow_id,
+            &examples.rfc,
+            &examples.document_id.to_string(),
+        )
+        .await
+        .expect("the example's review");
+    assert!(matches!(material.detail, FileDetail::V2 { .. }));
+    // Every tracked section has its evidence, known or not.
+    for tracked in &material.tracking.sections {
+        assert!(
+            material
+                .evidence
+                .section(&tracked.comment.section)
+                .is_some(),
+            "{}",
+            tracked.comment.section
+        );
+    }
+    // Each document with a file opens as the kind its first bytes say, its SHA-256 that
+    // of the bytes the window then receives.
+    let mut kinds = Vec::new();
+    for document in &material.evidence.documents {
+        let Some(handle) = &document.file else {
+            continue;
+        };
+        let file = files.open(handle).await.expect("a real file");
+        let bytes = files.bytes(handle).await.expect("its bytes");
+        assert_eq!(file.sha256, kyb_desk_core::audit::sha256_hex(&bytes));
+        kinds.push(file.kind);
+    }
+    assert!(
+        kinds.contains(&FileKind::Pdf) && kinds.contains(&FileKind::Png),
+        "{kinds:?}"
+    );
+    // A finding is there whenever the detail's own analysis says the proof was edited.
+    let FileDetail::V2 { detail, .. } = &material.detail else {
+        unreachable!()
+    };
+    let edited = detail.documentos.iter().any(|d| {
+        d.contexto.as_deref() != Some("Sucursal")
+            && d.validaciones
+                .iter()
+                .any(|v| v.documento_editado == Some(true))
+    });
+    let flagged = material.evidence.sections.iter().any(|s| {
+        s.rule == EvidenceRule::ProofOfAddress
+            && s.findings
+                .iter()
+                .any(|f| f.kind == FindingKind::DocumentEdited)
+    });
+    assert_eq!(edited, flagged);
+}
+
+/// A loopback listener answering every request with `head` then `body`.
+async fn listen(head: String, body: Vec<u8>) -> (Url, Arc<AtomicUsize>) {
+    let socket = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let url =
+        Url::parse(&format!("http://{}", socket.local_addr().expect("address"))).expect("a URL");
+    let requests = Arc::new(AtomicUsize::new(0));
+    let counter = requests.clone();
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = socket.accept().await {
+            counter.fetch_add(1, Ordering::SeqCst);
+            let (head, body) = (head.clone(), body.clone());
+            tokio::spawn(async move {
+                let mut request = vec![0; 4096];
+                let _ = stream.read(&mut request).await;
+                let _ = stream.write_all(head.as_bytes()).await;
+                let _ = stream.write_all(&body).await;
+            });
+        }
+    });
+    (url, requests)
+}
+
+#[tokio::test]
+async fn a_file_is_judged_by_its_bytes_never_follows_a_redirect_and_never_reaches_a_private_address()
+ {
+    // Claimed a PDF, sent a page: refused as HTML.
+    let (page, _) = listen(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/pdf\r\nConnection: close\r\n\r\n".into(),
+        b"<html><script>alert(1)</script></html>".to_vec(),
+    )
+    .await;
+    let files = EvidenceFiles::new(Some(&page)).expect("files");
+    let handle = files.handle(page.join("acta.pdf").expect("url").as_str());
+    let refused = files.open(&handle).await.expect_err("not a PDF");
+    assert_eq!(refused.code, ErrorCode::UnsupportedFile);
+
+    // Claimed nothing useful, sent a PNG: shown as a PNG.
+    let (png, _) = listen(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n"
+            .into(),
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(),
+    )
+    .await;
+    let files = EvidenceFiles::new(Some(&png)).expect("files");
+    let handle = files.handle(png.join("foto").expect("url").as_str());
+    assert_eq!(
+        files.open(&handle).await.expect("a PNG").kind,
+        FileKind::Png
+    );
+
+    // A redirect is not followed.
+    let (elsewhere, reached) = listen(
+        "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".into(),
+        b"%PDF-1.4\n%%EOF\n".to_vec(),
+    )
+    .await;
+    let (redirect, _) = listen(
+        format!(
+            "HTTP/1.1 302 Found\r\nLocation: {elsewhere}acta.pdf\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        ),
+        Vec::new(),
+    )
+    .await;
+    let files = EvidenceFiles::new(Some(&redirect)).expect("files");
+    let handle = files.handle(redirect.join("acta.pdf").expect("url").as_str());
+    assert_eq!(
+        files.open(&handle).await.expect_err("not followed").code,
+        ErrorCode::Redirected
+    );
+    assert_eq!(reached.load(Ordering::SeqCst), 0);
+
+    // An address of the analyst's own network, by number or by name, is never asked.
+    let (local, asked) = listen(
+        "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".into(),
+        b"%PDF-1.4\n%%EOF\n".to_vec(),
+    )
+    .await;
+    let port = local.port().expect("a port");
+    let files = EvidenceFiles::new(None).expect("files");
+    for address in [
+        format!("https://127.0.0.1:{port}/acta.pdf"),
+        format!("http://127.0.0.1:{port}/acta.pdf"),
+        "https://169.254.169.254/latest/meta-data".to_owned(),
+        "https://192.168.1.10/acta.pdf".to_owned(),
+    ] {
+        let handle = files.handle(&address);
+        assert_eq!(
+            files.open(&handle).await.expect_err("refused").code,
+            ErrorCode::UnsafeAddress,
+            "{address}"
+        );
+    }
+    let by_name = files.handle(&format!("https://localhost:{port}/acta.pdf"));
+    assert_eq!(
+        files.open(&by_name).await.expect_err("refused").code,
+        ErrorCode::Network
+    );
+    assert_eq!(asked.load(Ordering::SeqCst), 0);
+
+    // A handle no evidence gave leads nowhere.
+    assert_eq!(
+        files
+            .open("0123456789abcdef0123456789abcdef")
+            .await
+            .expect_err("unknown")
+            .code,
+        ErrorCode::NotFound
+    );
+}
