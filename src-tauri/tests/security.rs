@@ -66,7 +66,11 @@ fn the_main_window_may_call_the_apps_commands_alone_and_the_evidence_window_may_
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
     files.sort();
-    assert_eq!(files, ["evidence.json", "main.json"], "two capability files");
+    assert_eq!(
+        files,
+        ["evidence.json", "main.json"],
+        "two capability files"
+    );
     let capability = read_json("capabilities/main.json");
     assert_eq!(capability["windows"], serde_json::json!(["main"]));
     assert!(
