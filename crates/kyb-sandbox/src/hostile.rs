@@ -2,6 +2,9 @@
 //! survive: a PDF that asks to run script and launch a program, one cut short, one of
 //! 2,000 pages, an HTML page sent as a PDF, and one larger than the desk's cap. The
 //! demo world's file "Archivos Dudosos" lists them as its proofs of address.
+//! Beside them, not listed by any detail, `scan-ccitt.pdf`: a black-and-white scan
+//! whose only ink is a CCITT Group 4 image, which a viewer without its fax decoder
+//! shows as a blank page.
 
 use axum::body::{Body, Bytes};
 use axum::http::header;
@@ -36,6 +39,7 @@ pub fn serve(name: &str) -> Option<Response> {
         "pages-2000.pdf" => pdf(pages(2000)),
         "html.pdf" => pdf(HTML.as_bytes().to_vec()),
         "oversize.pdf" => oversize(),
+        "scan-ccitt.pdf" => pdf(scan_ccitt()),
         _ => return None,
     })
 }
@@ -75,6 +79,50 @@ pub fn script() -> Vec<u8> {
              /Names << /JavaScript << /Names [(open) {javascript} 0 R] >> >> >>"
         ),
     );
+    objects.finish(catalog)
+}
+
+/// The raw CCITT Group 4 data of a 1200 × 480 bilevel scan (a frame, "ESCANEO B/N", a
+/// line of text and two bars), made once with ImageMagick 6.9 and committed:
+///
+/// ```text
+/// convert -size 1200x480 xc:white -fill none -stroke black -strokewidth 8 \
+///   -draw "rectangle 20,20 1179,459" -stroke none -fill black \
+///   -font DejaVu-Sans-Bold -pointsize 72 -annotate +70+160 "ESCANEO B/N" \
+///   -font DejaVu-Sans -pointsize 44 -annotate +70+260 "Comprobante de domicilio (CCITT G4)" \
+///   -draw "rectangle 70,320 1130,350" -draw "rectangle 70,390 700,410" \
+///   -monochrome group4:scan-ccitt.g4
+/// ```
+const SCAN_G4: &[u8] = include_bytes!("fixtures/scan-ccitt.g4");
+const SCAN_SIZE: (usize, usize) = (1200, 480);
+
+/// A one-page PDF whose only content is [`SCAN_G4`] as a 1-bit image (`/CCITTFaxDecode`,
+/// `/K -1`: Group 4; 0 is black), drawn across the top of the page.
+pub fn scan_ccitt() -> Vec<u8> {
+    let (width, height) = SCAN_SIZE;
+    let mut objects = Objects::default();
+    let catalog = objects.reserve();
+    let pages = objects.reserve();
+    let mut image = format!(
+        "<< /Type /XObject /Subtype /Image /Width {width} /Height {height} /ColorSpace /DeviceGray \
+         /BitsPerComponent 1 /Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns {width} /Rows {height} >> \
+         /Length {} >>\nstream\n",
+        SCAN_G4.len()
+    )
+    .into_bytes();
+    image.extend_from_slice(SCAN_G4);
+    image.extend_from_slice(b"\nendstream");
+    let image = objects.add(image);
+    let contents = objects.add(pdf::stream(b"q 540 0 0 216 36 540 cm /Im1 Do Q"));
+    let page = objects.add(format!(
+        "<< /Type /Page /Parent {pages} 0 R /MediaBox [0 0 612 792] /Contents {contents} 0 R \
+         /Resources << /XObject << /Im1 {image} 0 R >> >> >>"
+    ));
+    objects.set(
+        pages,
+        format!("<< /Type /Pages /Kids [{page} 0 R] /Count 1 >>"),
+    );
+    objects.set(catalog, format!("<< /Type /Catalog /Pages {pages} 0 R >>"));
     objects.finish(catalog)
 }
 
@@ -179,6 +227,29 @@ pub fn proofs(document_id: Uuid, holder: &str, base_url: &str) -> Vec<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_scan_is_served_beside_the_listed_files_with_its_fax_image() {
+        assert!(!NAMES.contains(&"scan-ccitt.pdf"), "no detail lists it");
+        assert!(serve("scan-ccitt.pdf").is_some());
+        let bytes = scan_ccitt();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(
+            text.contains(
+                "/Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns 1200 /Rows 480 >>"
+            )
+        );
+        let at = bytes
+            .windows(SCAN_G4.len())
+            .position(|w| w == SCAN_G4)
+            .expect("the Group 4 data, as committed");
+        let head = format!("/Length {} >>\nstream\n", SCAN_G4.len());
+        assert!(bytes[..at].ends_with(head.as_bytes()));
+        assert!(
+            text.contains("/Im1 Do") && !text.contains("/Font"),
+            "the image is all it draws"
+        );
+    }
 
     #[test]
     fn the_truncated_file_starts_as_a_pdf_and_has_no_end() {
