@@ -73,6 +73,13 @@ app_js=$(gzipped ui/dist/assets/*.js)
 first_js=$(grep -oE '(src|href)="/assets/[^"]+\.js"' ui/dist/index.html | sed -E 's/^[a-z]+="\/(.*)"$/ui\/dist\/\1/')
 # shellcheck disable=SC2086 # one path a word
 app_first_js=$(gzipped $first_js)
+# The PDF renderer (pdf.js) is a chunk of its own, fetched the first time a PDF is shown:
+# never among the scripts of the first paint.
+# shellcheck disable=SC2086 # one path a word
+pdf_in_first=$(grep -l GlobalWorkerOptions $first_js 2>/dev/null | wc -l)
+pdf_chunks=$(grep -l GlobalWorkerOptions ui/dist/assets/*.js 2>/dev/null || true)
+# shellcheck disable=SC2086 # one path a word
+pdf_js=$( [[ -n $pdf_chunks ]] && gzipped $pdf_chunks || echo 0 )
 bare_js=$(gzipped benches/bare-window/page/main.js)
 
 # Where a binary's bytes go, by ELF section (KiB): code, constant data, the tables
@@ -133,6 +140,9 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   echo "| release binary, stripped (as packaged) | $(kib "$app_stripped") | $(kib "$bare_stripped") | $(ratio "$app_stripped" "$bare_stripped") |"
   echo "| UI JavaScript loaded before the first paint, gzip -9 | $(kib "$app_first_js") | $(kib "$bare_js") | — |"
   echo "| UI JavaScript, every screen, gzip -9 | $(kib "$app_js") | $(kib "$bare_js") | — |"
+  echo "| of which the PDF renderer (pdf.js, its own chunk; its worker apart), gzip -9 | $(kib "$pdf_js") | — | — |"
+  echo
+  echo "The PDF renderer among the scripts loaded before the first paint: $( ((pdf_in_first == 0)) && echo "no" || echo "**yes**" )."
   echo
   echo "The binaries embed their pages. Both are built as \`make bundle\` packages KYB Desk: without"
   echo "the demo sandbox (\`--no-default-features\`), with the release profile of Cargo.toml (one"

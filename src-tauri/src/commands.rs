@@ -26,7 +26,6 @@ use kyb_desk_core::desk::{
 };
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
 use kyb_desk_core::error::{AppError, AppResult, Failure, Task};
-use kyb_desk_core::evidence::FindingKind;
 use kyb_desk_core::evidence::files::{EvidenceFile, EvidenceFiles};
 use kyb_desk_core::guide::DemoGuide;
 use kyb_desk_core::history::DetailChanges;
@@ -419,15 +418,16 @@ pub async fn evidence_file(
     files.open(&handle).await
 }
 
-/// The bytes of a file [`evidence_file`] accepted, as they are (an ArrayBuffer in the
-/// window, never a URL).
+/// The bytes of a file [`evidence_file`] accepted as `sha256`, as they are (an
+/// ArrayBuffer in the window, never a URL).
 #[tauri::command]
 pub async fn evidence_bytes(
     files: State<'_, EvidenceFiles>,
     handle: String,
+    sha256: String,
 ) -> AppResult<tauri::ipc::Response> {
     Ok(tauri::ipc::Response::new(
-        files.bytes(&handle).await?.to_vec(),
+        files.bytes(&handle, &sha256).await?.to_vec(),
     ))
 }
 
@@ -437,10 +437,8 @@ pub async fn acknowledge_findings(
     desk: State<'_, Desk>,
     document_id: String,
     section: String,
-    findings: Vec<FindingKind>,
 ) -> AppResult<()> {
-    desk.acknowledge_findings(&document_id, &section, &findings)
-        .await
+    desk.acknowledge_findings(&document_id, &section).await
 }
 
 /// Opens the evidence window (or brings it forward), titled in the user's language.

@@ -53,25 +53,46 @@ pub fn close<R: Runtime>(app: &AppHandle<R>) {
     }
 }
 
-/// Keeps what the review shows now and tells the evidence window.
+/// Keeps what the review shows now and tells the evidence window. A view too large to
+/// hand over is replaced by one that says so (with the section's name), so the window
+/// never goes on showing the section before as if it were this one.
 pub fn show<R: Runtime>(
     app: &AppHandle<R>,
     shown: &Shown,
     view: serde_json::Value,
 ) -> AppResult<()> {
     let size = serde_json::to_vec(&view).map_or(usize::MAX, |bytes| bytes.len());
-    if size > MAX_VIEW_BYTES {
-        return Err(
-            AppError::of(ErrorCode::TooLarge).with_details(vec![MAX_VIEW_BYTES.to_string()])
-        );
-    }
+    let too_large = size > MAX_VIEW_BYTES;
+    let view = if too_large { stand_in(&view) } else { view };
     *shown.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(view.clone());
     if app.get_webview_window(LABEL).is_some()
         && let Err(error) = app.emit_to(LABEL, SHOWN, view)
     {
         tracing::warn!("evidence window not told: {error}");
     }
+    if too_large {
+        return Err(
+            AppError::of(ErrorCode::TooLarge).with_details(vec![MAX_VIEW_BYTES.to_string()])
+        );
+    }
     Ok(())
+}
+
+/// What the window shows instead of a view too large: the section's name, and that.
+fn stand_in(view: &serde_json::Value) -> serde_json::Value {
+    let label: String = view["label"]
+        .as_str()
+        .unwrap_or_default()
+        .chars()
+        .take(200)
+        .collect();
+    serde_json::json!({
+        "label": label,
+        "section": null,
+        "documents": [],
+        "entities": [],
+        "tooLarge": true,
+    })
 }
 
 pub fn current(shown: &Shown) -> Option<serde_json::Value> {

@@ -46,6 +46,11 @@ fn open() -> Window {
     app.manage(
         kyb_desk_core::images::ImageFetcher::new(demo_base.as_ref()).expect("image fetcher"),
     );
+    app.manage(
+        kyb_desk_core::evidence::files::EvidenceFiles::new(demo_base.as_ref())
+            .expect("evidence files"),
+    );
+    app.manage(kyb_desk::evidence_window::Shown::default());
     app.manage(Shell {
         demo_base,
         demo_guide: None,
@@ -71,8 +76,23 @@ fn open() -> Window {
 
 impl Window {
     fn call(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        self.call_raw(cmd, args)
+            .map(|body| body.deserialize::<Value>().expect("JSON answer"))
+    }
+
+    /// The answer as it crosses (raw bytes for a command that answers bytes).
+    fn call_raw(&self, cmd: &str, args: Value) -> Result<tauri::ipc::InvokeResponseBody, Value> {
+        self.call_in(&self.window, cmd, args)
+    }
+
+    fn call_in(
+        &self,
+        window: &WebviewWindow<tauri::test::MockRuntime>,
+        cmd: &str,
+        args: Value,
+    ) -> Result<tauri::ipc::InvokeResponseBody, Value> {
         get_ipc_response(
-            &self.window,
+            window,
             tauri::webview::InvokeRequest {
                 cmd: cmd.into(),
                 callback: CallbackFn(0),
@@ -84,7 +104,6 @@ impl Window {
                 invoke_key: INVOKE_KEY.to_string(),
             },
         )
-        .map(|body| body.deserialize::<Value>().expect("JSON answer"))
     }
 
     fn ok(&self, cmd: &str, args: Value) -> Value {
@@ -235,6 +254,125 @@ fn every_command_answers_through_ipc() {
         "unsafe_address",
         "plain http only for the demo sandbox"
     );
+
+    // A review's material: the tracking, the detail and each section's evidence, whose
+    // files are fetched by handle and cross as raw bytes.
+    let material = w.ok(
+        "review_material",
+        json!({"flowId": examples.flow_id, "rfc": examples.rfc, "documentId": id}),
+    );
+    assert_eq!(material["detail"]["version"], json!("2"));
+    let handle = material["evidence"]["documents"]
+        .as_array()
+        .and_then(|all| all.iter().find_map(|d| d["file"].as_str()))
+        .expect("a document with a file")
+        .to_owned();
+    let file = w.ok("evidence_file", json!({"handle": handle}));
+    let bytes = match w.call_raw(
+        "evidence_bytes",
+        json!({"handle": handle, "sha256": file["sha256"]}),
+    ) {
+        Ok(tauri::ipc::InvokeResponseBody::Raw(bytes)) => bytes,
+        other => panic!("evidence_bytes answered {other:?}"),
+    };
+    assert_eq!(file["size"], json!(bytes.len()));
+    assert_eq!(
+        file["sha256"],
+        json!(kyb_desk_core::audit::sha256_hex(&bytes))
+    );
+    assert_eq!(
+        w.code(
+            "evidence_bytes",
+            json!({"handle": handle, "sha256": "0".repeat(64)})
+        ),
+        "file_changed",
+        "the bytes are those of the facts the window was given, or none"
+    );
+    assert_eq!(
+        w.code(
+            "evidence_file",
+            json!({"handle": "0123456789abcdef0123456789abcdef"})
+        ),
+        "not_found",
+        "a handle no evidence gave leads nowhere"
+    );
+    let sections = material["evidence"]["sections"]
+        .as_array()
+        .expect("sections");
+    let flagged = sections
+        .iter()
+        .find(|s| s["needsAcknowledgement"] == json!(true))
+        .expect("the example has a section with a high finding")["section"]
+        .clone();
+    let clean = sections
+        .iter()
+        .find(|s| s["needsAcknowledgement"] == json!(false))
+        .expect("and one without")["section"]
+        .clone();
+    assert_eq!(
+        w.ok(
+            "acknowledge_findings",
+            json!({"documentId": id, "section": flagged})
+        ),
+        Value::Null
+    );
+    assert_eq!(
+        w.code(
+            "acknowledge_findings",
+            json!({"documentId": id, "section": clean})
+        ),
+        "invalid_input",
+        "nothing to acknowledge"
+    );
+    assert_eq!(
+        w.code(
+            "acknowledge_findings",
+            json!({"documentId": id, "section": "NoSuchSection"})
+        ),
+        "not_found"
+    );
+    // The evidence window: opened, told a section, which it reads; closed.
+    let view = json!({"label": "Acta", "section": null, "documents": [], "entities": []});
+    w.ok("open_evidence_window", json!({"title": "Evidencia"}));
+    w.ok("show_evidence", json!({"view": view}));
+    let evidence = w.window.get_webview_window("evidence").expect("opened");
+    let shown = w
+        .call_in(&evidence, "evidence_view", json!({}))
+        .expect("it reads the shown section")
+        .deserialize::<Value>()
+        .expect("JSON");
+    assert_eq!(shown, view);
+    // A view too large to hand over: the window is told so, never left on the one before.
+    let huge = json!({"label": "Sucursal", "section": null, "documents": [],
+        "entities": [{"blob": "x".repeat(kyb_desk::evidence_window::MAX_VIEW_BYTES)}]});
+    assert_eq!(w.code("show_evidence", json!({"view": huge})), "too_large");
+    let shown = w
+        .call_in(&evidence, "evidence_view", json!({}))
+        .expect("it reads")
+        .deserialize::<Value>()
+        .expect("JSON");
+    assert_eq!(
+        (shown["label"].clone(), shown["tooLarge"].clone()),
+        (json!("Sucursal"), json!(true))
+    );
+    // It may only read: a command that acts is refused to it.
+    assert!(
+        w.call_in(
+            &evidence,
+            "tracking",
+            json!({"flowId": examples.flow_id, "rfc": examples.rfc})
+        )
+        .is_err()
+    );
+    assert!(
+        w.call_in(&evidence, "show_evidence", json!({"view": view}))
+            .is_err()
+    );
+    assert!(
+        w.call("evidence_view", json!({})).is_err(),
+        "the main window has no use for it"
+    );
+    w.ok("close_evidence_window", json!({}));
 
     // The form's draft: kept until a file is created, which drops it.
     let typed = w.ok(

@@ -55,7 +55,7 @@ async fn a_newcomer_sends_a_review_within_a_minute_without_typing_an_identifier(
         app.wait_for_text("[data-testid=rows-shown]", &all).await;
 
         app.click("[data-testid=try-review]").await;
-        app.click(&section("OpinionObligatorio", "accept")).await;
+        app.accept_section("OpinionObligatorio").await;
         app.click(&section("ProofAddressObligatorio", "reject"))
             .await;
         // A ready-made reason fills the comment: nothing typed at all.

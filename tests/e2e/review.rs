@@ -52,11 +52,12 @@ async fn a_review_with_a_rejection_returns_the_file_to_the_user() {
     let document_id = examples.document_id.to_string();
     with_demo_app(move |app| async move {
         open_review(&app, &rfc, true).await;
-        app.click(&section("OpinionObligatorio", "accept")).await;
+        app.accept_section("OpinionObligatorio").await;
         app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 1")
             .await;
-        // The file has one branch: it is chosen for the branch's section already.
-        app.click(&section("Sucursal", "accept")).await;
+        // The file has one branch: it is chosen for the branch's section already. Its
+        // proof of address was edited: accepting it asks first.
+        app.accept_section("Sucursal").await;
         app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 2")
             .await;
         reject_proof_of_address(&app).await;

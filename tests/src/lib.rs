@@ -623,6 +623,40 @@ impl App {
             .unwrap_or_else(|e| panic!("the script failed: {e}"))
     }
 
+    /// Accepts a review's section as an analyst does: a section whose evidence has a
+    /// high finding asks first, and is acknowledged.
+    pub async fn accept_section(&self, section: &str) {
+        let row = format!("[data-testid=review-section][data-section={section}]");
+        let flagged = self
+            .run_script(&format!(
+                "return !!document.querySelector({})",
+                serde_json::json!(format!(
+                    "{row} [data-testid=finding-badge][data-severity=high]"
+                ))
+            ))
+            .await
+            == serde_json::json!(true);
+        self.click(&format!("{row} [data-testid=accept]")).await;
+        if flagged {
+            self.click("[data-testid=ack-seen]").await;
+            self.click("[data-testid=confirm-action]").await;
+        }
+        self.wait_for_attribute(&row, "data-verdict", "Aceptada")
+            .await;
+    }
+
+    /// Waits until the element at `css` has `name` equal to `expected`.
+    pub async fn wait_for_attribute(&self, css: &str, name: &str, expected: &str) {
+        let found = poll(UI_TIMEOUT, || async move {
+            (self.attribute_of(css, name).await == expected).then_some(())
+        })
+        .await;
+        assert!(
+            found.is_some(),
+            "`{css}` never had {name}=«{expected}» within {UI_TIMEOUT:?}"
+        );
+    }
+
     /// The app's windows, as WebDriver knows them.
     pub async fn windows(&self) -> Vec<String> {
         self.client

@@ -10,12 +10,14 @@ import { nextFrame } from "./ui/frames";
  * - `detail`: a file's detail received → its screen painted;
  * - `detail-entities`, `detail-documents`…: a detail tab chosen → painted;
  * - `watchlist-refresh`: "refresh all" pressed → the last answer painted;
- * - `watchlist-search`: a keystroke in the watchlist's search → the rows it leaves painted.
+ * - `watchlist-search`: a keystroke in the watchlist's search → the rows it leaves painted;
+ * - `evidence`: a review's section focused → its evidence's file painted (a PDF's page
+ *   drawn, an image decoded and shown).
  *
  * "Painted" is the first moment after the next frame was presented: a task queued
  * from inside `requestAnimationFrame` runs once that frame's paint is done.
  */
-export type Measure = "watchlist" | "detail" | `detail-${string}` | "watchlist-refresh" | "watchlist-search";
+export type Measure = "watchlist" | "detail" | `detail-${string}` | "watchlist-refresh" | "watchlist-search" | "evidence";
 
 const startOf = (name: Measure) => `${name}:start`;
 

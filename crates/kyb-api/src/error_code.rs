@@ -73,6 +73,15 @@ pub enum ErrorCode {
     UnsupportedFile,
     /// A PDF that ends before its end (no `%%EOF`): cut short in transit or upload.
     DamagedFile,
+    /// An image whose size in pixels is too large to draw: `details` holds its width
+    /// and height.
+    ImageTooLarge,
+    /// The file's bytes changed between reading its facts and its contents (the server
+    /// answered differently): open it again.
+    FileChanged,
+    /// A section with high findings is accepted without the analyst's acknowledgement:
+    /// `details` holds the sections.
+    NeedsAcknowledgement,
     // The team's (a profile that works in a team on PostgreSQL).
     /// The active profile works alone: it names no team database.
     NoTeam,
@@ -146,6 +155,9 @@ mod tests {
             "in_flight",
             "unsupported_file",
             "damaged_file",
+            "image_too_large",
+            "file_changed",
+            "needs_acknowledgement",
             "no_team",
             "no_team_password",
             "team_unreachable",

@@ -120,7 +120,7 @@ async fn the_demo_review_s_evidence_finds_the_altered_proof_and_shows_its_real_f
             continue;
         };
         let file = files.open(handle).await.expect("a real file");
-        let bytes = files.bytes(handle).await.expect("its bytes");
+        let bytes = files.bytes(handle, &file.sha256).await.expect("its bytes");
         assert_eq!(file.sha256, kyb_desk_core::audit::sha256_hex(&bytes));
         kinds.push(file.kind);
     }
@@ -187,7 +187,7 @@ async fn a_file_is_judged_by_its_bytes_never_follows_a_redirect_and_never_reache
     let (png, _) = listen(
         "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n"
             .into(),
-        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(),
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10".to_vec(),
     )
     .await;
     let files = EvidenceFiles::new(Some(&png)).expect("files");
@@ -254,5 +254,143 @@ async fn a_file_is_judged_by_its_bytes_never_follows_a_redirect_and_never_reache
             .expect_err("unknown")
             .code,
         ErrorCode::NotFound
+    );
+}
+
+#[tokio::test]
+async fn a_file_on_the_service_s_own_origin_is_reached_as_the_service_is_and_no_other() {
+    // A company's service on its own network (here: this computer, over plain http, as a
+    // profile may name it): its files come from where the key already goes.
+    let (service, _) = listen(
+        "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".into(),
+        b"%PDF-1.4\n%%EOF\n".to_vec(),
+    )
+    .await;
+    let origin = kyb_api::client::origin_of(&service);
+    let files = EvidenceFiles::new(None).expect("files");
+    let own = files.register(
+        service.join("acta.pdf").expect("url").as_str(),
+        Some(&origin),
+    );
+    assert_eq!(
+        files.open(&own).await.expect("its own file").kind,
+        FileKind::Pdf
+    );
+    // Another address on this computer, named by the same answer: refused.
+    let (other, asked) = listen(
+        "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".into(),
+        b"%PDF-1.4\n%%EOF\n".to_vec(),
+    )
+    .await;
+    let foreign = files.register(other.join("acta.pdf").expect("url").as_str(), Some(&origin));
+    assert_eq!(
+        files
+            .open(&foreign)
+            .await
+            .expect_err("not the service")
+            .code,
+        ErrorCode::UnsafeAddress
+    );
+    assert_eq!(asked.load(Ordering::SeqCst), 0);
+}
+
+#[tokio::test]
+async fn a_section_with_high_findings_is_sent_accepted_only_once_acknowledged_and_the_log_names_them()
+ {
+    use kyb_api::requests::{CorrectionRequest, SectionDecision};
+
+    let demo = DemoDesk::start().await;
+    let files = demo_files(&demo);
+    let examples = &demo.manifest().examples;
+    let document_id = examples.document_id.to_string();
+    let material = demo
+        .desk
+        .review_material(&files, &examples.flow_id, &examples.rfc, &document_id)
+        .await
+        .expect("the example's review");
+    let flagged = material
+        .evidence
+        .sections
+        .iter()
+        .find(|s| s.needs_acknowledgement)
+        .expect("the example has a section with a high finding")
+        .clone();
+    let accept = CorrectionRequest {
+        document_id: document_id.clone(),
+        secciones: vec![SectionDecision {
+            seccion: flagged.section.clone(),
+            estatus: "Aceptada".into(),
+            ..Default::default()
+        }],
+        notificar_usuario: Some(false),
+        mensaje_general: None,
+    };
+    // Not acknowledged: refused before anything leaves, naming the section.
+    let refused = demo
+        .desk
+        .request_correction(accept.clone())
+        .await
+        .expect_err("not acknowledged");
+    assert_eq!(refused.code, ErrorCode::NeedsAcknowledgement);
+    assert_eq!(refused.details, vec![flagged.section.clone()]);
+    // What the window may claim counts for nothing: a section the evidence has not is
+    // refused, and so is one with nothing high.
+    assert_eq!(
+        demo.desk
+            .acknowledge_findings(&document_id, "SeccionInventada")
+            .await
+            .expect_err("no such section")
+            .code,
+        ErrorCode::NotFound
+    );
+    if let Some(clean) = material
+        .evidence
+        .sections
+        .iter()
+        .find(|s| !s.needs_acknowledgement)
+    {
+        assert_eq!(
+            demo.desk
+                .acknowledge_findings(&document_id, &clean.section)
+                .await
+                .expect_err("nothing to acknowledge")
+                .code,
+            ErrorCode::InvalidInput
+        );
+    }
+    demo.desk
+        .acknowledge_findings(&document_id, &flagged.section)
+        .await
+        .expect("acknowledged");
+    demo.desk
+        .request_correction(accept)
+        .await
+        .expect("sent once acknowledged");
+    let log = demo.desk.audit_entries().expect("the log");
+    let acknowledged = log
+        .entries
+        .iter()
+        .find(|e| e.record.operation == "desk: findings-acknowledged")
+        .expect("the acknowledgement is logged");
+    assert_eq!(acknowledged.record.target, document_id);
+    for finding in flagged
+        .findings
+        .iter()
+        .filter(|f| f.severity == kyb_desk_core::evidence::Severity::High)
+    {
+        if let Some(subject) = &finding.subject {
+            assert!(
+                acknowledged.record.summary.contains(subject.as_str()),
+                "{}",
+                acknowledged.record.summary
+            );
+        }
+    }
+    // It comes before the correction that sends the section accepted.
+    let ack_at = acknowledged.record.seq;
+    assert!(
+        log.entries
+            .iter()
+            .any(|e| e.record.operation.contains("solicitar-correccion") && e.record.seq > ack_at)
     );
 }

@@ -30,7 +30,8 @@ const POWERS: [(&str, &str); 8] = [
     ("TitulosCredito", "Suscribir títulos de crédito"),
 ];
 
-/// Seven pages: the notary's opening, the appearing shareholders, the by-laws, the
+/// Seven pages (and an annex of signature sheets for a company of many shareholders,
+/// see [`SIGNATURE_ANNEX_FROM`]): the notary's opening, the appearing shareholders, the by-laws, the
 /// capital, the administration with its powers, the supervisory body and closing
 /// clauses, and the registry's entry.
 pub fn deed(document: &Value) -> Vec<u8> {
@@ -209,5 +210,26 @@ pub fn deed(document: &Value) -> Vec<u8> {
         g("FolioMercantil"),
         g("FechaInscripcion")
     ));
+    // A company of many shareholders carries their signature sheets in an annex, one a
+    // page: the large example's deed runs to about thirty pages, which `make bench`
+    // measures the evidence pane on.
+    if shareholders.len() > SIGNATURE_ANNEX_FROM {
+        for holder in shareholders {
+            flow.new_page();
+            flow.heading("ANEXO DE FIRMAS");
+            flow.gap();
+            flow.paragraph(&format!(
+                "{}, con Registro Federal de Contribuyentes {}, firma al margen y al calce de \
+                 cada hoja de este instrumento en señal de conformidad.",
+                text(holder, "/Nombre"),
+                text(holder, "/RFC"),
+            ));
+            flow.gap();
+            flow.line(10.0, Font::Regular, "______________________________");
+        }
+    }
     flow.finish(&format!("Escritura {}", g("NumeroEscrituraPublica")))
 }
+
+/// More shareholders than this put their signature sheets in an annex.
+pub const SIGNATURE_ANNEX_FROM: usize = 10;

@@ -156,6 +156,26 @@ async fn every_document_of_the_example_serves_a_real_file() {
     );
 }
 
+#[tokio::test]
+async fn the_large_example_s_deed_runs_to_about_thirty_pages_with_its_signature_annex() {
+    let h = Harness::start().await;
+    let (_, body) = h.detail_v2(h.manifest().examples.large_document_id).await;
+    let deed = body["Data"]["Documentos"]
+        .as_array()
+        .expect("Documentos")
+        .iter()
+        .find(|d| d["TipoDocumento"] == "ActaConstitutiva")
+        .expect("the deed");
+    let (_, bytes) = fetch(&h, url(deed)).await;
+    let pages = assert_valid_pdf(&bytes, "the large deed");
+    assert!(
+        (25..=40).contains(&pages),
+        "the large deed has {pages} pages"
+    );
+    assert!(contains(&bytes, "ANEXO DE FIRMAS"));
+    assert_pdfinfo_pages(&bytes, pages);
+}
+
 /// Poppler's `pdfinfo`, when installed, reads the same page count (not required).
 fn assert_pdfinfo_pages(pdf: &[u8], pages: usize) {
     let dir = std::env::temp_dir().join(format!("kyb-sandbox-deed-{}", std::process::id()));

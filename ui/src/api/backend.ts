@@ -26,7 +26,6 @@ import type { Failure } from "../bindings/Failure";
 import type { FileDetail } from "../bindings/FileDetail";
 import type { FileLink } from "../bindings/FileLink";
 import type { FileTracking } from "../bindings/FileTracking";
-import type { FindingKind } from "../bindings/FindingKind";
 import type { FourEyes } from "../bindings/FourEyes";
 import type { ImportReport } from "../bindings/ImportReport";
 import type { IssuedLink } from "../bindings/IssuedLink";
@@ -107,12 +106,12 @@ export const reviewMaterial = (flowId: string, rfc: string, documentId: string) 
 /** A document or photo of the evidence, by the handle its evidence gave: fetched by the
  * backend under its rules and judged by its first bytes. */
 export const evidenceFile = (handle: string) => call<EvidenceFile>("evidence_file", { handle });
-/** The bytes of a file `evidenceFile` accepted. */
-export const evidenceBytes = async (handle: string) => new Uint8Array(await call<ArrayBuffer>("evidence_bytes", { handle }));
-/** Accepting a section knowing of its high findings: audited (and in the team's trail)
- * before the section is accepted. */
-export const acknowledgeFindings = (documentId: string, section: string, findings: FindingKind[]) =>
-  call<null>("acknowledge_findings", { documentId, section, findings });
+/** The bytes of a file `evidenceFile` accepted as `sha256` (refused as `file_changed`
+ * when they are other bytes now). */
+export const evidenceBytes = async (handle: string, sha256: string) => new Uint8Array(await call<ArrayBuffer>("evidence_bytes", { handle, sha256 }));
+/** Accepting a section knowing of its high findings (the backend's own list of them):
+ * audited (and in the team's trail) before the section is accepted. */
+export const acknowledgeFindings = (documentId: string, section: string) => call<null>("acknowledge_findings", { documentId, section });
 /** The evidence window (a second monitor): opened or brought forward, closed with the
  * review, told each focused section, and, from inside it, what the review last showed
  * and each change. */

@@ -6,6 +6,11 @@ import type { Mismatch } from "./Mismatch";
  */
 export type EntityEvidence = { mismatches: Array<Mismatch>, 
 /**
- * Handles of its photos (a branch's interior then exterior), for [`files`].
+ * Handles of its photos (a branch's interior then exterior), for [`files`]; at
+ * most [`MAX_PHOTOS`].
  */
-photos: Array<string>, };
+photos: Array<string>, 
+/**
+ * Photos beyond those, not offered (a crafted answer may list thousands).
+ */
+morePhotos: number, };

@@ -2,7 +2,9 @@
 import type { Severity } from "./Severity";
 
 /**
- * The whole file's risk at a glance.
+ * The whole file's risk at a glance. A finding is counted once however many sections
+ * show it (the deed's in its section and in the powers'; the opinion in its own and in
+ * tax information).
  */
 export type RiskSummary = { high: number, medium: number, low: number, 
 /**

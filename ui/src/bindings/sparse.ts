@@ -743,15 +743,18 @@ export const reviewMaterial: ReviewMaterial = {
     "entities": [
       {
         "mismatches": [],
-        "photos": []
+        "photos": [],
+        "morePhotos": 0
       },
       {
         "mismatches": [],
-        "photos": []
+        "photos": [],
+        "morePhotos": 0
       },
       {
         "mismatches": [],
-        "photos": []
+        "photos": [],
+        "morePhotos": 0
       }
     ],
     "documents": [
@@ -762,6 +765,7 @@ export const reviewMaterial: ReviewMaterial = {
         "file": null
       }
     ],
+    "unassigned": [],
     "summary": {
       "high": 0,
       "medium": 0,

@@ -446,6 +446,18 @@ export const esMX = {
   "evidence.windowWaiting": "Abra la revisión de un expediente: aquí se mostrará la evidencia de la sección en la que esté.",
   "error.too_large.file": "Este archivo pesa más de {mb} MB: no se descarga.",
   "hint.too_large.file": "Pida al usuario una versión más ligera del documento.",
+  "error.image_too_large": "Esta imagen es demasiado grande para mostrarse.",
+  "error.image_too_large.sized": "Esta imagen mide {width} × {height} píxeles: demasiado grande para mostrarse sin riesgo.",
+  "hint.image_too_large": "Pida al usuario una imagen de menor resolución.",
+  "error.file_changed": "El archivo cambió mientras se abría: el servidor entregó otro contenido.",
+  "hint.file_changed": "Vuelva a abrir la sección para ver el archivo como está ahora.",
+  "error.needs_acknowledgement": "Hay secciones aceptadas con hallazgos de riesgo alto que nadie reconoció.",
+  "hint.needs_acknowledgement": "Acepte cada una de nuevo y reconozca sus hallazgos, o cambie su decisión.",
+  "evidence.unassigned": "Hallazgos en documentos que ninguna sección cubre:",
+  "evidence.morePhotos": "{n} {n:foto más no se muestra|fotos más no se muestran}.",
+  "evidence.tooLarge": "La evidencia de esta sección es demasiado grande para esta ventana: véala en la ventana principal.",
+  "evidence.failed": "No se pudo mostrar la evidencia de esta sección. Sus decisiones siguen aquí.",
+  "ack.needed": "Antes de la vista previa: reconozca los hallazgos de las secciones aceptadas.",
   "error.in_flight": "Esta misma operación ya se está enviando.",
   "hint.in_flight": "Espere su respuesta; su trabajo sigue en pantalla.",
   "error.key_origin_changed": "La dirección del perfil cambió desde que se dio su API Key.",
@@ -1035,6 +1047,7 @@ export const esMX = {
   "viewer.error.timeout": "El PDF no terminó de abrirse en {seconds} segundos: puede estar dañado o ser demasiado complejo.",
   "viewer.error.viewer": "No se pudo cargar el visor de PDF. Cierre y vuelva a abrir el documento.",
   "viewer.error.page": "No se pudo dibujar la página {page}: esa parte del PDF está dañada o incompleta.",
+  "viewer.partial": "Parte de esta página no se muestra: una imagen del PDF (un escaneo, por ejemplo) no se pudo decodificar.",
 };
 
 export type MessageKey = keyof typeof esMX;

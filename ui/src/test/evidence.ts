@@ -31,7 +31,8 @@ export function fileEvidence(sections: SectionEvidence[], documents = 0, entitie
   return {
     sections,
     documents: Array.from({ length: documents }, () => ({ file: null })),
-    entities: Array.from({ length: entities }, () => ({ mismatches: [], photos: [] })),
+    entities: Array.from({ length: entities }, () => ({ mismatches: [], photos: [], morePhotos: 0 })),
+    unassigned: [],
     summary: { high: count("high"), medium: count("medium"), low: count("low"), level, sectionsFlagged: sections.filter((s) => s.findings.length > 0).length },
   };
 }

@@ -38,6 +38,9 @@ export const ERROR_TITLE: Record<ErrorCode, MessageKey> = {
   in_flight: "error.in_flight",
   unsupported_file: "error.unsupported_file",
   damaged_file: "error.damaged_file",
+  image_too_large: "error.image_too_large",
+  file_changed: "error.file_changed",
+  needs_acknowledgement: "error.needs_acknowledgement",
   no_team: "error.no_team",
   no_team_password: "error.no_team_password",
   team_unreachable: "error.team_unreachable",
@@ -82,6 +85,9 @@ const ERROR_HINT: Record<ErrorCode, MessageKey> = {
   in_flight: "hint.in_flight",
   unsupported_file: "hint.unsupported_file",
   damaged_file: "hint.damaged_file",
+  image_too_large: "hint.image_too_large",
+  file_changed: "hint.file_changed",
+  needs_acknowledgement: "hint.needs_acknowledgement",
   no_team: "hint.no_team",
   no_team_password: "hint.no_team_password",
   team_unreachable: "hint.team_unreachable",
@@ -127,6 +133,9 @@ const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
   in_flight: false,
   unsupported_file: false,
   damaged_file: false,
+  image_too_large: false,
+  file_changed: false,
+  needs_acknowledgement: false,
   no_team: true,
   no_team_password: true,
   team_unreachable: false,
@@ -220,6 +229,8 @@ function factual(error: AppError, t: Translate): { title: string; hint: string }
       return error.task === "fetch_document" && first
         ? { title: t("error.too_large.file", { mb: Math.round(Number(first) / (1024 * 1024)) }), hint: t("hint.too_large.file") }
         : null;
+    case "image_too_large":
+      return first && second ? { title: t("error.image_too_large.sized", { width: first, height: second }), hint: t("hint.image_too_large") } : null;
     case "unsupported_file":
       // What the file is instead, by its first bytes.
       return first ? { title: t("error.unsupported_file.is", { kind: t(FILE_IS[first] ?? "file.is.unknown") }), hint: t("hint.unsupported_file") } : null;

@@ -70,6 +70,8 @@ pub struct Desk {
     team: tokio::sync::Mutex<Option<team::Joined>>,
     /// Moves on each new listener to the team, which ends the one before.
     listening: tokio::sync::watch::Sender<u64>,
+    /// The evidence this session showed per file reviewed, and what was acknowledged.
+    reviews: Mutex<review::Reviews>,
 }
 
 /// Where the desk keeps its files, under one directory.
@@ -129,6 +131,7 @@ impl Desk {
             sending: Mutex::new(HashSet::new()),
             team: tokio::sync::Mutex::new(None),
             listening: tokio::sync::watch::Sender::new(0),
+            reviews: Mutex::new(review::Reviews::default()),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
         })
     }

@@ -3,6 +3,10 @@
 //! a section's high findings, which the audit log (and, in a team, the central trail)
 //! keeps before the section is accepted.
 
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use kyb_api::expediente::Decision;
+use kyb_api::requests::CorrectionRequest;
 use kyb_team::TeamEntry;
 use serde::Serialize;
 use ts_rs::TS;
@@ -11,7 +15,83 @@ use super::{Desk, FileDetail, FileTracking};
 use crate::audit::{Action, DeskEvent, NewEntry, Outcome};
 use crate::error::{AppError, AppResult, ErrorCode};
 use crate::evidence::files::EvidenceFiles;
-use crate::evidence::{self, FileEvidence, FindingKind};
+use crate::evidence::{self, FileEvidence, Finding, Severity};
+
+/// Reviews whose evidence the desk keeps (the most recent ones) to check what is
+/// acknowledged and sent against what was shown.
+pub const KEPT_REVIEWS: usize = 100;
+
+/// The evidence this session showed for each file reviewed, and the sections whose high
+/// findings the analyst acknowledged. The rules of acknowledgement are checked here,
+/// not in the window: an acknowledgement names only a section the evidence has, and
+/// records the findings the desk found (not what the window says); a correction that
+/// accepts a section with high findings the desk showed is refused until they are
+/// acknowledged.
+#[derive(Default)]
+pub(super) struct Reviews {
+    files: HashMap<String, Kept>,
+    order: VecDeque<String>,
+}
+
+struct Kept {
+    evidence: FileEvidence,
+    acknowledged: HashSet<String>,
+}
+
+fn file_key(document_id: &str) -> String {
+    document_id.trim().to_lowercase()
+}
+
+impl Reviews {
+    /// Keeps a file's evidence, as gathered now; what was acknowledged of it stays.
+    fn keep(&mut self, document_id: &str, evidence: FileEvidence) {
+        let key = file_key(document_id);
+        if let Some(kept) = self.files.get_mut(&key) {
+            kept.evidence = evidence;
+            return;
+        }
+        self.files.insert(
+            key.clone(),
+            Kept {
+                evidence,
+                acknowledged: HashSet::new(),
+            },
+        );
+        self.order.push_back(key);
+        while self.order.len() > KEPT_REVIEWS {
+            if let Some(oldest) = self.order.pop_front() {
+                self.files.remove(&oldest);
+            }
+        }
+    }
+}
+
+/// The summary an acknowledgement is recorded with: each high finding, what it
+/// concerns and the service's codes, as the desk found them.
+fn acknowledged_summary(section: &str, findings: &[Finding]) -> String {
+    let named: Vec<String> = findings
+        .iter()
+        .map(|f| {
+            let kind = serde_json::to_value(f.kind)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            let about = f
+                .subject
+                .as_deref()
+                .map(|s| format!(" de {s}"))
+                .unwrap_or_default();
+            let codes = if f.codes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", f.codes.join(", "))
+            };
+            format!("{kind}{about}{codes}")
+        })
+        .collect();
+    let summary = format!("{section}: reconoció antes de aceptar {}", named.join("; "));
+    summary.chars().take(1000).collect()
+}
 
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -41,7 +121,19 @@ impl Desk {
             FileDetail::V2 { detail, .. } => Some(detail.as_ref()),
             FileDetail::V1 { .. } => None,
         };
-        let evidence = evidence::gather(v2, Some(&tracking), |url| files.handle(url));
+        // Files on the service's own origin are reached as the service is.
+        let service = self
+            .active_profile()
+            .and_then(|profile| self.address(&profile))
+            .map(|(_, origin)| origin)
+            .ok();
+        let evidence = evidence::gather(v2, Some(&tracking), |url| {
+            files.register(url, service.as_deref())
+        });
+        self.reviews
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .keep(document_id, evidence.clone());
         Ok(ReviewMaterial {
             tracking,
             detail,
@@ -49,39 +141,37 @@ impl Desk {
         })
     }
 
-    /// The analyst accepts `section` knowing of `findings` (its high ones): written in
-    /// the team's trail first when the profile works in a team (a team out of reach
-    /// refuses it, and the section stays undecided), then in the local audit log. A
-    /// log that cannot be written refuses it too: an acknowledgement nobody kept is no
-    /// acknowledgement.
-    pub async fn acknowledge_findings(
-        &self,
-        document_id: &str,
-        section: &str,
-        findings: &[FindingKind],
-    ) -> AppResult<()> {
-        if findings.is_empty() || section.trim().is_empty() || document_id.trim().is_empty() {
+    /// The analyst accepts `section` knowing of its high findings, as this session's
+    /// evidence of the file has them: written in the team's trail first when the
+    /// profile works in a team (a team out of reach refuses it, and the section stays
+    /// undecided), then in the local audit log. A log that cannot be written refuses it
+    /// too: an acknowledgement nobody kept is no acknowledgement. A section the evidence
+    /// does not have, or one with nothing high to acknowledge, is refused.
+    pub async fn acknowledge_findings(&self, document_id: &str, section: &str) -> AppResult<()> {
+        let high: Vec<Finding> = {
+            let reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
+            let evidence = reviews
+                .files
+                .get(&file_key(document_id))
+                .and_then(|kept| kept.evidence.section(section))
+                .ok_or_else(|| AppError::of(ErrorCode::NotFound))?;
+            evidence
+                .findings
+                .iter()
+                .filter(|f| f.severity == Severity::High)
+                .cloned()
+                .collect()
+        };
+        if high.is_empty() {
             return Err(AppError::of(ErrorCode::InvalidInput));
         }
         let profile = self.active_profile()?;
-        let names: Vec<String> = findings
-            .iter()
-            .map(|f| {
-                serde_json::to_value(f)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default()
-            })
-            .collect();
-        let summary = format!(
-            "{}: aceptada conociendo {}",
-            section.trim(),
-            names.join(", ")
-        );
+        let summary = acknowledged_summary(section, &high);
+        let target = document_id.trim().to_owned();
         if let Some(team) = self.team_if_any(&profile).await? {
             team.append(TeamEntry {
                 operation: ACKNOWLEDGED.to_owned(),
-                target: document_id.trim().to_owned(),
+                target: target.clone(),
                 summary: summary.clone(),
                 ok: true,
                 code: None,
@@ -91,20 +181,55 @@ impl Desk {
             .await
             .map_err(super::team_error)?;
         }
-        self.audit
-            .append(NewEntry {
-                profile: profile.name.clone(),
-                agent_email: profile.agent_email.clone(),
-                action: Action::Desk(DeskEvent::FindingsAcknowledged),
-                target: document_id.trim().to_owned(),
-                summary,
-                outcome: Outcome {
-                    ok: true,
-                    code: None,
-                    message: None,
-                },
-                completes: None,
+        self.audit.append(NewEntry {
+            profile: profile.name.clone(),
+            agent_email: profile.agent_email.clone(),
+            action: Action::Desk(DeskEvent::FindingsAcknowledged),
+            target,
+            summary,
+            outcome: Outcome {
+                ok: true,
+                code: None,
+                message: None,
+            },
+            completes: None,
+        })?;
+        if let Some(kept) = self
+            .reviews
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .files
+            .get_mut(&file_key(document_id))
+        {
+            kept.acknowledged.insert(section.to_owned());
+        }
+        Ok(())
+    }
+
+    /// A correction that accepts a section whose high findings this session showed and
+    /// nobody acknowledged is refused, naming those sections. A file whose evidence
+    /// this session never gathered is not judged here (see the README's threat model).
+    pub(super) fn check_acknowledged(&self, request: &CorrectionRequest) -> AppResult<()> {
+        let reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(kept) = reviews.files.get(&file_key(&request.document_id)) else {
+            return Ok(());
+        };
+        let missing: Vec<String> = request
+            .secciones
+            .iter()
+            .filter(|d| Decision::parse(&d.estatus) == Decision::Aceptada)
+            .filter(|d| {
+                kept.evidence
+                    .section(&d.seccion)
+                    .is_some_and(|s| s.needs_acknowledgement)
+                    && !kept.acknowledged.contains(&d.seccion)
             })
-            .map(|_| ())
+            .map(|d| d.seccion.clone())
+            .collect();
+        if missing.is_empty() {
+            Ok(())
+        } else {
+            Err(AppError::of(ErrorCode::NeedsAcknowledgement).with_details(missing))
+        }
     }
 }

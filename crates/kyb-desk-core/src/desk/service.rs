@@ -293,6 +293,7 @@ impl Desk {
         request: CorrectionRequest,
     ) -> AppResult<CorrectionResult> {
         let (profile, client) = self.client()?;
+        self.check_acknowledged(&request)?;
         let summary = summary::correction(&request);
         let target = request.document_id.trim();
         let call = self

@@ -34,6 +34,15 @@ pub const CACHE_BYTES: usize = 96 * 1024 * 1024;
 /// Addresses a session's evidence may register; the oldest are forgotten past it.
 pub const MAX_HANDLES: usize = 50_000;
 
+/// Pixels of an image the window is asked to decode at most (a scan of an A4 page at
+/// 600 dpi is about 35 million): a few kilobytes of PNG can declare a picture that
+/// takes gigabytes to decode.
+pub const MAX_IMAGE_PIXELS: u64 = 50_000_000;
+
+/// How long one document may take to arrive, as long as its bytes keep coming (a
+/// scanned deed of 25 MiB on a slow office link).
+pub const DOCUMENT_TIME: std::time::Duration = std::time::Duration::from_secs(180);
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum FileKind {
@@ -126,6 +135,63 @@ fn what_else(bytes: &[u8]) -> &'static str {
     }
 }
 
+/// An image's width and height from its header (PNG's IHDR, JPEG's frame header,
+/// WebP's VP8, VP8L or VP8X chunk); none when the header does not say.
+pub fn image_size(kind: FileKind, bytes: &[u8]) -> Option<(u32, u32)> {
+    let be16 = |at: usize| {
+        Some(u32::from(u16::from_be_bytes(
+            bytes.get(at..at + 2)?.try_into().ok()?,
+        )))
+    };
+    let le16 = |at: usize| {
+        Some(u32::from(u16::from_le_bytes(
+            bytes.get(at..at + 2)?.try_into().ok()?,
+        )))
+    };
+    let le24 = |at: usize| {
+        let b = bytes.get(at..at + 3)?;
+        Some(u32::from(b[0]) | u32::from(b[1]) << 8 | u32::from(b[2]) << 16)
+    };
+    match kind {
+        FileKind::Png => {
+            let w = u32::from_be_bytes(bytes.get(16..20)?.try_into().ok()?);
+            let h = u32::from_be_bytes(bytes.get(20..24)?.try_into().ok()?);
+            Some((w, h))
+        }
+        FileKind::Jpeg => {
+            let mut at = 2;
+            while at + 4 <= bytes.len() {
+                if bytes[at] != 0xFF {
+                    return None;
+                }
+                let marker = bytes[at + 1];
+                if marker == 0xFF {
+                    at += 1;
+                    continue;
+                }
+                let length = be16(at + 2)? as usize;
+                // SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC).
+                if (0xC0..=0xCF).contains(&marker) && ![0xC4, 0xC8, 0xCC].contains(&marker) {
+                    return Some((be16(at + 7)?, be16(at + 5)?));
+                }
+                at += 2 + length;
+            }
+            None
+        }
+        FileKind::Webp => match bytes.get(12..16)? {
+            b"VP8X" => Some((le24(24)? + 1, le24(27)? + 1)),
+            b"VP8L" => {
+                let b = bytes.get(21..25)?;
+                let bits = u32::from_le_bytes(b.try_into().ok()?);
+                Some(((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1))
+            }
+            b"VP8 " => Some((le16(26)? & 0x3FFF, le16(28)? & 0x3FFF)),
+            _ => None,
+        },
+        FileKind::Pdf => None,
+    }
+}
+
 /// Whether a PDF reaches its end: its last kilobyte holds `%%EOF`.
 pub fn pdf_is_whole(bytes: &[u8]) -> bool {
     let tail = &bytes[bytes.len().saturating_sub(1024)..];
@@ -168,6 +234,15 @@ pub fn judge(handle: &str, bytes: &[u8], shown: &str) -> AppResult<EvidenceFile>
         }
         Some(pdf_traits(bytes))
     } else {
+        match image_size(kind, bytes) {
+            Some((w, h)) if u64::from(w) * u64::from(h) > MAX_IMAGE_PIXELS => {
+                return Err(refused(ErrorCode::ImageTooLarge)
+                    .with_details(vec![w.to_string(), h.to_string()]));
+            }
+            // A header that says nothing readable is no image the window can trust.
+            None => return Err(refused(ErrorCode::DamagedFile)),
+            Some(_) => {}
+        }
         None
     };
     Ok(EvidenceFile {
@@ -188,7 +263,8 @@ pub struct EvidenceFiles {
 
 #[derive(Default)]
 struct Handles {
-    urls: HashMap<String, Url>,
+    /// Each address, and whether it is on the origin of the service that named it.
+    urls: HashMap<String, (Url, bool)>,
     order: VecDeque<String>,
 }
 
@@ -212,13 +288,22 @@ impl Cache {
         Some(found)
     }
 
-    fn put(&mut self, file: EvidenceFile, bytes: Arc<Vec<u8>>, limit: usize) {
+    /// Keeps a file, unless one is kept under its handle already: two fetches of one
+    /// handle at once (both windows) keep the first, so every caller gets the same
+    /// bytes. Returns what is kept.
+    fn put(
+        &mut self,
+        file: EvidenceFile,
+        bytes: Arc<Vec<u8>>,
+        limit: usize,
+    ) -> (EvidenceFile, Arc<Vec<u8>>) {
         let handle = file.handle.clone();
-        if let Some((_, old)) = self.files.remove(&handle) {
-            self.bytes -= old.len();
+        if let Some(kept) = self.get(&handle) {
+            return kept;
         }
         self.bytes += bytes.len();
-        self.files.insert(handle.clone(), (file, bytes));
+        self.files
+            .insert(handle.clone(), (file.clone(), bytes.clone()));
         self.touch(&handle);
         while self.bytes > limit && self.order.len() > 1 {
             let Some(oldest) = self.order.pop_front() else {
@@ -228,6 +313,7 @@ impl Cache {
                 self.bytes -= gone.len();
             }
         }
+        (file, bytes)
     }
 }
 
@@ -236,21 +322,29 @@ impl EvidenceFiles {
     /// loopback.
     pub fn new(demo_base: Option<&Url>) -> AppResult<Self> {
         Ok(Self {
-            fetcher: ImageFetcher::new(demo_base)?,
+            fetcher: ImageFetcher::with_time(demo_base, DOCUMENT_TIME)?,
             handles: Mutex::new(Handles::default()),
             cache: Mutex::new(Cache::default()),
         })
     }
 
-    /// The handle of an address an answer gave (registered for this session), or the
-    /// address's own words when it is no address at all. A handle is the address's
-    /// SHA-256: the same address has the same handle, and no handle leads anywhere
-    /// unless the evidence registered it.
+    /// The handle of an address an answer gave, registered for this session. A handle
+    /// is the address's SHA-256: the same address has the same handle, and no handle
+    /// leads anywhere unless the evidence registered it (an address that does not parse
+    /// gets a handle that leads nowhere, and says so when opened).
     pub fn handle(&self, address: &str) -> String {
+        self.register(address, None)
+    }
+
+    /// Like [`EvidenceFiles::handle`], for an answer of the service at `service_origin`:
+    /// an address on that same origin is fetched as the service is reached (see
+    /// [`ImageFetcher::download_capped`]).
+    pub fn register(&self, address: &str, service_origin: Option<&str>) -> String {
         let handle = sha256_hex(address.trim().as_bytes())[..32].to_owned();
         if let Ok(url) = Url::parse(address.trim()) {
+            let own = service_origin == Some(kyb_api::client::origin_of(&url).as_str());
             let mut handles = self.handles.lock().unwrap_or_else(|p| p.into_inner());
-            if handles.urls.insert(handle.clone(), url).is_none() {
+            if handles.urls.insert(handle.clone(), (url, own)).is_none() {
                 handles.order.push_back(handle.clone());
                 while handles.order.len() > MAX_HANDLES {
                     if let Some(oldest) = handles.order.pop_front() {
@@ -262,7 +356,7 @@ impl EvidenceFiles {
         handle
     }
 
-    fn url_of(&self, handle: &str) -> AppResult<Url> {
+    fn url_of(&self, handle: &str) -> AppResult<(Url, bool)> {
         self.handles
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -281,10 +375,15 @@ impl EvidenceFiles {
         Ok(self.load(handle).await?.0)
     }
 
-    /// The bytes of a file [`EvidenceFiles::open`] accepted (fetched again if the
-    /// cache let them go).
-    pub async fn bytes(&self, handle: &str) -> AppResult<Arc<Vec<u8>>> {
-        Ok(self.load(handle).await?.1)
+    /// The bytes of a file [`EvidenceFiles::open`] accepted as `sha256` (fetched again
+    /// if the cache let them go); refused when they are other bytes now, so the window
+    /// never shows one file's facts beside another's contents.
+    pub async fn bytes(&self, handle: &str, sha256: &str) -> AppResult<Arc<Vec<u8>>> {
+        let (file, bytes) = self.load(handle).await?;
+        if !file.sha256.eq_ignore_ascii_case(sha256.trim()) {
+            return Err(AppError::of(ErrorCode::FileChanged).during(Task::FetchDocument));
+        }
+        Ok(bytes)
     }
 
     async fn load(&self, handle: &str) -> AppResult<(EvidenceFile, Arc<Vec<u8>>)> {
@@ -296,10 +395,10 @@ impl EvidenceFiles {
         {
             return Ok(found);
         }
-        let url = self.url_of(handle)?;
+        let (url, own) = self.url_of(handle)?;
         let (_, bytes) = self
             .fetcher
-            .download_capped(&url, MAX_DOCUMENT_BYTES, Task::FetchDocument)
+            .download_capped(&url, MAX_DOCUMENT_BYTES, Task::FetchDocument, own)
             .await?;
         let shown = format!("{}{}", kyb_api::client::origin_of(&url), url.path());
         let file = judge(handle, &bytes, &shown)?;
@@ -375,6 +474,35 @@ mod tests {
     }
 
     #[test]
+    fn an_image_that_declares_too_many_pixels_is_refused_before_the_window_decodes_it() {
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        png.extend_from_slice(&100_000u32.to_be_bytes());
+        png.extend_from_slice(&100_000u32.to_be_bytes());
+        assert_eq!(image_size(FileKind::Png, &png), Some((100_000, 100_000)));
+        let refused = judge("h", &png, "x").expect_err("a bomb");
+        assert_eq!(
+            (refused.code, refused.details),
+            (
+                ErrorCode::ImageTooLarge,
+                vec!["100000".to_owned(), "100000".to_owned()]
+            )
+        );
+        // A JPEG's frame header (after an APP0 segment), and a WebP's VP8X.
+        let jpeg = [
+            0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 11, 8, 0x0B, 0xB8, 0x0F, 0xA0, 3,
+        ];
+        assert_eq!(image_size(FileKind::Jpeg, &jpeg), Some((4000, 3000)));
+        let mut webp = b"RIFF\0\0\0\0WEBPVP8X\0\0\0\0\0\0\0\0".to_vec();
+        webp.extend_from_slice(&[0x3F, 0x1F, 0, 0xFF, 0x0F, 0]);
+        assert_eq!(image_size(FileKind::Webp, &webp), Some((8000, 4096)));
+        // A header cut short says nothing: refused as damaged.
+        assert_eq!(
+            judge("h", b"\x89PNG\r\n\x1a\n", "x").expect_err("cut").code,
+            ErrorCode::DamagedFile
+        );
+    }
+
+    #[test]
     fn the_cache_keeps_at_most_its_bound_least_recently_used_first() {
         let mut cache = Cache::default();
         let (a, a_bytes) = file("a", 40);
@@ -395,7 +523,7 @@ mod tests {
         let handle = files.handle("https://files.example.mx/acta.pdf");
         assert_eq!(handle.len(), 32);
         assert_eq!(
-            files.url_of(&handle).expect("registered").as_str(),
+            files.url_of(&handle).expect("registered").0.as_str(),
             "https://files.example.mx/acta.pdf"
         );
         let forged = sha256_hex(b"https://169.254.169.254/")[..32].to_owned();

@@ -71,6 +71,34 @@ pub(super) fn of_section(
     found
 }
 
+/// The failed checks of documents no section covers (missing files aside: a document
+/// nobody reviews is no missing evidence).
+pub(super) fn of_unassigned(
+    detail: &DetailV2,
+    covered: &std::collections::HashSet<u32>,
+) -> Vec<Finding> {
+    let mut found = Vec::new();
+    for (index, doc) in detail.documentos.iter().enumerate() {
+        let index = index as u32;
+        if covered.contains(&index) {
+            continue;
+        }
+        for mut f in of_document(doc, EvidenceRule::NoneKnown) {
+            if f.kind == FindingKind::NoFile {
+                continue;
+            }
+            f.document = Some(index);
+            f.subject = doc
+                .referencia
+                .clone()
+                .or_else(|| doc.tipo_documento.clone());
+            found.push(f);
+        }
+    }
+    found.sort_by_key(|f| std::cmp::Reverse(f.severity));
+    found
+}
+
 fn of_document(doc: &Document, rule: EvidenceRule) -> Vec<Finding> {
     let mut found = Vec::new();
     for validation in &doc.validaciones {

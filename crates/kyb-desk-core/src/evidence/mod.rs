@@ -113,9 +113,15 @@ pub struct SectionEvidence {
 #[serde(rename_all = "camelCase")]
 pub struct EntityEvidence {
     pub mismatches: Vec<Mismatch>,
-    /// Handles of its photos (a branch's interior then exterior), for [`files`].
+    /// Handles of its photos (a branch's interior then exterior), for [`files`]; at
+    /// most [`MAX_PHOTOS`].
     pub photos: Vec<String>,
+    /// Photos beyond those, not offered (a crafted answer may list thousands).
+    pub more_photos: u32,
 }
+
+/// Photos of one entity the evidence offers.
+pub const MAX_PHOTOS: usize = 50;
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -124,7 +130,9 @@ pub struct DocumentFile {
     pub file: Option<String>,
 }
 
-/// The whole file's risk at a glance.
+/// The whole file's risk at a glance. A finding is counted once however many sections
+/// show it (the deed's in its section and in the powers'; the opinion in its own and in
+/// tax information).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RiskSummary {
@@ -147,6 +155,10 @@ pub struct FileEvidence {
     pub entities: Vec<EntityEvidence>,
     /// Per document of `Documentos`, in its order.
     pub documents: Vec<DocumentFile>,
+    /// Findings of documents no section covers (a kind of document the rules do not
+    /// know, or one of a section with no evidence known): said at the file's level, so
+    /// nothing found is hidden.
+    pub unassigned: Vec<Finding>,
     pub summary: RiskSummary,
 }
 
@@ -187,9 +199,8 @@ pub fn gather(
     let entities: Vec<EntityEvidence> = detail
         .entidades
         .iter()
-        .map(|entity| EntityEvidence {
-            mismatches: checks::mismatches(entity),
-            photos: entity
+        .map(|entity| {
+            let addresses: Vec<&String> = entity
                 .datos
                 .as_ref()
                 .map(|d| {
@@ -197,10 +208,18 @@ pub fn gather(
                         .iter()
                         .chain(&d.imagenes_exteriores)
                         .filter(|url| !url.trim().is_empty())
-                        .map(|url| handle(url))
                         .collect()
                 })
-                .unwrap_or_default(),
+                .unwrap_or_default();
+            EntityEvidence {
+                mismatches: checks::mismatches(entity),
+                more_photos: addresses.len().saturating_sub(MAX_PHOTOS) as u32,
+                photos: addresses
+                    .into_iter()
+                    .take(MAX_PHOTOS)
+                    .map(|url| handle(url))
+                    .collect(),
+            }
         })
         .collect();
     let documents: Vec<DocumentFile> = detail
@@ -233,30 +252,48 @@ pub fn gather(
             }
         })
         .collect();
-    let summary = summarize(&sections);
+    let covered: std::collections::HashSet<u32> = sections
+        .iter()
+        .flat_map(|s| s.documents.iter().copied())
+        .collect();
+    let unassigned = findings::of_unassigned(detail, &covered);
+    let summary = summarize(&sections, &unassigned);
     FileEvidence {
         sections,
         entities,
         documents,
+        unassigned,
         summary,
     }
 }
 
-fn summarize(sections: &[SectionEvidence]) -> RiskSummary {
+fn summarize(sections: &[SectionEvidence], unassigned: &[Finding]) -> RiskSummary {
     let mut summary = RiskSummary::default();
-    for section in sections {
-        if !section.findings.is_empty() {
-            summary.sections_flagged += 1;
+    let mut counted = std::collections::HashSet::new();
+    let all = sections
+        .iter()
+        .flat_map(|s| s.findings.iter().map(move |f| (Some(&s.section), f)))
+        .chain(unassigned.iter().map(|f| (None, f)));
+    for (section, finding) in all {
+        // One thing found is one finding: the same document's or entity's finding shown
+        // in two sections counts once. A section's own (no document, no entity) is its.
+        let key = (
+            finding.kind,
+            finding.document,
+            finding.entity,
+            (finding.document.is_none() && finding.entity.is_none()).then_some(section),
+        );
+        if !counted.insert(key) {
+            continue;
         }
-        for finding in &section.findings {
-            match finding.severity {
-                Severity::High => summary.high += 1,
-                Severity::Medium => summary.medium += 1,
-                Severity::Low => summary.low += 1,
-            }
-            summary.level = summary.level.max(Some(finding.severity));
+        match finding.severity {
+            Severity::High => summary.high += 1,
+            Severity::Medium => summary.medium += 1,
+            Severity::Low => summary.low += 1,
         }
+        summary.level = summary.level.max(Some(finding.severity));
     }
+    summary.sections_flagged = sections.iter().filter(|s| !s.findings.is_empty()).count() as u32;
     summary
 }
 

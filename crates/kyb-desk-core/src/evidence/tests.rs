@@ -234,11 +234,25 @@ fn the_branch_has_its_photos_and_proof_and_the_deed_its_shares() {
 }
 
 #[test]
-fn the_summary_counts_every_finding_by_severity() {
+fn the_summary_counts_each_thing_found_once_however_many_sections_show_it() {
     let evidence = gather(Some(&detail()), None, |url| url.to_owned());
     let s = evidence.summary;
-    let all: Vec<&Finding> = evidence.sections.iter().flat_map(|x| &x.findings).collect();
-    assert_eq!(s.high + s.medium + s.low, all.len() as u32);
+    // The negative opinion shows in its own section and in tax information: once.
+    let opinions = evidence
+        .sections
+        .iter()
+        .flat_map(|x| &x.findings)
+        .filter(|f| f.kind == FindingKind::OpinionNegative)
+        .count();
+    assert_eq!(opinions, 2);
+    let mut distinct = std::collections::HashSet::new();
+    for section in &evidence.sections {
+        for f in &section.findings {
+            let own = (f.document.is_none() && f.entity.is_none()).then_some(&section.section);
+            distinct.insert((f.kind, f.document, f.entity, own));
+        }
+    }
+    assert_eq!(s.high + s.medium + s.low, distinct.len() as u32);
     assert_eq!(s.level, Some(Severity::High));
     assert_eq!(
         s.sections_flagged,
@@ -247,6 +261,46 @@ fn the_summary_counts_every_finding_by_severity() {
             .iter()
             .filter(|x| !x.findings.is_empty())
             .count() as u32
+    );
+}
+
+#[test]
+fn a_flagged_document_no_section_covers_is_said_at_the_file_s_level() {
+    let mut odd = detail();
+    odd.documentos.push(
+        serde_json::from_value(json!({
+            "TipoDocumento": "INE", "Referencia": "Credencial del representante",
+            "Validaciones": [{ "Tipo": "Alteracion", "DocumentoEditado": true, "NivelRiesgo": "Alto",
+                               "Indicadores": [{ "Codigo": "EDIT-01" }] }],
+            "Archivo": null
+        }))
+        .expect("a document"),
+    );
+    let evidence = gather(Some(&odd), None, |url| url.to_owned());
+    let unassigned: Vec<FindingKind> = evidence.unassigned.iter().map(|f| f.kind).collect();
+    // Its alteration, not its missing file (nobody reviews it as a section's document).
+    assert_eq!(unassigned, vec![FindingKind::DocumentEdited]);
+    assert_eq!(evidence.unassigned[0].document, Some(4));
+    let before = gather(Some(&detail()), None, |url| url.to_owned()).summary;
+    assert_eq!(evidence.summary.high, before.high + 1);
+}
+
+#[test]
+fn an_entity_offers_at_most_its_share_of_photos() {
+    let mut many = detail();
+    let photos: Vec<String> = (0..1000)
+        .map(|n| format!("https://files.example.mx/{n}.png"))
+        .collect();
+    many.entidades[1]
+        .datos
+        .as_mut()
+        .expect("data")
+        .imagenes_interiores = photos;
+    let evidence = gather(Some(&many), None, |url| url.to_owned());
+    assert_eq!(evidence.entities[1].photos.len(), MAX_PHOTOS);
+    assert_eq!(
+        evidence.entities[1].more_photos,
+        1000 + 1 - MAX_PHOTOS as u32
     );
 }
 

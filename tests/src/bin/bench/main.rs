@@ -11,6 +11,7 @@
 //! and tauri-driver (`scripts/session.sh --driver`).
 
 mod day;
+mod evidence;
 mod journeys;
 mod memory;
 mod scale;
@@ -82,6 +83,62 @@ pub fn progress(what: &str) {
     eprintln!("bench: {what}");
 }
 
+/// The evidence beside the decision: section switches and memory.
+fn evidence_section(evidence: &evidence::Evidence) -> Vec<String> {
+    let mut out = vec![
+        String::new(),
+        "## Evidence beside the decision".to_owned(),
+        String::new(),
+        "A review of the large example file: a section focused (as `j`/`k` do) to its \
+         evidence's file painted, as the UI records it (`evidence` measure: a PDF's page \
+         drawn on its canvas, an image decoded and shown); the files were fetched once \
+         before (the session keeps them in memory), each switch draws again."
+            .to_owned(),
+        String::new(),
+        "| file shown | switches | median (ms) | p95 (ms) | min | max |".to_owned(),
+        "|---|---:|---:|---:|---:|---:|".to_owned(),
+    ];
+    for (kind, samples) in &evidence.switches {
+        let summary = Summary::of(samples);
+        out.push(row(&[
+            kind.clone(),
+            summary.runs.to_string(),
+            ms(summary.median),
+            ms(Summary::p95(samples)),
+            ms(summary.min),
+            ms(summary.max),
+        ]));
+    }
+    out.extend([
+        String::new(),
+        format!(
+            "Memory (PSS, read as above): the watchlist alone, then the large file's \
+             review with its evidence open, then after {} more reviews each with its \
+             proof of address drawn, the watchlist shown again.",
+            evidence::FILES
+        ),
+        String::new(),
+        "| state | KYB Desk (MiB) | ratio to before | by process (MiB) |".to_owned(),
+        "|---|---:|---:|---|".to_owned(),
+    ]);
+    for (state, pss) in [
+        ("before: the watchlist shown", &evidence.before),
+        ("the large file's review, evidence open", &evidence.open),
+        (
+            "after the 50 reviews with evidence, the watchlist shown",
+            &evidence.after,
+        ),
+    ] {
+        out.push(row(&[
+            state.to_owned(),
+            format!("{:.1}", pss.total_mib),
+            format!("{:.2}", pss.total_mib / evidence.before.total_mib),
+            by_process(pss),
+        ]));
+    }
+    out
+}
+
 fn ms(value: f64) -> String {
     format!("{value:.0}")
 }
@@ -107,6 +164,9 @@ async fn main() {
 
     progress("a working day: 200 details opened one after another");
     let day = day::measure(&args, &data).await;
+
+    progress("the evidence beside the decision");
+    let evidence = evidence::measure(&args, &sandbox.manifest, &data).await;
 
     progress("where the page's start-up goes");
     let steps = {
@@ -307,6 +367,7 @@ async fn main() {
             .trim_end()
             .to_owned(),
     ]);
+    out.extend(evidence_section(&evidence));
     let refresh = measured.refresh;
     out.extend([
         String::new(),

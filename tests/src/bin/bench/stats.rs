@@ -31,6 +31,16 @@ impl Summary {
         }
     }
 
+    /// The 95th percentile by nearest rank: the smallest sample that at least 95 % of
+    /// the samples do not exceed.
+    pub fn p95(samples: &[f64]) -> f64 {
+        assert!(!samples.is_empty(), "a percentile needs samples");
+        let mut sorted = samples.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let rank = (sorted.len() * 95).div_ceil(100).max(1);
+        sorted[rank - 1]
+    }
+
     pub fn of_durations(samples: &[Duration]) -> Summary {
         let ms: Vec<f64> = samples.iter().map(|d| d.as_secs_f64() * 1e3).collect();
         Summary::of(&ms)
@@ -46,5 +56,12 @@ mod tests {
         let odd = Summary::of(&[3.0, 1.0, 2.0]);
         assert_eq!((odd.median, odd.min, odd.max, odd.runs), (2.0, 1.0, 3.0, 3));
         assert_eq!(Summary::of(&[4.0, 1.0, 2.0, 3.0]).median, 2.5);
+    }
+
+    #[test]
+    fn p95_is_the_nearest_rank() {
+        let samples: Vec<f64> = (1..=20).map(f64::from).collect();
+        assert_eq!(Summary::p95(&samples), 19.0);
+        assert_eq!(Summary::p95(&[7.0]), 7.0);
     }
 }

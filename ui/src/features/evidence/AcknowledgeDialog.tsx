@@ -32,7 +32,7 @@ export function AcknowledgeDialog({
     if (!seen || busy) return;
     setBusy(true);
     setError(null);
-    backend.acknowledgeFindings(documentId, evidence.section, [...new Set(high.map((f) => f.kind))]).then(onDone, (e: AppError) => {
+    backend.acknowledgeFindings(documentId, evidence.section).then(onDone, (e: AppError) => {
       setBusy(false);
       setError(e);
     });

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import * as backend from "../../api/backend";
 import type { EvidenceFile } from "../../bindings/EvidenceFile";
 import { useI18n } from "../../i18n";
+import { paintedSince } from "../../perf";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { useLoad } from "../../ui/useLoad";
 import { FitStage } from "../detail/FitStage";
@@ -18,7 +19,7 @@ export function EvidenceFileView({ handle, label }: { handle: string; label: str
   const { t } = useI18n();
   const [opened] = useLoad(async () => {
     const file = await backend.evidenceFile(handle);
-    return { file, bytes: await backend.evidenceBytes(handle) };
+    return { file, bytes: await backend.evidenceBytes(handle, file.sha256) };
   }, handle);
   if (opened.state === "loading") return <div className="empty small">{t("evidence.loadingFile")}</div>;
   if (opened.state === "failed")
@@ -33,7 +34,7 @@ export function EvidenceFileView({ handle, label }: { handle: string; label: str
       <FileFacts file={file} />
       {file.kind === "pdf" ? (
         <Suspense fallback={<div className="empty small">{t("loading")}</div>}>
-          <PdfViewer bytes={bytes} label={label} />
+          <PdfViewer bytes={bytes} label={label} onPainted={() => paintedSince("evidence")} />
         </Suspense>
       ) : (
         <ImageView bytes={bytes} kind={file.kind} label={label} />
@@ -129,7 +130,10 @@ function ImageView({ bytes, kind, label }: { bytes: Uint8Array; kind: keyof type
               alt={label}
               style={style}
               draggable={false}
-              onLoad={(event) => onSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+              onLoad={(event) => {
+                onSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight });
+                paintedSince("evidence");
+              }}
             />
           )
         }

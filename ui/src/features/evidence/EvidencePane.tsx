@@ -33,7 +33,11 @@ export function EvidencePane({ view, onOpenWindow }: { view: SectionView /** Sho
           </button>
         )}
       </header>
-      {section === null || section.rule === "none_known" ? (
+      {view.tooLarge ? (
+        <p className="empty small" data-testid="evidence-too-large">
+          {t("evidence.tooLarge")}
+        </p>
+      ) : section === null || section.rule === "none_known" ? (
         <p className="empty small" data-testid="evidence-none">
           {t("evidence.noneKnown")}
         </p>
@@ -92,15 +96,15 @@ function SectionBody({ view }: { view: SectionView }) {
           <DocumentCard doc={current.doc} external={false} />
         </div>
       )}
-      {entities.map(({ index, entity, photos }) => (
-        <EntityCard key={index} entity={entity} photoView={<Photos handles={photos} />} />
+      {entities.map(({ index, entity, photos, morePhotos }) => (
+        <EntityCard key={index} entity={entity} photoView={<Photos handles={photos} more={morePhotos} />} />
       ))}
     </>
   );
 }
 
 /** A branch's photos, by the evidence's handles: one shown at a time. */
-function Photos({ handles }: { handles: string[] }) {
+function Photos({ handles, more }: { handles: string[]; more: number }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(0);
   if (handles.length === 0) return <p className="muted">{t("photos.none")}</p>;
@@ -117,6 +121,7 @@ function Photos({ handles }: { handles: string[] }) {
         </div>
       )}
       <EvidenceFileView key={handle} handle={handle} label={t("evidence.photo", { n: open + 1 })} />
+      {more > 0 && <p className="muted small">{t("evidence.morePhotos", { n: more })}</p>}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { useI18n } from "../../i18n";
+import { ScreenBoundary } from "../../ui/ScreenBoundary";
 import { EvidencePane } from "./EvidencePane";
 import type { SectionView } from "./view";
 
@@ -29,7 +30,10 @@ export function EvidenceWindow() {
   return (
     <main className="evidence-window" data-testid="evidence-window-page">
       {view ? (
-        <EvidencePane view={view} />
+        // A pane that fails says so; the window stays, and the next section shows.
+        <ScreenBoundary resetKey={view.section?.section ?? view.label}>
+          <EvidencePane view={view} />
+        </ScreenBoundary>
       ) : (
         <p className="empty" data-testid="evidence-window-waiting">
           {t("evidence.windowWaiting")}

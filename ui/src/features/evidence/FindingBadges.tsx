@@ -38,13 +38,14 @@ export function RiskSummary({ summary }: { summary: Summary }) {
         {t("risk.none")}
       </span>
     );
+  const counts = t("risk.counts", { high: summary.high, medium: summary.medium, low: summary.low, sections: summary.sectionsFlagged });
   return (
-    <span className="risk-summary" data-testid="risk-summary" data-level={summary.level}>
-      <span className={`chip chip-${SEVERITY_TONE[summary.level]}`}>{t("risk.level", { level: severityLabel(summary.level, t) })}</span>
-      <span className="muted small">
-        {t("risk.counts", { high: summary.high, medium: summary.medium, low: summary.low, sections: summary.sectionsFlagged })}
+    <span className="risk-summary" data-testid="risk-summary" data-level={summary.level} title={`${counts}\n${t("risk.nextHint")}`}>
+      <span className={`chip chip-${SEVERITY_TONE[summary.level]}`}>
+        {t("risk.level", { level: severityLabel(summary.level, t) })} · {summary.high + summary.medium + summary.low}
       </span>
-      <kbd title={t("risk.nextHint")}>n</kbd>
+      <span className="visually-hidden">{counts}</span>
+      <kbd>n</kbd>
     </span>
   );
 }

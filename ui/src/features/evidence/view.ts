@@ -13,7 +13,9 @@ export interface SectionView {
   label: string;
   section: SectionEvidence | null;
   documents: { index: number; doc: Document; file: string | null }[];
-  entities: { index: number; entity: Entity; photos: string[] }[];
+  entities: { index: number; entity: Entity; photos: string[]; morePhotos: number }[];
+  /** Set by the backend instead of a view too large to hand to the evidence window. */
+  tooLarge?: boolean;
 }
 
 export function sectionView(label: string, section: SectionEvidence | null, evidence: FileEvidence, detail: DetailV2 | null): SectionView {
@@ -27,7 +29,8 @@ export function sectionView(label: string, section: SectionEvidence | null, evid
     }),
     entities: section.entities.flatMap((index) => {
       const entity = detail?.Entidades[index];
-      return entity ? [{ index, entity, photos: evidence.entities[index]?.photos ?? [] }] : [];
+      const own = evidence.entities[index];
+      return entity ? [{ index, entity, photos: own?.photos ?? [], morePhotos: own?.morePhotos ?? 0 }] : [];
     }),
   };
 }

@@ -733,7 +733,7 @@ describe("the review beside its evidence", () => {
     1,
   );
 
-  function withAcknowledgement(answer: () => unknown) {
+  function withAcknowledgement(answer: () => unknown, saved: Draft | null = null) {
     const asked: unknown[] = [];
     mockIPC((cmd, args) => {
       if (cmd === "acknowledge_findings") {
@@ -741,12 +741,40 @@ describe("the review beside its evidence", () => {
         return answer();
       }
       if (cmd === "review_material") return { tracking, detail: { version: "2", detail }, evidence };
-      if (cmd === "load_draft") return null;
+      if (cmd === "load_draft") return saved;
       if (cmd === "save_draft") return { ...(args as { draft: Draft }).draft, savedAtUtc: "2026-11-22T05:30:00Z" };
+      if (cmd === "check_correction") return [];
       throw new Error(`unexpected ${cmd}`);
     });
     return asked;
   }
+
+  it("asks for the acknowledgement a restored draft's accepted section never had, before the preview", async () => {
+    const saved: Draft = {
+      documentId: DOC,
+      decisions: [
+        { seccion: "ProofAddressObligatorio", estatus: "Aceptada", comentario: "", entidadId: null, entidadReferencia: null },
+        { seccion: "LegalRepresentativeObligatorio", estatus: null, comentario: "", entidadId: REP, entidadReferencia: "María Hernández López" },
+        { seccion: "ActaConstitutivaObligatorio", estatus: null, comentario: "", entidadId: null, entidadReferencia: null },
+      ],
+      notificarUsuario: true,
+      mensajeGeneral: "",
+      savedAtUtc: "2026-11-22T05:00:00Z",
+    };
+    const asked = withAcknowledgement(() => null, saved);
+    const rows = await open();
+    expect(rows[0]?.dataset.verdict).toBe("Aceptada");
+    key("Enter", { ctrlKey: true });
+    await screen.findByTestId("confirm");
+    expect(screen.queryByTestId("preview")).toBeNull();
+    fireEvent.click(screen.getByTestId("ack-seen"));
+    fireEvent.click(screen.getByTestId("confirm-action"));
+    await waitFor(() => expect(asked).toEqual([{ documentId: DOC, section: "ProofAddressObligatorio" }]));
+    expect(rows[0]?.dataset.verdict).toBe("Aceptada");
+    await waitFor(() => expect(screen.queryByTestId("confirm")).toBeNull());
+    key("Enter", { ctrlKey: true });
+    expect(await screen.findByTestId("preview")).toBeTruthy();
+  });
 
   it("marks each flagged row, shows the focused section's evidence, and j switches it", async () => {
     backend(null, tracking, detail, evidence);
@@ -784,7 +812,8 @@ describe("the review beside its evidence", () => {
     fireEvent.click(screen.getByTestId("ack-seen"));
     fireEvent.click(confirm);
     await waitFor(() => expect(rows[0]?.dataset.verdict).toBe("Aceptada"));
-    expect(asked).toEqual([{ documentId: DOC, section: "ProofAddressObligatorio", findings: ["document_edited"] }]);
+    // The backend records the findings it found itself: the window names the section only.
+    expect(asked).toEqual([{ documentId: DOC, section: "ProofAddressObligatorio" }]);
     expect(screen.queryByTestId("confirm")).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(rows[1]));
     // Acknowledged once in this review: taking it back and accepting again asks no more.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { DetailV2 } from "../../bindings/DetailV2";
@@ -10,6 +10,7 @@ import type { Profile } from "../../bindings/Profile";
 import type { SectionEvidence } from "../../bindings/SectionEvidence";
 import type { TrackedSection } from "../../bindings/TrackedSection";
 import { useI18n } from "../../i18n";
+import { begin } from "../../perf";
 import { useAppInfo } from "../../ui/appInfo";
 import { Counter } from "../../ui/Counter";
 import { DraftNote } from "../../ui/DraftNote";
@@ -17,6 +18,7 @@ import { ErrorNotice } from "../../ui/ErrorNotice";
 import { isTyping } from "../../ui/keys";
 import { PageHeader } from "../../ui/PageHeader";
 import { problemTexts, type SectionNamer } from "../../ui/problems";
+import { ScreenBoundary } from "../../ui/ScreenBoundary";
 import { SectionName } from "../../ui/SectionName";
 import { SectionStatusChip } from "../../ui/SectionStatusChip";
 import { useDraft } from "../../ui/useDraft";
@@ -24,6 +26,7 @@ import { useLoad } from "../../ui/useLoad";
 import { AcknowledgeDialog } from "../evidence/AcknowledgeDialog";
 import { EvidencePane } from "../evidence/EvidencePane";
 import { FindingBadges, RiskSummary } from "../evidence/FindingBadges";
+import { findingText, SEVERITY_TONE, severityLabel } from "../evidence/findings";
 import { sectionView } from "../evidence/view";
 import { sectionLabel, trackedId } from "../sections";
 import { ClaimBar } from "../team/ClaimBar";
@@ -177,11 +180,30 @@ function ReviewForm(props: {
     [needsAsking, draft.decisions],
   );
   const hasFindings = useCallback((index: number) => (evidenceOf(draft.decisions[index]?.seccion)?.findings.length ?? 0) > 0, [evidenceOf, draft.decisions]);
+  // A section accepted without its acknowledgement (a draft restored from before its
+  // findings, or before this version) is asked about before the preview opens; the
+  // backend refuses to send it otherwise.
+  const unacknowledged = useCallback(
+    () =>
+      draft.decisions.findIndex(
+        (d) => hasVerdict(d.estatus, "Aceptada") && (evidenceOf(d.seccion)?.needsAcknowledgement ?? false) && !acknowledged.has(d.seccion),
+      ),
+    [draft.decisions, evidenceOf, acknowledged],
+  );
+  const openPreview = useCallback(async () => {
+    const index = unacknowledged();
+    const evidence = index >= 0 ? evidenceOf(draft.decisions[index]?.seccion) : null;
+    if (index >= 0 && evidence) {
+      setAsking({ index, evidence, byKey: false });
+      return index;
+    }
+    return review.openPreview();
+  }, [unacknowledged, evidenceOf, draft.decisions, review.openPreview]);
   const keys = useReviewKeys({
     draft,
     change,
     editing: stage.kind === "editing" && asking === null,
-    openPreview: review.openPreview,
+    openPreview,
     entityChoices,
     gateAccept,
     hasFindings,
@@ -199,11 +221,26 @@ function ReviewForm(props: {
     const focused = evidenceOf(focusedSection);
     return sectionView(focused ? nameSection(focused.section) : (focusedSection ?? ""), focused, material.evidence, material.detail);
   }, [focusedSection, evidenceOf, material, locale]);
+  // A section focused: the evidence's paint is measured from here (`make bench`).
+  useEffect(() => {
+    if (focusedSection !== undefined) begin("evidence");
+  }, [focusedSection]);
   const [windowOpen, setWindowOpen] = useState(false);
+  // Whether the review is still on screen: a window that opens after it left is closed.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const openWindow = useCallback(() => {
     backend.showEvidence(focusedView).catch(() => undefined);
     backend.openEvidenceWindow(t("evidence.windowTitle")).then(
-      () => setWindowOpen(true),
+      () => {
+        if (mounted.current) setWindowOpen(true);
+        else backend.closeEvidenceWindow().catch(() => undefined);
+      },
       () => undefined,
     );
   }, [focusedView, t]);
@@ -295,6 +332,18 @@ function ReviewForm(props: {
         </button>
       </div>
       {showProblems && all.length > 0 && <ProblemList problems={all} />}
+      {material.evidence.unassigned.length > 0 && (
+        <div className="notice notice-warn" role="note" data-testid="evidence-unassigned">
+          {t("evidence.unassigned")}{" "}
+          <ul className="evidence-findings">
+            {material.evidence.unassigned.map((finding, n) => (
+              <li key={`${finding.kind}-${n}`}>
+                <span className={`chip chip-${SEVERITY_TONE[finding.severity]}`}>{severityLabel(finding.severity, t)}</span> {findingText(finding, t)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="review-split">
         <div className="review-decisions">
           <ol className="review-list" aria-label={t("review.title")}>
@@ -434,7 +483,9 @@ function ReviewForm(props: {
             {general.length > 0 && showProblems && <ProblemList problems={general} compact />}
           </div>
         </div>
-        <EvidencePane view={focusedView} onOpenWindow={openWindow} />
+        <ScreenBoundary resetKey={focusedSection ?? ""}>
+          <EvidencePane view={focusedView} onOpenWindow={openWindow} />
+        </ScreenBoundary>
       </div>
       {asking && (
         <AcknowledgeDialog

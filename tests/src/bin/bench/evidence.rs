@@ -1,0 +1,127 @@
+//! The evidence beside the decision: how long a review takes from a section focused to
+//! its evidence's file painted (an image, a one-page PDF, a PDF of about thirty pages),
+//! and the window's memory with the evidence open and after the evidence of 50 files
+//! was shown one review after another, against the watchlist alone.
+
+use std::time::Duration;
+
+use kyb_e2e::{App, DataDir};
+use kyb_sandbox::Manifest;
+use serde_json::{Value, json};
+
+use crate::journeys::{call, measures, open_app, settled_pss, wait_for_measure};
+use crate::memory::TreePss;
+use crate::{Args, progress};
+
+/// Reviews whose evidence is shown one after another for the memory reading.
+pub const FILES: usize = 50;
+
+/// The kinds of file measured, each by the first section of the large example whose
+/// name starts with the prefix.
+pub const KINDS: [(&str, &str); 3] = [
+    ("image: a branch's proof of address (PNG)", "Sucursal"),
+    ("PDF of 1 page: the proof of address", "ProofAddress"),
+    (
+        "PDF of about 30 pages: the deed with its signature annex",
+        "ActaConstitutiva",
+    ),
+];
+
+pub struct Evidence {
+    /// Per kind: the times from a section focused to its file painted (ms).
+    pub switches: Vec<(String, Vec<f64>)>,
+    pub before: TreePss,
+    pub open: TreePss,
+    pub after: TreePss,
+}
+
+/// Focuses the first review section whose name starts with `prefix`; false when the
+/// review has none.
+async fn focus_section(app: &App, prefix: &str) -> bool {
+    app.run_script(&format!(
+        "const row = document.querySelector('[data-testid=review-section][data-section^={}]');
+         if (!row) return false;
+         row.focus();
+         return true;",
+        json!(prefix)
+    ))
+    .await
+        == json!(true)
+}
+
+/// Focuses a section and waits for its evidence's paint; its time.
+async fn switch_to(app: &App, prefix: &str) -> f64 {
+    let count = measures(app, "evidence").await.len();
+    assert!(focus_section(app, prefix).await, "a section {prefix}…");
+    wait_for_measure(app, "evidence", count + 1, Duration::from_secs(60)).await
+}
+
+pub async fn measure(args: &Args, manifest: &Manifest, data: &DataDir) -> Evidence {
+    let app = open_app(args, data).await;
+    wait_for_measure(&app, "watchlist", 1, Duration::from_secs(30)).await;
+    let before = settled_pss(&args.app).await;
+
+    progress("evidence: section switches on the large file's review");
+    app.type_into("input[type=search]", &manifest.examples.large_rfc)
+        .await;
+    app.click("[data-testid=open-file]").await;
+    app.click("[data-testid=start-review]").await;
+    app.wait_for_text("[data-testid=evidence-pane]", "").await;
+    // One round first, not counted: each file fetched once (the session keeps it).
+    for (_, prefix) in KINDS {
+        switch_to(&app, prefix).await;
+    }
+    let mut switches: Vec<Vec<f64>> = vec![Vec::new(); KINDS.len()];
+    for _ in 0..args.runs.max(5) * 2 {
+        for (index, (_, prefix)) in KINDS.iter().enumerate() {
+            switches[index].push(switch_to(&app, prefix).await);
+        }
+    }
+    let open = settled_pss(&args.app).await;
+
+    progress(&format!(
+        "evidence: {FILES} reviews, each with its proof of address shown"
+    ));
+    let followed = call(&app, "watchlist", json!({})).await;
+    let rfcs: Vec<String> = followed
+        .as_array()
+        .expect("the watchlist")
+        .iter()
+        .filter(|f| f["documentId"].is_string())
+        .filter_map(|f| f["rfc"].as_str().map(str::to_owned))
+        .filter(|rfc| *rfc != manifest.examples.large_rfc)
+        .collect();
+    let mut shown = 0;
+    for rfc in &rfcs {
+        if shown == FILES {
+            break;
+        }
+        app.click("[data-testid=nav-watchlist]").await;
+        app.type_into("input[type=search]", rfc).await;
+        app.click("[data-testid=open-file]").await;
+        app.click("[data-testid=start-review]").await;
+        app.wait_for_text("[data-testid=evidence-pane]", "").await;
+        let count = measures(&app, "evidence").await.len();
+        if !focus_section(&app, "ProofAddress").await {
+            continue;
+        }
+        wait_for_measure(&app, "evidence", count + 1, Duration::from_secs(60)).await;
+        shown += 1;
+    }
+    assert_eq!(shown, FILES, "reviews whose proof of address was shown");
+    app.click("[data-testid=nav-watchlist]").await;
+    let after = settled_pss(&args.app).await;
+    let _: Value = app.run_script("return null").await;
+    app.close().await;
+
+    Evidence {
+        switches: KINDS
+            .iter()
+            .zip(switches)
+            .map(|((kind, _), samples)| ((*kind).to_owned(), samples))
+            .collect(),
+        before,
+        open,
+        after,
+    }
+}
