@@ -6,43 +6,10 @@
 
 use std::time::Duration;
 
-use kyb_e2e::{App, poll, with_demo_world};
+use kyb_e2e::{poll, with_demo_world};
 
 fn row(section: &str, part: &str) -> String {
     format!("[data-testid=review-section][data-section={section}] [data-testid={part}]")
-}
-
-/// Painted pixels of the evidence's PDF canvas that are not white (or transparent).
-async fn inked_pixels(app: &App) -> u64 {
-    app.run_script(
-        "const canvas = document.querySelector('[data-testid=evidence-pane] [data-testid=pdf-canvas]');
-         if (!canvas || canvas.width === 0) return 0;
-         const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-         let inked = 0;
-         for (let i = 0; i < data.length; i += 4) {
-           if (data[i + 3] > 0 && (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200)) inked += 1;
-         }
-         return inked;",
-    )
-    .await
-    .as_u64()
-    .unwrap_or_default()
-}
-
-/// Waits until the evidence's PDF canvas has more than `least` inked pixels.
-async fn wait_for_ink(app: &App, least: u64) -> u64 {
-    let inked = poll(Duration::from_secs(20), || async {
-        let inked = inked_pixels(app).await;
-        (inked > least).then_some(inked)
-    })
-    .await;
-    match inked {
-        Some(inked) => inked,
-        None => panic!(
-            "the PDF is not drawn in the evidence pane, which shows: {}",
-            app.text_of("[data-testid=evidence-pane]").await
-        ),
-    }
 }
 
 #[tokio::test]
@@ -62,7 +29,7 @@ async fn the_altered_proof_of_address_is_flagged_shown_and_acknowledged_before_i
             "Documento editado",
         )
         .await;
-        wait_for_ink(&app, 500).await;
+        app.wait_for_pdf_ink(500).await;
         app.wait_for_text("[data-testid=evidence-pane] [data-testid=pdf-pages]", "de 1")
             .await;
         let indicators = app
@@ -76,7 +43,7 @@ async fn the_altered_proof_of_address_is_flagged_shown_and_acknowledged_before_i
             .await;
 
         // j/k switch the evidence: the deed's several pages, then back.
-        app.run_script("document.querySelector('[data-testid=review-section][data-section=ActaConstitutivaObligatorio]').focus()")
+        app.focus("[data-testid=review-section][data-section=ActaConstitutivaObligatorio]")
             .await;
         app.wait_for_text(
             "[data-testid=evidence-pane][data-section=ActaConstitutivaObligatorio] [data-testid=pdf-pages]",
@@ -100,8 +67,8 @@ async fn the_altered_proof_of_address_is_flagged_shown_and_acknowledged_before_i
         )
         .await;
         app.switch_to_window(&main).await;
-        app.run_script(&format!(
-            "document.querySelector('[data-testid=review-section][data-section={proof}]').focus()"
+        app.focus(&format!(
+            "[data-testid=review-section][data-section={proof}]"
         ))
         .await;
         app.switch_to_window(&second).await;
@@ -110,7 +77,7 @@ async fn the_altered_proof_of_address_is_flagged_shown_and_acknowledged_before_i
             "Documento editado",
         )
         .await;
-        wait_for_ink(&app, 500).await;
+        app.wait_for_pdf_ink(500).await;
         app.switch_to_window(&main).await;
 
         // Accepting it asks first; the acknowledgement is in the audit log.
@@ -154,7 +121,7 @@ async fn each_hostile_file_ends_in_its_message_and_nothing_runs_or_hangs() {
         };
         // A PDF carrying JavaScript and a launch action: drawn, said, nothing run.
         app.click(&tab(1)).await;
-        wait_for_ink(&app, 500).await;
+        app.wait_for_pdf_ink(500).await;
         app.wait_for_text("[data-testid=evidence-scripts]", "no se ejecuta")
             .await;
         app.wait_for_text("[data-testid=evidence-launch]", "no se sigue")
@@ -172,7 +139,7 @@ async fn each_hostile_file_ends_in_its_message_and_nothing_runs_or_hangs() {
         .await;
         app.wait_for_text("[data-testid=pdf-long]", "2000").await;
         // One short line a page.
-        wait_for_ink(&app, 20).await;
+        app.wait_for_pdf_ink(20).await;
         // HTML served as a PDF.
         app.click(&tab(4)).await;
         app.wait_for_text("[data-testid=evidence-file-error]", "una página web (HTML)")

@@ -657,6 +657,60 @@ impl App {
         );
     }
 
+    /// Gives the element at `css` the focus, as a click beside its buttons or a key that
+    /// moves to it would (a review's section row: its evidence follows).
+    pub async fn focus(&self, css: &str) {
+        let focused = self
+            .run_script(&format!(
+                "const el = document.querySelector({}); if (!el) return false; el.focus(); return true;",
+                serde_json::json!(css)
+            ))
+            .await;
+        assert_eq!(
+            focused,
+            serde_json::json!(true),
+            "nothing to focus at `{css}`"
+        );
+    }
+
+    /// Painted pixels of the evidence pane's PDF canvas that are not white.
+    pub async fn pdf_ink(&self) -> u64 {
+        self.run_script(
+            "const canvas = document.querySelector('[data-testid=evidence-pane] [data-testid=pdf-canvas]');
+             if (!canvas || canvas.width === 0) return 0;
+             const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+             let inked = 0;
+             for (let i = 0; i < data.length; i += 4) {
+               if (data[i + 3] > 0 && (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200)) inked += 1;
+             }
+             return inked;",
+        )
+        .await
+        .as_u64()
+        .unwrap_or_default()
+    }
+
+    /// Waits until the evidence pane's PDF canvas has more than `least` inked pixels.
+    pub async fn wait_for_pdf_ink(&self, least: u64) -> u64 {
+        let inked = poll(Duration::from_secs(20), || async {
+            let inked = self.pdf_ink().await;
+            (inked > least).then_some(inked)
+        })
+        .await;
+        match inked {
+            Some(inked) => inked,
+            None => panic!(
+                "the PDF is not drawn in the evidence pane, which shows: {}",
+                self.text_of("[data-testid=evidence-pane]").await
+            ),
+        }
+    }
+
+    /// Closes the window the steps act on (another of the app's stays).
+    pub async fn close_window(&self) {
+        self.client.close_window().await.expect("the window closes");
+    }
+
     /// The app's windows, as WebDriver knows them.
     pub async fn windows(&self) -> Vec<String> {
         self.client

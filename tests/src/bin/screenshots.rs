@@ -102,8 +102,54 @@ async fn main() {
         let row = |name: &str, part: &str| {
             format!("[data-testid=review-section][data-section={name}] [data-testid={part}]")
         };
-        app.click(&row("OpinionObligatorio", "accept")).await;
-        app.click(&row("Sucursal", "accept")).await;
+        // The evidence beside the decision: the proof of address's finding on its row,
+        // its PDF drawn in the pane with the alteration's indicators.
+        app.focus("[data-testid=review-section][data-section=ProofAddressObligatorio]")
+            .await;
+        app.wait_for_text(
+            "[data-testid=evidence-pane] [data-testid=pdf-pages]",
+            "de 1",
+        )
+        .await;
+        app.wait_for_pdf_ink(500).await;
+        capture(&dir.join("09a-review-evidence.png"));
+        // Accepting it asks for the acknowledgement first.
+        app.click(&row("ProofAddressObligatorio", "accept")).await;
+        app.wait_for_text("[data-testid=ack-findings]", "Documento editado")
+            .await;
+        app.click("[data-testid=ack-seen]").await;
+        capture(&dir.join("09b-acknowledge.png"));
+        app.click_button("Volver").await;
+        // The evidence in a second window (for a second monitor), following the section.
+        let main = app.current_window().await;
+        app.click("[data-testid=evidence-window]").await;
+        let second = kyb_e2e::poll(std::time::Duration::from_secs(10), || async {
+            app.windows().await.into_iter().find(|w| *w != main)
+        })
+        .await
+        .expect("the evidence window opens");
+        app.switch_to_window(&second).await;
+        app.wait_for_text(
+            "[data-testid=evidence-pane] [data-testid=pdf-pages]",
+            "de 1",
+        )
+        .await;
+        app.wait_for_pdf_ink(500).await;
+        capture(&dir.join("09c-evidence-window.png"));
+        app.close_window().await;
+        app.switch_to_window(&main).await;
+        // The deed's pages, on j/k.
+        app.focus("[data-testid=review-section][data-section=ActaConstitutivaObligatorio]")
+            .await;
+        app.wait_for_text(
+            "[data-testid=evidence-pane] [data-testid=pdf-pages]",
+            "de 7",
+        )
+        .await;
+        app.wait_for_pdf_ink(500).await;
+        capture(&dir.join("09d-review-deed.png"));
+        app.accept_section("OpinionObligatorio").await;
+        app.accept_section("Sucursal").await;
         app.click(&row("ProofAddressObligatorio", "reject")).await;
         app.type_into(
             &row("ProofAddressObligatorio", "review-comment"),

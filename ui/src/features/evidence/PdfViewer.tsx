@@ -11,13 +11,18 @@ import { isTyping } from "../../ui/keys";
 import { PdfToolbar } from "./PdfToolbar";
 import {
   type Action,
+  type AnnotationActions,
   actionOfKey,
+  actionsOf,
   apply,
   CSS_PER_POINT,
+  type FoundActions,
   failureOf,
+  hasUndecodedImage,
   isCancelled,
   LONG_DOCUMENT_PAGES,
   type OpenFailure,
+  openOptions,
   type Position,
   pixelRatio,
   type Size,
@@ -61,32 +66,56 @@ export interface PdfViewerProps {
   /** What the document is ("Comprobante de domicilio"), for the region's name. */
   label: string;
   onPageCount?: (pages: number) => void;
+  /** What pdf.js found of the document's script and links that open a program or a file
+   * (its own catalog and the pages shown so far), each time it finds more. Nothing of it
+   * is run: this is for the caller to show. */
+  onActions?: (found: FoundActions) => void;
+  /** A page was drawn on the canvas (for the evidence's paint measure). */
+  onPainted?: () => void;
 }
 
 /** A PDF from its bytes, one page at a time on a canvas. A document is data here, never a
  * program or a place: no XFA forms, no scripting (pdf.js runs none without the sandbox,
  * which is not loaded), no annotation or text layer, so no link is followed and no form
  * submitted; annotations' printed appearances (stamps, filled fields) are drawn on the
- * page. pdf.js 6 has no eval path left (its `isEvalSupported` option is gone). */
-export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
+ * page. pdf.js 6 has no eval path left (its `isEvalSupported` option is gone); its image
+ * decoders run as the app's own JavaScript, and embedded fonts are drawn as paths. */
+export function PdfViewer({ bytes, label, onPageCount, onPainted, onActions }: PdfViewerProps) {
   const { t } = useI18n();
   const [opening, setOpening] = useState<Opening>({ kind: "loading" });
   const [position, setPosition] = useState<Position>({ page: 1, fit: { kind: "width" } });
   const [page, setPage] = useState<{ proxy: PDFPageProxy; size: Size } | null>(null);
   const [pageError, setPageError] = useState<number | null>(null);
+  // The page shown when its drawing left out an image pdf.js could not decode.
+  const [partial, setPartial] = useState<number | null>(null);
   const [drawing, setDrawing] = useState(false);
   const [pane, setPane] = useState<Size>({ width: 0, height: 0 });
   const stage = useRef<HTMLDivElement>(null);
+  // The latest callback, so a new one does not draw the page again.
+  const painted = useRef(onPainted);
+  painted.current = onPainted;
   const canvas = useRef<HTMLCanvasElement>(null);
   const lastRender = useRef<Promise<unknown> | null>(null);
   const pageCountListener = useRef(onPageCount);
   pageCountListener.current = onPageCount;
+  const actionsListener = useRef(onActions);
+  actionsListener.current = onActions;
+  // What was told of the open document's actions, so each finding is told once.
+  const foundActions = useRef<FoundActions>({ scripts: false, launch: false });
+  /** Adds what was found to what the document showed before, and tells it when it is more. */
+  const found = useCallback((more: FoundActions) => {
+    const before = foundActions.current;
+    const now = { scripts: before.scripts || more.scripts, launch: before.launch || more.launch };
+    foundActions.current = now;
+    if (now.scripts !== before.scripts || now.launch !== before.launch) actionsListener.current?.(now);
+  }, []);
 
   useEffect(() => {
     setOpening({ kind: "loading" });
     setPosition((current) => ({ ...current, page: 1 }));
     setPage(null);
     setPageError(null);
+    foundActions.current = { scripts: false, launch: false };
     if (bytes.length === 0) {
       setOpening({ kind: "failed", failure: "damaged" });
       return;
@@ -119,8 +148,8 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
         // pdf.js transfers the buffer it is given to its worker, which empties the
         // caller's array: it gets a copy, and the review keeps its bytes.
         data: bytes.slice(),
-        enableXfa: false,
         worker,
+        ...openOptions(document.baseURI),
       });
       destroy = () => {
         void task.destroy();
@@ -136,7 +165,14 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
         return;
       }
       if (doc.numPages > 0) {
-        if (settle({ kind: "ready", doc })) pageCountListener.current?.(doc.numPages);
+        if (!settle({ kind: "ready", doc })) return;
+        pageCountListener.current?.(doc.numPages);
+        // Script in the catalog (open action, document-level, document events). The open
+        // action itself is not asked: pdf.js answers only its destination or a named action.
+        doc.getJSActions().then(
+          (scripts) => found(actionsOf([scripts], [])),
+          () => undefined,
+        );
       } else if (settle({ kind: "failed", failure: "damaged" })) {
         destroy();
       }
@@ -152,7 +188,7 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
       // Ends the document and its worker, and stops a parse still running.
       destroy?.();
     };
-  }, [bytes]);
+  }, [bytes, found]);
 
   const doc = opening.kind === "ready" ? opening.doc : null;
   const pageCount = doc?.numPages ?? 0;
@@ -167,6 +203,13 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
         if (!current) return;
         const viewport = proxy.getViewport({ scale: CSS_PER_POINT });
         setPage({ proxy, size: { width: viewport.width, height: viewport.height } });
+        // The page's own script and its links and fields: parsed for drawing anyway.
+        Promise.all([proxy.getJSActions(), proxy.getAnnotations({ intent: "display" })]).then(
+          ([scripts, annotations]: [unknown, AnnotationActions[]]) => {
+            if (current) found(actionsOf([scripts], annotations));
+          },
+          () => undefined,
+        );
       },
       () => {
         if (current) setPageError(position.page);
@@ -175,7 +218,7 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
     return () => {
       current = false;
     };
-  }, [doc, position.page]);
+  }, [doc, position.page, found]);
 
   // The pane's inner size, for the fits. Rounded down: a page fitted to a fraction more
   // than the pane would show a scrollbar, which shrinks the pane and moves the fit again.
@@ -222,7 +265,10 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
     };
     draw().then(
       () => {
-        if (!stopped) setDrawing(false);
+        if (stopped) return;
+        setDrawing(false);
+        setPartial(hasUndecodedImage(page.proxy.objs, page.proxy.commonObjs) ? page.proxy.pageNumber : null);
+        painted.current?.();
       },
       (error: unknown) => {
         if (stopped || isCancelled(error)) return;
@@ -282,6 +328,11 @@ export function PdfViewer({ bytes, label, onPageCount }: PdfViewerProps) {
           aria-label={t("viewer.canvas", { page: position.page })}
         />
       </div>
+      {partial === position.page && pageError === null && (
+        <p className="notice" role="status" data-testid="viewer-partial">
+          {t("viewer.partial")}
+        </p>
+      )}
     </section>
   );
 }

@@ -2,14 +2,18 @@ import { describe, expect, it } from "vitest";
 
 import {
   actionOfKey,
+  actionsOf,
   apply,
   clampPage,
   clampZoom,
   failureOf,
+  hasUndecodedImage,
   isCancelled,
   MAX_CANVAS_PIXELS,
+  MAX_IMAGE_PIXELS,
   MAX_ZOOM,
   MIN_ZOOM,
+  openOptions,
   type Position,
   pixelRatio,
   zoomFor,
@@ -157,5 +161,53 @@ describe("a failure to open", () => {
     expect(isCancelled({ name: "RenderingCancelledException" })).toBe(true);
     expect(isCancelled({ name: "InvalidPDFException" })).toBe(false);
     expect(isCancelled(null)).toBe(false);
+  });
+});
+
+describe("opening a document", () => {
+  it("asks pdf.js for the app's own JavaScript decoders, paths for fonts and a cap on images", () => {
+    const options = openOptions("tauri://localhost/");
+    expect(options.wasmUrl).toBe("tauri://localhost/pdfjs-decoders/");
+    expect(openOptions("http://localhost:5173/review/1?x=2").wasmUrl).toBe("http://localhost:5173/pdfjs-decoders/");
+    expect(options.useWasm).toBe(false);
+    expect(options.disableFontFace).toBe(true);
+    expect(options.enableXfa).toBe(false);
+    expect(options.maxImageSize).toBe(MAX_IMAGE_PIXELS);
+    expect(options.canvasMaxAreaInBytes).toBe(MAX_CANVAS_PIXELS * 4);
+  });
+});
+
+describe("a document's actions", () => {
+  it("finds script in the catalog, a page or an annotation, as pdf.js answers it", () => {
+    expect(actionsOf([null, null], [])).toEqual({ scripts: false, launch: false });
+    expect(actionsOf([new Map()], [{ actions: {} }])).toEqual({ scripts: false, launch: false });
+    expect(actionsOf([new Map([["OpenAction", ["app.alert(1)"]]])], []).scripts).toBe(true);
+    expect(actionsOf([null, { PageOpen: ["app.alert(1)"] }], []).scripts).toBe(true);
+    expect(actionsOf([null], [{ actions: { Mouse_Up: ["this.submitForm()"] } }]).scripts).toBe(true);
+  });
+
+  it("finds a link to a program or a file, and not one to a web, mail or phone address", () => {
+    expect(actionsOf([], [{ unsafeUrl: "calc.exe" }]).launch).toBe(true);
+    expect(actionsOf([], [{ url: null, unsafeUrl: "file:///C:/Windows/system32/cmd.exe" }]).launch).toBe(true);
+    expect(actionsOf([], [{ url: "https://example.com/", unsafeUrl: "https://example.com" }]).launch).toBe(false);
+    expect(actionsOf([], [{ url: "mailto:a@b.mx", unsafeUrl: "mailto:a@b.mx" }, {}]).launch).toBe(false);
+  });
+});
+
+describe("a page drawn in part", () => {
+  it("is told by an image object pdf.js resolved with no data", () => {
+    const image = { width: 1200, height: 480 };
+    expect(hasUndecodedImage([["img_p0_1", image]], [["g_d0_f1", { name: "Helvetica" }]])).toBe(false);
+    expect(
+      hasUndecodedImage(
+        [
+          ["img_p0_1", image],
+          ["img_p0_2", null],
+        ],
+        [],
+      ),
+    ).toBe(true);
+    expect(hasUndecodedImage([], [["g_d0_img_p0_3", null]])).toBe(true);
+    expect(hasUndecodedImage([], [["g_d0_f2", null]])).toBe(false);
   });
 });

@@ -144,3 +144,74 @@ export function isCancelled(error: unknown): boolean {
   const name = typeof error === "object" && error !== null && "name" in error ? String(error.name) : "";
   return name === "RenderingCancelledException" || name === "AbortException";
 }
+
+/** Where the app serves pdf.js's image decoders, from its root (vite.config.ts emits them there). */
+export const DECODERS_PATH = "pdfjs-decoders/";
+
+/** Pixels of the largest image pdf.js decodes: an A4 page scanned at 600 dpi is about
+ * 35 million. A larger one (an image bomb: a few bytes that decode to gigabytes) is
+ * left out of the page instead of filling the worker's memory. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** The options every document is opened with, beside its bytes and worker; `base` is the
+ * app's own address (`document.baseURI`). */
+export function openOptions(base: string) {
+  return {
+    enableXfa: false,
+    // Embedded fonts are drawn as paths by pdf.js, so a document's font program never
+    // reaches WebKit's font stack (a FontFace); fonts a document names without embedding
+    // them are drawn with the system's fonts, as before.
+    disableFontFace: true,
+    maxImageSize: MAX_IMAGE_PIXELS,
+    // A decoded image larger than a canvas the viewer draws is scaled down in the worker
+    // before it is sent to the window.
+    canvasMaxAreaInBytes: MAX_CANVAS_PIXELS * 4,
+    // The CCITT fax / JBIG2 and JPEG 2000 decoders in their JavaScript form, imported by the
+    // worker from the app's files: allowed by `script-src 'self'` alone. Their WebAssembly
+    // form would need the CSP to allow 'wasm-unsafe-eval' (compiling code at run time) and
+    // `connect-src 'self'` (pdf.js fetches the .wasm from the window, as `tauri://` is no
+    // http(s) address to it): a wider policy for a speed a one-page viewer does not need.
+    useWasm: false,
+    wasmUrl: new URL(`/${DECODERS_PATH}`, base).href,
+  };
+}
+
+/** What pdf.js could read of a document's actions: script anywhere it collects it, and a
+ * link that opens something other than a web, mail or phone address (a program or a file:
+ * pdf.js reports Launch and GoToR alike, as a target it could not make a URL of). pdf.js
+ * does not expose a Launch in an open action or a page's own actions. */
+export interface FoundActions {
+  scripts: boolean;
+  launch: boolean;
+}
+
+/** A link or widget as pdf.js's `getAnnotations` describes it (only what is read here). */
+export interface AnnotationActions {
+  actions?: Record<string, unknown> | null;
+  url?: string | null;
+  unsafeUrl?: string | null;
+}
+
+/** pdf.js answers scripts as a Map, or a plain object, or null for none. */
+function hasEntries(scripts: unknown): boolean {
+  if (scripts instanceof Map) return scripts.size > 0;
+  return typeof scripts === "object" && scripts !== null && Object.keys(scripts).length > 0;
+}
+
+/** The actions found in a document's script (`getJSActions` of the document and of a page)
+ * and in a page's annotations. */
+export function actionsOf(scripts: readonly unknown[], annotations: readonly AnnotationActions[]): FoundActions {
+  return {
+    scripts: scripts.some(hasEntries) || annotations.some((annotation) => hasEntries(annotation.actions)),
+    launch: annotations.some((annotation) => typeof annotation.unsafeUrl === "string" && !annotation.url),
+  };
+}
+
+/** True when a page's drawing left an image out because it could not be decoded: pdf.js
+ * then resolves the image's object, in the page's objects or the document's shared ones
+ * (`g_…_img_…`, an image on several pages), with no data. */
+export function hasUndecodedImage(pageObjects: Iterable<unknown[]>, sharedObjects: Iterable<unknown[]>): boolean {
+  for (const [, data] of pageObjects) if (data === null) return true;
+  for (const [id, data] of sharedObjects) if (data === null && typeof id === "string" && id.includes("_img_")) return true;
+  return false;
+}
