@@ -28,13 +28,29 @@ export function EvidenceFileView({ handle, label }: { handle: string; label: str
         <ErrorNotice error={opened.error} />
       </div>
     );
-  const { file, bytes } = opened.value;
+  return <OpenedFile file={opened.value.file} bytes={opened.value.bytes} label={label} />;
+}
+
+/** A file opened: its facts, and the file itself. What the PDF carries is what the
+ * backend found in its bytes or what pdf.js found once it read it, whichever says more
+ * (the backend's scan cannot see inside compressed streams). */
+function OpenedFile({ file, bytes, label }: { file: EvidenceFile; bytes: Uint8Array; label: string }) {
+  const { t } = useI18n();
+  const [found, setFound] = useState({ scripts: false, launch: false });
+  const shown: EvidenceFile = file.pdf
+    ? { ...file, pdf: { ...file.pdf, scripts: file.pdf.scripts || found.scripts, launch: file.pdf.launch || found.launch } }
+    : file;
   return (
     <div className="evidence-file" data-testid="evidence-file" data-kind={file.kind}>
-      <FileFacts file={file} />
+      <FileFacts file={shown} />
       {file.kind === "pdf" ? (
         <Suspense fallback={<div className="empty small">{t("loading")}</div>}>
-          <PdfViewer bytes={bytes} label={label} onPainted={() => paintedSince("evidence")} />
+          <PdfViewer
+            bytes={bytes}
+            label={label}
+            onPainted={() => paintedSince("evidence")}
+            onActions={(next) => setFound((now) => ({ scripts: now.scripts || next.scripts, launch: now.launch || next.launch }))}
+          />
         </Suspense>
       ) : (
         <ImageView bytes={bytes} kind={file.kind} label={label} />
