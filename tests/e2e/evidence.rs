@@ -42,6 +42,23 @@ async fn the_altered_proof_of_address_is_flagged_shown_and_acknowledged_before_i
         app.wait_for_text("[data-testid=evidence-sha256]", "SHA-256")
             .await;
 
+        // j walks the sections: each comes into view below the review's sticky bar,
+        // never under it, and its evidence follows.
+        for _ in 0..7 {
+            app.type_into("[data-testid=review-section][aria-current=true]", "j")
+                .await;
+            let under = app
+                .run_script(
+                    "const row = document.querySelector('[data-testid=review-section][aria-current=true]');
+                     const bar = document.querySelector('.review-bar').getBoundingClientRect();
+                     const top = row.getBoundingClientRect().top;
+                     return [top < bar.bottom - 1, row.dataset.section,
+                             document.querySelector('[data-testid=evidence-pane]').dataset.section];",
+                )
+                .await;
+            assert_eq!(under[0], serde_json::json!(false), "a row under the bar: {under}");
+            assert_eq!(under[1], under[2], "the evidence follows the focused row: {under}");
+        }
         // j/k switch the evidence: the deed's several pages, then back.
         app.focus("[data-testid=review-section][data-section=ActaConstitutivaObligatorio]")
             .await;

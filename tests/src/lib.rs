@@ -660,16 +660,17 @@ impl App {
     /// Gives the element at `css` the focus, as a click beside its buttons or a key that
     /// moves to it would (a review's section row: its evidence follows).
     pub async fn focus(&self, css: &str) {
-        let focused = self
-            .run_script(&format!(
-                "const el = document.querySelector({}); if (!el) return false; el.focus(); return true;",
-                serde_json::json!(css)
-            ))
-            .await;
-        assert_eq!(
-            focused,
-            serde_json::json!(true),
-            "nothing to focus at `{css}`"
+        let script = format!(
+            "const el = document.querySelector({}); if (!el) return false; el.focus(); return true;",
+            serde_json::json!(css)
+        );
+        let focused = poll(UI_TIMEOUT, || async {
+            (self.run_script(&script).await == serde_json::json!(true)).then_some(())
+        })
+        .await;
+        assert!(
+            focused.is_some(),
+            "nothing to focus at `{css}` within {UI_TIMEOUT:?}"
         );
     }
 

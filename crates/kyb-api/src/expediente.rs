@@ -6,7 +6,7 @@ use crate::wire_enum::wire_enum;
 
 mod section;
 
-pub use section::{Modifier, SectionBase, SectionId};
+pub use section::{LISTED_IN_SPEC, Modifier, SectionBase, SectionId};
 
 wire_enum! {
     /// `DocumentStatus` of a file.

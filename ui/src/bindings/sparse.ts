@@ -385,7 +385,12 @@ export const fileDetailV2: FileDetail = {
     ],
     "_Schema": null
   },
-  "sections": []
+  "sections": [],
+  "mismatches": [
+    [],
+    [],
+    []
+  ]
 };
 
 /** What `review_material` returns: the tracking and version-2 detail above, with the evidence the backend gathers from them. */
@@ -736,7 +741,12 @@ export const reviewMaterial: ReviewMaterial = {
       ],
       "_Schema": null
     },
-    "sections": []
+    "sections": [],
+    "mismatches": [
+      [],
+      [],
+      []
+    ]
   },
   "evidence": {
     "sections": [],

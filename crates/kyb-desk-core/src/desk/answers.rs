@@ -52,6 +52,9 @@ pub struct TrackedSection {
 /// version 2 of this file (see [`DetailV2::is_version_2`]). `sections` are the
 /// detail's section identifiers (version 2's `Secciones`, version 1's
 /// `sectionsAdded`), in the same order, read by `kyb_api` for the window to name.
+/// `mismatches`: per entity of version 2's `Entidades`, where what the user entered
+/// differs from what an authority returned ([`crate::evidence::checks`], the one place
+/// that decides it).
 #[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
 #[serde(tag = "version")]
 pub enum FileDetail {
@@ -59,6 +62,7 @@ pub enum FileDetail {
     V2 {
         detail: Box<DetailV2>,
         sections: Vec<SectionId>,
+        mismatches: Vec<Vec<crate::evidence::Mismatch>>,
     },
     /// Its fields beyond the three the spec shows are sent as received.
     #[serde(rename = "1")]
@@ -72,6 +76,11 @@ impl FileDetail {
     pub fn v2(detail: DetailV2) -> Self {
         Self::V2 {
             sections: detail.section_ids(),
+            mismatches: detail
+                .entidades
+                .iter()
+                .map(crate::evidence::checks::mismatches)
+                .collect(),
             detail: Box::new(detail),
         }
     }

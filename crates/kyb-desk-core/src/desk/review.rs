@@ -12,7 +12,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::{Desk, FileDetail, FileTracking};
-use crate::audit::{Action, DeskEvent, NewEntry, Outcome};
+use crate::audit::DeskEvent;
 use crate::error::{AppError, AppResult, ErrorCode};
 use crate::evidence::files::EvidenceFiles;
 use crate::evidence::{self, FileEvidence, Finding, Severity};
@@ -181,19 +181,7 @@ impl Desk {
             .await
             .map_err(super::team_error)?;
         }
-        self.audit.append(NewEntry {
-            profile: profile.name.clone(),
-            agent_email: profile.agent_email.clone(),
-            action: Action::Desk(DeskEvent::FindingsAcknowledged),
-            target,
-            summary,
-            outcome: Outcome {
-                ok: true,
-                code: None,
-                message: None,
-            },
-            completes: None,
-        })?;
+        self.append_event(&profile, DeskEvent::FindingsAcknowledged, &target, summary)?;
         if let Some(kept) = self
             .reviews
             .lock()

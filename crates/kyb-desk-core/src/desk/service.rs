@@ -170,23 +170,37 @@ impl Desk {
         result.map_err(AppError::from)
     }
 
-    /// A change the desk itself made (an address, a key's origin), in the audit log.
+    /// A change the desk itself made (an address, a key's origin), in the audit log;
+    /// a log that cannot be written is logged, and the change stands.
     pub(super) fn record_event(&self, profile: &Profile, event: DeskEvent, summary: String) {
-        if let Err(error) = self.audit.append(NewEntry {
-            profile: profile.name.clone(),
-            agent_email: profile.agent_email.clone(),
-            action: Action::Desk(event),
-            target: profile.id.clone(),
-            summary,
-            outcome: Outcome {
-                ok: true,
-                code: None,
-                message: None,
-            },
-            completes: None,
-        }) {
+        if let Err(error) = self.append_event(profile, event, &profile.id, summary) {
             tracing::error!(code = ?error.code, "audit entry not written: {error}");
         }
+    }
+
+    /// An event of the desk about `target`, in the audit log, or why it could not be.
+    pub(super) fn append_event(
+        &self,
+        profile: &Profile,
+        event: DeskEvent,
+        target: &str,
+        summary: String,
+    ) -> AppResult<()> {
+        self.audit
+            .append(NewEntry {
+                profile: profile.name.clone(),
+                agent_email: profile.agent_email.clone(),
+                action: Action::Desk(event),
+                target: target.to_owned(),
+                summary,
+                outcome: Outcome {
+                    ok: true,
+                    code: None,
+                    message: None,
+                },
+                completes: None,
+            })
+            .map(|_| ())
     }
 
     pub async fn tracking(&self, flow_id: &str, rfc: &str) -> AppResult<FileTracking> {

@@ -5,35 +5,7 @@ use serde_json::json;
 use super::*;
 
 /// Every section identifier the spec lists (detail, version 2).
-const SPEC_SECTIONS: [&str; 27] = [
-    "ArticleIncorporation",
-    "AsambleaOpcional",
-    "LegalRepresentative",
-    "LegalRepresentativeObligatorio",
-    "ValidacionBiometrica",
-    "PoderOpcional",
-    "DatosRepObligatorio",
-    "PoderesRepresentanteLegal",
-    "PoderesRepresentanteLegalOpcional",
-    "Sucursal",
-    "SucursalImagenesOpcional",
-    "SucursalBankOcultar",
-    "ProofAddress",
-    "BankStatement",
-    "TaxInformations",
-    "OpinionObligatorio",
-    "CertificadoSAT",
-    "BankStatementObligatorio",
-    "BankStatementMultiple",
-    "BankStatementLimit:3",
-    "ProofAddressObligatorio",
-    "ProofAddressMultiple",
-    "ProofAddressLimit:2",
-    "FiscalCSFObligatorio",
-    "ActaConstitutivaObligatorio",
-    "ActaConstitutivaDetallada",
-    "PersonaFisica",
-];
+const SPEC_SECTIONS: [&str; 27] = kyb_api::expediente::LISTED_IN_SPEC;
 
 const REP: &str = "5a4e3c2b-1d0f-4e9a-8b7c-6d5e4f3a2b1c";
 const BRANCH: &str = "7b4e3c2b-1d0f-4e9a-8b7c-6d5e4f3a2b1d";
@@ -316,4 +288,60 @@ fn names_are_compared_without_accents_case_or_blanks() {
         Some("2005-01-01")
     );
     assert_eq!(checks::birth_date_of_curp("corto"), None);
+}
+
+/// A representative as the detail's screens show one, checked by the CURP authority.
+fn checked_representative(details: serde_json::Value) -> kyb_api::models::detail::Entity {
+    serde_json::from_value(json!({
+        "Tipo": "Representante", "Referencia": "María", "Id": "1",
+        "Datos": { "Nombre": "María José", "ApellidoPaterno": "Hernández", "ApellidoMaterno": "López",
+                   "CURP": "HELM850101MDFRPR09", "RFC": "HELM850101AB1" },
+        "Validaciones": [{ "Tipo": "Curp", "Entidad": "RENAPO", "Resultado": true, "Estatus": "ok", "Detalles": details }]
+    }))
+    .expect("an entity")
+}
+
+#[test]
+fn the_same_name_in_other_case_accents_or_spacing_is_no_difference() {
+    let same = checked_representative(json!({
+        "Nombres": "MARIA  JOSE", "PrimerApellido": "HERNANDEZ", "SegundoApellido": "LOPEZ",
+        "CURP": "helm850101mdfrpr09", "FechaNacimiento": "1985-01-01"
+    }));
+    assert_eq!(checks::mismatches(&same), vec![]);
+}
+
+#[test]
+fn each_differing_field_is_named_with_both_values_and_its_source() {
+    let differs = checked_representative(json!({
+        "Nombres": "MARIA", "PrimerApellido": "HERNANDEZ",
+        "CURP": "HELM850101MDFRPR08", "FechaNacimiento": "1985-02-01"
+    }));
+    let found: Vec<(CheckedField, String, String, String)> = checks::mismatches(&differs)
+        .into_iter()
+        .map(|m| (m.field, m.entered, m.authority, m.source))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (
+                CheckedField::Nombre,
+                "María José".into(),
+                "MARIA".into(),
+                "Curp".into()
+            ),
+            (
+                CheckedField::Curp,
+                "HELM850101MDFRPR09".into(),
+                "HELM850101MDFRPR08".into(),
+                "Curp".into()
+            ),
+            (
+                CheckedField::FechaNacimiento,
+                "1985-01-01".into(),
+                "1985-02-01".into(),
+                "Curp".into()
+            ),
+        ]
+    );
+    assert_eq!(checks::mismatched_fields(&checks::mismatches(&differs)), 3);
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use kyb_e2e::DataDir;
 use serde_json::Value;
 
-use crate::journeys::{call, open_app, settled_pss, wait_for_measure};
+use crate::journeys::{followed_with_detail, open_app, settled_pss, wait_for_measure};
 use crate::memory::TreePss;
 use crate::{Args, progress};
 
@@ -27,13 +27,9 @@ pub async fn measure(args: &Args, data: &DataDir) -> Day {
     wait_for_measure(&app, "watchlist", 1, Duration::from_secs(30)).await;
     let before = settled_pss(&args.app).await;
 
-    let followed = call(&app, "watchlist", serde_json::json!({})).await;
-    let rfcs: Vec<String> = followed
-        .as_array()
-        .expect("the watchlist")
-        .iter()
-        .filter(|f| f["documentId"].is_string())
-        .filter_map(|f| f["rfc"].as_str().map(str::to_owned))
+    let rfcs: Vec<String> = followed_with_detail(&app)
+        .await
+        .into_iter()
         .take(DETAILS)
         .collect();
     assert_eq!(rfcs.len(), DETAILS, "files with a detail to open");

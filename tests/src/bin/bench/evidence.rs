@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use kyb_e2e::{App, DataDir};
 use kyb_sandbox::Manifest;
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::journeys::{call, measures, open_app, settled_pss, wait_for_measure};
+use crate::journeys::{followed_with_detail, measures, open_app, settled_pss, wait_for_measure};
 use crate::memory::TreePss;
 use crate::{Args, progress};
 
@@ -82,13 +82,9 @@ pub async fn measure(args: &Args, manifest: &Manifest, data: &DataDir) -> Eviden
     progress(&format!(
         "evidence: {FILES} reviews, each with its proof of address shown"
     ));
-    let followed = call(&app, "watchlist", json!({})).await;
-    let rfcs: Vec<String> = followed
-        .as_array()
-        .expect("the watchlist")
-        .iter()
-        .filter(|f| f["documentId"].is_string())
-        .filter_map(|f| f["rfc"].as_str().map(str::to_owned))
+    let rfcs: Vec<String> = followed_with_detail(&app)
+        .await
+        .into_iter()
         .filter(|rfc| *rfc != manifest.examples.large_rfc)
         .collect();
     let mut shown = 0;
@@ -111,7 +107,6 @@ pub async fn measure(args: &Args, manifest: &Manifest, data: &DataDir) -> Eviden
     assert_eq!(shown, FILES, "reviews whose proof of address was shown");
     app.click("[data-testid=nav-watchlist]").await;
     let after = settled_pss(&args.app).await;
-    let _: Value = app.run_script("return null").await;
     app.close().await;
 
     Evidence {

@@ -303,6 +303,19 @@ pub(crate) async fn refresh_all(app: &App) -> f64 {
     ms
 }
 
+/// The RFCs of the followed files whose DocumentId a refresh learnt (so each has a
+/// detail and a review to open), in the watchlist's order.
+pub(crate) async fn followed_with_detail(app: &App) -> Vec<String> {
+    call(app, "watchlist", json!({}))
+        .await
+        .as_array()
+        .expect("the watchlist")
+        .iter()
+        .filter(|f| f["documentId"].is_string())
+        .filter_map(|f| f["rfc"].as_str().map(str::to_owned))
+        .collect()
+}
+
 pub(crate) async fn measures(app: &App, name: &str) -> Vec<f64> {
     let found = app
         .run_script(&format!(

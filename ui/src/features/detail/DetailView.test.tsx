@@ -5,6 +5,7 @@ import type { DetailV1 } from "../../bindings/DetailV1";
 import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Document } from "../../bindings/Document";
 import type { FileDetail } from "../../bindings/FileDetail";
+import type { Mismatch } from "../../bindings/Mismatch";
 import type { Shareholder } from "../../bindings/Shareholder";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
@@ -98,6 +99,9 @@ const v2: DetailV2 = {
   _Schema: null,
 };
 
+/** A difference in the name, as the backend reports it (the rule is tested in Rust). */
+const nombre = (entered: string, authority: string): Mismatch => ({ field: "Nombre", entered, authority, source: "Curp" });
+
 function open(answer: FileDetail) {
   mockIPC((cmd) => {
     if (cmd === "file_detail") return answer;
@@ -116,6 +120,7 @@ describe("the file detail", () => {
     open({
       version: "2",
       detail: v2,
+      mismatches: [],
       sections: [
         sectionId("ProofAddressObligatorio", { base: "ProofAddress", modifier: "Obligatorio" }),
         sectionId("ProofAddress", { base: "ProofAddress", limit: 2 }),
@@ -234,7 +239,13 @@ describe("the detail in the user's words", () => {
       rep("Eva", "Eva", "", "Solicitado", null),
       rep("Sara", "Sara", "", "Rechazado", false),
     ];
-    open({ version: "2", detail: { ...v2, Entidades: entities }, sections: [] });
+    // The backend's differences (kyb_desk_core::evidence::checks): the names that differ.
+    open({
+      version: "2",
+      detail: { ...v2, Entidades: entities },
+      sections: [],
+      mismatches: [[], [nombre("Jorge", "JORGE LUIS")], [nombre("Ana", "ANAHI")], [], [], []],
+    });
     const summary = await screen.findByTestId("mismatch-summary");
     expect(summary.textContent).toContain("2 discrepancias entre lo capturado y lo que devolvió una autoridad, en 2 entidades.");
     expect(screen.getByTestId("tab-mismatches").textContent).toBe("2 discrepancias");
@@ -252,20 +263,26 @@ describe("the detail in the user's words", () => {
 
   it("counts 3 name mismatches among 20 representatives as 3 discrepancias, each word in its plural, in either language", async () => {
     const many = Array.from({ length: 20 }, (_, i) => rep(`R${i}`, `Nombre${i}`, i < 3 ? `OTRO${i}` : `NOMBRE${i}`));
-    open({ version: "2", detail: { ...v2, Entidades: many }, sections: [] });
+    const differences = many.map((_, i) => (i < 3 ? [nombre(`Nombre${i}`, `OTRO${i}`)] : []));
+    open({ version: "2", detail: { ...v2, Entidades: many }, sections: [], mismatches: differences });
     expect((await screen.findByTestId("mismatch-summary")).textContent).toContain(
       "3 discrepancias entre lo capturado y lo que devolvió una autoridad, en 3 entidades.",
     );
     expect(screen.getByTestId("tab-mismatches").textContent).toBe("3 discrepancias");
     cleanup();
-    open({ version: "2", detail: { ...v2, Entidades: [rep("Jorge", "Jorge", "JORGE LUIS"), rep("María", "María", "MARIA")] }, sections: [] });
+    open({
+      version: "2",
+      detail: { ...v2, Entidades: [rep("Jorge", "Jorge", "JORGE LUIS"), rep("María", "María", "MARIA")] },
+      sections: [],
+      mismatches: [[nombre("Jorge", "JORGE LUIS")], []],
+    });
     expect((await screen.findByTestId("mismatch-summary")).textContent).toContain(
       "1 discrepancia entre lo capturado y lo que devolvió una autoridad, en 1 entidad.",
     );
     expect(screen.getByTestId("tab-mismatches").textContent).toBe("1 discrepancia");
     cleanup();
     localStorage.setItem("kyb-desk.locale", "en");
-    open({ version: "2", detail: { ...v2, Entidades: [rep("Jorge", "Jorge", "JORGE LUIS")] }, sections: [] });
+    open({ version: "2", detail: { ...v2, Entidades: [rep("Jorge", "Jorge", "JORGE LUIS")] }, sections: [], mismatches: [[nombre("Jorge", "JORGE LUIS")]] });
     expect((await screen.findByTestId("mismatch-summary")).textContent).toContain(
       "1 mismatch between what was entered and what an authority returned, in 1 entity.",
     );
@@ -273,7 +290,7 @@ describe("the detail in the user's words", () => {
     localStorage.clear();
     cleanup();
     // Without a difference there is no count at all.
-    open({ version: "2", detail: { ...v2, Entidades: [rep("María", "María", "MARIA")] }, sections: [] });
+    open({ version: "2", detail: { ...v2, Entidades: [rep("María", "María", "MARIA")] }, sections: [], mismatches: [[]] });
     await screen.findByTestId("detail-panel");
     expect(screen.queryByTestId("mismatch-summary")).toBeNull();
     expect(screen.queryByTestId("tab-mismatches")).toBeNull();
@@ -295,7 +312,7 @@ describe("the detail in the user's words", () => {
         },
       ],
     } as DetailV2["Adicionales"][number];
-    open({ version: "2", detail: { ...v2, Documentos: [proof, deed], Adicionales: [form] }, sections: [] });
+    open({ version: "2", detail: { ...v2, Documentos: [proof, deed], Adicionales: [form] }, sections: [], mismatches: [] });
     await screen.findByTestId("detail-panel");
     fireEvent.keyDown(window, { key: "3" });
     const cards = screen.getAllByTestId("document-card");
@@ -308,7 +325,7 @@ describe("the detail in the user's words", () => {
     expect(answers).toEqual(["¿Opera con efectivo?: Sí", "¿Es PEP?: No", "Giro: Panadería"]);
     cleanup();
     localStorage.setItem("kyb-desk.locale", "en");
-    open({ version: "2", detail: { ...v2, Documentos: [proof], Adicionales: [form] }, sections: [] });
+    open({ version: "2", detail: { ...v2, Documentos: [proof], Adicionales: [form] }, sections: [], mismatches: [] });
     await screen.findByTestId("detail-panel");
     fireEvent.keyDown(window, { key: "3" });
     expect(screen.getByTestId("document-card").textContent).toContain("Oct 15, 2026");

@@ -57,7 +57,8 @@ export function DetailView(props: { documentId: string; back: { toTracking: bool
   const answer = load.state === "ready" ? load.value.answer : null;
   const detail = answer?.version === "2" ? answer.detail : null;
   // Where what was entered differs from what an authority returned, counted once.
-  const found = useMemo(() => mismatchSummary(detail?.Entidades ?? []), [detail]);
+  const differences = answer?.version === "2" ? answer.mismatches : null;
+  const found = useMemo(() => mismatchSummary(differences ?? []), [differences]);
   const legacy = answer?.version === "1" ? answer.detail : null;
   const sections = answer?.sections ?? [];
   const changes = load.state === "ready" ? load.value.changes : null;
@@ -192,7 +193,7 @@ export function DetailView(props: { documentId: string; back: { toTracking: bool
             )}
             {tab === "entities" && (
               <Growing items={detail.Entidades} first={ENTITIES_AT_ONCE} step={ENTITIES_A_FRAME}>
-                {(entity, i) => <EntityCard key={`${entity.Id ?? "entity"}-${i}`} entity={entity} />}
+                {(entity, i) => <EntityCard key={`${entity.Id ?? "entity"}-${i}`} entity={entity} mismatches={differences?.[i] ?? []} />}
               </Growing>
             )}
             {tab === "documents" && (

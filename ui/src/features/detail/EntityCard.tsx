@@ -3,24 +3,28 @@ import { memo, type ReactNode } from "react";
 import type { Entity } from "../../bindings/Entity";
 import type { EntityData } from "../../bindings/EntityData";
 import type { EntityValidation } from "../../bindings/EntityValidation";
+import type { Mismatch } from "../../bindings/Mismatch";
 import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import { useI18n } from "../../i18n";
 import { formatLocal } from "../../ui/format";
 import { MISSING, shown, shownParts } from "../../ui/text";
-import { mismatches, validationVerdict } from "./model";
+import { validationVerdict } from "./model";
 import { PhotoStrip } from "./PhotoViewer";
 
 /** A representative (personal data beside what each authority returned, differences
  * highlighted) or a branch (data and photos). */
 export const EntityCard = memo(function EntityCard({
   entity,
+  mismatches: differences,
   photoView,
 }: {
-  entity: Entity /** Shown instead of the photo strip (the evidence pane's own, by handle). */;
+  entity: Entity;
+  /** Where what was entered differs from an authority's (the backend's checks). */
+  mismatches: Mismatch[];
+  /** Shown instead of the photo strip (the evidence pane's own, by handle). */
   photoView?: ReactNode;
 }) {
   const { t } = useI18n();
-  const differences = mismatches(entity);
   const data: Partial<EntityData> = entity.Datos ?? {};
   const flagged = (field: string) => differences.some((d) => d.field === field);
   const value = (field: string, text: string | null | undefined) => <dd className={flagged(field) ? "mismatch" : undefined}>{shown(text)}</dd>;

@@ -20,7 +20,7 @@ async function openLarge() {
   const detail = largeDetail();
   const photos: string[] = [];
   mockIPC((cmd, args) => {
-    if (cmd === "file_detail") return { version: "2", detail, sections: [] };
+    if (cmd === "file_detail") return { version: "2", detail, sections: [], mismatches: [] };
     if (cmd === "detail_changes") return { sinceUtc: null, sinceReview: false, changes: [], truncated: false, snapshots: 1 };
     if (cmd === "fetch_image") {
       photos.push((args as { url: string }).url);

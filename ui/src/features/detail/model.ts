@@ -1,55 +1,13 @@
-// What the detail screen points out: where what the user entered differs from what an
-// authority returned, and whether the shareholders add up to 100 %.
-import type { Entity } from "../../bindings/Entity";
-import type { EntityData } from "../../bindings/EntityData";
+// What the detail screen points out: how many fields differ from an authority's (the
+// differences themselves are the backend's), and whether the shareholders add up to 100 %.
 import type { EntityValidation } from "../../bindings/EntityValidation";
+import type { Mismatch } from "../../bindings/Mismatch";
 import type { Scalar } from "../../bindings/Scalar";
 import type { Shareholder } from "../../bindings/Shareholder";
-import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import { fold } from "../../ui/text";
 
-export type CheckedField = "Nombre" | "ApellidoPaterno" | "ApellidoMaterno" | "CURP" | "RFC" | "FechaNacimiento";
-
-export interface Mismatch {
-  field: CheckedField;
-  entered: string;
-  authority: string;
-  /** The validation that returned it (Curp, Biometrico…). */
-  source: string;
-}
-
-/** The birth date a CURP encodes (positions 5 to 10, YYMMDD) as YYYY-MM-DD; the century
- * from the 17th character (a digit before 2000, a letter from 2000 on). */
-export function birthDateOfCurp(curp: string): string | null {
-  const match = /^[A-Z]{4}(\d{2})(\d{2})(\d{2})[A-Z]{6}([0-9A-Z])\d$/.exec(curp.trim().toUpperCase());
-  if (!match) return null;
-  const [, yy, mm, dd, differentiator] = match;
-  const century = /\d/.test(differentiator ?? "") ? "19" : "20";
-  return `${century}${yy}-${mm}-${dd}`;
-}
-
-/** Every field of a representative whose entered value differs from an authority's
- * (ignoring case, accents and spacing). Fields either side left empty are not compared. */
-export function mismatches(entity: Entity): Mismatch[] {
-  const found: Mismatch[] = [];
-  const data: Partial<EntityData> = entity.Datos ?? {};
-  const compare = (field: CheckedField, entered: string | null | undefined, authority: string | null | undefined, source: string) => {
-    if (!entered?.trim() || !authority?.trim()) return;
-    if (fold(entered) !== fold(authority)) found.push({ field, entered, authority, source });
-  };
-  for (const validation of entity.Validaciones) {
-    const details: Partial<ValidationDetails> = validation.Detalles ?? {};
-    const source = validation.Tipo ?? "";
-    compare("Nombre", data.Nombre, details.Nombres, source);
-    compare("ApellidoPaterno", data.ApellidoPaterno, details.PrimerApellido, source);
-    compare("ApellidoMaterno", data.ApellidoMaterno, details.SegundoApellido, source);
-    compare("CURP", data.CURP, details.CURP, source);
-    compare("RFC", data.RFC, details.RFC, source);
-    compare("FechaNacimiento", data.CURP ? birthDateOfCurp(data.CURP) : null, details.FechaNacimiento, source);
-  }
-  return found;
-}
-
+/** How many differences the detail's entities show, for its summary and its tab: the
+ * backend's, per entity (`FileDetail.mismatches`, kyb_desk_core::evidence::checks). */
 export interface MismatchSummary {
   /** Fields that differ, each field of each entity once (however many authorities said so). */
   count: number;
@@ -57,12 +15,11 @@ export interface MismatchSummary {
   entities: number;
 }
 
-/** How many differences the detail's entities show, for its summary and its tab. */
-export function mismatchSummary(entities: Entity[]): MismatchSummary {
+export function mismatchSummary(perEntity: Mismatch[][]): MismatchSummary {
   let count = 0;
   let withAny = 0;
-  for (const entity of entities) {
-    const fields = new Set(mismatches(entity).map((m) => m.field));
+  for (const found of perEntity) {
+    const fields = new Set(found.map((m) => m.field));
     count += fields.size;
     if (fields.size > 0) withAny += 1;
   }

@@ -25,8 +25,7 @@ export function EvidencePane({ view, onOpenWindow }: { view: SectionView /** Sho
     >
       <header className="evidence-head">
         <h3>{shown(view.label)}</h3>
-        {section && <span className="muted small">{ruleLabel(section.rule, t)}</span>}
-        <span className="grow" />
+        {section && <span className="muted small evidence-rule">{ruleLabel(section.rule, t)}</span>}
         {onOpenWindow && (
           <button type="button" className="button-quiet small" onClick={onOpenWindow} data-testid="evidence-window" aria-keyshortcuts="Shift+E">
             {t("evidence.openWindow")}
@@ -96,8 +95,8 @@ function SectionBody({ view }: { view: SectionView }) {
           <DocumentCard doc={current.doc} external={false} />
         </div>
       )}
-      {entities.map(({ index, entity, photos, morePhotos }) => (
-        <EntityCard key={index} entity={entity} photoView={<Photos handles={photos} more={morePhotos} />} />
+      {entities.map(({ index, entity, mismatches, photos, morePhotos }) => (
+        <EntityCard key={index} entity={entity} mismatches={mismatches} photoView={<Photos handles={photos} more={morePhotos} />} />
       ))}
     </>
   );

@@ -6,6 +6,7 @@ import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Document } from "../../bindings/Document";
 import type { Entity } from "../../bindings/Entity";
 import type { FileEvidence } from "../../bindings/FileEvidence";
+import type { Mismatch } from "../../bindings/Mismatch";
 import type { SectionEvidence } from "../../bindings/SectionEvidence";
 
 export interface SectionView {
@@ -13,7 +14,7 @@ export interface SectionView {
   label: string;
   section: SectionEvidence | null;
   documents: { index: number; doc: Document; file: string | null }[];
-  entities: { index: number; entity: Entity; photos: string[]; morePhotos: number }[];
+  entities: { index: number; entity: Entity; mismatches: Mismatch[]; photos: string[]; morePhotos: number }[];
   /** Set by the backend instead of a view too large to hand to the evidence window. */
   tooLarge?: boolean;
 }
@@ -30,7 +31,7 @@ export function sectionView(label: string, section: SectionEvidence | null, evid
     entities: section.entities.flatMap((index) => {
       const entity = detail?.Entidades[index];
       const own = evidence.entities[index];
-      return entity ? [{ index, entity, photos: own?.photos ?? [], morePhotos: own?.morePhotos ?? 0 }] : [];
+      return entity ? [{ index, entity, mismatches: own?.mismatches ?? [], photos: own?.photos ?? [], morePhotos: own?.morePhotos ?? 0 }] : [];
     }),
   };
 }
