@@ -59,6 +59,23 @@ async fn the_altered_proof_of_address_is_flagged_shown_and_acknowledged_before_i
             assert_eq!(under[0], serde_json::json!(false), "a row under the bar: {under}");
             assert_eq!(under[1], under[2], "the evidence follows the focused row: {under}");
         }
+        // Down at the general message, in a short window (more than one window's height
+        // of scrolling), the bar with its counts and buttons is still in view.
+        app.set_window_size(1280, 560).await;
+        app.focus("[data-testid=review-message]").await;
+        let bar = app
+            .run_script(
+                "const content = document.querySelector('.content').getBoundingClientRect();
+                 const bar = document.querySelector('.review-bar').getBoundingClientRect();
+                 return [document.querySelector('.content').scrollTop, bar.top - content.top, bar.bottom > content.top];",
+            )
+            .await;
+        assert!(bar[0].as_f64().unwrap_or_default() > 0.0, "the review scrolled: {bar}");
+        assert!(
+            bar[1].as_f64().unwrap_or(f64::MAX).abs() < 24.0 && bar[2] == serde_json::json!(true),
+            "the sticky bar stays at the top: {bar}"
+        );
+        app.set_window_size(1280, 800).await;
         // j/k switch the evidence: the deed's several pages, then back.
         app.focus("[data-testid=review-section][data-section=ActaConstitutivaObligatorio]")
             .await;

@@ -287,9 +287,15 @@ async fn evidence_window(dir: &Path) {
     let dir = dir.to_path_buf();
     with_demo_world(move |app| async move {
         app.click("[data-testid=try-review]").await;
+        // The review opens on its first section; then the proof of address.
+        app.wait_for_pdf_ink(500).await;
         app.focus("[data-testid=review-section][data-section=ProofAddressObligatorio]")
             .await;
-        app.wait_for_pdf_ink(500).await;
+        app.wait_for_text(
+            "[data-testid=evidence-pane] [data-testid=pdf-pages]",
+            "de 1",
+        )
+        .await;
         let main = app.current_window().await;
         app.click("[data-testid=evidence-window]").await;
         let second = kyb_e2e::poll(std::time::Duration::from_secs(10), || async {

@@ -90,7 +90,7 @@ export function ReviewView(props: {
   // The service's limits, from the app's info (read at start, so normally there already).
   const info = useAppInfo();
   return (
-    <section className="page" aria-labelledby="review-title">
+    <section className="page page-review" aria-labelledby="review-title">
       <PageHeader
         id="review-title"
         title={`${t("review.title")}${material.state === "ready" && material.value.company ? ` · ${material.value.company}` : ""}`}
