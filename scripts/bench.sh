@@ -76,7 +76,7 @@ app_first_js=$(gzipped $first_js)
 # The PDF renderer (pdf.js) is a chunk of its own, fetched the first time a PDF is shown:
 # never among the scripts of the first paint.
 # shellcheck disable=SC2086 # one path a word
-pdf_in_first=$(grep -l GlobalWorkerOptions $first_js 2>/dev/null | wc -l)
+pdf_in_first=$( (grep -l GlobalWorkerOptions $first_js 2>/dev/null || true) | wc -l)
 pdf_chunks=$(grep -l GlobalWorkerOptions ui/dist/assets/*.js 2>/dev/null || true)
 # shellcheck disable=SC2086 # one path a word
 pdf_js=$( [[ -n $pdf_chunks ]] && gzipped $pdf_chunks || echo 0 )
@@ -161,6 +161,8 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   cat docs/bench/size.md
   echo
   cat "$out/windows.md"
+  echo
+  cat docs/bench/evidence.md
   echo
   cat "$out/overhead.md"
   echo

@@ -1,23 +1,36 @@
 import { describe, expect, it } from "vitest";
 
 import { messages } from ".";
+import { reviewMessages } from "./review";
+
+/** Every bundle of messages: the core's and the review's (loaded with its screens). */
+const bundles = [messages, reviewMessages] as const;
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe("the two languages", () => {
   it("fill the same placeholders in every message", () => {
-    const english: Record<string, string> = messages.en;
-    const mismatched = Object.entries(messages["es-MX"])
-      .filter(([key, spanish]) => placeholders(spanish).join() !== placeholders(english[key] ?? "").join())
-      .map(([key]) => key);
-    expect(mismatched).toEqual([]);
+    for (const bundle of bundles) {
+      const english: Record<string, string> = bundle.en;
+      const mismatched = Object.entries(bundle["es-MX"])
+        .filter(([key, spanish]) => placeholders(spanish).join() !== placeholders(english[key] ?? "").join())
+        .map(([key]) => key);
+      expect(mismatched).toEqual([]);
+    }
   });
 
   it("leave no message empty", () => {
-    for (const locale of ["es-MX", "en"] as const) {
-      const empty = Object.entries(messages[locale]).filter(([, text]) => !text.trim());
-      expect(empty).toEqual([]);
+    for (const bundle of bundles) {
+      for (const locale of ["es-MX", "en"] as const) {
+        const empty = Object.entries(bundle[locale]).filter(([, text]) => !text.trim());
+        expect(empty).toEqual([]);
+      }
     }
+  });
+
+  it("keep each key in one bundle", () => {
+    const core = new Set(Object.keys(messages["es-MX"]));
+    expect(Object.keys(reviewMessages["es-MX"]).filter((key) => core.has(key))).toEqual([]);
   });
 });
 

@@ -1,15 +1,33 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 
 import { en } from "./en";
-import { esMX, type MessageKey } from "./es-MX";
+import { type CoreKey, esMX } from "./es-MX";
+import type { ReviewKey } from "./review/es-MX";
 
-export type { MessageKey };
+/** Every message's key: the core's, in the first paint's script, and the review's, loaded
+ * with the screens that show them (`./review`). */
+export type MessageKey = CoreKey | ReviewKey;
 
 // UI text: one file per language, Spanish (es-MX, the default) and English. Keys are typed,
 // so a missing translation is a compile error rather than a blank label.
-export const messages = { "es-MX": esMX, en } satisfies Record<string, Record<MessageKey, string>>;
+export const messages = { "es-MX": esMX, en } satisfies Record<string, Record<CoreKey, string>>;
 
 export type Locale = keyof typeof messages;
+
+/** Messages of lazily loaded screens, added as they load (`addMessages`). */
+const later: Record<Locale, Partial<Record<MessageKey, string>>> = { "es-MX": {}, en: {} };
+
+/** Adds the messages of a screen that loads later; each language has every key. */
+export function addMessages<K extends MessageKey>(bundle: Record<Locale, Record<K, string>>) {
+  Object.assign(later["es-MX"], bundle["es-MX"]);
+  Object.assign(later.en, bundle.en);
+}
+
+/** A key's message in `locale`; a key whose screen has not loaded its words reads as itself. */
+function messageOf(locale: Locale, key: MessageKey): string {
+  const core: Partial<Record<MessageKey, string>> = messages[locale];
+  return core[key] ?? later[locale][key] ?? key;
+}
 
 const STORAGE_KEY = "kyb-desk.locale";
 
@@ -38,7 +56,7 @@ function pluralRulesOf(locale: Locale): Intl.PluralRules {
  * written when no value is given), and its `{name:one|other}` words chosen by that
  * count's plural category in the language ("{n} {n:entrada|entradas}"). */
 export function translate(locale: Locale, key: MessageKey, vars?: Vars): string {
-  const message = messages[locale][key];
+  const message = messageOf(locale, key);
   // Most messages have no placeholder: nothing to fill.
   if (!message.includes("{")) return message;
   return message

@@ -4,6 +4,7 @@
 import type { TrackedSection } from "../bindings/TrackedSection";
 import { sectionTone } from "../features/tracking/model";
 import { type MessageKey, useI18n } from "../i18n";
+import "../i18n/review";
 
 const SECTION_WORDS: Record<string, MessageKey> = {
   Pendiente: "status.section.pending",

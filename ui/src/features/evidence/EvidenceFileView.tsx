@@ -8,6 +8,7 @@ import { ErrorNotice } from "../../ui/ErrorNotice";
 import { useLoad } from "../../ui/useLoad";
 import { FitStage } from "../detail/FitStage";
 import { initialView, rotate, type View, zoom } from "../detail/viewer";
+import "../../i18n/review";
 
 // pdf.js is its own chunk, fetched the first time a PDF is shown.
 const PdfViewer = lazy(() => import("./PdfViewer"));

@@ -1,5 +1,6 @@
 import { useI18n } from "../../i18n";
 import type { Action, Fit } from "./viewerModel";
+import "../../i18n/review";
 
 export interface PdfToolbarProps {
   page: number;

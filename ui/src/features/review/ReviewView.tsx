@@ -38,6 +38,7 @@ import { reasonsFor, withReason } from "./reasons";
 import { useReviewKeys } from "./useReviewKeys";
 import { useReviewStage } from "./useReviewStage";
 import "./review.css";
+import "../../i18n/review";
 
 interface Material {
   sections: TrackedSection[];
