@@ -34,11 +34,15 @@ export function useServiceWord() {
   };
 }
 
-export function SectionStatusChip({ status }: { status: TrackedSection["status"] }) {
+/** `inService`: said as the service's status, beside a decision of the analyst's own (the
+ * review), so "Aceptado" there is never read as the analyst's decision. */
+export function SectionStatusChip({ status, inService = false }: { status: TrackedSection["status"]; inService?: boolean }) {
+  const { t } = useI18n();
   const say = useServiceWord();
+  const words = say(status, SECTION_WORDS[status]);
   return (
     <span className={`chip chip-${sectionTone(status)}`} title={status} data-status={status}>
-      {say(status, SECTION_WORDS[status])}
+      {inService ? t("status.inService", { status: words }) : words}
     </span>
   );
 }

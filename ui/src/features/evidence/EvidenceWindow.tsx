@@ -26,10 +26,15 @@ export function EvidenceWindow() {
     };
   }, []);
   useEffect(() => {
-    document.title = view?.label ? `${view.label} · ${t("evidence.windowTitle")}` : t("evidence.windowTitle");
+    document.title = [view?.label, view?.company, t("evidence.windowTitle")].filter(Boolean).join(" · ");
   }, [view, t]);
   return (
     <main className="evidence-window" data-testid="evidence-window-page">
+      {view?.company && (
+        <p className="evidence-company" data-testid="evidence-company">
+          {view.company}
+        </p>
+      )}
       {view ? (
         // A pane that fails says so; the window stays, and the next section shows.
         <ScreenBoundary resetKey={view.section?.section ?? view.label}>

@@ -43,7 +43,7 @@ export function RiskSummary({ summary }: { summary: Summary }) {
   return (
     <span className="risk-summary" data-testid="risk-summary" data-level={summary.level} title={`${counts}\n${t("risk.nextHint")}`}>
       <span className={`chip chip-${SEVERITY_TONE[summary.level]}`}>
-        {t("risk.level", { level: severityLabel(summary.level, t) })} · {summary.high + summary.medium + summary.low}
+        {t("risk.level", { level: severityLabel(summary.level, t) })} · {t("risk.findings", { n: summary.high + summary.medium + summary.low })}
       </span>
       <span className="visually-hidden">{counts}</span>
       <kbd>n</kbd>

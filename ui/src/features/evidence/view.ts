@@ -12,6 +12,8 @@ import type { SectionEvidence } from "../../bindings/SectionEvidence";
 export interface SectionView {
   /** The section's name in the user's words. */
   label: string;
+  /** The company whose file it is (the evidence window has no other context). */
+  company?: string;
   section: SectionEvidence | null;
   documents: { index: number; doc: Document; file: string | null }[];
   entities: { index: number; entity: Entity; mismatches: Mismatch[]; photos: string[]; morePhotos: number }[];

@@ -164,8 +164,12 @@ describe("the review", () => {
     // The only representative is already chosen for the representative's section.
     expect(rows[1]?.querySelector("select")?.value).toBe(REP);
 
+    // The service's status is said as the service's, never read as a decision.
+    expect(within(rows[0] as HTMLElement).getByText("En el servicio: Completado")).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).queryByTestId("decision-chip")).toBeNull();
     key("a"); // accept the first section: the review moves on to the next
     expect(document.activeElement).toBe(rows[1]);
+    expect(within(rows[0] as HTMLElement).getByTestId("decision-chip").textContent).toBe("Su decisión: aceptar");
     key("j");
     key("r"); // reject the third: its comment box takes the focus
     const comment = await screen.findByTestId("review-comment");

@@ -220,7 +220,8 @@ function ReviewForm(props: {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `nameSection` is new each render; the names it gives change with the language only.
   const focusedView = useMemo(() => {
     const focused = evidenceOf(focusedSection);
-    return sectionView(focused ? nameSection(focused.section) : (focusedSection ?? ""), focused, material.evidence, material.detail);
+    const view = sectionView(focused ? nameSection(focused.section) : (focusedSection ?? ""), focused, material.evidence, material.detail);
+    return { ...view, company: material.company };
   }, [focusedSection, evidenceOf, material, locale]);
   // A section focused: the evidence's paint is measured from here (`make bench`).
   useEffect(() => {
@@ -371,7 +372,12 @@ function ReviewForm(props: {
                 >
                   <div className="review-head">
                     <SectionName id={decision.seccion} sectionId={status?.id ?? null} />
-                    {status && <SectionStatusChip status={status.status} />}
+                    {status && <SectionStatusChip status={status.status} inService />}
+                    {(accepted || rejected) && (
+                      <span className={`chip ${accepted ? "chip-ok" : "chip-danger"} decision-chip`} data-testid="decision-chip">
+                        {t(accepted ? "review.decided.accepted" : "review.decided.rejected")}
+                      </span>
+                    )}
                     <FindingBadges findings={evidenceOf(decision.seccion)?.findings ?? []} />
                     {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's own box would change the row's layout; role="group" names the same grouping. */}
                     <div className="review-actions" role="group" aria-label={nameSection(decision.seccion)}>
@@ -402,7 +408,11 @@ function ReviewForm(props: {
                       </button>
                     </div>
                   </div>
-                  {status?.comments && <p className="section-comments">{status.comments}</p>}
+                  {status?.comments && (
+                    <p className="section-comments">
+                      <span className="muted">{t("review.previousComment")}</span> {status.comments}
+                    </p>
+                  )}
                   {candidates.length > 0 && (
                     <label className="field inline">
                       <span className="field-label">{t("review.entity")}</span>

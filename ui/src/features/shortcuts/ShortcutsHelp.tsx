@@ -16,6 +16,15 @@ const GROUPS: { title: MessageKey; keys: [string, MessageKey][] }[] = [
   },
   { title: "keys.watchlist", keys: [["/", "keys.search"]] },
   {
+    title: "keys.viewer",
+    keys: [
+      ["PageUp / PageDown  [ / ]", "keys.viewerPages"],
+      ["Home / End", "keys.viewerEnds"],
+      ["+ / −", "keys.viewerZoom"],
+      ["w / f", "keys.viewerFit"],
+    ],
+  },
+  {
     title: "keys.detail",
     keys: [
       ["1–5", "keys.tabs"],
@@ -31,6 +40,7 @@ const GROUPS: { title: MessageKey; keys: [string, MessageKey][] }[] = [
       ["r", "keys.reject"],
       ["m  Ctrl+M", "keys.reasons"],
       ["1–20…", "keys.entity"],
+      ["Shift+E", "keys.evidenceWindow"],
       ["Ctrl+Enter", "keys.preview"],
       ["Esc", "keys.leaveField"],
     ],

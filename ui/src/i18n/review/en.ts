@@ -82,6 +82,7 @@ export const reviewEn: Record<ReviewKey, string> = {
   "evidence.documents": "The section's documents",
   "evidence.noFile": "This document has no file.",
   "risk.none": "No findings in the evidence",
+  "risk.findings": "{n} {n:finding|findings}",
   "risk.level": "{level} risk",
   "risk.counts": "{high} high · {medium} medium · {low} low in {sections} {sections:section|sections}",
   "risk.nextHint": "n goes to the next section with findings",

@@ -83,6 +83,7 @@ export const reviewEsMX = {
   "evidence.documents": "Documentos de la sección",
   "evidence.noFile": "Este documento no trae archivo.",
   "risk.none": "Sin hallazgos en la evidencia",
+  "risk.findings": "{n} {n:hallazgo|hallazgos}",
   "risk.level": "Riesgo {level}",
   "risk.counts": "{high} {high:alto|altos} · {medium} {medium:medio|medios} · {low} {low:bajo|bajos} en {sections} {sections:sección|secciones}",
   "risk.nextHint": "n lleva a la siguiente sección con hallazgos",
