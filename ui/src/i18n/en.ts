@@ -406,7 +406,7 @@ export const en: Record<CoreKey, string> = {
   tabKey: "Key {key}",
   counter: "{used} / {max}",
   "review.title": "Review",
-  "review.keys": "j/k: move · n: next finding · a: accept and go on · r: reject · m: reasons · numbers: entity · Shift+E: another window · Ctrl+Enter: preview",
+  "review.keys": "j/k: move · a: accept · r: reject · n: finding · ?: every shortcut",
   "review.tally": "Accepted: {accepted} · Rejected: {rejected} · Undecided: {undecided}",
   "review.preview": "Preview",
   "review.accept": "Accept",

@@ -406,8 +406,7 @@ export const esMX = {
   tabKey: "Tecla {key}",
   counter: "{used} / {max}",
   "review.title": "Revisión",
-  "review.keys":
-    "j/k: moverse · n: siguiente hallazgo · a: aceptar y seguir · r: rechazar · m: motivos · números: entidad · Shift+E: otra ventana · Ctrl+Enter: vista previa",
+  "review.keys": "j/k: moverse · a: aceptar · r: rechazar · n: hallazgo · ?: todos los atajos",
   "review.tally": "Aceptadas: {accepted} · Rechazadas: {rejected} · Sin decidir: {undecided}",
   "review.preview": "Vista previa",
   "review.accept": "Aceptar",

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { DetailV2 } from "../../bindings/DetailV2";
@@ -223,6 +223,19 @@ function ReviewForm(props: {
     const view = sectionView(focused ? nameSection(focused.section) : (focusedSection ?? ""), focused, material.evidence, material.detail);
     return { ...view, company: material.company };
   }, [focusedSection, evidenceOf, material, locale]);
+  // The sticky bar's height (one line or two, by the window's width), for the evidence
+  // pane to stick below it and the rows to scroll into view below it.
+  const bar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = bar.current;
+    const page = element?.parentElement;
+    if (!element || !page) return;
+    const measure = () => page.style.setProperty("--review-bar-height", `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    measure();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, []);
   // A section focused: the evidence's paint is measured from here (`make bench`).
   useEffect(() => {
     if (focusedSection !== undefined) begin("evidence");
@@ -311,7 +324,7 @@ function ReviewForm(props: {
 
   return (
     <>
-      <div className="review-bar">
+      <div className="review-bar" ref={bar}>
         <span className="review-tally" data-testid="review-tally">
           {t("review.tally", { accepted: counts.accepted, rejected: counts.rejected, undecided: counts.undecided })}
         </span>
