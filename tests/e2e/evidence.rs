@@ -77,24 +77,11 @@ async fn the_altered_proof_of_address_is_flagged_shown_and_acknowledged_before_i
         );
         app.set_window_size(1280, 800).await;
         // j/k switch the evidence: the deed's several pages, then back.
-        app.focus("[data-testid=review-section][data-section=ActaConstitutivaObligatorio]")
-            .await;
-        app.wait_for_text(
-            "[data-testid=evidence-pane][data-section=ActaConstitutivaObligatorio] [data-testid=pdf-pages]",
-            "de 7",
-        )
-        .await;
+        app.show_section_pdf("ActaConstitutivaObligatorio", 7).await;
 
         // A second window follows the focused section.
-        let main = app.current_window().await;
-        app.click("[data-testid=evidence-window]").await;
-        let second = poll(Duration::from_secs(10), || async {
-            let all = app.windows().await;
-            all.into_iter().find(|w| *w != main)
-        })
-        .await
-        .expect("the evidence window opens");
-        app.switch_to_window(&second).await;
+        let main = app.open_evidence_window().await;
+        let second = app.current_window().await;
         app.wait_for_text(
             "[data-testid=evidence-pane][data-section=ActaConstitutivaObligatorio]",
             "",

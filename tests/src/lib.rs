@@ -712,6 +712,36 @@ impl App {
         self.client.close_window().await.expect("the window closes");
     }
 
+    /// Opens the review's evidence in its second window ("Abrir en otra ventana") and
+    /// makes that window the one the next steps act on; the main window's handle, to
+    /// come back to it.
+    pub async fn open_evidence_window(&self) -> String {
+        let main = self.current_window().await;
+        self.click("[data-testid=evidence-window]").await;
+        let second = poll(Duration::from_secs(10), || async {
+            self.windows().await.into_iter().find(|w| *w != main)
+        })
+        .await
+        .expect("the evidence window opens");
+        self.switch_to_window(&second).await;
+        main
+    }
+
+    /// Focuses a review's section and waits until its evidence's PDF, of `pages`
+    /// pages, is drawn in the pane.
+    pub async fn show_section_pdf(&self, section: &str, pages: u32) {
+        self.focus(&format!(
+            "[data-testid=review-section][data-section={section}]"
+        ))
+        .await;
+        self.wait_for_text(
+            &format!("[data-testid=evidence-pane][data-section={section}] [data-testid=pdf-pages]"),
+            &format!("de {pages}"),
+        )
+        .await;
+        self.wait_for_pdf_ink(500).await;
+    }
+
     /// The app's windows, as WebDriver knows them.
     pub async fn windows(&self) -> Vec<String> {
         self.client

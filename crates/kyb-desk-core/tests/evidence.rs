@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::DemoDesk;
-use kyb_desk_core::desk::FileDetail;
+use kyb_desk_core::desk::{FileDetail, ReviewMaterial};
 use kyb_desk_core::error::ErrorCode;
 use kyb_desk_core::evidence::files::{EvidenceFiles, FileKind, MAX_DOCUMENT_BYTES};
 use kyb_desk_core::evidence::{EvidenceRule, FindingKind};
@@ -22,21 +22,33 @@ fn demo_files(demo: &DemoDesk) -> EvidenceFiles {
     EvidenceFiles::new(Some(&base)).expect("files")
 }
 
+/// The review of a demo file, its files registered with `files`.
+async fn review(
+    demo: &DemoDesk,
+    files: &EvidenceFiles,
+    flow_id: &str,
+    rfc: &str,
+    document_id: &str,
+) -> ReviewMaterial {
+    demo.desk
+        .review_material(files, flow_id, rfc, document_id)
+        .await
+        .expect("the file's review")
+}
+
 #[tokio::test]
 async fn the_hostile_files_are_each_refused_or_flagged_and_nothing_hangs() {
     let demo = DemoDesk::start().await;
     let files = demo_files(&demo);
     let examples = &demo.manifest().examples;
-    let material = demo
-        .desk
-        .review_material(
-            &files,
-            &examples.flow_id_hostile,
-            &examples.hostile_rfc,
-            &examples.hostile_document_id.to_string(),
-        )
-        .await
-        .expect("the hostile file's review");
+    let material = review(
+        &demo,
+        &files,
+        &examples.flow_id_hostile,
+        &examples.hostile_rfc,
+        &examples.hostile_document_id.to_string(),
+    )
+    .await;
     let proofs = material
         .evidence
         .sections
@@ -90,16 +102,14 @@ async fn the_demo_review_s_evidence_finds_the_altered_proof_and_shows_its_real_f
     let demo = DemoDesk::start().await;
     let files = demo_files(&demo);
     let examples = &demo.manifest().examples;
-    let material = demo
-        .desk
-        .review_material(
-            &files,
-            &examples.flow_id,
-            &examples.rfc,
-            &examples.document_id.to_string(),
-        )
-        .await
-        .expect("the example's review");
+    let material = review(
+        &demo,
+        &files,
+        &examples.flow_id,
+        &examples.rfc,
+        &examples.document_id.to_string(),
+    )
+    .await;
     assert!(matches!(material.detail, FileDetail::V2 { .. }));
     // Every tracked section has its evidence, known or not.
     for tracked in &material.tracking.sections {
@@ -303,11 +313,14 @@ async fn a_section_with_high_findings_is_sent_accepted_only_once_acknowledged_an
     let files = demo_files(&demo);
     let examples = &demo.manifest().examples;
     let document_id = examples.document_id.to_string();
-    let material = demo
-        .desk
-        .review_material(&files, &examples.flow_id, &examples.rfc, &document_id)
-        .await
-        .expect("the example's review");
+    let material = review(
+        &demo,
+        &files,
+        &examples.flow_id,
+        &examples.rfc,
+        &document_id,
+    )
+    .await;
     let flagged = material
         .evidence
         .sections

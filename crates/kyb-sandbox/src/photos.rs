@@ -16,17 +16,7 @@ pub fn png(top: [u8; 3], bottom: [u8; 3]) -> Vec<u8> {
             pixels.extend_from_slice(&colour);
         }
     }
-    let mut out = Vec::new();
-    {
-        let mut encoder = png::Encoder::new(&mut out, WIDTH, HEIGHT);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().expect("PNG header into memory");
-        writer
-            .write_image_data(&pixels)
-            .expect("PNG data into memory");
-    }
-    out
+    rgb_png(WIDTH, HEIGHT, &pixels)
 }
 
 /// Digits 0–9 (and `$`, `.`, `,`) in a 3 × 5 bitmap, one row of three bits each.
@@ -86,14 +76,19 @@ pub fn receipt(seed: &str, cents: u64) -> Vec<u8> {
         let width = 1 + usize::from(byte % 3);
         fill(40 + n * 5, 290, width, 40, [10, 10, 10]);
     }
+    rgb_png(RECEIPT_W as u32, RECEIPT_H as u32, &pixels)
+}
+
+/// `pixels` (RGB, 8 bits a channel, row by row) as a PNG file.
+fn rgb_png(width: u32, height: u32, pixels: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     {
-        let mut encoder = png::Encoder::new(&mut out, RECEIPT_W as u32, RECEIPT_H as u32);
+        let mut encoder = png::Encoder::new(&mut out, width, height);
         encoder.set_color(png::ColorType::Rgb);
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder.write_header().expect("PNG header into memory");
         writer
-            .write_image_data(&pixels)
+            .write_image_data(pixels)
             .expect("PNG data into memory");
     }
     out

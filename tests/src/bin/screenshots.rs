@@ -104,14 +104,7 @@ async fn main() {
         };
         // The evidence beside the decision: the proof of address's finding on its row,
         // its PDF drawn in the pane with the alteration's indicators.
-        app.focus("[data-testid=review-section][data-section=ProofAddressObligatorio]")
-            .await;
-        app.wait_for_text(
-            "[data-testid=evidence-pane] [data-testid=pdf-pages]",
-            "de 1",
-        )
-        .await;
-        app.wait_for_pdf_ink(500).await;
+        app.show_section_pdf("ProofAddressObligatorio", 1).await;
         capture(&dir.join("09a-review-evidence.png"));
         // Accepting it asks for the acknowledgement first.
         app.click(&row("ProofAddressObligatorio", "accept")).await;
@@ -121,14 +114,7 @@ async fn main() {
         capture(&dir.join("09b-acknowledge.png"));
         app.click_button("Volver").await;
         // The deed's pages, on j/k.
-        app.focus("[data-testid=review-section][data-section=ActaConstitutivaObligatorio]")
-            .await;
-        app.wait_for_text(
-            "[data-testid=evidence-pane] [data-testid=pdf-pages]",
-            "de 7",
-        )
-        .await;
-        app.wait_for_pdf_ink(500).await;
+        app.show_section_pdf("ActaConstitutivaObligatorio", 7).await;
         capture(&dir.join("09d-review-deed.png"));
         app.accept_section("OpinionObligatorio").await;
         app.accept_section("Sucursal").await;
@@ -289,21 +275,8 @@ async fn evidence_window(dir: &Path) {
         app.click("[data-testid=try-review]").await;
         // The review opens on its first section; then the proof of address.
         app.wait_for_pdf_ink(500).await;
-        app.focus("[data-testid=review-section][data-section=ProofAddressObligatorio]")
-            .await;
-        app.wait_for_text(
-            "[data-testid=evidence-pane] [data-testid=pdf-pages]",
-            "de 1",
-        )
-        .await;
-        let main = app.current_window().await;
-        app.click("[data-testid=evidence-window]").await;
-        let second = kyb_e2e::poll(std::time::Duration::from_secs(10), || async {
-            app.windows().await.into_iter().find(|w| *w != main)
-        })
-        .await
-        .expect("the evidence window opens");
-        app.switch_to_window(&second).await;
+        app.show_section_pdf("ProofAddressObligatorio", 1).await;
+        app.open_evidence_window().await;
         app.wait_for_text(
             "[data-testid=evidence-pane] [data-testid=pdf-pages]",
             "de 1",

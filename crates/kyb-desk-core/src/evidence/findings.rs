@@ -35,16 +35,8 @@ pub(super) fn of_section(
 ) -> Vec<Finding> {
     let mut found = Vec::new();
     for &index in &covered.documents {
-        let Some(doc) = detail.documentos.get(index as usize) else {
-            continue;
-        };
-        for mut f in of_document(doc, rule) {
-            f.document = Some(index);
-            f.subject = doc
-                .referencia
-                .clone()
-                .or_else(|| doc.tipo_documento.clone());
-            found.push(f);
+        if let Some(doc) = detail.documentos.get(index as usize) {
+            found.extend(of_document_at(index, doc, rule));
         }
     }
     if rule.expects_documents() && covered.documents.is_empty() {
@@ -83,20 +75,26 @@ pub(super) fn of_unassigned(
         if covered.contains(&index) {
             continue;
         }
-        for mut f in of_document(doc, EvidenceRule::NoneKnown) {
-            if f.kind == FindingKind::NoFile {
-                continue;
-            }
-            f.document = Some(index);
-            f.subject = doc
-                .referencia
-                .clone()
-                .or_else(|| doc.tipo_documento.clone());
-            found.push(f);
-        }
+        found.extend(
+            of_document_at(index, doc, EvidenceRule::NoneKnown)
+                .filter(|f| f.kind != FindingKind::NoFile),
+        );
     }
     found.sort_by_key(|f| std::cmp::Reverse(f.severity));
     found
+}
+
+/// A document's findings, each naming the document (its index in `Documentos`, its
+/// reference or else its kind).
+fn of_document_at(index: u32, doc: &Document, rule: EvidenceRule) -> impl Iterator<Item = Finding> {
+    of_document(doc, rule).into_iter().map(move |mut f| {
+        f.document = Some(index);
+        f.subject = doc
+            .referencia
+            .clone()
+            .or_else(|| doc.tipo_documento.clone());
+        f
+    })
 }
 
 fn of_document(doc: &Document, rule: EvidenceRule) -> Vec<Finding> {

@@ -13,6 +13,7 @@
 pub mod checks;
 pub mod files;
 mod findings;
+pub mod judge;
 pub mod rules;
 
 use kyb_api::expediente::{SectionId, SectionStatus};
