@@ -14,7 +14,7 @@ export WEBKIT_DISABLE_DMABUF_RENDERER
 
 APP_BIN := $(CARGO_TARGET_DIR)/debug/kyb-desk
 
-.PHONY: help run run-team test fuzz bench screenshots bundle ui app deps dev bindings icons clean
+.PHONY: help run run-team test fuzz bench screenshots bundle packaged-features ui app deps dev bindings icons clean
 
 help:
 	@echo "make run          build KYB Desk and open it on its embedded demo service"
@@ -72,10 +72,18 @@ screenshots: app
 	  cargo run -q -p kyb-e2e --bin screenshots -- docs/screenshots
 
 # The packages land in $(CARGO_TARGET_DIR)/release/bundle/{deb,rpm}/. They are built
-# without the embedded demo sandbox (the `demo` feature; see the README).
+# without the embedded demo sandbox (the `demo` feature; see the README), and without
+# the journeys' answers to native dialogs (`test-dialog-answers`).
+PACKAGED_CARGO_FLAGS := --no-default-features
+
 bundle: ui
-	ui/node_modules/.bin/tauri build --bundles deb,rpm -- --no-default-features
+	ui/node_modules/.bin/tauri build --bundles deb,rpm -- $(PACKAGED_CARGO_FLAGS)
 	@ls -1 $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb $(CARGO_TARGET_DIR)/release/bundle/rpm/*.rpm
+
+# The app's features in the packaged build, one a line, as cargo resolves them (`make
+# test` checks that no test-only one is among them).
+packaged-features:
+	@cargo tree -p kyb-desk $(PACKAGED_CARGO_FLAGS) --locked -e features -i kyb-desk --depth 1 --prefix none | sed -n 's/^kyb-desk feature "\(.*\)".*/\1/p'
 
 dev: deps
 	ui/node_modules/.bin/tauri dev --config src-tauri/tauri.dev.conf.json

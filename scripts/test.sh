@@ -63,6 +63,19 @@ step "clippy" gate -- cargo clippy --workspace --all-targets --locked -- -D warn
 # The packaged app is built without the demo sandbox: it must build, and cleanly.
 step "clippy (packaged build, no demo)" gate -- \
   cargo clippy -p kyb-desk --no-default-features --all-targets --locked -- -D warnings
+# The journeys answer the native dialogs WebDriver cannot press through a test-only
+# feature (`test-dialog-answers`, see src-tauri/src/options.rs); the packaged app, as
+# `make bundle` builds it, must not contain it.
+packaged_answers_no_dialog() {
+  local features
+  features=$(make -s --no-print-directory packaged-features) || return 1
+  echo "the packaged build's features: ${features:-none}"
+  if grep -qx 'test-dialog-answers' <<<"$features"; then
+    echo "the packaged build would answer native dialogs by itself"
+    return 1
+  fi
+}
+step "the packaged build answers no dialog by itself" gate -- packaged_answers_no_dialog
 # The desk core is tested without a window: nothing it builds, tests included, may
 # bring in Tauri or WebKit.
 no_webkit_in_core() {
@@ -102,7 +115,8 @@ step "UI unit tests (Vitest)" vitest -- npm --prefix ui run --silent test
 # The sandbox against the service's contract, with generated requests (schemathesis).
 step "OpenAPI fuzz of the sandbox (schemathesis)" gate -- scripts/fuzz-api.sh
 # The journeys must never run an older binary left in the shared target directory.
-if step "build the app" gate -- cargo build -p kyb-desk --locked; then
+# Their build answers the native dialogs when a journey says how (`test-dialog-answers`).
+if step "build the app" gate -- cargo build -p kyb-desk --locked --features test-dialog-answers; then
   step "end-to-end journeys (real window)" cargo -- \
     scripts/session.sh --driver --postgres -- env KYB_EXPECT_POSTGRES=1 KYB_DESK_BIN="$CARGO_TARGET_DIR/debug/kyb-desk" \
     cargo test -p kyb-e2e --locked -- --test-threads=1

@@ -18,6 +18,7 @@ use crate::Shell;
 use crate::app_info::AppInfo;
 use crate::evidence_window;
 use crate::file_links;
+use crate::key_origin::{self, KeyOriginQuestion, Language};
 use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
 use kyb_desk_core::deep_link::{self, FileLink};
@@ -100,10 +101,17 @@ pub fn set_api_key(
     desk.set_api_key(&profile_id, &key, session_only)
 }
 
-/// The user confirmed that the profile's key may go to its new address.
-#[tauri::command]
-pub fn confirm_key_origin(desk: State<'_, Desk>, profile_id: String) -> AppResult<KeyStatus> {
-    desk.confirm_key_origin(&profile_id)
+/// The profile's key may go to its new address if the user says so in a native
+/// dialog (in the window's `language`), not because the window asked; off the main
+/// thread, which the dialog needs while it waits.
+#[tauri::command(async)]
+pub fn confirm_key_origin(
+    desk: State<'_, Desk>,
+    question: State<'_, KeyOriginQuestion>,
+    profile_id: String,
+    language: String,
+) -> AppResult<KeyStatus> {
+    key_origin::confirm(&desk, &question, &profile_id, Language::from_tag(&language))
 }
 
 #[tauri::command]

@@ -7,6 +7,7 @@ pub mod commands;
 pub mod endpoints;
 pub mod evidence_window;
 pub mod file_links;
+pub mod key_origin;
 pub mod options;
 pub mod startup;
 pub mod team;
@@ -217,6 +218,8 @@ pub fn run(options: Options, began: std::time::Instant) {
         file_link,
         demo_team,
         demo_member,
+        #[cfg(feature = "test-dialog-answers")]
+        dialog_answers,
     } = options;
     #[cfg(not(feature = "demo"))]
     let _ = (demo_empty, demo_team, demo_member);
@@ -306,6 +309,13 @@ pub fn run(options: Options, began: std::time::Instant) {
                 app.manage(DemoSandbox(sandbox));
             }
             app.manage(desk);
+            let question = key_origin::KeyOriginQuestion::native(app.handle().clone());
+            #[cfg(feature = "test-dialog-answers")]
+            let question = match dialog_answers {
+                Some(answers) => key_origin::KeyOriginQuestion::answered_in_order(answers),
+                None => question,
+            };
+            app.manage(question);
             app.manage(images::ImageFetcher::new(demo_base.as_ref())?);
             app.manage(EvidenceFiles::new(demo_base.as_ref())?);
             app.manage(Shell {

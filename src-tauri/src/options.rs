@@ -20,6 +20,11 @@
 //!
 //! `--report-startup` prints one line when the watchlist first paints with its rows
 //! (see `startup.rs`): how `make bench` times the start.
+//!
+//! `--test-dialog-answers yes,no,…` exists only in a build with the
+//! `test-dialog-answers` feature (the one the journeys drive; never the packaged app,
+//! where it is an unknown argument): the answers, in order, to the native questions
+//! WebDriver cannot press (see `key_origin.rs`); once they run out, every answer is no.
 
 use std::path::PathBuf;
 
@@ -38,6 +43,9 @@ pub struct Options {
     pub demo_member: Option<String>,
     /// A link the desktop handed over: the file to open, or why it is ignored.
     pub file_link: Option<Result<FileLink, LinkRefusal>>,
+    /// The journeys' answers to the native questions (see the module's comment).
+    #[cfg(feature = "test-dialog-answers")]
+    pub dialog_answers: Option<Vec<bool>>,
 }
 
 pub const USAGE: &str = "uso: kyb-desk [--demo [--demo-empty] [--demo-team HOST --demo-member CORREO]] [--data-dir DIRECTORIO] [--report-startup] [kybdesk://expediente/ID]";
@@ -58,6 +66,15 @@ impl Options {
                     ));
                 }
                 "--report-startup" => options.report_startup = true,
+                #[cfg(feature = "test-dialog-answers")]
+                "--test-dialog-answers" => {
+                    options.dialog_answers = Some(
+                        args.next()
+                            .as_deref()
+                            .and_then(dialog_answers)
+                            .ok_or_else(|| format!("{arg} necesita yes,no,…\n{USAGE}"))?,
+                    );
+                }
                 "--demo-team" | "--demo-member" if cfg!(feature = "demo") => {
                     let value = args
                         .next()
@@ -102,6 +119,18 @@ impl Options {
         }
         Ok(options)
     }
+}
+
+/// "yes,no,yes" as answers; None when any is neither.
+#[cfg(feature = "test-dialog-answers")]
+fn dialog_answers(list: &str) -> Option<Vec<bool>> {
+    list.split(',')
+        .map(|answer| match answer.trim() {
+            "yes" => Some(true),
+            "no" => Some(false),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -203,6 +232,27 @@ mod tests {
                 "{arg}"
             );
         }
+    }
+
+    /// Without the feature (the packaged app, `make bundle`), no answer can be given
+    /// in advance: the flag is an unknown argument and the app does not start.
+    #[cfg(not(feature = "test-dialog-answers"))]
+    #[test]
+    fn without_the_test_feature_no_dialog_answer_can_be_given() {
+        let refusal = parse(&["--test-dialog-answers", "yes"]).expect_err("refused");
+        assert!(
+            refusal.contains("argumento desconocido: --test-dialog-answers"),
+            "{refusal}"
+        );
+    }
+
+    #[cfg(feature = "test-dialog-answers")]
+    #[test]
+    fn with_the_test_feature_the_answers_are_read_in_order() {
+        let read = parse(&["--test-dialog-answers", "no,yes"]).expect("read");
+        assert_eq!(read.dialog_answers, Some(vec![false, true]));
+        assert!(parse(&["--test-dialog-answers", "si"]).is_err());
+        assert!(parse(&["--test-dialog-answers"]).is_err());
     }
 
     #[test]

@@ -19,7 +19,15 @@ struct Window {
     _dir: tempfile::TempDir,
 }
 
+/// A window whose native questions (see `key_origin.rs`) are all answered no, as by a
+/// user who asked for nothing.
 fn open() -> Window {
+    open_answering(|_| false)
+}
+
+fn open_answering(
+    answer: impl Fn(&kyb_desk::key_origin::Question) -> bool + Send + Sync + 'static,
+) -> Window {
     let dir = tempfile::tempdir().expect("temporary directory");
     let app = mock_builder()
         .plugin(tauri_plugin_clipboard_manager::init())
@@ -43,6 +51,7 @@ fn open() -> Window {
     let manifest = sandbox.manifest.clone();
     let demo_base = tauri::Url::parse(&manifest.base_url).ok();
     app.manage(desk);
+    app.manage(kyb_desk::key_origin::KeyOriginQuestion::answered_by(answer));
     app.manage(
         kyb_desk_core::images::ImageFetcher::new(demo_base.as_ref()).expect("image fetcher"),
     );
@@ -647,7 +656,11 @@ fn every_command_answers_through_ipc() {
     let status = w.ok("key_status", json!({"profileId": profile_id}));
     assert_eq!(status["originConfirmed"], json!(true));
     assert_eq!(status["boundOrigin"], status["profileOrigin"]);
-    let confirmed = w.ok("confirm_key_origin", json!({"profileId": profile_id}));
+    // Nothing to confirm: no question is asked (this window's answer would be no).
+    let confirmed = w.ok(
+        "confirm_key_origin",
+        json!({"profileId": profile_id, "language": "es-MX"}),
+    );
     assert_eq!(confirmed["originConfirmed"], json!(true));
     // Nothing was set aside in this fresh folder.
     assert_eq!(w.ok("recoveries", json!({})), json!([]));
@@ -711,4 +724,76 @@ fn every_command_answers_through_ipc() {
         assert_eq!(w.code(cmd, args), "no_team", "{cmd}");
     }
     w.ok("delete_api_key", json!({"profileId": profile_id}));
+}
+
+/// Issue 30: a script in the page moves the profile to its own address and confirms
+/// the key's new origin. The command asks the user in a native dialog, which the page
+/// cannot answer: on the user's no the key stays bound where it was and goes nowhere
+/// else; only their yes, to the origin the dialog named, moves it.
+#[test]
+fn a_page_script_confirming_a_keys_origin_does_not_move_the_key() {
+    use std::sync::{Arc, Mutex};
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let answers = Mutex::new(vec![true, false]);
+    let w = {
+        let asked = asked.clone();
+        open_answering(move |question| {
+            asked.lock().expect("lock").push(question.message.clone());
+            answers.lock().expect("lock").pop().unwrap_or(false)
+        })
+    };
+    let book = w.ok("profiles", json!({}));
+    let profile_id = book["active"].as_str().expect("active").to_owned();
+    let profile = book["profiles"]
+        .as_array()
+        .expect("profiles")
+        .iter()
+        .find(|p| p["id"] == json!(profile_id))
+        .expect("the active profile")
+        .clone();
+    let key = w.manifest.tenants[0].api_key.clone();
+    w.ok(
+        "set_api_key",
+        json!({"profileId": profile_id, "key": key, "sessionOnly": true}),
+    );
+    let given_for = w.ok("key_status", json!({"profileId": profile_id}))["boundOrigin"].clone();
+    assert!(given_for.is_string(), "{given_for}");
+
+    // The page's script: its own address, then the confirmation.
+    let page_address = "https://kyb.atacante.example";
+    w.ok(
+        "save_profile",
+        json!({"input": {"id": profile_id, "name": profile["name"],
+            "environment": {"kind": "custom", "base_url": page_address},
+            "workspaceId": profile["workspaceId"], "agentEmail": profile["agentEmail"],
+            "flows": profile["flows"]}}),
+    );
+    let status = w.ok(
+        "confirm_key_origin",
+        json!({"profileId": profile_id, "language": "es-MX"}),
+    );
+    assert_eq!(status["originConfirmed"], json!(false), "{status}");
+    assert_eq!(status["boundOrigin"], given_for);
+    assert_eq!(
+        w.code("check_connection", json!({"profileId": profile_id})),
+        "key_origin_changed"
+    );
+    // The user was asked, in Spanish, naming both origins.
+    let questions = asked.lock().expect("lock").clone();
+    assert_eq!(questions.len(), 1);
+    assert!(
+        questions[0].contains("kyb.atacante.example")
+            && questions[0].contains(given_for.as_str().expect("origin"))
+            && questions[0].contains("Si confirma"),
+        "{questions:?}"
+    );
+
+    // The user's own yes in that dialog is what moves the key.
+    let status = w.ok(
+        "confirm_key_origin",
+        json!({"profileId": profile_id, "language": "en"}),
+    );
+    assert_eq!(status["originConfirmed"], json!(true), "{status}");
+    assert_ne!(status["boundOrigin"], given_for);
+    assert!(asked.lock().expect("lock")[1].contains("If you confirm"));
 }

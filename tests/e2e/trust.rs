@@ -1,11 +1,13 @@
 //! Trust as the analyst meets it, in the real window with the session's real keyring:
 //! a profile moved to another address sends its key nowhere until the analyst
-//! confirms the new origin (old and new shown); a damaged profile book is set aside
-//! and announced at start, and the app still opens.
+//! confirms the new origin (old and new shown), and the decision is the system
+//! dialog's the app raises then, not the window's (answered here through the
+//! journeys' build, `--test-dialog-answers`); a damaged profile book is set aside and
+//! announced at start, and the app still opens.
 
 use std::sync::Arc;
 
-use kyb_e2e::{App, DataDir, connect, with_app, with_app_at};
+use kyb_e2e::{App, DataDir, connect, with_app_answering, with_app_at};
 use kyb_sandbox::{RunningSandbox, Sandbox, SandboxConfig};
 
 const TRACKING: &str = "POST /expedientes/v1/tracking";
@@ -27,6 +29,21 @@ async fn open_profiles(app: &App) {
     app.wait_for_text("h2", "Perfiles").await;
 }
 
+/// The window's own first step: its question names both addresses.
+async fn confirm_in_window(app: &App, given_for: &str, new_address: &str) {
+    app.click(&format!(
+        "{} [data-testid=confirm-key-origin]",
+        card("Pruebas")
+    ))
+    .await;
+    let question = app.text_of("[data-testid=confirm]").await;
+    assert!(
+        question.contains(new_address) && question.contains(given_for),
+        "{question}"
+    );
+    app.click("[data-testid=confirm-action]").await;
+}
+
 #[tokio::test]
 async fn a_changed_address_asks_before_the_key_goes() {
     let first = sandbox().await;
@@ -35,7 +52,8 @@ async fn a_changed_address_asks_before_the_key_goes() {
     let manifest = first.manifest.clone();
     let new_address = second.manifest.base_url.clone();
     let listener = second.clone();
-    with_app(move |app| async move {
+    // The system's dialog: no the first time, yes the second.
+    with_app_answering("no,yes", move |app| async move {
         connect(&app, &manifest).await;
 
         open_profiles(&app).await;
@@ -79,19 +97,19 @@ async fn a_changed_address_asks_before_the_key_goes() {
             "the key reached the new address"
         );
 
-        // The analyst confirms, seeing both origins.
+        // The analyst confirms in the window, seeing both origins, then says no in
+        // the system's dialog: the key stays where it was given.
         open_profiles(&app).await;
-        app.click(&format!(
-            "{} [data-testid=confirm-key-origin]",
-            card("Pruebas")
-        ))
+        confirm_in_window(&app, &manifest.base_url, &new_address).await;
+        app.wait_for_text("[data-testid=profiles-done]", "No se confirmó")
+            .await;
+        app.wait_for_text(
+            &format!("{} [data-testid=key-origin-warning]", card("Pruebas")),
+            &new_address,
+        )
         .await;
-        let question = app.text_of("[data-testid=confirm]").await;
-        assert!(
-            question.contains(&new_address) && question.contains(&manifest.base_url),
-            "{question}"
-        );
-        app.click("[data-testid=confirm-action]").await;
+        // Then yes in the system's dialog.
+        confirm_in_window(&app, &manifest.base_url, &new_address).await;
         app.wait_until_gone(&format!(
             "{} [data-testid=key-origin-warning]",
             card("Pruebas")

@@ -60,6 +60,19 @@ where
     with_app_args(&[], data, journey).await;
 }
 
+/// Like [`with_app`], with the answers the user gives, in order, to the native dialogs
+/// the app raises ("yes,no"; no once they run out): WebDriver cannot press a dialog the
+/// system draws. The journeys' build has the flag (the `test-dialog-answers` feature,
+/// `make test`); the packaged app refuses it.
+pub async fn with_app_answering<F, Fut>(answers: &str, journey: F)
+where
+    F: FnOnce(App) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let data = DataDir::new();
+    with_app_args(&["--test-dialog-answers", answers], &data, journey).await;
+}
+
 /// The app as `make run` opens it (`--demo`): its embedded sandbox serves a demo
 /// profile that follows the demo's files, and the "try this" panel leads the way.
 pub async fn with_demo_world<F, Fut>(journey: F)

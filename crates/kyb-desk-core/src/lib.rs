@@ -19,6 +19,7 @@ pub mod fsio;
 pub mod guide;
 pub mod history;
 pub mod images;
+pub mod key_origin;
 pub mod links;
 pub mod logging;
 pub mod profiles;

@@ -96,9 +96,28 @@ async fn a_changed_address_gets_no_key_until_the_user_says_so() {
     assert_eq!(refused.code, ErrorCode::KeyOriginChanged);
     assert_eq!(reached(&listener), 0, "the key reached the new address");
 
-    // The user confirms: "send this key to <second>".
+    // The user is asked about exactly this move, and confirms it.
+    let change = desk
+        .key_origin_change(&demo.profile.id)
+        .expect("read")
+        .expect("something to confirm");
+    assert_eq!(change.bound.as_deref(), Some(first.as_str()));
+    assert_eq!(change.origin, second);
+    // An answer about one move is no answer about another: a third address saved
+    // while the question was open is refused, and the key stays where it was.
+    let third = second_listener().await;
+    desk.save_profile(moved_to(&demo, &third.manifest.base_url))
+        .expect("moved again");
+    let refused = desk
+        .confirm_key_origin(&demo.profile.id, &change)
+        .expect_err("another origin than the one asked about");
+    assert_eq!(refused.code, ErrorCode::KeyOriginChanged);
+    let status = desk.key_status(&demo.profile.id).expect("status");
+    assert_eq!(status.bound_origin.as_deref(), Some(first.as_str()));
+    desk.save_profile(moved_to(&demo, &listener.manifest.base_url))
+        .expect("back to the address asked about");
     let status = desk
-        .confirm_key_origin(&demo.profile.id)
+        .confirm_key_origin(&demo.profile.id, &change)
         .expect("confirmed");
     assert!(status.origin_confirmed);
     assert_eq!(status.bound_origin.as_deref(), Some(second.as_str()));

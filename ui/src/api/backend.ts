@@ -51,6 +51,7 @@ import type { TeamTrail } from "../bindings/TeamTrail";
 import type { VerificationState } from "../bindings/VerificationState";
 import type { WatchedFile } from "../bindings/WatchedFile";
 import type { SectionView } from "../features/evidence/view";
+import type { Locale } from "../i18n";
 
 export function isAppError(value: unknown): value is AppError {
   return typeof value === "object" && value !== null && typeof (value as AppError).code === "string" && typeof (value as AppError).message === "string";
@@ -90,7 +91,9 @@ export const activateProfile = (id: string) => call<ProfileBook>("activate_profi
 export const keyStatus = (profileId: string) => call<KeyStatus>("key_status", { profileId });
 export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) => call<KeyStatus>("set_api_key", { profileId, key, sessionOnly });
 /** Lets the stored key go to the profile's current address (the backend audits it). */
-export const confirmKeyOrigin = (profileId: string) => call<KeyStatus>("confirm_key_origin", { profileId });
+/** Asks the user, in a dialog of the system's (in `language`), whether the key may go to
+ * the profile's new address: only their yes there moves it. The key's status after. */
+export const confirmKeyOrigin = (profileId: string, language: Locale) => call<KeyStatus>("confirm_key_origin", { profileId, language });
 export const deleteApiKey = (profileId: string) => call<KeyStatus>("delete_api_key", { profileId });
 export const deleteProfile = (id: string) => call<ProfileBook>("delete_profile", { id });
 /** Tries a profile's key and Workspace with the service (active or not); changes nothing. */

@@ -775,10 +775,12 @@ export const en: Record<CoreKey, string> = {
   "profiles.originSend": "Send this API key to {origin}",
   "profiles.originReenter": "Enter the API key again",
   "profiles.originConfirmTitle": "Send the API key of “{name}” to the new address?",
-  "profiles.originConfirmBody": "From now on the API key goes to the new address. Confirm only if that address belongs to the service that gave you the key.",
+  "profiles.originConfirmBody":
+    "From now on the API key goes to the new address. Confirm only if that address belongs to the service that gave you the key. The system will ask you once more in a window of its own: that answer is the one that counts.",
   "profiles.originFrom": "Address it was given for",
   "profiles.originTo": "New address",
   "profiles.originConfirmed": "The API key of “{name}” is now sent to {origin}.",
+  "profiles.originNotConfirmed": "The new address was not confirmed: the API key of “{name}” still goes only to {bound}.",
   openProfiles: "Open Profiles",
   "recovery.title": "Local files that could not be read were set aside",
   "recovery.item": "The file holding {file} could not be read; it was set aside as {setAsideAs} and started afresh. The file set aside keeps the data.",

@@ -778,10 +778,12 @@ export const esMX = {
   "profiles.originSend": "Enviar esta API Key a {origin}",
   "profiles.originReenter": "Ingresar la API Key de nuevo",
   "profiles.originConfirmTitle": "¿Enviar la API Key de «{name}» a la nueva dirección?",
-  "profiles.originConfirmBody": "Desde ahora la API Key irá a la dirección nueva. Confírmelo solo si esa dirección es del servicio que le dio la llave.",
+  "profiles.originConfirmBody":
+    "Desde ahora la API Key irá a la dirección nueva. Confírmelo solo si esa dirección es del servicio que le dio la llave. El sistema se lo preguntará una vez más en una ventana propia: esa respuesta es la que cuenta.",
   "profiles.originFrom": "Dirección para la que se dio",
   "profiles.originTo": "Dirección nueva",
   "profiles.originConfirmed": "La API Key de «{name}» ahora se envía a {origin}.",
+  "profiles.originNotConfirmed": "No se confirmó la dirección nueva: la API Key de «{name}» sigue yendo solo a {bound}.",
   openProfiles: "Abrir Perfiles",
   "recovery.title": "Se apartaron archivos locales que no se podían leer",
   "recovery.item": "No se pudo leer el archivo de {file}; se apartó como {setAsideAs} y se empezó de nuevo. El archivo apartado conserva los datos.",

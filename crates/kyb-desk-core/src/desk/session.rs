@@ -8,6 +8,7 @@ use super::{Desk, PROBE_RFC};
 use crate::audit::DeskEvent;
 use crate::error::Failure;
 use crate::error::{AppError, AppResult, ErrorCode};
+use crate::key_origin::OriginChange;
 use crate::profiles::{Profile, ProfileBook, ProfileInput, no_profile, problems};
 use crate::reasons::ReasonCatalogue;
 use crate::secrets::{BoundKey, KeyStatus};
@@ -151,13 +152,41 @@ impl Desk {
         self.key_status(profile_id)
     }
 
-    /// The user confirmed that the profile's key may go to the profile's address as it
-    /// is now (after the address changed): the key is bound to that origin.
-    pub fn confirm_key_origin(&self, profile_id: &str) -> AppResult<KeyStatus> {
+    /// What the user is asked before the profile's key may go to the profile's address
+    /// as it is now; None when it already may (nothing to ask).
+    pub fn key_origin_change(&self, profile_id: &str) -> AppResult<Option<OriginChange>> {
+        let status = self.key_status(profile_id)?;
+        if status.origin_confirmed {
+            return Ok(None);
+        }
+        if !status.present {
+            return Err(AppError::of(ErrorCode::NoApiKey));
+        }
+        let profile = self.profile(profile_id)?;
+        let (_, origin) = self.address(&profile)?;
+        Ok(Some(OriginChange {
+            profile_name: profile.name,
+            bound: status.bound_origin,
+            origin,
+        }))
+    }
+
+    /// The user said yes to `change` (as [`Desk::key_origin_change`] read it, in a
+    /// question the window cannot answer): the key is bound to that origin. Refused
+    /// when the profile's address moved again since, to an origin nobody was asked
+    /// about.
+    pub fn confirm_key_origin(
+        &self,
+        profile_id: &str,
+        change: &OriginChange,
+    ) -> AppResult<KeyStatus> {
         let profile = self.profile(profile_id)?;
         let (_, origin) = self.address(&profile)?;
         self.forget_client(profile_id);
         let before = self.vault.status(profile_id).bound_origin;
+        if origin != change.origin || before != change.bound {
+            return Err(key_origin_changed(before.as_deref(), &origin));
+        }
         self.vault.rebind(profile_id, &origin)?;
         self.record_event(
             &profile,

@@ -253,8 +253,26 @@ describe("a key given for another address", () => {
     expect(screen.getByTestId("confirm-action").textContent).toBe(`Enviar esta API Key a ${SANDBOX}`);
     fireEvent.click(screen.getByTestId("confirm-action"));
     await waitFor(() => expect(within(card("Operación")).queryByTestId("key-origin-warning")).toBeNull());
-    expect(calls.filter(([cmd]) => cmd === "confirm_key_origin").map(([, args]) => args)).toEqual([{ profileId: "p1" }]);
+    expect(calls.filter(([cmd]) => cmd === "confirm_key_origin").map(([, args]) => args)).toEqual([{ profileId: "p1", language: "es-MX" }]);
     expect(screen.getByTestId("profiles-done").textContent).toBe(`La API Key de «Operación» ahora se envía a ${SANDBOX}.`);
+  });
+
+  it("stays held back when the system's own dialog is answered no, and says so", async () => {
+    const keys = { p1: moved, p2: noKey };
+    // The backend asked in a native dialog and the answer was no: the status is as it was.
+    backend(keys, (cmd) => {
+      if (cmd !== "confirm_key_origin") throw new Error(cmd);
+      return keys.p1;
+    });
+    renderView();
+    const warning = await within(card("Operación")).findByTestId("key-origin-warning");
+    fireEvent.click(within(warning).getByTestId("confirm-key-origin"));
+    expect(screen.getByTestId("confirm").textContent).toContain("El sistema se lo preguntará una vez más en una ventana propia");
+    fireEvent.click(screen.getByTestId("confirm-action"));
+    expect((await screen.findByTestId("profiles-done")).textContent).toBe(
+      `No se confirmó la dirección nueva: la API Key de «Operación» sigue yendo solo a ${OLD}.`,
+    );
+    expect(within(card("Operación")).getByTestId("key-origin-warning")).toBeTruthy();
   });
 
   it("names an unknown address plainly, and leads to typing the key again", async () => {

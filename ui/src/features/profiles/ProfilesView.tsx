@@ -36,7 +36,7 @@ const ENVIRONMENT: Record<Profile["environment"]["kind"], MessageKey> = {
  * Switching profiles happens only on this screen, so any screen with a draft being
  * typed has already closed (and written its draft under the profile it belongs to). */
 export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (book: ProfileBook) => void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [mode, setMode] = useState<Mode>({ kind: "list" });
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
@@ -90,9 +90,13 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
         reloadKeys();
         report(t("profiles.keyForgotten", { name: profile.name }));
       } else if (kind === "origin") {
-        const now = await backend.confirmKeyOrigin(profile.id);
+        const now = await backend.confirmKeyOrigin(profile.id, locale);
         reloadKeys();
-        report(t("profiles.originConfirmed", { name: profile.name, origin: now.profileOrigin ?? asking.status.profileOrigin ?? "" }));
+        report(
+          now.originConfirmed
+            ? t("profiles.originConfirmed", { name: profile.name, origin: now.profileOrigin ?? asking.status.profileOrigin ?? "" })
+            : t("profiles.originNotConfirmed", { name: profile.name, bound: now.boundOrigin || t("profiles.originUnknown") }),
+        );
       } else {
         onBook(await backend.deleteProfile(profile.id));
         report(t("profiles.deleted", { name: profile.name }));
