@@ -11,9 +11,12 @@
 //! noted while decoding ([`crate::tolerant::absorbing`]).
 //!
 //! Only names and forms are kept, never a value of a person or a company: field names
-//! (a name that could be data, such as an RFC used as a key, is withheld), the values
-//! of catalogue fields (withheld when they do not look like a catalogue word), and
-//! timestamp patterns (`YYYY-MM-DDThh:mm:ss.fffZ`).
+//! (a name that could be data, such as an RFC used as a key, and every key of a
+//! free-form map, are withheld), the spec's own catalogue values (any other value in a
+//! catalogue's place is hashed), and timestamp patterns (`YYYY-MM-DDThh:mm:ss.fffZ`):
+//! see [`kept`].
+
+mod kept;
 
 use std::collections::BTreeMap;
 
@@ -25,6 +28,8 @@ use ts_rs::TS;
 use crate::Operation;
 use crate::time::UNREADABLE;
 use crate::tolerant::absorbing;
+pub use kept::{HASHED, WITHHELD};
+use kept::{catalogue_value, field_name};
 
 /// What one answer taught.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -68,9 +73,32 @@ pub fn read<T: DeserializeOwned + Serialize>(
         ..Lesson::default()
     };
     if let Ok(reading) = serde_json::to_value(&model) {
-        compare(operation, &mut String::new(), data, &reading, &mut lesson);
+        let mut walk = Walk {
+            operation,
+            kept_verbatim: kept_verbatim::<T>(&reading),
+            lesson: &mut lesson,
+        };
+        walk.compare(&mut String::new(), data, &reading, false);
     }
     Ok((model, lesson))
+}
+
+/// The members of a model's reading that the model keeps verbatim (version 1 of the
+/// detail keeps every member it does not type, in a map): those its reading of an
+/// empty answer does not have. Every model reads one (its members are optional), and
+/// only a model's top level keeps members verbatim.
+fn kept_verbatim<T: DeserializeOwned + Serialize>(reading: &Value) -> Vec<String> {
+    let typed = T::deserialize(&Value::Object(serde_json::Map::new()))
+        .ok()
+        .and_then(|empty| serde_json::to_value(empty).ok());
+    match (reading, typed) {
+        (Value::Object(members), Some(Value::Object(typed))) => members
+            .keys()
+            .filter(|key| !typed.contains_key(*key))
+            .cloned()
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Members the spec allows to be null or absent (it says "or null", "may be null",
@@ -122,67 +150,74 @@ fn may_be_missing(operation: Operation, path: &str) -> bool {
 }
 
 /// Appends a member's name to `path` (`Person[].FaceKeyId`).
-fn push_member(path: &mut String, key: &str) {
+fn push_member(path: &mut String, key: &str, free_form: bool) {
     if !path.is_empty() {
         path.push('.');
     }
-    path.push_str(field_name(key));
+    path.push_str(field_name(key, free_form));
 }
 
 fn is_missing(value: &Value) -> bool {
     value.is_null() || value.as_array().is_some_and(Vec::is_empty)
 }
 
-/// Compares what was received at `path` with its reading. `path` is one buffer for
-/// the whole walk, each member's name appended and taken off again: a path becomes a
-/// string of its own only when it is noted.
-fn compare(
+/// One answer compared with its reading.
+struct Walk<'a> {
     operation: Operation,
-    path: &mut String,
-    received: &Value,
-    read: &Value,
-    lesson: &mut Lesson,
-) {
-    let parent = path.len();
-    match (received, read) {
-        (Value::Object(members), Value::Object(known)) => {
-            for (key, value) in members {
-                // A member the model keeps verbatim (version 1 of the detail keeps
-                // every one) is named like an unknown one: its name could be data.
-                push_member(path, key);
-                match known.get(key) {
-                    None => lesson.unknown_fields.push(path.clone()),
-                    Some(_) if value.is_null() => {
-                        if !may_be_missing(operation, path) {
-                            lesson.nulls.push(path.clone());
+    /// See [`kept_verbatim`].
+    kept_verbatim: Vec<String>,
+    lesson: &'a mut Lesson,
+}
+
+impl Walk<'_> {
+    /// Compares what was received at `path` with its reading. `path` is one buffer for
+    /// the whole walk, each member's name appended and taken off again: a path becomes
+    /// a string of its own only when it is noted. `free_form`: `received` is in a
+    /// member the model keeps verbatim, whose keys are data, not names.
+    fn compare(&mut self, path: &mut String, received: &Value, read: &Value, free_form: bool) {
+        let parent = path.len();
+        let operation = self.operation;
+        match (received, read) {
+            (Value::Object(members), Value::Object(known)) => {
+                for (key, value) in members {
+                    let free_form = free_form || (parent == 0 && self.kept_verbatim.contains(key));
+                    push_member(path, key, free_form);
+                    match known.get(key) {
+                        None => self.lesson.unknown_fields.push(path.clone()),
+                        Some(_) if value.is_null() => {
+                            if !may_be_missing(operation, path) {
+                                self.lesson.nulls.push(path.clone());
+                            }
                         }
+                        Some(reading) => self.compare(path, value, reading, free_form),
                     }
-                    Some(reading) => compare(operation, path, value, reading, lesson),
+                    path.truncate(parent);
+                }
+                for key in known.keys().filter(|key| !members.contains_key(*key)) {
+                    push_member(path, key, free_form);
+                    if !may_be_missing(operation, path) {
+                        self.lesson.absences.push(path.clone());
+                    }
+                    path.truncate(parent);
+                }
+            }
+            (Value::Array(items), Value::Array(readings)) if items.len() == readings.len() => {
+                path.push_str("[]");
+                for (item, reading) in items.iter().zip(readings) {
+                    self.compare(path, item, reading, free_form);
                 }
                 path.truncate(parent);
             }
-            for key in known.keys().filter(|key| !members.contains_key(*key)) {
-                push_member(path, key);
-                if !may_be_missing(operation, path) {
-                    lesson.absences.push(path.clone());
-                }
-                path.truncate(parent);
+            (Value::Array(_), Value::Array(_)) => self.lesson.reshaped.push(path.clone()),
+            (_, Value::Array(_)) => self.lesson.reshaped.push(path.clone()),
+            (received, read) if is_missing(read) && !is_missing(received) => {
+                self.lesson.reshaped.push(path.clone());
             }
-        }
-        (Value::Array(items), Value::Array(readings)) if items.len() == readings.len() => {
-            path.push_str("[]");
-            for (item, reading) in items.iter().zip(readings) {
-                compare(operation, path, item, reading, lesson);
+            (received, read) if kind(received) != kind(read) => {
+                self.lesson.reshaped.push(path.clone());
             }
-            path.truncate(parent);
+            _ => {}
         }
-        (Value::Array(_), Value::Array(_)) => lesson.reshaped.push(path.clone()),
-        (_, Value::Array(_)) => lesson.reshaped.push(path.clone()),
-        (received, read) if is_missing(read) && !is_missing(received) => {
-            lesson.reshaped.push(path.clone());
-        }
-        (received, read) if kind(received) != kind(read) => lesson.reshaped.push(path.clone()),
-        _ => {}
     }
 }
 
@@ -194,35 +229,6 @@ fn kind(value: &Value) -> u8 {
         Value::String(_) => 3,
         Value::Array(_) => 4,
         Value::Object(_) => 5,
-    }
-}
-
-/// What is withheld in place of a name or value that might be someone's data.
-pub const WITHHELD: &str = "(withheld)";
-
-/// A field name as it is kept: a name of letters, digits and `_` with few digits (no
-/// RFC, CURP, phone or e-mail address used as a key).
-fn field_name(key: &str) -> &str {
-    // Bytes, not characters: a character outside ASCII fails either way.
-    let plausible = (1..=64).contains(&key.len())
-        && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-        && key.bytes().filter(u8::is_ascii_digit).count() <= 3;
-    if plausible { key } else { WITHHELD }
-}
-
-/// A catalogue value as it is kept: a short word or phrase of letters (`EnPausa`, `En
-/// Espera`), never something that could be a name with digits, an e-mail or an id.
-fn catalogue_value(value: &str) -> String {
-    let trimmed = value.trim();
-    let plausible = (1..=40).contains(&trimmed.chars().count())
-        && trimmed
-            .chars()
-            .all(|c| c.is_alphabetic() || c == ' ' || c == '_' || c == '-')
-        && trimmed.split_whitespace().count() <= 4;
-    if plausible {
-        trimmed.to_owned()
-    } else {
-        WITHHELD.to_owned()
     }
 }
 
@@ -273,6 +279,28 @@ pub struct DriftReport {
 }
 
 impl DriftReport {
+    /// The counts with every catalogue value kept as this version keeps them: a report
+    /// an older desk wrote may hold values verbatim that are not the spec's (the keys
+    /// of free-form maps it named cannot be told apart from field names any more).
+    pub fn kept_as_now(mut self) -> DriftReport {
+        for counts in self.operations.values_mut() {
+            for values in counts.unknown_values.values_mut() {
+                let mut kept: BTreeMap<String, u32> = BTreeMap::new();
+                for (value, count) in std::mem::take(values) {
+                    let value = if value == MORE || kept::is_hashed(&value) {
+                        value
+                    } else {
+                        catalogue_value(&value)
+                    };
+                    let total = kept.entry(value).or_default();
+                    *total = total.saturating_add(count);
+                }
+                *values = kept;
+            }
+        }
+        self
+    }
+
     /// Adds one answer's lesson; true when it taught something not seen before (a new
     /// name, value or form), which is worth keeping at once.
     pub fn learn(&mut self, operation: Operation, lesson: &Lesson) -> bool {
@@ -336,7 +364,7 @@ mod tests {
             "DocumentId": "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10",
             "CompanyRfc": "PLE150301AB2",
             "CompanyName": null,
-            "DocumentStatus": "En Pausa",
+            "DocumentStatus": "María Fernanda López",
             "CreatedAtUtc": "2026-11-20T10:00:00.1234567Z",
             "UpdatedAtUtc": "2026-11-20T04:00:00-06:00",
             "Comments": null,
@@ -354,10 +382,11 @@ mod tests {
         assert!(lesson.absences.contains(&"GuestUrl".to_owned()));
         assert!(lesson.absences.contains(&"Person[].Rfc".to_owned()));
         assert_eq!(lesson.reshaped, ["Person[].IsCompleted"]);
-        assert_eq!(
-            lesson.unknown_values,
-            [("DocumentStatus".to_owned(), "En Pausa".to_owned())]
-        );
+        // A person's name where the spec has a catalogue: hashed, never kept.
+        assert_eq!(lesson.unknown_values.len(), 1);
+        let (catalogue, value) = &lesson.unknown_values[0];
+        assert_eq!(catalogue, "DocumentStatus");
+        assert!(value.starts_with(HASHED), "{value}");
         assert_eq!(
             lesson.time_forms,
             ["YYYY-MM-DDThh:mm:ss.fffffffZ", "YYYY-MM-DDThh:mm:ss-hh:mm"]
@@ -369,7 +398,14 @@ mod tests {
             "nothing new the second time"
         );
         let written = serde_json::to_string(&report).expect("serialises");
-        for personal in ["PLE150301AB2", "Ana Ruiz", "ana@example.com", "2026-11-20"] {
+        for personal in [
+            "PLE150301AB2",
+            "Ana Ruiz",
+            "ana@example.com",
+            "2026-11-20",
+            "María",
+            "López",
+        ] {
             assert!(!written.contains(personal), "{personal} in {written}");
         }
     }
@@ -431,12 +467,15 @@ mod tests {
     }
 
     #[test]
-    fn members_kept_verbatim_are_named_like_unknown_ones() {
+    fn keys_of_a_free_form_map_are_withheld_and_counted() {
         use crate::models::file::DetailV1;
+        // Version 1 of the detail keeps every member it does not type, verbatim.
         let data = json!({
             "documentId": "x",
+            "message": null,
             "PLE150301AB2": null,
             "contacto": {"ana@example.com": null, "5512345678": "x"},
+            "firmantes": {"AnaRuiz": null, "Juan Pablo": {"cargo": null}},
             "HELM850101MDFRPR09": [1, {"a": 2}],
         });
         let (_, lesson) = read::<DetailV1>(Operation::Detail, &data).expect("reads");
@@ -446,11 +485,59 @@ mod tests {
             "ana@example.com",
             "5512345678",
             "HELM850101MDFRPR09",
+            "AnaRuiz",
+            "Juan Pablo",
+            "firmantes",
         ] {
             assert!(!written.contains(personal), "{personal} in {written}");
         }
-        assert!(lesson.nulls.contains(&WITHHELD.to_owned()));
-        assert!(lesson.nulls.contains(&format!("contacto.{WITHHELD}")));
+        // The typed member keeps its name.
+        assert!(lesson.nulls.contains(&"message".to_owned()), "{written}");
+        let withheld_twice = format!("{WITHHELD}.{WITHHELD}");
+        let nulls = |path: &str| lesson.nulls.iter().filter(|p| *p == path).count();
+        assert_eq!(nulls(WITHHELD), 1, "{written}");
+        assert_eq!(nulls(&withheld_twice), 2, "{written}");
+        assert_eq!(
+            nulls(&format!("{withheld_twice}.{WITHHELD}")),
+            1,
+            "{written}"
+        );
+        // The report counts them.
+        let mut report = DriftReport::default();
+        report.learn(Operation::Detail, &lesson);
+        let nulls = &report.operations[Operation::Detail.route()].nulls;
+        assert_eq!(nulls.get(&withheld_twice), Some(&2), "{nulls:?}");
+    }
+
+    #[test]
+    fn an_older_desks_values_are_kept_as_now() {
+        let mut report = DriftReport::default();
+        let lesson = Lesson {
+            unknown_values: vec![("DocumentStatus".into(), "Aceptada".into())],
+            ..Lesson::default()
+        };
+        report.learn(Operation::Tracking, &lesson);
+        let values = &mut report
+            .operations
+            .get_mut(Operation::Tracking.route())
+            .expect("counted")
+            .unknown_values;
+        // As an older desk kept them: a name verbatim.
+        values
+            .get_mut("DocumentStatus")
+            .expect("counted")
+            .insert("Ana Ruiz".into(), 2);
+        let kept = report.kept_as_now();
+        let values = &kept.operations[Operation::Tracking.route()].unknown_values["DocumentStatus"];
+        assert_eq!(values.len(), 2, "{values:?}");
+        assert_eq!(values["Aceptada"], 1);
+        let (hashed, count) = values
+            .iter()
+            .find(|(value, _)| value.starts_with(HASHED))
+            .expect("the name, hashed");
+        assert_eq!(*count, 2);
+        // Kept as now twice is kept as now.
+        assert_eq!(kept.clone().kept_as_now(), kept, "{hashed}");
     }
 
     #[test]
@@ -466,15 +553,5 @@ mod tests {
         let fields = &report.operations["POST /expedientes/v1/tracking"].unknown_fields;
         assert_eq!(fields.len(), MAX_DISTINCT + 1);
         assert_eq!(fields[MORE], 50);
-    }
-
-    #[test]
-    fn values_that_could_be_data_are_withheld() {
-        assert_eq!(catalogue_value("EnPausa"), "EnPausa");
-        assert_eq!(catalogue_value("ana@example.com"), WITHHELD);
-        assert_eq!(catalogue_value("PLE150301AB2"), WITHHELD);
-        assert_eq!(field_name("Telefono2"), "Telefono2");
-        assert_eq!(field_name("HELM850101MDFRPR09"), WITHHELD);
-        assert_eq!(field_name("a b"), WITHHELD);
     }
 }

@@ -52,12 +52,14 @@ pub struct DriftExport {
 
 impl DriftLog {
     pub fn open(path: PathBuf, recoveries: &Recoveries) -> Self {
-        let report = fsio::read_json_or_set_aside(&path, RecordKind::Drift, recoveries)
-            .unwrap_or_else(|error| {
-                tracing::warn!("drift counts not read: {error}");
-                None
-            })
-            .unwrap_or_default();
+        let report =
+            fsio::read_json_or_set_aside::<DriftReport>(&path, RecordKind::Drift, recoveries)
+                .unwrap_or_else(|error| {
+                    tracing::warn!("drift counts not read: {error}");
+                    None
+                })
+                .unwrap_or_default()
+                .kept_as_now();
         Self(Arc::new(Inner {
             path,
             state: Mutex::new(State {

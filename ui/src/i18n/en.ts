@@ -706,7 +706,7 @@ export const en: Record<CoreKey, string> = {
   navAbout: "About the service",
   "about.title": "About the service",
   "about.intro":
-    "KYB Desk counts what it had to tolerate in the service's answers: fields the spec does not list, values outside its catalogues, missing values, and the forms of dates. It keeps only field names, catalogue values and date forms, never personal data. Export the file and send it to whoever maintains KYB Desk.",
+    "KYB Desk counts what it had to tolerate in the service's answers: fields the spec does not list, values outside its catalogues, missing values, and the forms of dates. It keeps only field names (never the keys of a free-form map), the values of the spec's catalogues and date forms; any other value is kept as a digest (sha256:…), never as personal data. Export the file and send it to whoever maintains KYB Desk.",
   "about.reload": "Refresh",
   "about.export": "Export",
   "about.saved": "Saved to {path}.",

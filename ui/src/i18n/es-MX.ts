@@ -709,7 +709,7 @@ export const esMX = {
   navAbout: "Acerca del servicio",
   "about.title": "Acerca del servicio",
   "about.intro":
-    "KYB Desk cuenta lo que tuvo que tolerar en las respuestas del servicio: campos que la especificación no menciona, valores fuera de sus catálogos, valores que faltaron y las formas de las fechas. Solo guarda nombres de campos, valores de catálogo y formas de fecha, nunca datos personales. Exporte el archivo y envíelo a quien mantiene KYB Desk.",
+    "KYB Desk cuenta lo que tuvo que tolerar en las respuestas del servicio: campos que la especificación no menciona, valores fuera de sus catálogos, valores que faltaron y las formas de las fechas. Solo guarda nombres de campos (nunca las claves de un mapa libre), los valores de los catálogos de la especificación y formas de fecha; cualquier otro valor queda como un resumen (sha256:…), nunca como dato personal. Exporte el archivo y envíelo a quien mantiene KYB Desk.",
   "about.reload": "Actualizar",
   "about.export": "Exportar",
   "about.saved": "Guardado en {path}.",

@@ -62,7 +62,7 @@ describe("about the service", () => {
     expect(screen.queryByTestId("drift-operation")).toBeNull();
     expect(screen.queryByTestId("drift-clean")).toBeNull();
     // The paragraph that says what this is, and that no personal data is kept.
-    expect(screen.getByText(/nunca datos personales/)).toBeTruthy();
+    expect(screen.getByText(/nunca como dato personal/)).toBeTruthy();
   });
 
   it("is calm when every answer matched the spec", async () => {
