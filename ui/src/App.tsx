@@ -10,7 +10,7 @@ import type { ProfileBook } from "./bindings/ProfileBook";
 import type { Recovery } from "./bindings/Recovery";
 import type { Role } from "./bindings/Role";
 import { TryThis } from "./features/guide/TryThis";
-import { useFileLinks } from "./features/links/fileLinks";
+import { useArrivingLinks } from "./features/links/LinkPrompt";
 import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
 import { ROLE_WORDS } from "./features/team/words";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
@@ -99,8 +99,9 @@ function Desk() {
     const soon = setTimeout(preloadScreens, 1000);
     return () => clearTimeout(soon);
   }, []);
-  // A link to a file (kybdesk://expediente/…) opens it from any screen.
-  useFileLinks((target) => setRoute(target.view === "tracking" ? target : { ...target, file: null }));
+  // A link to a file (kybdesk://expediente/…) opens it from any screen; during a review,
+  // once the analyst says so.
+  const linkPrompt = useArrivingLinks(route.view === "review", (target) => setRoute(target.view === "tracking" ? target : { ...target, file: null }));
   const [theme, setTheme] = useState<ThemeChoice>(storedChoice);
   useEffect(() => applyTheme(theme), [theme]);
   // The profile book as last answered by the backend: read at start and after the
@@ -234,6 +235,7 @@ function Desk() {
             <ScreenBoundary>
               <Suspense fallback={null}>
                 {shortcuts && <ShortcutsHelp onClose={() => setShortcuts(false)} />}
+                {linkPrompt}
                 {active && quickOpen && (
                   <QuickOpen
                     profile={active}
