@@ -7,9 +7,13 @@
 # - an unlocked gnome-keyring Secret Service with throwaway XDG directories,
 # - with --driver, tauri-driver on a free port, exported as KYB_WEBDRIVER_URL,
 # - with --postgres, a private PostgreSQL cluster (Debian's 15): its data directory and
-#   unix socket in the session's folder, no TCP, trust for the session's own user
-#   `kyb`; exported as PGHOST (the socket's folder), PGUSER and PGDATABASE, and as
-#   KYB_TEST_DATABASE_URL. initdb refuses root, so as root it runs as `postgres`.
+#   unix socket in the session's folder, no TCP. Password authentication
+#   (SCRAM-SHA-256) for every role, as a company's server has it: who is who is what
+#   the team's tests are about, and `trust` would let anyone be anyone. The
+#   superuser `kyb` has a random password, in KYB_TEST_DATABASE_URL and in a pgpass
+#   file (PGPASSFILE) for PostgreSQL's own programs; PGHOST (the socket's folder),
+#   PGUSER and PGDATABASE are exported too. initdb refuses root, so as root it runs
+#   as `postgres`.
 # Every process started here is stopped by PID (or process group) on exit, also when
 # the command fails or the run is interrupted.
 set -euo pipefail
@@ -109,18 +113,26 @@ if $with_postgres; then
     chown postgres: "$pg_dir" "$pg_socket" "$pg_log"
     as_postgres=(runuser -u postgres --)
   fi
-  "${as_postgres[@]}" "$pg_bin/initdb" -D "$pg_dir" -U kyb -A trust -E UTF8 --no-locale     >"$KYB_SESSION_DIR/initdb.log" 2>&1 ||
+  pg_password=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+  pg_pwfile="$KYB_SESSION_DIR/pg-pwfile"
+  printf '%s' "$pg_password" >"$pg_pwfile"
+  ((EUID == 0)) && chown postgres: "$pg_pwfile"
+  "${as_postgres[@]}" "$pg_bin/initdb" -D "$pg_dir" -U kyb --auth-local=scram-sha-256 \
+    --auth-host=scram-sha-256 --pwfile="$pg_pwfile" -E UTF8 --no-locale >"$KYB_SESSION_DIR/initdb.log" 2>&1 ||
     { cat "$KYB_SESSION_DIR/initdb.log" >&2; echo "initdb failed" >&2; exit 1; }
   # The server is this script's child (not pg_ctl's daemon), so it is stopped by its PID
   # and reaped here; runuser passes the signal on.
   "${as_postgres[@]}" "$pg_bin/postgres" -D "$pg_dir" -c listen_addresses= \
     -c unix_socket_directories="$pg_socket" -c fsync=off -c max_connections=300 >"$pg_log/postgres.log" 2>&1 &
   pids+=($!)
+  rm -f "$pg_pwfile"
   for _ in $(seq 100); do "$pg_bin/pg_isready" -q -h "$pg_socket" && break; sleep 0.1; done
   "$pg_bin/pg_isready" -q -h "$pg_socket" ||
     { cat "$pg_log/postgres.log" >&2; echo "PostgreSQL did not start" >&2; exit 1; }
-  export PGHOST="$pg_socket" PGUSER=kyb PGDATABASE=postgres PG_BIN="$pg_bin"
-  export KYB_TEST_DATABASE_URL="postgres://kyb@localhost/postgres?host=$pg_socket"
+  printf '*:*:*:kyb:%s\n' "$pg_password" >"$KYB_SESSION_DIR/pgpass"
+  chmod 600 "$KYB_SESSION_DIR/pgpass"
+  export PGHOST="$pg_socket" PGUSER=kyb PGDATABASE=postgres PG_BIN="$pg_bin" PGPASSFILE="$KYB_SESSION_DIR/pgpass"
+  export KYB_TEST_DATABASE_URL="postgres://kyb:$pg_password@localhost/postgres?host=$pg_socket"
 fi
 
 status=0

@@ -108,6 +108,9 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         team::add_note,
         team::team_members,
         team::set_member_role,
+        team::add_member,
+        team::reset_member_password,
+        team::remove_member,
         team::team_trail,
         team::set_four_eyes,
         team::ask_approval,
@@ -298,7 +301,12 @@ pub fn run(options: Options, began: std::time::Instant) {
                 let sandbox = tauri::async_runtime::block_on(demo::start_sandbox())?;
                 let profile = demo::install(&desk, &sandbox.manifest)?;
                 if let (Some(host), Some(member)) = (&demo_team, &demo_member) {
-                    demo::join_team(&desk, &profile, host, member)?;
+                    // The member's password (`make run-team` sets the demo team up and
+                    // hands it over here; never on the command line, which others see).
+                    let password = std::env::var("KYB_DEMO_TEAM_PASSWORD").unwrap_or_default();
+                    tauri::async_runtime::block_on(demo::join_team(
+                        &desk, &profile, host, member, &password,
+                    ))?;
                 }
                 if !demo_empty {
                     let guide = tauri::async_runtime::block_on(demo::populate(&desk, &sandbox))?;

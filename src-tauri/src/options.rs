@@ -48,7 +48,7 @@ pub struct Options {
     pub dialog_answers: Option<Vec<bool>>,
 }
 
-pub const USAGE: &str = "uso: kyb-desk [--demo [--demo-empty] [--demo-team HOST --demo-member CORREO]] [--data-dir DIRECTORIO] [--report-startup] [kybdesk://expediente/ID]";
+pub const USAGE: &str = "uso: kyb-desk [--demo [--demo-empty] [--demo-team HOST --demo-member USUARIO]] [--data-dir DIRECTORIO] [--report-startup] [kybdesk://expediente/ID]";
 
 impl Options {
     /// Reads the arguments after the program name; an unknown one is an error, so a

@@ -6,11 +6,12 @@
 use tauri::State;
 use tauri::ipc::Channel;
 
-use kyb_desk_core::desk::{Desk, TeamQueue, TeamStatus, TeamTrail};
+use kyb_desk_core::desk::{AddedMember, Desk, TeamQueue, TeamStatus, TeamTrail};
 use kyb_desk_core::error::AppResult;
 use kyb_desk_core::secrets::KeyStatus;
 use kyb_team::{
-    Approval, ApprovalAction, Change, Claim, FourEyes, Member, Note, QueueFilter, Role, TeamFile,
+    Approval, ApprovalAction, Change, Claim, FourEyes, Member, Note, QueueFilter, Role,
+    ShownRequest, TeamFile,
 };
 
 /// How many of the trail's latest entries the audit screen shows.
@@ -51,8 +52,12 @@ pub async fn assign_file(
 }
 
 #[tauri::command]
-pub async fn claim_file(desk: State<'_, Desk>, document_id: String) -> AppResult<Claim> {
-    desk.claim_file(&document_id).await
+pub async fn claim_file(
+    desk: State<'_, Desk>,
+    document_id: String,
+    take_lapsed: bool,
+) -> AppResult<Claim> {
+    desk.claim_file(&document_id, take_lapsed).await
 }
 
 #[tauri::command]
@@ -87,10 +92,31 @@ pub async fn team_members(desk: State<'_, Desk>) -> AppResult<Vec<Member>> {
 #[tauri::command]
 pub async fn set_member_role(
     desk: State<'_, Desk>,
-    email: String,
+    login: String,
     role: Role,
 ) -> AppResult<Vec<Member>> {
-    desk.set_member_role(&email, role).await
+    desk.set_member_role(&login, role).await
+}
+
+#[tauri::command]
+pub async fn add_member(
+    desk: State<'_, Desk>,
+    login: String,
+    email: String,
+    role: Role,
+    bind: bool,
+) -> AppResult<AddedMember> {
+    desk.add_member(&login, &email, role, bind).await
+}
+
+#[tauri::command]
+pub async fn reset_member_password(desk: State<'_, Desk>, login: String) -> AppResult<AddedMember> {
+    desk.reset_member_password(&login).await
+}
+
+#[tauri::command]
+pub async fn remove_member(desk: State<'_, Desk>, login: String) -> AppResult<Vec<Member>> {
+    desk.remove_member(&login).await
 }
 
 #[tauri::command]
@@ -119,8 +145,12 @@ pub async fn open_approvals(desk: State<'_, Desk>) -> AppResult<Vec<Approval>> {
 }
 
 #[tauri::command]
-pub async fn decide_approval(desk: State<'_, Desk>, id: i64, approve: bool) -> AppResult<Approval> {
-    desk.decide_approval(id, approve).await
+pub async fn decide_approval(
+    desk: State<'_, Desk>,
+    shown: ShownRequest,
+    approve: bool,
+) -> AppResult<Approval> {
+    desk.decide_approval(&shown, approve).await
 }
 
 #[tauri::command]

@@ -691,7 +691,7 @@ fn every_command_answers_through_ipc() {
             "assign_file",
             json!({"flowId": "f", "rfc": "AAA010101AA1", "member": null}),
         ),
-        ("claim_file", json!({"documentId": id})),
+        ("claim_file", json!({"documentId": id, "takeLapsed": false})),
         ("release_file", json!({"documentId": id})),
         (
             "take_over_claim",
@@ -702,8 +702,14 @@ fn every_command_answers_through_ipc() {
         ("team_members", json!({})),
         (
             "set_member_role",
-            json!({"email": "a@b.mx", "role": "agent"}),
+            json!({"login": "ana.lopez", "role": "agent"}),
         ),
+        (
+            "add_member",
+            json!({"login": "ana.lopez", "email": "a@b.mx", "role": "agent", "bind": false}),
+        ),
+        ("reset_member_password", json!({"login": "ana.lopez"})),
+        ("remove_member", json!({"login": "ana.lopez"})),
         ("team_trail", json!({})),
         (
             "set_four_eyes",
@@ -714,7 +720,10 @@ fn every_command_answers_through_ipc() {
             json!({"action": "cancel", "folio": "VD-1", "reason": "x"}),
         ),
         ("open_approvals", json!({})),
-        ("decide_approval", json!({"id": 1, "approve": true})),
+        (
+            "decide_approval",
+            json!({"shown": {"id": 1, "action": "cancel", "folio": "VD-1", "askedBy": "ana.lopez"}, "approve": true}),
+        ),
         ("team_changes", json!({"onChange": "__CHANNEL__:9"})),
         (
             "set_team_password",

@@ -1,9 +1,15 @@
-//! Two members of one team on one PostgreSQL (the session's private cluster): Ana in
-//! the real window, Beto acting through the team library as his desk would. Ana's
-//! window sees, within a second and without a reload, the file Beto takes and the claim
-//! he holds; her review says who has it and since when, and takes the claim once he
-//! lets go; his note reaches her tracking; the team's trail is verified on her audit
-//! screen; and with four eyes on, her cancellation becomes a request Beto approves.
+//! Members of one team on one PostgreSQL (the session's private cluster, set up as the
+//! README tells a company: an owner role, a login per member): one in the real window,
+//! the others acting through the team library as their desks would.
+//!
+//! - Ana's window sees, within a second and without a reload, the file Beto takes and
+//!   the claim he holds; her review says who has it and since when, and takes the
+//!   claim once he lets go; his note reaches her tracking; the team's trail is verified
+//!   on her audit screen; and with four eyes on, her cancellation becomes a request
+//!   Beto, a supervisor, approves.
+//! - A supervisor in the window adds a member from the Team screen; the member signs in
+//!   with the one-time password shown once and works; removed, they lose the team at
+//!   once. And a window whose member is removed loses the team within seconds.
 
 use std::time::Duration;
 
@@ -17,32 +23,31 @@ const LIVE: Duration = Duration::from_secs(5);
 
 #[tokio::test]
 async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
-    let Some(db) = TeamDatabase::create("kyb_e2e_team").await else {
-        return;
-    };
-    let url = db.url.clone();
     let service = Sandbox::start(SandboxConfig::default())
         .await
         .expect("sandbox");
     let manifest = service.manifest.clone();
     let examples = manifest.examples.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string().to_lowercase();
-    // Beto joins first: the team's first member supervises it.
-    let beto = Team::connect_url(&url, &workspace, "beto@kybdesk.mx")
-        .await
-        .expect("Beto's desk connects");
-    beto.join().await.expect("joins");
+    let workspace = manifest.tenants[0].workspace_id.to_string();
+    // Beto is the team's first supervisor (the set-up's last step); he adds Ana.
+    let Some(db) = TeamDatabase::create("kyb_e2e_team", &workspace, "beto").await else {
+        service.stop().await;
+        return;
+    };
+    let (ana, ana_password) = db.add("ana", Role::Analyst).await;
+    let beto_login = db.boss.member().to_owned();
 
     with_app(move |app| async move {
+        let beto: &Team = &db.boss;
         let entry = ProfileEntry::for_tenant(&manifest);
         entry.fill(&app).await;
-        db.fill_form(&app).await;
+        db.fill_form(&app, &ana, &ana_password).await;
         app.click_button("Guardar y probar conexión").await;
         app.wait_for_text(".empty", "No sigue ningún expediente")
             .await;
         // The team's screen says who she is in it.
         app.click("[data-testid=nav-team]").await;
-        app.wait_for_text("[data-testid=team-connected]", "ana@kybdesk.mx (Analista)")
+        app.wait_for_text("[data-testid=team-connected]", &format!("{ana} (Analista)"))
             .await;
         app.click("[data-testid=nav-watchlist]").await;
 
@@ -66,10 +71,10 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
         // Beto takes it and opens its review: Ana sees both, live.
         let taken = beto.take_next().await.expect("answers").expect("a file");
         assert_eq!(taken.rfc, examples.rfc);
-        beto.claim(&document_id, Duration::from_secs(90))
+        beto.claim(&document_id, Duration::from_secs(90), false)
             .await
             .expect("Beto claims it");
-        app.wait_for_text_within("[data-testid=row-assignee]", "beto@kybdesk.mx", LIVE)
+        app.wait_for_text_within("[data-testid=row-assignee]", &beto_login, LIVE)
             .await;
         app.wait_for_text_within("[data-testid=row-claim]", "En revisión: beto", LIVE)
             .await;
@@ -87,7 +92,7 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
         app.click("[data-testid=start-review]").await;
         app.wait_for_text(
             "[data-testid=claim-refused]",
-            "beto@kybdesk.mx revisa este expediente",
+            &format!("{beto_login} revisa este expediente"),
         )
         .await;
         // He lets go: her review takes the claim, and his desk sees it is hers.
@@ -99,11 +104,11 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
         )
         .await;
         let holder = beto.holder(&document_id).await.expect("answers");
-        assert_eq!(holder.map(|c| c.member).as_deref(), Some("ana@kybdesk.mx"));
+        assert_eq!(holder.map(|c| c.member).as_deref(), Some(ana.as_str()));
 
         // Beto makes her a supervisor: the supervisors' screens, dimmed for an analyst
         // in their places, become links in her window.
-        beto.set_role("ana@kybdesk.mx", Role::Supervisor)
+        beto.set_role(&ana, Role::Supervisor)
             .await
             .expect("role set");
         app.wait_for_text_within("a[data-testid=nav-verifications]", "Verificaciones", LIVE)
@@ -130,8 +135,8 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
             .await;
         let waiting = beto.open_approvals().await.expect("read");
         assert_eq!(waiting.len(), 1);
-        assert_eq!(waiting[0].asked_by, "ana@kybdesk.mx");
-        beto.decide_approval(waiting[0].id, true)
+        assert_eq!(waiting[0].asked_by, ana);
+        beto.decide_approval(&waiting[0], true)
             .await
             .expect("approved");
         app.wait_for_text_within("[data-testid=approval]", "aprobada", LIVE)
@@ -149,6 +154,112 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
         ] {
             assert!(trail.contains(step), "{step} in {trail}");
         }
+    })
+    .await;
+    service.stop().await;
+}
+
+#[tokio::test]
+async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_loses_the_team() {
+    let service = Sandbox::start(SandboxConfig::default())
+        .await
+        .expect("sandbox");
+    let manifest = service.manifest.clone();
+    let examples = manifest.examples.clone();
+    let workspace = manifest.tenants[0].workspace_id.to_string();
+    let Some(db) = TeamDatabase::create("kyb_e2e_members", &workspace, "jefa").await else {
+        service.stop().await;
+        return;
+    };
+    // Ana supervises with the set-up's first supervisor; she signs in in the window
+    // with the one-time password she was handed.
+    let (ana, ana_password) = db.add("ana", Role::Supervisor).await;
+
+    with_app(move |app| async move {
+        let entry = ProfileEntry::for_tenant(&manifest);
+        entry.fill(&app).await;
+        db.fill_form(&app, &ana, &ana_password).await;
+        app.click_button("Guardar y probar conexión").await;
+        app.wait_for_text(".empty", "No sigue ningún expediente")
+            .await;
+        app.click("[data-testid=nav-team]").await;
+        app.wait_for_text(
+            "[data-testid=team-connected]",
+            &format!("{ana} (Supervisor)"),
+        )
+        .await;
+        // The one-time password was replaced at once: it no longer signs in.
+        let again = Team::connect(db.team.options(&ana, &ana_password), &db.team.workspace).await;
+        assert!(
+            matches!(again, Err(kyb_team::TeamError::Login(_))),
+            "the one-time password is spent: {:?}",
+            again.err()
+        );
+
+        // She adds Carla from the Team screen: the password is shown once.
+        let carla = db.team.login("carla");
+        app.type_into("[data-testid=member-login]", &carla).await;
+        app.type_into("[data-testid=member-email]", "carla@kybdesk.mx")
+            .await;
+        app.click("[data-testid=member-add-send]").await;
+        let one_time = app
+            .text_of("[data-testid=one-time-password-value]")
+            .await
+            .trim()
+            .to_owned();
+        assert_eq!(one_time.len(), 64, "a strong one-time password: {one_time}");
+        app.wait_for_text(
+            &format!("[data-login=\"{carla}\"]"),
+            "Aún no entra con su contraseña de un solo uso",
+        )
+        .await;
+        app.click("[data-testid=one-time-password-done]").await;
+        app.wait_until_gone("[data-testid=one-time-password]").await;
+
+        // Carla signs in with it (her desk replaces it) and works: her note and her
+        // claim reach Ana's window.
+        let (carla_desk, _) = db.team.sign_in(&carla, &one_time).await;
+        let document_id = examples.document_id.to_string();
+        carla_desk
+            .claim(&document_id, Duration::from_secs(90), false)
+            .await
+            .expect("Carla claims a file");
+        carla_desk
+            .add_note(&document_id, "Revisado el acta constitutiva")
+            .await
+            .expect("Carla notes");
+        app.wait_until_gone(&format!("[data-login=\"{carla}\"] .muted"))
+            .await;
+
+        // Ana removes her: Carla's desk loses the team at once, and her claim is freed.
+        app.click(&format!(
+            "[data-login=\"{carla}\"] [data-testid=member-remove]"
+        ))
+        .await;
+        app.click("[data-testid=member-remove-confirm]").await;
+        app.wait_until_gone(&format!("[data-login=\"{carla}\"]"))
+            .await;
+        let lost = carla_desk.add_note(&document_id, "otra nota").await;
+        assert!(lost.is_err(), "removed: {lost:?}");
+        let back = Team::connect(
+            db.team.options(&carla, "whatever she had"),
+            &db.team.workspace,
+        )
+        .await;
+        assert!(back.is_err(), "no way back in");
+        assert!(
+            db.boss.holder(&document_id).await.expect("read").is_none(),
+            "her claim was freed"
+        );
+
+        // And a window whose member is removed loses the team within seconds.
+        db.boss.remove_member(&ana).await.expect("Ana removed");
+        app.wait_for_text_within(
+            "[data-testid=team-offline]",
+            "no es miembro del equipo",
+            LIVE,
+        )
+        .await;
     })
     .await;
     service.stop().await;

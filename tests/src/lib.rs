@@ -185,34 +185,56 @@ pub async fn demo_examples() -> kyb_sandbox::Examples {
 }
 
 /// A team's database on the session's private PostgreSQL (`scripts/session.sh
-/// --postgres`), made afresh; `None` without a cluster (skipped, unless
-/// KYB_EXPECT_POSTGRES=1 makes that a failure).
+/// --postgres`), set up as the README tells a company (an owner role, a login per
+/// member) for one workspace, with its first supervisor signed in (`boss`, acting
+/// through the team library as their desk would); `None` without a cluster (skipped,
+/// unless KYB_EXPECT_POSTGRES=1 makes that a failure).
 pub struct TeamDatabase {
-    /// For a desk acting through the team library.
-    pub url: String,
-    pub name: String,
+    pub team: kyb_team::testing::TestTeam,
+    /// The first supervisor.
+    pub boss: kyb_team::Team,
     /// The socket's folder: the host a profile names.
     pub socket: String,
 }
 
 impl TeamDatabase {
-    pub async fn create(name: &str) -> Option<TeamDatabase> {
-        let url = kyb_team::testing::fresh_database(name, None).await?;
+    /// For `workspace` (the sandbox tenant's), with `boss` (`beto` → `beto.<tag>`) its
+    /// first supervisor.
+    pub async fn create(prefix: &str, workspace: &str, boss: &str) -> Option<TeamDatabase> {
+        let mut team = kyb_team::testing::TestTeam::new(prefix).await?;
+        team.workspace = workspace.to_lowercase();
+        let boss = team.supervisor(boss).await;
         Some(TeamDatabase {
-            url,
-            name: name.to_owned(),
+            team,
+            boss,
             socket: std::env::var("PGHOST").expect("the session's socket folder"),
         })
     }
 
-    /// Ticks "work in a team" in an open profile form and names this database.
-    pub async fn fill_form(&self, app: &App) {
+    /// A member `who` the supervisor adds with `role`: the login, and the one-time
+    /// password the supervisor hands over.
+    pub async fn add(&self, who: &str, role: kyb_team::Role) -> (String, String) {
+        let login = self.team.login(who);
+        let password = self
+            .boss
+            .add_member(&login, &format!("{who}@kybdesk.mx"), role, false)
+            .await
+            .expect("the supervisor adds the member")
+            .expect("a one-time password");
+        (login, password)
+    }
+
+    /// Ticks "work in a team" in an open profile form and names this database, the
+    /// member's login and their (one-time) password.
+    pub async fn fill_form(&self, app: &App, login: &str, password: &str) {
         app.click("[data-testid=profile-team]").await;
         app.replace_text("[data-testid=profile-team-host]", &self.socket)
             .await;
-        app.replace_text("[data-testid=profile-team-database]", &self.name)
+        app.replace_text("[data-testid=profile-team-database]", &self.team.database)
             .await;
-        app.replace_text("[data-testid=profile-team-user]", "kyb")
+        app.replace_text("[data-testid=profile-team-user]", login)
+            .await;
+        app.replace_text("[data-testid=profile-team-password]", password)
             .await;
     }
 }

@@ -99,7 +99,7 @@ pub enum ErrorCode {
     NeedsApproval,
     /// Only a supervisor may do this.
     NotSupervisor,
-    /// The e-mail is not a member of the team.
+    /// The login is not (or no longer) a member of the team.
     NotTeamMember,
     /// The team's last supervisor keeps the role.
     LastSupervisor,
@@ -109,6 +109,22 @@ pub enum ErrorCode {
     ApprovalClosed,
     /// The same action on the same folio already waits for approval.
     AlreadyAsked,
+    /// The request is not the one the approver was shown (it changed, or another
+    /// request has its number): `details` holds action, folio and requester as it is.
+    ApprovalChanged,
+    /// The holder's claim ran out while their desk was away (perhaps with a draft):
+    /// `details` holds who and until when. Taken only after asking.
+    ClaimLapsed,
+    /// Another member holds the team's database too long: nothing was changed, and
+    /// what was typed is kept; try again.
+    TeamBusy,
+    /// The team's database refused the login (a wrong or expired password, or a
+    /// member removed from the team).
+    TeamLoginRefused,
+    /// The team's database is older than this desk: its owner must bring it up to date.
+    TeamSchemaOld,
+    /// A login name the team cannot create or bind: `details` holds it.
+    TeamLoginNameRefused,
 }
 
 /// The code as the wire and the records write it (its serde name: written once).
@@ -169,7 +185,13 @@ mod tests {
             "last_supervisor",
             "own_request",
             "approval_closed",
-            "already_asked"
+            "already_asked",
+            "approval_changed",
+            "claim_lapsed",
+            "team_busy",
+            "team_login_refused",
+            "team_schema_old",
+            "team_login_name_refused"
         ]);
         let codes: Vec<ErrorCode> = serde_json::from_value(all.clone()).expect("every code");
         for (code, text) in codes.iter().zip(all.as_array().expect("list")) {

@@ -84,30 +84,39 @@ pub fn install(desk: &Desk, manifest: &Manifest) -> AppResult<Profile> {
     Ok(profile)
 }
 
-/// The demo profile as `member` of a team whose database is `kyb_team` on `host` (a
-/// unix socket's folder or this computer), as `make run-team` starts two desks: the
-/// demo's seed is the same in every app, so both desks know the same files by the
-/// same DocumentIds and share their claims, notes and trail.
-pub fn join_team(desk: &Desk, profile: &Profile, host: &str, member: &str) -> AppResult<Profile> {
-    desk.save_profile(ProfileInput {
+/// The demo profile as the member whose login is `login` in a team whose database is
+/// `kyb_team` on `host` (a unix socket's folder or this computer), as `make run-team`
+/// starts two desks: the demo's seed is the same in every app, so both desks know the
+/// same files by the same DocumentIds and share their claims, notes and trail. Like
+/// every member, the desk connects as its own login, with `password` (a one-time
+/// password is replaced at the first connection).
+pub async fn join_team(
+    desk: &Desk,
+    profile: &Profile,
+    host: &str,
+    login: &str,
+    password: &str,
+) -> AppResult<Profile> {
+    let joined = desk.save_profile(ProfileInput {
         id: Some(profile.id.clone()),
         name: profile.name.clone(),
         environment: profile.environment.clone(),
         workspace_id: profile.workspace_id.clone(),
-        agent_email: member.to_owned(),
+        agent_email: profile.agent_email.clone(),
         flows: profile.flows.clone(),
         team: Some(kyb_team::TeamAddress {
             host: host.to_owned(),
             port: kyb_team::DEFAULT_PORT,
             database: TEAM_DATABASE.to_owned(),
-            user: TEAM_USER.to_owned(),
+            user: login.to_owned(),
         }),
-    })
+    })?;
+    desk.set_team_password(&joined.id, password).await?;
+    Ok(joined)
 }
 
-/// The database and user of a demo team (`make run-team` creates them).
+/// The database of a demo team (`make run-team` sets it up as the README says).
 pub const TEAM_DATABASE: &str = "kyb_team";
-pub const TEAM_USER: &str = "kyb";
 
 /// Removes every record of the demo folder `data_dir` (profiles, watchlist, drafts,
 /// history, audit log, drift log: everything but the folder's lock) and the head of

@@ -1,9 +1,12 @@
-//! `make bench`'s team figures: 50 simulated desks, each with the pool and listener a
-//! real desk has, on one PostgreSQL (the private cluster of `scripts/session.sh
-//! --postgres`, KYB_TEST_DATABASE_URL). Prints a Markdown section:
+//! `make bench`'s team figures: 50 simulated desks, each a member's own login with the
+//! pool and listener a real desk has, on one PostgreSQL (the private cluster of
+//! `scripts/session.sh --postgres`, KYB_TEST_DATABASE_URL), set up as the README tells
+//! a company (`kyb_team::testing::TestTeam`): every figure goes through the team's
+//! functions and row-level security, as a desk's calls do. Prints a Markdown section:
 //! - take next: every desk takes files until none is left; each call's latency;
-//! - audit appends: every desk appends to the one chain at once; entries per second,
-//!   and the chain verified afterwards;
+//! - audit appends: every desk records calls (an intent, then its outcome: two
+//!   entries) to the one chain at once; entries per second, and the chain verified
+//!   afterwards;
 //! - notification latency: one desk writes, all the others hear it; from the start of
 //!   the write to each desk's receipt;
 //! - a desk joining with 10,000 followed files: sharing them with the queue (one
@@ -12,14 +15,15 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use kyb_team::{NewTeamFile, Team, TeamEntry};
+use kyb_team::testing::TestTeam;
+use kyb_team::{NewTeamFile, Role};
 use tokio::sync::Barrier;
 
 const DESKS: usize = 50;
 const FILES: usize = 5_000;
-const APPENDS_PER_DESK: usize = 40;
+/// Calls each desk records: an intent and its outcome each, two entries.
+const CALLS_PER_DESK: usize = 20;
 const NOTICE_ROUNDS: usize = 20;
-const WORKSPACE: &str = "0b5f2c1e-0000-4000-8000-00000000be0c";
 /// The files of the desk that joins (a workspace of their own).
 const JOINING: usize = 10_000;
 
@@ -35,17 +39,17 @@ fn ms(duration: Duration) -> f64 {
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
-    let url = kyb_team::testing::fresh_database(&format!("kyb_bench_{}", std::process::id()), None)
+    let team = TestTeam::new("kyb_bench")
         .await
         .expect("run inside scripts/session.sh --postgres (make bench does)");
-
+    // Every desk a member of its own (a login's connections are capped at 16).
+    let boss = team.supervisor("jefa").await;
     let mut desks = Vec::with_capacity(DESKS);
     for n in 0..DESKS {
-        let desk = Team::connect_url(&url, WORKSPACE, &format!("desk{n:02}@kybdesk.mx"))
-            .await
-            .expect("a desk connects");
-        desk.join().await.expect("joins");
-        desks.push(desk);
+        desks.push(
+            team.member(&boss, &format!("desk{n:02}"), Role::Analyst)
+                .await,
+        );
     }
     let files = |count: usize, status: &str| -> Vec<NewTeamFile> {
         (0..count)
@@ -104,18 +108,18 @@ async fn main() {
             let start = start.clone();
             tokio::spawn(async move {
                 start.wait().await;
-                for n in 0..APPENDS_PER_DESK {
-                    desk.append(TeamEntry {
-                        operation: "/expedientes/v1/correccion".into(),
-                        target: format!("doc-{n}"),
-                        summary: "1 sección rechazada".into(),
-                        ok: true,
-                        code: None,
-                        message: None,
-                        completes: None,
-                    })
-                    .await
-                    .expect("appended");
+                for n in 0..CALLS_PER_DESK {
+                    let (intent, _) = desk
+                        .intent(
+                            "POST /expedientes/nuevo",
+                            &format!("RFC-{n}"),
+                            "alta de expediente",
+                        )
+                        .await
+                        .expect("the intent");
+                    desk.outcome(intent, true, None, None, false)
+                        .await
+                        .expect("the outcome");
                 }
             })
         })
@@ -124,7 +128,7 @@ async fn main() {
         writer.await.expect("a desk");
     }
     let append_elapsed = began.elapsed();
-    let appended = DESKS * APPENDS_PER_DESK;
+    let appended = DESKS * CALLS_PER_DESK * 2;
     let verify_began = Instant::now();
     let chain = desks[0].verify_chain().await.expect("verified");
     let verify_elapsed = verify_began.elapsed();
@@ -166,9 +170,15 @@ async fn main() {
 
     // A desk joining with its own list: shared in one statement, then what a refresh
     // of all of it learnt (every status changed, the worst case).
-    let joining = Team::connect_url(&url, "otro-espacio", "nueva@kybdesk.mx")
-        .await
-        .expect("connects");
+    let joining = TestTeam {
+        database: team.database.clone(),
+        admin: team.admin.clone(),
+        owner: team.owner.clone(),
+        tag: team.tag.clone(),
+        workspace: "otro-espacio".to_owned(),
+    }
+    .supervisor("nueva")
+    .await;
     let began = Instant::now();
     let added = joining
         .follow_all(&files(JOINING, "Pendiente"))
@@ -188,9 +198,10 @@ async fn main() {
     println!("## The team on PostgreSQL ({DESKS} desks)");
     println!();
     println!(
-        "{DESKS} simulated desks, each with its own pool ({} connections at most) and listener, on one \
-         PostgreSQL 15 (the private cluster of `scripts/session.sh --postgres`: unix socket, fsync off) \
-         on this machine. `cargo bench -p kyb-team --bench desks`.",
+        "{DESKS} simulated desks, each a member's own login (SCRAM) with its own pool ({} connections at most) \
+         and listener, on one PostgreSQL 15 (the private cluster of `scripts/session.sh --postgres`: unix \
+         socket, fsync off) on this machine, set up as the README says: every call goes through the team's \
+         functions and row-level security. `cargo bench -p kyb-team --bench desks`.",
         kyb_team::POOL_SIZE
     );
     println!();
@@ -220,7 +231,7 @@ async fn main() {
         FILES as f64 / take_elapsed.as_secs_f64()
     );
     println!(
-        "| audit appends to one chain, {DESKS} desks at once (entries/s) | {:.0} |",
+        "| audit appends to one chain, {DESKS} desks at once, each call an intent and its outcome (entries/s) | {:.0} |",
         appended as f64 / append_elapsed.as_secs_f64()
     );
     println!(
@@ -240,4 +251,5 @@ async fn main() {
     for desk in &desks {
         desk.close().await;
     }
+    boss.close().await;
 }

@@ -83,7 +83,7 @@ impl TeamAddress {
 }
 
 /// A name PostgreSQL takes unquoted or quoted: not empty, at most 63 bytes, no NUL.
-fn is_identifier(name: &str) -> bool {
+pub(crate) fn is_identifier(name: &str) -> bool {
     let name = name.trim();
     !name.is_empty() && name.len() <= 63 && !name.contains('\0')
 }

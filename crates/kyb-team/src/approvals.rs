@@ -1,13 +1,15 @@
 //! Four eyes: where a team turns it on, cancelling a verification, and resending one
-//! already resent `resend_limit` times, needs a second member. One member asks (with a
-//! reason), another approves, and the approver's desk sends; each step is in the trail.
-//! The request's state moves only forward, each move a conditional update, so two
-//! approvers at once cannot both send.
+//! already resent `resend_limit` times, needs a supervisor's approval. One member asks
+//! (with a reason), a supervisor other than them approves what their desk showed
+//! (action, folio and requester, checked by the database), and the approver's desk
+//! sends, using the approval once. A request moves only by its state's transitions
+//! (a trigger refuses any other change), and a request whose verification changed
+//! meanwhile (resent or cancelled) is withdrawn. Each step is in the trail.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::{Team, TeamEntry, TeamError, TeamResult, claims::REASON_MAX};
+use crate::{Team, TeamError, TeamResult, claims::REASON_MAX};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -21,14 +23,6 @@ impl ApprovalAction {
         match self {
             Self::Cancel => "cancel",
             Self::Resend => "resend",
-        }
-    }
-
-    /// As the trail's summaries say it (the records are in Spanish, as the desk's).
-    fn in_words(self) -> &'static str {
-        match self {
-            Self::Cancel => "cancelación",
-            Self::Resend => "reenvío",
         }
     }
 
@@ -49,6 +43,8 @@ pub enum ApprovalState {
     Declined,
     Sent,
     Failed,
+    /// The verification changed (resent or cancelled) before the request was used.
+    Withdrawn,
 }
 
 impl ApprovalState {
@@ -56,6 +52,7 @@ impl ApprovalState {
         match text {
             "approved" => Self::Approved,
             "declined" => Self::Declined,
+            "withdrawn" => Self::Withdrawn,
             "sent" => Self::Sent,
             "failed" => Self::Failed,
             _ => Self::Waiting,
@@ -75,6 +72,32 @@ pub struct Approval {
     pub reason: String,
     pub state: ApprovalState,
     pub decided_by: Option<String>,
+    /// Its approval was used by the call of this intent (it is sent or failing).
+    #[ts(type = "number | null")]
+    pub used_by: Option<i64>,
+}
+
+/// A request as the approver's desk showed it: what the database checks an approval
+/// against, so that the request approved is the one the supervisor saw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ShownRequest {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub action: ApprovalAction,
+    pub folio: String,
+    pub asked_by: String,
+}
+
+impl From<&Approval> for ShownRequest {
+    fn from(approval: &Approval) -> Self {
+        Self {
+            id: approval.id,
+            action: approval.action,
+            folio: approval.folio.clone(),
+            asked_by: approval.asked_by.clone(),
+        }
+    }
 }
 
 /// The team's four-eyes setting.
@@ -114,13 +137,14 @@ type Row = (
     String,
     String,
     Option<String>,
+    Option<i64>,
 );
 
 const APPROVAL: &str = "id, action, folio, asked_by,
-     to_char(asked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), reason, state, decided_by";
+     to_char(asked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), reason, state, decided_by, used_by";
 
 fn approval(row: Row) -> Approval {
-    let (id, action, folio, asked_by, asked_at, reason, state, decided_by) = row;
+    let (id, action, folio, asked_by, asked_at, reason, state, decided_by, used_by) = row;
     Approval {
         id,
         action: ApprovalAction::of(&action),
@@ -130,25 +154,14 @@ fn approval(row: Row) -> Approval {
         reason,
         state: ApprovalState::of(&state),
         decided_by,
-    }
-}
-
-fn step(operation: &str, approval: &Approval, summary: String) -> TeamEntry {
-    TeamEntry {
-        operation: format!("team: {operation}"),
-        target: approval.folio.clone(),
-        summary,
-        ok: true,
-        code: None,
-        message: None,
-        completes: None,
+        used_by,
     }
 }
 
 impl Team {
     pub async fn four_eyes(&self) -> TeamResult<FourEyes> {
         let row: Option<(bool, i32)> = sqlx::query_as(
-            "SELECT four_eyes, resend_limit FROM team_setting WHERE workspace_id = $1",
+            "SELECT four_eyes, resend_limit FROM team_settings_v WHERE workspace_id = $1",
         )
         .bind(&self.workspace)
         .fetch_optional(&self.pool)
@@ -160,47 +173,20 @@ impl Team {
         }))
     }
 
-    /// A supervisor turns four eyes on or off, and sets the resend limit.
+    /// A supervisor turns four eyes on or off, and sets the resend limit (the trail
+    /// records it).
     pub async fn set_four_eyes(&self, setting: FourEyes) -> TeamResult<()> {
-        if !self.is_supervisor().await? {
-            return Err(TeamError::NotSupervisor);
-        }
-        let mut tx = self.pool.begin().await.map_err(TeamError::of)?;
-        sqlx::query(
-            "INSERT INTO team_setting (workspace_id, four_eyes, resend_limit) VALUES ($1, $2, $3)
-             ON CONFLICT (workspace_id) DO UPDATE SET four_eyes = $2, resend_limit = $3",
-        )
-        .bind(&self.workspace)
-        .bind(setting.on)
-        .bind(i32::try_from(setting.resend_limit).unwrap_or(i32::MAX))
-        .execute(&mut *tx)
-        .await
-        .map_err(TeamError::of)?;
-        self.append_in(
-            &mut tx,
-            TeamEntry {
-                operation: "team: four-eyes-set".into(),
-                target: self.workspace.clone(),
-                summary: format!(
-                    "cuatro ojos {}; reenvíos sin aprobación: {}",
-                    if setting.on {
-                        "activado"
-                    } else {
-                        "desactivado"
-                    },
-                    setting.resend_limit
-                ),
-                ok: true,
-                code: None,
-                message: None,
-                completes: None,
-            },
-        )
-        .await?;
-        tx.commit().await.map_err(TeamError::of)
+        sqlx::query("SELECT team_set_four_eyes($1, $2, $3)")
+            .bind(&self.workspace)
+            .bind(setting.on)
+            .bind(i32::try_from(setting.resend_limit).unwrap_or(i32::MAX))
+            .execute(&self.pool)
+            .await
+            .map_err(TeamError::of)?;
+        Ok(())
     }
 
-    /// Asks another member to approve `action` on `folio`.
+    /// Asks a supervisor to approve `action` on `folio`.
     pub async fn ask_approval(
         &self,
         action: ApprovalAction,
@@ -211,41 +197,23 @@ impl Team {
         if reason.is_empty() || reason.chars().count() > REASON_MAX {
             return Err(TeamError::BadText);
         }
-        let mut tx = self.pool.begin().await.map_err(TeamError::of)?;
-        let row: Option<Row> = sqlx::query_as(&format!(
-            "INSERT INTO team_approval (workspace_id, action, folio, asked_by, reason)
-             VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT DO NOTHING
-             RETURNING {APPROVAL}"
+        let row: Row = sqlx::query_as(&format!(
+            "SELECT {APPROVAL} FROM team_ask_approval($1, $2, $3, $4)"
         ))
         .bind(&self.workspace)
         .bind(action.as_str())
         .bind(folio.trim())
-        .bind(&self.member)
         .bind(reason)
-        .fetch_optional(&mut *tx)
+        .fetch_one(&self.pool)
         .await
         .map_err(TeamError::of)?;
-        let Some(asked) = row.map(approval) else {
-            return Err(TeamError::AlreadyAsked);
-        };
-        self.append_in(
-            &mut tx,
-            step(
-                "approval-asked",
-                &asked,
-                format!("{}: {reason}", action.in_words()),
-            ),
-        )
-        .await?;
-        tx.commit().await.map_err(TeamError::of)?;
-        Ok(asked)
+        Ok(approval(row))
     }
 
     /// Requests waiting for a decision, or approved and not yet sent, oldest first.
     pub async fn open_approvals(&self) -> TeamResult<Vec<Approval>> {
         let rows: Vec<Row> = sqlx::query_as(&format!(
-            "SELECT {APPROVAL} FROM team_approval
+            "SELECT {APPROVAL} FROM team_approvals_v
              WHERE workspace_id = $1 AND state IN ('waiting', 'approved') ORDER BY asked_at, id"
         ))
         .bind(&self.workspace)
@@ -255,95 +223,28 @@ impl Team {
         Ok(rows.into_iter().map(approval).collect())
     }
 
-    /// Approves (or declines) a waiting request of another member. An approved request
-    /// is this desk's to send, then to [`Team::finish_approval`].
-    pub async fn decide_approval(&self, id: i64, approve: bool) -> TeamResult<Approval> {
-        let mut tx = self.pool.begin().await.map_err(TeamError::of)?;
-        let current: Option<Row> = sqlx::query_as(&format!(
-            "SELECT {APPROVAL} FROM team_approval WHERE workspace_id = $1 AND id = $2 FOR UPDATE"
-        ))
-        .bind(&self.workspace)
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(TeamError::of)?;
-        let Some(current) = current.map(approval) else {
-            return Err(TeamError::NotWaiting);
-        };
-        if current.state != ApprovalState::Waiting {
-            return Err(TeamError::NotWaiting);
-        }
-        if current.asked_by == self.member {
-            return Err(TeamError::OwnRequest);
-        }
-        let state = if approve { "approved" } else { "declined" };
+    /// A supervisor approves (or declines) the waiting request `shown`, as their desk
+    /// showed it: the database refuses it when the request with that id is another
+    /// action, folio or requester (`NotAsShown`). An approved request is this desk's
+    /// to send: its call's intent uses it, once.
+    pub async fn decide_approval(
+        &self,
+        shown: impl Into<ShownRequest>,
+        approve: bool,
+    ) -> TeamResult<Approval> {
+        let shown: ShownRequest = shown.into();
         let row: Row = sqlx::query_as(&format!(
-            "UPDATE team_approval SET state = $3, decided_by = $4, decided_at = now()
-             WHERE workspace_id = $1 AND id = $2 RETURNING {APPROVAL}"
+            "SELECT {APPROVAL} FROM team_decide_approval($1, $2, $3, $4, $5, $6)"
         ))
         .bind(&self.workspace)
-        .bind(id)
-        .bind(state)
-        .bind(&self.member)
-        .fetch_one(&mut *tx)
+        .bind(shown.id)
+        .bind(approve)
+        .bind(shown.action.as_str())
+        .bind(shown.folio.trim())
+        .bind(&shown.asked_by)
+        .fetch_one(&self.pool)
         .await
         .map_err(TeamError::of)?;
-        let decided = approval(row);
-        let operation = if approve {
-            "approval-given"
-        } else {
-            "approval-declined"
-        };
-        self.append_in(
-            &mut tx,
-            step(
-                operation,
-                &decided,
-                format!(
-                    "{} pedida por {}",
-                    current.action.in_words(),
-                    current.asked_by
-                ),
-            ),
-        )
-        .await?;
-        tx.commit().await.map_err(TeamError::of)?;
-        Ok(decided)
-    }
-
-    /// Records how the approver's call ended: `sent`, or `failed` (the request can be
-    /// asked again).
-    pub async fn finish_approval(&self, id: i64, sent: bool) -> TeamResult<()> {
-        let changed = sqlx::query(
-            "UPDATE team_approval SET state = $4
-             WHERE workspace_id = $1 AND id = $2 AND state = 'approved' AND decided_by = $3",
-        )
-        .bind(&self.workspace)
-        .bind(id)
-        .bind(&self.member)
-        .bind(if sent { "sent" } else { "failed" })
-        .execute(&self.pool)
-        .await
-        .map_err(TeamError::of)?;
-        if changed.rows_affected() == 0 {
-            return Err(TeamError::NotWaiting);
-        }
-        Ok(())
-    }
-
-    /// The approved, unsent request of this member for `action` on `folio`, if any:
-    /// what lets the call go.
-    pub async fn approved(&self, action: ApprovalAction, folio: &str) -> TeamResult<Option<i64>> {
-        sqlx::query_scalar(
-            "SELECT id FROM team_approval WHERE workspace_id = $1 AND action = $2 AND lower(folio) = lower($3)
-             AND state = 'approved' AND decided_by = $4",
-        )
-        .bind(&self.workspace)
-        .bind(action.as_str())
-        .bind(folio.trim())
-        .bind(&self.member)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(TeamError::of)
+        Ok(approval(row))
     }
 }

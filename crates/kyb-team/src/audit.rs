@@ -1,10 +1,12 @@
 //! The central audit trail: every state-changing call of every member (an intent
-//! before it leaves, the outcome after) and every team event (a claim taken over, a
-//! request approved), in an append-only table. Entries form one hash chain per
-//! workspace: each holds the SHA-256 of its fields and of the previous entry's hash.
-//! An entry is appended under the lock of the chain's head row, so two desks never
-//! fork it; the table refuses UPDATE and DELETE (see the migration), and
-//! [`Team::verify_chain`] finds what a hand with more rights changed or removed.
+//! before it leaves, the outcome after) and every team event (a member added, a claim
+//! taken over, a request approved), in an append-only table. Entries are written only
+//! by the database's functions (migration 0005), which stamp the member
+//! (`session_user`) and the time and chain each entry's hash to the one before under
+//! the head row's lock. [`Team::verify_chain`] reads the chain back and finds what a
+//! hand with the owner's rights changed, removed or rewrote: against the hashes, the
+//! head, the supervisors' signed checkpoints, and (on the desk) the last head this desk
+//! saw, kept in its keyring.
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -14,22 +16,6 @@ use crate::{Team, TeamError, TeamResult};
 
 /// `prev_hash` of a workspace's first entry.
 pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
-
-/// What a desk records; the trail adds sequence, time, member and hashes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TeamEntry {
-    /// The service call's route (`/v1/...`), or `team: <event>`.
-    pub operation: String,
-    /// DocumentId, folio or PersonId the entry concerns.
-    pub target: String,
-    pub summary: String,
-    pub ok: bool,
-    /// The error code of a failed call, `intent` while the result is unknown.
-    pub code: Option<String>,
-    pub message: Option<String>,
-    /// The sequence of the intent this entry is the result of.
-    pub completes: Option<i64>,
-}
 
 /// An entry as the trail holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
@@ -49,6 +35,8 @@ pub struct TeamAuditEntry {
     pub completes: Option<i64>,
     pub prev_hash: String,
     pub hash: String,
+    /// 1: hashed by the desk that wrote it (before migration 0005); 2: by the database.
+    pub format: i16,
 }
 
 /// What is hashed: every field of an entry but its own hash, the workspace included
@@ -72,6 +60,9 @@ struct Hashed<'a> {
 }
 
 fn digest(workspace: &str, entry: &TeamAuditEntry) -> String {
+    if entry.format == 2 {
+        return digest_v2(workspace, entry);
+    }
     let hashed = Hashed {
         workspace,
         seq: entry.seq,
@@ -90,6 +81,30 @@ fn digest(workspace: &str, entry: &TeamAuditEntry) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// Format 2, as the database's `team_entry_hash` computes it: each field as its byte
+/// length, ':', the field and ';' (a null as '-;'), after the format's own number.
+fn digest_v2(workspace: &str, e: &TeamAuditEntry) -> String {
+    let mut text = String::new();
+    let mut field = |value: Option<&str>| match value {
+        Some(v) => text.push_str(&format!("{}:{v};", v.len())),
+        None => text.push_str("-;"),
+    };
+    field(Some("2"));
+    field(Some(workspace));
+    field(Some(&e.seq.to_string()));
+    field(Some(&e.at_utc));
+    field(Some(&e.member));
+    field(Some(&e.operation));
+    field(Some(&e.target));
+    field(Some(&e.summary));
+    field(Some(if e.ok { "true" } else { "false" }));
+    field(e.code.as_deref());
+    field(e.message.as_deref());
+    field(e.completes.map(|c| c.to_string()).as_deref());
+    field(Some(&e.prev_hash));
+    crate::checkpoint::hex(&Sha256::digest(text.as_bytes()))
 }
 
 /// One place where the trail is not what was written.
@@ -120,6 +135,38 @@ pub enum TeamBreak {
         #[ts(type = "number")]
         last: i64,
     },
+    /// A supervisor's checkpoint names a hash the chain no longer has at its
+    /// sequence (or an entry it no longer has), or its signature does not hold.
+    Checkpoint {
+        #[ts(type = "number")]
+        seq: i64,
+        signer: String,
+        #[serde(rename = "signatureHolds")]
+        #[ts(rename = "signatureHolds")]
+        signature_holds: bool,
+    },
+}
+
+/// A call whose intent is in the trail without its outcome: sent (or not) while the
+/// team could not be told, or still under way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenIntent {
+    #[ts(type = "number")]
+    pub seq: i64,
+    pub at_utc: String,
+    pub member: String,
+    pub operation: String,
+    pub target: String,
+}
+
+/// The chain's last link, as the database's head row says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Head {
+    #[ts(type = "number")]
+    pub seq: i64,
+    pub hash: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -127,114 +174,78 @@ pub enum TeamBreak {
 pub struct TeamChain {
     pub entries: u32,
     pub breaks: Vec<TeamBreak>,
+    /// Intents without an outcome (older than a minute: not a call under way).
+    pub open_intents: Vec<OpenIntent>,
+    /// Checkpoints whose signature and hash hold.
+    pub checkpoints: u32,
+    /// The head the chain ends at, for the desk to keep.
+    pub head: Head,
 }
 
-const COLUMNS: &str = "seq, at_utc, member, operation, target, summary, ok, code, message, completes, prev_hash, hash";
-
-/// The time an entry is written, as it is hashed: UTC to the millisecond.
-fn now_utc() -> String {
-    jiff::Timestamp::now()
-        .round(jiff::Unit::Millisecond)
-        .map(|t| t.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string())
-        .unwrap_or_default()
-}
+const COLUMNS: &str = "seq, at_utc, member, operation, target, summary, ok, code, message, completes, prev_hash, hash, format";
 
 impl Team {
-    /// Appends an entry by this member; its sequence.
-    pub async fn append(&self, entry: TeamEntry) -> TeamResult<i64> {
-        let mut tx = self.pool.begin().await.map_err(TeamError::of)?;
-        let seq = self.append_in(&mut tx, entry).await?;
-        tx.commit().await.map_err(TeamError::of)?;
-        Ok(seq)
-    }
-
-    /// Appends inside a transaction of the caller's (a claim taken over and its entry
-    /// are one change): the head row is locked until it commits.
-    pub(crate) async fn append_in(
+    /// A service call's intent, before it leaves: its sequence, and the approval it
+    /// uses. The database refuses it when the call needs what the member lacks: the
+    /// file's claim for a correction or complementary information (taken or renewed
+    /// here), or a supervisor's approval for a cancellation, or a resend past the
+    /// team's limit (`NeedsApproval`).
+    pub async fn intent(
         &self,
-        tx: &mut sqlx::PgTransaction<'_>,
-        entry: TeamEntry,
-    ) -> TeamResult<i64> {
-        sqlx::query(
-            "INSERT INTO team_audit_head (workspace_id, seq, hash) VALUES ($1, 0, $2)
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(&self.workspace)
-        .bind(GENESIS)
-        .execute(&mut **tx)
-        .await
-        .map_err(TeamError::of)?;
-        let (last, prev_hash): (i64, String) = sqlx::query_as(
-            "SELECT seq, hash FROM team_audit_head WHERE workspace_id = $1 FOR UPDATE",
-        )
-        .bind(&self.workspace)
-        .fetch_one(&mut **tx)
-        .await
-        .map_err(TeamError::of)?;
-        let mut written = TeamAuditEntry {
-            seq: last + 1,
-            at_utc: now_utc(),
-            member: self.member.clone(),
-            operation: entry.operation,
-            target: entry.target,
-            summary: entry.summary,
-            ok: entry.ok,
-            code: entry.code,
-            message: entry.message,
-            completes: entry.completes,
-            prev_hash,
-            hash: String::new(),
-        };
-        written.hash = digest(&self.workspace, &written);
-        sqlx::query(&format!(
-            "INSERT INTO team_audit (workspace_id, {COLUMNS})
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
-        ))
-        .bind(&self.workspace)
-        .bind(written.seq)
-        .bind(&written.at_utc)
-        .bind(&written.member)
-        .bind(&written.operation)
-        .bind(&written.target)
-        .bind(&written.summary)
-        .bind(written.ok)
-        .bind(&written.code)
-        .bind(&written.message)
-        .bind(written.completes)
-        .bind(&written.prev_hash)
-        .bind(&written.hash)
-        .execute(&mut **tx)
-        .await
-        .map_err(TeamError::of)?;
-        sqlx::query("UPDATE team_audit_head SET seq = $2, hash = $3 WHERE workspace_id = $1")
+        operation: &str,
+        target: &str,
+        summary: &str,
+    ) -> TeamResult<(i64, Option<i64>)> {
+        sqlx::query_as("SELECT seq, approval FROM team_intent($1, $2, $3, $4)")
             .bind(&self.workspace)
-            .bind(written.seq)
-            .bind(&written.hash)
-            .execute(&mut **tx)
+            .bind(operation)
+            .bind(target)
+            .bind(summary)
+            .fetch_one(&self.pool)
             .await
-            .map_err(TeamError::of)?;
-        Ok(written.seq)
+            .map_err(TeamError::of)
     }
 
-    /// The latest `limit` entries of the workspace, newest last.
-    pub async fn trail(&self, limit: i64) -> TeamResult<Vec<TeamAuditEntry>> {
-        let mut entries = sqlx::query_as::<_, TeamAuditEntry>(&format!(
-            "SELECT {COLUMNS} FROM team_audit WHERE workspace_id = $1 ORDER BY seq DESC LIMIT $2"
-        ))
-        .bind(&self.workspace)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(TeamError::of)?;
-        entries.reverse();
-        Ok(entries)
+    /// How this member's call of intent `intent` ended (once); `late` when written
+    /// from the desk's local log after the team was unreachable. Its sequence.
+    pub async fn outcome(
+        &self,
+        intent: i64,
+        ok: bool,
+        code: Option<&str>,
+        message: Option<&str>,
+        late: bool,
+    ) -> TeamResult<i64> {
+        sqlx::query_scalar("SELECT team_outcome($1, $2, $3, $4, $5, $6)")
+            .bind(&self.workspace)
+            .bind(intent)
+            .bind(ok)
+            .bind(code)
+            .bind(message)
+            .bind(late)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(TeamError::of)
+    }
+
+    /// Records that this member acknowledged a section's high findings (a team event
+    /// of the desk's; the database writes it in the member's name).
+    pub async fn acknowledged(&self, document_id: &str, summary: &str) -> TeamResult<i64> {
+        sqlx::query_scalar("SELECT team_acknowledged($1, $2, $3)")
+            .bind(&self.workspace)
+            .bind(document_id)
+            .bind(summary)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(TeamError::of)
     }
 
     /// How many calls of `operation` on `target` succeeded, by any member.
     pub async fn successes(&self, operation: &str, target: &str) -> TeamResult<u32> {
         let count: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM team_audit
-             WHERE workspace_id = $1 AND operation = $2 AND lower(target) = lower($3) AND ok",
+            "SELECT count(*) FROM team_audit_v
+             WHERE workspace_id = $1 AND operation = $2 AND lower(target) = lower($3) AND ok
+               AND completes IS NOT NULL",
         )
         .bind(&self.workspace)
         .bind(operation)
@@ -245,23 +256,68 @@ impl Team {
         Ok(u32::try_from(count).unwrap_or(u32::MAX))
     }
 
+    /// The chain's head as the database has it.
+    pub async fn head(&self) -> TeamResult<Head> {
+        let row: Option<(i64, String)> =
+            sqlx::query_as("SELECT seq, hash FROM team_head_v WHERE workspace_id = $1")
+                .bind(&self.workspace)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(TeamError::of)?;
+        let (seq, hash) = row.unwrap_or((0, GENESIS.to_owned()));
+        Ok(Head { seq, hash })
+    }
+
+    /// The hash of entry `seq`, if the chain has it.
+    pub async fn hash_at(&self, seq: i64) -> TeamResult<Option<String>> {
+        sqlx::query_scalar("SELECT hash FROM team_audit_v WHERE workspace_id = $1 AND seq = $2")
+            .bind(&self.workspace)
+            .bind(seq)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(TeamError::of)
+    }
+
+    /// This member's intents without an outcome (for the desk to complete from its
+    /// local log).
+    pub async fn my_open_intents(&self) -> TeamResult<Vec<OpenIntent>> {
+        sqlx::query_as::<_, OpenIntent>(
+            "SELECT seq, at_utc, member, operation, target FROM team_open_intents_v
+             WHERE workspace_id = $1 AND member = $2 ORDER BY seq",
+        )
+        .bind(&self.workspace)
+        .bind(self.member())
+        .fetch_all(&self.pool)
+        .await
+        .map_err(TeamError::of)
+    }
+
+    /// The latest `limit` entries of the workspace, newest last.
+    pub async fn trail(&self, limit: i64) -> TeamResult<Vec<TeamAuditEntry>> {
+        let mut entries = sqlx::query_as::<_, TeamAuditEntry>(&format!(
+            "SELECT {COLUMNS} FROM team_audit_v WHERE workspace_id = $1 ORDER BY seq DESC LIMIT $2"
+        ))
+        .bind(&self.workspace)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(TeamError::of)?;
+        entries.reverse();
+        Ok(entries)
+    }
+
     /// Reads the workspace's whole chain and reports every break: an entry whose hash
     /// is not its fields', one that does not follow the one before, missing sequences,
     /// and a head that names other entries than the last (a deleted tail).
     pub async fn verify_chain(&self) -> TeamResult<TeamChain> {
         let entries = sqlx::query_as::<_, TeamAuditEntry>(&format!(
-            "SELECT {COLUMNS} FROM team_audit WHERE workspace_id = $1 ORDER BY seq"
+            "SELECT {COLUMNS} FROM team_audit_v WHERE workspace_id = $1 ORDER BY seq"
         ))
         .bind(&self.workspace)
         .fetch_all(&self.pool)
         .await
         .map_err(TeamError::of)?;
-        let head: Option<(i64, String)> =
-            sqlx::query_as("SELECT seq, hash FROM team_audit_head WHERE workspace_id = $1")
-                .bind(&self.workspace)
-                .fetch_optional(&self.pool)
-                .await
-                .map_err(TeamError::of)?;
+        let head = self.head().await?;
         let mut breaks = Vec::new();
         let (mut last_seq, mut last_hash) = (0, GENESIS.to_owned());
         for entry in &entries {
@@ -279,16 +335,44 @@ impl Team {
             last_seq = entry.seq;
             last_hash.clone_from(&entry.hash);
         }
-        let (head_seq, head_hash) = head.unwrap_or((0, GENESIS.to_owned()));
-        if head_seq != last_seq || head_hash != last_hash {
+        if head.seq != last_seq || head.hash != last_hash {
             breaks.push(TeamBreak::HeadMismatch {
-                head: head_seq,
+                head: head.seq,
                 last: last_seq,
             });
         }
+        let mut held = 0;
+        for checkpoint in self.checkpoints().await? {
+            let signature_holds = checkpoint.signature_holds(&self.workspace);
+            let hash_holds = entries
+                .binary_search_by_key(&checkpoint.seq, |e| e.seq)
+                .is_ok_and(|i| entries[i].hash == checkpoint.hash);
+            if signature_holds && hash_holds {
+                held += 1;
+            } else {
+                breaks.push(TeamBreak::Checkpoint {
+                    seq: checkpoint.seq,
+                    signer: checkpoint.signer,
+                    signature_holds,
+                });
+            }
+        }
+        let open_intents = sqlx::query_as::<_, OpenIntent>(
+            "SELECT seq, at_utc, member, operation, target FROM team_open_intents_v
+             WHERE workspace_id = $1 AND at_utc < to_char((now() - interval '1 minute') AT TIME ZONE 'UTC',
+                                                          'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')
+             ORDER BY seq",
+        )
+        .bind(&self.workspace)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(TeamError::of)?;
         Ok(TeamChain {
             entries: u32::try_from(entries.len()).unwrap_or(u32::MAX),
             breaks,
+            open_intents,
+            checkpoints: held,
+            head,
         })
     }
 }

@@ -35,6 +35,7 @@ impl Change {
             "team_audit" => Self::Audit,
             "team_setting" => Self::Settings,
             "team_approval" => Self::Approvals,
+            "team_checkpoint" => Self::Audit,
             _ => return None,
         })
     }

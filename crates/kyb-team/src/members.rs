@@ -1,10 +1,13 @@
-//! The team's members (each profile's agent e-mail) and their roles. The first member
-//! of a workspace starts it as its supervisor; everyone else joins as an analyst until
-//! a supervisor says otherwise. Roles guide the work and show each member their
-//! screens; they are not a security boundary, since every member holds the same
-//! service key.
+//! The team's members: a login each, with the e-mail and role a supervisor gave it.
+//! Who a desk is comes from the database (`session_user`), never from the desk. A
+//! supervisor adds a member (a new login with a one-time password shown once, or an
+//! existing login of the company's directory bound to the team), changes roles, and
+//! removes members; each change is in the trail, written by the database. Roles guide
+//! the work and the database enforces them for the team's own rules (approvals, roles,
+//! take-overs); the service itself sees one key (README, threat model).
 
 use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
 use ts_rs::TS;
 
 use crate::{Team, TeamError, TeamResult};
@@ -18,7 +21,7 @@ pub enum Role {
 }
 
 impl Role {
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Self::Analyst => "analyst",
             Self::Agent => "agent",
@@ -26,7 +29,7 @@ impl Role {
         }
     }
 
-    fn of(text: &str) -> Self {
+    pub(crate) fn of(text: &str) -> Self {
         match text {
             "supervisor" => Self::Supervisor,
             "agent" => Self::Agent,
@@ -38,50 +41,56 @@ impl Role {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Member {
+    pub login: String,
     pub email: String,
     pub role: Role,
+    /// The member has not yet signed in to replace their one-time password.
+    pub must_change: bool,
 }
 
-/// One member, one spelling: e-mails compare without case or blanks.
-pub(crate) fn normalised(email: &str) -> String {
-    email.trim().to_lowercase()
+/// This desk's login in its workspace, as the database says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Me {
+    pub login: String,
+    pub email: String,
+    pub role: Role,
+    pub must_change: bool,
+}
+
+type MemberRow = (String, String, String, bool);
+
+pub(crate) async fn whoami(pool: &PgPool, workspace: &str) -> TeamResult<Me> {
+    let (login, email, role, must_change): MemberRow =
+        sqlx::query_as("SELECT login, email, role, must_change FROM team_whoami($1)")
+            .bind(workspace)
+            .fetch_one(pool)
+            .await
+            .map_err(TeamError::of)?;
+    Ok(Me {
+        login,
+        email,
+        role: Role::of(&role),
+        must_change,
+    })
 }
 
 impl Team {
-    /// Joins the team (once; later calls change nothing) and says the member's role.
-    pub async fn join(&self) -> TeamResult<Role> {
-        let mut tx = self.pool.begin().await.map_err(TeamError::of)?;
-        // Two first members at once: one of them is the first.
-        self.lock_members(&mut tx).await?;
-        let role: String = sqlx::query_scalar(
-            "INSERT INTO team_member (workspace_id, email, role)
-             SELECT $1, $2, CASE WHEN EXISTS (SELECT 1 FROM team_member WHERE workspace_id = $1)
-                                 THEN 'analyst' ELSE 'supervisor' END
-             ON CONFLICT (workspace_id, email) DO UPDATE SET email = EXCLUDED.email
-             RETURNING role",
-        )
-        .bind(&self.workspace)
-        .bind(&self.member)
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(TeamError::of)?;
-        tx.commit().await.map_err(TeamError::of)?;
-        Ok(Role::of(&role))
+    /// This member as the database says now (a supervisor may have changed the role,
+    /// or removed them: `NotMember`).
+    pub async fn whoami(&self) -> TeamResult<Me> {
+        whoami(&self.pool, &self.workspace).await
     }
 
-    /// Member changes of a workspace one at a time (until the transaction ends).
-    async fn lock_members(&self, tx: &mut sqlx::PgTransaction<'_>) -> TeamResult<()> {
-        sqlx::query("SELECT pg_advisory_xact_lock(hashtext('team_member:' || $1))")
-            .bind(&self.workspace)
-            .execute(&mut **tx)
-            .await
-            .map_err(TeamError::of)?;
-        Ok(())
+    /// This member's role now.
+    pub async fn role(&self) -> TeamResult<Role> {
+        Ok(self.whoami().await?.role)
     }
 
     pub async fn members(&self) -> TeamResult<Vec<Member>> {
-        let rows: Vec<(String, String)> = sqlx::query_as(
-            "SELECT email, role FROM team_member WHERE workspace_id = $1 ORDER BY email",
+        let rows: Vec<MemberRow> = sqlx::query_as(
+            "SELECT login, email, role, must_change FROM team_members_v
+             WHERE workspace_id = $1 ORDER BY login",
         )
         .bind(&self.workspace)
         .fetch_all(&self.pool)
@@ -89,85 +98,79 @@ impl Team {
         .map_err(TeamError::of)?;
         Ok(rows
             .into_iter()
-            .map(|(email, role)| Member {
+            .map(|(login, email, role, must_change)| Member {
+                login,
                 email,
                 role: Role::of(&role),
+                must_change,
             })
             .collect())
     }
 
-    /// This member's role now (a supervisor may have changed it), or `NotMember`.
-    pub async fn role(&self) -> TeamResult<Role> {
-        self.role_of(&self.member)
-            .await?
-            .ok_or_else(|| TeamError::NotMember(self.member.clone()))
-    }
-
-    async fn role_of(&self, email: &str) -> TeamResult<Option<Role>> {
-        let role: Option<String> = sqlx::query_scalar(
-            "SELECT role FROM team_member WHERE workspace_id = $1 AND email = $2",
-        )
-        .bind(&self.workspace)
-        .bind(email)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(TeamError::of)?;
-        Ok(role.as_deref().map(Role::of))
-    }
-
-    pub(crate) async fn is_member(&self, email: &str) -> TeamResult<bool> {
-        Ok(self.role_of(email).await?.is_some())
-    }
-
-    pub(crate) async fn is_supervisor(&self) -> TeamResult<bool> {
-        Ok(self.role_of(&self.member).await? == Some(Role::Supervisor))
-    }
-
-    /// A supervisor adds a member or changes their role; the last supervisor keeps it.
-    pub async fn set_role(&self, email: &str, role: Role) -> TeamResult<()> {
-        let email = normalised(email);
-        if !email.contains('@') {
-            return Err(TeamError::NotMember(email));
-        }
-        let mut tx = self.pool.begin().await.map_err(TeamError::of)?;
-        self.lock_members(&mut tx).await?;
-        let mine: Option<String> = sqlx::query_scalar(
-            "SELECT role FROM team_member WHERE workspace_id = $1 AND email = $2",
-        )
-        .bind(&self.workspace)
-        .bind(&self.member)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(TeamError::of)?;
-        if mine.as_deref() != Some("supervisor") {
-            return Err(TeamError::NotSupervisor);
-        }
-        if role != Role::Supervisor {
-            let others: i64 = sqlx::query_scalar(
-                "SELECT count(*) FROM team_member
-                 WHERE workspace_id = $1 AND role = 'supervisor' AND email <> $2",
-            )
+    /// A supervisor adds a member. A new login gets a one-time password, returned
+    /// here once (valid for 7 days, replaced at the member's first sign-in); with
+    /// `bind`, an existing login of the company's directory joins and `None` returns.
+    pub async fn add_member(
+        &self,
+        login: &str,
+        email: &str,
+        role: Role,
+        bind: bool,
+    ) -> TeamResult<Option<String>> {
+        sqlx::query_scalar("SELECT team_add_member($1, $2, $3, $4, $5)")
             .bind(&self.workspace)
-            .bind(&email)
-            .fetch_one(&mut *tx)
+            .bind(login)
+            .bind(email)
+            .bind(role.as_str())
+            .bind(bind)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(TeamError::of)
+    }
+
+    /// A supervisor gives a member a new one-time password (a new desk, a lost one).
+    pub async fn reset_password(&self, login: &str) -> TeamResult<String> {
+        sqlx::query_scalar("SELECT team_reset_password($1, $2)")
+            .bind(&self.workspace)
+            .bind(login)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(TeamError::of)
+    }
+
+    /// This member replaces their one-time password (the desk makes a strong one and
+    /// keeps it in the keyring). The pool's connections keep working; new ones need
+    /// the new password.
+    pub async fn change_password(&self, password: &str) -> TeamResult<()> {
+        sqlx::query("SELECT team_change_password($1)")
+            .bind(password)
+            .execute(&self.pool)
             .await
             .map_err(TeamError::of)?;
-            if others == 0 {
-                return Err(TeamError::LastSupervisor);
-            }
-        }
-        sqlx::query(
-            "INSERT INTO team_member (workspace_id, email, role, set_by) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (workspace_id, email)
-             DO UPDATE SET role = EXCLUDED.role, set_by = EXCLUDED.set_by, set_at = now()",
-        )
-        .bind(&self.workspace)
-        .bind(&email)
-        .bind(role.as_str())
-        .bind(&self.member)
-        .execute(&mut *tx)
-        .await
-        .map_err(TeamError::of)?;
-        tx.commit().await.map_err(TeamError::of)
+        Ok(())
+    }
+
+    /// A supervisor removes a member: their claims end, their files go back to the
+    /// queue, and their login's sessions end (when no other workspace keeps them).
+    pub async fn remove_member(&self, login: &str) -> TeamResult<()> {
+        sqlx::query("SELECT team_remove_member($1, $2)")
+            .bind(&self.workspace)
+            .bind(login)
+            .execute(&self.pool)
+            .await
+            .map_err(TeamError::of)?;
+        Ok(())
+    }
+
+    /// A supervisor changes a member's role; the last supervisor keeps it.
+    pub async fn set_role(&self, login: &str, role: Role) -> TeamResult<()> {
+        sqlx::query("SELECT team_set_role($1, $2, $3)")
+            .bind(&self.workspace)
+            .bind(login)
+            .bind(role.as_str())
+            .execute(&self.pool)
+            .await
+            .map_err(TeamError::of)?;
+        Ok(())
     }
 }

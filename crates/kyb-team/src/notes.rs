@@ -1,11 +1,12 @@
-//! Internal notes on a file: for the team, never sent to the service.
+//! Internal notes on a file: for the team, never sent to the service, written in the
+//! author's name by the database.
 
 use serde::Serialize;
 use ts_rs::TS;
 
 use crate::{Team, TeamError, TeamResult, document_key};
 
-/// The longest note, in characters.
+/// The longest note, in characters (the database checks it too).
 pub const NOTE_MAX: usize = 2000;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
@@ -19,34 +20,30 @@ pub struct Note {
     pub body: String,
 }
 
+const NOTE: &str =
+    "id, member, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS at, body";
+
 impl Team {
     pub async fn add_note(&self, document_id: &str, body: &str) -> TeamResult<Note> {
         let body = body.trim();
         if body.is_empty() || body.chars().count() > NOTE_MAX {
             return Err(TeamError::BadText);
         }
-        sqlx::query_as::<_, Note>(
-            "INSERT INTO team_note (workspace_id, document_id, member, body)
-             VALUES ($1, $2, $3, $4)
-             RETURNING id, member,
-                 to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS at, body",
-        )
-        .bind(&self.workspace)
-        .bind(document_key(document_id))
-        .bind(&self.member)
-        .bind(body)
-        .fetch_one(&self.pool)
-        .await
-        .map_err(TeamError::of)
+        sqlx::query_as::<_, Note>(&format!("SELECT {NOTE} FROM team_add_note($1, $2, $3)"))
+            .bind(&self.workspace)
+            .bind(document_key(document_id))
+            .bind(body)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(TeamError::of)
     }
 
     /// A file's notes, oldest first.
     pub async fn notes(&self, document_id: &str) -> TeamResult<Vec<Note>> {
-        sqlx::query_as::<_, Note>(
-            "SELECT id, member,
-                 to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS at, body
-             FROM team_note WHERE workspace_id = $1 AND document_id = $2 ORDER BY at, id",
-        )
+        sqlx::query_as::<_, Note>(&format!(
+            "SELECT {NOTE} FROM team_notes_v WHERE workspace_id = $1 AND document_id = $2
+             ORDER BY at, id"
+        ))
         .bind(&self.workspace)
         .bind(document_key(document_id))
         .fetch_all(&self.pool)

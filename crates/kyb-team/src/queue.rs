@@ -1,6 +1,7 @@
 //! The shared queue: every file the team follows, its status and since when, and who
 //! has it. "Take next" hands the file that has waited longest in its status to the
-//! member who asks, and never the same file to two members.
+//! member who asks, and never the same file to two members. The database checks
+//! every row a desk tells it and caps the queue (migration 0005).
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -66,24 +67,17 @@ impl Team {
         if files.is_empty() {
             return Ok(0);
         }
-        let added = sqlx::query(
-            "INSERT INTO team_file (workspace_id, flow_id, rfc, status, document_id, status_updated_at)
-             SELECT $1, f, r, s, d, a::timestamptz
-             FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
-                 WITH ORDINALITY AS t(f, r, s, d, a, n)
-             ORDER BY n
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(&self.workspace)
-        .bind(files.flow_ids)
-        .bind(files.rfcs)
-        .bind(files.statuses)
-        .bind(files.document_ids)
-        .bind(files.updated_ats)
-        .execute(&self.pool)
-        .await
-        .map_err(TeamError::of)?;
-        Ok(added.rows_affected())
+        let added: i64 = sqlx::query_scalar("SELECT team_follow($1, $2, $3, $4, $5, $6)")
+            .bind(&self.workspace)
+            .bind(files.flow_ids)
+            .bind(files.rfcs)
+            .bind(files.statuses)
+            .bind(files.document_ids)
+            .bind(files.updated_ats)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(TeamError::of)?;
+        Ok(u64::try_from(added).unwrap_or(0))
     }
 
     /// What a refresh learnt of files the queue has, in statements of [`UPDATE_CHUNK`]
@@ -104,51 +98,19 @@ impl Team {
     }
 
     async fn update_chunk(&self, files: Columns) -> TeamResult<u64> {
-        // The rows are locked in one order before they are changed, so that two desks
-        // updating overlapping files at once wait for each other, never deadlock.
-        let changed = sqlx::query(
-            "WITH u AS (
-                 SELECT flow_id, rfc, status, document_id, updated_at::timestamptz AS updated_at
-                 FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
-                     AS u(flow_id, rfc, status, document_id, updated_at)
-             ), locked AS (
-                 -- Only the rows that change; judged again on each row as it is once
-                 -- locked, should another desk have changed it meanwhile.
-                 SELECT f.flow_id, f.rfc FROM team_file f
-                 JOIN u ON f.flow_id = u.flow_id AND f.rfc = u.rfc
-                 WHERE f.workspace_id = $1
-                   AND ((team_status_newer(f.status, f.status_updated_at, u.status, u.updated_at)
-                         AND (f.status <> u.status
-                              OR f.status_updated_at IS DISTINCT FROM u.updated_at))
-                        OR f.document_id IS DISTINCT FROM COALESCE(u.document_id, f.document_id))
-                 ORDER BY f.flow_id, f.rfc
-                 FOR NO KEY UPDATE OF f
-             )
-             UPDATE team_file f SET
-                 status_since = CASE
-                     WHEN team_status_newer(f.status, f.status_updated_at, u.status, u.updated_at)
-                          AND f.status <> u.status
-                     THEN now() ELSE f.status_since END,
-                 status = CASE
-                     WHEN team_status_newer(f.status, f.status_updated_at, u.status, u.updated_at)
-                     THEN u.status ELSE f.status END,
-                 status_updated_at = CASE
-                     WHEN team_status_newer(f.status, f.status_updated_at, u.status, u.updated_at)
-                     THEN COALESCE(u.updated_at, f.status_updated_at) ELSE f.status_updated_at END,
-                 document_id = COALESCE(u.document_id, f.document_id)
-             FROM u JOIN locked l ON l.flow_id = u.flow_id AND l.rfc = u.rfc
-             WHERE f.workspace_id = $1 AND f.flow_id = u.flow_id AND f.rfc = u.rfc",
-        )
-        .bind(&self.workspace)
-        .bind(files.flow_ids)
-        .bind(files.rfcs)
-        .bind(files.statuses)
-        .bind(files.document_ids)
-        .bind(files.updated_ats)
-        .execute(&self.pool)
-        .await
-        .map_err(TeamError::of)?;
-        Ok(changed.rows_affected())
+        // The function locks the rows in one order before it changes them, so that two
+        // desks updating overlapping files at once wait for each other, never deadlock.
+        let changed: i64 = sqlx::query_scalar("SELECT team_update($1, $2, $3, $4, $5, $6)")
+            .bind(&self.workspace)
+            .bind(files.flow_ids)
+            .bind(files.rfcs)
+            .bind(files.statuses)
+            .bind(files.document_ids)
+            .bind(files.updated_ats)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(TeamError::of)?;
+        Ok(u64::try_from(changed).unwrap_or(0))
     }
 
     /// Hands this member the unassigned file that has waited longest in its status
@@ -156,59 +118,24 @@ impl Team {
     /// the same file: the row is locked as it is chosen, and a row another desk holds
     /// is skipped (`FOR UPDATE SKIP LOCKED`), not waited for.
     pub async fn take_next(&self) -> TeamResult<Option<TeamFile>> {
-        sqlx::query_as::<_, TeamFile>(
-            "WITH next AS (
-                 SELECT workspace_id, flow_id, rfc FROM team_file
-                 WHERE workspace_id = $1 AND assignee IS NULL
-                 ORDER BY status_since, flow_id, rfc
-                 LIMIT 1
-                 FOR UPDATE SKIP LOCKED
-             )
-             UPDATE team_file f SET assignee = $2, assigned_at = now()
-             FROM next
-             WHERE f.workspace_id = next.workspace_id AND f.flow_id = next.flow_id
-               AND f.rfc = next.rfc
-             RETURNING f.flow_id, f.rfc, f.status, f.document_id, f.assignee",
-        )
-        .bind(&self.workspace)
-        .bind(&self.member)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(TeamError::of)
+        sqlx::query_as::<_, TeamFile>(&format!("SELECT {COLUMNS} FROM team_take_next($1)"))
+            .bind(&self.workspace)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(TeamError::of)
     }
 
-    /// Gives a file to `member` (none: back to the queue). A supervisor assigns anyone
-    /// and frees any file; any member frees a file they have.
+    /// Gives a file to `member` (a login; none: back to the queue). A supervisor
+    /// assigns anyone and frees any file; any member frees a file they have.
     pub async fn assign(&self, flow_id: &str, rfc: &str, member: Option<&str>) -> TeamResult<()> {
-        let supervisor = self.is_supervisor().await?;
-        let member = member.map(crate::members::normalised);
-        if let Some(member) = &member
-            && !self.is_member(member).await?
-        {
-            return Err(TeamError::NotMember(member.clone()));
-        }
-        // Without the role, a member may only give back what they have.
-        if !supervisor && member.is_some() {
-            return Err(TeamError::NotSupervisor);
-        }
-        let changed = sqlx::query(
-            "UPDATE team_file SET assignee = $4,
-                 assigned_at = CASE WHEN $4::text IS NULL THEN NULL ELSE now() END
-             WHERE workspace_id = $1 AND flow_id = $2 AND rfc = $3
-               AND ($5 OR assignee = $6)",
-        )
-        .bind(&self.workspace)
-        .bind(flow_id.trim())
-        .bind(rfc.trim())
-        .bind(member.as_deref())
-        .bind(supervisor)
-        .bind(&self.member)
-        .execute(&self.pool)
-        .await
-        .map_err(TeamError::of)?;
-        if changed.rows_affected() == 0 && !supervisor {
-            return Err(TeamError::NotSupervisor);
-        }
+        sqlx::query("SELECT team_assign($1, $2, $3, $4)")
+            .bind(&self.workspace)
+            .bind(flow_id.trim())
+            .bind(rfc.trim())
+            .bind(member.map(str::trim))
+            .execute(&self.pool)
+            .await
+            .map_err(TeamError::of)?;
         Ok(())
     }
 
@@ -220,11 +147,11 @@ impl Team {
             QueueFilter::All => "AND $2::text IS NOT NULL",
         };
         sqlx::query_as::<_, TeamFile>(&format!(
-            "SELECT {COLUMNS} FROM team_file WHERE workspace_id = $1 {condition}
+            "SELECT {COLUMNS} FROM team_files_v WHERE workspace_id = $1 {condition}
              ORDER BY status_since, flow_id, rfc"
         ))
         .bind(&self.workspace)
-        .bind(&self.member)
+        .bind(self.member())
         .fetch_all(&self.pool)
         .await
         .map_err(TeamError::of)

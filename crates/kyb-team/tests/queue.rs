@@ -1,19 +1,27 @@
-//! The team's queue on a real PostgreSQL, two or more desks on one database.
+//! The team's queue on a real PostgreSQL, two or more desks (members' own logins) on
+//! one database.
 
 mod common;
 
 use std::collections::BTreeSet;
 
-use common::{database, desk};
-use kyb_team::{NewTeamFile, QueueFilter, Team, TeamError};
+use common::other_workspace;
+use kyb_team::testing::TestTeam;
+use kyb_team::{NewTeamFile, QueueFilter, Role, Team, TeamError};
+
+/// A team with a supervisor and an analyst, each at a desk.
+async fn two_desks(prefix: &str) -> Option<(TestTeam, Team, Team)> {
+    let t = TestTeam::new(prefix).await?;
+    let boss = t.supervisor("supervisora").await;
+    let analyst = t.member(&boss, "analista", Role::Analyst).await;
+    Some((t, boss, analyst))
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_hundred_desks_taking_next_at_once_get_every_file_exactly_once() {
-    let Some(url) = database().await else { return };
-    // Two desks, each with its own pool, on one database; the first runs the migrations
-    // and the second finds them done.
-    let first = desk(&url, "supervisora@kybdesk.mx").await;
-    let second = desk(&url, "analista@kybdesk.mx").await;
+    let Some((t, first, second)) = two_desks("kyb_next100").await else {
+        return;
+    };
     for n in 0..100 {
         let rfc = format!("AAA0101{n:02}AA1");
         assert!(
@@ -30,18 +38,34 @@ async fn a_hundred_desks_taking_next_at_once_get_every_file_exactly_once() {
             .expect("known")
     );
     // A file of another workspace is never handed out here.
-    let elsewhere = Team::connect_url(&url, "otro", "alguien@kybdesk.mx")
-        .await
-        .expect("connects");
+    let elsewhere = other_workspace(&t, "otro").supervisor("alguien").await;
     elsewhere
         .follow("flujo", "ZZZ990101ZZ9", "Pendiente")
         .await
         .expect("followed");
 
+    // A hundred takers at once: five members, each signed in on three desks (a pool
+    // of its own each, well inside a login's connection limit of 16), and each desk
+    // asking for several windows.
+    let mut desks = Vec::new();
+    for who in ["ana", "beto", "carla", "dario", "elena"] {
+        let (desk, password) = t.member_with_password(&first, who, Role::Analyst).await;
+        for _ in 1..3 {
+            desks.push(
+                Team::connect(t.options(&t.login(who), &password), &t.workspace)
+                    .await
+                    .expect("another desk of the member"),
+            );
+        }
+        desks.push(desk);
+    }
+    let takers_logins: Vec<String> = ["ana", "beto", "carla", "dario", "elena"]
+        .iter()
+        .map(|who| t.login(who))
+        .collect();
     let takers: Vec<_> = (0..100)
         .map(|n| {
-            let base = if n % 2 == 0 { &first } else { &second };
-            let desk = base.as_member(&format!("analista{n}@kybdesk.mx"));
+            let desk = desks[n % desks.len()].clone();
             tokio::spawn(async move { desk.take_next().await })
         })
         .collect();
@@ -57,7 +81,11 @@ async fn a_hundred_desks_taking_next_at_once_get_every_file_exactly_once() {
             "{} handed out twice",
             file.rfc
         );
-        assert!(file.assignee.is_some());
+        let taker = file.assignee.expect("assigned");
+        assert!(
+            takers_logins.contains(&taker),
+            "{taker} is one of the desks' logins"
+        );
     }
     assert_eq!(taken.len(), 100);
     assert_eq!(first.take_next().await.expect("answers"), None);
@@ -70,9 +98,9 @@ async fn a_hundred_desks_taking_next_at_once_get_every_file_exactly_once() {
 
 #[tokio::test]
 async fn take_next_hands_out_the_file_that_has_waited_longest_and_filters_see_it() {
-    let Some(url) = database().await else { return };
-    let boss = desk(&url, "supervisora@kybdesk.mx").await;
-    let analyst = desk(&url, "Analista@KYBdesk.mx ").await;
+    let Some((t, boss, analyst)) = two_desks("kyb_next").await else {
+        return;
+    };
     boss.follow("flujo", "BBB020202BB2", "En Revisión")
         .await
         .expect("followed");
@@ -84,7 +112,7 @@ async fn take_next_hands_out_the_file_that_has_waited_longest_and_filters_see_it
         next.rfc, "BBB020202BB2",
         "the one followed first waited longest"
     );
-    assert_eq!(next.assignee.as_deref(), Some("analista@kybdesk.mx"));
+    assert_eq!(next.assignee, Some(t.login("analista")));
 
     let rfcs =
         |files: Vec<kyb_team::TeamFile>| files.into_iter().map(|f| f.rfc).collect::<Vec<_>>();
@@ -115,7 +143,7 @@ async fn take_next_hands_out_the_file_that_has_waited_longest_and_filters_see_it
     // Only a supervisor assigns; a member gives back what they have.
     assert!(matches!(
         analyst
-            .assign("flujo", "AAA010101AA1", Some("analista@kybdesk.mx"))
+            .assign("flujo", "AAA010101AA1", Some(&t.login("analista")))
             .await,
         Err(TeamError::NotSupervisor)
     ));
@@ -123,7 +151,7 @@ async fn take_next_hands_out_the_file_that_has_waited_longest_and_filters_see_it
         .assign("flujo", "BBB020202BB2", None)
         .await
         .expect("given back");
-    boss.assign("flujo", "AAA010101AA1", Some("analista@kybdesk.mx"))
+    boss.assign("flujo", "AAA010101AA1", Some(&t.login("analista")))
         .await
         .expect("assigned");
     assert_eq!(
@@ -131,7 +159,7 @@ async fn take_next_hands_out_the_file_that_has_waited_longest_and_filters_see_it
         ["AAA010101AA1"]
     );
     assert!(matches!(
-        boss.assign("flujo", "AAA010101AA1", Some("nadie@kybdesk.mx"))
+        boss.assign("flujo", "AAA010101AA1", Some(&t.login("nadie")))
             .await,
         Err(TeamError::NotMember(_))
     ));
@@ -139,14 +167,14 @@ async fn take_next_hands_out_the_file_that_has_waited_longest_and_filters_see_it
 
 #[tokio::test]
 async fn a_desk_shares_thousands_of_files_in_one_statement_each_once() {
-    let Some(url) = database().await else { return };
+    let Some((_t, first, second)) = two_desks("kyb_share").await else {
+        return;
+    };
     // The service's UpdatedAtUTC of an answer, `minutes` after ten o'clock.
     let ten_plus = |minutes: i64| {
         "2026-11-24T10:00:00Z".parse::<jiff::Timestamp>().unwrap()
             + jiff::SignedDuration::from_mins(minutes)
     };
-    let first = desk(&url, "supervisora@kybdesk.mx").await;
-    let second = desk(&url, "analista@kybdesk.mx").await;
     let file = |n: usize| NewTeamFile {
         flow_id: " flujo ".into(),
         rfc: format!("AAA{n:06}AA1"),
@@ -238,9 +266,9 @@ async fn a_desk_shares_thousands_of_files_in_one_statement_each_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_desks_sharing_and_updating_overlapping_lists_at_once_never_deadlock() {
-    let Some(url) = database().await else { return };
-    let first = desk(&url, "supervisora@kybdesk.mx").await;
-    let second = desk(&url, "analista@kybdesk.mx").await;
+    let Some((_t, first, second)) = two_desks("kyb_deadlock").await else {
+        return;
+    };
     let files = |round: usize, status: &str| -> Vec<NewTeamFile> {
         (0..2_000)
             .map(|n| NewTeamFile {

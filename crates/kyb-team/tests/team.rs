@@ -1,125 +1,146 @@
 //! Members, claims, notes, the central trail, four eyes and live notice, with two or
-//! more desks on one real PostgreSQL.
+//! more desks (each a member's own login) on one real PostgreSQL.
 
 mod common;
 
 use std::time::Duration;
 
-use common::{PrivateCluster, WORKSPACE, database, database_owned_by, desk};
-use kyb_team::{
-    ApprovalAction, ApprovalState, Change, FourEyes, Role, TeamBreak, TeamEntry, TeamError,
-};
-use sqlx::Connection;
+use common::{PrivateCluster, other_workspace, team_on};
+use kyb_team::testing::TestTeam;
+use kyb_team::{ApprovalAction, ApprovalState, Change, FourEyes, Role, TeamBreak, TeamError};
 
-fn entry(operation: &str, target: &str) -> TeamEntry {
-    TeamEntry {
-        operation: operation.into(),
-        target: target.into(),
-        summary: "resumen".into(),
-        ok: true,
-        code: None,
-        message: None,
-        completes: None,
-    }
-}
+const NEW_FILE: &str = "POST /expedientes/nuevo";
+const CANCEL: &str = "POST /verificaciones/{folio}/cancelar";
+const LEASE: Duration = Duration::from_secs(60);
 
 #[tokio::test]
-async fn the_first_member_supervises_and_sets_the_others_roles() {
-    let Some(url) = database().await else { return };
-    let boss = desk(&url, "jefa@kybdesk.mx").await;
-    let agent = desk(&url, "agente@kybdesk.mx").await;
+async fn the_first_supervisor_adds_members_and_only_a_supervisor_sets_their_roles() {
+    let Some(t) = TestTeam::new("kyb_roles").await else {
+        return;
+    };
+    let boss = t.supervisor("jefa").await;
+    let agent = t.member(&boss, "agente", Role::Analyst).await;
     assert_eq!(boss.role().await.unwrap(), Role::Supervisor);
     assert_eq!(agent.role().await.unwrap(), Role::Analyst);
+    assert_eq!(agent.member(), t.login("agente"));
     assert!(matches!(
-        agent.set_role("jefa@kybdesk.mx", Role::Agent).await,
+        agent.set_role(&t.login("jefa"), Role::Agent).await,
         Err(TeamError::NotSupervisor)
     ));
-    boss.set_role("agente@kybdesk.mx", Role::Agent)
+    boss.set_role(&t.login("agente"), Role::Agent)
         .await
         .unwrap();
     assert_eq!(agent.role().await.unwrap(), Role::Agent);
     assert!(matches!(
-        boss.set_role("jefa@kybdesk.mx", Role::Analyst).await,
+        boss.set_role(&t.login("jefa"), Role::Analyst).await,
         Err(TeamError::LastSupervisor)
     ));
-    assert_eq!(boss.members().await.unwrap().len(), 2);
+    let members = boss.members().await.unwrap();
+    assert_eq!(
+        members
+            .iter()
+            .map(|m| (m.login.as_str(), m.email.as_str(), m.role))
+            .collect::<Vec<_>>(),
+        [
+            (t.login("agente").as_str(), "agente@kybdesk.mx", Role::Agent),
+            (
+                t.login("jefa").as_str(),
+                "jefa@kybdesk.mx",
+                Role::Supervisor
+            ),
+        ]
+    );
 }
 
 #[tokio::test]
 async fn a_claim_blocks_the_other_desk_until_released_or_its_lease_runs_out() {
-    let Some(url) = database().await else { return };
-    let ana = desk(&url, "ana@kybdesk.mx").await;
-    let beto = desk(&url, "beto@kybdesk.mx").await;
-    let claim = ana.claim("doc-1", Duration::from_secs(60)).await.unwrap();
-    assert_eq!(claim.member, "ana@kybdesk.mx");
+    let Some(t) = TestTeam::new("kyb_claims").await else {
+        return;
+    };
+    let boss = t.supervisor("jefa").await;
+    let ana = t.member(&boss, "ana", Role::Analyst).await;
+    let beto = t.member(&boss, "beto", Role::Analyst).await;
+    let claim = ana.claim("doc-1", LEASE, false).await.unwrap();
+    assert_eq!(claim.member, t.login("ana"));
     // Renewing keeps the time it was taken.
     assert_eq!(
-        ana.claim("doc-1", Duration::from_secs(60))
-            .await
-            .unwrap()
-            .since,
+        ana.claim("doc-1", LEASE, false).await.unwrap().since,
         claim.since
     );
-    match beto.claim("doc-1", Duration::from_secs(60)).await {
+    match beto.claim("doc-1", LEASE, false).await {
         Err(TeamError::Claimed { member, since }) => {
-            assert_eq!(member, "ana@kybdesk.mx");
+            assert_eq!(member, t.login("ana"));
             assert_eq!(since, claim.since);
         }
         other => panic!("refused, naming who: {other:?}"),
     }
-    // The same file however its id is written.
-    assert!(beto.claim(" DOC-1", Duration::from_secs(60)).await.is_err());
+    // The same file however its id is written; asking to take a lapsed claim takes
+    // nothing while the lease runs.
+    assert!(matches!(
+        beto.claim(" DOC-1", LEASE, true).await,
+        Err(TeamError::Claimed { .. })
+    ));
     // Releasing someone else's claim changes nothing.
     beto.release("doc-1").await.unwrap();
-    assert!(beto.holder("doc-1").await.unwrap().is_some());
+    assert_eq!(
+        beto.holder("doc-1").await.unwrap().map(|c| c.member),
+        Some(t.login("ana"))
+    );
     ana.release("doc-1").await.unwrap();
-    beto.claim("doc-1", Duration::from_secs(60)).await.unwrap();
+    beto.claim("doc-1", LEASE, false).await.unwrap();
 
-    // A lease not renewed frees the file.
-    ana.claim("doc-2", Duration::from_millis(300))
+    // A lease not renewed frees the file: no desk shows it held, and the next member
+    // takes it once told whose it was.
+    ana.claim("doc-2", Duration::from_secs(1), false)
         .await
         .unwrap();
-    assert!(beto.claim("doc-2", Duration::from_secs(60)).await.is_err());
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(beto.claim("doc-2", LEASE, false).await.is_err());
+    tokio::time::sleep(Duration::from_millis(1300)).await;
     assert!(beto.holder("doc-2").await.unwrap().is_none(), "expired");
-    let taken = beto.claim("doc-2", Duration::from_secs(60)).await.unwrap();
-    assert_eq!(taken.member, "beto@kybdesk.mx");
+    assert!(matches!(
+        beto.claim("doc-2", LEASE, false).await,
+        Err(TeamError::Lapsed { .. })
+    ));
+    let taken = beto.claim("doc-2", LEASE, true).await.unwrap();
+    assert_eq!(taken.member, t.login("beto"));
     assert_eq!(ana.claims().await.unwrap().len(), 2);
 }
 
 #[tokio::test]
 async fn a_supervisor_takes_a_claim_over_with_a_reason_the_trail_keeps() {
-    let Some(url) = database().await else { return };
-    let boss = desk(&url, "jefa@kybdesk.mx").await;
-    let ana = desk(&url, "ana@kybdesk.mx").await;
-    ana.claim("doc-1", Duration::from_secs(60)).await.unwrap();
+    let Some(t) = TestTeam::new("kyb_takeover").await else {
+        return;
+    };
+    let boss = t.supervisor("jefa").await;
+    let ana = t.member(&boss, "ana", Role::Analyst).await;
+    let beto = t.member(&boss, "beto", Role::Analyst).await;
+    ana.claim("doc-1", LEASE, false).await.unwrap();
     assert!(matches!(
-        ana.as_member("beto@kybdesk.mx")
-            .take_over("doc-1", "urgente", Duration::from_secs(60))
-            .await,
+        beto.take_over("doc-1", "urgente", LEASE).await,
         Err(TeamError::NotSupervisor)
     ));
-    assert!(matches!(
-        boss.take_over("doc-1", "  ", Duration::from_secs(60)).await,
-        Err(TeamError::BadText)
-    ));
+    let blank = boss.take_over("doc-1", "  ", LEASE).await;
+    assert!(matches!(blank, Err(TeamError::BadText)), "{blank:?}");
     let claim = boss
-        .take_over("doc-1", "Ana está de vacaciones", Duration::from_secs(60))
+        .take_over("doc-1", "Ana está de vacaciones", LEASE)
         .await
         .unwrap();
-    assert_eq!(claim.member, "jefa@kybdesk.mx");
+    assert_eq!(claim.member, t.login("jefa"));
     let trail = ana.trail(10).await.unwrap();
     let last = trail.last().expect("an entry");
     assert_eq!(last.operation, "team: claim-taken-over");
-    assert_eq!(last.member, "jefa@kybdesk.mx");
-    assert!(last.summary.contains("ana@kybdesk.mx") && last.summary.contains("vacaciones"));
+    assert_eq!(last.member, t.login("jefa"));
+    assert!(last.summary.contains(&t.login("ana")) && last.summary.contains("vacaciones"));
 }
 
 #[tokio::test]
-async fn notes_are_shared_and_checked() {
-    let Some(url) = database().await else { return };
-    let ana = desk(&url, "ana@kybdesk.mx").await;
-    let beto = desk(&url, "beto@kybdesk.mx").await;
+async fn notes_are_shared_in_their_authors_name_and_checked() {
+    let Some(t) = TestTeam::new("kyb_notes").await else {
+        return;
+    };
+    let boss = t.supervisor("jefa").await;
+    let ana = t.member(&boss, "ana", Role::Analyst).await;
+    let beto = t.member(&boss, "beto", Role::Analyst).await;
     ana.add_note("doc-1", "  El comprobante es de otro domicilio. ")
         .await
         .unwrap();
@@ -131,82 +152,65 @@ async fn notes_are_shared_and_checked() {
         ana.add_note("doc-1", &"x".repeat(2001)).await,
         Err(TeamError::BadText)
     ));
-    let notes = beto.notes("doc-1").await.unwrap();
+    let notes = beto.notes("DOC-1").await.unwrap();
     assert_eq!(notes.len(), 1);
     assert_eq!(notes[0].body, "El comprobante es de otro domicilio.");
-    assert_eq!(notes[0].member, "ana@kybdesk.mx");
+    assert_eq!(notes[0].member, t.login("ana"));
     assert!(beto.notes("doc-2").await.unwrap().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn desks_appending_at_once_keep_one_chain_and_a_superusers_edit_is_found() {
-    // The app's role as a team would have it: not a superuser, owner of its database.
-    let Some(admin) = common::admin_url() else {
+async fn desks_writing_to_the_trail_at_once_keep_one_chain_and_a_superusers_edit_is_found() {
+    let Some(t) = TestTeam::new("kyb_chain").await else {
         return;
     };
-    let role = format!("kyb_app_{}", uuid::Uuid::new_v4().simple());
-    let mut root = sqlx::PgConnection::connect(&admin).await.unwrap();
-    sqlx::query(&format!("CREATE ROLE {role} LOGIN"))
-        .execute(&mut root)
-        .await
-        .unwrap();
-    let url = database_owned_by(Some(&role)).await.expect("a database");
-    let (ana, beto) = (
-        desk(&url, "ana@kybdesk.mx").await,
-        desk(&url, "beto@kybdesk.mx").await,
-    );
+    let boss = t.supervisor("jefa").await;
+    let ana = t.member(&boss, "ana", Role::Analyst).await;
+    let beto = t.member(&boss, "beto", Role::Analyst).await;
+    // The set-up's two entries (the members added) come first.
+    let before = boss.head().await.unwrap().seq;
+    assert_eq!(before, 3, "the first supervisor, then two members");
 
-    let writers: Vec<_> = (0..60)
+    let writers: Vec<_> = (0..30)
         .map(|n| {
             let desk = if n % 2 == 0 {
                 ana.clone()
             } else {
                 beto.clone()
             };
-            tokio::spawn(async move { desk.append(entry("/v1/x", &format!("folio-{n}"))).await })
+            tokio::spawn(async move {
+                let (intent, _) = desk
+                    .intent(NEW_FILE, &format!("RFC-{n}"), "alta de expediente")
+                    .await?;
+                let outcome = desk.outcome(intent, true, None, None, false).await?;
+                Ok::<_, TeamError>([intent, outcome])
+            })
         })
         .collect();
     let mut seqs = Vec::new();
     for writer in writers {
-        seqs.push(writer.await.unwrap().expect("appended"));
+        seqs.extend(writer.await.unwrap().expect("written"));
     }
     seqs.sort_unstable();
     assert_eq!(
         seqs,
-        (1..=60).collect::<Vec<_>>(),
+        (before + 1..=before + 60).collect::<Vec<_>>(),
         "one chain, no fork, no gap"
     );
     let chain = beto.verify_chain().await.unwrap();
-    assert_eq!((chain.entries, chain.breaks.len()), (60, 0));
-
-    // The app's own role cannot change or remove an entry.
-    let mut app = sqlx::PgConnection::connect(&url).await.unwrap();
-    for statement in [
-        format!(
-            "UPDATE team_audit SET summary = 'otro' WHERE workspace_id = '{WORKSPACE}' AND seq = 5"
-        ),
-        format!("DELETE FROM team_audit WHERE workspace_id = '{WORKSPACE}' AND seq = 60"),
-        "TRUNCATE team_audit".to_owned(),
-    ] {
-        let refused = sqlx::query(&statement).execute(&mut app).await.unwrap_err();
-        assert!(
-            refused.to_string().contains("permission denied"),
-            "{statement}: {refused}"
-        );
-    }
+    assert_eq!((chain.entries, chain.breaks.len()), (63, 0), "{chain:?}");
+    assert_eq!(chain.head.seq, 63);
 
     // A superuser gets round the rights and the triggers; the chain finds the edit.
-    let database = url.split('?').next().unwrap().rsplit('/').next().unwrap();
-    let mut superuser = sqlx::PgConnection::connect(&common::with_database(&admin, database, None))
-        .await
-        .unwrap();
-    sqlx::query("SET session_replication_role = replica")
+    let mut superuser = t.as_superuser().await;
+    sqlx::raw_sql("SET session_replication_role = replica")
         .execute(&mut superuser)
         .await
         .unwrap();
-    sqlx::query(&format!(
-        "UPDATE team_audit SET summary = 'nada que ver' WHERE workspace_id = '{WORKSPACE}' AND seq = 7"
-    ))
+    sqlx::query(
+        "UPDATE team_audit SET summary = 'nada que ver' WHERE workspace_id = $1 AND seq = 7",
+    )
+    .bind(&t.workspace)
     .execute(&mut superuser)
     .await
     .unwrap();
@@ -214,12 +218,11 @@ async fn desks_appending_at_once_keep_one_chain_and_a_superusers_edit_is_found()
         ana.verify_chain().await.unwrap().breaks,
         [TeamBreak::Modified { seq: 7 }]
     );
-    sqlx::query(&format!(
-        "DELETE FROM team_audit WHERE workspace_id = '{WORKSPACE}' AND seq IN (20, 60)"
-    ))
-    .execute(&mut superuser)
-    .await
-    .unwrap();
+    sqlx::query("DELETE FROM team_audit WHERE workspace_id = $1 AND seq IN (20, 63)")
+        .bind(&t.workspace)
+        .execute(&mut superuser)
+        .await
+        .unwrap();
     assert_eq!(
         ana.verify_chain().await.unwrap().breaks,
         [
@@ -228,53 +231,43 @@ async fn desks_appending_at_once_keep_one_chain_and_a_superusers_edit_is_found()
                 after: 19,
                 next: 21
             },
-            TeamBreak::HeadMismatch { head: 60, last: 59 },
+            TeamBreak::HeadMismatch { head: 63, last: 62 },
         ]
     );
 }
 
 #[tokio::test]
 async fn a_change_on_one_desk_is_heard_on_the_other() {
-    let Some(url) = database().await else { return };
-    let ana = desk(&url, "ana@kybdesk.mx").await;
-    let beto = desk(&url, "beto@kybdesk.mx").await;
+    let Some(t) = TestTeam::new("kyb_live").await else {
+        return;
+    };
+    let boss = t.supervisor("jefa").await;
+    let ana = t.member(&boss, "ana", Role::Analyst).await;
+    let beto = t.member(&boss, "beto", Role::Analyst).await;
     let mut hears = beto.listen().await.expect("listens");
+    let next = async |hears: &mut kyb_team::Listener| {
+        tokio::time::timeout(Duration::from_secs(10), hears.next())
+            .await
+            .expect("heard")
+            .expect("a change")
+    };
     // Another workspace's change is not this desk's.
-    let elsewhere = kyb_team::Team::connect_url(&url, "otro", "x@kybdesk.mx")
-        .await
-        .unwrap();
+    let elsewhere = other_workspace(&t, "otro").supervisor("otra").await;
     elsewhere.add_note("doc-1", "de otro equipo").await.unwrap();
-    ana.claim("doc-1", Duration::from_secs(60)).await.unwrap();
-    let heard = tokio::time::timeout(Duration::from_secs(10), hears.next())
-        .await
-        .expect("heard")
-        .expect("a change");
-    assert_eq!(heard, Change::Claims);
+    ana.claim("doc-1", LEASE, false).await.unwrap();
+    assert_eq!(next(&mut hears).await, Change::Claims);
     ana.add_note("doc-1", "hola").await.unwrap();
-    let heard = tokio::time::timeout(Duration::from_secs(10), hears.next())
-        .await
-        .expect("heard")
-        .expect("a change");
-    assert_eq!(heard, Change::Notes);
+    assert_eq!(next(&mut hears).await, Change::Notes);
 
     // Ana's review renews its claim: no news. Letting it go, and Beto taking it, are.
-    ana.claim("doc-1", Duration::from_secs(60)).await.unwrap();
+    ana.claim("doc-1", LEASE, false).await.unwrap();
     ana.release("doc-1").await.unwrap();
-    let heard = tokio::time::timeout(Duration::from_secs(10), hears.next())
-        .await
-        .expect("heard")
-        .expect("a change");
-    assert_eq!(heard, Change::Claims, "the release");
-    beto.claim("doc-1", Duration::from_secs(60)).await.unwrap();
+    assert_eq!(next(&mut hears).await, Change::Claims, "the release");
+    beto.claim("doc-1", LEASE, false).await.unwrap();
     beto.add_note("doc-1", "después").await.unwrap();
     let mut after: Vec<Change> = Vec::new();
     while after.last() != Some(&Change::Notes) {
-        after.push(
-            tokio::time::timeout(Duration::from_secs(10), hears.next())
-                .await
-                .expect("heard")
-                .expect("a change"),
-        );
+        after.push(next(&mut hears).await);
     }
     assert_eq!(
         after,
@@ -284,133 +277,119 @@ async fn a_change_on_one_desk_is_heard_on_the_other() {
 }
 
 #[tokio::test]
-async fn four_eyes_one_asks_another_approves_and_sends() {
-    let Some(url) = database().await else { return };
-    let boss = desk(&url, "jefa@kybdesk.mx").await;
-    let ana = desk(&url, "ana@kybdesk.mx").await;
-    let beto = desk(&url, "beto@kybdesk.mx").await;
+async fn four_eyes_one_asks_another_supervisor_approves_and_sends_once() {
+    let Some(t) = TestTeam::new("kyb_foureyes").await else {
+        return;
+    };
+    let boss = t.supervisor("jefa").await;
+    let ana = t.member(&boss, "ana", Role::Supervisor).await;
+    let beto = t.member(&boss, "beto", Role::Analyst).await;
     assert!(
-        !ana.four_eyes().await.unwrap().on,
+        !beto.four_eyes().await.unwrap().on,
         "off until a team turns it on"
     );
-    assert!(matches!(
-        ana.set_four_eyes(FourEyes {
-            on: true,
-            resend_limit: 1
-        })
-        .await,
-        Err(TeamError::NotSupervisor)
-    ));
-    boss.set_four_eyes(FourEyes {
+    let on = FourEyes {
         on: true,
         resend_limit: 1,
-    })
-    .await
-    .unwrap();
-    let setting = ana.four_eyes().await.unwrap();
+    };
+    assert!(matches!(
+        beto.set_four_eyes(on).await,
+        Err(TeamError::NotSupervisor)
+    ));
+    boss.set_four_eyes(on).await.unwrap();
+    let setting = beto.four_eyes().await.unwrap();
     assert!(setting.needs_approval(ApprovalAction::Cancel, 0));
     assert!(!setting.needs_approval(ApprovalAction::Resend, 0));
     assert!(setting.needs_approval(ApprovalAction::Resend, 1));
+    // Without an approval the database refuses the cancellation's intent.
+    assert!(matches!(
+        beto.intent(CANCEL, "FOLIO-1", "cancelar").await,
+        Err(TeamError::NeedsApproval { .. })
+    ));
 
-    let asked = ana
+    let asked = beto
         .ask_approval(ApprovalAction::Cancel, "FOLIO-1", "El cliente se retiró")
         .await
         .unwrap();
+    assert_eq!(asked.asked_by, t.login("beto"));
     assert!(matches!(
         // The same folio in another case is the same request.
-        ana.ask_approval(ApprovalAction::Cancel, "folio-1 ", "otra vez")
+        beto.ask_approval(ApprovalAction::Cancel, "folio-1 ", "otra vez")
             .await,
         Err(TeamError::AlreadyAsked)
     ));
-    assert!(matches!(
-        ana.decide_approval(asked.id, true).await,
-        Err(TeamError::OwnRequest)
-    ));
-    assert_eq!(
-        ana.approved(ApprovalAction::Cancel, "FOLIO-1")
-            .await
-            .unwrap(),
-        None
-    );
-    let approved = beto.decide_approval(asked.id, true).await.unwrap();
+    let approved = ana.decide_approval(&asked, true).await.unwrap();
     assert_eq!(approved.state, ApprovalState::Approved);
+    assert_eq!(approved.decided_by, Some(t.login("ana")));
     assert!(matches!(
-        boss.decide_approval(asked.id, true).await,
+        boss.decide_approval(&asked, true).await,
         Err(TeamError::NotWaiting)
     ));
-    // The approver's desk sends, and says how it went.
-    assert_eq!(
-        beto.approved(ApprovalAction::Cancel, "Folio-1")
-            .await
-            .unwrap(),
-        Some(asked.id)
-    );
-    assert_eq!(
-        ana.approved(ApprovalAction::Cancel, "FOLIO-1")
-            .await
-            .unwrap(),
-        None
-    );
-    beto.finish_approval(asked.id, true).await.unwrap();
-    assert!(beto.open_approvals().await.unwrap().is_empty());
+    // The approver's desk sends: its intent uses the approval; the requester's is
+    // still refused.
     assert!(matches!(
-        beto.finish_approval(asked.id, true).await,
-        Err(TeamError::NotWaiting)
+        beto.intent(CANCEL, "FOLIO-1", "cancelar").await,
+        Err(TeamError::NeedsApproval { .. })
     ));
+    let (intent, used) = ana.intent(CANCEL, "Folio-1", "cancelar").await.unwrap();
+    assert_eq!(used, Some(asked.id));
+    ana.outcome(intent, true, None, None, false).await.unwrap();
+    assert!(ana.open_approvals().await.unwrap().is_empty());
     let steps: Vec<_> = boss
-        .trail(10)
+        .trail(5)
         .await
         .unwrap()
         .into_iter()
         .map(|e| (e.operation, e.member))
         .collect();
+    let step = |operation: &str, who: &str| (operation.to_owned(), t.login(who));
     assert_eq!(
         steps,
         [
-            (
-                "team: four-eyes-set".to_owned(),
-                "jefa@kybdesk.mx".to_owned()
-            ),
-            (
-                "team: approval-asked".to_owned(),
-                "ana@kybdesk.mx".to_owned()
-            ),
-            (
-                "team: approval-given".to_owned(),
-                "beto@kybdesk.mx".to_owned()
-            ),
+            step("team: four-eyes-set", "jefa"),
+            step("team: approval-asked", "beto"),
+            step("team: approval-given", "ana"),
+            step(CANCEL, "ana"),
+            step(CANCEL, "ana"),
         ]
     );
     // A declined request can be asked again.
-    let again = ana
+    let again = beto
         .ask_approval(ApprovalAction::Resend, "FOLIO-2", "no le llegó")
         .await
         .unwrap();
-    beto.decide_approval(again.id, false).await.unwrap();
-    ana.ask_approval(ApprovalAction::Resend, "FOLIO-2", "ahora sí")
+    ana.decide_approval(&again, false).await.unwrap();
+    beto.ask_approval(ApprovalAction::Resend, "FOLIO-2", "ahora sí")
         .await
         .unwrap();
 }
 
 #[tokio::test]
-async fn a_database_stopped_mid_session_is_unreachable_and_found_again() {
-    if common::admin_url().is_none() {
+async fn a_database_stopped_mid_session_is_unreachable_and_found_again_with_the_send_completed() {
+    if kyb_team::testing::session_cluster().is_none() {
         return;
     }
     let mut cluster = PrivateCluster::start();
-    let ana = desk(&cluster.url(), "ana@kybdesk.mx").await;
-    ana.claim("doc-1", Duration::from_secs(60)).await.unwrap();
+    let t = team_on(&cluster.url(), "kyb_outage").await;
+    let boss = t.supervisor("jefa").await;
+    let ana = t.member(&boss, "ana", Role::Analyst).await;
+    ana.claim("doc-1", LEASE, false).await.unwrap();
     ana.add_note("doc-1", "antes").await.unwrap();
+    // A send's intent reaches the trail; PostgreSQL dies before its outcome does.
+    let (intent, _) = ana.intent(NEW_FILE, "RFC-1", "alta").await.unwrap();
 
     cluster.stop();
     let started = std::time::Instant::now();
-    let refused = ana
-        .claim("doc-1", Duration::from_secs(60))
-        .await
-        .unwrap_err();
+    let refused = ana.claim("doc-1", LEASE, false).await.unwrap_err();
     assert!(refused.is_unreachable(), "{refused:?}");
     assert!(
         ana.add_note("doc-1", "durante")
+            .await
+            .unwrap_err()
+            .is_unreachable()
+    );
+    assert!(
+        ana.outcome(intent, true, None, None, false)
             .await
             .unwrap_err()
             .is_unreachable()
@@ -421,12 +400,25 @@ async fn a_database_stopped_mid_session_is_unreachable_and_found_again() {
     );
 
     cluster.resume();
-    ana.claim("doc-1", Duration::from_secs(60))
+    ana.claim("doc-1", LEASE, false)
         .await
-        .expect("the pool connects again");
+        .expect("the pool connects again, with the member's password");
     let notes = ana.notes("doc-1").await.unwrap();
     assert_eq!(
         notes.iter().map(|n| n.body.as_str()).collect::<Vec<_>>(),
         ["antes"]
     );
+    // The open intent is there to complete from the desk's local log, once.
+    let open = ana.my_open_intents().await.unwrap();
+    assert_eq!(open.iter().map(|i| i.seq).collect::<Vec<_>>(), [intent]);
+    let late = ana.outcome(intent, true, None, None, true).await.unwrap();
+    assert!(ana.my_open_intents().await.unwrap().is_empty());
+    let entry = ana.trail(1).await.unwrap().pop().unwrap();
+    assert_eq!((entry.seq, entry.completes), (late, Some(intent)));
+    assert!(
+        entry.summary.contains("registro local"),
+        "{}",
+        entry.summary
+    );
+    assert!(boss.verify_chain().await.unwrap().breaks.is_empty());
 }

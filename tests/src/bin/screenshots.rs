@@ -291,28 +291,29 @@ async fn evidence_window(dir: &Path) {
 async fn team_screens(dir: &Path) {
     use std::time::Duration;
 
-    let Some(db) = TeamDatabase::create("kyb_screens_team").await else {
-        return;
-    };
     let service = Sandbox::start(SandboxConfig::default())
         .await
         .expect("a sandbox starts");
     let manifest = service.manifest.clone();
     let examples = manifest.examples.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string().to_lowercase();
+    let workspace = manifest.tenants[0].workspace_id.to_string();
+    let Some(db) = TeamDatabase::create("kyb_screens_team", &workspace, "jefa").await else {
+        service.stop().await;
+        return;
+    };
+    // Ana supervises, in the window; Beto, an analyst, acts as his desk would.
+    let (ana, ana_password) = db.add("ana", kyb_team::Role::Supervisor).await;
+    let (beto_login, beto_password) = db.add("beto", kyb_team::Role::Analyst).await;
     let dir = dir.to_path_buf();
     with_app(move |app| async move {
         ProfileEntry::for_tenant(&manifest).fill(&app).await;
-        db.fill_form(&app).await;
+        db.fill_form(&app, &ana, &ana_password).await;
         app.click_button("Guardar y probar conexión").await;
         app.wait_for_text(".empty", "No sigue ningún expediente")
             .await;
         app.wait_for_text("[data-testid=team-me]", "Supervisor")
             .await;
-        let beto = kyb_team::Team::connect_url(&db.url, &workspace, "beto@kybdesk.mx")
-            .await
-            .expect("Beto's desk connects");
-        beto.join().await.expect("joins");
+        let (beto, _) = db.team.sign_in(&beto_login, &beto_password).await;
         for rfc in [&examples.rfc, &examples.large_rfc] {
             app.type_into("[data-testid=add-rfc]", rfc).await;
             app.click_button("Seguir").await;
@@ -337,11 +338,11 @@ async fn team_screens(dir: &Path) {
         .await
         .expect("the files reach the team");
         // Ana, the supervisor, gives the file to Beto (as her Team screen would).
-        beto.as_member("ana@kybdesk.mx")
-            .assign(&examples.flow_id, &examples.rfc, Some("beto@kybdesk.mx"))
+        db.boss
+            .assign(&examples.flow_id, &examples.rfc, Some(&beto_login))
             .await
             .expect("assigned");
-        beto.claim(&document_id, Duration::from_secs(600))
+        beto.claim(&document_id, Duration::from_secs(600), false)
             .await
             .expect("Beto claims it");
         beto.add_note(

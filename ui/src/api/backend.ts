@@ -3,6 +3,7 @@
 // failure arrives as an AppError ({ code, message, details, task, problems }).
 import { Channel, invoke } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
+import type { AddedMember } from "../bindings/AddedMember";
 import type { AddedSections } from "../bindings/AddedSections";
 import type { AppError } from "../bindings/AppError";
 import type { AppInfo } from "../bindings/AppInfo";
@@ -214,18 +215,25 @@ export const setTeamPassword = (profileId: string, password: string) => call<Key
 export const teamQueue = (filter: QueueFilter) => call<TeamQueue>("team_queue", { filter });
 export const takeNext = () => call<TeamFile | null>("take_next");
 export const assignFile = (flowId: string, rfc: string, member: string | null) => call<null>("assign_file", { flowId, rfc, member });
-export const claimFile = (documentId: string) => call<Claim>("claim_file", { documentId });
+/** Claims a file; another member's lapsed claim is taken only with `takeLapsed` (the user was asked). */
+export const claimFile = (documentId: string, takeLapsed = false) => call<Claim>("claim_file", { documentId, takeLapsed });
 export const releaseFile = (documentId: string) => call<null>("release_file", { documentId });
 export const takeOverClaim = (documentId: string, reason: string) => call<Claim>("take_over_claim", { documentId, reason });
 export const fileNotes = (documentId: string) => call<Note[]>("file_notes", { documentId });
 export const addNote = (documentId: string, body: string) => call<Note>("add_note", { documentId, body });
 export const teamMembers = () => call<Member[]>("team_members");
-export const setMemberRole = (email: string, role: Role) => call<Member[]>("set_member_role", { email, role });
+export const setMemberRole = (login: string, role: Role) => call<Member[]>("set_member_role", { login, role });
+/** Adds a member: a new login with a one-time password (returned once), or with `bind` a directory's login. */
+export const addMember = (login: string, email: string, role: Role, bind: boolean) => call<AddedMember>("add_member", { login, email, role, bind });
+export const resetMemberPassword = (login: string) => call<AddedMember>("reset_member_password", { login });
+export const removeMember = (login: string) => call<Member[]>("remove_member", { login });
 export const teamTrail = () => call<TeamTrail>("team_trail");
 export const setFourEyes = (setting: FourEyes) => call<FourEyes>("set_four_eyes", { setting });
 export const askApproval = (action: ApprovalAction, folio: string, reason: string) => call<Approval>("ask_approval", { action, folio, reason });
 export const openApprovals = () => call<Approval[]>("open_approvals");
-export const decideApproval = (id: number, approve: boolean) => call<Approval>("decide_approval", { id, approve });
+/** Decides the request as it was shown: the database refuses one that is not what was shown. */
+export const decideApproval = (shown: Approval, approve: boolean) =>
+  call<Approval>("decide_approval", { shown: { id: shown.id, action: shown.action, folio: shown.folio, askedBy: shown.askedBy }, approve });
 /** Hears the team's changes until the database is lost (the promise then fails). */
 export function teamChanges(onChange: (change: TeamChange) => void): Promise<null> {
   const channel = new Channel<TeamChange>();

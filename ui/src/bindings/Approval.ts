@@ -2,4 +2,8 @@
 import type { ApprovalAction } from "./ApprovalAction";
 import type { ApprovalState } from "./ApprovalState";
 
-export type Approval = { id: number, action: ApprovalAction, folio: string, askedBy: string, askedAt: string, reason: string, state: ApprovalState, decidedBy: string | null, };
+export type Approval = { id: number, action: ApprovalAction, folio: string, askedBy: string, askedAt: string, reason: string, state: ApprovalState, decidedBy: string | null, 
+/**
+ * Its approval was used by the call of this intent (it is sent or failing).
+ */
+usedBy: number | null, };

@@ -3,4 +3,8 @@
 /**
  * An entry as the trail holds it.
  */
-export type TeamAuditEntry = { seq: number, atUtc: string, member: string, operation: string, target: string, summary: string, ok: boolean, code: string | null, message: string | null, completes: number | null, prevHash: string, hash: string, };
+export type TeamAuditEntry = { seq: number, atUtc: string, member: string, operation: string, target: string, summary: string, ok: boolean, code: string | null, message: string | null, completes: number | null, prevHash: string, hash: string, 
+/**
+ * 1: hashed by the desk that wrote it (before migration 0005); 2: by the database.
+ */
+format: number, };

@@ -3,4 +3,4 @@
 /**
  * One place where the trail is not what was written.
  */
-export type TeamBreak = { "kind": "modified", seq: number, } | { "kind": "missing", after: number, next: number, } | { "kind": "notFollowing", seq: number, } | { "kind": "headMismatch", head: number, last: number, };
+export type TeamBreak = { "kind": "modified", seq: number, } | { "kind": "missing", after: number, next: number, } | { "kind": "notFollowing", seq: number, } | { "kind": "headMismatch", head: number, last: number, } | { "kind": "checkpoint", seq: number, signer: string, signatureHolds: boolean, };

@@ -16,4 +16,8 @@ configured: boolean, address: TeamAddress | null, password: KeyStatus,
 /**
  * Connected now; `problem` says why not.
  */
-connected: boolean, problem: AppError | null, member: string | null, role: Role | null, fourEyes: FourEyes | null, };
+connected: boolean, problem: AppError | null, 
+/**
+ * The login this desk acts as, and its e-mail, as the database says.
+ */
+member: string | null, email: string | null, role: Role | null, fourEyes: FourEyes | null, };

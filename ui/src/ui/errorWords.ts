@@ -53,6 +53,12 @@ export const ERROR_TITLE: Record<ErrorCode, MessageKey> = {
   own_request: "error.own_request",
   approval_closed: "error.approval_closed",
   already_asked: "error.already_asked",
+  approval_changed: "error.approval_changed",
+  claim_lapsed: "error.claim_lapsed",
+  team_busy: "error.team_busy",
+  team_login_refused: "error.team_login_refused",
+  team_schema_old: "error.team_schema_old",
+  team_login_name_refused: "error.team_login_name_refused",
 };
 
 /** What to do next, by code. */
@@ -100,6 +106,12 @@ const ERROR_HINT: Record<ErrorCode, MessageKey> = {
   own_request: "hint.own_request",
   approval_closed: "hint.approval_closed",
   already_asked: "hint.already_asked",
+  approval_changed: "hint.approval_changed",
+  claim_lapsed: "hint.claim_lapsed",
+  team_busy: "hint.team_busy",
+  team_login_refused: "hint.team_login_refused",
+  team_schema_old: "hint.team_schema_old",
+  team_login_name_refused: "hint.team_login_name_refused",
 };
 
 /** The errors whose fix is in the profile: a key, a Workspace, an address, the address a
@@ -148,6 +160,12 @@ const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
   own_request: false,
   approval_closed: false,
   already_asked: false,
+  approval_changed: false,
+  claim_lapsed: false,
+  team_busy: false,
+  team_login_refused: true,
+  team_schema_old: false,
+  team_login_name_refused: false,
 };
 
 /** Whether an error (by its code) is fixed in the profile. */

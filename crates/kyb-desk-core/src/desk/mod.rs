@@ -31,7 +31,9 @@ mod team;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
-pub use team::{CLAIM_LEASE, TeamListening, TeamQueue, TeamStatus, TeamTrail, team_error};
+pub use team::{
+    AddedMember, CLAIM_LEASE, TeamListening, TeamQueue, TeamStatus, TeamTrail, team_error,
+};
 
 /// How long a starting app waits for the data folder to be let go of (by an app that
 /// is closing) before it says another one has it.

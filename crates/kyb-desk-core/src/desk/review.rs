@@ -7,7 +7,6 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use kyb_api::expediente::Decision;
 use kyb_api::requests::CorrectionRequest;
-use kyb_team::TeamEntry;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -169,17 +168,9 @@ impl Desk {
         let summary = acknowledged_summary(section, &high);
         let target = document_id.trim().to_owned();
         if let Some(team) = self.team_if_any(&profile).await? {
-            team.append(TeamEntry {
-                operation: ACKNOWLEDGED.to_owned(),
-                target: target.clone(),
-                summary: summary.clone(),
-                ok: true,
-                code: None,
-                message: None,
-                completes: None,
-            })
-            .await
-            .map_err(super::team_error)?;
+            team.acknowledged(&target, &summary)
+                .await
+                .map_err(super::team_error)?;
         }
         self.append_event(&profile, DeskEvent::FindingsAcknowledged, &target, summary)?;
         if let Some(kept) = self

@@ -1,8 +1,11 @@
 //! The desk in a team: a profile that names a team database works with the team's
 //! queue, claims, notes, trail and approvals (`kyb_team`). The desk connects on first
-//! need, as the profile's agent e-mail in the profile's workspace, with the password
-//! the keyring holds for that database's address; a failed connection is tried again
-//! on the next need, so a database that comes back is found without a restart.
+//! need as the login the profile's team address names, in the profile's workspace,
+//! with the password the keyring holds for that address; who the member is (e-mail,
+//! role) is the database's answer, never the profile's. A one-time password (a new
+//! member's, or one a supervisor reset) is replaced at once by a strong one this desk
+//! makes and keeps in the keyring. A failed connection is tried again on the next
+//! need, so a database that comes back is found without a restart.
 //!
 //! When the database cannot be reached, the service's reads go on; what needs the
 //! team (a claim, an approval, the central trail's intent) is refused with
@@ -12,8 +15,8 @@ use std::time::Duration;
 
 use kyb_api::Operation;
 use kyb_team::{
-    Approval, ApprovalAction, Claim, FourEyes, Member, NewTeamFile, Note, QueueFilter, Role, Team,
-    TeamAddress, TeamAuditEntry, TeamChain, TeamEntry, TeamError, TeamFile,
+    Approval, ApprovalAction, Claim, FourEyes, Member, NewTeamFile, Note, QueueFilter, Role,
+    ShownRequest, Team, TeamAddress, TeamAuditEntry, TeamChain, TeamError, TeamFile,
 };
 use serde::Serialize;
 use ts_rs::TS;
@@ -51,7 +54,9 @@ pub struct TeamStatus {
     /// Connected now; `problem` says why not.
     pub connected: bool,
     pub problem: Option<AppError>,
+    /// The login this desk acts as, and its e-mail, as the database says.
     pub member: Option<String>,
+    pub email: Option<String>,
     pub role: Option<Role>,
     pub four_eyes: Option<FourEyes>,
 }
@@ -65,6 +70,15 @@ pub struct TeamQueue {
     pub claims: Vec<Claim>,
     pub me: String,
     pub role: Role,
+}
+
+/// A member added (or given a new password): the team's members now, and the
+/// one-time password to hand over, shown once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AddedMember {
+    pub members: Vec<Member>,
+    pub one_time_password: Option<String>,
 }
 
 /// The team's trail for the audit screen, with its verification.
@@ -95,39 +109,53 @@ impl TeamListening {
 pub fn team_error(error: TeamError) -> AppError {
     let message = error.to_string();
     let code = match error {
-        TeamError::Unreachable(_) | TeamError::Migration(_) => ErrorCode::TeamUnreachable,
-        TeamError::Query(_) => ErrorCode::TeamRefused,
+        TeamError::Unreachable(_) => ErrorCode::TeamUnreachable,
+        TeamError::Schema(_) => ErrorCode::TeamSchemaOld,
+        TeamError::Login(_) | TeamError::MustChangePassword => ErrorCode::TeamLoginRefused,
+        TeamError::Busy(_) => ErrorCode::TeamBusy,
+        TeamError::Query(_) | TeamError::NoOpenIntent | TeamError::QueueFull => {
+            ErrorCode::TeamRefused
+        }
+        // The group's rights no longer reach (the member was removed).
+        TeamError::Refused(_) => ErrorCode::NotTeamMember,
         TeamError::Claimed { member, since } => {
             return AppError::of(ErrorCode::ClaimedByOther).with_details(vec![member, since]);
         }
+        TeamError::Lapsed { member, until } => {
+            return AppError::of(ErrorCode::ClaimLapsed).with_details(vec![member, until]);
+        }
         TeamError::NotSupervisor => ErrorCode::NotSupervisor,
-        TeamError::NotMember(email) => {
-            return AppError::of(ErrorCode::NotTeamMember).with_details(vec![email]);
+        TeamError::NotMember(login) => {
+            return AppError::of(ErrorCode::NotTeamMember).with_details(vec![login]);
         }
         TeamError::LastSupervisor => ErrorCode::LastSupervisor,
         TeamError::OwnRequest => ErrorCode::OwnRequest,
         TeamError::NotWaiting => ErrorCode::ApprovalClosed,
         TeamError::AlreadyAsked => ErrorCode::AlreadyAsked,
+        TeamError::NotAsShown {
+            action,
+            folio,
+            asked_by,
+        } => {
+            return AppError::of(ErrorCode::ApprovalChanged)
+                .with_details(vec![action, folio, asked_by]);
+        }
+        TeamError::NeedsApproval { resends } => {
+            return AppError::of(ErrorCode::NeedsApproval).with_details(vec![resends.to_string()]);
+        }
         TeamError::BadText => return AppError::of(ErrorCode::InvalidInput),
+        TeamError::LoginRefused(login) => {
+            return AppError::of(ErrorCode::TeamLoginNameRefused).with_details(vec![login]);
+        }
     };
     AppError::new(code, message)
 }
 
-/// The approval an operation may need, by its kind.
-fn approval_action(operation: Operation) -> Option<ApprovalAction> {
-    match operation {
-        Operation::CancelVerification => Some(ApprovalAction::Cancel),
-        Operation::ResendVerification => Some(ApprovalAction::Resend),
-        _ => None,
-    }
-}
-
-/// What a state-changing call holds of the team while it is out: the team, its
-/// intent in the trail, and the approval it uses.
+/// What a state-changing call holds of the team while it is out: the team and its
+/// intent in the trail (the database knows the approval it uses).
 pub(super) struct TeamCall {
     team: Team,
     intent: i64,
-    approval: Option<i64>,
 }
 
 impl Desk {
@@ -162,6 +190,7 @@ impl Desk {
             connected: false,
             problem: None,
             member: None,
+            email: None,
             role: None,
             four_eyes: None,
         }
@@ -177,10 +206,11 @@ impl Desk {
         match self.team_of(&profile).await {
             Ok(team) => {
                 status.member = Some(team.member().to_owned());
-                match (team.role().await, team.four_eyes().await) {
-                    (Ok(role), Ok(four_eyes)) => {
+                match (team.whoami().await, team.four_eyes().await) {
+                    (Ok(me), Ok(four_eyes)) => {
                         status.connected = true;
-                        status.role = Some(role);
+                        status.email = Some(me.email);
+                        status.role = Some(me.role);
                         status.four_eyes = Some(four_eyes);
                     }
                     (Err(error), _) | (_, Err(error)) => status.problem = Some(team_error(error)),
@@ -232,16 +262,46 @@ impl Desk {
             _ => return Err(AppError::of(ErrorCode::NoTeamPassword).with_details(vec![origin])),
         };
         let options = address.connect_options(password.as_ref().map(|p| p.expose()));
-        let team = Team::connect(options, &profile.workspace_id, &profile.agent_email)
+        let mut team = Team::connect(options, &profile.workspace_id)
             .await
             .map_err(team_error)?;
-        team.join().await.map_err(team_error)?;
+        if team.me().must_change {
+            team = self
+                .replace_one_time_password(profile, &address, team)
+                .await?;
+        }
         *slot = Some(Joined {
             profile_id: profile.id.clone(),
             origin,
             team: team.clone(),
         });
         Ok(team)
+    }
+
+    /// A one-time password is replaced by a strong one made here (the member never
+    /// needs to know it) and kept in the keyring, bound to the same address; the desk
+    /// connects again with it.
+    async fn replace_one_time_password(
+        &self,
+        profile: &Profile,
+        address: &TeamAddress,
+        team: Team,
+    ) -> AppResult<Team> {
+        let chosen = format!(
+            "{}{}",
+            uuid::Uuid::new_v4().simple(),
+            uuid::Uuid::new_v4().simple()
+        );
+        team.change_password(&chosen).await.map_err(team_error)?;
+        team.close().await;
+        self.vault
+            .set(&password_entry(&profile.id), &chosen, &address.origin())?;
+        Team::connect(
+            address.connect_options(Some(&chosen)),
+            &profile.workspace_id,
+        )
+        .await
+        .map_err(team_error)
     }
 
     /// Before a state-changing call leaves, in a team: a correction or complementary
@@ -259,49 +319,11 @@ impl Desk {
         let Some(team) = self.team_if_any(profile).await? else {
             return Ok(None);
         };
-        if matches!(
-            operation,
-            Operation::Correction | Operation::ComplementaryInfo
-        ) {
-            let document_id = target.split(" / ").next().unwrap_or(target);
-            team.claim(document_id, CLAIM_LEASE)
-                .await
-                .map_err(team_error)?;
-        }
-        let mut approval = None;
-        if let Some(action) = approval_action(operation) {
-            // A request another member approved for this one is used (and closed) by
-            // this call, whether or not four eyes still asks for it.
-            approval = team.approved(action, target).await.map_err(team_error)?;
-            if approval.is_none() {
-                let setting = team.four_eyes().await.map_err(team_error)?;
-                let resends = team
-                    .successes(Operation::ResendVerification.route(), target)
-                    .await
-                    .map_err(team_error)?;
-                if setting.needs_approval(action, resends) {
-                    return Err(AppError::of(ErrorCode::NeedsApproval)
-                        .with_details(vec![resends.to_string()]));
-                }
-            }
-        }
-        let intent = team
-            .append(TeamEntry {
-                operation: operation.route().to_owned(),
-                target: target.to_owned(),
-                summary: summary.to_owned(),
-                ok: false,
-                code: Some("intent".into()),
-                message: None,
-                completes: None,
-            })
+        let (intent, _approval) = team
+            .intent(operation.route(), target, summary)
             .await
             .map_err(team_error)?;
-        Ok(Some(TeamCall {
-            team,
-            intent,
-            approval,
-        }))
+        Ok(Some(TeamCall { team, intent }))
     }
 
     /// How the call ended, in the central trail (and its approval, used or failed).
@@ -315,25 +337,20 @@ impl Desk {
         outcome: &crate::audit::Outcome,
     ) {
         let Some(call) = call else { return };
+        let _ = (operation, target, summary);
+        let code = outcome.code.as_ref().map(ToString::to_string);
         let written = call
             .team
-            .append(TeamEntry {
-                operation: operation.route().to_owned(),
-                target: target.to_owned(),
-                summary: summary.to_owned(),
-                ok: outcome.ok,
-                code: outcome.code.as_ref().map(ToString::to_string),
-                message: outcome.message.clone(),
-                completes: Some(call.intent),
-            })
+            .outcome(
+                call.intent,
+                outcome.ok,
+                code.as_deref(),
+                outcome.message.as_deref(),
+                false,
+            )
             .await;
         if let Err(error) = written {
-            tracing::error!("team audit entry not written: {error}");
-        }
-        if let Some(id) = call.approval
-            && let Err(error) = call.team.finish_approval(id, outcome.ok).await
-        {
-            tracing::error!("approval not closed: {error}");
+            tracing::error!("team audit outcome not written: {error}");
         }
     }
 
@@ -451,11 +468,13 @@ impl Desk {
 
     // Claims.
 
-    /// Claims a file for its review, or renews this member's claim.
-    pub async fn claim_file(&self, document_id: &str) -> AppResult<Claim> {
+    /// Claims a file for its review, or renews this member's claim. Another member's
+    /// lapsed claim (their desk away, perhaps with a draft) is taken only when
+    /// `take_lapsed` says the user was asked and chose to.
+    pub async fn claim_file(&self, document_id: &str, take_lapsed: bool) -> AppResult<Claim> {
         self.team()
             .await?
-            .claim(document_id, CLAIM_LEASE)
+            .claim(document_id, CLAIM_LEASE, take_lapsed)
             .await
             .map_err(team_error)
     }
@@ -498,9 +517,47 @@ impl Desk {
         self.team().await?.members().await.map_err(team_error)
     }
 
-    pub async fn set_member_role(&self, email: &str, role: Role) -> AppResult<Vec<Member>> {
+    pub async fn set_member_role(&self, login: &str, role: Role) -> AppResult<Vec<Member>> {
         let team = self.team().await?;
-        team.set_role(email, role).await.map_err(team_error)?;
+        team.set_role(login, role).await.map_err(team_error)?;
+        team.members().await.map_err(team_error)
+    }
+
+    /// A supervisor adds a member: a new login, whose one-time password is returned
+    /// here once (to hand over; the member's desk replaces it at the first sign-in),
+    /// or with `bind` an existing login of the company's directory (no password).
+    pub async fn add_member(
+        &self,
+        login: &str,
+        email: &str,
+        role: Role,
+        bind: bool,
+    ) -> AppResult<AddedMember> {
+        let team = self.team().await?;
+        let one_time_password = team
+            .add_member(login, email, role, bind)
+            .await
+            .map_err(team_error)?;
+        Ok(AddedMember {
+            members: team.members().await.map_err(team_error)?,
+            one_time_password,
+        })
+    }
+
+    /// A supervisor gives a member a new one-time password.
+    pub async fn reset_member_password(&self, login: &str) -> AppResult<AddedMember> {
+        let team = self.team().await?;
+        let password = team.reset_password(login).await.map_err(team_error)?;
+        Ok(AddedMember {
+            members: team.members().await.map_err(team_error)?,
+            one_time_password: Some(password),
+        })
+    }
+
+    /// A supervisor removes a member: their access ends at once.
+    pub async fn remove_member(&self, login: &str) -> AppResult<Vec<Member>> {
+        let team = self.team().await?;
+        team.remove_member(login).await.map_err(team_error)?;
         team.members().await.map_err(team_error)
     }
 
@@ -539,13 +596,19 @@ impl Desk {
             .map_err(team_error)
     }
 
-    /// Approves another member's request and sends the call from this desk, or
-    /// declines it. The call's own result (a refusal of the service included) is
-    /// the answer; the request is closed as sent or failed either way.
-    pub async fn decide_approval(&self, id: i64, approve: bool) -> AppResult<Approval> {
+    /// A supervisor approves another member's request, as this desk showed it, and
+    /// sends the call from this desk, or declines it. The database refuses a request
+    /// that is not what was shown (`approval_changed`). The call's own result (a
+    /// refusal of the service included) is the answer; the request is closed as sent
+    /// or failed either way.
+    pub async fn decide_approval(
+        &self,
+        shown: &ShownRequest,
+        approve: bool,
+    ) -> AppResult<Approval> {
         let team = self.team().await?;
         let decided = team
-            .decide_approval(id, approve)
+            .decide_approval(shown.clone(), approve)
             .await
             .map_err(team_error)?;
         if approve {

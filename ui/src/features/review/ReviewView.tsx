@@ -88,6 +88,9 @@ export function ReviewView(props: {
 }) {
   const { t } = useI18n();
   const [material] = useLoad(() => loadMaterial(props), props.documentId);
+  // Once sent, the review holds the file no longer: the desk let it go, and the
+  // result screen claims nothing again (issue 30).
+  const [sent, setSent] = useState(false);
   // The service's limits, from the app's info (read at start, so normally there already).
   const info = useAppInfo();
   return (
@@ -98,7 +101,7 @@ export function ReviewView(props: {
         subtitle={props.documentId}
         back={{ label: t("back"), onClick: props.onBack }}
       />
-      <ClaimBar documentId={props.documentId} />
+      <ClaimBar documentId={props.documentId} active={!sent} />
       {(material.state === "loading" || (material.state === "ready" && info.state === "loading")) && <div className="empty">{t("loading")}</div>}
       {material.state === "failed" && <ErrorNotice error={material.error} />}
       {material.state === "ready" && info.state === "failed" && <ErrorNotice error={info.error} />}
@@ -109,6 +112,7 @@ export function ReviewView(props: {
           file={{ flowId: props.flowId, rfc: props.rfc }}
           profile={props.profile ?? null}
           onDone={props.onDone}
+          onSent={() => setSent(true)}
         />
       )}
     </section>
@@ -121,8 +125,9 @@ function ReviewForm(props: {
   file: { flowId: string; rfc: string };
   profile: Pick<Profile, "reasons"> | null;
   onDone: () => void;
+  onSent: () => void;
 }) {
-  const { material, limits, file, onDone } = props;
+  const { material, limits, file, onDone, onSent } = props;
   const { t, locale } = useI18n();
   const [draft, setDraft] = useState<Draft>(material.draft);
   /** The decisions "Start over" threw away, until the analyst undoes it or changes something. */
@@ -150,6 +155,10 @@ function ReviewForm(props: {
 
   const counts = tally(draft);
   const { stage, unknown, problems, ...review } = useReviewStage({ draft, file, draftSaving: { hold, resume } });
+  const isDone = stage.kind === "done";
+  useEffect(() => {
+    if (isDone) onSent();
+  }, [isDone, onSent]);
   const entityChoices = useCallback(
     (index: number) => {
       const seccion = draft.decisions[index]?.seccion;

@@ -1,10 +1,13 @@
-// Four eyes: the requests waiting for a second member, which another member approves
-// (and the approver's desk then sends) or declines; and the form that asks for one
-// when a cancellation or a late resend needs it.
+// Four eyes: the requests waiting for a second member, which a supervisor other than
+// the one who asked approves (and the approver's desk then sends) or declines; and
+// the form that asks for one when a cancellation or a late resend needs it. The
+// database decides who may approve, and checks that the request approved is the one
+// shown here (action, folio and requester).
 import { useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
+import type { Approval } from "../../bindings/Approval";
 import type { ApprovalAction } from "../../bindings/ApprovalAction";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
@@ -14,22 +17,22 @@ import { ACTION_WORDS, APPROVAL_STATE_WORDS, clock } from "./words";
 export function ApprovalsPanel({ onSent }: { onSent?: (folio: string) => void }) {
   const team = useConnectedTeam();
   if (!team) return null;
-  return <Open me={team.member ?? ""} onSent={onSent} />;
+  return <Open me={team.member ?? ""} supervisor={team.role === "supervisor"} onSent={onSent} />;
 }
 
-function Open({ me, onSent }: { me: string; onSent: ((folio: string) => void) | undefined }) {
+function Open({ me, supervisor, onSent }: { me: string; supervisor: boolean; onSent: ((folio: string) => void) | undefined }) {
   const { t, locale } = useI18n();
   const open = useTeamData(() => backend.openApprovals(), "approvals");
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const decide = (id: number, folio: string, approve: boolean) => {
-    setBusy(id);
+  const decide = (shown: Approval, approve: boolean) => {
+    setBusy(shown.id);
     setError(null);
     backend
-      .decideApproval(id, approve)
+      .decideApproval(shown, approve)
       .then(
         () => {
-          if (approve) onSent?.(folio);
+          if (approve) onSent?.(shown.folio);
         },
         (e: AppError) => setError(e),
       )
@@ -83,24 +86,14 @@ function Open({ me, onSent }: { me: string; onSent: ((folio: string) => void) | 
             {approval.state === "waiting" &&
               (approval.askedBy === me ? (
                 <p className="muted small">{t("team.approvals.yours")}</p>
+              ) : !supervisor ? (
+                <p className="muted small">{t("team.approvals.supervisorDecides")}</p>
               ) : (
                 <div className="row">
-                  <button
-                    type="button"
-                    className="button-primary small"
-                    disabled={busy !== null}
-                    onClick={() => decide(approval.id, approval.folio, true)}
-                    data-testid="approve"
-                  >
+                  <button type="button" className="button-primary small" disabled={busy !== null} onClick={() => decide(approval, true)} data-testid="approve">
                     {t(approval.action === "cancel" ? "team.approvals.approveCancel" : "team.approvals.approveResend")}
                   </button>
-                  <button
-                    type="button"
-                    className="button-quiet small"
-                    disabled={busy !== null}
-                    onClick={() => decide(approval.id, approval.folio, false)}
-                    data-testid="decline"
-                  >
+                  <button type="button" className="button-quiet small" disabled={busy !== null} onClick={() => decide(approval, false)} data-testid="decline">
                     {t("team.approvals.decline")}
                   </button>
                 </div>

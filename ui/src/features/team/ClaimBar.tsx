@@ -1,8 +1,11 @@
 // A review in a team holds the file's claim: taken when the review opens, renewed
-// while it stays open, let go when it closes (or sent: the desk lets go itself). While
-// another member holds it, the review says who and since when; a supervisor may take
-// it over, with a reason the trail keeps. Nothing here blocks typing: the draft is
-// kept on this desk whatever the claim.
+// while it stays open, let go when it closes (or sent: the desk lets go itself, and
+// nothing is claimed again once `active` is false). While another member holds it,
+// the review says who and since when; a supervisor may take it over, with a reason
+// the trail keeps. When another member's claim ran out while their desk was away
+// (they may hold an unsent draft), the file is not taken silently: the analyst is
+// asked. Nothing here blocks typing: the draft is kept on this desk whatever the
+// claim.
 import { useCallback, useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
@@ -16,7 +19,7 @@ import { clock } from "./words";
 /** A third of the lease (90 s): one lost renewal does not free a file under review. */
 export const RENEW_MS = 30_000;
 
-export function ClaimBar({ documentId }: { documentId: string }) {
+export function ClaimBar({ documentId, active = true }: { documentId: string; active?: boolean }) {
   const { t, locale } = useI18n();
   const { status, version } = useTeam();
   const team = useConnectedTeam();
@@ -24,20 +27,22 @@ export function ClaimBar({ documentId }: { documentId: string }) {
   const [refusal, setRefusal] = useState<AppError | null>(null);
   const [reason, setReason] = useState("");
   const [takingOver, setTakingOver] = useState(false);
-  const connected = Boolean(team);
+  const connected = Boolean(team) && active;
 
-  const claim = useCallback(() => {
-    backend.claimFile(documentId).then(
-      (claim) => {
-        setHeld(claim);
-        setRefusal(null);
-      },
-      (e: AppError) => {
-        setHeld(null);
-        setRefusal(e);
-      },
-    );
-  }, [documentId]);
+  const claim = useCallback(
+    (takeLapsed = false) =>
+      backend.claimFile(documentId, takeLapsed).then(
+        (claim) => {
+          setHeld(claim);
+          setRefusal(null);
+        },
+        (e: AppError) => {
+          setHeld(null);
+          setRefusal(e);
+        },
+      ),
+    [documentId],
+  );
 
   // Claimed on opening, renewed while open, and asked again when the team changes
   // (the other member may have let go; a supervisor may have taken it over). A
@@ -45,11 +50,11 @@ export function ClaimBar({ documentId }: { documentId: string }) {
   // answers itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the team's version is when to ask again.
   useEffect(() => {
-    if (connected) claim();
+    if (connected) void claim();
   }, [connected, claim, version]);
   useEffect(() => {
     if (!connected) return;
-    const timer = window.setInterval(claim, RENEW_MS);
+    const timer = window.setInterval(() => void claim(), RENEW_MS);
     return () => window.clearInterval(timer);
   }, [connected, claim]);
   // Closing the review lets the file go.
@@ -60,7 +65,7 @@ export function ClaimBar({ documentId }: { documentId: string }) {
     [connected, documentId],
   );
 
-  if (!status?.configured) return null;
+  if (!status?.configured || !active) return null;
   if (!connected) {
     return (
       <div className="notice notice-warn" role="status" data-testid="claim-offline">
@@ -76,6 +81,18 @@ export function ClaimBar({ documentId }: { documentId: string }) {
     );
   }
   if (!refusal) return null;
+  if (refusal.code === "claim_lapsed") {
+    const [member = "", until = ""] = refusal.details;
+    return (
+      <div className="notice notice-warn" role="alert" data-testid="claim-lapsed">
+        <strong>{t("team.claim.lapsed", { member, at: clock(until, locale) })}</strong>
+        <p>{t("team.claim.lapsedHint")}</p>
+        <button type="button" className="button" onClick={() => void claim(true)} data-testid="claim-take-lapsed">
+          {t("team.claim.takeLapsed")}
+        </button>
+      </div>
+    );
+  }
   if (refusal.code !== "claimed_by_other") return <ErrorNotice error={refusal} />;
   const [member = "", since = ""] = refusal.details;
   return (

@@ -25,6 +25,11 @@ function breakWords(problem: TeamBreak, t: Translate): string {
       return t("team.trail.notFollowing", { seq: problem.seq });
     case "headMismatch":
       return t("team.trail.headMismatch", { head: problem.head, last: problem.last });
+    case "checkpoint":
+      return t(problem.signatureHolds ? "team.trail.checkpointMoved" : "team.trail.checkpointForged", {
+        seq: problem.seq,
+        signer: problem.signer,
+      });
   }
 }
 
@@ -37,10 +42,23 @@ function Trail() {
     <section className="card team-trail" aria-labelledby="team-trail-title" data-testid="team-trail">
       <h3 id="team-trail-title">{t("team.trail.title")}</h3>
       {trail.error && <ErrorNotice error={trail.error} />}
+      {value && value.chain.openIntents.length > 0 && (
+        // A call whose outcome the trail never got is not a clean chain: it may have
+        // reached the service (issue 30).
+        <div className="notice notice-warn" role="status" data-testid="team-open-intents">
+          <strong>{t("team.trail.openIntents", { n: value.chain.openIntents.length })}</strong>
+          <ul>
+            {value.chain.openIntents.map((open) => (
+              <li key={open.seq}>{t("team.trail.openIntent", { seq: open.seq, member: open.member, target: open.target, at: clock(open.atUtc, locale) })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {value &&
         (value.chain.breaks.length === 0 ? (
           <p className="notice notice-ok" role="status" data-testid="team-chain-ok">
             {t("team.trail.intact", { n: value.chain.entries })}
+            {value.chain.checkpoints > 0 && ` ${t("team.trail.checkpoints", { n: value.chain.checkpoints })}`}
           </p>
         ) : (
           <div className="notice notice-error" role="alert" data-testid="team-chain-broken">

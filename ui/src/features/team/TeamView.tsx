@@ -1,9 +1,11 @@
 // The team screen: how this desk is connected, the members and their roles (a
-// supervisor sets them), four eyes, and the requests waiting for approval. Roles guide
-// the work; they are not a security boundary (every member holds the same key).
+// supervisor adds, changes and removes them), four eyes, and the requests waiting for
+// approval. The database says who this desk is and enforces the team's rules; the
+// service itself sees one key for everyone (README, threat model).
 import { useState } from "react";
 
 import * as backend from "../../api/backend";
+import type { AddedMember } from "../../bindings/AddedMember";
 import type { AppError } from "../../bindings/AppError";
 import type { FourEyes } from "../../bindings/FourEyes";
 import type { Role } from "../../bindings/Role";
@@ -40,7 +42,7 @@ export function TeamView() {
           </p>
           <p className="muted small">{t("team.rolesNote")}</p>
           <ApprovalsPanel />
-          <Members supervisor={team.role === "supervisor"} />
+          <Members supervisor={team.role === "supervisor"} me={team.member ?? ""} />
           {team.fourEyes && <FourEyesSetting setting={team.fourEyes} supervisor={team.role === "supervisor"} />}
         </>
       )}
@@ -48,36 +50,49 @@ export function TeamView() {
   );
 }
 
-function Members({ supervisor }: { supervisor: boolean }) {
+function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
   const { t } = useI18n();
   const members = useTeamData(() => backend.teamMembers(), "members");
   const [error, setError] = useState<AppError | null>(null);
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("analyst");
-  const set = (who: string, next: Role) =>
-    backend.setMemberRole(who, next).then(
+  const [handOver, setHandOver] = useState<{ login: string; password: string } | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const done = (next: Promise<unknown>) =>
+    next.then(
       () => {
         setError(null);
         members.reload();
       },
       (e: AppError) => setError(e),
     );
+  const issued = (login: string) => (added: AddedMember) => {
+    if (added.oneTimePassword) setHandOver({ login, password: added.oneTimePassword });
+  };
   return (
     <section className="card" aria-labelledby="members-title" data-testid="team-members">
       <h3 id="members-title">{t("team.members.title")}</h3>
       {(members.error ?? error) && <ErrorNotice error={(members.error ?? error) as AppError} onDismiss={() => setError(null)} />}
+      {handOver && <OneTimePassword login={handOver.login} password={handOver.password} onDone={() => setHandOver(null)} />}
       <table className="grid-table">
+        <thead>
+          <tr>
+            <th>{t("team.members.login")}</th>
+            <th>{t("team.members.email")}</th>
+            <th>{t("team.members.role")}</th>
+            {supervisor && <th>{t("team.members.access")}</th>}
+          </tr>
+        </thead>
         <tbody>
           {members.value?.map((member) => (
-            <tr key={member.email} data-testid="team-member">
+            <tr key={member.login} data-testid="team-member" data-login={member.login}>
+              <td className="mono">{member.login}</td>
               <td>{member.email}</td>
               <td>
                 {supervisor ? (
                   <select
                     className="input"
-                    aria-label={t("team.members.roleOf", { member: member.email })}
+                    aria-label={t("team.members.roleOf", { member: member.login })}
                     value={member.role}
-                    onChange={(e) => set(member.email, e.target.value as Role)}
+                    onChange={(e) => done(backend.setMemberRole(member.login, e.target.value as Role))}
                   >
                     {ROLES.map((r) => (
                       <option key={r} value={r}>
@@ -88,40 +103,144 @@ function Members({ supervisor }: { supervisor: boolean }) {
                 ) : (
                   t(ROLE_WORDS[member.role])
                 )}
+                {member.mustChange && <div className="muted small">{t("team.members.notSignedIn")}</div>}
               </td>
+              {supervisor && (
+                <td>
+                  {removing === member.login ? (
+                    <span className="row">
+                      <span>{t("team.members.removeConfirm", { member: member.login })}</span>
+                      <button
+                        type="button"
+                        className="button-danger small"
+                        data-testid="member-remove-confirm"
+                        onClick={() => {
+                          setRemoving(null);
+                          done(backend.removeMember(member.login));
+                        }}
+                      >
+                        {t("team.members.remove")}
+                      </button>
+                      <button type="button" className="button-quiet small" onClick={() => setRemoving(null)}>
+                        {t("team.members.keep")}
+                      </button>
+                    </span>
+                  ) : (
+                    <span className="row">
+                      <button
+                        type="button"
+                        className="button-quiet small"
+                        data-testid="member-reset"
+                        onClick={() => done(backend.resetMemberPassword(member.login).then(issued(member.login)))}
+                      >
+                        {t("team.members.reset")}
+                      </button>
+                      {member.login !== me && (
+                        <button type="button" className="button-quiet small" data-testid="member-remove" onClick={() => setRemoving(member.login)}>
+                          {t("team.members.remove")}
+                        </button>
+                      )}
+                    </span>
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
       </table>
-      {supervisor && (
-        <form
-          className="row"
-          onSubmit={(event) => {
-            event.preventDefault();
-            set(email, role).then(() => setEmail(""));
-          }}
-        >
-          <input
-            className="input grow"
-            type="email"
-            aria-label={t("team.members.email")}
-            placeholder={t("team.members.email")}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <select className="input" aria-label={t("team.members.role")} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(ROLE_WORDS[r])}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button" disabled={!email.includes("@")}>
-            {t("team.members.add")}
-          </button>
-        </form>
-      )}
+      {supervisor && <AddMember onAdded={(login, added) => done(Promise.resolve(issued(login)(added)))} onError={setError} />}
     </section>
+  );
+}
+
+/** A supervisor adds a member: a new login (the database makes a one-time password,
+ * shown once) or, with a company directory, an existing login bound to the team. */
+function AddMember({ onAdded, onError }: { onAdded: (login: string, added: AddedMember) => void; onError: (e: AppError) => void }) {
+  const { t } = useI18n();
+  const [login, setLogin] = useState("");
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("analyst");
+  const [bind, setBind] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const validLogin = /^[a-z][a-z0-9._-]{2,62}$/.test(login.trim());
+  return (
+    <form
+      className="stack"
+      data-testid="member-add"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setBusy(true);
+        const name = login.trim();
+        backend
+          .addMember(name, email.trim(), role, bind)
+          .then((added) => {
+            onAdded(name, added);
+            setLogin("");
+            setEmail("");
+          }, onError)
+          .finally(() => setBusy(false));
+      }}
+    >
+      <div className="row">
+        <input
+          className="input"
+          aria-label={t("team.members.login")}
+          placeholder={t("team.members.login")}
+          value={login}
+          onChange={(e) => setLogin(e.target.value.toLowerCase())}
+          data-testid="member-login"
+        />
+        <input
+          className="input grow"
+          type="email"
+          aria-label={t("team.members.email")}
+          placeholder={t("team.members.email")}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          data-testid="member-email"
+        />
+        <select className="input" aria-label={t("team.members.role")} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(ROLE_WORDS[r])}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button" disabled={busy || !validLogin || !email.includes("@")} data-testid="member-add-send">
+          {t("team.members.add")}
+        </button>
+      </div>
+      <label className="check small">
+        <input type="checkbox" checked={bind} onChange={(e) => setBind(e.target.checked)} />
+        {t("team.members.bind")}
+      </label>
+      {login.trim() !== "" && !validLogin && <p className="muted small">{t("team.members.loginRule")}</p>}
+    </form>
+  );
+}
+
+/** The one-time password, shown once: to hand over to the member, who signs in with
+ * it (their desk replaces it at once). */
+function OneTimePassword({ login, password, onDone }: { login: string; password: string; onDone: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="notice notice-warn" role="alert" data-testid="one-time-password">
+      <strong>{t("team.members.oneTime", { member: login })}</strong>
+      <p>
+        <code className="mono" data-testid="one-time-password-value">
+          {password}
+        </code>
+      </p>
+      <p className="muted small">{t("team.members.oneTimeHint")}</p>
+      <div className="row">
+        <button type="button" className="button small" onClick={() => void navigator.clipboard?.writeText(password)}>
+          {t("team.members.copy")}
+        </button>
+        <button type="button" className="button-quiet small" onClick={onDone} data-testid="one-time-password-done">
+          {t("team.members.handedOver")}
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -28,6 +28,7 @@ function status(over: Partial<TeamStatus> = {}): TeamStatus {
     connected: true,
     problem: null,
     member: "ana@kybdesk.mx",
+    email: "ana@kybdesk.mx",
     role: "analyst",
     fourEyes: { on: true, resendLimit: 2 },
     ...over,
@@ -240,6 +241,68 @@ describe("a review's claim", { timeout: 30_000 }, () => {
     await screen.findByTestId("claim-held", {}, HEARD);
   });
 
+  it("takes a file whose holder's claim lapsed only once the analyst chose to", async () => {
+    const claims: unknown[] = [];
+    team((cmd, args) => {
+      if (cmd === "claim_file") {
+        claims.push(args);
+        return args.takeLapsed
+          ? { documentId: DOC_A, member: "ana", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" }
+          : refusal("claim_lapsed", ["beto", "2026-11-24T10:32:00Z"]);
+      }
+      if (cmd === "release_file") return null;
+      throw new Error(cmd);
+    });
+    shown(<ClaimBar documentId={DOC_A} />);
+    const lapsed = await screen.findByTestId("claim-lapsed");
+    expect(lapsed.textContent).toContain("La reserva de beto venció");
+    expect(lapsed.textContent).toContain("borrador sin enviar");
+    expect(claims).toEqual([{ documentId: DOC_A, takeLapsed: false }]);
+    fireEvent.click(screen.getByTestId("claim-take-lapsed"));
+    await screen.findByTestId("claim-held");
+    expect(claims).toEqual([
+      { documentId: DOC_A, takeLapsed: false },
+      { documentId: DOC_A, takeLapsed: true },
+    ]);
+  });
+
+  it("claims nothing once the review was sent, whatever the trail's notice", async () => {
+    let hear: ((change: string) => void) | null = null;
+    const claimed = vi.fn();
+    mockIPC((cmd, args) => {
+      if (cmd === "team_status") return status();
+      if (cmd === "team_changes") {
+        const channel = (args as { onChange: { onmessage: (change: string) => void } }).onChange;
+        hear = (change) => channel.onmessage(change);
+        return new Promise(() => undefined);
+      }
+      if (cmd === "claim_file") {
+        claimed();
+        return { documentId: DOC_A, member: "ana", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
+      }
+      if (cmd === "release_file") return null;
+      throw new Error(cmd);
+    });
+    const tree = (active: boolean) => (
+      <I18nProvider>
+        <TeamProvider profileId="p1">
+          <ClaimBar documentId={DOC_A} active={active} />
+        </TeamProvider>
+      </I18nProvider>
+    );
+    const { rerender } = render(tree(true));
+    await screen.findByTestId("claim-held");
+    await waitFor(() => expect(hear).not.toBeNull());
+    // Sent: the result screen stays open while the trail tells every desk of the send.
+    rerender(tree(false));
+    const before = claimed.mock.calls.length;
+    (hear as unknown as (change: string) => void)("audit");
+    (hear as unknown as (change: string) => void)("claims");
+    await new Promise((resolve) => setTimeout(resolve, GATHER_MS * 4));
+    expect(claimed.mock.calls.length).toBe(before);
+    expect(screen.queryByTestId("claim-held")).toBeNull();
+  });
+
   it("names who holds the file and since when, and lets a supervisor take it over with a reason", async () => {
     const tookOver = vi.fn();
     team(
@@ -316,6 +379,7 @@ describe("the team's trail", () => {
               completes: null,
               prevHash: "0",
               hash: "1",
+              format: 2,
             },
           ],
           chain: {
@@ -323,7 +387,13 @@ describe("the team's trail", () => {
             breaks: [
               { kind: "modified", seq: 7 },
               { kind: "headMismatch", head: 60, last: 59 },
+              { kind: "checkpoint", seq: 40, signer: "jefa", signatureHolds: true },
             ],
+            openIntents: [
+              { seq: 12, atUtc: "2026-11-24T10:00:00.000Z", member: "ana", operation: "POST /expedientes/solicitar-correccion", target: "DOC / X" },
+            ],
+            checkpoints: 0,
+            head: { seq: 60, hash: "1" },
           },
         };
       throw new Error(cmd);
@@ -334,9 +404,12 @@ describe("the team's trail", () => {
       </GivenInfo>,
     );
     const broken = await screen.findByTestId("team-chain-broken");
-    expect(broken.textContent).toContain("2 rupturas");
+    expect(broken.textContent).toContain("3 rupturas");
     expect(broken.textContent).toContain("La entrada 7 fue modificada.");
     expect(broken.textContent).toContain("La cabeza de la cadena indica la entrada 60, pero la última es la 59");
+    expect(broken.textContent).toContain("ya no coincide con el punto de control que jefa firmó en la entrada 40");
+    // A send whose outcome never reached the trail is said, never taken for a clean chain.
+    expect(screen.getByTestId("team-open-intents").textContent).toContain("1 operación sin resultado registrado");
     expect(screen.getByTestId("team-trail-entry").textContent).toContain("Aprobación solicitada");
   });
 });
@@ -353,28 +426,45 @@ describe("four eyes", () => {
     decidedBy: null,
   });
 
-  it("lets another member approve and send, and not the one who asked", async () => {
+  it("lets a supervisor other than the one who asked approve what was shown, and send", async () => {
     const decided = vi.fn();
-    team((cmd, args) => {
-      if (cmd === "open_approvals") return decided.mock.calls.length ? [] : [waiting("beto@kybdesk.mx")];
-      if (cmd === "decide_approval") {
-        decided(args);
-        return { ...waiting("beto@kybdesk.mx"), state: "approved", decidedBy: "ana@kybdesk.mx" };
-      }
-      throw new Error(cmd);
-    });
+    team(
+      (cmd, args) => {
+        if (cmd === "open_approvals") return decided.mock.calls.length ? [] : [waiting("beto@kybdesk.mx")];
+        if (cmd === "decide_approval") {
+          decided(args);
+          return { ...waiting("beto@kybdesk.mx"), state: "approved", decidedBy: "ana@kybdesk.mx" };
+        }
+        throw new Error(cmd);
+      },
+      { role: "supervisor" },
+    );
     const sent = vi.fn();
     shown(<ApprovalsPanel onSent={sent} />);
     fireEvent.click(await screen.findByTestId("approve"));
     await waitFor(() => expect(sent).toHaveBeenCalledWith("VD-1"));
-    expect(decided).toHaveBeenCalledWith({ id: 4, approve: true });
+    // The request as it was shown goes with the decision: the database refuses another.
+    expect(decided).toHaveBeenCalledWith({ shown: { id: 4, action: "cancel", folio: "VD-1", askedBy: "beto@kybdesk.mx" }, approve: true });
     cleanup();
+    team(
+      (cmd) => {
+        if (cmd === "open_approvals") return [waiting("ana@kybdesk.mx")];
+        throw new Error(cmd);
+      },
+      { role: "supervisor" },
+    );
+    shown(<ApprovalsPanel />);
+    expect((await screen.findByTestId("approval")).textContent).toContain("Es su solicitud");
+    expect(screen.queryByTestId("approve")).toBeNull();
+  });
+
+  it("offers an analyst no approval: a supervisor decides", async () => {
     team((cmd) => {
-      if (cmd === "open_approvals") return [waiting("ana@kybdesk.mx")];
+      if (cmd === "open_approvals") return [waiting("beto@kybdesk.mx")];
       throw new Error(cmd);
     });
     shown(<ApprovalsPanel />);
-    expect((await screen.findByTestId("approval")).textContent).toContain("Es su solicitud");
+    expect((await screen.findByTestId("approval")).textContent).toContain("La decide un supervisor.");
     expect(screen.queryByTestId("approve")).toBeNull();
   });
 

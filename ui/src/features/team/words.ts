@@ -38,6 +38,7 @@ export const APPROVAL_STATE_WORDS: Record<ApprovalState, MessageKey> = {
   declined: "team.approval.declined",
   sent: "team.approval.sent",
   failed: "team.approval.failed",
+  withdrawn: "team.approval.withdrawn",
 };
 
 /** A team event of the trail (`team: <event>`) by its words; null for a service call. */

@@ -1,0 +1,367 @@
+//! Issue 30's attacks on the team's database, made by a member with their own login and
+//! password: through their desk (`Team`), and by hand with the same rights (psql, a
+//! script: `TestTeam::by_hand`). What the database prevents is refused; what only the
+//! cluster's superuser can still do is found by the chain and the signed checkpoints.
+//! This file: the trail, its head's lock, the migrations, the queue's rows.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{denied, floor};
+use kyb_team::{CheckpointKey, Role, Team, TeamBreak, TeamError};
+use sqlx::Connection;
+
+const NEW_FILE: &str = "POST /expedientes/nuevo";
+
+// The trail.
+
+#[tokio::test]
+async fn the_trail_names_the_member_who_signed_in_whatever_their_desk_says() {
+    let Some(f) = floor("kyb_forge").await else {
+        return;
+    };
+    let (ws, jefa) = (f.t.workspace.clone(), f.t.login("jefa"));
+    let mut hand = f.beto_by_hand().await;
+    // The function that writes an entry with a member's name is not the members'.
+    denied(
+        &mut hand,
+        &format!(
+            "SELECT team_append_in('{ws}', '{NEW_FILE}', 'RFC-1', 'alta', true, NULL, NULL, NULL)"
+        ),
+    )
+    .await;
+    denied(
+        &mut hand,
+        &format!("SELECT team_event('{ws}', 'role-set', 'x', 'y')"),
+    )
+    .await;
+    // Nor can Beto become the supervisor for the session, or shadow a table.
+    denied(&mut hand, &format!("SET ROLE \"{jefa}\"")).await;
+    denied(&mut hand, &format!("SET SESSION AUTHORIZATION \"{jefa}\"")).await;
+    denied(&mut hand, "CREATE TEMP TABLE team_member (login text)").await;
+    denied(&mut hand, "CREATE TABLE public.team_shadow (login text)").await;
+    // What he writes names him, whatever the text claims.
+    let (seq,): (i64,) = sqlx::query_as("SELECT seq FROM team_intent($1, $2, $3, $4)")
+        .bind(&ws)
+        .bind(NEW_FILE)
+        .bind("RFC-1")
+        .bind(format!("alta hecha por {jefa}"))
+        .fetch_one(&mut hand)
+        .await
+        .unwrap();
+    let entry = f.boss.trail(1).await.unwrap().pop().unwrap();
+    assert_eq!((entry.seq, entry.member), (seq, f.t.login("beto")));
+    assert!(f.boss.verify_chain().await.unwrap().breaks.is_empty());
+}
+
+#[tokio::test]
+async fn a_member_cannot_delete_rewrite_regrant_unprotect_or_drop_the_trail() {
+    let Some(f) = floor("kyb_erase").await else {
+        return;
+    };
+    for n in 0..4 {
+        let (intent, _) = f
+            .beto
+            .intent(NEW_FILE, &format!("RFC-{n}"), "alta")
+            .await
+            .unwrap();
+        f.beto
+            .outcome(intent, true, None, None, false)
+            .await
+            .unwrap();
+    }
+    let before = f.boss.verify_chain().await.unwrap();
+    assert!(before.breaks.is_empty());
+    let group = format!("{}_member", f.t.database);
+    let mut hand = f.ana_by_hand().await;
+    for statement in [
+        "DELETE FROM team_audit WHERE seq > 6".to_owned(),
+        "UPDATE team_audit SET summary = 'nada', hash = 'x' WHERE seq = 5".to_owned(),
+        "TRUNCATE team_audit".to_owned(),
+        "INSERT INTO team_audit (workspace_id, seq, at_utc, member, operation, target, summary, ok, prev_hash, hash) \
+         VALUES ('w', 99, 'x', 'x', 'x', 'x', 'x', true, 'x', 'x')"
+            .to_owned(),
+        "UPDATE team_audit_head SET seq = 2".to_owned(),
+        "DELETE FROM team_audit_v".to_owned(),
+        "UPDATE team_head_v SET seq = 2".to_owned(),
+        format!("GRANT UPDATE, DELETE, TRUNCATE ON team_audit TO \"{group}\""),
+        "ALTER TABLE team_audit DISABLE TRIGGER ALL".to_owned(),
+        "DROP TRIGGER team_audit_no_change ON team_audit".to_owned(),
+        "ALTER TABLE team_audit NO FORCE ROW LEVEL SECURITY".to_owned(),
+        "DROP TABLE team_audit".to_owned(),
+        "DROP VIEW team_audit_v".to_owned(),
+        "CREATE OR REPLACE FUNCTION team_entry_hash(text, bigint, text, text, text, text, text, boolean, text, text, bigint, text) \
+         RETURNS text LANGUAGE sql AS $$ SELECT 'x' $$"
+            .to_owned(),
+    ] {
+        denied(&mut hand, &statement).await;
+    }
+    let after = f.boss.verify_chain().await.unwrap();
+    assert_eq!((after.entries, after.breaks), (before.entries, vec![]));
+}
+
+#[tokio::test]
+async fn a_superusers_consistent_rewrite_of_the_trail_is_caught_by_the_signed_checkpoint() {
+    let Some(f) = floor("kyb_rehash").await else {
+        return;
+    };
+    for n in 0..4 {
+        let (intent, _) = f
+            .beto
+            .intent(NEW_FILE, &format!("RFC-{n}"), "alta")
+            .await
+            .unwrap();
+        f.beto
+            .outcome(intent, true, None, None, false)
+            .await
+            .unwrap();
+    }
+    let (key, _) = CheckpointKey::generate().unwrap();
+    let checkpoint = f.boss.sign_checkpoint(&key).await.unwrap();
+    assert_eq!(checkpoint.seq, 11, "3 members added, 8 entries");
+    assert!(checkpoint.signature_holds(&f.t.workspace));
+    let clean = f.ana.verify_chain().await.unwrap();
+    assert_eq!((clean.checkpoints, clean.breaks), (1, vec![]));
+
+    // The cluster's superuser removes two entries, renumbers and rehashes the rest, and
+    // moves the head: the chain alone is consistent again (8 became 6, as in the review).
+    let ws = &f.t.workspace;
+    let mut superuser = f.t.as_superuser().await;
+    sqlx::raw_sql(&format!(
+        "SET session_replication_role = replica;
+         DO $$
+         DECLARE r record; prev text := repeat('0', 64); n bigint := 0; h text;
+         BEGIN
+             DELETE FROM team_audit WHERE workspace_id = '{ws}' AND seq IN (6, 7);
+             FOR r IN SELECT * FROM team_audit WHERE workspace_id = '{ws}' ORDER BY seq LOOP
+                 n := n + 1;
+                 h := team_entry_hash(r.workspace_id, n, r.at_utc, r.member, r.operation, r.target,
+                                      r.summary, r.ok, r.code, r.message, r.completes, prev);
+                 UPDATE team_audit SET seq = n, prev_hash = prev, hash = h
+                     WHERE workspace_id = r.workspace_id AND seq = r.seq;
+                 prev := h;
+             END LOOP;
+             UPDATE team_audit_head SET seq = n, hash = prev WHERE workspace_id = '{ws}';
+         END $$;"
+    ))
+    .execute(&mut superuser)
+    .await
+    .unwrap();
+
+    let chain = f.ana.verify_chain().await.unwrap();
+    assert_eq!(chain.entries, clean.entries - 2);
+    assert_eq!(
+        chain.breaks,
+        [TeamBreak::Checkpoint {
+            seq: 11,
+            signer: f.t.login("jefa"),
+            signature_holds: true,
+        }],
+        "only the supervisor's signature finds the rewrite"
+    );
+    assert_eq!(chain.checkpoints, 0);
+    // The checkpoint the supervisor exported finds it too, even if the rows go.
+    assert_ne!(
+        f.ana.hash_at(checkpoint.seq).await.unwrap(),
+        Some(checkpoint.hash)
+    );
+}
+
+// No member can stop the others.
+
+#[tokio::test]
+async fn a_member_holding_the_trails_head_leaves_the_others_busy_for_seconds_not_frozen() {
+    let Some(f) = floor("kyb_freeze").await else {
+        return;
+    };
+    let mut hand = f.beto_by_hand().await;
+    denied(&mut hand, "SELECT * FROM team_head_v FOR UPDATE").await;
+    let mut locking = hand.begin().await.unwrap();
+    denied(&mut locking, "LOCK TABLE team_audit_head").await;
+    locking.rollback().await.unwrap();
+    // What a member can do: call a function in a transaction of their own, and keep it.
+    let mut held = hand.begin().await.unwrap();
+    sqlx::query("SELECT team_intent($1, $2, $3, $4)")
+        .bind(&f.t.workspace)
+        .bind(NEW_FILE)
+        .bind("RFC-1")
+        .bind("retenida")
+        .execute(&mut *held)
+        .await
+        .unwrap();
+    let asked = Instant::now();
+    let busy = f.ana.intent(NEW_FILE, "RFC-2", "alta").await;
+    assert!(matches!(busy, Err(TeamError::Busy(_))), "{busy:?}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(10),
+        "told within seconds: {:?}",
+        asked.elapsed()
+    );
+    // What does not touch the trail goes on.
+    f.ana.add_note("doc-1", "sigo trabajando").await.unwrap();
+    held.rollback().await.unwrap();
+    f.ana.intent(NEW_FILE, "RFC-2", "alta").await.unwrap();
+}
+
+#[tokio::test]
+async fn a_supervisor_removes_a_member_who_holds_the_trails_head_and_the_team_goes_on() {
+    let Some(f) = floor("kyb_unfreeze").await else {
+        return;
+    };
+    let mut hand = f.beto_by_hand().await;
+    let mut held = hand.begin().await.unwrap();
+    sqlx::query("SELECT team_intent($1, $2, $3, $4)")
+        .bind(&f.t.workspace)
+        .bind(NEW_FILE)
+        .bind("RFC-1")
+        .bind("retenida")
+        .execute(&mut *held)
+        .await
+        .unwrap();
+    f.boss
+        .remove_member(&f.t.login("beto"))
+        .await
+        .expect("the supervisor ends the member's sessions");
+    f.ana.intent(NEW_FILE, "RFC-2", "alta").await.unwrap();
+}
+
+#[tokio::test]
+async fn a_fake_migration_row_cannot_be_written_and_desks_do_not_migrate() {
+    let Some(f) = floor("kyb_migrations").await else {
+        return;
+    };
+    let mut hand = f.ana_by_hand().await;
+    for statement in [
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (20990101000000, 'del futuro', true, '\\x00', 0)",
+        "UPDATE _sqlx_migrations SET checksum = '\\x00'",
+        "DELETE FROM _sqlx_migrations",
+        "SELECT * FROM _sqlx_migrations",
+    ] {
+        denied(&mut hand, statement).await;
+    }
+    // Even a row only the owner could write stops no desk: desks check the schema's
+    // version, they do not run the migrations.
+    let mut owner = f.t.as_owner().await;
+    sqlx::raw_sql(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (20990101000000, 'del futuro', true, '\\x00', 0)",
+    )
+    .execute(&mut owner)
+    .await
+    .unwrap();
+    let desk = Team::connect(f.t.options(&f.t.login("ana"), &f.ana_pw), &f.t.workspace)
+        .await
+        .expect("a desk connects");
+    assert_eq!(desk.me().role, Role::Supervisor);
+    let version: i32 = sqlx::query_scalar("SELECT team_schema_version()")
+        .fetch_one(&mut hand)
+        .await
+        .unwrap();
+    assert_eq!(version, kyb_team::SCHEMA_VERSION);
+    // A database without the team's schema is refused by its version.
+    let bare = Team::connect(f.t.admin.clone().database("postgres"), &f.t.workspace).await;
+    assert!(
+        matches!(bare, Err(TeamError::Schema(0))),
+        "{:?}",
+        bare.err()
+    );
+}
+
+// The queue and the trail's rules.
+
+#[tokio::test]
+async fn rows_pushed_into_the_queue_are_checked_and_capped() {
+    let Some(f) = floor("kyb_queuecap").await else {
+        return;
+    };
+    let file = |n: usize| kyb_team::NewTeamFile {
+        flow_id: "flujo".into(),
+        rfc: format!("AAA{n:06}AA1"),
+        status: "Pendiente".into(),
+        ..Default::default()
+    };
+    let too_many: Vec<_> = (0..10_001).map(file).collect();
+    assert!(matches!(
+        f.beto.follow_all(&too_many).await,
+        Err(TeamError::QueueFull)
+    ));
+    for (flow, rfc, status) in [
+        ("flujo", "AAA\u{7}010101AA1", "Pendiente"),
+        ("flujo\u{1b}[31m", "AAA010101AA1", "Pendiente"),
+        ("flujo", "AAA010101AA1", "Pendiente\r\nX-Falso: 1"),
+        ("flujo", &"A".repeat(21), "Pendiente"),
+        ("", "AAA010101AA1", "Pendiente"),
+    ] {
+        let followed = f.beto.follow(flow, rfc, status).await;
+        assert!(
+            matches!(followed, Err(TeamError::BadText)),
+            "{flow:?} {rfc:?} {status:?}: {followed:?}"
+        );
+    }
+    let mut hand = f.beto_by_hand().await;
+    denied(
+        &mut hand,
+        &format!(
+            "INSERT INTO team_file (workspace_id, flow_id, rfc) VALUES ('{}', 'f', 'R')",
+            f.t.workspace
+        ),
+    )
+    .await;
+    assert!(
+        f.ana
+            .files(kyb_team::QueueFilter::All)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // The queue holds at most 50,000 files.
+    for round in 0..5 {
+        let files: Vec<_> = (round * 10_000..(round + 1) * 10_000).map(file).collect();
+        assert_eq!(f.beto.follow_all(&files).await.unwrap(), 10_000);
+    }
+    assert!(matches!(
+        f.beto.follow_all(&[file(50_000)]).await,
+        Err(TeamError::QueueFull)
+    ));
+}
+
+#[tokio::test]
+async fn an_outcome_completes_only_ones_own_open_intent_once() {
+    let Some(f) = floor("kyb_outcome").await else {
+        return;
+    };
+    let (intent, _) = f.beto.intent(NEW_FILE, "RFC-1", "alta").await.unwrap();
+    assert!(matches!(
+        f.ana.outcome(intent, false, Some("X"), None, false).await,
+        Err(TeamError::NoOpenIntent)
+    ));
+    f.beto
+        .outcome(intent, true, None, None, false)
+        .await
+        .unwrap();
+    assert!(matches!(
+        f.beto.outcome(intent, false, Some("X"), None, false).await,
+        Err(TeamError::NoOpenIntent)
+    ));
+    // An entry that is not an intent (the set-up's) completes nothing.
+    assert!(matches!(
+        f.beto.outcome(1, true, None, None, false).await,
+        Err(TeamError::NoOpenIntent)
+    ));
+    let completions = f
+        .boss
+        .trail(20)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.completes == Some(intent))
+        .count();
+    assert_eq!(completions, 1);
+    // A call the trail does not know is no intent.
+    assert!(matches!(
+        f.beto.intent("DELETE /todo", "RFC-1", "x").await,
+        Err(TeamError::BadText)
+    ));
+}
