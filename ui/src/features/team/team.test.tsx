@@ -1,12 +1,10 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import * as backend from "../../api/backend";
 import type { Profile } from "../../bindings/Profile";
 import type { TeamQueue } from "../../bindings/TeamQueue";
-import type { TeamStatus } from "../../bindings/TeamStatus";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo } from "../../test/appInfo";
 import { watchedFile } from "../watchlist/testing";
@@ -16,44 +14,7 @@ import { ClaimBar } from "./ClaimBar";
 import { NotesPanel } from "./NotesPanel";
 import { GATHER_MS, TeamProvider, useTeamData } from "./TeamContext";
 import { TeamTrail } from "./TeamTrail";
-
-const DOC_A = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
-const DOC_B = "9a6b3c1e-5b0a-4c7e-9d55-7d2b3b1a9e11";
-
-function status(over: Partial<TeamStatus> = {}): TeamStatus {
-  return {
-    configured: true,
-    address: { host: "localhost", port: 5432, database: "kyb", user: "kyb" },
-    password: { present: false, lastFour: null, storage: null, keyringProblem: null, boundOrigin: null, profileOrigin: null, originConfirmed: false },
-    connected: true,
-    problem: null,
-    member: "ana@kybdesk.mx",
-    email: "ana@kybdesk.mx",
-    role: "analyst",
-    fourEyes: { on: true, resendLimit: 2 },
-    ...over,
-  };
-}
-
-/** The IPC of a connected team; `extra` answers the rest (a thrown error is a refusal). */
-function team(extra: (cmd: string, args: Record<string, unknown>) => unknown, over: Partial<TeamStatus> = {}) {
-  mockIPC((cmd, args) => {
-    if (cmd === "team_status") return status(over);
-    // Listening lasts as long as the test.
-    if (cmd === "team_changes") return new Promise(() => undefined);
-    return extra(cmd, (args ?? {}) as Record<string, unknown>);
-  });
-}
-
-const refusal = (code: string, details: string[] = []) => Promise.reject({ code, message: "", details, task: null, problems: [] });
-
-function shown(children: ReactNode) {
-  render(
-    <I18nProvider>
-      <TeamProvider profileId="p1">{children}</TeamProvider>
-    </I18nProvider>,
-  );
-}
+import { DOC_A, DOC_B, refusal, shown, status, team } from "./testing";
 
 const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
 beforeAll(() => {
