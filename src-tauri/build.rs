@@ -36,6 +36,7 @@ fn main() {
         "recoveries",
         "drift_report",
         "export_drift",
+        "export_team_checkpoint",
         "export_audit_csv",
         "export_watchlist_csv",
         "open_external",

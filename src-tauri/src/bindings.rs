@@ -73,6 +73,7 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     kyb_desk_core::desk::TeamQueue::export_all(&cfg)?;
     kyb_desk_core::desk::TeamTrail::export_all(&cfg)?;
     kyb_desk_core::desk::AddedMember::export_all(&cfg)?;
+    kyb_desk_core::desk::ExportedCheckpoint::export_all(&cfg)?;
     kyb_team::ShownRequest::export_all(&cfg)?;
     kyb_team::Approval::export_all(&cfg)?;
     kyb_team::Change::export_all(&cfg)?;

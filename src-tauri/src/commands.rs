@@ -23,7 +23,8 @@ use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
 use kyb_desk_core::deep_link::{self, FileLink};
 use kyb_desk_core::desk::{
-    AddedSections, Desk, FileDetail, FileTracking, IssuedLink, ReviewMaterial, VerificationState,
+    AddedSections, Desk, ExportedCheckpoint, FileDetail, FileTracking, IssuedLink, ReviewMaterial,
+    VerificationState,
 };
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
 use kyb_desk_core::error::{AppError, AppResult, Failure, Task};
@@ -271,6 +272,20 @@ pub async fn export_drift<R: Runtime>(
     };
     desk.export_drift(&path)?;
     Ok(Some(path.display().to_string()))
+}
+
+/// A supervisor signs the team's trail as it is now and saves the checkpoint where
+/// they choose (None when they cancel).
+#[tauri::command]
+pub async fn export_team_checkpoint<R: Runtime>(
+    app: AppHandle<R>,
+    desk: State<'_, Desk>,
+) -> AppResult<Option<ExportedCheckpoint>> {
+    let Some(path) = save_destination(&app, "kyb-desk-punto-de-control.json", ("JSON", &["json"]))?
+    else {
+        return Ok(None);
+    };
+    desk.export_team_checkpoint(&path).await.map(Some)
 }
 
 #[tauri::command]

@@ -69,6 +69,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         commands::recoveries,
         commands::drift_report,
         commands::export_drift,
+        commands::export_team_checkpoint,
         commands::export_audit_csv,
         commands::export_watchlist_csv,
         commands::open_external,

@@ -709,6 +709,7 @@ fn every_command_answers_through_ipc() {
             json!({"login": "ana.lopez", "email": "a@b.mx", "role": "agent", "bind": false}),
         ),
         ("reset_member_password", json!({"login": "ana.lopez"})),
+        ("export_team_checkpoint", json!({})),
         ("remove_member", json!({"login": "ana.lopez"})),
         ("team_trail", json!({})),
         (

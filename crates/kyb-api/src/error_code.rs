@@ -125,6 +125,9 @@ pub enum ErrorCode {
     TeamSchemaOld,
     /// A login name the team cannot create or bind: `details` holds it.
     TeamLoginNameRefused,
+    /// The company's policy says this workspace works as a team, and the profile
+    /// names no team database: nothing is changed on the service from it.
+    TeamRequired,
 }
 
 /// The code as the wire and the records write it (its serde name: written once).
@@ -191,7 +194,8 @@ mod tests {
             "team_busy",
             "team_login_refused",
             "team_schema_old",
-            "team_login_name_refused"
+            "team_login_name_refused",
+            "team_required"
         ]);
         let codes: Vec<ErrorCode> = serde_json::from_value(all.clone()).expect("every code");
         for (code, text) in codes.iter().zip(all.as_array().expect("list")) {

@@ -46,6 +46,7 @@ pub enum Task {
     RecordIntent,
     WriteCsv,
     ExportDrift,
+    ExportCheckpoint,
     PrepareImages,
     FetchImage,
     /// Fetching a document of a section's evidence.

@@ -22,6 +22,7 @@ pub mod images;
 pub mod key_origin;
 pub mod links;
 pub mod logging;
+pub mod policy;
 pub mod profiles;
 pub mod reasons;
 pub mod recovery;

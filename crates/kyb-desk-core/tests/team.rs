@@ -4,11 +4,10 @@
 
 mod common;
 
-use common::DemoDesk;
-use kyb_api::requests::{CorrectionRequest, SectionDecision};
+use common::{DemoDesk, in_team, rejection};
 use kyb_desk_core::drafts::Draft;
 use kyb_desk_core::error::ErrorCode;
-use kyb_desk_core::profiles::{Profile, ProfileInput};
+use kyb_desk_core::profiles::Profile;
 use kyb_team::testing::TestTeam;
 use kyb_team::{ApprovalAction, FourEyes, QueueFilter, Role, Team, TeamAddress};
 
@@ -63,18 +62,6 @@ impl TeamDatabase {
     }
 }
 
-fn in_team(profile: &Profile, email: &str, team: Option<TeamAddress>) -> ProfileInput {
-    ProfileInput {
-        id: Some(profile.id.clone()),
-        name: profile.name.clone(),
-        environment: profile.environment.clone(),
-        workspace_id: profile.workspace_id.clone(),
-        agent_email: email.into(),
-        flows: profile.flows.clone(),
-        team,
-    }
-}
-
 /// The first desk on the demo sandbox, and the team's database for its workspace.
 async fn first(who: &str, role: Role) -> Option<(TeamDatabase, DemoDesk)> {
     let demo = DemoDesk::start().await;
@@ -91,20 +78,6 @@ async fn second(db: &TeamDatabase, first: &DemoDesk, who: &str, role: Role) -> D
     demo.desk.activate_profile(&profile.id).expect("active");
     db.join(&demo, &profile, who, role).await;
     demo
-}
-
-fn rejection(document_id: &str, section: &str) -> CorrectionRequest {
-    CorrectionRequest {
-        document_id: document_id.into(),
-        secciones: vec![SectionDecision {
-            seccion: section.into(),
-            estatus: "Rechazada".into(),
-            comentario: Some("La identificación está vencida".into()),
-            ..SectionDecision::default()
-        }],
-        notificar_usuario: Some(true),
-        mensaje_general: None,
-    }
 }
 
 #[tokio::test]

@@ -46,20 +46,22 @@ impl Checkpoint {
     }
 }
 
-/// A supervisor's signing key: PKCS#8 bytes (kept in their keyring by the desk).
+/// A supervisor's signing key, kept (by the desk, in their keyring) as the hex of its
+/// PKCS#8 document.
 pub struct CheckpointKey(Ed25519KeyPair);
 
 impl CheckpointKey {
-    /// A new key, and its PKCS#8 bytes to keep.
-    pub fn generate() -> Option<(Self, Vec<u8>)> {
+    /// A new key, and what to keep of it (hex of PKCS#8).
+    pub fn generate() -> Option<(Self, String)> {
         let rng = ring::rand::SystemRandom::new();
         let document = Ed25519KeyPair::generate_pkcs8(&rng).ok()?;
-        let bytes = document.as_ref().to_vec();
-        Some((Self::from_pkcs8(&bytes)?, bytes))
+        let kept = hex(document.as_ref());
+        Some((Self::from_kept(&kept)?, kept))
     }
 
-    pub fn from_pkcs8(bytes: &[u8]) -> Option<Self> {
-        Ed25519KeyPair::from_pkcs8(bytes).ok().map(Self)
+    /// The key from what was kept of it.
+    pub fn from_kept(kept: &str) -> Option<Self> {
+        Ed25519KeyPair::from_pkcs8(&unhex(kept)?).ok().map(Self)
     }
 
     pub fn public_hex(&self) -> String {
@@ -125,8 +127,8 @@ mod tests {
 
     #[test]
     fn a_signature_holds_for_its_workspace_sequence_and_hash_only() {
-        let (key, pkcs8) = CheckpointKey::generate().unwrap();
-        let again = CheckpointKey::from_pkcs8(&pkcs8).unwrap();
+        let (key, kept) = CheckpointKey::generate().unwrap();
+        let again = CheckpointKey::from_kept(&kept).unwrap();
         assert_eq!(key.public_hex(), again.public_hex(), "kept and read back");
         let hash = "ab".repeat(32);
         let checkpoint = Checkpoint {

@@ -43,19 +43,13 @@ pub async fn prepare(
             .await
             .map_err(TeamError::of)?;
     if !owner_exists {
-        // The server quotes the name and the password (%I, %L): nothing is pasted.
-        let statement: String = sqlx::query_scalar(
-            "SELECT format('CREATE ROLE %I LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB PASSWORD %L', $1::text, $2::text)",
+        run_formatted(
+            &mut connection,
+            "CREATE ROLE %I LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB PASSWORD %L",
+            // A new owner needs its password (no login without one).
+            [owner, owner_password.ok_or(TeamError::BadText)?],
         )
-        .bind(owner)
-        .bind(owner_password)
-        .fetch_one(&mut connection)
-        .await
-        .map_err(TeamError::of)?;
-        sqlx::raw_sql(&statement)
-            .execute(&mut connection)
-            .await
-            .map_err(TeamError::of)?;
+        .await?;
     }
     let database_exists: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
@@ -64,17 +58,12 @@ pub async fn prepare(
             .await
             .map_err(TeamError::of)?;
     if !database_exists {
-        let statement: String =
-            sqlx::query_scalar("SELECT format('CREATE DATABASE %I OWNER %I', $1::text, $2::text)")
-                .bind(database)
-                .bind(owner)
-                .fetch_one(&mut connection)
-                .await
-                .map_err(TeamError::of)?;
-        sqlx::raw_sql(&statement)
-            .execute(&mut connection)
-            .await
-            .map_err(TeamError::of)?;
+        run_formatted(
+            &mut connection,
+            "CREATE DATABASE %I OWNER %I",
+            [database, owner],
+        )
+        .await?;
     }
     connection.close().await.map_err(TeamError::of)?;
     let mut inside = PgConnection::connect_with(&admin.clone().database(database))
@@ -85,6 +74,27 @@ pub async fn prepare(
         .await
         .map_err(TeamError::of)?;
     inside.close().await.map_err(TeamError::of)
+}
+
+/// Runs a statement that cannot take parameters (DDL), its two values quoted by the
+/// server (`%I`, `%L` of `format`): nothing is pasted into SQL here.
+async fn run_formatted(
+    connection: &mut PgConnection,
+    pattern: &str,
+    [first, second]: [&str; 2],
+) -> TeamResult<()> {
+    let statement: String = sqlx::query_scalar("SELECT format($1, $2::text, $3::text)")
+        .bind(pattern)
+        .bind(first)
+        .bind(second)
+        .fetch_one(&mut *connection)
+        .await
+        .map_err(TeamError::of)?;
+    sqlx::raw_sql(&statement)
+        .execute(connection)
+        .await
+        .map_err(TeamError::of)?;
+    Ok(())
 }
 
 /// Step 2, as the owner: brings the schema up to date.

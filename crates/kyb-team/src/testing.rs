@@ -5,6 +5,9 @@
 //! a login per member. Without a cluster a test is skipped, unless
 //! KYB_EXPECT_POSTGRES=1 (as `make test` sets it) makes that a failure.
 
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
 use sqlx::Connection;
 use sqlx::postgres::PgConnectOptions;
 
@@ -54,6 +57,11 @@ impl TestTeam {
     /// `None` (skipped) without a cluster.
     pub async fn new(prefix: &str) -> Option<Self> {
         let url = session_cluster()?;
+        Some(Self::on(&url, prefix).await)
+    }
+
+    /// The same on the cluster whose superuser's URL is `url` (a [`PrivateCluster`]).
+    pub async fn on(url: &str, prefix: &str) -> Self {
         let tag = suffix();
         let database = format!("{prefix}_{tag}");
         let admin: PgConnectOptions = url.parse().expect("the session's URL");
@@ -68,13 +76,13 @@ impl TestTeam {
             .username(&owner_name)
             .password(&owner_password);
         setup::migrate(&owner).await.expect("the owner migrates");
-        Some(Self {
+        Self {
             admin: admin.database(&database),
             database,
             owner,
             tag,
             workspace: WORKSPACE.to_owned(),
-        })
+        }
     }
 
     /// The login of `who` in this team (`ana` → `ana.<tag>`).
@@ -153,10 +161,165 @@ impl TestTeam {
             .expect("the owner's connection")
     }
 
+    /// Runs `statements` as the cluster's superuser in the team's database: a hand
+    /// that gets round every right and trigger (what only detection can answer).
+    pub async fn as_superuser_run(&self, statements: &[&str]) {
+        let mut root = self.as_superuser().await;
+        for statement in statements {
+            sqlx::raw_sql(statement)
+                .execute(&mut root)
+                .await
+                .expect("the superuser's hand");
+        }
+    }
+
     /// A connection as the cluster's superuser, in the team's database.
     pub async fn as_superuser(&self) -> sqlx::PgConnection {
         sqlx::PgConnection::connect_with(&self.admin)
             .await
             .expect("the superuser's connection")
+    }
+}
+
+/// A PostgreSQL cluster of a test's own, which the test may stop and start again, with
+/// password authentication (SCRAM) like the session's. As root, its programs run as
+/// `postgres` (initdb refuses root).
+pub struct PrivateCluster {
+    _dir: tempfile::TempDir,
+    data: PathBuf,
+    socket: PathBuf,
+    password: String,
+    server: Option<Child>,
+}
+
+const BIN: &str = "/usr/lib/postgresql/15/bin";
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}
+
+fn as_postgres(program: &str) -> Command {
+    let program = Path::new(BIN).join(program);
+    if is_root() {
+        let mut command = Command::new("runuser");
+        command.args(["-u", "postgres", "--"]).arg(program);
+        command
+    } else {
+        Command::new(program)
+    }
+}
+
+impl PrivateCluster {
+    pub fn start() -> Self {
+        let dir = tempfile::tempdir().expect("a folder");
+        let (data, socket) = (dir.path().join("data"), dir.path().join("socket"));
+        let pwfile = dir.path().join("pwfile");
+        let password = format!("{}{}", suffix(), suffix());
+        std::fs::write(&pwfile, &password).expect("the password file");
+        for path in [dir.path(), &data, &socket, &pwfile] {
+            if path != pwfile.as_path() {
+                std::fs::create_dir_all(path).expect("folder");
+            }
+            if is_root() {
+                Command::new("chown")
+                    .arg("postgres:")
+                    .arg(path)
+                    .status()
+                    .expect("chown");
+            }
+        }
+        let initdb = as_postgres("initdb")
+            .arg("-D")
+            .arg(&data)
+            .args([
+                "-U",
+                "kyb",
+                "--auth-local=scram-sha-256",
+                "--auth-host=scram-sha-256",
+                "--no-locale",
+                "-E",
+                "UTF8",
+            ])
+            .arg(format!("--pwfile={}", pwfile.display()))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("initdb runs");
+        assert!(initdb.success(), "initdb");
+        std::fs::remove_file(&pwfile).expect("the password file goes");
+        let mut cluster = Self {
+            _dir: dir,
+            data,
+            socket,
+            password,
+            server: None,
+        };
+        cluster.resume();
+        cluster
+    }
+
+    /// The folder of the server's unix socket (the host a profile names).
+    pub fn socket(&self) -> &Path {
+        &self.socket
+    }
+
+    /// The superuser's URL.
+    pub fn url(&self) -> String {
+        format!(
+            "postgres://kyb:{}@localhost/postgres?host={}",
+            self.password,
+            self.socket.display()
+        )
+    }
+
+    /// Starts the server (again) on its data, and waits until it answers.
+    pub fn resume(&mut self) {
+        let server = as_postgres("postgres")
+            .arg("-D")
+            .arg(&self.data)
+            .args(["-c", "listen_addresses=", "-c", "fsync=off"])
+            .arg("-c")
+            .arg(format!("unix_socket_directories={}", self.socket.display()))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("postgres starts");
+        self.server = Some(server);
+        for _ in 0..100 {
+            let ready = Command::new(Path::new(BIN).join("pg_isready"))
+                .arg("-q")
+                .arg("-h")
+                .arg(&self.socket)
+                .status()
+                .is_ok_and(|s| s.success());
+            if ready {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!("the private cluster did not start");
+    }
+
+    /// Stops the server at once, as a crash or a pulled cable would (SIGQUIT:
+    /// immediate shutdown, no goodbye to the clients).
+    pub fn stop(&mut self) {
+        if let Some(mut server) = self.server.take() {
+            // The server's own PID (runuser, when root, does not pass SIGQUIT on).
+            let pid = std::fs::read_to_string(self.data.join("postmaster.pid"))
+                .ok()
+                .and_then(|text| text.lines().next().map(str::to_owned))
+                .unwrap_or_else(|| server.id().to_string());
+            let _ = Command::new("kill").args(["-QUIT", &pid]).status();
+            let _ = server.wait();
+        }
+    }
+}
+
+impl Drop for PrivateCluster {
+    fn drop(&mut self) {
+        self.stop();
     }
 }

@@ -23,6 +23,7 @@ import type { Draft } from "../bindings/Draft";
 import type { DriftReport } from "../bindings/DriftReport";
 import type { EnrollmentLink } from "../bindings/EnrollmentLink";
 import type { EvidenceFile } from "../bindings/EvidenceFile";
+import type { ExportedCheckpoint } from "../bindings/ExportedCheckpoint";
 import type { Failure } from "../bindings/Failure";
 import type { FileDetail } from "../bindings/FileDetail";
 import type { FileLink } from "../bindings/FileLink";
@@ -228,6 +229,8 @@ export const addMember = (login: string, email: string, role: Role, bind: boolea
 export const resetMemberPassword = (login: string) => call<AddedMember>("reset_member_password", { login });
 export const removeMember = (login: string) => call<Member[]>("remove_member", { login });
 export const teamTrail = () => call<TeamTrail>("team_trail");
+/** A supervisor signs the team's trail as it is now and saves the checkpoint where they choose (null: cancelled). */
+export const exportTeamCheckpoint = () => call<ExportedCheckpoint | null>("export_team_checkpoint");
 export const setFourEyes = (setting: FourEyes) => call<FourEyes>("set_four_eyes", { setting });
 export const askApproval = (action: ApprovalAction, folio: string, reason: string) => call<Approval>("ask_approval", { action, folio, reason });
 export const openApprovals = () => call<Approval[]>("open_approvals");

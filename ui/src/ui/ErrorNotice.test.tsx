@@ -116,6 +116,28 @@ describe("an error in Spanish, as the desk used to word it", () => {
   });
 });
 
+describe("a team database's error, whose message is the driver's English", () => {
+  const driver = "the team database refused the request: error returned from database: permission denied for function team_claim";
+
+  it("is said in Spanish by its code, the driver's text only in a closed details", () => {
+    const notice = show(error({ code: "team_refused", message: driver }));
+    const technical = within(notice).getByTestId("error-technical") as HTMLDetailsElement;
+    expect(technical.open).toBe(false);
+    expect(technical.querySelector("summary")?.textContent).toBe("Detalles técnicos");
+    expect(technical.textContent).toContain(driver);
+    technical.remove();
+    expect(notice.textContent).toContain("La base de datos del equipo rechazó la operación.");
+    expect(notice.textContent).toContain("Qué hacer: Intente de nuevo");
+    expect(notice.textContent).not.toMatch(/database|refused|permission/);
+  });
+
+  it("keeps a service's own words in the sentence, with no details", () => {
+    const notice = show(error({ code: "server", message: "Error interno del servidor" }));
+    expect(notice.textContent).toContain("Error interno del servidor");
+    expect(within(notice).queryByTestId("error-technical")).toBeNull();
+  });
+});
+
 describe("an answer that says the same thing twice", () => {
   it("lists each failed rule and each of the service's words once, with no clash of keys", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});

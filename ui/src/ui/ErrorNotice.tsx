@@ -59,6 +59,12 @@ export function ErrorNotice({
           </ul>
         )}
         {children}
+        {words.technical && (
+          <details className="notice-technical" data-testid="error-technical">
+            <summary>{t("error.technical")}</summary>
+            <code lang="en">{words.technical}</code>
+          </details>
+        )}
         <div className="notice-hint">
           {t("whatToDo")}: {hint ?? words.hint}
           {openProfiles && fixedInProfile(error.code) && (

@@ -59,6 +59,7 @@ export const ERROR_TITLE: Record<ErrorCode, MessageKey> = {
   team_login_refused: "error.team_login_refused",
   team_schema_old: "error.team_schema_old",
   team_login_name_refused: "error.team_login_name_refused",
+  team_required: "error.team_required",
 };
 
 /** What to do next, by code. */
@@ -112,6 +113,7 @@ const ERROR_HINT: Record<ErrorCode, MessageKey> = {
   team_login_refused: "hint.team_login_refused",
   team_schema_old: "hint.team_schema_old",
   team_login_name_refused: "hint.team_login_name_refused",
+  team_required: "hint.team_required",
 };
 
 /** The errors whose fix is in the profile: a key, a Workspace, an address, the address a
@@ -166,6 +168,7 @@ const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
   team_login_refused: true,
   team_schema_old: false,
   team_login_name_refused: false,
+  team_required: true,
 };
 
 /** Whether an error (by its code) is fixed in the profile. */
@@ -191,6 +194,7 @@ const TASK: Record<Task, MessageKey> = {
   record_intent: "task.record_intent",
   write_csv: "task.write_csv",
   export_drift: "task.export_drift",
+  export_checkpoint: "task.export_checkpoint",
   prepare_images: "task.prepare_images",
   fetch_image: "task.fetch_image",
   fetch_document: "task.fetch_document",
@@ -265,6 +269,30 @@ function factual(error: AppError, t: Translate): { title: string; hint: string }
   }
 }
 
+/** The team database's codes: their message is the driver's own text (English, from
+ * PostgreSQL), never the user's language. The window says them by code and keeps that
+ * text for "details" only. */
+const FROM_TEAM_DATABASE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  "no_team",
+  "no_team_password",
+  "team_unreachable",
+  "team_refused",
+  "claimed_by_other",
+  "needs_approval",
+  "not_supervisor",
+  "not_team_member",
+  "last_supervisor",
+  "own_request",
+  "approval_closed",
+  "already_asked",
+  "approval_changed",
+  "claim_lapsed",
+  "team_busy",
+  "team_login_refused",
+  "team_schema_old",
+  "team_login_name_refused",
+]);
+
 /** An error as the window says it. */
 export interface ErrorWords {
   title: string;
@@ -275,18 +303,23 @@ export interface ErrorWords {
   /** The facts not already said in the title. */
   details: string[];
   hint: string;
+  /** A technical text in no language of the user's (the team database's driver), for a
+   * collapsed "details" only. */
+  technical: string | null;
 }
 
 export function errorWords(error: AppError, t: Translate): ErrorWords {
   const said = factual(error, t);
   const title = said?.title ?? t(ERROR_TITLE[error.code]);
-  const cause = error.message.trim();
+  const technical = FROM_TEAM_DATABASE.has(error.code) ? error.message.trim() || null : null;
+  const cause = technical ? "" : error.message.trim();
   return {
     title,
     task: error.task ? t(cause ? "error.taskWithCause" : "error.task", { task: t(TASK[error.task]), cause }) : null,
     message: !error.task && cause && cause !== title ? cause : null,
     details: said ? [] : error.details,
     hint: said?.hint ?? t(ERROR_HINT[error.code]),
+    technical,
   };
 }
 

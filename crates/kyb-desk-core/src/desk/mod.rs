@@ -28,12 +28,15 @@ mod review;
 mod service;
 mod session;
 mod team;
+mod team_pending;
+mod team_trail;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
 pub use team::{
     AddedMember, CLAIM_LEASE, TeamListening, TeamQueue, TeamStatus, TeamTrail, team_error,
 };
+pub use team_trail::{AnchorAlarm, ExportedCheckpoint};
 
 /// How long a starting app waits for the data folder to be let go of (by an app that
 /// is closing) before it says another one has it.
@@ -74,6 +77,10 @@ pub struct Desk {
     listening: tokio::sync::watch::Sender<u64>,
     /// The evidence this session showed per file reviewed, and what was acknowledged.
     reviews: Mutex<review::Reviews>,
+    /// Outcomes the team's trail is owed (the team was out of reach as a call ended).
+    team_pending: team_pending::PendingOutcomes,
+    /// The company's managed policy (which workspaces work as a team).
+    policy: crate::policy::Policy,
 }
 
 /// Where the desk keeps its files, under one directory.
@@ -134,8 +141,16 @@ impl Desk {
             team: tokio::sync::Mutex::new(None),
             listening: tokio::sync::watch::Sender::new(0),
             reviews: Mutex::new(review::Reviews::default()),
+            team_pending: team_pending::PendingOutcomes::new(team_pending::pending_path(data_dir)),
+            policy: crate::policy::Policy::managed(),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
         })
+    }
+
+    /// A desk under `policy` instead of the managed one (tests; the app reads only the
+    /// administrator's file).
+    pub fn set_policy(&mut self, policy: crate::policy::Policy) {
+        self.policy = policy;
     }
 
     /// A desk whose requests give up after `timeout` (tests of lost answers, which need

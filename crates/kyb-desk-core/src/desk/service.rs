@@ -89,6 +89,11 @@ impl Desk {
         target: &str,
         summary: &str,
     ) -> AppResult<Call<'_>> {
+        // A workspace the company's policy says works as a team changes nothing from a
+        // profile that left its team.
+        if profile.team.is_none() && self.policy.requires_team(&profile.workspace_id) {
+            return Err(AppError::of(ErrorCode::TeamRequired));
+        }
         let sending = self.begin_sending(profile, operation, target)?;
         // In a team, the team's rules first: nothing is written here for a call the
         // team refuses.

@@ -22,6 +22,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::Desk;
+use super::team_pending::Pending;
 use crate::error::{AppError, AppResult, ErrorCode};
 use crate::profiles::Profile;
 use crate::secrets::{BoundKey, KeyStatus};
@@ -87,6 +88,8 @@ pub struct AddedMember {
 pub struct TeamTrail {
     pub entries: Vec<TeamAuditEntry>,
     pub chain: TeamChain,
+    /// The chain is not the one this desk saw before (its keyring's anchor).
+    pub anchor: Option<super::AnchorAlarm>,
 }
 
 /// The desk's one listener to its team (see [`Desk::listen_team`]).
@@ -152,10 +155,13 @@ pub fn team_error(error: TeamError) -> AppError {
 }
 
 /// What a state-changing call holds of the team while it is out: the team and its
-/// intent in the trail (the database knows the approval it uses).
+/// intent in the trail (the database knows the approval it uses), and where to owe
+/// its outcome should the team be out of reach when it ends.
 pub(super) struct TeamCall {
     team: Team,
     intent: i64,
+    profile_id: String,
+    origin: String,
 }
 
 impl Desk {
@@ -205,6 +211,7 @@ impl Desk {
         }
         match self.team_of(&profile).await {
             Ok(team) => {
+                self.tell_owed(&profile, &team).await;
                 status.member = Some(team.member().to_owned());
                 match (team.whoami().await, team.four_eyes().await) {
                     (Ok(me), Ok(four_eyes)) => {
@@ -319,11 +326,21 @@ impl Desk {
         let Some(team) = self.team_if_any(profile).await? else {
             return Ok(None);
         };
+        self.tell_owed(profile, &team).await;
         let (intent, _approval) = team
             .intent(operation.route(), target, summary)
             .await
             .map_err(team_error)?;
-        Ok(Some(TeamCall { team, intent }))
+        Ok(Some(TeamCall {
+            team,
+            intent,
+            profile_id: profile.id.clone(),
+            origin: profile
+                .team
+                .as_ref()
+                .map(TeamAddress::origin)
+                .unwrap_or_default(),
+        }))
     }
 
     /// How the call ended, in the central trail (and its approval, used or failed).
@@ -337,7 +354,7 @@ impl Desk {
         outcome: &crate::audit::Outcome,
     ) {
         let Some(call) = call else { return };
-        let _ = (operation, target, summary);
+        let _ = summary;
         let code = outcome.code.as_ref().map(ToString::to_string);
         let written = call
             .team
@@ -350,8 +367,67 @@ impl Desk {
             )
             .await;
         if let Err(error) = written {
-            tracing::error!("team audit outcome not written: {error}");
+            // Owed: told when the team is back, as written late; meanwhile the trail
+            // shows the intent open, never a clean chain.
+            tracing::error!("team audit outcome not written, owed: {error}");
+            let sent_review = outcome.ok
+                && matches!(
+                    operation,
+                    Operation::Correction | Operation::ComplementaryInfo
+                );
+            self.team_pending.push(Pending {
+                profile_id: call.profile_id,
+                origin: call.origin,
+                intent: call.intent,
+                ok: outcome.ok,
+                code,
+                message: outcome.message.clone(),
+                release: sent_review
+                    .then(|| target.split(" / ").next().unwrap_or(target).to_owned()),
+            });
         }
+    }
+
+    /// Tells the team's trail what this desk owes it (outcomes of calls that ended
+    /// while the team was out of reach, and the claims they were to let go), once the
+    /// team answers again. What cannot be told yet stays owed.
+    pub(super) async fn tell_owed(&self, profile: &Profile, team: &Team) {
+        let Some(address) = profile.team.as_ref() else {
+            return;
+        };
+        let origin = address.origin();
+        let owed = self.team_pending.owed(&profile.id, &origin);
+        if owed.is_empty() {
+            return;
+        }
+        let mut told = Vec::new();
+        for pending in owed {
+            let written = team
+                .outcome(
+                    pending.intent,
+                    pending.ok,
+                    pending.code.as_deref(),
+                    pending.message.as_deref(),
+                    true,
+                )
+                .await;
+            match written {
+                // Told now, or already (another try got through before its answer).
+                Ok(_) | Err(TeamError::NoOpenIntent) => {
+                    if let Some(document_id) = &pending.release
+                        && let Err(error) = team.release(document_id).await
+                    {
+                        tracing::warn!("claim of a sent review not let go: {error}");
+                    }
+                    told.push(pending.intent);
+                }
+                Err(error) => {
+                    tracing::warn!("team outcome still owed: {error}");
+                    break;
+                }
+            }
+        }
+        self.team_pending.told(&profile.id, &origin, &told);
     }
 
     // The queue.
@@ -562,10 +638,14 @@ impl Desk {
     }
 
     pub async fn team_trail(&self, limit: u32) -> AppResult<TeamTrail> {
-        let team = self.team().await?;
+        let profile = self.active_profile()?;
+        let team = self.team_of(&profile).await?;
+        let chain = team.verify_chain().await.map_err(team_error)?;
+        let anchor = self.check_anchor(&profile, &team, &chain.head).await?;
         Ok(TeamTrail {
             entries: team.trail(i64::from(limit)).await.map_err(team_error)?,
-            chain: team.verify_chain().await.map_err(team_error)?,
+            chain,
+            anchor,
         })
     }
 

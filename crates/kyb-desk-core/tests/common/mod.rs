@@ -92,3 +92,35 @@ impl DemoDesk {
         self.dir.path()
     }
 }
+
+/// A correction that rejects one section, with a comment and a notice to the person.
+pub fn rejection(document_id: &str, section: &str) -> kyb_api::requests::CorrectionRequest {
+    kyb_api::requests::CorrectionRequest {
+        document_id: document_id.into(),
+        secciones: vec![kyb_api::requests::SectionDecision {
+            seccion: section.into(),
+            estatus: "Rechazada".into(),
+            comentario: Some("La identificación está vencida".into()),
+            ..kyb_api::requests::SectionDecision::default()
+        }],
+        notificar_usuario: Some(true),
+        mensaje_general: None,
+    }
+}
+
+/// `profile` as `email`, in the team at `team` (or alone with none).
+pub fn in_team(
+    profile: &Profile,
+    email: &str,
+    team: Option<kyb_team::TeamAddress>,
+) -> kyb_desk_core::profiles::ProfileInput {
+    kyb_desk_core::profiles::ProfileInput {
+        id: Some(profile.id.clone()),
+        name: profile.name.clone(),
+        environment: profile.environment.clone(),
+        workspace_id: profile.workspace_id.clone(),
+        agent_email: email.into(),
+        flows: profile.flows.clone(),
+        team,
+    }
+}

@@ -1,28 +1,54 @@
 // A file's internal notes: shared with the team, never sent to the service. A note
-// that cannot be saved stays in its box.
-import { useState } from "react";
+// that cannot be saved stays in its box. While the team is out of reach the panel
+// stays: the notes as last read, and the box keeps what is typed (also across the
+// panel closing, for this window's session); the user saves it once the team is back,
+// nothing is sent on its own.
+import { useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
-import { useConnectedTeam, useTeamData } from "./TeamContext";
+import { useTeam, useTeamData } from "./TeamContext";
 import { clock } from "./words";
 
 export const NOTE_MAX = 2000;
 
-export function NotesPanel({ documentId }: { documentId: string }) {
-  const team = useConnectedTeam();
-  if (!team) return null;
-  return <Notes documentId={documentId} />;
+/** Where a note being typed is kept while its panel is closed. */
+export const typedNoteKey = (documentId: string) => `kyb-desk.note.${documentId.toLowerCase()}`;
+
+function readTyped(documentId: string): string {
+  try {
+    return sessionStorage.getItem(typedNoteKey(documentId)) ?? "";
+  } catch {
+    return "";
+  }
 }
 
-function Notes({ documentId }: { documentId: string }) {
+function keepTyped(documentId: string, body: string) {
+  try {
+    if (body) sessionStorage.setItem(typedNoteKey(documentId), body);
+    else sessionStorage.removeItem(typedNoteKey(documentId));
+  } catch {
+    // Kept on screen all the same; only a closed panel would lose it.
+  }
+}
+
+export function NotesPanel({ documentId }: { documentId: string }) {
+  const { status } = useTeam();
+  if (!status?.configured) return null;
+  return <Notes key={documentId} documentId={documentId} connected={status.connected} />;
+}
+
+function Notes({ documentId, connected }: { documentId: string; connected: boolean }) {
   const { t, locale } = useI18n();
-  const notes = useTeamData(() => backend.fileNotes(documentId), documentId);
-  const [body, setBody] = useState("");
+  const notes = useTeamData(() => backend.fileNotes(documentId), documentId, !connected);
+  const [body, setBody] = useState(() => readTyped(documentId));
   const [error, setError] = useState<AppError | null>(null);
   const [saving, setSaving] = useState(false);
+  // Typed while the team was away: said once it is back, so the user saves it.
+  const [typedOffline, setTypedOffline] = useState(false);
+  useEffect(() => keepTyped(documentId, body), [documentId, body]);
   const add = () => {
     setSaving(true);
     backend
@@ -31,6 +57,7 @@ function Notes({ documentId }: { documentId: string }) {
         () => {
           setBody("");
           setError(null);
+          setTypedOffline(false);
           notes.reload();
         },
         (e: AppError) => setError(e),
@@ -41,8 +68,19 @@ function Notes({ documentId }: { documentId: string }) {
     <section className="card team-notes" aria-labelledby="notes-title" data-testid="team-notes">
       <h3 id="notes-title">{t("team.notes.title")}</h3>
       <p className="muted small">{t("team.notes.private")}</p>
-      {notes.error && <ErrorNotice error={notes.error} />}
+      {!connected && (
+        <p className="notice notice-warn" role="status" data-testid="notes-offline">
+          {t("team.notes.offline")}
+        </p>
+      )}
+      {connected && typedOffline && body.trim() && (
+        <p className="notice" role="status" data-testid="notes-kept">
+          {t("team.notes.kept")}
+        </p>
+      )}
+      {connected && notes.error && <ErrorNotice error={notes.error} />}
       {notes.value?.length === 0 && <p className="muted">{t("team.notes.none")}</p>}
+      {notes.value === null && !connected && <p className="muted">{t("team.notes.unread")}</p>}
       <ol className="notes">
         {notes.value?.map((note) => (
           <li key={note.id} data-testid="team-note">
@@ -58,7 +96,7 @@ function Notes({ documentId }: { documentId: string }) {
         className="row"
         onSubmit={(event) => {
           event.preventDefault();
-          add();
+          if (connected) add();
         }}
       >
         <textarea
@@ -68,10 +106,13 @@ function Notes({ documentId }: { documentId: string }) {
           aria-label={t("team.notes.new")}
           placeholder={t("team.notes.new")}
           value={body}
-          onChange={(e) => setBody(e.target.value)}
+          onChange={(e) => {
+            setBody(e.target.value);
+            if (!connected) setTypedOffline(true);
+          }}
           data-testid="note-body"
         />
-        <button type="submit" className="button" disabled={saving || !body.trim()} data-testid="note-add">
+        <button type="submit" className="button" disabled={saving || !connected || !body.trim()} data-testid="note-add">
           {t("team.notes.add")}
         </button>
       </form>

@@ -1,18 +1,74 @@
 // The team's audit trail: every member's calls and the team's own events, newest
 // first, with the chain's verification (a changed, missing or cut entry named).
+import { useState } from "react";
+
 import * as backend from "../../api/backend";
+import type { AnchorAlarm } from "../../bindings/AnchorAlarm";
+import type { AppError } from "../../bindings/AppError";
+import type { ExportedCheckpoint } from "../../bindings/ExportedCheckpoint";
 import type { TeamBreak } from "../../bindings/TeamBreak";
 import { type Translate, useI18n } from "../../i18n";
 import { useOperationRoutes } from "../../ui/appInfo";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { operationLabel } from "../audit/model";
 import { useConnectedTeam, useTeamData } from "./TeamContext";
+import { TeamOffline } from "./TeamOffline";
 import { clock, teamEventWords } from "./words";
 
+/** The team's part of the audit screen: its trail, or, while the team is out of reach,
+ * what is missing. */
 export function TeamTrail() {
   const team = useConnectedTeam();
-  if (!team) return null;
-  return <Trail />;
+  if (!team) return <TeamOffline missing="team.offline.audit" />;
+  return <Trail supervisor={team.role === "supervisor"} />;
+}
+
+function anchorWords(alarm: AnchorAlarm, t: Translate): string {
+  switch (alarm.kind) {
+    case "wentBack":
+      return t("team.trail.wentBack", { seen: alarm.seen, head: alarm.head });
+    case "forked":
+      return t("team.trail.forked", { seq: alarm.seq });
+  }
+}
+
+/** A supervisor signs the chain as it is now; the checkpoint is saved where they choose. */
+function SignCheckpoint({ onSigned }: { onSigned: () => void }) {
+  const { t } = useI18n();
+  const [saved, setSaved] = useState<ExportedCheckpoint | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="row" data-testid="team-checkpoint">
+      <button
+        type="button"
+        className="button small"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setError(null);
+          backend
+            .exportTeamCheckpoint()
+            .then((exported) => {
+              if (exported) {
+                setSaved(exported);
+                onSigned();
+              }
+            }, setError)
+            .finally(() => setBusy(false));
+        }}
+        data-testid="team-checkpoint-sign"
+      >
+        {t("team.trail.sign")}
+      </button>
+      {saved && (
+        <span className="muted small" role="status">
+          {t("team.trail.signed", { seq: saved.seq })}
+        </span>
+      )}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+    </div>
+  );
 }
 
 function breakWords(problem: TeamBreak, t: Translate): string {
@@ -33,7 +89,7 @@ function breakWords(problem: TeamBreak, t: Translate): string {
   }
 }
 
-function Trail() {
+function Trail({ supervisor }: { supervisor: boolean }) {
   const { t, locale } = useI18n();
   const routes = useOperationRoutes();
   const trail = useTeamData(() => backend.teamTrail(), "trail");
@@ -42,6 +98,12 @@ function Trail() {
     <section className="card team-trail" aria-labelledby="team-trail-title" data-testid="team-trail">
       <h3 id="team-trail-title">{t("team.trail.title")}</h3>
       {trail.error && <ErrorNotice error={trail.error} />}
+      {value?.anchor && (
+        <div className="notice notice-error" role="alert" data-testid="team-anchor-alarm">
+          <strong>{t("team.trail.anchorAlarm")}</strong> {anchorWords(value.anchor, t)}
+        </div>
+      )}
+      {supervisor && <SignCheckpoint onSigned={trail.reload} />}
       {value && value.chain.openIntents.length > 0 && (
         // A call whose outcome the trail never got is not a clean chain: it may have
         // reached the service (issue 30).

@@ -16,6 +16,7 @@ import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
 import { NotesPanel } from "../team/NotesPanel";
 import { useConnectedTeam } from "../team/TeamContext";
+import { TeamOffline } from "../team/TeamOffline";
 import { mayDo } from "../team/words";
 import "./tracking.css";
 
@@ -78,6 +79,7 @@ export function TrackingView(props: {
         }
       />
       {error && <ErrorNotice error={error} />}
+      <TeamOffline missing="team.offline.tracking" />
       {!file && !error && <div className="empty">{t("loading")}</div>}
       {tracking && file && (
         <>

@@ -16,7 +16,8 @@ import { ProgressBar } from "../../ui/ProgressBar";
 import { problemTexts } from "../../ui/problems";
 import { CATEGORIES, CATEGORY_WORDS } from "../../ui/StatusBadge";
 import { QueueBar, QueueMarks } from "../team/QueueBar";
-import { useConnectedTeam, useTeamData } from "../team/TeamContext";
+import { useConnectedTeam, useLeaseEnds, useTeamData } from "../team/TeamContext";
+import { TeamOffline } from "../team/TeamOffline";
 import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
 import { emptyFilter, type Filter, filterRows, rowKey, type Sort, type SortKey, sortRows } from "./model";
@@ -101,6 +102,8 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
     `${queueFilter}:${team ? team.member : ""}:${refreshing}:${files?.length ?? 0}`,
   );
   const teamQueue = team ? queue.value : null;
+  // A claim whose lease ran out leaves its row within seconds (the database tells no one).
+  useLeaseEnds(teamQueue?.claims, queue.reload);
   // A file another member followed joins this desk's list (the backend follows it):
   // the list is read again when the queue names a file it lacks.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new queue answer is when to compare.
@@ -222,6 +225,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
       )}
       {team && <QueueBar queue={teamQueue} filter={queueFilter} onFilter={setQueueFilter} onOpen={onOpen} onError={setError} />}
       {team && queue.error && <ErrorNotice error={queue.error} />}
+      {!team && <TeamOffline missing="team.offline.watchlist" />}
       <div className="toolbar">
         <input
           ref={search}

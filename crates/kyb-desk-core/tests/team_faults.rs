@@ -1,0 +1,286 @@
+//! The team when things fail at the worst moment, on a PostgreSQL of the test's own
+//! (stopped and started again) with the demo sandbox: what the trail is told, what is
+//! kept, and what the analyst is asked. Without a session cluster the tests say they
+//! were skipped, unless KYB_EXPECT_POSTGRES=1.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{DemoDesk, in_team, rejection};
+use kyb_desk_core::error::ErrorCode;
+use kyb_sandbox::Fault;
+use kyb_team::testing::{PrivateCluster, TestTeam};
+use kyb_team::{Role, TeamAddress};
+
+const CORRECTION: &str = "POST /expedientes/solicitar-correccion";
+
+/// Ana's desk on the demo, an analyst of a team on `cluster`, as the README sets it up.
+async fn ana_on(cluster: &PrivateCluster) -> (TestTeam, kyb_team::Team, DemoDesk) {
+    let demo = DemoDesk::start().await;
+    let mut team = TestTeam::on(&cluster.url(), "kyb_faults").await;
+    team.workspace = demo.profile.workspace_id.clone();
+    let boss = team.supervisor("jefa").await;
+    let login = team.login("ana");
+    let one_time = boss
+        .add_member(&login, "ana@kybdesk.mx", Role::Analyst, false)
+        .await
+        .expect("added")
+        .expect("a one-time password");
+    let address = TeamAddress {
+        host: cluster.socket().display().to_string(),
+        port: kyb_team::DEFAULT_PORT,
+        database: team.database.clone(),
+        user: login,
+    };
+    let profile = demo.profile.clone();
+    demo.desk
+        .save_profile(in_team(&profile, "ana@kybdesk.mx", Some(address)))
+        .expect("in the team");
+    demo.desk
+        .set_team_password(&profile.id, &one_time)
+        .await
+        .expect("kept");
+    (team, boss, demo)
+}
+
+#[tokio::test]
+async fn a_send_whose_outcome_the_trail_missed_is_told_once_the_team_is_back() {
+    if kyb_team::testing::session_cluster().is_none() {
+        return;
+    }
+    let mut cluster = PrivateCluster::start();
+    let (_team, boss, ana) = ana_on(&cluster).await;
+    let id = ana.manifest().examples.document_id.to_string();
+    let section = match ana.desk.file_detail(&id).await.expect("detail") {
+        kyb_desk_core::desk::FileDetail::V2 { detail, .. } => detail.section_ids()[0].name.clone(),
+        other => panic!("version 2: {other:?}"),
+    };
+    // The service acts, then takes a while to answer: PostgreSQL dies meanwhile, just
+    // after the send's intent reached the trail.
+    ana.sandbox
+        .add_fault(Fault {
+            route: CORRECTION.into(),
+            latency_after_ms: 1_500,
+            ..Fault::default()
+        })
+        .expect("a valid fault");
+    let desk = std::sync::Arc::new(ana);
+    let sending = {
+        let desk = desk.clone();
+        let request = rejection(&id, &section);
+        tokio::spawn(async move { desk.desk.request_correction(request).await })
+    };
+    let started = std::time::Instant::now();
+    while desk.sandbox.requests(CORRECTION) == 0 {
+        assert!(started.elapsed() < Duration::from_secs(20), "the call left");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    cluster.stop();
+    sending
+        .await
+        .expect("ran")
+        .expect("the service took the correction: the analyst is told it was sent");
+    assert_eq!(desk.sandbox.requests(CORRECTION), 1);
+
+    // Back: the trail is told the outcome this desk kept, as written late, once, and
+    // the sent review's claim is let go.
+    cluster.resume();
+    let status = desk.desk.team_status().await.expect("status");
+    assert!(status.connected, "{status:?}");
+    let trail = desk.desk.team_trail(20).await.expect("trail");
+    let calls: Vec<_> = trail
+        .entries
+        .iter()
+        .filter(|e| e.operation == CORRECTION)
+        .collect();
+    let [intent, outcome] = &calls[..] else {
+        panic!("an intent and its outcome: {calls:?}")
+    };
+    assert_eq!(intent.code.as_deref(), Some("intent"));
+    assert_eq!(outcome.completes, Some(intent.seq));
+    assert!(outcome.ok);
+    assert!(
+        outcome.summary.contains("registro local"),
+        "said to be written late: {}",
+        outcome.summary
+    );
+    assert!(trail.chain.breaks.is_empty() && trail.chain.open_intents.is_empty());
+    assert!(
+        boss.holder(&id).await.expect("read").is_none(),
+        "the sent review holds the file no longer"
+    );
+    // Told once: reading again owes nothing more.
+    desk.desk.team_status().await.expect("status");
+    let again = desk.desk.team_trail(20).await.expect("trail");
+    assert_eq!(again.entries.len(), trail.entries.len());
+}
+
+#[tokio::test]
+async fn an_outage_longer_than_the_lease_hands_no_file_over_without_asking() {
+    if kyb_team::testing::session_cluster().is_none() {
+        return;
+    }
+    let cluster = PrivateCluster::start();
+    let (team, boss, ana) = ana_on(&cluster).await;
+    let id = ana.manifest().examples.document_id.to_string();
+    // Beto holds the file with a short lease, and his desk goes away (his network),
+    // his draft with it.
+    let beto = team.member(&boss, "beto", Role::Analyst).await;
+    beto.claim(&id, Duration::from_millis(1_200), false)
+        .await
+        .expect("Beto holds it");
+    beto.close().await;
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    // Ana opens the review after his lease ran out: she is told, not handed the file.
+    let asked = ana
+        .desk
+        .claim_file(&id, false)
+        .await
+        .expect_err("asked first");
+    assert_eq!(asked.code, ErrorCode::ClaimLapsed);
+    assert_eq!(asked.details[0], team.login("beto"));
+    // She chooses to take it: the trail says so.
+    let taken = ana.desk.claim_file(&id, true).await.expect("taken");
+    assert_eq!(taken.member, team.login("ana"));
+    let trail = ana.desk.team_trail(10).await.expect("trail");
+    assert!(
+        trail
+            .entries
+            .iter()
+            .any(|e| e.operation == "team: claim-taken-after-lapse"
+                && e.summary.contains(&team.login("beto"))),
+        "{:?}",
+        trail.entries
+    );
+}
+
+#[tokio::test]
+async fn a_trail_cut_or_rewritten_behind_the_desks_back_raises_its_alarm() {
+    if kyb_team::testing::session_cluster().is_none() {
+        return;
+    }
+    let demo = DemoDesk::start().await;
+    let Some(mut team) = TestTeam::new("kyb_anchor").await else {
+        return;
+    };
+    team.workspace = demo.profile.workspace_id.clone();
+    let boss = team.supervisor("jefa").await;
+    for who in ["beto", "carla", "dora"] {
+        team.member(&boss, who, Role::Analyst).await;
+    }
+    let login = team.login("ana");
+    let one_time = boss
+        .add_member(&login, "ana@kybdesk.mx", Role::Supervisor, false)
+        .await
+        .expect("added")
+        .expect("a one-time password");
+    let profile = demo.profile.clone();
+    demo.desk
+        .save_profile(in_team(
+            &profile,
+            "ana@kybdesk.mx",
+            Some(TeamAddress {
+                host: std::env::var("PGHOST").expect("the session's socket"),
+                port: kyb_team::DEFAULT_PORT,
+                database: team.database.clone(),
+                user: login,
+            }),
+        ))
+        .expect("in the team");
+    demo.desk
+        .set_team_password(&profile.id, &one_time)
+        .await
+        .expect("kept");
+    // Ana's desk reads the trail (five entries: the members added) and keeps its head.
+    let seen = demo.desk.team_trail(50).await.expect("trail");
+    assert_eq!(seen.chain.entries, 5);
+    assert!(seen.anchor.is_none() && seen.chain.breaks.is_empty());
+    // A supervisor's signed checkpoint is kept by the database and saved by the desk.
+    let saved = demo.dir.path().join("punto.json");
+    let exported = demo
+        .desk
+        .export_team_checkpoint(&saved)
+        .await
+        .expect("signed and saved");
+    assert_eq!(
+        exported.checkpoint.seq, 5,
+        "the chain as it was when signed"
+    );
+    let file: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&saved).expect("saved")).expect("JSON");
+    assert_eq!(file["seq"], 5);
+    assert_eq!(file["signature"], exported.checkpoint.signature.as_str());
+    let read = demo.desk.team_trail(50).await.expect("trail");
+    assert_eq!(read.chain.checkpoints, 1);
+
+    // Someone with the owner's rights removes the last entry (the checkpoint's event)
+    // and the checkpoint, and mends the head: the chain holds together, but not for
+    // this desk, which saw entry 6.
+    team.as_superuser_run(&[
+        "SET session_replication_role = replica",
+        "DELETE FROM team_checkpoint",
+        "DELETE FROM team_audit WHERE seq > 5",
+        "UPDATE team_audit_head h SET seq = 5, hash = (SELECT hash FROM team_audit a \
+         WHERE a.workspace_id = h.workspace_id AND a.seq = 5)",
+    ])
+    .await;
+    let cut = demo.desk.team_trail(50).await.expect("trail");
+    assert!(
+        cut.chain.breaks.is_empty(),
+        "the database alone finds nothing"
+    );
+    assert_eq!(
+        cut.anchor,
+        Some(kyb_desk_core::desk::AnchorAlarm::WentBack { seen: 6, head: 5 })
+    );
+    // The alarm stays: the anchor is not moved to what the chain says now.
+    assert!(
+        demo.desk
+            .team_trail(50)
+            .await
+            .expect("trail")
+            .anchor
+            .is_some()
+    );
+}
+
+#[tokio::test]
+async fn leaving_the_team_in_ones_profile_sends_nothing_where_the_policy_says_team() {
+    const CANCEL: &str = "POST /verificaciones/{folio}/cancelar";
+    let mut demo = DemoDesk::start().await;
+    let workspace = demo.profile.workspace_id.clone();
+    demo.desk
+        .set_policy(kyb_desk_core::policy::Policy::TeamWorkspaces(vec![
+            workspace.to_lowercase(),
+        ]));
+    // The profile names no team (its member took it out, to skip four eyes).
+    assert!(demo.profile.team.is_none());
+    let folio = demo.manifest().examples.folios["Abierto"].clone();
+    let refused = demo
+        .desk
+        .cancel_verification(&folio)
+        .await
+        .expect_err("refused");
+    assert_eq!(refused.code, ErrorCode::TeamRequired);
+    assert_eq!(
+        demo.sandbox.requests(CANCEL),
+        0,
+        "nothing reached the service"
+    );
+    assert!(
+        demo.desk
+            .verification(&folio)
+            .await
+            .expect("read")
+            .can_cancel,
+        "reads go on, and the verification is as it was"
+    );
+    // Another workspace, or no policy, works alone as before.
+    demo.desk.set_policy(kyb_desk_core::policy::Policy::None);
+    demo.desk
+        .cancel_verification(&folio)
+        .await
+        .expect("alone, without a policy");
+    assert_eq!(demo.sandbox.requests(CANCEL), 1);
+}

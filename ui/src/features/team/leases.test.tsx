@@ -1,0 +1,85 @@
+// A lease's end, of which the database sends no notice, is read on its own: an expired
+// claim leaves every desk's screen within seconds (issue 30, 7).
+import { clearMocks } from "@tauri-apps/api/mocks";
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+import type { Claim } from "../../bindings/Claim";
+import type { Profile } from "../../bindings/Profile";
+import { watchedFile } from "../watchlist/testing";
+import { WatchlistView } from "../watchlist/WatchlistView";
+import { LEASE_GRACE_MS } from "./TeamContext";
+import { DOC_A, DOC_B, liveTeam, shown } from "./testing";
+
+// The watchlist draws the rows that fit: give the window a size.
+const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
+beforeAll(() => {
+  for (const property of sized) Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
+});
+afterAll(() => {
+  for (const property of sized) Reflect.deleteProperty(HTMLElement.prototype, property);
+});
+afterEach(() => {
+  cleanup();
+  clearMocks();
+  localStorage.clear();
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("a claim whose lease runs out", { timeout: 30_000 }, () => {
+  const profile: Profile = {
+    id: "p1",
+    name: "Equipo",
+    environment: { kind: "sandbox" },
+    workspaceId: "w",
+    agentEmail: "ana@kybdesk.mx",
+    flows: [{ flowId: "flujo", label: "Morales", personType: "Moral" }],
+    team: { host: "localhost", port: 5432, database: "kyb", user: "ana" },
+  };
+  const a = watchedFile("AAA010101AA1", { flowId: "flujo", documentId: DOC_A });
+  const b = watchedFile("BBB020202BB2", { flowId: "flujo", documentId: DOC_B });
+  /** As the database answers (to the second): a claim whose lease has run out is not listed. */
+  const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+
+  function queueWith(claims: (now: number) => Claim[]) {
+    return liveTeam((cmd) => {
+      if (cmd === "watchlist") return [a, b];
+      if (cmd === "startup_painted") return null;
+      if (cmd === "team_queue")
+        return {
+          files: [a, b].map((f) => ({ flowId: f.flowId, rfc: f.rfc, status: "Pendiente", documentId: f.documentId, assignee: null })),
+          claims: claims(Date.now()),
+          me: "ana@kybdesk.mx",
+          role: "analyst",
+        };
+      throw new Error(cmd);
+    });
+  }
+
+  it("leaves every row within seconds of its end, with no notice from the team", async () => {
+    // Beto's desk went away: his lease ends in about two seconds, and nobody says so.
+    const end = Math.ceil((Date.now() + 1500) / 1000) * 1000;
+    const team = queueWith((now) => (now < end ? [{ documentId: DOC_B, member: "beto@kybdesk.mx", since: utc(end - 90_000), leaseUntil: utc(end) }] : []));
+    shown(<WatchlistView profile={profile} onOpen={() => undefined} />);
+    expect((await screen.findByTestId("row-claim")).textContent).toBe("En revisión: beto");
+    const reads = team.count("team_queue");
+    await waitFor(() => expect(screen.queryByTestId("row-claim")).toBeNull(), { timeout: end - Date.now() + LEASE_GRACE_MS + 3000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(end);
+    expect(team.count("team_changes")).toBe(1);
+    expect(team.count("team_queue") - reads).toBeLessThanOrEqual(2);
+  });
+
+  it("waits for a lease far off (or unreadable) without reading in a loop", async () => {
+    const team = queueWith(() => [
+      { documentId: DOC_A, member: "beto@kybdesk.mx", since: "2026-11-24T10:00:00Z", leaseUntil: "2999-01-01T00:00:00Z" },
+      { documentId: DOC_B, member: "caro@kybdesk.mx", since: "2026-11-24T10:00:00Z", leaseUntil: "infinity" },
+    ]);
+    shown(<WatchlistView profile={profile} onOpen={() => undefined} />);
+    await waitFor(() => expect(screen.getAllByTestId("row-claim")).toHaveLength(2));
+    await pause(300);
+    const reads = team.count("team_queue");
+    await pause(1500);
+    expect(team.count("team_queue")).toBe(reads);
+  });
+});

@@ -1,0 +1,178 @@
+// The team out of reach (issue 30, 7): every screen with team data says what it lacks,
+// in the user's language; the driver's English stays in a closed "details"; a note
+// typed meanwhile is kept.
+import { clearMocks } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import type { ChainReport } from "../../bindings/ChainReport";
+import type { Profile } from "../../bindings/Profile";
+import * as sparse from "../../bindings/sparse";
+import { GivenInfo } from "../../test/appInfo";
+import { AuditView } from "../audit/AuditView";
+import { TrackingView } from "../tracking/TrackingView";
+import { watchedFile } from "../watchlist/testing";
+import { WatchlistView } from "../watchlist/WatchlistView";
+import { NotesPanel, typedNoteKey } from "./NotesPanel";
+import { useTeam } from "./TeamContext";
+import { TeamView } from "./TeamView";
+import { DOC_A, liveTeam, offline, shown, status } from "./testing";
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const profile: Profile = {
+  id: "p1",
+  name: "Equipo",
+  environment: { kind: "sandbox" },
+  workspaceId: "w",
+  agentEmail: "ana@kybdesk.mx",
+  flows: [{ flowId: "flujo", label: "Morales", personType: "Moral" }],
+  team: { host: "localhost", port: 5432, database: "kyb", user: "ana" },
+};
+
+const DRIVER = "pool timed out while waiting for an open connection";
+const chain: ChainReport = { entries: 0, unreadable: 0, breaks: [], anchor: { state: "matches" } };
+
+/** The service's answers the three screens read, the team out of reach. */
+function serviceOnly() {
+  return liveTeam(
+    (cmd) => {
+      if (cmd === "watchlist") return [watchedFile("AAA010101AA1", { flowId: "flujo", documentId: DOC_A })];
+      if (cmd === "startup_painted" || cmd === "mark_watch_seen") return null;
+      if (cmd === "tracking") return { ...sparse.fileTracking, tracking: { ...sparse.fileTracking.tracking, DocumentId: DOC_A } };
+      if (cmd === "issued_links") return [];
+      if (cmd === "audit_entries") return { entries: [], unreadable: 0, unresolved: [] };
+      if (cmd === "verify_audit") return chain;
+      throw new Error(cmd);
+    },
+    offline(`the team database cannot be reached: ${DRIVER}`),
+  );
+}
+
+describe("a screen with team data, the team out of reach", () => {
+  const screens = {
+    watchlist: () => <WatchlistView profile={profile} onOpen={() => undefined} />,
+    tracking: () => (
+      <TrackingView flowId="flujo" rfc="AAA010101AA1" onBack={() => undefined} onDetail={() => undefined} onReview={() => undefined} profile={profile} />
+    ),
+    audit: () => (
+      <GivenInfo>
+        <AuditView />
+      </GivenInfo>
+    ),
+  };
+
+  it.each([
+    ["watchlist", "es-MX", "La cola del equipo no se muestra", "No hay conexión con la base de datos del equipo."],
+    ["tracking", "es-MX", "Las notas internas son las de la última lectura", "No hay conexión con la base de datos del equipo."],
+    ["audit", "es-MX", "La bitácora del equipo y su verificación no se muestran", "No hay conexión con la base de datos del equipo."],
+    ["watchlist", "en", "The team's queue is not shown", "The team database cannot be reached."],
+    ["tracking", "en", "The internal notes are as last read", "The team database cannot be reached."],
+    ["audit", "en", "The team's trail and its verification are not shown", "The team database cannot be reached."],
+  ] as const)("the %s screen in %s says what is missing and that the service's reads go on", async (which, locale, missing, why) => {
+    localStorage.setItem("kyb-desk.locale", locale);
+    serviceOnly();
+    shown(screens[which]());
+    const notice = await screen.findByTestId("team-offline-notice");
+    expect(notice.textContent).toContain(why);
+    expect(notice.textContent).toContain(missing);
+    expect(notice.textContent).toContain(locale === "en" ? "Reading the service still works." : "La consulta del servicio sigue funcionando.");
+    expect(notice.textContent).not.toContain(DRIVER);
+  });
+
+  it("says nothing of a team on a profile that works alone", async () => {
+    liveTeam(
+      (cmd) => {
+        if (cmd === "watchlist") return [];
+        throw new Error(cmd);
+      },
+      status({ configured: false, connected: false }),
+    );
+    shown(screens.watchlist());
+    await screen.findByText("No sigue ningún expediente");
+    expect(screen.queryByTestId("team-offline-notice")).toBeNull();
+  });
+});
+
+describe("the team screen, out of reach", () => {
+  it("says why in Spanish and keeps the driver's English in a closed details", async () => {
+    liveTeam(() => null, offline(`the team database refused the request: error returned from database: ${DRIVER}`));
+    shown(<TeamView />);
+    const block = await screen.findByTestId("team-offline");
+    const notice = within(block).getByTestId("error-notice");
+    const technical = within(notice).getByTestId("error-technical") as HTMLDetailsElement;
+    expect(technical.open).toBe(false);
+    expect(technical.textContent).toContain(DRIVER);
+    const outside = notice.cloneNode(true) as HTMLElement;
+    outside.querySelector("details")?.remove();
+    expect(outside.textContent).toContain("No hay conexión con la base de datos del equipo.");
+    expect(outside.textContent).not.toMatch(/database|error returned/);
+    expect(technical.querySelector("summary")?.textContent).toBe("Detalles técnicos");
+  });
+});
+
+describe("a note typed while the team is out of reach", () => {
+  function Retry() {
+    const { reload } = useTeam();
+    return (
+      <button type="button" onClick={reload} data-testid="retry">
+        retry
+      </button>
+    );
+  }
+
+  it("keeps the panel, the notes as last read and the text typed, across closing, and saves it once asked when the team is back", async () => {
+    const added = vi.fn();
+    const team = liveTeam((cmd, args) => {
+      if (cmd === "file_notes") return [{ id: 1, member: "beto@kybdesk.mx", at: "2026-11-24T10:32:00Z", body: "Llamar al cliente" }];
+      if (cmd === "add_note") {
+        added(args);
+        return { id: 2, member: "ana@kybdesk.mx", at: "2026-11-24T10:40:00Z", body: args.body };
+      }
+      throw new Error(cmd);
+    });
+    const tree = (
+      <>
+        <Retry />
+        <NotesPanel documentId={DOC_A} />
+      </>
+    );
+    shown(tree);
+    await screen.findByTestId("team-note");
+    await waitFor(() => expect(team.lose).not.toBeNull());
+    // The database goes away.
+    team.status = offline();
+    (team.lose as () => void)();
+    await screen.findByTestId("notes-offline");
+    const reads = team.count("file_notes");
+    expect(screen.getByTestId("team-note").textContent).toContain("Llamar al cliente");
+    const box = screen.getByTestId("note-body") as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "El comprobante no coincide" } });
+    expect((screen.getByTestId("note-add") as HTMLButtonElement).disabled).toBe(true);
+    // Nothing is read or sent while away.
+    fireEvent.click(screen.getByTestId("retry"));
+    await waitFor(() => expect(team.count("team_status")).toBeGreaterThan(2));
+    expect(team.count("file_notes")).toBe(reads);
+    expect(added).not.toHaveBeenCalled();
+    // The panel closes and opens again (another screen and back): the text is there.
+    cleanup();
+    shown(tree);
+    expect(((await screen.findByTestId("note-body")) as HTMLTextAreaElement).value).toBe("El comprobante no coincide");
+    expect(screen.getByTestId("notes-offline")).toBeTruthy();
+    // The team is back: the user saves it.
+    team.status = status();
+    fireEvent.click(screen.getByTestId("retry"));
+    await waitFor(() => expect((screen.getByTestId("note-add") as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByTestId("notes-offline")).toBeNull();
+    expect(added).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId("note-add"));
+    await waitFor(() => expect(added).toHaveBeenCalledWith({ documentId: DOC_A, body: "El comprobante no coincide" }));
+    await waitFor(() => expect((screen.getByTestId("note-body") as HTMLTextAreaElement).value).toBe(""));
+    expect(sessionStorage.getItem(typedNoteKey(DOC_A))).toBeNull();
+  });
+});
