@@ -3,7 +3,9 @@
 //! `scripts/session.sh --postgres`, KYB_TEST_DATABASE_URL), set up as the README tells
 //! a company (`kyb_team::testing::TestTeam`): every figure goes through the team's
 //! functions and row-level security, as a desk's calls do. Prints a Markdown section:
-//! - take next: every desk takes files until none is left; each call's latency;
+//! - take next: every desk takes files until none is left; each call's latency. Each
+//!   desk's first calls, which open its pool's connections (signing in, and PostgreSQL
+//!   compiling the functions in each new session), are made before and timed apart;
 //! - audit appends: every desk records calls (an intent, then its outcome: two
 //!   entries) to the one chain at once; entries per second, and the chain verified
 //!   afterwards;
@@ -67,6 +69,44 @@ async fn main() {
         .await
         .expect("followed");
     assert_eq!(shared as usize, FILES);
+
+    // Each desk's first calls, all desks at once: as many at once as its pool has
+    // connections, so that it opens them all (a desk that makes calls back to back
+    // opens more than one), each signing in and compiling the team's functions in its
+    // session; a desk pays this once a connection. Timed on their own, and the files
+    // given back to the queue.
+    let start = Arc::new(Barrier::new(DESKS));
+    let firsts: Vec<_> = desks
+        .iter()
+        .cloned()
+        .map(|desk| {
+            let start = start.clone();
+            tokio::spawn(async move {
+                start.wait().await;
+                let mut calls = tokio::task::JoinSet::new();
+                for _ in 0..kyb_team::POOL_SIZE {
+                    let desk = desk.clone();
+                    calls.spawn(async move {
+                        let asked = Instant::now();
+                        let file = desk.take_next().await.expect("take next").expect("a file");
+                        (ms(asked.elapsed()), file)
+                    });
+                }
+                let mut latencies = Vec::new();
+                for (latency, file) in calls.join_all().await {
+                    latencies.push(latency);
+                    desk.assign(&file.flow_id, &file.rfc, None)
+                        .await
+                        .expect("given back");
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut first = Vec::new();
+    for desk in firsts {
+        first.extend(desk.await.expect("a desk"));
+    }
 
     // Take next, all desks at once until the queue is empty.
     let start = Arc::new(Barrier::new(DESKS));
@@ -201,7 +241,9 @@ async fn main() {
         "{DESKS} simulated desks, each a member's own login (SCRAM) with its own pool ({} connections at most) \
          and listener, on one PostgreSQL 15 (the private cluster of `scripts/session.sh --postgres`: unix \
          socket, fsync off) on this machine, set up as the README says: every call goes through the team's \
-         functions and row-level security. `cargo bench -p kyb-team --bench desks`.",
+         functions and row-level security. Take next is timed once every desk's pool has opened its connections; \
+         those first calls (one on each connection: signing in, the functions compiled in the new session) are \
+         a row of their own. `cargo bench -p kyb-team --bench desks`.",
         kyb_team::POOL_SIZE
     );
     println!();
@@ -214,6 +256,14 @@ async fn main() {
         percentile(&mut t99, 99.0),
         take.iter().copied().fold(0.0, f64::max),
         take.len()
+    );
+    let (mut f50, mut f99) = (first.clone(), first.clone());
+    println!(
+        "| take next, each desk's first calls, one on each connection of its pool (sign-in, functions compiled), all desks at once (ms) | {:.2} | {:.2} | {:.2} | {} |",
+        percentile(&mut f50, 50.0),
+        percentile(&mut f99, 99.0),
+        first.iter().copied().fold(0.0, f64::max),
+        first.len()
     );
     let (mut n50, mut n99) = (notice.clone(), notice.clone());
     println!(

@@ -123,18 +123,33 @@ END $$;
 CREATE TRIGGER team_approval_transitions BEFORE INSERT OR UPDATE OR DELETE ON team_approval
     FOR EACH ROW EXECUTE FUNCTION team_approval_transition();
 
--- Who may see and change a row: a member of its workspace (or the owner, for the
--- set-up). SECURITY DEFINER, so that a policy reads the members whoever runs it.
+-- The workspaces of the login (`session_user`), and whether it is the owner (the
+-- set-up). SECURITY DEFINER, so that the members' policy and view below read the
+-- members whoever runs them. PL/pgSQL, not SQL: a definer function is never
+-- inlined, and a SQL one is parsed and planned again at every call; PL/pgSQL keeps its
+-- plan for the session. session_user is read once: compared row by row, it is looked
+-- up in the catalogue for every row.
 CREATE FUNCTION team_workspaces() RETURNS text[]
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-    SELECT coalesce(array_agg(workspace_id), '{}') FROM team_member WHERE login = session_user
-$$;
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    caller text := session_user;
+BEGIN
+    RETURN ARRAY(SELECT workspace_id FROM team_member WHERE login = caller);
+END $$;
 CREATE FUNCTION team_owner_session() RETURNS boolean
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-    SELECT pg_has_role(session_user, d.datdba, 'MEMBER')
-    FROM pg_database d WHERE d.datname = current_database()
-$$;
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+BEGIN
+    RETURN (SELECT pg_has_role(session_user, d.datdba, 'MEMBER')
+            FROM pg_database d WHERE d.datname = current_database());
+END $$;
 
+-- Every statement on these tables evaluates the policy: it reads the login's
+-- workspaces itself (what team_workspaces() returns) rather than calling the function,
+-- which costs a call with its own search_path each time. Members reach these tables
+-- only through the functions (run as the owner) and the views (owned by the owner), so
+-- team_member is read with the owner's rights; a login without them would be refused,
+-- not let through. Each subquery runs once per statement, not once a row, and
+-- session_user is read once.
 DO $$
 DECLARE
     t text;
@@ -143,9 +158,13 @@ BEGIN
                              'team_audit_head', 'team_setting', 'team_approval', 'team_checkpoint'] LOOP
         EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
         EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-        -- The subqueries make each function run once per statement, not once a row.
-        EXECUTE format('CREATE POLICY %I ON %I USING (workspace_id = ANY ((SELECT team_workspaces())::text[]) OR (SELECT team_owner_session()))
-                        WITH CHECK (workspace_id = ANY ((SELECT team_workspaces())::text[]) OR (SELECT team_owner_session()))',
+        EXECUTE format('CREATE POLICY %I ON %I
+                        USING (workspace_id = ANY (ARRAY(SELECT m.workspace_id FROM team_member m
+                                                         WHERE m.login = (SELECT session_user)))
+                               OR (SELECT team_owner_session()))
+                        WITH CHECK (workspace_id = ANY (ARRAY(SELECT m.workspace_id FROM team_member m
+                                                              WHERE m.login = (SELECT session_user)))
+                                    OR (SELECT team_owner_session()))',
                        t || '_workspace', t);
     END LOOP;
 END $$;
@@ -169,10 +188,11 @@ CREATE FUNCTION team_me(p_workspace text) RETURNS team_member
 LANGUAGE plpgsql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
 DECLARE
     me team_member;
+    caller text := session_user;
 BEGIN
-    SELECT * INTO me FROM team_member WHERE workspace_id = p_workspace AND login = session_user;
+    SELECT * INTO me FROM team_member WHERE workspace_id = p_workspace AND login = caller;
     IF NOT FOUND THEN
-        PERFORM team_raise('KY001', 'not a member of the team', session_user);
+        PERFORM team_raise('KY001', 'not a member of the team', caller);
     END IF;
     IF me.must_change THEN
         PERFORM team_raise('KY010', 'the one-time password must be changed first');
@@ -219,15 +239,19 @@ END $$;
 
 -- An entry's hash, format 2: the SHA-256 of each field as its byte length, ':', the
 -- field and ';' (a null as '-;'), in this order. A desk computes the same (audit.rs).
+-- These two have no SET clause, and team_entry_hash is STABLE as convert_to is, so that
+-- both are inlined into team_append_in and take its fixed search_path: a function with
+-- a SET clause is never inlined, and was parsed and planned again for every entry,
+-- under the chain's lock. Members may not call them (no grant).
 CREATE FUNCTION team_field(value text) RETURNS text
-LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, public, pg_temp AS $$
+LANGUAGE sql IMMUTABLE AS $$
     SELECT CASE WHEN value IS NULL THEN '-;' ELSE octet_length(value)::text || ':' || value || ';' END
 $$;
 
 CREATE FUNCTION team_entry_hash(p_workspace text, p_seq bigint, p_at text, p_member text,
                                 p_operation text, p_target text, p_summary text, p_ok boolean,
                                 p_code text, p_message text, p_completes bigint, p_prev text)
-RETURNS text LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, public, pg_temp AS $$
+RETURNS text LANGUAGE sql STABLE AS $$
     SELECT encode(sha256(convert_to(
         team_field('2') || team_field(p_workspace) || team_field(p_seq::text) || team_field(p_at)
         || team_field(p_member) || team_field(p_operation) || team_field(p_target)
@@ -270,9 +294,10 @@ RETURNS bigint LANGUAGE sql SET search_path = pg_catalog, public, pg_temp AS $$
     SELECT team_append_in(p_workspace, 'team: ' || p_event, p_target, p_summary, true, NULL, NULL, NULL)
 $$;
 
--- The service's calls a desk may record, and what each needs of the team.
+-- The service's calls a desk may record, and what each needs of the team. No SET
+-- clause, so that it is inlined into its callers (whose search_path is fixed).
 CREATE FUNCTION team_call_kind(p_operation text) RETURNS text
-LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, public, pg_temp AS $$
+LANGUAGE sql IMMUTABLE AS $$
     SELECT CASE p_operation
         WHEN 'POST /expedientes/solicitar-correccion' THEN 'claim'
         WHEN 'POST /expedientes/informacion-complementaria' THEN 'claim'
