@@ -93,7 +93,8 @@ pub enum ErrorCode {
     TeamUnreachable,
     /// The team database refused the request for a reason of its own.
     TeamRefused,
-    /// Another member is reviewing the file: `details` holds who and since when.
+    /// Another member is reviewing the file: `details` holds who, since when and until
+    /// when their lease runs.
     ClaimedByOther,
     /// Four eyes: another member must approve this action first.
     NeedsApproval,

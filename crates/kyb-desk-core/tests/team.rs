@@ -109,7 +109,14 @@ async fn a_claim_on_one_desk_refuses_the_others_correction_and_keeps_its_draft()
         .await
         .expect_err("refused");
     assert_eq!(refused.code, ErrorCode::ClaimedByOther);
-    assert_eq!(refused.details, [ana_login.clone(), claim.since.clone()]);
+    assert_eq!(
+        refused.details,
+        [
+            ana_login.clone(),
+            claim.since.clone(),
+            claim.lease_until.clone()
+        ]
+    );
     assert_eq!(
         beto.desk.load_draft(&id).expect("read"),
         Some(draft),

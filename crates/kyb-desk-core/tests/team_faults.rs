@@ -251,8 +251,13 @@ async fn leaving_the_team_in_ones_profile_sends_nothing_where_the_policy_says_te
     let mut demo = DemoDesk::start().await;
     let workspace = demo.profile.workspace_id.clone();
     demo.desk
-        .set_policy(kyb_desk_core::policy::Policy::TeamWorkspaces(vec![
-            workspace.to_lowercase(),
+        .set_policy(kyb_desk_core::policy::Policy::Teams(vec![
+            kyb_desk_core::policy::TeamOf {
+                workspace: workspace.to_uppercase(),
+                host: "db.empresa.mx".into(),
+                port: kyb_team::DEFAULT_PORT,
+                database: "kyb_team".into(),
+            },
         ]));
     // The profile names no team (its member took it out, to skip four eyes).
     assert!(demo.profile.team.is_none());

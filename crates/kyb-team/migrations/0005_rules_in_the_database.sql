@@ -21,7 +21,7 @@
 --   KY001 not a member of the workspace      KY009 the request is not what was shown
 --   KY002 only a supervisor may do this      KY010 the one-time password must be changed
 --   KY003 another member holds the file      KY011 the action needs an approval
---   KY004 one's own request                  KY012 the queue is full
+--   KY004 one's own request                  KY012 the queue (claims, notes) is full
 --   KY005 the request is no longer open      KY013 no such open intent of this member
 --   KY006 already asked                      KY014 the holder's claim lapsed (ask first)
 --   KY007 a text empty, too long or invalid  KY015 a login name or login refused
@@ -33,6 +33,9 @@ BEGIN
        OR NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = current_database() || '_admin') THEN
         RAISE EXCEPTION 'the roles %_member and %_admin are missing: run the set-up''s first step (README, Team)',
             current_database(), current_database();
+    END IF;
+    IF to_regprocedure('team_admin.team_login_create(text, text, timestamptz)') IS NULL THEN
+        RAISE EXCEPTION 'the login functions (schema team_admin) are missing: run the set-up''s first step (README, Team)';
     END IF;
 END $$;
 
@@ -64,12 +67,15 @@ ALTER TABLE team_audit ADD COLUMN format smallint NOT NULL DEFAULT 1;
 CREATE INDEX team_audit_completes ON team_audit (workspace_id, completes) WHERE completes IS NOT NULL;
 CREATE INDEX team_audit_intents ON team_audit (workspace_id, seq) WHERE code = 'intent';
 
--- The logins this database made (with a one-time password) or bound (a directory's, or
--- another team's): only a login made here gets a new password from here, so binding a
--- login never lets a supervisor take it over.
+-- The logins this database made (with a one-time password) and in which workspace, or
+-- bound (a directory's: `made_in` null), and who issued the password they have now.
+-- A login gets a new password only from the workspace that made it, and only while no
+-- other workspace counts on it, so binding a login never lets a supervisor take it over;
+-- and a request is never approved by a login whose password its asker issued.
 CREATE TABLE team_login (
     login       text PRIMARY KEY,
-    made_here   boolean NOT NULL
+    made_in     text,
+    issued_by   text
 );
 
 -- Checkpoints: a supervisor's signature over a (sequence, hash) of the chain, made with
@@ -325,7 +331,14 @@ DECLARE
     result team_claim;
 BEGIN
     SELECT * INTO held FROM team_claim WHERE workspace_id = p_workspace AND document_id = doc FOR UPDATE;
-    IF NOT FOUND THEN
+    -- A member reviews a few files at a time: at most 100 running claims each (a desk
+    -- that claims thousands holds the queue from everyone).
+    IF (held.member IS NULL OR held.member <> session_user)
+       AND (SELECT count(*) FROM team_claim c WHERE c.workspace_id = p_workspace
+            AND c.member = session_user AND c.lease_until > now()) >= 100 THEN
+        PERFORM team_raise('KY012', 'at most 100 files under review at once');
+    END IF;
+    IF held.member IS NULL THEN
         INSERT INTO team_claim (workspace_id, document_id, member, lease_until)
             VALUES (p_workspace, doc, session_user, now() + lease)
             ON CONFLICT (workspace_id, document_id) DO NOTHING
@@ -343,7 +356,8 @@ BEGIN
     END IF;
     IF held.lease_until > now() THEN
         PERFORM team_raise('KY003', 'another member holds the file',
-            held.member || '|' || to_char(held.since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));
+            held.member || '|' || to_char(held.since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+            || '|' || to_char(held.lease_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));
     END IF;
     IF NOT p_take_lapsed THEN
         PERFORM team_raise('KY014', 'the holder''s claim lapsed; take it only after asking',
@@ -408,6 +422,11 @@ DECLARE
     result team_note;
 BEGIN
     PERFORM team_me(p_workspace);
+    -- At most 200 notes of one member on one file.
+    IF (SELECT count(*) FROM team_note n WHERE n.workspace_id = p_workspace
+        AND n.document_id = lower(btrim(p_document)) AND n.member = session_user) >= 200 THEN
+        PERFORM team_raise('KY012', 'at most 200 notes of one member on a file');
+    END IF;
     INSERT INTO team_note (workspace_id, document_id, member, body)
         VALUES (p_workspace, lower(team_text(p_document, 100)), session_user, team_text(p_body, 2000, true))
         RETURNING * INTO result;
@@ -603,14 +622,16 @@ BEGIN
     IF p_bind THEN
         -- A login of the directory, or of another workspace of this team: its
         -- password (or ticket) is its own.
-        PERFORM team_login_bind(v_login);
+        PERFORM team_admin.team_login_bind(v_login);
     ELSE
         password := team_new_password();
-        PERFORM team_login_create(v_login, password, now() + interval '7 days');
+        PERFORM team_admin.team_login_create(v_login, password, now() + interval '7 days');
     END IF;
     INSERT INTO team_member (workspace_id, email, role, set_by, login, must_change)
         VALUES (p_workspace, v_email, p_role, session_user, v_login, password IS NOT NULL);
-    INSERT INTO team_login (login, made_here) VALUES (v_login, password IS NOT NULL)
+    INSERT INTO team_login (login, made_in, issued_by)
+        VALUES (v_login, CASE WHEN password IS NULL THEN NULL ELSE p_workspace END,
+                CASE WHEN password IS NULL THEN NULL ELSE session_user END)
         ON CONFLICT DO NOTHING;
     PERFORM team_event(p_workspace, 'member-added', v_login,
         v_email || ' como ' || p_role || CASE WHEN password IS NULL THEN ' (usuario existente)'
@@ -628,10 +649,16 @@ BEGIN
     IF NOT EXISTS (SELECT 1 FROM team_member WHERE workspace_id = p_workspace AND login = p_login) THEN
         PERFORM team_raise('KY001', 'not a member of the team', p_login);
     END IF;
-    IF NOT coalesce((SELECT made_here FROM team_login WHERE login = p_login), false) THEN
-        PERFORM team_raise('KY015', 'a bound login keeps its own password (its directory, or its team, resets it)', p_login);
+    -- Only a login this workspace made, which no other workspace counts on, and not a
+    -- supervisor's (who would then be the resetter's to act as): the owner's set-up
+    -- resets a supervisor.
+    IF (SELECT made_in FROM team_login WHERE login = p_login) IS DISTINCT FROM p_workspace
+       OR EXISTS (SELECT 1 FROM team_member WHERE login = p_login AND workspace_id <> p_workspace)
+       OR (SELECT role FROM team_member WHERE workspace_id = p_workspace AND login = p_login) = 'supervisor' THEN
+        PERFORM team_raise('KY015', 'this login''s password is not this workspace''s to reset', p_login);
     END IF;
-    PERFORM team_login_reset(p_login, password, now() + interval '7 days');
+    PERFORM team_admin.team_login_reset(p_login, password, now() + interval '7 days');
+    UPDATE team_login SET issued_by = session_user WHERE login = p_login;
     UPDATE team_member SET must_change = true WHERE login = p_login;
     PERFORM team_event(p_workspace, 'password-reset', p_login, 'contraseña de un solo uso nueva');
     RETURN password;
@@ -648,7 +675,7 @@ BEGIN
     IF p_password IS NULL OR length(p_password) < 16 OR length(p_password) > 200 THEN
         PERFORM team_raise('KY007', 'a password is 16 to 200 characters');
     END IF;
-    PERFORM team_login_set_password(session_user, p_password);
+    PERFORM team_admin.team_login_set_password(session_user, p_password);
     UPDATE team_member SET must_change = false WHERE login = session_user;
 END $$;
 
@@ -670,17 +697,19 @@ BEGIN
         SELECT 1 FROM team_member WHERE workspace_id = p_workspace AND role = 'supervisor' AND login <> p_login) THEN
         PERFORM team_raise('KY008', 'the team''s last supervisor keeps the role');
     END IF;
-    -- Their sessions on this database end first: what they hold (the trail's head in
-    -- an open transaction, a claim row) is let go, so the removal itself never waits
-    -- on the member it removes.
-    PERFORM team_login_end_sessions(p_login);
+    -- Their sessions on this database end first (when no other workspace keeps them):
+    -- what they hold (the trail's head in an open transaction, a claim row) is let go,
+    -- so the removal itself never waits on the member it removes.
+    IF NOT EXISTS (SELECT 1 FROM team_member WHERE login = p_login AND workspace_id <> p_workspace) THEN
+        PERFORM team_admin.team_login_end_sessions(p_login);
+    END IF;
     DELETE FROM team_member WHERE workspace_id = p_workspace AND login = p_login;
     DELETE FROM team_claim WHERE workspace_id = p_workspace AND member = p_login;
     UPDATE team_file SET assignee = NULL, assigned_at = NULL
         WHERE workspace_id = p_workspace AND assignee = p_login;
     PERFORM team_event(p_workspace, 'member-removed', p_login, gone.email);
     IF NOT EXISTS (SELECT 1 FROM team_member WHERE login = p_login) THEN
-        PERFORM team_login_revoke(p_login);
+        PERFORM team_admin.team_login_revoke(p_login);
     END IF;
 END $$;
 
@@ -722,16 +751,18 @@ BEGIN
         PERFORM team_raise('KY002', 'the workspace has a supervisor: members are added from the Team screen');
     END IF;
     IF p_bind THEN
-        PERFORM team_login_bind(v_login);
+        PERFORM team_admin.team_login_bind(v_login);
     ELSE
         password := team_new_password();
-        PERFORM team_login_create(v_login, password, now() + interval '7 days');
+        PERFORM team_admin.team_login_create(v_login, password, now() + interval '7 days');
     END IF;
     INSERT INTO team_member (workspace_id, email, role, set_by, login, must_change)
         VALUES (p_workspace, lower(btrim(p_email)), 'supervisor', session_user, v_login, password IS NOT NULL)
         ON CONFLICT (workspace_id, email) DO UPDATE SET login = EXCLUDED.login, role = 'supervisor',
             must_change = EXCLUDED.must_change, set_by = EXCLUDED.set_by, set_at = now();
-    INSERT INTO team_login (login, made_here) VALUES (v_login, password IS NOT NULL)
+    INSERT INTO team_login (login, made_in, issued_by)
+        VALUES (v_login, CASE WHEN password IS NULL THEN NULL ELSE p_workspace END,
+                CASE WHEN password IS NULL THEN NULL ELSE session_user END)
         ON CONFLICT DO NOTHING;
     PERFORM team_event(p_workspace, 'member-added', v_login, lower(btrim(p_email)) || ' como supervisor (puesta en marcha)');
     RETURN password;
@@ -795,6 +826,10 @@ BEGIN
     END IF;
     IF current.asked_by = session_user THEN
         PERFORM team_raise('KY004', 'a request is approved by another member');
+    END IF;
+    -- Nor by a login whose password the asker issued (a login they could sign in as).
+    IF (SELECT issued_by FROM team_login WHERE login = session_user) = current.asked_by THEN
+        PERFORM team_raise('KY004', 'the approver''s password was issued by the asker');
     END IF;
     IF current.action IS DISTINCT FROM p_action OR lower(current.folio) IS DISTINCT FROM lower(btrim(p_folio))
        OR current.asked_by IS DISTINCT FROM p_asked_by THEN
@@ -874,6 +909,9 @@ BEGIN
     IF kind IN ('cancel', 'resend') THEN
         UPDATE team_approval SET state = CASE WHEN p_ok THEN 'sent' ELSE 'failed' END
             WHERE workspace_id = p_workspace AND used_by = p_intent AND state = 'approved';
+        -- The verification changed (resent or cancelled): its open requests were asked
+        -- of another state, and are withdrawn, as the service's own console does. The
+        -- call that withdrew them is in the trail under its member's name.
         IF p_ok THEN
             UPDATE team_approval SET state = 'withdrawn'
                 WHERE workspace_id = p_workspace AND lower(folio) = lower(intent.target)

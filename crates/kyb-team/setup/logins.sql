@@ -5,12 +5,15 @@
 --
 -- * `<database>_member`: the group every member's login belongs to. NOLOGIN; the
 --   migrations give it EXECUTE on the team's functions and SELECT on its views.
--- * `<database>_admin`: NOLOGIN, the only role with CREATEROLE. It owns the four login
---   functions below and nothing else, and only the owner may run them: the owner's
---   functions call them after checking that a supervisor of the workspace asks. No
---   desk holds this role (on PostgreSQL 15 CREATEROLE can grant any non-superuser role,
---   pg_execute_server_program included), and each function only ever grants the
---   members' group, to a login name checked by a pattern and quoted with %I.
+-- * `<database>_admin`: NOLOGIN, the only role with CREATEROLE. It owns the schema
+--   `team_admin` and the login functions in it, and nothing else; only the owner may run
+--   them: the owner's functions call them after checking that a supervisor of the
+--   workspace asks. No desk holds this role (on PostgreSQL 15 CREATEROLE can grant any
+--   non-superuser role, pg_execute_server_program included), and each function only
+--   ever grants the members' group, to a login name checked by a pattern and quoted with
+--   %I. They live in a schema of their own and search nothing else (pg_catalog, every
+--   call qualified): the owner, who owns `public`, cannot put a function of theirs in
+--   their way and so borrow CREATEROLE.
 --
 -- It also closes the database to everyone but its owner and the members' group.
 
@@ -33,12 +36,15 @@ BEGIN
     EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', db, own);
     EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', db, grp);
     REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+    EXECUTE format('CREATE SCHEMA IF NOT EXISTS team_admin AUTHORIZATION %I', adm);
+    REVOKE ALL ON SCHEMA team_admin FROM PUBLIC;
+    EXECUTE format('GRANT USAGE ON SCHEMA team_admin TO %I', own);
 END $$;
 
 -- A login the team may manage: no superuser or other power, not the owner or the admin
 -- role nor a member of them, and no predefined role (pg_*) through membership.
-CREATE OR REPLACE FUNCTION team_login_plain(p_login text) RETURNS boolean
-LANGUAGE sql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
+CREATE OR REPLACE FUNCTION team_admin.team_login_plain(p_login text) RETURNS boolean
+LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
     SELECT EXISTS (
         SELECT 1 FROM pg_roles r
         WHERE r.rolname = p_login AND r.rolcanlogin
@@ -52,19 +58,19 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
               WHERE p.rolname LIKE 'pg\_%' AND pg_has_role(r.oid, p.oid, 'MEMBER')))
 $$;
 
-CREATE OR REPLACE FUNCTION team_login_refuse(p_login text) RETURNS void
-LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+CREATE OR REPLACE FUNCTION team_admin.team_login_refuse(p_login text) RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     RAISE EXCEPTION USING ERRCODE = 'KY015', MESSAGE = 'this login cannot be a member''s', DETAIL = coalesce(p_login, '');
 END $$;
 
 -- A new login, in the members' group, with a password valid until `p_valid_until`.
-CREATE OR REPLACE FUNCTION team_login_create(p_login text, p_password text, p_valid_until timestamptz)
-RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+CREATE OR REPLACE FUNCTION team_admin.team_login_create(p_login text, p_password text, p_valid_until timestamptz)
+RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     IF p_login IS NULL OR p_login !~ '^[a-z][a-z0-9._-]{2,62}$'
        OR EXISTS (SELECT 1 FROM pg_roles WHERE rolname = p_login) THEN
-        PERFORM team_login_refuse(p_login);
+        PERFORM team_admin.team_login_refuse(p_login);
     END IF;
     EXECUTE format('CREATE ROLE %I LOGIN INHERIT NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS '
                    'CONNECTION LIMIT 16 PASSWORD %L VALID UNTIL %L IN ROLE %I',
@@ -72,37 +78,39 @@ BEGIN
 END $$;
 
 -- An existing login (a directory's: LDAP or Kerberos in pg_hba.conf) joins the group.
-CREATE OR REPLACE FUNCTION team_login_bind(p_login text) RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+CREATE OR REPLACE FUNCTION team_admin.team_login_bind(p_login text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-    IF NOT team_login_plain(p_login) THEN
-        PERFORM team_login_refuse(p_login);
+    IF NOT team_admin.team_login_plain(p_login) THEN
+        PERFORM team_admin.team_login_refuse(p_login);
     END IF;
     EXECUTE format('GRANT %I TO %I', current_database() || '_member', p_login);
+    -- As many connections as a made login, not the unlimited a directory's may have.
+    EXECUTE format('ALTER ROLE %I CONNECTION LIMIT 16', p_login);
 END $$;
 
 -- A member's login gets a new password (one-time: valid until `p_valid_until`, or for
 -- good once the member chose theirs).
-CREATE OR REPLACE FUNCTION team_login_reset(p_login text, p_password text, p_valid_until timestamptz)
-RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+CREATE OR REPLACE FUNCTION team_admin.team_login_reset(p_login text, p_password text, p_valid_until timestamptz)
+RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-    IF NOT team_login_plain(p_login) OR NOT pg_has_role(p_login, current_database() || '_member', 'MEMBER') THEN
-        PERFORM team_login_refuse(p_login);
+    IF NOT team_admin.team_login_plain(p_login) OR NOT pg_has_role(p_login, current_database() || '_member', 'MEMBER') THEN
+        PERFORM team_admin.team_login_refuse(p_login);
     END IF;
     EXECUTE format('ALTER ROLE %I PASSWORD %L VALID UNTIL %L', p_login, p_password, p_valid_until);
 END $$;
 
-CREATE OR REPLACE FUNCTION team_login_set_password(p_login text, p_password text) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-    SELECT team_login_reset(p_login, p_password, 'infinity')
+CREATE OR REPLACE FUNCTION team_admin.team_login_set_password(p_login text, p_password text) RETURNS void
+LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+    SELECT team_admin.team_login_reset(p_login, p_password, 'infinity')
 $$;
 
 -- A removed member's sessions on this database end (what they hold is let go).
-CREATE OR REPLACE FUNCTION team_login_end_sessions(p_login text) RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+CREATE OR REPLACE FUNCTION team_admin.team_login_end_sessions(p_login text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-    IF NOT team_login_plain(p_login) THEN
-        PERFORM team_login_refuse(p_login);
+    IF NOT team_admin.team_login_plain(p_login) THEN
+        PERFORM team_admin.team_login_refuse(p_login);
     END IF;
     PERFORM pg_terminate_backend(pid) FROM pg_stat_activity
         WHERE usename = p_login AND datname = current_database() AND pid <> pg_backend_pid();
@@ -110,11 +118,11 @@ END $$;
 
 -- A login no workspace keeps leaves the members' group, and its sessions on this
 -- database end.
-CREATE OR REPLACE FUNCTION team_login_revoke(p_login text) RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+CREATE OR REPLACE FUNCTION team_admin.team_login_revoke(p_login text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-    IF NOT team_login_plain(p_login) THEN
-        PERFORM team_login_refuse(p_login);
+    IF NOT team_admin.team_login_plain(p_login) THEN
+        PERFORM team_admin.team_login_refuse(p_login);
     END IF;
     EXECUTE format('REVOKE %I FROM %I', current_database() || '_member', p_login);
     PERFORM pg_terminate_backend(pid) FROM pg_stat_activity
@@ -127,11 +135,13 @@ DECLARE
     own text := (SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = current_database());
     f text;
 BEGIN
-    FOREACH f IN ARRAY ARRAY['team_login_plain(text)', 'team_login_refuse(text)',
-                             'team_login_create(text, text, timestamptz)', 'team_login_bind(text)',
-                             'team_login_reset(text, text, timestamptz)',
-                             'team_login_set_password(text, text)', 'team_login_revoke(text)',
-                             'team_login_end_sessions(text)'] LOOP
+    FOREACH f IN ARRAY ARRAY['team_admin.team_login_plain(text)', 'team_admin.team_login_refuse(text)',
+                             'team_admin.team_login_create(text, text, timestamptz)',
+                             'team_admin.team_login_bind(text)',
+                             'team_admin.team_login_reset(text, text, timestamptz)',
+                             'team_admin.team_login_set_password(text, text)',
+                             'team_admin.team_login_revoke(text)',
+                             'team_admin.team_login_end_sessions(text)'] LOOP
         EXECUTE format('ALTER FUNCTION %s OWNER TO %I', f, adm);
         EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', f);
         EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', f, own);

@@ -27,9 +27,13 @@ pub enum TeamError {
     /// Another member holds a lock too long (or a statement ran out of time).
     #[error("the team database is busy: {0}")]
     Busy(#[source] sqlx::Error),
-    /// Another member is reviewing the file.
+    /// Another member is reviewing the file (their lease runs until `until`).
     #[error("{member} has had this file since {since}")]
-    Claimed { member: String, since: String },
+    Claimed {
+        member: String,
+        since: String,
+        until: String,
+    },
     /// The holder's claim ran out while their desk was away (perhaps with a draft):
     /// the file is taken only after asking.
     #[error("{member}'s claim on this file ran out at {until}")]
@@ -110,6 +114,7 @@ impl TeamError {
             "KY003" => Self::Claimed {
                 member: part(0),
                 since: part(1),
+                until: part(2),
             },
             "KY004" => Self::OwnRequest,
             "KY005" => Self::NotWaiting,

@@ -287,17 +287,20 @@ async fn a_member_cannot_make_logins_or_become_the_admin_or_the_owner() {
     // A supervisor's own hand: the admin's functions are the owner's to call.
     let mut hand = f.ana_by_hand().await;
     for statement in [
-        format!("SELECT team_login_create('{evil}', 'a-password-of-16+', 'infinity')"),
-        "SELECT team_login_bind('kyb')".to_owned(),
+        format!("SELECT team_admin.team_login_create('{evil}', 'a-password-of-16+', 'infinity')"),
+        "SELECT team_admin.team_login_bind('kyb')".to_owned(),
         format!(
-            "SELECT team_login_reset('{}', 'a-password-of-16+', 'infinity')",
+            "SELECT team_admin.team_login_reset('{}', 'a-password-of-16+', 'infinity')",
             f.t.login("beto")
         ),
         format!(
-            "SELECT team_login_set_password('{}', 'a-password-of-16+')",
+            "SELECT team_admin.team_login_set_password('{}', 'a-password-of-16+')",
             f.t.login("beto")
         ),
-        format!("SELECT team_login_revoke('{}')", f.t.login("jefa")),
+        format!(
+            "SELECT team_admin.team_login_revoke('{}')",
+            f.t.login("jefa")
+        ),
         format!("SELECT team_bootstrap('{ws}', '{evil}', 'e@kybdesk.mx', false)"),
         format!("SET ROLE \"{db}_admin\""),
         format!("SET ROLE \"{owner}\""),

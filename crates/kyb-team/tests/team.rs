@@ -63,12 +63,15 @@ async fn a_claim_blocks_the_other_desk_until_released_or_its_lease_runs_out() {
     let claim = ana.claim("doc-1", LEASE, false).await.unwrap();
     assert_eq!(claim.member, t.login("ana"));
     // Renewing keeps the time it was taken.
-    assert_eq!(
-        ana.claim("doc-1", LEASE, false).await.unwrap().since,
-        claim.since
-    );
+    let renewed = ana.claim("doc-1", LEASE, false).await.unwrap();
+    assert_eq!(renewed.since, claim.since);
     match beto.claim("doc-1", LEASE, false).await {
-        Err(TeamError::Claimed { member, since }) => {
+        Err(TeamError::Claimed {
+            member,
+            since,
+            until,
+        }) => {
+            assert_eq!(until, renewed.lease_until, "until when her lease runs");
             assert_eq!(member, t.login("ana"));
             assert_eq!(since, claim.since);
         }

@@ -90,8 +90,11 @@ impl Desk {
         summary: &str,
     ) -> AppResult<Call<'_>> {
         // A workspace the company's policy says works as a team changes nothing from a
-        // profile that left its team.
-        if profile.team.is_none() && self.policy.requires_team(&profile.workspace_id) {
+        // profile that left its team, or points at another database.
+        if !self
+            .policy
+            .allows(&profile.workspace_id, profile.team.as_ref())
+        {
             return Err(AppError::of(ErrorCode::TeamRequired));
         }
         let sending = self.begin_sending(profile, operation, target)?;

@@ -60,6 +60,8 @@ pub struct TeamStatus {
     pub email: Option<String>,
     pub role: Option<Role>,
     pub four_eyes: Option<FourEyes>,
+    /// The team's trail is not the one this desk saw before (its keyring's anchor).
+    pub trail_alarm: Option<super::AnchorAlarm>,
 }
 
 /// The team's queue for the watchlist: the files with their assignees, the running
@@ -121,8 +123,13 @@ pub fn team_error(error: TeamError) -> AppError {
         }
         // The group's rights no longer reach (the member was removed).
         TeamError::Refused(_) => ErrorCode::NotTeamMember,
-        TeamError::Claimed { member, since } => {
-            return AppError::of(ErrorCode::ClaimedByOther).with_details(vec![member, since]);
+        TeamError::Claimed {
+            member,
+            since,
+            until,
+        } => {
+            return AppError::of(ErrorCode::ClaimedByOther)
+                .with_details(vec![member, since, until]);
         }
         TeamError::Lapsed { member, until } => {
             return AppError::of(ErrorCode::ClaimLapsed).with_details(vec![member, until]);
@@ -199,6 +206,7 @@ impl Desk {
             email: None,
             role: None,
             four_eyes: None,
+            trail_alarm: None,
         }
     }
 
@@ -219,6 +227,15 @@ impl Desk {
                         status.email = Some(me.email);
                         status.role = Some(me.role);
                         status.four_eyes = Some(four_eyes);
+                        // The chain is checked against this desk's anchor on every look
+                        // at the team, not only on the audit screen.
+                        if let Ok(head) = team.head().await {
+                            status.trail_alarm = self
+                                .check_anchor(&profile, &team, &head)
+                                .await
+                                .ok()
+                                .flatten();
+                        }
                     }
                     (Err(error), _) | (_, Err(error)) => status.problem = Some(team_error(error)),
                 }

@@ -53,7 +53,11 @@ impl PendingOutcomes {
             Ok(pending) => pending,
             Err(error) => {
                 // Set aside, never silently replaced: what it held stays for a person.
-                let aside = self.path.with_extension("json.unreadable");
+                // Each file set aside keeps its own name: a second never replaces a first.
+                let aside = self.path.with_extension(format!(
+                    "json.unreadable-{}",
+                    jiff::Timestamp::now().as_millisecond()
+                ));
                 tracing::error!(
                     "team outcomes owed could not be read ({error}); kept as {aside:?}"
                 );
@@ -139,9 +143,11 @@ mod tests {
         assert_eq!(again.owed("p", "postgres://a@otro:5432/d").len(), 1);
         std::fs::write(&path, b"{not json").expect("written");
         assert!(again.owed("p", &one.origin).is_empty());
-        assert!(
-            path.with_extension("json.unreadable").exists(),
-            "kept aside"
-        );
+        let aside = std::fs::read_dir(dir.path())
+            .expect("listed")
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().contains(".unreadable-"))
+            .count();
+        assert_eq!(aside, 1, "kept aside");
     }
 }

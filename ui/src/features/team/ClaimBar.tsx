@@ -57,6 +57,18 @@ export function ClaimBar({ documentId, active = true }: { documentId: string; ac
     const timer = window.setInterval(() => void claim(), RENEW_MS);
     return () => window.clearInterval(timer);
   }, [connected, claim]);
+  // Another member's lease runs out with no notice (nothing changes in the database):
+  // asked again a second after it ends, so their claim leaves this review then, not at
+  // the next renewal.
+  const heldUntil = refusal?.code === "claimed_by_other" ? refusal.details[2] : undefined;
+  useEffect(() => {
+    if (!connected || !heldUntil) return;
+    const ends = Date.parse(heldUntil);
+    if (Number.isNaN(ends)) return;
+    const wait = Math.min(Math.max(ends - Date.now() + 1_000, 1_000), RENEW_MS);
+    const timer = window.setTimeout(() => void claim(), wait);
+    return () => window.clearTimeout(timer);
+  }, [connected, claim, heldUntil]);
   // Closing the review lets the file go.
   useEffect(
     () => () => {

@@ -40,6 +40,14 @@ export function TeamView() {
               database: team.address ? `${team.address.database}@${team.address.host}` : "",
             })}
           </p>
+          {team.trailAlarm && (
+            <div className="notice notice-error" role="alert" data-testid="team-trail-alarm">
+              <strong>{t("team.trail.anchorAlarm")}</strong>{" "}
+              {team.trailAlarm.kind === "wentBack"
+                ? t("team.trail.wentBack", { seen: team.trailAlarm.seen, head: team.trailAlarm.head })
+                : t("team.trail.forked", { seq: team.trailAlarm.seq })}
+            </div>
+          )}
           <p className="muted small">{t("team.rolesNote")}</p>
           <ApprovalsPanel />
           <Members supervisor={team.role === "supervisor"} me={team.member ?? ""} />
@@ -127,14 +135,18 @@ function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
                     </span>
                   ) : (
                     <span className="row">
-                      <button
-                        type="button"
-                        className="button-quiet small"
-                        data-testid="member-reset"
-                        onClick={() => done(backend.resetMemberPassword(member.login).then(issued(member.login)))}
-                      >
-                        {t("team.members.reset")}
-                      </button>
+                      {member.role !== "supervisor" && (
+                        // A supervisor's password is reset by IT (the set-up): one
+                        // supervisor who held another's could approve their own requests.
+                        <button
+                          type="button"
+                          className="button-quiet small"
+                          data-testid="member-reset"
+                          onClick={() => done(backend.resetMemberPassword(member.login).then(issued(member.login)))}
+                        >
+                          {t("team.members.reset")}
+                        </button>
+                      )}
                       {member.login !== me && (
                         <button type="button" className="button-quiet small" data-testid="member-remove" onClick={() => setRemoving(member.login)}>
                           {t("team.members.remove")}

@@ -264,6 +264,26 @@ describe("a review's claim", { timeout: 30_000 }, () => {
     expect(screen.queryByTestId("claim-held")).toBeNull();
   });
 
+  it("asks again a second after the holder's lease ends, so an expired claim leaves the review", async () => {
+    const ends = new Date(Date.now() + 500).toISOString();
+    let asked = 0;
+    team((cmd) => {
+      if (cmd === "claim_file") {
+        asked += 1;
+        return asked === 1
+          ? refusal("claimed_by_other", ["beto", "2026-11-24T10:32:00Z", ends])
+          : { documentId: DOC_A, member: "ana", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
+      }
+      if (cmd === "release_file") return null;
+      throw new Error(cmd);
+    });
+    shown(<ClaimBar documentId={DOC_A} />);
+    await screen.findByTestId("claim-refused");
+    // Well before the 30-second renewal.
+    await screen.findByTestId("claim-held", {}, { timeout: 5_000 });
+    expect(asked).toBe(2);
+  });
+
   it("names who holds the file and since when, and lets a supervisor take it over with a reason", async () => {
     const tookOver = vi.fn();
     team(

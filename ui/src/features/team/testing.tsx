@@ -22,6 +22,7 @@ export function status(over: Partial<TeamStatus> = {}): TeamStatus {
     email: "ana@kybdesk.mx",
     role: "analyst",
     fourEyes: { on: true, resendLimit: 2 },
+    trailAlarm: null,
     ...over,
   };
 }

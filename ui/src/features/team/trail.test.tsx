@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TeamTrail as Trail } from "../../bindings/TeamTrail";
 import { GivenInfo } from "../../test/appInfo";
 import { TeamTrail } from "./TeamTrail";
+import { TeamView } from "./TeamView";
 import { shown, team } from "./testing";
 
 afterEach(cleanup);
@@ -58,5 +59,20 @@ describe("the team's trail", () => {
     fireEvent.click(await screen.findByTestId("team-checkpoint-sign"));
     expect((await screen.findByText(/Punto de control firmado en la entrada 8/)).textContent).toBeTruthy();
     await waitFor(() => expect(reads.mock.calls.length).toBeGreaterThanOrEqual(2));
+  });
+});
+
+describe("the Team screen", () => {
+  it("says so when the chain was rewritten behind this desk's back", async () => {
+    team(
+      (cmd) => {
+        if (cmd === "team_members") return [];
+        if (cmd === "open_approvals") return [];
+        throw new Error(cmd);
+      },
+      { trailAlarm: { kind: "forked", seq: 12 } },
+    );
+    shown(<TeamView />);
+    expect((await screen.findByTestId("team-trail-alarm")).textContent).toContain("La entrada 12, que esta mesa vio, tiene hoy otro contenido");
   });
 });
