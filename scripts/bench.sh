@@ -171,6 +171,8 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   cat docs/bench/client.md
   echo
   cat "$out/team.md"
+  echo
+  cat docs/bench/team.md
   # The fuzzing record (from `make fuzz`, not measured here) is kept as it was.
   if [[ -f $report ]] && grep -q '^## Fuzzing$' "$report"; then
     echo
