@@ -56,5 +56,9 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
+    // Tests wait for what a user sees with generous limits (a loaded 2-core machine
+    // takes seconds for a first render); a test's own limit must not be shorter than
+    // its waits, or it fails for the machine's sake, not the code's.
+    testTimeout: 30_000,
   },
 });

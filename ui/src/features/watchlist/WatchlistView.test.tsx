@@ -117,7 +117,7 @@ describe("a file or a CSV line the watchlist refuses", () => {
   });
 });
 
-describe("rows the analyst can trust", () => {
+describe("rows the analyst can trust", { timeout: 30_000 }, () => {
   const known = watchedFile("PLE150301AB2", {
     flowId: sparse.watchedFile.flowId,
     documentId: "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10",
