@@ -66,8 +66,11 @@ fuzz:
 bench: deps
 	@scripts/bench.sh
 
-screenshots: app
+# The screens are walked as the journeys walk them: the app built to take the answers
+# to its native dialogs from the walk (`test-dialog-answers`, never in a package).
+screenshots: ui
 	@scripts/install-deps.sh test
+	cargo build -p kyb-desk --features test-dialog-answers
 	scripts/session.sh --driver --postgres -- env KYB_DESK_BIN=$(APP_BIN) \
 	  cargo run -q -p kyb-e2e --bin screenshots -- docs/screenshots
 

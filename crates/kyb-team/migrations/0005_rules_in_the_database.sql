@@ -634,7 +634,7 @@ BEGIN
                 CASE WHEN password IS NULL THEN NULL ELSE session_user END)
         ON CONFLICT DO NOTHING;
     PERFORM team_event(p_workspace, 'member-added', v_login,
-        v_email || ' como ' || p_role || CASE WHEN password IS NULL THEN ' (usuario existente)'
+        v_email || ' como ' || team_role_words(p_role) || CASE WHEN password IS NULL THEN ' (usuario existente)'
                                             ELSE ' (contraseña de un solo uso)' END);
     RETURN password;
 END $$;
@@ -733,7 +733,8 @@ BEGIN
     END IF;
     UPDATE team_member SET role = p_role, set_by = session_user, set_at = now()
         WHERE workspace_id = p_workspace AND login = p_login;
-    PERFORM team_event(p_workspace, 'role-set', p_login, before || ' → ' || p_role);
+    PERFORM team_event(p_workspace, 'role-set', p_login,
+        team_role_words(before) || ' → ' || team_role_words(p_role));
 END $$;
 
 -- The workspace's first supervisor, by the owner at the set-up (not granted to the
@@ -783,6 +784,12 @@ BEGIN
         'cuatro ojos ' || CASE WHEN p_on THEN 'activado' ELSE 'desactivado' END
         || '; reenvíos sin aprobación: ' || p_resend_limit);
 END $$;
+
+-- A role as the trail's summaries say it (the records are in Spanish, as the desk's).
+CREATE FUNCTION team_role_words(p_role text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE p_role WHEN 'supervisor' THEN 'supervisor' WHEN 'agent' THEN 'agente' ELSE 'analista' END
+$$;
 
 CREATE FUNCTION team_action_words(p_action text) RETURNS text
 LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, public, pg_temp AS $$

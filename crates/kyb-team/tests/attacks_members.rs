@@ -38,7 +38,7 @@ async fn only_a_supervisor_changes_a_role_and_the_trail_says_who_did() {
         ),
         ("team: role-set", f.t.login("jefa"), beto.as_str())
     );
-    assert!(entry.summary.contains("analyst") && entry.summary.contains("agent"));
+    assert_eq!(entry.summary, "analista → agente", "in the records' words");
     let mut hand = f.beto_by_hand().await;
     denied(
         &mut hand,

@@ -435,7 +435,8 @@ async fn trust_screens(dir: &Path) {
     let dir = dir.to_path_buf();
     let moved = std::sync::Arc::new(second);
     let faults = moved.clone();
-    with_app(move |app| async move {
+    // The native dialog's yes, as the user would press it (see with_app_answering).
+    kyb_e2e::with_app_answering("yes", move |app| async move {
         connect(&app, &manifest).await;
         app.click("[data-testid=nav-profiles]").await;
         app.click("[data-testid=profile-edit]").await;

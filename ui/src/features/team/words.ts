@@ -56,6 +56,18 @@ export function teamEventWords(operation: string): MessageKey | null {
       return "team.event.fourEyesSet";
     case "team: findings-acknowledged":
       return "team.event.findingsAcknowledged";
+    case "team: member-added":
+      return "team.event.memberAdded";
+    case "team: member-removed":
+      return "team.event.memberRemoved";
+    case "team: role-set":
+      return "team.event.roleSet";
+    case "team: password-reset":
+      return "team.event.passwordReset";
+    case "team: claim-taken-after-lapse":
+      return "team.event.claimTakenAfterLapse";
+    case "team: checkpoint-signed":
+      return "team.event.checkpointSigned";
     default:
       return operation.startsWith("team: ") ? "team.event.other" : null;
   }
