@@ -600,6 +600,26 @@ BEGIN
     END IF;
 END $$;
 
+-- A login joins: bound (a directory's, or another workspace's: its password is its
+-- own), or made with a one-time password (returned) that this workspace's caller issued.
+CREATE FUNCTION team_login_join(p_workspace text, p_login text, p_bind boolean) RETURNS text
+LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    password text;
+BEGIN
+    IF p_bind THEN
+        PERFORM team_admin.team_login_bind(p_login);
+    ELSE
+        password := team_new_password();
+        PERFORM team_admin.team_login_create(p_login, password, now() + interval '7 days');
+    END IF;
+    INSERT INTO team_login (login, made_in, issued_by)
+        VALUES (p_login, CASE WHEN password IS NULL THEN NULL ELSE p_workspace END,
+                CASE WHEN password IS NULL THEN NULL ELSE session_user END)
+        ON CONFLICT DO NOTHING;
+    RETURN password;
+END $$;
+
 -- Adds a member: with `p_bind`, an existing login (from a directory: LDAP or Kerberos
 -- through pg_hba.conf, README) is bound and no password is made; else a new login is
 -- created with a one-time password, returned once, valid for 7 days and to be changed
@@ -619,20 +639,9 @@ BEGIN
                AND (m.login = v_login OR m.email = v_email)) THEN
         PERFORM team_raise('KY015', 'this login or e-mail is in the team already', v_login);
     END IF;
-    IF p_bind THEN
-        -- A login of the directory, or of another workspace of this team: its
-        -- password (or ticket) is its own.
-        PERFORM team_admin.team_login_bind(v_login);
-    ELSE
-        password := team_new_password();
-        PERFORM team_admin.team_login_create(v_login, password, now() + interval '7 days');
-    END IF;
+    password := team_login_join(p_workspace, v_login, p_bind);
     INSERT INTO team_member (workspace_id, email, role, set_by, login, must_change)
         VALUES (p_workspace, v_email, p_role, session_user, v_login, password IS NOT NULL);
-    INSERT INTO team_login (login, made_in, issued_by)
-        VALUES (v_login, CASE WHEN password IS NULL THEN NULL ELSE p_workspace END,
-                CASE WHEN password IS NULL THEN NULL ELSE session_user END)
-        ON CONFLICT DO NOTHING;
     PERFORM team_event(p_workspace, 'member-added', v_login,
         v_email || ' como ' || team_role_words(p_role) || CASE WHEN password IS NULL THEN ' (usuario existente)'
                                             ELSE ' (contraseña de un solo uso)' END);
@@ -751,20 +760,11 @@ BEGIN
     IF EXISTS (SELECT 1 FROM team_member WHERE workspace_id = p_workspace AND role = 'supervisor') THEN
         PERFORM team_raise('KY002', 'the workspace has a supervisor: members are added from the Team screen');
     END IF;
-    IF p_bind THEN
-        PERFORM team_admin.team_login_bind(v_login);
-    ELSE
-        password := team_new_password();
-        PERFORM team_admin.team_login_create(v_login, password, now() + interval '7 days');
-    END IF;
+    password := team_login_join(p_workspace, v_login, p_bind);
     INSERT INTO team_member (workspace_id, email, role, set_by, login, must_change)
         VALUES (p_workspace, lower(btrim(p_email)), 'supervisor', session_user, v_login, password IS NOT NULL)
         ON CONFLICT (workspace_id, email) DO UPDATE SET login = EXCLUDED.login, role = 'supervisor',
             must_change = EXCLUDED.must_change, set_by = EXCLUDED.set_by, set_at = now();
-    INSERT INTO team_login (login, made_in, issued_by)
-        VALUES (v_login, CASE WHEN password IS NULL THEN NULL ELSE p_workspace END,
-                CASE WHEN password IS NULL THEN NULL ELSE session_user END)
-        ON CONFLICT DO NOTHING;
     PERFORM team_event(p_workspace, 'member-added', v_login, lower(btrim(p_email)) || ' como supervisor (puesta en marcha)');
     RETURN password;
 END $$;

@@ -67,17 +67,8 @@ impl Team {
         if files.is_empty() {
             return Ok(0);
         }
-        let added: i64 = sqlx::query_scalar("SELECT team_follow($1, $2, $3, $4, $5, $6)")
-            .bind(&self.workspace)
-            .bind(files.flow_ids)
-            .bind(files.rfcs)
-            .bind(files.statuses)
-            .bind(files.document_ids)
-            .bind(files.updated_ats)
-            .fetch_one(&self.pool)
+        self.with_files("SELECT team_follow($1, $2, $3, $4, $5, $6)", files)
             .await
-            .map_err(TeamError::of)?;
-        Ok(u64::try_from(added).unwrap_or(0))
     }
 
     /// What a refresh learnt of files the queue has, in statements of [`UPDATE_CHUNK`]
@@ -100,7 +91,14 @@ impl Team {
     async fn update_chunk(&self, files: Columns) -> TeamResult<u64> {
         // The function locks the rows in one order before it changes them, so that two
         // desks updating overlapping files at once wait for each other, never deadlock.
-        let changed: i64 = sqlx::query_scalar("SELECT team_update($1, $2, $3, $4, $5, $6)")
+        self.with_files("SELECT team_update($1, $2, $3, $4, $5, $6)", files)
+            .await
+    }
+
+    /// Calls one of the queue's functions with the workspace and the files' columns;
+    /// how many files it added or changed.
+    async fn with_files(&self, call: &str, files: Columns) -> TeamResult<u64> {
+        let count: i64 = sqlx::query_scalar(call)
             .bind(&self.workspace)
             .bind(files.flow_ids)
             .bind(files.rfcs)
@@ -110,7 +108,7 @@ impl Team {
             .fetch_one(&self.pool)
             .await
             .map_err(TeamError::of)?;
-        Ok(u64::try_from(changed).unwrap_or(0))
+        Ok(u64::try_from(count).unwrap_or(0))
     }
 
     /// Hands this member the unassigned file that has waited longest in its status
