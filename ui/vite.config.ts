@@ -60,5 +60,6 @@ export default defineConfig({
     // takes seconds for a first render); a test's own limit must not be shorter than
     // its waits, or it fails for the machine's sake, not the code's.
     testTimeout: 30_000,
+    setupFiles: ["src/test/setup.ts"],
   },
 });

@@ -1,0 +1,8 @@
+// Every Vitest file starts here. On a loaded two-core machine (CI runs the whole suite
+// beside nothing else, but a first render can still take seconds), a screen that
+// appears after 1.2 s is no failure: waitFor and findBy wait up to 10 s by default
+// (a passing test is no slower; only a failing one waits longer), within the tests'
+// own limit (testTimeout, vite.config.ts).
+import { configure } from "@testing-library/react";
+
+configure({ asyncUtilTimeout: 10_000 });
