@@ -30,7 +30,9 @@ pub(super) struct Pending {
 
 pub(super) struct PendingOutcomes {
     path: PathBuf,
-    lock: Mutex<()>,
+    /// Whether the file may hold anything (it exists at start, or one was kept since):
+    /// asked on every look at the team, so an empty desk reads no file.
+    maybe_owed: Mutex<bool>,
 }
 
 pub(super) fn pending_path(data_dir: &Path) -> PathBuf {
@@ -40,8 +42,8 @@ pub(super) fn pending_path(data_dir: &Path) -> PathBuf {
 impl PendingOutcomes {
     pub fn new(path: PathBuf) -> Self {
         Self {
+            maybe_owed: Mutex::new(path.exists()),
             path,
-            lock: Mutex::new(()),
         }
     }
 
@@ -80,7 +82,8 @@ impl PendingOutcomes {
 
     /// Keeps one more outcome owed.
     pub fn push(&self, owed: Pending) {
-        let _held = self.lock.lock().unwrap_or_else(|p| p.into_inner());
+        let mut maybe_owed = self.maybe_owed.lock().unwrap_or_else(|p| p.into_inner());
+        *maybe_owed = true;
         let mut all = self.read();
         all.push(owed);
         if let Err(error) = self.write(&all) {
@@ -90,20 +93,25 @@ impl PendingOutcomes {
 
     /// The outcomes owed to `origin` by `profile_id`.
     pub fn owed(&self, profile_id: &str, origin: &str) -> Vec<Pending> {
-        let _held = self.lock.lock().unwrap_or_else(|p| p.into_inner());
-        self.read()
-            .into_iter()
+        let mut maybe_owed = self.maybe_owed.lock().unwrap_or_else(|p| p.into_inner());
+        if !*maybe_owed {
+            return Vec::new();
+        }
+        let all = self.read();
+        *maybe_owed = !all.is_empty();
+        all.into_iter()
             .filter(|p| p.profile_id == profile_id && p.origin == origin)
             .collect()
     }
 
     /// Forgets what was told (by intent, for that profile and origin).
     pub fn told(&self, profile_id: &str, origin: &str, intents: &[i64]) {
-        let _held = self.lock.lock().unwrap_or_else(|p| p.into_inner());
+        let mut maybe_owed = self.maybe_owed.lock().unwrap_or_else(|p| p.into_inner());
         let mut all = self.read();
         all.retain(|p| {
             !(p.profile_id == profile_id && p.origin == origin && intents.contains(&p.intent))
         });
+        *maybe_owed = !all.is_empty();
         if let Err(error) = self.write(&all) {
             tracing::error!("team outcomes told not forgotten: {error}");
         }

@@ -84,6 +84,7 @@ impl Desk {
             .get(&entry)?
             .filter(|bound| bound.origin.as_deref() == Some(address.origin().as_str()))
             .and_then(|bound| parse_anchor(bound.key.expose()));
+        let unchanged = seen.as_ref() == Some(head);
         let alarm = match seen {
             Some(seen) if head.seq < seen.seq => Some(AnchorAlarm::WentBack {
                 seen: seen.seq,
@@ -96,7 +97,9 @@ impl Desk {
             }
             _ => None,
         };
-        if alarm.is_none() {
+        // The keyring is written only when the head moved (this runs on every look at
+        // the team).
+        if alarm.is_none() && !unchanged {
             self.vault.set(
                 &entry,
                 &format!("{}:{}", head.seq, head.hash),
