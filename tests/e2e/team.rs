@@ -13,7 +13,7 @@
 
 use std::time::Duration;
 
-use kyb_e2e::{ProfileEntry, TeamDatabase, with_app};
+use kyb_e2e::{TeamDatabase, with_app};
 use kyb_sandbox::{Sandbox, SandboxConfig};
 use kyb_team::{FourEyes, QueueFilter, Role, Team};
 
@@ -39,11 +39,7 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
 
     with_app(move |app| async move {
         let beto: &Team = &db.boss;
-        let entry = ProfileEntry::for_tenant(&manifest);
-        entry.fill(&app).await;
-        db.fill_form(&app, &ana, &ana_password).await;
-        app.click_button("Guardar y probar conexión").await;
-        app.wait_for_text(".empty", "No sigue ningún expediente")
+        db.sign_in_first_run(&app, &manifest, &ana, &ana_password)
             .await;
         // The team's screen says who she is in it.
         app.click("[data-testid=nav-team]").await;
@@ -176,11 +172,7 @@ async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_lose
     let (ana, ana_password) = db.add("ana", Role::Supervisor).await;
 
     with_app(move |app| async move {
-        let entry = ProfileEntry::for_tenant(&manifest);
-        entry.fill(&app).await;
-        db.fill_form(&app, &ana, &ana_password).await;
-        app.click_button("Guardar y probar conexión").await;
-        app.wait_for_text(".empty", "No sigue ningún expediente")
+        db.sign_in_first_run(&app, &manifest, &ana, &ana_password)
             .await;
         app.click("[data-testid=nav-team]").await;
         app.wait_for_text(

@@ -224,9 +224,17 @@ impl TeamDatabase {
         (login, password)
     }
 
-    /// Ticks "work in a team" in an open profile form and names this database, the
-    /// member's login and their (one-time) password.
-    pub async fn fill_form(&self, app: &App, login: &str, password: &str) {
+    /// The first run of a member's desk: the sandbox's profile as the first-run screen
+    /// asks for it, in this team as `login` with their (one-time) password, saved and
+    /// connected.
+    pub async fn sign_in_first_run(
+        &self,
+        app: &App,
+        manifest: &kyb_sandbox::Manifest,
+        login: &str,
+        password: &str,
+    ) {
+        ProfileEntry::for_tenant(manifest).fill(app).await;
         app.click("[data-testid=profile-team]").await;
         app.replace_text("[data-testid=profile-team-host]", &self.socket)
             .await;
@@ -235,6 +243,9 @@ impl TeamDatabase {
         app.replace_text("[data-testid=profile-team-user]", login)
             .await;
         app.replace_text("[data-testid=profile-team-password]", password)
+            .await;
+        app.click_button("Guardar y probar conexión").await;
+        app.wait_for_text(".empty", "No sigue ningún expediente")
             .await;
     }
 }

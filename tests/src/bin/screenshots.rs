@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use kyb_e2e::{
-    DataDir, ProfileEntry, TeamDatabase, alter_tracking, connect, demo_examples,
-    reject_and_preview, send_and_lose_the_answer, with_app, with_app_at, with_demo_world,
+    DataDir, TeamDatabase, alter_tracking, connect, demo_examples, reject_and_preview,
+    send_and_lose_the_answer, with_app, with_app_at, with_demo_world,
 };
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
@@ -306,10 +306,7 @@ async fn team_screens(dir: &Path) {
     let (beto_login, beto_password) = db.add("beto", kyb_team::Role::Analyst).await;
     let dir = dir.to_path_buf();
     with_app(move |app| async move {
-        ProfileEntry::for_tenant(&manifest).fill(&app).await;
-        db.fill_form(&app, &ana, &ana_password).await;
-        app.click_button("Guardar y probar conexión").await;
-        app.wait_for_text(".empty", "No sigue ningún expediente")
+        db.sign_in_first_run(&app, &manifest, &ana, &ana_password)
             .await;
         app.wait_for_text("[data-testid=team-me]", "Supervisor")
             .await;
