@@ -32,6 +32,18 @@ vitest_counts() {
     } END { print p + 0, f + 0 }'
 }
 
+# The failing tests' names of a log, for the summary (CI keeps only the output's tail):
+# cargo's "test NAME ... FAILED" lines, Vitest's "FAIL  FILE > TEST" lines and the first
+# line of what each said.
+failed_names() {
+  case $2 in
+    cargo) strip_ansi "$1" | awk '/^test .* \.\.\. FAILED$/ { sub(/^test /, ""); sub(/ \.\.\. FAILED$/, ""); print }' ;;
+    vitest) strip_ansi "$1" | awk '/^ *FAIL  / { sub(/^ *FAIL  /, ""); name = $0; want = 1; next }
+        want && /(Error|error|expected|Expected|Timed out|timed out)/ { print name " :: " $0; want = 0; next }
+        want && /^ *$/ { next }' | sort -u ;;
+  esac | head -20
+}
+
 # step NAME KIND -- COMMAND...: KIND is gate, cargo or vitest.
 step() {
   local name=$1 kind=$2 log="$logs/$(echo "$1" | tr -c 'a-zA-Z0-9' '_').log"
@@ -49,7 +61,10 @@ step() {
   if ((status != 0 && f == 0)); then f=1; fi
   passed=$((passed + p))
   failed=$((failed + f))
-  if ((status == 0)); then report+=("ok    $name ($p)"); else report+=("FAIL  $name ($f failed)"); fi
+  if ((status == 0)); then report+=("ok    $name ($p)"); else
+    report+=("FAIL  $name ($f failed)")
+    while IFS= read -r test; do report+=("        $test"); done < <(failed_names "$log" "$kind")
+  fi
   return "$status"
 }
 
