@@ -230,6 +230,10 @@ export const en: Record<CoreKey, string> = {
   "ver.noCancel.Completado": "Not cancelled: it is completed; its verdict settles it.",
   "ver.noCancel.Expirado": "Not cancelled: it expired and nothing is in progress; a resend opens it again.",
   "ver.noCancel.Rechazado": "It is cancelled already.",
+  "ver.neither.Completado": "Neither resent nor cancelled: it is completed; its verdict settles it.",
+  "ver.neither.Rechazado": "Neither resent nor cancelled: it is cancelled.",
+  "ver.neither.other":
+    "Neither resent nor cancelled (status: {status}): a resend is accepted for a verification sent, opened, started or expired, and only one in progress is cancelled.",
   "ver.noCancel.other": "Only a verification in progress is cancelled (status: {status}).",
   "ver.notFoundHint":
     "Check the folio (e.g. VD-00000001). A folio of another Workspace is not found with this profile: look it up with the profile it belongs to.",

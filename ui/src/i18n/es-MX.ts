@@ -232,6 +232,10 @@ export const esMX = {
   "ver.noCancel.Completado": "No se cancela: ya se completó; se resuelve con su veredicto.",
   "ver.noCancel.Expirado": "No se cancela: ya venció y no hay nada en curso; un reenvío la abre de nuevo.",
   "ver.noCancel.Rechazado": "Ya está cancelada.",
+  "ver.neither.Completado": "No se reenvía ni se cancela: ya se completó; se resuelve con su veredicto.",
+  "ver.neither.Rechazado": "No se reenvía ni se cancela: está cancelada.",
+  "ver.neither.other":
+    "No se reenvía ni se cancela (estatus: {status}): el reenvío se admite en una verificación enviada, abierta, iniciada o vencida, y solo se cancela una en curso.",
   "ver.noCancel.other": "Solo se cancela una verificación en curso (estatus: {status}).",
   "ver.notFoundHint":
     "Revise el folio (p. ej. VD-00000001). Un folio de otro Workspace no se encuentra con este perfil: consúltelo con el perfil al que pertenece.",

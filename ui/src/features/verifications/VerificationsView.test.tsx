@@ -274,7 +274,13 @@ describe("a verification in the user's words", () => {
       expect(screen.getByTestId("action-reasons").textContent).toContain(reason);
       // Only the completed one is settled by its verdict.
       expect(screen.getByTestId("action-reasons").textContent?.includes("se resuelve con su veredicto")).toBe(status === "Completado");
-      if (status === "Rechazado") expect(screen.getByTestId("verdict").textContent).toBe("Sin veredicto: se canceló");
+      // One reason that covers both actions is said once, not once per action.
+      const reasons = screen.getByTestId("action-reasons").textContent ?? "";
+      expect(reasons.split(reason).length - 1).toBe(1);
+      if (status === "Rechazado") {
+        expect(reasons).toBe("No se reenvía ni se cancela: está cancelada.");
+        expect(screen.getByTestId("verdict").textContent).toBe("Sin veredicto: se canceló");
+      }
       cleanup();
       clearMocks();
     }

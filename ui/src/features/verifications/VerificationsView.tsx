@@ -18,7 +18,7 @@ import { ApprovalsPanel, AskApproval } from "../team/Approvals";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { geoTone, remember, type Step, statusTone, timeline } from "./model";
 import { type Uncertain, UnknownOutcome } from "./UnknownOutcome";
-import { noCancelWords, noResendWords, statusWords, verdictWords } from "./words";
+import { actionReasons, noCancelWords, noResendWords, statusWords, verdictWords } from "./words";
 import "./verifications.css";
 
 const RECENT_KEY = "kyb-desk.recentFolios";
@@ -221,7 +221,7 @@ function VerificationCard({ folio, onFound }: { folio: string; onFound: (folio: 
       </div>
       {(!state.canResend || !state.canCancel) && (
         <p className="muted small" data-testid="action-reasons">
-          {!state.canResend && noResendWords(v.VerificationStatus, t)} {!state.canCancel && noCancelWords(v.VerificationStatus, t)}
+          {actionReasons(v.VerificationStatus, { resend: state.canResend, cancel: state.canCancel }, t)}
         </p>
       )}
       {uncertain && <UnknownOutcome uncertain={uncertain} onReread={() => readAgain(uncertain.action)} />}

@@ -43,6 +43,13 @@ const NO_CANCEL: Record<string, MessageKey> = {
   Rechazado: "ver.noCancel.Rechazado",
 };
 
+/** Why neither action is offered, for the statuses where one reason covers both (said
+ * once, not once per action). */
+const NEITHER: Record<string, MessageKey> = {
+  Completado: "ver.neither.Completado",
+  Rechazado: "ver.neither.Rechazado",
+};
+
 function known(table: Record<string, MessageKey>, value: string): MessageKey | undefined {
   return Object.hasOwn(table, value) ? table[value] : undefined;
 }
@@ -70,4 +77,14 @@ export function noResendWords(status: Status | null, t: Translate): string {
 export function noCancelWords(status: Status | null, t: Translate): string {
   const key = status ? known(NO_CANCEL, status) : undefined;
   return key ? t(key) : t("ver.noCancel.other", { status: statusWords(status, t) });
+}
+
+/** Why the actions not offered are not: one sentence when one reason covers both. */
+export function actionReasons(status: Status | null, can: { resend: boolean; cancel: boolean }, t: Translate): string {
+  if (!can.resend && !can.cancel && status) {
+    // A status the spec does not list has no reason of its own: the rule, said once.
+    const both = known(NEITHER, status) ?? (known(STATUS, status) ? undefined : "ver.neither.other");
+    if (both) return t(both, { status: statusWords(status, t) });
+  }
+  return [can.resend ? null : noResendWords(status, t), can.cancel ? null : noCancelWords(status, t)].filter((s) => s !== null).join(" ");
 }
