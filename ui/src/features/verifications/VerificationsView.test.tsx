@@ -304,4 +304,30 @@ describe("a verification in the user's words", () => {
     expect(recent.textContent).toBe("VD-00000006");
     expect(JSON.parse(localStorage.getItem("kyb-desk.recentFolios") ?? "[]")).toEqual(["VD-00000006"]);
   });
+
+  it("says an unreadable folio's problem at the field, and lets it go once the field changes", async () => {
+    mockIPC((cmd) => {
+      if (cmd !== "verification") throw new Error(cmd);
+      throw {
+        code: "invalid_input",
+        message: "",
+        details: [],
+        task: null,
+        problems: [{ field: "Folio", rule: "invalid", limit: null, section: null, position: null, sent: null }],
+      };
+    });
+    lookUp("%%% basura");
+    const problem = await screen.findByTestId("folio-problem");
+    expect(problem.textContent).toContain("Folio");
+    const input = screen.getByTestId("folio-input");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.getAttribute("aria-describedby")).toBe(problem.id);
+    // Said at the field only, not a second time under the form.
+    expect(screen.queryByTestId("error-notice")).toBeNull();
+    fireEvent.change(input, { target: { value: "" } });
+    expect(screen.queryByTestId("folio-problem")).toBeNull();
+    expect(input.getAttribute("aria-invalid")).toBe("false");
+    expect(input.getAttribute("aria-describedby")).toBeNull();
+    expect(screen.queryByTestId("error-notice")).toBeNull();
+  });
 });

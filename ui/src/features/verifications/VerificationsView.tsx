@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
+import type { Failure } from "../../bindings/Failure";
 import type { GuideFolio } from "../../bindings/GuideFolio";
 import type { Photo } from "../../bindings/Photo";
 import type { VerificationState } from "../../bindings/VerificationState";
@@ -11,6 +12,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { meters, shownInstant } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
+import { problemTexts } from "../../ui/problems";
 import { shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
 import { DemoFolios } from "../guide/DemoFolios";
@@ -49,11 +51,14 @@ export function VerificationsView({ folio: opened, demoFolios = [] }: { folio?: 
   const [folio, setFolio] = useState<string | null>(opened ?? null);
   const [recent, setRecent] = useState<string[]>(storedRecent);
   const [generation, setGeneration] = useState(0);
+  // What the folio itself broke (an unreadable one): said at the field, until it changes.
+  const [folioProblems, setFolioProblems] = useState<string[]>([]);
 
   const lookUp = (value: string) => {
     // Sent as typed (blanks aside): the spec does not say a folio ignores case.
     const clean = value.trim();
     if (!clean) return;
+    setFolioProblems([]);
     setTyped(clean);
     setFolio(clean);
     setGeneration((g) => g + 1);
@@ -79,13 +84,27 @@ export function VerificationsView({ folio: opened, demoFolios = [] }: { folio?: 
         <input
           className="input"
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            // A changed folio is no longer the one refused: its problem and its card go.
+            if (folioProblems.length > 0) {
+              setFolioProblems([]);
+              setFolio(null);
+            }
+          }}
           placeholder={t("ver.folioPlaceholder")}
           aria-label={t("ver.folio")}
+          aria-invalid={folioProblems.length > 0}
+          aria-describedby={folioProblems.length > 0 ? "folio-problem" : undefined}
           data-testid="folio-input"
           // biome-ignore lint/a11y/noAutofocus: the screen is a search by folio; it opens with the focus in its one field.
           autoFocus
         />
+        {folioProblems.length > 0 && (
+          <span id="folio-problem" className="field-problem" role="alert" data-testid="folio-problem">
+            {folioProblems.join(" ")}
+          </span>
+        )}
         <button type="submit" className="button-primary" data-testid="folio-search">
           {t("ver.lookUp")}
         </button>
@@ -102,14 +121,24 @@ export function VerificationsView({ folio: opened, demoFolios = [] }: { folio?: 
       </form>
       <ApprovalsPanel onSent={lookUp} />
       {demoFolios.length > 0 && <DemoFolios folios={demoFolios} onPick={lookUp} />}
-      {folio === null ? <div className="empty">{t("ver.empty")}</div> : <VerificationCard key={`${folio}-${generation}`} folio={folio} onFound={found} />}
+      {folio === null ? (
+        <div className="empty">{t("ver.empty")}</div>
+      ) : (
+        <VerificationCard
+          key={`${folio}-${generation}`}
+          folio={folio}
+          onFound={found}
+          onFolioProblems={(problems) => setFolioProblems(problemTexts(problems, t))}
+        />
+      )}
     </section>
   );
 }
 
 type Action = "resend" | "cancel";
 
-function VerificationCard({ folio, onFound }: { folio: string; onFound: (folio: string) => void }) {
+function VerificationCard(props: { folio: string; onFound: (folio: string) => void; onFolioProblems: (problems: Failure[]) => void }) {
+  const { folio, onFound, onFolioProblems } = props;
   const { t, locale } = useI18n();
   const [load, reload] = useLoad(() => backend.verification(folio), folio);
   const loaded = load.state === "ready";
@@ -117,6 +146,13 @@ function VerificationCard({ folio, onFound }: { folio: string; onFound: (folio: 
   useEffect(() => {
     if (loaded) onFound(folio);
   }, [loaded, folio]);
+  // A folio the desk refused to send is the field's problem, said there, not here.
+  const folioProblems = load.state === "failed" ? load.error.problems.filter((p) => p.field === "Folio") : [];
+  const refused = folioProblems.length > 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told once per refusal, whatever the parent's callback is.
+  useEffect(() => {
+    if (refused) onFolioProblems(folioProblems);
+  }, [refused]);
   const edges = useGeoBands();
   const [asking, setAsking] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
@@ -129,6 +165,7 @@ function VerificationCard({ folio, onFound }: { folio: string; onFound: (folio: 
   const inFlight = useRef(false);
 
   if (load.state === "loading") return <div className="empty">{t("loading")}</div>;
+  if (refused) return null;
   if (load.state === "failed") return <ErrorNotice error={load.error} hint={load.error.code === "not_found" ? t("ver.notFoundHint") : undefined} />;
   const state: VerificationState = uncertain?.reread.state === "read" ? uncertain.reread.value : load.value;
   const v = state.verification;
