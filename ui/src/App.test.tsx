@@ -202,10 +202,10 @@ describe("App", () => {
       throw new Error(`unexpected command ${cmd}`);
     });
     renderApp();
-    const entries = () => Array.from(document.querySelectorAll(".sidenav [data-testid^=nav-]")).map((e) => e.getAttribute("data-testid"));
+    const entries = () => Array.from(document.querySelectorAll(".sidenav > [data-testid^=nav-]")).map((e) => e.getAttribute("data-testid"));
     await screen.findByTestId("nav-team");
     const before = entries();
-    expect(before).toEqual(["nav-watchlist", "nav-newfile", "nav-verifications", "nav-audit", "nav-team", "nav-profiles", "nav-about"]);
+    expect(before).toEqual(["nav-watchlist", "nav-newfile", "nav-verifications", "nav-audit", "nav-team", "nav-profiles"]);
     answerStatus({
       configured: true,
       address: { host: "localhost", port: 5432, database: "kyb", user: "kyb" },
@@ -224,6 +224,23 @@ describe("App", () => {
     fireEvent.click(screen.getByTestId("nav-verifications"));
     expect(screen.getByTestId("nav-watchlist").getAttribute("aria-current")).toBe("page");
     expect(screen.getByTestId("nav-team").getAttribute("aria-disabled")).toBeNull();
+  });
+
+  it("keeps the service's diagnostics out of the main navigation, a link at its foot that opens them", async () => {
+    backend([followed], false);
+    renderApp();
+    await screen.findByTestId("watch-row");
+    const main = Array.from(document.querySelectorAll(".sidenav > .sidenav-item")).map((e) => e.textContent);
+    expect(main).not.toContain("Acerca del servicio");
+    const about = screen.getByRole("link", { name: "Acerca del servicio" });
+    expect(about.closest(".sidenav-foot")).not.toBeNull();
+    // A link with an address: reached with Tab, followed with Enter like any other.
+    expect(about.getAttribute("href")).toBe("#about");
+    about.focus();
+    expect(document.activeElement).toBe(about);
+    fireEvent.click(about);
+    expect(await screen.findByRole("heading", { level: 2, name: /servicio/i })).toBeTruthy();
+    expect(about.getAttribute("aria-current")).toBe("page");
   });
 
   it("shows only the profile set-up, without navigation, until there is a profile", async () => {

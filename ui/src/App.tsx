@@ -196,15 +196,24 @@ function Desk() {
           {active && (
             <nav className="sidenav" aria-label="KYB Desk">
               <NavEntries hasTeam={Boolean(active.team)} current={section(route)} go={(view) => setRoute({ view })} />
-              <button
-                type="button"
-                className="button-quiet small sidenav-foot"
-                onClick={() => setShortcuts(true)}
-                aria-keyshortcuts="?"
-                data-testid="open-shortcuts"
-              >
-                {t("keys.title")} <kbd>?</kbd>
-              </button>
+              {/* Help and diagnostics, apart from the day's work. */}
+              <div className="sidenav-foot">
+                <a
+                  className={route.view === "about" ? "sidenav-aside active" : "sidenav-aside"}
+                  aria-current={route.view === "about" ? "page" : undefined}
+                  href="#about"
+                  data-testid="nav-about"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setRoute({ view: "about" });
+                  }}
+                >
+                  {t("navAbout")}
+                </a>
+                <button type="button" className="button-quiet small" onClick={() => setShortcuts(true)} aria-keyshortcuts="?" data-testid="open-shortcuts">
+                  {t("keys.title")} <kbd>?</kbd>
+                </button>
+              </div>
             </nav>
           )}
           <main className="content" ref={main}>
@@ -257,25 +266,25 @@ function Desk() {
 
 const THEME: Record<ThemeChoice, MessageKey> = { system: "theme.system", light: "theme.light", dark: "theme.dark" };
 
-/** The side navigation: each entry opens its section at its start. */
+/** The side navigation: each entry opens its section at its start. "About the service"
+ * (diagnostics) is no section of the day's work: a link at the navigation's foot. */
 type Section = "watchlist" | "newfile" | "verifications" | "audit" | "team" | "profiles" | "about";
 
-const NAV: { section: Section; label: MessageKey }[] = [
+const NAV: { section: Exclude<Section, "about">; label: MessageKey }[] = [
   { section: "watchlist", label: "navWatchlist" },
   { section: "newfile", label: "navNewFile" },
   { section: "verifications", label: "navVerifications" },
   { section: "audit", label: "navAudit" },
   { section: "team", label: "navTeam" },
   { section: "profiles", label: "navProfiles" },
-  { section: "about", label: "navAbout" },
 ];
 
 /** The sections each role works in, in a team (roles guide the work; they are not a
  * security boundary). Alone, a desk has every section but the team's. */
 const ROLE_SECTIONS: Record<Role, Section[]> = {
-  analyst: ["watchlist", "audit", "team", "profiles", "about"],
-  agent: ["watchlist", "newfile", "audit", "team", "profiles", "about"],
-  supervisor: ["watchlist", "newfile", "verifications", "audit", "team", "profiles", "about"],
+  analyst: ["watchlist", "audit", "team", "profiles"],
+  agent: ["watchlist", "newfile", "audit", "team", "profiles"],
+  supervisor: ["watchlist", "newfile", "verifications", "audit", "team", "profiles"],
 };
 
 function NavEntries({ hasTeam, current, go }: { hasTeam: boolean; current: Section; go: (view: Section) => void }) {
