@@ -203,7 +203,7 @@ pub async fn advance(
         match status {
             VerificationStatus::Iniciado => v.biometric_status = "Iniciada".into(),
             VerificationStatus::Completado => {
-                v.completed_at_utc = Some(clock::iso_seconds(now));
+                v.completed_at_utc = clock::iso_seconds(now);
                 v.biometric_status = "Completada".into();
             }
             VerificationStatus::Expirado => v.expires_at_utc = clock::iso_seconds(now),

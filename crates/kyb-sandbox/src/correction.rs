@@ -167,10 +167,21 @@ pub async fn request_correction(
             section.status = new_status;
             section.comments = comment.iter().cloned().collect();
         }
+        // The answer names the entity a decision concerns as a string, never null: the
+        // reference the request gave, or else the one it resolved to (the file's
+        // company when no entity was named).
+        let reference = decision.entidad_referencia.clone().unwrap_or_else(|| {
+            resolution
+                .entities
+                .first()
+                .and_then(|e| e["referencia"].as_str())
+                .map(str::to_owned)
+                .unwrap_or_else(|| file.company_name.clone())
+        });
         let mut entry = json!({
             "seccion": decision.seccion.trim(),
             "estatus": verdict.as_str(),
-            "entidadReferencia": decision.entidad_referencia,
+            "entidadReferencia": reference,
             "entidadesResueltas": resolution.entities,
             "fechaActualizacion": stamp,
         });
@@ -181,12 +192,17 @@ pub async fn request_correction(
     }
     let notify = request.notificar_usuario.unwrap_or(true) && rejected > 0;
     let serial = world.next_serial();
-    let link = (rejected > 0).then(|| {
+    // The spec types linkCorreccion as a string URL, never null. With a section
+    // rejected it is a new link to correct it; with none there is nothing to correct,
+    // and the link is the file's own end-user link (tracking's GuestUrl).
+    let link = if rejected > 0 {
         format!(
             "{}/_guest/{}/correccion?t={serial:06}",
             app.base_url, file.document_id
         )
-    });
+    } else {
+        file.guest_url.clone()
+    };
     if rejected > 0 {
         // The operation calls the result "Pendiente de Corrección"; tracking shows the
         // catalogue's name for the same state.

@@ -81,7 +81,9 @@ fn representative(rng: &mut ChaCha8Rng, person: &Person, tz: i32) -> Value {
                 "Detalles": {
                     "NombreCompleto": person.full_name(), "RFC": person.rfc, "CURP": person.curp, "Email": person.email,
                     "StatusOperation": person.enrollment_status,
-                    "FechaSolicitud": person.enrollment_request_at.map(|t| clock::iso_at_offset(t, tz)),
+                    // The spec lets only the last two be null: a request not made yet
+                    // shows `clock::NOT_YET` (as tracking's EnrollmentRequestAtUtc).
+                    "FechaSolicitud": person.enrollment_request_at.map_or_else(|| clock::NOT_YET.to_owned(), |t| clock::iso_at_offset(t, tz)),
                     "FechaCallback": person.callback_at.map(|t| clock::iso_at_offset(t, tz)),
                     "FechaNotificacion": person.notification_at.map(|t| clock::iso_at_offset(t, tz)),
                 },

@@ -1,7 +1,7 @@
 //! Flows and business files (expedientes): what the sandbox keeps of each, and the
 //! deterministic generator that fills a workspace with them.
 
-use jiff::Timestamp;
+use chrono::{DateTime, Utc};
 use kyb_api::expediente::{DocumentStatus, SectionComment, SectionId, SectionStatus};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -62,9 +62,9 @@ pub struct Person {
     pub rfc: String,
     pub curp: String,
     pub face_key_id: String,
-    pub enrollment_request_at: Option<Timestamp>,
-    pub callback_at: Option<Timestamp>,
-    pub notification_at: Option<Timestamp>,
+    pub enrollment_request_at: Option<DateTime<Utc>>,
+    pub callback_at: Option<DateTime<Utc>>,
+    pub notification_at: Option<DateTime<Utc>>,
     /// The spec does not list the values; the sandbox uses Pendiente (never
     /// requested), Solicitado (link issued), Completado and Fallido.
     pub enrollment_status: &'static str,
@@ -114,20 +114,16 @@ pub struct Expediente {
     /// Lists the hostile files (`hostile.rs`) as its proofs of address instead of one
     /// generated bill: the demo's "Archivos Dudosos".
     pub hostile_proofs: bool,
-    pub created: Timestamp,
-    pub updated: Timestamp,
+    pub created: DateTime<Utc>,
+    pub updated: DateTime<Utc>,
 }
 
 /// `delay_minutes` after `created`, wrapped round within the time from `created` to
 /// five minutes before `now`.
-fn updated_after(created: Timestamp, now: Timestamp, delay_minutes: i64) -> Timestamp {
-    let age = (now.as_second() - created.as_second()) / 60 - 5;
+fn updated_after(created: DateTime<Utc>, now: DateTime<Utc>, delay_minutes: i64) -> DateTime<Utc> {
+    let age = (now.timestamp() - created.timestamp()) / 60 - 5;
     let delay = if age > 0 { delay_minutes % age } else { 0 };
     clock::minutes_after(created, delay)
-}
-
-fn iso_opt(at: Option<Timestamp>) -> Value {
-    at.map_or(Value::Null, |t| Value::String(clock::iso_seconds(t)))
 }
 
 impl Expediente {
@@ -159,9 +155,12 @@ impl Expediente {
                     "Rfc": p.rfc,
                     "Curp": p.curp,
                     "FaceKeyId": p.face_key_id,
-                    "EnrollmentRequestAtUtc": iso_opt(p.enrollment_request_at),
-                    "CallbackAtUtc": iso_opt(p.callback_at),
-                    "NotificationAtUtc": iso_opt(p.notification_at),
+                    // The spec types these three as ISO 8601 UTC strings, never null:
+                    // an enrollment not requested, or not answered yet, shows
+                    // `clock::NOT_YET` until it happens.
+                    "EnrollmentRequestAtUtc": clock::iso_seconds_or_not_yet(p.enrollment_request_at),
+                    "CallbackAtUtc": clock::iso_seconds_or_not_yet(p.callback_at),
+                    "NotificationAtUtc": clock::iso_seconds_or_not_yet(p.notification_at),
                     "EnrollmentStatus": p.enrollment_status,
                     "EnrollmentReason": p.enrollment_reason,
                     "IsCompleted": p.is_completed,
@@ -214,9 +213,9 @@ fn section_status_for(rng: &mut ChaCha8Rng, file: &DocumentStatus) -> SectionSta
 pub struct FileSpec<'a> {
     pub flow: &'a Flow,
     pub status: DocumentStatus,
-    pub created: Timestamp,
+    pub created: DateTime<Utc>,
     /// The world's present: nothing of the file happened after it.
-    pub now: Timestamp,
+    pub now: DateTime<Utc>,
     pub base_url: &'a str,
     /// Persons of the file; `None`: two representatives for a legal entity, the person
     /// alone for a natural person.

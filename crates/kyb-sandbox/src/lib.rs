@@ -45,6 +45,7 @@ use tokio::task::JoinHandle;
 
 pub use admin::ADMIN_HEADER;
 pub use auth::{API_KEY_HEADER, WORKSPACE_HEADER};
+pub use clock::NOT_YET;
 pub use faults::Fault;
 pub use seed::{Examples, Manifest};
 use state::AppState;

@@ -1,7 +1,7 @@
 //! The deterministic starting world: the same seed gives the same tenants, keys,
 //! folios and data (timestamps are placed relative to the start of the sandbox).
 
-use jiff::Timestamp;
+use chrono::{DateTime, Utc};
 use kyb_api::verification::{GEO_BANDS, VerificationStatus};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -155,8 +155,8 @@ fn seeded_status(index: usize) -> DocumentStatus {
 fn large_file(
     seed: u64,
     flow: &Flow,
-    created: Timestamp,
-    now: Timestamp,
+    created: DateTime<Utc>,
+    now: DateTime<Utc>,
     base_url: &str,
 ) -> Expediente {
     let (representatives, branches, documents) = LARGE_FILE;
@@ -192,8 +192,8 @@ const HOSTILE_SECTIONS: [&str; 6] = [
 fn hostile_file(
     seed: u64,
     workspace: Uuid,
-    created: Timestamp,
-    now: Timestamp,
+    created: DateTime<Utc>,
+    now: DateTime<Utc>,
     base_url: &str,
 ) -> (Flow, Expediente) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xd0d0_5000);
@@ -224,7 +224,12 @@ fn hostile_file(
     (flow, file)
 }
 
-pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> (World, Manifest) {
+pub fn build(
+    seed: u64,
+    file_count: usize,
+    base_url: &str,
+    start: DateTime<Utc>,
+) -> (World, Manifest) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut world = World::new(seed);
     for _ in 0..2 {
@@ -359,7 +364,7 @@ pub fn build(seed: u64, file_count: usize, base_url: &str, start: Timestamp) -> 
     if let Some(v) = world.verifications.get_mut(&suspicious) {
         v.geo_integrity = "Sospechosa".into();
         v.geo_signals = Some(vec![
-            format!("LowAccuracy:{}m", v.accuracy.unwrap_or_default()),
+            format!("LowAccuracy:{}m", v.accuracy),
             "TimeJump:45s".into(),
         ]);
     }

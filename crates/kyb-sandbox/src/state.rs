@@ -177,14 +177,16 @@ pub struct Verification {
     pub product_name: String,
     pub product_key: String,
     pub created_at_utc: String,
-    pub sent_at_utc: Option<String>,
-    pub completed_at_utc: Option<String>,
+    /// `clock::NOT_YET` until the link is sent (the spec's type is a plain string).
+    pub sent_at_utc: String,
+    /// `clock::NOT_YET` until the flow is completed.
+    pub completed_at_utc: String,
     pub expires_at_utc: String,
-    /// The place's result, distance and accuracy come from the visit's capture: none
-    /// before it (null, as a service that has not measured anything would send).
-    pub geo_result: Option<String>,
-    pub distance_meters: Option<f64>,
-    pub accuracy: Option<f64>,
+    /// The place's result, distance and accuracy come from the visit's capture; what
+    /// they hold before it is decided in `verifications::create`.
+    pub geo_result: String,
+    pub distance_meters: f64,
+    pub accuracy: f64,
     pub geo_integrity: String,
     pub geo_signals: Option<Vec<String>>,
     pub biometric_status: String,

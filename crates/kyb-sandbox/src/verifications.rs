@@ -2,7 +2,7 @@
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use jiff::Timestamp;
+use chrono::{DateTime, Utc};
 use kyb_api::verification::{GeoBand, VerificationStatus};
 use serde_json::Value;
 use uuid::Uuid;
@@ -97,7 +97,7 @@ pub async fn resend(
     // the sandbox puts the verification back in Enviado.
     verification.applicant_url = applicant_url(&app.base_url, &folio, serial);
     verification.verification_status = VerificationStatus::Enviado;
-    verification.sent_at_utc = Some(clock::iso_seconds(now));
+    verification.sent_at_utc = clock::iso_seconds(now);
     verification.expires_at_utc =
         clock::iso_seconds(clock::minutes_after(now, LINK_VALIDITY_MINUTES));
     world.outbox.push(OutboxEvent {
@@ -144,7 +144,7 @@ pub struct NewVerification {
     pub accuracy: f64,
     /// Report the location whatever the status (the admin API, when given a distance).
     pub located: bool,
-    pub created: Timestamp,
+    pub created: DateTime<Utc>,
     pub external_reference: String,
     pub colours: [[u8; 3]; 2],
 }
@@ -196,6 +196,16 @@ pub fn create(world: &mut World, base_url: &str, new: NewVerification) -> String
             );
         }
     }
+    // The spec types GeoResult as a string and DistanceMeters and Accuracy as numbers,
+    // never null. Before the capture nothing was located: GeoResult is Indeterminado,
+    // in the spec's own words "insufficient precision or no declared address", and
+    // both numbers are 0, a value nothing measured, which Indeterminado tells a reader
+    // not to judge.
+    let geo_result_word = if located {
+        geo_result(distance_meters)
+    } else {
+        "Indeterminado"
+    };
     let risky = matches!(status, VerificationStatus::SuspendidaPorRiesgo);
     // A completed visit is rejected where the spec's bands call its place inconsistent.
     let inconsistent = GeoBand::of_distance(distance_meters) == GeoBand::Inconsistent;
@@ -219,12 +229,14 @@ pub fn create(world: &mut World, base_url: &str, new: NewVerification) -> String
         product_name: "Verificación domiciliaria".into(),
         product_key: "VD-DOM".into(),
         created_at_utc: clock::iso_millis(created),
-        sent_at_utc: sent.then(|| clock::iso_seconds(clock::minutes_after(created, 1))),
-        completed_at_utc: completed.then(|| clock::iso_seconds(clock::minutes_after(created, 45))),
+        sent_at_utc: clock::iso_seconds_or_not_yet(sent.then(|| clock::minutes_after(created, 1))),
+        completed_at_utc: clock::iso_seconds_or_not_yet(
+            completed.then(|| clock::minutes_after(created, 45)),
+        ),
         expires_at_utc: clock::iso_seconds(expires),
-        geo_result: located.then(|| geo_result(distance_meters).into()),
-        distance_meters: located.then_some(distance_meters),
-        accuracy: located.then_some(new.accuracy),
+        geo_result: geo_result_word.into(),
+        distance_meters: if located { distance_meters } else { 0.0 },
+        accuracy: if located { new.accuracy } else { 0.0 },
         geo_integrity: if risky { "Comprometida" } else { "Ok" }.into(),
         geo_signals: risky.then(|| vec!["MockLocation:1".into(), "SpeedJump:340km/h".into()]),
         biometric_status: match status {

@@ -104,8 +104,10 @@ async fn acceptances_alone_notify_nobody_and_keep_the_file_status() {
         .await;
     assert_eq!(code, StatusCode::OK);
     assert_eq!(body["data"]["notificacionEnviada"], false);
-    assert_eq!(body["data"]["linkCorreccion"], Value::Null);
-    assert_eq!(h.example_tracking().await["DocumentStatus"], "En Revisión");
+    // Nothing to correct: the link is the file's own end-user link, never null.
+    let file = h.example_tracking().await;
+    assert_eq!(body["data"]["linkCorreccion"], file["GuestUrl"]);
+    assert_eq!(file["DocumentStatus"], "En Revisión");
 }
 
 #[tokio::test]

@@ -3,6 +3,7 @@
 
 mod common;
 
+use chrono::{DateTime, Utc};
 use common::{Harness, KEY_DENIED, STATUSES, WORKSPACE_INVALID, assert_envelope};
 use kyb_sandbox::{Manifest, Sandbox, SandboxConfig};
 use reqwest::{Method, StatusCode};
@@ -53,11 +54,12 @@ async fn every_seeded_folio_reads_with_every_field_of_the_spec() {
         assert_eq!(data["Folio"], folio.as_str());
         assert_eq!(data["VerificationStatus"], status);
         assert_eq!(data["Modality"], "Domiciliar");
-        // Before the visit was captured there is no place to judge: no result, no
-        // distance, no accuracy (null, the fields still there).
+        // Before the visit was captured there is no place to judge: Indeterminado, and
+        // nothing measured (the spec's types are a string and numbers, never null).
         if !matches!(status, "Iniciado" | "Completado" | "SuspendidaPorRiesgo") {
-            for field in ["GeoResult", "DistanceMeters", "Accuracy"] {
-                assert!(data[field].is_null(), "{status}: {field} = {}", data[field]);
+            assert_eq!(data["GeoResult"], "Indeterminado", "{status}");
+            for field in ["DistanceMeters", "Accuracy"] {
+                assert_eq!(data[field], 0.0, "{status}: {field}");
             }
             continue;
         }
@@ -374,7 +376,7 @@ async fn every_seeded_verification_expires_after_it_was_created_and_is_sent_afte
         let at = |field: &str| {
             data[field]
                 .as_str()
-                .map(|t| t.parse::<jiff::Timestamp>().expect("an instant"))
+                .map(|t| t.parse::<DateTime<Utc>>().expect("an instant"))
         };
         let created = at("CreatedAtUtc").expect("CreatedAtUtc");
         let expires = at("ExpiresAtUtc").expect("ExpiresAtUtc");
@@ -382,14 +384,14 @@ async fn every_seeded_verification_expires_after_it_was_created_and_is_sent_afte
             expires > created,
             "{status}: expires {expires} before {created}"
         );
-        if let Some(sent) = at("SentAtUtc") {
+        let sent = at("SentAtUtc").expect("SentAtUtc");
+        if status == "NoIniciado" {
+            assert_eq!(data["SentAtUtc"], kyb_sandbox::NOT_YET, "not sent yet");
+        } else {
             assert!(sent >= created, "{status}: sent before it was created");
         }
         if status == "Expirado" {
-            assert!(
-                expires < jiff::Timestamp::now(),
-                "an expired one is past its expiry"
-            );
+            assert!(expires < Utc::now(), "an expired one is past its expiry");
         }
     }
 }

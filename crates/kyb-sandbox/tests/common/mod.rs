@@ -199,7 +199,7 @@ impl Harness {
 }
 
 /// `docs/openapi.yaml`, read once.
-fn openapi() -> &'static Value {
+pub fn openapi() -> &'static Value {
     static DOC: OnceLock<Value> = OnceLock::new();
     DOC.get_or_init(|| {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/openapi.yaml");
