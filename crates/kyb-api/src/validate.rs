@@ -1,8 +1,9 @@
 //! The rules a request must meet before it is sent, checked by the client and by the
 //! sandbox on receipt, so both fail the same request the same way. Only rules with a
 //! source are here: the spec (required fields, types, limits, the 10-digit phone, a
-//! valid agent e-mail), the SAT's RFC format, and one safety rule of ours (the folio,
-//! a URL path segment). Where the spec is silent, nothing is refused: the service
+//! valid agent e-mail), the SAT's RFC format, and two rules of ours: a contact e-mail
+//! that is an address (what else would carry the notification), and a safety rule (the
+//! folio, a URL path segment). Where the spec is silent, nothing is refused: the service
 //! decides. The README ("Local rules") lists each rule with its source.
 //!
 //! The client checks a request as it will be sent, normalised first (the RFC in upper
@@ -122,8 +123,11 @@ pub fn is_uuid(value: &str) -> bool {
     Uuid::parse_str(value.trim()).is_ok()
 }
 
-/// Spec, operation 5: AgentMail "must be valid". A plain address check: one `@`, a non-empty local part, a dotted domain of
-/// non-empty labels, no blanks.
+/// Spec, operation 5: AgentMail "must be valid"; also a given ContactEmail (ours). A
+/// plain address check, not RFC 5322: `email_address` (in the lock file, through a
+/// dependency) follows the RFC and takes `ana@localhost` or quoted blanks, which no
+/// notification reaches. One `@`, a non-empty local part, a dotted domain of non-empty
+/// labels, no blanks.
 pub fn is_email(value: &str) -> bool {
     let value = value.trim();
     let Some((local, domain)) = value.split_once('@') else {
@@ -201,7 +205,8 @@ pub fn enrollment_link(request: &EnrollmentLinkRequest) -> Vec<String> {
 }
 
 /// Operation 1: FlowID, Company and Company.CompanyName required (spec); a given
-/// CompanyRFC in the SAT's format; a given ContactPhone of 10 digits (spec).
+/// CompanyRFC in the SAT's format; a given ContactEmail an e-mail address (ours); a
+/// given ContactPhone of 10 digits (spec).
 pub fn create_file_failures(request: &CreateFileRequest) -> Vec<Failure> {
     let mut f = Checks::default();
     f.require("FlowId", &request.flow_id);
@@ -218,9 +223,14 @@ pub fn create_file_failures(request: &CreateFileRequest) -> Vec<Failure> {
             }
         }
     }
-    // The spec types ContactEmail as a string and gives it no format; it only says the
-    // address is used when SendEmail is true. Nor does it make either contact required
-    // by SendEmail or SendSms. The phone has a rule: a national number of 10 digits.
+    // The spec types ContactEmail as a string, used for the notification when SendEmail
+    // is true; a rule of ours (issue 31): an address that is not one cannot carry it,
+    // so a given address must be an e-mail address ([`is_email`], as AgentMail's). The
+    // spec makes neither contact required by SendEmail or SendSms. The phone has a
+    // rule of the spec: a national number of 10 digits.
+    if let Some(email) = non_blank(&request.contact_email) {
+        f.check(is_email(email), Failure::new("ContactEmail", Rule::Invalid));
+    }
     if let Some(phone) = non_blank(&request.contact_phone) {
         f.check(is_phone(phone), Failure::new("ContactPhone", Rule::Invalid));
     }

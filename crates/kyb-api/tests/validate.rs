@@ -5,7 +5,7 @@ use kyb_api::requests::{
     Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
     SectionDecision, TrackingRequest, normalize_rfc,
 };
-use kyb_api::validate;
+use kyb_api::validate::{self, Failure, Rule};
 
 const DOC: &str = "6f1c2a0e-8b9d-4c3e-9a7f-2d5b8e1c4a90";
 
@@ -112,10 +112,10 @@ fn create_file_needs_a_company_and_checks_contacts() {
 }
 
 #[test]
-fn asking_to_notify_needs_no_contact_and_an_email_has_no_format() {
+fn asking_to_notify_needs_no_contact_but_a_given_email_must_be_an_address() {
     // The spec only says ContactEmail is used when SendEmail is true and that SMS go to
-    // ContactPhone: neither flag makes a contact required, and ContactEmail has no
-    // format to meet. The service decides.
+    // ContactPhone: neither flag makes a contact required. A given address must be one
+    // (ours: nothing else carries the notification), placed on its field.
     let request = CreateFileRequest {
         flow_id: "F1".into(),
         company: Some(Company {
@@ -127,11 +127,42 @@ fn asking_to_notify_needs_no_contact_and_an_email_has_no_format() {
         ..CreateFileRequest::default()
     };
     assert!(validate::create_file(&request).is_empty());
-    let odd_email = CreateFileRequest {
-        contact_email: Some("ventas en la tienda".into()),
+    for good in ["ventas@laguera.mx", " compras.norte@sub.laguera.com.mx "] {
+        let with = CreateFileRequest {
+            contact_email: Some(good.into()),
+            ..request.clone()
+        };
+        assert!(validate::create_file(&with).is_empty(), "{good}");
+    }
+    for bad in [
+        "no-es-correo",
+        "ventas en la tienda",
+        "@laguera.mx",
+        "ventas@laguera",
+        "ventas@@laguera.mx",
+        "ventas@laguera..mx",
+        "ven tas@laguera.mx",
+    ] {
+        let with = CreateFileRequest {
+            contact_email: Some(bad.into()),
+            ..request.clone()
+        };
+        assert_eq!(
+            validate::create_file_failures(&with),
+            [Failure::new("ContactEmail", Rule::Invalid)],
+            "{bad}"
+        );
+        assert_eq!(
+            validate::create_file(&with),
+            ["El ContactEmail no es válido."]
+        );
+    }
+    // A blank address is no address given.
+    let blank = CreateFileRequest {
+        contact_email: Some("  ".into()),
         ..request
     };
-    assert!(validate::create_file(&odd_email).is_empty());
+    assert!(validate::create_file(&blank).is_empty());
 }
 
 #[test]
@@ -319,7 +350,7 @@ fn folios_are_letters_digits_dashes_and_underscores() {
 
 #[test]
 fn each_failure_names_its_field_rule_and_limit() {
-    use validate::{Failure, LIMITS, Rule};
+    use validate::LIMITS;
     let create = CreateFileRequest {
         flow_id: " ".into(),
         company: Some(Company {
