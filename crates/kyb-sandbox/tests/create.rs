@@ -147,8 +147,9 @@ async fn the_trial_tenant_is_refused_past_its_attempts() {
 #[tokio::test]
 async fn asking_to_notify_without_a_contact_creates_the_file_and_notifies_no_one() {
     let h = Harness::start().await;
-    // The spec makes no contact required by SendEmail or SendSms, and gives
-    // ContactEmail no format: none of these is refused.
+    // The spec makes no contact required by SendEmail or SendSms: a blank address is
+    // none. A given address must be one (the client's rule, kyb_api::validate): what is
+    // not is refused, and creates nothing.
     let mut request = request(&h);
     let fields = request.as_object_mut().expect("an object");
     fields.remove("ContactPhone");
@@ -158,6 +159,9 @@ async fn asking_to_notify_without_a_contact_creates_the_file_and_notifies_no_one
     let mut odd_email = self::request(&h);
     odd_email["ContactEmail"] = json!("ventas en la tienda");
     let (code, body) = h.post("/expedientes/nuevo", &odd_email).await;
+    assert_eq!(code, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["Data"], json!(["El ContactEmail no es válido."]));
+    let (code, body) = h.post("/expedientes/nuevo", &self::request(&h)).await;
     assert_eq!(code, StatusCode::OK, "{body}");
 
     let outbox = h.admin(reqwest::Method::GET, "/outbox", None).await;
@@ -173,9 +177,10 @@ async fn asking_to_notify_without_a_contact_creates_the_file_and_notifies_no_one
             )
         })
         .collect();
-    // The first file had no contact, so it notified no one; the second, both.
+    // The first file had no contact, so it notified no one; the refused one, no one;
+    // the last, both.
     assert_eq!(
         targets,
-        [("email", "ventas en la tienda"), ("sms", "5512345678")]
+        [("email", "contacto@espiga.mx"), ("sms", "5512345678")]
     );
 }
