@@ -150,7 +150,14 @@ describe("App", () => {
     fireEvent.click(await screen.findByTestId("try-this-hide"));
     expect(screen.queryByTestId("try-this")).toBeNull();
     fireEvent.click(screen.getByTestId("nav-verifications"));
+    // Hidden, the panel still leaves the demo's folios on the verifications screen.
+    expect(await screen.findByTestId("demo-folios")).toBeTruthy();
     fireEvent.click(screen.getByTestId("nav-watchlist"));
+    await screen.findByTestId("watch-row");
+    expect(screen.queryByTestId("try-this")).toBeNull();
+    // And it stays hidden at the next start.
+    cleanup();
+    renderApp();
     await screen.findByTestId("watch-row");
     expect(screen.queryByTestId("try-this")).toBeNull();
   });
@@ -476,5 +483,19 @@ describe("App", () => {
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.length).toBeLessThan(60);
     expect(screen.getByTestId("rows-shown").textContent).toBe("5000 de 5000 expedientes");
+    // The rows scroll with the page, in its one scroll area: no box of their own.
+    const page = document.querySelector(".content") as HTMLElement;
+    expect(page.querySelector(".table-body")?.getAttribute("style")).toBeNull();
+    // jsdom lays nothing out and keeps no scroll offset: both are given as the window
+    // would have them, the rows (at the page's top) moved up by the scroll.
+    const scrolled = 44 * 2000;
+    Object.defineProperty(page, "scrollHeight", { configurable: true, value: 44 * 5000 + 400 });
+    Object.defineProperty(page, "scrollTop", { configurable: true, value: scrolled });
+    const body = page.querySelector(".table-body") as HTMLElement;
+    body.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: -scrolled, width: 600, height: 44 * 5000 });
+    fireEvent.scroll(page);
+    // Newest first, then by RFC from the end: the 2001st row is Empresa 2999.
+    await waitFor(() => expect(screen.getAllByTestId("watch-row").some((row) => row.textContent?.includes("Empresa 2999"))).toBe(true));
+    expect(screen.queryByText("Empresa 4999")).toBeNull();
   });
 });

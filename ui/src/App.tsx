@@ -10,11 +10,13 @@ import type { ProfileBook } from "./bindings/ProfileBook";
 import type { Recovery } from "./bindings/Recovery";
 import type { Role } from "./bindings/Role";
 import { TryThis } from "./features/guide/TryThis";
+import { markTourDone, toursFor } from "./features/guide/tours";
 import { useArrivingLinks } from "./features/links/LinkPrompt";
 import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
 import { ROLE_WORDS } from "./features/team/words";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
+import { preference, setPreference } from "./preferences";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
 import { AppInfoProvider, useAppInfo } from "./ui/appInfo";
 import { ErrorNotice, ProfilesLink } from "./ui/ErrorNotice";
@@ -133,11 +135,15 @@ function Desk() {
   }, [bookRead]);
   const active = book ? (book.profiles.find((p) => p.id === book.active) ?? null) : null;
   const openProfiles = () => setRoute({ view: "profiles" });
-  // The demo's "try this" panel, until it is hidden (the demo starts afresh at every
-  // start, so hiding it lasts as long as this window).
+  // The demo's "try this" panel, until it is hidden (remembered: a user who hid it
+  // does not meet it at every start).
   const [guide] = useLoad(() => backend.demoGuide(), "demo-guide");
-  const [guideHidden, setGuideHidden] = useState(false);
-  const shownGuide = guide.state === "ready" && !guideHidden ? guide.value : null;
+  const [guideHidden, setGuideHidden] = useState(() => preference(GUIDE_HIDDEN) === "1");
+  const hideGuide = () => {
+    setGuideHidden(true);
+    setPreference(GUIDE_HIDDEN, "1");
+  };
+  const demoGuide = guide.state === "ready" ? guide.value : null;
   const main = useRef<HTMLElement>(null);
   useFocusTitle(main, JSON.stringify(route));
   const [quickOpen, setQuickOpen] = useState(false);
@@ -198,6 +204,7 @@ function Desk() {
               <NavEntries hasTeam={Boolean(active.team)} current={section(route)} go={(view) => setRoute({ view })} />
               {/* Help and diagnostics, apart from the day's work. */}
               <div className="sidenav-foot">
+                {/* biome-ignore lint/a11y/useValidAnchor: page navigation, as the entries above: the address names the screen, the click shows it without a reload. */}
                 <a
                   className={route.view === "about" ? "sidenav-aside active" : "sidenav-aside"}
                   aria-current={route.view === "about" ? "page" : undefined}
@@ -234,7 +241,15 @@ function Desk() {
                       <ProfilesView book={book} onBook={setBook} />
                     ) : (
                       // Each profile has its own watchlist and drafts: a switch starts its screens afresh.
-                      <Screen key={active.id} route={route} go={setRoute} profile={active} guide={shownGuide} onHideGuide={() => setGuideHidden(true)} />
+                      <Screen
+                        key={active.id}
+                        route={route}
+                        go={setRoute}
+                        profile={active}
+                        guide={demoGuide}
+                        guideShown={!guideHidden}
+                        onHideGuide={hideGuide}
+                      />
                     )}
                   </ProfilesLink.Provider>
                 )}
@@ -263,6 +278,8 @@ function Desk() {
     </div>
   );
 }
+
+const GUIDE_HIDDEN = "guide.hidden";
 
 const THEME: Record<ThemeChoice, MessageKey> = { system: "theme.system", light: "theme.light", dark: "theme.dark" };
 
@@ -342,10 +359,15 @@ function Screen(props: {
   route: Exclude<Route, { view: "profiles" }>;
   go: (route: Route) => void;
   profile: Profile;
+  /** The demo's leads (its folios serve the verifications screen whatever the panel). */
   guide: DemoGuide | null;
+  /** The "try this" panel is shown above the watchlist (not hidden by the user). */
+  guideShown: boolean;
   onHideGuide: () => void;
 }) {
   const { route, go, profile, guide } = props;
+  // The tours offered are those of the role's work.
+  const role = useConnectedTeam()?.role ?? null;
   switch (route.view) {
     case "verifications":
       return <VerificationsView key={route.folio ?? ""} folio={route.folio} demoFolios={guide?.folios ?? []} />;
@@ -360,9 +382,10 @@ function Screen(props: {
     case "watchlist":
       return (
         <>
-          {guide && (
+          {guide && props.guideShown && (
             <TryThis
               guide={guide}
+              tours={toursFor(role)}
               on={{
                 review: (file) => go({ view: "review", flowId: file.flowId, rfc: file.rfc, documentId: file.documentId }),
                 enrollment: (file) => go({ view: "tracking", flowId: file.flowId, rfc: file.rfc }),
@@ -402,7 +425,9 @@ function Screen(props: {
     case "review": {
       const file = { flowId: route.flowId, rfc: route.rfc };
       const toTracking = () => go({ view: "tracking", ...file });
-      return <ReviewView {...file} documentId={route.documentId} profile={profile} onBack={toTracking} onDone={toTracking} />;
+      return (
+        <ReviewView {...file} documentId={route.documentId} profile={profile} onBack={toTracking} onDone={toTracking} onSent={() => markTourDone("review")} />
+      );
     }
   }
 }

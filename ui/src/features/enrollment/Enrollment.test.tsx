@@ -6,12 +6,14 @@ import type { IssuedLink } from "../../bindings/IssuedLink";
 import type { Person } from "../../bindings/Person";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { preference } from "../../preferences";
 import { watchSparse } from "../../test/sparse";
 import { EnrollButton, IssuedLinks } from "./Enrollment";
 
 afterEach(() => {
   cleanup();
   clearMocks();
+  localStorage.clear();
 });
 
 describe("an enrollment link whose outcome is unknown", () => {
@@ -45,6 +47,8 @@ describe("an enrollment link whose outcome is unknown", () => {
     );
     fireEvent.click(screen.getByTestId("generate-link"));
     const notice = await screen.findByTestId("enroll-unknown");
+    // An outcome unknown is no tour done.
+    expect(preference("guide.done.enrollment")).toBeNull();
     expect(notice.textContent).toBe(
       "No se sabe si se generó el enlace de María Hernández López. Antes de generar otro, revise abajo los enlaces emitidos y, en el seguimiento (actualícelo), el estatus de enrolamiento de la persona.",
     );
@@ -139,6 +143,8 @@ describe("a sparse enrollment answer", () => {
     expect(dialog.textContent).toContain("Registro —");
     expect(screen.queryByTestId("copy-enrollment")).toBeNull();
     check.expectShown();
+    // A link generated is the enrollment tour's last step: the demo's panel marks it done.
+    expect(preference("guide.done.enrollment")).toBe("1");
   });
 });
 

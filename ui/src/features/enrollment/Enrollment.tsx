@@ -12,6 +12,7 @@ import { formatLocal } from "../../ui/format";
 import { QrCode } from "../../ui/QrCode";
 import { MISSING, shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
+import { markTourDone } from "../guide/tours";
 
 /** "Generate link" for one person: enabled only where the tracking allows it
  * (IsEnrollmentAllowed); the link then shows with copy and a QR code for the phone. */
@@ -46,6 +47,7 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
       .then(
         (answer) => {
           setLink(answer);
+          markTourDone("enrollment");
           props.onIssued();
         },
         (e: AppError) => {

@@ -131,11 +131,11 @@ function backend(saved: Draft | null = null, file: FileTracking = tracking, answ
 
 /** Opens the review (with `limits` laid over the app's info) and waits until it takes
  * keys: the first section has the focus. */
-async function open(limits: Partial<Limits> = {}): Promise<HTMLElement[]> {
+async function open(limits: Partial<Limits> = {}, onSent?: () => void): Promise<HTMLElement[]> {
   render(
     <I18nProvider>
       <GivenInfo limits={limits}>
-        <ReviewView flowId="flujo" rfc="PLE150301AB2" documentId={DOC} onBack={() => {}} onDone={() => {}} />
+        <ReviewView flowId="flujo" rfc="PLE150301AB2" documentId={DOC} onBack={() => {}} onDone={() => {}} onSent={onSent} />
       </GivenInfo>
     </I18nProvider>,
   );
@@ -159,7 +159,8 @@ const key = (k: string, extra: Partial<KeyboardEventInit> = {}) => fireEvent.key
 describe("the review", () => {
   it("is driven from the keyboard, previews exactly what is sent, and sends it once", async () => {
     const b = backend();
-    const rows = await open();
+    let sentTold = 0;
+    const rows = await open({}, () => (sentTold += 1));
     expect(rows).toHaveLength(3);
     // The only representative is already chosen for the representative's section.
     expect(rows[1]?.querySelector("select")?.value).toBe(REP);
@@ -209,6 +210,8 @@ describe("the review", () => {
     key("Enter");
     await screen.findByTestId("correction-result");
     expect(b.sent).toEqual([payload]);
+    // The screen tells it was sent (the demo's review tour ends there).
+    expect(sentTold).toBeGreaterThan(0);
     // The file's status is read again once sent, so a followed file's row is not stale.
     await waitFor(() => expect(b.calls.filter((c) => c.cmd === "tracking")).toEqual([{ cmd: "tracking", args: { flowId: "flujo", rfc: "PLE150301AB2" } }]));
     expect(screen.getByTestId("result-notification").textContent).toBe("Se notificó al usuario.");

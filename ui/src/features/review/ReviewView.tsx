@@ -85,6 +85,8 @@ export function ReviewView(props: {
   profile?: Pick<Profile, "reasons"> | undefined;
   onBack: () => void;
   onDone: () => void;
+  /** The correction was sent (the demo's review tour is done then). */
+  onSent?: (() => void) | undefined;
 }) {
   const { t } = useI18n();
   const [material] = useLoad(() => loadMaterial(props), props.documentId);
@@ -112,7 +114,10 @@ export function ReviewView(props: {
           file={{ flowId: props.flowId, rfc: props.rfc }}
           profile={props.profile ?? null}
           onDone={props.onDone}
-          onSent={() => setSent(true)}
+          onSent={() => {
+            setSent(true);
+            props.onSent?.();
+          }}
         />
       )}
     </section>

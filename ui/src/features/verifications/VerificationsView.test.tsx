@@ -5,6 +5,7 @@ import * as sparse from "../../bindings/sparse";
 import type { Verification } from "../../bindings/Verification";
 import type { VerificationState } from "../../bindings/VerificationState";
 import { I18nProvider } from "../../i18n";
+import { preference } from "../../preferences";
 import { GivenInfo, testInfo } from "../../test/appInfo";
 import { watchSparse } from "../../test/sparse";
 import { GeoBandDiagram } from "./GeoBandDiagram";
@@ -142,6 +143,8 @@ describe("a supervisor's verification", () => {
     fireEvent.click(confirm);
     await screen.findByTestId("action-done");
     expect(calls.filter((c) => c === "resend_verification")).toHaveLength(1);
+    // A resend sent is the resend tour's last step: the demo's panel marks it done.
+    expect(preference("guide.done.resend")).toBe("1");
     await waitFor(() => expect(screen.getByTestId("verification-status").textContent).toBe("Enviada"));
     // The folio is remembered, in capitals.
     expect(screen.getByRole("button", { name: "VD-00000006" })).toBeTruthy();

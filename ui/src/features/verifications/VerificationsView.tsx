@@ -16,6 +16,7 @@ import { problemTexts } from "../../ui/problems";
 import { shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
 import { DemoFolios } from "../guide/DemoFolios";
+import { markTourDone } from "../guide/tours";
 import { ApprovalsPanel, AskApproval } from "../team/Approvals";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { geoTone, remember, type Step, statusTone, timeline } from "./model";
@@ -195,6 +196,7 @@ function VerificationCard(props: { folio: string; onFound: (folio: string) => vo
         setBusy(false);
         setAsking(null);
         setDone(action);
+        if (action === "resend") markTourDone("resend");
         reload();
       },
       (error: AppError) => {

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: the rows are virtualised, absolutely placed boxes that a <table> cannot hold, so the table is drawn with ARIA table roles.
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows and column headers of a table (not a grid) are not widgets and take no focus; the buttons inside them do.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { Fragment, type ReactNode, useRef } from "react";
+import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { type MessageKey, type Translate, useI18n } from "../../i18n";
@@ -23,6 +23,18 @@ const COLUMNS: { key: SortKey; label: MessageKey }[] = [
 
 const ROW_HEIGHT = 44;
 
+/** The page's own scroll area (the app's content pane): the rows scroll with the rest of
+ * the page, never in a box of their own. Drawn alone (in a unit test), the table body. */
+function scrollArea(body: HTMLElement | null): HTMLElement | null {
+  return body?.closest<HTMLElement>(".content") ?? body;
+}
+
+/** How far the rows start below the scroll area's top, as the page lays them out now. */
+function offsetIn(body: HTMLElement, area: HTMLElement): number {
+  if (area === body) return 0;
+  return Math.round(body.getBoundingClientRect().top - area.getBoundingClientRect().top + area.scrollTop);
+}
+
 /** The followed files, one row each, virtualised: only the rows in view are drawn. */
 export function WatchlistTable(props: {
   rows: WatchedFile[];
@@ -37,10 +49,20 @@ export function WatchlistTable(props: {
   annotate?: ((file: WatchedFile) => ReactNode) | undefined;
 }) {
   const { t } = useI18n();
-  const scroller = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  // What sits above the rows (a panel, a notice) moves them down: measured after each render.
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const area = scrollArea(body.current);
+    if (body.current && area) {
+      const offset = offsetIn(body.current, area);
+      if (offset !== margin) setMargin(offset);
+    }
+  });
   const virtual = useVirtualizer({
     count: props.rows.length,
-    getScrollElement: () => scroller.current,
+    getScrollElement: () => scrollArea(body.current),
+    scrollMargin: margin,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     // Rows show on the first paint, before the table has been measured.
@@ -52,7 +74,11 @@ export function WatchlistTable(props: {
         <span role="columnheader" className="cell-mark" />
         {COLUMNS.map((column) => (
           <Fragment key={column.key}>
-            <span role="columnheader" aria-sort={props.sort.key === column.key ? (props.sort.descending ? "descending" : "ascending") : "none"}>
+            <span
+              role="columnheader"
+              title={t(column.label)}
+              aria-sort={props.sort.key === column.key ? (props.sort.descending ? "descending" : "ascending") : "none"}
+            >
               <button type="button" className="sort" onClick={() => props.onSort(column.key)}>
                 {t(column.label)}
                 {props.sort.key === column.key && <span aria-hidden="true">{props.sort.descending ? " ↓" : " ↑"}</span>}
@@ -66,7 +92,7 @@ export function WatchlistTable(props: {
       {props.rows.length === 0 ? (
         <div className="empty">{t("noMatches")}</div>
       ) : (
-        <div className="table-body" ref={scroller}>
+        <div className="table-body" ref={body}>
           <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
             {virtual.getVirtualItems().map((item) => {
               const file = props.rows[item.index];
@@ -78,7 +104,7 @@ export function WatchlistTable(props: {
                   role="row"
                   data-testid="watch-row"
                   data-rfc={file.rfc}
-                  style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                  style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start - margin}px)` }}
                 >
                   <Cell className="cell-mark">
                     {file.changed && <span className="dot" role="img" title={t("changedMark")} aria-label={t("changedMark")} />}
@@ -95,7 +121,9 @@ export function WatchlistTable(props: {
                     </button>
                   </Cell>
                   {props.annotate && <Cell className="cell-team">{props.annotate(file)}</Cell>}
-                  <Cell className="mono">{file.rfc}</Cell>
+                  <Cell className="mono" title={file.rfc}>
+                    {file.rfc}
+                  </Cell>
                   <Cell title={file.flowId}>{props.flowLabel(file.flowId)}</Cell>
                   <Cell testId="row-status" className="cell-wrap">
                     <RowStatus file={file} now={props.now} locale={props.locale} />
@@ -107,8 +135,8 @@ export function WatchlistTable(props: {
                   <Cell className="muted" title={file.updatedAtUtc ?? file.lastRefreshUtc ?? undefined} testId="row-updated">
                     {timeAgo(file.updatedAtUtc, props.now, props.locale) ?? asked(file, props.now, props.locale, t)}
                   </Cell>
-                  <Cell>
-                    <button type="button" className="button-quiet small" onClick={() => props.onUnwatch(file)}>
+                  <Cell className="cell-action">
+                    <button type="button" className="button-quiet small" onClick={() => props.onUnwatch(file)} data-testid="unwatch">
                       {t("unwatch")}
                     </button>
                   </Cell>

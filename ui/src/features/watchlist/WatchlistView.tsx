@@ -139,7 +139,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const onSort = (key: SortKey) => setSort((current) => ({ key, descending: current.key === key ? !current.descending : key === "updated" }));
 
   return (
-    <section className="page" aria-labelledby="watchlist-title">
+    <section className="page page-flow" aria-labelledby="watchlist-title">
       <div className="page-header">
         <h2 id="watchlist-title">{t("watchlistTitle")}</h2>
         <div className="page-actions">
