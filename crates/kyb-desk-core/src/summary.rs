@@ -15,18 +15,44 @@ fn yes_no(value: Option<bool>, default: bool) -> &'static str {
     }
 }
 
+/// What was asked of the service on creation. The contact's address and phone are
+/// personal data of someone outside the desk, so the log says whether each was given
+/// and whether the link was to go to it, never the address or the number (the company
+/// and its RFC identify the file, as in every other summary).
 pub fn create_file(request: &CreateFileRequest) -> String {
     let company = request.company.as_ref();
     format!(
-        "FlowID {}; empresa «{}»; RFC {}; correo {}; SMS {}",
+        "FlowID {}; empresa «{}»; RFC {}; {}; {}",
         request.flow_id.trim(),
         company.map_or("", |c| c.company_name.trim()),
         company
             .and_then(|c| c.company_rfc.as_deref())
             .unwrap_or("—"),
-        yes_no(request.send_email, false),
-        yes_no(request.send_sms, false),
+        notice(
+            "enlace por correo",
+            "correo de contacto",
+            request.send_email,
+            &request.contact_email
+        ),
+        notice(
+            "enlace por SMS",
+            "teléfono de contacto",
+            request.send_sms,
+            &request.contact_phone
+        ),
     )
+}
+
+/// "enlace por correo: pedido, con correo de contacto" and the like: whether the link
+/// was asked to go out this way, and whether the request held a contact for it.
+fn notice(channel: &str, contact: &str, asked: Option<bool>, given: &Option<String>) -> String {
+    let given = given.as_deref().is_some_and(|c| !c.trim().is_empty());
+    match (asked.unwrap_or(false), given) {
+        (true, true) => format!("{channel}: pedido, con {contact}"),
+        (true, false) => format!("{channel}: pedido, sin {contact}"),
+        (false, true) => format!("{channel}: no pedido ({contact} dado)"),
+        (false, false) => format!("{channel}: no pedido"),
+    }
 }
 
 pub fn correction(request: &CorrectionRequest) -> String {
@@ -59,5 +85,60 @@ pub fn enrollment_link(request: &EnrollmentLinkRequest, issued: Option<&Enrollme
     match issued.and_then(|link| link.id.as_deref()) {
         Some(id) => format!("enlace de enrolamiento para la persona {person}; registro {id}"),
         None => format!("enlace de enrolamiento para la persona {person}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kyb_api::requests::Company;
+
+    use super::*;
+
+    fn request(
+        send_email: Option<bool>,
+        email: Option<&str>,
+        send_sms: Option<bool>,
+        phone: Option<&str>,
+    ) -> CreateFileRequest {
+        CreateFileRequest {
+            flow_id: "flujo-moral".into(),
+            company: Some(Company {
+                company_name: "Panificadora La Espiga".into(),
+                company_rfc: Some("PLE150301AB2".into()),
+            }),
+            send_email,
+            contact_email: email.map(Into::into),
+            send_sms,
+            contact_phone: phone.map(Into::into),
+            ..CreateFileRequest::default()
+        }
+    }
+
+    #[test]
+    fn a_creation_says_what_notice_was_asked_and_whether_a_contact_was_given_never_which() {
+        let both = create_file(&request(
+            Some(true),
+            Some("compras@espiga.mx"),
+            Some(true),
+            Some("3312345678"),
+        ));
+        assert_eq!(
+            both,
+            "FlowID flujo-moral; empresa «Panificadora La Espiga»; RFC PLE150301AB2; \
+             enlace por correo: pedido, con correo de contacto; \
+             enlace por SMS: pedido, con teléfono de contacto"
+        );
+        assert!(!both.contains("compras@espiga.mx") && !both.contains("3312345678"));
+        // Asked for with no address to send it to: the log says so, not a bare "sí".
+        assert!(
+            create_file(&request(Some(true), Some("  "), None, None)).ends_with(
+                "enlace por correo: pedido, sin correo de contacto; enlace por SMS: no pedido"
+            )
+        );
+        assert!(
+            create_file(&request(None, Some("compras@espiga.mx"), Some(false), None)).ends_with(
+                "enlace por correo: no pedido (correo de contacto dado); enlace por SMS: no pedido"
+            )
+        );
     }
 }
