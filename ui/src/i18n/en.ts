@@ -401,6 +401,7 @@ export const en: Record<CoreKey, string> = {
   "watch.already": "You already follow file {rfc}.",
   "watch.showIt": "Show it",
   "watch.removed": "You stopped following file {rfc}.",
+  "watch.unknown": "The service does not know RFC {rfc} in flow {flow}; it will be asked again at each refresh.",
   "watch.undo": "Undo",
   "watch.restored": "You follow file {rfc} again.",
   "error.unauthorized": "The API key was refused.",

@@ -404,6 +404,7 @@ export const esMX = {
   "watch.already": "Ya sigue el expediente {rfc}.",
   "watch.showIt": "Mostrarlo",
   "watch.removed": "Dejó de seguir el expediente {rfc}.",
+  "watch.unknown": "El servicio no conoce el RFC {rfc} en el flujo {flow}; se seguirá consultando en cada actualización.",
   "watch.undo": "Deshacer",
   "watch.restored": "Volvió a seguir el expediente {rfc}.",
   "error.unauthorized": "La API Key fue rechazada.",

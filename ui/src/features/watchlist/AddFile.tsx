@@ -14,6 +14,9 @@ export function AddFile(props: {
   /** Following a file that is followed already: nothing is asked, the view says so. */
   onAlready: (file: WatchedFile) => void;
   onAdded: (files: WatchedFile[]) => void;
+  /** The service's first answer about the file just followed: found (its row is read
+   * again with what it said) or not found (the user is told at once, not by a row). */
+  onFirstAnswer: (flowId: string, rfc: string, found: boolean) => void;
   onImport: (file: File | undefined, flowId: string) => void;
   onError: (error: AppError) => void;
 }) {
@@ -31,14 +34,27 @@ export function AddFile(props: {
       return;
     }
     setBusy(true);
+    let list: WatchedFile[];
     try {
-      props.onAdded(await backend.watchFile(flowId, rfc));
+      list = await backend.watchFile(flowId, rfc);
+      props.onAdded(list);
       setRfc("");
     } catch (e) {
       props.onError(backend.asAppError(e));
+      return;
     } finally {
       setBusy(false);
     }
+    // Asked at once, so a file the service does not know is said now, not found out
+    // later as a silent row. Any other failure stays the row's, as at a refresh.
+    const added = list.find((f) => f.flowId === flowId.trim() && f.rfc === rfc.trim().toUpperCase());
+    if (!added) return;
+    backend.tracking(added.flowId, added.rfc).then(
+      () => props.onFirstAnswer(added.flowId, added.rfc, true),
+      (e: unknown) => {
+        if (backend.asAppError(e).code === "not_found") props.onFirstAnswer(added.flowId, added.rfc, false);
+      },
+    );
   };
 
   return (

@@ -29,6 +29,26 @@ import "./watchlist.css";
 
 let startupReported = false;
 
+/** What the notice of a file the service does not know needs of it: its flow and RFC. */
+const unknownFile: WatchedFile = {
+  flowId: "",
+  rfc: "",
+  documentId: null,
+  companyName: null,
+  documentStatus: null,
+  statusCategory: null,
+  updatedAtUtc: null,
+  lastRefreshUtc: null,
+  lastError: "not_found",
+  refreshFailed: false,
+  fingerprint: null,
+  seenFingerprint: null,
+  changed: false,
+  sections: { total: 0, accepted: 0, rejected: 0, needsUser: 0, inReview: 0 },
+  personsTotal: 0,
+  personsEnrolled: 0,
+};
+
 /** The watchlist's first paint with its rows is the app's start-up (see the backend's
  * `startup.rs`); told once per page. */
 function reportStartup(rows: number) {
@@ -54,7 +74,8 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const [sort, setSort] = useState<Sort>({ key: "updated", descending: true });
   // What the last follow or unfollow did: a file already followed, or one removed that
   // "Deshacer" puts back as it was.
-  const [notice, setNotice] = useState<{ kind: "already" | "removed" | "restored"; file: WatchedFile } | null>(null);
+  // "unknown": the service's first answer about a file just followed was "not found".
+  const [notice, setNotice] = useState<{ kind: "already" | "removed" | "restored" | "unknown"; file: WatchedFile } | null>(null);
   const search = useRef<HTMLInputElement>(null);
 
   const measureNextCommit = usePaintMeasure();
@@ -176,15 +197,37 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           setError(null);
           setNotice(null);
         }}
+        onFirstAnswer={(flowId, rfc, found) =>
+          // Found: the row is read again with what the service said (the backend kept it).
+          found ? load() : setNotice({ kind: "unknown", file: { ...unknownFile, flowId, rfc } })
+        }
         onImport={(file, flowId) => void csv.importFile(file, flowId)}
         onError={setError}
       />
       {notice && (
         <div className="notice" role="status" data-testid="watch-notice">
-          <span>{t(`watch.${notice.kind}`, { rfc: notice.file.rfc })}</span>
+          <span>{t(`watch.${notice.kind}`, { rfc: notice.file.rfc, flow: flowLabel(notice.file.flowId) })}</span>
           {notice.kind === "already" && (
             <button type="button" className="button-quiet small" onClick={() => setFilter({ ...emptyFilter, query: notice.file.rfc })}>
               {t("watch.showIt")}
+            </button>
+          )}
+          {notice.kind === "unknown" && (
+            <button
+              type="button"
+              className="button small"
+              data-testid="watch-undo-follow"
+              onClick={() =>
+                backend.unwatchFile(notice.file.flowId, notice.file.rfc).then(
+                  (list) => {
+                    setFiles(list);
+                    setNotice(null);
+                  },
+                  (e: AppError) => setError(e),
+                )
+              }
+            >
+              {t("watch.undo")}
             </button>
           )}
           {notice.kind === "removed" && (

@@ -1,0 +1,92 @@
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+import type { Profile } from "../../bindings/Profile";
+import * as sparse from "../../bindings/sparse";
+import type { WatchedFile } from "../../bindings/WatchedFile";
+import { I18nProvider } from "../../i18n";
+import { watchedFile } from "./testing";
+import { WatchlistView } from "./WatchlistView";
+
+const flowId = sparse.watchedFile.flowId;
+const profile: Profile = {
+  id: "p1",
+  name: "Pruebas",
+  environment: { kind: "sandbox" },
+  workspaceId: "w",
+  agentEmail: "a@b.mx",
+  flows: [{ flowId, label: "Morales", personType: "Moral" }],
+};
+
+const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
+beforeAll(() => {
+  for (const property of sized) {
+    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
+  }
+});
+afterAll(() => {
+  for (const property of sized) Reflect.deleteProperty(HTMLElement.prototype, property);
+});
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+/** A backend whose tracking answers `tracking` for every file; what it was asked. */
+function backend(tracking: () => unknown) {
+  let list: WatchedFile[] = [];
+  const calls: { cmd: string; args: unknown }[] = [];
+  mockIPC((cmd, args) => {
+    calls.push({ cmd, args });
+    const a = args as { flowId: string; rfc: string };
+    if (cmd === "watchlist") return list;
+    if (cmd === "startup_painted") return null;
+    if (cmd === "watch_file") {
+      list = [...list, watchedFile(a.rfc, { flowId: a.flowId })];
+      return list;
+    }
+    if (cmd === "unwatch_file") {
+      list = list.filter((f) => f.rfc !== a.rfc);
+      return list;
+    }
+    if (cmd === "tracking") return tracking();
+    throw new Error(cmd);
+  });
+  return calls;
+}
+
+function follow(rfc: string) {
+  render(
+    <I18nProvider>
+      <WatchlistView profile={profile} onOpen={() => {}} />
+    </I18nProvider>,
+  );
+  fireEvent.change(screen.getByTestId("add-rfc"), { target: { value: rfc } });
+  fireEvent.click(screen.getByRole("button", { name: "Seguir" }));
+}
+
+describe("following a file by its RFC", () => {
+  it("says at once when the service does not know the file, and undoes the follow on request", async () => {
+    const calls = backend(() => {
+      throw { code: "not_found", message: "", details: [], task: null, problems: [] };
+    });
+    follow("XAXX010101AB1");
+    const notice = await screen.findByTestId("watch-notice");
+    expect(notice.textContent).toContain("El servicio no conoce el RFC XAXX010101AB1 en el flujo Morales; se seguirá consultando");
+    expect(calls.filter((c) => c.cmd === "tracking").map((c) => c.args)).toEqual([{ flowId, rfc: "XAXX010101AB1" }]);
+    expect(await screen.findByTestId("watch-row")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("watch-undo-follow"));
+    await waitFor(() => expect(screen.queryByTestId("watch-row")).toBeNull());
+    expect(calls.filter((c) => c.cmd === "unwatch_file").map((c) => c.args)).toEqual([{ flowId, rfc: "XAXX010101AB1" }]);
+    expect(screen.queryByTestId("watch-notice")).toBeNull();
+  });
+
+  it("reads the list again when the service knows the file, with no notice", async () => {
+    const calls = backend(() => sparse.fileTracking);
+    follow("PLE150301AB2");
+    await waitFor(() => expect(calls.filter((c) => c.cmd === "watchlist").length).toBeGreaterThanOrEqual(2));
+    expect(calls.some((c) => c.cmd === "tracking")).toBe(true);
+    expect(screen.queryByTestId("watch-notice")).toBeNull();
+  });
+});
