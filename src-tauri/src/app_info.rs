@@ -1,7 +1,7 @@
 //! What the About line of the UI shows: which build of KYB Desk is running.
 
 use kyb_api::drift::{DRIFT_MARKERS, DriftMarkers};
-use kyb_api::expediente::{Verdict, VerdictOutcome};
+use kyb_api::expediente::{LISTED_IN_SPEC, SectionId, Verdict, VerdictOutcome};
 use kyb_api::operation::{Operation, OperationRoute};
 use kyb_api::validate::{LIMITS, Limits};
 use kyb_api::verification::{GEO_BANDS, GeoBands};
@@ -32,6 +32,19 @@ pub struct AppInfo {
     pub operations: Vec<OperationRoute>,
     /// The section status each verdict of a correction leaves.
     pub verdicts: Vec<VerdictOutcome>,
+    /// The section identifiers the spec lists, read into their parts, for the new-file
+    /// form to offer in IncludeFlow and ExcludeFlow (whose allowed values the spec does
+    /// not show). The spec's `Limit:<n>` forms are left out: their `n` is a sample.
+    pub sections: Vec<SectionId>,
+}
+
+/// [`AppInfo::sections`].
+fn listed_sections() -> Vec<SectionId> {
+    LISTED_IN_SPEC
+        .iter()
+        .map(|raw| SectionId::parse(raw))
+        .filter(|id| id.limit.is_none())
+        .collect()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -65,6 +78,7 @@ impl AppInfo {
             drift_markers: DRIFT_MARKERS,
             operations: Operation::routes(),
             verdicts: Verdict::outcomes(),
+            sections: listed_sections(),
         }
     }
 }
@@ -83,6 +97,17 @@ mod tests {
     }
 
     #[test]
+    fn offers_each_section_the_spec_lists_once_without_its_sample_limits() {
+        let info = AppInfo::current(false);
+        let names: Vec<&str> = info.sections.iter().map(|id| id.name.as_str()).collect();
+        assert_eq!(names.len(), LISTED_IN_SPEC.len() - 2);
+        assert!(names.contains(&"ProofAddressObligatorio") && names.contains(&"ProofAddress"));
+        assert!(!names.iter().any(|name| name.contains("Limit")));
+        let unique: std::collections::BTreeSet<&&str> = names.iter().collect();
+        assert_eq!(unique.len(), names.len());
+    }
+
+    #[test]
     fn crosses_to_the_ui_in_camel_case_with_a_lowercase_profile() {
         let json = serde_json::to_value(AppInfo {
             name: "KYB Desk".into(),
@@ -98,6 +123,7 @@ mod tests {
                 route: Operation::Tracking.route(),
             }],
             verdicts: Verdict::outcomes(),
+            sections: vec![SectionId::parse("ProofAddressObligatorio")],
         })
         .expect("AppInfo serializes");
         assert_eq!(
@@ -110,7 +136,9 @@ mod tests {
                 "driftMarkers": {"withheld": "(withheld)", "more": "(more)"},
                 "operations": [{"operation": "tracking", "route": "POST /expedientes/v1/tracking"}],
                 "verdicts": [{"verdict": "Aceptada", "leadsTo": "Aceptado"},
-                    {"verdict": "Rechazada", "leadsTo": "Rechazado"}]})
+                    {"verdict": "Rechazada", "leadsTo": "Rechazado"}],
+                "sections": [{"name": "ProofAddressObligatorio", "limit": null,
+                    "base": "ProofAddress", "modifier": "Obligatorio", "entity": null}]})
         );
     }
 }

@@ -4,6 +4,7 @@ import type { DriftMarkers } from "./DriftMarkers";
 import type { GeoBands } from "./GeoBands";
 import type { Limits } from "./Limits";
 import type { OperationRoute } from "./OperationRoute";
+import type { SectionId } from "./SectionId";
 import type { VerdictOutcome } from "./VerdictOutcome";
 
 export type AppInfo = { name: string, version: string, profile: BuildProfile, 
@@ -35,4 +36,10 @@ operations: Array<OperationRoute>,
 /**
  * The section status each verdict of a correction leaves.
  */
-verdicts: Array<VerdictOutcome>, };
+verdicts: Array<VerdictOutcome>, 
+/**
+ * The section identifiers the spec lists, read into their parts, for the new-file
+ * form to offer in IncludeFlow and ExcludeFlow (whose allowed values the spec does
+ * not show). The spec's `Limit:<n>` forms are left out: their `n` is a sample.
+ */
+sections: Array<SectionId>, };

@@ -25,6 +25,12 @@ export const testInfo: AppInfo = {
     { verdict: "Aceptada", leadsTo: "Aceptado" },
     { verdict: "Rechazada", leadsTo: "Rechazado" },
   ],
+  // A few of the spec's sections, as the backend reads them.
+  sections: [
+    { name: "ProofAddressObligatorio", limit: null, base: "ProofAddress", modifier: "Obligatorio", entity: null },
+    { name: "BankStatement", limit: null, base: "BankStatement", modifier: null, entity: null },
+    { name: "SucursalImagenesOpcional", limit: null, base: "SucursalImagenes", modifier: "Opcional", entity: "Sucursal" },
+  ],
 };
 
 /** Gives the screens inside the app's info, with `limits` and `geoBands` laid over the

@@ -9,6 +9,7 @@ import type { DriftMarkers } from "../bindings/DriftMarkers";
 import type { GeoBands } from "../bindings/GeoBands";
 import type { Limits } from "../bindings/Limits";
 import type { OperationRoute } from "../bindings/OperationRoute";
+import type { SectionId } from "../bindings/SectionId";
 import type { VerdictOutcome } from "../bindings/VerdictOutcome";
 import { type Load, useLoad } from "./useLoad";
 
@@ -47,6 +48,12 @@ export function useDriftMarkers(): DriftMarkers | null {
 export function useOperationRoutes(): OperationRoute[] {
   const info = useAppInfo();
   return info.state === "ready" ? info.value.operations : NONE;
+}
+
+/** The section identifiers the spec lists, read into their parts (none until read). */
+export function useKnownSections(): SectionId[] {
+  const info = useAppInfo();
+  return info.state === "ready" ? info.value.sections : NONE;
 }
 
 /** The section status each verdict of a correction leaves (none until read). */
