@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import type { FileTracking } from "../../bindings/FileTracking";
@@ -8,6 +8,8 @@ import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
+import { DOC_A, shown, team } from "../team/testing";
+import { clock } from "../team/words";
 import { sectionTone } from "./model";
 import { TrackingView } from "./TrackingView";
 
@@ -177,5 +179,39 @@ describe("a sparse tracking answer", () => {
     expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId("enroll-reason").textContent).toBe("El servicio no dio el identificador de esta persona: no se le puede generar un enlace.");
     check.expectShown();
+  });
+
+  it("in a team, says who holds the file's claim and until when; alone, says nothing of claims", async () => {
+    const claim = { documentId: DOC_A.toUpperCase(), member: "beto@kybdesk.mx", since: "2026-11-21T09:00:00Z", leaseUntil: "2026-11-21T09:01:30Z" };
+    let claims = [claim];
+    const asked: unknown[] = [];
+    team((cmd, args) => {
+      if (cmd === "tracking") return answer;
+      if (cmd === "mark_watch_seen") return null;
+      if (cmd === "issued_links" || cmd === "file_notes") return [];
+      if (cmd === "team_queue") {
+        asked.push(args);
+        return { files: [], claims, me: "ana@kybdesk.mx", role: "analyst" };
+      }
+      throw new Error(cmd);
+    });
+    shown(<TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />);
+    const holder = await screen.findByTestId("claim-holder");
+    expect(holder.dataset.held).toBe("true");
+    expect(holder.textContent).toContain("beto@kybdesk.mx revisa este expediente desde el");
+    expect(holder.textContent).toContain(`hasta el ${clock(claim.leaseUntil, "es-MX")}`);
+    expect(asked).toContainEqual({ filter: "all" });
+    cleanup();
+    // This desk's own claim, in its own words.
+    claims = [{ ...claim, member: "ana@kybdesk.mx" }];
+    shown(<TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />);
+    await waitFor(() => expect(screen.getByTestId("claim-holder").textContent).toContain("Usted revisa este expediente"));
+    cleanup();
+    clearMocks();
+    // Alone (no team): nothing about claims, and the team is never asked.
+    const calls = open(answer, "PLE150301AB2");
+    await screen.findAllByTestId("tracking-section");
+    expect(screen.queryByTestId("claim-holder")).toBeNull();
+    expect(calls).not.toContain("team_queue");
   });
 });

@@ -14,6 +14,7 @@ import { MISSING, shown } from "../../ui/text";
 import { useLoad } from "../../ui/useLoad";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
+import { ClaimHolder } from "../team/ClaimHolder";
 import { NotesPanel } from "../team/NotesPanel";
 import { useConnectedTeam } from "../team/TeamContext";
 import { TeamOffline } from "../team/TeamOffline";
@@ -83,6 +84,7 @@ export function TrackingView(props: {
       {!file && !error && <div className="empty">{t("loading")}</div>}
       {tracking && file && (
         <>
+          {documentId && <ClaimHolder documentId={documentId} />}
           {!documentId && (
             <p className="notice notice-warn" role="note" data-testid="tracking-no-id">
               {t("trackingNoId")}
