@@ -60,11 +60,14 @@ async fn an_agent_creates_a_file_and_finds_it_in_the_watchlist() {
         app.click("[data-testid=nav-watchlist]").await;
         app.wait_for_text("[data-testid=watch-row]", RFC).await;
 
-        // The draft went with the creation.
+        // The draft went with the creation; the empty form waits without a word of
+        // what is missing until a field is left or a creation tried.
         app.click("[data-testid=nav-newfile]").await;
-        app.wait_for_text(".new-file", "por corregir antes de crear")
+        app.wait_for_text(".new-file", "Los campos marcados con * son obligatorios.")
             .await;
         assert_eq!(app.value_of("[data-testid=new-company]").await, "");
+        let form = app.text_of(".new-file").await;
+        assert!(!form.contains("por corregir"), "{form}");
     })
     .await;
 }

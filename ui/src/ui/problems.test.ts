@@ -25,7 +25,6 @@ describe("a failed rule in words", () => {
   it("names the field by the label its form shows, and an unknown one by its name", () => {
     expect(problemText(failure("CompanyName", "required"), es)).toBe("El campo Razón social es obligatorio.");
     expect(problemText(failure("Company", "required"), es)).toBe("El campo Razón social es obligatorio.");
-    expect(problemText(failure("RFC", "invalid"), es)).toBe("El campo RFC no es válido.");
     expect(problemText(failure("PersonId", "invalid"), es)).toBe("El campo PersonId no es válido.");
     expect(problemText(failure("CompanyName", "required"), en)).toBe("Company name is required.");
     expect(fieldLabel("constructor", es)).toBe("constructor");
@@ -39,6 +38,14 @@ describe("a failed rule in words", () => {
     );
     expect(problemText(failure("ContactPhone", "invalid"), en)).toBe("The contact phone is not a valid national number.");
     expect(problemText(failure("workspaceId", "invalid"), es)).toBe("El Workspace debe ser un UUID.");
+    // The RFC's rule says the format, for both kinds of person; an address, what one looks like.
+    expect(problemText(failure("RFC", "invalid"), es)).toBe(
+      "El RFC no tiene el formato del SAT: el de persona moral tiene 12 caracteres (3 letras, la fecha AAMMDD y una homoclave de 3) y el de persona física, 13 (4 letras, la fecha AAMMDD y la homoclave de 3).",
+    );
+    expect(problemText(failure("RFC", "invalid"), en)).toContain("a legal entity's has 12 characters");
+    expect(problemText(failure("ContactEmail", "invalid"), es)).toBe(
+      "El correo de contacto no es una dirección de correo: escríbalo como nombre@empresa.mx, sin espacios.",
+    );
     expect(problemText(failure("name", "too_long", { limit: 60 }), es)).toBe("El nombre del perfil admite hasta 60 caracteres.");
     expect(problemText(failure("environment", "https_only"), es)).toContain("porque la API Key viajaría sin cifrar");
     expect(problemText(failure("environment", "https_only"), en)).toContain("because the API key would travel unencrypted");

@@ -60,6 +60,8 @@ const RULE: Record<Rule, MessageKey> = {
 /** Rules a field says better in its own words (why the rule is there, what it asks). */
 const OWN_WORDS: Partial<Record<string, Partial<Record<Rule, MessageKey>>>> = {
   ContactPhone: { invalid: "problem.phone" },
+  RFC: { invalid: "problem.rfc.invalid" },
+  ContactEmail: { invalid: "problem.contactEmail.invalid" },
   name: { taken: "problem.name.taken", too_long: "problem.name.too_long" },
   environment: { https_only: "problem.address.https_only", invalid: "problem.address.invalid" },
   workspaceId: { invalid: "problem.workspace.invalid" },

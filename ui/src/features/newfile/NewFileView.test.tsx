@@ -165,22 +165,74 @@ describe("the new-file form", () => {
     await waitFor(() => expect(screen.getByTestId("draft-status").textContent).toContain("Borrador guardado"));
   });
 
-  it("shows a field's problem only as of the latest check of what is typed", async () => {
+  it("marks the fields the rules require, says once what the mark means, and tells assistive technology", async () => {
+    checking((request) => [
+      ...(request.FlowID ? [] : [failure("FlowId", "required")]),
+      ...(request.Company?.CompanyName ? [] : [failure("CompanyName", "required")]),
+    ]);
+    open();
+    const company = await screen.findByTestId("new-company");
+    await waitFor(() => expect(company.getAttribute("aria-required")).toBe("true"));
+    expect(screen.getByTestId("new-required-note").textContent).toBe("Los campos marcados con * son obligatorios.");
+    expect(screen.getByTestId("new-flow").getAttribute("aria-required")).toBe("true");
+    expect(screen.getByRole("group", { name: "Razón social" }).querySelector(".required-mark")?.textContent).toBe(" *");
+    // The label still names the field by its words alone; optional fields carry no mark.
+    expect(screen.getByRole("textbox", { name: "Razón social" })).toBe(company);
+    expect(screen.getByTestId("new-rfc").hasAttribute("aria-required")).toBe(false);
+    expect(screen.getByRole("group", { name: "RFC" }).querySelector(".required-mark")).toBeNull();
+  });
+
+  it("says nothing of an untouched form, and a field's problem only once it is left", async () => {
     backend(null);
     open();
     const company = await screen.findByTestId("new-company");
+    // The blank form breaks a rule, and the check has answered: still nothing is shouted.
+    await waitFor(() => expect(company.getAttribute("aria-required")).toBe("true"));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByTestId("new-problems")).toBeNull();
+    expect(screen.queryByTestId("field-problem")).toBeNull();
+    expect(screen.queryByText(/por corregir/)).toBeNull();
     fireEvent.change(company, { target: { value: "P" } });
     fireEvent.change(company, { target: { value: "" } });
-    // Not while the field is being typed in: only once it is left.
-    await waitFor(() => expect(screen.getByText("Hay 1 punto por corregir antes de crear.")).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByTestId("field-problem")).toBeNull();
     fireEvent.blur(company);
     await waitFor(() => expect(screen.getByTestId("field-problem").textContent).toBe("El campo Razón social es obligatorio."));
-    // Typed again: the old problem goes at once, not when the next check answers.
+    expect(company.getAttribute("aria-invalid")).toBe("true");
+    const summary = screen.getByTestId("new-problems");
+    expect(summary.textContent).toContain("Hay 1 punto por corregir antes de crear.");
+    expect(within(summary).getByRole("button", { name: "El campo Razón social es obligatorio." })).toBeTruthy();
+    // Typed again: the problem goes at once, and nothing new is said while typing.
     fireEvent.change(company, { target: { value: "Panificadora" } });
     expect(screen.queryByTestId("field-problem")).toBeNull();
     await waitFor(() => expect(screen.getByText("Listo para crear.")).toBeTruthy());
-    expect(screen.queryByTestId("field-problem")).toBeNull();
+    expect(screen.queryByTestId("new-problems")).toBeNull();
+  });
+
+  it("names every problem in the summary on a creation tried too soon, each a link that focuses its field", async () => {
+    checking((request) => [
+      ...(request.Company?.CompanyName ? [] : [failure("CompanyName", "required")]),
+      ...(request.ContactEmail ? [failure("ContactEmail", "invalid")] : []),
+      failure("AgentMail", "invalid"),
+    ]);
+    open();
+    fireEvent.change(await screen.findByTestId("new-email"), { target: { value: "no-es-correo" } });
+    fireEvent.click(screen.getByTestId("create-file"));
+    const summary = await screen.findByTestId("new-problems");
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(summary.textContent).toContain("Hay 3 puntos por corregir antes de crear.");
+    const links = within(summary).getAllByRole("button");
+    expect(links.map((link) => link.textContent)).toEqual([
+      "El campo Razón social es obligatorio.",
+      "El correo de contacto no es una dirección de correo: escríbalo como nombre@empresa.mx, sin espacios.",
+    ]);
+    // A rule no field of the form shows is named too, without a link.
+    expect(within(summary).getAllByRole("listitem")[2]?.textContent).toBe("El campo Correo del agente no es válido.");
+    fireEvent.click(links[1] as HTMLElement);
+    expect(document.activeElement).toBe(screen.getByTestId("new-email"));
+    fireEvent.click(links[0] as HTMLElement);
+    expect(document.activeElement).toBe(screen.getByTestId("new-company"));
+    expect(screen.getByTestId("new-email").getAttribute("aria-describedby")).toBe("new-contactEmail-problems");
   });
 
   it("names each field's problem by the label the field shows, never by the service's name for it", async () => {
@@ -197,10 +249,17 @@ describe("the new-file form", () => {
       // The RFC is the field's name on screen too.
       for (const name of everyField.filter((field) => field !== "RFC")) expect(problem.textContent).not.toContain(name);
     }
-    expect(screen.getByText("Hay 10 puntos por corregir antes de crear.")).toBeTruthy();
+    // The summary names the same ten, each by the field's label.
+    const summary = screen.getByTestId("new-problems");
+    expect(within(summary).getByText("Hay 10 puntos por corregir antes de crear.")).toBeTruthy();
+    expect(
+      within(summary)
+        .getAllByRole("button")
+        .map((link) => link.textContent),
+    ).toEqual(screen.getAllByTestId("field-problem").map((problem) => problem.textContent));
   });
 
-  it("says a field's problem once it is left, then follows what is typed, for every field", async () => {
+  it("judges the RFC when it is left, and says the SAT's format for both kinds of person", async () => {
     checking((request) => {
       const rfc = request.Company?.CompanyRFC;
       return rfc && rfc.length < 12 ? [failure("RFC", "invalid")] : [];
@@ -208,29 +267,89 @@ describe("the new-file form", () => {
     open();
     const rfc = await screen.findByTestId("new-rfc");
     const rfcRow = screen.getByRole("group", { name: "RFC" });
+    expect(within(rfcRow).getByText(/12 caracteres si es persona moral, 13 si es persona física/)).toBeTruthy();
+    fireEvent.change(rfc, { target: { value: "P" } });
     fireEvent.change(rfc, { target: { value: "PLE15" } });
-    await waitFor(() => expect(screen.getByText("Hay 1 punto por corregir antes de crear.")).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(within(rfcRow).queryByTestId("field-problem")).toBeNull();
     fireEvent.blur(rfc);
-    expect(within(rfcRow).getByTestId("field-problem").textContent).toBe("El campo RFC no es válido.");
+    const format =
+      "El RFC no tiene el formato del SAT: el de persona moral tiene 12 caracteres (3 letras, la fecha AAMMDD y una homoclave de 3) y el de persona física, 13 (4 letras, la fecha AAMMDD y la homoclave de 3).";
+    expect(within(rfcRow).getByTestId("field-problem").textContent).toBe(format);
     fireEvent.change(rfc, { target: { value: "PLE150301AB2" } });
     await waitFor(() => expect(screen.getByText("Listo para crear.")).toBeTruthy());
     expect(within(rfcRow).queryByTestId("field-problem")).toBeNull();
-    // Back to a short RFC: the field was left once, so its problem shows as it is typed.
+    // Short again: not at the first key, only when it is left again.
     fireEvent.change(rfc, { target: { value: "PLE1" } });
-    await waitFor(() => expect(within(rfcRow).getByTestId("field-problem").textContent).toBe("El campo RFC no es válido."));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(within(rfcRow).queryByTestId("field-problem")).toBeNull();
+    fireEvent.blur(rfc);
+    expect(within(rfcRow).getByTestId("field-problem").textContent).toBe(format);
+  });
 
-    // The additional data, checked here as it is typed, also waits for the field to be left.
-    const data = screen.getByTestId("new-data");
+  it("says where the additional data stops being JSON, in the user's language, once it is left", async () => {
+    checking(() => []);
+    open();
+    const data = await screen.findByTestId("new-data");
     const dataRow = screen.getByRole("group", { name: "Datos adicionales (JSON, opcional)" });
     fireEvent.change(data, { target: { value: "{" } });
     expect(within(dataRow).queryByTestId("field-problem")).toBeNull();
     fireEvent.blur(data);
-    expect(within(dataRow).getByTestId("field-problem").textContent).toContain("No es JSON válido");
+    expect(within(dataRow).getByTestId("field-problem").textContent).toBe(
+      "No es JSON válido: termina antes de cerrar lo que abre (llaves, corchetes o comillas).",
+    );
+    fireEvent.change(data, { target: { value: '{\n  "sucursal": 12,\n}' } });
+    fireEvent.blur(data);
+    expect(within(dataRow).getByTestId("field-problem").textContent).toBe("No es JSON válido: revise la línea 3, columna 1.");
     fireEvent.change(data, { target: { value: "[1]" } });
+    fireEvent.blur(data);
     expect(within(dataRow).getByTestId("field-problem").textContent).toBe("Debe ser un objeto JSON: entre llaves { }.");
     fireEvent.change(data, { target: { value: '{"sucursal": 12}' } });
+    fireEvent.blur(data);
     expect(within(dataRow).queryByTestId("field-problem")).toBeNull();
+    cleanup();
+    localStorage.setItem("kyb-desk.locale", "en");
+    try {
+      open();
+      const typed = await screen.findByTestId("new-data");
+      fireEvent.change(typed, { target: { value: '{"sucursal": }' } });
+      fireEvent.blur(typed);
+      const problem = screen.getByTestId("field-problem").textContent ?? "";
+      expect(problem).toBe("Not valid JSON: check line 1, column 14.");
+      expect(problem).not.toMatch(/Unexpected|Expected|position/);
+    } finally {
+      localStorage.removeItem("kyb-desk.locale");
+    }
+  });
+
+  it("offers the known sections by name and sends their identifiers, keeping a draft's others", async () => {
+    const b = backend({ ...typedDraft, include: "BankStatement, SeccionPropia", exclude: "", data: "" });
+    open();
+    const include = await screen.findByTestId("new-include");
+    await waitFor(() => expect(inputValue("new-company")).toBe("Panificadora La Espiga"));
+    const proof = within(include).getByRole("checkbox", { name: /Comprobante de domicilio \(obligatorio\)/ }) as HTMLInputElement;
+    expect(proof.value).toBe("ProofAddressObligatorio");
+    expect(proof.checked).toBe(false);
+    expect((within(include).getByRole("checkbox", { name: /Estado de cuenta/ }) as HTMLInputElement).checked).toBe(true);
+    // An identifier the list does not know stays, ticked, by its identifier.
+    expect((within(include).getByRole("checkbox", { name: "SeccionPropia" }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(proof);
+    fireEvent.click(within(include).getByRole("checkbox", { name: /Estado de cuenta/ }));
+    const exclude = screen.getByTestId("new-exclude");
+    fireEvent.click(within(exclude).getByRole("checkbox", { name: /Fotos de la sucursal \(opcional\)/ }));
+    // Another identifier, typed: Enter adds it and does not send the form.
+    const other = within(exclude).getByTestId("new-exclude-other");
+    fireEvent.change(other, { target: { value: "SucursalBankOcultar" } });
+    fireEvent.keyDown(other, { key: "Enter" });
+    expect((within(exclude).getByRole("checkbox", { name: "SucursalBankOcultar" }) as HTMLInputElement).checked).toBe(true);
+    expect(b.createdWith).toHaveLength(0);
+    await waitFor(() => expect(b.saved.at(-1)).toMatchObject({ include: "SeccionPropia, ProofAddressObligatorio" }));
+    fireEvent.click(screen.getByTestId("create-file"));
+    await waitFor(() => expect(b.createdWith).toHaveLength(1));
+    expect(b.createdWith[0]).toMatchObject({
+      IncludeFlow: ["SeccionPropia", "ProofAddressObligatorio"],
+      ExcludeFlow: ["SucursalImagenesOpcional", "SucursalBankOcultar"],
+    });
   });
 
   it("takes moving within a field's row for still being in it", async () => {
@@ -242,26 +361,32 @@ describe("the new-file form", () => {
     const row = screen.getByRole("group", { name: "Flujo (FlowID)" });
     // From the list to the box where the FlowID is typed: not left yet.
     fireEvent.blur(flow, { relatedTarget: flowId });
-    await waitFor(() => expect(screen.getByText("Hay 1 punto por corregir antes de crear.")).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(within(row).queryByTestId("field-problem")).toBeNull();
     fireEvent.blur(flowId, { relatedTarget: screen.getByTestId("new-company") });
     expect(within(row).getByTestId("field-problem").textContent).toBe("El campo Flujo (FlowID) es obligatorio.");
+    // The summary's link goes to the box the FlowID is typed in.
+    fireEvent.click(within(screen.getByTestId("new-problems")).getByRole("button"));
+    expect(document.activeElement).toBe(flowId);
   });
 
   it("counts what is left to fix with the plural the number takes, in both languages", async () => {
-    checking((request) => (request.Company?.CompanyName ? [] : [failure("CompanyName", "required"), failure("FlowId", "required")]));
+    checking((request) => [
+      ...(request.Company?.CompanyName ? [] : [failure("CompanyName", "required")]),
+      ...(request.FlowID === "flujo-moral" ? [failure("FlowId", "invalid")] : []),
+    ]);
     open();
+    fireEvent.click(await screen.findByTestId("create-file"));
     expect(await screen.findByText("Hay 2 puntos por corregir antes de crear.")).toBeTruthy();
-    fireEvent.change(screen.getByTestId("new-data"), { target: { value: "{" } });
     fireEvent.change(screen.getByTestId("new-company"), { target: { value: "Panificadora" } });
     expect(await screen.findByText("Hay 1 punto por corregir antes de crear.")).toBeTruthy();
     cleanup();
     localStorage.setItem("kyb-desk.locale", "en");
     try {
       open();
+      fireEvent.click(await screen.findByTestId("create-file"));
       expect(await screen.findByText("There are 2 problems to fix before creating.")).toBeTruthy();
       fireEvent.change(screen.getByTestId("new-company"), { target: { value: "Panificadora" } });
-      fireEvent.change(screen.getByTestId("new-data"), { target: { value: "{" } });
       expect(await screen.findByText("There is 1 problem to fix before creating.")).toBeTruthy();
     } finally {
       localStorage.removeItem("kyb-desk.locale");

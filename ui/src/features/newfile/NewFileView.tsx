@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
@@ -6,27 +6,31 @@ import type { Failure } from "../../bindings/Failure";
 import type { NewFileDraft } from "../../bindings/NewFileDraft";
 import type { Profile } from "../../bindings/Profile";
 import { useI18n } from "../../i18n";
-import { useLimits } from "../../ui/appInfo";
-import { CopyButton } from "../../ui/CopyButton";
+import { useKnownSections, useLimits } from "../../ui/appInfo";
 import { DraftNote } from "../../ui/DraftNote";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { PageHeader } from "../../ui/PageHeader";
 import { problemTexts } from "../../ui/problems";
-import { QrCode } from "../../ui/QrCode";
-import { MISSING, shown as orMissing } from "../../ui/text";
+import { MISSING } from "../../ui/text";
 import { useDraft } from "../../ui/useDraft";
 import { useLoad } from "../../ui/useLoad";
+import { CreatedCard, CreateUnknown } from "./Created";
+import { dataProblem, useRequiredFields } from "./checks";
+import { hintId, type Listed, ProblemSummary, problemsId, Row } from "./FormParts";
 import { byFormField, checkData, emptyForm, type Field, formField, fromDraft, isBlank, type NewFileForm, toRequest } from "./model";
+import { SectionPicker } from "./SectionPicker";
 import "./newfile.css";
 
 const OTHER_FLOW = "__other__";
 
 type Props = { profile: Profile; onOpen: (flowId: string, rfc: string) => void };
 
-/** Agents: a new business file. Every rule is checked as the form is filled (by the
- * backend, with kyb_api's rules); the rules a refusal of the service names land beside
- * their fields too. What is typed is kept as a draft (one per profile) until the file
- * is created: leaving the screen or closing the app loses nothing. */
+/** Agents: a new business file. Every rule is checked by the backend (kyb_api's rules)
+ * as the form is filled, and a field's problems show once the field is left or a
+ * creation is tried, beside it and in a summary that links to it; the rules a refusal
+ * of the service names land there too. What is typed is kept as a draft (one per
+ * profile) until the file is created: leaving the screen or closing the app loses
+ * nothing. */
 export function NewFileView(props: Props) {
   const { t } = useI18n();
   const [saved] = useLoad(() => backend.loadNewFileDraft(), props.profile.id);
@@ -50,9 +54,16 @@ export function NewFileView(props: Props) {
   );
 }
 
+/** The fields in the order the form shows them, which the summary follows. */
+const ORDER: Field[] = ["flowId", "companyName", "rfc", "include", "exclude", "externalId", "clientId", "clientName", "contactEmail", "contactPhone", "data"];
+
+/** The id of a field's control (the one its label names and the summary focuses). */
+const controlId = (field: Field) => `new-${field}`;
+
 function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: AppError | null }) {
   const { t } = useI18n();
   const limits = useLimits();
+  const knownSections = useKnownSections();
   const flows = props.profile.flows;
   const firstFlow = flows[0]?.flowId ?? "";
   const [form, setForm] = useState<NewFileForm>(() => (props.saved ? fromDraft(props.saved) : { ...emptyForm, flowId: firstFlow }));
@@ -72,10 +83,14 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     },
     props.saved?.savedAtUtc ?? null,
   );
-  const [rules, setRules] = useState<Failure[]>([]);
+  /** The rules the last check found broken; null until the first check answers. */
+  const [rules, setRules] = useState<Failure[] | null>(null);
+  const required = useRequiredFields();
   /** The rules a refused creation broke, by the service's word, until the form changes. */
   const [serverProblems, setServerProblems] = useState<Failure[]>([]);
-  const [touched, setTouched] = useState<Set<Field>>(new Set());
+  /** Fields whose problems may show: left since they were last changed, or all of them
+   * when a creation was tried. A field being typed in does not shout at each key. */
+  const [judged, setJudged] = useState<Set<Field>>(new Set());
   /** Fields changed since the rules were last checked: their old problems may no
    * longer hold, so they are not shown until the next check answers. */
   const [unchecked, setUnchecked] = useState<Set<Field>>(new Set());
@@ -86,6 +101,9 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   /** The file of a creation whose outcome is unknown: it may exist already. */
   const [unknown, setUnknown] = useState<{ flowId: string; rfc: string } | null>(null);
   const inFlight = useRef(false);
+  const summary = useRef<HTMLElement>(null);
+  /** Counts the creations refused by the rules here: each moves the focus to the summary. */
+  const [refusals, setRefusals] = useState(0);
 
   const request = useMemo(() => toRequest(form), [form]);
   const data = checkData(form.data);
@@ -107,37 +125,64 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
       clearTimeout(timer);
     };
   }, [request]);
+  useEffect(() => {
+    if (refusals > 0) summary.current?.focus();
+  }, [refusals]);
 
   const set = <K extends Field>(field: K, value: NewFileForm[K]) => {
     setCleared(null);
     setForm((f) => ({ ...f, [field]: value }));
     setUnchecked((s) => new Set(s).add(field));
+    setJudged((s) => {
+      if (!s.has(field)) return s;
+      const next = new Set(s);
+      next.delete(field);
+      return next;
+    });
     setServerProblems([]);
   };
-  /** A field's problems show once it was left (or a creation was tried), not at its
-   * first key; from then on they follow what is typed. */
-  const leave = (field: Field) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
-  const placed = byFormField(rules);
+  const leave = (field: Field) => setJudged((s) => (s.has(field) ? s : new Set(s).add(field)));
+  const placed = byFormField(rules ?? []);
   const answered = byFormField(serverProblems);
   // The phone's rule says how many digits, from the service's limits.
   const withDigits = (failure: Failure): Failure =>
     failure.field === "ContactPhone" && failure.rule === "invalid" && failure.limit === null && limits ? { ...failure, limit: limits.phoneDigits } : failure;
-  const seen = (field: Field) => tried || touched.has(field);
-  const shown = (field: Field) => {
-    if (!seen(field)) return [];
-    return unchecked.has(field) ? [] : problemTexts([...(placed[field] ?? []), ...(answered[field] ?? [])].map(withDigits), t);
+  const shown = (field: Field): string[] => {
+    if (!judged.has(field)) return [];
+    // The additional data is judged here, at once; the rest waits for the backend's check.
+    if (field === "data") return [dataProblem(data, t)].filter((p): p is string => p !== null);
+    if (unchecked.has(field)) return [];
+    return problemTexts([...(placed[field] ?? []), ...(answered[field] ?? [])].map(withDigits), t);
   };
-  /** What a row shows of its field's problems, and that leaving it lets them show. */
-  const at = (field: Field) => ({ problems: shown(field), onLeave: () => leave(field) });
-  const dataProblems = data.ok || !seen("data") ? [] : [data.problem === "notObject" ? t("new.dataNotObject") : t("new.dataInvalid", { reason: data.problem })];
-  const general = problemTexts(placed.general ?? [], t);
-  const blocked = rules.length > 0 || !data.ok;
+  const general = tried ? problemTexts(placed.general ?? [], t) : [];
+  /** The control a field's label names and its problem's link focuses: the flow's list,
+   * or the box its FlowID is typed in. */
+  const target = (field: Field) => (field === "flowId" && flowChoice !== OTHER_FLOW ? "new-flow-list" : controlId(field));
+  const listed: Listed[] = [
+    ...ORDER.flatMap((field) => shown(field).map((text) => ({ controlId: target(field), text }))),
+    ...general.map((text) => ({ controlId: null, text })),
+  ];
+  /** Said only of what was checked: not before the first check, nor after a change. */
+  const ready = rules !== null && rules.length === 0 && unchecked.size === 0 && data.ok;
+  /** What a row needs of its field: its control, its mark, its problems, and its leaving. */
+  const at = (field: Field) => ({ controlId: target(field), required: required.has(field), problems: shown(field), onLeave: () => leave(field) });
+  /** What a field's control says of itself to assistive technology. */
+  const control = (field: Field, hint = false) => {
+    const problems = shown(field).length > 0;
+    const described = [hint && hintId(target(field)), problems && problemsId(target(field))].filter(Boolean).join(" ");
+    return {
+      id: target(field),
+      "aria-required": required.has(field) || undefined,
+      "aria-invalid": problems || undefined,
+      "aria-describedby": described || undefined,
+    };
+  };
 
   /** An empty form (the flow stays chosen); with `keep`, what it held can come back. */
   const startOver = (keep = false) => {
     setCleared(keep ? form : null);
     setForm({ ...emptyForm, flowId: form.flowId });
-    setTouched(new Set());
+    setJudged(new Set());
     setTried(false);
     setServerProblems([]);
     setError(null);
@@ -151,14 +196,16 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
 
   const submit = async () => {
     setTried(true);
+    setJudged(new Set(ORDER));
     if (inFlight.current) return;
     inFlight.current = true;
     // Checked again now: the check made while typing may not have caught the last keys.
-    const fresh = await backend.checkNewFile(request).catch(() => rules);
+    const fresh = await backend.checkNewFile(request).catch(() => rules ?? []);
     setRules(fresh);
     setUnchecked(new Set());
     if (fresh.length > 0 || !data.ok) {
       inFlight.current = false;
+      setRefusals((n) => n + 1);
       return;
     }
     setSending(true);
@@ -186,67 +233,18 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   };
 
   if (created) {
-    const { file } = created;
-    const url = file.Url;
     return (
-      <section className="page" aria-labelledby="new-file-title">
-        <div className="card created" data-testid="created-file" role="status">
-          <h2 id="new-file-title">{t("new.created")}</h2>
-          <dl className="facts">
-            <dt>DocumentId</dt>
-            <dd>
-              <code className="mono" data-testid="created-id">
-                {orMissing(file.DocumentId)}
-              </code>{" "}
-              {file.DocumentId && <CopyButton text={file.DocumentId} />}
-            </dd>
-            <dt>{t("new.company")}</dt>
-            <dd>
-              {orMissing(file.Company?.CompanyName)} <span className="mono muted">{file.Company?.CompanyRfc ?? ""}</span>
-            </dd>
-          </dl>
-          <h3>{t("new.userLink")}</h3>
-          <p className="muted">{t("new.userLinkHint")}</p>
-          {url ? (
-            <>
-              <QrCode text={url} label={t("new.userLink")} />
-              <code className="mono link-text" data-testid="created-url">
-                {url}
-              </code>
-              <div className="row">
-                <CopyButton text={url} testId="copy-url" />
-                <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(url).catch(setError)}>
-                  {t("result.open")}
-                </button>
-              </div>
-            </>
-          ) : (
-            <p className="notice notice-warn" role="note" data-testid="created-no-url">
-              {t("new.noUrl")}
-            </p>
-          )}
-          <p data-testid="created-followed">{created.rfc ? t("new.followed") : t("new.notFollowed")}</p>
-          {error && <ErrorNotice error={error} />}
-          <div className="dialog-actions">
-            <button
-              type="button"
-              className="button-quiet"
-              onClick={() => {
-                setCreated(null);
-                resumeDraft(false);
-                startOver();
-              }}
-            >
-              {t("new.another")}
-            </button>
-            {created.rfc && (
-              <button type="button" className="button-primary" onClick={() => props.onOpen(created.flowId, created.rfc)} data-testid="open-created">
-                {t("new.openTracking")}
-              </button>
-            )}
-          </div>
-        </div>
-      </section>
+      <CreatedCard
+        {...created}
+        error={error}
+        onOpenLink={(url) => void backend.openExternal(url).catch(setError)}
+        onAnother={() => {
+          setCreated(null);
+          resumeDraft(false);
+          startOver();
+        }}
+        onOpen={props.onOpen}
+      />
     );
   }
 
@@ -261,9 +259,15 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
         }}
         noValidate
       >
+        {required.size > 0 && (
+          <p className="muted small" data-testid="new-required-note">
+            {t("new.requiredNote")}
+          </p>
+        )}
         <Row label={t("new.flow")} {...at("flowId")}>
           <select
             className="input"
+            {...(flowChoice === OTHER_FLOW ? { id: "new-flow-list" } : control("flowId"))}
             value={flowChoice}
             onChange={(event) => {
               setFlowChoice(event.target.value);
@@ -279,30 +283,63 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
             <option value={OTHER_FLOW}>{t("new.otherFlow")}</option>
           </select>
           {flowChoice === OTHER_FLOW && (
-            <input className="input" value={form.flowId} onChange={(e) => set("flowId", e.target.value)} placeholder="FlowID" data-testid="new-flow-id" />
+            <input
+              className="input"
+              {...control("flowId")}
+              value={form.flowId}
+              onChange={(e) => set("flowId", e.target.value)}
+              placeholder="FlowID"
+              data-testid="new-flow-id"
+            />
           )}
         </Row>
         <div className="form-grid">
           <Row label={t("new.company")} {...at("companyName")}>
-            <input className="input" value={form.companyName} onChange={(e) => set("companyName", e.target.value)} data-testid="new-company" />
+            <input
+              className="input"
+              {...control("companyName")}
+              value={form.companyName}
+              onChange={(e) => set("companyName", e.target.value)}
+              data-testid="new-company"
+            />
           </Row>
           <Row label={t("rfc")} {...at("rfc")} hint={t("new.rfcHint")}>
-            <input className="input mono" value={form.rfc} onChange={(e) => set("rfc", e.target.value.toUpperCase())} data-testid="new-rfc" />
+            <input
+              className="input mono"
+              {...control("rfc", true)}
+              value={form.rfc}
+              onChange={(e) => set("rfc", e.target.value.toUpperCase())}
+              data-testid="new-rfc"
+            />
           </Row>
-          <Row label={t("new.include")} {...at("include")} hint={t("new.sectionsHint")}>
-            <input className="input mono" value={form.include} onChange={(e) => set("include", e.target.value)} />
+          <Row label={t("new.include")} {...at("include")} forGroup hint={t("new.sectionsHint")}>
+            <SectionPicker
+              id={controlId("include")}
+              label={t("new.include")}
+              value={form.include}
+              onChange={(value) => set("include", value)}
+              known={knownSections}
+              testId="new-include"
+            />
           </Row>
-          <Row label={t("new.exclude")} {...at("exclude")} hint={t("new.sectionsHint")}>
-            <input className="input mono" value={form.exclude} onChange={(e) => set("exclude", e.target.value)} />
+          <Row label={t("new.exclude")} {...at("exclude")} forGroup hint={t("new.sectionsHint")}>
+            <SectionPicker
+              id={controlId("exclude")}
+              label={t("new.exclude")}
+              value={form.exclude}
+              onChange={(value) => set("exclude", value)}
+              known={knownSections}
+              testId="new-exclude"
+            />
           </Row>
           <Row label={t("new.externalId")} {...at("externalId")}>
-            <input className="input" value={form.externalId} onChange={(e) => set("externalId", e.target.value)} />
+            <input className="input" {...control("externalId")} value={form.externalId} onChange={(e) => set("externalId", e.target.value)} />
           </Row>
           <Row label={t("new.clientId")} {...at("clientId")}>
-            <input className="input mono" value={form.clientId} onChange={(e) => set("clientId", e.target.value)} />
+            <input className="input mono" {...control("clientId")} value={form.clientId} onChange={(e) => set("clientId", e.target.value)} />
           </Row>
           <Row label={t("new.clientName")} {...at("clientName")}>
-            <input className="input" value={form.clientName} onChange={(e) => set("clientName", e.target.value)} />
+            <input className="input" {...control("clientName")} value={form.clientName} onChange={(e) => set("clientName", e.target.value)} />
           </Row>
         </div>
         <fieldset className="fieldset">
@@ -313,7 +350,14 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
                 <input type="checkbox" checked={form.sendEmail} onChange={(e) => set("sendEmail", e.target.checked)} data-testid="new-send-email" />
                 {t("new.sendEmail")}
               </label>
-              <input className="input" type="email" value={form.contactEmail} onChange={(e) => set("contactEmail", e.target.value)} data-testid="new-email" />
+              <input
+                className="input"
+                type="email"
+                {...control("contactEmail")}
+                value={form.contactEmail}
+                onChange={(e) => set("contactEmail", e.target.value)}
+                data-testid="new-email"
+              />
             </Row>
             <Row label={t("new.contactPhone")} {...at("contactPhone")} hint={t("new.phoneHint", { digits: limits?.phoneDigits ?? MISSING })}>
               <label className="check">
@@ -323,6 +367,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
               <input
                 className="input"
                 inputMode="numeric"
+                {...control("contactPhone", true)}
                 value={form.contactPhone}
                 onChange={(e) => set("contactPhone", e.target.value)}
                 data-testid="new-phone"
@@ -330,18 +375,17 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
             </Row>
           </div>
         </fieldset>
-        <Row label={t("new.data")} hint={t("new.dataHint")} problems={dataProblems} onLeave={() => leave("data")}>
-          <textarea className="input mono" rows={4} value={form.data} onChange={(e) => set("data", e.target.value)} data-testid="new-data" />
+        <Row label={t("new.data")} hint={t("new.dataHint")} {...at("data")}>
+          <textarea
+            className="input mono"
+            rows={4}
+            {...control("data", true)}
+            value={form.data}
+            onChange={(e) => set("data", e.target.value)}
+            data-testid="new-data"
+          />
         </Row>
-        {tried && general.length > 0 && (
-          <div className="notice notice-error" role="alert">
-            <ul className="notice-details">
-              {general.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {listed.length > 0 && <ProblemSummary problems={listed} ref={summary} />}
         {/* A refused creation's rules that name a field stand beside it; the notice lists the rest. */}
         {error && <ErrorNotice error={error} onDismiss={() => setError(null)} placed={(failure) => formField(failure) !== null} />}
         {unknown && <CreateUnknown {...unknown} onOpen={props.onOpen} />}
@@ -358,55 +402,12 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
               </button>
             )
           )}
-          <span className="muted small">{blocked ? t("new.fixFirst", { n: rules.length + (data.ok ? 0 : 1) }) : t("new.ready")}</span>
+          {ready && <span className="muted small">{t("new.ready")}</span>}
           <button type="submit" className="button-primary" disabled={sending} data-testid="create-file">
             {sending ? t("confirm.working") : t("new.create")}
           </button>
         </div>
       </form>
     </section>
-  );
-}
-
-function Row(props: { label: string; problems: string[]; hint?: string; onLeave: () => void; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a fieldset's own box and legend would change the form's layout; role="group" names the same grouping.
-    <div
-      className="field"
-      role="group"
-      aria-label={props.label}
-      // Left only when the focus goes out of the row, not from its tick box to its input.
-      onBlur={(event) => {
-        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) props.onLeave();
-      }}
-    >
-      <span className="field-label">{props.label}</span>
-      {props.children}
-      {props.hint && <span className="muted small">{props.hint}</span>}
-      {props.problems.map((p) => (
-        <span key={p} className="field-problem" data-testid="field-problem">
-          {p}
-        </span>
-      ))}
-    </div>
-  );
-}
-
-/** A creation whose outcome is unknown: the file may exist, and its tracking (by flow
- * and RFC) is where to look before creating it again. */
-function CreateUnknown(props: { flowId: string; rfc: string; onOpen: (flowId: string, rfc: string) => void }) {
-  const { t } = useI18n();
-  return (
-    <div className="notice notice-warn" role="note" data-testid="create-unknown">
-      <div className="notice-body">
-        <strong>{t("new.unknown")}</strong>
-        <p>{props.rfc ? t("new.unknownRfc", { rfc: props.rfc }) : t("new.unknownNoRfc")}</p>
-        {props.rfc && (
-          <button type="button" className="button-quiet small" onClick={() => props.onOpen(props.flowId, props.rfc)} data-testid="create-unknown-tracking">
-            {t("new.unknownTrack", { rfc: props.rfc })}
-          </button>
-        )}
-      </div>
-    </div>
   );
 }

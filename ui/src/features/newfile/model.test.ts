@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { Failure } from "../../bindings/Failure";
-import { byFormField, checkData, emptyForm, formField, fromDraft, isBlank, sectionList, toRequest } from "./model";
+import { byFormField, checkData, emptyForm, formField, fromDraft, isBlank, requiredFields, sectionList, toRequest, withSection } from "./model";
 
 describe("the create-file form", () => {
   it("is blank until something besides the flow is typed or ticked", () => {
@@ -31,19 +31,30 @@ describe("the create-file form", () => {
     expect(request.ExcludeFlow).toEqual(["Sucursal", "SucursalImagenesOpcional"]);
   });
 
+  it("ticks and unticks a section in the list the form keeps, case aside, keeping the others", () => {
+    expect(withSection("", "BankStatement", true)).toBe("BankStatement");
+    expect(withSection("BankStatement", "ProofAddressObligatorio", true)).toBe("BankStatement, ProofAddressObligatorio");
+    expect(withSection("BankStatement, ProofAddressObligatorio", "bankstatement", false)).toBe("ProofAddressObligatorio");
+    // Ticked twice is there once; a draft's free text is read as its identifiers.
+    expect(withSection("BankStatement;\nSucursal", "BankStatement", true)).toBe("Sucursal, BankStatement");
+    expect(withSection("Sucursal", "  ", true)).toBe("Sucursal");
+    expect(toRequest({ ...emptyForm, include: withSection("", "SucursalImagenesOpcional", true) }).IncludeFlow).toEqual(["SucursalImagenesOpcional"]);
+  });
+
   it("notifies only when asked, with the phone's digits only", () => {
     const request = toRequest({ ...emptyForm, sendSms: true, contactPhone: "33 1234-5678", contactEmail: "a@b.mx" });
     expect(request).toMatchObject({ SendSms: true, ContactPhone: "3312345678", ContactEmail: "a@b.mx" });
     expect(request).not.toHaveProperty("SendEmail");
   });
 
-  it("takes additional data only as a JSON object, and says what is wrong as it is typed", () => {
+  it("takes additional data only as a JSON object, and says where a text is not JSON", () => {
     expect(checkData("")).toEqual({ ok: true, value: null });
     expect(checkData('{"sucursal": 12, "canal": "web"}')).toEqual({ ok: true, value: { sucursal: 12, canal: "web" } });
     expect(checkData("[1, 2]")).toEqual({ ok: false, problem: "notObject" });
     expect(checkData('"texto"')).toEqual({ ok: false, problem: "notObject" });
-    const broken = checkData('{"sucursal": }');
-    expect(broken.ok).toBe(false);
+    // Where, by the desk's own reading: never the engine's English message.
+    expect(checkData('{"sucursal": }')).toEqual({ ok: false, problem: "syntax", fault: { kind: "at", line: 1, column: 14 } });
+    expect(checkData('{"canal": ')).toEqual({ ok: false, problem: "syntax", fault: { kind: "end" } });
     expect(toRequest({ ...emptyForm, data: '{"a": 1}' }).Data).toEqual({ a: 1 });
     expect(toRequest({ ...emptyForm, data: '{"a": ' })).not.toHaveProperty("Data");
   });
@@ -60,5 +71,9 @@ describe("the create-file form", () => {
     const client = failure("ClientId", "invalid");
     const other = failure("AgentMail", "invalid");
     expect(byFormField([company, client, other])).toEqual({ companyName: [company], clientId: [client], general: [other] });
+    // The fields a blank form's check finds missing are the required ones.
+    expect(requiredFields([failure("FlowId", "required"), company, failure("RFC", "invalid"), failure("AgentMail", "required")])).toEqual(
+      new Set(["flowId", "companyName"]),
+    );
   });
 });

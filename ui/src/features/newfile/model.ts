@@ -5,6 +5,7 @@
 import type { CreateFileRequest } from "../../bindings/CreateFileRequest";
 import type { Failure } from "../../bindings/Failure";
 import type { NewFileDraft } from "../../bindings/NewFileDraft";
+import { type JsonFault, jsonFault } from "./jsonPlace";
 
 /** The form as typed: what its draft keeps (`NewFileDraft`, defined in the backend). */
 export type NewFileForm = Omit<NewFileDraft, "savedAtUtc">;
@@ -47,20 +48,34 @@ export function sectionList(text: string): string[] {
   return [...new Set(items)];
 }
 
-export type DataCheck = { ok: true; value: Record<string, unknown> | null } | { ok: false; problem: string };
+/** The list (as the form keeps it) with `code` in it or not; case aside, as the
+ * service compares identifiers. */
+export function withSection(text: string, code: string, included: boolean): string {
+  const wanted = code.trim();
+  const rest = sectionList(text).filter((item) => item.toLowerCase() !== wanted.toLowerCase());
+  return (included && wanted ? [...rest, wanted] : rest).join(", ");
+}
 
-/** The additional data: nothing, or a JSON object (not an array, string or number). */
+export type DataCheck =
+  | { ok: true; value: Record<string, unknown> | null }
+  | { ok: false; problem: "notObject" }
+  | { ok: false; problem: "syntax"; fault: JsonFault | null };
+
+/** The additional data: nothing, or a JSON object (not an array, string or number).
+ * Where a text that is not JSON fails is found by `jsonFault`, never taken from the
+ * engine's message (English, and without a place in some engines). */
 export function checkData(text: string): DataCheck {
   if (!text.trim()) return { ok: true, value: null };
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      return { ok: false, problem: "notObject" };
-    }
-    return { ok: true, value: value as Record<string, unknown> };
-  } catch (error) {
-    return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: "syntax", fault: jsonFault(text) };
   }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { ok: false, problem: "notObject" };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
 }
 
 /** Exactly what is sent: trimmed values, the RFC in capitals, empty optional fields
@@ -105,6 +120,11 @@ const FORM_FIELD: Partial<Record<string, Field>> = {
   IncludeFlow: "include",
   ExcludeFlow: "exclude",
 };
+
+/** The fields the rules require: those a blank form's check finds missing. */
+export function requiredFields(blankCheck: Failure[]): Set<Field> {
+  return new Set(blankCheck.filter((failure) => failure.rule === "required").flatMap((failure) => formField(failure) ?? []));
+}
 
 /** The form's field a failed rule is about, or null when the form has none for it. */
 export function formField(failure: Failure): Field | null {

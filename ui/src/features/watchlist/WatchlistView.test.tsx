@@ -12,6 +12,10 @@ import { watchSparse } from "../../test/sparse";
 import { watchedFile } from "./testing";
 import { WatchlistView } from "./WatchlistView";
 
+/** The RFC's rule in words: it says the SAT's format. */
+const RFC_FORMAT =
+  "El RFC no tiene el formato del SAT: el de persona moral tiene 12 caracteres (3 letras, la fecha AAMMDD y una homoclave de 3) y el de persona física, 13 (4 letras, la fecha AAMMDD y la homoclave de 3).";
+
 const profile: Profile = {
   id: "p1",
   name: "Pruebas",
@@ -84,7 +88,7 @@ describe("a file or a CSV line the watchlist refuses", () => {
     fireEvent.click(screen.getByRole("button", { name: "Seguir" }));
     const notice = await screen.findByTestId("error-notice");
     expect(notice.textContent).toContain("Hay datos por corregir.");
-    expect(within(notice).getByTestId("error-problems").textContent).toBe("El campo RFC no es válido.");
+    expect(within(notice).getByTestId("error-problems").textContent).toBe(RFC_FORMAT);
   });
 
   it("says for each refused line of an import why, by its number", async () => {
@@ -110,8 +114,8 @@ describe("a file or a CSV line the watchlist refuses", () => {
     fireEvent.change(picker, { target: { files: [csv] } });
     const status = await screen.findByText("2 agregados, 1 ya seguido, 3 rechazados.");
     expect([...status.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
-      "Línea 4: El campo RFC no es válido.",
-      "Línea 7: El campo Flujo es obligatorio. El campo RFC no es válido.",
+      `Línea 4: ${RFC_FORMAT}`,
+      `Línea 7: El campo Flujo es obligatorio. ${RFC_FORMAT}`,
       "Línea 9: La línea no se pudo leer.",
     ]);
   });
@@ -232,7 +236,12 @@ describe("rows the analyst can trust", { timeout: 30_000 }, () => {
       }
       throw new Error(cmd);
     });
-    fireEvent.click(await screen.findByRole("button", { name: "Actualizar todo" }));
+    // The button is drawn disabled until the watchlist has been read: a click before
+    // that does nothing, so the test clicks once the row it refreshes is shown.
+    await screen.findByText(known.rfc);
+    const refreshAll = screen.getByRole("button", { name: "Actualizar todo" }) as HTMLButtonElement;
+    expect(refreshAll.disabled).toBe(false);
+    fireEvent.click(refreshAll);
     // Generous waits: on a loaded machine the first render and call take over a second.
     await waitFor(() => expect(late.send).not.toBeNull(), { timeout: 10_000 });
     await screen.findByRole("button", { name: "Actualizar todo" }, { timeout: 10_000 });
