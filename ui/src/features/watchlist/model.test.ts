@@ -6,7 +6,7 @@ import { watchedFile } from "./testing";
 const file = watchedFile;
 
 const files = [
-  file("AAA010101AA1", { companyName: "Óptica Núñez", statusCategory: "with_user", changed: true }),
+  file("AAA010101AA1", { companyName: "Óptica Núñez", statusCategory: "with_user", changed: true, lastRefreshUtc: "2026-11-21T11:00:00Z" }),
   file("BBB010101BB1", {
     companyName: "Abarrotes Lupita",
     statusCategory: "approved",
@@ -33,6 +33,20 @@ describe("the watchlist's rows", () => {
     expect(newest.map((f) => f.rfc)).toEqual(["CCC010101CC1", "BBB010101BB1", "AAA010101AA1"]);
     const byCompany = visibleRows(files, emptyFilter, { key: "company", descending: false });
     expect(byCompany.map((f) => f.companyName)).toEqual(["Abarrotes Lupita", "Óptica Núñez", "Zapatería Centro"]);
+  });
+
+  it("puts a file not asked about yet (just followed or created) first among the newest, and last the other way", () => {
+    const created = file("DDD010101DD1", { companyName: "Recién Creada", documentStatus: "Ingresado", statusCategory: "entering" });
+    const notFound = file("EEE010101EE1", { lastRefreshUtc: "2026-11-21T11:00:00Z", lastError: "not_found" });
+    const all = [...files, created, notFound];
+    expect(sortRows(all, { key: "updated", descending: true }).map((f) => f.rfc)).toEqual([
+      "DDD010101DD1",
+      "CCC010101CC1",
+      "BBB010101BB1",
+      "EEE010101EE1",
+      "AAA010101AA1",
+    ]);
+    expect(sortRows(all, { key: "updated", descending: false })[4]?.rfc).toBe("DDD010101DD1");
   });
 
   it("a query matches within one field, never across two", () => {

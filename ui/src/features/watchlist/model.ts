@@ -71,8 +71,15 @@ function sortValue(file: WatchedFile, key: SortKey): string | number {
     case "persons":
       return file.personsEnrolled;
     case "updated":
-      return Date.parse(file.updatedAtUtc ?? "") || 0;
+      return updatedValue(file);
   }
+}
+
+/** When the file last changed. One not asked about yet was just followed or created:
+ * the newest of all, so it shows where the user looks, not under a screenful of rows. */
+function updatedValue(file: WatchedFile): number {
+  if (file.updatedAtUtc) return Date.parse(file.updatedAtUtc) || 0;
+  return file.lastRefreshUtc === null && file.lastError === null ? Number.POSITIVE_INFINITY : 0;
 }
 
 function compareValues(a: string | number, b: string | number): number {
