@@ -25,7 +25,7 @@ help:
 	@echo "make screenshots  write PNGs of the app's screens to docs/screenshots/ (no desktop needed)"
 	@echo "make bundle       build the Debian and RPM packages (release) with the Tauri bundler"
 	@echo "make dev          the app over the Vite dev server, with hot reload"
-	@echo "make bindings     regenerate ui/src/bindings/ from the Rust types"
+	@echo "make bindings     regenerate ui/src/bindings/, ui/src/api/commands.ts and the capabilities from the Rust types and commands"
 	@echo "make icons        regenerate icons/ from icons/app-icon.svg"
 
 deps:

@@ -1,93 +1,25 @@
+// The commands, declared once (see the file's top).
+include!("src/declared_commands.rs");
+
+/// The declared commands' names (their types are not needed, nor resolvable, here).
+macro_rules! command_names {
+    (
+        types { $($types:tt)* }
+        commands { $(
+            $module:ident :: $name:ident ( $($args:tt)* ) -> $answer:ty ,
+            [ $( $window:ident ),+ ] ;
+        )* }
+    ) => {
+        &[ $( stringify!($name) ),* ]
+    };
+}
+
 fn main() {
-    // Every app command must be listed here: tauri-build then generates an
-    // `allow-<command>` permission for each, and a command is callable only from
-    // windows whose capability grants that permission explicitly.
-    let manifest = tauri_build::AppManifest::new().commands(&[
-        "app_info",
-        "demo_guide",
-        "profiles",
-        "check_profile",
-        "save_profile",
-        "save_reasons",
-        "delete_profile",
-        "activate_profile",
-        "key_status",
-        "set_api_key",
-        "delete_api_key",
-        "confirm_key_origin",
-        "check_connection",
-        "tracking",
-        "file_detail",
-        "create_file",
-        "request_correction",
-        "add_complementary_info",
-        "enrollment_link",
-        "verification",
-        "resend_verification",
-        "cancel_verification",
-        "save_draft",
-        "load_draft",
-        "discard_draft",
-        "save_new_file_draft",
-        "load_new_file_draft",
-        "discard_new_file_draft",
-        "audit_entries",
-        "verify_audit",
-        "recoveries",
-        "drift_report",
-        "export_drift",
-        "export_team_checkpoint",
-        "export_audit_csv",
-        "export_watchlist_csv",
-        "open_external",
-        "copy_text",
-        "copy_file_link",
-        "file_links",
-        "notify_if_hidden",
-        "startup_painted",
-        "fetch_image",
-        "check_photo",
-        "review_material",
-        "evidence_file",
-        "evidence_bytes",
-        "acknowledge_findings",
-        "open_evidence_window",
-        "close_evidence_window",
-        "show_evidence",
-        "evidence_view",
-        "issued_links",
-        "check_new_file",
-        "check_correction",
-        "detail_changes",
-        "watchlist",
-        "watch_file",
-        "unwatch_file",
-        "restore_watched_file",
-        "import_watchlist_csv",
-        "mark_watch_seen",
-        "team_status",
-        "set_team_password",
-        "team_queue",
-        "take_next",
-        "assign_file",
-        "claim_file",
-        "release_file",
-        "take_over_claim",
-        "file_notes",
-        "add_note",
-        "team_members",
-        "set_member_role",
-        "add_member",
-        "reset_member_password",
-        "remove_member",
-        "team_trail",
-        "set_four_eyes",
-        "ask_approval",
-        "open_approvals",
-        "decide_approval",
-        "team_changes",
-        "refresh_watchlist",
-    ]);
+    // Every app command is listed: tauri-build then generates an `allow-<command>`
+    // permission for each, and a command is callable only from windows whose capability
+    // grants that permission explicitly.
+    let manifest = tauri_build::AppManifest::new().commands(with_commands!(command_names));
+    println!("cargo:rerun-if-changed=src/declared_commands.rs");
     // The app embeds the built UI: a new `ui/dist` must rebuild it, or a test could run
     // an older UI (tauri-build itself watches only its config and capabilities).
     println!("cargo:rerun-if-changed=../ui/dist");

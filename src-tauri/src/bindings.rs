@@ -5,32 +5,20 @@
 //! the UI's tests. The test below fails when the committed files drift from the Rust
 //! types; `make bindings` rewrites them.
 
+mod command_client;
+
 use std::path::{Path, PathBuf};
 
 use ts_rs::{Config, ExportError, TS};
 
 use kyb_api::ApiError;
-use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::detail::DetailV2;
-use kyb_api::models::file::{CreatedFile, EnrollmentLink};
 use kyb_api::models::tracking::Tracking;
 use kyb_api::models::verification::Verification;
-use kyb_api::requests::{
-    ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
-    TrackingRequest,
-};
+use kyb_api::requests::{EnrollmentLinkRequest, TrackingRequest};
 
-use crate::app_info::AppInfo;
-use kyb_desk_core::audit::{AuditEntries, AuditEntry, ChainReport};
-use kyb_desk_core::desk::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
-use kyb_desk_core::drafts::{Draft, NewFileDraft};
+use kyb_desk_core::audit::AuditEntry;
 use kyb_desk_core::error::AppError;
-use kyb_desk_core::history::DetailChanges;
-use kyb_desk_core::images::PhotoCheck;
-use kyb_desk_core::profiles::{ProfileBook, ProfileInput};
-use kyb_desk_core::recovery::Recovery;
-use kyb_desk_core::secrets::KeyStatus;
-use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 
 /// Where the UI keeps the generated files.
 fn committed_dir() -> PathBuf {
@@ -38,61 +26,20 @@ fn committed_dir() -> PathBuf {
 }
 
 /// Writes every command's input, output and error type (with what they depend on)
-/// into `dir`. A new command's types are added here, once.
+/// into `dir`: those `declared_commands.rs` names, and beside them the error and the
+/// service's models the UI builds and shows.
 fn export_all(dir: &Path) -> Result<(), ExportError> {
     let cfg = Config::new().with_out_dir(dir);
-    AppInfo::export_all(&cfg)?;
-    kyb_desk_core::guide::DemoGuide::export_all(&cfg)?;
-    kyb_desk_core::deep_link::FileLink::export_all(&cfg)?;
+    command_client::export_types(&cfg)?;
     AppError::export_all(&cfg)?;
-    FileTracking::export_all(&cfg)?;
-    FileDetail::export_all(&cfg)?;
-    VerificationState::export_all(&cfg)?;
-    IssuedLink::export_all(&cfg)?;
-    crate::commands::SavedCsv::export_all(&cfg)?;
-    PhotoCheck::export_all(&cfg)?;
-    kyb_desk_core::desk::ReviewMaterial::export_all(&cfg)?;
-    kyb_desk_core::evidence::files::EvidenceFile::export_all(&cfg)?;
-    ProfileBook::export_all(&cfg)?;
-    ProfileInput::export_all(&cfg)?;
-    kyb_api::validate::Failure::export_all(&cfg)?;
     kyb_api::expediente::Verdict::export_all(&cfg)?;
-    KeyStatus::export_all(&cfg)?;
-    Draft::export_all(&cfg)?;
-    NewFileDraft::export_all(&cfg)?;
     AuditEntry::export_all(&cfg)?;
-    AuditEntries::export_all(&cfg)?;
-    Recovery::export_all(&cfg)?;
-    kyb_api::drift::DriftReport::export_all(&cfg)?;
-    ChainReport::export_all(&cfg)?;
-    DetailChanges::export_all(&cfg)?;
-    WatchedFile::export_all(&cfg)?;
-    ImportReport::export_all(&cfg)?;
-    RefreshProgress::export_all(&cfg)?;
-    kyb_desk_core::desk::TeamStatus::export_all(&cfg)?;
-    kyb_desk_core::desk::TeamQueue::export_all(&cfg)?;
-    kyb_desk_core::desk::TeamTrail::export_all(&cfg)?;
-    kyb_desk_core::desk::AddedMember::export_all(&cfg)?;
-    kyb_desk_core::desk::ExportedCheckpoint::export_all(&cfg)?;
-    kyb_team::ShownRequest::export_all(&cfg)?;
-    kyb_team::Approval::export_all(&cfg)?;
-    kyb_team::Change::export_all(&cfg)?;
-    kyb_team::QueueFilter::export_all(&cfg)?;
-    kyb_team::Note::export_all(&cfg)?;
-    kyb_team::Member::export_all(&cfg)?;
     // The service's models and requests, as the UI shows and builds them.
     ApiError::export_all(&cfg)?;
-    CreateFileRequest::export_all(&cfg)?;
-    CreatedFile::export_all(&cfg)?;
     DetailV2::export_all(&cfg)?;
-    CorrectionRequest::export_all(&cfg)?;
-    CorrectionResult::export_all(&cfg)?;
-    ComplementaryInfoRequest::export_all(&cfg)?;
-    AddedSections::export_all(&cfg)?;
     TrackingRequest::export_all(&cfg)?;
     Tracking::export_all(&cfg)?;
     EnrollmentLinkRequest::export_all(&cfg)?;
-    EnrollmentLink::export_all(&cfg)?;
     Verification::export_all(&cfg)?;
     std::fs::write(dir.join("sparse.ts"), sparse::module()?)?;
     Ok(())

@@ -4,6 +4,8 @@ pub mod app_info;
 #[cfg(test)]
 mod bindings;
 pub mod commands;
+#[macro_use]
+mod declared_commands;
 pub mod endpoints;
 pub mod evidence_window;
 pub mod file_links;
@@ -31,96 +33,71 @@ pub struct Shell {
 #[cfg(feature = "demo")]
 struct DemoSandbox(#[allow(dead_code)] kyb_sandbox::RunningSandbox);
 
-/// Every command the window may call (each also needs its permission: see
-/// `build.rs` and `capabilities/main.json`).
+/// Every command a window may call, from `declared_commands.rs` (which also gives each
+/// its permission: see `build.rs` and `capabilities/`).
 pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static
 {
-    tauri::generate_handler![
-        commands::app_info,
-        commands::demo_guide,
-        commands::profiles,
-        commands::check_profile,
-        commands::save_profile,
-        commands::save_reasons,
-        commands::delete_profile,
-        commands::activate_profile,
-        commands::key_status,
-        commands::set_api_key,
-        commands::delete_api_key,
-        commands::confirm_key_origin,
-        commands::check_connection,
-        commands::tracking,
-        commands::file_detail,
-        commands::create_file,
-        commands::request_correction,
-        commands::add_complementary_info,
-        commands::enrollment_link,
-        commands::verification,
-        commands::resend_verification,
-        commands::cancel_verification,
-        commands::save_draft,
-        commands::load_draft,
-        commands::discard_draft,
-        commands::save_new_file_draft,
-        commands::load_new_file_draft,
-        commands::discard_new_file_draft,
-        commands::audit_entries,
-        commands::verify_audit,
-        commands::recoveries,
-        commands::drift_report,
-        commands::export_drift,
-        commands::export_team_checkpoint,
-        commands::export_audit_csv,
-        commands::export_watchlist_csv,
-        commands::open_external,
-        commands::copy_text,
-        commands::copy_file_link,
-        commands::file_links,
-        commands::notify_if_hidden,
-        commands::fetch_image,
-        commands::review_material,
-        commands::evidence_file,
-        commands::evidence_bytes,
-        commands::acknowledge_findings,
-        commands::open_evidence_window,
-        commands::close_evidence_window,
-        commands::show_evidence,
-        commands::evidence_view,
-        commands::check_photo,
-        commands::issued_links,
-        commands::check_new_file,
-        commands::check_correction,
-        commands::detail_changes,
-        commands::watchlist,
-        commands::watch_file,
-        commands::unwatch_file,
-        commands::restore_watched_file,
-        commands::import_watchlist_csv,
-        commands::mark_watch_seen,
-        team::team_status,
-        team::set_team_password,
-        team::team_queue,
-        team::take_next,
-        team::assign_file,
-        team::claim_file,
-        team::release_file,
-        team::take_over_claim,
-        team::file_notes,
-        team::add_note,
-        team::team_members,
-        team::set_member_role,
-        team::add_member,
-        team::reset_member_password,
-        team::remove_member,
-        team::team_trail,
-        team::set_four_eyes,
-        team::ask_approval,
-        team::open_approvals,
-        team::decide_approval,
-        team::team_changes,
-        commands::refresh_watchlist,
-        commands::startup_painted,
-    ]
+    macro_rules! handler {
+        (
+            types { $($types:tt)* }
+            commands { $(
+                $module:ident :: $name:ident ( $($args:tt)* ) -> $answer:ty ,
+                [ $( $window:ident ),+ ] ;
+            )* }
+        ) => {
+            tauri::generate_handler![ $( $module::$name ),* ]
+        };
+    }
+    with_commands!(handler)
+}
+
+/// A declared command as a window calls it (see `declared_commands.rs`).
+#[derive(Debug)]
+pub struct DeclaredCommand {
+    pub name: &'static str,
+    /// Its arguments' Rust names (the window sends them in camelCase).
+    pub args: &'static [&'static str],
+    /// The labels of the windows whose capability allows it.
+    pub windows: &'static [&'static str],
+}
+
+macro_rules! declared_list {
+    (
+        types { $($types:tt)* }
+        commands { $(
+            $module:ident :: $name:ident ( $( $arg:ident : $arg_ty:ty ),* ) -> $answer:ty ,
+            [ $( $window:ident ),+ ] ;
+        )* }
+    ) => {
+        &[$(
+            DeclaredCommand {
+                name: stringify!($name),
+                args: &[$( stringify!($arg) ),*],
+                windows: &[$( stringify!($window) ),+],
+            },
+        )*]
+    };
+}
+
+/// Every declared command, for the tests that drive them all.
+pub const DECLARED_COMMANDS: &[DeclaredCommand] = with_commands!(declared_list);
+
+/// The name a window uses for a command's Rust argument `rust`: Tauri's default
+/// (`rename_all = "camelCase"`), as the generated client sends it.
+pub fn js_name(rust: &str) -> String {
+    let mut out = String::with_capacity(rust.len());
+    let mut upper = false;
+    for c in rust.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// One running app per data folder: a second one would write the same records (the
