@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { App } from "./App";
+import { command } from "./api/commands";
 import type { ProfileBook } from "./bindings/ProfileBook";
 import type { WatchedFile } from "./bindings/WatchedFile";
 import { I18nProvider } from "./i18n";
@@ -52,10 +53,10 @@ function backend(watched: WatchedFile[], demo = true) {
   const calls: string[] = [];
   mockIPC((cmd) => {
     calls.push(cmd);
-    if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo };
-    if (cmd === "profiles") return book;
-    if (cmd === "watchlist") return watched;
-    if (cmd === "key_status") {
+    if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo };
+    if (cmd === command.profiles) return book;
+    if (cmd === command.watchlist) return watched;
+    if (cmd === command.key_status) {
       const origin = "http://127.0.0.1:1";
       return { present: true, lastFour: "9f2a", storage: "keyring", keyringProblem: null, boundOrigin: origin, profileOrigin: origin, originConfirmed: true };
     }
@@ -90,7 +91,7 @@ describe("App", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("KYB Desk");
     expect((await screen.findByTestId("app-version")).textContent).toBe("v9.8.7");
     expect(screen.getByTestId("app-profile").textContent).toBe("release");
-    expect(calls).toContain("app_info");
+    expect(calls).toContain(command.app_info);
   });
 
   it("says plainly when the backend cannot be reached", async () => {
@@ -125,14 +126,14 @@ describe("App", () => {
   it("offers the demo's walks above the watchlist, and one opens a verification by its folio", async () => {
     const looked: unknown[] = [];
     mockIPC((cmd, args) => {
-      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: true };
-      if (cmd === "profiles") return book;
-      if (cmd === "watchlist") return [followed];
-      if (cmd === "demo_guide") {
+      if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: true };
+      if (cmd === command.profiles) return book;
+      if (cmd === command.watchlist) return [followed];
+      if (cmd === command.demo_guide) {
         const file = { flowId: "flujo-moral", rfc: followed.rfc, documentId: followed.documentId, company: "Panificadora La Espiga" };
         return { review: file, enrollment: file, resendFolio: "VD-00000002", folios: [{ folio: "VD-00000002", status: "Enviado" }] };
       }
-      if (cmd === "verification") {
+      if (cmd === command.verification) {
         looked.push(args);
         return new Promise(() => undefined);
       }
@@ -200,12 +201,12 @@ describe("App", () => {
     };
     let answerStatus: (status: unknown) => void = () => undefined;
     mockIPC((cmd) => {
-      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
-      if (cmd === "profiles") return teamBook;
-      if (cmd === "watchlist") return [];
-      if (cmd === "team_queue") return { files: [], claims: [], me: "beto@kybdesk.mx", role: "analyst" };
-      if (cmd === "team_changes") return new Promise(() => undefined);
-      if (cmd === "team_status") return new Promise((resolve) => (answerStatus = resolve));
+      if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === command.profiles) return teamBook;
+      if (cmd === command.watchlist) return [];
+      if (cmd === command.team_queue) return { files: [], claims: [], me: "beto@kybdesk.mx", role: "analyst" };
+      if (cmd === command.team_changes) return new Promise(() => undefined);
+      if (cmd === command.team_status) return new Promise((resolve) => (answerStatus = resolve));
       throw new Error(`unexpected command ${cmd}`);
     });
     renderApp();
@@ -252,9 +253,9 @@ describe("App", () => {
 
   it("shows only the profile set-up, without navigation, until there is a profile", async () => {
     mockIPC((cmd) => {
-      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
-      if (cmd === "profiles") return { profiles: [], active: null };
-      if (cmd === "check_profile") return [];
+      if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === command.profiles) return { profiles: [], active: null };
+      if (cmd === command.check_profile) return [];
       throw new Error(`unexpected command ${cmd}`);
     });
     renderApp();
@@ -267,10 +268,10 @@ describe("App", () => {
     const asked: string[] = [];
     mockIPC((cmd) => {
       asked.push(cmd);
-      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
-      if (cmd === "profiles") return book;
-      if (cmd === "watchlist") return [followed];
-      if (cmd === "recoveries")
+      if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === command.profiles) return book;
+      if (cmd === command.watchlist) return [followed];
+      if (cmd === command.recoveries)
         return [
           {
             kind: "watchlist",
@@ -288,21 +289,21 @@ describe("App", () => {
       "No se pudo leer el archivo de una lista de seguimiento; se apartó como watchlist.json.unreadable-20261122T053000Z y se empezó de nuevo. El archivo apartado conserva los datos.",
     );
     expect(screen.getByTestId("recovery-item").textContent).toContain("Motivo: su contenido no se pudo interpretar (expected value at line 1 column 1)");
-    expect(asked.indexOf("recoveries")).toBeGreaterThan(asked.indexOf("profiles"));
+    expect(asked.indexOf(command.recoveries)).toBeGreaterThan(asked.indexOf(command.profiles));
     expect(await screen.findByTestId("watch-row")).toBeTruthy();
     fireEvent.click(screen.getByTestId("recovery-dismiss"));
     expect(screen.queryByTestId("recovery-notice")).toBeNull();
     fireEvent.click(screen.getByTestId("nav-audit"));
     fireEvent.click(screen.getByTestId("nav-watchlist"));
-    expect(asked.filter((c) => c === "recoveries")).toHaveLength(1);
+    expect(asked.filter((c) => c === command.recoveries)).toHaveLength(1);
   });
 
   it("announces a file set aside on the first-run screen too", async () => {
     mockIPC((cmd) => {
-      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
-      if (cmd === "profiles") return { profiles: [], active: null };
-      if (cmd === "check_profile") return [];
-      if (cmd === "recoveries") return [{ kind: "profiles", path: "/p/profiles.json", setAsideAs: "profiles.json.unreadable-1", reason: "" }];
+      if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === command.profiles) return { profiles: [], active: null };
+      if (cmd === command.check_profile) return [];
+      if (cmd === command.recoveries) return [{ kind: "profiles", path: "/p/profiles.json", setAsideAs: "profiles.json.unreadable-1", reason: "" }];
       throw new Error(`unexpected command ${cmd}`);
     });
     renderApp();
@@ -316,10 +317,10 @@ describe("App", () => {
   it("refreshes the watchlist on its own once asked to, and keeps the choice for the profile", async () => {
     const refreshed: string[] = [];
     mockIPC((cmd) => {
-      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
-      if (cmd === "profiles") return book;
-      if (cmd === "watchlist") return [followed];
-      if (cmd === "refresh_watchlist") {
+      if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === command.profiles) return book;
+      if (cmd === command.watchlist) return [followed];
+      if (cmd === command.refresh_watchlist) {
         refreshed.push(cmd);
         return [{ ...followed, lastRefreshUtc: new Date().toISOString() }];
       }
@@ -339,14 +340,14 @@ describe("App", () => {
     const notified: unknown[] = [];
     let fingerprint = "a";
     mockIPC((cmd, args) => {
-      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
-      if (cmd === "profiles") return book;
-      if (cmd === "watchlist") return [followed];
-      if (cmd === "refresh_watchlist") {
+      if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === command.profiles) return book;
+      if (cmd === command.watchlist) return [followed];
+      if (cmd === command.refresh_watchlist) {
         fingerprint += "+";
         return [{ ...followed, fingerprint, lastRefreshUtc: new Date().toISOString() }];
       }
-      if (cmd === "notify_if_hidden") {
+      if (cmd === command.notify_if_hidden) {
         notified.push(args);
         return true;
       }
@@ -369,10 +370,10 @@ describe("App", () => {
   it("refuses a CSV file over the import limit before reading it, saying both sizes", async () => {
     let imports = 0;
     mockIPC((cmd) => {
-      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false, maxImportBytes: 2 * 1024 * 1024 };
-      if (cmd === "profiles") return book;
-      if (cmd === "watchlist") return [followed];
-      if (cmd === "import_watchlist_csv") imports += 1;
+      if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false, maxImportBytes: 2 * 1024 * 1024 };
+      if (cmd === command.profiles) return book;
+      if (cmd === command.watchlist) return [followed];
+      if (cmd === command.import_watchlist_csv) imports += 1;
       throw new Error(`unexpected command ${cmd}`);
     });
     renderApp();
@@ -398,10 +399,10 @@ describe("App", () => {
     let exports = 0;
     const exportArgs: unknown[] = [];
     mockIPC((cmd, args) => {
-      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
-      if (cmd === "profiles") return book;
-      if (cmd === "watchlist") return [followed];
-      if (cmd === "export_watchlist_csv") {
+      if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === command.profiles) return book;
+      if (cmd === command.watchlist) return [followed];
+      if (cmd === command.export_watchlist_csv) {
         exports += 1;
         exportArgs.push(args);
         // The first time the analyst cancels the save dialog.
@@ -423,10 +424,10 @@ describe("App", () => {
   it("opens a followed file from anywhere with Ctrl+K", async () => {
     const asked: unknown[] = [];
     mockIPC((cmd, args) => {
-      if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
-      if (cmd === "profiles") return book;
-      if (cmd === "watchlist") return [followed];
-      if (cmd === "tracking") {
+      if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+      if (cmd === command.profiles) return book;
+      if (cmd === command.watchlist) return [followed];
+      if (cmd === command.tracking) {
         asked.push(args);
         throw { code: "not_found", message: "Expediente no encontrado", details: [] };
       }

@@ -1,6 +1,6 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it } from "vitest";
-
+import { command } from "../api/commands";
 import type { ProfileBook } from "../bindings/ProfileBook";
 import { askEarly, forgetEarly, profileBook, readyWatchlist, startupReadsSettled, watchlistOf } from "./early";
 
@@ -16,25 +16,25 @@ describe("the start-up's reads", () => {
     const asked: string[] = [];
     mockIPC((cmd) => {
       asked.push(cmd);
-      if (cmd === "profiles") return book("p1");
-      if (cmd === "watchlist") return [{ rfc: `AAA010101AA${asked.length}` }];
+      if (cmd === command.profiles) return book("p1");
+      if (cmd === command.watchlist) return [{ rfc: `AAA010101AA${asked.length}` }];
     });
     askEarly();
-    expect(asked).toEqual(["profiles", "watchlist"]);
+    expect(asked).toEqual([command.profiles, command.watchlist]);
     expect((await profileBook()).active).toBe("p1");
     const first = await watchlistOf("p1");
     expect(first).toEqual([{ rfc: "AAA010101AA2" }]);
     // Taken: the next reads ask the backend again.
     await watchlistOf("p1");
     await profileBook();
-    expect(asked).toEqual(["profiles", "watchlist", "watchlist", "profiles"]);
+    expect(asked).toEqual([command.profiles, command.watchlist, command.watchlist, command.profiles]);
   });
 
   it("never hand one profile's watchlist to another", async () => {
     let reads = 0;
     mockIPC((cmd) => {
-      if (cmd === "profiles") return book("p1");
-      if (cmd === "watchlist") return [{ rfc: `read ${++reads}` }];
+      if (cmd === command.profiles) return book("p1");
+      if (cmd === command.watchlist) return [{ rfc: `read ${++reads}` }];
     });
     askEarly();
     expect(await watchlistOf("p2")).toEqual([{ rfc: "read 2" }]);
@@ -43,8 +43,8 @@ describe("the start-up's reads", () => {
   it("settle after a watchlist read that failed, which is read again when asked for", async () => {
     let failing = true;
     mockIPC((cmd) => {
-      if (cmd === "profiles") return book(null);
-      if (cmd === "watchlist") {
+      if (cmd === command.profiles) return book(null);
+      if (cmd === command.watchlist) {
         if (failing) throw { code: "no_profile", message: "" };
         return [];
       }
@@ -58,8 +58,8 @@ describe("the start-up's reads", () => {
   it("left untaken are dropped, not handed out later", async () => {
     let reads = 0;
     mockIPC((cmd) => {
-      if (cmd === "profiles") return book("p1");
-      if (cmd === "watchlist") return [{ rfc: `read ${++reads}` }];
+      if (cmd === command.profiles) return book("p1");
+      if (cmd === command.watchlist) return [{ rfc: `read ${++reads}` }];
     });
     askEarly();
     await startupReadsSettled();
@@ -70,8 +70,8 @@ describe("the start-up's reads", () => {
   it("hand the book over with the watchlist arrived, ready to draw with the first screen", async () => {
     let answerList: (files: unknown) => void = () => undefined;
     mockIPC((cmd) => {
-      if (cmd === "profiles") return book("p1");
-      if (cmd === "watchlist") return new Promise((resolve) => (answerList = resolve));
+      if (cmd === command.profiles) return book("p1");
+      if (cmd === command.watchlist) return new Promise((resolve) => (answerList = resolve));
     });
     askEarly();
     let handed = false;

@@ -1,6 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { command } from "../../api/commands";
 import type { DriftReport } from "../../bindings/DriftReport";
 import type { OperationDrift } from "../../bindings/OperationDrift";
 import { I18nProvider } from "../../i18n";
@@ -31,8 +32,8 @@ function renderWith(report: DriftReport, exported: string | null | Error = null)
   const calls: string[] = [];
   mockIPC((cmd) => {
     calls.push(cmd);
-    if (cmd === "drift_report") return report;
-    if (cmd === "export_drift") {
+    if (cmd === command.drift_report) return report;
+    if (cmd === command.export_drift) {
       if (exported instanceof Error) throw { code: "storage", message: exported.message, details: [] };
       return exported;
     }
@@ -121,14 +122,14 @@ describe("about the service", () => {
     await screen.findByTestId("drift-empty");
     fireEvent.click(screen.getByTestId("export-drift"));
     expect((await screen.findByTestId("drift-saved")).textContent).toBe("Guardado en /tmp/kyb-desk-respuestas-del-servicio.json.");
-    expect(calls).toContain("export_drift");
+    expect(calls).toContain(command.export_drift);
   });
 
   it("shows nothing when the save dialog is cancelled", async () => {
     const calls = renderWith({ operations: {} }, null);
     await screen.findByTestId("drift-empty");
     fireEvent.click(screen.getByTestId("export-drift"));
-    await waitFor(() => expect(calls).toContain("export_drift"));
+    await waitFor(() => expect(calls).toContain(command.export_drift));
     // One more turn for the (empty) answer to be applied.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByTestId("drift-saved")).toBeNull();

@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-
+import { command } from "../../api/commands";
 import type { AuditEntries } from "../../bindings/AuditEntries";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { ChainReport } from "../../bindings/ChainReport";
@@ -45,8 +45,8 @@ function renderWith(read: AuditEntries, chain: ChainReport, routes: OperationRou
   const calls: [string, unknown][] = [];
   mockIPC((cmd, args) => {
     calls.push([cmd, args]);
-    if (cmd === "audit_entries") return read;
-    if (cmd === "verify_audit") return chain;
+    if (cmd === command.audit_entries) return read;
+    if (cmd === command.verify_audit) return chain;
     throw new Error(cmd);
   });
   render(
@@ -199,9 +199,10 @@ describe("the audit log in the user's words", () => {
 
   function show(onOpenFile: (flowId: string, rfc: string) => void, onOpenFolio: (folio: string) => void) {
     mockIPC((cmd) => {
-      if (cmd === "audit_entries") return read;
-      if (cmd === "verify_audit") return chain;
-      if (cmd === "watchlist") return [{ ...sparse.watchedFile, flowId: "flujo", rfc: "PLE150301AB2", documentId: DOC, companyName: "Panificadora La Espiga" }];
+      if (cmd === command.audit_entries) return read;
+      if (cmd === command.verify_audit) return chain;
+      if (cmd === command.watchlist)
+        return [{ ...sparse.watchedFile, flowId: "flujo", rfc: "PLE150301AB2", documentId: DOC, companyName: "Panificadora La Espiga" }];
       throw new Error(cmd);
     });
     render(

@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-
+import { command } from "../../api/commands";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
@@ -32,7 +32,7 @@ describe("complementary information", () => {
   it("holds the message to the limit the app's info gives, and names the added sections as the backend read them", async () => {
     const sent: unknown[] = [];
     mockIPC((cmd, args) => {
-      if (cmd !== "add_complementary_info") throw new Error(cmd);
+      if (cmd !== command.add_complementary_info) throw new Error(cmd);
       sent.push(args);
       return {
         documentId: "doc-1",
@@ -66,7 +66,7 @@ describe("complementary information whose answer was lost", () => {
     let sent = 0;
     let closedWith: boolean | null = null;
     mockIPC((cmd) => {
-      if (cmd !== "add_complementary_info") throw new Error(cmd);
+      if (cmd !== command.add_complementary_info) throw new Error(cmd);
       sent += 1;
       throw { code: "outcome_unknown", message: "No se sabe si el servicio realizó la operación", details: [] };
     });
@@ -96,7 +96,7 @@ describe("a sparse complementary-information answer", () => {
     const check = watchSparse();
     let closedWith: boolean | null = null;
     mockIPC((cmd) => {
-      if (cmd === "add_complementary_info") return sparse.sectionsAdded;
+      if (cmd === command.add_complementary_info) return sparse.sectionsAdded;
       throw new Error(cmd);
     });
     render(
@@ -195,7 +195,7 @@ describe("complementary information in the user's words", () => {
 
   it("counts one added section in the singular, in either language", async () => {
     const one = (cmd: string) => {
-      if (cmd !== "add_complementary_info") throw new Error(cmd);
+      if (cmd !== command.add_complementary_info) throw new Error(cmd);
       return {
         documentId: "doc-1",
         sectionsAdded: ["BankStatementObligatorio"],

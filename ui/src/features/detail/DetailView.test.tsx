@@ -1,6 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { command } from "../../api/commands";
 import type { DetailV1 } from "../../bindings/DetailV1";
 import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Document } from "../../bindings/Document";
@@ -104,8 +105,8 @@ const nombre = (entered: string, authority: string): Mismatch => ({ field: "Nomb
 
 function open(answer: FileDetail) {
   mockIPC((cmd) => {
-    if (cmd === "file_detail") return answer;
-    if (cmd === "detail_changes") return { sinceUtc: null, sinceReview: false, changes: [], truncated: false, snapshots: 1 };
+    if (cmd === command.file_detail) return answer;
+    if (cmd === command.detail_changes) return { sinceUtc: null, sinceReview: false, changes: [], truncated: false, snapshots: 1 };
     throw new Error(cmd);
   });
   render(

@@ -1,6 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { command } from "../../api/commands";
 import { I18nProvider } from "../../i18n";
 import { largeDetail } from "../../test/largeDetail";
 import { DetailView } from "./DetailView";
@@ -20,9 +21,9 @@ async function openLarge() {
   const detail = largeDetail();
   const photos: string[] = [];
   mockIPC((cmd, args) => {
-    if (cmd === "file_detail") return { version: "2", detail, sections: [], mismatches: [] };
-    if (cmd === "detail_changes") return { sinceUtc: null, sinceReview: false, changes: [], truncated: false, snapshots: 1 };
-    if (cmd === "fetch_image") {
+    if (cmd === command.file_detail) return { version: "2", detail, sections: [], mismatches: [] };
+    if (cmd === command.detail_changes) return { sinceUtc: null, sinceReview: false, changes: [], truncated: false, snapshots: 1 };
+    if (cmd === command.fetch_image) {
       photos.push((args as { url: string }).url);
       return "data:image/png;base64,iVBORw0KGgo=";
     }

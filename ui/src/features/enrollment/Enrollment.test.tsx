@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-
+import { command } from "../../api/commands";
 import type { IssuedLink } from "../../bindings/IssuedLink";
 import type { Person } from "../../bindings/Person";
 import * as sparse from "../../bindings/sparse";
@@ -36,7 +36,7 @@ describe("an enrollment link whose outcome is unknown", () => {
     let issued = 0;
     let sent = 0;
     mockIPC((cmd) => {
-      if (cmd !== "enrollment_link") throw new Error(cmd);
+      if (cmd !== command.enrollment_link) throw new Error(cmd);
       sent += 1;
       throw { code: "outcome_unknown", message: "connection reset", details: [], task: null, problems: [] };
     });
@@ -93,7 +93,7 @@ describe("a sparse enrollment answer", () => {
 
   function open(person: Person) {
     mockIPC((cmd) => {
-      if (cmd === "enrollment_link") return sparse.enrollmentLink;
+      if (cmd === command.enrollment_link) return sparse.enrollmentLink;
       throw new Error(cmd);
     });
     render(
@@ -158,7 +158,7 @@ describe("the links issued from this desk", () => {
       outcome,
     });
     mockIPC((cmd) => {
-      if (cmd === "issued_links")
+      if (cmd === command.issued_links)
         return [
           link("per-1", { ok: true, code: null, message: null }),
           link("per-2", { ok: false, code: "not_allowed", message: "La persona no permite enrolamiento" }),

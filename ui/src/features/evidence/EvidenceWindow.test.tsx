@@ -2,7 +2,7 @@ import { emit } from "@tauri-apps/api/event";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-
+import { command } from "../../api/commands";
 import { I18nProvider } from "../../i18n";
 import { finding, sectionEvidence } from "../../test/evidence";
 import { EvidenceWindow } from "./EvidenceWindow";
@@ -30,7 +30,7 @@ describe("the evidence window", () => {
   it("shows what the review last showed, then follows each section it moves to", async () => {
     mockIPC(
       (cmd) => {
-        if (cmd === "evidence_view") return proof;
+        if (cmd === command.evidence_view) return proof;
         throw new Error(`unexpected ${cmd}`);
       },
       { shouldMockEvents: true },
@@ -50,7 +50,7 @@ describe("the evidence window", () => {
   });
 
   it("says what it is for before any review has shown a section", async () => {
-    mockIPC((cmd) => (cmd === "evidence_view" ? null : undefined), { shouldMockEvents: true });
+    mockIPC((cmd) => (cmd === command.evidence_view ? null : undefined), { shouldMockEvents: true });
     render(
       <I18nProvider>
         <EvidenceWindow />

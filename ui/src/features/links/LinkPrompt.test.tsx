@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
+import { command } from "../../api/commands";
 import type { FileLink } from "../../bindings/FileLink";
 import { I18nProvider } from "../../i18n";
 import { watchedFile } from "../watchlist/testing";
@@ -31,8 +31,8 @@ function Screen(props: { inReview: boolean; open: (target: LinkTarget) => void }
 function screenWith(inReview: boolean) {
   let onLink: ((link: FileLink) => void) | null = null;
   mockIPC((cmd, args) => {
-    if (cmd === "watchlist") return [followed];
-    if (cmd === "file_links") {
+    if (cmd === command.watchlist) return [followed];
+    if (cmd === command.file_links) {
       const channel = (args as { onLink: { onmessage: (link: FileLink) => void } }).onLink;
       onLink = (link) => channel.onmessage(link);
       return null;

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { App } from "../../App";
+import { command } from "../../api/commands";
 import type { FileLink } from "../../bindings/FileLink";
 import type { ProfileBook } from "../../bindings/ProfileBook";
 import { I18nProvider } from "../../i18n";
@@ -52,16 +53,16 @@ function app(options: { pending?: FileLink } = {}) {
   const asked: { cmd: string; args: unknown }[] = [];
   let onLink: ((link: FileLink) => void) | null = null;
   mockIPC((cmd, args) => {
-    if (cmd === "app_info") return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
-    if (cmd === "profiles") return book;
-    if (cmd === "watchlist") return [followed];
-    if (cmd === "file_links") {
+    if (cmd === command.app_info) return { name: "KYB Desk", version: "9.8.7", profile: "release", demo: false };
+    if (cmd === command.profiles) return book;
+    if (cmd === command.watchlist) return [followed];
+    if (cmd === command.file_links) {
       const channel = (args as { onLink: { onmessage: (link: FileLink) => void } }).onLink;
       onLink = (link) => channel.onmessage(link);
       if (options.pending) onLink(options.pending);
       return null;
     }
-    if (cmd === "tracking" || cmd === "file_detail" || cmd === "detail_changes") {
+    if (cmd === command.tracking || cmd === command.file_detail || cmd === command.detail_changes) {
       asked.push({ cmd, args });
       throw { code: "not_found", message: "Expediente no encontrado", details: [], task: null, problems: [] };
     }
@@ -85,20 +86,20 @@ describe("links to a file", () => {
     await screen.findByTestId("watch-row");
     fireEvent.click(screen.getByTestId("nav-audit"));
     await send({ documentId: FOLLOWED });
-    await waitFor(() => expect(asked).toEqual([{ cmd: "tracking", args: { flowId: "flujo-moral", rfc: "PLE150301AB2" } }]));
+    await waitFor(() => expect(asked).toEqual([{ cmd: command.tracking, args: { flowId: "flujo-moral", rfc: "PLE150301AB2" } }]));
     expect(screen.getByTestId("nav-watchlist").getAttribute("aria-current")).toBe("page");
   });
 
   it("open the link the app was started with, once the window listens", async () => {
     const { asked } = app({ pending: { documentId: FOLLOWED } });
-    await waitFor(() => expect(asked.map((a) => a.cmd)).toEqual(["tracking"]));
+    await waitFor(() => expect(asked.map((a) => a.cmd)).toEqual([command.tracking]));
   });
 
   it("open the detail of a file the watchlist does not follow, with the way back to the watchlist and no review", async () => {
     const { asked, send } = app();
     await screen.findByTestId("watch-row");
     await send({ documentId: NOT_FOLLOWED });
-    await waitFor(() => expect(asked[0]).toEqual({ cmd: "file_detail", args: { documentId: NOT_FOLLOWED } }));
+    await waitFor(() => expect(asked[0]).toEqual({ cmd: command.file_detail, args: { documentId: NOT_FOLLOWED } }));
     expect(screen.queryByTestId("start-review")).toBeNull();
     expect(screen.getByTestId("copy-file-link")).toBeTruthy();
     fireEvent.click(screen.getByText("← Seguimiento"));

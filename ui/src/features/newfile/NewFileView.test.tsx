@@ -1,6 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { command } from "../../api/commands";
 import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
 import type { CreateFileRequest } from "../../bindings/CreateFileRequest";
@@ -52,21 +53,21 @@ function backend(saved: NewFileDraft | null, refuse: boolean | object = false): 
   const b: Backend = { saved: [], discarded: 0, createdWith: [] };
   mockIPC((cmd, args) => {
     switch (cmd) {
-      case "load_new_file_draft":
+      case command.load_new_file_draft:
         return saved;
-      case "save_new_file_draft": {
+      case command.save_new_file_draft: {
         const draft = (args as { draft: NewFileDraft }).draft;
         b.saved.push(draft);
         return { ...draft, savedAtUtc: "2026-11-22T06:00:00Z" };
       }
-      case "discard_new_file_draft":
+      case command.discard_new_file_draft:
         b.discarded += 1;
         return null;
-      case "check_new_file": {
+      case command.check_new_file: {
         const request = (args as { request: { Company?: { CompanyName: string } } }).request;
         return request.Company?.CompanyName ? [] : [failure("CompanyName", "required")];
       }
-      case "create_file":
+      case command.create_file:
         b.createdWith.push((args as { request: unknown }).request);
         if (refuse === true) throw { code: "server", message: "Error interno del servidor", details: ["HTTP 500"], task: null, problems: [] };
         if (refuse) throw refuse;
@@ -83,12 +84,12 @@ function backend(saved: NewFileDraft | null, refuse: boolean | object = false): 
 function checking(check: (request: CreateFileRequest) => Failure[]) {
   mockIPC((cmd, args) => {
     switch (cmd) {
-      case "load_new_file_draft":
-      case "discard_new_file_draft":
+      case command.load_new_file_draft:
+      case command.discard_new_file_draft:
         return null;
-      case "save_new_file_draft":
+      case command.save_new_file_draft:
         return { ...(args as { draft: NewFileDraft }).draft, savedAtUtc: "2026-11-22T06:00:00Z" };
-      case "check_new_file":
+      case command.check_new_file:
         return check((args as { request: CreateFileRequest }).request);
       default:
         throw new Error(`unexpected ${cmd}`);
@@ -395,9 +396,10 @@ describe("the new-file form", () => {
 
   it("says why the draft is not up to date when it cannot be written", async () => {
     mockIPC((cmd) => {
-      if (cmd === "load_new_file_draft") return null;
-      if (cmd === "check_new_file") return [];
-      if (cmd === "save_new_file_draft") throw { code: "storage", message: "Permission denied (os error 13)", details: [], task: "save_draft", problems: [] };
+      if (cmd === command.load_new_file_draft) return null;
+      if (cmd === command.check_new_file) return [];
+      if (cmd === command.save_new_file_draft)
+        throw { code: "storage", message: "Permission denied (os error 13)", details: [], task: "save_draft", problems: [] };
       throw new Error(`unexpected ${cmd}`);
     });
     open();
@@ -488,14 +490,14 @@ describe("a file created with a sparse answer", () => {
     const check = watchSparse();
     mockIPC((cmd, args) => {
       switch (cmd) {
-        case "load_new_file_draft":
-        case "discard_new_file_draft":
+        case command.load_new_file_draft:
+        case command.discard_new_file_draft:
           return null;
-        case "save_new_file_draft":
+        case command.save_new_file_draft:
           return { ...(args as { draft: NewFileDraft }).draft, savedAtUtc: "2026-11-22T06:00:00Z" };
-        case "check_new_file":
+        case command.check_new_file:
           return [];
-        case "create_file":
+        case command.create_file:
           return sparse.createdFile;
         default:
           throw new Error(`unexpected ${cmd}`);

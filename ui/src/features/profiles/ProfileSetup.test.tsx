@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
+import { command } from "../../api/commands";
 import type { Failure } from "../../bindings/Failure";
 import type { ProfileInput } from "../../bindings/ProfileInput";
 import { I18nProvider } from "../../i18n";
@@ -32,7 +32,7 @@ function renderSetup(onDone = () => {}) {
 describe("the first-run profile screen", () => {
   it("shows the backend's problems beside the fields the user has left", async () => {
     mockIPC((cmd, args) => {
-      if (cmd !== "check_profile") throw new Error(cmd);
+      if (cmd !== command.check_profile) throw new Error(cmd);
       const input = (args as { input: ProfileInput }).input;
       return input.workspaceId.length === 36 ? [] : [failure("workspaceId", "invalid")];
     });
@@ -47,7 +47,7 @@ describe("the first-run profile screen", () => {
 
   it("says why a plain-http address is refused, and which flow lacks what", async () => {
     mockIPC((cmd, args) => {
-      if (cmd !== "check_profile") throw new Error(cmd);
+      if (cmd !== command.check_profile) throw new Error(cmd);
       const input = (args as { input: ProfileInput }).input;
       const problems: Failure[] = [failure("label", "required", 1)];
       if (input.environment.kind === "custom" && input.environment.base_url.startsWith("http:")) problems.push(failure("environment", "https_only"));
@@ -70,9 +70,9 @@ describe("the first-run profile screen", () => {
 
   it("shows a refused key beside the key field", async () => {
     mockIPC((cmd, args) => {
-      if (cmd === "check_profile") return [];
-      if (cmd === "save_profile") return { id: "p1", ...(args as { input: ProfileInput }).input };
-      if (cmd === "set_api_key") throw { code: "invalid_input", message: "", details: [], task: null, problems: [failure("apiKey", "invalid")] };
+      if (cmd === command.check_profile) return [];
+      if (cmd === command.save_profile) return { id: "p1", ...(args as { input: ProfileInput }).input };
+      if (cmd === command.set_api_key) throw { code: "invalid_input", message: "", details: [], task: null, problems: [failure("apiKey", "invalid")] };
       throw new Error(cmd);
     });
     renderSetup();
@@ -90,13 +90,13 @@ describe("the first-run profile screen", () => {
     mockIPC((cmd, args) => {
       calls.push([cmd, args]);
       switch (cmd) {
-        case "check_profile":
+        case command.check_profile:
           return [];
-        case "save_profile":
+        case command.save_profile:
           return { id: "p1", ...(args as { input: ProfileInput }).input };
-        case "set_api_key":
+        case command.set_api_key:
           return { present: true, lastFour: "1234", storage: "keyring", keyringProblem: null };
-        case "check_connection":
+        case command.check_connection:
           return null;
         default:
           throw new Error(cmd);
@@ -109,18 +109,18 @@ describe("the first-run profile screen", () => {
     fireEvent.change(screen.getByLabelText("API Key"), { target: { value: "sk_live_1234" } });
     fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
     expect(await screen.findByText(/Conexión verificada/)).toBeTruthy();
-    const names = calls.map(([cmd]) => cmd).filter((cmd) => cmd !== "check_profile");
-    expect(names).toEqual(["save_profile", "set_api_key", "check_connection"]);
-    expect(calls.find(([cmd]) => cmd === "set_api_key")?.[1]).toMatchObject({ key: "sk_live_1234", sessionOnly: false });
-    expect(calls.find(([cmd]) => cmd === "check_connection")?.[1]).toMatchObject({ profileId: "p1" });
+    const names = calls.map(([cmd]) => cmd).filter((cmd) => cmd !== command.check_profile);
+    expect(names).toEqual([command.save_profile, command.set_api_key, command.check_connection]);
+    expect(calls.find(([cmd]) => cmd === command.set_api_key)?.[1]).toMatchObject({ key: "sk_live_1234", sessionOnly: false });
+    expect(calls.find(([cmd]) => cmd === command.check_connection)?.[1]).toMatchObject({ profileId: "p1" });
     await waitFor(() => expect(onDone).toHaveBeenCalled(), { timeout: 2000 });
   });
 
   it("says why the keyring failed and offers this session only", async () => {
     mockIPC((cmd, args) => {
-      if (cmd === "check_profile") return [];
-      if (cmd === "save_profile") return { id: "p1", ...(args as { input: ProfileInput }).input };
-      if (cmd === "set_api_key") throw { code: "keyring_unavailable", message: "no D-Bus", details: [], task: "use_keyring", problems: [] };
+      if (cmd === command.check_profile) return [];
+      if (cmd === command.save_profile) return { id: "p1", ...(args as { input: ProfileInput }).input };
+      if (cmd === command.set_api_key) throw { code: "keyring_unavailable", message: "no D-Bus", details: [], task: "use_keyring", problems: [] };
       throw new Error(cmd);
     });
     renderSetup();

@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
+import { command } from "../../api/commands";
 import type { KeyStatus } from "../../bindings/KeyStatus";
 import type { Profile } from "../../bindings/Profile";
 import type { ProfileBook } from "../../bindings/ProfileBook";
@@ -52,8 +52,8 @@ function backend(keys: Record<string, KeyStatus>, extra: (cmd: string, args: Rec
   mockIPC((cmd, args) => {
     const given = (args ?? {}) as Record<string, unknown>;
     calls.push([cmd, given]);
-    if (cmd === "key_status") return keys[given.profileId as string];
-    if (cmd === "check_profile") return [];
+    if (cmd === command.key_status) return keys[given.profileId as string];
+    if (cmd === command.check_profile) return [];
     return extra(cmd, given);
   });
   return calls;
@@ -74,7 +74,7 @@ describe("the Profiles screen", () => {
   it("shows each profile, the active one and where its key is, and switches to another", async () => {
     const switched: ProfileBook = { ...book, active: "p2" };
     const calls = backend({ p1: inKeyring("1234"), p2: noKey }, (cmd) => {
-      if (cmd === "activate_profile") return switched;
+      if (cmd === command.activate_profile) return switched;
       throw new Error(cmd);
     });
     const onBook = renderView();
@@ -87,7 +87,7 @@ describe("the Profiles screen", () => {
     fireEvent.click(within(card("Pruebas")).getByTestId("profile-use"));
     await waitFor(() => expect(onBook).toHaveBeenCalledWith(switched));
     expect(screen.getByTestId("profiles-done").textContent).toContain("Ahora trabaja con «Pruebas»");
-    expect(calls.find(([cmd]) => cmd === "activate_profile")?.[1]).toEqual({ id: "p2" });
+    expect(calls.find(([cmd]) => cmd === command.activate_profile)?.[1]).toEqual({ id: "p2" });
   });
 
   it("gives the focus back to the screen's title after a switch (the button that had it is gone)", async () => {
@@ -109,7 +109,7 @@ describe("the Profiles screen", () => {
 
   it("tests any profile's connection and says what the service refused", async () => {
     backend({ p1: inKeyring("1234"), p2: inKeyring("9999") }, (cmd, args) => {
-      if (cmd !== "check_connection") throw new Error(cmd);
+      if (cmd !== command.check_connection) throw new Error(cmd);
       if (args.profileId === "p1") return null;
       throw { code: "unauthorized", message: "La API Key ha sido denegada", details: [], task: null, problems: [] };
     });
@@ -126,11 +126,11 @@ describe("the Profiles screen", () => {
   it("edits a profile and keeps its key when the key field is left empty", async () => {
     const calls = backend({ p1: inKeyring("1234"), p2: noKey }, (cmd, args) => {
       switch (cmd) {
-        case "save_profile":
+        case command.save_profile:
           return { ...(args.input as ProfileInput), id: "p1" };
-        case "check_connection":
+        case command.check_connection:
           return null;
-        case "profiles":
+        case command.profiles:
           return book;
         default:
           throw new Error(cmd);
@@ -147,14 +147,14 @@ describe("the Profiles screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
     expect((await screen.findByTestId("profiles-done")).textContent).toContain("«Operación norte» guardado");
     expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Perfiles" }));
-    const sent = calls.map(([cmd]) => cmd).filter((cmd) => !["check_profile", "key_status", "profiles"].includes(cmd));
-    expect(sent).toEqual(["save_profile", "check_connection"]);
-    expect(calls.find(([cmd]) => cmd === "save_profile")?.[1].input).toMatchObject({ id: "p1", name: "Operación norte" });
+    const sent = calls.map(([cmd]) => cmd).filter((cmd) => !([command.check_profile, command.key_status, command.profiles] as string[]).includes(cmd));
+    expect(sent).toEqual([command.save_profile, command.check_connection]);
+    expect(calls.find(([cmd]) => cmd === command.save_profile)?.[1].input).toMatchObject({ id: "p1", name: "Operación norte" });
   });
 
   it("puts a replacing key where the old one was: this session only, or the keyring", async () => {
     backend({ p1: inKeyring("1234"), p2: { ...inKeyring("5678"), storage: "session" } }, (cmd) => {
-      if (cmd === "profiles") return book;
+      if (cmd === command.profiles) return book;
       throw new Error(cmd);
     });
     renderView();
@@ -170,16 +170,16 @@ describe("the Profiles screen", () => {
     let checks = 0;
     const calls = backend({ p1: inKeyring("1234"), p2: noKey }, (cmd, args) => {
       switch (cmd) {
-        case "save_profile":
+        case command.save_profile:
           return { ...(args.input as ProfileInput), id: "p3" };
-        case "set_api_key":
+        case command.set_api_key:
           return inKeyring("0000");
-        case "check_connection":
+        case command.check_connection:
           checks += 1;
           if (checks === 1)
             throw { code: "workspace_forbidden", message: "El ID de Workspace no es válido o no está activo", details: [], task: null, problems: [] };
           return null;
-        case "profiles":
+        case command.profiles:
           return book;
         default:
           throw new Error(cmd);
@@ -198,7 +198,7 @@ describe("the Profiles screen", () => {
     expect(screen.getAllByRole("button", { name: "← Perfiles" })).toHaveLength(2);
     fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
     expect((await screen.findByTestId("profiles-done")).textContent).toContain("«Norte» guardado");
-    const saves = calls.filter(([cmd]) => cmd === "save_profile").map(([, args]) => (args.input as ProfileInput).id);
+    const saves = calls.filter(([cmd]) => cmd === command.save_profile).map(([, args]) => (args.input as ProfileInput).id);
     expect(saves).toEqual([undefined, "p3"]);
   });
 
@@ -206,11 +206,11 @@ describe("the Profiles screen", () => {
     const keys = { p1: inKeyring("1234"), p2: noKey };
     const after: ProfileBook = { profiles: [book.profiles[1]!], active: "p2" };
     const calls = backend(keys, (cmd) => {
-      if (cmd === "delete_api_key") {
+      if (cmd === command.delete_api_key) {
         keys.p1 = noKey;
         return noKey;
       }
-      if (cmd === "delete_profile") return after;
+      if (cmd === command.delete_profile) return after;
       throw new Error(cmd);
     });
     const onBook = renderView();
@@ -224,7 +224,7 @@ describe("the Profiles screen", () => {
     expect(screen.getByTestId("confirm").textContent).toContain("después se trabajará con «Pruebas»");
     fireEvent.click(screen.getByTestId("confirm-action"));
     await waitFor(() => expect(onBook).toHaveBeenCalledWith(after));
-    expect(calls.find(([cmd]) => cmd === "delete_profile")?.[1]).toEqual({ id: "p1" });
+    expect(calls.find(([cmd]) => cmd === command.delete_profile)?.[1]).toEqual({ id: "p1" });
   });
 });
 
@@ -235,7 +235,7 @@ describe("a key given for another address", () => {
   it("is held back until the analyst confirms the new address, with both addresses spelled out", async () => {
     const keys = { p1: moved, p2: noKey };
     const calls = backend(keys, (cmd) => {
-      if (cmd !== "confirm_key_origin") throw new Error(cmd);
+      if (cmd !== command.confirm_key_origin) throw new Error(cmd);
       keys.p1 = inKeyring("1234");
       return keys.p1;
     });
@@ -249,11 +249,11 @@ describe("a key given for another address", () => {
     const dialog = screen.getByTestId("confirm");
     expect(within(dialog).getByTestId("key-origin-change").textContent).toBe(`Dirección para la que se dio${OLD}Dirección nueva${SANDBOX}`);
     // Nothing is sent before the confirmation.
-    expect(calls.some(([cmd]) => cmd === "confirm_key_origin")).toBe(false);
+    expect(calls.some(([cmd]) => cmd === command.confirm_key_origin)).toBe(false);
     expect(screen.getByTestId("confirm-action").textContent).toBe(`Enviar esta API Key a ${SANDBOX}`);
     fireEvent.click(screen.getByTestId("confirm-action"));
     await waitFor(() => expect(within(card("Operación")).queryByTestId("key-origin-warning")).toBeNull());
-    expect(calls.filter(([cmd]) => cmd === "confirm_key_origin").map(([, args]) => args)).toEqual([{ profileId: "p1", language: "es-MX" }]);
+    expect(calls.filter(([cmd]) => cmd === command.confirm_key_origin).map(([, args]) => args)).toEqual([{ profileId: "p1", language: "es-MX" }]);
     expect(screen.getByTestId("profiles-done").textContent).toBe(`La API Key de «Operación» ahora se envía a ${SANDBOX}.`);
   });
 
@@ -261,7 +261,7 @@ describe("a key given for another address", () => {
     const keys = { p1: moved, p2: noKey };
     // The backend asked in a native dialog and the answer was no: the status is as it was.
     backend(keys, (cmd) => {
-      if (cmd !== "confirm_key_origin") throw new Error(cmd);
+      if (cmd !== command.confirm_key_origin) throw new Error(cmd);
       return keys.p1;
     });
     renderView();

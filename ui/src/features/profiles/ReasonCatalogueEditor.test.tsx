@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-
+import { command } from "../../api/commands";
 import type { Profile } from "../../bindings/Profile";
 import { I18nProvider } from "../../i18n";
 import { ReasonCatalogueEditor } from "./ReasonCatalogueEditor";
@@ -25,7 +25,7 @@ describe("the profile's rejection reasons", () => {
     const sent: unknown[] = [];
     let current: Profile = profile;
     mockIPC((cmd, args) => {
-      if (cmd !== "save_reasons") throw new Error(cmd);
+      if (cmd !== command.save_reasons) throw new Error(cmd);
       const { profileId, reasons } = args as { profileId: string; reasons: Record<string, string[]> };
       sent.push({ profileId, reasons });
       current = { ...current, reasons };

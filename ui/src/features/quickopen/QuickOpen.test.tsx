@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
+import { command } from "../../api/commands";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import type { WatchedFile } from "../../bindings/WatchedFile";
@@ -34,7 +34,7 @@ const followed = [
 
 function renderQuickOpen(files: WatchedFile[]) {
   mockIPC((cmd) => {
-    if (cmd === "watchlist") return files;
+    if (cmd === command.watchlist) return files;
     throw new Error(cmd);
   });
   const onOpen = vi.fn();

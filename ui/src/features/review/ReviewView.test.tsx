@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-
+import { command } from "../../api/commands";
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
 import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import type { DetailV2 } from "../../bindings/DetailV2";
@@ -102,24 +102,24 @@ function backend(saved: Draft | null = null, file: FileTracking = tracking, answ
   mockIPC((cmd, args) => {
     b.calls.push({ cmd, args: args as Record<string, unknown> });
     switch (cmd) {
-      case "review_material":
+      case command.review_material:
         return material(file, answer, evidence);
-      case "tracking":
+      case command.tracking:
         return file;
-      case "load_draft":
+      case command.load_draft:
         return saved;
-      case "save_draft": {
+      case command.save_draft: {
         const draft = (args as { draft: Draft }).draft;
         b.saved.push(draft);
         return { ...draft, savedAtUtc: "2026-11-22T05:30:00Z" };
       }
-      case "discard_draft":
+      case command.discard_draft:
         b.discarded.push((args as { documentId: string }).documentId);
         return null;
-      case "check_correction":
+      case command.check_correction:
         b.checked.push((args as { request: CorrectionRequest }).request);
         return b.failures;
-      case "request_correction":
+      case command.request_correction:
         b.sent.push((args as { request: CorrectionRequest }).request);
         return new Promise((resolve) => setTimeout(() => resolve(result), 50));
       default:
@@ -213,7 +213,9 @@ describe("the review", () => {
     // The screen tells it was sent (the demo's review tour ends there).
     expect(sentTold).toBeGreaterThan(0);
     // The file's status is read again once sent, so a followed file's row is not stale.
-    await waitFor(() => expect(b.calls.filter((c) => c.cmd === "tracking")).toEqual([{ cmd: "tracking", args: { flowId: "flujo", rfc: "PLE150301AB2" } }]));
+    await waitFor(() =>
+      expect(b.calls.filter((c) => c.cmd === command.tracking)).toEqual([{ cmd: command.tracking, args: { flowId: "flujo", rfc: "PLE150301AB2" } }]),
+    );
     expect(screen.getByTestId("result-notification").textContent).toBe("Se notificó al usuario.");
     expect(screen.getByTestId("correction-link").textContent).toBe(result.linkCorreccion);
     expect(screen.getByTestId("result-warnings").textContent).toContain("Sección duplicada ignorada");
@@ -398,27 +400,27 @@ describe("a correction request whose outcome is unknown", () => {
     });
     mockIPC(async (cmd, args) => {
       switch (cmd) {
-        case "review_material":
+        case command.review_material:
           b.trackings += 1;
           return material();
-        case "tracking": {
+        case command.tracking: {
           b.trackings += 1;
           await gate;
           return rereads[b.trackings - 2]?.();
         }
-        case "load_draft":
+        case command.load_draft:
           return null;
-        case "save_draft": {
+        case command.save_draft: {
           const draft = (args as { draft: Draft }).draft;
           b.saved.push(draft);
           return { ...draft, savedAtUtc: "2026-11-22T05:30:00Z" };
         }
-        case "discard_draft":
+        case command.discard_draft:
           b.discarded.push((args as { documentId: string }).documentId);
           return null;
-        case "check_correction":
+        case command.check_correction:
           return [];
-        case "request_correction": {
+        case command.request_correction: {
           b.sent.push((args as { request: CorrectionRequest }).request);
           const answer = answers[b.sent.length - 1];
           if (answer && typeof answer === "object" && "code" in answer) throw answer;
@@ -530,15 +532,15 @@ describe("a review on sparse answers", () => {
   function sparseBackend(answer: FileTracking) {
     mockIPC((cmd, args) => {
       switch (cmd) {
-        case "review_material":
+        case command.review_material:
           return { ...sparse.reviewMaterial, tracking: answer };
-        case "load_draft":
+        case command.load_draft:
           return null;
-        case "save_draft":
+        case command.save_draft:
           return { ...(args as { draft: Draft }).draft, savedAtUtc: "2026-11-22T05:30:00Z" };
-        case "check_correction":
+        case command.check_correction:
           return [];
-        case "request_correction":
+        case command.request_correction:
           return sparse.correctionResult;
         default:
           throw new Error(`unexpected ${cmd}`);
@@ -743,14 +745,14 @@ describe("the review beside its evidence", () => {
   function withAcknowledgement(answer: () => unknown, saved: Draft | null = null) {
     const asked: unknown[] = [];
     mockIPC((cmd, args) => {
-      if (cmd === "acknowledge_findings") {
+      if (cmd === command.acknowledge_findings) {
         asked.push(args);
         return answer();
       }
-      if (cmd === "review_material") return { tracking, detail: { version: "2", detail }, evidence };
-      if (cmd === "load_draft") return saved;
-      if (cmd === "save_draft") return { ...(args as { draft: Draft }).draft, savedAtUtc: "2026-11-22T05:30:00Z" };
-      if (cmd === "check_correction") return [];
+      if (cmd === command.review_material) return { tracking, detail: { version: "2", detail }, evidence };
+      if (cmd === command.load_draft) return saved;
+      if (cmd === command.save_draft) return { ...(args as { draft: Draft }).draft, savedAtUtc: "2026-11-22T05:30:00Z" };
+      if (cmd === command.check_correction) return [];
       throw new Error(`unexpected ${cmd}`);
     });
     return asked;
@@ -850,13 +852,13 @@ describe("the review beside its evidence", () => {
     const told: string[] = [];
     const windows: string[] = [];
     mockIPC((cmd, args) => {
-      if (cmd === "review_material") return { tracking, detail: { version: "2", detail }, evidence };
-      if (cmd === "load_draft") return null;
-      if (cmd === "open_evidence_window" || cmd === "close_evidence_window") {
+      if (cmd === command.review_material) return { tracking, detail: { version: "2", detail }, evidence };
+      if (cmd === command.load_draft) return null;
+      if (cmd === command.open_evidence_window || cmd === command.close_evidence_window) {
         windows.push(cmd);
         return null;
       }
-      if (cmd === "show_evidence") {
+      if (cmd === command.show_evidence) {
         told.push((args as { view: { section: { section: string } | null } }).view.section?.section ?? "");
         return null;
       }
@@ -872,11 +874,11 @@ describe("the review beside its evidence", () => {
     const rows = await screen.findAllByTestId("review-section");
     await waitFor(() => expect(document.activeElement).toBe(rows[0]));
     key("E", { shiftKey: true });
-    await waitFor(() => expect(windows).toEqual(["open_evidence_window"]));
+    await waitFor(() => expect(windows).toEqual([command.open_evidence_window]));
     await waitFor(() => expect(told.at(-1)).toBe("ProofAddressObligatorio"));
     key("j");
     await waitFor(() => expect(told.at(-1)).toBe("LegalRepresentativeObligatorio"));
     unmount();
-    expect(windows).toEqual(["open_evidence_window", "close_evidence_window"]);
+    expect(windows).toEqual([command.open_evidence_window, command.close_evidence_window]);
   });
 });

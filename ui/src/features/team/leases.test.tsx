@@ -3,7 +3,7 @@
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-
+import { command } from "../../api/commands";
 import type { Claim } from "../../bindings/Claim";
 import type { Profile } from "../../bindings/Profile";
 import { watchedFile } from "../watchlist/testing";
@@ -44,9 +44,9 @@ describe("a claim whose lease runs out", { timeout: 30_000 }, () => {
 
   function queueWith(claims: (now: number) => Claim[]) {
     return liveTeam((cmd) => {
-      if (cmd === "watchlist") return [a, b];
-      if (cmd === "startup_painted") return null;
-      if (cmd === "team_queue")
+      if (cmd === command.watchlist) return [a, b];
+      if (cmd === command.startup_painted) return null;
+      if (cmd === command.team_queue)
         return {
           files: [a, b].map((f) => ({ flowId: f.flowId, rfc: f.rfc, status: "Pendiente", documentId: f.documentId, assignee: null })),
           claims: claims(Date.now()),
@@ -63,11 +63,11 @@ describe("a claim whose lease runs out", { timeout: 30_000 }, () => {
     const team = queueWith((now) => (now < end ? [{ documentId: DOC_B, member: "beto@kybdesk.mx", since: utc(end - 90_000), leaseUntil: utc(end) }] : []));
     shown(<WatchlistView profile={profile} onOpen={() => undefined} />);
     expect((await screen.findByTestId("row-claim")).textContent).toBe("En revisión: beto");
-    const reads = team.count("team_queue");
+    const reads = team.count(command.team_queue);
     await waitFor(() => expect(screen.queryByTestId("row-claim")).toBeNull(), { timeout: end - Date.now() + LEASE_GRACE_MS + 3000 });
     expect(Date.now()).toBeGreaterThanOrEqual(end);
-    expect(team.count("team_changes")).toBe(1);
-    expect(team.count("team_queue") - reads).toBeLessThanOrEqual(2);
+    expect(team.count(command.team_changes)).toBe(1);
+    expect(team.count(command.team_queue) - reads).toBeLessThanOrEqual(2);
   });
 
   it("waits for a lease far off (or unreadable) without reading in a loop", async () => {
@@ -78,8 +78,8 @@ describe("a claim whose lease runs out", { timeout: 30_000 }, () => {
     shown(<WatchlistView profile={profile} onOpen={() => undefined} />);
     await waitFor(() => expect(screen.getAllByTestId("row-claim")).toHaveLength(2));
     await pause(300);
-    const reads = team.count("team_queue");
+    const reads = team.count(command.team_queue);
     await pause(1500);
-    expect(team.count("team_queue")).toBe(reads);
+    expect(team.count(command.team_queue)).toBe(reads);
   });
 });

@@ -5,6 +5,7 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import * as backend from "../../api/backend";
+import { command } from "../../api/commands";
 import type { TeamChange } from "../../bindings/TeamChange";
 import { PACE_MS, useTeamData } from "./TeamContext";
 import { liveTeam, shown } from "./testing";
@@ -26,7 +27,7 @@ describe("a flood of notices", { timeout: 30_000 }, () => {
   it("costs at most one read of the data and one of the status per second, and the last read follows the last notice", async () => {
     let sent = 0;
     const team = liveTeam((cmd) => {
-      if (cmd === "team_queue") return { files: [], claims: [], me: String(sent), role: "analyst" };
+      if (cmd === command.team_queue) return { files: [], claims: [], me: String(sent), role: "analyst" };
       throw new Error(cmd);
     });
     shown(<Reader />);
@@ -34,8 +35,8 @@ describe("a flood of notices", { timeout: 30_000 }, () => {
     await waitFor(() => expect(read()).toBe("0"));
     await waitFor(() => expect(team.send).not.toBeNull());
     const hear = team.send as (change: TeamChange) => void;
-    const queueReads = team.count("team_queue");
-    const statusReads = team.count("team_status");
+    const queueReads = team.count(command.team_queue);
+    const statusReads = team.count(command.team_status);
     // A thousand notices in about a second, "members" among them (each asks for the
     // status: a role may have changed).
     const kinds: TeamChange[] = ["queue", "members", "claims", "audit", "settings"];
@@ -53,8 +54,8 @@ describe("a flood of notices", { timeout: 30_000 }, () => {
     // One read when the flood starts and one a second after (a loaded machine stretches
     // the second; the allowance grows with it).
     const allowed = Math.ceil(seconds) + 1;
-    expect(team.count("team_queue") - queueReads, `data reads for ${seconds.toFixed(2)} s of notices`).toBeLessThanOrEqual(allowed);
-    expect(team.count("team_status") - statusReads, `status reads for ${seconds.toFixed(2)} s of notices`).toBeLessThanOrEqual(allowed);
-    expect(team.count("team_status") - statusReads).toBeGreaterThan(0);
+    expect(team.count(command.team_queue) - queueReads, `data reads for ${seconds.toFixed(2)} s of notices`).toBeLessThanOrEqual(allowed);
+    expect(team.count(command.team_status) - statusReads, `status reads for ${seconds.toFixed(2)} s of notices`).toBeLessThanOrEqual(allowed);
+    expect(team.count(command.team_status) - statusReads).toBeGreaterThan(0);
   });
 });

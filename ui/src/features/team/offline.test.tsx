@@ -4,7 +4,7 @@
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
+import { command } from "../../api/commands";
 import type { ChainReport } from "../../bindings/ChainReport";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
@@ -42,12 +42,12 @@ const chain: ChainReport = { entries: 0, unreadable: 0, breaks: [], anchor: { st
 function serviceOnly() {
   return liveTeam(
     (cmd) => {
-      if (cmd === "watchlist") return [watchedFile("AAA010101AA1", { flowId: "flujo", documentId: DOC_A })];
-      if (cmd === "startup_painted" || cmd === "mark_watch_seen") return null;
-      if (cmd === "tracking") return { ...sparse.fileTracking, tracking: { ...sparse.fileTracking.tracking, DocumentId: DOC_A } };
-      if (cmd === "issued_links") return [];
-      if (cmd === "audit_entries") return { entries: [], unreadable: 0, unresolved: [] };
-      if (cmd === "verify_audit") return chain;
+      if (cmd === command.watchlist) return [watchedFile("AAA010101AA1", { flowId: "flujo", documentId: DOC_A })];
+      if (cmd === command.startup_painted || cmd === command.mark_watch_seen) return null;
+      if (cmd === command.tracking) return { ...sparse.fileTracking, tracking: { ...sparse.fileTracking.tracking, DocumentId: DOC_A } };
+      if (cmd === command.issued_links) return [];
+      if (cmd === command.audit_entries) return { entries: [], unreadable: 0, unresolved: [] };
+      if (cmd === command.verify_audit) return chain;
       throw new Error(cmd);
     },
     offline(`the team database cannot be reached: ${DRIVER}`),
@@ -88,7 +88,7 @@ describe("a screen with team data, the team out of reach", () => {
   it("says nothing of a team on a profile that works alone", async () => {
     liveTeam(
       (cmd) => {
-        if (cmd === "watchlist") return [];
+        if (cmd === command.watchlist) return [];
         throw new Error(cmd);
       },
       status({ configured: false, connected: false }),
@@ -129,8 +129,8 @@ describe("a note typed while the team is out of reach", () => {
   it("keeps the panel, the notes as last read and the text typed, across closing, and saves it once asked when the team is back", async () => {
     const added = vi.fn();
     const team = liveTeam((cmd, args) => {
-      if (cmd === "file_notes") return [{ id: 1, member: "beto@kybdesk.mx", at: "2026-11-24T10:32:00Z", body: "Llamar al cliente" }];
-      if (cmd === "add_note") {
+      if (cmd === command.file_notes) return [{ id: 1, member: "beto@kybdesk.mx", at: "2026-11-24T10:32:00Z", body: "Llamar al cliente" }];
+      if (cmd === command.add_note) {
         added(args);
         return { id: 2, member: "ana@kybdesk.mx", at: "2026-11-24T10:40:00Z", body: args.body };
       }
@@ -149,15 +149,15 @@ describe("a note typed while the team is out of reach", () => {
     team.status = offline();
     (team.lose as () => void)();
     await screen.findByTestId("notes-offline");
-    const reads = team.count("file_notes");
+    const reads = team.count(command.file_notes);
     expect(screen.getByTestId("team-note").textContent).toContain("Llamar al cliente");
     const box = screen.getByTestId("note-body") as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: "El comprobante no coincide" } });
     expect((screen.getByTestId("note-add") as HTMLButtonElement).disabled).toBe(true);
     // Nothing is read or sent while away.
     fireEvent.click(screen.getByTestId("retry"));
-    await waitFor(() => expect(team.count("team_status")).toBeGreaterThan(2));
-    expect(team.count("file_notes")).toBe(reads);
+    await waitFor(() => expect(team.count(command.team_status)).toBeGreaterThan(2));
+    expect(team.count(command.file_notes)).toBe(reads);
     expect(added).not.toHaveBeenCalled();
     // The panel closes and opens again (another screen and back): the text is there.
     cleanup();

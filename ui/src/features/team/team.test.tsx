@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import * as backend from "../../api/backend";
+import { command } from "../../api/commands";
 import type { Profile } from "../../bindings/Profile";
 import type { TeamQueue } from "../../bindings/TeamQueue";
 import { I18nProvider } from "../../i18n";
@@ -49,8 +50,8 @@ describe("changes heard from the team", { timeout: 30_000 }, () => {
   function heard(delay = 0) {
     const heard = { send: null as ((change: string) => void) | null, sent: 0, reads: 0 };
     mockIPC((cmd, args) => {
-      if (cmd === "team_status") return status();
-      if (cmd === "team_changes") {
+      if (cmd === command.team_status) return status();
+      if (cmd === command.team_changes) {
         const channel = (args as { onChange: { onmessage: (change: string) => void } }).onChange;
         heard.send = (change) => {
           heard.sent += 1;
@@ -58,7 +59,7 @@ describe("changes heard from the team", { timeout: 30_000 }, () => {
         };
         return new Promise(() => undefined);
       }
-      if (cmd === "team_queue") {
+      if (cmd === command.team_queue) {
         heard.reads += 1;
         const answer = { files: [], claims: [], me: String(heard.sent), role: "analyst" };
         return new Promise((resolve) => setTimeout(() => resolve(answer), delay));
@@ -136,10 +137,10 @@ describe("the watchlist in a team", () => {
   it("shows who has each file and who reviews it, filters mine and unassigned, and takes the next", async () => {
     const opened = vi.fn();
     team((cmd, args) => {
-      if (cmd === "watchlist") return [a, b];
-      if (cmd === "startup_painted") return null;
-      if (cmd === "team_queue") return queue(String(args.filter));
-      if (cmd === "take_next") return { flowId: "flujo", rfc: b.rfc, status: "Pendiente", documentId: DOC_B, assignee: "ana@kybdesk.mx" };
+      if (cmd === command.watchlist) return [a, b];
+      if (cmd === command.startup_painted) return null;
+      if (cmd === command.team_queue) return queue(String(args.filter));
+      if (cmd === command.take_next) return { flowId: "flujo", rfc: b.rfc, status: "Pendiente", documentId: DOC_B, assignee: "ana@kybdesk.mx" };
       throw new Error(cmd);
     });
     shown(<WatchlistView profile={profile} onOpen={opened} />);
@@ -158,10 +159,10 @@ describe("the watchlist in a team", () => {
 
   it("says when nothing is left to take", async () => {
     team((cmd, args) => {
-      if (cmd === "watchlist") return [a];
-      if (cmd === "startup_painted") return null;
-      if (cmd === "team_queue") return queue(String(args.filter));
-      if (cmd === "take_next") return null;
+      if (cmd === command.watchlist) return [a];
+      if (cmd === command.startup_painted) return null;
+      if (cmd === command.team_queue) return queue(String(args.filter));
+      if (cmd === command.take_next) return null;
       throw new Error(cmd);
     });
     shown(<WatchlistView profile={profile} onOpen={() => undefined} />);
@@ -175,17 +176,17 @@ describe("a review's claim", { timeout: 30_000 }, () => {
     let hear: ((change: string) => void) | null = null;
     let answer: "held" | "refused" = "held";
     mockIPC((cmd, args) => {
-      if (cmd === "team_status") return status();
-      if (cmd === "team_changes") {
+      if (cmd === command.team_status) return status();
+      if (cmd === command.team_changes) {
         const channel = (args as { onChange: { onmessage: (change: string) => void } }).onChange;
         hear = (change) => channel.onmessage(change);
         return new Promise(() => undefined);
       }
-      if (cmd === "claim_file") {
+      if (cmd === command.claim_file) {
         if (answer === "refused") return refusal("claimed_by_other", ["jefa@kybdesk.mx", "2026-11-24T11:05:00Z"]);
         return { documentId: DOC_A, member: "ana@kybdesk.mx", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
       }
-      if (cmd === "release_file") return null;
+      if (cmd === command.release_file) return null;
       throw new Error(cmd);
     });
     shown(<ClaimBar documentId={DOC_A} />);
@@ -205,13 +206,13 @@ describe("a review's claim", { timeout: 30_000 }, () => {
   it("takes a file whose holder's claim lapsed only once the analyst chose to", async () => {
     const claims: unknown[] = [];
     team((cmd, args) => {
-      if (cmd === "claim_file") {
+      if (cmd === command.claim_file) {
         claims.push(args);
         return args.takeLapsed
           ? { documentId: DOC_A, member: "ana", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" }
           : refusal("claim_lapsed", ["beto", "2026-11-24T10:32:00Z"]);
       }
-      if (cmd === "release_file") return null;
+      if (cmd === command.release_file) return null;
       throw new Error(cmd);
     });
     shown(<ClaimBar documentId={DOC_A} />);
@@ -231,17 +232,17 @@ describe("a review's claim", { timeout: 30_000 }, () => {
     let hear: ((change: string) => void) | null = null;
     const claimed = vi.fn();
     mockIPC((cmd, args) => {
-      if (cmd === "team_status") return status();
-      if (cmd === "team_changes") {
+      if (cmd === command.team_status) return status();
+      if (cmd === command.team_changes) {
         const channel = (args as { onChange: { onmessage: (change: string) => void } }).onChange;
         hear = (change) => channel.onmessage(change);
         return new Promise(() => undefined);
       }
-      if (cmd === "claim_file") {
+      if (cmd === command.claim_file) {
         claimed();
         return { documentId: DOC_A, member: "ana", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
       }
-      if (cmd === "release_file") return null;
+      if (cmd === command.release_file) return null;
       throw new Error(cmd);
     });
     const tree = (active: boolean) => (
@@ -268,13 +269,13 @@ describe("a review's claim", { timeout: 30_000 }, () => {
     const ends = new Date(Date.now() + 500).toISOString();
     let asked = 0;
     team((cmd) => {
-      if (cmd === "claim_file") {
+      if (cmd === command.claim_file) {
         asked += 1;
         return asked === 1
           ? refusal("claimed_by_other", ["beto", "2026-11-24T10:32:00Z", ends])
           : { documentId: DOC_A, member: "ana", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
       }
-      if (cmd === "release_file") return null;
+      if (cmd === command.release_file) return null;
       throw new Error(cmd);
     });
     shown(<ClaimBar documentId={DOC_A} />);
@@ -288,12 +289,12 @@ describe("a review's claim", { timeout: 30_000 }, () => {
     const tookOver = vi.fn();
     team(
       (cmd, args) => {
-        if (cmd === "claim_file") return refusal("claimed_by_other", ["beto@kybdesk.mx", "2026-11-24T10:32:00Z"]);
-        if (cmd === "take_over_claim") {
+        if (cmd === command.claim_file) return refusal("claimed_by_other", ["beto@kybdesk.mx", "2026-11-24T10:32:00Z"]);
+        if (cmd === command.take_over_claim) {
           tookOver(args);
           return { documentId: DOC_A, member: "ana@kybdesk.mx", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
         }
-        if (cmd === "release_file") return null;
+        if (cmd === command.release_file) return null;
         throw new Error(cmd);
       },
       { role: "supervisor" },
@@ -311,7 +312,7 @@ describe("a review's claim", { timeout: 30_000 }, () => {
 
   it("offers no take-over to an analyst, and says when the team is out of reach", async () => {
     team((cmd) => {
-      if (cmd === "claim_file") return refusal("claimed_by_other", ["beto@kybdesk.mx", "2026-11-24T10:32:00Z"]);
+      if (cmd === command.claim_file) return refusal("claimed_by_other", ["beto@kybdesk.mx", "2026-11-24T10:32:00Z"]);
       throw new Error(cmd);
     });
     shown(<ClaimBar documentId={DOC_A} />);
@@ -327,8 +328,8 @@ describe("a review's claim", { timeout: 30_000 }, () => {
 describe("internal notes", () => {
   it("keeps a note that could not be saved in its box", async () => {
     team((cmd) => {
-      if (cmd === "file_notes") return [{ id: 1, member: "beto@kybdesk.mx", at: "2026-11-24T10:32:00Z", body: "Llamar al cliente" }];
-      if (cmd === "add_note") return refusal("team_unreachable");
+      if (cmd === command.file_notes) return [{ id: 1, member: "beto@kybdesk.mx", at: "2026-11-24T10:32:00Z", body: "Llamar al cliente" }];
+      if (cmd === command.add_note) return refusal("team_unreachable");
       throw new Error(cmd);
     });
     shown(<NotesPanel documentId={DOC_A} />);
@@ -344,7 +345,7 @@ describe("internal notes", () => {
 describe("the team's trail", () => {
   it("names every break the verification found", async () => {
     team((cmd) => {
-      if (cmd === "team_trail")
+      if (cmd === command.team_trail)
         return {
           entries: [
             {
@@ -411,8 +412,8 @@ describe("four eyes", () => {
     const decided = vi.fn();
     team(
       (cmd, args) => {
-        if (cmd === "open_approvals") return decided.mock.calls.length ? [] : [waiting("beto@kybdesk.mx")];
-        if (cmd === "decide_approval") {
+        if (cmd === command.open_approvals) return decided.mock.calls.length ? [] : [waiting("beto@kybdesk.mx")];
+        if (cmd === command.decide_approval) {
           decided(args);
           return { ...waiting("beto@kybdesk.mx"), state: "approved", decidedBy: "ana@kybdesk.mx" };
         }
@@ -429,7 +430,7 @@ describe("four eyes", () => {
     cleanup();
     team(
       (cmd) => {
-        if (cmd === "open_approvals") return [waiting("ana@kybdesk.mx")];
+        if (cmd === command.open_approvals) return [waiting("ana@kybdesk.mx")];
         throw new Error(cmd);
       },
       { role: "supervisor" },
@@ -441,7 +442,7 @@ describe("four eyes", () => {
 
   it("offers an analyst no approval: a supervisor decides", async () => {
     team((cmd) => {
-      if (cmd === "open_approvals") return [waiting("beto@kybdesk.mx")];
+      if (cmd === command.open_approvals) return [waiting("beto@kybdesk.mx")];
       throw new Error(cmd);
     });
     shown(<ApprovalsPanel />);
@@ -452,7 +453,7 @@ describe("four eyes", () => {
   it("asks for approval with a reason", async () => {
     const asked = vi.fn();
     team((cmd, args) => {
-      if (cmd === "ask_approval") {
+      if (cmd === command.ask_approval) {
         asked(args);
         return waiting("ana@kybdesk.mx");
       }

@@ -2,7 +2,7 @@
 import { mockIPC } from "@tauri-apps/api/mocks";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-
+import { type CommandName, command } from "../../api/commands";
 import type { TeamChange } from "../../bindings/TeamChange";
 import type { TeamStatus } from "../../bindings/TeamStatus";
 import { I18nProvider } from "../../i18n";
@@ -41,9 +41,9 @@ export const offline = (message = "the team database cannot be reached: pool tim
 /** The IPC of a connected team; `extra` answers the rest (a thrown error is a refusal). */
 export function team(extra: (cmd: string, args: Record<string, unknown>) => unknown, over: Partial<TeamStatus> = {}) {
   mockIPC((cmd, args) => {
-    if (cmd === "team_status") return status(over);
+    if (cmd === command.team_status) return status(over);
     // Listening lasts as long as the test.
-    if (cmd === "team_changes") return new Promise(() => undefined);
+    if (cmd === command.team_changes) return new Promise(() => undefined);
     return extra(cmd, (args ?? {}) as Record<string, unknown>);
   });
 }
@@ -56,12 +56,12 @@ export function liveTeam(extra: (cmd: string, args: Record<string, unknown>) => 
     calls: new Map<string, number>(),
     send: null as ((change: TeamChange) => void) | null,
     lose: null as (() => void) | null,
-    count: (cmd: string) => live.calls.get(cmd) ?? 0,
+    count: (cmd: CommandName) => live.calls.get(cmd) ?? 0,
   };
   mockIPC((cmd, args) => {
-    live.calls.set(cmd, live.count(cmd) + 1);
-    if (cmd === "team_status") return live.status;
-    if (cmd === "team_changes") {
+    live.calls.set(cmd, (live.calls.get(cmd) ?? 0) + 1);
+    if (cmd === command.team_status) return live.status;
+    if (cmd === command.team_changes) {
       const channel = (args as { onChange: { onmessage: (change: TeamChange) => void } }).onChange;
       live.send = (change) => channel.onmessage(change);
       return new Promise((_, reject) => {

@@ -2,7 +2,7 @@
 // the one it saw before, and a supervisor's signed checkpoint.
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
+import { command } from "../../api/commands";
 import type { TeamTrail as Trail } from "../../bindings/TeamTrail";
 import { GivenInfo } from "../../test/appInfo";
 import { TeamTrail } from "./TeamTrail";
@@ -23,7 +23,7 @@ function trail(over: Partial<Trail> = {}): Trail {
 describe("the team's trail", () => {
   it("raises the desk's alarm when the chain ends before what it saw, even with no break found", async () => {
     team((cmd) => {
-      if (cmd === "team_trail")
+      if (cmd === command.team_trail)
         return trail({ chain: { ...trail().chain, entries: 6, head: { seq: 6, hash: "h6" } }, anchor: { kind: "wentBack", seen: 8, head: 6 } });
       throw new Error(cmd);
     });
@@ -41,11 +41,11 @@ describe("the team's trail", () => {
     const reads = vi.fn();
     team(
       (cmd) => {
-        if (cmd === "team_trail") {
+        if (cmd === command.team_trail) {
           reads();
           return trail();
         }
-        if (cmd === "export_team_checkpoint")
+        if (cmd === command.export_team_checkpoint)
           return { database: "postgres://x", workspace: "w", seq: 8, hash: "h8", signer: "jefa", at: "", publicKey: "k", signature: "s", signed: "" };
         throw new Error(cmd);
       },
@@ -66,8 +66,8 @@ describe("the Team screen", () => {
   it("says so when the chain was rewritten behind this desk's back", async () => {
     team(
       (cmd) => {
-        if (cmd === "team_members") return [];
-        if (cmd === "open_approvals") return [];
+        if (cmd === command.team_members) return [];
+        if (cmd === command.open_approvals) return [];
         throw new Error(cmd);
       },
       { trailAlarm: { kind: "forked", seq: 12 } },

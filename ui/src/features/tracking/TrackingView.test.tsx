@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-
+import { command } from "../../api/commands";
 import type { FileTracking } from "../../bindings/FileTracking";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
@@ -70,9 +70,9 @@ function open(reply: FileTracking, rfc = "XAXX010101000"): string[] {
   const calls: string[] = [];
   mockIPC((cmd) => {
     calls.push(cmd);
-    if (cmd === "tracking") return reply;
-    if (cmd === "mark_watch_seen") return null;
-    if (cmd === "issued_links") return [];
+    if (cmd === command.tracking) return reply;
+    if (cmd === command.mark_watch_seen) return null;
+    if (cmd === command.issued_links) return [];
     throw new Error(cmd);
   });
   render(
@@ -97,7 +97,7 @@ describe("a file's tracking", () => {
     expect(rows[2]?.querySelector(".chip-ok")?.textContent).toBe("Aceptado");
     expect(screen.getByText("Corrección por el Usuario").className).toContain("status-with_user");
     expect(screen.getByTestId("tracking-person").textContent).toContain("María Hernández López");
-    expect(calls).toContain("mark_watch_seen");
+    expect(calls).toContain(command.mark_watch_seen);
     // Enrollment: allowed for this person, so the button works.
     expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(false);
     expect(await screen.findByText("Aún no se ha generado ningún enlace para este expediente.")).toBeTruthy();
@@ -106,10 +106,10 @@ describe("a file's tracking", () => {
   it("copies the file's link for a chat, from a button the keyboard reaches", async () => {
     const copied: unknown[] = [];
     mockIPC((cmd, args) => {
-      if (cmd === "tracking") return answer;
-      if (cmd === "mark_watch_seen") return null;
-      if (cmd === "issued_links") return [];
-      if (cmd === "copy_file_link") {
+      if (cmd === command.tracking) return answer;
+      if (cmd === command.mark_watch_seen) return null;
+      if (cmd === command.issued_links) return [];
+      if (cmd === command.copy_file_link) {
         copied.push(args);
         return `kybdesk://expediente/${(args as { documentId: string }).documentId}`;
       }
@@ -133,10 +133,10 @@ describe("a file's tracking", () => {
 
   it("says why a link could not be copied", async () => {
     mockIPC((cmd) => {
-      if (cmd === "tracking") return answer;
-      if (cmd === "mark_watch_seen") return null;
-      if (cmd === "issued_links") return [];
-      if (cmd === "copy_file_link") throw { code: "desktop", message: "no clipboard", details: [], task: "copy_text", problems: [] };
+      if (cmd === command.tracking) return answer;
+      if (cmd === command.mark_watch_seen) return null;
+      if (cmd === command.issued_links) return [];
+      if (cmd === command.copy_file_link) throw { code: "desktop", message: "no clipboard", details: [], task: "copy_text", problems: [] };
       throw new Error(cmd);
     });
     render(
@@ -186,10 +186,10 @@ describe("a sparse tracking answer", () => {
     let claims = [claim];
     const asked: unknown[] = [];
     team((cmd, args) => {
-      if (cmd === "tracking") return answer;
-      if (cmd === "mark_watch_seen") return null;
-      if (cmd === "issued_links" || cmd === "file_notes") return [];
-      if (cmd === "team_queue") {
+      if (cmd === command.tracking) return answer;
+      if (cmd === command.mark_watch_seen) return null;
+      if (cmd === command.issued_links || cmd === command.file_notes) return [];
+      if (cmd === command.team_queue) {
         asked.push(args);
         return { files: [], claims, me: "ana@kybdesk.mx", role: "analyst" };
       }
@@ -212,6 +212,6 @@ describe("a sparse tracking answer", () => {
     const calls = open(answer, "PLE150301AB2");
     await screen.findAllByTestId("tracking-section");
     expect(screen.queryByTestId("claim-holder")).toBeNull();
-    expect(calls).not.toContain("team_queue");
+    expect(calls).not.toContain(command.team_queue);
   });
 });

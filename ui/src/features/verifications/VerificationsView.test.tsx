@@ -1,6 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { command } from "../../api/commands";
 import * as sparse from "../../bindings/sparse";
 import type { Verification } from "../../bindings/Verification";
 import type { VerificationState } from "../../bindings/VerificationState";
@@ -74,7 +75,7 @@ describe("the geo band diagram", () => {
 
   it("draws the band the verification's state gives, with its edges where the app's info puts them", async () => {
     mockIPC((cmd) => {
-      if (cmd === "verification") {
+      if (cmd === command.verification) {
         const state: VerificationState = {
           verification: { ...expired, DistanceMeters: 320, Accuracy: 25 },
           canResend: false,
@@ -114,7 +115,7 @@ describe("a supervisor's verification", () => {
     let resends = 0;
     mockIPC((cmd) => {
       calls.push(cmd);
-      if (cmd === "verification") {
+      if (cmd === command.verification) {
         const state: VerificationState = {
           verification: resends ? { ...expired, VerificationStatus: "Enviado" } : expired,
           canResend: true,
@@ -125,7 +126,7 @@ describe("a supervisor's verification", () => {
         };
         return state;
       }
-      if (cmd === "resend_verification") {
+      if (cmd === command.resend_verification) {
         resends += 1;
         return new Promise((resolve) => setTimeout(() => resolve(null), 30));
       }
@@ -142,7 +143,7 @@ describe("a supervisor's verification", () => {
     fireEvent.click(confirm);
     fireEvent.click(confirm);
     await screen.findByTestId("action-done");
-    expect(calls.filter((c) => c === "resend_verification")).toHaveLength(1);
+    expect(calls.filter((c) => c === command.resend_verification)).toHaveLength(1);
     // A resend sent is the resend tour's last step: the demo's panel marks it done.
     expect(preference("guide.done.resend")).toBe("1");
     await waitFor(() => expect(screen.getByTestId("verification-status").textContent).toBe("Enviada"));
@@ -159,7 +160,7 @@ describe("a supervisor's verification", () => {
     });
     mockIPC(async (cmd) => {
       calls.push(cmd);
-      if (cmd === "verification") {
+      if (cmd === command.verification) {
         reads += 1;
         if (reads > 1) await gate;
         const state: VerificationState = {
@@ -172,7 +173,7 @@ describe("a supervisor's verification", () => {
         };
         return state;
       }
-      if (cmd === "resend_verification") throw { code: "outcome_unknown", message: "Se perdió la conexión", details: [] };
+      if (cmd === command.resend_verification) throw { code: "outcome_unknown", message: "Se perdió la conexión", details: [] };
       throw new Error(cmd);
     });
     lookUp("VD-00000006");
@@ -193,13 +194,13 @@ describe("a supervisor's verification", () => {
     expect(notice.textContent).toContain("Reenviar otra vez es otro mensaje facturable.");
     expect(screen.getByTestId("verification-status").textContent).toBe("Enviada");
     expect((screen.getByTestId("resend") as HTMLButtonElement).disabled).toBe(false);
-    expect(calls.filter((c) => c === "resend_verification")).toHaveLength(1);
+    expect(calls.filter((c) => c === command.resend_verification)).toHaveLength(1);
   });
 
   it("keeps both actions waiting while the verification cannot be read after an unknown outcome", async () => {
     let reads = 0;
     mockIPC((cmd) => {
-      if (cmd === "verification") {
+      if (cmd === command.verification) {
         reads += 1;
         if (reads === 2) throw { code: "network", message: "Sin conexión", details: [] };
         return {
@@ -211,7 +212,7 @@ describe("a supervisor's verification", () => {
           resendsUncertain: false,
         };
       }
-      if (cmd === "cancel_verification") throw { code: "outcome_unknown", message: "", details: [] };
+      if (cmd === command.cancel_verification) throw { code: "outcome_unknown", message: "", details: [] };
       throw new Error(cmd);
     });
     lookUp("VD-00000006");
@@ -232,7 +233,7 @@ describe("a sparse verification", () => {
     const calls: string[] = [];
     mockIPC((cmd) => {
       calls.push(cmd);
-      if (cmd === "verification") return sparse.verificationState;
+      if (cmd === command.verification) return sparse.verificationState;
       throw new Error(cmd);
     });
     lookUp("VD-00000009");
@@ -243,7 +244,7 @@ describe("a sparse verification", () => {
     const photo = screen.getByTestId("verification-photo");
     expect(photo.textContent).toContain("Sin dirección de la foto");
     expect(screen.queryByTestId("error-notice")).toBeNull();
-    expect(calls).toEqual(["verification"]);
+    expect(calls).toEqual([command.verification]);
     check.expectShown();
   });
 });
@@ -269,7 +270,7 @@ describe("a verification in the user's words", () => {
     for (const [status, words, reason] of cases) {
       const can = { resend: status === "Expirado", cancel: status === "NoIniciado" };
       mockIPC((cmd) => {
-        if (cmd === "verification") return stateOf({ ...expired, VerificationStatus: status }, can);
+        if (cmd === command.verification) return stateOf({ ...expired, VerificationStatus: status }, can);
         throw new Error(cmd);
       });
       lookUp("VD-00000006");
@@ -291,7 +292,7 @@ describe("a verification in the user's words", () => {
 
   it("speaks of folios when one is not found, and keeps only found folios among the recent ones", async () => {
     mockIPC((cmd, args) => {
-      if (cmd !== "verification") throw new Error(cmd);
+      if (cmd !== command.verification) throw new Error(cmd);
       if ((args as { folio: string }).folio === "VD-00000006") return stateOf(expired, { resend: true, cancel: false });
       throw { code: "not_found", message: "", details: [], task: null, problems: [] };
     });
@@ -310,7 +311,7 @@ describe("a verification in the user's words", () => {
 
   it("says an unreadable folio's problem at the field, and lets it go once the field changes", async () => {
     mockIPC((cmd) => {
-      if (cmd !== "verification") throw new Error(cmd);
+      if (cmd !== command.verification) throw new Error(cmd);
       throw {
         code: "invalid_input",
         message: "",

@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-
+import { command } from "../../api/commands";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import type { WatchedFile } from "../../bindings/WatchedFile";
@@ -40,17 +40,17 @@ function backend(tracking: () => unknown) {
   mockIPC((cmd, args) => {
     calls.push({ cmd, args });
     const a = args as { flowId: string; rfc: string };
-    if (cmd === "watchlist") return list;
-    if (cmd === "startup_painted") return null;
-    if (cmd === "watch_file") {
+    if (cmd === command.watchlist) return list;
+    if (cmd === command.startup_painted) return null;
+    if (cmd === command.watch_file) {
       list = [...list, watchedFile(a.rfc, { flowId: a.flowId })];
       return list;
     }
-    if (cmd === "unwatch_file") {
+    if (cmd === command.unwatch_file) {
       list = list.filter((f) => f.rfc !== a.rfc);
       return list;
     }
-    if (cmd === "tracking") return tracking();
+    if (cmd === command.tracking) return tracking();
     throw new Error(cmd);
   });
   return calls;
@@ -74,19 +74,19 @@ describe("following a file by its RFC", () => {
     follow("XAXX010101AB1");
     const notice = await screen.findByTestId("watch-notice");
     expect(notice.textContent).toContain("El servicio no conoce el RFC XAXX010101AB1 en el flujo Morales; se seguirá consultando");
-    expect(calls.filter((c) => c.cmd === "tracking").map((c) => c.args)).toEqual([{ flowId, rfc: "XAXX010101AB1" }]);
+    expect(calls.filter((c) => c.cmd === command.tracking).map((c) => c.args)).toEqual([{ flowId, rfc: "XAXX010101AB1" }]);
     expect(await screen.findByTestId("watch-row")).toBeTruthy();
     fireEvent.click(screen.getByTestId("watch-undo-follow"));
     await waitFor(() => expect(screen.queryByTestId("watch-row")).toBeNull());
-    expect(calls.filter((c) => c.cmd === "unwatch_file").map((c) => c.args)).toEqual([{ flowId, rfc: "XAXX010101AB1" }]);
+    expect(calls.filter((c) => c.cmd === command.unwatch_file).map((c) => c.args)).toEqual([{ flowId, rfc: "XAXX010101AB1" }]);
     expect(screen.queryByTestId("watch-notice")).toBeNull();
   });
 
   it("reads the list again when the service knows the file, with no notice", async () => {
     const calls = backend(() => sparse.fileTracking);
     follow("PLE150301AB2");
-    await waitFor(() => expect(calls.filter((c) => c.cmd === "watchlist").length).toBeGreaterThanOrEqual(2));
-    expect(calls.some((c) => c.cmd === "tracking")).toBe(true);
+    await waitFor(() => expect(calls.filter((c) => c.cmd === command.watchlist).length).toBeGreaterThanOrEqual(2));
+    expect(calls.some((c) => c.cmd === command.tracking)).toBe(true);
     expect(screen.queryByTestId("watch-notice")).toBeNull();
   });
 });

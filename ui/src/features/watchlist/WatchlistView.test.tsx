@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-
+import { command } from "../../api/commands";
 import type { Failure } from "../../bindings/Failure";
 import type { ImportReport } from "../../bindings/ImportReport";
 import type { Profile } from "../../bindings/Profile";
@@ -45,8 +45,8 @@ describe("the watchlist on a sparse answer", () => {
   it("shows a file the service has said nothing about with its flow, dashes, and 'not queried yet'", async () => {
     const check = watchSparse();
     mockIPC((cmd) => {
-      if (cmd === "watchlist") return [sparse.watchedFile];
-      if (cmd === "startup_painted") return null;
+      if (cmd === command.watchlist) return [sparse.watchedFile];
+      if (cmd === command.startup_painted) return null;
       throw new Error(cmd);
     });
     render(
@@ -68,8 +68,8 @@ const failure = (field: string, rule: Failure["rule"]): Failure => ({ field, rul
 describe("a file or a CSV line the watchlist refuses", () => {
   function open(extra: (cmd: string) => unknown) {
     mockIPC((cmd) => {
-      if (cmd === "watchlist") return [];
-      if (cmd === "startup_painted") return null;
+      if (cmd === command.watchlist) return [];
+      if (cmd === command.startup_painted) return null;
       return extra(cmd);
     });
     render(
@@ -81,7 +81,7 @@ describe("a file or a CSV line the watchlist refuses", () => {
 
   it("says which rule an added file breaks", async () => {
     open((cmd) => {
-      if (cmd === "watch_file") throw { code: "invalid_input", message: "", details: [], task: null, problems: [failure("RFC", "invalid")] };
+      if (cmd === command.watch_file) throw { code: "invalid_input", message: "", details: [], task: null, problems: [failure("RFC", "invalid")] };
       throw new Error(cmd);
     });
     fireEvent.change(await screen.findByTestId("add-rfc"), { target: { value: "NO-ES-RFC" } });
@@ -102,8 +102,8 @@ describe("a file or a CSV line the watchlist refuses", () => {
       ],
     };
     open((cmd) => {
-      if (cmd === "app_info") return { maxImportBytes: 2 * 1024 * 1024 };
-      if (cmd === "import_watchlist_csv") return report;
+      if (cmd === command.app_info) return { maxImportBytes: 2 * 1024 * 1024 };
+      if (cmd === command.import_watchlist_csv) return report;
       throw new Error(cmd);
     });
     const picker = document.querySelector<HTMLInputElement>("input[type=file]");
@@ -140,8 +140,8 @@ describe("rows the analyst can trust", { timeout: 30_000 }, () => {
     },
   ) {
     mockIPC((cmd, args) => {
-      if (cmd === "watchlist") return files;
-      if (cmd === "startup_painted") return null;
+      if (cmd === command.watchlist) return files;
+      if (cmd === command.startup_painted) return null;
       return extra(cmd, (args ?? {}) as Record<string, unknown>);
     });
     render(
@@ -202,7 +202,7 @@ describe("rows the analyst can trust", { timeout: 30_000 }, () => {
     fireEvent.change(await screen.findByTestId("add-rfc"), { target: { value: "ple150301ab2" } });
     fireEvent.click(screen.getByRole("button", { name: "Seguir" }));
     expect((await screen.findByTestId("watch-notice")).textContent).toContain("Ya sigue el expediente PLE150301AB2.");
-    expect(asked).not.toContain("watch_file");
+    expect(asked).not.toContain(command.watch_file);
     fireEvent.click(screen.getByRole("button", { name: "Mostrarlo" }));
     expect(screen.getAllByTestId("watch-row").map((r) => r.dataset.rfc)).toEqual(["PLE150301AB2"]);
   });
@@ -210,8 +210,8 @@ describe("rows the analyst can trust", { timeout: 30_000 }, () => {
   it("undoes an unfollow, putting the file back as it was", async () => {
     const restored: unknown[] = [];
     show([known], (cmd, args) => {
-      if (cmd === "unwatch_file") return [];
-      if (cmd === "restore_watched_file") {
+      if (cmd === command.unwatch_file) return [];
+      if (cmd === command.restore_watched_file) {
         restored.push(args.file);
         return [known];
       }
@@ -228,7 +228,7 @@ describe("rows the analyst can trust", { timeout: 30_000 }, () => {
   it("ends the refresh's progress even when its last answers arrive after the command returned", async () => {
     const late: { send: (() => void) | null } = { send: null };
     show([known], (cmd, args) => {
-      if (cmd === "refresh_watchlist") {
+      if (cmd === command.refresh_watchlist) {
         const channel = args.onProgress as { onmessage: (p: unknown) => void };
         // The channel's message overtaken by the command's answer, as Tauri may deliver them.
         late.send = () => channel.onmessage({ done: 1, total: 1, file: known });

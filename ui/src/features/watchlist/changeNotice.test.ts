@@ -1,6 +1,6 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
+import { command } from "../../api/commands";
 import { type Translate, translate } from "../../i18n";
 import { changedBy, changeText, noticeChanges } from "./changeNotice";
 import { watchedFile } from "./testing";
@@ -35,7 +35,7 @@ describe("the notice of an automatic refresh", () => {
   it("asks the backend to notify, saying whether the page is hidden, and asks nothing when nothing changed", async () => {
     const asked: unknown[] = [];
     mockIPC((cmd, args) => {
-      if (cmd !== "notify_if_hidden") throw new Error(cmd);
+      if (cmd !== command.notify_if_hidden) throw new Error(cmd);
       asked.push(args);
       return true;
     });
