@@ -87,3 +87,86 @@ async fn a_newcomer_sends_a_review_within_a_minute_without_typing_an_identifier(
     })
     .await;
 }
+
+/// Rows whose box lies whole inside the window, the page's scroll areas other than
+/// the content pane, and every cell, chip, column head or row button cut by its box.
+const LAYOUT: &str = "
+    const view = window.innerHeight;
+    const rows = [...document.querySelectorAll('[data-testid=watch-row]')];
+    const whole = rows.filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= view;
+    });
+    const scrollers = [...document.querySelectorAll('.content *')]
+      .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1)
+      .map((e) => e.className);
+    const cut = [];
+    const inside = (inner, outer) => inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+    const table = document.querySelector('.table').getBoundingClientRect();
+    if (!inside(table, document.querySelector('.content').getBoundingClientRect())) cut.push('the table');
+    for (const row of [document.querySelector('.table-head'), ...rows]) {
+      const box = row.getBoundingClientRect();
+      if (!inside(box, table)) cut.push('a row');
+      for (const cell of row.children) {
+        if (!inside(cell.getBoundingClientRect(), box)) cut.push('cell ' + cell.textContent);
+      }
+    }
+    const within = (css) => [...document.querySelectorAll(css)].forEach((e) => {
+      const cell = e.closest('[role=cell], [role=columnheader]').getBoundingClientRect();
+      if (e.scrollWidth > e.clientWidth + 1 || !inside(e.getBoundingClientRect(), cell)) cut.push(e.textContent);
+    });
+    within('[data-testid=unwatch]');
+    within('[data-testid=row-status] .status');
+    within('[data-testid=row-status] .chip');
+    within('.table-head .sort');
+    return [whole.length, scrollers, cut];";
+
+#[tokio::test]
+async fn at_1280_by_800_the_demo_panel_leaves_whole_rows_in_view_in_one_scroll_area() {
+    with_demo_world(move |app| async move {
+        app.set_window_size(1280, 800).await;
+        app.wait_for_text("[data-testid=try-this]", "Pruebe esto")
+            .await;
+        app.wait_for_text("[data-testid=watch-row]", "").await;
+        let seen = app.run_script(LAYOUT).await;
+        let whole = seen[0].as_u64().unwrap_or_default();
+        assert!(whole >= 5, "rows whole in view under the panel: {seen}");
+        assert_eq!(seen[1], serde_json::json!([]), "a second scroll area: {seen}");
+        assert_eq!(seen[2], serde_json::json!([]), "cut: {seen}");
+
+        // Folded to its title line, the panel gives the rows its room, and stays folded.
+        app.click("[data-testid=try-this-fold]").await;
+        app.wait_until_gone("[data-testid=try-review]").await;
+        let folded = app.run_script(LAYOUT).await;
+        let more = folded[0].as_u64().unwrap_or_default();
+        assert!(more > whole, "folded: {folded}, open: {seen}");
+        assert_eq!(folded[2], serde_json::json!([]), "cut: {folded}");
+        app.click("[data-testid=nav-verifications]").await;
+        app.click("[data-testid=nav-watchlist]").await;
+        app.wait_for_text("[data-testid=try-this]", "Pruebe esto")
+            .await;
+        assert_eq!(
+            app.attribute_of("[data-testid=try-this-fold]", "aria-expanded")
+                .await,
+            "false"
+        );
+
+        // The page scrolls as one: further down, the column heads stay in view.
+        let scrolled = app
+            .run_script(
+                "const page = document.querySelector('.content');
+                 page.scrollTop = page.scrollHeight;
+                 const head = document.querySelector('.table-head').getBoundingClientRect();
+                 const all = page.scrollHeight <= page.clientHeight + 1;
+                 return [all || page.scrollTop > 0, head.top >= page.getBoundingClientRect().top - 1];",
+            )
+            .await;
+        assert_eq!(scrolled, serde_json::json!([true, true]), "{scrolled}");
+
+        // Unfolded again (the window's storage outlives this journey: the next one finds
+        // the panel as a newcomer does).
+        app.click("[data-testid=try-this-fold]").await;
+        app.wait_for_text("[data-testid=try-review]", "").await;
+    })
+    .await;
+}

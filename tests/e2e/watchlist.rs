@@ -11,10 +11,24 @@ async fn follow_a_file_and_refresh_it() {
             .await;
         app.wait_for_text(".empty", "No sigue ningún expediente")
             .await;
+        // A file the service does not know is said at once, and the follow undone.
+        app.type_into("[data-testid=add-rfc]", "ZZZ010101ZZ9").await;
+        app.click_button("Seguir").await;
+        app.wait_for_text(
+            "[data-testid=watch-notice]",
+            "El servicio no conoce el RFC ZZZ010101ZZ9",
+        )
+        .await;
+        app.click("[data-testid=watch-undo-follow]").await;
+        app.wait_for_text(".empty", "No sigue ningún expediente")
+            .await;
+        // A file it knows is asked about at once: the row shows its first answer.
         app.type_into("[data-testid=add-rfc]", &rfc).await;
         app.click_button("Seguir").await;
-        let row = app.wait_for_text("[data-testid=watch-row]", &rfc).await;
-        assert!(row.contains("Sin consultar"), "{row}");
+        let row = app
+            .wait_for_text("[data-testid=watch-row]", "aceptadas")
+            .await;
+        assert!(row.contains(&rfc) && !row.contains("Sin consultar"), "{row}");
         app.click_button("Actualizar todo").await;
         // The refreshed row shows the company, its status and its sections.
         let refreshed = app

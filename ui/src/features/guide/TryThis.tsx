@@ -58,10 +58,10 @@ export function TryThis({ guide, tours, on }: { guide: DemoGuide; tours: readonl
     <section className="try-this" aria-labelledby="try-this-title" data-testid="try-this">
       <header className="try-this-head">
         <h3 id="try-this-title">{t("guide.title")}</h3>
-        <span className="muted small" data-testid="try-this-progress">
+        <span className="chip" data-testid="try-this-progress">
           {t("guide.progress", { done: doneCount, total: tours.length })}
         </span>
-        <span className="grow" />
+        <span className="try-this-intro grow">{t("guide.intro")}</span>
         <button
           type="button"
           className="button-quiet small"
@@ -78,7 +78,6 @@ export function TryThis({ guide, tours, on }: { guide: DemoGuide; tours: readonl
       </header>
       {!folded && (
         <div id="try-this-steps">
-          <p className="try-this-intro">{t("guide.intro")}</p>
           <ol className="try-this-steps">
             {tours.map((tour) => {
               if (tour === "review")
