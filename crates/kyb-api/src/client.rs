@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use jiff::tz::Offset;
+use chrono::FixedOffset;
 use rand::RngExt;
 use reqwest::header::{ACCEPT, HeaderMap, HeaderName, HeaderValue, LOCATION, RETRY_AFTER};
 use reqwest::{Method, Url, redirect};
@@ -62,8 +62,8 @@ pub const TIMEZONE_OFFSET_SIGN: OffsetSign = OffsetSign::EastOfUtc;
 
 impl OffsetSign {
     /// The header's value for a UTC offset, in whole minutes, counted this way.
-    pub fn header_value(self, offset: Offset) -> String {
-        (self.factor() * offset.seconds() / 60).to_string()
+    pub fn header_value(self, offset: FixedOffset) -> String {
+        (self.factor() * offset.local_minus_utc() / 60).to_string()
     }
 
     /// The minutes east of UTC that a header value counted this way means.
@@ -81,7 +81,7 @@ impl OffsetSign {
 
 /// The value of `X-timezone-offset` for the desk's UTC offset, under
 /// [`TIMEZONE_OFFSET_SIGN`]: the one place the desk's offset becomes the header.
-pub fn timezone_offset_header(offset: Offset) -> String {
+pub fn timezone_offset_header(offset: FixedOffset) -> String {
     TIMEZONE_OFFSET_SIGN.header_value(offset)
 }
 
@@ -227,7 +227,11 @@ impl Client {
     /// Operation 2: the file detail in version 2; with `timezone` (the desk's UTC
     /// offset), the service writes its timestamps in that offset
     /// ([`timezone_offset_header`]).
-    pub async fn detail(&self, document_id: &str, timezone: Option<Offset>) -> Result<DetailV2> {
+    pub async fn detail(
+        &self,
+        document_id: &str,
+        timezone: Option<FixedOffset>,
+    ) -> Result<DetailV2> {
         let mut headers = vec![(API_VERSION_HEADER, "2".to_owned())];
         if let Some(offset) = timezone {
             headers.push((TIMEZONE_OFFSET_HEADER, timezone_offset_header(offset)));
@@ -684,7 +688,7 @@ fn scrub_key(text: Vec<u8>, key: &str) -> Vec<u8> {
 
 fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     let raw = headers.get(RETRY_AFTER)?.to_str().ok()?;
-    crate::time::retry_after(raw, jiff::Timestamp::now())
+    crate::time::retry_after(raw, chrono::Utc::now())
 }
 
 /// The error and its causes, which say what actually failed ("connection refused").
@@ -782,14 +786,14 @@ mod tests {
 
     #[test]
     fn the_timezone_offset_counts_minutes_east_of_utc() {
-        let hours = |h: i8| Offset::constant(h);
-        let minutes = |m: i32| Offset::from_seconds(m * 60).expect("an offset");
+        let hours = |h: i32| FixedOffset::east_opt(h * 3600).expect("an offset");
+        let minutes = |m: i32| FixedOffset::east_opt(m * 60).expect("an offset");
         // The decision, in one constant: Mexico City (UTC-6) is sent as -360.
         assert_eq!(TIMEZONE_OFFSET_SIGN, OffsetSign::EastOfUtc);
         assert_eq!(timezone_offset_header(hours(-6)), "-360");
         assert_eq!(timezone_offset_header(minutes(330)), "330"); // India, UTC+5:30
         assert_eq!(timezone_offset_header(minutes(-210)), "-210"); // Newfoundland
-        assert_eq!(timezone_offset_header(Offset::UTC), "0");
+        assert_eq!(timezone_offset_header(hours(0)), "0");
         // Were the service to count west, the same zone would be sent as 360.
         assert_eq!(OffsetSign::WestOfUtc.header_value(hours(-6)), "360");
         // A value reads back as the offset it was made from, either way.

@@ -5,17 +5,18 @@
 //! value none of these readings accepts is kept verbatim rather than failing the
 //! whole answer: one odd field must not hide a file from an analyst.
 
+mod http_date;
+mod temporal;
+
 use std::fmt;
 
-use jiff::civil::{Date, DateTime};
-use jiff::tz::TimeZone;
-use jiff::{Timestamp, fmt::rfc2822};
+use chrono::{DateTime, NaiveDate, Timelike, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// An instant of a field ending in `AtUtc` (or a version-2 `Fecha…`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum UtcTime {
-    At(Timestamp),
+    At(DateTime<Utc>),
     /// Not an ISO 8601 instant; kept as received.
     Unreadable(String),
 }
@@ -27,7 +28,7 @@ impl UtcTime {
         parse_instant(raw).map_or_else(|| Self::Unreadable(raw.to_owned()), Self::At)
     }
 
-    pub fn timestamp(&self) -> Option<Timestamp> {
+    pub fn timestamp(&self) -> Option<DateTime<Utc>> {
         match self {
             Self::At(at) => Some(*at),
             Self::Unreadable(_) => None,
@@ -35,19 +36,50 @@ impl UtcTime {
     }
 }
 
-fn parse_instant(raw: &str) -> Option<Timestamp> {
+/// An ISO 8601 instant with its designator (`Z` or an offset), nothing else: what the
+/// desk's own records hold.
+pub fn parse_timestamp(text: &str) -> Option<DateTime<Utc>> {
+    temporal::timestamp(text)
+}
+
+/// The text the desk writes for an instant, in its records and its audit: RFC 3339 in
+/// UTC with `Z`, and as many digits of the second's fraction as it needs, none when
+/// it has none (`2026-11-26T11:08:14Z`, `…14.1234567Z`). Records already written and
+/// the audit's chained hashes hold this text, so it never changes.
+pub fn instant_text(at: DateTime<Utc>) -> String {
+    let mut text = String::with_capacity(30);
+    // Writing to a String cannot fail.
+    let _ = write_instant(at, &mut text);
+    text
+}
+
+fn write_instant(at: DateTime<Utc>, out: &mut impl fmt::Write) -> fmt::Result {
+    temporal::write_date(at.date_naive(), out)?;
+    write!(
+        out,
+        "T{:02}:{:02}:{:02}",
+        at.hour(),
+        at.minute(),
+        at.second()
+    )?;
+    let nanos = at.nanosecond() % 1_000_000_000;
+    if nanos != 0 {
+        let digits = format!("{nanos:09}");
+        write!(out, ".{}", digits.trim_end_matches('0'))?;
+    }
+    out.write_char('Z')
+}
+
+fn parse_instant(raw: &str) -> Option<DateTime<Utc>> {
     let text = raw.trim();
-    text.parse::<Timestamp>().ok().or_else(|| {
-        let local: DateTime = text.parse().ok()?;
-        local.to_zoned(TimeZone::UTC).ok().map(|z| z.timestamp())
-    })
+    temporal::timestamp(text).or_else(|| temporal::in_range(temporal::datetime(text)?))
 }
 
 /// A calendar date: `YYYY-MM-DD` (version 2) or `DD/MM/YYYY` (version 1). A value with
 /// a time part keeps only its date.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum WireDate {
-    On(Date),
+    On(NaiveDate),
     Unreadable(String),
 }
 
@@ -56,7 +88,7 @@ impl WireDate {
         parse_date(raw).map_or_else(|| Self::Unreadable(raw.to_owned()), Self::On)
     }
 
-    pub fn date(&self) -> Option<Date> {
+    pub fn date(&self) -> Option<NaiveDate> {
         match self {
             Self::On(date) => Some(*date),
             Self::Unreadable(_) => None,
@@ -64,7 +96,7 @@ impl WireDate {
     }
 }
 
-fn parse_date(raw: &str) -> Option<Date> {
+fn parse_date(raw: &str) -> Option<NaiveDate> {
     let text = raw.trim();
     let (day_part, rest) = match text.find([' ', 'T', 't']) {
         Some(at) => (&text[..at], &text[at + 1..]),
@@ -72,40 +104,40 @@ fn parse_date(raw: &str) -> Option<Date> {
     };
     // Only a time may follow the date: anything else would be dropped unseen, so the
     // whole value is kept as received instead.
-    let time_follows =
-        rest.trim().parse::<jiff::civil::Time>().is_ok() || parse_instant(text).is_some();
+    let time_follows = temporal::time(rest.trim()).is_some() || parse_instant(text).is_some();
     if !rest.is_empty() && !time_follows {
         return None;
     }
     if let Some((day, rest)) = day_part.split_once('/') {
         let (month, year) = rest.split_once('/')?;
         let number = |s: &str| s.trim().parse::<i16>().ok();
-        let (day, month) = (number(day)?, number(month)?);
-        return Date::new(
-            number(year)?,
-            i8::try_from(month).ok()?,
-            i8::try_from(day).ok()?,
-        )
-        .ok();
+        let (day, month, year) = (number(day)?, number(month)?, number(year)?);
+        if !(-9999..=9999).contains(&year) {
+            return None;
+        }
+        return NaiveDate::from_ymd_opt(
+            i32::from(year),
+            u32::try_from(month).ok()?,
+            u32::try_from(day).ok()?,
+        );
     }
-    day_part.parse().ok()
+    temporal::date(day_part)
 }
 
 /// Reads an HTTP `Retry-After` value: delta-seconds or an HTTP date, relative to `now`.
-pub fn retry_after(raw: &str, now: Timestamp) -> Option<std::time::Duration> {
+pub fn retry_after(raw: &str, now: DateTime<Utc>) -> Option<std::time::Duration> {
     let text = raw.trim();
     if let Ok(seconds) = text.parse::<u64>() {
         return Some(std::time::Duration::from_secs(seconds));
     }
-    let at = rfc2822::DateTimeParser::new().parse_timestamp(text).ok()?;
-    let wait = at.duration_since(now);
-    Some(std::time::Duration::try_from(wait).unwrap_or_default())
+    let at = http_date::timestamp(text)?;
+    Some((at - now).to_std().unwrap_or_default())
 }
 
 impl fmt::Display for UtcTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::At(at) => write!(f, "{at}"),
+            Self::At(at) => write_instant(*at, f),
             Self::Unreadable(raw) => f.write_str(raw),
         }
     }
@@ -114,7 +146,7 @@ impl fmt::Display for UtcTime {
 impl fmt::Display for WireDate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::On(date) => write!(f, "{date}"),
+            Self::On(date) => temporal::write_date(*date, f),
             Self::Unreadable(raw) => f.write_str(raw),
         }
     }
@@ -349,8 +381,59 @@ mod tests {
     }
 
     #[test]
+    fn the_desk_writes_instants_as_it_always_has() {
+        // The text of records and audit entries already written (their hashes cover
+        // it): UTC with `Z`, the fraction's digits as needed, not rounded up to 3, 6
+        // or 9 as RFC 3339 writers often do.
+        let at = |nanos| DateTime::from_timestamp(1_795_691_294, nanos).expect("in range");
+        for (nanos, text) in [
+            (0, "2026-11-26T11:08:14Z"),
+            (123_456_789, "2026-11-26T11:08:14.123456789Z"),
+            (123_456_700, "2026-11-26T11:08:14.1234567Z"),
+            (120_000_000, "2026-11-26T11:08:14.12Z"),
+            (1, "2026-11-26T11:08:14.000000001Z"),
+        ] {
+            assert_eq!(instant_text(at(nanos)), text);
+            assert_eq!(UtcTime::At(at(nanos)).to_string(), text);
+            assert_eq!(parse_timestamp(text), Some(at(nanos)));
+        }
+        for text in ["0001-01-01T00:00:00Z", "-000005-03-01T10:00:00.5Z"] {
+            assert_eq!(UtcTime::parse(text).to_string(), text);
+        }
+        assert_eq!(
+            WireDate::parse("-000005-03-01").to_string(),
+            "-000005-03-01"
+        );
+        assert_eq!(parse_timestamp("2026-11-26T11:08:14"), None, "a designator");
+    }
+
+    #[test]
+    fn instants_stay_within_years_minus_9999_to_9999_under_any_offset() {
+        assert!(parse_timestamp("9999-12-30T22:00:00.999999999Z").is_some());
+        assert!(parse_timestamp("9999-12-30T22:00:01Z").is_none());
+        assert!(parse_timestamp("-009999-01-02T01:59:59Z").is_some());
+        assert!(parse_timestamp("-009999-01-02T01:59:58Z").is_none());
+        assert!(parse_timestamp("2026-11-20T10:00:00+25:59:59").is_some());
+        assert!(parse_timestamp("2026-11-20T10:00:00+25:59:59.5").is_none());
+        assert_eq!(
+            UtcTime::parse("2026-11-20T10:00:60,5Z"),
+            UtcTime::parse("2026-11-20T10:00:59.5Z"),
+            "a leap second is read as the one before it"
+        );
+        assert_eq!(
+            UtcTime::parse("20261120T040000-0600[America/Mexico_City][u-ca=iso8601]"),
+            UtcTime::parse("2026-11-20T10:00:00Z")
+        );
+        assert!(
+            UtcTime::parse("2026-11-20T10:00:00Z[!u-ca=iso8601]")
+                .timestamp()
+                .is_none()
+        );
+    }
+
+    #[test]
     fn retry_after_in_seconds_or_as_a_date() {
-        let now: Timestamp = "2026-11-22T10:00:00Z".parse().expect("instant");
+        let now = parse_timestamp("2026-11-22T10:00:00Z").expect("instant");
         assert_eq!(
             retry_after("3", now),
             Some(std::time::Duration::from_secs(3))
@@ -362,6 +445,16 @@ mod tests {
         assert_eq!(
             retry_after("Sun, 22 Nov 2026 09:00:00 GMT", now),
             Some(std::time::Duration::ZERO)
+        );
+        assert_eq!(
+            retry_after("22 nov 26 05:00 CST (Mexico)", now),
+            Some(std::time::Duration::from_secs(3600)),
+            "obsolete forms: no weekday or seconds, a two-digit year, a US zone"
+        );
+        assert_eq!(
+            retry_after("Mon, 22 Nov 2026 10:00:05 GMT", now),
+            None,
+            "a Sunday"
         );
         assert_eq!(retry_after("soon", now), None);
     }

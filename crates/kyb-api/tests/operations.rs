@@ -132,7 +132,7 @@ async fn detail_in_both_versions_and_its_errors() {
     let id = world.manifest().examples.document_id.to_string();
     let detail = world
         .client()
-        .detail(&id, Some(jiff::tz::Offset::constant(-6)))
+        .detail(&id, chrono::FixedOffset::west_opt(6 * 3600))
         .await
         .expect("detail");
     assert_eq!(detail.expediente_id.as_deref(), Some(id.as_str()));

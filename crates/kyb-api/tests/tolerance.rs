@@ -7,8 +7,7 @@
 
 use std::path::Path;
 
-use jiff::Timestamp;
-use jiff::tz::{Offset, TimeZone};
+use chrono::{DateTime, Datelike, FixedOffset, Timelike, Utc};
 use kyb_api::envelope::Envelope;
 use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::detail::DetailV2;
@@ -59,7 +58,7 @@ fn missing_like(echo: &Value) -> Value {
 
 /// An instant in another accepted form: another offset (or none, meaning UTC), and a
 /// fraction of at least the digits it needs and at most nine.
-fn reform(at: Timestamp, choice: u8) -> String {
+fn reform(at: DateTime<Utc>, choice: u8) -> String {
     let designators: [(&str, i32); 6] = [
         ("Z", 0),
         ("", 0),
@@ -69,9 +68,9 @@ fn reform(at: Timestamp, choice: u8) -> String {
         ("-0300", -3 * 3600),
     ];
     let (designator, seconds) = designators[usize::from(choice) % designators.len()];
-    let offset = Offset::from_seconds(seconds).expect("offset");
-    let local = at.to_zoned(TimeZone::fixed(offset)).datetime();
-    let nanos = format!("{:09}", local.subsec_nanosecond());
+    let offset = FixedOffset::east_opt(seconds).expect("offset");
+    let local = at.with_timezone(&offset).naive_local();
+    let nanos = format!("{:09}", local.nanosecond());
     let needed = nanos.trim_end_matches('0').len();
     let digits = needed + usize::from(choice / 6) % (10 - needed);
     let fraction = if digits == 0 {

@@ -574,7 +574,7 @@ impl AuditLog {
     fn write_entry(&self, tail: &mut Tail, entry: NewEntry) -> AppResult<AuditEntry> {
         let record = Record {
             seq: tail.seq.saturating_add(1),
-            at_utc: jiff::Timestamp::now().to_string(),
+            at_utc: kyb_api::time::instant_text(chrono::Utc::now()),
             profile: entry.profile,
             agent_email: entry.agent_email,
             operation: entry.action.label(),
@@ -704,7 +704,7 @@ impl AuditLog {
     fn aside_path(&self) -> PathBuf {
         let dir = self.path.parent().unwrap_or_else(|| Path::new("."));
         // RFC 3339 without colons, which some file systems refuse.
-        let stamp = jiff::Timestamp::now().to_string().replace(':', "-");
+        let stamp = kyb_api::time::instant_text(chrono::Utc::now()).replace(':', "-");
         let base = format!("{}.torn-{stamp}", self.file_name());
         let mut candidate = dir.join(&base);
         let mut n = 1;

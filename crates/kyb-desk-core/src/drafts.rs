@@ -154,7 +154,7 @@ impl Drafts {
 }
 
 fn now() -> String {
-    jiff::Timestamp::now().to_string()
+    kyb_api::time::instant_text(chrono::Utc::now())
 }
 
 #[cfg(test)]

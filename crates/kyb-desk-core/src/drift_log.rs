@@ -110,7 +110,7 @@ impl DriftLog {
         let export = DriftExport {
             kind: "kyb-desk-drift",
             app_version: env!("CARGO_PKG_VERSION"),
-            exported_at_utc: jiff::Timestamp::now().to_string(),
+            exported_at_utc: kyb_api::time::instant_text(chrono::Utc::now()),
             report: self.report(),
         };
         fsio::write_json(path, &export).map_err(|e| AppError::storage(Task::ExportDrift, e))

@@ -250,7 +250,7 @@ fn set_aside(path: &Path) -> io::Result<PathBuf> {
         .file_name()
         .ok_or_else(|| io::Error::other("a file path needs a name"))?
         .to_string_lossy();
-    let stamp = jiff::Timestamp::now().strftime("%Y%m%dT%H%M%SZ");
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
     let mut aside = dir.join(format!("{name}.unreadable-{stamp}"));
     let mut n = 1;
     while fs::symlink_metadata(&aside).is_ok() {

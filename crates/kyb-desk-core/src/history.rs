@@ -105,7 +105,7 @@ impl History {
             return Ok(());
         }
         snapshots.push(Snapshot {
-            fetched_at_utc: jiff::Timestamp::now().to_string(),
+            fetched_at_utc: kyb_api::time::instant_text(chrono::Utc::now()),
             reviewed: false,
             detail: value,
         });

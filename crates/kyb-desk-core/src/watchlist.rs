@@ -544,7 +544,7 @@ impl Watchlist {
         answers: impl IntoIterator<Item = (&'a str, &'a str, Result<&'a Tracking, ErrorCode>)>,
     ) -> AppResult<Vec<WatchedFile>> {
         self.change(profile_id, |files| {
-            let now = jiff::Timestamp::now().to_string();
+            let now = kyb_api::time::instant_text(chrono::Utc::now());
             let at = positions(files);
             let mut updated = Vec::new();
             for (flow_id, rfc, answer) in answers {

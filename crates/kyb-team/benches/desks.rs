@@ -60,7 +60,7 @@ async fn main() {
                 rfc: format!("AAA{n:06}AA1"),
                 status: status.into(),
                 document_id: None,
-                updated_at: Some(jiff::Timestamp::now()),
+                updated_at: Some(chrono::Utc::now()),
             })
             .collect()
     };

@@ -3,6 +3,7 @@
 //! member who asks, and never the same file to two members. The database checks
 //! every row a desk tells it and caps the queue (migration 0005).
 
+use chrono::Datelike;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -27,7 +28,7 @@ pub struct NewTeamFile {
     pub status: String,
     pub document_id: Option<String>,
     /// The service's UpdatedAtUTC of the answer that gave `status`, when it had one.
-    pub updated_at: Option<jiff::Timestamp>,
+    pub updated_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// Which of the queue's files a member looks at.
@@ -189,10 +190,8 @@ impl Columns {
                 .iter()
                 .map(|r| {
                     r.2.updated_at
-                        .filter(|at| {
-                            (1..=9999).contains(&at.to_zoned(jiff::tz::TimeZone::UTC).year())
-                        })
-                        .map(|at| at.to_string())
+                        .filter(|at| (1..=9999).contains(&at.year()))
+                        .map(kyb_api::time::instant_text)
                 })
                 .collect(),
         }
@@ -233,7 +232,7 @@ mod tests {
             rfc: rfc.into(),
             status: status.into(),
             document_id: None,
-            updated_at: at.map(|at| at.parse().unwrap()),
+            updated_at: at.map(|at| kyb_api::time::parse_timestamp(at).unwrap()),
         };
         let columns = Columns::of(&[
             file("b", "BBB", "uno", Some("2026-11-24T10:00:00Z")),

@@ -172,8 +172,8 @@ async fn a_desk_shares_thousands_of_files_in_one_statement_each_once() {
     };
     // The service's UpdatedAtUTC of an answer, `minutes` after ten o'clock.
     let ten_plus = |minutes: i64| {
-        "2026-11-24T10:00:00Z".parse::<jiff::Timestamp>().unwrap()
-            + jiff::SignedDuration::from_mins(minutes)
+        kyb_api::time::parse_timestamp("2026-11-24T10:00:00Z").unwrap()
+            + chrono::TimeDelta::minutes(minutes)
     };
     let file = |n: usize| NewTeamFile {
         flow_id: " flujo ".into(),
@@ -282,7 +282,7 @@ async fn two_desks_sharing_and_updating_overlapping_lists_at_once_never_deadlock
     };
     // Each desk's answers newer than the queue's, so that both change every row.
     let dated = |mut files: Vec<NewTeamFile>, minutes: i64| {
-        let at = jiff::Timestamp::now() + jiff::SignedDuration::from_mins(minutes);
+        let at = chrono::Utc::now() + chrono::TimeDelta::minutes(minutes);
         for f in &mut files {
             f.updated_at = Some(at);
         }

@@ -232,7 +232,7 @@ impl Desk {
     pub async fn file_detail(&self, document_id: &str) -> AppResult<FileDetail> {
         let (profile, client) = self.client()?;
         let detail = client
-            .detail(document_id, Some(jiff::Zoned::now().offset()))
+            .detail(document_id, Some(*chrono::Local::now().offset()))
             .await?;
         if detail.is_version_2() {
             self.history.record(&profile.id, document_id, &detail)?;

@@ -735,8 +735,8 @@ impl Desk {
 /// As of when a followed file's status is true, for the queue to take the newest: the
 /// service's UpdatedAtUTC of the answer that gave it; without one, when the desk asked
 /// (if that answer was the last: a refresh that failed since says nothing of now).
-fn status_as_of(file: &crate::watchlist::WatchedFile) -> Option<jiff::Timestamp> {
-    let parse = |at: &Option<String>| at.as_deref()?.parse::<jiff::Timestamp>().ok();
+fn status_as_of(file: &crate::watchlist::WatchedFile) -> Option<chrono::DateTime<chrono::Utc>> {
+    let parse = |at: &Option<String>| kyb_api::time::parse_timestamp(at.as_deref()?);
     parse(&file.updated_at_utc).or_else(|| {
         file.last_error
             .is_none()
@@ -753,7 +753,7 @@ mod tests {
 
     #[test]
     fn a_status_is_dated_by_the_service_else_by_the_last_refresh_that_answered() {
-        let at = |s: &str| Some(s.parse::<jiff::Timestamp>().expect("a date"));
+        let at = |s: &str| Some(kyb_api::time::parse_timestamp(s).expect("a date"));
         let mut file = WatchedFile {
             updated_at_utc: Some("2026-11-24T10:00:00Z".into()),
             last_refresh_utc: Some("2026-11-24T11:00:00Z".into()),

@@ -58,7 +58,7 @@ impl PendingOutcomes {
                 // Each file set aside keeps its own name: a second never replaces a first.
                 let aside = self.path.with_extension(format!(
                     "json.unreadable-{}",
-                    jiff::Timestamp::now().as_millisecond()
+                    chrono::Utc::now().timestamp_millis()
                 ));
                 tracing::error!(
                     "team outcomes owed could not be read ({error}); kept as {aside:?}"
