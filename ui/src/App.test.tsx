@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { App } from "./App";
@@ -7,6 +7,7 @@ import { command } from "./api/commands";
 import type { ProfileBook } from "./bindings/ProfileBook";
 import type { WatchedFile } from "./bindings/WatchedFile";
 import { I18nProvider } from "./i18n";
+import { render } from "./test/render";
 
 function renderApp() {
   return render(

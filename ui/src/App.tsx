@@ -1,7 +1,8 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import * as backend from "./api/backend";
 import { recoveries } from "./api/backend";
 import { forgetEarly, profileBook, startupReadsSettled } from "./api/early";
+import { forgetDesk, queries } from "./api/queries";
 import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
 import type { DemoGuide } from "./bindings/DemoGuide";
@@ -21,10 +22,10 @@ import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme"
 import { AppInfoProvider, useAppInfo } from "./ui/appInfo";
 import { ErrorNotice, ProfilesLink } from "./ui/ErrorNotice";
 import { isTyping } from "./ui/keys";
+import type { Load } from "./ui/load";
 import { RecoveryNotice } from "./ui/RecoveryNotice";
 import { ScreenBoundary } from "./ui/ScreenBoundary";
 import { useFocusTitle } from "./ui/useFocusTitle";
-import { type Load, useLoad } from "./ui/useLoad";
 
 // Only the watchlist, the first screen, is in the first script; every other screen is a
 // chunk of its own, fetched once the watchlist has painted (`preloadScreens`) or when
@@ -135,15 +136,16 @@ function Desk() {
   }, [bookRead]);
   const active = book ? (book.profiles.find((p) => p.id === book.active) ?? null) : null;
   const openProfiles = () => setRoute({ view: "profiles" });
+  const queryClient = useQueryClient();
   // The demo's "try this" panel, until it is hidden (remembered: a user who hid it
   // does not meet it at every start).
-  const [guide] = useLoad(() => backend.demoGuide(), "demo-guide");
+  const guide = useQuery(queries.demoGuide());
   const [guideHidden, setGuideHidden] = useState(() => preference(GUIDE_HIDDEN) === "1");
   const hideGuide = () => {
     setGuideHidden(true);
     setPreference(GUIDE_HIDDEN, "1");
   };
-  const demoGuide = guide.state === "ready" ? guide.value : null;
+  const demoGuide = guide.data ?? null;
   const main = useRef<HTMLElement>(null);
   useFocusTitle(main, JSON.stringify(route));
   const [quickOpen, setQuickOpen] = useState(false);
@@ -229,8 +231,8 @@ function Desk() {
                 <strong>{t("backendUnavailable")}</strong> <code>{info.error.message}</code>
               </div>
             )}
-            {/* A backend that cannot be reached is said once, above. */}
-            {bookError && info.state !== "failed" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
+            {/* A backend that cannot be reached is said once, above (known once the info has answered). */}
+            {bookError && info.state === "ready" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
             {recovered.length > 0 && <RecoveryNotice recoveries={recovered} onDismiss={() => setRecovered([])} />}
             <ScreenBoundary resetKey={route.view}>
               <Suspense fallback={<div className="empty">{t("loading")}</div>}>
@@ -238,7 +240,14 @@ function Desk() {
                 {book && active && (
                   <ProfilesLink.Provider value={route.view === "profiles" ? null : openProfiles}>
                     {route.view === "profiles" ? (
-                      <ProfilesView book={book} onBook={setBook} />
+                      <ProfilesView
+                        book={book}
+                        onBook={(next) => {
+                          // Another profile, or the active one's settings changed: no answer of before holds.
+                          forgetDesk(queryClient);
+                          setBook(next);
+                        }}
+                      />
                     ) : (
                       // Each profile has its own watchlist and drafts: a switch starts its screens afresh.
                       <Screen

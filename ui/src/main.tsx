@@ -5,12 +5,14 @@ import { askEarly } from "./api/early";
 const evidenceWindow = window.location.hash === "#evidence";
 if (!evidenceWindow) askEarly();
 
+import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 
 // First, so the shared rules come before every screen's own (the screens import theirs).
 import "./styles.css";
 import { App } from "./App";
+import { newQueryClient } from "./api/queries";
 import { I18nProvider } from "./i18n";
 import { applyTheme, storedChoice } from "./theme";
 
@@ -23,16 +25,21 @@ if (!root) throw new Error("index.html has no #root element");
 // The evidence window (a second monitor) is its own chunk: the main window never loads it.
 const EvidenceWindow = lazy(() => import("./features/evidence/EvidenceWindow").then((m) => ({ default: m.EvidenceWindow })));
 
+// The one client of the window: every backend read goes through it (api/queries.ts).
+const queryClient = newQueryClient();
+
 createRoot(root).render(
   <StrictMode>
-    <I18nProvider>
-      {evidenceWindow ? (
-        <Suspense fallback={null}>
-          <EvidenceWindow />
-        </Suspense>
-      ) : (
-        <App />
-      )}
-    </I18nProvider>
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider>
+        {evidenceWindow ? (
+          <Suspense fallback={null}>
+            <EvidenceWindow />
+          </Suspense>
+        ) : (
+          <App />
+        )}
+      </I18nProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

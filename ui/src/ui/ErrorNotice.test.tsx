@@ -1,8 +1,9 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { AppError } from "../bindings/AppError";
 import { I18nProvider } from "../i18n";
+import { render } from "../test/render";
 import { ErrorNotice } from "./ErrorNotice";
 
 afterEach(() => {

@@ -1,7 +1,8 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
 import { I18nProvider } from "../i18n";
+import { render } from "../test/render";
 import { ScreenBoundary } from "./ScreenBoundary";
 
 function Broken(): never {

@@ -1,7 +1,8 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { I18nProvider } from "../i18n";
+import { render } from "../test/render";
 import { EnrollmentStatusText, SectionStatusChip } from "./SectionStatusChip";
 
 afterEach(() => {

@@ -1,9 +1,10 @@
 // The app's info (the `app_info` command), read once for every screen below: the
 // service's limits and the geo bands reach the forms and the diagrams from here, as the
 // backend gives them, never as a copy of the numbers.
+import { useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext } from "react";
 
-import * as backend from "../api/backend";
+import { queries } from "../api/queries";
 import type { AppInfo } from "../bindings/AppInfo";
 import type { DriftMarkers } from "../bindings/DriftMarkers";
 import type { GeoBands } from "../bindings/GeoBands";
@@ -11,7 +12,7 @@ import type { Limits } from "../bindings/Limits";
 import type { OperationRoute } from "../bindings/OperationRoute";
 import type { SectionId } from "../bindings/SectionId";
 import type { VerdictOutcome } from "../bindings/VerdictOutcome";
-import { type Load, useLoad } from "./useLoad";
+import { type Load, loadOf } from "./load";
 
 /** What the screens below read; a test (or a parent that has read it already) gives it
  * directly with `AppInfoContext.Provider`. */
@@ -19,7 +20,7 @@ export const AppInfoContext = createContext<Load<AppInfo> | null>(null);
 
 /** Reads the app's info for every screen below. */
 export function AppInfoProvider({ children }: { children: ReactNode }) {
-  const [info] = useLoad(backend.appInfo, "app");
+  const info = loadOf(useQuery(queries.appInfo()));
   return <AppInfoContext.Provider value={info}>{children}</AppInfoContext.Provider>;
 }
 

@@ -1,11 +1,12 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { DriftReport } from "../../bindings/DriftReport";
 import type { OperationDrift } from "../../bindings/OperationDrift";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo } from "../../test/appInfo";
+import { render } from "../../test/render";
 import { AboutView } from "./AboutView";
 
 afterEach(() => {

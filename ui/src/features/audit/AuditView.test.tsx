@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { AuditEntries } from "../../bindings/AuditEntries";
@@ -11,6 +11,7 @@ import type { OutcomeCode } from "../../bindings/OutcomeCode";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo } from "../../test/appInfo";
+import { render } from "../../test/render";
 import { AuditView } from "./AuditView";
 
 afterEach(() => {

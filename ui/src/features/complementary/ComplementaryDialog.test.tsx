@@ -1,11 +1,12 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo } from "../../test/appInfo";
+import { render } from "../../test/render";
 import { sectionId } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
 import { ComplementaryDialog } from "./ComplementaryDialog";

@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { DetailV1 } from "../../bindings/DetailV1";
@@ -10,6 +10,7 @@ import type { Mismatch } from "../../bindings/Mismatch";
 import type { Shareholder } from "../../bindings/Shareholder";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { render } from "../../test/render";
 import { sectionId } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
 import { DetailView } from "./DetailView";

@@ -1,9 +1,10 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../api/commands";
 import { I18nProvider } from "../../i18n";
 import { largeDetail } from "../../test/largeDetail";
+import { render } from "../../test/render";
 import { DetailView } from "./DetailView";
 
 afterEach(() => {

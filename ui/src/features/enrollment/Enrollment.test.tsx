@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { IssuedLink } from "../../bindings/IssuedLink";
@@ -7,6 +7,7 @@ import type { Person } from "../../bindings/Person";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { preference } from "../../preferences";
+import { render } from "../../test/render";
 import { watchSparse } from "../../test/sparse";
 import { EnrollButton, IssuedLinks } from "./Enrollment";
 

@@ -1,10 +1,11 @@
 import { emit } from "@tauri-apps/api/event";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import { I18nProvider } from "../../i18n";
 import { finding, sectionEvidence } from "../../test/evidence";
+import { render } from "../../test/render";
 import { EvidenceWindow } from "./EvidenceWindow";
 import type { SectionView } from "./view";
 

@@ -1,7 +1,8 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { I18nProvider } from "../../i18n";
+import { render } from "../../test/render";
 import { PdfViewer } from "./PdfViewer";
 
 // jsdom has no canvas and no Worker, so a document is never drawn here (the WebDriver

@@ -1,8 +1,9 @@
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { DemoGuide } from "../../bindings/DemoGuide";
 import { I18nProvider } from "../../i18n";
+import { render } from "../../test/render";
 import { DemoFolios } from "./DemoFolios";
 import { TryThis } from "./TryThis";
 import { markTourDone, TOURS, type Tour, toursFor } from "./tours";

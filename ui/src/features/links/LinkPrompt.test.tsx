@@ -1,9 +1,10 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../api/commands";
 import type { FileLink } from "../../bindings/FileLink";
 import { I18nProvider } from "../../i18n";
+import { render } from "../../test/render";
 import { watchedFile } from "../watchlist/testing";
 import type { LinkTarget } from "./fileLinks";
 import { useArrivingLinks } from "./LinkPrompt";

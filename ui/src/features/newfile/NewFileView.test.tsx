@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { AppError } from "../../bindings/AppError";
@@ -11,6 +11,7 @@ import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo } from "../../test/appInfo";
+import { render } from "../../test/render";
 import { watchSparse } from "../../test/sparse";
 import { NewFileView } from "./NewFileView";
 

@@ -1,10 +1,11 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../api/commands";
 import type { Failure } from "../../bindings/Failure";
 import type { ProfileInput } from "../../bindings/ProfileInput";
 import { I18nProvider } from "../../i18n";
+import { render } from "../../test/render";
 import { ProfileSetup } from "./ProfileSetup";
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../api/commands";
 import type { KeyStatus } from "../../bindings/KeyStatus";
@@ -7,6 +7,7 @@ import type { Profile } from "../../bindings/Profile";
 import type { ProfileBook } from "../../bindings/ProfileBook";
 import type { ProfileInput } from "../../bindings/ProfileInput";
 import { I18nProvider } from "../../i18n";
+import { render } from "../../test/render";
 import { ErrorNotice, ProfilesLink } from "../../ui/ErrorNotice";
 import { ProfilesView } from "./ProfilesView";
 

@@ -1,9 +1,10 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { Profile } from "../../bindings/Profile";
 import { I18nProvider } from "../../i18n";
+import { render } from "../../test/render";
 import { ReasonCatalogueEditor } from "./ReasonCatalogueEditor";
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
@@ -15,6 +15,7 @@ import { I18nProvider } from "../../i18n";
 import { GivenInfo, testInfo } from "../../test/appInfo";
 import { fileEvidence, finding, sectionEvidence } from "../../test/evidence";
 import { NO_DATA } from "../../test/largeDetail";
+import { render } from "../../test/render";
 import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
 import { ReviewView } from "./ReviewView";

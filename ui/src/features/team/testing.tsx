@@ -1,11 +1,11 @@
 // For tests only: a team as the backend answers for it, over a mocked IPC.
 import { mockIPC } from "@tauri-apps/api/mocks";
-import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { type CommandName, command } from "../../api/commands";
 import type { TeamChange } from "../../bindings/TeamChange";
 import type { TeamStatus } from "../../bindings/TeamStatus";
 import { I18nProvider } from "../../i18n";
+import { render } from "../../test/render";
 import { TeamProvider } from "./TeamContext";
 
 export const DOC_A = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";

@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import * as sparse from "../../bindings/sparse";
@@ -8,6 +8,7 @@ import type { VerificationState } from "../../bindings/VerificationState";
 import { I18nProvider } from "../../i18n";
 import { preference } from "../../preferences";
 import { GivenInfo, testInfo } from "../../test/appInfo";
+import { render } from "../../test/render";
 import { watchSparse } from "../../test/sparse";
 import { GeoBandDiagram } from "./GeoBandDiagram";
 import { VerificationsView } from "./VerificationsView";

@@ -1,9 +1,10 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { I18nProvider } from "../../i18n";
+import { render } from "../../test/render";
 import { emptyFilter, type Filter, visibleRows } from "./model";
 import { StatusOverview } from "./StatusOverview";
 import { watchedFile } from "./testing";

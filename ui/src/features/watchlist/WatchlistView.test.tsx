@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { Failure } from "../../bindings/Failure";
@@ -8,6 +8,7 @@ import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { I18nProvider } from "../../i18n";
+import { render } from "../../test/render";
 import { watchSparse } from "../../test/sparse";
 import { watchedFile } from "./testing";
 import { WatchlistView } from "./WatchlistView";

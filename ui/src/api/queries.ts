@@ -1,0 +1,148 @@
+// Every read of the backend, by key (TanStack Query): one QueryClient for the app, the
+// keys' factories and each read's options (how long its answer stays fresh), so two
+// screens asking the same thing share one call, a change says which answers it makes
+// stale, and a screen never carries a loader of its own.
+import { QueryClient, queryOptions } from "@tanstack/react-query";
+
+import type { AppError } from "../bindings/AppError";
+import type { QueueFilter } from "../bindings/QueueFilter";
+import * as backend from "./backend";
+import { isAppError } from "./backend";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    // Every command fails with an AppError (backend.ts); a query's own code throws nothing else.
+    defaultError: AppError;
+  }
+}
+
+/** The keys. `app` holds what does not depend on the profile; `profiles` the profile
+ * book's side reads; `desk` everything of the active profile (forgotten on a switch),
+ * `team` inside it what the team's notices make stale. */
+export const keys = {
+  appInfo: () => ["app", "info"] as const,
+  demoGuide: () => ["app", "demo-guide"] as const,
+  keyStatuses: (profileIds: readonly string[]) => ["profiles", "key-status", ...profileIds] as const,
+  desk: ["desk"] as const,
+  watchlist: () => ["desk", "watchlist"] as const,
+  tracking: (flowId: string, rfc: string) => ["desk", "tracking", flowId, rfc] as const,
+  detail: (documentId: string) => ["desk", "detail", documentId] as const,
+  reviewMaterial: (documentId: string) => ["desk", "review-material", documentId] as const,
+  evidenceFile: (handle: string) => ["desk", "evidence-file", handle] as const,
+  image: (url: string) => ["desk", "image", url] as const,
+  issuedLinks: (documentId: string) => ["desk", "issued-links", documentId] as const,
+  verification: (folio: string) => ["desk", "verification", folio] as const,
+  photo: (url: string, sha256: string) => ["desk", "photo", url, sha256] as const,
+  newFileDraft: () => ["desk", "new-file-draft"] as const,
+  audit: () => ["desk", "audit"] as const,
+  drift: () => ["desk", "drift"] as const,
+  team: ["desk", "team"] as const,
+  teamQueues: ["desk", "team", "queue"] as const,
+  teamQueue: (filter: QueueFilter) => ["desk", "team", "queue", filter] as const,
+  claim: (documentId: string) => ["desk", "team", "claim", documentId.toLowerCase()] as const,
+  notes: (documentId: string) => ["desk", "team", "notes", documentId.toLowerCase()] as const,
+  members: () => ["desk", "team", "members"] as const,
+  trail: () => ["desk", "team", "trail"] as const,
+  approvals: () => ["desk", "team", "approvals"] as const,
+};
+
+const MINUTE = 60_000;
+
+/** Reads of the service cost its rate limit: an answer a minute old is shown again
+ * without asking (a screen's own "reload" asks anyway). */
+const SERVICE_FRESH_MS = MINUTE;
+
+/** The team's reads stay fresh until a notice (or this desk's own change) makes them
+ * stale; the time only bounds what a lost notice could hide. */
+const TEAM_FRESH_MS = 5 * MINUTE;
+
+export const queries = {
+  appInfo: () => queryOptions({ queryKey: keys.appInfo(), queryFn: backend.appInfo, staleTime: Number.POSITIVE_INFINITY }),
+  demoGuide: () => queryOptions({ queryKey: keys.demoGuide(), queryFn: backend.demoGuide, staleTime: Number.POSITIVE_INFINITY }),
+  keyStatuses: (profileIds: readonly string[]) =>
+    queryOptions({
+      queryKey: keys.keyStatuses(profileIds),
+      queryFn: async () => Object.fromEntries(await Promise.all(profileIds.map(async (id) => [id, await backend.keyStatus(id)] as const))),
+    }),
+  /** Local records: read again at each screen's opening. */
+  watchlist: () => queryOptions({ queryKey: keys.watchlist(), queryFn: backend.watchlist }),
+  tracking: (flowId: string, rfc: string) =>
+    queryOptions({ queryKey: keys.tracking(flowId, rfc), queryFn: () => backend.tracking(flowId, rfc), staleTime: SERVICE_FRESH_MS }),
+  /** The detail with what changed since the last review (the comparison is extra:
+   * without it the detail still shows). */
+  detail: (documentId: string) =>
+    queryOptions({
+      queryKey: keys.detail(documentId),
+      queryFn: async () => {
+        const answer = await backend.fileDetail(documentId);
+        const changes = await backend.detailChanges(documentId).catch(() => null);
+        return { answer, changes };
+      },
+      staleTime: SERVICE_FRESH_MS,
+    }),
+  /** Fetched and judged by the backend; the same handle is the same bytes. */
+  evidenceFile: (handle: string) =>
+    queryOptions({
+      queryKey: keys.evidenceFile(handle),
+      queryFn: async () => {
+        const file = await backend.evidenceFile(handle);
+        return { file, bytes: await backend.evidenceBytes(handle, file.sha256) };
+      },
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: MINUTE,
+    }),
+  image: (url: string) => queryOptions({ queryKey: keys.image(url), queryFn: () => backend.fetchImage(url), staleTime: Number.POSITIVE_INFINITY }),
+  issuedLinks: (documentId: string) => queryOptions({ queryKey: keys.issuedLinks(documentId), queryFn: () => backend.issuedLinks(documentId) }),
+  verification: (folio: string) =>
+    queryOptions({ queryKey: keys.verification(folio), queryFn: () => backend.verification(folio), staleTime: SERVICE_FRESH_MS }),
+  photo: (url: string, sha256: string) =>
+    queryOptions({ queryKey: keys.photo(url, sha256), queryFn: () => backend.checkPhoto(url, sha256), staleTime: Number.POSITIVE_INFINITY }),
+  /** Read at each opening, never kept: the draft changes as it is typed. */
+  newFileDraft: () => queryOptions({ queryKey: keys.newFileDraft(), queryFn: backend.loadNewFileDraft, gcTime: 0 }),
+  /** The log, newest first, with the chain's check. */
+  audit: () =>
+    queryOptions({
+      queryKey: keys.audit(),
+      queryFn: async () => {
+        const [read, chain] = await Promise.all([backend.auditEntries(), backend.verifyAudit()]);
+        return { entries: [...read.entries].reverse(), unreadable: read.unreadable, chain, unresolved: new Set(read.unresolved) };
+      },
+    }),
+  drift: () => queryOptions({ queryKey: keys.drift(), queryFn: backend.driftReport }),
+  teamQueue: (filter: QueueFilter) => queryOptions({ queryKey: keys.teamQueue(filter), queryFn: () => backend.teamQueue(filter), staleTime: TEAM_FRESH_MS }),
+  notes: (documentId: string) => queryOptions({ queryKey: keys.notes(documentId), queryFn: () => backend.fileNotes(documentId), staleTime: TEAM_FRESH_MS }),
+  members: () => queryOptions({ queryKey: keys.members(), queryFn: backend.teamMembers, staleTime: TEAM_FRESH_MS }),
+  trail: () => queryOptions({ queryKey: keys.trail(), queryFn: backend.teamTrail, staleTime: TEAM_FRESH_MS }),
+  approvals: () => queryOptions({ queryKey: keys.approvals(), queryFn: backend.openApprovals, staleTime: TEAM_FRESH_MS }),
+};
+
+/** A failure is retried only when it is no answer of the backend's: an AppError is the
+ * user's or the service's verdict, and the backend already retried what is safe to. */
+export function shouldRetry(failures: number, error: unknown): boolean {
+  return !isAppError(error) && failures < 2;
+}
+
+/** The app's client: a desktop window over a rate-limited service, so nothing is asked
+ * again because the window got the focus or the network came back (the backend, not
+ * the page, knows the network), and a read is asked even when the page thinks it is
+ * offline. */
+export function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, refetchOnReconnect: false, networkMode: "always", retry: shouldRetry },
+      // A change is sent once: never retried by the page (GUIDE: state-changing requests).
+      mutations: { networkMode: "always", retry: false },
+    },
+  });
+}
+
+/** Drops every answer of the active profile's (a switch, or its settings changed): the
+ * next profile's screens read their own. */
+export function forgetDesk(client: QueryClient) {
+  client.removeQueries({ queryKey: keys.desk });
+}
+
+/** The answers the team's notices make stale: read again by the screens showing them. */
+export function teamChanged(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: keys.team });
+}
