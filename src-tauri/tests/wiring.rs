@@ -1,63 +1,45 @@
-//! The command list is written three times, as Tauri requires: the handler in
-//! `src/lib.rs`, the manifest in `build.rs` (which makes each command need an
-//! explicit permission) and the window's capability. This keeps the three equal, so
-//! a command is never registered yet unusable, or usable without being listed.
+//! The handler (`src/lib.rs`) and the manifest (`build.rs`, which makes each command need
+//! an explicit permission) both expand `declared_commands.rs`, so they cannot differ. The
+//! windows' capabilities are files tauri-build reads: this keeps each granting exactly the
+//! commands declared for its window, so a command is never registered yet unusable, or
+//! usable where it was not declared. (`tests/ipc.rs` calls every declared command.)
 
 use std::collections::BTreeSet;
 
-fn read(path: &str) -> String {
-    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).expect(path)
-}
-
-fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
-    let from = text.find(start).expect(start) + start.len();
-    let to = from + text[from..].find(end).expect(end);
-    &text[from..to]
+fn granted(window: &str) -> BTreeSet<String> {
+    let path = format!("{}/capabilities/{window}.json", env!("CARGO_MANIFEST_DIR"));
+    let capability: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect(&path)).expect("JSON");
+    assert_eq!(capability["windows"], serde_json::json!([window]), "{path}");
+    capability["permissions"]
+        .as_array()
+        .expect("permissions")
+        .iter()
+        .map(|p| p.as_str().expect("a permission name"))
+        // Tauri's own permissions (`core:…`) are not commands of the app's.
+        .filter_map(|name| name.strip_prefix("allow-"))
+        .map(|command| command.replace('-', "_"))
+        .collect()
 }
 
 #[test]
-fn handler_manifest_and_capability_list_the_same_commands() {
-    let lib = read("src/lib.rs");
-    let handler: BTreeSet<String> = between(&lib, "generate_handler![", "]")
-        .split(',')
-        .map(|c| c.trim().rsplit("::").next().unwrap_or_default().to_owned())
-        .filter(|c| !c.is_empty())
-        .collect();
-    let build = read("build.rs");
-    let manifest: BTreeSet<String> = between(&build, ".commands(&[", "]")
-        .split(',')
-        .map(|c| c.trim().trim_matches('"').to_owned())
-        .filter(|c| !c.is_empty())
-        .collect();
-    // Every app command is granted to some window (the evidence window's few reads
-    // among them); Tauri's own permissions (`core:…`) are not commands of the app's.
-    let mut allowed = BTreeSet::new();
-    for file in ["capabilities/main.json", "capabilities/evidence.json"] {
-        let capability: serde_json::Value =
-            serde_json::from_str(&read(file)).expect("capability JSON");
-        for permission in capability["permissions"].as_array().expect("permissions") {
-            let name = permission.as_str().expect("a permission name");
-            if let Some(command) = name.strip_prefix("allow-") {
-                allowed.insert(command.replace('-', "_"));
-            }
-        }
+fn each_window_is_granted_the_commands_declared_for_it() {
+    let declared = kyb_desk::DECLARED_COMMANDS;
+    assert!(declared.len() > 20, "{declared:?}");
+    let names: BTreeSet<&str> = declared.iter().map(|c| c.name).collect();
+    assert_eq!(names.len(), declared.len(), "a command declared twice");
+    for window in ["main", "evidence"] {
+        let expected: BTreeSet<String> = declared
+            .iter()
+            .filter(|c| c.windows.contains(&window))
+            .map(|c| c.name.to_owned())
+            .collect();
+        assert_eq!(granted(window), expected, "capabilities/{window}.json");
     }
-    assert!(handler.len() > 20, "{handler:?}");
-    assert_eq!(handler, manifest, "src/lib.rs and build.rs differ");
-    assert_eq!(handler, allowed, "src/lib.rs and the capabilities differ");
-}
-
-#[test]
-fn every_command_is_called_by_the_ipc_test() {
-    let lib = read("src/lib.rs");
-    let ipc = read("tests/ipc.rs");
-    let untested: Vec<&str> = between(&lib, "generate_handler![", "]")
-        .split(',')
-        .map(|c| c.trim().rsplit("::").next().unwrap_or_default())
-        .filter(|c| !c.is_empty() && !ipc.contains(&format!("\"{c}\"")))
-        .collect();
     assert!(
-        untested.is_empty(),
-        "commands without an IPC test: {untested:?}"
+        declared
+            .iter()
+            .all(|c| c.windows.iter().all(|w| ["main", "evidence"].contains(w))),
+        "a command declared for a window with no capability"
     );
 }
