@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
-use kyb_api::expediente::{SectionStatus, StatusCategory};
+use kyb_api::expediente::{DocumentStatus, SectionStatus, StatusCategory};
 use kyb_api::models::tracking::Tracking;
 use kyb_api::requests::normalize_rfc;
 use kyb_api::validate::is_rfc;
@@ -382,6 +382,39 @@ impl Watchlist {
         Ok(self.add_all(profile_id, [(flow_id, rfc, document_id)])? == 1)
     }
 
+    /// Follows a file this desk has just created, with what the desk knows of it before
+    /// the service's first answer: the company's name as the request gave it and the
+    /// spec's initial status (Ingresado). The first answer replaces both; a file the
+    /// service has answered about already keeps what it said.
+    pub fn add_created(
+        &self,
+        profile_id: &str,
+        flow_id: &str,
+        rfc: &str,
+        document_id: Option<&str>,
+        company_name: &str,
+    ) -> AppResult<()> {
+        self.add(profile_id, flow_id, rfc, document_id)?;
+        self.change_if(profile_id, |files| {
+            let Some(file) = files.iter_mut().find(|f| same_file(f, flow_id, rfc)) else {
+                return Ok(((), false));
+            };
+            if file.last_refresh_utc.is_some() {
+                return Ok(((), false));
+            }
+            let name = company_name.trim();
+            if file.company_name.is_none() && !name.is_empty() {
+                file.company_name = Some(name.to_owned());
+            }
+            if file.document_status.is_none() {
+                let status = DocumentStatus::Ingresado;
+                file.status_category = Some(status.category());
+                file.document_status = Some(status.as_str().to_owned());
+            }
+            Ok(((), true))
+        })
+    }
+
     /// Follows files (FlowID, RFC, DocumentId) with one write of the list, however many
     /// (the team's queue may hand a desk thousands at once); how many were new. A file
     /// followed already keeps its row, and learns its DocumentId if it had none. A file
@@ -622,6 +655,44 @@ fn problems(flow_id: &str, rfc: &str) -> Vec<Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_just_created_shows_its_company_and_initial_status_until_the_service_answers() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let list = Watchlist::new(dir.path().to_path_buf(), Recoveries::default());
+        list.add_created(
+            "p",
+            "flujo",
+            "ple150301ab2",
+            Some("doc-1"),
+            " Panificadora La Espiga ",
+        )
+        .expect("added");
+        let files = list.list("p").expect("listed");
+        assert_eq!(files.len(), 1);
+        let file = &files[0];
+        assert_eq!(file.rfc, "PLE150301AB2");
+        assert_eq!(file.document_id.as_deref(), Some("doc-1"));
+        assert_eq!(file.company_name.as_deref(), Some("Panificadora La Espiga"));
+        assert_eq!(file.document_status.as_deref(), Some("Ingresado"));
+        assert_eq!(file.status_category, Some(StatusCategory::Entering));
+        // Not asked yet: the row says so rather than a refresh that never happened.
+        assert_eq!(file.last_refresh_utc, None);
+
+        // A file the service has answered about keeps what it said.
+        let answered = Tracking {
+            company_name: Some("La Espiga SA".into()),
+            document_status: Some(DocumentStatus::EnRevision),
+            ..Tracking::default()
+        };
+        list.apply("p", "flujo", "PLE150301AB2", Ok(&answered))
+            .expect("applied");
+        list.add_created("p", "flujo", "PLE150301AB2", None, "Otra")
+            .expect("added again");
+        let file = &list.list("p").expect("listed")[0];
+        assert_eq!(file.company_name.as_deref(), Some("La Espiga SA"));
+        assert_eq!(file.document_status.as_deref(), Some("En Revisión"));
+    }
 
     #[test]
     fn csv_imports_check_every_line_and_skip_what_is_followed() {

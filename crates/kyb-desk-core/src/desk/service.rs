@@ -293,11 +293,15 @@ impl Desk {
             .as_ref()
             .and_then(|c| c.company_rfc.as_deref())
             && !rfc.trim().is_empty()
-            && let Err(error) = self.watchlist.add(
+            && let Err(error) = self.watchlist.add_created(
                 &profile.id,
                 &request.flow_id,
                 rfc,
                 created.document_id.as_deref(),
+                request
+                    .company
+                    .as_ref()
+                    .map_or("", |c| c.company_name.as_str()),
             )
         {
             tracing::error!(code = ?error.code, "created file not followed: {error}");
