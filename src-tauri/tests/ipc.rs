@@ -287,7 +287,7 @@ fn every_command_answers_through_ipc() {
     assert_eq!(file["size"], json!(bytes.len()));
     assert_eq!(
         file["sha256"],
-        json!(kyb_desk_core::audit::sha256_hex(&bytes))
+        json!(kyb_desk_core::hash::sha256_hex(&bytes))
     );
     assert_eq!(
         w.code(

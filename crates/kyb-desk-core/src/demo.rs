@@ -17,7 +17,7 @@ use kyb_api::expediente::DocumentStatus;
 use kyb_api::verification::VerificationStatus;
 use kyb_sandbox::{FileFacts, Manifest, RunningSandbox, Sandbox, SandboxConfig};
 
-use crate::audit_anchor::KeyringAnchor;
+use crate::audit::anchor::KeyringAnchor;
 use crate::desk::{Desk, audit_path};
 use crate::error::{AppError, AppResult, ErrorCode, Task};
 use crate::guide::{DemoGuide, GuideFile, GuideFolio};

@@ -28,8 +28,8 @@ use serde::Serialize;
 use tokio::sync::Semaphore;
 use ts_rs::TS;
 
-use crate::audit::sha256_hex;
 use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::hash::sha256_hex;
 
 /// Larger answers are refused: a photo for the screen, not an archive.
 pub const MAX_IMAGE_BYTES: usize = 15 * 1024 * 1024;

@@ -5,7 +5,6 @@
 //! (`src-tauri`) is a thin layer of commands over it.
 
 pub mod audit;
-pub mod audit_anchor;
 pub mod csv_export;
 pub mod deep_link;
 #[cfg(feature = "demo")]
@@ -17,6 +16,7 @@ pub mod error;
 pub mod evidence;
 pub mod fsio;
 pub mod guide;
+pub mod hash;
 pub mod history;
 pub mod images;
 pub mod key_origin;

@@ -131,7 +131,7 @@ async fn the_demo_review_s_evidence_finds_the_altered_proof_and_shows_its_real_f
         };
         let file = files.open(handle).await.expect("a real file");
         let bytes = files.bytes(handle, &file.sha256).await.expect("its bytes");
-        assert_eq!(file.sha256, kyb_desk_core::audit::sha256_hex(&bytes));
+        assert_eq!(file.sha256, kyb_desk_core::hash::sha256_hex(&bytes));
         kinds.push(file.kind);
     }
     assert!(

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use kyb_api::{Client, Endpoints};
 
 use crate::audit::AuditLog;
-use crate::audit_anchor::KeyringAnchor;
+use crate::audit::anchor::KeyringAnchor;
 use crate::drafts::Drafts;
 use crate::drift_log::{DriftLog, drift_path};
 use crate::error::{AppError, AppResult, ErrorCode, Task};

@@ -20,8 +20,8 @@ pub use super::judge::{
     EvidenceFile, FileKind, MAX_IMAGE_PIXELS, PdfTraits, image_size, judge, pdf_is_whole,
     pdf_traits, sniff,
 };
-use crate::audit::sha256_hex;
 use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::hash::sha256_hex;
 use crate::images::ImageFetcher;
 
 /// Larger files are refused: the largest real document (a deed of a hundred scanned

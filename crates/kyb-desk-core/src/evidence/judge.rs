@@ -8,8 +8,8 @@ use memchr::memmem;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::audit::sha256_hex;
 use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::hash::sha256_hex;
 
 /// Pixels of an image the window is asked to decode at most (a scan of an A4 page at
 /// 600 dpi is about 35 million): a few kilobytes of PNG can declare a picture that

@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use crate::audit::sha256_hex;
+use crate::hash::sha256_hex;
 
 /// The last entry of the log as it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -244,6 +244,6 @@ mod tests {
 
     #[test]
     fn without_a_keyring_the_anchor_says_why() {
-        crate::test_child::passes_without_dbus("audit_anchor::tests::no_keyring_child");
+        crate::test_child::passes_without_dbus("audit::anchor::tests::no_keyring_child");
     }
 }

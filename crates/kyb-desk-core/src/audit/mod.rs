@@ -1,0 +1,36 @@
+//! The audit log: one JSON line per state-changing call (create, correction request,
+//! complementary information, enrollment link, resend, cancel) and per event of the
+//! desk itself (an address or key change, a repair of the log), with who, what and
+//! how it ended. Each entry carries the SHA-256 of the previous entry and its own, so
+//! an edited, removed or reordered entry is found by [`AuditLog::verify`]; the head
+//! of the chain is also kept outside the file ([`anchor`]), so deleted
+//! last entries and a chain rewritten with recomputed hashes are found too. The key
+//! is never part of an entry: summaries are built from the request bodies, which do
+//! not hold it.
+//!
+//! Readers ([`AuditLog::verify`], [`AuditLog::entries`]) never change the file: they
+//! report it as it is. Before its first entry (and again whenever the file changed
+//! under it), the log repairs what a crash left and records what it found:
+//! - a torn last line (cut by a crash mid-write: unreadable) is moved to a file beside
+//!   the log, `audit.jsonl.torn-<UTC time>`, and an [`DeskEvent::AuditRecovered`]
+//!   entry names it. A last line complete but for its newline gets the newline.
+//! - when the anchor knows entries the file lacks, or another hash at its sequence,
+//!   an [`DeskEvent::AuditTamperDetected`] entry says so before the next head is
+//!   anchored, so the evidence stays in the chain after the anchor moves on. Until
+//!
+//! Its rooms: [`entry`] (what an entry holds and what a check reports), [`chain`] (reading
+//! the file's lines and checking their hashes and the anchored head), [`log`] (the log
+//! that writes and repairs), [`csv`] (the export) and [`anchor`] (the head kept outside).
+
+pub mod anchor;
+mod chain;
+mod csv;
+mod entry;
+mod log;
+
+pub use csv::to_csv;
+pub use entry::*;
+pub use log::AuditLog;
+
+#[cfg(test)]
+mod tests;
