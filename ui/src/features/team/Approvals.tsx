@@ -3,15 +3,17 @@
 // the form that asks for one when a cancellation or a late resend needs it. The
 // database decides who may approve, and checks that the request approved is the one
 // shown here (action, folio and requester).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
 import * as backend from "../../api/backend";
+import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Approval } from "../../bindings/Approval";
 import type { ApprovalAction } from "../../bindings/ApprovalAction";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
-import { useConnectedTeam, useTeamData } from "./TeamContext";
+import { useConnectedTeam } from "./TeamContext";
 import { ACTION_WORDS, APPROVAL_STATE_WORDS, clock } from "./words";
 
 export function ApprovalsPanel({ onSent }: { onSent?: (folio: string) => void }) {
@@ -22,7 +24,14 @@ export function ApprovalsPanel({ onSent }: { onSent?: (folio: string) => void })
 
 function Open({ me, supervisor, onSent }: { me: string; supervisor: boolean; onSent: ((folio: string) => void) | undefined }) {
   const { t, locale } = useI18n();
-  const open = useTeamData(() => backend.openApprovals(), "approvals");
+  const open = useQuery(queries.approvals());
+  const queryClient = useQueryClient();
+  // A request decided or sent leaves the open ones; a verification sent has changed.
+  const settled = (folio: string) => {
+    setBusy(null);
+    void queryClient.invalidateQueries({ queryKey: keys.approvals() });
+    void queryClient.invalidateQueries({ queryKey: keys.verification(folio) });
+  };
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const decide = (shown: Approval, approve: boolean) => {
@@ -36,10 +45,7 @@ function Open({ me, supervisor, onSent }: { me: string; supervisor: boolean; onS
         },
         (e: AppError) => setError(e),
       )
-      .finally(() => {
-        setBusy(null);
-        open.reload();
-      });
+      .finally(() => settled(shown.folio));
   };
   const send = (id: number, action: ApprovalAction, folio: string) => {
     setBusy(id);
@@ -49,19 +55,16 @@ function Open({ me, supervisor, onSent }: { me: string; supervisor: boolean; onS
         () => onSent?.(folio),
         (e: AppError) => setError(e),
       )
-      .finally(() => {
-        setBusy(null);
-        open.reload();
-      });
+      .finally(() => settled(folio));
   };
-  if (!open.value?.length && !error && !open.error) return null;
+  if (!open.data?.length && !error && !open.error) return null;
   return (
     <section className="card approvals" aria-labelledby="approvals-title" data-testid="approvals">
       <h3 id="approvals-title">{t("team.approvals.title")}</h3>
       {open.error && <ErrorNotice error={open.error} />}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
       <ul className="plain-list">
-        {open.value?.map((approval) => (
+        {open.data?.map((approval) => (
           <li key={approval.id} data-testid="approval">
             <strong>
               {t(ACTION_WORDS[approval.action])} · <span className="mono">{approval.folio}</span>

@@ -6,9 +6,11 @@
 // (they may hold an unsent draft), the file is not taken silently: the analyst is
 // asked. Nothing here blocks typing: the draft is kept on this desk whatever the
 // claim.
-import { useCallback, useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { keys } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Claim } from "../../bindings/Claim";
 import { useI18n } from "../../i18n";
@@ -21,42 +23,45 @@ export const RENEW_MS = 30_000;
 
 export function ClaimBar({ documentId, active = true }: { documentId: string; active?: boolean }) {
   const { t, locale } = useI18n();
-  const { status, version } = useTeam();
+  const { status } = useTeam();
   const team = useConnectedTeam();
-  const [held, setHeld] = useState<Claim | null>(null);
-  const [refusal, setRefusal] = useState<AppError | null>(null);
   const [reason, setReason] = useState("");
   const [takingOver, setTakingOver] = useState(false);
   const connected = Boolean(team) && active;
+  const queryClient = useQueryClient();
+  const claimKey = keys.claim(documentId);
 
-  const claim = useCallback(
-    (takeLapsed = false) =>
-      backend.claimFile(documentId, takeLapsed).then(
-        (claim) => {
-          setHeld(claim);
-          setRefusal(null);
-        },
-        (e: AppError) => {
-          setHeld(null);
-          setRefusal(e);
-        },
-      ),
-    [documentId],
-  );
-
-  // Claimed on opening, renewed while open, and asked again when the team changes
-  // (the other member may have let go; a supervisor may have taken it over). A
-  // renewal is no change the team hears (migration 0003), so asking again never
-  // answers itself.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the team's version is when to ask again.
-  useEffect(() => {
-    if (connected) void claim();
-  }, [connected, claim, version]);
-  useEffect(() => {
-    if (!connected) return;
-    const timer = window.setInterval(() => void claim(), RENEW_MS);
-    return () => window.clearInterval(timer);
-  }, [connected, claim]);
+  // Claimed on opening, renewed while open (whether the window is in sight or not), and
+  // asked again when the team changes (the other member may have let go; a supervisor
+  // may have taken it over): the claim is under the team's keys. A renewal is no
+  // change the team hears (migration 0003), so asking again never answers itself.
+  // Never kept once the review closes: its next opening claims afresh.
+  const claimed = useQuery({
+    queryKey: claimKey,
+    queryFn: () => backend.claimFile(documentId),
+    enabled: connected,
+    staleTime: 0,
+    gcTime: 0,
+    refetchInterval: RENEW_MS,
+    refetchIntervalInBackground: true,
+  });
+  // What the analyst's own step (taking a lapsed claim, a take-over) was refused with,
+  // until the claim is asked again.
+  const [own, setOwn] = useState<{ error: AppError; at: number } | null>(null);
+  const askedAt = Math.max(claimed.dataUpdatedAt, claimed.errorUpdatedAt);
+  const ownRefusal = own && own.at >= askedAt ? own.error : null;
+  const refusal = ownRefusal ?? (claimed.isError ? claimed.error : null);
+  const held: Claim | null = refusal ? null : (claimed.data ?? null);
+  const step = (next: Promise<Claim>) =>
+    next.then(
+      (claim) => {
+        setOwn(null);
+        queryClient.setQueryData(claimKey, claim);
+        void queryClient.invalidateQueries({ queryKey: keys.teamQueues });
+      },
+      (e: AppError) => setOwn({ error: e, at: Date.now() }),
+    );
+  const reclaim = claimed.refetch;
   // Another member's lease runs out with no notice (nothing changes in the database):
   // asked again a second after it ends, so their claim leaves this review then, not at
   // the next renewal.
@@ -66,15 +71,19 @@ export function ClaimBar({ documentId, active = true }: { documentId: string; ac
     const ends = Date.parse(heldUntil);
     if (Number.isNaN(ends)) return;
     const wait = Math.min(Math.max(ends - Date.now() + 1_000, 1_000), RENEW_MS);
-    const timer = window.setTimeout(() => void claim(), wait);
+    const timer = window.setTimeout(() => void reclaim(), wait);
     return () => window.clearTimeout(timer);
-  }, [connected, claim, heldUntil]);
+  }, [connected, reclaim, heldUntil]);
   // Closing the review lets the file go.
   useEffect(
     () => () => {
-      if (connected) backend.releaseFile(documentId).catch(() => undefined);
+      if (connected)
+        backend.releaseFile(documentId).then(
+          () => void queryClient.invalidateQueries({ queryKey: keys.teamQueues }),
+          () => undefined,
+        );
     },
-    [connected, documentId],
+    [connected, documentId, queryClient],
   );
 
   if (!status?.configured || !active) return null;
@@ -99,7 +108,7 @@ export function ClaimBar({ documentId, active = true }: { documentId: string; ac
       <div className="notice notice-warn" role="alert" data-testid="claim-lapsed">
         <strong>{t("team.claim.lapsed", { member, at: clock(until, locale) })}</strong>
         <p>{t("team.claim.lapsedHint")}</p>
-        <button type="button" className="button" onClick={() => void claim(true)} data-testid="claim-take-lapsed">
+        <button type="button" className="button" onClick={() => void step(backend.claimFile(documentId, true))} data-testid="claim-take-lapsed">
           {t("team.claim.takeLapsed")}
         </button>
       </div>
@@ -117,16 +126,7 @@ export function ClaimBar({ documentId, active = true }: { documentId: string; ac
           onSubmit={(event) => {
             event.preventDefault();
             setTakingOver(true);
-            backend
-              .takeOverClaim(documentId, reason)
-              .then(
-                (claim) => {
-                  setHeld(claim);
-                  setRefusal(null);
-                },
-                (e: AppError) => setRefusal(e),
-              )
-              .finally(() => setTakingOver(false));
+            step(backend.takeOverClaim(documentId, reason)).finally(() => setTakingOver(false));
           }}
         >
           <input

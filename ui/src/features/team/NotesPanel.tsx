@@ -3,13 +3,15 @@
 // stays: the notes as last read, and the box keeps what is typed (also across the
 // panel closing, for this window's session); the user saves it once the team is back,
 // nothing is sent on its own.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
-import { useTeam, useTeamData } from "./TeamContext";
+import { useTeam } from "./TeamContext";
 import { clock } from "./words";
 
 export const NOTE_MAX = 2000;
@@ -42,7 +44,9 @@ export function NotesPanel({ documentId }: { documentId: string }) {
 
 function Notes({ documentId, connected }: { documentId: string; connected: boolean }) {
   const { t, locale } = useI18n();
-  const notes = useTeamData(() => backend.fileNotes(documentId), documentId, !connected);
+  // While the team is out of reach nothing is asked: the notes stay as last read.
+  const notes = useQuery({ ...queries.notes(documentId), enabled: connected });
+  const queryClient = useQueryClient();
   const [body, setBody] = useState(() => readTyped(documentId));
   const [error, setError] = useState<AppError | null>(null);
   const [saving, setSaving] = useState(false);
@@ -58,7 +62,7 @@ function Notes({ documentId, connected }: { documentId: string; connected: boole
           setBody("");
           setError(null);
           setTypedOffline(false);
-          notes.reload();
+          void queryClient.invalidateQueries({ queryKey: keys.notes(documentId) });
         },
         (e: AppError) => setError(e),
       )
@@ -79,10 +83,10 @@ function Notes({ documentId, connected }: { documentId: string; connected: boole
         </p>
       )}
       {connected && notes.error && <ErrorNotice error={notes.error} />}
-      {notes.value?.length === 0 && <p className="muted">{t("team.notes.none")}</p>}
-      {notes.value === null && !connected && <p className="muted">{t("team.notes.unread")}</p>}
+      {notes.data?.length === 0 && <p className="muted">{t("team.notes.none")}</p>}
+      {notes.data === undefined && !connected && <p className="muted">{t("team.notes.unread")}</p>}
       <ol className="notes">
-        {notes.value?.map((note) => (
+        {notes.data?.map((note) => (
           <li key={note.id} data-testid="team-note">
             <span className="muted small">
               {note.member} · {clock(note.at, locale)}

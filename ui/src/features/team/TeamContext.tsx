@@ -1,24 +1,24 @@
 // The active profile's team, for every screen: its status (connected or why not, who,
-// what role) and a counter that moves on each change another desk makes, heard live
-// (LISTEN/NOTIFY through `team_changes`). Screens read their team data again when it
-// moves. While the database is out of reach, the status is asked again every few
+// what role), and each change another desk makes, heard live (LISTEN/NOTIFY through
+// `team_changes`), makes the team's answers stale (`keys.team`, api/queries.ts): the
+// screens showing them read them again. While the database is out of reach, the status is asked again every few
 // seconds, and listening starts again once it answers. Any member may send a notice
 // (PostgreSQL lets anyone NOTIFY), so notices only pace the re-reads: a flood of them
 // costs each desk at most one read of each kind per PACE_MS (issue 30).
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
-import { asAppError } from "../../api/backend";
-import type { AppError } from "../../bindings/AppError";
+import { teamChanged } from "../../api/queries";
 import type { Claim } from "../../bindings/Claim";
 import type { TeamStatus } from "../../bindings/TeamStatus";
 
 /** How often a team out of reach is asked again. */
 export const RETRY_MS = 5000;
 
-/** Changes heard within this long of the first move the counter once: another desk's
- * import or refresh may change thousands of rows, and each screen should read its
- * team data again once for them, not once per row. Well within the second the team's
+/** Changes heard within this long of the first make the team's answers stale once:
+ * another desk's import or refresh may change thousands of rows, and each screen
+ * should read its team data again once for them, not once per row. Well within the second the team's
  * changes have to reach the other desks. */
 export const GATHER_MS = 200;
 
@@ -51,12 +51,11 @@ function paced(run: () => void, gather: number, pace: number) {
 
 export interface Team {
   status: TeamStatus | null;
-  /** Moves on every change heard from the team (and on every reload). */
-  version: number;
+  /** Reads the status again, and with it every answer of the team's. */
   reload: () => void;
 }
 
-const TeamContext = createContext<Team>({ status: null, version: 0, reload: () => undefined });
+const TeamContext = createContext<Team>({ status: null, reload: () => undefined });
 
 export function useTeam(): Team {
   return useContext(TeamContext);
@@ -70,16 +69,16 @@ export function useConnectedTeam(): TeamStatus | null {
 
 export function TeamProvider({ profileId, children }: { profileId: string; children: ReactNode }) {
   const [status, setStatus] = useState<TeamStatus | null>(null);
-  const [version, setVersion] = useState(0);
+  const queryClient = useQueryClient();
   const reload = useCallback(() => {
     backend.teamStatus().then(
       (next) => {
         setStatus(next);
-        setVersion((v) => v + 1);
+        void teamChanged(queryClient);
       },
       () => setStatus(null),
     );
-  }, []);
+  }, [queryClient]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another profile has another team.
   useEffect(reload, [reload, profileId]);
   const configured = status?.configured ?? false;
@@ -91,7 +90,7 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
       return () => window.clearInterval(timer);
     }
     let live = true;
-    const data = paced(() => setVersion((v) => v + 1), GATHER_MS, PACE_MS);
+    const data = paced(() => void teamChanged(queryClient), GATHER_MS, PACE_MS);
     // A role or the four-eyes setting may have changed: the status says them.
     const statusRead = paced(
       () =>
@@ -118,8 +117,8 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
       data.stop();
       statusRead.stop();
     };
-  }, [configured, connected, reload]);
-  return <TeamContext.Provider value={{ status, version, reload }}>{children}</TeamContext.Provider>;
+  }, [configured, connected, reload, queryClient]);
+  return <TeamContext.Provider value={{ status, reload }}>{children}</TeamContext.Provider>;
 }
 
 /** How long after a lease's end, by this desk's clock, the claims are read again: the
@@ -145,50 +144,4 @@ export function useLeaseEnds(claims: readonly Claim[] | null | undefined, reread
     const timer = window.setTimeout(reread, Math.min(wait > 0 ? wait : LEASE_PAST_MS, LEASE_WAIT_MAX_MS));
     return () => window.clearTimeout(timer);
   }, [claims, reread]);
-}
-
-/** Loads team data when the component mounts, when `key` changes and on every team
- * change; the last answer stays on screen while the next is asked (no blink). An
- * answer is shown unless a later one is already on screen or the key has changed since
- * it was asked: while changes keep coming faster than a read takes, each read still
- * lands, instead of being dropped for the next. While `paused` (the team out of
- * reach), nothing is asked and the last answer stays as it was read. */
-export function useTeamData<T>(load: () => Promise<T>, key: string, paused = false): { value: T | null; error: AppError | null; reload: () => void } {
-  const { version } = useTeam();
-  const [value, setValue] = useState<T | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const asked = useRef(0);
-  const shown = useRef(0);
-  const currentKey = useRef(key);
-  currentKey.current = key;
-  const mounted = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is a fresh closure each render; the key and the team's version say when to ask again.
-  useEffect(() => {
-    if (paused) return;
-    asked.current += 1;
-    const mine = asked.current;
-    const lands = () => mounted.current && mine > shown.current && currentKey.current === key;
-    load().then(
-      (next) => {
-        if (!lands()) return;
-        shown.current = mine;
-        setValue(next);
-        setError(null);
-      },
-      (e: unknown) => {
-        if (!lands()) return;
-        shown.current = mine;
-        setError(asAppError(e));
-      },
-    );
-  }, [key, version, generation, paused]);
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { value, error, reload };
 }

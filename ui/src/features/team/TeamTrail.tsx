@@ -1,8 +1,10 @@
 // The team's audit trail: every member's calls and the team's own events, newest
 // first, with the chain's verification (a changed, missing or cut entry named).
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
 import * as backend from "../../api/backend";
+import { queries } from "../../api/queries";
 import type { AnchorAlarm } from "../../bindings/AnchorAlarm";
 import type { AppError } from "../../bindings/AppError";
 import type { ExportedCheckpoint } from "../../bindings/ExportedCheckpoint";
@@ -11,7 +13,7 @@ import { type Translate, useI18n } from "../../i18n";
 import { useOperationRoutes } from "../../ui/appInfo";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { operationLabel } from "../audit/model";
-import { useConnectedTeam, useTeamData } from "./TeamContext";
+import { useConnectedTeam } from "./TeamContext";
 import { TeamOffline } from "./TeamOffline";
 import { clock, teamEventWords } from "./words";
 
@@ -92,8 +94,8 @@ function breakWords(problem: TeamBreak, t: Translate): string {
 function Trail({ supervisor }: { supervisor: boolean }) {
   const { t, locale } = useI18n();
   const routes = useOperationRoutes();
-  const trail = useTeamData(() => backend.teamTrail(), "trail");
-  const value = trail.value;
+  const trail = useQuery(queries.trail());
+  const value = trail.data;
   return (
     <section className="card team-trail" aria-labelledby="team-trail-title" data-testid="team-trail">
       <h3 id="team-trail-title">{t("team.trail.title")}</h3>
@@ -103,7 +105,7 @@ function Trail({ supervisor }: { supervisor: boolean }) {
           <strong>{t("team.trail.anchorAlarm")}</strong> {anchorWords(value.anchor, t)}
         </div>
       )}
-      {supervisor && <SignCheckpoint onSigned={trail.reload} />}
+      {supervisor && <SignCheckpoint onSigned={trail.refetch} />}
       {value && value.chain.openIntents.length > 0 && (
         // A call whose outcome the trail never got is not a clean chain: it may have
         // reached the service (issue 30).

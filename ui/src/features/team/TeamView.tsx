@@ -2,9 +2,11 @@
 // supervisor adds, changes and removes them), four eyes, and the requests waiting for
 // approval. The database says who this desk is and enforces the team's rules; the
 // service itself sees one key for everyone (README, threat model).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
 import * as backend from "../../api/backend";
+import { keys, queries } from "../../api/queries";
 import type { AddedMember } from "../../bindings/AddedMember";
 import type { AppError } from "../../bindings/AppError";
 import type { FourEyes } from "../../bindings/FourEyes";
@@ -12,7 +14,7 @@ import type { Role } from "../../bindings/Role";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { ApprovalsPanel } from "./Approvals";
-import { useConnectedTeam, useTeam, useTeamData } from "./TeamContext";
+import { useConnectedTeam, useTeam } from "./TeamContext";
 import { ROLE_WORDS, ROLES } from "./words";
 
 export function TeamView() {
@@ -60,7 +62,8 @@ export function TeamView() {
 
 function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
   const { t } = useI18n();
-  const members = useTeamData(() => backend.teamMembers(), "members");
+  const members = useQuery(queries.members());
+  const queryClient = useQueryClient();
   const [error, setError] = useState<AppError | null>(null);
   const [handOver, setHandOver] = useState<{ login: string; password: string } | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -68,7 +71,7 @@ function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
     next.then(
       () => {
         setError(null);
-        members.reload();
+        void queryClient.invalidateQueries({ queryKey: keys.members() });
       },
       (e: AppError) => setError(e),
     );
@@ -90,7 +93,7 @@ function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
           </tr>
         </thead>
         <tbody>
-          {members.value?.map((member) => (
+          {members.data?.map((member) => (
             <tr key={member.login} data-testid="team-member" data-login={member.login}>
               <td className="mono">{member.login}</td>
               <td>{member.email}</td>

@@ -1,13 +1,14 @@
 // A flood of notices, which any member can send (PostgreSQL lets anyone NOTIFY), costs
 // each desk a read a second at most (issue 30, 6).
+import { useQuery } from "@tanstack/react-query";
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
-import * as backend from "../../api/backend";
 import { command } from "../../api/commands";
+import { queries } from "../../api/queries";
 import type { TeamChange } from "../../bindings/TeamChange";
-import { PACE_MS, useTeamData } from "./TeamContext";
+import { PACE_MS } from "./TeamContext";
 import { liveTeam, shown } from "./testing";
 
 afterEach(() => {
@@ -20,8 +21,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("a flood of notices", { timeout: 30_000 }, () => {
   function Reader() {
-    const queue = useTeamData(() => backend.teamQueue("all"), "all");
-    return <output data-testid="read">{queue.value ? queue.value.me : "…"}</output>;
+    const queue = useQuery(queries.teamQueue("all"));
+    return <output data-testid="read">{queue.data ? queue.data.me : "…"}</output>;
   }
 
   it("costs at most one read of the data and one of the status per second, and the last read follows the last notice", async () => {

@@ -1,9 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import * as backend from "../../api/backend";
 import { command } from "../../api/commands";
+import { queries } from "../../api/queries";
 import type { Profile } from "../../bindings/Profile";
 import type { TeamQueue } from "../../bindings/TeamQueue";
 import { I18nProvider } from "../../i18n";
@@ -14,7 +15,7 @@ import { WatchlistView } from "../watchlist/WatchlistView";
 import { ApprovalsPanel, AskApproval } from "./Approvals";
 import { ClaimBar } from "./ClaimBar";
 import { NotesPanel } from "./NotesPanel";
-import { GATHER_MS, TeamProvider, useTeamData } from "./TeamContext";
+import { GATHER_MS, TeamProvider } from "./TeamContext";
 import { TeamTrail } from "./TeamTrail";
 import { DOC_A, DOC_B, refusal, shown, status, team } from "./testing";
 
@@ -70,8 +71,8 @@ describe("changes heard from the team", { timeout: 30_000 }, () => {
     return heard;
   }
   function Reader() {
-    const queue = useTeamData(() => backend.teamQueue("all"), "all");
-    return <output data-testid="read">{queue.value ? queue.value.me : "…"}</output>;
+    const queue = useQuery(queries.teamQueue("all"));
+    return <output data-testid="read">{queue.data ? queue.data.me : "…"}</output>;
   }
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const read = () => screen.getByTestId("read").textContent;

@@ -1,7 +1,9 @@
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { readyWatchlist, watchlistOf } from "../../api/early";
+import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
 import type { QueueFilter } from "../../bindings/QueueFilter";
@@ -16,7 +18,7 @@ import { ProgressBar } from "../../ui/ProgressBar";
 import { problemTexts } from "../../ui/problems";
 import { CATEGORIES, CATEGORY_WORDS } from "../../ui/StatusBadge";
 import { QueueBar, QueueMarks } from "../team/QueueBar";
-import { useConnectedTeam, useLeaseEnds, useTeamData } from "../team/TeamContext";
+import { useConnectedTeam, useLeaseEnds } from "../team/TeamContext";
 import { TeamOffline } from "../team/TeamOffline";
 import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
@@ -118,13 +120,21 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const [queueFilter, setQueueFilter] = useState<QueueFilter>("all");
   // Shared again once a refresh has ended (its statuses go to the team).
   const [refreshing, setRefreshing] = useState(false);
-  const queue = useTeamData(
-    () => (team ? backend.teamQueue(queueFilter) : Promise.resolve(null)),
-    `${queueFilter}:${team ? team.member : ""}:${refreshing}:${files?.length ?? 0}`,
-  );
-  const teamQueue = team ? queue.value : null;
+  // Another filter keeps the rows of the last until its own answer (no blink).
+  const queue = useQuery({ ...queries.teamQueue(queueFilter), enabled: Boolean(team), placeholderData: keepPreviousData });
+  const teamQueue = team ? (queue.data ?? null) : null;
+  const queryClient = useQueryClient();
+  // A refresh starting or ending, or files followed or let go, change what the team
+  // shares: its queue is read again.
+  const moment = `${refreshing}:${files?.length ?? 0}`;
+  const lastMoment = useRef(moment);
+  useEffect(() => {
+    if (lastMoment.current === moment) return;
+    lastMoment.current = moment;
+    void queryClient.invalidateQueries({ queryKey: keys.teamQueues });
+  }, [moment, queryClient]);
   // A claim whose lease ran out leaves its row within seconds (the database tells no one).
-  useLeaseEnds(teamQueue?.claims, queue.reload);
+  useLeaseEnds(teamQueue?.claims, queue.refetch);
   // A file another member followed joins this desk's list (the backend follows it):
   // the list is read again when the queue names a file it lacks.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new queue answer is when to compare.

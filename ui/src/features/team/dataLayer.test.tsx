@@ -1,0 +1,92 @@
+// The team's data through the one data layer (api/queries.ts): one read for every
+// screen that shows the same thing, one read again after a burst of notices, and a
+// change of this desk's own reading its answer again.
+import { useQuery } from "@tanstack/react-query";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { command } from "../../api/commands";
+import { queries } from "../../api/queries";
+import type { Note } from "../../bindings/Note";
+import type { TeamChange } from "../../bindings/TeamChange";
+import { render } from "../../test/render";
+import { NotesPanel } from "./NotesPanel";
+import { GATHER_MS } from "./TeamContext";
+import { DOC_A, liveTeam, shown } from "./testing";
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+  sessionStorage.clear();
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const member = (login: string) => ({ login, email: login, role: "analyst" as const, mustChange: false });
+
+function Members({ testId }: { testId: string }) {
+  const members = useQuery(queries.members());
+  return <output data-testid={testId}>{members.data ? members.data.map((m) => m.login).join(",") : "…"}</output>;
+}
+
+describe("the team's data layer", () => {
+  it("asks once for two screens that show the same members", async () => {
+    let reads = 0;
+    mockIPC((cmd) => {
+      if (cmd !== command.team_members) throw new Error(cmd);
+      reads += 1;
+      return [member("ana@kybdesk.mx")];
+    });
+    render(
+      <>
+        <Members testId="one" />
+        <Members testId="two" />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx"));
+    expect(screen.getByTestId("two").textContent).toBe("ana@kybdesk.mx");
+    await pause(GATHER_MS);
+    expect(reads).toBe(1);
+  });
+
+  it("reads the members again once after a burst of notices, and shows the new ones", async () => {
+    let logins = ["ana@kybdesk.mx"];
+    const team = liveTeam((cmd) => {
+      if (cmd === command.team_members) return logins.map(member);
+      throw new Error(cmd);
+    });
+    shown(<Members testId="one" />);
+    await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx"));
+    await waitFor(() => expect(team.send).not.toBeNull());
+    await pause(GATHER_MS);
+    const before = team.count(command.team_members);
+    logins = ["ana@kybdesk.mx", "beto@kybdesk.mx"];
+    const hear = team.send as (change: TeamChange) => void;
+    for (let n = 0; n < 50; n++) hear("members");
+    await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx,beto@kybdesk.mx"));
+    await pause(GATHER_MS * 2);
+    expect(team.count(command.team_members) - before).toBe(1);
+  });
+
+  it("reads a file's notes again once a note is added here", async () => {
+    const notes: Note[] = [{ id: 1, member: "beto@kybdesk.mx", at: "2026-11-24T10:32:00Z", body: "Llamar al cliente" }];
+    const team = liveTeam((cmd, args) => {
+      if (cmd === command.file_notes) return [...notes];
+      if (cmd === command.add_note) {
+        const note = { id: 2, member: "ana@kybdesk.mx", at: "2026-11-24T10:40:00Z", body: String(args.body) };
+        notes.push(note);
+        return note;
+      }
+      throw new Error(cmd);
+    });
+    shown(<NotesPanel documentId={DOC_A} />);
+    await screen.findByText("Llamar al cliente");
+    await pause(GATHER_MS);
+    const before = team.count(command.file_notes);
+    fireEvent.change(screen.getByTestId("note-body"), { target: { value: "Pidió prórroga" } });
+    fireEvent.click(screen.getByTestId("note-add"));
+    await screen.findByText("Pidió prórroga");
+    expect(team.count(command.file_notes)).toBe(before + 1);
+    expect(screen.getAllByTestId("team-note")).toHaveLength(2);
+  });
+});
