@@ -6,6 +6,7 @@ import { QueryClient, queryOptions } from "@tanstack/react-query";
 
 import type { AppError } from "../bindings/AppError";
 import type { QueueFilter } from "../bindings/QueueFilter";
+import { begin } from "../perf";
 import * as backend from "./backend";
 import { isAppError } from "./backend";
 
@@ -48,8 +49,9 @@ export const keys = {
 
 const MINUTE = 60_000;
 
-/** Reads of the service cost its rate limit: an answer a minute old is shown again
- * without asking (a screen's own "reload" asks anyway). */
+/** Reads of the service cost its rate limit: a file's detail a minute old is shown
+ * again without asking. A tracking or a verification, whose status is what the user
+ * came for, is asked at each opening (the last answer shows meanwhile). */
 const SERVICE_FRESH_MS = MINUTE;
 
 /** The team's reads stay fresh until a notice (or this desk's own change) makes them
@@ -66,8 +68,7 @@ export const queries = {
     }),
   /** Local records: read again at each screen's opening. */
   watchlist: () => queryOptions({ queryKey: keys.watchlist(), queryFn: backend.watchlist }),
-  tracking: (flowId: string, rfc: string) =>
-    queryOptions({ queryKey: keys.tracking(flowId, rfc), queryFn: () => backend.tracking(flowId, rfc), staleTime: SERVICE_FRESH_MS }),
+  tracking: (flowId: string, rfc: string) => queryOptions({ queryKey: keys.tracking(flowId, rfc), queryFn: () => backend.tracking(flowId, rfc) }),
   /** The detail with what changed since the last review (the comparison is extra:
    * without it the detail still shows). */
   detail: (documentId: string) =>
@@ -76,6 +77,8 @@ export const queries = {
       queryFn: async () => {
         const answer = await backend.fileDetail(documentId);
         const changes = await backend.detailChanges(documentId).catch(() => null);
+        // `make bench` measures from here to the detail painted (DetailView).
+        begin("detail");
         return { answer, changes };
       },
       staleTime: SERVICE_FRESH_MS,
@@ -93,8 +96,7 @@ export const queries = {
     }),
   image: (url: string) => queryOptions({ queryKey: keys.image(url), queryFn: () => backend.fetchImage(url), staleTime: Number.POSITIVE_INFINITY }),
   issuedLinks: (documentId: string) => queryOptions({ queryKey: keys.issuedLinks(documentId), queryFn: () => backend.issuedLinks(documentId) }),
-  verification: (folio: string) =>
-    queryOptions({ queryKey: keys.verification(folio), queryFn: () => backend.verification(folio), staleTime: SERVICE_FRESH_MS }),
+  verification: (folio: string) => queryOptions({ queryKey: keys.verification(folio), queryFn: () => backend.verification(folio) }),
   photo: (url: string, sha256: string) =>
     queryOptions({ queryKey: keys.photo(url, sha256), queryFn: () => backend.checkPhoto(url, sha256), staleTime: Number.POSITIVE_INFINITY }),
   /** Read at each opening, never kept: the draft changes as it is typed. */

@@ -1,13 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import * as backend from "../../api/backend";
+import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { OperationDrift } from "../../bindings/OperationDrift";
 import { type MessageKey, useI18n } from "../../i18n";
 import { useDriftMarkers, useOperationRoutes } from "../../ui/appInfo";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { loadOf } from "../../ui/load";
 import { operationName } from "../../ui/operations";
 import { PageHeader } from "../../ui/PageHeader";
-import { useLoad } from "../../ui/useLoad";
 import { allMatched, catalogueValues, counted, operationsRead, shownEntry } from "./model";
 import "./about.css";
 
@@ -15,7 +17,9 @@ import "./about.css";
  * reading had to absorb (names and forms only), and an export to send back. */
 export function AboutView() {
   const { t } = useI18n();
-  const [report, reload] = useLoad(backend.driftReport, "drift");
+  const reportQuery = useQuery(queries.drift());
+  const report = loadOf(reportQuery);
+  const reload = () => void reportQuery.refetch();
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const exportDrift = () => {

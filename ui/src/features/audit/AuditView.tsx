@@ -1,6 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { OperationRoute } from "../../bindings/OperationRoute";
@@ -12,8 +14,8 @@ import { DayInput } from "../../ui/DayInput";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { outcomeText } from "../../ui/errorWords";
 import { formatLocal } from "../../ui/format";
+import { loadOf } from "../../ui/load";
 import { PageHeader } from "../../ui/PageHeader";
-import { useLoad } from "../../ui/useLoad";
 import { TeamTrail } from "../team/TeamTrail";
 import { ChainBadge, ChainSummary } from "./ChainSummary";
 import { type AuditFilter, applyFilter, isIntent, noFilter, operationLabel, operationsIn, subjectOf } from "./model";
@@ -25,15 +27,14 @@ export function AuditView(props: { onOpenFile?: (flowId: string, rfc: string) =>
   const routes = useOperationRoutes();
   // The followed files, to name an entry's file and open it (one not followed is shown
   // by its id, which can be copied).
-  const [followed] = useLoad(() => backend.watchlist().catch(() => []), "audit-files");
+  const followed = loadOf(useQuery(queries.watchlist()));
   const files = useMemo(
     () => new Map((followed.state === "ready" ? followed.value : []).filter((f) => f.documentId).map((f) => [f.documentId ?? "", f])),
     [followed],
   );
-  const [log, reload] = useLoad(async () => {
-    const [read, chain] = await Promise.all([backend.auditEntries(), backend.verifyAudit()]);
-    return { entries: [...read.entries].reverse(), unreadable: read.unreadable, chain, unresolved: new Set(read.unresolved) };
-  }, "audit");
+  const logQuery = useQuery(queries.audit());
+  const log = loadOf(logQuery);
+  const reload = () => void logQuery.refetch();
   const [filter, setFilter] = useState<AuditFilter>(noFilter);
   const [saved, setSaved] = useState<SavedCsv | null>(null);
   const [error, setError] = useState<AppError | null>(null);

@@ -1,18 +1,19 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from "react";
 
-import * as backend from "../../api/backend";
+import { queries } from "../../api/queries";
 import type { Scalar } from "../../bindings/Scalar";
 import { type MessageKey, type Translate, useI18n } from "../../i18n";
-import { begin, usePaintMeasure } from "../../perf";
+import { begin, paintedSince, usePaintMeasure } from "../../perf";
 import { CopyFileLink } from "../../ui/CopyFileLink";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { shownInstant } from "../../ui/format";
 import { Growing } from "../../ui/Growing";
 import { isTyping } from "../../ui/keys";
+import { loadOf } from "../../ui/load";
 import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { shown } from "../../ui/text";
-import { useLoad } from "../../ui/useLoad";
 import { DetailVersion1 } from "./DetailVersion1";
 import { DocumentCard } from "./DocumentCard";
 import { EntityCard } from "./EntityCard";
@@ -44,16 +45,12 @@ const DOCUMENTS_A_FRAME = 20;
  * (which also has no review: that needs the file's FlowID and RFC). */
 export function DetailView(props: { documentId: string; back: { toTracking: boolean; go: () => void }; onReview?: () => void }) {
   const { t, locale } = useI18n();
-  const [load] = useLoad(
-    async () => {
-      const answer = await backend.fileDetail(props.documentId);
-      // The comparison is extra: without it the detail still shows.
-      const changes = await backend.detailChanges(props.documentId).catch(() => null);
-      return { answer, changes };
-    },
-    props.documentId,
-    "detail",
-  );
+  const load = loadOf(useQuery(queries.detail(props.documentId)));
+  // From the answer received (marked by the read) to it painted.
+  const answered = load.state === "ready" ? load.value : null;
+  useLayoutEffect(() => {
+    if (answered) paintedSince("detail");
+  }, [answered]);
   const answer = load.state === "ready" ? load.value.answer : null;
   const detail = answer?.version === "2" ? answer.detail : null;
   // Where what was entered differs from what an authority returned, counted once.

@@ -106,7 +106,8 @@ describe("the large file's detail", { timeout: 30_000 }, () => {
     // The last branch scrolled to: its four photos, and only those.
     screenArea.show(strips[29] as Element);
     const last = screen.getAllByTestId("entity-card")[49] as HTMLElement;
-    expect(await within(last).findAllByRole("img")).toHaveLength(4);
+    // Each photo is its own read, answered in its own turn.
+    await waitFor(() => expect(within(last).getAllByRole("img")).toHaveLength(4));
     expect(photos).toHaveLength(4);
     expect(photos.every((url) => url.includes("/29-"))).toBe(true);
     // Once shown, a strip is not watched any more.

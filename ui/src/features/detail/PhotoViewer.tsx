@@ -1,9 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { queries } from "../../api/queries";
 import { useI18n } from "../../i18n";
 import { errorSummary } from "../../ui/errorWords";
-import { useLoad } from "../../ui/useLoad";
+import { loadOf } from "../../ui/load";
 import { useNear } from "../../ui/useNear";
 import { FitStage } from "./FitStage";
 import { initialView, rotate, type Size, type View, zoom } from "./viewer";
@@ -61,7 +63,7 @@ function Picture({
   thumbnail?: boolean;
 }) {
   const { t } = useI18n();
-  const [image] = useLoad(() => backend.fetchImage(url), url);
+  const image = loadOf(useQuery(queries.image(url)));
   if (image.state === "loading") return <span className="photo-placeholder">{t("loading")}</span>;
   if (image.state === "failed")
     return (

@@ -1,11 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 
-import * as backend from "../../api/backend";
+import { queries } from "../../api/queries";
 import type { EvidenceFile } from "../../bindings/EvidenceFile";
 import { useI18n } from "../../i18n";
 import { paintedSince } from "../../perf";
 import { ErrorNotice } from "../../ui/ErrorNotice";
-import { useLoad } from "../../ui/useLoad";
+import { loadOf } from "../../ui/load";
 import { FitStage } from "../detail/FitStage";
 import { initialView, rotate, type View, zoom } from "../detail/viewer";
 import "../../i18n/review";
@@ -18,10 +19,7 @@ const PdfViewer = lazy(() => import("./PdfViewer"));
  * PDF viewer, an image in a fitted stage. Never opened by another program. */
 export function EvidenceFileView({ handle, label }: { handle: string; label: string }) {
   const { t } = useI18n();
-  const [opened] = useLoad(async () => {
-    const file = await backend.evidenceFile(handle);
-    return { file, bytes: await backend.evidenceBytes(handle, file.sha256) };
-  }, handle);
+  const opened = loadOf(useQuery(queries.evidenceFile(handle)));
   if (opened.state === "loading") return <div className="empty small">{t("evidence.loadingFile")}</div>;
   if (opened.state === "failed")
     return (

@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import * as backend from "../../api/backend";
+import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
 import type { Failure } from "../../bindings/Failure";
@@ -9,11 +11,11 @@ import { useI18n } from "../../i18n";
 import { useKnownSections, useLimits } from "../../ui/appInfo";
 import { DraftNote } from "../../ui/DraftNote";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { loadOf } from "../../ui/load";
 import { PageHeader } from "../../ui/PageHeader";
 import { problemTexts } from "../../ui/problems";
 import { MISSING } from "../../ui/text";
 import { useDraft } from "../../ui/useDraft";
-import { useLoad } from "../../ui/useLoad";
 import { CreatedCard, CreateUnknown } from "./Created";
 import { dataProblem, useRequiredFields } from "./checks";
 import { hintId, type Listed, ProblemSummary, problemsId, Row } from "./FormParts";
@@ -33,7 +35,7 @@ type Props = { profile: Profile; onOpen: (flowId: string, rfc: string) => void }
  * nothing. */
 export function NewFileView(props: Props) {
   const { t } = useI18n();
-  const [saved] = useLoad(() => backend.loadNewFileDraft(), props.profile.id);
+  const saved = loadOf(useQuery(queries.newFileDraft()));
   if (saved.state === "loading") {
     return (
       <section className="page" aria-labelledby="new-file-title">

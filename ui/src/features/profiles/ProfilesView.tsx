@@ -1,6 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { KeyStatus } from "../../bindings/KeyStatus";
 import type { Profile } from "../../bindings/Profile";
@@ -8,10 +10,10 @@ import type { ProfileBook } from "../../bindings/ProfileBook";
 import { type MessageKey, useI18n } from "../../i18n";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { loadOf } from "../../ui/load";
 import { PageHeader } from "../../ui/PageHeader";
 import { MISSING } from "../../ui/text";
 import { useFocusTitle } from "../../ui/useFocusTitle";
-import { useLoad } from "../../ui/useLoad";
 import { KeyOriginChange, KeyOriginWarning } from "./KeyOriginWarning";
 import { ProfileForm } from "./ProfileForm";
 import { ReasonCatalogueEditor } from "./ReasonCatalogueEditor";
@@ -44,11 +46,9 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
   const [asking, setAsking] = useState<Asking | null>(null);
   const [busy, setBusy] = useState(false);
   const [askError, setAskError] = useState<AppError | null>(null);
-  const ids = book.profiles.map((p) => p.id).join(",");
-  const [keys, reloadKeys] = useLoad(
-    async () => Object.fromEntries(await Promise.all(book.profiles.map(async (p) => [p.id, await backend.keyStatus(p.id)]))),
-    `keys:${ids}`,
-  );
+  const keysQuery = useQuery(queries.keyStatuses(book.profiles.map((p) => p.id)));
+  const keys = loadOf(keysQuery);
+  const reloadKeys = () => void keysQuery.refetch();
   // The list and the form are one screen: going between them moves the focus too, as
   // does a switch (the "use" button that had it is gone).
   const page = useRef<HTMLElement>(null);

@@ -1,13 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import { queries } from "../../api/queries";
 import type { Profile } from "../../bindings/Profile";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
+import { loadOf } from "../../ui/load";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { useFocusWhileOpen } from "../../ui/useFocusWhileOpen";
-import { useLoad } from "../../ui/useLoad";
 import { emptyFilter, rowKey, visibleRows } from "../watchlist/model";
 import "./quickopen.css";
 
@@ -19,7 +20,7 @@ export const QUICK_OPEN_LIMIT = 12;
  * the watchlist's own search; the newest changes come first. */
 export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile) => void; onClose: () => void }) {
   const { t } = useI18n();
-  const [files] = useLoad(backend.watchlist, "quick-open");
+  const files = loadOf(useQuery(queries.watchlist()));
   const [query, setQuery] = useState("");
   const [current, setCurrent] = useState(0);
   const input = useRef<HTMLInputElement>(null);

@@ -1,6 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { keys } from "../../api/queries";
 import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Draft } from "../../bindings/Draft";
 import type { Entity } from "../../bindings/Entity";
@@ -16,13 +18,13 @@ import { Counter } from "../../ui/Counter";
 import { DraftNote } from "../../ui/DraftNote";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { isTyping } from "../../ui/keys";
+import { loadOf } from "../../ui/load";
 import { PageHeader } from "../../ui/PageHeader";
 import { problemTexts, type SectionNamer } from "../../ui/problems";
 import { ScreenBoundary } from "../../ui/ScreenBoundary";
 import { SectionName } from "../../ui/SectionName";
 import { SectionStatusChip } from "../../ui/SectionStatusChip";
 import { useDraft } from "../../ui/useDraft";
-import { useLoad } from "../../ui/useLoad";
 import { AcknowledgeDialog } from "../evidence/AcknowledgeDialog";
 import { EvidencePane } from "../evidence/EvidencePane";
 import { FindingBadges, RiskSummary } from "../evidence/FindingBadges";
@@ -89,7 +91,10 @@ export function ReviewView(props: {
   onSent?: (() => void) | undefined;
 }) {
   const { t } = useI18n();
-  const [material] = useLoad(() => loadMaterial(props), props.documentId);
+  // Read once per opening (the saved draft is in it), never kept once the review closes.
+  const material = loadOf(
+    useQuery({ queryKey: keys.reviewMaterial(props.documentId), queryFn: () => loadMaterial(props), staleTime: Number.POSITIVE_INFINITY, gcTime: 0 }),
+  );
   // Once sent, the review holds the file no longer: the desk let it go, and the
   // result screen claims nothing again (issue 30).
   const [sent, setSent] = useState(false);
