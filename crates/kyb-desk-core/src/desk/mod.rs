@@ -28,15 +28,13 @@ mod review;
 mod service;
 mod session;
 mod team;
-mod team_pending;
-mod team_trail;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
 pub use team::{
-    AddedMember, CLAIM_LEASE, TeamListening, TeamQueue, TeamStatus, TeamTrail, team_error,
+    AddedMember, AnchorAlarm, CLAIM_LEASE, ExportedCheckpoint, TeamListening, TeamQueue,
+    TeamStatus, TeamTrail, team_error,
 };
-pub use team_trail::{AnchorAlarm, ExportedCheckpoint};
 
 /// How long a starting app waits for the data folder to be let go of (by an app that
 /// is closing) before it says another one has it.
@@ -78,7 +76,7 @@ pub struct Desk {
     /// The evidence this session showed per file reviewed, and what was acknowledged.
     reviews: Mutex<review::Reviews>,
     /// Outcomes the team's trail is owed (the team was out of reach as a call ended).
-    team_pending: team_pending::PendingOutcomes,
+    team_pending: team::PendingOutcomes,
     /// The company's managed policy (which workspaces work as a team).
     policy: crate::policy::Policy,
 }
@@ -141,7 +139,7 @@ impl Desk {
             team: tokio::sync::Mutex::new(None),
             listening: tokio::sync::watch::Sender::new(0),
             reviews: Mutex::new(review::Reviews::default()),
-            team_pending: team_pending::PendingOutcomes::new(team_pending::pending_path(data_dir)),
+            team_pending: team::PendingOutcomes::new(team::pending_path(data_dir)),
             policy: crate::policy::Policy::managed(),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
         })

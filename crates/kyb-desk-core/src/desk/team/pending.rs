@@ -16,7 +16,7 @@ use crate::fsio;
 /// One outcome the trail is owed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct Pending {
+pub(in crate::desk) struct Pending {
     pub profile_id: String,
     /// The team database's address (its origin): told only to the same database.
     pub origin: String,
@@ -28,14 +28,14 @@ pub(super) struct Pending {
     pub release: Option<String>,
 }
 
-pub(super) struct PendingOutcomes {
+pub(in crate::desk) struct PendingOutcomes {
     path: PathBuf,
     /// Whether the file may hold anything (it exists at start, or one was kept since):
     /// asked on every look at the team, so an empty desk reads no file.
     maybe_owed: Mutex<bool>,
 }
 
-pub(super) fn pending_path(data_dir: &Path) -> PathBuf {
+pub(in crate::desk) fn pending_path(data_dir: &Path) -> PathBuf {
     data_dir.join("team-pending.json")
 }
 

@@ -1,5 +1,5 @@
-//! The desk's own hold on the team's trail, which no one with the database's rights can
-//! rewrite unseen:
+//! The team's trail as the audit screen shows it, with its verification, and the
+//! desk's own hold on it, which no one with the database's rights can rewrite unseen:
 //! - the last (sequence, hash) this desk saw, kept in its keyring: a chain that later
 //!   ends before it (entries removed) or has another hash there (rewritten, forked)
 //!   raises an alarm, and the anchor stays where it was until a person looks;
@@ -7,7 +7,7 @@
 //!   stored in the database (every desk's verification checks it) and exported to a
 //!   file the supervisor keeps elsewhere.
 
-use kyb_team::{Checkpoint, CheckpointKey, Head, Team};
+use kyb_team::{Checkpoint, CheckpointKey, Head, Team, TeamAuditEntry, TeamChain};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -154,6 +154,30 @@ impl Desk {
                 checkpoint.hash
             ),
             checkpoint,
+        })
+    }
+}
+
+/// The team's trail for the audit screen, with its verification.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamTrail {
+    pub entries: Vec<TeamAuditEntry>,
+    pub chain: TeamChain,
+    /// The chain is not the one this desk saw before (its keyring's anchor).
+    pub anchor: Option<AnchorAlarm>,
+}
+
+impl Desk {
+    pub async fn team_trail(&self, limit: u32) -> AppResult<TeamTrail> {
+        let profile = self.active_profile()?;
+        let team = self.team_of(&profile).await?;
+        let chain = team.verify_chain().await.map_err(team_error)?;
+        let anchor = self.check_anchor(&profile, &team, &chain.head).await?;
+        Ok(TeamTrail {
+            entries: team.trail(i64::from(limit)).await.map_err(team_error)?,
+            chain,
+            anchor,
         })
     }
 }
