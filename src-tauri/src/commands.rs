@@ -15,10 +15,10 @@ use tauri_plugin_notification::NotificationExt;
 use tauri_plugin_opener::OpenerExt;
 
 use crate::Shell;
-use crate::app_info::AppInfo;
 use crate::evidence_window;
 use crate::file_links;
 use crate::key_origin::{self, KeyOriginQuestion, Language};
+use crate::service_facts::AppInfo;
 use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
 use kyb_desk_core::deep_link::{self, FileLink};

@@ -36,7 +36,7 @@ macro_rules! with_commands {
     ($callback:ident) => {
         $callback! {
             types {
-                use $crate::app_info::AppInfo;
+                use $crate::service_facts::AppInfo;
                 use $crate::commands::SavedCsv;
                 use kyb_api::drift::DriftReport;
                 use kyb_api::models::correction::CorrectionResult;

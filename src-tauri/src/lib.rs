@@ -1,6 +1,5 @@
 //! The KYB Desk shell: thin Tauri commands over modules that know nothing of windows.
 
-pub mod app_info;
 #[cfg(test)]
 mod bindings;
 pub mod commands;
@@ -11,6 +10,7 @@ pub mod evidence_window;
 pub mod file_links;
 pub mod key_origin;
 pub mod options;
+pub mod service_facts;
 pub mod startup;
 pub mod team;
 

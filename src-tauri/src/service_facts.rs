@@ -1,4 +1,7 @@
-//! What the About line of the UI shows: which build of KYB Desk is running.
+//! The facts the window reads once, at start (the `app_info` command, answered as
+//! [`AppInfo`]): which build of KYB Desk runs, for the About page, and the facts of the
+//! service and of this desk that its forms and reports count with (the spec's limits,
+//! geo bands, operations, verdicts and sections, the largest watchlist import).
 
 use kyb_api::drift::{DRIFT_MARKERS, DriftMarkers};
 use kyb_api::expediente::{LISTED_IN_SPEC, SectionId, Verdict, VerdictOutcome};
