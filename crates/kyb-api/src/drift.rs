@@ -26,7 +26,7 @@ use serde_json::Value;
 use ts_rs::TS;
 
 use crate::Operation;
-use crate::time::UNREADABLE;
+use crate::time::{UNREADABLE, is_unset};
 use crate::tolerant::absorbing;
 pub use kept::{HASHED, WITHHELD};
 use kept::{catalogue_value, field_name};
@@ -210,6 +210,9 @@ impl Walk<'_> {
             }
             (Value::Array(_), Value::Array(_)) => self.lesson.reshaped.push(path.clone()),
             (_, Value::Array(_)) => self.lesson.reshaped.push(path.clone()),
+            // The unset instant read as "not happened" is not a reshaping: its form is
+            // counted under `time::NOT_HAPPENED` (the decision is beside that rule).
+            (Value::String(text), Value::Null) if is_unset(text) => {}
             (received, read) if is_missing(read) && !is_missing(received) => {
                 self.lesson.reshaped.push(path.clone());
             }
@@ -464,6 +467,43 @@ mod tests {
         let (_, lesson) = read::<Verification>(Operation::Verification, &data).expect("reads");
         assert_eq!(lesson.time_forms, [UNREADABLE]);
         assert!(lesson.absorbed_anything(), "{lesson:?}");
+    }
+
+    #[test]
+    fn the_unset_instant_is_learnt_but_is_not_tolerance() {
+        let data = json!({"Folio": "VD-1", "VerificationStatus": "NoIniciado", "Photos": [],
+                          "Verdict": "Pendiente", "VerdictComment": null, "GeoSignals": null,
+                          "ExternalReference": "EXT-1", "Modality": "Domiciliar",
+                          "ProductName": "Verificación domiciliaria", "ProductKey": "VD",
+                          "CreatedAtUtc": "2026-11-20T10:00:00.123Z",
+                          "SentAtUtc": "0001-01-01T00:00:00Z",
+                          "CompletedAtUtc": "0001-01-01T00:00:00.0000000",
+                          "ExpiresAtUtc": "2026-11-23T10:00:00Z",
+                          "GeoResult": "Indeterminado", "DistanceMeters": 0, "Accuracy": 0,
+                          "GeoIntegrity": "Ok", "BiometricStatus": "Pendiente"});
+        let (verification, lesson) =
+            read::<Verification>(Operation::Verification, &data).expect("reads");
+        assert_eq!(
+            (verification.sent_at_utc, verification.completed_at_utc),
+            (None, None)
+        );
+        assert!(!lesson.absorbed_anything(), "{lesson:?}");
+        let mut forms = lesson.time_forms.clone();
+        forms.sort();
+        assert_eq!(
+            forms,
+            [
+                "YYYY-MM-DDThh:mm:ss.fffZ",
+                "YYYY-MM-DDThh:mm:ssZ",
+                "not happened: YYYY-MM-DDThh:mm:ss.fffffff",
+                "not happened: YYYY-MM-DDThh:mm:ssZ",
+            ]
+        );
+        // A null where the spec types a plain string is still drift.
+        let mut nulled = data.clone();
+        nulled["SentAtUtc"] = Value::Null;
+        let (_, lesson) = read::<Verification>(Operation::Verification, &nulled).expect("reads");
+        assert_eq!(lesson.nulls, ["SentAtUtc"]);
     }
 
     #[test]

@@ -235,16 +235,49 @@ fn pattern(text: &str, separators: [char; 2], letters: &[char]) -> String {
         .collect()
 }
 
+/// The day a service whose instants are never null writes for an event that has not
+/// happened: .NET's `DateTime.MinValue`, `0001-01-01T00:00:00`, is what it writes for
+/// a date it never set (the sandbox's `NOT_YET`), and the spec types `SentAtUtc`,
+/// `CompletedAtUtc`, a person's `EnrollmentRequestAtUtc` and others as plain strings.
+const UNSET_DAY: NaiveDate = NaiveDate::from_ymd_opt(1, 1, 1).expect("1 January of year 1");
+
+/// Whether a value names the unset instant rather than an event: its date, as written,
+/// is 1 January of year 1, with any time, fraction or designator (`MinValue` written
+/// with an offset, or turned to UTC west of Greenwich, `0001-01-01T06:00:00Z`), in
+/// either version's writing. No event of a file happened that day, so nothing is lost.
+pub fn is_unset(raw: &str) -> bool {
+    parse_date(raw) == Some(UNSET_DAY)
+}
+
+/// The form noted for [`crate::drift`] of a value read as [`is_unset`]: the marker,
+/// then its form (`not happened: YYYY-MM-DDThh:mm:ssZ`).
+pub const NOT_HAPPENED: &str = "not happened";
+
 /// Read from an answer: text parsed as above (its form noted for [`crate::drift`]); a
-/// number is kept verbatim as unreadable; null or another shape is missing.
+/// number is kept verbatim as unreadable; null or another shape is missing, and so is
+/// the unset instant ([`is_unset`]): "not happened yet" has one representation,
+/// whichever of null, absence or `0001-01-01` the service chose.
+///
+/// Drift: the unset instant is not counted as tolerance. The spec types these fields
+/// as plain ISO 8601 strings, never null, so a service must write some instant before
+/// the event, and `MinValue` is the one a .NET service writes; counting it would mark
+/// every answer about an unsent verification as absorbing and hide real drift. It is
+/// still learnt: its form is counted under [`NOT_HAPPENED`], beside the nulls and
+/// absences of the same fields, so the report shows which writing production uses.
 macro_rules! lenient_time {
     ($($ty:ident),+) => {$(
         impl crate::tolerant::Lenient for $ty {
             fn lenient<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Self>, D::Error> {
                 let raw = <crate::tolerant::Raw as Deserialize>::deserialize(deserializer)?;
-                Ok(raw.text().map(|text| {
+                Ok(raw.text().and_then(|text| {
+                    if is_unset(&text) {
+                        crate::tolerant::note_time_form(|| {
+                            format!("{NOT_HAPPENED}: {}", form_of(&text))
+                        });
+                        return None;
+                    }
                     crate::tolerant::note_time_form(|| form_of(&text));
-                    Self::parse(&text)
+                    Some(Self::parse(&text))
                 }))
             }
         }
@@ -405,6 +438,44 @@ mod tests {
             "-000005-03-01"
         );
         assert_eq!(parse_timestamp("2026-11-26T11:08:14"), None, "a designator");
+    }
+
+    #[test]
+    fn the_unset_instant_reads_as_not_happened_in_any_writing() {
+        use crate::tolerant::Lenient;
+        let instant = |text: &str| UtcTime::lenient(serde_json::Value::from(text)).expect("reads");
+        let date = |text: &str| WireDate::lenient(serde_json::Value::from(text)).expect("reads");
+        for unset in [
+            "0001-01-01T00:00:00Z",
+            "0001-01-01T00:00:00",
+            "0001-01-01T00:00:00.0000000",
+            "0001-01-01T00:00:00.000Z",
+            "0001-01-01T00:00:00+00:00",
+            "0001-01-01T00:00:00-06:00",
+            "0001-01-01T06:00:00Z",
+            "0001-01-01 00:00:00",
+            " 0001-01-01t00:00:00z ",
+            "00010101T000000Z",
+            "0001-01-01",
+            "01/01/0001",
+            "01/01/0001 00:00:00",
+        ] {
+            assert_eq!(instant(unset), None, "{unset}");
+            assert_eq!(date(unset), None, "{unset}");
+        }
+        // Its neighbours are events, and an odd value is kept as received: neither is
+        // dropped.
+        for kept in [
+            "0001-01-02T00:00:00Z",
+            "0002-01-01T00:00:00Z",
+            "0000-12-31T23:59:59Z",
+            "2026-01-01T00:00:00Z",
+            "0001-01-01T00:00:00Z firmado",
+            "0001-01-01T25:00:00Z",
+        ] {
+            assert_eq!(instant(kept), Some(UtcTime::parse(kept)), "{kept}");
+        }
+        assert_eq!(date("02/01/0001"), Some(WireDate::parse("0001-01-02")));
     }
 
     #[test]

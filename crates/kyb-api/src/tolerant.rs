@@ -10,6 +10,9 @@
 //! - Text is read from a string, a number or a boolean (written as JSON writes it).
 //! - A catalogue value the spec does not list is kept as `Other` (see `wire_enum`);
 //!   timestamps take any fraction and any designator (see [`crate::time`]).
+//! - An instant or a date written as 1 January of year 1 (`0001-01-01T00:00:00Z`,
+//!   .NET's `DateTime.MinValue`, what a service whose instants are never null writes
+//!   for an event that has not happened) is missing too: see [`crate::time::is_unset`].
 //! - A value of a shape the field cannot hold (an object where text is expected) is
 //!   missing rather than failing the answer: one odd field must not hide a whole file
 //!   from an analyst. A single element sent where an array is expected is a list of one.

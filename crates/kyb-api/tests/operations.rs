@@ -516,6 +516,16 @@ async fn verifications_read_resend_and_cancel() {
     if read.geo_band() == Some(GeoBand::Consistent) {
         assert_eq!(read.geo_result, Some(GeoResult::Consistente));
     }
+    // Before the capture the service writes `0001-01-01` for what has not happened and
+    // 0 m that nothing measured: read as not happened, and no band claimed.
+    for status in ["NoIniciado", "Enviado"] {
+        let waiting = client.verification(&folio(status)).await.expect("read");
+        assert!(waiting.created_at_utc.is_some(), "{status}");
+        assert_eq!(waiting.sent_at_utc.is_some(), status == "Enviado");
+        assert_eq!(waiting.completed_at_utc, None, "{status}");
+        assert_eq!(waiting.geo_result, Some(GeoResult::Indeterminado));
+        assert_eq!(waiting.geo_band(), None, "{status}");
+    }
 
     client
         .resend_verification(&folio("Enviado"))

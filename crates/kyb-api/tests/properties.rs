@@ -7,7 +7,7 @@ use kyb_api::expediente::{Decision, DocumentStatus, SectionComment, SectionId, S
 use kyb_api::models::{correction, detail, file, tracking, verification};
 use kyb_api::requests::{CorrectionRequest, SectionDecision};
 use kyb_api::retry::{Failure, RetryPolicy};
-use kyb_api::time::{UtcTime, WireDate};
+use kyb_api::time::{self, UtcTime, WireDate};
 use kyb_api::validate::{self, COMENTARIO_MAX_CHARS, SECCIONES_MAX};
 use kyb_api::verification::{GeoBand, VerificationStatus};
 use kyb_api::{ApiError, Operation};
@@ -278,6 +278,31 @@ proptest! {
             with_ms.map(|t| t.timestamp_millis()),
             Some(seconds * 1000 + millis)
         );
+    }
+
+    #[test]
+    fn only_the_unset_day_reads_as_not_happened(
+        seconds in prop_oneof![
+            // Around 1 January of year 1 (DateTime.MinValue), to the second.
+            -62_135_769_600i64..-62_135_424_000,
+            -62_135_596_800i64..253_402_000_000,
+        ],
+        offset_minutes in -1439i32..=1439,
+        fraction in 0usize..=9,
+    ) {
+        let at = chrono::DateTime::from_timestamp(seconds, 0).expect("in range");
+        let zone = chrono::FixedOffset::east_opt(offset_minutes * 60).expect("an offset");
+        let local = at.with_timezone(&zone);
+        let digits = if fraction == 0 { String::new() } else { format!(".{}", "0".repeat(fraction)) };
+        let written = format!("{}{digits}{}", local.format("%Y-%m-%dT%H:%M:%S"), local.format("%:z"));
+        let unset_day = local.format("%Y-%m-%d").to_string() == "0001-01-01";
+        let answer = serde_json::json!({"SentAtUtc": written, "CompletedAtUtc": written});
+        let read: verification::Verification = serde_json::from_value(answer).expect("reads");
+        prop_assert_eq!(read.sent_at_utc.is_none(), unset_day, "{}", written);
+        prop_assert_eq!(time::is_unset(&written), unset_day, "{}", written);
+        if !unset_day {
+            prop_assert_eq!(read.completed_at_utc, Some(UtcTime::At(at)), "{}", written);
+        }
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The tolerant-reading rule, shown on every success fixture: any subset of its fields
 //! made null or absent, unknown fields added anywhere, any timestamp written in any
-//! accepted form and any integer written as a decimal, and the answer still decodes.
-//! Every field that was not changed keeps its value and every changed one reads as
-//! missing: nothing lost, nothing invented. The last test shows that one model field
+//! accepted form, or as the unset instant of an event not yet happened, and any integer
+//! written as a decimal, and the answer still decodes. Every field that was not changed
+//! keeps its value and every changed one (the unset instant too) reads as missing:
+//! nothing lost, nothing invented. The last test shows that one model field
 //! made strict is caught.
 
 use std::path::Path;
@@ -89,6 +90,26 @@ fn reform(at: DateTime<Utc>, choice: u8) -> String {
     )
 }
 
+/// The unset instant (`DateTime.MinValue`, an event that has not happened) in one of
+/// the writings a service may give it: any fraction of zeros, any designator, and its
+/// time as written east or west of Greenwich.
+fn unset(choice: u8) -> String {
+    let designators = ["Z", "", "+00:00", "-06:00", "z", "+0530"];
+    let designator = designators[usize::from(choice) % designators.len()];
+    let time = if (choice / 6).is_multiple_of(2) {
+        "00:00:00"
+    } else {
+        "06:00:00"
+    };
+    let digits = usize::from(choice / 12) % 8;
+    let fraction = if digits == 0 {
+        String::new()
+    } else {
+        format!(".{}", "0".repeat(digits))
+    };
+    format!("0001-01-01T{time}{fraction}{designator}")
+}
+
 /// Builds a variant of `received` (an answer) and what reading it must give, from
 /// `expected` (the reading of the unchanged answer).
 fn vary(received: &Value, expected: &Value, choices: &mut Choices) -> (Value, Value) {
@@ -136,6 +157,9 @@ fn vary(received: &Value, expected: &Value, choices: &mut Choices) -> (Value, Va
             (Value::Array(variant), Value::Array(reading))
         }
         (Value::String(text), _) if text.contains('T') => match UtcTime::parse(text) {
+            UtcTime::At(_) if choices.one_in(6) => {
+                (Value::String(unset(choices.next())), Value::Null)
+            }
             UtcTime::At(at) if choices.one_in(2) => {
                 (Value::String(reform(at, choices.next())), expected.clone())
             }

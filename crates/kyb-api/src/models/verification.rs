@@ -73,8 +73,21 @@ answer_model! {
 }
 
 impl Verification {
-    /// The spec's band of the reported distance (none when no distance was sent).
+    /// Whether the applicant captured anything: a photo, or a completed flow. Before
+    /// that the service still writes a distance and an accuracy (the spec types them as
+    /// numbers, never null), `0` that nothing measured.
+    pub fn captured(&self) -> bool {
+        !self.photos.is_empty() || self.completed_at_utc.is_some()
+    }
+
+    /// The spec's band of the reported distance: none when no distance was sent, when
+    /// nothing was captured (its `0` would read as consistent), or when the service
+    /// calls the location `Indeterminado` (insufficient precision or no declared
+    /// address, so the distance supports no verdict).
     pub fn geo_band(&self) -> Option<GeoBand> {
+        if !self.captured() || self.geo_result == Some(GeoResult::Indeterminado) {
+            return None;
+        }
         self.distance_meters.map(GeoBand::of_distance)
     }
 
@@ -100,5 +113,70 @@ answer_model! {
         pub geo_result: Option<GeoResult>,
         pub distance_meters: Option<f64>,
         pub hash_sha256: Option<String>,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn read(value: serde_json::Value) -> Verification {
+        serde_json::from_value(value).expect("reads")
+    }
+
+    /// The answer for a verification whose link went out and nothing came back, as a
+    /// service whose instants and numbers are never null writes it.
+    fn before_capture() -> serde_json::Value {
+        json!({"Folio": "VD-1", "VerificationStatus": "Enviado", "Verdict": "Pendiente",
+               "CreatedAtUtc": "2026-11-20T10:00:00Z", "SentAtUtc": "2026-11-20T10:01:00Z",
+               "CompletedAtUtc": "0001-01-01T00:00:00Z", "ExpiresAtUtc": "2026-11-23T10:00:00Z",
+               "GeoResult": "Indeterminado", "DistanceMeters": 0, "Accuracy": 0,
+               "GeoIntegrity": "Ok", "Photos": []})
+    }
+
+    #[test]
+    fn nothing_captured_claims_no_band() {
+        let waiting = read(before_capture());
+        assert_eq!(waiting.completed_at_utc, None, "not completed");
+        assert!(!waiting.captured());
+        assert_eq!(waiting.geo_band(), None, "0 m measured nothing");
+        // However the service words the location, a visit not captured has no band.
+        let mut worded = before_capture();
+        worded["GeoResult"] = json!("Consistente");
+        assert_eq!(read(worded.clone()).geo_band(), None);
+        worded["CompletedAtUtc"] = serde_json::Value::Null;
+        assert_eq!(read(worded).geo_band(), None);
+    }
+
+    #[test]
+    fn a_captured_visit_is_banded_unless_the_service_says_indeterminado() {
+        let mut completed = before_capture();
+        completed["VerificationStatus"] = json!("Completado");
+        completed["CompletedAtUtc"] = json!("2026-11-20T10:45:00Z");
+        completed["GeoResult"] = json!("Consistente");
+        completed["DistanceMeters"] = json!(0);
+        assert_eq!(
+            read(completed.clone()).geo_band(),
+            Some(GeoBand::Consistent)
+        );
+        completed["DistanceMeters"] = json!(620.5);
+        completed["GeoResult"] = json!("Inconsistente");
+        assert_eq!(
+            read(completed.clone()).geo_band(),
+            Some(GeoBand::Inconsistent)
+        );
+        completed["GeoResult"] = json!("indeterminado");
+        assert_eq!(read(completed.clone()).geo_band(), None);
+        // A photo alone is a capture: a flow in progress has a distance worth banding.
+        let mut in_progress = before_capture();
+        in_progress["VerificationStatus"] = json!("Iniciado");
+        in_progress["GeoResult"] = json!("Consistente");
+        in_progress["DistanceMeters"] = json!(42.5);
+        in_progress["Photos"] = json!([{"Section": "Fachada", "DistanceMeters": 42.5}]);
+        let reading = read(in_progress);
+        assert!(reading.captured());
+        assert_eq!(reading.geo_band(), Some(GeoBand::Consistent));
     }
 }
