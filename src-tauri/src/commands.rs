@@ -32,7 +32,7 @@ use kyb_desk_core::evidence::files::{EvidenceFile, EvidenceFiles};
 use kyb_desk_core::guide::DemoGuide;
 use kyb_desk_core::history::DetailChanges;
 use kyb_desk_core::images::{ImageFetcher, PhotoCheck};
-use kyb_desk_core::links;
+use kyb_desk_core::navigation;
 use kyb_desk_core::profiles::{Profile, ProfileBook, ProfileInput};
 use kyb_desk_core::reasons::ReasonCatalogue;
 use kyb_desk_core::recovery::Recovery;
@@ -390,7 +390,7 @@ pub fn open_external<R: Runtime>(
     shell: State<'_, Shell>,
     url: String,
 ) -> AppResult<()> {
-    let url = links::checked_external(&url, shell.demo_base.as_ref())?;
+    let url = navigation::checked_external(&url, shell.demo_base.as_ref())?;
     app.opener()
         .open_url(url.as_str(), None::<&str>)
         .map_err(|e| AppError::desktop(Task::OpenLink, e))
@@ -403,7 +403,7 @@ pub async fn fetch_image(
     shell: State<'_, Shell>,
     url: String,
 ) -> AppResult<String> {
-    let url = links::checked_external(&url, shell.demo_base.as_ref())?;
+    let url = navigation::checked_external(&url, shell.demo_base.as_ref())?;
     images.fetch(&url).await
 }
 
@@ -415,7 +415,7 @@ pub async fn check_photo(
     url: String,
     expected_sha256: String,
 ) -> AppResult<PhotoCheck> {
-    let url = links::checked_external(&url, shell.demo_base.as_ref())?;
+    let url = navigation::checked_external(&url, shell.demo_base.as_ref())?;
     images.check(&url, &expected_sha256).await
 }
 

@@ -15,7 +15,7 @@ pub mod startup;
 pub mod team;
 
 use kyb_desk_core::evidence::files::EvidenceFiles;
-use kyb_desk_core::{images, links, logging, store};
+use kyb_desk_core::{images, logging, navigation, store};
 use tauri::{Manager, Runtime, Url};
 
 use crate::options::Options;
@@ -234,7 +234,7 @@ pub fn run(options: Options, began: std::time::Instant) {
         .plugin(tauri_plugin_dialog::init())
         .plugin(
             tauri::plugin::Builder::<tauri::Wry, ()>::new("navigation-guard")
-                .on_navigation(|_, url| links::is_app_page(url))
+                .on_navigation(|_, url| navigation::is_app_page(url))
                 .build(),
         )
         .setup(move |app| {

@@ -2,7 +2,7 @@
 //! Content Security Policy without remote or inline script, and one capability that
 //! grants the main window the app's own commands and nothing else (no plugin command,
 //! no remote origin). Navigation away from the app's pages is refused at run time
-//! (`links::is_app_page`, and the `security` journey).
+//! (`navigation::is_app_page`, and the `security` journey).
 
 use serde_json::Value;
 
