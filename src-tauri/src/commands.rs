@@ -16,12 +16,11 @@ use tauri_plugin_opener::OpenerExt;
 
 use crate::Shell;
 use crate::evidence_window;
-use crate::file_links;
+use crate::file_link_delivery;
 use crate::key_origin::{self, KeyOriginQuestion, Language};
 use crate::service_facts::AppInfo;
 use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
-use kyb_desk_core::deep_link::{self, FileLink};
 use kyb_desk_core::desk::{
     AddedSections, Desk, ExportedCheckpoint, FileDetail, FileTracking, IssuedLink, ReviewMaterial,
     VerificationState,
@@ -29,6 +28,7 @@ use kyb_desk_core::desk::{
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
 use kyb_desk_core::error::{AppError, AppResult, Failure, Task};
 use kyb_desk_core::evidence::files::{EvidenceFile, EvidenceFiles};
+use kyb_desk_core::file_address::{self, FileLink};
 use kyb_desk_core::guide::DemoGuide;
 use kyb_desk_core::history::DetailChanges;
 use kyb_desk_core::images::{ImageFetcher, PhotoCheck};
@@ -529,7 +529,7 @@ pub fn copy_text<R: Runtime>(app: AppHandle<R>, text: String) -> AppResult<()> {
 /// Copies the link to a file (`kybdesk://expediente/<DocumentId>`), and returns it.
 #[tauri::command]
 pub fn copy_file_link<R: Runtime>(app: AppHandle<R>, document_id: String) -> AppResult<String> {
-    let link = deep_link::file_link(&document_id)?;
+    let link = file_address::file_link(&document_id)?;
     app.clipboard()
         .write_text(link.clone())
         .map_err(|e| AppError::desktop(Task::CopyText, e))?;
@@ -539,8 +539,8 @@ pub fn copy_file_link<R: Runtime>(app: AppHandle<R>, document_id: String) -> App
 /// The window listens for links to a file: `on_link` receives each one, first the one
 /// that waited for it (the app's start, or a link during a reload).
 #[tauri::command]
-pub fn file_links(inbox: State<'_, file_links::Inbox>, on_link: Channel<FileLink>) {
-    inbox.listen(on_link, file_links::deliver);
+pub fn file_links(inbox: State<'_, file_link_delivery::Inbox>, on_link: Channel<FileLink>) {
+    inbox.listen(on_link, file_link_delivery::deliver);
 }
 
 #[tauri::command]

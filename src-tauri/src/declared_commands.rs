@@ -43,7 +43,7 @@ macro_rules! with_commands {
                 use kyb_api::models::file::{CreatedFile, EnrollmentLink};
                 use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
                 use kyb_desk_core::audit::{AuditEntries, ChainReport};
-                use kyb_desk_core::deep_link::FileLink;
+                use kyb_desk_core::file_address::FileLink;
                 use kyb_desk_core::desk::{
                     AddedMember, AddedSections, ExportedCheckpoint, FileDetail, FileTracking,
                     IssuedLink, ReviewMaterial, TeamQueue, TeamStatus, TeamTrail, VerificationState,

@@ -7,7 +7,7 @@ pub mod commands;
 mod declared_commands;
 pub mod endpoints;
 pub mod evidence_window;
-pub mod file_links;
+pub mod file_link_delivery;
 pub mod key_origin;
 pub mod options;
 pub mod service_facts;
@@ -211,7 +211,7 @@ pub fn run(options: Options, began: std::time::Instant) {
                 .dbus_id(instance_id(data_dir.as_deref(), demo))
                 .callback(|app, args, _cwd| {
                     bring_forward(app);
-                    file_links::from_second_launch(app, args);
+                    file_link_delivery::from_second_launch(app, args);
                 })
                 .build(),
         )
@@ -225,7 +225,7 @@ pub fn run(options: Options, began: std::time::Instant) {
         // link given alone, is not used. macOS delivers it as an event instead.
         .plugin(tauri_plugin_deep_link::init())
         // From the start: a later launch may hand a link over while this one sets up.
-        .manage(file_links::Inbox::default())
+        .manage(file_link_delivery::Inbox::default())
         .manage(evidence_window::Shown::default())
         .plugin(window_state(data_dir.as_deref()))
         .plugin(tauri_plugin_notification::init())
@@ -245,7 +245,7 @@ pub fn run(options: Options, began: std::time::Instant) {
             };
             logging::init(&log_dir);
             if let Some(link) = file_link {
-                file_links::receive(app.handle(), link);
+                file_link_delivery::receive(app.handle(), link);
             }
             #[cfg(target_os = "macos")]
             {
@@ -253,7 +253,10 @@ pub fn run(options: Options, began: std::time::Instant) {
                 let handle = app.handle().clone();
                 app.deep_link().on_open_url(move |event| {
                     for url in event.urls() {
-                        file_links::receive(&handle, kyb_desk_core::deep_link::parse(url.as_str()));
+                        file_link_delivery::receive(
+                            &handle,
+                            kyb_desk_core::file_address::parse(url.as_str()),
+                        );
                     }
                 });
             }

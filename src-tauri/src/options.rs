@@ -10,7 +10,7 @@
 //! install, or one isolated run per end-to-end journey. (Keys still go to the
 //! keyring, whose entries are named by profile id.)
 //!
-//! A link to a file (`kybdesk://expediente/<DocumentId>`, see the core's `deep_link`)
+//! A link to a file (`kybdesk://expediente/<DocumentId>`, see the core's `file_address`)
 //! is how the desktop asks the app to open a file: the only argument when the system
 //! opens a link, after the flags when a script or a test does. The first launch opens
 //! it; a later one hands its arguments to the running app (the single-instance plugin),
@@ -28,7 +28,7 @@
 
 use std::path::PathBuf;
 
-use kyb_desk_core::deep_link::{self, FileLink, LinkRefusal};
+use kyb_desk_core::file_address::{self, FileLink, LinkRefusal};
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -96,11 +96,11 @@ impl Options {
                 other => {
                     if let Some(dir) = other.strip_prefix("--data-dir=") {
                         options.data_dir = Some(PathBuf::from(dir));
-                    } else if deep_link::looks_like_link(other) {
+                    } else if file_address::looks_like_link(other) {
                         if options.file_link.is_some() {
                             return Err(format!("un solo enlace a la vez\n{USAGE}"));
                         }
-                        options.file_link = Some(deep_link::parse(other));
+                        options.file_link = Some(file_address::parse(other));
                     } else {
                         return Err(format!("argumento desconocido: {other}\n{USAGE}"));
                     }
@@ -200,7 +200,7 @@ mod tests {
 
     #[test]
     fn a_link_to_a_file_alone_or_after_the_flags() {
-        let file = deep_link::parse(LINK).expect("a link");
+        let file = file_address::parse(LINK).expect("a link");
         assert_eq!(
             parse(&[LINK]),
             Ok(Options {

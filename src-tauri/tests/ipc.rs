@@ -65,7 +65,7 @@ fn open_answering(
         demo_guide: None,
     });
     app.manage(kyb_desk::commands::TestSaveTo(dir.path().to_path_buf()));
-    app.manage(kyb_desk::file_links::Inbox::default());
+    app.manage(kyb_desk::file_link_delivery::Inbox::default());
     app.manage(kyb_desk::startup::Startup::new(
         std::time::Instant::now(),
         false,

@@ -6,7 +6,6 @@
 
 pub mod audit;
 pub mod csv_export;
-pub mod deep_link;
 #[cfg(feature = "demo")]
 pub mod demo;
 pub mod desk;
@@ -14,6 +13,7 @@ pub mod drafts;
 pub mod drift_log;
 pub mod error;
 pub mod evidence;
+pub mod file_address;
 pub mod fsio;
 pub mod guide;
 pub mod hash;

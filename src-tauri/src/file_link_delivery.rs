@@ -1,13 +1,13 @@
 //! Links to a file reaching the window: the one the app was started with, and those a
 //! later launch hands over (the single-instance plugin). Each is read strictly by the
-//! core's `deep_link` (through the command line's `Options`); a refused one is logged
+//! core's `file_address` (through the command line's `Options`); a refused one is logged
 //! with its reason, never its text, and goes no further.
 
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Manager, Runtime};
 
 use crate::options::Options;
-use kyb_desk_core::deep_link::{FileLink, LinkInbox, LinkRefusal};
+use kyb_desk_core::file_address::{FileLink, LinkInbox, LinkRefusal};
 
 /// The window's listener: a channel the window opened with the `file_links` command.
 pub type Inbox = LinkInbox<Channel<FileLink>>;
