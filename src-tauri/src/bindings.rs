@@ -32,7 +32,7 @@ fn export_all(dir: &Path) -> Result<(), ExportError> {
     let cfg = Config::new().with_out_dir(dir);
     command_client::export_types(&cfg)?;
     AppError::export_all(&cfg)?;
-    kyb_api::expediente::Verdict::export_all(&cfg)?;
+    kyb_api::file::Verdict::export_all(&cfg)?;
     AuditEntry::export_all(&cfg)?;
     // The service's models and requests, as the UI shows and builds them.
     ApiError::export_all(&cfg)?;

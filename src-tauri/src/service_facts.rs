@@ -4,7 +4,7 @@
 //! geo bands, operations, verdicts and sections, the largest watchlist import).
 
 use kyb_api::drift::{DRIFT_MARKERS, DriftMarkers};
-use kyb_api::expediente::{LISTED_IN_SPEC, SectionId, Verdict, VerdictOutcome};
+use kyb_api::file::{LISTED_IN_SPEC, SectionId, Verdict, VerdictOutcome};
 use kyb_api::operation::{Operation, OperationRoute};
 use kyb_api::validate::{LIMITS, Limits};
 use kyb_api::verification::{GEO_BANDS, GeoBands};

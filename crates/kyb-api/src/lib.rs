@@ -11,7 +11,7 @@ pub mod drift;
 pub mod envelope;
 pub mod error;
 pub mod error_code;
-pub mod expediente;
+pub mod file;
 pub mod many;
 pub mod models;
 pub mod operation;

@@ -17,7 +17,7 @@ use serde::Serialize;
 use ts_rs::TS;
 use uuid::Uuid;
 
-use crate::expediente::Verdict;
+use crate::file::Verdict;
 use crate::requests::{
     ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
     TrackingRequest,

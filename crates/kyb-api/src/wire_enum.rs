@@ -125,9 +125,9 @@ macro_rules! spec_catalogues {
 
 // Every `wire_enum!` of the crate (a test below finds them all in the sources).
 spec_catalogues!(
-    crate::expediente::DocumentStatus,
-    crate::expediente::SectionStatus,
-    crate::expediente::Decision,
+    crate::file::DocumentStatus,
+    crate::file::SectionStatus,
+    crate::file::Decision,
     crate::verification::VerificationStatus,
     crate::models::verification::Verdict,
     crate::models::verification::GeoResult,

@@ -13,7 +13,7 @@ use common::raw::{RawServer, Recorded, Reply, gzip_bomb};
 use common::{World, agent};
 use kyb_api::body::MAX_ANSWER_BYTES;
 use kyb_api::client::{ConfigError, install_tls_provider, origin_of, parse_base_url};
-use kyb_api::expediente::SectionStatus;
+use kyb_api::file::SectionStatus;
 use kyb_api::requests::{CorrectionRequest, SectionDecision, TrackingRequest};
 use kyb_api::retry::RetryPolicy;
 use kyb_api::{ApiError, Client, ClientConfig, Credentials, Operation, Secret};

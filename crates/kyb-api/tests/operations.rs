@@ -4,7 +4,7 @@
 mod common;
 
 use common::{World, agent};
-use kyb_api::expediente::{DocumentStatus, SectionStatus};
+use kyb_api::file::{DocumentStatus, SectionStatus};
 use kyb_api::models::correction::Coincidencia;
 use kyb_api::models::detail::{EntityKind, ValidationKind};
 use kyb_api::models::verification::GeoResult;

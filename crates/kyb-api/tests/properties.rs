@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use kyb_api::envelope::Envelope;
-use kyb_api::expediente::{Decision, DocumentStatus, SectionComment, SectionId, SectionStatus};
+use kyb_api::file::{Decision, DocumentStatus, SectionComment, SectionId, SectionStatus};
 use kyb_api::models::{correction, detail, file, tracking, verification};
 use kyb_api::requests::{CorrectionRequest, SectionDecision};
 use kyb_api::retry::{Failure, RetryPolicy};
@@ -126,7 +126,7 @@ proptest! {
     ) {
         let status = DocumentStatus::parse(&text);
         prop_assert!(status.is_awaiting_correction());
-        prop_assert_eq!(status.category(), kyb_api::expediente::StatusCategory::WithUser);
+        prop_assert_eq!(status.category(), kyb_api::file::StatusCategory::WithUser);
         prop_assert!(!status.is_final());
     }
 

@@ -13,7 +13,7 @@
 use std::path::Path;
 
 use kyb_api::Environment;
-use kyb_api::expediente::DocumentStatus;
+use kyb_api::file::DocumentStatus;
 use kyb_api::verification::VerificationStatus;
 use kyb_sandbox::{FileFacts, Manifest, RunningSandbox, Sandbox, SandboxConfig};
 

@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use kyb_api::expediente::Decision;
+use kyb_api::file::Decision;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use kyb_api::expediente::SectionBase;
+use kyb_api::file::SectionBase;
 use kyb_api::validate::{Failure, LIMITS, Rule};
 
 /// Reasons for any kind of section (an illegible page, a cut document…).

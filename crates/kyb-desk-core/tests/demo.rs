@@ -6,7 +6,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{DemoDesk, MemoryStore};
-use kyb_api::expediente::DocumentStatus;
+use kyb_api::file::DocumentStatus;
 use kyb_api::verification::VerificationStatus;
 use kyb_desk_core::demo;
 use kyb_desk_core::desk::Desk;

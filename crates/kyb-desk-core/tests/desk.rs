@@ -5,7 +5,7 @@ mod common;
 
 use common::DemoDesk;
 use kyb_api::Environment;
-use kyb_api::expediente::Decision;
+use kyb_api::file::Decision;
 use kyb_api::models::detail::DetailV2;
 use kyb_api::requests::{
     Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, SectionDecision,

@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::DemoDesk;
-use kyb_api::expediente::Decision;
+use kyb_api::file::Decision;
 use kyb_api::requests::{
     Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, SectionDecision,
 };

@@ -300,7 +300,7 @@ async fn a_correction_whose_answer_is_lost_is_outcome_unknown() {
         document_id: id.clone(),
         decisions: vec![kyb_desk_core::drafts::DraftDecision {
             seccion: section.clone(),
-            estatus: Some(kyb_api::expediente::Decision::Rechazada),
+            estatus: Some(kyb_api::file::Decision::Rechazada),
             comentario: "Documento ilegible".into(),
             ..Default::default()
         }],
@@ -347,7 +347,7 @@ async fn a_correction_whose_answer_is_lost_is_outcome_unknown() {
         .iter()
         .find(|s| s.comment.section == section)
         .map(|s| s.comment.status.clone());
-    assert_eq!(status, Some(kyb_api::expediente::SectionStatus::Rechazado));
+    assert_eq!(status, Some(kyb_api::file::SectionStatus::Rechazado));
     // The audit log says so: the intent went in before the request left, and its
     // result is "outcome unknown".
     let entries = desk.audit_entries().expect("audit").entries;

@@ -8,7 +8,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use kyb_api::expediente::{DocumentStatus, SectionStatus};
+use kyb_api::file::{DocumentStatus, SectionStatus};
 use kyb_api::verification::VerificationStatus;
 use serde::Deserialize;
 use serde_json::json;
@@ -129,7 +129,7 @@ pub async fn tamper_file(State(app): State<AppState>, Path(name): Path<String>) 
 /// version 2 existed.
 pub async fn make_legacy(State(app): State<AppState>, Path(document_id): Path<Uuid>) -> Response {
     let mut world = app.lock();
-    if !world.expedientes.contains_key(&document_id) {
+    if !world.files.contains_key(&document_id) {
         return refused(StatusCode::NOT_FOUND, "no such file");
     }
     world.legacy_details.insert(document_id);
@@ -240,7 +240,7 @@ pub async fn upload(
         }
     };
     let mut world = app.lock();
-    let Some(file) = world.expedientes.get_mut(&document_id) else {
+    let Some(file) = world.files.get_mut(&document_id) else {
         return refused(StatusCode::NOT_FOUND, "no such file");
     };
     let Some(target) = file

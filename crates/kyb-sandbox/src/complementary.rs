@@ -4,7 +4,7 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
-use kyb_api::expediente::{SectionId, SectionStatus};
+use kyb_api::file::{SectionId, SectionStatus};
 use kyb_api::requests::ComplementaryInfoRequest;
 use kyb_api::validate;
 use serde_json::json;
@@ -41,10 +41,7 @@ pub async fn add_sections(
     let Some(flow) = flow else {
         return validation_failed(vec![validate::invalid("flowId")]);
     };
-    let Some(file) = world
-        .expediente(caller.workspace, &request.document_id)
-        .cloned()
-    else {
+    let Some(file) = world.file(caller.workspace, &request.document_id).cloned() else {
         return Envelope::error(
             StatusCode::NOT_FOUND,
             status::NOT_FOUND,
@@ -100,7 +97,7 @@ pub async fn add_sections(
             }
         }
     }
-    if let Some(stored) = world.expedientes.get_mut(&file.document_id) {
+    if let Some(stored) = world.files.get_mut(&file.document_id) {
         let new_sections = added.len() - added_forms.len();
         stored
             .sections

@@ -9,7 +9,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use kyb_api::expediente::{Decision, DocumentStatus};
+use kyb_api::file::{Decision, DocumentStatus};
 use kyb_api::requests::CorrectionRequest;
 use kyb_api::validate;
 use serde_json::{Value, json};
@@ -19,7 +19,7 @@ use crate::auth::Caller;
 use crate::clock;
 use crate::detail_data;
 use crate::envelope::read_body;
-use crate::files::Expediente;
+use crate::files::BusinessFile;
 use crate::messages;
 use crate::state::{AppState, OutboxEvent};
 
@@ -46,7 +46,7 @@ struct Resolution {
     warning: Option<String>,
 }
 
-fn resolve(file: &Expediente, entidad_id: Option<&str>, referencia: Option<&str>) -> Resolution {
+fn resolve(file: &BusinessFile, entidad_id: Option<&str>, referencia: Option<&str>) -> Resolution {
     let wanted_id = entidad_id.and_then(|id| Uuid::parse_str(id.trim()).ok());
     let wanted_ref = referencia.map(|r| r.trim().to_lowercase());
     // An id names one entity for certain; the reference is used only without one.
@@ -103,10 +103,7 @@ pub async fn request_correction(
             failures,
         );
     }
-    let Some(file) = world
-        .expediente(caller.workspace, &request.document_id)
-        .cloned()
-    else {
+    let Some(file) = world.file(caller.workspace, &request.document_id).cloned() else {
         return failure(
             StatusCode::NOT_FOUND,
             messages::DOCUMENT_NOT_FOUND,
@@ -220,7 +217,7 @@ pub async fn request_correction(
             billable: false,
         });
     }
-    world.expedientes.insert(file.document_id, updated);
+    world.files.insert(file.document_id, updated);
     let count = |kind: Affected| affected.iter().filter(|a| **a == kind).count();
     let data = json!({
         "expedienteId": file.document_id,

@@ -3,7 +3,7 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
-use kyb_api::expediente::{DocumentStatus, SectionId, SectionStatus};
+use kyb_api::file::{DocumentStatus, SectionId, SectionStatus};
 use kyb_api::requests::CreateFileRequest;
 use kyb_api::validate;
 use serde_json::json;
@@ -12,7 +12,7 @@ use uuid::Uuid;
 use crate::auth::Caller;
 use crate::clock;
 use crate::envelope::{Envelope, read_body, validation_failed};
-use crate::files::{Expediente, Section};
+use crate::files::{BusinessFile, Section};
 use crate::messages::{self, status};
 use crate::state::{AppState, OutboxEvent};
 
@@ -37,7 +37,7 @@ pub async fn create_file(State(app): State<AppState>, caller: Caller, body: Byte
         Some(raw) => {
             let known = Uuid::parse_str(raw).ok().and_then(|id| {
                 world
-                    .expedientes
+                    .files
                     .values()
                     .find(|f| f.workspace == caller.workspace && f.client_id == id)
                     .map(|f| (f.client_id, f.client_name.clone()))
@@ -88,7 +88,7 @@ pub async fn create_file(State(app): State<AppState>, caller: Caller, body: Byte
         (Uuid::new_v4(), name)
     });
     let company_rfc = company.company_rfc.clone().filter(|r| !r.trim().is_empty());
-    let file = Expediente {
+    let file = BusinessFile {
         document_id,
         workspace: caller.workspace,
         flow_id: flow.flow_id.clone(),
@@ -165,7 +165,7 @@ pub async fn create_file(State(app): State<AppState>, caller: Caller, body: Byte
             "CompanyRfc": company_rfc.map(|r| r.to_uppercase()),
         },
     });
-    world.expedientes.insert(document_id, file);
+    world.files.insert(document_id, file);
     Envelope::new(
         StatusCode::OK,
         status::SUCCESS_LOWER,

@@ -11,7 +11,7 @@ use crate::auth::DetailCaller;
 use crate::clock;
 use crate::detail_data;
 use crate::envelope::{Envelope, validation_failed};
-use crate::files::{Expediente, PersonType};
+use crate::files::{BusinessFile, PersonType};
 use crate::messages::{self, status};
 use crate::state::AppState;
 
@@ -56,7 +56,7 @@ pub async fn detail(
             return validation_failed(vec![format!("El {TIMEZONE_HEADER} no es válido.")]);
         }
     };
-    let Some(file) = world.expediente(caller.workspace, &id) else {
+    let Some(file) = world.file(caller.workspace, &id) else {
         return Envelope::error(
             StatusCode::NOT_FOUND,
             status::NOT_FOUND,
@@ -90,11 +90,11 @@ pub async fn detail(
 
 /// `Secciones`: the file's sections, each followed by the limit modifier its flow
 /// gives it (`ProofAddressLimit:2` after `ProofAddressObligatorio`).
-fn section_identifiers(file: &Expediente, flow_sections: &[String]) -> Vec<String> {
+fn section_identifiers(file: &BusinessFile, flow_sections: &[String]) -> Vec<String> {
     let mut ids: Vec<String> = file.sections.iter().map(|s| s.id.clone()).collect();
     for modifier in flow_sections
         .iter()
-        .filter(|id| kyb_api::expediente::SectionId::parse(id).limit.is_some())
+        .filter(|id| kyb_api::file::SectionId::parse(id).limit.is_some())
     {
         if !ids.contains(modifier) {
             ids.push(modifier.clone());
@@ -106,7 +106,7 @@ fn section_identifiers(file: &Expediente, flow_sections: &[String]) -> Vec<Strin
 /// Version 1: the original format. The spec shows only `documentId`,
 /// `sectionsAdded` and `message`; the sandbox adds the basic facts with DD/MM/YYYY
 /// dates, as version 1 writes them.
-fn version_1(file: &Expediente, section_ids: &[String]) -> Value {
+fn version_1(file: &BusinessFile, section_ids: &[String]) -> Value {
     json!({
         "documentId": file.document_id,
         "sectionsAdded": section_ids,
@@ -120,7 +120,7 @@ fn version_1(file: &Expediente, section_ids: &[String]) -> Value {
 }
 
 fn version_2(
-    file: &Expediente,
+    file: &BusinessFile,
     person_type: PersonType,
     section_ids: &[String],
     base_url: &str,

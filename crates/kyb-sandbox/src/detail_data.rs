@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::clock;
-use crate::files::{DynamicForm, Expediente, Person};
+use crate::files::{BusinessFile, DynamicForm, Person};
 
 pub fn rng_for(id: Uuid) -> ChaCha8Rng {
     let bytes = id.as_bytes();
@@ -93,7 +93,7 @@ fn representative(rng: &mut ChaCha8Rng, person: &Person, tz: i32) -> Value {
 }
 
 /// The `index`th branch: the head office first.
-fn branch(rng: &mut ChaCha8Rng, file: &Expediente, base_url: &str, index: usize) -> Value {
+fn branch(rng: &mut ChaCha8Rng, file: &BusinessFile, base_url: &str, index: usize) -> Value {
     let photos = |side: &str, count: usize| -> Vec<String> {
         (1..=count)
             .map(|n| {
@@ -216,7 +216,7 @@ struct Owner {
 
 fn proof_of_address(
     rng: &mut ChaCha8Rng,
-    file: &Expediente,
+    file: &BusinessFile,
     holder: &str,
     owner: Owner,
     base_url: &str,
@@ -281,7 +281,7 @@ fn split_hundred(rng: &mut ChaCha8Rng, n: usize) -> Vec<u32> {
     shares
 }
 
-fn incorporation_deed(rng: &mut ChaCha8Rng, file: &Expediente, base_url: &str) -> Value {
+fn incorporation_deed(rng: &mut ChaCha8Rng, file: &BusinessFile, base_url: &str) -> Value {
     let shareholders: Vec<&Person> = file.persons.iter().collect();
     let shares = split_hundred(rng, shareholders.len());
     let capital = 100_000.0_f64;
@@ -353,7 +353,7 @@ fn form(form: &DynamicForm) -> Value {
 
 /// The branches a legal entity's detail shows: `Id` and `Referencia` of each. The
 /// correction request resolves `entidadId`/`entidadReferencia` against them.
-pub fn branches_of(file: &Expediente) -> Vec<(Uuid, String)> {
+pub fn branches_of(file: &BusinessFile) -> Vec<(Uuid, String)> {
     let (entities, _, _) = content(file, true, "", 0);
     entities
         .as_array()
@@ -369,7 +369,7 @@ pub fn branches_of(file: &Expediente) -> Vec<(Uuid, String)> {
 
 /// `Entidades`, `Documentos` and `Adicionales` of a file's version-2 detail.
 pub fn content(
-    file: &Expediente,
+    file: &BusinessFile,
     legal_entity: bool,
     base_url: &str,
     tz: i32,

@@ -3,14 +3,14 @@
 //! de cumplimiento) with its verdict when it asks for that. The spec shows neither;
 //! their `Categoria` and `TipoDocumento` are the sandbox's choice (see the README).
 
-use kyb_api::expediente::{SectionBase, SectionId};
+use kyb_api::file::{SectionBase, SectionId};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 use serde_json::{Value, json};
 
 use crate::clock;
 use crate::detail_data::document_file_name;
-use crate::files::Expediente;
+use crate::files::BusinessFile;
 
 /// Section bases that ask for the tax status certificate…
 const CERTIFICATE_BASES: [SectionBase; 3] = [
@@ -21,7 +21,7 @@ const CERTIFICATE_BASES: [SectionBase; 3] = [
 /// …and those that ask for the compliance opinion.
 const OPINION_BASES: [SectionBase; 2] = [SectionBase::Opinion, SectionBase::TaxInformations];
 
-fn asks_for(file: &Expediente, bases: &[SectionBase]) -> bool {
+fn asks_for(file: &BusinessFile, bases: &[SectionBase]) -> bool {
     file.sections
         .iter()
         .filter_map(|s| SectionId::parse(&s.id).base)
@@ -29,13 +29,13 @@ fn asks_for(file: &Expediente, bases: &[SectionBase]) -> bool {
 }
 
 /// How many tax documents [`documents`] lists for the file.
-pub fn count(file: &Expediente) -> usize {
+pub fn count(file: &BusinessFile) -> usize {
     usize::from(asks_for(file, &CERTIFICATE_BASES)) + usize::from(asks_for(file, &OPINION_BASES))
 }
 
 /// The file's tax documents, in this order, for the sections it has (those of its
 /// flow and any added since).
-pub fn documents(rng: &mut ChaCha8Rng, file: &Expediente, base_url: &str) -> Vec<Value> {
+pub fn documents(rng: &mut ChaCha8Rng, file: &BusinessFile, base_url: &str) -> Vec<Value> {
     let url = |stem: &str| {
         format!(
             "{base_url}/_files/{}",

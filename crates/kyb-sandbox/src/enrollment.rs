@@ -40,7 +40,7 @@ pub async fn enrollment_link(State(app): State<AppState>, caller: Caller, body: 
         )
     };
     let Some(file) = world
-        .expedientes
+        .files
         .get_mut(&document_id)
         .filter(|f| f.workspace == caller.workspace)
     else {

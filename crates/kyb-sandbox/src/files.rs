@@ -2,7 +2,7 @@
 //! deterministic generator that fills a workspace with them.
 
 use chrono::{DateTime, Utc};
-use kyb_api::expediente::{DocumentStatus, SectionComment, SectionId, SectionStatus};
+use kyb_api::file::{DocumentStatus, SectionComment, SectionId, SectionStatus};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 use serde_json::{Value, json};
@@ -85,7 +85,7 @@ impl Person {
 }
 
 #[derive(Debug, Clone)]
-pub struct Expediente {
+pub struct BusinessFile {
     pub document_id: Uuid,
     pub workspace: Uuid,
     pub flow_id: String,
@@ -126,7 +126,7 @@ fn updated_after(created: DateTime<Utc>, now: DateTime<Utc>, delay_minutes: i64)
     clock::minutes_after(created, delay)
 }
 
-impl Expediente {
+impl BusinessFile {
     /// Tracking's `Comments`: one entry per section, built from the sections' states.
     pub fn comments(&self) -> Vec<String> {
         self.sections
@@ -225,7 +225,7 @@ pub struct FileSpec<'a> {
 /// A generated file of a flow, with sections in states that fit its status, and its
 /// persons: for a legal entity two representatives (the first may still enroll, the
 /// second has completed), for a natural person the person alone.
-pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
+pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> BusinessFile {
     let document_id = uuid::Builder::from_random_bytes(rng.random()).into_uuid();
     let company = people::company(rng);
     let mut sections: Vec<Section> = spec
@@ -293,7 +293,7 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> Expediente {
             }
         })
         .collect();
-    Expediente {
+    BusinessFile {
         document_id,
         workspace: spec.flow.workspace,
         flow_id: spec.flow.flow_id.clone(),

@@ -90,7 +90,7 @@ pub struct FileFacts {
     pub rfc: String,
     pub document_id: uuid::Uuid,
     pub company: String,
-    pub status: kyb_api::expediente::DocumentStatus,
+    pub status: kyb_api::file::DocumentStatus,
     /// Of a natural-person (Física) flow.
     pub natural_person: bool,
     /// People (representatives, or the natural person) the file lists.
@@ -172,7 +172,7 @@ impl RunningSandbox {
     pub fn followable_files(&self, workspace: uuid::Uuid) -> Vec<(String, String)> {
         let world = self.app.lock();
         let mut files: Vec<(String, String)> = world
-            .expedientes
+            .files
             .values()
             .filter(|f| f.workspace == workspace && !f.company_rfc.is_empty())
             .map(|f| (f.flow_id.clone(), f.company_rfc.clone()))
@@ -187,7 +187,7 @@ impl RunningSandbox {
     pub fn files_of(&self, workspace: uuid::Uuid) -> Vec<FileFacts> {
         let world = self.app.lock();
         let mut files: Vec<FileFacts> = world
-            .expedientes
+            .files
             .values()
             .filter(|f| f.workspace == workspace && !f.company_rfc.is_empty())
             .map(|f| FileFacts {

@@ -8,10 +8,10 @@ use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 use uuid::Uuid;
 
-use kyb_api::expediente::DocumentStatus;
+use kyb_api::file::DocumentStatus;
 
 use crate::clock;
-use crate::files::{self, DynamicForm, Expediente, FileSpec, Flow, PersonType};
+use crate::files::{self, BusinessFile, DynamicForm, FileSpec, Flow, PersonType};
 use crate::state::{Tenant, World};
 use crate::verifications::{NewVerification, create};
 
@@ -158,7 +158,7 @@ fn large_file(
     created: DateTime<Utc>,
     now: DateTime<Utc>,
     base_url: &str,
-) -> Expediente {
+) -> BusinessFile {
     let (representatives, branches, documents) = LARGE_FILE;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x1a26_e000);
     let spec = FileSpec {
@@ -195,7 +195,7 @@ fn hostile_file(
     created: DateTime<Utc>,
     now: DateTime<Utc>,
     base_url: &str,
-) -> (Flow, Expediente) {
+) -> (Flow, BusinessFile) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xd0d0_5000);
     let flow = flow(
         &mut rng,
@@ -309,7 +309,7 @@ pub fn build(
         if index == 0 {
             example = Some(file.clone());
         }
-        world.expedientes.insert(file.document_id, file);
+        world.files.insert(file.document_id, file);
     }
     let example = example.expect("the loop runs at least once");
     let large = large_file(
@@ -319,7 +319,7 @@ pub fn build(
         start,
         base_url,
     );
-    world.expedientes.insert(large.document_id, large.clone());
+    world.files.insert(large.document_id, large.clone());
     let (hostile_flow, hostile) = hostile_file(
         seed,
         first,
@@ -327,9 +327,7 @@ pub fn build(
         start,
         base_url,
     );
-    world
-        .expedientes
-        .insert(hostile.document_id, hostile.clone());
+    world.files.insert(hostile.document_id, hostile.clone());
 
     let mut new_verification = |world: &mut World, workspace, status, index: usize| {
         let colours = [rng.random(), rng.random()];
@@ -433,7 +431,7 @@ mod tests {
     fn every_seeded_file_was_updated_after_it_was_created_and_before_the_present() {
         let start = clock::now();
         let (world, _) = build(7, 40, "http://127.0.0.1:1", start);
-        for file in world.expedientes.values() {
+        for file in world.files.values() {
             assert!(file.updated >= file.created, "{}", file.company_rfc);
             assert!(
                 file.updated <= start,

@@ -45,7 +45,7 @@ fn document(app: &AppState, name: &str) -> Option<documents::Rendered> {
     let id = Uuid::parse_str(name.strip_prefix("documents/")?.get(..36)?).ok()?;
     let (file, legal_entity) = {
         let world = app.lock();
-        let file = world.expedientes.get(&id)?.clone();
+        let file = world.files.get(&id)?.clone();
         let legal_entity = world
             .flow(file.workspace, &file.flow_id)
             .is_none_or(|flow| flow.person_type == PersonType::Moral);

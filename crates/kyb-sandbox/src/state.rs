@@ -11,7 +11,7 @@ use rand::rngs::ChaCha8Rng;
 use serde::Serialize;
 use uuid::Uuid;
 
-use crate::files::{Expediente, Flow};
+use crate::files::{BusinessFile, Flow};
 
 /// A customer of the service: one API key and the workspace it may use.
 #[derive(Debug, Clone, Serialize)]
@@ -52,7 +52,7 @@ pub struct World {
     pub verifications: HashMap<String, Verification>,
     pub served: HashMap<String, ServedFile>,
     pub flows: Vec<Flow>,
-    pub expedientes: HashMap<Uuid, Expediente>,
+    pub files: HashMap<Uuid, BusinessFile>,
     pub outbox: Vec<OutboxEvent>,
     /// Requests received, by "METHOD /route/{param}".
     pub counters: BTreeMap<String, u64>,
@@ -82,7 +82,7 @@ impl World {
             verifications: HashMap::new(),
             served: HashMap::new(),
             flows: Vec::new(),
-            expedientes: HashMap::new(),
+            files: HashMap::new(),
             outbox: Vec::new(),
             counters: BTreeMap::new(),
             trial: None,
@@ -106,11 +106,9 @@ impl World {
 
     /// The file with this id (as received, possibly not a UUID) if it belongs to
     /// `workspace`; another workspace's file is as unknown as a missing one.
-    pub fn expediente(&self, workspace: Uuid, id: &str) -> Option<&Expediente> {
+    pub fn file(&self, workspace: Uuid, id: &str) -> Option<&BusinessFile> {
         let id = Uuid::parse_str(id.trim()).ok()?;
-        self.expedientes
-            .get(&id)
-            .filter(|f| f.workspace == workspace)
+        self.files.get(&id).filter(|f| f.workspace == workspace)
     }
 
     /// The files of `workspace` for this FlowID and company RFC (either in any case).
@@ -119,7 +117,7 @@ impl World {
         workspace: Uuid,
         flow_id: &str,
         rfc: &str,
-    ) -> impl Iterator<Item = &Expediente> {
+    ) -> impl Iterator<Item = &BusinessFile> {
         let key = |workspace: Uuid, flow: &str, rfc: &str| {
             (
                 workspace,
@@ -127,15 +125,15 @@ impl World {
                 rfc.trim().to_ascii_uppercase(),
             )
         };
-        if self.company_index.0 != self.expedientes.len() {
+        if self.company_index.0 != self.files.len() {
             let mut index: HashMap<_, Vec<Uuid>> = HashMap::new();
-            for file in self.expedientes.values() {
+            for file in self.files.values() {
                 index
                     .entry(key(file.workspace, &file.flow_id, &file.company_rfc))
                     .or_default()
                     .push(file.document_id);
             }
-            self.company_index = (self.expedientes.len(), index);
+            self.company_index = (self.files.len(), index);
         }
         let (flow_id, rfc) = (flow_id.trim(), rfc.trim());
         self.company_index
@@ -143,7 +141,7 @@ impl World {
             .get(&key(workspace, flow_id, rfc))
             .into_iter()
             .flatten()
-            .filter_map(|id| self.expedientes.get(id))
+            .filter_map(|id| self.files.get(id))
             // Checked again against the file itself: the index only narrows the search.
             .filter(move |f| {
                 f.workspace == workspace

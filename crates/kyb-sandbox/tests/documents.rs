@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::Harness;
-use kyb_api::expediente::{SectionBase, SectionId};
+use kyb_api::file::{SectionBase, SectionId};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{Harness, KEY_DENIED, WORKSPACE_INVALID, assert_envelope};
-use kyb_api::expediente::SectionComment;
+use kyb_api::file::SectionComment;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -53,7 +53,7 @@ async fn tracking_returns_the_file_with_every_field_and_comments_built_from_sect
         let parsed =
             SectionComment::parse(text).unwrap_or_else(|| panic!("{text} is Section (Status)"));
         assert!(
-            !matches!(parsed.status, kyb_api::expediente::SectionStatus::Other(_)),
+            !matches!(parsed.status, kyb_api::file::SectionStatus::Other(_)),
             "{text}"
         );
         assert!(

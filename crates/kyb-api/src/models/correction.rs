@@ -1,6 +1,6 @@
 //! Operation 3's success body (`data` of the correction-request shape).
 
-use crate::expediente::Decision;
+use crate::file::Decision;
 use crate::time::UtcTime;
 use crate::tolerant::answer_model;
 use crate::wire_enum::wire_enum;

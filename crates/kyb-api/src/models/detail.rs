@@ -4,7 +4,7 @@
 //! forms. Fields whose shape depends on a `Tipo` are one struct holding the fields of
 //! every `Tipo`, each optional: unknown kinds still decode.
 
-use crate::expediente::SectionId;
+use crate::file::SectionId;
 use crate::models::Scalar;
 use crate::time::{UtcTime, WireDate};
 use crate::tolerant::answer_model;

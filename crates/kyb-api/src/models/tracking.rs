@@ -1,7 +1,7 @@
 //! Operation 5, tracking: a file's status, its sections' statuses and comments, and
 //! each person's enrollment.
 
-use crate::expediente::{DocumentStatus, SectionComment};
+use crate::file::{DocumentStatus, SectionComment};
 use crate::time::UtcTime;
 use crate::tolerant::answer_model;
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::{COMPANY_REQUIRED, LIMITS};
-use crate::expediente::Verdict;
+use crate::file::Verdict;
 
 /// The rule a value broke.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]

@@ -1,7 +1,7 @@
 //! What the window receives from the service operations: the answers with what the
 //! desk adds to them.
 
-use kyb_api::expediente::{SectionComment, SectionId};
+use kyb_api::file::{SectionComment, SectionId};
 use kyb_api::models::detail::DetailV2;
 use kyb_api::models::file::{DetailV1, SectionsAdded};
 use kyb_api::models::tracking::Tracking;
@@ -17,7 +17,7 @@ use crate::audit::{Outcome, Tally};
 pub struct FileTracking {
     pub tracking: Tracking,
     pub sections: Vec<TrackedSection>,
-    pub status_category: Option<kyb_api::expediente::StatusCategory>,
+    pub status_category: Option<kyb_api::file::StatusCategory>,
 }
 
 impl FileTracking {

@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use kyb_api::expediente::Decision;
+use kyb_api::file::Decision;
 use kyb_api::requests::CorrectionRequest;
 use serde::Serialize;
 use ts_rs::TS;

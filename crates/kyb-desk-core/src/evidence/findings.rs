@@ -7,7 +7,7 @@
 //! | an alteration risk rated medium, another failed document or entity check, a deed that is not one, shares that do not add up, fields that differ from an authority's, tracking's "Requiere Atención" | medium |
 //! | a biometric validation still pending, a document without a file, a section with none of its documents | low |
 
-use kyb_api::expediente::SectionStatus;
+use kyb_api::file::SectionStatus;
 use kyb_api::models::detail::{DetailV2, Document, ValidationKind};
 
 use super::checks::{self, Verdict, fold, mismatched_fields};

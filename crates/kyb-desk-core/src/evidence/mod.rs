@@ -16,7 +16,7 @@ mod findings;
 pub mod judge;
 pub mod rules;
 
-use kyb_api::expediente::{SectionId, SectionStatus};
+use kyb_api::file::{SectionId, SectionStatus};
 use kyb_api::models::detail::DetailV2;
 use serde::Serialize;
 use ts_rs::TS;

@@ -21,7 +21,7 @@
 //! ignoring case, accents and blanks, so a production spelling that differs only so
 //! still matches.
 
-use kyb_api::expediente::{SectionBase, SectionId};
+use kyb_api::file::{SectionBase, SectionId};
 use kyb_api::models::detail::{DetailV2, Document, EntityKind};
 use serde::Serialize;
 use ts_rs::TS;

@@ -1,11 +1,11 @@
-use kyb_api::expediente::SectionId;
+use kyb_api::file::SectionId;
 use kyb_api::models::detail::DetailV2;
 use serde_json::json;
 
 use super::*;
 
 /// Every section identifier the spec lists (detail, version 2).
-const SPEC_SECTIONS: [&str; 27] = kyb_api::expediente::LISTED_IN_SPEC;
+const SPEC_SECTIONS: [&str; 27] = kyb_api::file::LISTED_IN_SPEC;
 
 const REP: &str = "5a4e3c2b-1d0f-4e9a-8b7c-6d5e4f3a2b1c";
 const BRANCH: &str = "7b4e3c2b-1d0f-4e9a-8b7c-6d5e4f3a2b1d";

@@ -10,7 +10,7 @@ mod watched_file;
 
 use std::path::PathBuf;
 
-use kyb_api::expediente::DocumentStatus;
+use kyb_api::file::DocumentStatus;
 use kyb_api::models::tracking::Tracking;
 use kyb_api::requests::normalize_rfc;
 use kyb_api::validate::is_rfc;

@@ -1,6 +1,6 @@
 use std::collections::HashSet;
 
-use kyb_api::expediente::StatusCategory;
+use kyb_api::file::StatusCategory;
 
 use super::csv_text::CSV_HEADER;
 use super::*;

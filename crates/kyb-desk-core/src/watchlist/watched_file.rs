@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use kyb_api::expediente::{SectionStatus, StatusCategory};
+use kyb_api::file::{SectionStatus, StatusCategory};
 use kyb_api::models::tracking::Tracking;
 use kyb_api::requests::normalize_rfc;
 use serde::{Deserialize, Serialize};
