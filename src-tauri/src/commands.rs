@@ -25,12 +25,12 @@ use kyb_desk_core::desk::{
     AddedSections, Desk, ExportedCheckpoint, FileDetail, FileTracking, IssuedLink, ReviewMaterial,
     VerificationState,
 };
+use kyb_desk_core::detail_snapshots::DetailChanges;
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
 use kyb_desk_core::error::{AppError, AppResult, Failure, Task};
 use kyb_desk_core::evidence::files::{EvidenceFile, EvidenceFiles};
 use kyb_desk_core::file_address::{self, FileLink};
 use kyb_desk_core::guide::DemoGuide;
-use kyb_desk_core::history::DetailChanges;
 use kyb_desk_core::images::{ImageFetcher, PhotoCheck};
 use kyb_desk_core::navigation;
 use kyb_desk_core::profiles::{Profile, ProfileBook, ProfileInput};

@@ -52,7 +52,7 @@ macro_rules! with_commands {
                 use kyb_desk_core::error::Failure;
                 use kyb_desk_core::evidence::files::EvidenceFile;
                 use kyb_desk_core::guide::DemoGuide;
-                use kyb_desk_core::history::DetailChanges;
+                use kyb_desk_core::detail_snapshots::DetailChanges;
                 use kyb_desk_core::images::PhotoCheck;
                 use kyb_desk_core::profiles::{Profile, ProfileBook, ProfileInput};
                 use kyb_desk_core::reasons::ReasonCatalogue;

@@ -9,6 +9,7 @@ pub mod csv_export;
 #[cfg(feature = "demo")]
 pub mod demo;
 pub mod desk;
+pub mod detail_snapshots;
 pub mod drafts;
 pub mod drift_log;
 pub mod error;
@@ -17,7 +18,6 @@ pub mod file_address;
 pub mod fsio;
 pub mod guide;
 pub mod hash;
-pub mod history;
 pub mod images;
 pub mod key_origin;
 pub mod logging;

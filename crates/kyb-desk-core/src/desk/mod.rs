@@ -12,11 +12,11 @@ use kyb_api::{Client, Endpoints};
 
 use crate::audit::AuditLog;
 use crate::audit::anchor::KeyringAnchor;
+use crate::detail_snapshots::DetailSnapshots;
 use crate::drafts::Drafts;
 use crate::drift_log::{DriftLog, drift_path};
 use crate::error::{AppError, AppResult, ErrorCode, Task};
 use crate::fsio;
-use crate::history::History;
 use crate::profiles::{ProfileBook, ProfileStore};
 use crate::recovery::Recoveries;
 use crate::secrets::KeyVault;
@@ -54,7 +54,7 @@ pub struct Desk {
     drafts: Drafts,
     audit: AuditLog,
     watchlist: Watchlist,
-    history: History,
+    history: DetailSnapshots,
     /// What tolerant reading absorbed in the service's answers, for "About the service".
     drift: DriftLog,
     /// The records set aside as unreadable this session, shared with their stores.
@@ -129,7 +129,7 @@ impl Desk {
             drafts: Drafts::new(drafts_dir(data_dir), recoveries.clone()),
             audit: AuditLog::new(audit_path(data_dir), Box::new(anchor)),
             watchlist: Watchlist::new(data_dir.join("watchlist"), recoveries.clone()),
-            history: History::new(data_dir.join("history"), recoveries.clone()),
+            history: DetailSnapshots::new(data_dir.join("history"), recoveries.clone()),
             drift: DriftLog::open(drift_path(data_dir), &recoveries),
             recoveries,
             _folder: folder,

@@ -16,8 +16,8 @@ use kyb_api::{ApiError, Operation};
 
 use super::{AddedSections, Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
 use crate::audit::{Action, DeskEvent, NewEntry, Outcome, OutcomeCode};
+use crate::detail_snapshots::DetailChanges;
 use crate::error::{AppError, AppResult, ErrorCode, Task};
-use crate::history::DetailChanges;
 use crate::profiles::Profile;
 use crate::summary;
 

@@ -46,14 +46,14 @@ pub struct DetailChanges {
     pub snapshots: u32,
 }
 
-pub struct History {
+pub struct DetailSnapshots {
     dir: PathBuf,
     recoveries: Recoveries,
     /// One writer per profile's histories.
     locks: fsio::Locks,
 }
 
-impl History {
+impl DetailSnapshots {
     pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
         Self {
             dir,
@@ -239,7 +239,7 @@ mod tests {
     #[test]
     fn changes_since_the_last_review_and_ten_kept() {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let history = History::new(dir.path().to_path_buf(), Recoveries::default());
+        let history = DetailSnapshots::new(dir.path().to_path_buf(), Recoveries::default());
         let id = ID;
         assert_eq!(history.changes("p", id).expect("changes").snapshots, 0);
         history.record("p", ID, &detail("Alta", 1)).expect("kept");
@@ -266,7 +266,7 @@ mod tests {
     fn an_unreadable_history_is_set_aside_and_the_detail_is_kept_anew() {
         let dir = tempfile::tempdir().expect("temporary directory");
         let recoveries = Recoveries::default();
-        let history = History::new(dir.path().to_path_buf(), recoveries.clone());
+        let history = DetailSnapshots::new(dir.path().to_path_buf(), recoveries.clone());
         let fetched = detail("Alta", 1);
         let path = history.path("p", ID);
         std::fs::create_dir_all(path.parent().expect("dir")).expect("folder");
