@@ -27,8 +27,8 @@ pub mod profiles;
 pub mod reasons;
 pub mod recovery;
 pub mod secrets;
+mod sent_summary;
 pub mod store;
-mod summary;
 #[cfg(test)]
 mod test_child;
 pub mod watchlist;

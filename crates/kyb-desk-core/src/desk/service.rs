@@ -19,7 +19,7 @@ use crate::audit::{Action, DeskEvent, NewEntry, Outcome, OutcomeCode};
 use crate::detail_snapshots::DetailChanges;
 use crate::error::{AppError, AppResult, ErrorCode, Task};
 use crate::profiles::Profile;
-use crate::summary;
+use crate::sent_summary;
 
 /// The audit target of an enrollment link: "DocumentId / PersonId".
 fn enrollment_target(document_id: &str, person_id: &str) -> String {
@@ -268,7 +268,7 @@ impl Desk {
                 .trim()
                 .to_uppercase()
         });
-        let summary = summary::create_file(&request);
+        let summary = sent_summary::create_file(&request);
         let company = format!(
             "{} / {}",
             request.flow_id.trim(),
@@ -320,7 +320,7 @@ impl Desk {
     ) -> AppResult<CorrectionResult> {
         let (profile, client) = self.client()?;
         self.check_acknowledged(&request)?;
-        let summary = summary::correction(&request);
+        let summary = sent_summary::correction(&request);
         let target = request.document_id.trim();
         let call = self
             .begin(&profile, Operation::Correction, target, &summary)
@@ -352,7 +352,7 @@ impl Desk {
         request: ComplementaryInfoRequest,
     ) -> AppResult<AddedSections> {
         let (profile, client) = self.client()?;
-        let summary = summary::complementary_info(&request);
+        let summary = sent_summary::complementary_info(&request);
         // The same flow added to the same file is the same call; the log names the file.
         let target = request.document_id.trim();
         let call = self
@@ -386,11 +386,11 @@ impl Desk {
                 &profile,
                 Operation::EnrollmentLink,
                 &target,
-                &summary::enrollment_link(&request, None),
+                &sent_summary::enrollment_link(&request, None),
             )
             .await?;
         let result = client.enrollment_link(&request).await;
-        let summary = summary::enrollment_link(&request, result.as_ref().ok());
+        let summary = sent_summary::enrollment_link(&request, result.as_ref().ok());
         self.audited(call, &target, summary, result).await
     }
 
