@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::documents::TextFlow;
 use crate::pdf::Font;
+use crate::text_flow::TextFlow;
 
 fn text<'v>(value: &'v Value, pointer: &str) -> &'v str {
     value.pointer(pointer).and_then(Value::as_str).unwrap_or("")

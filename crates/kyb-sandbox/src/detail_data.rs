@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::clock;
+use crate::file_names::{branch_photo_name, document_file_name};
 use crate::files::{BusinessFile, DynamicForm, Person};
 
 pub fn rng_for(id: Uuid) -> ChaCha8Rng {
@@ -17,17 +18,6 @@ pub fn rng_for(id: Uuid) -> ChaCha8Rng {
     let mut seed = [0u8; 8];
     seed.copy_from_slice(&bytes[..8]);
     ChaCha8Rng::seed_from_u64(u64::from_le_bytes(seed))
-}
-
-/// Names of the files `/_files/` generates on demand (see `lib.rs`).
-pub fn branch_photo_name(document_id: Uuid, side: &str, n: usize) -> String {
-    format!("branches/{document_id}-{side}-{n}.png")
-}
-
-/// `stem` names the document and its type: `comprobante.pdf`, `acta.pdf`,
-/// `sucursal-1.png`.
-pub fn document_file_name(document_id: Uuid, stem: &str) -> String {
-    format!("documents/{document_id}-{stem}")
 }
 
 fn representative(rng: &mut ChaCha8Rng, person: &Person, tz: i32) -> Value {

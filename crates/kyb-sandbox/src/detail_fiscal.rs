@@ -9,7 +9,7 @@ use rand::rngs::ChaCha8Rng;
 use serde_json::{Value, json};
 
 use crate::clock;
-use crate::detail_data::document_file_name;
+use crate::file_names::document_file_name;
 use crate::files::BusinessFile;
 
 /// Section bases that ask for the tax status certificate…

@@ -17,6 +17,7 @@ mod documents;
 mod enrollment;
 mod envelope;
 mod faults;
+mod file_names;
 mod files;
 pub mod hostile;
 mod messages;
@@ -26,6 +27,7 @@ mod photos;
 mod seed;
 mod served;
 mod state;
+mod text_flow;
 mod tracking;
 mod verifications;
 
