@@ -18,6 +18,7 @@ pub mod operation;
 pub mod requests;
 pub mod retry;
 pub mod secret;
+mod spec_catalogues;
 pub mod time;
 pub mod tolerant;
 pub mod validate;

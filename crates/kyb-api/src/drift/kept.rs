@@ -2,7 +2,7 @@
 //! The report leaves the desk (it is exported to be sent back), so it keeps nothing that
 //! could be someone's data:
 //! - a catalogue value verbatim only when one of the spec's own catalogues lists it
-//!   ([`crate::wire_enum::is_spec_value`]: a status that moved to another list is worth
+//!   ([`crate::spec_catalogues::is_spec_value`]: a status that moved to another list is worth
 //!   seeing); any other value only as a hash, [`HASHED`] and 16 hex digits of its
 //!   SHA-256, so that two reports can tell whether they saw the same new value. (A hash
 //!   of a guessable value, such as a name, can be confirmed by whoever guesses it; it
@@ -13,7 +13,7 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::wire_enum::is_spec_value;
+use crate::spec_catalogues::is_spec_value;
 
 /// What is withheld in place of a name or value that might be someone's data.
 pub const WITHHELD: &str = "(withheld)";
