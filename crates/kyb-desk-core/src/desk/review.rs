@@ -126,7 +126,7 @@ impl Desk {
             .and_then(|profile| self.address(&profile))
             .map(|(_, origin)| origin)
             .ok();
-        let evidence = evidence::gather(v2, Some(&tracking), |url| {
+        let evidence = evidence::gather(v2, Some(&tracking.tracking), |url| {
             files.register(url, service.as_deref())
         });
         self.reviews

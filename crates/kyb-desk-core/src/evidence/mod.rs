@@ -18,13 +18,12 @@ pub mod rules;
 
 use kyb_api::file::{SectionId, SectionStatus};
 use kyb_api::models::detail::DetailV2;
+use kyb_api::models::tracking::Tracking;
 use serde::Serialize;
 use ts_rs::TS;
 
 pub use checks::{CheckedField, Mismatch};
 pub use rules::EvidenceRule;
-
-use crate::desk::FileTracking;
 
 /// How much a finding weighs on the decision. Accepting a section with a `High`
 /// finding asks the analyst to acknowledge it ([`SectionEvidence::needs_acknowledgement`]).
@@ -174,16 +173,16 @@ impl FileEvidence {
 /// every section then has no evidence known but tracking's own status.
 pub fn gather(
     detail: Option<&DetailV2>,
-    tracking: Option<&FileTracking>,
+    tracking: Option<&Tracking>,
     mut handle: impl FnMut(&str) -> String,
 ) -> FileEvidence {
     let empty = DetailV2::default();
     let detail = detail.unwrap_or(&empty);
     let mut names: Vec<(String, Option<SectionStatus>)> = tracking
         .map(|t| {
-            t.sections
-                .iter()
-                .map(|s| (s.comment.section.clone(), Some(s.comment.status.clone())))
+            t.sections()
+                .into_iter()
+                .map(|s| (s.section, Some(s.status)))
                 .collect()
         })
         .unwrap_or_default();
