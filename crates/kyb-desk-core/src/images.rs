@@ -5,7 +5,7 @@
 //!
 //! A photo's address comes from an answer, so an attacker who can shape an answer
 //! chooses it. Hence:
-//! - the address must be one `links` lets out (`https`, or the demo sandbox);
+//! - the address must be one `navigation` lets out (`https`, or the demo sandbox);
 //! - it must lead to a public address: a name is resolved here, and loopback, private,
 //!   link-local and other non-public addresses are refused (the demo sandbox's own
 //!   origin aside), so an answer cannot make the desk probe the analyst's network;
