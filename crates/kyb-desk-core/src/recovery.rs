@@ -19,6 +19,8 @@ pub enum RecordKind {
     History,
     /// What the desk learnt of the service's answers ([`crate::drift_log`]).
     Drift,
+    /// The window's preferences ([`crate::store::PREFERENCES_FILE`]).
+    Preferences,
 }
 
 /// One file set aside this session.

@@ -4,9 +4,9 @@
 //! The format is `{"profileBook": <ProfileBook>}`: the envelope `tauri-plugin-store`
 //! wrote before this store replaced it, kept as it was so that existing files read
 //! unchanged and a downgraded app still reads a file this one wrote. The plugin
-//! saved without a temporary file or fsync and ignored a file it could not read;
-//! nothing else used it (the UI keeps its preferences in the webview's
-//! localStorage), so the dependency is gone.
+//! saved without a temporary file or fsync and ignored a file it could not read. (The
+//! shell holds the window's preferences in it again, [`PREFERENCES_FILE`], but reads
+//! and writes that file as this one: see its `preferences.rs`.)
 
 use std::path::PathBuf;
 
@@ -15,6 +15,9 @@ use serde::{Deserialize, Serialize};
 use crate::fsio;
 use crate::profiles::{ProfileBook, ProfileStore};
 use crate::recovery::{RecordKind, Recoveries};
+
+/// The window's preferences (language, theme, …) in the data folder, beside the book.
+pub const PREFERENCES_FILE: &str = "preferences.json";
 
 #[derive(Deserialize)]
 struct Stored {
