@@ -97,7 +97,12 @@ describe("a file's tracking", () => {
     expect(rows[1]?.querySelector(".chip-warn")?.textContent).toBe("Requiere Atención");
     expect(rows[2]?.querySelector(".chip-ok")?.textContent).toBe("Aceptado");
     expect(screen.getByText("Corrección por el Usuario").className).toContain("status-with_user");
-    expect(screen.getByTestId("tracking-person").textContent).toContain("María Hernández López");
+    const person = screen.getByTestId("tracking-person");
+    expect(person.textContent).toContain("María Hernández López");
+    // Not enrolled yet: the client gives null for an instant not happened (whether the
+    // service wrote null, nothing or 0001-01-01), and the row shows none.
+    const cells = [...person.querySelectorAll("td")].map((td) => td.textContent);
+    expect(cells.slice(5, 7)).toEqual(["—", "—"]);
     expect(calls).toContain(command.mark_watch_seen);
     // Enrollment: allowed for this person, so the button works.
     expect((screen.getByTestId("generate-link") as HTMLButtonElement).disabled).toBe(false);
