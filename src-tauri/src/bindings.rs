@@ -159,9 +159,11 @@ mod sparse {
         let tracking = file_tracking();
         let detail = detail_v2();
         ReviewMaterial {
-            evidence: kyb_desk_core::evidence::gather(Some(&detail), Some(&tracking), |url| {
-                url.to_owned()
-            }),
+            evidence: kyb_desk_core::evidence::gather(
+                Some(&detail),
+                Some(&tracking.tracking),
+                |url| url.to_owned(),
+            ),
             detail: FileDetail::v2(detail),
             tracking,
         }
