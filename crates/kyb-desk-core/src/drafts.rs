@@ -7,8 +7,10 @@
 //!   created; one per profile.
 
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use kyb_api::file::Decision;
+use kyb_api::requests::{CorrectionRequest, SectionDecision};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -37,6 +39,50 @@ pub struct Draft {
     /// Set when saved (ISO 8601 UTC).
     #[serde(default)]
     pub saved_at_utc: String,
+}
+
+impl Draft {
+    /// Exactly what the correction request carries: the decided sections in the
+    /// draft's order (the file's); a comment only with a rejection, trimmed (an
+    /// acceptance tells the user nothing); the entity when one is chosen;
+    /// `notificarUsuario` always explicit; the general message, trimmed, when written.
+    pub fn to_request(&self) -> CorrectionRequest {
+        let secciones = self
+            .decisions
+            .iter()
+            .filter_map(|d| {
+                let estatus = d.estatus.as_ref()?;
+                let comentario =
+                    (*estatus == Decision::Rechazada).then(|| d.comentario.trim().to_owned());
+                Some(SectionDecision {
+                    seccion: d.seccion.clone(),
+                    estatus: estatus.as_str().to_owned(),
+                    comentario,
+                    entidad_id: d.entidad_id.clone().filter(|id| !id.is_empty()),
+                    entidad_referencia: d
+                        .entidad_referencia
+                        .clone()
+                        .filter(|reference| !reference.is_empty()),
+                })
+            })
+            .collect();
+        let message = self.mensaje_general.trim();
+        CorrectionRequest {
+            document_id: self.document_id.clone(),
+            secciones,
+            notificar_usuario: Some(self.notificar_usuario),
+            mensaje_general: (!message.is_empty()).then(|| message.to_owned()),
+        }
+    }
+
+    /// The same draft, whatever the moment it was saved at.
+    fn same_as(&self, other: &Draft) -> bool {
+        let undated = |d: &Draft| Draft {
+            saved_at_utc: String::new(),
+            ..d.clone()
+        };
+        undated(self) == undated(other)
+    }
 }
 
 /// The create-file form as typed (the UI's fields, not yet the request: the additional
@@ -70,11 +116,22 @@ const NEW_FILE: &str = "_new-file";
 pub struct Drafts {
     dir: PathBuf,
     recoveries: Recoveries,
+    /// Held by a save and by [`Drafts::clear_if_unchanged`], so that a draft saved while
+    /// its correction was out is never cleared by the correction's success.
+    writing: Mutex<()>,
 }
 
 impl Drafts {
     pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
-        Self { dir, recoveries }
+        Self {
+            dir,
+            recoveries,
+            writing: Mutex::new(()),
+        }
+    }
+
+    fn writing(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.writing.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     fn path(&self, profile_id: &str, name: &str) -> PathBuf {
@@ -94,6 +151,7 @@ impl Drafts {
             )]));
         }
         draft.saved_at_utc = now();
+        let _writing = self.writing();
         self.write(profile_id, &draft.document_id, &draft)?;
         Ok(draft)
     }
@@ -103,7 +161,19 @@ impl Drafts {
     }
 
     pub fn clear(&self, profile_id: &str, document_id: &str) -> AppResult<()> {
+        let _writing = self.writing();
         self.remove(profile_id, document_id)
+    }
+
+    /// Clears the review draft once what was built from `sent` is accepted, unless a
+    /// different draft was saved since (typed while the request was out): that one is
+    /// kept, since nothing typed is thrown away. Answers whether it was cleared.
+    pub fn clear_if_unchanged(&self, profile_id: &str, sent: &Draft) -> AppResult<bool> {
+        let _writing = self.writing();
+        match self.read::<Draft>(profile_id, &sent.document_id)? {
+            Some(now) if !now.same_as(sent) => Ok(false),
+            _ => self.remove(profile_id, &sent.document_id).map(|()| true),
+        }
     }
 
     pub fn save_new_file(

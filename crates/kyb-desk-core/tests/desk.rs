@@ -5,15 +5,17 @@ mod common;
 
 use common::DemoDesk;
 use kyb_api::Environment;
+use kyb_api::Operation;
 use kyb_api::file::Decision;
 use kyb_api::models::detail::DetailV2;
 use kyb_api::requests::{
     Company, ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, SectionDecision,
 };
-use kyb_desk_core::audit::OutcomeCode;
+use kyb_api::validate::Rule;
+use kyb_desk_core::audit::{AuditTarget, OutcomeCode};
 use kyb_desk_core::desk::FileDetail;
 use kyb_desk_core::drafts::{Draft, DraftDecision, NewFileDraft};
-use kyb_desk_core::error::{AppResult, ErrorCode};
+use kyb_desk_core::error::{AppResult, DeskCode, Details, ServiceCode};
 use kyb_desk_core::profiles::{FlowEntry, PersonType, ProfileInput};
 use kyb_desk_core::secrets::KeyStorage;
 
@@ -50,11 +52,11 @@ async fn profiles_are_saved_whole_or_not_at_all() {
     let mut bad = input("Otro");
     bad.workspace_id = "no".into();
     let refused = desk.save_profile(bad).expect_err("refused");
-    assert_eq!(refused.code, ErrorCode::InvalidInput);
+    assert_eq!(refused.code, DeskCode::InvalidInput);
     // A store that cannot write leaves the book as it was.
     *demo.store.fail.lock().expect("store") = true;
     let failed = desk.save_profile(input("Tercero")).expect_err("not stored");
-    assert_eq!(failed.code, ErrorCode::Storage);
+    assert_eq!(failed.code, DeskCode::Storage);
     assert_eq!(desk.profiles().profiles.len(), 2);
     *demo.store.fail.lock().expect("store") = false;
 
@@ -62,7 +64,7 @@ async fn profiles_are_saved_whole_or_not_at_all() {
     assert_eq!(desk.profiles().profiles.len(), 1);
     assert_eq!(
         desk.activate_profile("no-existe").map_err(|e| e.code),
-        Err(ErrorCode::NoProfile)
+        Err(DeskCode::NoProfile.into())
     );
     assert_eq!(
         demo.store.saved.lock().expect("store").clone(),
@@ -83,16 +85,16 @@ async fn keys_are_shown_only_by_their_last_four() {
     // With the key gone from memory the keyring is asked: it has none (under
     // `make test`'s Secret Service), or cannot be reached (a bare `cargo test`).
     let missing = if std::env::var_os("KYB_EXPECT_KEYRING").is_some() {
-        ErrorCode::NoApiKey
+        DeskCode::NoApiKey
     } else {
-        ErrorCode::KeyringUnavailable
+        DeskCode::KeyringUnavailable
     };
     assert_eq!(
         desk.verification("VD-1")
             .await
             .map(|_| ())
             .map_err(|e| e.code),
-        Err(missing)
+        Err(missing.into())
     );
     desk.set_api_key(&demo.profile.id, key, true)
         .expect("set again");
@@ -105,11 +107,11 @@ async fn keys_are_shown_only_by_their_last_four() {
             .await
             .map(|_| ())
             .map_err(|e| e.code),
-        Err(ErrorCode::Unauthorized)
+        Err(ServiceCode::Unauthorized.into())
     );
     assert_eq!(
         desk.key_status("no-existe").map_err(|e| e.code),
-        Err(ErrorCode::NoProfile)
+        Err(DeskCode::NoProfile.into())
     );
 }
 
@@ -135,20 +137,20 @@ async fn a_connection_check_tries_any_profile_and_names_what_is_wrong() {
         .expect("saved");
     let code = |id: String| async move { desk.check_connection(&id).await.map_err(|e| e.code) };
     let missing = if std::env::var_os("KYB_EXPECT_KEYRING").is_some() {
-        ErrorCode::NoApiKey
+        DeskCode::NoApiKey
     } else {
-        ErrorCode::KeyringUnavailable
+        DeskCode::KeyringUnavailable
     };
-    assert_eq!(code(other.id.clone()).await, Err(missing));
+    assert_eq!(code(other.id.clone()).await, Err(missing.into()));
     desk.set_api_key(&other.id, &manifest.tenants[0].api_key, true)
         .expect("key kept for the session");
     assert_eq!(
         code(other.id.clone()).await,
-        Err(ErrorCode::WorkspaceForbidden)
+        Err(ServiceCode::WorkspaceForbidden.into())
     );
     desk.set_api_key(&other.id, &manifest.revoked_api_key, true)
         .expect("key replaced");
-    assert_eq!(code(other.id.clone()).await, Err(ErrorCode::Unauthorized));
+    assert_eq!(code(other.id.clone()).await, Err(ServiceCode::Unauthorized.into()));
 
     // Every flow is tried: an unknown one is named.
     let mut flows = demo.profile.flows.clone();
@@ -168,8 +170,14 @@ async fn a_connection_check_tries_any_profile_and_names_what_is_wrong() {
     desk.set_api_key(&third.id, &manifest.tenants[0].api_key, true)
         .expect("key kept for the session");
     let unknown = desk.check_connection(&third.id).await.expect_err("refused");
-    assert_eq!(unknown.code, ErrorCode::Validation);
-    assert_eq!(unknown.details, ["Viejo (flujo-que-no-existe)"]);
+    assert_eq!(unknown.code, ServiceCode::Validation);
+    assert_eq!(
+        unknown.details,
+        Some(Details::Validation {
+            flow: Some("Viejo (flujo-que-no-existe)".to_owned()),
+            unread: vec![]
+        })
+    );
     assert_eq!(
         unknown.problems,
         [kyb_api::validate::Failure::new(
@@ -192,14 +200,14 @@ async fn a_connection_check_tries_any_profile_and_names_what_is_wrong() {
     assert_eq!(code(bare.id.clone()).await, Ok(()));
     desk.set_api_key(&bare.id, &manifest.revoked_api_key, true)
         .expect("key replaced");
-    assert_eq!(code(bare.id.clone()).await, Err(ErrorCode::Unauthorized));
+    assert_eq!(code(bare.id.clone()).await, Err(ServiceCode::Unauthorized.into()));
 
     assert_eq!(desk.active_profile().expect("active").id, demo.profile.id);
     assert!(
         desk.watchlist().expect("watchlist").is_empty(),
         "a check follows no file"
     );
-    assert_eq!(code("no-existe".into()).await, Err(ErrorCode::NoProfile));
+    assert_eq!(code("no-existe".into()).await, Err(DeskCode::NoProfile.into()));
 }
 
 #[tokio::test]
@@ -278,7 +286,7 @@ async fn files_are_created_tracked_read_and_completed() {
         desk.enrollment_link(&id, &examples.person_id_enrollment_denied.to_string())
             .await
             .map_err(|e| e.code),
-        Err(ErrorCode::NotAllowed)
+        Err(ServiceCode::NotAllowed.into())
     );
 
     let entries = results(desk);
@@ -306,7 +314,7 @@ async fn files_are_created_tracked_read_and_completed() {
     assert!(entries[2].record.outcome.ok);
     assert_eq!(
         entries[3].record.outcome.code,
-        Some(OutcomeCode::Failed(ErrorCode::NotAllowed))
+        Some(OutcomeCode::Failed(ServiceCode::NotAllowed.into()))
     );
     assert_eq!(
         desk.verify_audit().expect("verified").first_broken_line,
@@ -326,31 +334,52 @@ async fn files_are_created_tracked_read_and_completed() {
 }
 
 #[tokio::test]
-async fn a_draft_survives_a_failed_submission_and_goes_with_a_successful_one() {
+async fn the_desk_sends_the_draft_it_previewed_and_clears_it_once_sent() {
     let demo = DemoDesk::start().await;
     let desk = &demo.desk;
     let id = demo.manifest().examples.document_id.to_string();
     let detail = version_2(desk.file_detail(&id).await);
-    let section = detail.section_ids()[0].name.clone();
+    let sections = detail.section_ids();
+    let (section, other) = (sections[0].name.clone(), sections[1].name.clone());
+    let sent = || demo.sandbox.requests(Operation::Correction.route());
+    let logged = || desk.audit_entries().expect("log").entries.len();
+
+    // Nothing saved: nothing decided, and the rule that says so.
+    let empty = desk.preview_correction(&id).expect("previewed");
+    assert!(empty.request.secciones.is_empty());
+    assert_eq!(
+        empty.failures.iter().map(|f| f.rule).collect::<Vec<_>>(),
+        [Rule::TooFew]
+    );
+
+    // The preview is the request built from the saved draft: decided sections only, a
+    // rejection's comment trimmed, the general message trimmed, the notice explicit.
     let draft = Draft {
         document_id: id.clone(),
-        decisions: vec![DraftDecision {
-            seccion: section.clone(),
-            estatus: Some(Decision::Rechazada),
-            comentario: "La identificación está vencida".into(),
-            ..DraftDecision::default()
-        }],
-        mensaje_general: "Revise su identificación".into(),
+        decisions: vec![
+            DraftDecision {
+                seccion: "SeccionInexistente".into(),
+                estatus: Some(Decision::Rechazada),
+                comentario: "  La identificación está vencida ".into(),
+                ..DraftDecision::default()
+            },
+            DraftDecision {
+                seccion: other.clone(),
+                comentario: "sin decidir".into(),
+                ..DraftDecision::default()
+            },
+        ],
+        mensaje_general: " Revise su identificación ".into(),
         notificar_usuario: true,
         saved_at_utc: String::new(),
     };
-    let saved = desk.save_draft(draft).expect("saved");
+    let saved = desk.save_draft(draft.clone()).expect("saved");
     assert_eq!(desk.load_draft(&id).expect("loaded"), Some(saved.clone()));
-
-    let request = CorrectionRequest {
+    let preview = desk.preview_correction(&id).expect("previewed");
+    let request = |seccion: &str| CorrectionRequest {
         document_id: id.clone(),
         secciones: vec![SectionDecision {
-            seccion: section,
+            seccion: seccion.into(),
             estatus: "Rechazada".into(),
             comentario: Some("La identificación está vencida".into()),
             ..SectionDecision::default()
@@ -358,18 +387,66 @@ async fn a_draft_survives_a_failed_submission_and_goes_with_a_successful_one() {
         notificar_usuario: Some(true),
         mensaje_general: Some("Revise su identificación".into()),
     };
-    // The service fails: the draft stays.
-    let mut broken = request.clone();
-    broken.secciones[0].seccion = "SeccionInexistente".into();
+    assert_eq!(preview.request, request("SeccionInexistente"));
+    assert_eq!(preview.failures, []);
+
+    // The service refuses it: the draft stays as saved.
     assert_eq!(
-        desk.request_correction(broken).await.map_err(|e| e.code),
-        Err(ErrorCode::Validation)
+        desk.send_correction(&id, &preview.previewed)
+            .await
+            .map_err(|e| e.code),
+        Err(ServiceCode::Validation.into())
     );
+    assert_eq!(sent(), 1);
     assert_eq!(desk.load_draft(&id).expect("loaded"), Some(saved));
-    // It succeeds: the draft is gone.
-    let result = desk.request_correction(request).await.expect("sent");
+
+    // The analyst fixes the section: the preview they had is stale, and nothing is
+    // sent or written for it.
+    let mut fixed = draft.clone();
+    fixed.decisions[0].seccion = section.clone();
+    desk.save_draft(fixed.clone()).expect("saved");
+    let before = logged();
+    assert_eq!(
+        desk.send_correction(&id, &preview.previewed)
+            .await
+            .map_err(|e| e.code),
+        Err(DeskCode::DraftChanged.into())
+    );
+    assert_eq!(
+        (sent(), logged()),
+        (1, before),
+        "nothing sent, nothing logged"
+    );
+
+    // A change the request does not carry (an undecided section's comment) leaves the
+    // preview current.
+    let preview = desk.preview_correction(&id).expect("previewed");
+    assert_eq!(preview.request, request(&section));
+    fixed.decisions[1].comentario = "otra nota".into();
+    desk.save_draft(fixed).expect("saved");
+    let result = desk
+        .send_correction(&id, &preview.previewed)
+        .await
+        .expect("sent");
+    assert_eq!(sent(), 2);
     assert_eq!(result.resumen.and_then(|r| r.rechazadas), Some(1));
-    assert_eq!(desk.load_draft(&id).expect("loaded"), None);
+    let answered: Vec<_> = result.secciones.iter().map(|s| s.seccion.clone()).collect();
+    assert_eq!(answered, [Some(section.clone())]);
+    assert_eq!(
+        desk.load_draft(&id).expect("loaded"),
+        None,
+        "sent: the desk cleared it"
+    );
+    // Its intent and outcome, typed by the file.
+    let entries = desk.audit_entries().expect("log").entries;
+    let last = entries.last().expect("the outcome");
+    assert!(last.record.outcome.ok);
+    assert_eq!(
+        last.subject,
+        AuditTarget::File {
+            document_id: id.clone()
+        }
+    );
 
     desk.save_draft(Draft {
         document_id: id.clone(),
@@ -378,6 +455,46 @@ async fn a_draft_survives_a_failed_submission_and_goes_with_a_successful_one() {
     .expect("saved");
     desk.discard_draft(&id).expect("discarded");
     assert_eq!(desk.load_draft(&id).expect("loaded"), None);
+}
+
+#[tokio::test]
+async fn a_draft_saved_while_its_correction_is_out_is_kept() {
+    let demo = DemoDesk::start().await;
+    let desk = &demo.desk;
+    let id = demo.manifest().examples.document_id.to_string();
+    let section = version_2(desk.file_detail(&id).await).section_ids()[0]
+        .name
+        .clone();
+    let sent = || demo.sandbox.requests(Operation::Correction.route());
+    let request = common::rejection(&id, &section);
+    desk.save_draft(common::draft_of(&request)).expect("saved");
+    let preview = desk.preview_correction(&id).expect("previewed");
+    // The service takes its time to answer: the analyst types meanwhile.
+    demo.sandbox
+        .add_fault(kyb_sandbox::Fault {
+            route: Operation::Correction.route().into(),
+            latency_after_ms: 500,
+            times: Some(1),
+            ..kyb_sandbox::Fault::default()
+        })
+        .expect("fault");
+    let (result, typed) = tokio::join!(desk.send_correction(&id, &preview.previewed), async {
+        while sent() == 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        desk.save_draft(Draft {
+            mensaje_general: "escrito mientras se enviaba".into(),
+            ..common::draft_of(&request)
+        })
+        .expect("saved while the request was out")
+    });
+    result.expect("sent");
+    assert_eq!(sent(), 1);
+    assert_eq!(
+        desk.load_draft(&id).expect("loaded"),
+        Some(typed),
+        "what was typed while it was out is not thrown away"
+    );
 }
 
 #[tokio::test]
@@ -470,14 +587,14 @@ async fn verifications_are_read_resent_and_cancelled() {
         desk.resend_verification(&folios["Completado"])
             .await
             .map_err(|e| e.code),
-        Err(ErrorCode::StateConflict)
+        Err(ServiceCode::StateConflict.into())
     );
     let entries = results(desk);
     assert_eq!(entries.len(), 3);
     assert!(entries[0].record.summary.contains("facturable"));
     assert_eq!(
         entries[2].record.outcome.code,
-        Some(OutcomeCode::Failed(ErrorCode::StateConflict))
+        Some(OutcomeCode::Failed(ServiceCode::StateConflict.into()))
     );
 }
 
@@ -494,7 +611,7 @@ async fn followed_files_refresh_with_progress_and_show_what_changed() {
     assert_eq!((report.added, report.refused.len()), (1, 1));
     assert_eq!(
         desk.watch_file(&examples.flow_id, "x").map_err(|e| e.code),
-        Err(ErrorCode::InvalidInput)
+        Err(DeskCode::InvalidInput.into())
     );
 
     let seen = std::sync::Mutex::new(Vec::new());
@@ -530,7 +647,7 @@ async fn followed_files_refresh_with_progress_and_show_what_changed() {
         .iter()
         .find(|f| f.rfc == "ZZZ990101ZZ9")
         .expect("imported");
-    assert_eq!(unknown.last_error, Some(ErrorCode::NotFound));
+    assert_eq!(unknown.last_error, Some(ServiceCode::NotFound.into()));
 
     // The analyst opens the file, then something changes on the service.
     desk.mark_watch_seen(&examples.flow_id, &examples.rfc)
@@ -593,7 +710,7 @@ async fn a_retry_refreshes_only_the_files_that_failed() {
     assert!(
         failed
             .iter()
-            .all(|f| f.last_error == Some(ErrorCode::Server) && f.refresh_failed),
+            .all(|f| f.last_error == Some(ServiceCode::Server.into()) && f.refresh_failed),
         "{failed:?}"
     );
 
@@ -613,7 +730,7 @@ async fn a_retry_refreshes_only_the_files_that_failed() {
         .iter()
         .find(|f| f.rfc == "ZZZ990101ZZ9")
         .expect("file");
-    assert_eq!(unknown.last_error, Some(ErrorCode::NotFound));
+    assert_eq!(unknown.last_error, Some(ServiceCode::NotFound.into()));
     assert!(!unknown.refresh_failed, "not known yet is not a failure");
     // A file tracking does not know is not "failed": it is not asked again.
     let seen = std::sync::Mutex::new(0);
@@ -699,8 +816,18 @@ async fn a_sent_request_is_a_success_even_if_the_desk_cannot_write_afterwards() 
         })
         .await;
     assert!(created.is_ok(), "{created:?}");
-    let corrected = desk
-        .request_correction(CorrectionRequest {
+    // The blocked records really were unwritable.
+    assert_eq!(
+        desk.save_new_file_draft(NewFileDraft::default())
+            .map_err(|e| e.code),
+        Err(DeskCode::Storage.into())
+    );
+    // A correction is sent from its saved draft: the drafts are let be for it, and the
+    // file's history (marked reviewed once sent) stays blocked.
+    std::fs::remove_file(demo.data_dir().join("drafts")).expect("unblocked");
+    let corrected = common::send_correction(
+        desk,
+        CorrectionRequest {
             document_id: id,
             secciones: vec![SectionDecision {
                 seccion: section,
@@ -709,15 +836,10 @@ async fn a_sent_request_is_a_success_even_if_the_desk_cannot_write_afterwards() 
             }],
             notificar_usuario: Some(false),
             mensaje_general: None,
-        })
-        .await;
+        },
+    )
+    .await;
     assert!(corrected.is_ok(), "{corrected:?}");
-    // The blocked records really were unwritable.
-    assert_eq!(
-        desk.save_new_file_draft(NewFileDraft::default())
-            .map_err(|e| e.code),
-        Err(ErrorCode::Storage)
-    );
 }
 
 /// The audit log's results of service calls, oldest first; each completes the intent

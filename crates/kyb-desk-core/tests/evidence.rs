@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::DemoDesk;
 use kyb_desk_core::desk::{FileDetail, ReviewMaterial};
-use kyb_desk_core::error::ErrorCode;
+use kyb_desk_core::error::{DeskCode, Details, ServiceCode};
 use kyb_desk_core::evidence::files::{EvidenceFiles, FileKind, MAX_DOCUMENT_BYTES};
 use kyb_desk_core::evidence::{EvidenceRule, FindingKind};
 use reqwest::Url;
@@ -78,7 +78,7 @@ async fn the_hostile_files_are_each_refused_or_flagged_and_nothing_hangs() {
     // truncated.pdf: damaged.
     assert_eq!(
         opened[1].as_ref().expect_err("cut short").code,
-        ErrorCode::DamagedFile
+        DeskCode::DamagedFile
     );
     // pages-2000.pdf: shown, its pages counted.
     let long = opened[2].as_ref().expect("a long PDF is shown");
@@ -87,12 +87,17 @@ async fn the_hostile_files_are_each_refused_or_flagged_and_nothing_hangs() {
     let html = opened[3].as_ref().expect_err("not a PDF");
     assert_eq!(
         (html.code, html.details.clone()),
-        (ErrorCode::UnsupportedFile, vec!["html".to_owned()])
+        (
+            DeskCode::UnsupportedFile.into(),
+            Some(Details::UnsupportedFile {
+                kind: "html".to_owned()
+            })
+        )
     );
     // oversize.pdf: refused at the cap, its bytes not kept.
     assert_eq!(
         opened[4].as_ref().expect_err("too large").code,
-        ErrorCode::TooLarge
+        ServiceCode::TooLarge
     );
     assert!(files.cached_bytes() < MAX_DOCUMENT_BYTES);
 }
@@ -191,7 +196,7 @@ async fn a_file_is_judged_by_its_bytes_never_follows_a_redirect_and_never_reache
     let files = EvidenceFiles::new(Some(&page)).expect("files");
     let handle = files.handle(page.join("acta.pdf").expect("url").as_str());
     let refused = files.open(&handle).await.expect_err("not a PDF");
-    assert_eq!(refused.code, ErrorCode::UnsupportedFile);
+    assert_eq!(refused.code, DeskCode::UnsupportedFile);
 
     // Claimed nothing useful, sent a PNG: shown as a PNG.
     let (png, _) = listen(
@@ -224,7 +229,7 @@ async fn a_file_is_judged_by_its_bytes_never_follows_a_redirect_and_never_reache
     let handle = files.handle(redirect.join("acta.pdf").expect("url").as_str());
     assert_eq!(
         files.open(&handle).await.expect_err("not followed").code,
-        ErrorCode::Redirected
+        ServiceCode::Redirected
     );
     assert_eq!(reached.load(Ordering::SeqCst), 0);
 
@@ -245,14 +250,14 @@ async fn a_file_is_judged_by_its_bytes_never_follows_a_redirect_and_never_reache
         let handle = files.handle(&address);
         assert_eq!(
             files.open(&handle).await.expect_err("refused").code,
-            ErrorCode::UnsafeAddress,
+            DeskCode::UnsafeAddress,
             "{address}"
         );
     }
     let by_name = files.handle(&format!("https://localhost:{port}/acta.pdf"));
     assert_eq!(
         files.open(&by_name).await.expect_err("refused").code,
-        ErrorCode::Network
+        ServiceCode::Network
     );
     assert_eq!(asked.load(Ordering::SeqCst), 0);
 
@@ -263,7 +268,7 @@ async fn a_file_is_judged_by_its_bytes_never_follows_a_redirect_and_never_reache
             .await
             .expect_err("unknown")
             .code,
-        ErrorCode::NotFound
+        ServiceCode::NotFound
     );
 }
 
@@ -299,7 +304,7 @@ async fn a_file_on_the_service_s_own_origin_is_reached_as_the_service_is_and_no_
             .await
             .expect_err("not the service")
             .code,
-        ErrorCode::UnsafeAddress
+        DeskCode::UnsafeAddress
     );
     assert_eq!(asked.load(Ordering::SeqCst), 0);
 }
@@ -339,13 +344,16 @@ async fn a_section_with_high_findings_is_sent_accepted_only_once_acknowledged_an
         mensaje_general: None,
     };
     // Not acknowledged: refused before anything leaves, naming the section.
-    let refused = demo
-        .desk
-        .request_correction(accept.clone())
+    let refused = common::send_correction(&demo.desk, accept.clone())
         .await
         .expect_err("not acknowledged");
-    assert_eq!(refused.code, ErrorCode::NeedsAcknowledgement);
-    assert_eq!(refused.details, vec![flagged.section.clone()]);
+    assert_eq!(refused.code, DeskCode::NeedsAcknowledgement);
+    assert_eq!(
+        refused.details,
+        Some(Details::NeedsAcknowledgement {
+            sections: vec![flagged.section.clone()]
+        })
+    );
     // What the window may claim counts for nothing: a section the evidence has not is
     // refused, and so is one with nothing high.
     assert_eq!(
@@ -354,7 +362,7 @@ async fn a_section_with_high_findings_is_sent_accepted_only_once_acknowledged_an
             .await
             .expect_err("no such section")
             .code,
-        ErrorCode::NotFound
+        ServiceCode::NotFound
     );
     if let Some(clean) = material
         .evidence
@@ -368,15 +376,14 @@ async fn a_section_with_high_findings_is_sent_accepted_only_once_acknowledged_an
                 .await
                 .expect_err("nothing to acknowledge")
                 .code,
-            ErrorCode::InvalidInput
+            DeskCode::InvalidInput
         );
     }
     demo.desk
         .acknowledge_findings(&document_id, &flagged.section)
         .await
         .expect("acknowledged");
-    demo.desk
-        .request_correction(accept)
+    common::send_correction(&demo.desk, accept)
         .await
         .expect("sent once acknowledged");
     let log = demo.desk.audit_entries().expect("the log");

@@ -86,19 +86,19 @@ async fn the_key_is_nowhere_after_a_full_session() {
             })
             .await,
     );
-    seen.keep(
-        &desk
-            .request_correction(CorrectionRequest {
-                document_id: id.clone(),
-                secciones: vec![SectionDecision {
-                    seccion: "SeccionInexistente".into(),
-                    estatus: "Aceptada".into(),
-                    ..SectionDecision::default()
-                }],
-                ..CorrectionRequest::default()
-            })
-            .await,
-    );
+    seen.keep(&desk.save_draft(common::draft_of(&CorrectionRequest {
+        document_id: id.clone(),
+        secciones: vec![SectionDecision {
+            seccion: "SeccionInexistente".into(),
+            estatus: "Aceptada".into(),
+            ..SectionDecision::default()
+        }],
+        ..CorrectionRequest::default()
+    })));
+    let preview = desk.preview_correction(&id);
+    seen.keep(&preview);
+    let previewed = preview.map(|p| p.previewed).unwrap_or_default();
+    seen.keep(&desk.send_correction(&id, &previewed).await);
     seen.keep(
         &desk
             .add_complementary_info(ComplementaryInfoRequest {
@@ -154,7 +154,7 @@ async fn the_key_is_nowhere_after_a_full_session() {
             "a refused key is in {name}"
         );
     }
-    assert_eq!(seen.0.len(), 26);
+    assert_eq!(seen.0.len(), 28);
     for response in &seen.0 {
         assert!(
             !response.contains(&key),

@@ -6,7 +6,7 @@ mod common;
 
 use common::{DemoDesk, in_team, rejection};
 use kyb_desk_core::drafts::Draft;
-use kyb_desk_core::error::ErrorCode;
+use kyb_desk_core::error::{DeskCode, Details, TeamCode};
 use kyb_desk_core::profiles::Profile;
 use kyb_team::testing::TestTeam;
 use kyb_team::{ApprovalAction, FourEyes, QueueFilter, Role, Team, TeamAddress};
@@ -98,24 +98,24 @@ async fn a_claim_on_one_desk_refuses_the_others_correction_and_keeps_its_draft()
     let draft = beto
         .desk
         .save_draft(Draft {
-            document_id: id.clone(),
             mensaje_general: "lo que Beto escribió".into(),
-            ..Draft::default()
+            ..common::draft_of(&rejection(&id, &section))
         })
         .expect("saved");
+    let preview = beto.desk.preview_correction(&id).expect("previewed");
     let refused = beto
         .desk
-        .request_correction(rejection(&id, &section))
+        .send_correction(&id, &preview.previewed)
         .await
         .expect_err("refused");
-    assert_eq!(refused.code, ErrorCode::ClaimedByOther);
+    assert_eq!(refused.code, TeamCode::ClaimedByOther);
     assert_eq!(
         refused.details,
-        [
-            ana_login.clone(),
-            claim.since.clone(),
-            claim.lease_until.clone()
-        ]
+        Some(Details::ClaimedByOther {
+            holder: ana_login.clone(),
+            since: claim.since.clone(),
+            until: claim.lease_until.clone()
+        })
     );
     assert_eq!(
         beto.desk.load_draft(&id).expect("read"),
@@ -134,8 +134,7 @@ async fn a_claim_on_one_desk_refuses_the_others_correction_and_keeps_its_draft()
     );
 
     // Ana sends: intent and outcome in the team's trail, the claim let go.
-    ana.desk
-        .request_correction(rejection(&id, &section))
+    common::send_correction(&ana.desk, rejection(&id, &section))
         .await
         .expect("sent");
     let trail = beto.desk.team_trail(50).await.expect("trail");
@@ -213,7 +212,7 @@ async fn four_eyes_a_cancellation_waits_for_a_supervisor_whose_desk_sends_it() {
         .cancel_verification(&folio)
         .await
         .expect_err("waits");
-    assert_eq!(refused.code, ErrorCode::NeedsApproval);
+    assert_eq!(refused.code, TeamCode::NeedsApproval);
     let asked = ana
         .desk
         .ask_approval(ApprovalAction::Cancel, &folio, "El cliente desistió")
@@ -225,7 +224,7 @@ async fn four_eyes_a_cancellation_waits_for_a_supervisor_whose_desk_sends_it() {
             .await
             .expect_err("an analyst")
             .code,
-        ErrorCode::NotSupervisor
+        TeamCode::NotSupervisor
     );
     boss.desk
         .decide_approval(&(&asked).into(), true)
@@ -288,23 +287,23 @@ async fn without_the_database_reads_go_on_and_sends_are_refused_with_the_draft_k
     let draft = ana
         .desk
         .save_draft(Draft {
-            document_id: id.clone(),
             mensaje_general: "a medias".into(),
-            ..Draft::default()
+            ..common::draft_of(&rejection(&id, "Documentos"))
         })
         .expect("saved");
+    let preview = ana.desk.preview_correction(&id).expect("previewed");
     let refused = ana
         .desk
-        .request_correction(rejection(&id, "Documentos"))
+        .send_correction(&id, &preview.previewed)
         .await
         .expect_err("refused");
-    assert_eq!(refused.code, ErrorCode::TeamUnreachable);
+    assert_eq!(refused.code, TeamCode::TeamUnreachable);
     assert_eq!(ana.desk.load_draft(&id).expect("read"), Some(draft));
     let status = ana.desk.team_status().await.expect("status");
     assert!(status.configured && !status.connected);
     assert_eq!(
         status.problem.map(|p| p.code),
-        Some(ErrorCode::TeamUnreachable)
+        Some(TeamCode::TeamUnreachable.into())
     );
 }
 
@@ -386,7 +385,7 @@ async fn a_call_this_desk_cannot_record_is_not_sent_and_the_team_trail_says_so()
         .cancel_verification(&folio)
         .await
         .expect_err("not sent");
-    assert_eq!(refused.code, ErrorCode::Storage);
+    assert_eq!(refused.code, DeskCode::Storage);
     std::fs::remove_dir(&log).expect("unblocked");
     assert!(
         ana.desk

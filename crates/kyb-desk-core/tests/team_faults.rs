@@ -8,7 +8,7 @@ mod common;
 use std::time::Duration;
 
 use common::{DemoDesk, in_team, rejection};
-use kyb_desk_core::error::ErrorCode;
+use kyb_desk_core::error::{Details, TeamCode};
 use kyb_sandbox::Fault;
 use kyb_team::testing::{PrivateCluster, TestTeam};
 use kyb_team::{Role, TeamAddress};
@@ -69,7 +69,7 @@ async fn a_send_whose_outcome_the_trail_missed_is_told_once_the_team_is_back() {
     let sending = {
         let desk = desk.clone();
         let request = rejection(&id, &section);
-        tokio::spawn(async move { desk.desk.request_correction(request).await })
+        tokio::spawn(async move { common::send_correction(&desk.desk, request).await })
     };
     let started = std::time::Instant::now();
     while desk.sandbox.requests(CORRECTION) == 0 {
@@ -138,8 +138,12 @@ async fn an_outage_longer_than_the_lease_hands_no_file_over_without_asking() {
         .claim_file(&id, false)
         .await
         .expect_err("asked first");
-    assert_eq!(asked.code, ErrorCode::ClaimLapsed);
-    assert_eq!(asked.details[0], team.login("beto"));
+    assert_eq!(asked.code, TeamCode::ClaimLapsed);
+    assert!(
+        matches!(&asked.details, Some(Details::ClaimLapsed { holder, .. }) if *holder == team.login("beto")),
+        "{:?}",
+        asked.details
+    );
     // She chooses to take it: the trail says so.
     let taken = ana.desk.claim_file(&id, true).await.expect("taken");
     assert_eq!(taken.member, team.login("ana"));
@@ -267,7 +271,7 @@ async fn leaving_the_team_in_ones_profile_sends_nothing_where_the_policy_says_te
         .cancel_verification(&folio)
         .await
         .expect_err("refused");
-    assert_eq!(refused.code, ErrorCode::TeamRequired);
+    assert_eq!(refused.code, TeamCode::TeamRequired);
     assert_eq!(
         demo.sandbox.requests(CANCEL),
         0,

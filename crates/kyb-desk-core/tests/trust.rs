@@ -13,7 +13,7 @@ use common::{DemoDesk, MemoryStore};
 use kyb_api::Environment;
 use kyb_api::client::origin_of;
 use kyb_desk_core::desk::Desk;
-use kyb_desk_core::error::ErrorCode;
+use kyb_desk_core::error::{DeskCode, Details, ServiceCode};
 use kyb_desk_core::profiles::{ProfileInput, ProfileStore};
 use kyb_desk_core::secrets::KeyVault;
 use kyb_sandbox::{Fault, RunningSandbox, Sandbox, SandboxConfig};
@@ -76,24 +76,30 @@ async fn a_changed_address_gets_no_key_until_the_user_says_so() {
 
     // Every way a key could leave: a read, a state change, the connection check.
     let refused = desk.verification(&folio).await.expect_err("not sent");
-    assert_eq!(refused.code, ErrorCode::KeyOriginChanged);
+    assert_eq!(refused.code, DeskCode::KeyOriginChanged);
     // The window words it from the two origins.
-    assert_eq!(refused.details, [first.clone(), second.clone()]);
+    assert_eq!(
+        refused.details,
+        Some(Details::KeyOriginChanged {
+            recorded: Some(first.clone()),
+            now: second.clone()
+        })
+    );
     let refused = desk
         .resend_verification(&folio)
         .await
         .expect_err("not sent");
-    assert_eq!(refused.code, ErrorCode::KeyOriginChanged);
+    assert_eq!(refused.code, DeskCode::KeyOriginChanged);
     let refused = desk
         .tracking(&examples.flow_id, &examples.rfc)
         .await
         .expect_err("not sent");
-    assert_eq!(refused.code, ErrorCode::KeyOriginChanged);
+    assert_eq!(refused.code, DeskCode::KeyOriginChanged);
     let refused = desk
         .check_connection(&demo.profile.id)
         .await
         .expect_err("not sent");
-    assert_eq!(refused.code, ErrorCode::KeyOriginChanged);
+    assert_eq!(refused.code, DeskCode::KeyOriginChanged);
     assert_eq!(reached(&listener), 0, "the key reached the new address");
 
     // The user is asked about exactly this move, and confirms it.
@@ -111,7 +117,7 @@ async fn a_changed_address_gets_no_key_until_the_user_says_so() {
     let refused = desk
         .confirm_key_origin(&demo.profile.id, &change)
         .expect_err("another origin than the one asked about");
-    assert_eq!(refused.code, ErrorCode::KeyOriginChanged);
+    assert_eq!(refused.code, DeskCode::KeyOriginChanged);
     let status = desk.key_status(&demo.profile.id).expect("status");
     assert_eq!(status.bound_origin.as_deref(), Some(first.as_str()));
     desk.save_profile(moved_to(&demo, &listener.manifest.base_url))
@@ -134,7 +140,7 @@ async fn a_changed_address_gets_no_key_until_the_user_says_so() {
             .await
             .map(drop)
             .map_err(|e| e.code),
-        Err(ErrorCode::KeyOriginChanged)
+        Err(DeskCode::KeyOriginChanged.into())
     );
     desk.set_api_key(&demo.profile.id, &demo.manifest().tenants[0].api_key, true)
         .expect("entered again");
@@ -186,7 +192,7 @@ async fn a_profile_book_from_elsewhere_cannot_redirect_a_stored_key() {
         .expect("desk reopened");
     let folio = manifest.examples.folios["Enviado"].clone();
     let refused = desk.verification(&folio).await.expect_err("not sent");
-    assert_eq!(refused.code, ErrorCode::KeyOriginChanged);
+    assert_eq!(refused.code, DeskCode::KeyOriginChanged);
     assert_eq!(reached(&listener), 0, "the stored key followed the book");
     desk.delete_api_key(&profile.id).expect("keyring cleaned");
     listener.stop().await;
@@ -216,7 +222,7 @@ async fn the_same_state_change_never_goes_out_twice_at_once() {
         .resend_verification(&format!(" {folio} "))
         .await
         .expect_err("refused while the first is out");
-    assert_eq!(second.code, ErrorCode::InFlight);
+    assert_eq!(second.code, DeskCode::InFlight);
     first
         .await
         .expect("the first call ran")
@@ -317,21 +323,12 @@ async fn a_correction_whose_answer_is_lost_is_outcome_unknown() {
             ..Fault::default()
         })
         .expect("a valid fault");
+    let preview = desk.preview_correction(&id).expect("previewed");
     let lost = desk
-        .request_correction(kyb_api::requests::CorrectionRequest {
-            document_id: id.clone(),
-            secciones: vec![kyb_api::requests::SectionDecision {
-                seccion: section.clone(),
-                estatus: "Rechazada".into(),
-                comentario: Some("Documento ilegible".into()),
-                ..Default::default()
-            }],
-            notificar_usuario: Some(true),
-            mensaje_general: None,
-        })
+        .send_correction(&id, &preview.previewed)
         .await
         .expect_err("no answer in time");
-    assert_eq!(lost.code, ErrorCode::OutcomeUnknown);
+    assert_eq!(lost.code, ServiceCode::OutcomeUnknown);
     assert_eq!(sandbox.requests(CORRECTION), 1, "never retried");
     assert!(
         desk.load_draft(&id).expect("read").is_some(),
@@ -361,7 +358,7 @@ async fn a_correction_whose_answer_is_lost_is_outcome_unknown() {
         .expect("its result");
     assert_eq!(
         result.record.outcome.code,
-        Some(OutcomeCode::Failed(ErrorCode::OutcomeUnknown))
+        Some(OutcomeCode::Failed(ServiceCode::OutcomeUnknown.into()))
     );
 }
 
@@ -383,8 +380,13 @@ fn one_desk_writes_a_data_folder_at_a_time() {
         panic!("a second desk opened the same folder")
     };
     // "KYB Desk is already open with the data of <folder>", worded by the window.
-    assert_eq!(refused.code, ErrorCode::DataFolderInUse);
-    assert_eq!(refused.details, [dir.path().display().to_string()]);
+    assert_eq!(refused.code, DeskCode::DataFolderInUse);
+    assert_eq!(
+        refused.details,
+        Some(Details::Path {
+            path: dir.path().display().to_string()
+        })
+    );
     drop(first);
     open().expect("the folder is free again");
 }

@@ -29,7 +29,7 @@ pub(super) fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
 pub(super) fn parse_lines(bytes: &[u8]) -> Vec<Option<AuditEntry>> {
     split_lines(bytes)
         .into_iter()
-        .map(|line| serde_json::from_slice(line).ok())
+        .map(|line| serde_json::from_slice(line).ok().map(AuditEntry::read))
         .collect()
 }
 

@@ -4,6 +4,7 @@ use kyb_api::Operation;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+pub use super::target::AuditTarget;
 use crate::error::ErrorCode;
 
 /// `prev_hash` of the first entry.
@@ -68,6 +69,17 @@ pub enum DeskEvent {
     FindingsAcknowledged,
 }
 
+impl DeskEvent {
+    pub const ALL: [DeskEvent; 6] = [
+        Self::ProfileAddressChanged,
+        Self::KeyOriginConfirmed,
+        Self::KeyReplaced,
+        Self::AuditRecovered,
+        Self::AuditTamperDetected,
+        Self::FindingsAcknowledged,
+    ];
+}
+
 /// What an entry is about: a call of the service or an event of the desk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -98,8 +110,11 @@ pub struct NewEntry {
     pub profile: String,
     pub agent_email: String,
     pub action: Action,
-    /// DocumentId, folio or PersonId the call concerned.
+    /// DocumentId, folio or PersonId the call concerned, as text (as every entry
+    /// has always written it).
     pub target: String,
+    /// The same, typed.
+    pub about: AuditTarget,
     pub summary: String,
     pub outcome: Outcome,
     /// The sequence of the intent this entry is the result of.
@@ -123,6 +138,12 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub completes: Option<u32>,
+    /// What the entry is about, typed. Absent, not null, in entries written before
+    /// it existed, which hash the same as they did; read from `target` instead
+    /// ([`AuditEntry::subject`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub about: Option<AuditTarget>,
     pub prev_hash: String,
 }
 
@@ -133,9 +154,51 @@ pub struct AuditEntry {
     pub record: Record,
     /// SHA-256 of the record (every field above, as serialised).
     pub hash: String,
+    /// What the entry is about: the record's `about`, or for an older entry, read
+    /// from its text (see [`AuditTarget::read`]). Derived when read, never written in
+    /// the file (see [`AuditEntry::line`]), so it is outside the hash.
+    #[serde(skip_deserializing, default = "unread")]
+    pub subject: AuditTarget,
+}
+
+fn unread() -> AuditTarget {
+    AuditTarget::Other {
+        text: String::new(),
+    }
+}
+
+/// An entry as its line in the file holds it: the record and its hash.
+#[derive(Serialize)]
+struct Line<'a> {
+    #[serde(flatten)]
+    record: &'a Record,
+    hash: &'a str,
 }
 
 impl AuditEntry {
+    /// An entry as read or written, its subject derived from its record.
+    pub fn new(record: Record, hash: String) -> Self {
+        let subject = AuditTarget::of(record.about.as_ref(), &record.operation, &record.target);
+        Self {
+            record,
+            hash,
+            subject,
+        }
+    }
+
+    /// The entry as read from its line: its subject derived.
+    pub(super) fn read(self) -> Self {
+        Self::new(self.record, self.hash)
+    }
+
+    /// The entry's line in the file, without its newline.
+    pub(super) fn line(&self) -> serde_json::Result<Vec<u8>> {
+        serde_json::to_vec(&Line {
+            record: &self.record,
+            hash: &self.hash,
+        })
+    }
+
     /// Written before a request left; its result is a later entry that `completes` it.
     pub fn is_intent(&self) -> bool {
         !self.record.outcome.ok && self.record.outcome.code == Some(OutcomeCode::INTENT)

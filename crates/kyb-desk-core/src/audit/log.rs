@@ -12,7 +12,7 @@ use kyb_api::Operation;
 use super::anchor::{AuditAnchor, Head};
 use super::chain::*;
 use super::entry::*;
-use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::error::{AppError, AppResult, ServiceCode, Task};
 use crate::fsio;
 
 /// What the log knows of the file it last wrote: a file whose length or time differs
@@ -57,6 +57,9 @@ fn log_event(event: DeskEvent, target: &str, summary: String, mark: AuditMark) -
         agent_email: String::new(),
         action: Action::Desk(event),
         target: target.to_owned(),
+        about: AuditTarget::LogFile {
+            name: target.to_owned(),
+        },
         summary,
         outcome: Outcome {
             ok: false,
@@ -141,13 +144,11 @@ impl AuditLog {
             summary: entry.summary,
             outcome: entry.outcome,
             completes: entry.completes,
+            about: Some(entry.about),
             prev_hash: tail.hash.clone(),
         };
-        let written = AuditEntry {
-            hash: digest(&record),
-            record,
-        };
-        let mut line = serde_json::to_vec(&written).map_err(storage_error)?;
+        let written = AuditEntry::new(record.clone(), digest(&record));
+        let mut line = written.line().map_err(storage_error)?;
         line.push(b'\n');
         // Private to the user, and made so if an older version left it readable.
         let mut file = fsio::open_append_private(&self.path).map_err(storage_error)?;
@@ -290,7 +291,7 @@ impl AuditLog {
         let unknown = unresolved(&read.entries).into_iter().any(concerns)
             || read.entries.iter().any(|e| {
                 concerns(e)
-                    && e.record.outcome.code == Some(OutcomeCode::Failed(ErrorCode::OutcomeUnknown))
+                    && e.record.outcome.code == Some(OutcomeCode::Failed(ServiceCode::OutcomeUnknown.into()))
             });
         Ok(Tally {
             count: count(succeeded),

@@ -27,6 +27,7 @@ mod chain;
 mod csv;
 mod entry;
 mod log;
+mod target;
 
 pub use csv::to_csv;
 pub use entry::*;

@@ -6,7 +6,7 @@ use super::anchor::AnchorError;
 use super::chain::{anchor_problem, anchor_state, digest, parse_lines};
 use super::*;
 use crate::audit::anchor::{KeyringAnchor, MemoryAnchor};
-use crate::error::ErrorCode;
+use crate::error::ServiceCode;
 
 /// Two entries exactly as the version before intents and anchors wrote them.
 const OLD_FORMAT: &str = concat!(
@@ -42,10 +42,13 @@ fn entry(target: &str, ok: bool) -> NewEntry {
         agent_email: "ana@kybdesk.mx".into(),
         action: Action::Service(Operation::ResendVerification),
         target: target.into(),
+        about: AuditTarget::Folio {
+            folio: target.into(),
+        },
         summary: "reenvío del enlace".into(),
         outcome: Outcome {
             ok,
-            code: (!ok).then_some(OutcomeCode::Failed(ErrorCode::StateConflict)),
+            code: (!ok).then_some(OutcomeCode::Failed(ServiceCode::StateConflict.into())),
             message: None,
         },
         completes: None,
@@ -431,7 +434,8 @@ fn intents_are_completed_or_listed_as_unresolved() {
                 kyb_api::ApiError::OutcomeUnknown {
                     detail: String::new(),
                 }
-                .code(),
+                .code()
+                .into(),
             )),
             message: None,
         },
@@ -492,9 +496,9 @@ fn old_entries_of_every_outcome_code_read_and_verify_byte_for_byte() {
         codes,
         [
             Some(OutcomeCode::INTENT),
-            Some(OutcomeCode::Failed(ErrorCode::Server)),
+            Some(OutcomeCode::Failed(ServiceCode::Server.into())),
             Some(OutcomeCode::INTENT),
-            Some(OutcomeCode::Failed(ErrorCode::OutcomeUnknown)),
+            Some(OutcomeCode::Failed(ServiceCode::OutcomeUnknown.into())),
             Some(OutcomeCode::Mark(AuditMark::TornLine)),
             Some(OutcomeCode::Mark(AuditMark::AnchorMismatch)),
             Some(OutcomeCode::Unrecognised("quota_exceeded".into())),
@@ -502,8 +506,31 @@ fn old_entries_of_every_outcome_code_read_and_verify_byte_for_byte() {
     );
     // Each entry writes back to the very line it was read from.
     for (entry, line) in read.entries.iter().zip(OLD_CODES.lines()) {
-        assert_eq!(serde_json::to_string(entry).expect("serialises"), line);
+        assert_eq!(entry.line().expect("serialises"), line.as_bytes());
     }
+    // What each is about, read from its text (they carry no typed target).
+    let subjects: Vec<_> = read.entries.iter().map(|e| e.subject.clone()).collect();
+    let folio = |folio: &str| AuditTarget::Folio {
+        folio: folio.into(),
+    };
+    assert_eq!(
+        subjects,
+        [
+            folio("VD-7"),
+            folio("VD-7"),
+            folio("VD-8"),
+            folio("VD-8"),
+            AuditTarget::LogFile {
+                name: "audit.jsonl.torn-20261121T080000Z".into()
+            },
+            AuditTarget::LogFile {
+                name: "audit.jsonl".into()
+            },
+            AuditTarget::Other {
+                text: String::new()
+            },
+        ]
+    );
     // Both intents have their result; the lost answer still makes a count uncertain.
     assert_eq!(read.unresolved, Vec::<u32>::new());
     let cancelled = log
@@ -622,4 +649,48 @@ fn the_log_exports_to_csv() {
     assert_eq!(rows.len(), 1);
     assert_eq!(&rows[0][5], "VD-1, \"con comillas\"");
     assert_eq!(&rows[0][8], "state_conflict");
+}
+
+#[test]
+fn a_new_entry_carries_its_typed_target_in_its_hashed_record() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("audit.jsonl");
+    std::fs::write(&path, OLD_FORMAT).expect("old log");
+    let log = open(&path, &MemoryAnchor::new());
+    let person = AuditTarget::Person {
+        document_id: "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10".into(),
+        person_id: "persona-7".into(),
+    };
+    let written = log
+        .append(NewEntry {
+            action: Action::Service(Operation::EnrollmentLink),
+            target: "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10 / persona-7".into(),
+            about: person.clone(),
+            ..entry("", true)
+        })
+        .expect("appended");
+    assert_eq!(written.subject, person);
+    let text = std::fs::read_to_string(&path).expect("log");
+    let line = text.lines().last().expect("the new line");
+    assert!(
+        line.contains(r#""about":{"kind":"person","documentId":"2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10","personId":"persona-7"}"#),
+        "{line}"
+    );
+    assert!(!line.contains("subject"), "derived, never written: {line}");
+    // The typed target is part of what the hash covers: changing it is a break.
+    let report = log.verify().expect("verified");
+    assert_eq!((report.entries, report.breaks.len()), (3, 0));
+    let read = log.entries().expect("read");
+    assert_eq!(
+        read.entries[0].subject,
+        AuditTarget::Folio {
+            folio: "VD-100".into()
+        }
+    );
+    assert_eq!(read.entries[2].subject, person);
+    let edited = text.replace("persona-7\"}", "persona-8\"}");
+    std::fs::write(&path, edited).expect("edited");
+    let report = log.verify().expect("verified");
+    assert_eq!(report.breaks.len(), 1, "{report:?}");
+    assert_eq!(report.breaks[0].problem, BreakKind::Modified);
 }

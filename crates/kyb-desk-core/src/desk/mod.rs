@@ -15,7 +15,7 @@ use crate::audit::anchor::KeyringAnchor;
 use crate::detail_snapshots::DetailSnapshots;
 use crate::drafts::Drafts;
 use crate::drift_log::{DriftLog, drift_path};
-use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::error::{AppError, AppResult, DeskCode, Details, Task};
 use crate::fsio;
 use crate::profiles::{ProfileBook, ProfileStore};
 use crate::recovery::Recoveries;
@@ -23,6 +23,7 @@ use crate::secrets::KeyVault;
 use crate::watchlist::Watchlist;
 
 mod answers;
+mod correction;
 mod records;
 mod review;
 mod service;
@@ -30,9 +31,10 @@ mod session;
 mod team;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
+pub use correction::CorrectionPreview;
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
 pub use team::{
-    AddedMember, AnchorAlarm, CLAIM_LEASE, ExportedCheckpoint, TeamListening, TeamQueue,
+    AddedMember, AnchorAlarm, CLAIM_LEASE, ExportedCheckpoint, TeamCode, TeamListening, TeamQueue,
     TeamStatus, TeamTrail, team_error,
 };
 
@@ -100,8 +102,10 @@ impl Desk {
         // First of all: no other app may be writing these records (and the sweep
         // below must not take a live app's temporaries).
         let folder = fsio::lock_folder(data_dir, FOLDER_LOCK_WAIT).map_err(|error| {
-            AppError::new(ErrorCode::DataFolderInUse, error.to_string())
-                .with_details(vec![data_dir.display().to_string()])
+            AppError::new(DeskCode::DataFolderInUse, error.to_string())
+                .with_details(Details::Path {
+                    path: data_dir.display().to_string(),
+                })
                 .during(Task::OpenDataFolder)
         })?;
         if let Err(error) = fsio::make_private(data_dir) {

@@ -11,8 +11,8 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::{Desk, FileDetail, FileTracking};
-use crate::audit::DeskEvent;
-use crate::error::{AppError, AppResult, ErrorCode};
+use crate::audit::{AuditTarget, DeskEvent};
+use crate::error::{AppError, AppResult, DeskCode, Details, ServiceCode};
 use crate::evidence::files::EvidenceFiles;
 use crate::evidence::{self, FileEvidence, Finding, Severity};
 
@@ -153,7 +153,7 @@ impl Desk {
                 .files
                 .get(&file_key(document_id))
                 .and_then(|kept| kept.evidence.section(section))
-                .ok_or_else(|| AppError::of(ErrorCode::NotFound))?;
+                .ok_or_else(|| AppError::of(ServiceCode::NotFound))?;
             evidence
                 .findings
                 .iter()
@@ -162,7 +162,7 @@ impl Desk {
                 .collect()
         };
         if high.is_empty() {
-            return Err(AppError::of(ErrorCode::InvalidInput));
+            return Err(AppError::of(DeskCode::InvalidInput));
         }
         let profile = self.active_profile()?;
         let summary = acknowledged_summary(section, &high);
@@ -172,7 +172,16 @@ impl Desk {
                 .await
                 .map_err(super::team_error)?;
         }
-        self.append_event(&profile, DeskEvent::FindingsAcknowledged, &target, summary)?;
+        let about = AuditTarget::File {
+            document_id: target.clone(),
+        };
+        self.append_event(
+            &profile,
+            DeskEvent::FindingsAcknowledged,
+            &target,
+            about,
+            summary,
+        )?;
         if let Some(kept) = self
             .reviews
             .lock()
@@ -208,7 +217,7 @@ impl Desk {
         if missing.is_empty() {
             Ok(())
         } else {
-            Err(AppError::of(ErrorCode::NeedsAcknowledgement).with_details(missing))
+            Err(AppError::of(DeskCode::NeedsAcknowledgement).with_details(Details::NeedsAcknowledgement { sections: missing }))
         }
     }
 }

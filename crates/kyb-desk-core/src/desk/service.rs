@@ -6,18 +6,17 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use kyb_api::drift::DriftReport;
-use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::file::{CreatedFile, EnrollmentLink};
 use kyb_api::requests::{
-    ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
-    TrackingRequest, normalize_rfc,
+    ComplementaryInfoRequest, CreateFileRequest, EnrollmentLinkRequest, TrackingRequest,
+    normalize_rfc,
 };
 use kyb_api::{ApiError, Operation};
 
 use super::{AddedSections, Desk, FileDetail, FileTracking, IssuedLink, VerificationState};
-use crate::audit::{Action, DeskEvent, NewEntry, Outcome, OutcomeCode};
+use crate::audit::{Action, AuditTarget, DeskEvent, NewEntry, Outcome, OutcomeCode};
 use crate::detail_snapshots::DetailChanges;
-use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::error::{AppError, AppResult, DeskCode, Task, TeamCode};
 use crate::profiles::Profile;
 use crate::sent_summary;
 
@@ -28,7 +27,7 @@ fn enrollment_target(document_id: &str, person_id: &str) -> String {
 
 /// A state-changing call that has left: its intent in the audit log, and its place
 /// among the calls on their way until it is answered.
-struct Call<'a> {
+pub(super) struct Call<'a> {
     _sending: Sending<'a>,
     profile: Profile,
     operation: Operation,
@@ -70,7 +69,7 @@ impl Desk {
         );
         let mut calls = self.sending.lock().unwrap_or_else(|p| p.into_inner());
         if !calls.insert(key.clone()) {
-            return Err(AppError::of(ErrorCode::InFlight));
+            return Err(AppError::of(DeskCode::InFlight));
         }
         Ok(Sending {
             calls: &self.sending,
@@ -82,11 +81,12 @@ impl Desk {
     /// out, and written in the audit log as an intent first, so that a crash or a lost
     /// answer leaves a trace of what may have been done. A desk that cannot write the
     /// intent does not send: a billable or notifying call must never go unrecorded.
-    async fn begin(
+    pub(super) async fn begin(
         &self,
         profile: &Profile,
         operation: Operation,
         target: &str,
+        about: &AuditTarget,
         summary: &str,
     ) -> AppResult<Call<'_>> {
         // A workspace the company's policy says works as a team changes nothing from a
@@ -95,7 +95,7 @@ impl Desk {
             .policy
             .allows(&profile.workspace_id, profile.team.as_ref())
         {
-            return Err(AppError::of(ErrorCode::TeamRequired));
+            return Err(AppError::of(TeamCode::TeamRequired));
         }
         let sending = self.begin_sending(profile, operation, target)?;
         // In a team, the team's rules first: nothing is written here for a call the
@@ -106,6 +106,7 @@ impl Desk {
             agent_email: profile.agent_email.clone(),
             action: Action::Service(operation),
             target: target.to_owned(),
+            about: about.clone(),
             summary: summary.to_owned(),
             outcome: Outcome {
                 ok: false,
@@ -121,13 +122,13 @@ impl Desk {
                 // not left open.
                 let refused = Outcome {
                     ok: false,
-                    code: Some(OutcomeCode::Failed(ErrorCode::Storage)),
+                    code: Some(OutcomeCode::Failed(DeskCode::Storage.into())),
                     message: Some(error.message.clone()),
                 };
                 self.team_end(team, operation, target, summary, &refused)
                     .await;
                 return Err(
-                    AppError::new(ErrorCode::Storage, error.message).during(Task::RecordIntent)
+                    AppError::new(DeskCode::Storage, error.message).during(Task::RecordIntent)
                 );
             }
         };
@@ -143,10 +144,11 @@ impl Desk {
     /// Records how a state-changing call ended, completing its intent, then hands its
     /// result on. A call whose record cannot be written still reports its own outcome;
     /// the audit failure is logged (the intent stays, unresolved, in the log).
-    async fn audited<T>(
+    pub(super) async fn audited<T>(
         &self,
         mut call: Call<'_>,
         target: &str,
+        about: AuditTarget,
         summary: String,
         result: Result<T, ApiError>,
     ) -> AppResult<T> {
@@ -158,7 +160,7 @@ impl Desk {
             },
             Err(error) => Outcome {
                 ok: false,
-                code: Some(OutcomeCode::Failed(error.code())),
+                code: Some(OutcomeCode::Failed(error.code().into())),
                 message: Some(error.to_string()),
             },
         };
@@ -169,6 +171,7 @@ impl Desk {
             agent_email: call.profile.agent_email.clone(),
             action: Action::Service(call.operation),
             target: target.to_owned(),
+            about,
             summary,
             outcome,
             completes: Some(call.intent),
@@ -181,17 +184,22 @@ impl Desk {
     /// A change the desk itself made (an address, a key's origin), in the audit log;
     /// a log that cannot be written is logged, and the change stands.
     pub(super) fn record_event(&self, profile: &Profile, event: DeskEvent, summary: String) {
-        if let Err(error) = self.append_event(profile, event, &profile.id, summary) {
+        let about = AuditTarget::Profile {
+            profile_id: profile.id.clone(),
+        };
+        if let Err(error) = self.append_event(profile, event, &profile.id, about, summary) {
             tracing::error!(code = ?error.code, "audit entry not written: {error}");
         }
     }
 
-    /// An event of the desk about `target`, in the audit log, or why it could not be.
+    /// An event of the desk about `target` (`about`, typed), in the audit log, or why
+    /// it could not be.
     pub(super) fn append_event(
         &self,
         profile: &Profile,
         event: DeskEvent,
         target: &str,
+        about: AuditTarget,
         summary: String,
     ) -> AppResult<()> {
         self.audit
@@ -200,6 +208,7 @@ impl Desk {
                 agent_email: profile.agent_email.clone(),
                 action: Action::Desk(event),
                 target: target.to_owned(),
+                about,
                 summary,
                 outcome: Outcome {
                     ok: true,
@@ -269,21 +278,27 @@ impl Desk {
                 .to_uppercase()
         });
         let summary = sent_summary::create_file(&request);
-        let company = format!(
-            "{} / {}",
-            request.flow_id.trim(),
-            company.unwrap_or_default()
-        );
+        let company = company.unwrap_or_default();
+        let new_file = AuditTarget::NewFile {
+            flow_id: request.flow_id.trim().to_owned(),
+            company: company.clone(),
+        };
+        let company = format!("{} / {company}", request.flow_id.trim());
         let call = self
-            .begin(&profile, Operation::CreateFile, &company, &summary)
+            .begin(
+                &profile,
+                Operation::CreateFile,
+                &company,
+                &new_file,
+                &summary,
+            )
             .await?;
         let result = client.create_file(&request).await;
-        let target = result
-            .as_ref()
-            .ok()
-            .and_then(|c| c.document_id.clone())
-            .unwrap_or(company);
-        let created = self.audited(call, &target, summary, result).await?;
+        let (target, about) = match result.as_ref().ok().and_then(|c| c.document_id.clone()) {
+            Some(document_id) => (document_id.clone(), AuditTarget::File { document_id }),
+            None => (company, new_file),
+        };
+        let created = self.audited(call, &target, about, summary, result).await?;
         // The file exists now: what follows is the desk's own bookkeeping, and its
         // failure must not read as a failed creation (the agent would create it twice).
         // Tracking finds a file by FlowID and RFC: a file created without an RFC
@@ -312,41 +327,6 @@ impl Desk {
         Ok(created)
     }
 
-    /// Sends the analyst's decisions; the file's draft is cleared only when the
-    /// service accepted them.
-    pub async fn request_correction(
-        &self,
-        request: CorrectionRequest,
-    ) -> AppResult<CorrectionResult> {
-        let (profile, client) = self.client()?;
-        self.check_acknowledged(&request)?;
-        let summary = sent_summary::correction(&request);
-        let target = request.document_id.trim();
-        let call = self
-            .begin(&profile, Operation::Correction, target, &summary)
-            .await?;
-        let result = client.request_correction(&request).await;
-        let result = self.audited(call, target, summary, result).await?;
-        // Sent: a failure of the desk's own bookkeeping must not read as a failed
-        // request (the analyst would send it twice).
-        if let Err(error) = self.drafts.clear(&profile.id, &request.document_id) {
-            tracing::error!(code = ?error.code, "review draft not cleared: {error}");
-        }
-        if let Err(error) = self
-            .history
-            .mark_reviewed(&profile.id, &request.document_id)
-        {
-            tracing::error!(code = ?error.code, "file not marked reviewed: {error}");
-        }
-        // The review is sent: its claim frees the file for the team.
-        if let Ok(Some(team)) = self.team_if_any(&profile).await
-            && let Err(error) = team.release(target).await
-        {
-            tracing::warn!("claim not released after sending: {error}");
-        }
-        Ok(result)
-    }
-
     pub async fn add_complementary_info(
         &self,
         request: ComplementaryInfoRequest,
@@ -355,16 +335,21 @@ impl Desk {
         let summary = sent_summary::complementary_info(&request);
         // The same flow added to the same file is the same call; the log names the file.
         let target = request.document_id.trim();
+        let about = AuditTarget::AddedFlow {
+            document_id: target.to_owned(),
+            flow_id: request.flow_id.trim().to_owned(),
+        };
         let call = self
             .begin(
                 &profile,
                 Operation::ComplementaryInfo,
                 &format!("{target} / {}", request.flow_id.trim()),
+                &about,
                 &summary,
             )
             .await?;
         let result = client.add_complementary_info(&request).await;
-        self.audited(call, target, summary, result)
+        self.audited(call, target, about, summary, result)
             .await
             .map(AddedSections::of)
     }
@@ -381,17 +366,22 @@ impl Desk {
             agent_mail: profile.agent_email.clone(),
         };
         let target = enrollment_target(&request.document_id, &request.person_id);
+        let about = AuditTarget::Person {
+            document_id: request.document_id.clone(),
+            person_id: request.person_id.clone(),
+        };
         let call = self
             .begin(
                 &profile,
                 Operation::EnrollmentLink,
                 &target,
+                &about,
                 &sent_summary::enrollment_link(&request, None),
             )
             .await?;
         let result = client.enrollment_link(&request).await;
         let summary = sent_summary::enrollment_link(&request, result.as_ref().ok());
-        self.audited(call, &target, summary, result).await
+        self.audited(call, &target, about, summary, result).await
     }
 
     /// Enrollment links requested for a file from this desk, newest first, from the
@@ -444,32 +434,40 @@ impl Desk {
     pub async fn resend_verification(&self, folio: &str) -> AppResult<()> {
         let (profile, client) = self.client()?;
         let summary = "reenvío del enlace de verificación (mensaje facturable)";
+        let about = AuditTarget::Folio {
+            folio: folio.trim().to_owned(),
+        };
         let call = self
             .begin(
                 &profile,
                 Operation::ResendVerification,
                 folio.trim(),
+                &about,
                 summary,
             )
             .await?;
         let result = client.resend_verification(folio).await;
-        self.audited(call, folio.trim(), summary.into(), result)
+        self.audited(call, folio.trim(), about, summary.into(), result)
             .await
     }
 
     pub async fn cancel_verification(&self, folio: &str) -> AppResult<()> {
         let (profile, client) = self.client()?;
         let summary = "cancelación de la verificación";
+        let about = AuditTarget::Folio {
+            folio: folio.trim().to_owned(),
+        };
         let call = self
             .begin(
                 &profile,
                 Operation::CancelVerification,
                 folio.trim(),
+                &about,
                 summary,
             )
             .await?;
         let result = client.cancel_verification(folio).await;
-        self.audited(call, folio.trim(), summary.into(), result)
+        self.audited(call, folio.trim(), about, summary.into(), result)
             .await
     }
 }

@@ -124,3 +124,37 @@ pub fn in_team(
         team,
     }
 }
+
+/// `request`'s decisions as the review's draft the window saves.
+pub fn draft_of(request: &kyb_api::requests::CorrectionRequest) -> kyb_desk_core::drafts::Draft {
+    kyb_desk_core::drafts::Draft {
+        document_id: request.document_id.clone(),
+        decisions: request
+            .secciones
+            .iter()
+            .map(|s| kyb_desk_core::drafts::DraftDecision {
+                seccion: s.seccion.clone(),
+                estatus: Some(kyb_api::file::Decision::parse(&s.estatus)),
+                comentario: s.comentario.clone().unwrap_or_default(),
+                entidad_id: s.entidad_id.clone(),
+                entidad_referencia: s.entidad_referencia.clone(),
+            })
+            .collect(),
+        mensaje_general: request.mensaje_general.clone().unwrap_or_default(),
+        notificar_usuario: request.notificar_usuario.unwrap_or(true),
+        saved_at_utc: String::new(),
+    }
+}
+
+/// A correction sent as the window sends one: `request`'s decisions saved as the file's
+/// draft, previewed, and the preview sent. The preview must be of `request` itself.
+pub async fn send_correction(
+    desk: &Desk,
+    request: kyb_api::requests::CorrectionRequest,
+) -> kyb_desk_core::error::AppResult<kyb_api::models::correction::CorrectionResult> {
+    desk.save_draft(draft_of(&request))?;
+    let preview = desk.preview_correction(&request.document_id)?;
+    assert_eq!(preview.request, request, "the draft makes this request");
+    desk.send_correction(&request.document_id, &preview.previewed)
+        .await
+}

@@ -1,0 +1,125 @@
+//! The correction request, owned by the desk from the draft to the service: the window
+//! saves what the analyst types (the review's draft, [`crate::drafts`]); the desk builds
+//! the request from the saved draft ([`Draft::to_request`]), previews it with the rules
+//! it breaks, sends exactly the request previewed, and clears the draft when the service
+//! accepted it.
+//!
+//! How a draft saved at the wrong moment is settled, here and nowhere else:
+//! - The preview names what it showed by the SHA-256 of the request it built
+//!   (`previewed`). Sending names the draft (its DocumentId) and that hash; the desk
+//!   builds the request from the draft saved now and refuses it as `draft_changed`,
+//!   sending nothing and writing nothing, when the hash differs: a keystroke saved after
+//!   the preview opened (or a save that was still on its way) is never sent unseen.
+//!   A change that does not alter the request (a comment on an accepted section, which
+//!   is not sent) does not make the preview stale.
+//! - Saves are never refused, also while the request is out: what is typed is written.
+//!   On success the desk clears the draft only if it is still the one the request was
+//!   built from ([`crate::drafts::Drafts::clear_if_unchanged`], under the drafts' lock,
+//!   so a save cannot slip between the comparison and the removal); a draft saved while
+//!   the request was out is kept. On any failure (refused, outcome unknown) the draft is
+//!   left as it is.
+
+use kyb_api::Operation;
+use kyb_api::models::correction::CorrectionResult;
+use kyb_api::requests::CorrectionRequest;
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::Desk;
+use crate::audit::AuditTarget;
+use crate::drafts::Draft;
+use crate::error::{AppError, AppResult, DeskCode, Failure};
+use crate::hash::sha256_hex;
+use crate::sent_summary;
+
+/// A review's correction request as sending its draft would send it now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CorrectionPreview {
+    /// Exactly the request that leaves (an empty draft's has no sections).
+    pub request: CorrectionRequest,
+    /// The rules it breaks (kyb_api's), each in its section where it has one.
+    pub failures: Vec<Failure>,
+    /// Names this preview; sending names it back (see the module's notes).
+    pub previewed: String,
+}
+
+/// The hash that names a request previewed.
+fn fingerprint(request: &CorrectionRequest) -> String {
+    sha256_hex(&serde_json::to_vec(request).unwrap_or_default())
+}
+
+impl Desk {
+    /// The active profile's saved draft of the file, or an empty one (nothing saved:
+    /// nothing decided).
+    fn saved_draft(&self, document_id: &str) -> AppResult<Draft> {
+        let profile = self.active_profile()?;
+        Ok(self
+            .drafts
+            .load(&profile.id, document_id)?
+            .unwrap_or_else(|| Draft {
+                document_id: document_id.to_owned(),
+                ..Draft::default()
+            }))
+    }
+
+    /// The correction request the file's saved draft makes, and what it breaks.
+    pub fn preview_correction(&self, document_id: &str) -> AppResult<CorrectionPreview> {
+        let request = self.saved_draft(document_id)?.to_request();
+        Ok(CorrectionPreview {
+            failures: kyb_api::validate::correction_failures(&request),
+            previewed: fingerprint(&request),
+            request,
+        })
+    }
+
+    /// Sends the file's saved draft as the correction request `previewed` named:
+    /// refused as `draft_changed` when the draft builds another one now. Sent once
+    /// (never retried), with its intent and outcome in the audit log and, in a team,
+    /// under the file's claim; the draft is cleared only when the service accepted it.
+    pub async fn send_correction(
+        &self,
+        document_id: &str,
+        previewed: &str,
+    ) -> AppResult<CorrectionResult> {
+        let (profile, client) = self.client()?;
+        let draft = self.saved_draft(document_id)?;
+        let request = draft.to_request();
+        if fingerprint(&request) != previewed {
+            return Err(AppError::of(DeskCode::DraftChanged));
+        }
+        self.check_acknowledged(&request)?;
+        let summary = sent_summary::correction(&request);
+        let target = request.document_id.trim();
+        let about = AuditTarget::File {
+            document_id: target.to_owned(),
+        };
+        let call = self
+            .begin(&profile, Operation::Correction, target, &about, &summary)
+            .await?;
+        let result = client.request_correction(&request).await;
+        let result = self.audited(call, target, about, summary, result).await?;
+        // Sent: a failure of the desk's own bookkeeping must not read as a failed
+        // request (the analyst would send it twice).
+        match self.drafts.clear_if_unchanged(&profile.id, &draft) {
+            Ok(true) => {}
+            Ok(false) => tracing::info!("review draft changed while sending; kept"),
+            Err(error) => {
+                tracing::error!(code = ?error.code, "review draft not cleared: {error}");
+            }
+        }
+        if let Err(error) = self
+            .history
+            .mark_reviewed(&profile.id, &request.document_id)
+        {
+            tracing::error!(code = ?error.code, "file not marked reviewed: {error}");
+        }
+        // The review is sent: its claim frees the file for the team.
+        if let Ok(Some(team)) = self.team_if_any(&profile).await
+            && let Err(error) = team.release(target).await
+        {
+            tracing::warn!("claim not released after sending: {error}");
+        }
+        Ok(result)
+    }
+}
