@@ -3,6 +3,7 @@
 // user's language. Also the audit log's outcome codes, which are the same codes.
 import type { AppError } from "../bindings/AppError";
 import type { AuditMark } from "../bindings/AuditMark";
+import type { Details } from "../bindings/Details";
 import type { ErrorCode } from "../bindings/ErrorCode";
 import type { OutcomeCode } from "../bindings/OutcomeCode";
 import type { Task } from "../bindings/Task";
@@ -41,6 +42,7 @@ export const ERROR_TITLE: Record<ErrorCode, MessageKey> = {
   image_too_large: "error.image_too_large",
   file_changed: "error.file_changed",
   needs_acknowledgement: "error.needs_acknowledgement",
+  draft_changed: "error.draft_changed",
   no_team: "error.no_team",
   no_team_password: "error.no_team_password",
   team_unreachable: "error.team_unreachable",
@@ -95,6 +97,7 @@ const ERROR_HINT: Record<ErrorCode, MessageKey> = {
   image_too_large: "hint.image_too_large",
   file_changed: "hint.file_changed",
   needs_acknowledgement: "hint.needs_acknowledgement",
+  draft_changed: "hint.draft_changed",
   no_team: "hint.no_team",
   no_team_password: "hint.no_team_password",
   team_unreachable: "hint.team_unreachable",
@@ -150,6 +153,7 @@ const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
   image_too_large: false,
   file_changed: false,
   needs_acknowledgement: false,
+  draft_changed: false,
   no_team: true,
   no_team_password: true,
   team_unreachable: false,
@@ -223,49 +227,105 @@ const FILE_IS: Partial<Record<string, MessageKey>> = {
 };
 
 /** The title and hint of an error whose facts (a profile's name, two origins, a folder,
- * an address) the desk's own texts spelled out; `null` for an error whose facts, if any,
- * are listed as they came. */
+ * an address) the desk's own texts spell out, read by name from its details; `null`
+ * for an error whose facts, if any, are listed as they came. */
 function factual(error: AppError, t: Translate): { title: string; hint: string } | null {
-  const [first, second] = error.details;
-  switch (error.code) {
+  const details = error.details;
+  switch (details?.type) {
     case "no_api_key":
-      return first ? { title: t("error.no_api_key.named", { name: first }), hint: t("hint.no_api_key") } : null;
+      return details.profile ? { title: t("error.no_api_key.named", { name: details.profile }), hint: t("hint.no_api_key") } : null;
     case "key_origin_changed": {
-      if (!second) return null;
-      // The origin the key was given for is "" when none was recorded.
-      const bound = first || t("error.originNotRecorded");
+      if (!details.now) return null;
+      const bound = details.recorded || t("error.originNotRecorded");
       return {
-        title: t("error.key_origin_changed.origins", { bound, origin: second }),
-        hint: t("hint.key_origin_changed.origins", { origin: second }),
+        title: t("error.key_origin_changed.origins", { bound, origin: details.now }),
+        hint: t("hint.key_origin_changed.origins", { origin: details.now }),
       };
     }
     case "claimed_by_other":
       // Who and since when (a UTC instant, said in the user's time).
-      return first
-        ? { title: t("error.claimed_by_other.named", { member: first, at: second ? new Date(second).toLocaleString() : "" }), hint: t("hint.claimed_by_other") }
+      return details.holder
+        ? {
+            title: t("error.claimed_by_other.named", { member: details.holder, at: details.since ? new Date(details.since).toLocaleString() : "" }),
+            hint: t("hint.claimed_by_other"),
+          }
         : null;
-    case "data_folder_in_use":
-      return first ? { title: t("error.data_folder_in_use.at", { dir: first }), hint: t("hint.data_folder_in_use") } : null;
+    case "path":
+      return error.code === "data_folder_in_use" && details.path
+        ? { title: t("error.data_folder_in_use.at", { dir: details.path }), hint: t("hint.data_folder_in_use") }
+        : null;
     case "too_large":
-      // A document or photo over the desk's cap (its bytes in `details`).
-      return error.task === "fetch_document" && first
-        ? { title: t("error.too_large.file", { mb: Math.round(Number(first) / (1024 * 1024)) }), hint: t("hint.too_large.file") }
+      // A document over the desk's cap.
+      return error.task === "fetch_document"
+        ? { title: t("error.too_large.file", { mb: Math.round(details.bytes / MIB) }), hint: t("hint.too_large.file") }
         : null;
     case "image_too_large":
-      return first && second ? { title: t("error.image_too_large.sized", { width: first, height: second }), hint: t("hint.image_too_large") } : null;
+      return { title: t("error.image_too_large.sized", { width: String(details.width), height: String(details.height) }), hint: t("hint.image_too_large") };
     case "unsupported_file":
       // What the file is instead, by its first bytes.
-      return first ? { title: t("error.unsupported_file.is", { kind: t(FILE_IS[first] ?? "file.is.unknown") }), hint: t("hint.unsupported_file") } : null;
+      return { title: t("error.unsupported_file.is", { kind: t(FILE_IS[details.kind] ?? "file.is.unknown") }), hint: t("hint.unsupported_file") };
     case "unsafe_address":
-      if (!first) return null;
+      if (!details.address) return null;
       return {
         title: t(error.task === "fetch_image" || error.task === "fetch_document" ? "error.unsafe_address.image" : "error.unsafe_address.link", {
-          address: first,
+          address: details.address,
         }),
         hint: t("hint.unsafe_address"),
       };
     default:
       return null;
+  }
+}
+
+const MIB = 1024 * 1024;
+
+/** An error's facts as lines, each as it came (an address, a status, a name): for the
+ * errors whose title does not spell them out. */
+export function detailLines(details: Details | null): string[] {
+  if (!details) return [];
+  switch (details.type) {
+    case "validation":
+      return [...(details.flow ? [details.flow] : []), ...details.unread];
+    case "http":
+      return [`HTTP ${details.status}`];
+    case "decode":
+      return [`HTTP ${details.status}`, details.snippet];
+    case "content_type":
+      return [`Content-Type: ${details.mime}`];
+    case "redirected":
+      return [details.origin, ...(details.status === null ? [] : [`HTTP ${details.status}`])].filter(Boolean);
+    case "timeout":
+      return [`${details.seconds} s`];
+    case "too_large":
+      return [details.bytes >= MIB ? `${Math.round(details.bytes / MIB)} MiB` : `${details.bytes} B`];
+    case "unsafe_address":
+      return [details.address];
+    case "path":
+      return [details.path];
+    case "no_api_key":
+      return [details.profile];
+    case "key_origin_changed":
+      return [details.recorded ?? "", details.now].filter(Boolean);
+    case "unsupported_file":
+      return [details.kind];
+    case "image_too_large":
+      return [`${details.width} × ${details.height}`];
+    case "needs_acknowledgement":
+      return details.sections;
+    case "claimed_by_other":
+      return [details.holder, details.since, details.until];
+    case "claim_lapsed":
+      return [details.holder, details.until];
+    case "login":
+      return [details.login];
+    case "approval_changed":
+      return [details.action, details.folio, details.requester];
+    case "needs_approval":
+      return [String(details.resends)];
+    case "no_team_password":
+      return [details.address];
+    default:
+      return [];
   }
 }
 
@@ -317,7 +377,7 @@ export function errorWords(error: AppError, t: Translate): ErrorWords {
     title,
     task: error.task ? t(cause ? "error.taskWithCause" : "error.task", { task: t(TASK[error.task]), cause }) : null,
     message: !error.task && cause && cause !== title ? cause : null,
-    details: said ? [] : error.details,
+    details: said ? [] : detailLines(error.details),
     hint: said?.hint ?? t(ERROR_HINT[error.code]),
     technical,
   };

@@ -29,10 +29,12 @@ export interface DraftState {
 /** Keeps `value` as a draft. The value the screen starts with is not written (it is
  * what was loaded, from `restoredAt`, or nothing); each later one is.
  *
- * While the work is being sent, `hold()` stops all writes: the backend drops the draft
- * once the service accepts the work, and a write landing after that would bring back
- * what was already sent. `resume(true)` (the send failed) writes what is on screen at
- * once; `resume(false)` (it succeeded) writes again from the next change. */
+ * Writes go one at a time, in the order the changes were made, so an older value never
+ * lands after a newer one. Writing goes on whatever else the screen does (a request on
+ * its way included): the backend decides what a draft written meanwhile means (see
+ * crates/kyb-desk-core/src/desk/correction.rs), and nothing typed is held back.
+ * `saveNow()` writes what is on screen at once and answers, once every earlier write is
+ * done, whether the draft on disk is now what the screen shows. */
 export function useDraft<T>(value: T, keeper: DraftKeeper<T>, restoredAt: string | null) {
   const [state, setState] = useState<DraftState>({ savedAt: restoredAt, restored: restoredAt !== null, error: null });
   const keep = useRef(keeper);
@@ -41,51 +43,62 @@ export function useDraft<T>(value: T, keeper: DraftKeeper<T>, restoredAt: string
   });
   const last = useRef(value);
   const pending = useRef<{ value: T } | null>(null);
-  const held = useRef(false);
+  /** The write on its way, settled with whether it was written (never rejected). */
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  /** Whether the last write was written. */
+  const ok = useRef(true);
 
-  const flush = useCallback(() => {
+  const flush = useCallback((): Promise<boolean> => {
+    // One write at a time: what waits is written once the one on its way is done.
+    if (inFlight.current) return inFlight.current.then(() => flush());
     const next = pending.current;
     pending.current = null;
-    if (!next || held.current) return;
+    if (!next) return Promise.resolve(ok.current);
     const { save, discard, isEmpty } = keep.current;
-    const failed = (error: AppError) => setState((s) => ({ ...s, error }));
-    if (isEmpty(next.value)) {
-      discard().then(() => setState({ savedAt: null, restored: false, error: null }), failed);
-    } else {
-      save(next.value).then((saved) => setState({ savedAt: saved.savedAtUtc, restored: false, error: null }), failed);
-    }
+    const written: Promise<string | null> = isEmpty(next.value) ? discard().then(() => null) : save(next.value).then((saved) => saved.savedAtUtc);
+    const write = written.then(
+      (savedAt) => {
+        ok.current = true;
+        setState({ savedAt, restored: false, error: null });
+        return true;
+      },
+      (error: AppError) => {
+        // Not written: written again with the next write, unless a newer value waits.
+        ok.current = false;
+        pending.current ??= next;
+        setState((s) => ({ ...s, error }));
+        return false;
+      },
+    );
+    inFlight.current = write.then((result) => {
+      inFlight.current = null;
+      return result;
+    });
+    return inFlight.current;
   }, []);
 
   useEffect(() => {
     if (Object.is(last.current, value)) return;
     last.current = value;
     pending.current = { value };
-    const timer = setTimeout(flush, DRAFT_DEBOUNCE_MS);
+    const timer = setTimeout(() => void flush(), DRAFT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [value, flush]);
 
   useEffect(() => {
     // Also when the window goes away (the app closing) with a change still pending.
-    window.addEventListener("pagehide", flush);
+    const now = () => void flush();
+    window.addEventListener("pagehide", now);
     return () => {
-      window.removeEventListener("pagehide", flush);
-      flush();
+      window.removeEventListener("pagehide", now);
+      void flush();
     };
   }, [flush]);
 
-  const hold = useCallback(() => {
-    held.current = true;
-    pending.current = null;
-  }, []);
-  const resume = useCallback(
-    (saveNow: boolean) => {
-      held.current = false;
-      if (!saveNow) return;
-      pending.current = { value: last.current };
-      flush();
-    },
-    [flush],
-  );
+  const saveNow = useCallback(() => {
+    pending.current = { value: last.current };
+    return flush();
+  }, [flush]);
 
-  return { state, hold, resume };
+  return { state, saveNow };
 }

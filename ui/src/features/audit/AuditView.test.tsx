@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { AuditEntries } from "../../bindings/AuditEntries";
 import type { AuditEntry } from "../../bindings/AuditEntry";
+import type { AuditTarget } from "../../bindings/AuditTarget";
 import type { ChainReport } from "../../bindings/ChainReport";
 import type { OperationRoute } from "../../bindings/OperationRoute";
 import type { Outcome } from "../../bindings/Outcome";
@@ -27,6 +28,7 @@ const entry = (seq: number, operation: string, outcome: AuditEntry["outcome"], c
   agentEmail: "ana@kybdesk.mx",
   operation,
   target: "VD-00000006",
+  subject: { kind: "folio", folio: "VD-00000006" },
   summary: "",
   outcome,
   prevHash: `h${seq - 1}`,
@@ -174,20 +176,33 @@ describe("the audit log in the user's words", () => {
   const DOC = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
   const OTHER = "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
   const PERSON = "5a4e3c2b-1d0f-4e9a-8b7c-6d5e4f3a2b1c";
-  const at = (seq: number, operation: string, target: string, atUtc: string, outcome: Outcome = ok): AuditEntry => ({
+  /** An entry with what the backend says it is about. */
+  const at = (seq: number, operation: string, target: string, subject: AuditTarget, atUtc: string, outcome: Outcome = ok): AuditEntry => ({
     ...entry(seq, operation, outcome),
     target,
+    subject,
     atUtc,
   });
   const read: AuditEntries = {
     unreadable: 0,
     unresolved: [],
     entries: [
-      at(1, "POST /verificaciones/{folio}/reenviar", "VD-00000006", "2026-11-10T15:00:00Z"),
-      at(2, "POST /expedientes/solicitar-correccion", DOC, "2026-11-20T15:00:00Z", { ok: false, code: "validation", message: "Error de validacion" }),
-      at(3, "POST /enrollment/v1/url", `${OTHER} / ${PERSON}`, "2026-11-22T15:00:00Z"),
-      at(4, "POST /expedientes/nuevo", "flujo / PLC150301AB2", "2026-11-22T16:00:00Z", intent),
-      at(5, "POST /expedientes/informacion-complementaria", `${DOC} / flujo-extra-0001`, "2026-11-22T17:00:00Z", intent),
+      at(1, "POST /verificaciones/{folio}/reenviar", "VD-00000006", { kind: "folio", folio: "VD-00000006" }, "2026-11-10T15:00:00Z"),
+      at(2, "POST /expedientes/solicitar-correccion", DOC, { kind: "file", documentId: DOC }, "2026-11-20T15:00:00Z", {
+        ok: false,
+        code: "validation",
+        message: "Error de validacion",
+      }),
+      at(3, "POST /enrollment/v1/url", `${OTHER} / ${PERSON}`, { kind: "person", documentId: OTHER, personId: PERSON }, "2026-11-22T15:00:00Z"),
+      at(4, "POST /expedientes/nuevo", "flujo / PLC150301AB2", { kind: "new_file", flowId: "flujo", company: "PLC150301AB2" }, "2026-11-22T16:00:00Z", intent),
+      at(
+        5,
+        "POST /expedientes/informacion-complementaria",
+        `${DOC} / flujo-extra-0001`,
+        { kind: "added_flow", documentId: DOC, flowId: "flujo-extra-0001" },
+        "2026-11-22T17:00:00Z",
+        intent,
+      ),
     ],
   };
   const routes: OperationRoute[] = [

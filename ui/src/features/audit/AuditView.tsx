@@ -5,7 +5,6 @@ import * as backend from "../../api/backend";
 import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { AuditEntry } from "../../bindings/AuditEntry";
-import type { OperationRoute } from "../../bindings/OperationRoute";
 import type { SavedCsv } from "../../bindings/SavedCsv";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { useI18n } from "../../i18n";
@@ -132,7 +131,7 @@ export function AuditView(props: { onOpenFile?: (flowId: string, rfc: string) =>
                     <td>{formatLocal(e.atUtc, locale) ?? e.atUtc}</td>
                     <td>{label(e.operation)}</td>
                     <td className="small">
-                      <AuditTarget entry={e} routes={routes} files={files} onOpenFile={props.onOpenFile} onOpenFolio={props.onOpenFolio} />
+                      <AuditTarget entry={e} files={files} onOpenFile={props.onOpenFile} onOpenFolio={props.onOpenFolio} />
                     </td>
                     <td className="small">{e.summary}</td>
                     <td className="small">
@@ -190,13 +189,12 @@ function OutcomeCell({ entry, unresolved }: { entry: AuditEntry; unresolved: boo
  * title, to copy. */
 function AuditTarget(props: {
   entry: AuditEntry;
-  routes: OperationRoute[];
   files: Map<string, WatchedFile>;
   onOpenFile?: ((flowId: string, rfc: string) => void) | undefined;
   onOpenFolio?: ((folio: string) => void) | undefined;
 }) {
   const { t } = useI18n();
-  const subject = subjectOf(props.entry, props.routes);
+  const subject = subjectOf(props.entry);
   const { onOpenFile, onOpenFolio } = props;
   const short = (id: string) => `${id.slice(0, 8)}…`;
   const open = (label: string, flowId: string, rfc: string) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { OperationRoute } from "../../bindings/OperationRoute";
 import { localDay } from "../../ui/format";
-import { anchorMessage, applyFilter, noFilter, operationLabel, operationsIn } from "./model";
+import { anchorMessage, applyFilter, noFilter, operationLabel, operationsIn, subjectOf } from "./model";
 
 const entry = (seq: number, operation: string, target: string, atUtc: string): AuditEntry => ({
   hash: "h",
@@ -13,6 +13,7 @@ const entry = (seq: number, operation: string, target: string, atUtc: string): A
   agentEmail: "a@b.mx",
   operation,
   target,
+  subject: { kind: "other", text: target },
   summary: "",
   outcome: { ok: true, code: null, message: null },
   prevHash: "p",
@@ -54,5 +55,20 @@ describe("intents and the anchor", () => {
     expect(anchorMessage({ state: "rewritten", seq: 2 })).toEqual({ key: "audit.anchor.rewritten", vars: { seq: 2 }, ok: false });
     expect(operationLabel("desk: audit-tamper-detected", [])).toBe("op.desk.auditTamperDetected");
     expect(operationLabel("desk: unheard-of", [])).toBeNull();
+  });
+});
+
+describe("what an entry is about", () => {
+  it("follows the typed target the backend gives, never the text", () => {
+    const about = (subject: AuditEntry["subject"]) => subjectOf({ subject });
+    const DOC = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
+    expect(about({ kind: "folio", folio: "VD-1" })).toEqual({ kind: "folio", folio: "VD-1" });
+    expect(about({ kind: "file", documentId: DOC })).toEqual({ kind: "file", documentId: DOC, person: null, flow: null });
+    expect(about({ kind: "person", documentId: DOC, personId: "p-7" })).toEqual({ kind: "file", documentId: DOC, person: "p-7", flow: null });
+    // A flow whose id holds " / " stays whole: nothing splits the text any more.
+    expect(about({ kind: "added_flow", documentId: DOC, flowId: "flujo / b" })).toEqual({ kind: "file", documentId: DOC, person: null, flow: "flujo / b" });
+    expect(about({ kind: "new_file", flowId: "flujo", company: "PLE150301AB2" })).toEqual({ kind: "newFile", flowId: "flujo", rfc: "PLE150301AB2" });
+    expect(about({ kind: "profile", profileId: "perfil" })).toEqual({ kind: "none" });
+    expect(about({ kind: "other", text: "a / b" })).toEqual({ kind: "none" });
   });
 });

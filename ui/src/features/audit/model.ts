@@ -1,7 +1,7 @@
 // The audit log viewer's filters: by operation, by target (DocumentId, folio or
 // PersonId, in part), and by local calendar day from and to; the names of operations,
-// the intents whose result never came, the chain's breaks and the keyring's anchor in
-// words.
+// what each entry is about, the intents whose result never came, the chain's breaks and
+// the keyring's anchor in words.
 import type { AnchorState } from "../../bindings/AnchorState";
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { AuditMark } from "../../bindings/AuditMark";
@@ -97,45 +97,33 @@ export function anchorMessage(anchor: AnchorState): { key: MessageKey; vars: Var
   }
 }
 
-/** What an entry is about, to follow it. The desk writes each operation's target its
- * own way (crates/kyb-desk-core/src/desk/service.rs): a verification by its folio; a
- * correction by its DocumentId; an enrollment link "DocumentId / PersonId";
- * complementary information "DocumentId / FlowID" (its intent); a new file "FlowID /
- * RFC" until it exists, then its DocumentId. Anything else (a profile, the log itself)
- * cannot be opened. */
+/** What an entry is about, to follow it, from the typed target the backend gives each
+ * entry (`subject`: written with the entry, or read by the backend from an older entry's
+ * text): a verification by its folio; a file by its DocumentId, with the person of an
+ * enrollment link or the flow added to it; a new file by its flow and RFC until it exists.
+ * Anything else (a profile, the log itself) cannot be opened. */
 export type AuditSubject =
   | { kind: "folio"; folio: string }
   | { kind: "file"; documentId: string; person: string | null; flow: string | null }
   | { kind: "newFile"; flowId: string; rfc: string }
   | { kind: "none" };
 
-export function subjectOf(entry: Pick<AuditEntry, "operation" | "target">, routes: OperationRoute[]): AuditSubject {
-  const target = entry.target.trim();
-  const operation = routes.find((r) => r.route === entry.operation)?.operation;
-  if (!target || !operation) return { kind: "none" };
-  const [first = "", second = ""] = target.split(" / ").map((part) => part.trim());
-  switch (operation) {
-    case "resend_verification":
-    case "cancel_verification":
-      return { kind: "folio", folio: target };
-    case "create_file":
-      if (second) return { kind: "newFile", flowId: first, rfc: second };
-      return isUuid(first) ? { kind: "file", documentId: first, person: null, flow: null } : { kind: "none" };
-    case "correction":
-    case "enrollment_link":
-    case "complementary_info":
-      if (!isUuid(first)) return { kind: "none" };
-      return {
-        kind: "file",
-        documentId: first,
-        person: operation === "enrollment_link" && second ? second : null,
-        flow: operation === "complementary_info" && second ? second : null,
-      };
-    default:
+export function subjectOf(entry: Pick<AuditEntry, "subject">): AuditSubject {
+  const about = entry.subject;
+  switch (about.kind) {
+    case "folio":
+      return { kind: "folio", folio: about.folio };
+    case "file":
+      return { kind: "file", documentId: about.documentId, person: null, flow: null };
+    case "person":
+      return { kind: "file", documentId: about.documentId, person: about.personId, flow: null };
+    case "added_flow":
+      return { kind: "file", documentId: about.documentId, person: null, flow: about.flowId };
+    case "new_file":
+      return { kind: "newFile", flowId: about.flowId, rfc: about.company };
+    case "profile":
+    case "log_file":
+    case "other":
       return { kind: "none" };
   }
-}
-
-function isUuid(text: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
 }

@@ -72,11 +72,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   const [flowChoice, setFlowChoice] = useState(() => (flows.some((flow) => flow.flowId === form.flowId) ? form.flowId : OTHER_FLOW));
   /** The form "Clear" emptied, until the agent undoes it or types again. */
   const [cleared, setCleared] = useState<NewFileForm | null>(null);
-  const {
-    state: draftState,
-    hold: holdDraft,
-    resume: resumeDraft,
-  } = useDraft(
+  const { state: draftState, saveNow: saveDraftNow } = useDraft(
     form,
     {
       save: (typed) => backend.saveNewFileDraft({ ...typed, savedAtUtc: "" }),
@@ -213,7 +209,9 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     setSending(true);
     setError(null);
     setUnknown(null);
-    holdDraft();
+    // What is on screen is written before the request leaves: no write of an earlier
+    // value lands after the backend dropped the draft with the file it created.
+    await saveDraftNow();
     backend
       .createFile(request)
       .then(
@@ -222,7 +220,6 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
           setCreated({ file, flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" });
         },
         (e: AppError) => {
-          resumeDraft(true);
           setError(e);
           setServerProblems(e.problems);
           if (e.code === "outcome_unknown") setUnknown({ flowId: request.FlowID, rfc: request.Company?.CompanyRFC ?? "" });
@@ -242,7 +239,6 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
         onOpenLink={(url) => void backend.openExternal(url).catch(setError)}
         onAnother={() => {
           setCreated(null);
-          resumeDraft(false);
           startOver();
         }}
         onOpen={props.onOpen}

@@ -10,14 +10,16 @@ import { trackedId } from "../sections";
 import { hasVerdict, willNotify } from "./model";
 import { OutcomeUnknown, type Unknown } from "./OutcomeUnknown";
 
-/** Exactly what will be sent (the request body, as JSON) and what the end user will be
- * told. Enter (on the focused button) sends, Escape goes back to editing.
+/** Exactly what will be sent (the request body, as JSON, as the backend built it from
+ * the saved draft) and what the end user will be told. Enter (on the focused button) sends, Escape goes back to editing.
  *
  * After a request whose outcome is unknown, nothing is sent while the tracking is read
  * again; then the button offers to send again, and when the tracking could not be read,
  * only after a second, explicit confirmation. */
 export function CorrectionPreview(props: {
   request: CorrectionRequest;
+  /** The draft changed since the preview the analyst last saw: this is what it makes now. */
+  changed: boolean;
   /** The file's tracked sections, to name the sections of the request. */
   sections: TrackedSection[];
   /** The sections left undecided: they are not sent. */
@@ -69,6 +71,11 @@ export function CorrectionPreview(props: {
     <div className="overlay">
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="preview-title" data-testid="preview">
         <h3 id="preview-title">{t("preview.title")}</h3>
+        {props.changed && (
+          <div className="notice notice-warn" role="alert" data-testid="preview-changed">
+            {t("preview.changed")}
+          </div>
+        )}
         <p>
           {t("preview.summary", {
             n: request.secciones.length,

@@ -10,6 +10,7 @@ import type { Failure } from "../../bindings/Failure";
 import type { FileEvidence } from "../../bindings/FileEvidence";
 import type { FileTracking } from "../../bindings/FileTracking";
 import type { Limits } from "../../bindings/Limits";
+import type { SectionDecision } from "../../bindings/SectionDecision";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo, testInfo } from "../../test/appInfo";
@@ -75,17 +76,88 @@ const result: CorrectionResult = {
   warnings: ["Sección duplicada ignorada"],
 };
 
-interface Backend {
-  calls: { cmd: string; args: Record<string, unknown> }[];
-  /** The requests the review asked `check_correction` about. */
-  checked: CorrectionRequest[];
-  /** What `check_correction` answers, whatever it is asked: the backend's rules are
-   * tested in Rust; here the screen shows the answer it is given. */
-  failures: Failure[];
+/** The backend's side of the review's draft, as the tests stand in for it: the saved
+ * draft, the request it makes (in the shape the backend builds it; its rules are Rust's
+ * and tested there), and the preview's name, which changes with each save. */
+interface Core {
+  draft: Draft | null;
+  revision: number;
   saved: Draft[];
   /** The documents whose draft was thrown away. */
   discarded: string[];
+  /** The requests the review was shown a preview of. */
+  checked: CorrectionRequest[];
+  /** What `preview_correction` says the request breaks, whatever it is: the screen shows
+   * the answer it is given. */
+  failures: Failure[];
   sent: CorrectionRequest[];
+}
+
+function newCore(draft: Draft | null = null): Core {
+  return { draft, revision: 0, saved: [], discarded: [], checked: [], failures: [], sent: [] };
+}
+
+function requestOf(draft: Draft | null): CorrectionRequest {
+  const secciones = (draft?.decisions ?? [])
+    .filter((d) => d.estatus !== null)
+    .map((d) => {
+      const decision: SectionDecision = { seccion: d.seccion, estatus: d.estatus ?? "" };
+      if (d.estatus === "Rechazada") decision.comentario = d.comentario.trim();
+      if (d.entidadId) decision.entidadId = d.entidadId;
+      if (d.entidadReferencia) decision.entidadReferencia = d.entidadReferencia;
+      return decision;
+    });
+  const request: CorrectionRequest = { documentId: DOC, secciones, notificarUsuario: draft?.notificarUsuario ?? true };
+  const message = draft?.mensajeGeneral.trim();
+  if (message) request.mensajeGeneral = message;
+  return request;
+}
+
+const NOT_A_DRAFT_COMMAND = Symbol("not a draft command");
+
+/** Answers the draft's commands as the backend does; `send` answers a request that leaves.
+ * A send names the preview it was shown: one of an older draft is refused, and a draft
+ * saved while the request was out is kept. */
+function draftCommand(core: Core, cmd: string, args: unknown, send: (request: CorrectionRequest) => unknown): unknown {
+  switch (cmd) {
+    case command.load_draft:
+      return core.draft;
+    case command.save_draft: {
+      const draft = (args as { draft: Draft }).draft;
+      core.saved.push(draft);
+      core.draft = draft;
+      core.revision += 1;
+      return { ...draft, savedAtUtc: "2026-11-22T05:30:00Z" };
+    }
+    case command.discard_draft:
+      core.discarded.push((args as { documentId: string }).documentId);
+      core.draft = null;
+      core.revision += 1;
+      return null;
+    case command.preview_correction: {
+      const request = requestOf(core.draft);
+      core.checked.push(request);
+      return { request, failures: core.failures, previewed: `rev-${core.revision}` };
+    }
+    case command.send_correction: {
+      if ((args as { previewed: string }).previewed !== `rev-${core.revision}`) {
+        return Promise.reject({ code: "draft_changed", message: "", details: [], task: null, problems: [] });
+      }
+      const request = requestOf(core.draft);
+      core.sent.push(request);
+      const at = core.revision;
+      return Promise.resolve(send(request)).then((answer) => {
+        if (core.revision === at) core.draft = null;
+        return answer;
+      });
+    }
+    default:
+      return NOT_A_DRAFT_COMMAND;
+  }
+}
+
+interface Backend extends Core {
+  calls: { cmd: string; args: Record<string, unknown> }[];
 }
 
 /** The review's material as `review_material` answers: no findings unless `evidence`. */
@@ -98,8 +170,14 @@ function material(file: FileTracking = tracking, answer: DetailV2 = detail, evid
   return { tracking: file, detail: { version: "2", detail: answer }, evidence: evidence ?? plain };
 }
 
-function backend(saved: Draft | null = null, file: FileTracking = tracking, answer: DetailV2 = detail, evidence: FileEvidence | null = null): Backend {
-  const b: Backend = { calls: [], checked: [], failures: [], saved: [], discarded: [], sent: [] };
+function backend(
+  saved: Draft | null = null,
+  file: FileTracking = tracking,
+  answer: DetailV2 = detail,
+  evidence: FileEvidence | null = null,
+  send: (request: CorrectionRequest) => unknown = () => new Promise((resolve) => setTimeout(() => resolve(result), 50)),
+): Backend {
+  const b: Backend = { calls: [], ...newCore(saved) };
   mockIPC((cmd, args) => {
     b.calls.push({ cmd, args: args as Record<string, unknown> });
     switch (cmd) {
@@ -107,24 +185,11 @@ function backend(saved: Draft | null = null, file: FileTracking = tracking, answ
         return material(file, answer, evidence);
       case command.tracking:
         return file;
-      case command.load_draft:
-        return saved;
-      case command.save_draft: {
-        const draft = (args as { draft: Draft }).draft;
-        b.saved.push(draft);
-        return { ...draft, savedAtUtc: "2026-11-22T05:30:00Z" };
+      default: {
+        const answered = draftCommand(b, cmd, args, send);
+        if (answered === NOT_A_DRAFT_COMMAND) throw new Error(`unexpected ${cmd}`);
+        return answered;
       }
-      case command.discard_draft:
-        b.discarded.push((args as { documentId: string }).documentId);
-        return null;
-      case command.check_correction:
-        b.checked.push((args as { request: CorrectionRequest }).request);
-        return b.failures;
-      case command.request_correction:
-        b.sent.push((args as { request: CorrectionRequest }).request);
-        return new Promise((resolve) => setTimeout(() => resolve(result), 50));
-      default:
-        throw new Error(`unexpected ${cmd}`);
     }
   });
   return b;
@@ -191,8 +256,9 @@ describe("the review", () => {
     key("Enter", { ctrlKey: true });
     const preview = await screen.findByTestId("preview");
     const payload = JSON.parse(screen.getByTestId("preview-payload").textContent ?? "") as CorrectionRequest;
-    // The backend checked exactly what is previewed before the preview opened.
+    // The preview is the backend's, of the draft saved as the preview was asked for.
     expect(b.checked).toEqual([payload]);
+    expect(requestOf(b.saved.at(-1) ?? null)).toEqual(payload);
     expect(payload).toEqual({
       documentId: DOC,
       secciones: [
@@ -211,6 +277,10 @@ describe("the review", () => {
     key("Enter");
     await screen.findByTestId("correction-result");
     expect(b.sent).toEqual([payload]);
+    // The send names the draft and the preview shown, nothing else.
+    expect(b.calls.filter((c) => c.cmd === command.send_correction).map((c) => c.args)).toEqual([{ documentId: DOC, previewed: `rev-${b.saved.length}` }]);
+    // The backend cleared the draft; the screen wrote nothing after.
+    expect(b.draft).toBeNull();
     // The screen tells it was sent (the demo's review tour ends there).
     expect(sentTold).toBeGreaterThan(0);
     // The file's status is read again once sent, so a followed file's row is not stale.
@@ -270,13 +340,51 @@ describe("the review", () => {
     expect(b.sent).toEqual([]);
   });
 
-  it("with nothing decided asks for a decision, with no request to check", async () => {
+  it("with nothing decided asks for a decision, not for the rules an empty request breaks", async () => {
     const b = backend();
+    b.failures = [failure("secciones", "too_few", { limit: 1, sent: 0 })];
     await open();
     key("Enter", { ctrlKey: true });
     await waitFor(() => expect(screen.getAllByTestId("review-problems")[0]?.textContent).toContain("Acepte o rechace al menos una sección."));
+    const [all] = screen.getAllByTestId("review-problems");
+    expect(
+      within(all as HTMLElement)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Acepte o rechace al menos una sección."]);
     expect(screen.queryByTestId("preview")).toBeNull();
-    expect(b.checked).toEqual([]);
+    expect(b.checked).toEqual([{ documentId: DOC, secciones: [], notificarUsuario: true }]);
+  });
+
+  it("loses no keystroke made while the request is out, and sends it only once previewed", async () => {
+    let answer: { resolve: (value: unknown) => void; reject: (error: unknown) => void } = { resolve: () => {}, reject: () => {} };
+    const b = backend(null, tracking, detail, null, () => new Promise((resolve, reject) => (answer = { resolve, reject })));
+    await open();
+    key("a");
+    key("Enter", { ctrlKey: true });
+    await screen.findByTestId("preview");
+    fireEvent.click(screen.getByTestId("send-correction"));
+    await waitFor(() => expect(b.sent).toHaveLength(1));
+    // Typed while the request is out: saved as usual.
+    fireEvent.change(screen.getByTestId("review-message"), { target: { value: "Gracias" } });
+    await waitFor(() => expect(b.draft?.mensajeGeneral).toBe("Gracias"), { timeout: 2000 });
+    act(() => answer.reject({ code: "server", message: "Error del servicio", details: [], task: null, problems: [] }));
+    expect((await screen.findByTestId("error-notice")).dataset.code).toBe("server");
+    expect(b.draft?.mensajeGeneral).toBe("Gracias");
+    expect(b.discarded).toEqual([]);
+    // Sending again what was previewed is refused (the draft changed): the screen shows
+    // what the draft makes now, and sends that only when asked.
+    fireEvent.click(screen.getByTestId("send-correction"));
+    expect(await screen.findByTestId("preview-changed")).toBeTruthy();
+    const payload = JSON.parse(screen.getByTestId("preview-payload").textContent ?? "") as CorrectionRequest;
+    expect(payload.mensajeGeneral).toBe("Gracias");
+    expect(b.sent).toHaveLength(1);
+    fireEvent.click(screen.getByTestId("send-correction"));
+    await waitFor(() => expect(b.sent).toHaveLength(2));
+    expect(b.sent[1]).toEqual(payload);
+    act(() => answer.resolve(result));
+    await screen.findByTestId("correction-result");
+    expect(b.draft).toBeNull();
   });
 
   it("restores a saved draft without asking and saves each change shortly after it is made", async () => {
@@ -394,11 +502,16 @@ describe("a correction request whose outcome is unknown", () => {
 
   /** The request's answers in turn, and the tracking reads after the first. */
   function uncertain(answers: unknown[], rereads: (() => unknown)[]) {
-    const b = { sent: [] as CorrectionRequest[], trackings: 0, discarded: [] as string[], saved: [] as Draft[] };
+    const b = { trackings: 0, ...newCore() };
     let releaseRead: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       releaseRead = resolve;
     });
+    const send = () => {
+      const answer = answers[b.sent.length - 1];
+      if (answer && typeof answer === "object" && "code" in answer) return Promise.reject(answer);
+      return answer;
+    };
     mockIPC(async (cmd, args) => {
       switch (cmd) {
         case command.review_material:
@@ -409,26 +522,11 @@ describe("a correction request whose outcome is unknown", () => {
           await gate;
           return rereads[b.trackings - 2]?.();
         }
-        case command.load_draft:
-          return null;
-        case command.save_draft: {
-          const draft = (args as { draft: Draft }).draft;
-          b.saved.push(draft);
-          return { ...draft, savedAtUtc: "2026-11-22T05:30:00Z" };
+        default: {
+          const answered = draftCommand(b, cmd, args, send);
+          if (answered === NOT_A_DRAFT_COMMAND) throw new Error(`unexpected ${cmd}`);
+          return answered;
         }
-        case command.discard_draft:
-          b.discarded.push((args as { documentId: string }).documentId);
-          return null;
-        case command.check_correction:
-          return [];
-        case command.request_correction: {
-          b.sent.push((args as { request: CorrectionRequest }).request);
-          const answer = answers[b.sent.length - 1];
-          if (answer && typeof answer === "object" && "code" in answer) throw answer;
-          return answer;
-        }
-        default:
-          throw new Error(`unexpected ${cmd}`);
       }
     });
     return { b, releaseRead };
@@ -476,9 +574,9 @@ describe("a correction request whose outcome is unknown", () => {
     expect(again.disabled).toBe(false);
     expect(again.textContent).toBe("Enviar de nuevo");
     expect(b.sent).toHaveLength(1);
-    // The draft was kept: written again at once, never thrown away.
+    // The draft was kept as saved, never thrown away.
     expect(b.discarded).toEqual([]);
-    await waitFor(() => expect(b.saved.at(-1)?.decisions[2]).toMatchObject({ estatus: "Rechazada", comentario: "Ilegible" }));
+    expect(b.draft?.decisions[2]).toMatchObject({ estatus: "Rechazada", comentario: "Ilegible" });
 
     fireEvent.click(again);
     await screen.findByTestId("correction-result");
@@ -531,21 +629,12 @@ describe("a correction request whose outcome is unknown", () => {
 
 describe("a review on sparse answers", () => {
   function sparseBackend(answer: FileTracking) {
+    const core = newCore();
     mockIPC((cmd, args) => {
-      switch (cmd) {
-        case command.review_material:
-          return { ...sparse.reviewMaterial, tracking: answer };
-        case command.load_draft:
-          return null;
-        case command.save_draft:
-          return { ...(args as { draft: Draft }).draft, savedAtUtc: "2026-11-22T05:30:00Z" };
-        case command.check_correction:
-          return [];
-        case command.request_correction:
-          return sparse.correctionResult;
-        default:
-          throw new Error(`unexpected ${cmd}`);
-      }
+      if (cmd === command.review_material) return { ...sparse.reviewMaterial, tracking: answer };
+      const answered = draftCommand(core, cmd, args, () => sparse.correctionResult);
+      if (answered === NOT_A_DRAFT_COMMAND) throw new Error(`unexpected ${cmd}`);
+      return answered;
     });
   }
 
@@ -745,16 +834,16 @@ describe("the review beside its evidence", () => {
 
   function withAcknowledgement(answer: () => unknown, saved: Draft | null = null) {
     const asked: unknown[] = [];
+    const core = newCore(saved);
     mockIPC((cmd, args) => {
       if (cmd === command.acknowledge_findings) {
         asked.push(args);
         return answer();
       }
       if (cmd === command.review_material) return { tracking, detail: { version: "2", detail }, evidence };
-      if (cmd === command.load_draft) return saved;
-      if (cmd === command.save_draft) return { ...(args as { draft: Draft }).draft, savedAtUtc: "2026-11-22T05:30:00Z" };
-      if (cmd === command.check_correction) return [];
-      throw new Error(`unexpected ${cmd}`);
+      const answered = draftCommand(core, cmd, args, () => result);
+      if (answered === NOT_A_DRAFT_COMMAND) throw new Error(`unexpected ${cmd}`);
+      return answered;
     });
     return asked;
   }

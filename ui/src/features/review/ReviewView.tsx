@@ -145,11 +145,7 @@ function ReviewForm(props: {
 
   // Drafts: nothing is written for a review nobody touched, and a review whose every
   // decision was taken back leaves no draft behind (there is nothing to recover).
-  const {
-    state: draftState,
-    hold,
-    resume,
-  } = useDraft(
+  const { state: draftState, saveNow } = useDraft(
     draft,
     {
       save: backend.saveDraft,
@@ -164,7 +160,7 @@ function ReviewForm(props: {
   }, []);
 
   const counts = tally(draft);
-  const { stage, unknown, problems, ...review } = useReviewStage({ draft, file, draftSaving: { hold, resume } });
+  const { stage, unknown, problems, ...review } = useReviewStage({ draft, file, saveDraft: saveNow });
   const isDone = stage.kind === "done";
   useEffect(() => {
     if (isDone) onSent();
@@ -365,6 +361,7 @@ function ReviewForm(props: {
           {t("review.preview")}
         </button>
       </div>
+      {review.error && <ErrorNotice error={review.error} />}
       {showProblems && all.length > 0 && <ProblemList problems={all} />}
       {material.evidence.unassigned.length > 0 && (
         <div className="notice notice-warn" role="note" data-testid="evidence-unassigned">
@@ -544,13 +541,14 @@ function ReviewForm(props: {
       )}
       {stage.kind === "preview" && (
         <CorrectionPreview
-          request={stage.request}
+          request={stage.preview.request}
+          changed={stage.changed}
           sections={material.sections}
           undecided={draft.decisions.filter((d) => d.estatus === null).map((d) => d.seccion)}
           sending={stage.sending}
           error={stage.error}
           unknown={unknown}
-          onSend={() => review.send(stage.request)}
+          onSend={() => review.send(stage.preview)}
           onArm={review.arm}
           onReread={review.reread}
           onCancel={() => {

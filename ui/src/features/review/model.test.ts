@@ -3,7 +3,7 @@ import type { Entity } from "../../bindings/Entity";
 import { testInfo } from "../../test/appInfo";
 import { NO_DATA } from "../../test/largeDetail";
 import { tracked } from "../../test/sections";
-import { candidatesFor, chooseEntity, decide, freshDraft, isTouched, reread, restore, tally, toRequest, update, willNotify } from "./model";
+import { candidatesFor, chooseEntity, decide, freshDraft, isTouched, reread, restore, tally, update, willNotify } from "./model";
 
 const entity = (Tipo: string, Id: string, Referencia: string): Entity => ({ Tipo, Id, Referencia, Datos: NO_DATA, Validaciones: [] });
 
@@ -42,12 +42,10 @@ describe("which entity a section concerns", () => {
 
     const two = decide(freshDraft(DOC, SECTIONS, [ana, luis]), "LegalRepresentativeObligatorio", "Aceptada");
     expect(two.decisions[1]?.entidadId).toBeNull();
-    // The spec makes the entity optional: unchosen, the section is sent without one.
-    expect(toRequest(two).secciones).toEqual([{ seccion: "LegalRepresentativeObligatorio", estatus: "Aceptada" }]);
+    // The spec makes the entity optional: the analyst may leave it unchosen.
     const chosen = chooseEntity(two, "LegalRepresentativeObligatorio", luis);
-    expect(toRequest(chosen).secciones).toEqual([
-      { seccion: "LegalRepresentativeObligatorio", estatus: "Aceptada", entidadId: luis.Id, entidadReferencia: "Luis Paz Gil" },
-    ]);
+    expect(chosen.decisions[1]).toMatchObject({ estatus: "Aceptada", entidadId: luis.Id, entidadReferencia: "Luis Paz Gil" });
+    expect(chooseEntity(chosen, "LegalRepresentativeObligatorio", null).decisions[1]).toMatchObject({ entidadId: null, entidadReferencia: null });
   });
 });
 
@@ -63,31 +61,24 @@ describe("whether a review is worth a draft", () => {
   });
 });
 
-describe("the request", () => {
-  it("carries the decided sections only, comments only with rejections, and says whether to notify", () => {
+describe("the decisions and the request the backend built", () => {
+  it("counts the decisions, and tells whether the end user will be notified of the request", () => {
     let draft = freshDraft(DOC, SECTIONS, [ana, branch]);
     draft = decide(draft, "ProofAddressObligatorio", "Rechazada");
-    draft = update(draft, "ProofAddressObligatorio", { comentario: "  Vencido: súbalo de nuevo  " });
     draft = decide(draft, "LegalRepresentativeObligatorio", "Aceptada");
-    draft = update(draft, "LegalRepresentativeObligatorio", { comentario: "nota interna" });
     draft = decide(draft, "Sucursal", "Aceptada");
-    draft = { ...draft, mensajeGeneral: "  Gracias  " };
-    const request = toRequest(draft);
-    expect(request).toEqual({
+    expect(tally(draft)).toEqual({ accepted: 2, rejected: 1, undecided: 1 });
+    const request = {
       documentId: DOC,
       secciones: [
-        { seccion: "ProofAddressObligatorio", estatus: "Rechazada", comentario: "Vencido: súbalo de nuevo" },
-        { seccion: "LegalRepresentativeObligatorio", estatus: "Aceptada", entidadId: ana.Id, entidadReferencia: ana.Referencia },
-        { seccion: "Sucursal", estatus: "Aceptada", entidadId: branch.Id, entidadReferencia: "Sucursal Matriz" },
+        { seccion: "ProofAddressObligatorio", estatus: "Rechazada", comentario: "Vencido" },
+        { seccion: "Sucursal", estatus: "Aceptada" },
       ],
       notificarUsuario: true,
-      mensajeGeneral: "Gracias",
-    });
-    expect(tally(draft)).toEqual({ accepted: 2, rejected: 1, undecided: 1 });
+    };
     expect(willNotify(request)).toBe(true);
     expect(willNotify({ ...request, notificarUsuario: false })).toBe(false);
-    expect(willNotify(toRequest(decide(draft, "ProofAddressObligatorio", "Aceptada")))).toBe(false);
-    expect(toRequest({ ...draft, mensajeGeneral: "   " })).not.toHaveProperty("mensajeGeneral");
+    expect(willNotify({ ...request, secciones: [{ seccion: "Sucursal", estatus: "Aceptada" }] })).toBe(false);
   });
 });
 

@@ -1,13 +1,12 @@
-// The review's model: which sections concern an entity and exactly what the correction
-// request carries. Which entity a section concerns comes from its identifier as the
-// backend read it; what a request needs before it can be sent is kyb_api's to say
-// (through `check_correction`), never a copy of its rules here.
+// The review's model: the draft as the analyst edits it, and which sections concern an
+// entity. Which entity a section concerns comes from its identifier as the backend read
+// it; the correction request the draft makes, and what it needs before it can be sent,
+// are the backend's to say (`preview_correction`), never a copy of its rules here.
 
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
 import type { Draft } from "../../bindings/Draft";
 import type { DraftDecision } from "../../bindings/DraftDecision";
 import type { Entity } from "../../bindings/Entity";
-import type { SectionDecision } from "../../bindings/SectionDecision";
 import type { SectionId } from "../../bindings/SectionId";
 import type { TrackedSection } from "../../bindings/TrackedSection";
 import type { Verdict } from "../../bindings/Verdict";
@@ -100,25 +99,6 @@ export interface Tally {
 export function tally(draft: Draft): Tally {
   const count = (verdict: Verdict | null) => draft.decisions.filter((d) => d.estatus === verdict).length;
   return { accepted: count("Aceptada"), rejected: count("Rechazada"), undecided: count(null) };
-}
-
-/** Exactly what is sent: the decided sections in the file's order; a comment only with
- * a rejection (trimmed; an acceptance tells the user nothing); the entity when one is
- * chosen; `notificarUsuario` always explicit; the general message when written. */
-export function toRequest(draft: Draft): CorrectionRequest {
-  const secciones: SectionDecision[] = draft.decisions
-    .filter((d) => d.estatus !== null)
-    .map((d) => {
-      const decision: SectionDecision = { seccion: d.seccion, estatus: d.estatus ?? "" };
-      if (hasVerdict(d.estatus, "Rechazada")) decision.comentario = d.comentario.trim();
-      if (d.entidadId) decision.entidadId = d.entidadId;
-      if (d.entidadReferencia) decision.entidadReferencia = d.entidadReferencia;
-      return decision;
-    });
-  const request: CorrectionRequest = { documentId: draft.documentId, secciones, notificarUsuario: draft.notificarUsuario };
-  const message = draft.mensajeGeneral.trim();
-  if (message) request.mensajeGeneral = message;
-  return request;
 }
 
 /** Whether the end user will be told: the service notifies only when asked to and when a
