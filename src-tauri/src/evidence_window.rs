@@ -13,7 +13,7 @@ use std::sync::Mutex;
 
 use tauri::{AppHandle, Emitter, Manager, Runtime, WebviewUrl, WebviewWindowBuilder};
 
-use kyb_desk_core::error::{AppError, AppResult, ErrorCode, Task};
+use kyb_desk_core::error::{AppError, AppResult, Details, ServiceCode, Task};
 
 /// The window's label, to which its capability is bound.
 pub const LABEL: &str = "evidence";
@@ -72,7 +72,9 @@ pub fn show<R: Runtime>(
     }
     if too_large {
         return Err(
-            AppError::of(ErrorCode::TooLarge).with_details(vec![MAX_VIEW_BYTES.to_string()])
+            AppError::of(ServiceCode::TooLarge).with_details(Details::TooLarge {
+                bytes: u64::try_from(MAX_VIEW_BYTES).unwrap_or(u64::MAX),
+            }),
         );
     }
     Ok(())

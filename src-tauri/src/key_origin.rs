@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use kyb_desk_core::desk::Desk;
-use kyb_desk_core::error::{AppError, AppResult, ErrorCode};
+use kyb_desk_core::error::{AppError, AppResult, DeskCode};
 use kyb_desk_core::key_origin::OriginChange;
 use kyb_desk_core::secrets::KeyStatus;
 use tauri::{AppHandle, Manager, Runtime};
@@ -131,7 +131,7 @@ impl KeyOriginQuestion {
 
     fn ask(&self, question: &Question) -> AppResult<bool> {
         if self.open.swap(true, Ordering::SeqCst) {
-            return Err(AppError::of(ErrorCode::InFlight));
+            return Err(AppError::of(DeskCode::InFlight));
         }
         let yes = (self.answer)(question);
         self.open.store(false, Ordering::SeqCst);
@@ -212,7 +212,7 @@ mod tests {
         wait_opened.recv().expect("the first is open");
         assert_eq!(
             question.ask(&asked).map_err(|e| e.code),
-            Err(ErrorCode::InFlight)
+            Err(DeskCode::InFlight.into())
         );
         release.send(()).expect("release");
         assert_eq!(first.join().expect("joined").map_err(|e| e.code), Ok(true));

@@ -6,7 +6,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::envelope::{Envelope, EnvelopeError};
-use crate::error_code::ErrorCode;
+use crate::error_code::ServiceCode;
 use crate::operation::Operation;
 use crate::validate::{self, Failure};
 use crate::wire_enum::same_word;
@@ -106,23 +106,23 @@ fn size(bytes: u64) -> String {
 
 impl ApiError {
     /// The stable code (the `code` field of the serialised error).
-    pub fn code(&self) -> ErrorCode {
+    pub fn code(&self) -> ServiceCode {
         match self {
-            Self::Unauthorized { .. } => ErrorCode::Unauthorized,
-            Self::WorkspaceForbidden { .. } => ErrorCode::WorkspaceForbidden,
-            Self::NotAllowed { .. } => ErrorCode::NotAllowed,
-            Self::NotFound { .. } => ErrorCode::NotFound,
-            Self::Validation { .. } => ErrorCode::Validation,
-            Self::StateConflict { .. } => ErrorCode::StateConflict,
-            Self::TrialLimit { .. } => ErrorCode::TrialLimit,
-            Self::Rejected { .. } => ErrorCode::Rejected,
-            Self::Server { .. } => ErrorCode::Server,
-            Self::Timeout { .. } => ErrorCode::Timeout,
-            Self::Network { .. } => ErrorCode::Network,
-            Self::Decode { .. } => ErrorCode::Decode,
-            Self::Redirected { .. } => ErrorCode::Redirected,
-            Self::TooLarge { .. } => ErrorCode::TooLarge,
-            Self::OutcomeUnknown { .. } => ErrorCode::OutcomeUnknown,
+            Self::Unauthorized { .. } => ServiceCode::Unauthorized,
+            Self::WorkspaceForbidden { .. } => ServiceCode::WorkspaceForbidden,
+            Self::NotAllowed { .. } => ServiceCode::NotAllowed,
+            Self::NotFound { .. } => ServiceCode::NotFound,
+            Self::Validation { .. } => ServiceCode::Validation,
+            Self::StateConflict { .. } => ServiceCode::StateConflict,
+            Self::TrialLimit { .. } => ServiceCode::TrialLimit,
+            Self::Rejected { .. } => ServiceCode::Rejected,
+            Self::Server { .. } => ServiceCode::Server,
+            Self::Timeout { .. } => ServiceCode::Timeout,
+            Self::Network { .. } => ServiceCode::Network,
+            Self::Decode { .. } => ServiceCode::Decode,
+            Self::Redirected { .. } => ServiceCode::Redirected,
+            Self::TooLarge { .. } => ServiceCode::TooLarge,
+            Self::OutcomeUnknown { .. } => ServiceCode::OutcomeUnknown,
         }
     }
 
@@ -245,7 +245,7 @@ mod tests {
         for status in [403, 404] {
             assert_eq!(
                 error(Operation::EnrollmentLink, status, body).code(),
-                ErrorCode::NotAllowed
+                ServiceCode::NotAllowed
             );
         }
     }
@@ -262,7 +262,7 @@ mod tests {
         );
         assert_eq!(
             error(Operation::Tracking, 400, body).code(),
-            ErrorCode::Rejected
+            ServiceCode::Rejected
         );
     }
 
@@ -271,7 +271,7 @@ mod tests {
         let body = r#"{"Code":400,"Status":"bad_request","Message":"Error de validacion","Data":["Se alcanzó el número máximo de intentos permitidos en la versión de prueba."]}"#;
         assert_eq!(
             error(Operation::CreateFile, 400, body).code(),
-            ErrorCode::TrialLimit
+            ServiceCode::TrialLimit
         );
         assert!(!is_trial_limit("El campo FlowId es obligatorio"));
     }
@@ -342,9 +342,9 @@ mod tests {
         };
         assert!(unknown.to_string().starts_with("No se sabe si el servicio"));
         for (error, code) in [
-            (redirected, ErrorCode::Redirected),
-            (too_large, ErrorCode::TooLarge),
-            (unknown, ErrorCode::OutcomeUnknown),
+            (redirected, ServiceCode::Redirected),
+            (too_large, ServiceCode::TooLarge),
+            (unknown, ServiceCode::OutcomeUnknown),
         ] {
             assert_eq!(error.code(), code);
             let json = serde_json::to_value(&error).expect("serialises");

@@ -27,6 +27,6 @@ mod wire_enum;
 
 pub use client::{Client, ClientConfig, Credentials, Endpoints, Environment, Learner};
 pub use error::{ApiError, Result};
-pub use error_code::ErrorCode;
+pub use error_code::ServiceCode;
 pub use operation::Operation;
 pub use secret::Secret;

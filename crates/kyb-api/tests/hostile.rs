@@ -5,7 +5,7 @@
 
 mod common;
 
-use kyb_api::ErrorCode;
+use kyb_api::ServiceCode;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -116,7 +116,7 @@ async fn redirects_are_reported_and_never_followed() {
                 },
                 "{operation:?} after {code}"
             );
-            assert_eq!(error.code(), ErrorCode::Redirected);
+            assert_eq!(error.code(), ServiceCode::Redirected);
             assert!(!error.to_string().contains("token"), "{error}");
             assert_eq!(
                 service.requests().len(),
@@ -271,16 +271,16 @@ async fn the_key_never_leaves_the_client_in_an_error() {
         client.verification("VD-00000005").await.map(drop),
     ];
     assert_eq!(service.requests().len(), 3);
-    let codes: Vec<ErrorCode> = errors
+    let codes: Vec<ServiceCode> = errors
         .iter()
         .map(|e| e.as_ref().map_err(ApiError::code).expect_err("an error"))
         .collect();
     assert_eq!(
         codes,
         [
-            ErrorCode::Validation,
-            ErrorCode::Decode,
-            ErrorCode::Redirected
+            ServiceCode::Validation,
+            ServiceCode::Decode,
+            ServiceCode::Redirected
         ]
     );
     // Compared in lower case: an address's host is lower-cased once parsed.
@@ -340,7 +340,7 @@ async fn a_correction_whose_answer_is_late_has_an_unknown_outcome() {
         matches!(error, ApiError::OutcomeUnknown { .. }),
         "{error:?}"
     );
-    assert_eq!(error.code(), ErrorCode::OutcomeUnknown);
+    assert_eq!(error.code(), ServiceCode::OutcomeUnknown);
     assert_eq!(world.count(Operation::Correction).await, 1, "sent once");
     // The service did act: reading again shows it.
     let tracking = world
@@ -369,7 +369,7 @@ async fn a_correction_whose_answer_is_late_has_an_unknown_outcome() {
         .verification(&examples.folios["Enviado"])
         .await
         .expect_err("times out");
-    assert_eq!(read.code(), ErrorCode::Timeout);
+    assert_eq!(read.code(), ServiceCode::Timeout);
 }
 
 #[tokio::test]
@@ -390,7 +390,7 @@ async fn a_refused_connection_sent_nothing_and_stays_a_network_error() {
         .resend_verification("VD-00000005")
         .await
         .expect_err("nothing listens");
-    assert_eq!(error.code(), ErrorCode::Network, "{error:?}");
+    assert_eq!(error.code(), ServiceCode::Network, "{error:?}");
 }
 
 #[test]

@@ -102,7 +102,7 @@ async fn create_file_succeeds_and_maps_each_refusal() {
             .create_file(&company_file(&world, "X"))
             .await
             .map_err(|e| e.code()),
-        Err(kyb_api::ErrorCode::Unauthorized)
+        Err(kyb_api::ServiceCode::Unauthorized)
     );
 }
 
@@ -281,7 +281,7 @@ async fn a_correction_request_moves_the_file_to_correction() {
             .request_correction(&missing)
             .await
             .map_err(|e| e.code()),
-        Err(kyb_api::ErrorCode::NotFound)
+        Err(kyb_api::ServiceCode::NotFound)
     );
     // A rejection without its comment never leaves the client.
     let before = world.count(Operation::Correction).await;
@@ -563,7 +563,7 @@ async fn verifications_read_resend_and_cancel() {
             .verification(&folio("Enviado"))
             .await
             .map_err(|e| e.code()),
-        Err(kyb_api::ErrorCode::WorkspaceForbidden)
+        Err(kyb_api::ServiceCode::WorkspaceForbidden)
     );
     for refused in [
         world
@@ -587,7 +587,7 @@ async fn verifications_read_resend_and_cancel() {
         .resend_verification(&folio("Enviado"))
         .await
         .expect_err("a revoked key is refused");
-    assert_eq!(denied.code(), kyb_api::ErrorCode::Unauthorized);
+    assert_eq!(denied.code(), kyb_api::ServiceCode::Unauthorized);
     // Neither the error nor the client that sent the key shows it.
     let key = world.manifest().revoked_api_key.clone();
     let shown = format!("{denied} {denied:?} {:?}", world.revoked());

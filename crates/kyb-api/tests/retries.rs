@@ -94,7 +94,7 @@ async fn reads_give_up_after_three_attempts_and_not_on_other_errors() {
             .tracking(&tracking(&world))
             .await
             .map_err(|e| e.code()),
-        Err(kyb_api::ErrorCode::Server)
+        Err(kyb_api::ServiceCode::Server)
     );
     assert_eq!(world.count(Operation::Tracking).await, 3);
     // A 500 is not transient: one attempt.
@@ -133,7 +133,7 @@ async fn a_read_that_times_out_is_tried_again() {
             .verification(&world.manifest().examples.folios["Enviado"])
             .await
             .map_err(|e| e.code()),
-        Err(kyb_api::ErrorCode::Timeout)
+        Err(kyb_api::ServiceCode::Timeout)
     );
 }
 
@@ -283,7 +283,7 @@ async fn many_tracking_queries_arrive_as_they_complete() {
         if *index == 7 {
             assert_eq!(
                 result.as_ref().map_err(ApiError::code).err(),
-                Some(kyb_api::ErrorCode::NotFound)
+                Some(kyb_api::ServiceCode::NotFound)
             );
         } else {
             assert!(result.is_ok(), "query {index}: {result:?}");

@@ -19,7 +19,7 @@ use kyb_sandbox::{FileFacts, Manifest, RunningSandbox, Sandbox, SandboxConfig};
 
 use crate::audit::anchor::KeyringAnchor;
 use crate::desk::{Desk, audit_path};
-use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::error::{AppError, AppResult, DeskCode, Details, Task};
 use crate::guide::{DemoGuide, GuideFile, GuideFolio};
 use crate::profiles::{FlowEntry, PersonType, Profile, ProfileInput};
 
@@ -127,8 +127,10 @@ pub fn start_afresh(data_dir: &Path, keyring_service: &str) -> AppResult<()> {
     // Another app on the same folder: said as Desk::open says it, nothing removed.
     let _held =
         crate::fsio::lock_folder(data_dir, crate::desk::FOLDER_LOCK_WAIT).map_err(|error| {
-            AppError::new(ErrorCode::DataFolderInUse, error.to_string())
-                .with_details(vec![data_dir.display().to_string()])
+            AppError::new(DeskCode::DataFolderInUse, error.to_string())
+                .with_details(Details::Path {
+                    path: data_dir.display().to_string(),
+                })
                 .during(Task::OpenDataFolder)
         })?;
     for entry in std::fs::read_dir(data_dir).map_err(fail)? {

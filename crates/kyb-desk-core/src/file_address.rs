@@ -227,7 +227,7 @@ mod tests {
             &ID.replace('-', ""),
         ] {
             let refusal = file_link(bad).expect_err(bad);
-            assert_eq!(refusal.code, crate::error::ErrorCode::InvalidInput, "{bad}");
+            assert_eq!(refusal.code, crate::error::DeskCode::InvalidInput, "{bad}");
         }
     }
 

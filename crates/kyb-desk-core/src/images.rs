@@ -28,7 +28,7 @@ use serde::Serialize;
 use tokio::sync::Semaphore;
 use ts_rs::TS;
 
-use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::error::{AppError, AppResult, DeskCode, Details, ServiceCode, Task};
 use crate::hash::sha256_hex;
 
 /// Larger answers are refused: a photo for the screen, not an archive.
@@ -191,12 +191,10 @@ impl ImageFetcher {
             .and_then(|host| host.parse::<IpAddr>().ok());
         if url.scheme() != "https" || literal.is_some_and(|ip| !is_public(ip)) {
             // Without its query: a signed link's token is not for the screen.
-            return Err(AppError::of(ErrorCode::UnsafeAddress)
-                .with_details(vec![format!(
-                    "{}{}",
-                    kyb_api::client::origin_of(url),
-                    url.path()
-                )])
+            return Err(AppError::of(DeskCode::UnsafeAddress)
+                .with_details(Details::UnsafeAddress {
+                    address: format!("{}{}", kyb_api::client::origin_of(url), url.path()),
+                })
                 .during(task));
         }
         Ok(())
@@ -210,8 +208,8 @@ impl ImageFetcher {
             .await?;
         if !mime.starts_with("image/") {
             let shown = format!("{}{}", kyb_api::client::origin_of(url), url.path());
-            return Err(AppError::new(ErrorCode::Decode, shown)
-                .with_details(vec![format!("Content-Type: {mime}")])
+            return Err(AppError::new(ServiceCode::Decode, shown)
+                .with_details(Details::ContentType { mime })
                 .during(task));
         }
         Ok((mime, bytes))
@@ -247,9 +245,9 @@ impl ImageFetcher {
         };
         let response = http.get(url.clone()).send().await.map_err(|e| {
             if e.is_timeout() {
-                failed(ErrorCode::Timeout)
+                failed(ServiceCode::Timeout)
             } else {
-                failed(ErrorCode::Network)
+                failed(ServiceCode::Network)
             }
         })?;
         let status = response.status();
@@ -261,15 +259,22 @@ impl ImageFetcher {
                 .and_then(|v| url.join(v).ok())
                 .map(|to| kyb_api::client::origin_of(&to))
                 .unwrap_or_default();
-            return Err(failed(ErrorCode::Redirected).with_details(vec![to]));
+            return Err(
+                failed(ServiceCode::Redirected).with_details(Details::Redirected {
+                    origin: to,
+                    status: Some(status.as_u16()),
+                }),
+            );
         }
         if !status.is_success() {
             let code = if status == reqwest::StatusCode::NOT_FOUND {
-                ErrorCode::NotFound
+                ServiceCode::NotFound
             } else {
-                ErrorCode::Server
+                ServiceCode::Server
             };
-            return Err(failed(code).with_details(vec![format!("HTTP {}", status.as_u16())]));
+            return Err(failed(code).with_details(Details::Http {
+                status: status.as_u16(),
+            }));
         }
         let mime = response
             .headers()
@@ -287,9 +292,10 @@ impl ImageFetcher {
             .await
             .map_err(|e| match e {
                 kyb_api::body::CappedError::TooLarge { limit_bytes } => {
-                    failed(ErrorCode::TooLarge).with_details(vec![limit_bytes.to_string()])
+                    failed(ServiceCode::TooLarge)
+                        .with_details(Details::TooLarge { bytes: limit_bytes })
                 }
-                kyb_api::body::CappedError::Transport(_) => failed(ErrorCode::Network),
+                kyb_api::body::CappedError::Transport(_) => failed(ServiceCode::Network),
             })?;
         Ok((mime, bytes))
     }

@@ -5,7 +5,7 @@
 
 use reqwest::Url;
 
-use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::error::{AppError, AppResult, DeskCode, Details, Task};
 
 /// The one rule for opening a link outside the app.
 pub fn may_open_externally(url: &Url, demo_base: Option<&Url>) -> bool {
@@ -32,8 +32,10 @@ pub fn checked_external(raw: &str, demo_base: Option<&Url>) -> AppResult<Url> {
 }
 
 fn refused(raw: &str) -> AppError {
-    AppError::of(ErrorCode::UnsafeAddress)
-        .with_details(vec![raw.chars().take(200).collect()])
+    AppError::of(DeskCode::UnsafeAddress)
+        .with_details(Details::UnsafeAddress {
+            address: raw.chars().take(200).collect(),
+        })
         .during(Task::OpenLink)
 }
 

@@ -13,7 +13,7 @@ use kyb_team::{AddressProblem, TeamAddress};
 
 use crate::reasons::ReasonCatalogue;
 
-use crate::error::{AppError, AppResult, ErrorCode, Failure, Rule};
+use crate::error::{AppError, AppResult, DeskCode, Failure, Rule};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub enum PersonType {
@@ -243,7 +243,7 @@ impl ProfileBook {
 }
 
 pub fn no_profile() -> AppError {
-    AppError::of(ErrorCode::NoProfile)
+    AppError::of(DeskCode::NoProfile)
 }
 
 #[cfg(test)]
@@ -312,7 +312,7 @@ mod tests {
         };
         bad.flows.push(bad.flows[0].clone());
         let error = book.upsert(bad).expect_err("refused");
-        assert_eq!(error.code, ErrorCode::InvalidInput);
+        assert_eq!(error.code, DeskCode::InvalidInput);
         assert_eq!(error.problems.len(), 5, "{:?}", error.problems);
         assert_eq!(book, ProfileBook::default());
     }

@@ -18,7 +18,7 @@ use kyb_api::Secret;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::error::{AppError, AppResult, ErrorCode, Failure, Rule, Task};
+use crate::error::{AppError, AppResult, DeskCode, Failure, Rule, Task};
 
 /// The keyring's service name; each profile's key is stored under its profile id.
 pub const KEYRING_SERVICE: &str = "mx.kybdesk.app";
@@ -108,7 +108,7 @@ fn last_four(key: &Secret) -> String {
 }
 
 fn unavailable(error: &keyring::Error) -> AppError {
-    AppError::new(ErrorCode::KeyringUnavailable, error.to_string()).during(Task::UseKeyring)
+    AppError::new(DeskCode::KeyringUnavailable, error.to_string()).during(Task::UseKeyring)
 }
 
 impl KeyVault {
@@ -180,7 +180,7 @@ impl KeyVault {
             return Ok(self.status(profile_id));
         }
         let Some(bound) = self.get(profile_id)? else {
-            return Err(AppError::of(ErrorCode::NoApiKey));
+            return Err(AppError::of(DeskCode::NoApiKey));
         };
         self.store(profile_id, &bound.key, origin)?;
         Ok(self.status(profile_id))
@@ -322,7 +322,7 @@ mod tests {
         assert!(again.get(profile).expect("read").is_none());
         assert_eq!(
             vault.rebind(profile, ORIGIN).map_err(|e| e.code).err(),
-            Some(ErrorCode::NoApiKey)
+            Some(DeskCode::NoApiKey.into())
         );
     }
 
@@ -383,10 +383,10 @@ mod tests {
         let error = vault
             .set("p", "sk_test_1111", ORIGIN)
             .expect_err("no keyring");
-        assert_eq!(error.code, ErrorCode::KeyringUnavailable);
+        assert_eq!(error.code, DeskCode::KeyringUnavailable);
         assert!(!error.message.is_empty(), "the keyring's reason is kept");
         assert!(vault.status("p").keyring_problem.is_some());
-        assert!(matches!(vault.get("p"), Err(e) if e.code == ErrorCode::KeyringUnavailable));
+        assert!(matches!(vault.get("p"), Err(e) if e.code == DeskCode::KeyringUnavailable));
         let status = vault
             .set_for_session("p", "sk_test_2222", ORIGIN)
             .expect("kept");

@@ -113,8 +113,16 @@ async fn a_demo_folder_another_app_holds_is_left_as_it_is() {
         .expect("followed");
     // The desk still holds the folder: starting afresh waits, then says so and removes nothing.
     let refused = demo::start_afresh(&path, "kyb-desk-test-held").expect_err("refused");
-    assert_eq!(refused.code, kyb_api::ErrorCode::DataFolderInUse);
-    assert_eq!(refused.details, vec![path.display().to_string()]);
+    assert_eq!(
+        refused.code,
+        kyb_desk_core::error::DeskCode::DataFolderInUse
+    );
+    assert_eq!(
+        refused.details.as_deref(),
+        Some(&kyb_desk_core::error::Details::Path {
+            path: path.display().to_string()
+        })
+    );
     assert_eq!(demo.desk.watchlist().expect("watchlist").len(), 1);
     assert!(std::fs::read_dir(&path).expect("folder").count() > 1);
 }

@@ -150,7 +150,10 @@ async fn a_connection_check_tries_any_profile_and_names_what_is_wrong() {
     );
     desk.set_api_key(&other.id, &manifest.revoked_api_key, true)
         .expect("key replaced");
-    assert_eq!(code(other.id.clone()).await, Err(ServiceCode::Unauthorized.into()));
+    assert_eq!(
+        code(other.id.clone()).await,
+        Err(ServiceCode::Unauthorized.into())
+    );
 
     // Every flow is tried: an unknown one is named.
     let mut flows = demo.profile.flows.clone();
@@ -172,8 +175,8 @@ async fn a_connection_check_tries_any_profile_and_names_what_is_wrong() {
     let unknown = desk.check_connection(&third.id).await.expect_err("refused");
     assert_eq!(unknown.code, ServiceCode::Validation);
     assert_eq!(
-        unknown.details,
-        Some(Details::Validation {
+        unknown.details.as_deref(),
+        Some(&Details::Validation {
             flow: Some("Viejo (flujo-que-no-existe)".to_owned()),
             unread: vec![]
         })
@@ -200,14 +203,20 @@ async fn a_connection_check_tries_any_profile_and_names_what_is_wrong() {
     assert_eq!(code(bare.id.clone()).await, Ok(()));
     desk.set_api_key(&bare.id, &manifest.revoked_api_key, true)
         .expect("key replaced");
-    assert_eq!(code(bare.id.clone()).await, Err(ServiceCode::Unauthorized.into()));
+    assert_eq!(
+        code(bare.id.clone()).await,
+        Err(ServiceCode::Unauthorized.into())
+    );
 
     assert_eq!(desk.active_profile().expect("active").id, demo.profile.id);
     assert!(
         desk.watchlist().expect("watchlist").is_empty(),
         "a check follows no file"
     );
-    assert_eq!(code("no-existe".into()).await, Err(DeskCode::NoProfile.into()));
+    assert_eq!(
+        code("no-existe".into()).await,
+        Err(DeskCode::NoProfile.into())
+    );
 }
 
 #[tokio::test]

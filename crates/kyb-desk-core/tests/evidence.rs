@@ -86,7 +86,7 @@ async fn the_hostile_files_are_each_refused_or_flagged_and_nothing_hangs() {
     // html.pdf: named for what it is, whatever its name and Content-Type say.
     let html = opened[3].as_ref().expect_err("not a PDF");
     assert_eq!(
-        (html.code, html.details.clone()),
+        (html.code, html.details.as_deref().cloned()),
         (
             DeskCode::UnsupportedFile.into(),
             Some(Details::UnsupportedFile {
@@ -349,8 +349,8 @@ async fn a_section_with_high_findings_is_sent_accepted_only_once_acknowledged_an
         .expect_err("not acknowledged");
     assert_eq!(refused.code, DeskCode::NeedsAcknowledgement);
     assert_eq!(
-        refused.details,
-        Some(Details::NeedsAcknowledgement {
+        refused.details.as_deref(),
+        Some(&Details::NeedsAcknowledgement {
             sections: vec![flagged.section.clone()]
         })
     );

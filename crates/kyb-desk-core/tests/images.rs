@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use kyb_desk_core::error::ErrorCode;
+use kyb_desk_core::error::{DeskCode, Details, ServiceCode};
 use kyb_desk_core::images::{ImageFetcher, MAX_IMAGE_BYTES};
 use reqwest::Url;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -67,6 +67,7 @@ async fn a_redirect_is_not_followed_and_names_where_it_pointed() {
         "308 Permanent Redirect",
     ] {
         let location = target.clone();
+        let code: u16 = status[..3].parse().expect("a status");
         let status = status.to_owned();
         let demo = listen(
             move |_| {
@@ -80,10 +81,13 @@ async fn a_redirect_is_not_followed_and_names_where_it_pointed() {
             .fetch(&demo.url.join("sucursal.png").expect("a URL"))
             .await
             .expect_err("not followed");
-        assert_eq!(refused.code, ErrorCode::Redirected);
+        assert_eq!(refused.code, ServiceCode::Redirected);
         assert_eq!(
-            refused.details,
-            [kyb_api::client::origin_of(&elsewhere.url)]
+            refused.details.as_deref(),
+            Some(&Details::Redirected {
+                origin: kyb_api::client::origin_of(&elsewhere.url),
+                status: Some(code)
+            })
         );
         assert_eq!(demo.requests.load(Ordering::SeqCst), 1);
     }
@@ -108,14 +112,14 @@ async fn private_addresses_are_refused_by_number_and_by_name() {
             .fetch(&Url::parse(&address).expect("a URL"))
             .await
             .expect_err("refused");
-        assert_eq!(refused.code, ErrorCode::UnsafeAddress, "{address}");
+        assert_eq!(refused.code, DeskCode::UnsafeAddress, "{address}");
     }
     // A name that resolves to loopback leads nowhere either.
     let refused = fetcher
         .fetch(&Url::parse(&format!("https://localhost:{port}/a.png")).expect("a URL"))
         .await
         .expect_err("refused");
-    assert_eq!(refused.code, ErrorCode::Network);
+    assert_eq!(refused.code, ServiceCode::Network);
     assert_eq!(local.requests.load(Ordering::SeqCst), 0);
 }
 
@@ -127,7 +131,7 @@ async fn a_picture_larger_than_the_cap_is_refused_and_a_normal_one_arrives() {
         .fetch(&huge.url.join("a.png").expect("a URL"))
         .await
         .expect_err("too large");
-    assert_eq!(refused.code, ErrorCode::TooLarge);
+    assert_eq!(refused.code, ServiceCode::TooLarge);
 
     let normal = listen(png_head, 1000).await;
     let fetcher = ImageFetcher::new(Some(&normal.url)).expect("fetcher");

@@ -110,8 +110,8 @@ async fn a_claim_on_one_desk_refuses_the_others_correction_and_keeps_its_draft()
         .expect_err("refused");
     assert_eq!(refused.code, TeamCode::ClaimedByOther);
     assert_eq!(
-        refused.details,
-        Some(Details::ClaimedByOther {
+        refused.details.as_deref(),
+        Some(&Details::ClaimedByOther {
             holder: ana_login.clone(),
             since: claim.since.clone(),
             until: claim.lease_until.clone()

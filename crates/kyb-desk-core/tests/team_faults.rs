@@ -140,7 +140,7 @@ async fn an_outage_longer_than_the_lease_hands_no_file_over_without_asking() {
         .expect_err("asked first");
     assert_eq!(asked.code, TeamCode::ClaimLapsed);
     assert!(
-        matches!(&asked.details, Some(Details::ClaimLapsed { holder, .. }) if *holder == team.login("beto")),
+        matches!(asked.details.as_deref(), Some(Details::ClaimLapsed { holder, .. }) if *holder == team.login("beto")),
         "{:?}",
         asked.details
     );

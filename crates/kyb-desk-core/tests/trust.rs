@@ -79,8 +79,8 @@ async fn a_changed_address_gets_no_key_until_the_user_says_so() {
     assert_eq!(refused.code, DeskCode::KeyOriginChanged);
     // The window words it from the two origins.
     assert_eq!(
-        refused.details,
-        Some(Details::KeyOriginChanged {
+        refused.details.as_deref(),
+        Some(&Details::KeyOriginChanged {
             recorded: Some(first.clone()),
             now: second.clone()
         })
@@ -382,8 +382,8 @@ fn one_desk_writes_a_data_folder_at_a_time() {
     // "KYB Desk is already open with the data of <folder>", worded by the window.
     assert_eq!(refused.code, DeskCode::DataFolderInUse);
     assert_eq!(
-        refused.details,
-        Some(Details::Path {
+        refused.details.as_deref(),
+        Some(&Details::Path {
             path: dir.path().display().to_string()
         })
     );

@@ -11,7 +11,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const error = (over: Partial<AppError> & Pick<AppError, "code">): AppError => ({ message: "", details: [], task: null, problems: [], ...over });
+const error = (over: Partial<AppError> & Pick<AppError, "code">): AppError => ({ message: "", details: null, task: null, problems: [], ...over });
 
 function show(shown: AppError, locale: "es-MX" | "en" = "es-MX") {
   localStorage.setItem("kyb-desk.locale", locale);
@@ -25,7 +25,7 @@ function show(shown: AppError, locale: "es-MX" | "en" = "es-MX") {
 
 describe("an error in English", () => {
   it("says a profile has no key, by its name, in English only", () => {
-    const notice = show(error({ code: "no_api_key", details: ["Operación"] }), "en");
+    const notice = show(error({ code: "no_api_key", details: { type: "no_api_key", profile: "Operación" } }), "en");
     expect(notice.textContent).toContain("The profile «Operación» has no API key.");
     expect(notice.textContent).toContain("What to do: Add it in Profiles.");
     expect(notice.textContent).not.toMatch(/perfil|Agréguela|Qué hacer/);
@@ -58,7 +58,10 @@ describe("an error in English", () => {
   });
 
   it("says a key is held back from a changed address, naming both", () => {
-    const notice = show(error({ code: "key_origin_changed", details: ["", "https://kyb.example.mx:443"] }), "en");
+    const notice = show(
+      error({ code: "key_origin_changed", details: { type: "key_origin_changed", recorded: null, now: "https://kyb.example.mx:443" } }),
+      "en",
+    );
     expect(notice.textContent).toContain(
       "The profile's API key was given for an address that was not recorded, and the profile now points to https://kyb.example.mx:443.",
     );
@@ -72,7 +75,7 @@ describe("an error in Spanish, as the desk used to word it", () => {
       error({
         code: "data_folder_in_use",
         message: "Resource temporarily unavailable",
-        details: ["/home/ana/.local/share/kyb-desk"],
+        details: { type: "path", path: "/home/ana/.local/share/kyb-desk" },
         task: "open_data_folder",
       }),
     );
@@ -88,10 +91,10 @@ describe("an error in Spanish, as the desk used to word it", () => {
   });
 
   it("says an address was not used for safety, image or link, with the address", () => {
-    const image = show(error({ code: "unsafe_address", details: ["http://10.0.0.7/foto.jpg"], task: "fetch_image" }));
+    const image = show(error({ code: "unsafe_address", details: { type: "unsafe_address", address: "http://10.0.0.7/foto.jpg" }, task: "fetch_image" }));
     expect(image.textContent).toContain("Por seguridad solo se descargan imágenes por https de direcciones públicas: http://10.0.0.7/foto.jpg");
     cleanup();
-    const link = show(error({ code: "unsafe_address", details: ["http://otro.example.mx"], task: "open_link" }));
+    const link = show(error({ code: "unsafe_address", details: { type: "unsafe_address", address: "http://otro.example.mx" }, task: "open_link" }));
     expect(link.textContent).toContain("Por seguridad solo se abren enlaces https: http://otro.example.mx");
     expect(within(link).getByTestId("error-task").textContent).toBe("No se pudo abrir el enlace.");
   });
@@ -104,7 +107,7 @@ describe("an error in Spanish, as the desk used to word it", () => {
   });
 
   it("shows the service's own words and lists its facts", () => {
-    const notice = show(error({ code: "server", message: "Error interno del servidor", details: ["HTTP 502"] }));
+    const notice = show(error({ code: "server", message: "Error interno del servidor", details: { type: "http", status: 502 } }));
     expect(notice.textContent).toContain("El servicio tuvo un error. Error interno del servidor");
     expect(within(notice).getByRole("listitem").textContent).toBe("HTTP 502");
     expect(within(notice).queryByTestId("error-task")).toBeNull();
@@ -148,7 +151,7 @@ describe("an answer that says the same thing twice", () => {
         error({
           code: "validation",
           problems: [twice, { ...twice }],
-          details: ["Algo que no conocemos", "Algo que no conocemos"],
+          details: { type: "validation", flow: null, unread: ["Algo que no conocemos", "Algo que no conocemos"] },
         }),
         "en",
       );

@@ -14,7 +14,7 @@ fn a_state_change_that_may_have_been_done_is_outcome_unknown() {
     for maybe in [gateway(502), gateway(504), unreadable_success.clone()] {
         assert_eq!(
             maybe_done(Operation::ResendVerification, maybe.clone()).code(),
-            crate::ErrorCode::OutcomeUnknown,
+            crate::ServiceCode::OutcomeUnknown,
             "{maybe:?}"
         );
         // Reading again is harmless: a read keeps its own error.

@@ -291,7 +291,8 @@ impl AuditLog {
         let unknown = unresolved(&read.entries).into_iter().any(concerns)
             || read.entries.iter().any(|e| {
                 concerns(e)
-                    && e.record.outcome.code == Some(OutcomeCode::Failed(ServiceCode::OutcomeUnknown.into()))
+                    && e.record.outcome.code
+                        == Some(OutcomeCode::Failed(ServiceCode::OutcomeUnknown.into()))
             });
         Ok(Tally {
             count: count(succeeded),

@@ -3,7 +3,6 @@
 
 use std::path::Path;
 
-use kyb_api::ApiError;
 use kyb_api::requests::TrackingRequest;
 
 use super::Desk;
@@ -131,7 +130,10 @@ impl Desk {
             }
             let codes: Vec<_> = batch
                 .iter()
-                .map(|(index, answer)| (*index, answer.as_ref().map_err(ApiError::code)))
+                .map(|(index, answer)| {
+                    let code = answer.as_ref().map_err(|error| error.code().into());
+                    (*index, code)
+                })
                 .collect();
             let updated = self.watchlist.apply_all(
                 &profile.id,

@@ -217,7 +217,8 @@ impl Desk {
         if missing.is_empty() {
             Ok(())
         } else {
-            Err(AppError::of(DeskCode::NeedsAcknowledgement).with_details(Details::NeedsAcknowledgement { sections: missing }))
+            Err(AppError::of(DeskCode::NeedsAcknowledgement)
+                .with_details(Details::NeedsAcknowledgement { sections: missing }))
         }
     }
 }

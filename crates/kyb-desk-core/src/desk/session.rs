@@ -6,8 +6,8 @@ use kyb_api::{ApiError, Client, ClientConfig, Credentials};
 
 use super::{Desk, PROBE_RFC};
 use crate::audit::DeskEvent;
-use crate::error::Failure;
-use crate::error::{AppError, AppResult, ErrorCode};
+use crate::error::{AppError, AppResult};
+use crate::error::{DeskCode, Details, Failure};
 use crate::key_origin::OriginChange;
 use crate::profiles::{Profile, ProfileBook, ProfileInput, no_profile, problems};
 use crate::reasons::ReasonCatalogue;
@@ -93,7 +93,7 @@ impl Desk {
         self.book()
             .active()
             .cloned()
-            .ok_or_else(|| AppError::of(ErrorCode::NoProfile))
+            .ok_or_else(|| AppError::of(DeskCode::NoProfile))
     }
 
     // Keys.
@@ -107,7 +107,7 @@ impl Desk {
         let base_url = profile
             .environment
             .base_url(self.endpoints.as_ref())
-            .map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?;
+            .map_err(|e| AppError::new(DeskCode::NoAddress, e.to_string()))?;
         let origin = kyb_api::client::origin_of(&base_url);
         Ok((base_url, origin))
     }
@@ -160,7 +160,7 @@ impl Desk {
             return Ok(None);
         }
         if !status.present {
-            return Err(AppError::of(ErrorCode::NoApiKey));
+            return Err(AppError::of(DeskCode::NoApiKey));
         }
         let profile = self.profile(profile_id)?;
         let (_, origin) = self.address(&profile)?;
@@ -237,7 +237,11 @@ impl Desk {
             origin: bound,
         }) = self.vault.get(&profile.id)?
         else {
-            return Err(AppError::of(ErrorCode::NoApiKey).with_details(vec![profile.name.clone()]));
+            return Err(
+                AppError::of(DeskCode::NoApiKey).with_details(Details::NoApiKey {
+                    profile: profile.name.clone(),
+                }),
+            );
         };
         // The one place a key meets an address: it goes only where it was given for.
         if !crate::secrets::may_go_to(bound.as_deref(), &origin) {
@@ -252,7 +256,7 @@ impl Desk {
         );
         config.timeout = self.request_timeout;
         let client = Client::new(config)
-            .map_err(|e| AppError::new(ErrorCode::NoAddress, e.to_string()))?
+            .map_err(|e| AppError::new(DeskCode::NoAddress, e.to_string()))?
             .learning_into(self.drift.learner());
         self.clients
             .lock()
@@ -298,11 +302,15 @@ impl Desk {
                 Err(error @ ApiError::Validation { .. }) => {
                     // The flow refused comes first, then the service's words it
                     // could not read into rules (the rules are in `problems`).
-                    let mut failure = AppError::from(error);
-                    failure
-                        .details
-                        .insert(0, format!("{} ({})", flow.label, flow.flow_id));
-                    return Err(failure);
+                    let failure = AppError::from(error);
+                    let unread = match failure.details.as_deref() {
+                        Some(Details::Validation { unread, .. }) => unread.clone(),
+                        _ => Vec::new(),
+                    };
+                    return Err(failure.with_details(Details::Validation {
+                        flow: Some(format!("{} ({})", flow.label, flow.flow_id)),
+                        unread,
+                    }));
                 }
                 Err(error) => return Err(error.into()),
             }
@@ -314,8 +322,8 @@ impl Desk {
 /// The key of `profile` is bound to `bound` (None: to no origin yet), not to where the
 /// profile points now: the user must confirm the new origin or enter the key again.
 fn key_origin_changed(bound: Option<&str>, origin: &str) -> AppError {
-    AppError::of(ErrorCode::KeyOriginChanged).with_details(vec![
-        bound.unwrap_or_default().to_owned(),
-        origin.to_owned(),
-    ])
+    AppError::of(DeskCode::KeyOriginChanged).with_details(Details::KeyOriginChanged {
+        recorded: bound.map(str::to_owned),
+        now: origin.to_owned(),
+    })
 }

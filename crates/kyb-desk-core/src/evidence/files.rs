@@ -20,7 +20,7 @@ pub use super::judge::{
     EvidenceFile, FileKind, MAX_IMAGE_PIXELS, PdfTraits, image_size, judge, pdf_is_whole,
     pdf_traits, sniff,
 };
-use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::error::{AppError, AppResult, DeskCode, ServiceCode, Task};
 use crate::hash::sha256_hex;
 use crate::images::ImageFetcher;
 
@@ -148,7 +148,7 @@ impl EvidenceFiles {
             .get(handle)
             .cloned()
             .ok_or_else(|| {
-                AppError::new(ErrorCode::NotFound, "no such evidence file")
+                AppError::new(ServiceCode::NotFound, "no such evidence file")
                     .during(Task::FetchDocument)
             })
     }
@@ -165,7 +165,7 @@ impl EvidenceFiles {
     pub async fn bytes(&self, handle: &str, sha256: &str) -> AppResult<Arc<Vec<u8>>> {
         let (file, bytes) = self.load(handle).await?;
         if !file.sha256.eq_ignore_ascii_case(sha256.trim()) {
-            return Err(AppError::of(ErrorCode::FileChanged).during(Task::FetchDocument));
+            return Err(AppError::of(DeskCode::FileChanged).during(Task::FetchDocument));
         }
         Ok(bytes)
     }
@@ -246,7 +246,7 @@ mod tests {
         let forged = sha256_hex(b"https://169.254.169.254/")[..32].to_owned();
         assert_eq!(
             files.url_of(&forged).expect_err("never registered").code,
-            ErrorCode::NotFound
+            ServiceCode::NotFound
         );
     }
 }

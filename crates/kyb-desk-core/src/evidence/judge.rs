@@ -8,7 +8,7 @@ use memchr::memmem;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::error::{AppError, AppResult, DeskCode, Details, Task};
 use crate::hash::sha256_hex;
 
 /// Pixels of an image the window is asked to decode at most (a scan of an A4 page at
@@ -199,21 +199,28 @@ fn count_pages(bytes: &[u8]) -> u32 {
 /// carries. `shown` names the file in an error.
 pub fn judge(handle: &str, bytes: &[u8], shown: &str) -> AppResult<EvidenceFile> {
     let refused = |code| AppError::new(code, shown.to_owned()).during(Task::FetchDocument);
-    let kind = sniff(bytes)
-        .map_err(|what| refused(ErrorCode::UnsupportedFile).with_details(vec![what.to_owned()]))?;
+    let kind = sniff(bytes).map_err(|what| {
+        refused(DeskCode::UnsupportedFile).with_details(Details::UnsupportedFile {
+            kind: what.to_owned(),
+        })
+    })?;
     let pdf = if kind == FileKind::Pdf {
         if !pdf_is_whole(bytes) {
-            return Err(refused(ErrorCode::DamagedFile));
+            return Err(refused(DeskCode::DamagedFile));
         }
         Some(pdf_traits(bytes))
     } else {
         match image_size(kind, bytes) {
             Some((w, h)) if u64::from(w) * u64::from(h) > MAX_IMAGE_PIXELS => {
-                return Err(refused(ErrorCode::ImageTooLarge)
-                    .with_details(vec![w.to_string(), h.to_string()]));
+                return Err(refused(DeskCode::ImageTooLarge).with_details(
+                    Details::ImageTooLarge {
+                        width: w,
+                        height: h,
+                    },
+                ));
             }
             // A header that says nothing readable is no image the window can trust.
-            None => return Err(refused(ErrorCode::DamagedFile)),
+            None => return Err(refused(DeskCode::DamagedFile)),
             Some(_) => {}
         }
         None
@@ -261,11 +268,16 @@ mod tests {
         );
         let cut = &whole[..whole.len() - 20];
         let refused = judge("h", cut, "x").expect_err("cut short");
-        assert_eq!(refused.code, ErrorCode::DamagedFile);
+        assert_eq!(refused.code, DeskCode::DamagedFile);
         let html = judge("h", b"<!doctype html><script>", "x").expect_err("html");
         assert_eq!(
-            (html.code, html.details),
-            (ErrorCode::UnsupportedFile, vec!["html".to_owned()])
+            (html.code, html.details.as_deref().cloned()),
+            (
+                crate::error::ErrorCode::from(DeskCode::UnsupportedFile),
+                Some(Details::UnsupportedFile {
+                    kind: "html".to_owned()
+                })
+            )
         );
     }
 
@@ -277,10 +289,13 @@ mod tests {
         assert_eq!(image_size(FileKind::Png, &png), Some((100_000, 100_000)));
         let refused = judge("h", &png, "x").expect_err("a bomb");
         assert_eq!(
-            (refused.code, refused.details),
+            (refused.code, refused.details.as_deref().cloned()),
             (
-                ErrorCode::ImageTooLarge,
-                vec!["100000".to_owned(), "100000".to_owned()]
+                crate::error::ErrorCode::from(DeskCode::ImageTooLarge),
+                Some(Details::ImageTooLarge {
+                    width: 100_000,
+                    height: 100_000
+                })
             )
         );
         // A JPEG's frame header (after an APP0 segment), and a WebP's VP8X.
@@ -294,7 +309,7 @@ mod tests {
         // A header cut short says nothing: refused as damaged.
         assert_eq!(
             judge("h", b"\x89PNG\r\n\x1a\n", "x").expect_err("cut").code,
-            ErrorCode::DamagedFile
+            DeskCode::DamagedFile
         );
     }
 }

@@ -4,6 +4,7 @@ use kyb_api::file::StatusCategory;
 
 use super::csv_text::CSV_HEADER;
 use super::*;
+use crate::error::ServiceCode;
 
 #[test]
 fn a_file_just_created_shows_its_company_and_initial_status_until_the_service_answers() {
@@ -167,8 +168,8 @@ fn answers_applied_together_update_their_files_in_order_and_drop_the_unfollowed(
         .apply_all(
             "p",
             [
-                ("flujo", "bbb020202bb2", Err(ErrorCode::Server)),
-                ("flujo", "CCC030303CC3", Err(ErrorCode::NotFound)),
+                ("flujo", "bbb020202bb2", Err(ServiceCode::Server.into())),
+                ("flujo", "CCC030303CC3", Err(ServiceCode::NotFound.into())),
                 ("flujo", "AAA010101AA1", Ok(&tracking)),
             ],
         )
@@ -177,7 +178,7 @@ fn answers_applied_together_update_their_files_in_order_and_drop_the_unfollowed(
     assert_eq!(rfcs, ["BBB020202BB2", "AAA010101AA1"]);
     let stored = list.list("p").expect("listed");
     assert_eq!(stored.len(), 2);
-    assert_eq!(stored[1].last_error, Some(ErrorCode::Server));
+    assert_eq!(stored[1].last_error, Some(ServiceCode::Server.into()));
     assert!(stored[1].refresh_failed);
     assert!(!stored[0].refresh_failed);
     assert_eq!(stored[0].company_name, tracking.company_name);
@@ -221,8 +222,8 @@ fn a_list_with_every_last_error_an_older_or_newer_version_wrote_still_reads() {
     assert_eq!(
         errors,
         [
-            Some(ErrorCode::Server),
-            Some(ErrorCode::OutcomeUnknown),
+            Some(ServiceCode::Server.into()),
+            Some(ServiceCode::OutcomeUnknown.into()),
             None,
             None,
             None
@@ -239,8 +240,11 @@ fn an_exported_list_imports_again_as_it_is() {
     for rfc in ["AAA010101AA1", "BBB020202BB2"] {
         list.add("p", "flujo", rfc, None).expect("added");
     }
-    list.apply_all("p", [("flujo", "AAA010101AA1", Err(ErrorCode::Server))])
-        .expect("applied");
+    list.apply_all(
+        "p",
+        [("flujo", "AAA010101AA1", Err(ServiceCode::Server.into()))],
+    )
+    .expect("applied");
     let files = list.list("p").expect("listed");
     let csv = to_csv(&files).expect("exported");
     let mut lines = csv.lines();
@@ -282,8 +286,11 @@ fn a_refresh_beside_imports_and_additions_loses_none_of_them() {
     std::thread::scope(|scope| {
         scope.spawn(|| {
             for _ in 0..3 * EACH {
-                list.apply_all("p", [("flujo", "AAA010101AA1", Err(ErrorCode::Server))])
-                    .expect("a refresh");
+                list.apply_all(
+                    "p",
+                    [("flujo", "AAA010101AA1", Err(ServiceCode::Server.into()))],
+                )
+                .expect("a refresh");
             }
         });
         scope.spawn(|| {
@@ -308,7 +315,7 @@ fn a_refresh_beside_imports_and_additions_loses_none_of_them() {
         .collect();
     assert!(lost.is_empty(), "lost: {lost:?}");
     assert_eq!(files.len(), 1 + 3 * EACH);
-    assert_eq!(files[0].last_error, Some(ErrorCode::Server));
+    assert_eq!(files[0].last_error, Some(ServiceCode::Server.into()));
 }
 
 /// An RFC of its own for each number (a valid one: three letters, a date, three
@@ -353,13 +360,13 @@ fn a_long_list_takes_an_import_and_a_refresh_batch_file_by_file() {
             asked
                 .iter()
                 .chain([&stranger])
-                .map(|rfc| ("flujo", rfc.as_str(), Err(ErrorCode::Server))),
+                .map(|rfc| ("flujo", rfc.as_str(), Err(ServiceCode::Server.into()))),
         )
         .expect("applied");
     assert_eq!(updated.len(), 5_000);
     let files = list.list("p").expect("listed");
     for (n, file) in files.iter().enumerate() {
-        let failed = file.last_error == Some(ErrorCode::Server);
+        let failed = file.last_error == Some(ServiceCode::Server.into());
         assert_eq!(failed, asked.contains(&file.rfc), "file {n}: {}", file.rfc);
     }
 }
@@ -381,7 +388,7 @@ fn an_import_too_large_is_refused_before_it_is_read() {
         let error = list
             .import_csv("q", &text, "flujo", &[])
             .expect_err("refused");
-        assert_eq!(error.code, crate::error::ErrorCode::InvalidInput);
+        assert_eq!(error.code, crate::error::DeskCode::InvalidInput);
         assert!(
             matches!(error.problems[0].rule, Rule::TooLarge | Rule::TooMany),
             "{error:?}"

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
-use crate::error::ErrorCode;
+use crate::error::{ErrorCode, ServiceCode};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", default)]
@@ -186,7 +186,7 @@ pub(super) fn record(file: &mut WatchedFile, answer: Result<&Tracking, ErrorCode
 /// error but `not_found`. Applied when an answer is recorded and when a list is read
 /// (a list written before the field existed gets it right too).
 pub(super) fn refresh_failed(last_error: Option<ErrorCode>) -> bool {
-    last_error.is_some_and(|code| code != ErrorCode::NotFound)
+    last_error.is_some_and(|code| code != ServiceCode::NotFound)
 }
 
 fn known_code<'de, D: serde::Deserializer<'de>>(

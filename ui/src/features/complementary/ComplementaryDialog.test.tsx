@@ -156,7 +156,7 @@ describe("complementary information in the user's words", () => {
       throw {
         code: "validation",
         message: "Error de validacion",
-        details: ["El tipo de persona del flujo no coincide con el del expediente."],
+        details: { type: "validation", flow: null, unread: ["El tipo de persona del flujo no coincide con el del expediente."] },
         task: null,
         problems: [],
       };
@@ -219,7 +219,7 @@ describe("complementary information in the user's words", () => {
       throw {
         code: "validation",
         message: "Error de validacion",
-        details: ["El flujo no tiene secciones que agregar."],
+        details: { type: "validation", flow: null, unread: ["El flujo no tiene secciones que agregar."] },
         task: null,
         problems: [],
       };

@@ -70,7 +70,7 @@ function backend(saved: NewFileDraft | null, refuse: boolean | object = false): 
       }
       case command.create_file:
         b.createdWith.push((args as { request: unknown }).request);
-        if (refuse === true) throw { code: "server", message: "Error interno del servidor", details: ["HTTP 500"], task: null, problems: [] };
+        if (refuse === true) throw { code: "server", message: "Error interno del servidor", details: { type: "http", status: 500 }, task: null, problems: [] };
         if (refuse) throw refuse;
         // Slower than the draft's debounce, as a real service can be.
         return new Promise((resolve) => setTimeout(() => resolve(created), 600));
@@ -441,7 +441,7 @@ describe("the new-file form", () => {
     const refusal: AppError = {
       code: "validation",
       message: "Error de validacion",
-      details: ["El campo Canal  no se reconoce"],
+      details: { type: "validation", flow: null, unread: ["El campo Canal  no se reconoce"] },
       task: null,
       problems: [failure("ContactPhone", "invalid"), failure("AgentMail", "invalid")],
     };

@@ -296,8 +296,8 @@ describe("an error whose fix is in the profile", () => {
     render(
       <I18nProvider>
         <ProfilesLink.Provider value={open}>
-          <ErrorNotice error={{ code: "unauthorized", message: "La API Key ha sido denegada", details: [], task: null, problems: [] }} />
-          <ErrorNotice error={{ code: "not_found", message: "Expediente no encontrado", details: [], task: null, problems: [] }} />
+          <ErrorNotice error={{ code: "unauthorized", message: "La API Key ha sido denegada", details: null, task: null, problems: [] }} />
+          <ErrorNotice error={{ code: "not_found", message: "Expediente no encontrado", details: null, task: null, problems: [] }} />
         </ProfilesLink.Provider>
       </I18nProvider>,
     );
@@ -315,7 +315,7 @@ describe("an error whose fix is in the profile", () => {
             error={{
               code: "key_origin_changed",
               message: "",
-              details: ["https://viejo.example.mx:443", "https://kyb.example.mx:443"],
+              details: { type: "key_origin_changed", recorded: "https://viejo.example.mx:443", now: "https://kyb.example.mx:443" },
               task: null,
               problems: [],
             }}

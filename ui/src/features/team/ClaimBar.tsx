@@ -65,7 +65,7 @@ export function ClaimBar({ documentId, active = true }: { documentId: string; ac
   // Another member's lease runs out with no notice (nothing changes in the database):
   // asked again a second after it ends, so their claim leaves this review then, not at
   // the next renewal.
-  const heldUntil = refusal?.code === "claimed_by_other" ? refusal.details[2] : undefined;
+  const heldUntil = refusal?.details?.type === "claimed_by_other" ? refusal.details.until : undefined;
   useEffect(() => {
     if (!connected || !heldUntil) return;
     const ends = Date.parse(heldUntil);
@@ -103,7 +103,7 @@ export function ClaimBar({ documentId, active = true }: { documentId: string; ac
   }
   if (!refusal) return null;
   if (refusal.code === "claim_lapsed") {
-    const [member = "", until = ""] = refusal.details;
+    const { holder: member = "", until = "" } = refusal.details?.type === "claim_lapsed" ? refusal.details : {};
     return (
       <div className="notice notice-warn" role="alert" data-testid="claim-lapsed">
         <strong>{t("team.claim.lapsed", { member, at: clock(until, locale) })}</strong>
@@ -115,7 +115,7 @@ export function ClaimBar({ documentId, active = true }: { documentId: string; ac
     );
   }
   if (refusal.code !== "claimed_by_other") return <ErrorNotice error={refusal} />;
-  const [member = "", since = ""] = refusal.details;
+  const { holder: member = "", since = "" } = refusal.details?.type === "claimed_by_other" ? refusal.details : {};
   return (
     <div className="notice notice-warn" role="alert" data-testid="claim-refused">
       <strong>{t("team.claim.other", { member, at: clock(since, locale) })}</strong>

@@ -185,7 +185,13 @@ describe("a review's claim", { timeout: 30_000 }, () => {
         return new Promise(() => undefined);
       }
       if (cmd === command.claim_file) {
-        if (answer === "refused") return refusal("claimed_by_other", ["jefa@kybdesk.mx", "2026-11-24T11:05:00Z"]);
+        if (answer === "refused")
+          return refusal("claimed_by_other", {
+            type: "claimed_by_other",
+            holder: "jefa@kybdesk.mx",
+            since: "2026-11-24T11:05:00Z",
+            until: "2026-11-24T11:20:00Z",
+          });
         return { documentId: DOC_A, member: "ana@kybdesk.mx", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
       }
       if (cmd === command.release_file) return null;
@@ -212,7 +218,7 @@ describe("a review's claim", { timeout: 30_000 }, () => {
         claims.push(args);
         return args.takeLapsed
           ? { documentId: DOC_A, member: "ana", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" }
-          : refusal("claim_lapsed", ["beto", "2026-11-24T10:32:00Z"]);
+          : refusal("claim_lapsed", { type: "claim_lapsed", holder: "beto", until: "2026-11-24T10:32:00Z" });
       }
       if (cmd === command.release_file) return null;
       throw new Error(cmd);
@@ -274,7 +280,7 @@ describe("a review's claim", { timeout: 30_000 }, () => {
       if (cmd === command.claim_file) {
         asked += 1;
         return asked === 1
-          ? refusal("claimed_by_other", ["beto", "2026-11-24T10:32:00Z", ends])
+          ? refusal("claimed_by_other", { type: "claimed_by_other", holder: "beto", since: "2026-11-24T10:32:00Z", until: ends })
           : { documentId: DOC_A, member: "ana", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
       }
       if (cmd === command.release_file) return null;
@@ -291,7 +297,13 @@ describe("a review's claim", { timeout: 30_000 }, () => {
     const tookOver = vi.fn();
     team(
       (cmd, args) => {
-        if (cmd === command.claim_file) return refusal("claimed_by_other", ["beto@kybdesk.mx", "2026-11-24T10:32:00Z"]);
+        if (cmd === command.claim_file)
+          return refusal("claimed_by_other", {
+            type: "claimed_by_other",
+            holder: "beto@kybdesk.mx",
+            since: "2026-11-24T10:32:00Z",
+            until: "2026-11-24T10:47:00Z",
+          });
         if (cmd === command.take_over_claim) {
           tookOver(args);
           return { documentId: DOC_A, member: "ana@kybdesk.mx", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
@@ -314,14 +326,20 @@ describe("a review's claim", { timeout: 30_000 }, () => {
 
   it("offers no take-over to an analyst, and says when the team is out of reach", async () => {
     team((cmd) => {
-      if (cmd === command.claim_file) return refusal("claimed_by_other", ["beto@kybdesk.mx", "2026-11-24T10:32:00Z"]);
+      if (cmd === command.claim_file)
+        return refusal("claimed_by_other", {
+          type: "claimed_by_other",
+          holder: "beto@kybdesk.mx",
+          since: "2026-11-24T10:32:00Z",
+          until: "2026-11-24T10:47:00Z",
+        });
       throw new Error(cmd);
     });
     shown(<ClaimBar documentId={DOC_A} />);
     await screen.findByTestId("claim-refused");
     expect(screen.queryByTestId("take-over")).toBeNull();
     cleanup();
-    team(() => null, { connected: false, problem: { code: "team_unreachable", message: "", details: [], task: null, problems: [] } });
+    team(() => null, { connected: false, problem: { code: "team_unreachable", message: "", details: null, task: null, problems: [] } });
     shown(<ClaimBar documentId={DOC_A} />);
     expect((await screen.findByTestId("claim-offline")).textContent).toContain("se guarda en este escritorio");
   });

@@ -2,6 +2,7 @@
 import { mockIPC } from "@tauri-apps/api/mocks";
 import type { ReactNode } from "react";
 import { type CommandName, command } from "../../api/commands";
+import type { Details } from "../../bindings/Details";
 import type { TeamChange } from "../../bindings/TeamChange";
 import type { TeamStatus } from "../../bindings/TeamStatus";
 import { I18nProvider } from "../../i18n";
@@ -35,7 +36,7 @@ export const offline = (message = "the team database cannot be reached: pool tim
     email: null,
     role: null,
     fourEyes: null,
-    problem: { code: "team_unreachable", message, details: [], task: null, problems: [] },
+    problem: { code: "team_unreachable", message, details: null, task: null, problems: [] },
   });
 
 /** The IPC of a connected team; `extra` answers the rest (a thrown error is a refusal). */
@@ -73,7 +74,7 @@ export function liveTeam(extra: (cmd: string, args: Record<string, unknown>) => 
   return live;
 }
 
-export const refusal = (code: string, details: string[] = [], message = "") => Promise.reject({ code, message, details, task: null, problems: [] });
+export const refusal = (code: string, details: Details | null = null, message = "") => Promise.reject({ code, message, details, task: null, problems: [] });
 
 export function shown(children: ReactNode) {
   return render(

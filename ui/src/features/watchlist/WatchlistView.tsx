@@ -194,7 +194,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
       {files && <StatusOverview files={files} now={now} filter={filter} onFilter={setFilter} />}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
       {!progress && fixedInProfile(refusal) && (
-        <ErrorNotice error={{ code: refusal, message: "", details: [], task: null, problems: [] }}>
+        <ErrorNotice error={{ code: refusal, message: "", details: null, task: null, problems: [] }}>
           <p className="notice-task">{refused.length === 1 ? t("refusedFiles.one") : t("refusedFiles.other", { n: refused.length })}</p>
         </ErrorNotice>
       )}

@@ -43,7 +43,7 @@ export function useWatchlistCsv(props: {
           section: null,
           position: null,
         };
-        setError({ code: "invalid_input", message: "", details: [], task: "import_watchlist", problems: [tooLarge] });
+        setError({ code: "invalid_input", message: "", details: null, task: "import_watchlist", problems: [tooLarge] });
         return;
       }
       setImported(await backend.importWatchlistCsv(await file.text(), flowId));

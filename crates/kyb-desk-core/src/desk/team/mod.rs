@@ -12,6 +12,7 @@
 //! `team_unreachable`, and nothing typed is lost: drafts stay on this desk.
 
 mod approvals;
+mod code;
 mod listening;
 mod members;
 mod pending;
@@ -26,9 +27,10 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::Desk;
-use crate::error::{AppError, AppResult, ErrorCode};
+use crate::error::{AppError, AppResult, DeskCode, Details};
 use crate::profiles::Profile;
 use crate::secrets::{BoundKey, KeyStatus};
+pub use code::TeamCode;
 pub use listening::TeamListening;
 pub use members::AddedMember;
 pub(super) use pending::{PendingOutcomes, pending_path};
@@ -76,48 +78,61 @@ pub struct TeamStatus {
 pub fn team_error(error: TeamError) -> AppError {
     let message = error.to_string();
     let code = match error {
-        TeamError::Unreachable(_) => ErrorCode::TeamUnreachable,
-        TeamError::Schema(_) => ErrorCode::TeamSchemaOld,
-        TeamError::Login(_) | TeamError::MustChangePassword => ErrorCode::TeamLoginRefused,
-        TeamError::Busy(_) => ErrorCode::TeamBusy,
+        TeamError::Unreachable(_) => TeamCode::TeamUnreachable,
+        TeamError::Schema(_) => TeamCode::TeamSchemaOld,
+        TeamError::Login(_) | TeamError::MustChangePassword => TeamCode::TeamLoginRefused,
+        TeamError::Busy(_) => TeamCode::TeamBusy,
         TeamError::Query(_) | TeamError::NoOpenIntent | TeamError::QueueFull => {
-            ErrorCode::TeamRefused
+            TeamCode::TeamRefused
         }
         // The group's rights no longer reach (the member was removed).
-        TeamError::Refused(_) => ErrorCode::NotTeamMember,
+        TeamError::Refused(_) => TeamCode::NotTeamMember,
         TeamError::Claimed {
             member,
             since,
             until,
         } => {
-            return AppError::of(ErrorCode::ClaimedByOther)
-                .with_details(vec![member, since, until]);
+            return AppError::of(TeamCode::ClaimedByOther).with_details(Details::ClaimedByOther {
+                holder: member,
+                since,
+                until,
+            });
         }
         TeamError::Lapsed { member, until } => {
-            return AppError::of(ErrorCode::ClaimLapsed).with_details(vec![member, until]);
+            return AppError::of(TeamCode::ClaimLapsed).with_details(Details::ClaimLapsed {
+                holder: member,
+                until,
+            });
         }
-        TeamError::NotSupervisor => ErrorCode::NotSupervisor,
+        TeamError::NotSupervisor => TeamCode::NotSupervisor,
         TeamError::NotMember(login) => {
-            return AppError::of(ErrorCode::NotTeamMember).with_details(vec![login]);
+            return AppError::of(TeamCode::NotTeamMember).with_details(Details::Login { login });
         }
-        TeamError::LastSupervisor => ErrorCode::LastSupervisor,
-        TeamError::OwnRequest => ErrorCode::OwnRequest,
-        TeamError::NotWaiting => ErrorCode::ApprovalClosed,
-        TeamError::AlreadyAsked => ErrorCode::AlreadyAsked,
+        TeamError::LastSupervisor => TeamCode::LastSupervisor,
+        TeamError::OwnRequest => TeamCode::OwnRequest,
+        TeamError::NotWaiting => TeamCode::ApprovalClosed,
+        TeamError::AlreadyAsked => TeamCode::AlreadyAsked,
         TeamError::NotAsShown {
             action,
             folio,
             asked_by,
         } => {
-            return AppError::of(ErrorCode::ApprovalChanged)
-                .with_details(vec![action, folio, asked_by]);
+            return AppError::of(TeamCode::ApprovalChanged).with_details(
+                Details::ApprovalChanged {
+                    action,
+                    folio,
+                    requester: asked_by,
+                },
+            );
         }
         TeamError::NeedsApproval { resends } => {
-            return AppError::of(ErrorCode::NeedsApproval).with_details(vec![resends.to_string()]);
+            return AppError::of(TeamCode::NeedsApproval)
+                .with_details(Details::NeedsApproval { resends });
         }
-        TeamError::BadText => return AppError::of(ErrorCode::InvalidInput),
+        TeamError::BadText => return AppError::of(DeskCode::InvalidInput),
         TeamError::LoginRefused(login) => {
-            return AppError::of(ErrorCode::TeamLoginNameRefused).with_details(vec![login]);
+            return AppError::of(TeamCode::TeamLoginNameRefused)
+                .with_details(Details::Login { login });
         }
     };
     AppError::new(code, message)
@@ -135,9 +150,9 @@ impl Desk {
         let address = profile
             .team
             .clone()
-            .ok_or_else(|| AppError::of(ErrorCode::NoTeam))?;
+            .ok_or_else(|| AppError::of(TeamCode::NoTeam))?;
         if password.is_empty() {
-            return Err(AppError::of(ErrorCode::InvalidInput));
+            return Err(AppError::of(DeskCode::InvalidInput));
         }
         let entry = password_entry(&profile.id);
         self.vault.set(&entry, password, &address.origin())?;
@@ -215,7 +230,7 @@ impl Desk {
         let address = profile
             .team
             .clone()
-            .ok_or_else(|| AppError::of(ErrorCode::NoTeam))?;
+            .ok_or_else(|| AppError::of(TeamCode::NoTeam))?;
         let origin = address.origin();
         let mut slot = self.team.lock().await;
         if let Some(joined) = slot.as_ref()
@@ -235,7 +250,10 @@ impl Desk {
             }
             // A database on this computer may trust its local users (no password).
             None if address.is_local() => None,
-            _ => return Err(AppError::of(ErrorCode::NoTeamPassword).with_details(vec![origin])),
+            _ => {
+                return Err(AppError::of(TeamCode::NoTeamPassword)
+                    .with_details(Details::NoTeamPassword { address: origin }));
+            }
         };
         let options = address.connect_options(password.as_ref().map(|p| p.expose()));
         let mut team = Team::connect(options, &profile.workspace_id)

@@ -198,7 +198,7 @@ fn status_as_of(file: &crate::watchlist::WatchedFile) -> Option<chrono::DateTime
 #[cfg(test)]
 mod tests {
     use super::status_as_of;
-    use crate::error::ErrorCode;
+    use crate::error::ServiceCode;
     use crate::watchlist::WatchedFile;
 
     #[test]
@@ -214,7 +214,7 @@ mod tests {
         assert_eq!(status_as_of(&file), at("2026-11-24T11:00:00Z"));
         file.updated_at_utc = None;
         assert_eq!(status_as_of(&file), at("2026-11-24T11:00:00Z"));
-        file.last_error = Some(ErrorCode::Network);
+        file.last_error = Some(ServiceCode::Network.into());
         assert_eq!(
             status_as_of(&file),
             None,

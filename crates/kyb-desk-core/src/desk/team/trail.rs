@@ -14,7 +14,7 @@ use ts_rs::TS;
 use std::path::Path;
 
 use super::{Desk, team_error};
-use crate::error::{AppError, AppResult, ErrorCode, Task};
+use crate::error::{AppError, AppResult, DeskCode, Task, TeamCode};
 use crate::fsio;
 use crate::profiles::Profile;
 
@@ -126,7 +126,7 @@ impl Desk {
         let address = profile
             .team
             .clone()
-            .ok_or_else(|| AppError::of(ErrorCode::NoTeam))?;
+            .ok_or_else(|| AppError::of(TeamCode::NoTeam))?;
         let team = self.team().await?;
         let entry = signing_entry(&profile.id);
         let kept = self
@@ -137,7 +137,7 @@ impl Desk {
             Some(key) => key,
             None => {
                 let (key, kept) = CheckpointKey::generate().ok_or_else(|| {
-                    AppError::new(ErrorCode::Storage, "no signing key could be made")
+                    AppError::new(DeskCode::Storage, "no signing key could be made")
                 })?;
                 self.vault.set(&entry, &kept, &address.origin())?;
                 key
