@@ -74,6 +74,19 @@ describe("a verification's timeline", () => {
     const done = { ...base, CompletedAtUtc: "2026-11-03T09:00:00Z" };
     expect(timeline(done, Date.parse("2026-11-20T00:00:00Z")).map((e) => e.state)).toEqual(["done", "done", "done", "done"]);
   });
+
+  it("reads an instant the client gives as null (not happened: null, absent or 0001-01-01 on the wire) as not yet", () => {
+    const unsent = { ...base, SentAtUtc: null, CompletedAtUtc: null };
+    const entries = timeline(unsent, Date.parse("2026-11-02T00:00:00Z"));
+    expect(entries.map((e) => [e.step, e.at, e.state])).toEqual([
+      ["created", "2026-11-01T10:00:00Z", "done"],
+      ["sent", null, "pending"],
+      ["completed", null, "pending"],
+      ["expires", "2026-11-08T10:05:00Z", "due"],
+    ]);
+    // Not completed, so its deadline is missed once passed, never met.
+    expect(timeline(unsent, Date.parse("2026-11-20T00:00:00Z"))[3]?.state).toBe("missed");
+  });
 });
 
 describe("recent folios", () => {
