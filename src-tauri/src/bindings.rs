@@ -244,7 +244,7 @@ mod sparse {
             answer(
                 "correctionResult",
                 "CorrectionResult",
-                "What `request_correction` returns, with one section resolved to one entity.",
+                "What `send_correction` returns, with one section resolved to one entity.",
                 correction_result(),
             )?,
             answer(

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use kyb_api::drift::DriftReport;
 use kyb_api::models::correction::CorrectionResult;
 use kyb_api::models::file::{CreatedFile, EnrollmentLink};
-use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
+use kyb_api::requests::{ComplementaryInfoRequest, CreateFileRequest};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Manager, Runtime, State};
 use tauri_plugin_clipboard_manager::ClipboardExt;
@@ -18,12 +18,13 @@ use crate::Shell;
 use crate::evidence_window;
 use crate::file_link_delivery;
 use crate::key_origin::{self, KeyOriginQuestion, Language};
+use crate::preferences::{PreferenceChange, PreferenceStore, Preferences};
 use crate::service_facts::AppInfo;
 use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
 use kyb_desk_core::desk::{
-    AddedSections, Desk, ExportedCheckpoint, FileDetail, FileTracking, IssuedLink, ReviewMaterial,
-    VerificationState,
+    AddedSections, CorrectionPreview, Desk, ExportedCheckpoint, FileDetail, FileTracking,
+    IssuedLink, ReviewMaterial, VerificationState,
 };
 use kyb_desk_core::detail_snapshots::DetailChanges;
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
@@ -155,20 +156,24 @@ pub fn check_new_file(request: CreateFileRequest) -> Vec<Failure> {
     kyb_api::validate::create_file_failures(&request.normalized())
 }
 
-/// Every rule the correction request must meet, as `kyb_api` checks it before sending
-/// (the one place those rules live), each placed in its section where it has one;
-/// empty when it may be sent.
+/// The correction request the file's saved draft makes, with the rules it breaks
+/// (kyb_api's, each in its section where it has one).
 #[tauri::command]
-pub fn check_correction(request: CorrectionRequest) -> Vec<Failure> {
-    kyb_api::validate::correction_failures(&request)
+pub fn preview_correction(
+    desk: State<'_, Desk>,
+    document_id: String,
+) -> AppResult<CorrectionPreview> {
+    desk.preview_correction(&document_id)
 }
 
+/// Sends the file's saved draft as the preview `previewed` showed it.
 #[tauri::command]
-pub async fn request_correction(
+pub async fn send_correction(
     desk: State<'_, Desk>,
-    request: CorrectionRequest,
+    document_id: String,
+    previewed: String,
 ) -> AppResult<CorrectionResult> {
-    desk.request_correction(request).await
+    desk.send_correction(&document_id, &previewed).await
 }
 
 #[tauri::command]
@@ -247,6 +252,22 @@ pub fn audit_entries(desk: State<'_, Desk>) -> AppResult<AuditEntries> {
 #[tauri::command(async)]
 pub fn recoveries(desk: State<'_, Desk>) -> Vec<Recovery> {
     desk.recoveries()
+}
+
+/// The window's preferences in this data folder, read once as the page starts (before
+/// its first paint: a fast read of what the app holds).
+#[tauri::command]
+pub fn preferences(store: State<'_, PreferenceStore>) -> Preferences {
+    store.preferences()
+}
+
+/// Changes one of the window's preferences; answers them all as they now are.
+#[tauri::command(async)]
+pub fn set_preference(
+    store: State<'_, PreferenceStore>,
+    change: PreferenceChange,
+) -> AppResult<Preferences> {
+    store.set(change)
 }
 
 /// What tolerant reading absorbed in the service's answers, per operation.

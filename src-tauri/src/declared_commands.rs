@@ -38,14 +38,15 @@ macro_rules! with_commands {
             types {
                 use $crate::service_facts::AppInfo;
                 use $crate::commands::SavedCsv;
+                use $crate::preferences::{PreferenceChange, Preferences};
                 use kyb_api::drift::DriftReport;
                 use kyb_api::models::correction::CorrectionResult;
                 use kyb_api::models::file::{CreatedFile, EnrollmentLink};
-                use kyb_api::requests::{ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest};
+                use kyb_api::requests::{ComplementaryInfoRequest, CreateFileRequest};
                 use kyb_desk_core::audit::{AuditEntries, ChainReport};
                 use kyb_desk_core::file_address::FileLink;
                 use kyb_desk_core::desk::{
-                    AddedMember, AddedSections, ExportedCheckpoint, FileDetail, FileTracking,
+                    AddedMember, AddedSections, CorrectionPreview, ExportedCheckpoint, FileDetail, FileTracking,
                     IssuedLink, ReviewMaterial, TeamQueue, TeamStatus, TeamTrail, VerificationState,
                 };
                 use kyb_desk_core::drafts::{Draft, NewFileDraft};
@@ -81,7 +82,8 @@ macro_rules! with_commands {
                 commands::tracking(flow_id: String, rfc: String) -> FileTracking, [main];
                 commands::file_detail(document_id: String) -> FileDetail, [main];
                 commands::create_file(request: CreateFileRequest) -> CreatedFile, [main];
-                commands::request_correction(request: CorrectionRequest) -> CorrectionResult, [main];
+                commands::preview_correction(document_id: String) -> CorrectionPreview, [main];
+                commands::send_correction(document_id: String, previewed: String) -> CorrectionResult, [main];
                 commands::add_complementary_info(request: ComplementaryInfoRequest) -> AddedSections, [main];
                 commands::enrollment_link(document_id: String, person_id: String) -> EnrollmentLink, [main];
                 commands::verification(folio: String) -> VerificationState, [main];
@@ -96,6 +98,8 @@ macro_rules! with_commands {
                 commands::audit_entries() -> AuditEntries, [main];
                 commands::verify_audit() -> ChainReport, [main];
                 commands::recoveries() -> Vec<Recovery>, [main];
+                commands::preferences() -> Preferences, [main, evidence];
+                commands::set_preference(change: PreferenceChange) -> Preferences, [main];
                 commands::drift_report() -> DriftReport, [main];
                 commands::export_drift() -> Option<String>, [main];
                 commands::export_team_checkpoint() -> Option<ExportedCheckpoint>, [main];
@@ -119,7 +123,6 @@ macro_rules! with_commands {
                 commands::evidence_view() -> Option<Json>, [evidence];
                 commands::issued_links(document_id: String) -> Vec<IssuedLink>, [main];
                 commands::check_new_file(request: CreateFileRequest) -> Vec<Failure>, [main];
-                commands::check_correction(request: CorrectionRequest) -> Vec<Failure>, [main];
                 commands::detail_changes(document_id: String) -> DetailChanges, [main];
                 commands::watchlist() -> Vec<WatchedFile>, [main];
                 commands::watch_file(flow_id: String, rfc: String) -> Vec<WatchedFile>, [main];

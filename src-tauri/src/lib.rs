@@ -10,6 +10,7 @@ pub mod evidence_window;
 pub mod file_link_delivery;
 pub mod key_origin;
 pub mod options;
+pub mod preferences;
 pub mod service_facts;
 pub mod startup;
 pub mod team;
@@ -20,6 +21,7 @@ use tauri::{Manager, Runtime, Url};
 
 use crate::options::Options;
 use kyb_desk_core::desk::Desk;
+use kyb_desk_core::profiles::ProfileStore as _;
 use kyb_desk_core::secrets::{KEYRING_SERVICE, KeyVault};
 
 /// What the shell itself knows: whether it runs on the demo sandbox, and where.
@@ -232,6 +234,9 @@ pub fn run(options: Options, began: std::time::Instant) {
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_clipboard_manager::init())
         .plugin(tauri_plugin_dialog::init())
+        // The window's preferences, one store per data folder (see `preferences.rs`);
+        // the page is granted none of the plugin's commands.
+        .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(
             tauri::plugin::Builder::<tauri::Wry, ()>::new("navigation-guard")
                 .on_navigation(|_, url| navigation::is_app_page(url))
@@ -267,6 +272,8 @@ pub fn run(options: Options, began: std::time::Instant) {
                 kyb_desk_core::demo::start_afresh(&data_dir, KEYRING_SERVICE)?;
             }
             let store = store::FileStore::new(data_dir.join("profiles.json"));
+            // The desk's recorder of set-aside files: the preferences report to it too.
+            let recoveries = store.recoveries().unwrap_or_default();
             let desk = Desk::open(
                 &data_dir,
                 Box::new(store),
@@ -298,6 +305,11 @@ pub fn run(options: Options, began: std::time::Instant) {
                 app.manage(DemoSandbox(sandbox));
             }
             app.manage(desk);
+            app.manage(preferences::PreferenceStore::open(
+                app,
+                &data_dir,
+                &recoveries,
+            )?);
             let question = key_origin::KeyOriginQuestion::native(app.handle().clone());
             #[cfg(feature = "test-dialog-answers")]
             let question = match dialog_answers {

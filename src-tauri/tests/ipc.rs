@@ -6,6 +6,9 @@ use kyb_desk::Shell;
 use kyb_desk_core::desk::Desk;
 use kyb_desk_core::secrets::KeyVault;
 use kyb_desk_core::store::FileStore;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+
 use serde_json::{Value, json};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{INVOKE_KEY, get_ipc_response, mock_builder};
@@ -17,6 +20,8 @@ struct Window {
     window: WebviewWindow<tauri::test::MockRuntime>,
     manifest: kyb_sandbox::Manifest,
     _dir: tempfile::TempDir,
+    /// Each command called, with the names of the arguments it was sent.
+    called: RefCell<BTreeMap<String, BTreeSet<String>>>,
 }
 
 /// A window whose native questions (see `key_origin.rs`) are all answered no, as by a
@@ -32,6 +37,7 @@ fn open_answering(
     let app = mock_builder()
         .plugin(tauri_plugin_clipboard_manager::init())
         .plugin(tauri_plugin_notification::init())
+        .plugin(tauri_plugin_store::Builder::new().build())
         .invoke_handler(kyb_desk::invoke_handler())
         // The app's own context: its capability (and so its command permissions) apply.
         .build(tauri::generate_context!(test = true))
@@ -50,6 +56,10 @@ fn open_answering(
     kyb_desk_core::demo::install(&desk, &sandbox.manifest).expect("demo profile");
     let manifest = sandbox.manifest.clone();
     let demo_base = tauri::Url::parse(&manifest.base_url).ok();
+    app.manage(
+        kyb_desk::preferences::PreferenceStore::open(&app, dir.path(), &Default::default())
+            .expect("preferences"),
+    );
     app.manage(desk);
     app.manage(kyb_desk::key_origin::KeyOriginQuestion::answered_by(answer));
     app.manage(
@@ -80,6 +90,7 @@ fn open_answering(
         window,
         manifest,
         _dir: dir,
+        called: RefCell::default(),
     }
 }
 
@@ -100,6 +111,15 @@ impl Window {
         cmd: &str,
         args: Value,
     ) -> Result<tauri::ipc::InvokeResponseBody, Value> {
+        let names = args
+            .as_object()
+            .into_iter()
+            .flat_map(|args| args.keys().cloned());
+        self.called
+            .borrow_mut()
+            .entry(cmd.to_owned())
+            .or_default()
+            .extend(names);
         get_ipc_response(
             window,
             tauri::webview::InvokeRequest {
@@ -429,14 +449,17 @@ fn every_command_answers_through_ipc() {
         .as_str()
         .expect("a section")
         .to_owned();
-    // A rejection without its comment is refused before it leaves, in its section.
-    let refused = w.ok(
-        "check_correction",
-        json!({"request": {"documentId": id, "secciones": [{"seccion": section,
-            "estatus": "Rechazada"}]}}),
-    );
+    // The review's draft makes the request: a rejection without its comment is
+    // refused before it leaves, in its section.
+    let rejection = |comment: &str| {
+        json!({"documentId": id, "decisions": [{"seccion": section, "estatus": "Rechazada",
+            "comentario": comment, "entidadId": null, "entidadReferencia": null}],
+            "mensajeGeneral": "", "notificarUsuario": true, "savedAtUtc": ""})
+    };
+    w.ok("save_draft", json!({"draft": rejection("")}));
+    let refused = w.ok("preview_correction", json!({"documentId": id}));
     assert_eq!(
-        refused
+        refused["failures"]
             .as_array()
             .expect("a list")
             .iter()
@@ -444,11 +467,25 @@ fn every_command_answers_through_ipc() {
             .collect::<Vec<_>>(),
         [(&json!("comentario"), &json!("required"), &json!(section))]
     );
-    let corrected = w.ok(
-        "request_correction",
-        json!({"request": {"documentId": id, "secciones": [{"seccion": section,
-            "estatus": "Rechazada", "comentario": "Falta la firma"}]}}),
+    // Sent as previewed; a preview the draft no longer makes is refused.
+    w.ok("save_draft", json!({"draft": rejection("Falta la firma")}));
+    assert_eq!(
+        w.code(
+            "send_correction",
+            json!({"documentId": id, "previewed": refused["previewed"]})
+        ),
+        "draft_changed"
     );
+    let preview = w.ok("preview_correction", json!({"documentId": id}));
+    assert_eq!(
+        preview["request"]["secciones"][0]["comentario"],
+        json!("Falta la firma")
+    );
+    let corrected = w.ok(
+        "send_correction",
+        json!({"documentId": id, "previewed": preview["previewed"]}),
+    );
+    assert_eq!(w.ok("load_draft", json!({"documentId": id})), Value::Null);
     assert_eq!(corrected["resumen"]["rechazadas"], json!(1));
     let added = w.ok(
         "add_complementary_info",
@@ -564,7 +601,10 @@ fn every_command_answers_through_ipc() {
         Some(3)
     );
     // Progress goes over a channel (its messages reach the page, not this test).
-    let refreshed = w.ok("refresh_watchlist", json!({"onProgress": "__CHANNEL__:7"}));
+    let refreshed = w.ok(
+        "refresh_watchlist",
+        json!({"failedOnly": false, "onProgress": "__CHANNEL__:7"}),
+    );
     assert_eq!(refreshed.as_array().map(Vec::len), Some(3));
     assert!(refreshed[0]["lastRefreshUtc"].is_string(), "{refreshed}");
     // The webview cannot name a path: an argument it sends is ignored, and a debug
@@ -668,6 +708,29 @@ fn every_command_answers_through_ipc() {
     assert_eq!(confirmed["originConfirmed"], json!(true));
     // Nothing was set aside in this fresh folder.
     assert_eq!(w.ok("recoveries", json!({})), json!([]));
+    // The window's preferences: the defaults, then one key changed, the rest kept.
+    let preferences = w.ok("preferences", json!({}));
+    assert_eq!(preferences["language"], json!("es-MX"));
+    assert_eq!(preferences["theme"], json!("system"));
+    let changed = w.ok(
+        "set_preference",
+        json!({"change": {"key": "theme", "value": "dark"}}),
+    );
+    assert_eq!(changed["theme"], json!("dark"));
+    assert_eq!(changed["language"], json!("es-MX"));
+    assert_eq!(w.ok("preferences", json!({}))["theme"], json!("dark"));
+    // A key or a value the window does not know is refused as it crosses.
+    for change in [
+        json!({"key": "fontSize", "value": 14}),
+        json!({"key": "theme", "value": "sepia"}),
+    ] {
+        assert!(
+            w.call("set_preference", json!({ "change": change }))
+                .is_err(),
+            "{change}"
+        );
+    }
+    assert_eq!(w.ok("preferences", json!({}))["theme"], json!("dark"));
     // Every answer so far was read and counted; the sandbox's follow the spec.
     let drift = w.ok("drift_report", json!({}));
     let tracking = &drift["operations"]["POST /expedientes/v1/tracking"];
@@ -738,6 +801,84 @@ fn every_command_answers_through_ipc() {
         assert_eq!(w.code(cmd, args), "no_team", "{cmd}");
     }
     w.ok("delete_api_key", json!({"profileId": profile_id}));
+    w.called_as_declared();
+}
+
+impl Window {
+    /// Every declared command was called, with each of its arguments by the name the UI's
+    /// generated client sends (`kyb_desk::js_name`) and no other: the declaration's names
+    /// are the ones the Rust functions read. (Only the exports were also sent a `path`, on
+    /// purpose: a page cannot name one.)
+    fn called_as_declared(&self) {
+        let called = self.called.borrow();
+        let mut missing = Vec::new();
+        for declared in kyb_desk::DECLARED_COMMANDS {
+            let Some(sent) = called.get(declared.name) else {
+                missing.push(declared.name);
+                continue;
+            };
+            let names: BTreeSet<String> =
+                declared.args.iter().map(|a| kyb_desk::js_name(a)).collect();
+            let unknown: Vec<&String> = sent
+                .difference(&names)
+                .filter(|name| !(name.as_str() == "path" && declared.name.starts_with("export_")))
+                .collect();
+            assert!(unknown.is_empty(), "{} was sent {unknown:?}", declared.name);
+            assert!(
+                names.is_subset(sent),
+                "{} takes {names:?}, was sent {sent:?}",
+                declared.name
+            );
+        }
+        assert!(missing.is_empty(), "never called: {missing:?}");
+        let undeclared: Vec<&String> = called
+            .keys()
+            .filter(|cmd| {
+                !kyb_desk::DECLARED_COMMANDS
+                    .iter()
+                    .any(|d| d.name == cmd.as_str())
+            })
+            .collect();
+        assert!(undeclared.is_empty(), "not declared: {undeclared:?}");
+    }
+}
+
+/// A window may call a command only when its capability allows it: each command that
+/// `declared_commands.rs` does not declare for the main or the evidence window is refused
+/// there by Tauri, before it runs, whatever it is sent.
+#[test]
+fn a_command_outside_a_windows_capability_is_refused() {
+    let w = open();
+    w.ok("open_evidence_window", json!({"title": "Evidencia"}));
+    let evidence = w.window.get_webview_window("evidence").expect("opened");
+    let mut refused = 0;
+    for (label, window) in [("main", &w.window), ("evidence", &evidence)] {
+        for declared in kyb_desk::DECLARED_COMMANDS {
+            if declared.windows.contains(&label) {
+                continue;
+            }
+            let error = w
+                .call_in(window, declared.name, json!({}))
+                .expect_err("refused");
+            assert!(
+                error.as_str().is_some_and(|e| e.contains("not allowed")),
+                "{} in the {label} window: {error}",
+                declared.name
+            );
+            refused += 1;
+        }
+    }
+    // The evidence window may only read: everything but its four commands (its view,
+    // a document's file and bytes, the window's preferences) is refused.
+    assert_eq!(refused, kyb_desk::DECLARED_COMMANDS.len() - 4 + 1);
+    // What its capability allows, it may call.
+    assert_eq!(
+        w.call_in(&evidence, "evidence_view", json!({}))
+            .expect("allowed")
+            .deserialize::<Value>()
+            .expect("JSON"),
+        Value::Null
+    );
 }
 
 /// Issue 30: a script in the page moves the profile to its own address and confirms

@@ -86,7 +86,8 @@ fn the_main_window_may_call_the_apps_commands_alone_and_the_evidence_window_may_
         );
     }
     // The evidence window (a second monitor) reads what the review shows and fetches
-    // that evidence's files by handle; it changes nothing and calls nothing else.
+    // that evidence's files by handle, and reads the window's preferences (its language
+    // and theme); it changes nothing and calls nothing else.
     let evidence = read_json("capabilities/evidence.json");
     assert_eq!(evidence["windows"], serde_json::json!(["evidence"]));
     assert!(evidence.get("remote").is_none() && evidence.get("webviews").is_none());
@@ -104,6 +105,7 @@ fn the_main_window_may_call_the_apps_commands_alone_and_the_evidence_window_may_
             "allow-evidence-bytes",
             "allow-evidence-file",
             "allow-evidence-view",
+            "allow-preferences",
             "core:event:allow-listen",
             "core:event:allow-unlisten"
         ]

@@ -1,7 +1,7 @@
 //! In demo mode, a supervisor's day: revive an expired verification by resending its
-//! link (billable, so confirmed first), find resend impossible on a completed one,
-//! cancel one in progress, see a photo that was altered after capture flagged, and
-//! find both operations in the audit log.
+//! link (billable, so confirmed first), find resend impossible on a completed one, see
+//! one not yet sent claim no dates and no place, cancel one in progress, see a photo
+//! that was altered after capture flagged, and find both operations in the audit log.
 
 use kyb_e2e::{App, demo_examples, with_demo_app};
 
@@ -61,6 +61,30 @@ async fn a_supervisor_resends_cancels_and_checks_photos() {
         assert!(!app.is_enabled("[data-testid=cancel-verification]").await);
         app.wait_for_text("[data-testid=action-reasons]", "ya se completó")
             .await;
+        // One whose link has not gone out claims nothing: neither sent nor completed,
+        // and no place judged (the service's 0 m measured nothing).
+        look_up(&app, &folio("NoIniciado")).await;
+        app.wait_for_text("[data-testid=geo-diagram]", "aún no se ha capturado")
+            .await;
+        let shown = app
+            .run_script(
+                "const figure = document.querySelector('[data-testid=geo-diagram]');
+                 const steps = [...document.querySelectorAll('.timeline-step')];
+                 return {
+                   band: figure.dataset.band,
+                   marker: figure.querySelector('.geo-marker') !== null,
+                   texts: steps.map((s) => s.textContent),
+                 };",
+            )
+            .await;
+        assert_eq!(shown["band"], "", "{shown}");
+        assert_eq!(shown["marker"], false, "{shown}");
+        let texts = shown["texts"].to_string();
+        assert!(
+            texts.contains("\"Enviada—\"") && texts.contains("\"Completada—\""),
+            "{shown}"
+        );
+        assert!(!texts.contains("0001"), "{shown}");
         // A cancelled one says its own reason.
         look_up(&app, &folio("Rechazado")).await;
         app.wait_for_text("[data-testid=action-reasons]", "está cancelada")

@@ -7,6 +7,7 @@ import { command } from "./api/commands";
 import type { ProfileBook } from "./bindings/ProfileBook";
 import type { WatchedFile } from "./bindings/WatchedFile";
 import { I18nProvider } from "./i18n";
+import { preferences, startWithPreferences } from "./preferences";
 import { render } from "./test/render";
 
 function renderApp() {
@@ -82,7 +83,6 @@ afterAll(() => {
 afterEach(() => {
   cleanup();
   clearMocks();
-  localStorage.clear();
 });
 
 describe("App", () => {
@@ -107,12 +107,14 @@ describe("App", () => {
   });
 
   it("speaks Spanish by default and switches to English", async () => {
-    backend([]);
+    const calls = backend([]);
     renderApp();
     expect(screen.getByText("Mesa de revisión de expedientes empresariales")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Idioma" }));
     expect(screen.getByText("Business onboarding file review desk")).toBeTruthy();
-    expect(localStorage.getItem("kyb-desk.locale")).toBe("en");
+    // Kept as the data folder's preference, by the backend.
+    expect(preferences().language).toBe("en");
+    expect(calls).toContain(command.set_preference);
     await screen.findByTestId("app-version");
   });
 
@@ -334,7 +336,7 @@ describe("App", () => {
     fireEvent.change(screen.getByTestId("auto-refresh"), { target: { value: "5" } });
     await waitFor(() => expect(refreshed).toHaveLength(1));
     expect((await screen.findByTestId("auto-next")).textContent).toMatch(/Próxima: \d\d:\d\d/);
-    expect(localStorage.getItem("kyb-desk.autoRefresh.p1")).toBe("5");
+    expect(preferences().autoRefresh.p1).toBe(5);
   });
 
   it("notifies what an automatic refresh changed, never what a refresh asked for by hand", async () => {
@@ -361,7 +363,7 @@ describe("App", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(notified).toEqual([]);
     // The list's newest answer is a day old: with 5 minutes chosen, a refresh is due at once.
-    localStorage.setItem("kyb-desk.autoRefresh.p1", "5");
+    startWithPreferences({ autoRefresh: { p1: 5 } });
     cleanup();
     renderApp();
     await waitFor(() => expect(notified).toHaveLength(1));

@@ -17,7 +17,7 @@ import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
 import { ROLE_WORDS } from "./features/team/words";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { type MessageKey, useI18n } from "./i18n";
-import { preference, setPreference } from "./preferences";
+import { preferences, setPreference } from "./preferences";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
 import { AppInfoProvider, useAppInfo } from "./ui/appInfo";
 import { ErrorNotice, ProfilesLink } from "./ui/ErrorNotice";
@@ -140,10 +140,10 @@ function Desk() {
   // The demo's "try this" panel, until it is hidden (remembered: a user who hid it
   // does not meet it at every start).
   const guide = useQuery(queries.demoGuide());
-  const [guideHidden, setGuideHidden] = useState(() => preference(GUIDE_HIDDEN) === "1");
+  const [guideHidden, setGuideHidden] = useState(() => preferences().guideHidden);
   const hideGuide = () => {
     setGuideHidden(true);
-    setPreference(GUIDE_HIDDEN, "1");
+    setPreference({ key: "guideHidden", value: true });
   };
   const demoGuide = guide.data ?? null;
   const main = useRef<HTMLElement>(null);
@@ -287,8 +287,6 @@ function Desk() {
     </div>
   );
 }
-
-const GUIDE_HIDDEN = "guide.hidden";
 
 const THEME: Record<ThemeChoice, MessageKey> = { system: "theme.system", light: "theme.light", dark: "theme.dark" };
 

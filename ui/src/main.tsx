@@ -1,9 +1,13 @@
 // First of all: the first screen's data is asked for while the rest of the script runs
 // (not in the evidence window, which shows no screen of its own).
 import { askEarly } from "./api/early";
+import { loadPreferences, preferences } from "./preferences";
 
 const evidenceWindow = window.location.hash === "#evidence";
 if (!evidenceWindow) askEarly();
+// The data folder's language and theme, for the first paint: nothing is drawn before
+// they are known (one fast read of what the app holds), so no frame shows the wrong ones.
+const preferencesRead = loadPreferences();
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, StrictMode, Suspense } from "react";
@@ -16,9 +20,6 @@ import { newQueryClient } from "./api/queries";
 import { I18nProvider } from "./i18n";
 import { applyTheme, storedChoice } from "./theme";
 
-// Before the first paint, so a dark system never flashes a light window.
-applyTheme(storedChoice());
-
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
@@ -28,18 +29,27 @@ const EvidenceWindow = lazy(() => import("./features/evidence/EvidenceWindow").t
 // The one client of the window: every backend read goes through it (api/queries.ts).
 const queryClient = newQueryClient();
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider>
-        {evidenceWindow ? (
-          <Suspense fallback={null}>
-            <EvidenceWindow />
-          </Suspense>
-        ) : (
-          <App />
-        )}
-      </I18nProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+preferencesRead.then(() => {
+  // Before the first paint, so a dark window never flashes light (nor the reverse).
+  applyTheme(storedChoice());
+  document.documentElement.lang = preferences().language;
+  render(root);
+});
+
+function render(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider>
+          {evidenceWindow ? (
+            <Suspense fallback={null}>
+              <EvidenceWindow />
+            </Suspense>
+          ) : (
+            <App />
+          )}
+        </I18nProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -15,7 +15,6 @@ function systemPrefersDark(dark: boolean) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  localStorage.clear();
   delete document.documentElement.dataset.theme;
 });
 

@@ -1,15 +1,15 @@
-// Light or dark: the system's choice unless the user picked one. The choice is kept
-// in localStorage; the effective theme is set as data-theme on <html>, which the one
-// dark block of styles.css keys on.
+// Light or dark: the system's choice unless the user picked one. The choice is one of
+// the data folder's preferences (preferences.ts); the effective theme is set as
+// data-theme on <html>, which the one dark block of styles.css keys on.
+import type { ThemeChoice } from "./bindings/ThemeChoice";
+import { preferences, setPreference } from "./preferences";
 
-export type ThemeChoice = "system" | "light" | "dark";
+export type { ThemeChoice };
 
-const STORAGE_KEY = "kyb-desk.theme";
 const ORDER: ThemeChoice[] = ["system", "light", "dark"];
 
 export function storedChoice(): ThemeChoice {
-  const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
-  return stored === "light" || stored === "dark" ? stored : "system";
+  return preferences().theme;
 }
 
 export function nextChoice(choice: ThemeChoice): ThemeChoice {
@@ -32,8 +32,8 @@ export function applyTheme(choice: ThemeChoice): () => void {
     root.dataset.theme = effectiveTheme(choice);
   };
   apply();
-  if (choice === "system") globalThis.localStorage?.removeItem(STORAGE_KEY);
-  else globalThis.localStorage?.setItem(STORAGE_KEY, choice);
+  // Applying the kept choice (at start) writes nothing.
+  if (choice !== storedChoice()) setPreference({ key: "theme", value: choice });
   const media = globalThis.matchMedia?.("(prefers-color-scheme: dark)");
   if (choice !== "system" || !media) return () => {};
   media.addEventListener("change", apply);

@@ -119,9 +119,11 @@ pub async fn join_team(
 pub const TEAM_DATABASE: &str = "kyb_team";
 
 /// Removes every record of the demo folder `data_dir` (profiles, watchlist, drafts,
-/// history, audit log, drift log: everything but the folder's lock) and the head of
-/// its audit log in the keyring of `keyring_service`, before a [`Desk`] opens it. Done
-/// holding the folder's lock, as the desk holds it, so no other app is writing there.
+/// history, audit log, drift log: everything but the folder's lock and the window's
+/// preferences, which are the user's, not the demo world's: a language chosen or a
+/// tour done stays so) and the head of its audit log in the keyring of
+/// `keyring_service`, before a [`Desk`] opens it. Done holding the folder's lock, as
+/// the desk holds it, so no other app is writing there.
 pub fn start_afresh(data_dir: &Path, keyring_service: &str) -> AppResult<()> {
     let fail = |error: std::io::Error| AppError::storage(Task::StartDemo, error);
     // Another app on the same folder: said as Desk::open says it, nothing removed.
@@ -135,7 +137,7 @@ pub fn start_afresh(data_dir: &Path, keyring_service: &str) -> AppResult<()> {
         })?;
     for entry in std::fs::read_dir(data_dir).map_err(fail)? {
         let entry = entry.map_err(fail)?;
-        if entry.file_name() == ".lock" {
+        if entry.file_name() == ".lock" || entry.file_name() == crate::store::PREFERENCES_FILE {
             continue;
         }
         let path = entry.path();

@@ -80,13 +80,24 @@ async fn a_demo_start_leaves_nothing_of_the_previous_run() {
     assert!(!demo.desk.watchlist().expect("watchlist").is_empty());
     let DemoDesk { desk, dir, .. } = demo;
     drop(desk);
+    // The window's preferences are the user's, not the demo world's: they stay.
+    let preferences = path.join(kyb_desk_core::store::PREFERENCES_FILE);
+    std::fs::write(&preferences, br#"{"language":"en"}"#).expect("preferences");
 
     demo::start_afresh(&path, "kyb-desk-test-afresh").expect("started afresh");
-    let left: Vec<String> = std::fs::read_dir(&path)
+    let mut left: Vec<String> = std::fs::read_dir(&path)
         .expect("folder")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(left, vec![".lock".to_owned()]);
+    left.sort();
+    assert_eq!(
+        left,
+        vec![".lock".to_owned(), "preferences.json".to_owned()]
+    );
+    assert_eq!(
+        std::fs::read(&preferences).expect("kept"),
+        br#"{"language":"en"}"#
+    );
     // A desk opened there starts with nothing: no profile, no watchlist, no audit.
     let desk = Desk::open(
         &path,

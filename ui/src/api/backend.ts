@@ -7,12 +7,12 @@ import type { AppError } from "../bindings/AppError";
 import type { Approval } from "../bindings/Approval";
 import type { ApprovalAction } from "../bindings/ApprovalAction";
 import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
-import type { CorrectionRequest } from "../bindings/CorrectionRequest";
 import type { CreateFileRequest } from "../bindings/CreateFileRequest";
 import type { Draft } from "../bindings/Draft";
 import type { FileLink } from "../bindings/FileLink";
 import type { FourEyes } from "../bindings/FourEyes";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
+import type { PreferenceChange } from "../bindings/PreferenceChange";
 import type { Profile } from "../bindings/Profile";
 import type { ProfileInput } from "../bindings/ProfileInput";
 import type { QueueFilter } from "../bindings/QueueFilter";
@@ -58,6 +58,10 @@ export const notifyIfHidden = (body: string, pageHidden: boolean) => commands.no
 export const demoGuide = () => commands.demoGuide();
 /** The local records found unreadable at start, each set aside and begun afresh. */
 export const recoveries = () => commands.recoveries();
+/** This data folder's preferences of the window (see preferences.ts). */
+export const preferences = () => commands.preferences();
+/** Changes one preference; answers them all as they now are. */
+export const setPreference = (change: PreferenceChange) => commands.setPreference(change);
 
 export const profiles = () => commands.profiles();
 export const checkProfile = (input: ProfileInput) => commands.checkProfile(input);
@@ -108,11 +112,13 @@ export function onEvidenceShown(show: (view: SectionView) => void): () => void {
 }
 export const detailChanges = (documentId: string) => commands.detailChanges(documentId);
 
-/** The rules a correction request breaks (kyb_api's), each in its section where it has
- * one; empty when it may be sent. */
-export const checkCorrection = (request: CorrectionRequest) => commands.checkCorrection(request);
-/** Sent once: the backend never retries it, and records it in the audit log. */
-export const requestCorrection = (request: CorrectionRequest) => commands.requestCorrection(request);
+/** The correction request the file's saved draft makes (the backend builds it), with the
+ * rules it breaks (kyb_api's), each in its section where it has one. */
+export const previewCorrection = (documentId: string) => commands.previewCorrection(documentId);
+/** Sends the file's saved draft as the preview named `previewed` showed it (refused as
+ * `draft_changed` when the draft makes another request now). Sent once: the backend never
+ * retries it, records it in the audit log, and clears the draft once accepted. */
+export const sendCorrection = (documentId: string, previewed: string) => commands.sendCorrection(documentId, previewed);
 export const saveDraft = (draft: Draft) => commands.saveDraft(draft);
 export const loadDraft = (documentId: string) => commands.loadDraft(documentId);
 export const discardDraft = (documentId: string) => commands.discardDraft(documentId);

@@ -10,7 +10,7 @@ import type { AuditEntries } from "../bindings/AuditEntries";
 import type { ChainReport } from "../bindings/ChainReport";
 import type { Claim } from "../bindings/Claim";
 import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
-import type { CorrectionRequest } from "../bindings/CorrectionRequest";
+import type { CorrectionPreview } from "../bindings/CorrectionPreview";
 import type { CorrectionResult } from "../bindings/CorrectionResult";
 import type { CreateFileRequest } from "../bindings/CreateFileRequest";
 import type { CreatedFile } from "../bindings/CreatedFile";
@@ -33,6 +33,8 @@ import type { Member } from "../bindings/Member";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
 import type { Note } from "../bindings/Note";
 import type { PhotoCheck } from "../bindings/PhotoCheck";
+import type { PreferenceChange } from "../bindings/PreferenceChange";
+import type { Preferences } from "../bindings/Preferences";
 import type { Profile } from "../bindings/Profile";
 import type { ProfileBook } from "../bindings/ProfileBook";
 import type { ProfileInput } from "../bindings/ProfileInput";
@@ -69,7 +71,8 @@ export type CommandArgs = {
   tracking: { flowId: string; rfc: string };
   file_detail: { documentId: string };
   create_file: { request: CreateFileRequest };
-  request_correction: { request: CorrectionRequest };
+  preview_correction: { documentId: string };
+  send_correction: { documentId: string; previewed: string };
   add_complementary_info: { request: ComplementaryInfoRequest };
   enrollment_link: { documentId: string; personId: string };
   verification: { folio: string };
@@ -84,6 +87,8 @@ export type CommandArgs = {
   audit_entries: Record<string, never>;
   verify_audit: Record<string, never>;
   recoveries: Record<string, never>;
+  preferences: Record<string, never>;
+  set_preference: { change: PreferenceChange };
   drift_report: Record<string, never>;
   export_drift: Record<string, never>;
   export_team_checkpoint: Record<string, never>;
@@ -107,7 +112,6 @@ export type CommandArgs = {
   evidence_view: Record<string, never>;
   issued_links: { documentId: string };
   check_new_file: { request: CreateFileRequest };
-  check_correction: { request: CorrectionRequest };
   detail_changes: { documentId: string };
   watchlist: Record<string, never>;
   watch_file: { flowId: string; rfc: string };
@@ -157,7 +161,8 @@ export type CommandAnswers = {
   tracking: FileTracking;
   file_detail: FileDetail;
   create_file: CreatedFile;
-  request_correction: CorrectionResult;
+  preview_correction: CorrectionPreview;
+  send_correction: CorrectionResult;
   add_complementary_info: AddedSections;
   enrollment_link: EnrollmentLink;
   verification: VerificationState;
@@ -172,6 +177,8 @@ export type CommandAnswers = {
   audit_entries: AuditEntries;
   verify_audit: ChainReport;
   recoveries: Array<Recovery>;
+  preferences: Preferences;
+  set_preference: Preferences;
   drift_report: DriftReport;
   export_drift: string | null;
   export_team_checkpoint: ExportedCheckpoint | null;
@@ -195,7 +202,6 @@ export type CommandAnswers = {
   evidence_view: unknown | null;
   issued_links: Array<IssuedLink>;
   check_new_file: Array<Failure>;
-  check_correction: Array<Failure>;
   detail_changes: DetailChanges;
   watchlist: Array<WatchedFile>;
   watch_file: Array<WatchedFile>;
@@ -247,7 +253,8 @@ export const command = {
   tracking: "tracking",
   file_detail: "file_detail",
   create_file: "create_file",
-  request_correction: "request_correction",
+  preview_correction: "preview_correction",
+  send_correction: "send_correction",
   add_complementary_info: "add_complementary_info",
   enrollment_link: "enrollment_link",
   verification: "verification",
@@ -262,6 +269,8 @@ export const command = {
   audit_entries: "audit_entries",
   verify_audit: "verify_audit",
   recoveries: "recoveries",
+  preferences: "preferences",
+  set_preference: "set_preference",
   drift_report: "drift_report",
   export_drift: "export_drift",
   export_team_checkpoint: "export_team_checkpoint",
@@ -285,7 +294,6 @@ export const command = {
   evidence_view: "evidence_view",
   issued_links: "issued_links",
   check_new_file: "check_new_file",
-  check_correction: "check_correction",
   detail_changes: "detail_changes",
   watchlist: "watchlist",
   watch_file: "watch_file",
@@ -335,7 +343,8 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   tracking: ["main"],
   file_detail: ["main"],
   create_file: ["main"],
-  request_correction: ["main"],
+  preview_correction: ["main"],
+  send_correction: ["main"],
   add_complementary_info: ["main"],
   enrollment_link: ["main"],
   verification: ["main"],
@@ -350,6 +359,8 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   audit_entries: ["main"],
   verify_audit: ["main"],
   recoveries: ["main"],
+  preferences: ["main", "evidence"],
+  set_preference: ["main"],
   drift_report: ["main"],
   export_drift: ["main"],
   export_team_checkpoint: ["main"],
@@ -373,7 +384,6 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   evidence_view: ["evidence"],
   issued_links: ["main"],
   check_new_file: ["main"],
-  check_correction: ["main"],
   detail_changes: ["main"],
   watchlist: ["main"],
   watch_file: ["main"],
@@ -427,7 +437,8 @@ export function commandsOver(invoke: Invoke) {
     tracking: (flowId: string, rfc: string) => invoke("tracking", { flowId, rfc }),
     fileDetail: (documentId: string) => invoke("file_detail", { documentId }),
     createFile: (request: CreateFileRequest) => invoke("create_file", { request }),
-    requestCorrection: (request: CorrectionRequest) => invoke("request_correction", { request }),
+    previewCorrection: (documentId: string) => invoke("preview_correction", { documentId }),
+    sendCorrection: (documentId: string, previewed: string) => invoke("send_correction", { documentId, previewed }),
     addComplementaryInfo: (request: ComplementaryInfoRequest) => invoke("add_complementary_info", { request }),
     enrollmentLink: (documentId: string, personId: string) => invoke("enrollment_link", { documentId, personId }),
     verification: (folio: string) => invoke("verification", { folio }),
@@ -442,6 +453,8 @@ export function commandsOver(invoke: Invoke) {
     auditEntries: () => invoke("audit_entries", {}),
     verifyAudit: () => invoke("verify_audit", {}),
     recoveries: () => invoke("recoveries", {}),
+    preferences: () => invoke("preferences", {}),
+    setPreference: (change: PreferenceChange) => invoke("set_preference", { change }),
     driftReport: () => invoke("drift_report", {}),
     exportDrift: () => invoke("export_drift", {}),
     exportTeamCheckpoint: () => invoke("export_team_checkpoint", {}),
@@ -465,7 +478,6 @@ export function commandsOver(invoke: Invoke) {
     evidenceView: () => invoke("evidence_view", {}),
     issuedLinks: (documentId: string) => invoke("issued_links", { documentId }),
     checkNewFile: (request: CreateFileRequest) => invoke("check_new_file", { request }),
-    checkCorrection: (request: CorrectionRequest) => invoke("check_correction", { request }),
     detailChanges: (documentId: string) => invoke("detail_changes", { documentId }),
     watchlist: () => invoke("watchlist", {}),
     watchFile: (flowId: string, rfc: string) => invoke("watch_file", { flowId, rfc }),

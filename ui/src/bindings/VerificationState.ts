@@ -8,7 +8,13 @@ import type { Verification } from "./Verification";
  */
 export type VerificationState = { verification: Verification, canResend: boolean, canCancel: boolean, 
 /**
- * The spec's band of the reported distance (none without a distance).
+ * Whether anything was captured (a photo or a completed flow): before that the
+ * distance and accuracy the service writes measured nothing.
+ */
+captured: boolean, 
+/**
+ * The spec's band of the reported distance: none without a distance, before the
+ * capture, or where the service says `Indeterminado`.
  */
 geoBand: GeoBand | null, resendsSoFar: number, 
 /**

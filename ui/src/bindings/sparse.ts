@@ -797,7 +797,7 @@ export const fileDetailV1: FileDetail = {
   "sections": []
 };
 
-/** What `request_correction` returns, with one section resolved to one entity. */
+/** What `send_correction` returns, with one section resolved to one entity. */
 export const correctionResult: CorrectionResult = {
   "expedienteId": null,
   "seccionesActualizadas": null,
@@ -893,6 +893,7 @@ export const verificationState: VerificationState = {
   },
   "canResend": false,
   "canCancel": false,
+  "captured": true,
   "geoBand": null,
   "resendsSoFar": 0,
   "resendsUncertain": false

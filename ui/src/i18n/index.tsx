@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 
+import { preferences, setPreference } from "../preferences";
 import { en } from "./en";
 import { type CoreKey, esMX } from "./es-MX";
 import type { ReviewKey } from "./review/es-MX";
@@ -29,11 +30,9 @@ function messageOf(locale: Locale, key: MessageKey): string {
   return core[key] ?? later[locale][key] ?? key;
 }
 
-const STORAGE_KEY = "kyb-desk.locale";
-
+/** The data folder's language (read before the first render, see preferences.ts). */
 function initialLocale(): Locale {
-  const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
-  return stored === "en" ? "en" : "es-MX";
+  return preferences().language;
 }
 
 /** Values for `{name}` placeholders. */
@@ -84,7 +83,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const toggleLocale = useCallback(() => {
     setLocale((current) => {
       const next: Locale = current === "es-MX" ? "en" : "es-MX";
-      globalThis.localStorage?.setItem(STORAGE_KEY, next);
+      setPreference({ key: "language", value: next });
       document.documentElement.lang = next;
       return next;
     });

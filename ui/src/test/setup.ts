@@ -6,3 +6,11 @@
 import { configure } from "@testing-library/react";
 
 configure({ asyncUtilTimeout: 10_000 });
+
+// Each test starts as a window on a data folder with no preferences yet (the defaults);
+// a test that needs others says so with `startWithPreferences`.
+import { beforeEach } from "vitest";
+
+import { startWithPreferences } from "../preferences";
+
+beforeEach(() => startWithPreferences());

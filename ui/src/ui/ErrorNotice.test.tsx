@@ -3,18 +3,18 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { AppError } from "../bindings/AppError";
 import { I18nProvider } from "../i18n";
+import { startWithPreferences } from "../preferences";
 import { render } from "../test/render";
 import { ErrorNotice } from "./ErrorNotice";
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
 });
 
 const error = (over: Partial<AppError> & Pick<AppError, "code">): AppError => ({ message: "", details: null, task: null, problems: [], ...over });
 
 function show(shown: AppError, locale: "es-MX" | "en" = "es-MX") {
-  localStorage.setItem("kyb-desk.locale", locale);
+  startWithPreferences({ language: locale });
   render(
     <I18nProvider>
       <ErrorNotice error={shown} />

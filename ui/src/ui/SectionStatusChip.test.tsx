@@ -2,16 +2,16 @@ import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { I18nProvider } from "../i18n";
+import { startWithPreferences } from "../preferences";
 import { render } from "../test/render";
 import { EnrollmentStatusText, SectionStatusChip } from "./SectionStatusChip";
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
 });
 
 function shown(locale: "es-MX" | "en") {
-  localStorage.setItem("kyb-desk.locale", locale);
+  startWithPreferences({ language: locale });
   render(
     <I18nProvider>
       <SectionStatusChip status="En Revisión" />

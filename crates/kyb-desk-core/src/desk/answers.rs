@@ -127,7 +127,11 @@ pub struct VerificationState {
     pub verification: Verification,
     pub can_resend: bool,
     pub can_cancel: bool,
-    /// The spec's band of the reported distance (none without a distance).
+    /// Whether anything was captured (a photo or a completed flow): before that the
+    /// distance and accuracy the service writes measured nothing.
+    pub captured: bool,
+    /// The spec's band of the reported distance: none without a distance, before the
+    /// capture, or where the service says `Indeterminado`.
     pub geo_band: Option<GeoBand>,
     pub resends_so_far: u32,
     /// The count may be short: a line of the log cannot be read, or a resend has no
@@ -142,6 +146,7 @@ impl VerificationState {
         VerificationState {
             can_resend: status.is_some_and(|s| s.accepts_resend()),
             can_cancel: status.is_some_and(|s| s.accepts_cancel()),
+            captured: verification.captured(),
             geo_band: verification.geo_band(),
             resends_so_far: resends.count,
             resends_uncertain: resends.uncertain,

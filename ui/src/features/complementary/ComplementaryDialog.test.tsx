@@ -5,6 +5,7 @@ import { command } from "../../api/commands";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { startWithPreferences } from "../../preferences";
 import { GivenInfo } from "../../test/appInfo";
 import { render } from "../../test/render";
 import { sectionId } from "../../test/sections";
@@ -14,7 +15,6 @@ import { ComplementaryDialog } from "./ComplementaryDialog";
 afterEach(() => {
   cleanup();
   clearMocks();
-  localStorage.clear();
 });
 
 const profile: Profile = {
@@ -208,7 +208,7 @@ describe("complementary information in the user's words", () => {
     fireEvent.click(screen.getByTestId("comp-send"));
     expect((await screen.findByTestId("complementary-result")).textContent).toContain("Se agregó 1 sección:");
     cleanup();
-    localStorage.setItem("kyb-desk.locale", "en");
+    startWithPreferences({ language: "en" });
     show("flujo-moral", one);
     fireEvent.click(screen.getByTestId("comp-send"));
     expect((await screen.findByTestId("complementary-result")).textContent).toContain("1 section was added:");

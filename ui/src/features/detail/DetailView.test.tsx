@@ -10,6 +10,7 @@ import type { Mismatch } from "../../bindings/Mismatch";
 import type { Shareholder } from "../../bindings/Shareholder";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { startWithPreferences } from "../../preferences";
 import { render } from "../../test/render";
 import { sectionId } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
@@ -18,7 +19,6 @@ import { DetailView } from "./DetailView";
 afterEach(() => {
   cleanup();
   clearMocks();
-  localStorage.clear();
 });
 
 const DOC = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
@@ -283,13 +283,13 @@ describe("the detail in the user's words", () => {
     );
     expect(screen.getByTestId("tab-mismatches").textContent).toBe("1 discrepancia");
     cleanup();
-    localStorage.setItem("kyb-desk.locale", "en");
+    startWithPreferences({ language: "en" });
     open({ version: "2", detail: { ...v2, Entidades: [rep("Jorge", "Jorge", "JORGE LUIS")] }, sections: [], mismatches: [[nombre("Jorge", "JORGE LUIS")]] });
     expect((await screen.findByTestId("mismatch-summary")).textContent).toContain(
       "1 mismatch between what was entered and what an authority returned, in 1 entity.",
     );
     expect(screen.getByTestId("tab-mismatches").textContent).toBe("1 mismatch");
-    localStorage.clear();
+    startWithPreferences();
     cleanup();
     // Without a difference there is no count at all.
     open({ version: "2", detail: { ...v2, Entidades: [rep("María", "María", "MARIA")] }, sections: [], mismatches: [[]] });
@@ -326,7 +326,7 @@ describe("the detail in the user's words", () => {
     const answers = [...screen.getByTestId("detail-panel").querySelectorAll("li")].map((li) => li.textContent);
     expect(answers).toEqual(["¿Opera con efectivo?: Sí", "¿Es PEP?: No", "Giro: Panadería"]);
     cleanup();
-    localStorage.setItem("kyb-desk.locale", "en");
+    startWithPreferences({ language: "en" });
     open({ version: "2", detail: { ...v2, Documentos: [proof], Adicionales: [form] }, sections: [], mismatches: [] });
     await screen.findByTestId("detail-panel");
     fireEvent.keyDown(window, { key: "3" });

@@ -6,7 +6,7 @@ import type { IssuedLink } from "../../bindings/IssuedLink";
 import type { Person } from "../../bindings/Person";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
-import { preference } from "../../preferences";
+import { preferences } from "../../preferences";
 import { render } from "../../test/render";
 import { watchSparse } from "../../test/sparse";
 import { EnrollButton, IssuedLinks } from "./Enrollment";
@@ -14,7 +14,6 @@ import { EnrollButton, IssuedLinks } from "./Enrollment";
 afterEach(() => {
   cleanup();
   clearMocks();
-  localStorage.clear();
 });
 
 describe("an enrollment link whose outcome is unknown", () => {
@@ -49,7 +48,7 @@ describe("an enrollment link whose outcome is unknown", () => {
     fireEvent.click(screen.getByTestId("generate-link"));
     const notice = await screen.findByTestId("enroll-unknown");
     // An outcome unknown is no tour done.
-    expect(preference("guide.done.enrollment")).toBeNull();
+    expect(preferences().toursDone).not.toContain("enrollment");
     expect(notice.textContent).toBe(
       "No se sabe si se generó el enlace de María Hernández López. Antes de generar otro, revise abajo los enlaces emitidos y, en el seguimiento (actualícelo), el estatus de enrolamiento de la persona.",
     );
@@ -145,7 +144,7 @@ describe("a sparse enrollment answer", () => {
     expect(screen.queryByTestId("copy-enrollment")).toBeNull();
     check.expectShown();
     // A link generated is the enrollment tour's last step: the demo's panel marks it done.
-    expect(preference("guide.done.enrollment")).toBe("1");
+    expect(preferences().toursDone).toContain("enrollment");
   });
 });
 
@@ -169,7 +168,7 @@ describe("the links issued from this desk", () => {
     });
     render(
       <I18nProvider>
-        <IssuedLinks documentId="doc-1" persons={[]} generation={0} />
+        <IssuedLinks documentId="doc-1" persons={[]} />
       </I18nProvider>,
     );
     const table = await screen.findByTestId("issued-links");

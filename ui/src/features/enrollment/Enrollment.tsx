@@ -1,6 +1,8 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { EnrollmentLink } from "../../bindings/EnrollmentLink";
 import type { Person } from "../../bindings/Person";
@@ -9,14 +11,14 @@ import { CopyButton } from "../../ui/CopyButton";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { outcomeText } from "../../ui/errorWords";
 import { formatLocal } from "../../ui/format";
+import { loadOf } from "../../ui/load";
 import { QrCode } from "../../ui/QrCode";
 import { MISSING, shown } from "../../ui/text";
-import { useLoad } from "../../ui/useLoad";
 import { markTourDone } from "../guide/tours";
 
 /** "Generate link" for one person: enabled only where the tracking allows it
  * (IsEnrollmentAllowed); the link then shows with copy and a QR code for the phone. */
-export function EnrollButton(props: { documentId: string; person: Person; onIssued: () => void }) {
+export function EnrollButton(props: { documentId: string; person: Person; onIssued?: () => void }) {
   const { t } = useI18n();
   const [link, setLink] = useState<EnrollmentLink | null>(null);
   const [error, setError] = useState<AppError | null>(null);
@@ -37,6 +39,13 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
         : "enroll.notAllowed";
   const serviceReason = props.person.EnrollmentReason?.trim() ?? "";
   const why = allowed ? "" : serviceReason && refusal === "enroll.notAllowed" ? t("enroll.notAllowedBecause", { reason: serviceReason }) : t(refusal);
+  const queryClient = useQueryClient();
+  // Asked, answered or refused: the links issued are read again (a refusal after
+  // sending may still have issued one).
+  const issued = () => {
+    void queryClient.invalidateQueries({ queryKey: keys.issuedLinks(props.documentId) });
+    props.onIssued?.();
+  };
   const generate = () => {
     if (inFlight.current || !personId) return;
     inFlight.current = true;
@@ -48,11 +57,11 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
         (answer) => {
           setLink(answer);
           markTourDone("enrollment");
-          props.onIssued();
+          issued();
         },
         (e: AppError) => {
           setError(e);
-          props.onIssued();
+          issued();
         },
       )
       .finally(() => {
@@ -127,9 +136,9 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
 }
 
 /** The enrollment links requested for this file from this desk, from the audit log. */
-export function IssuedLinks({ documentId, persons, generation }: { documentId: string; persons: Person[]; generation: number }) {
+export function IssuedLinks({ documentId, persons }: { documentId: string; persons: Person[] }) {
   const { t, locale } = useI18n();
-  const [links] = useLoad(() => backend.issuedLinks(documentId), `${documentId}-${generation}`);
+  const links = loadOf(useQuery(queries.issuedLinks(documentId)));
   if (links.state === "loading") return null;
   if (links.state === "failed") return <ErrorNotice error={links.error} />;
   if (links.value.length === 0)

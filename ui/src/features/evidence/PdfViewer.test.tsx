@@ -2,6 +2,7 @@ import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { I18nProvider } from "../../i18n";
+import { startWithPreferences } from "../../preferences";
 import { render } from "../../test/render";
 import { PdfViewer } from "./PdfViewer";
 
@@ -10,7 +11,6 @@ import { PdfViewer } from "./PdfViewer";
 // fails to open ends in a sentence, and that the controls wait for a document.
 afterEach(() => {
   cleanup();
-  localStorage.clear();
 });
 
 const show = (bytes: Uint8Array) =>
@@ -32,7 +32,7 @@ describe("the PDF viewer", () => {
   });
 
   it("says so in English when English is chosen", async () => {
-    localStorage.setItem("kyb-desk.locale", "en");
+    startWithPreferences({ language: "en" });
     show(new Uint8Array(0));
     expect((await screen.findByTestId("viewer-error")).textContent).toBe("This PDF could not be read: it is damaged or incomplete.");
   });

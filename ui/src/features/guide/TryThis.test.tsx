@@ -31,7 +31,6 @@ function panel(tours: readonly Tour[] = TOURS) {
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
 });
 
 describe("the demo's try-this panel", () => {

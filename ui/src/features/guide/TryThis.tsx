@@ -9,7 +9,7 @@ import { useState } from "react";
 import type { DemoGuide } from "../../bindings/DemoGuide";
 import type { GuideFile } from "../../bindings/GuideFile";
 import { useI18n } from "../../i18n";
-import { preference, setPreference } from "../../preferences";
+import { preferences, setPreference } from "../../preferences";
 import { statusWords } from "../verifications/words";
 import { type Tour, useToursDone } from "./tours";
 import "./guide.css";
@@ -21,15 +21,13 @@ export interface TryThisActions {
   dismiss: () => void;
 }
 
-const FOLDED = "guide.folded";
-
 export function TryThis({ guide, tours, on }: { guide: DemoGuide; tours: readonly Tour[]; on: TryThisActions }) {
   const { t } = useI18n();
   const done = useToursDone();
-  const [folded, setFolded] = useState(() => preference(FOLDED) === "1");
+  const [folded, setFolded] = useState(() => preferences().guideFolded);
   const fold = (next: boolean) => {
     setFolded(next);
-    setPreference(FOLDED, next ? "1" : null);
+    setPreference({ key: "guideFolded", value: next });
   };
   // The resend's folio in the words of its own status, as the demo holds it.
   const resendStatus = guide.folios.find((f) => f.folio === guide.resendFolio)?.status ?? null;

@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from "react";
 
 import type { Role } from "../../bindings/Role";
-import { preference, setPreference } from "../../preferences";
+import { preferences, setPreference, subscribePreferences } from "../../preferences";
 import { mayDo } from "../team/words";
 
 export type Tour = "review" | "enrollment" | "resend";
@@ -23,27 +23,19 @@ export function toursFor(role: Role | null): Tour[] {
   });
 }
 
-const key = (tour: Tour) => `guide.done.${tour}`;
-const listeners = new Set<() => void>();
-
 /** The tour's last step was reached. */
 export function markTourDone(tour: Tour): void {
-  if (preference(key(tour)) === "1") return;
-  setPreference(key(tour), "1");
-  for (const listener of listeners) listener();
+  if (preferences().toursDone.includes(tour)) return;
+  setPreference({ key: "tourDone", value: tour });
 }
 
 function doneList(): string {
-  return TOURS.filter((tour) => preference(key(tour)) === "1").join(",");
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  const done = preferences().toursDone;
+  return TOURS.filter((tour) => done.includes(tour)).join(",");
 }
 
 /** The tours done, kept up to date while shown. */
 export function useToursDone(): ReadonlySet<Tour> {
-  const done = useSyncExternalStore(subscribe, doneList);
+  const done = useSyncExternalStore(subscribePreferences, doneList);
   return new Set(done ? (done.split(",") as Tour[]) : []);
 }

@@ -10,6 +10,7 @@ import type { NewFileDraft } from "../../bindings/NewFileDraft";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { startWithPreferences } from "../../preferences";
 import { GivenInfo } from "../../test/appInfo";
 import { render } from "../../test/render";
 import { watchSparse } from "../../test/sparse";
@@ -45,13 +46,15 @@ interface Backend {
   saved: NewFileDraft[];
   discarded: number;
   createdWith: unknown[];
+  /** How many drafts were written when the creation was asked for. */
+  savedBeforeCreating: number;
 }
 
 const failure = (field: string, rule: Failure["rule"]): Failure => ({ field, rule, limit: null, section: null, position: null, sent: null });
 
 /** `refuse`: the creation fails (with a server error, or with the error given). */
 function backend(saved: NewFileDraft | null, refuse: boolean | object = false): Backend {
-  const b: Backend = { saved: [], discarded: 0, createdWith: [] };
+  const b: Backend = { saved: [], discarded: 0, createdWith: [], savedBeforeCreating: 0 };
   mockIPC((cmd, args) => {
     switch (cmd) {
       case command.load_new_file_draft:
@@ -70,6 +73,7 @@ function backend(saved: NewFileDraft | null, refuse: boolean | object = false): 
       }
       case command.create_file:
         b.createdWith.push((args as { request: unknown }).request);
+        b.savedBeforeCreating = b.saved.length;
         if (refuse === true) throw { code: "server", message: "Error interno del servidor", details: { type: "http", status: 500 }, task: null, problems: [] };
         if (refuse) throw refuse;
         // Slower than the draft's debounce, as a real service can be.
@@ -310,7 +314,7 @@ describe("the new-file form", () => {
     fireEvent.blur(data);
     expect(within(dataRow).queryByTestId("field-problem")).toBeNull();
     cleanup();
-    localStorage.setItem("kyb-desk.locale", "en");
+    startWithPreferences({ language: "en" });
     try {
       open();
       const typed = await screen.findByTestId("new-data");
@@ -320,7 +324,7 @@ describe("the new-file form", () => {
       expect(problem).toBe("Not valid JSON: check line 1, column 14.");
       expect(problem).not.toMatch(/Unexpected|Expected|position/);
     } finally {
-      localStorage.removeItem("kyb-desk.locale");
+      startWithPreferences();
     }
   });
 
@@ -383,7 +387,7 @@ describe("the new-file form", () => {
     fireEvent.change(screen.getByTestId("new-company"), { target: { value: "Panificadora" } });
     expect(await screen.findByText("Hay 1 punto por corregir antes de crear.")).toBeTruthy();
     cleanup();
-    localStorage.setItem("kyb-desk.locale", "en");
+    startWithPreferences({ language: "en" });
     try {
       open();
       fireEvent.click(await screen.findByTestId("create-file"));
@@ -391,7 +395,7 @@ describe("the new-file form", () => {
       fireEvent.change(screen.getByTestId("new-company"), { target: { value: "Panificadora" } });
       expect(await screen.findByText("There is 1 problem to fix before creating.")).toBeTruthy();
     } finally {
-      localStorage.removeItem("kyb-desk.locale");
+      startWithPreferences();
     }
   });
 
@@ -425,7 +429,7 @@ describe("the new-file form", () => {
     expect(inputValue("new-company")).toBe("Panificadora La Espiga");
   });
 
-  it("writes no draft while the file is being created, nor after", async () => {
+  it("writes what is on screen before the file is created, and no draft while it is being created, nor after", async () => {
     const b = backend(null);
     open();
     fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
@@ -434,7 +438,10 @@ describe("the new-file form", () => {
     await screen.findByTestId("created-file", {}, { timeout: 2000 });
     expect(b.createdWith).toHaveLength(1);
     act(() => cleanup());
-    expect(b.saved).toEqual([]);
+    // Written once, before the request left (the backend drops it with the file created).
+    expect(b.savedBeforeCreating).toBe(1);
+    expect(b.saved).toHaveLength(1);
+    expect(b.saved[0]).toMatchObject({ companyName: "Panificadora La Espiga" });
   });
 
   it("places each rule the service's refusal names beside its field, and lists the rest in the notice", async () => {

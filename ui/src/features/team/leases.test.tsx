@@ -22,7 +22,6 @@ afterAll(() => {
 afterEach(() => {
   cleanup();
   clearMocks();
-  localStorage.clear();
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

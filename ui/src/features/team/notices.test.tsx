@@ -14,7 +14,6 @@ import { liveTeam, shown } from "./testing";
 afterEach(() => {
   cleanup();
   clearMocks();
-  localStorage.clear();
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

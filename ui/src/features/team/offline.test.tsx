@@ -8,6 +8,7 @@ import { command } from "../../api/commands";
 import type { ChainReport } from "../../bindings/ChainReport";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
+import { startWithPreferences } from "../../preferences";
 import { GivenInfo } from "../../test/appInfo";
 import { AuditView } from "../audit/AuditView";
 import { TrackingView } from "../tracking/TrackingView";
@@ -21,7 +22,6 @@ import { DOC_A, liveTeam, offline, shown, status } from "./testing";
 afterEach(() => {
   cleanup();
   clearMocks();
-  localStorage.clear();
   sessionStorage.clear();
 });
 
@@ -75,7 +75,7 @@ describe("a screen with team data, the team out of reach", () => {
     ["tracking", "en", "The internal notes are as last read", "The team database cannot be reached."],
     ["audit", "en", "The team's trail and its verification are not shown", "The team database cannot be reached."],
   ] as const)("the %s screen in %s says what is missing and that the service's reads go on", async (which, locale, missing, why) => {
-    localStorage.setItem("kyb-desk.locale", locale);
+    startWithPreferences({ language: locale });
     serviceOnly();
     shown(screens[which]());
     const notice = await screen.findByTestId("team-offline-notice");

@@ -29,7 +29,6 @@ afterAll(() => {
 afterEach(() => {
   cleanup();
   clearMocks();
-  localStorage.clear();
 });
 
 const profile: Profile = {

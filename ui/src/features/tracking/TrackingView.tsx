@@ -1,17 +1,19 @@
-import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { keys, queries } from "../../api/queries";
 import type { Profile } from "../../bindings/Profile";
 import { useI18n } from "../../i18n";
 import { CopyFileLink } from "../../ui/CopyFileLink";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { shownInstant } from "../../ui/format";
+import { loadOf } from "../../ui/load";
 import { PageHeader } from "../../ui/PageHeader";
 import { SectionName } from "../../ui/SectionName";
 import { EnrollmentStatusText, SectionStatusChip } from "../../ui/SectionStatusChip";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { MISSING, shown } from "../../ui/text";
-import { useLoad } from "../../ui/useLoad";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
 import { ClaimHolder } from "../team/ClaimHolder";
@@ -33,13 +35,15 @@ export function TrackingView(props: {
 }) {
   const { t, locale } = useI18n();
   const [adding, setAdding] = useState(false);
-  const [load, reload] = useLoad(async () => {
-    const answer = await backend.tracking(props.flowId, props.rfc);
-    void backend.markWatchSeen(props.flowId, props.rfc).catch(() => undefined);
-    return answer;
-  }, `${props.flowId}\n${props.rfc}`);
+  const query = useQuery(queries.tracking(props.flowId, props.rfc));
+  const load = loadOf(query);
+  const queryClient = useQueryClient();
+  // Each answer shown is the file seen (the watchlist stops marking it new).
+  const answeredAt = query.dataUpdatedAt;
+  useEffect(() => {
+    if (answeredAt > 0) void backend.markWatchSeen(props.flowId, props.rfc).catch(() => undefined);
+  }, [answeredAt, props.flowId, props.rfc]);
   const file = load.state === "ready" ? load.value : null;
-  const [issued, setIssued] = useState(0);
   const error = load.state === "failed" ? load.error : null;
 
   const when = (iso: string | null) => shownInstant(iso, locale);
@@ -157,13 +161,7 @@ export function TrackingView(props: {
                     <td>{shown(person.EnrollmentReason)}</td>
                     <td>{when(person.EnrollmentRequestAtUtc)}</td>
                     <td>{when(person.CallbackAtUtc)}</td>
-                    <td>
-                      {documentId && mayDo(role, "enroll") ? (
-                        <EnrollButton documentId={documentId} person={person} onIssued={() => setIssued((n) => n + 1)} />
-                      ) : (
-                        MISSING
-                      )}
-                    </td>
+                    <td>{documentId && mayDo(role, "enroll") ? <EnrollButton documentId={documentId} person={person} /> : MISSING}</td>
                   </tr>
                 ))}
               </tbody>
@@ -176,7 +174,7 @@ export function TrackingView(props: {
               profile={props.profile}
               onClose={(changed) => {
                 setAdding(false);
-                if (changed) reload();
+                if (changed) void queryClient.invalidateQueries({ queryKey: keys.tracking(props.flowId, props.rfc) });
               }}
             />
           )}
@@ -184,7 +182,7 @@ export function TrackingView(props: {
           {documentId && (
             <>
               <h3>{t("enroll.issuedTitle")}</h3>
-              <IssuedLinks documentId={documentId} persons={tracking.Person} generation={issued} />
+              <IssuedLinks documentId={documentId} persons={tracking.Person} />
             </>
           )}
         </>

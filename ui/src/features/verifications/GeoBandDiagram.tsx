@@ -20,17 +20,21 @@ const BAND_WORDS: Record<GeoBand, MessageKey> = {
 /** The distance between the real and the declared location on the spec's bands:
  * consistent, unassigned, inconsistent, their edges where the app's info puts them
  * (`edges`) and the distance's band as the verification's state says (`band`); the
- * accuracy is drawn as a shaded range around the marker. */
-export function GeoBandDiagram(props: { distance: number | null; accuracy: number | null; band: GeoBand | null; edges: GeoBands }) {
-  const { distance, accuracy, band, edges } = props;
+ * accuracy is drawn as a shaded range around the marker. Before the capture
+ * (`captured` false, as the verification's state says) the distance the service writes
+ * measured nothing: no marker, and the caption says the visit is not captured yet. */
+export function GeoBandDiagram(props: { distance: number | null; accuracy: number | null; band: GeoBand | null; edges: GeoBands; captured: boolean }) {
+  const { accuracy, band, edges, captured } = props;
+  const distance = captured ? props.distance : null;
   const { t } = useI18n();
   const marker = markerOf(distance, accuracy, edges);
   const x = (p: number) => p * WIDTH;
   const at = (m: number) => x(positionOf(m, edges));
   const bandVars = { consistent: edges.consistentMaxMeters, inconsistent: edges.inconsistentAboveMeters };
+  const noDistance = captured ? t("geo.noDistance") : t("geo.notCaptured");
   const caption =
     distance === null
-      ? t("geo.noDistance")
+      ? noDistance
       : band === null
         ? t("geo.captionUnbanded", { distance: Math.round(distance), accuracy: accuracy === null ? MISSING : Math.round(accuracy) })
         : t("geo.caption", {
@@ -40,11 +44,7 @@ export function GeoBandDiagram(props: { distance: number | null; accuracy: numbe
           });
   return (
     <figure className="geo-diagram" data-testid="geo-diagram" data-band={band ?? ""}>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={distance === null ? t("geo.noDistance") : t("geo.label", { distance, accuracy: shown(accuracy) })}
-      >
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={distance === null ? noDistance : t("geo.label", { distance, accuracy: shown(accuracy) })}>
         {bandsOf(edges).map((b) => (
           <rect key={b.band} className={`geo-band geo-${b.band}`} x={x(b.from)} y={BAR_Y} width={x(b.to) - x(b.from)} height={BAR_H} />
         ))}

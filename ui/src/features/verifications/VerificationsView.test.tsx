@@ -6,7 +6,7 @@ import * as sparse from "../../bindings/sparse";
 import type { Verification } from "../../bindings/Verification";
 import type { VerificationState } from "../../bindings/VerificationState";
 import { I18nProvider } from "../../i18n";
-import { preference } from "../../preferences";
+import { preferences } from "../../preferences";
 import { GivenInfo, testInfo } from "../../test/appInfo";
 import { render } from "../../test/render";
 import { watchSparse } from "../../test/sparse";
@@ -16,7 +16,6 @@ import { VerificationsView } from "./VerificationsView";
 afterEach(() => {
   cleanup();
   clearMocks();
-  localStorage.clear();
 });
 
 const expired: Verification = {
@@ -58,7 +57,7 @@ describe("the geo band diagram", () => {
   it("draws the three bands and puts the marker in the band of the distance", () => {
     render(
       <I18nProvider>
-        <GeoBandDiagram distance={320} accuracy={25} band="unassigned" edges={testInfo.geoBands} />
+        <GeoBandDiagram distance={320} accuracy={25} band="unassigned" edges={testInfo.geoBands} captured />
       </I18nProvider>,
     );
     const figure = screen.getByTestId("geo-diagram");
@@ -81,6 +80,7 @@ describe("the geo band diagram", () => {
           verification: { ...expired, DistanceMeters: 320, Accuracy: 25 },
           canResend: false,
           canCancel: false,
+          captured: true,
           geoBand: "inconsistent",
           resendsSoFar: 0,
           resendsUncertain: false,
@@ -121,6 +121,7 @@ describe("a supervisor's verification", () => {
           verification: resends ? { ...expired, VerificationStatus: "Enviado" } : expired,
           canResend: true,
           canCancel: resends > 0,
+          captured: false,
           geoBand: null,
           resendsSoFar: resends,
           resendsUncertain: false,
@@ -146,7 +147,7 @@ describe("a supervisor's verification", () => {
     await screen.findByTestId("action-done");
     expect(calls.filter((c) => c === command.resend_verification)).toHaveLength(1);
     // A resend sent is the resend tour's last step: the demo's panel marks it done.
-    expect(preference("guide.done.resend")).toBe("1");
+    expect(preferences().toursDone).toContain("resend");
     await waitFor(() => expect(screen.getByTestId("verification-status").textContent).toBe("Enviada"));
     // The folio is remembered, in capitals.
     expect(screen.getByRole("button", { name: "VD-00000006" })).toBeTruthy();
@@ -168,6 +169,7 @@ describe("a supervisor's verification", () => {
           verification: reads > 1 ? { ...expired, VerificationStatus: "Enviado", SentAtUtc: "2026-11-22T05:30:00Z" } : expired,
           canResend: true,
           canCancel: reads > 1,
+          captured: false,
           geoBand: null,
           resendsSoFar: 2,
           resendsUncertain: true,
@@ -208,6 +210,7 @@ describe("a supervisor's verification", () => {
           verification: { ...expired, VerificationStatus: "Enviado" },
           canResend: true,
           canCancel: true,
+          captured: false,
           geoBand: null,
           resendsSoFar: 0,
           resendsUncertain: false,
@@ -245,7 +248,8 @@ describe("a sparse verification", () => {
     const photo = screen.getByTestId("verification-photo");
     expect(photo.textContent).toContain("Sin dirección de la foto");
     expect(screen.queryByTestId("error-notice")).toBeNull();
-    expect(calls).toEqual([command.verification]);
+    // Nothing is asked of the photo (the folio found is only kept among the recent ones).
+    expect(calls).toEqual([command.verification, command.set_preference]);
     check.expectShown();
   });
 });
@@ -257,6 +261,7 @@ describe("a verification in the user's words", () => {
     canCancel: can.cancel,
     resendsSoFar: 0,
     resendsUncertain: false,
+    captured: false,
     geoBand: null,
   });
 
@@ -292,7 +297,12 @@ describe("a verification in the user's words", () => {
   });
 
   it("speaks of folios when one is not found, and keeps only found folios among the recent ones", async () => {
+    const kept: unknown[] = [];
     mockIPC((cmd, args) => {
+      if (cmd === command.set_preference) {
+        kept.push(args);
+        return null;
+      }
       if (cmd !== command.verification) throw new Error(cmd);
       if ((args as { folio: string }).folio === "VD-00000006") return stateOf(expired, { resend: true, cancel: false });
       throw { code: "not_found", message: "", details: [], task: null, problems: [] };
@@ -307,7 +317,9 @@ describe("a verification in the user's words", () => {
     await screen.findByTestId("verification-status");
     const recent = await screen.findByRole("group", { name: "Folios recientes" });
     expect(recent.textContent).toBe("VD-00000006");
-    expect(JSON.parse(localStorage.getItem("kyb-desk.recentFolios") ?? "[]")).toEqual(["VD-00000006"]);
+    // Kept in the data folder's preferences, by the backend (not in the webview's storage).
+    expect(preferences().recentFolios).toEqual(["VD-00000006"]);
+    expect(kept).toEqual([{ change: { key: "recentFolios", value: ["VD-00000006"] } }]);
   });
 
   it("says an unreadable folio's problem at the field, and lets it go once the field changes", async () => {

@@ -1,20 +1,23 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Failure } from "../../bindings/Failure";
 import type { GuideFolio } from "../../bindings/GuideFolio";
 import type { Photo } from "../../bindings/Photo";
 import type { VerificationState } from "../../bindings/VerificationState";
 import { type MessageKey, useI18n } from "../../i18n";
+import { preferences, setPreference } from "../../preferences";
 import { useGeoBands } from "../../ui/appInfo";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { meters, shownInstant } from "../../ui/format";
+import { loadOf } from "../../ui/load";
 import { PageHeader } from "../../ui/PageHeader";
 import { problemTexts } from "../../ui/problems";
 import { shown } from "../../ui/text";
-import { useLoad } from "../../ui/useLoad";
 import { DemoFolios } from "../guide/DemoFolios";
 import { markTourDone } from "../guide/tours";
 import { ApprovalsPanel, AskApproval } from "../team/Approvals";
@@ -24,16 +27,8 @@ import { type Uncertain, UnknownOutcome } from "./UnknownOutcome";
 import { actionReasons, noCancelWords, noResendWords, statusWords, verdictWords } from "./words";
 import "./verifications.css";
 
-const RECENT_KEY = "kyb-desk.recentFolios";
-
-function storedRecent(): string[] {
-  try {
-    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(RECENT_KEY) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((f): f is string => typeof f === "string") : [];
-  } catch {
-    return [];
-  }
-}
+/** The folios found before, in this data folder. */
+const storedRecent = () => preferences().recentFolios;
 
 /** Each step of a verification's timeline in the user's words. */
 const STEP_WORDS: Record<Step, MessageKey> = {
@@ -68,7 +63,7 @@ export function VerificationsView({ folio: opened, demoFolios = [] }: { folio?: 
   const found = (value: string) =>
     setRecent((current) => {
       const next = remember(current, value);
-      globalThis.localStorage?.setItem(RECENT_KEY, JSON.stringify(next));
+      setPreference({ key: "recentFolios", value: next });
       return next;
     });
 
@@ -141,7 +136,8 @@ type Action = "resend" | "cancel";
 function VerificationCard(props: { folio: string; onFound: (folio: string) => void; onFolioProblems: (problems: Failure[]) => void }) {
   const { folio, onFound, onFolioProblems } = props;
   const { t, locale } = useI18n();
-  const [load, reload] = useLoad(() => backend.verification(folio), folio);
+  const load = loadOf(useQuery(queries.verification(folio)));
+  const queryClient = useQueryClient();
   const loaded = load.state === "ready";
   // biome-ignore lint/correctness/useExhaustiveDependencies: told once per folio found, whatever the parent's callback is.
   useEffect(() => {
@@ -197,7 +193,7 @@ function VerificationCard(props: { folio: string; onFound: (folio: string) => vo
         setAsking(null);
         setDone(action);
         if (action === "resend") markTourDone("resend");
-        reload();
+        void queryClient.invalidateQueries({ queryKey: keys.verification(folio) });
       },
       (error: AppError) => {
         inFlight.current = false;
@@ -314,7 +310,7 @@ function VerificationCard(props: { folio: string; onFound: (folio: string) => vo
       <h4>
         {t("ver.geo")} <span className={`chip chip-${geoTone(v.GeoResult)}`}>{shown(v.GeoResult)}</span>
       </h4>
-      {edges && <GeoBandDiagram distance={v.DistanceMeters} accuracy={v.Accuracy} band={state.geoBand} edges={edges} />}
+      {edges && <GeoBandDiagram distance={v.DistanceMeters} accuracy={v.Accuracy} band={state.geoBand} edges={edges} captured={state.captured} />}
 
       <h4>{t("ver.photos")}</h4>
       {v.Photos.length === 0 ? (
@@ -362,7 +358,7 @@ function VerificationCard(props: { folio: string; onFound: (folio: string) => vo
 function VerificationPhoto({ photo }: { photo: Photo }) {
   const { t, locale } = useI18n();
   const url = photo.Url?.trim() ?? "";
-  const [check] = useLoad(() => (url ? backend.checkPhoto(url, photo.HashSha256 ?? "") : Promise.resolve(null)), url);
+  const check = loadOf(useQuery({ ...queries.photo(url, photo.HashSha256 ?? ""), enabled: Boolean(url) }));
   return (
     <li className="photo-card" data-testid="verification-photo">
       {check.state === "ready" && check.value ? (

@@ -39,7 +39,6 @@ afterAll(() => {
 afterEach(() => {
   cleanup();
   clearMocks();
-  localStorage.clear();
 });
 
 describe("the watchlist on a sparse answer", () => {

@@ -1,6 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { startWithPreferences } from "../../preferences";
 import { newestRefresh, storeAutoRefresh, storedAutoRefresh, useAutoRefresh } from "./useAutoRefresh";
 
 const MINUTE = 60_000;
@@ -15,7 +16,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 function setVisibility(state: DocumentVisibilityState) {
@@ -81,10 +81,12 @@ describe("the automatic refresh's setting", () => {
     storeAutoRefresh("p1", 15);
     expect(storedAutoRefresh("p1")).toBe(15);
     expect(storedAutoRefresh("p2")).toBe(0);
-    localStorage.setItem("kyb-desk.autoRefresh.p2", "7");
+    // An interval not offered (another version's) reads as off.
+    startWithPreferences({ autoRefresh: { p1: 15, p2: 7 } });
     expect(storedAutoRefresh("p2")).toBe(0);
     storeAutoRefresh("p1", 0);
-    expect(localStorage.getItem("kyb-desk.autoRefresh.p1")).toBeNull();
+    expect(storedAutoRefresh("p1")).toBe(0);
+    expect(storedAutoRefresh("p2")).toBe(0);
   });
 
   it("starts from the newest answer in the list, or at once when none was ever refreshed", () => {

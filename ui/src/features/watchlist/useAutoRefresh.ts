@@ -1,22 +1,22 @@
 // "Refresh all" on its own, every few minutes, while the watchlist is open: an analyst
 // leaves the list on screen and sees files change without pressing anything. Off unless
-// chosen; the choice is kept per profile on this computer.
+// chosen; the choice is kept per profile, in the data folder's preferences.
 import { useEffect, useRef, useState } from "react";
+
+import { preferences, setPreference } from "../../preferences";
 
 /** The intervals offered, in minutes (0: off). */
 export const AUTO_REFRESH_MINUTES = [0, 5, 15, 60] as const;
 export type AutoRefreshMinutes = (typeof AUTO_REFRESH_MINUTES)[number];
 
-const storageKey = (profileId: string) => `kyb-desk.autoRefresh.${profileId}`;
-
+/** The profile's interval; one not offered (say, from another version) reads as off. */
 export function storedAutoRefresh(profileId: string): AutoRefreshMinutes {
-  const stored = Number(localStorage.getItem(storageKey(profileId)));
+  const stored = preferences().autoRefresh[profileId];
   return AUTO_REFRESH_MINUTES.find((m) => m === stored) ?? 0;
 }
 
 export function storeAutoRefresh(profileId: string, minutes: AutoRefreshMinutes) {
-  if (minutes === 0) localStorage.removeItem(storageKey(profileId));
-  else localStorage.setItem(storageKey(profileId), String(minutes));
+  setPreference({ key: "autoRefresh", value: { profileId, minutes } });
 }
 
 /** The newest refresh among `times` (ISO 8601), in ms since the epoch; 0 when none was
