@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
 import { messages } from ".";
-import { reviewMessages } from "./review";
+import { evidenceMessages } from "./evidence";
 
-/** Every bundle of messages: the core's and the review's (loaded with its screens). */
-const bundles = [messages, reviewMessages] as const;
+/** Every bundle of messages: the core's and the evidence's (loaded with the review's screens). */
+const bundles = [messages, evidenceMessages] as const;
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -30,7 +30,7 @@ describe("the two languages", () => {
 
   it("keep each key in one bundle", () => {
     const core = new Set(Object.keys(messages["es-MX"]));
-    expect(Object.keys(reviewMessages["es-MX"]).filter((key) => core.has(key))).toEqual([]);
+    expect(Object.keys(evidenceMessages["es-MX"]).filter((key) => core.has(key))).toEqual([]);
   });
 });
 

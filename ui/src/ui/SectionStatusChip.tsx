@@ -4,7 +4,7 @@
 import type { TrackedSection } from "../bindings/TrackedSection";
 import { sectionTone } from "../features/tracking/model";
 import { type MessageKey, useI18n } from "../i18n";
-import "../i18n/review";
+import "../i18n/evidence";
 
 const SECTION_WORDS: Record<string, MessageKey> = {
   Pendiente: "status.section.pending",

@@ -6,7 +6,7 @@ import type { SectionEvidence } from "../../bindings/SectionEvidence";
 import { useI18n } from "../../i18n";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { findingText } from "./findings";
-import "../../i18n/review";
+import "../../i18n/evidence";
 
 /** Accepting a section with high findings: the analyst sees them and says so, the backend
  * records it (audit log, and the team's trail in a team), and only then is the section

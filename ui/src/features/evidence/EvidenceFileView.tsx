@@ -9,7 +9,7 @@ import { ErrorNotice } from "../../ui/ErrorNotice";
 import { loadOf } from "../../ui/load";
 import { FitStage } from "../detail/FitStage";
 import { initialView, rotate, type View, zoom } from "../detail/viewer";
-import "../../i18n/review";
+import "../../i18n/evidence";
 
 // pdf.js is its own chunk, fetched the first time a PDF is shown.
 const PdfViewer = lazy(() => import("./PdfViewer"));

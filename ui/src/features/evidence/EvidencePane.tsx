@@ -9,7 +9,7 @@ import { findingText, ruleLabel, SEVERITY_TONE, severityLabel } from "./findings
 import type { SectionView } from "./view";
 import "../detail/detail.css";
 import "./evidence.css";
-import "../../i18n/review";
+import "../../i18n/evidence";
 
 /** What the analyst decides a section on: its findings, then each document it covers (its
  * data, validations and the file itself) and each entity (data beside the authorities',

@@ -5,7 +5,7 @@ import { useI18n } from "../../i18n";
 import { ScreenBoundary } from "../../ui/ScreenBoundary";
 import { EvidencePane } from "./EvidencePane";
 import type { SectionView } from "./view";
-import "../../i18n/review";
+import "../../i18n/evidence";
 
 /** The evidence window's whole page: the section the review shows, followed as the
  * analyst moves (j/k), from what the review last told it and each change after. */

@@ -2,7 +2,7 @@ import type { Finding } from "../../bindings/Finding";
 import type { RiskSummary as Summary } from "../../bindings/RiskSummary";
 import { useI18n } from "../../i18n";
 import { badges, findingLabel, findingText, SEVERITY_TONE, severityLabel } from "./findings";
-import "../../i18n/review";
+import "../../i18n/evidence";
 
 /** A section row's findings, one badge per kind, so a flagged section cannot go unseen. */
 export function FindingBadges({ findings }: { findings: Finding[] }) {

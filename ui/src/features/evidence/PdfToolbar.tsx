@@ -1,6 +1,6 @@
 import { useI18n } from "../../i18n";
 import type { Action, Fit } from "./viewerModel";
-import "../../i18n/review";
+import "../../i18n/evidence";
 
 export interface PdfToolbarProps {
   page: number;

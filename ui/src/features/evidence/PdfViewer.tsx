@@ -29,7 +29,7 @@ import {
   zoomFor,
 } from "./viewerModel";
 import "./evidence.css";
-import "../../i18n/review";
+import "../../i18n/evidence";
 
 /** Opening a document (pdf.js's chunk, its worker, the parse) ends in a message after this. */
 export const OPEN_TIMEOUT_MS = 20_000;

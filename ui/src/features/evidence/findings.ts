@@ -6,7 +6,7 @@ import type { Finding } from "../../bindings/Finding";
 import type { FindingKind } from "../../bindings/FindingKind";
 import type { Severity } from "../../bindings/Severity";
 import type { MessageKey, Translate } from "../../i18n";
-import "../../i18n/review";
+import "../../i18n/evidence";
 
 const FINDING: Record<FindingKind, MessageKey> = {
   document_edited: "finding.document_edited",

@@ -40,7 +40,7 @@ import { reasonsFor, withReason } from "./reasons";
 import { useReviewKeys } from "./useReviewKeys";
 import { useReviewStage } from "./useReviewStage";
 import "./review.css";
-import "../../i18n/review";
+import "../../i18n/evidence";
 
 interface Material {
   sections: TrackedSection[];
