@@ -8,7 +8,7 @@
 // - the capability files `capabilities/<window>.json` are checked against it.
 //
 // HOW TO ADD A COMMAND
-// 1. Write the `#[tauri::command]` fn (in `commands.rs` or `team.rs`).
+// 1. Write the `#[tauri::command]` fn (in the group of `commands/` it belongs to, or `team.rs`).
 // 2. Add one line to `commands { }` below: `module::name(arg: Type, ...) -> Answer, [windows];`
 //    with the arguments as the fn takes them (State, AppHandle and the like left out, snake_case
 //    names: the UI sends them in camelCase), the answer as it crosses (`T` for `AppResult<T>`,
