@@ -5,6 +5,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { useI18n } from "../../i18n";
+import { useFollow } from "./useWatchlist";
 
 /** Follows a file by its flow and RFC, or many from a CSV file. */
 export function AddFile(props: {
@@ -13,7 +14,7 @@ export function AddFile(props: {
   followed: (flowId: string, rfc: string) => WatchedFile | null;
   /** Following a file that is followed already: nothing is asked, the view says so. */
   onAlready: (file: WatchedFile) => void;
-  onAdded: (files: WatchedFile[]) => void;
+  onAdded: () => void;
   /** The service's first answer about the file just followed: found (its row is read
    * again with what it said) or not found (the user is told at once, not by a row). */
   onFirstAnswer: (flowId: string, rfc: string, found: boolean) => void;
@@ -23,7 +24,7 @@ export function AddFile(props: {
   const { t } = useI18n();
   const [flowId, setFlowId] = useState(props.profile.flows[0]?.flowId ?? "");
   const [rfc, setRfc] = useState("");
-  const [busy, setBusy] = useState(false);
+  const follow = useFollow();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,17 +34,15 @@ export function AddFile(props: {
       setRfc("");
       return;
     }
-    setBusy(true);
     let list: WatchedFile[];
     try {
-      list = await backend.watchFile(flowId, rfc);
-      props.onAdded(list);
+      // The list answered is the watchlist's query's now (useFollow).
+      list = await follow.mutateAsync({ flowId, rfc });
+      props.onAdded();
       setRfc("");
     } catch (e) {
       props.onError(backend.asAppError(e));
       return;
-    } finally {
-      setBusy(false);
     }
     // Asked at once, so a file the service does not know is said now, not found out
     // later as a silent row. Any other failure stays the row's, as at a refresh.
@@ -76,7 +75,7 @@ export function AddFile(props: {
         onChange={(e) => setRfc(e.target.value.toUpperCase())}
         data-testid="add-rfc"
       />
-      <button type="submit" className="button" disabled={busy || !rfc.trim() || !flowId}>
+      <button type="submit" className="button" disabled={follow.isPending || !rfc.trim() || !flowId}>
         {t("add")}
       </button>
       <label className="button-quiet file-button">

@@ -199,7 +199,9 @@ describe("rows the analyst can trust", { timeout: 30_000 }, () => {
       asked.push(cmd);
       throw new Error(cmd);
     });
-    fireEvent.change(await screen.findByTestId("add-rfc"), { target: { value: "ple150301ab2" } });
+    // Known once the list has been read (its rows shown).
+    await screen.findAllByTestId("watch-row");
+    fireEvent.change(screen.getByTestId("add-rfc"), { target: { value: "ple150301ab2" } });
     fireEvent.click(screen.getByRole("button", { name: "Seguir" }));
     expect((await screen.findByTestId("watch-notice")).textContent).toContain("Ya sigue el expediente PLE150301AB2.");
     expect(asked).not.toContain(command.watch_file);

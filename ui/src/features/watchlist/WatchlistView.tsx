@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
-import { readyWatchlist, watchlistOf } from "../../api/early";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
@@ -24,6 +23,7 @@ import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
 import { emptyFilter, type Filter, filterRows, rowKey, type Sort, type SortKey, sortRows } from "./model";
 import { StatusOverview } from "./StatusOverview";
+import { useWatchlist, useWatchlistChanges } from "./useWatchlist";
 import { useWatchlistCsv } from "./useWatchlistCsv";
 import { useWatchlistRefresh } from "./useWatchlistRefresh";
 import { WatchlistTable } from "./WatchlistTable";
@@ -63,14 +63,8 @@ function reportStartup(rows: number) {
 
 export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (flowId: string, rfc: string) => void }) {
   const { t, locale } = useI18n();
-  // At start the list read with the profile book is drawn in the first commit (and
-  // measured from it); later, and for another profile, it is read on mount.
-  const [files, setFiles] = useState<WatchedFile[] | null>(() => {
-    const ready = readyWatchlist(profile.id);
-    if (ready) begin("watchlist");
-    return ready;
-  });
-  const drawnAtStart = useRef(files !== null);
+  const list = useWatchlist(profile.id);
+  const files = list.data ?? null;
   const [error, setError] = useState<AppError | null>(null);
   const [filter, setFilter] = useState<Filter>(emptyFilter);
   const [sort, setSort] = useState<Sort>({ key: "updated", descending: true });
@@ -81,27 +75,22 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const search = useRef<HTMLInputElement>(null);
 
   const measureNextCommit = usePaintMeasure();
-  const load = useCallback(() => {
-    watchlistOf(profile.id).then(
-      (list) => {
-        begin("watchlist");
-        measureNextCommit("watchlist", () => reportStartup(list.length));
-        setFiles(list);
-      },
-      (e: AppError) => setError(e),
-    );
-  }, [measureNextCommit, profile.id]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first commit's rows only.
+  // Each opening's first commit with rows is measured (`make bench`), from the render
+  // that drew them: the list at hand (at start, or the last answer) or just arrived.
+  const measured = useRef(false);
+  if (files && !measured.current) begin("watchlist");
   useLayoutEffect(() => {
-    if (drawnAtStart.current) paintedSince("watchlist", () => reportStartup(files?.length ?? 0));
-  }, []);
-  useEffect(() => {
-    if (drawnAtStart.current) {
-      drawnAtStart.current = false;
-      return;
-    }
-    load();
-  }, [load]);
+    if (!files || measured.current) return;
+    measured.current = true;
+    paintedSince("watchlist", () => reportStartup(files.length));
+  }, [files]);
+  const queryClient = useQueryClient();
+  const readAgain = () => void queryClient.invalidateQueries({ queryKey: keys.watchlist() });
+  const changes = useWatchlistChanges({
+    unfollowed: (file, undoesFollow) => setNotice(undoesFollow ? null : { kind: "removed", file }),
+    restored: (file) => setNotice({ kind: "restored", file }),
+    error: setError,
+  });
 
   // "/" focuses the search, as in mail clients and issue trackers.
   useEffect(() => {
@@ -118,36 +107,29 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   // In a team the list is the team's queue: whose files to show, who has each.
   const team = useConnectedTeam();
   const [queueFilter, setQueueFilter] = useState<QueueFilter>("all");
-  // Shared again once a refresh has ended (its statuses go to the team).
-  const [refreshing, setRefreshing] = useState(false);
   // Another filter keeps the rows of the last until its own answer (no blink).
   const queue = useQuery({ ...queries.teamQueue(queueFilter), enabled: Boolean(team), placeholderData: keepPreviousData });
   const teamQueue = team ? (queue.data ?? null) : null;
-  const queryClient = useQueryClient();
-  // A refresh starting or ending, or files followed or let go, change what the team
-  // shares: its queue is read again.
-  const moment = `${refreshing}:${files?.length ?? 0}`;
-  const lastMoment = useRef(moment);
-  useEffect(() => {
-    if (lastMoment.current === moment) return;
-    lastMoment.current = moment;
-    void queryClient.invalidateQueries({ queryKey: keys.teamQueues });
-  }, [moment, queryClient]);
   // A claim whose lease ran out leaves its row within seconds (the database tells no one).
   useLeaseEnds(teamQueue?.claims, queue.refetch);
   // A file another member followed joins this desk's list (the backend follows it):
-  // the list is read again when the queue names a file it lacks.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new queue answer is when to compare.
-  useEffect(() => {
-    if (!teamQueue || !files) return;
+  // the list is read again when the queue names files it lacks. Once per such set: a
+  // read that still lacks them does not ask again.
+  const lacking = useMemo(() => {
+    if (!teamQueue || !files) return "";
     const followed = new Set(files.map(rowKey));
-    if (teamQueue.files.some((q) => !followed.has(rowKey(q)))) load();
-  }, [teamQueue]);
+    return teamQueue.files
+      .map(rowKey)
+      .filter((key) => !followed.has(key))
+      .join("\n");
+  }, [teamQueue, files]);
+  useEffect(() => {
+    if (lacking) void queryClient.invalidateQueries({ queryKey: keys.watchlist() });
+  }, [lacking, queryClient]);
 
-  const refresh = useWatchlistRefresh({ profileId: profile.id, files, setFiles, setError });
+  const refresh = useWatchlistRefresh({ profileId: profile.id, files, setError });
   const { progress, failed } = refresh;
-  useEffect(() => setRefreshing(Boolean(progress)), [progress]);
-  const csv = useWatchlistCsv({ onImported: load, setError });
+  const csv = useWatchlistCsv({ setError });
   const hasFiles = Boolean(files?.length);
 
   // Files the service refused for a reason of the profile's (a revoked key, say): one
@@ -156,9 +138,9 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const refusal = refused[0]?.lastError ?? null;
 
   const flowLabel = (flowId: string) => profile.flows.find((f) => f.flowId === flowId)?.label ?? flowId;
-  // One clock for the ages the overview counts and the rows it filters.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list (a refresh) is when the ages move on.
-  const now = useMemo(() => Date.now(), [files]);
+  // One clock for the ages the overview counts and the rows it filters: when the list
+  // was last answered (a new list, a refresh's rows among them, is when the ages move on).
+  const now = list.dataUpdatedAt;
   // Sets, not nested searches: the cost grows with the list, not with its square.
   const queued = useMemo(() => (teamQueue ? new Set(teamQueue.files.map(rowKey)) : null), [teamQueue]);
   // Sorted once per list and order, filtered at each keystroke (a filter keeps the order).
@@ -193,6 +175,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
       </div>
       {files && <StatusOverview files={files} now={now} filter={filter} onFilter={setFilter} />}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {!error && list.error && <ErrorNotice error={list.error} />}
       {!progress && fixedInProfile(refusal) && (
         <ErrorNotice error={{ code: refusal, message: "", details: null, task: null, problems: [] }}>
           <p className="notice-task">{refused.length === 1 ? t("refusedFiles.one") : t("refusedFiles.other", { n: refused.length })}</p>
@@ -202,14 +185,13 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
         profile={profile}
         followed={(flowId, rfc) => (files ?? []).find((f) => f.flowId === flowId && f.rfc === rfc.trim().toUpperCase()) ?? null}
         onAlready={(file) => setNotice({ kind: "already", file })}
-        onAdded={(list) => {
-          setFiles(list);
+        onAdded={() => {
           setError(null);
           setNotice(null);
         }}
         onFirstAnswer={(flowId, rfc, found) =>
           // Found: the row is read again with what the service said (the backend kept it).
-          found ? load() : setNotice({ kind: "unknown", file: { ...unknownFile, flowId, rfc } })
+          found ? readAgain() : setNotice({ kind: "unknown", file: { ...unknownFile, flowId, rfc } })
         }
         onImport={(file, flowId) => void csv.importFile(file, flowId)}
         onError={setError}
@@ -227,34 +209,13 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
               type="button"
               className="button small"
               data-testid="watch-undo-follow"
-              onClick={() =>
-                backend.unwatchFile(notice.file.flowId, notice.file.rfc).then(
-                  (list) => {
-                    setFiles(list);
-                    setNotice(null);
-                  },
-                  (e: AppError) => setError(e),
-                )
-              }
+              onClick={() => changes.unfollow({ file: notice.file, undoesFollow: true })}
             >
               {t("watch.undo")}
             </button>
           )}
           {notice.kind === "removed" && (
-            <button
-              type="button"
-              className="button small"
-              data-testid="watch-undo"
-              onClick={() =>
-                backend.restoreWatchedFile(notice.file).then(
-                  (list) => {
-                    setFiles(list);
-                    setNotice({ kind: "restored", file: notice.file });
-                  },
-                  (e: AppError) => setError(e),
-                )
-              }
-            >
+            <button type="button" className="button small" data-testid="watch-undo" onClick={() => changes.restore(notice.file)}>
               {t("watch.undo")}
             </button>
           )}
@@ -323,7 +284,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
         </div>
       )}
       {files === null ? (
-        !error && <div className="empty">{t("loading")}</div>
+        !error && !list.error && <div className="empty">{t("loading")}</div>
       ) : files.length === 0 ? (
         <div className="empty">
           <strong>{t("emptyWatchlistTitle")}</strong>
@@ -339,15 +300,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           locale={locale}
           onOpen={onOpen}
           annotate={teamQueue ? (file) => <QueueMarks file={file} queue={teamQueue} /> : undefined}
-          onUnwatch={(file) =>
-            backend.unwatchFile(file.flowId, file.rfc).then(
-              (list) => {
-                setFiles(list);
-                setNotice({ kind: "removed", file });
-              },
-              (e: AppError) => setError(e),
-            )
-          }
+          onUnwatch={(file) => changes.unfollow({ file, undoesFollow: false })}
         />
       )}
     </section>

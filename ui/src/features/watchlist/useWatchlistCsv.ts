@@ -1,6 +1,8 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
 import * as backend from "../../api/backend";
+import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Failure } from "../../bindings/Failure";
 import type { ImportReport } from "../../bindings/ImportReport";
@@ -13,50 +15,56 @@ export interface WatchlistCsv {
   /** Where the last export was saved. */
   exported: SavedCsv | null;
   /** Imports a CSV of RFCs into a flow. */
-  importFile: (file: File | undefined, flowId: string) => Promise<void>;
+  importFile: (file: File | undefined, flowId: string) => void;
   /** Exports the whole list, whatever the filters show: it imports again as it is. */
   exportCsv: () => void;
 }
 
-/** The watchlist as a CSV file, both ways. */
-export function useWatchlistCsv(props: {
-  /** The list changed on import: it is read again. */
-  onImported: () => void;
-  setError: (error: AppError | null) => void;
-}): WatchlistCsv {
-  const { onImported, setError } = props;
+/** A file over the backend's limit, refused before it is read into the page, as the
+ * backend would refuse its text (the sizes in MiB). */
+function tooLarge(size: number, maxImportBytes: number): AppError {
+  const problem: Failure = {
+    field: "file",
+    rule: "too_large",
+    limit: Number(mebibytes(maxImportBytes)),
+    sent: Number(mebibytes(size)),
+    section: null,
+    position: null,
+  };
+  return { code: "invalid_input", message: "", details: null, task: "import_watchlist", problems: [problem] };
+}
+
+/** The watchlist as a CSV file, both ways. An import changes the list: its query is
+ * read again. */
+export function useWatchlistCsv(props: { setError: (error: AppError | null) => void }): WatchlistCsv {
+  const { setError } = props;
+  const client = useQueryClient();
   const [imported, setImported] = useState<ImportReport | null>(null);
   const [exported, setExported] = useState<SavedCsv | null>(null);
 
-  const importFile = async (file: File | undefined, flowId: string) => {
-    if (!file) return;
-    try {
-      // A file over the backend's limit is refused before it is read into the page, as
-      // the backend would refuse its text (the sizes in MiB).
-      const { maxImportBytes } = await backend.appInfo();
-      if (file.size > maxImportBytes) {
-        const tooLarge: Failure = {
-          field: "file",
-          rule: "too_large",
-          limit: Number(mebibytes(maxImportBytes)),
-          sent: Number(mebibytes(file.size)),
-          section: null,
-          position: null,
-        };
-        setError({ code: "invalid_input", message: "", details: null, task: "import_watchlist", problems: [tooLarge] });
-        return;
-      }
-      setImported(await backend.importWatchlistCsv(await file.text(), flowId));
-      onImported();
-    } catch (e) {
-      setError(backend.asAppError(e));
-    }
-  };
+  const importCsv = useMutation({
+    mutationFn: async ({ file, flowId }: { file: File; flowId: string }) => {
+      const { maxImportBytes } = await client.fetchQuery(queries.appInfo());
+      if (file.size > maxImportBytes) throw tooLarge(file.size, maxImportBytes);
+      return backend.importWatchlistCsv(await file.text(), flowId);
+    },
+    onSuccess: (report) => {
+      setImported(report);
+      void client.invalidateQueries({ queryKey: keys.watchlist() });
+      void client.invalidateQueries({ queryKey: keys.teamQueues });
+    },
+    onError: (e) => setError(backend.asAppError(e)),
+  });
 
   const exportCsv = () => {
     setError(null);
     backend.exportWatchlistCsv().then((saved) => saved && setExported(saved), setError);
   };
 
-  return { imported, exported, importFile, exportCsv };
+  return {
+    imported,
+    exported,
+    importFile: (file, flowId) => file && importCsv.mutate({ file, flowId }),
+    exportCsv,
+  };
 }

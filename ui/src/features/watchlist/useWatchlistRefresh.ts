@@ -1,6 +1,8 @@
-import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { keys } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { RefreshProgress } from "../../bindings/RefreshProgress";
 import type { WatchedFile } from "../../bindings/WatchedFile";
@@ -10,6 +12,7 @@ import { perFrame } from "../../ui/frames";
 import { noticeChanges } from "./changeNotice";
 import { rowKey } from "./model";
 import { type AutoRefreshMinutes, newestRefresh, storeAutoRefresh, storedAutoRefresh, useAutoRefresh } from "./useAutoRefresh";
+import { setWatchlist } from "./useWatchlist";
 
 export type Progress = { done: number; total: number } | null;
 
@@ -28,17 +31,14 @@ export interface WatchlistRefresh {
 }
 
 /** Refreshing the watchlist: all of it or only the files that failed, one refresh at a
- * time, rows updated as answers arrive, and the automatic refresh planned from when
- * "refresh all" last started. */
-export function useWatchlistRefresh(props: {
-  profileId: string;
-  files: WatchedFile[] | null;
-  setFiles: Dispatch<SetStateAction<WatchedFile[] | null>>;
-  setError: (error: AppError | null) => void;
-}): WatchlistRefresh {
-  const { profileId, files, setFiles, setError } = props;
+ * time, rows updated in the watchlist's query as answers arrive (its final answer put
+ * in their place), and the automatic refresh planned from when "refresh all" last
+ * started. */
+export function useWatchlistRefresh(props: { profileId: string; files: WatchedFile[] | null; setError: (error: AppError | null) => void }): WatchlistRefresh {
+  const { profileId, files, setError } = props;
   const measureNextCommit = usePaintMeasure();
   const { t } = useI18n();
+  const client = useQueryClient();
   const [progress, setProgress] = useState<Progress>(null);
 
   // When "refresh all" last started (ms): at first, the newest answer in the list.
@@ -51,48 +51,58 @@ export function useWatchlistRefresh(props: {
   const running = useRef(false);
 
   const failed = (files ?? []).filter((file) => file.refreshFailed);
-  const refresh = async (failedOnly: boolean, automatic = false) => {
+  const refresh = useMutation({
+    mutationFn: async ({ failedOnly }: { failedOnly: boolean; automatic: boolean; before: WatchedFile[] }) => {
+      // Rows update as answers arrive, those of one frame together; the table stays usable.
+      // A channel's messages may arrive after the command's answer: once the refresh has
+      // ended, a late one is dropped, or it would put back a progress that never ends.
+      let live = true;
+      const answers = perFrame<RefreshProgress>((batch) => {
+        if (!live) return;
+        const last = batch[batch.length - 1];
+        if (last) setProgress({ done: last.done, total: last.total });
+        const fresh = new Map(batch.map((p) => [rowKey(p.file), p.file]));
+        client.setQueryData<WatchedFile[]>(keys.watchlist(), (current) => current?.map((f) => fresh.get(rowKey(f)) ?? f));
+      });
+      try {
+        return await backend.refreshWatchlist((answer) => live && answers.push(answer), failedOnly);
+      } finally {
+        live = false;
+        answers.cancel();
+      }
+    },
+    onMutate: ({ failedOnly }) => {
+      setError(null);
+      setProgress({ done: 0, total: failedOnly ? failed.length : (files?.length ?? 0) });
+      begin("watchlist-refresh");
+      // The team's queue shows who is refreshing: read again at the start and the end.
+      void client.invalidateQueries({ queryKey: keys.teamQueues });
+    },
+    onSuccess: (final, { automatic, before }) => {
+      measureNextCommit("watchlist-refresh");
+      setWatchlist(client, final);
+      if (automatic) void noticeChanges(before, final, t);
+    },
+    onError: (e) => setError(backend.asAppError(e)),
+    onSettled: () => {
+      setProgress(null);
+      running.current = false;
+    },
+  });
+  const start = (failedOnly: boolean, automatic = false) => {
     if (!failedOnly) setLastStart(Date.now());
     // One refresh at a time: an automatic one falling due during another is skipped.
     if (running.current) return;
     running.current = true;
-    setError(null);
-    setProgress({ done: 0, total: failedOnly ? failed.length : (files?.length ?? 0) });
-    begin("watchlist-refresh");
-    // Rows update as answers arrive, those of one frame together; the table stays usable.
-    // A channel's messages may arrive after the command's answer: once the refresh has
-    // ended, a late one is dropped, or it would put back a progress that never ends.
-    let live = true;
-    const answers = perFrame<RefreshProgress>((batch) => {
-      if (!live) return;
-      const last = batch[batch.length - 1];
-      if (last) setProgress({ done: last.done, total: last.total });
-      const fresh = new Map(batch.map((p) => [rowKey(p.file), p.file]));
-      setFiles((current) => current?.map((f) => fresh.get(rowKey(f)) ?? f) ?? current);
-    });
-    const before = files ?? [];
-    try {
-      const final = await backend.refreshWatchlist((answer) => live && answers.push(answer), failedOnly);
-      answers.cancel();
-      measureNextCommit("watchlist-refresh");
-      setFiles(final);
-      if (automatic) void noticeChanges(before, final, t);
-    } catch (e) {
-      setError(backend.asAppError(e));
-    } finally {
-      live = false;
-      answers.cancel();
-      setProgress(null);
-      running.current = false;
-    }
+    refresh.mutate({ failedOnly, automatic, before: files ?? [] });
   };
-  const nextAuto = useAutoRefresh(hasFiles ? autoMinutes : 0, lastStart, () => void refresh(false, true));
+  const nextAuto = useAutoRefresh(hasFiles ? autoMinutes : 0, lastStart, () => start(false, true));
 
   return {
     progress,
     failed,
-    refreshAll: () => void refresh(false),
-    retryFailed: () => void refresh(true),
+    refreshAll: () => start(false),
+    retryFailed: () => start(true),
     autoMinutes,
     chooseAutoMinutes: (minutes) => {
       setAutoMinutes(minutes);

@@ -1,0 +1,89 @@
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { command } from "../../api/commands";
+import type { Profile } from "../../bindings/Profile";
+import * as sparse from "../../bindings/sparse";
+import type { WatchedFile } from "../../bindings/WatchedFile";
+import { I18nProvider } from "../../i18n";
+import { render } from "../../test/render";
+import { QuickOpen } from "../quickopen/QuickOpen";
+import { watchedFile } from "./testing";
+import { WatchlistView } from "./WatchlistView";
+
+const profile: Profile = {
+  id: "p1",
+  name: "Pruebas",
+  environment: { kind: "sandbox" },
+  workspaceId: "w",
+  agentEmail: "a@b.mx",
+  flows: [{ flowId: sparse.watchedFile.flowId, label: "Morales", personType: "Moral" }],
+};
+
+// jsdom lays nothing out: give elements a size, so the virtualised table has rows to show.
+const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
+beforeAll(() => {
+  for (const property of sized) {
+    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
+  }
+});
+afterAll(() => {
+  for (const property of sized) Reflect.deleteProperty(HTMLElement.prototype, property);
+});
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+describe("the watchlist as one query", () => {
+  const files: WatchedFile[] = [
+    watchedFile("PLE150301AB2", { companyName: "Panificadora La Espiga" }),
+    watchedFile("AAA010101AA1", { companyName: "Abarrotes Andrade" }),
+  ];
+
+  /** The watchlist and the quick-open box on one screen, both needing the list. */
+  function both() {
+    let list = files;
+    const asked: string[] = [];
+    mockIPC((cmd, args) => {
+      asked.push(cmd);
+      if (cmd === command.watchlist) return list;
+      if (cmd === command.startup_painted) return null;
+      if (cmd === command.unwatch_file) {
+        const { rfc } = args as { rfc: string };
+        list = list.filter((f) => f.rfc !== rfc);
+        return list;
+      }
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <WatchlistView profile={profile} onOpen={() => {}} />
+        <QuickOpen profile={profile} onOpen={() => {}} onClose={() => {}} />
+      </I18nProvider>,
+    );
+    return { reads: () => asked.filter((cmd) => cmd === command.watchlist).length };
+  }
+
+  it("reads the list once for two parts of the screen that show it", async () => {
+    const { reads } = both();
+    expect(await screen.findAllByTestId("watch-row")).toHaveLength(2);
+    expect(await screen.findAllByTestId("quick-item")).toHaveLength(2);
+    // Time for a second read, were one asked.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads()).toBe(1);
+  });
+
+  it("shows an unfollow in both parts from the command's answer, without reading the list again", async () => {
+    const { reads } = both();
+    await screen.findAllByTestId("quick-item");
+    const row = (await screen.findAllByTestId("watch-row")).find((r) => r.dataset.rfc === "AAA010101AA1");
+    if (!row) throw new Error("row missing");
+    fireEvent.click(row.querySelector("[data-testid=unwatch]") as HTMLElement);
+    await waitFor(() => expect(screen.getAllByTestId("watch-row").map((r) => r.dataset.rfc)).toEqual(["PLE150301AB2"]));
+    expect(screen.getAllByTestId("quick-item").map((item) => item.textContent)).toEqual([expect.stringContaining("PLE150301AB2")]);
+    expect(screen.getByTestId("watch-notice").textContent).toContain("Dejó de seguir el expediente AAA010101AA1.");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads()).toBe(1);
+  });
+});
