@@ -15,6 +15,7 @@ import { createRoot } from "react-dom/client";
 
 // First, so the shared rules come before every screen's own (the screens import theirs).
 import "./styles.css";
+import "./blocks.css";
 import { App } from "./App";
 import { newQueryClient } from "./api/queries";
 import { I18nProvider } from "./i18n";

@@ -1,5 +1,6 @@
 import { useI18n } from "../i18n";
 import { charCount } from "./text";
+import "./Counter.css";
 
 /** "123 / 500" under a text field, in the danger colour past the limit. */
 export function Counter({ text, max }: { text: string; max: number }) {

@@ -5,6 +5,7 @@ import type { Failure } from "../bindings/Failure";
 import { useI18n } from "../i18n";
 import { errorWords, fixedInProfile } from "./errorWords";
 import { problemText } from "./problems";
+import "./ErrorNotice.css";
 
 /** Opens the Profiles screen, where the key, the Workspace and the address are fixed;
  * `null` on that screen itself. */

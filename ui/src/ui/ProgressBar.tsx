@@ -1,3 +1,4 @@
+import "./ProgressBar.css";
 export function ProgressBar({ done, total, label }: { done: number; total: number; label: string }) {
   const share = total === 0 ? 0 : Math.round((done / total) * 100);
   return (

@@ -1,6 +1,7 @@
 import { generate } from "lean-qr";
 import { toSvgDataURL } from "lean-qr/extras/svg";
 import { useMemo } from "react";
+import "./QrCode.css";
 
 /** A QR code of `text`, for a phone's camera, drawn as an SVG image (the CSP allows
  * `data:` images). lean-qr, because it neither touches built-in prototypes (the window

@@ -1,5 +1,6 @@
 import type { Recovery } from "../bindings/Recovery";
 import { useI18n } from "../i18n";
+import "./RecoveryNotice.css";
 
 /** The local records found unreadable at start: each was set aside, not replaced, and
  * the analyst is told where it went. */

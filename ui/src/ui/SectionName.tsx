@@ -1,6 +1,7 @@
 import type { SectionId } from "../bindings/SectionId";
 import { sectionLabel } from "../features/sections";
 import { useI18n } from "../i18n";
+import "./SectionName.css";
 
 /** A section by its human name, with the identifier the service uses beside it. The
  * name comes from the identifier's parts as the backend read them (`sectionId`);

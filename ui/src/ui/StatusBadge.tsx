@@ -1,6 +1,7 @@
 import type { StatusCategory } from "../bindings/StatusCategory";
 import { type MessageKey, type Translate, useI18n } from "../i18n";
 import { MISSING } from "./text";
+import "./StatusBadge.css";
 
 /** Each status category's words: the one wording of a file status, used by every badge
  * and by the watchlist's filter and overview alike. */

@@ -15,6 +15,7 @@ import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { useConnectedTeam } from "./TeamContext";
 import { ACTION_WORDS, APPROVAL_STATE_WORDS, clock } from "./words";
+import "./team.css";
 
 export function ApprovalsPanel({ onSent }: { onSent?: (folio: string) => void }) {
   const team = useConnectedTeam();

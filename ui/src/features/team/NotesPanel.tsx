@@ -13,6 +13,7 @@ import { useI18n } from "../../i18n";
 import { ErrorNotice } from "../../ui/ErrorNotice";
 import { useTeam } from "./TeamContext";
 import { clock } from "./words";
+import "./team.css";
 
 export const NOTE_MAX = 2000;
 

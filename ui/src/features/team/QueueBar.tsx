@@ -9,6 +9,7 @@ import type { TeamQueue } from "../../bindings/TeamQueue";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { useI18n } from "../../i18n";
 import { clock, ROLE_WORDS } from "./words";
+import "./team.css";
 
 const FILTERS: { filter: QueueFilter; label: "team.queue.mine" | "team.queue.unassigned" | "team.queue.all" }[] = [
   { filter: "mine", label: "team.queue.mine" },
