@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use kyb_desk_core::error::{AppError, AppResult, DeskCode, Details};
+use kyb_desk_core::error::{AppError, AppResult, DeskCode, Details, Failure, Rule};
 use kyb_desk_core::fsio;
 use kyb_desk_core::recovery::{RecordKind, Recoveries};
 use kyb_desk_core::store::PREFERENCES_FILE;
@@ -97,11 +97,23 @@ pub enum PreferenceChange {
 
 /// At most this many recent folios are kept: the window offers a few, the file stays small.
 pub const RECENT_FOLIOS: usize = 20;
+/// The demo's tours are a few, named in a few letters.
+pub const MAX_TOURS: usize = 16;
+const MAX_TOUR_CHARS: usize = 32;
+/// The longest automatic refresh interval kept (a day); a profile id is at most this long.
+const MAX_REFRESH_MINUTES: u32 = 24 * 60;
+const MAX_PROFILE_ID_CHARS: usize = 64;
+
+/// A change the window would never ask for: refused, so that no page can grow the file
+/// without bound or store a value that breaks the next start.
+fn refused(field: &str, rule: Rule) -> AppError {
+    AppError::invalid(vec![Failure::new(field, rule)])
+}
 
 impl Preferences {
     /// Applies `change`; answers the key it touched and that key's new value.
-    fn apply(&mut self, change: PreferenceChange) -> (&'static str, Value) {
-        match change {
+    fn apply(&mut self, change: PreferenceChange) -> AppResult<(&'static str, Value)> {
+        Ok(match change {
             PreferenceChange::Language(language) => {
                 self.language = language;
                 ("language", json(&self.language))
@@ -114,6 +126,12 @@ impl Preferences {
                 profile_id,
                 minutes,
             }) => {
+                if profile_id.is_empty() || profile_id.chars().count() > MAX_PROFILE_ID_CHARS {
+                    return Err(refused("profileId", Rule::Invalid));
+                }
+                if minutes > MAX_REFRESH_MINUTES {
+                    return Err(refused("minutes", Rule::Invalid));
+                }
                 if minutes == 0 {
                     self.auto_refresh.remove(&profile_id);
                 } else {
@@ -121,9 +139,19 @@ impl Preferences {
                 }
                 ("autoRefresh", json(&self.auto_refresh))
             }
-            PreferenceChange::RecentFolios(mut folios) => {
-                folios.truncate(RECENT_FOLIOS);
-                self.recent_folios = folios;
+            PreferenceChange::RecentFolios(folios) => {
+                // Only folios are kept (kyb_api's rule), each once, at most RECENT_FOLIOS.
+                let mut kept: Vec<String> = Vec::new();
+                for folio in folios {
+                    let folio = folio.trim();
+                    if kept.len() < RECENT_FOLIOS
+                        && kyb_api::validate::is_folio(folio)
+                        && !kept.iter().any(|k| k == folio)
+                    {
+                        kept.push(folio.to_owned());
+                    }
+                }
+                self.recent_folios = kept;
                 ("recentFolios", json(&self.recent_folios))
             }
             PreferenceChange::GuideHidden(hidden) => {
@@ -135,12 +163,21 @@ impl Preferences {
                 ("guideFolded", json(&self.guide_folded))
             }
             PreferenceChange::TourDone(tour) => {
+                let named = !tour.is_empty()
+                    && tour.len() <= MAX_TOUR_CHARS
+                    && tour.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+                if !named {
+                    return Err(refused("tour", Rule::Invalid));
+                }
                 if !self.tours_done.contains(&tour) {
+                    if self.tours_done.len() >= MAX_TOURS {
+                        return Err(refused("tour", Rule::TooMany));
+                    }
                     self.tours_done.push(tour);
                 }
                 ("toursDone", json(&self.tours_done))
             }
-        }
+        })
     }
 }
 
@@ -230,7 +267,7 @@ impl PreferenceStore {
         }
         let mut current = self.lock();
         let mut next = current.clone();
-        let (key, value) = next.apply(change);
+        let (key, value) = next.apply(change)?;
         self.store.set(key, value);
         let entries: BTreeMap<String, Value> = self.store.entries().into_iter().collect();
         fsio::write_json(&self.path, &entries)
@@ -285,24 +322,73 @@ mod tests {
     #[test]
     fn a_change_touches_its_own_key_only() {
         let mut preferences = Preferences::default();
-        let (key, value) = preferences.apply(PreferenceChange::AutoRefresh(AutoRefresh {
-            profile_id: "p1".into(),
-            minutes: 15,
-        }));
+        let (key, value) = preferences
+            .apply(PreferenceChange::AutoRefresh(AutoRefresh {
+                profile_id: "p1".into(),
+                minutes: 15,
+            }))
+            .expect("applied");
         assert_eq!((key, value), ("autoRefresh", serde_json::json!({"p1": 15})));
-        let (key, value) = preferences.apply(PreferenceChange::AutoRefresh(AutoRefresh {
-            profile_id: "p1".into(),
-            minutes: 0,
-        }));
+        let (key, value) = preferences
+            .apply(PreferenceChange::AutoRefresh(AutoRefresh {
+                profile_id: "p1".into(),
+                minutes: 0,
+            }))
+            .expect("applied");
         assert_eq!((key, value), ("autoRefresh", serde_json::json!({})));
-        preferences.apply(PreferenceChange::TourDone("review".into()));
-        let (_, tours) = preferences.apply(PreferenceChange::TourDone("review".into()));
+        preferences
+            .apply(PreferenceChange::TourDone("review".into()))
+            .expect("applied");
+        let (_, tours) = preferences
+            .apply(PreferenceChange::TourDone("review".into()))
+            .expect("applied");
         assert_eq!(tours, serde_json::json!(["review"]));
-        let (_, folios) = preferences.apply(PreferenceChange::RecentFolios(
-            (0..30).map(|n| format!("F-{n}")).collect(),
-        ));
+        let (_, folios) = preferences
+            .apply(PreferenceChange::RecentFolios(
+                (0..30).map(|n| format!("F-{n}")).collect(),
+            ))
+            .expect("applied");
         assert_eq!(folios.as_array().map(Vec::len), Some(RECENT_FOLIOS));
         assert_eq!(preferences.language, Locale::EsMx);
+    }
+
+    #[test]
+    fn the_page_cannot_grow_the_file_without_bound() {
+        let mut preferences = Preferences::default();
+        // Recent folios are folios: anything else (a megabyte, a path, a script) is not
+        // kept, and one looked up twice is kept once.
+        let (_, folios) = preferences
+            .apply(PreferenceChange::RecentFolios(vec![
+                "F-1".into(),
+                "x".repeat(1 << 20),
+                "../../etc".into(),
+                " F-1 ".into(),
+                "F-2".into(),
+            ]))
+            .expect("folios kept");
+        assert_eq!(folios, serde_json::json!(["F-1", "F-2"]));
+        // Tours are a few short names: neither a huge one nor thousands are kept.
+        assert!(
+            preferences
+                .apply(PreferenceChange::TourDone("t".repeat(10_000)))
+                .is_err()
+        );
+        for n in 0..1000 {
+            let _ = preferences.apply(PreferenceChange::TourDone(format!("tour-{n}")));
+        }
+        assert!(preferences.tours_done.len() <= MAX_TOURS);
+        // An interval the window never offers, or a profile id no profile has.
+        for (profile_id, minutes) in [("p1".to_owned(), u32::MAX), ("p".repeat(10_000), 5)] {
+            assert!(
+                preferences
+                    .apply(PreferenceChange::AutoRefresh(AutoRefresh {
+                        profile_id,
+                        minutes,
+                    }))
+                    .is_err()
+            );
+        }
+        assert!(preferences.auto_refresh.is_empty());
     }
 
     #[test]
