@@ -432,7 +432,7 @@ async fn the_desk_sends_the_draft_it_previewed_and_clears_it_once_sent() {
     let preview = desk.preview_correction(&id).expect("previewed");
     assert_eq!(preview.request, request(&section));
     fixed.decisions[1].comentario = "otra nota".into();
-    desk.save_draft(fixed).expect("saved");
+    desk.save_draft(fixed.clone()).expect("saved");
     let result = desk
         .send_correction(&id, &preview.previewed)
         .await
@@ -456,6 +456,24 @@ async fn the_desk_sends_the_draft_it_previewed_and_clears_it_once_sent() {
             document_id: id.clone()
         }
     );
+
+    // The window writes what is still on screen after the send: the same draft is back,
+    // but its preview was used. Sending it again is refused, and nothing goes out; the
+    // same decisions go again only from a new preview, the analyst's choice.
+    desk.save_draft(fixed).expect("saved");
+    assert_eq!(
+        desk.send_correction(&id, &preview.previewed)
+            .await
+            .map_err(|e| e.code),
+        Err(DeskCode::DraftChanged.into())
+    );
+    assert_eq!(sent(), 2, "a preview is sent once");
+    let again = desk.preview_correction(&id).expect("previewed");
+    assert_ne!(again.previewed, preview.previewed);
+    desk.send_correction(&id, &again.previewed)
+        .await
+        .expect("sent again, from a new preview");
+    assert_eq!(sent(), 3);
 
     desk.save_draft(Draft {
         document_id: id.clone(),

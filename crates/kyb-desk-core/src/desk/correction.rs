@@ -12,6 +12,15 @@
 //!   the preview opened (or a save that was still on its way) is never sent unseen.
 //!   A change that does not alter the request (a comment on an accepted section, which
 //!   is not sent) does not make the preview stale.
+//! - A preview is used by one send. `previewed` is the hash and a token of that preview;
+//!   the desk keeps only the last token issued per file and spends it when the request
+//!   goes out. So the same preview is never sent twice (a draft saved again with the same
+//!   content after a send, the window writing what is still on screen, would otherwise
+//!   make it valid again): a second send is refused as `draft_changed`, and sending the
+//!   same decisions again takes a new preview, the analyst's choice. A send refused
+//!   before anything went out (a rule, a missing acknowledgement, the same call already
+//!   on its way) or refused by the service leaves the token for a retry; a send whose
+//!   outcome is unknown spends it (the file is read again before anything more).
 //! - Saves are never refused, also while the request is out: what is typed is written.
 //!   On success the desk clears the draft only if it is still the one the request was
 //!   built from ([`crate::drafts::Drafts::clear_if_unchanged`], under the drafts' lock,
@@ -65,12 +74,38 @@ impl Desk {
 
     /// The correction request the file's saved draft makes, and what it breaks.
     pub fn preview_correction(&self, document_id: &str) -> AppResult<CorrectionPreview> {
+        let profile = self.active_profile()?;
         let request = self.saved_draft(document_id)?.to_request();
+        let previewed = format!("{}:{}", fingerprint(&request), uuid::Uuid::new_v4());
+        self.lock_previews()
+            .insert((profile.id, document_id.to_owned()), previewed.clone());
         Ok(CorrectionPreview {
             failures: kyb_api::validate::correction_failures(&request),
-            previewed: fingerprint(&request),
+            previewed,
             request,
         })
+    }
+
+    fn lock_previews(
+        &self,
+    ) -> std::sync::MutexGuard<'_, std::collections::HashMap<(String, String), String>> {
+        self.previews
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Whether `previewed` is the file's last preview, not yet sent, and builds `request`.
+    fn preview_stands(
+        &self,
+        key: &(String, String),
+        previewed: &str,
+        request: &CorrectionRequest,
+    ) -> bool {
+        let issued = self.lock_previews().get(key) == Some(&previewed.to_owned());
+        let hash = previewed
+            .split_once(':')
+            .map_or(previewed, |(hash, _)| hash);
+        issued && hash == fingerprint(request)
     }
 
     /// Sends the file's saved draft as the correction request `previewed` named:
@@ -85,7 +120,8 @@ impl Desk {
         let (profile, client) = self.client()?;
         let draft = self.saved_draft(document_id)?;
         let request = draft.to_request();
-        if fingerprint(&request) != previewed {
+        let key = (profile.id.clone(), document_id.to_owned());
+        if !self.preview_stands(&key, previewed, &request) {
             return Err(AppError::of(DeskCode::DraftChanged));
         }
         self.check_acknowledged(&request)?;
@@ -98,6 +134,10 @@ impl Desk {
             .begin(&profile, Operation::Correction, target, &about, &summary)
             .await?;
         let result = client.request_correction(&request).await;
+        let unknown = matches!(&result, Err(e) if e.code() == kyb_api::ServiceCode::OutcomeUnknown);
+        if result.is_ok() || unknown {
+            self.lock_previews().remove(&key);
+        }
         let result = self.audited(call, target, about, summary, result).await?;
         // Sent: a failure of the desk's own bookkeeping must not read as a failed
         // request (the analyst would send it twice).

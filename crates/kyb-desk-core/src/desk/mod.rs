@@ -71,6 +71,9 @@ pub struct Desk {
     /// State-changing calls on their way (profile, operation, target): a second
     /// identical one is refused while the first is out, whatever the UI does.
     sending: Mutex<HashSet<String>>,
+    /// The last correction preview issued per file (profile, DocumentId): the one a send
+    /// may use, once (see `correction.rs`).
+    previews: Mutex<HashMap<(String, String), String>>,
     /// The active profile's team, once connected (`team`).
     team: tokio::sync::Mutex<Option<team::Joined>>,
     /// Moves on each new listener to the team, which ends the one before.
@@ -140,6 +143,7 @@ impl Desk {
             endpoints,
             clients: Mutex::new(HashMap::new()),
             sending: Mutex::new(HashSet::new()),
+            previews: Mutex::new(HashMap::new()),
             team: tokio::sync::Mutex::new(None),
             listening: tokio::sync::watch::Sender::new(0),
             reviews: Mutex::new(review::Reviews::default()),
