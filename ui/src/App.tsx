@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { recoveries } from "./api/backend";
 import { forgetEarly, profileBook, startupReadsSettled } from "./api/early";
+import type { Load } from "./api/load";
 import { forgetDesk, queries } from "./api/queries";
 import type { AppError } from "./bindings/AppError";
 import type { AppInfo } from "./bindings/AppInfo";
@@ -10,22 +11,21 @@ import type { Profile } from "./bindings/Profile";
 import type { ProfileBook } from "./bindings/ProfileBook";
 import type { Recovery } from "./bindings/Recovery";
 import type { Role } from "./bindings/Role";
+import { ErrorNotice, ProfilesLink } from "./components/ErrorNotice";
+import { RecoveryNotice } from "./components/RecoveryNotice";
+import { ScreenBoundary } from "./components/ScreenBoundary";
+import { isTyping } from "./dom/keys";
 import { TryThis } from "./features/guide/TryThis";
 import { markTourDone, toursFor } from "./features/guide/tours";
 import { useArrivingLinks } from "./features/links/LinkPrompt";
 import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
 import { ROLE_WORDS } from "./features/team/words";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
+import { AppInfoProvider, useAppInfo } from "./hooks/appInfo";
+import { useFocusTitle } from "./hooks/useFocusTitle";
 import { type MessageKey, useI18n } from "./i18n";
 import { preferences, setPreference } from "./preferences";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
-import { AppInfoProvider, useAppInfo } from "./ui/appInfo";
-import { ErrorNotice, ProfilesLink } from "./ui/ErrorNotice";
-import { isTyping } from "./ui/keys";
-import type { Load } from "./ui/load";
-import { RecoveryNotice } from "./ui/RecoveryNotice";
-import { ScreenBoundary } from "./ui/ScreenBoundary";
-import { useFocusTitle } from "./ui/useFocusTitle";
 
 // Only the watchlist, the first screen, is in the first script; every other screen is a
 // chunk of its own, fetched once the watchlist has painted (`preloadScreens`) or when
@@ -78,7 +78,7 @@ type Route =
   | { view: "detail"; documentId: string; file: { flowId: string; rfc: string } | null }
   | { view: "review"; flowId: string; rfc: string; documentId: string };
 
-/** The app, with its info read once for every screen (`ui/appInfo.tsx`). */
+/** The app, with its info read once for every screen (`hooks/appInfo.tsx`). */
 export function App() {
   return (
     <AppInfoProvider>

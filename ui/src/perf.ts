@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef } from "react";
 
-import { nextFrame } from "./ui/frames";
+import { nextFrame } from "./dom/frames";
 
 /**
  * What the analyst waits for, measured with the browser's User Timing API so anyone

@@ -1,7 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it } from "vitest";
-import { command } from "../api/commands";
 import type { ProfileBook } from "../bindings/ProfileBook";
+import { command } from "./commands";
 import { askEarly, forgetEarly, profileBook, readyWatchlist, startupReadsSettled, watchlistOf } from "./early";
 
 const book = (active: string | null) => ({ active, profiles: [] }) as unknown as ProfileBook;

@@ -7,7 +7,7 @@ import type { AppInfo } from "../bindings/AppInfo";
 import type { GeoBands } from "../bindings/GeoBands";
 import type { Limits } from "../bindings/Limits";
 import type { OperationRoute } from "../bindings/OperationRoute";
-import { AppInfoContext } from "../ui/appInfo";
+import { AppInfoContext } from "../hooks/appInfo";
 
 /** The values `app_info` answers with today (kyb_api's LIMITS and GEO_BANDS). */
 export const testInfo: AppInfo = {

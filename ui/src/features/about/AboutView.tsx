@@ -1,15 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import * as backend from "../../api/backend";
+import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { OperationDrift } from "../../bindings/OperationDrift";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { PageHeader } from "../../components/PageHeader";
+import { useDriftMarkers, useOperationRoutes } from "../../hooks/appInfo";
 import { type MessageKey, useI18n } from "../../i18n";
-import { useDriftMarkers, useOperationRoutes } from "../../ui/appInfo";
-import { ErrorNotice } from "../../ui/ErrorNotice";
-import { loadOf } from "../../ui/load";
-import { operationName } from "../../ui/operations";
-import { PageHeader } from "../../ui/PageHeader";
+import { operationName } from "../../words/operations";
 import { allMatched, catalogueValues, counted, operationsRead, shownEntry } from "./model";
 import "./about.css";
 

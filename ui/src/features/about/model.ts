@@ -5,7 +5,7 @@ import type { DriftReport } from "../../bindings/DriftReport";
 import type { Operation } from "../../bindings/Operation";
 import type { OperationDrift } from "../../bindings/OperationDrift";
 import type { OperationRoute } from "../../bindings/OperationRoute";
-import { OPERATION_NAMES, operationOf } from "../../ui/operations";
+import { OPERATION_NAMES, operationOf } from "../../words/operations";
 
 /** The order the screen lists them in: reads first, as an analyst meets them. */
 const ORDER = Object.keys(OPERATION_NAMES) as Operation[];

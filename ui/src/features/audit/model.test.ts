@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { AuditEntry } from "../../bindings/AuditEntry";
 import type { OperationRoute } from "../../bindings/OperationRoute";
-import { localDay } from "../../ui/format";
+import { localDay } from "../../words/format";
 import { anchorMessage, applyFilter, noFilter, operationLabel, operationsIn, subjectOf } from "./model";
 
 const entry = (seq: number, operation: string, target: string, atUtc: string): AuditEntry => ({

@@ -8,8 +8,8 @@ import type { AuditMark } from "../../bindings/AuditMark";
 import type { BreakKind } from "../../bindings/BreakKind";
 import type { OperationRoute } from "../../bindings/OperationRoute";
 import type { MessageKey, Vars } from "../../i18n";
-import { localDay } from "../../ui/format";
-import { operationName } from "../../ui/operations";
+import { localDay } from "../../words/format";
+import { operationName } from "../../words/operations";
 
 export interface AuditFilter {
   /** An operation's route as the log names it, or "" for all. */

@@ -5,12 +5,12 @@ import type { AddedSections } from "../../bindings/AddedSections";
 import type { AppError } from "../../bindings/AppError";
 import type { PersonType } from "../../bindings/PersonType";
 import type { Profile } from "../../bindings/Profile";
+import { Counter } from "../../components/Counter";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { SectionName } from "../../components/SectionName";
+import { useLimits } from "../../hooks/appInfo";
 import { type MessageKey, useI18n } from "../../i18n";
-import { useLimits } from "../../ui/appInfo";
-import { Counter } from "../../ui/Counter";
-import { ErrorNotice } from "../../ui/ErrorNotice";
-import { SectionName } from "../../ui/SectionName";
-import { charCount } from "../../ui/text";
+import { charCount } from "../../words/text";
 
 const OTHER_FLOW = "__other__";
 

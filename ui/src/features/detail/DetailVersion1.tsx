@@ -1,8 +1,8 @@
 import type { DetailV1 } from "../../bindings/DetailV1";
 import type { SectionId } from "../../bindings/SectionId";
+import { SectionName } from "../../components/SectionName";
 import { useI18n } from "../../i18n";
-import { SectionName } from "../../ui/SectionName";
-import { MISSING, shown } from "../../ui/text";
+import { MISSING, shown } from "../../words/text";
 
 /** A field version 1 sent beyond the three the spec shows, as text. */
 function asText(value: unknown): string {

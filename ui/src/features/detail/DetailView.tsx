@@ -1,19 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from "react";
-
+import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
 import type { Scalar } from "../../bindings/Scalar";
+import { CopyFileLink } from "../../components/CopyFileLink";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { Growing } from "../../components/Growing";
+import { PageHeader } from "../../components/PageHeader";
+import { SectionName } from "../../components/SectionName";
+import { isTyping } from "../../dom/keys";
 import { type MessageKey, type Translate, useI18n } from "../../i18n";
 import { begin, paintedSince, usePaintMeasure } from "../../perf";
-import { CopyFileLink } from "../../ui/CopyFileLink";
-import { ErrorNotice } from "../../ui/ErrorNotice";
-import { shownInstant } from "../../ui/format";
-import { Growing } from "../../ui/Growing";
-import { isTyping } from "../../ui/keys";
-import { loadOf } from "../../ui/load";
-import { PageHeader } from "../../ui/PageHeader";
-import { SectionName } from "../../ui/SectionName";
-import { shown } from "../../ui/text";
+import { shownInstant } from "../../words/format";
+import { shown } from "../../words/text";
 import { DetailVersion1 } from "./DetailVersion1";
 import { DocumentCard } from "./DocumentCard";
 import { EntityCard } from "./EntityCard";

@@ -5,8 +5,8 @@ import type { DeedAnalysis } from "../../bindings/DeedAnalysis";
 import type { Document } from "../../bindings/Document";
 import type { PurposeAnalysis } from "../../bindings/PurposeAnalysis";
 import { type MessageKey, useI18n } from "../../i18n";
-import { formatDay } from "../../ui/format";
-import { MISSING, shown, shownParts } from "../../ui/text";
+import { formatDay } from "../../words/format";
+import { MISSING, shown, shownParts } from "../../words/text";
 import { shareCheck } from "./model";
 
 /** A document: a proof of address (holder, address, dates, alteration analysis) or the

@@ -6,8 +6,8 @@ import type { EntityValidation } from "../../bindings/EntityValidation";
 import type { Mismatch } from "../../bindings/Mismatch";
 import type { ValidationDetails } from "../../bindings/ValidationDetails";
 import { useI18n } from "../../i18n";
-import { formatLocal } from "../../ui/format";
-import { MISSING, shown, shownParts } from "../../ui/text";
+import { formatLocal } from "../../words/format";
+import { MISSING, shown, shownParts } from "../../words/text";
 import { validationVerdict } from "./model";
 import { PhotoStrip } from "./PhotoViewer";
 

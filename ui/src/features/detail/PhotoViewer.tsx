@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
+import { useNear } from "../../hooks/useNear";
 import { useI18n } from "../../i18n";
-import { errorSummary } from "../../ui/errorWords";
-import { loadOf } from "../../ui/load";
-import { useNear } from "../../ui/useNear";
+import { errorSummary } from "../../words/errorWords";
 import { FitStage } from "./FitStage";
 import { initialView, rotate, type Size, type View, zoom } from "./viewer";
 

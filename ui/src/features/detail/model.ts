@@ -4,7 +4,7 @@ import type { EntityValidation } from "../../bindings/EntityValidation";
 import type { Mismatch } from "../../bindings/Mismatch";
 import type { Scalar } from "../../bindings/Scalar";
 import type { Shareholder } from "../../bindings/Shareholder";
-import { fold } from "../../ui/text";
+import { fold } from "../../words/text";
 
 /** How many differences the detail's entities show, for its summary and its tab: the
  * backend's, per entity (`FileDetail.mismatches`, kyb_desk_core::evidence::checks). */

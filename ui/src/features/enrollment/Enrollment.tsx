@@ -2,18 +2,18 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { loadOf } from "../../api/load";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { EnrollmentLink } from "../../bindings/EnrollmentLink";
 import type { Person } from "../../bindings/Person";
+import { CopyButton } from "../../components/CopyButton";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { QrCode } from "../../components/QrCode";
 import { type MessageKey, useI18n } from "../../i18n";
-import { CopyButton } from "../../ui/CopyButton";
-import { ErrorNotice } from "../../ui/ErrorNotice";
-import { outcomeText } from "../../ui/errorWords";
-import { formatLocal } from "../../ui/format";
-import { loadOf } from "../../ui/load";
-import { QrCode } from "../../ui/QrCode";
-import { MISSING, shown } from "../../ui/text";
+import { outcomeText } from "../../words/errorWords";
+import { formatLocal } from "../../words/format";
+import { MISSING, shown } from "../../words/text";
 import { markTourDone } from "../guide/tours";
 
 /** "Generate link" for one person: enabled only where the tracking allows it

@@ -3,8 +3,8 @@ import { useState } from "react";
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { SectionEvidence } from "../../bindings/SectionEvidence";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useI18n } from "../../i18n";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { findingText } from "./findings";
 import "../../i18n/evidence";
 

@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
-
+import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
 import type { EvidenceFile } from "../../bindings/EvidenceFile";
+import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
 import { paintedSince } from "../../perf";
-import { ErrorNotice } from "../../ui/ErrorNotice";
-import { loadOf } from "../../ui/load";
 import { FitStage } from "../detail/FitStage";
 import { initialView, rotate, type View, zoom } from "../detail/viewer";
 import "../../i18n/evidence";

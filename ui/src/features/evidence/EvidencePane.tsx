@@ -1,7 +1,7 @@
 import { useState } from "react";
 
 import { useI18n } from "../../i18n";
-import { shown } from "../../ui/text";
+import { shown } from "../../words/text";
 import { DocumentCard } from "../detail/DocumentCard";
 import { EntityCard } from "../detail/EntityCard";
 import { EvidenceFileView } from "./EvidenceFileView";

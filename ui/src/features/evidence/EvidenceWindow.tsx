@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { ScreenBoundary } from "../../components/ScreenBoundary";
 import { useI18n } from "../../i18n";
-import { ScreenBoundary } from "../../ui/ScreenBoundary";
 import { EvidencePane } from "./EvidencePane";
 import type { SectionView } from "./view";
 import "../../i18n/evidence";

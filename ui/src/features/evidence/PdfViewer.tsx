@@ -5,9 +5,8 @@ import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
 // blob: workers (pdf.js would then parse on the main thread, past any time limit).
 import workerSrc from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-
+import { isTyping } from "../../dom/keys";
 import { type MessageKey, useI18n } from "../../i18n";
-import { isTyping } from "../../ui/keys";
 import { PdfToolbar } from "./PdfToolbar";
 import {
   type Action,

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-
+import { useFocusWhileOpen } from "../../hooks/useFocusWhileOpen";
 import { useI18n } from "../../i18n";
-import { useFocusWhileOpen } from "../../ui/useFocusWhileOpen";
 import { type LinkTarget, useFileLinks } from "./fileLinks";
 
 /** Opens each link to a file as it arrives, except during a review: a link pasted in a

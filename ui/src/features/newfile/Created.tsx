@@ -1,10 +1,10 @@
 import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
+import { CopyButton } from "../../components/CopyButton";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { QrCode } from "../../components/QrCode";
 import { useI18n } from "../../i18n";
-import { CopyButton } from "../../ui/CopyButton";
-import { ErrorNotice } from "../../ui/ErrorNotice";
-import { QrCode } from "../../ui/QrCode";
-import { shown as orMissing } from "../../ui/text";
+import { shown as orMissing } from "../../words/text";
 
 type Open = (flowId: string, rfc: string) => void;
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { SectionId } from "../../bindings/SectionId";
+import { SectionName } from "../../components/SectionName";
 import { useI18n } from "../../i18n";
-import { SectionName } from "../../ui/SectionName";
 import { sectionList, withSection } from "./model";
 
 type Props = {

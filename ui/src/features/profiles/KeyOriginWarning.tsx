@@ -1,6 +1,6 @@
 import type { KeyStatus } from "../../bindings/KeyStatus";
 import { useI18n } from "../../i18n";
-import { MISSING } from "../../ui/text";
+import { MISSING } from "../../words/text";
 
 /** The key was given for another address than the profile's now: the backend holds it
  * back until the analyst says it may go there, or types a key again. */

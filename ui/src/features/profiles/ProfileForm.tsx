@@ -9,9 +9,9 @@ import type { KeyStatus } from "../../bindings/KeyStatus";
 import type { Profile } from "../../bindings/Profile";
 import type { ProfileInput } from "../../bindings/ProfileInput";
 import type { TeamAddress } from "../../bindings/TeamAddress";
+import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
-import { ErrorNotice } from "../../ui/ErrorNotice";
-import { problemTexts } from "../../ui/problems";
+import { problemTexts } from "../../words/problems";
 
 type Kind = Environment["kind"];
 

@@ -6,9 +6,9 @@ import type { KeyStatus } from "../../bindings/KeyStatus";
 import type { Profile } from "../../bindings/Profile";
 import type { ProfileBook } from "../../bindings/ProfileBook";
 import type { ProfileInput } from "../../bindings/ProfileInput";
+import { ErrorNotice, ProfilesLink } from "../../components/ErrorNotice";
 import { I18nProvider } from "../../i18n";
 import { render } from "../../test/render";
-import { ErrorNotice, ProfilesLink } from "../../ui/ErrorNotice";
 import { ProfilesView } from "./ProfilesView";
 
 afterEach(() => {

@@ -6,8 +6,8 @@ import { useState } from "react";
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
+import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
-import { ErrorNotice } from "../../ui/ErrorNotice";
 import { isEdited, type ReasonKind, reasonsOf } from "../review/reasons";
 import { sectionLabel } from "../sections";
 

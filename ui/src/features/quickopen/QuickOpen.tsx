@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
-
+import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
 import type { Profile } from "../../bindings/Profile";
 import type { WatchedFile } from "../../bindings/WatchedFile";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { StatusBadge } from "../../components/StatusBadge";
+import { useFocusWhileOpen } from "../../hooks/useFocusWhileOpen";
 import { useI18n } from "../../i18n";
-import { ErrorNotice } from "../../ui/ErrorNotice";
-import { loadOf } from "../../ui/load";
-import { StatusBadge } from "../../ui/StatusBadge";
-import { useFocusWhileOpen } from "../../ui/useFocusWhileOpen";
 import { emptyFilter, rowKey, visibleRows } from "../watchlist/model";
 import "./quickopen.css";
 

@@ -4,12 +4,12 @@ import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import type { TrackedSection } from "../../bindings/TrackedSection";
+import { CopyButton } from "../../components/CopyButton";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { SectionName } from "../../components/SectionName";
 import { useI18n } from "../../i18n";
-import { CopyButton } from "../../ui/CopyButton";
-import { ErrorNotice } from "../../ui/ErrorNotice";
-import { shownInstant } from "../../ui/format";
-import { SectionName } from "../../ui/SectionName";
-import { MISSING, shown } from "../../ui/text";
+import { shownInstant } from "../../words/format";
+import { MISSING, shown } from "../../words/text";
 import { trackedId } from "../sections";
 import { hasVerdict } from "./model";
 

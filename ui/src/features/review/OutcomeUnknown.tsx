@@ -1,8 +1,8 @@
 import type { AppError } from "../../bindings/AppError";
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { SectionName } from "../../components/SectionName";
 import { useI18n } from "../../i18n";
-import { ErrorNotice } from "../../ui/ErrorNotice";
-import { SectionName } from "../../ui/SectionName";
 import type { Reread } from "./model";
 
 /** A request that may or may not have reached the service, and the tracking read again

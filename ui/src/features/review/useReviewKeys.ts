@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { Draft } from "../../bindings/Draft";
 import type { Entity } from "../../bindings/Entity";
 import type { Verdict } from "../../bindings/Verdict";
-import { isTyping } from "../../ui/keys";
+import { isTyping } from "../../dom/keys";
 import { chooseEntity, decide } from "./model";
 
 export interface ReviewKeys {

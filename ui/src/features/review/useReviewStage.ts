@@ -6,7 +6,7 @@ import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
 import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import type { Draft } from "../../bindings/Draft";
 import type { Failure } from "../../bindings/Failure";
-import { useVerdicts } from "../../ui/appInfo";
+import { useVerdicts } from "../../hooks/appInfo";
 import { reread } from "./model";
 import type { Unknown } from "./OutcomeUnknown";
 

@@ -1,7 +1,6 @@
 import { useRef } from "react";
-
+import { useFocusWhileOpen } from "../../hooks/useFocusWhileOpen";
 import { type MessageKey, useI18n } from "../../i18n";
-import { useFocusWhileOpen } from "../../ui/useFocusWhileOpen";
 import "./shortcuts.css";
 
 /** Every keyboard shortcut of the app, by where it works. The keys are the ones the

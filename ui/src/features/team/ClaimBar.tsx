@@ -13,8 +13,8 @@ import * as backend from "../../api/backend";
 import { keys } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Claim } from "../../bindings/Claim";
+import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
-import { ErrorNotice } from "../../ui/ErrorNotice";
 import { useConnectedTeam, useTeam } from "./TeamContext";
 import { clock } from "./words";
 

@@ -3,7 +3,7 @@
 // still works. Nothing when the profile works alone or the team is connected.
 import type { MessageKey } from "../../i18n";
 import { useI18n } from "../../i18n";
-import { errorWords } from "../../ui/errorWords";
+import { errorWords } from "../../words/errorWords";
 import { useTeam } from "./TeamContext";
 
 export function TeamOffline({ missing }: { missing: MessageKey }) {

@@ -1,8 +1,8 @@
 import type { GeoBand } from "../../bindings/GeoBand";
 import type { GeoBands } from "../../bindings/GeoBands";
 import { type MessageKey, useI18n } from "../../i18n";
-import { meters } from "../../ui/format";
-import { MISSING, shown } from "../../ui/text";
+import { meters } from "../../words/format";
+import { MISSING, shown } from "../../words/text";
 import { bandsOf, markerOf, positionOf, ticksOf } from "./model";
 
 const WIDTH = 600;

@@ -1,8 +1,8 @@
 import type { AppError } from "../../bindings/AppError";
 import type { VerificationState } from "../../bindings/VerificationState";
+import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
-import { ErrorNotice } from "../../ui/ErrorNotice";
-import { shownInstant } from "../../ui/format";
+import { shownInstant } from "../../words/format";
 import { statusWords } from "./words";
 
 /** A resend or cancel whose outcome is unknown, and the verification read again to tell. */

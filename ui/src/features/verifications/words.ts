@@ -3,7 +3,7 @@
 // verdict the spec does not list is shown as the service sent it.
 import type { Verification } from "../../bindings/Verification";
 import type { MessageKey, Translate } from "../../i18n";
-import { MISSING } from "../../ui/text";
+import { MISSING } from "../../words/text";
 
 type Status = NonNullable<Verification["VerificationStatus"]>;
 type Verdict = NonNullable<Verification["Verdict"]>;

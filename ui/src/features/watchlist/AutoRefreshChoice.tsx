@@ -1,5 +1,5 @@
 import { useI18n } from "../../i18n";
-import { timeOfDay } from "../../ui/format";
+import { timeOfDay } from "../../words/format";
 import { AUTO_REFRESH_MINUTES, type AutoRefreshMinutes } from "./useAutoRefresh";
 
 /** The automatic refresh's interval, and when the next one is due. */

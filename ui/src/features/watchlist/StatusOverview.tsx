@@ -2,8 +2,8 @@
 // each count a button that filters the list (again: the filter is cleared).
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
+import { CATEGORY_WORDS } from "../../components/StatusBadge";
 import { type MessageKey, useI18n } from "../../i18n";
-import { CATEGORY_WORDS } from "../../ui/StatusBadge";
 import type { Filter } from "./model";
 import { type AgeBucket, overview } from "./overview";
 

@@ -4,11 +4,11 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 
 import type { WatchedFile } from "../../bindings/WatchedFile";
+import { StatusBadge } from "../../components/StatusBadge";
 import { type MessageKey, type Translate, useI18n } from "../../i18n";
-import { ERROR_TITLE } from "../../ui/errorWords";
-import { timeAgo } from "../../ui/format";
-import { StatusBadge } from "../../ui/StatusBadge";
-import { MISSING } from "../../ui/text";
+import { ERROR_TITLE } from "../../words/errorWords";
+import { timeAgo } from "../../words/format";
+import { MISSING } from "../../words/text";
 import { rowKey, type Sort, type SortKey } from "./model";
 
 const COLUMNS: { key: SortKey; label: MessageKey }[] = [

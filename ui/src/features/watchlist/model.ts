@@ -2,7 +2,7 @@
 // Vitest checks them directly.
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
-import { fold } from "../../ui/text";
+import { fold } from "../../words/text";
 import { type AgeBucket, ageBucket } from "./overview";
 
 export type SortKey = "company" | "rfc" | "flow" | "status" | "sections" | "persons" | "updated";

@@ -2,7 +2,7 @@
 // last changed, in buckets. Pure, so Vitest checks the counting and the day boundaries.
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
-import { CATEGORIES } from "../../ui/StatusBadge";
+import { CATEGORIES } from "../../components/StatusBadge";
 
 /** Time since the file last changed at the service (`updatedAtUtc`, the file's own
  * last update): under a day, 1–3 days, 4–7 days, more; `unknown` when the service gave

@@ -7,7 +7,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { Failure } from "../../bindings/Failure";
 import type { ImportReport } from "../../bindings/ImportReport";
 import type { SavedCsv } from "../../bindings/SavedCsv";
-import { mebibytes } from "../../ui/format";
+import { mebibytes } from "../../words/format";
 
 export interface WatchlistCsv {
   /** What the last import added, found already followed, and refused. */

@@ -1,5 +1,5 @@
 import { useI18n } from "../i18n";
-import { charCount } from "./text";
+import { charCount } from "../words/text";
 import "./Counter.css";
 
 /** "123 / 500" under a text field, in the danger colour past the limit. */

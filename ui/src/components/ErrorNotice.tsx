@@ -3,8 +3,8 @@ import { createContext, type ReactNode, useContext } from "react";
 import type { AppError } from "../bindings/AppError";
 import type { Failure } from "../bindings/Failure";
 import { useI18n } from "../i18n";
-import { errorWords, fixedInProfile } from "./errorWords";
-import { problemText } from "./problems";
+import { errorWords, fixedInProfile } from "../words/errorWords";
+import { problemText } from "../words/problems";
 import "./ErrorNotice.css";
 
 /** Opens the Profiles screen, where the key, the Workspace and the address are fixed;

@@ -1,6 +1,6 @@
 import type { StatusCategory } from "../bindings/StatusCategory";
 import { type MessageKey, type Translate, useI18n } from "../i18n";
-import { MISSING } from "./text";
+import { MISSING } from "../words/text";
 import "./StatusBadge.css";
 
 /** Each status category's words: the one wording of a file status, used by every badge

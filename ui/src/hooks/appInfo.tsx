@@ -3,7 +3,7 @@
 // backend gives them, never as a copy of the numbers.
 import { useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext } from "react";
-
+import { type Load, loadOf } from "../api/load";
 import { queries } from "../api/queries";
 import type { AppInfo } from "../bindings/AppInfo";
 import type { DriftMarkers } from "../bindings/DriftMarkers";
@@ -12,7 +12,6 @@ import type { Limits } from "../bindings/Limits";
 import type { OperationRoute } from "../bindings/OperationRoute";
 import type { SectionId } from "../bindings/SectionId";
 import type { VerdictOutcome } from "../bindings/VerdictOutcome";
-import { type Load, loadOf } from "./load";
 
 /** What the screens below read; a test (or a parent that has read it already) gives it
  * directly with `AppInfoContext.Provider`. */

@@ -1,7 +1,7 @@
+import type { DraftState } from "../hooks/useDraft";
 import { useI18n } from "../i18n";
-import { errorSummary } from "./errorWords";
-import { formatLocal } from "./format";
-import type { DraftState } from "./useDraft";
+import { errorSummary } from "../words/errorWords";
+import { formatLocal } from "../words/format";
 
 /** One line on where the typed work stands: saved (when), recovered, or not saved and
  * why; `note` says something else for a moment (the work was just thrown away). */

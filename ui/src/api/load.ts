@@ -1,9 +1,8 @@
 // A query's state as the screens draw it: loading, its answer, or the AppError that
 // refused it (shown through ErrorNotice).
 import type { UseQueryResult } from "@tanstack/react-query";
-
-import { asAppError } from "../api/backend";
 import type { AppError } from "../bindings/AppError";
+import { asAppError } from "./backend";
 
 export type Load<T> = { state: "loading" } | { state: "ready"; value: T } | { state: "failed"; error: AppError };
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
 
 import { useI18n } from "../i18n";
-import { dayPattern, readDay, writeDay } from "./day";
-import { formatDay } from "./format";
+import { dayPattern, readDay, writeDay } from "../words/day";
+import { formatDay } from "../words/format";
 
 /** A day typed in the user's language's order; `onChange` gets YYYY-MM-DD, or "" while
  * the text is empty or not a day yet (said beside it once the field is left). */
