@@ -88,7 +88,7 @@ describe("the team's data layer", () => {
     // The new note read back into the list (the text typed is also in the box until the
     // add answers, so the list's entries are what the test waits for).
     await waitFor(() => expect(screen.getAllByTestId("team-note")).toHaveLength(2));
-    expect(screen.getAllByTestId("team-note")[1].textContent).toContain("Pidió prórroga");
+    expect(screen.getAllByTestId("team-note")[1]?.textContent).toContain("Pidió prórroga");
     expect(team.count(command.file_notes)).toBe(before + 1);
   });
 });

@@ -1,38 +1,17 @@
-import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
-import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { I18nProvider } from "../../i18n";
 import { render } from "../../test/render";
-import { watchedFile } from "./testing";
+import { sizedScreen, testProfile, watchedFile } from "./testing";
 import { WatchlistView } from "./WatchlistView";
 
 const flowId = sparse.watchedFile.flowId;
-const profile: Profile = {
-  id: "p1",
-  name: "Pruebas",
-  environment: { kind: "sandbox" },
-  workspaceId: "w",
-  agentEmail: "a@b.mx",
-  flows: [{ flowId, label: "Morales", personType: "Moral" }],
-};
-
-const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
-beforeAll(() => {
-  for (const property of sized) {
-    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
-  }
-});
-afterAll(() => {
-  for (const property of sized) Reflect.deleteProperty(HTMLElement.prototype, property);
-});
-afterEach(() => {
-  cleanup();
-  clearMocks();
-});
+const profile = testProfile;
+sizedScreen();
 
 /** A backend whose tracking answers `tracking` for every file; what it was asked. */
 function backend(tracking: () => unknown) {

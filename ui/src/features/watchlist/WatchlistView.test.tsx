@@ -1,45 +1,23 @@
-import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { Failure } from "../../bindings/Failure";
 import type { ImportReport } from "../../bindings/ImportReport";
-import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { I18nProvider } from "../../i18n";
 import { render } from "../../test/render";
 import { watchSparse } from "../../test/sparse";
-import { watchedFile } from "./testing";
+import { sizedScreen, testProfile, watchedFile } from "./testing";
 import { WatchlistView } from "./WatchlistView";
 
 /** The RFC's rule in words: it says the SAT's format. */
 const RFC_FORMAT =
   "El RFC no tiene el formato del SAT: el de persona moral tiene 12 caracteres (3 letras, la fecha AAMMDD y una homoclave de 3) y el de persona física, 13 (4 letras, la fecha AAMMDD y la homoclave de 3).";
 
-const profile: Profile = {
-  id: "p1",
-  name: "Pruebas",
-  environment: { kind: "sandbox" },
-  workspaceId: "w",
-  agentEmail: "a@b.mx",
-  flows: [{ flowId: sparse.watchedFile.flowId, label: "Morales", personType: "Moral" }],
-};
-
-// jsdom lays nothing out: give elements a size, so the virtualised table has rows to show.
-const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
-beforeAll(() => {
-  for (const property of sized) {
-    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
-  }
-});
-afterAll(() => {
-  for (const property of sized) Reflect.deleteProperty(HTMLElement.prototype, property);
-});
-afterEach(() => {
-  cleanup();
-  clearMocks();
-});
+const profile = testProfile;
+sizedScreen();
 
 describe("the watchlist on a sparse answer", () => {
   it("shows a file the service has said nothing about with its flow, dashes, and 'not queried yet'", async () => {

@@ -1,39 +1,16 @@
-import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
-import type { Profile } from "../../bindings/Profile";
-import * as sparse from "../../bindings/sparse";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { I18nProvider } from "../../i18n";
 import { render } from "../../test/render";
 import { QuickOpen } from "../quickopen/QuickOpen";
-import { watchedFile } from "./testing";
+import { sizedScreen, testProfile, watchedFile } from "./testing";
 import { WatchlistView } from "./WatchlistView";
 
-const profile: Profile = {
-  id: "p1",
-  name: "Pruebas",
-  environment: { kind: "sandbox" },
-  workspaceId: "w",
-  agentEmail: "a@b.mx",
-  flows: [{ flowId: sparse.watchedFile.flowId, label: "Morales", personType: "Moral" }],
-};
-
-// jsdom lays nothing out: give elements a size, so the virtualised table has rows to show.
-const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
-beforeAll(() => {
-  for (const property of sized) {
-    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
-  }
-});
-afterAll(() => {
-  for (const property of sized) Reflect.deleteProperty(HTMLElement.prototype, property);
-});
-afterEach(() => {
-  cleanup();
-  clearMocks();
-});
+const profile = testProfile;
+sizedScreen();
 
 describe("the watchlist as one query", () => {
   const files: WatchedFile[] = [
