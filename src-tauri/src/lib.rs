@@ -10,7 +10,7 @@ pub mod evidence_window;
 pub mod file_link_delivery;
 pub mod key_origin;
 pub mod options;
-pub mod preferences;
+pub mod preference_store;
 pub mod service_facts;
 pub mod startup;
 pub mod team;
@@ -234,7 +234,7 @@ pub fn run(options: Options, began: std::time::Instant) {
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_clipboard_manager::init())
         .plugin(tauri_plugin_dialog::init())
-        // The window's preferences, one store per data folder (see `preferences.rs`);
+        // The window's preferences, one store per data folder (see `preference_store.rs`);
         // the page is granted none of the plugin's commands.
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(
@@ -305,7 +305,7 @@ pub fn run(options: Options, began: std::time::Instant) {
                 app.manage(DemoSandbox(sandbox));
             }
             app.manage(desk);
-            app.manage(preferences::PreferenceStore::open(
+            app.manage(preference_store::PreferenceStore::open(
                 app,
                 &data_dir,
                 &recoveries,

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use kyb_desk::preferences::{
+use kyb_desk::preference_store::{
     AutoRefresh, Locale, PreferenceChange, PreferenceStore, Preferences, ThemeChoice,
 };
 use kyb_desk_core::desk::Desk;

@@ -4,7 +4,7 @@
 use kyb_api::drift::DriftReport;
 use tauri::State;
 
-use crate::preferences::{PreferenceChange, PreferenceStore, Preferences};
+use crate::preference_store::{PreferenceChange, PreferenceStore, Preferences};
 use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
 use kyb_desk_core::desk::Desk;

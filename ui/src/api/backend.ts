@@ -11,6 +11,7 @@ import type { CreateFileRequest } from "../bindings/CreateFileRequest";
 import type { Draft } from "../bindings/Draft";
 import type { FileLink } from "../bindings/FileLink";
 import type { FourEyes } from "../bindings/FourEyes";
+import type { Locale } from "../bindings/Locale";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
 import type { PreferenceChange } from "../bindings/PreferenceChange";
 import type { Profile } from "../bindings/Profile";
@@ -21,7 +22,6 @@ import type { Role } from "../bindings/Role";
 import type { TeamChange } from "../bindings/TeamChange";
 import type { WatchedFile } from "../bindings/WatchedFile";
 import type { SectionView } from "../features/evidence/view";
-import type { Locale } from "../i18n";
 import { type CommandAnswers, type CommandArgs, type CommandName, commandsOver } from "./commands";
 
 export function isAppError(value: unknown): value is AppError {

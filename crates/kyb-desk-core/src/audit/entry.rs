@@ -1,9 +1,9 @@
 //! What an entry of the audit log holds, and what a check of the log reports.
 
-use kyb_api::Operation;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+pub use super::action::{Action, DeskEvent};
 pub use super::target::AuditTarget;
 use crate::error::ErrorCode;
 
@@ -55,53 +55,6 @@ pub struct Outcome {
     /// The error code when it failed; [`OutcomeCode::INTENT`] while the result is unknown.
     pub code: Option<OutcomeCode>,
     pub message: Option<String>,
-}
-
-/// Something the desk itself did or found, recorded beside the service calls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DeskEvent {
-    ProfileAddressChanged,
-    KeyOriginConfirmed,
-    KeyReplaced,
-    AuditRecovered,
-    AuditTamperDetected,
-    /// The analyst accepted a section knowing of its high findings.
-    FindingsAcknowledged,
-}
-
-impl DeskEvent {
-    pub const ALL: [DeskEvent; 6] = [
-        Self::ProfileAddressChanged,
-        Self::KeyOriginConfirmed,
-        Self::KeyReplaced,
-        Self::AuditRecovered,
-        Self::AuditTamperDetected,
-        Self::FindingsAcknowledged,
-    ];
-}
-
-/// What an entry is about: a call of the service or an event of the desk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    Service(Operation),
-    Desk(DeskEvent),
-}
-
-impl Action {
-    /// The entry's `operation`: the route of a service call (what earlier versions
-    /// wrote, so old entries and new ones read alike), `desk: <event>` otherwise.
-    pub fn label(&self) -> String {
-        let event = match self {
-            Self::Service(operation) => return operation.route().to_owned(),
-            Self::Desk(DeskEvent::ProfileAddressChanged) => "profile-address-changed",
-            Self::Desk(DeskEvent::KeyOriginConfirmed) => "key-origin-confirmed",
-            Self::Desk(DeskEvent::KeyReplaced) => "key-replaced",
-            Self::Desk(DeskEvent::AuditRecovered) => "audit-recovered",
-            Self::Desk(DeskEvent::AuditTamperDetected) => "audit-tamper-detected",
-            Self::Desk(DeskEvent::FindingsAcknowledged) => "findings-acknowledged",
-        };
-        format!("desk: {event}")
-    }
 }
 
 /// What a caller records; the log adds sequence, time and hashes.

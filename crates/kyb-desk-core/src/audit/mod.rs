@@ -18,10 +18,12 @@
 //!   an [`DeskEvent::AuditTamperDetected`] entry says so before the next head is
 //!   anchored, so the evidence stays in the chain after the anchor moves on. Until
 //!
-//! Its rooms: [`entry`] (what an entry holds and what a check reports), [`chain`] (reading
+//! Its rooms: [`action`] (what an entry is about), [`entry`] (what an entry holds and what
+//! a check reports), `target` (the file, folio or profile it concerns), [`chain`] (reading
 //! the file's lines and checking their hashes and the anchored head), [`log`] (the log
 //! that writes and repairs), [`csv`] (the export) and [`anchor`] (the head kept outside).
 
+mod action;
 pub mod anchor;
 mod chain;
 mod csv;

@@ -9,7 +9,7 @@ use kyb_api::validate::is_uuid;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::entry::{Action, DeskEvent};
+use super::action::{Action, DeskEvent};
 
 /// Separates the parts of an older text target ("DocumentId / PersonId").
 const PARTS: &str = " / ";
