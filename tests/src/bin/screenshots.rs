@@ -212,6 +212,10 @@ async fn main() {
         app.click("[data-testid=nav-watchlist]").await;
         app.click(&format!("[data-rfc={rfc}] [data-testid=open-file]"))
             .await;
+        // The file's page read through (its links issued listed, or said to be none), as
+        // the enrollment journey waits: a click while it still loads may be lost.
+        app.text_of("[data-testid=issued-links-empty], [data-testid=issued-links]")
+            .await;
         app.click(&format!(
             "[data-person='{}'] [data-testid=generate-link]",
             examples.person_id_enrollment_allowed
