@@ -1,6 +1,6 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
 import { App } from "./App";
 import { command } from "./api/commands";
@@ -9,6 +9,7 @@ import type { WatchedFile } from "./bindings/WatchedFile";
 import { I18nProvider } from "./i18n";
 import { preferences, startWithPreferences } from "./preferences";
 import { render } from "./test/render";
+import { sizedElements } from "./test/sized";
 
 function renderApp() {
   return render(
@@ -67,18 +68,7 @@ function backend(watched: WatchedFile[], demo = true) {
   return calls;
 }
 
-// jsdom lays nothing out: give elements a size, so the virtualised table has rows to show.
-const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
-beforeAll(() => {
-  for (const property of sized) {
-    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
-  }
-});
-afterAll(() => {
-  for (const property of sized) {
-    Reflect.deleteProperty(HTMLElement.prototype, property);
-  }
-});
+sizedElements();
 
 afterEach(() => {
   cleanup();

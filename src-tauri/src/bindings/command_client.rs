@@ -87,6 +87,19 @@ struct Named<'a> {
     exported: Result<(), ExportError>,
 }
 
+impl<'a> Named<'a> {
+    /// A visitor over the declared types that only names them, or (`export`) also
+    /// writes each binding.
+    fn new(cfg: &'a Config, export: bool) -> Self {
+        Self {
+            cfg,
+            export,
+            bindings: BTreeMap::new(),
+            exported: Ok(()),
+        }
+    }
+}
+
 impl TypeVisitor for Named<'_> {
     fn visit<T: TS + 'static + ?Sized>(&mut self) {
         let Some(path) = T::output_path() else {
@@ -138,12 +151,7 @@ crate::with_commands!(describe);
 
 /// Writes the binding of every type a declared command names (with what it depends on).
 pub fn export_types(cfg: &Config) -> Result<(), ExportError> {
-    let mut named = Named {
-        cfg,
-        export: true,
-        bindings: BTreeMap::new(),
-        exported: Ok(()),
-    };
+    let mut named = Named::new(cfg, true);
     declared::commands(&mut named);
     named.exported
 }
@@ -151,12 +159,7 @@ pub fn export_types(cfg: &Config) -> Result<(), ExportError> {
 /// `ui/src/api/commands.ts`.
 pub fn client_module() -> String {
     let cfg = Config::new();
-    let mut named = Named {
-        cfg: &cfg,
-        export: false,
-        bindings: BTreeMap::new(),
-        exported: Ok(()),
-    };
+    let mut named = Named::new(&cfg, false);
     let commands = declared::commands(&mut named);
     let mut out = String::from(
         "// Generated from src-tauri/src/declared_commands.rs by src-tauri/src/bindings/command_client.rs \
@@ -271,12 +274,7 @@ pub fn capabilities_dir() -> PathBuf {
 /// entries those of the commands declared for the window, in their order.
 pub fn capabilities(dir: &Path) -> std::io::Result<BTreeMap<String, String>> {
     let cfg = Config::new();
-    let mut named = Named {
-        cfg: &cfg,
-        export: false,
-        bindings: BTreeMap::new(),
-        exported: Ok(()),
-    };
+    let mut named = Named::new(&cfg, false);
     let commands = declared::commands(&mut named);
     let mut labels: Vec<&str> = commands.iter().flat_map(|c| c.windows.clone()).collect();
     labels.sort_unstable();

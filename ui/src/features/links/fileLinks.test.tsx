@@ -1,6 +1,6 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
 import { App } from "../../App";
 import { command } from "../../api/commands";
@@ -8,21 +8,11 @@ import type { FileLink } from "../../bindings/FileLink";
 import type { ProfileBook } from "../../bindings/ProfileBook";
 import { I18nProvider } from "../../i18n";
 import { render } from "../../test/render";
+import { sizedElements } from "../../test/sized";
 import { watchedFile } from "../watchlist/testing";
 import { linkTarget } from "./fileLinks";
 
-// jsdom lays nothing out: give elements a size, so the virtualised watchlist has rows to show.
-const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
-beforeAll(() => {
-  for (const property of sized) {
-    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
-  }
-});
-afterAll(() => {
-  for (const property of sized) {
-    Reflect.deleteProperty(HTMLElement.prototype, property);
-  }
-});
+sizedElements();
 
 afterEach(() => {
   cleanup();

@@ -2,23 +2,17 @@
 // claim leaves every desk's screen within seconds (issue 30, 7).
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { cleanup, screen, waitFor } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { Claim } from "../../bindings/Claim";
 import type { Profile } from "../../bindings/Profile";
+import { sizedElements } from "../../test/sized";
 import { watchedFile } from "../watchlist/testing";
 import { WatchlistView } from "../watchlist/WatchlistView";
 import { LEASE_GRACE_MS } from "./TeamContext";
 import { DOC_A, DOC_B, liveTeam, shown } from "./testing";
 
-// The watchlist draws the rows that fit: give the window a size.
-const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
-beforeAll(() => {
-  for (const property of sized) Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
-});
-afterAll(() => {
-  for (const property of sized) Reflect.deleteProperty(HTMLElement.prototype, property);
-});
+sizedElements();
 afterEach(() => {
   cleanup();
   clearMocks();

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { command } from "../../api/commands";
 import { queries } from "../../api/queries";
@@ -10,6 +10,7 @@ import type { TeamQueue } from "../../bindings/TeamQueue";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo } from "../../test/appInfo";
 import { render } from "../../test/render";
+import { sizedElements } from "../../test/sized";
 import { watchedFile } from "../watchlist/testing";
 import { WatchlistView } from "../watchlist/WatchlistView";
 import { ApprovalsPanel, AskApproval } from "./Approvals";
@@ -19,13 +20,7 @@ import { GATHER_MS, TeamProvider } from "./TeamContext";
 import { TeamTrail } from "./TeamTrail";
 import { DOC_A, DOC_B, refusal, shown, status, team } from "./testing";
 
-const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
-beforeAll(() => {
-  for (const property of sized) Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
-});
-afterAll(() => {
-  for (const property of sized) Reflect.deleteProperty(HTMLElement.prototype, property);
-});
+sizedElements();
 afterEach(() => {
   cleanup();
   clearMocks();

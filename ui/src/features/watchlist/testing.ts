@@ -2,10 +2,11 @@
 // answer generated from the Rust model), with whatever a test sets.
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { cleanup } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterEach } from "vitest";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import type { WatchedFile } from "../../bindings/WatchedFile";
+import { sizedElements } from "../../test/sized";
 
 export function watchedFile(rfc: string, over: Partial<WatchedFile> = {}): WatchedFile {
   return { ...sparse.watchedFile, rfc, ...over };
@@ -24,15 +25,7 @@ export const testProfile: Profile = {
 /** jsdom lays nothing out: elements get a size for the file's tests, so the virtualised
  * table has rows to show; and each test's screen and IPC mocks go after it. */
 export function sizedScreen() {
-  const sized = ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"] as const;
-  beforeAll(() => {
-    for (const property of sized) {
-      Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
-    }
-  });
-  afterAll(() => {
-    for (const property of sized) Reflect.deleteProperty(HTMLElement.prototype, property);
-  });
+  sizedElements();
   afterEach(() => {
     cleanup();
     clearMocks();
