@@ -30,12 +30,19 @@ async fn open_session(program: &str, args: &[&str]) -> Client {
         "tauri:options".into(),
         serde_json::json!({ "application": program, "args": args }),
     );
-    ClientBuilder::new(HttpConnector::new())
-        .capabilities(caps)
-        .connect(&url)
+    // A program that quits before its window reaches WebKitWebDriver leaves the session
+    // waiting for ever: bounded, so a journey fails with this message instead of holding
+    // the whole run.
+    let mut builder = ClientBuilder::new(HttpConnector::new());
+    builder.capabilities(caps);
+    tokio::time::timeout(SESSION_TIMEOUT, builder.connect(&url))
         .await
+        .unwrap_or_else(|_| panic!("{program} did not open a window within {SESSION_TIMEOUT:?}"))
         .unwrap_or_else(|e| panic!("no WebDriver session at {url} (is tauri-driver running?): {e}"))
 }
+
+/// How long a program may take to show its first window to WebDriver.
+const SESSION_TIMEOUT: Duration = Duration::from_secs(90);
 
 /// Runs `journey` against a freshly launched app window, with a data directory of its
 /// own (so journeys never see each other's profiles, watchlists or drafts), and always
@@ -159,6 +166,16 @@ where
     Fut: Future<Output = ()> + Send + 'static,
 {
     let dir = data.0.path().to_string_lossy().into_owned();
+    // The folder opened again: the app before may still be closing, holding the
+    // folder's lock (a second launch then hands over to it and quits). Its lock, taken
+    // and let go here, says it is gone.
+    let folder = data.0.path().to_path_buf();
+    tokio::task::spawn_blocking(move || {
+        kyb_desk_core::fsio::lock_folder(&folder, Duration::from_secs(30))
+            .expect("the data folder's previous app closes")
+    })
+    .await
+    .expect("the folder's lock asked");
     let mut args = args.to_vec();
     args.extend(["--data-dir", dir.as_str()]);
     let client = open_session(&app_binary(), &args).await;
