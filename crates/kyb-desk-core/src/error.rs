@@ -131,6 +131,8 @@ pub enum Task {
     SaveProfiles,
     ReadWatchlist,
     SaveWatchlist,
+    ReadSlaPolicy,
+    SaveSlaPolicy,
     ImportWatchlist,
     ReadHistory,
     SaveHistory,

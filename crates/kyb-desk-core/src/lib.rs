@@ -28,6 +28,7 @@ pub mod reasons;
 pub mod recovery;
 pub mod secrets;
 mod sent_summary;
+pub mod sla;
 pub mod store;
 #[cfg(test)]
 mod test_child;

@@ -21,6 +21,8 @@ pub enum RecordKind {
     Drift,
     /// The window's preferences ([`crate::store::PREFERENCES_FILE`]).
     Preferences,
+    /// A desk's SLA policy ([`crate::sla::policy_store`]).
+    SlaPolicy,
 }
 
 /// One file set aside this session.

@@ -4,4 +4,4 @@
  * What the desk was doing when a local step failed, for the UI to word ("the draft
  * could not be saved").
  */
-export type Task = "open_data_folder" | "read_profiles" | "save_profiles" | "read_watchlist" | "save_watchlist" | "import_watchlist" | "read_history" | "save_history" | "read_draft" | "save_draft" | "delete_draft" | "read_audit" | "write_audit" | "record_intent" | "write_csv" | "export_drift" | "export_checkpoint" | "prepare_images" | "fetch_image" | "fetch_document" | "open_link" | "open_window" | "copy_text" | "use_chosen_path" | "start_demo" | "use_keyring" | "notify";
+export type Task = "open_data_folder" | "read_profiles" | "save_profiles" | "read_watchlist" | "save_watchlist" | "read_sla_policy" | "save_sla_policy" | "import_watchlist" | "read_history" | "save_history" | "read_draft" | "save_draft" | "delete_draft" | "read_audit" | "write_audit" | "record_intent" | "write_csv" | "export_drift" | "export_checkpoint" | "prepare_images" | "fetch_image" | "fetch_document" | "open_link" | "open_window" | "copy_text" | "use_chosen_path" | "start_demo" | "use_keyring" | "notify";

@@ -201,6 +201,7 @@ export const en: Record<CoreKey, string> = {
   "recovery.kind.history": "a detail history",
   "recovery.kind.drift": "what was learnt from the service's answers",
   "recovery.kind.preferences": "the window's preferences (language, theme, recent folios)",
+  "recovery.kind.sla_policy": "the SLA targets and the business calendar",
   "recovery.dismiss": "Close the notice",
   "quick.title": "Open a file",
   "quick.button": "Open a file…",

@@ -202,6 +202,7 @@ export const esMX = {
   "recovery.kind.history": "un historial de detalle",
   "recovery.kind.drift": "lo aprendido de las respuestas del servicio",
   "recovery.kind.preferences": "las preferencias de la ventana (idioma, tema, folios recientes)",
+  "recovery.kind.sla_policy": "las metas de SLA y el calendario laboral",
   "recovery.dismiss": "Cerrar el aviso",
   "quick.title": "Abrir un expediente",
   "quick.button": "Abrir expediente…",

@@ -187,6 +187,8 @@ const TASK: Record<Task, MessageKey> = {
   save_profiles: "task.save_profiles",
   read_watchlist: "task.read_watchlist",
   save_watchlist: "task.save_watchlist",
+  read_sla_policy: "task.read_sla_policy",
+  save_sla_policy: "task.save_sla_policy",
   import_watchlist: "task.import_watchlist",
   read_history: "task.read_history",
   save_history: "task.save_history",

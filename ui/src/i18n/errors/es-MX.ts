@@ -111,6 +111,8 @@ export const errorsEsMX = {
   "task.save_profiles": "No se pudieron guardar los perfiles",
   "task.read_watchlist": "No se pudo leer la lista de seguimiento",
   "task.save_watchlist": "No se pudo guardar la lista de seguimiento",
+  "task.read_sla_policy": "No se pudieron leer las metas de SLA",
+  "task.save_sla_policy": "No se pudieron guardar las metas de SLA",
   "task.import_watchlist": "No se importó el archivo",
   "task.read_history": "No se pudo leer el historial",
   "task.save_history": "No se pudo guardar el historial",
