@@ -81,6 +81,9 @@ pub enum TeamError {
     /// A login name the team cannot create or bind.
     #[error("the login {0} cannot be a member's")]
     LoginRefused(String),
+    /// No saved view of this member has that id (another member's view, or gone).
+    #[error("no saved view of this member has that id")]
+    NoSuchView,
 }
 
 impl TeamError {
@@ -137,6 +140,7 @@ impl TeamError {
                 until: part(1),
             },
             "KY015" => Self::LoginRefused(part(0)),
+            "KY020" => Self::NoSuchView,
             // lock_not_available, query_canceled (statement_timeout)
             "55P03" | "57014" => Self::Busy(error),
             // insufficient_privilege: not the group's right, or no longer in it

@@ -26,6 +26,7 @@ mod queue;
 pub mod setup;
 #[doc(hidden)]
 pub mod testing;
+mod views;
 
 pub use address::{AddressProblem, DEFAULT_PORT, TeamAddress};
 pub use approvals::{Approval, ApprovalAction, ApprovalState, FourEyes, ShownRequest};
@@ -37,6 +38,9 @@ pub use live::{Change, Listener};
 pub use members::{Me, Member, Role};
 pub use notes::{NOTE_MAX, Note};
 pub use queue::{NewTeamFile, QueueFilter, TeamFile, UPDATE_CHUNK};
+pub use views::{
+    AgeBucket, SavedView, VIEW_NAME_MAX, VIEW_QUERY_MAX, VIEWS_MAX, ViewFilter, view_name,
+};
 
 /// Connections per desk: a desk makes few calls at once (a refresh, a claim, a note),
 /// and a few hundred desks must fit a server's connection limit (past that, a pooler:
@@ -48,7 +52,7 @@ pub const POOL_SIZE: u32 = 4;
 pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The schema version this desk speaks ([`Team::connect`] refuses an older one).
-pub const SCHEMA_VERSION: i32 = 5;
+pub const SCHEMA_VERSION: i32 = 8;
 
 /// How long a statement waits for a lock another member holds, and how long any
 /// statement may run: a member who holds a row cannot stop the others' desks, which

@@ -82,9 +82,10 @@ pub fn team_error(error: TeamError) -> AppError {
         TeamError::Schema(_) => TeamCode::TeamSchemaOld,
         TeamError::Login(_) | TeamError::MustChangePassword => TeamCode::TeamLoginRefused,
         TeamError::Busy(_) => TeamCode::TeamBusy,
-        TeamError::Query(_) | TeamError::NoOpenIntent | TeamError::QueueFull => {
-            TeamCode::TeamRefused
-        }
+        TeamError::Query(_)
+        | TeamError::NoOpenIntent
+        | TeamError::QueueFull
+        | TeamError::NoSuchView => TeamCode::TeamRefused,
         // The group's rights no longer reach (the member was removed).
         TeamError::Refused(_) => TeamCode::NotTeamMember,
         TeamError::Claimed {
