@@ -6,6 +6,7 @@
 
 pub mod audit;
 pub mod csv_export;
+pub mod dashboard;
 #[cfg(feature = "demo")]
 pub mod demo;
 pub mod desk;

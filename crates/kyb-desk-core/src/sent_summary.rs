@@ -55,18 +55,64 @@ fn notice(channel: &str, contact: &str, asked: Option<bool>, given: &Option<Stri
     }
 }
 
+/// Written after the rest of a correction's summary when a rejected section had a
+/// comment; [`rejection_reasons`] reads it back.
+const REASONS: &str = "; motivos de rechazo: ";
+
+/// The sections and their decisions, and the comments of the rejected ones (the
+/// reasons the dashboard counts: what the end user was told to fix), as a JSON list
+/// so that any text reads back as written.
 pub fn correction(request: &CorrectionRequest) -> String {
     let decisions: Vec<String> = request
         .secciones
         .iter()
         .map(|d| format!("{} {}", d.seccion.trim(), d.estatus.trim()))
         .collect();
-    format!(
+    let reasons: Vec<&str> = request
+        .secciones
+        .iter()
+        .filter(|d| is_rejection(&d.estatus))
+        .filter_map(|d| d.comentario.as_deref().map(str::trim))
+        .filter(|c| !c.is_empty())
+        .collect();
+    let mut summary = format!(
         "{} secciones ({}); notificar al usuario: {}",
         request.secciones.len(),
         decisions.join(", "),
         yes_no(request.notificar_usuario, true),
-    )
+    );
+    if !reasons.is_empty() {
+        summary.push_str(REASONS);
+        summary.push_str(&serde_json::to_string(&reasons).unwrap_or_default());
+    }
+    summary
+}
+
+/// A section's decision is a rejection (`Rechazada`, in any case or gender).
+pub fn is_rejection(estatus: &str) -> bool {
+    estatus.trim().to_lowercase().starts_with("rechazad")
+}
+
+/// How many sections a correction's summary rejected, and the reasons it carries
+/// (none in summaries written before they were recorded).
+pub fn rejections(summary: &str) -> (u32, Vec<String>) {
+    let Some((head, tail)) = summary.split_once("; notificar al usuario: ") else {
+        return (0, Vec::new());
+    };
+    let sections = head
+        .split_once(" secciones (")
+        .and_then(|(_, list)| list.strip_suffix(')'))
+        .unwrap_or("");
+    let rejected = sections
+        .split(", ")
+        .filter_map(|d| d.rsplit_once(' '))
+        .filter(|(_, estatus)| is_rejection(estatus))
+        .count();
+    let reasons = tail
+        .split_once(REASONS)
+        .and_then(|(_, list)| serde_json::from_str(list).ok())
+        .unwrap_or_default();
+    (u32::try_from(rejected).unwrap_or(u32::MAX), reasons)
 }
 
 pub fn complementary_info(request: &ComplementaryInfoRequest) -> String {
@@ -112,6 +158,49 @@ mod tests {
             contact_phone: phone.map(Into::into),
             ..CreateFileRequest::default()
         }
+    }
+
+    #[test]
+    fn a_correction_carries_the_rejected_sections_comments_and_they_read_back() {
+        use kyb_api::requests::SectionDecision;
+        let decision = |seccion: &str, estatus: &str, comentario: Option<&str>| SectionDecision {
+            seccion: seccion.into(),
+            estatus: estatus.into(),
+            comentario: comentario.map(Into::into),
+            ..SectionDecision::default()
+        };
+        let request = CorrectionRequest {
+            document_id: "d".into(),
+            secciones: vec![
+                decision(
+                    "ProofAddress",
+                    "Rechazada",
+                    Some(" Tiene más de tres meses; \"viejo\" "),
+                ),
+                decision("Opinion", "Aceptada", Some("bien")),
+                decision("FiscalCSF", "Rechazada", Some("  ")),
+            ],
+            ..CorrectionRequest::default()
+        };
+        let summary = correction(&request);
+        assert_eq!(
+            summary,
+            "3 secciones (ProofAddress Rechazada, Opinion Aceptada, FiscalCSF Rechazada); \
+             notificar al usuario: sí; motivos de rechazo: [\"Tiene más de tres meses; \\\"viejo\\\"\"]"
+        );
+        assert_eq!(
+            rejections(&summary),
+            (2, vec!["Tiene más de tres meses; \"viejo\"".to_owned()])
+        );
+        // An older summary: its rejections, no reasons.
+        assert_eq!(
+            rejections("2 secciones (A Rechazada, B Aceptada); notificar al usuario: no"),
+            (1, Vec::new())
+        );
+        assert_eq!(
+            rejections("flujo x; notificar al usuario: no"),
+            (0, Vec::new())
+        );
     }
 
     #[test]

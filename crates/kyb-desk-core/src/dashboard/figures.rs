@@ -1,0 +1,189 @@
+//! The dashboard's figures in one pass over the trail (oldest first, as both trails
+//! are read) and one over the queue, each step a hash-map look-up: linear in their
+//! lengths.
+//!
+//! **A file's arrival** is the first thing the trail shows of it since its previous
+//! decision (or ever): the first successful entry about it, whatever its kind (its
+//! creation at a desk, an enrollment link, complementary information, a finding
+//! acknowledged during the review). The desk knows no earlier moment it can stand by:
+//! the watchlist keeps no "followed at", and the service's `UpdatedAtUTC` moves with
+//! every change, the decision's own included. A decision is the end of its round: the
+//! next entry about the file starts the next one. A decision with nothing before it in
+//! its round has no known arrival and is counted as `untimed`, not guessed. Intents
+//! and failed calls are never arrivals nor decisions: they are not what happened.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use chrono::{DateTime, Utc};
+
+use super::stats::nearest_rank;
+use super::{
+    AgeBand, AgeBandCount, Dashboard, DecisionsOnDay, Period, QueueAges, ReasonCount,
+    RejectionReasons, TOP_REASONS, TimeToDecision, TrailEntry,
+};
+use crate::reasons::ReasonCatalogue;
+use crate::sent_summary;
+use crate::watchlist::WatchedFile;
+use kyb_api::file::StatusCategory;
+use kyb_api::time::parse_timestamp;
+
+/// One reason as counted: comments that differ only in case, spacing or a final
+/// period are the same reason.
+fn reason_key(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words
+        .join(" ")
+        .trim_end_matches('.')
+        .trim_end()
+        .to_lowercase()
+}
+
+pub fn compute<'a>(
+    trail: impl IntoIterator<Item = TrailEntry<'a>>,
+    queue: &[WatchedFile],
+    catalogue: &ReasonCatalogue,
+    period: &Period,
+    now: DateTime<Utc>,
+) -> Dashboard {
+    let flows_of: HashMap<&str, &str> = queue
+        .iter()
+        .filter_map(|f| Some((f.document_id.as_deref()?, f.flow_id.as_str())))
+        .collect();
+    let catalogued: HashSet<String> = catalogue
+        .values()
+        .flatten()
+        .map(|r| reason_key(r))
+        .collect();
+
+    // The start of each file's open round (see the module's notes).
+    let mut arrived: HashMap<String, DateTime<Utc>> = HashMap::new();
+    let mut per_day: BTreeMap<(chrono::NaiveDate, &str), u32> = BTreeMap::new();
+    let mut analysts: BTreeSet<&str> = BTreeSet::new();
+    let mut waits: Vec<u32> = Vec::new();
+    let mut untimed = 0u32;
+    let mut rejected_sections = 0u32;
+    let mut without_reason = 0u32;
+    let mut reasons: HashMap<String, (String, u32)> = HashMap::new();
+
+    for entry in trail {
+        if !entry.ok {
+            continue;
+        }
+        let decision = entry.is_decision();
+        let (Some(at), Some(document_id)) = (parse_timestamp(entry.at_utc), entry.document_id)
+        else {
+            continue;
+        };
+        if !decision {
+            arrived.entry(document_id).or_insert(at);
+            continue;
+        }
+        analysts.insert(entry.analyst);
+        let arrival = arrived.remove(&document_id);
+        let day = period.day_of(at);
+        let counted = period.holds(day)
+            && period.analyst.as_deref().is_none_or(|a| a == entry.analyst)
+            && period
+                .flow
+                .as_deref()
+                .is_none_or(|flow| flows_of.get(document_id.as_str()) == Some(&flow));
+        if !counted {
+            continue;
+        }
+        *per_day.entry((day, entry.analyst)).or_default() += 1;
+        match arrival {
+            Some(arrival) => {
+                let seconds = (at - arrival).num_seconds().max(0);
+                waits.push(u32::try_from(seconds).unwrap_or(u32::MAX));
+            }
+            None => untimed += 1,
+        }
+        let (rejected, given) = sent_summary::rejections(entry.summary);
+        rejected_sections += rejected;
+        without_reason += rejected.saturating_sub(u32::try_from(given.len()).unwrap_or(u32::MAX));
+        for reason in given {
+            let counted = reasons.entry(reason_key(&reason)).or_insert((reason, 0));
+            counted.1 += 1;
+        }
+    }
+
+    let mut top: Vec<ReasonCount> = reasons
+        .into_iter()
+        .map(|(key, (reason, count))| ReasonCount {
+            catalogued: catalogued.contains(&key),
+            reason,
+            count,
+        })
+        .collect();
+    top.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.reason.cmp(&b.reason)));
+    top.truncate(TOP_REASONS);
+
+    let decisions: Vec<DecisionsOnDay> = per_day
+        .into_iter()
+        .map(|((day, analyst), count)| DecisionsOnDay {
+            day: day.format("%Y-%m-%d").to_string(),
+            analyst: analyst.to_owned(),
+            count,
+        })
+        .collect();
+    Dashboard {
+        decisions_total: decisions.iter().map(|d| d.count).sum(),
+        decisions,
+        analysts: analysts.into_iter().map(str::to_owned).collect(),
+        flows: queue
+            .iter()
+            .map(|f| f.flow_id.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect(),
+        time_to_decision: TimeToDecision {
+            timed: u32::try_from(waits.len()).unwrap_or(u32::MAX),
+            untimed,
+            median_seconds: nearest_rank(&mut waits, 0.5),
+            p90_seconds: nearest_rank(&mut waits, 0.9),
+        },
+        queue: queue_ages(queue, period, now),
+        reasons: RejectionReasons {
+            rejected_sections,
+            without_reason,
+            top,
+        },
+    }
+}
+
+/// A file still to finish: neither approved nor closed (a file never read yet is open:
+/// it is in the queue, its status unknown).
+fn is_open(file: &WatchedFile) -> bool {
+    !matches!(
+        file.status_category,
+        Some(StatusCategory::Approved | StatusCategory::Closed)
+    )
+}
+
+/// The open files of the flow asked for (the queue is the desk's or the team's, so no
+/// analyst filter applies), by age band as of `now`.
+fn queue_ages(queue: &[WatchedFile], period: &Period, now: DateTime<Utc>) -> QueueAges {
+    let mut counts = [0u32; AgeBand::ALL.len()];
+    for file in queue
+        .iter()
+        .filter(|f| is_open(f))
+        .filter(|f| period.flow.as_deref().is_none_or(|flow| f.flow_id == flow))
+    {
+        let band = file
+            .updated_at_utc
+            .as_deref()
+            .and_then(parse_timestamp)
+            .map_or(AgeBand::Unknown, |at| {
+                AgeBand::of_days((now - at).num_days())
+            });
+        counts[AgeBand::ALL.iter().position(|b| *b == band).unwrap_or(0)] += 1;
+    }
+    QueueAges {
+        open: counts.iter().sum(),
+        bands: AgeBand::ALL
+            .iter()
+            .zip(counts)
+            .map(|(band, count)| AgeBandCount { band: *band, count })
+            .collect(),
+    }
+}

@@ -1,0 +1,147 @@
+//! The supervisor's dashboard (issue 32, 5): figures over a trail (the desk's audit log
+//! or the team's, read alike through [`TrailEntry`]) and the queue (the watchlist's
+//! files), for a period and an analyst or a flow. Computed here, in one pass over the
+//! trail and one over the queue ([`figures::compute`]); the window only draws them.
+//!
+//! Its rooms: [`input`] (a trail entry as read from either trail), [`query`] (the period
+//! and filters asked for), `figures` (the pass), `stats` (median and p90), [`csv`] (the
+//! export).
+
+pub mod csv;
+mod figures;
+pub mod input;
+pub mod query;
+mod stats;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+pub use figures::compute;
+pub use input::TrailEntry;
+pub use query::{DashboardQuery, Period};
+
+/// How many rejection reasons the dashboard lists.
+pub const TOP_REASONS: usize = 10;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Dashboard {
+    /// Decisions per analyst per day: only days with decisions, by day then analyst.
+    pub decisions: Vec<DecisionsOnDay>,
+    pub decisions_total: u32,
+    /// Everyone with a decision anywhere in the trail (the analyst filter's choices),
+    /// whatever the period and the filters.
+    pub analysts: Vec<String>,
+    /// The queue's flows (the flow filter's choices).
+    pub flows: Vec<String>,
+    pub time_to_decision: TimeToDecision,
+    pub queue: QueueAges,
+    pub reasons: RejectionReasons,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DecisionsOnDay {
+    /// `YYYY-MM-DD`, in the window's time zone.
+    pub day: String,
+    pub analyst: String,
+    pub count: u32,
+}
+
+/// From a file's arrival to its decision (see [`figures`] for what "arrival" is).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeToDecision {
+    /// Decisions whose arrival the trail shows.
+    pub timed: u32,
+    /// Decisions whose file had no earlier entry: no arrival known, not timed.
+    pub untimed: u32,
+    /// In seconds, by nearest rank; `None` when nothing was timed.
+    pub median_seconds: Option<u32>,
+    pub p90_seconds: Option<u32>,
+}
+
+/// How long since each open file last changed at the service (its `UpdatedAtUTC`):
+/// how long it has sat as it is. The bands are the watchlist overview's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct QueueAges {
+    pub open: u32,
+    /// Every band, in order, `unknown` last (files the service gave no time for).
+    pub bands: Vec<AgeBandCount>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum AgeBand {
+    /// Under a day (or "in the future": a clock behind the service's).
+    Today,
+    Days1To3,
+    Days4To7,
+    Older,
+    Unknown,
+}
+
+impl AgeBand {
+    pub const ALL: [AgeBand; 5] = [
+        Self::Today,
+        Self::Days1To3,
+        Self::Days4To7,
+        Self::Older,
+        Self::Unknown,
+    ];
+
+    /// By whole days of age.
+    pub fn of_days(days: i64) -> Self {
+        match days {
+            ..=0 => Self::Today,
+            1..=3 => Self::Days1To3,
+            4..=7 => Self::Days4To7,
+            _ => Self::Older,
+        }
+    }
+
+    /// The CSV's words.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Today => "hoy",
+            Self::Days1To3 => "1-3 días",
+            Self::Days4To7 => "4-7 días",
+            Self::Older => "más de 7 días",
+            Self::Unknown => "sin fecha",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AgeBandCount {
+    pub band: AgeBand,
+    pub count: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RejectionReasons {
+    /// Sections rejected by the decisions counted.
+    pub rejected_sections: u32,
+    /// Of those, rejected with no comment recorded (a blank one, or a summary written
+    /// before comments were recorded).
+    pub without_reason: u32,
+    /// The most used, most first (ties by text), at most [`TOP_REASONS`].
+    pub top: Vec<ReasonCount>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ReasonCount {
+    /// As first written (comments that differ only in case, spacing or a final period
+    /// are one reason).
+    pub reason: String,
+    pub count: u32,
+    /// One of the profile's ready-made reasons ([`crate::reasons`]).
+    pub catalogued: bool,
+}
+
+#[cfg(test)]
+mod tests;
