@@ -71,6 +71,18 @@ pub fn to_csv(dashboard: &Dashboard, period: &Period) -> AppResult<(String, u32)
             .iter()
             .map(|b| row("cola_por_antiguedad", b.band.label(), "", b.count)),
     );
+    let sla = &dashboard.sla;
+    rows.extend([
+        row("sla_dentro", "", "", sla.within),
+        row("sla_vencidas", "", "", sla.breached),
+        row("sla_sin_medir", "", "", sla.unmeasured),
+        row(
+            "sla_cumplimiento_por_mil",
+            "",
+            "",
+            optional(sla.share_permille),
+        ),
+    ]);
     let reasons = &dashboard.reasons;
     rows.extend([
         row("secciones_rechazadas", "", "", reasons.rejected_sections),

@@ -11,6 +11,14 @@
 //! next entry about the file starts the next one. A decision with nothing before it in
 //! its round has no known arrival and is counted as `untimed`, not guessed. Intents
 //! and failed calls are never arrivals nor decisions: they are not what happened.
+//!
+//! **SLA attainment** runs the workspace's clock ([`crate::sla::clock`]) over each timed
+//! decision's wait: the trail does not know the file's statuses between its arrival and
+//! its decision, and all that time the file waited on the back office, so it is counted
+//! as one span of `Pendiente` (the queue's target). A decision is within the target when
+//! that clock, stopped at the decision, is not breached (a clock that reaches its target
+//! exactly is breached, as the queue shows it). Untimed decisions, and every decision
+//! when the policy sets no target for the queue, are not measured rather than guessed.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -19,10 +27,11 @@ use chrono::{DateTime, Utc};
 use super::stats::nearest_rank;
 use super::{
     AgeBand, AgeBandCount, Dashboard, DecisionsOnDay, Period, QueueAges, ReasonCount,
-    RejectionReasons, TOP_REASONS, TimeToDecision, TrailEntry,
+    RejectionReasons, SlaAttainment, TOP_REASONS, TimeToDecision, TrailEntry,
 };
 use crate::reasons::ReasonCatalogue;
 use crate::sent_summary;
+use crate::sla::{SlaPolicy, SlaState, StatusSpan};
 use crate::watchlist::WatchedFile;
 use kyb_api::file::StatusCategory;
 use kyb_api::time::parse_timestamp;
@@ -42,6 +51,7 @@ pub fn compute<'a>(
     trail: impl IntoIterator<Item = TrailEntry<'a>>,
     queue: &[WatchedFile],
     catalogue: &ReasonCatalogue,
+    policy: &SlaPolicy,
     period: &Period,
     now: DateTime<Utc>,
 ) -> Dashboard {
@@ -61,6 +71,7 @@ pub fn compute<'a>(
     let mut analysts: BTreeSet<&str> = BTreeSet::new();
     let mut waits: Vec<u32> = Vec::new();
     let mut untimed = 0u32;
+    let mut sla = SlaAttainment::default();
     let mut rejected_sections = 0u32;
     let mut without_reason = 0u32;
     let mut reasons: HashMap<String, (String, u32)> = HashMap::new();
@@ -95,8 +106,20 @@ pub fn compute<'a>(
             Some(arrival) => {
                 let seconds = (at - arrival).num_seconds().max(0);
                 waits.push(u32::try_from(seconds).unwrap_or(u32::MAX));
+                let waited = [StatusSpan {
+                    category: StatusCategory::Queued,
+                    since: arrival,
+                }];
+                match crate::sla::clock(policy, &waited, at).state {
+                    SlaState::Breached => sla.breached += 1,
+                    SlaState::OnTime | SlaState::AtRisk => sla.within += 1,
+                    _ => sla.unmeasured += 1,
+                }
             }
-            None => untimed += 1,
+            None => {
+                untimed += 1;
+                sla.unmeasured += 1;
+            }
         }
         let (rejected, given) = sent_summary::rejections(entry.summary);
         rejected_sections += rejected;
@@ -143,6 +166,7 @@ pub fn compute<'a>(
             p90_seconds: nearest_rank(&mut waits, 0.9),
         },
         queue: queue_ages(queue, period, now),
+        sla: sla.with_share(),
         reasons: RejectionReasons {
             rejected_sections,
             without_reason,

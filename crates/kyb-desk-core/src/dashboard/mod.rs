@@ -4,11 +4,11 @@
 //! trail and one over the queue ([`figures::compute`]); the window only draws them.
 //!
 //! Its rooms: [`input`] (a trail entry as read from either trail), [`query`] (the period
-//! and filters asked for), `figures` (the pass), `stats` (median and p90), [`csv`] (the
+//! and filters asked for), [`figures`] (the pass, and what arrival and attainment are), `stats` (median and p90), [`csv`] (the
 //! export).
 
 pub mod csv;
-mod figures;
+pub mod figures;
 pub mod input;
 pub mod query;
 mod stats;
@@ -36,7 +36,30 @@ pub struct Dashboard {
     pub flows: Vec<String>,
     pub time_to_decision: TimeToDecision,
     pub queue: QueueAges,
+    pub sla: SlaAttainment,
     pub reasons: RejectionReasons,
+}
+
+/// Decisions made within the SLA's target (see [`figures`] for how it is measured).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SlaAttainment {
+    pub within: u32,
+    pub breached: u32,
+    /// Untimed decisions, and all when the policy sets no target for the queue.
+    pub unmeasured: u32,
+    /// `within` in thousandths of the measured decisions, rounded down; none when none
+    /// was measured.
+    pub share_permille: Option<u32>,
+}
+
+impl SlaAttainment {
+    fn with_share(mut self) -> Self {
+        let measured = u64::from(self.within) + u64::from(self.breached);
+        self.share_permille = (measured > 0)
+            .then(|| u32::try_from(u64::from(self.within) * 1000 / measured).unwrap_or(1000));
+        self
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

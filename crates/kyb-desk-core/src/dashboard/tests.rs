@@ -8,6 +8,7 @@ use kyb_api::file::StatusCategory;
 use super::*;
 use crate::audit::{AuditEntry, Outcome, Record};
 use crate::reasons::ReasonCatalogue;
+use crate::sla::{BusinessCalendar, SlaPolicy, SlaTargets};
 use crate::watchlist::WatchedFile;
 
 const CORRECTION: &str = "POST /expedientes/solicitar-correccion";
@@ -208,13 +209,32 @@ fn figures(query: DashboardQuery) -> Dashboard {
     figures_of(trail(), &queue(), query)
 }
 
+/// A round-the-clock office in UTC with a 2-hour target for the queue: a wait's
+/// business time is its wall time.
+fn policy() -> SlaPolicy {
+    SlaPolicy {
+        calendar: BusinessCalendar {
+            working_days: vec![1, 2, 3, 4, 5, 6, 7],
+            opens_at_minute: 0,
+            closes_at_minute: 24 * 60,
+            utc_offset_minutes: 0,
+            statutory_holidays: false,
+            days_off: Vec::new(),
+        },
+        targets: SlaTargets {
+            queued_hours: Some(2),
+            ..SlaTargets::default()
+        },
+    }
+}
+
 fn figures_of(
     trail: Vec<TrailEntry<'_>>,
     queue: &[WatchedFile],
     query: DashboardQuery,
 ) -> Dashboard {
     let period = query.period().expect("a valid query");
-    compute(trail, queue, &catalogue(), &period, at(NOW))
+    compute(trail, queue, &catalogue(), &policy(), &period, at(NOW))
 }
 
 fn day(day: &str, analyst: &str, count: u32) -> DecisionsOnDay {
@@ -274,6 +294,17 @@ fn every_figure_over_the_whole_trail() {
         QueueAges {
             open: 5,
             bands: bands([1, 1, 1, 1, 1])
+        }
+    );
+    // Against 2 hours: 1 h within, 4 h over, 2 h reached (breached); three untimed.
+    // 1 of 3 measured: 333 thousandths.
+    assert_eq!(
+        all.sla,
+        SlaAttainment {
+            within: 1,
+            breached: 2,
+            unmeasured: 3,
+            share_permille: Some(333),
         }
     );
     // Rejected: 1 + 1 + 2 + 0 + 1 + 0 = 5, decision 2's without reason. "Tiene más de
@@ -375,6 +406,15 @@ fn an_analyst_filter_and_a_flow_filter() {
             ],
         }
     );
+    assert_eq!(
+        (
+            beto.sla.within,
+            beto.sla.breached,
+            beto.sla.unmeasured,
+            beto.sla.share_permille
+        ),
+        (0, 1, 1, Some(0))
+    );
     // The queue is everyone's: no analyst filter applies to it.
     assert_eq!(beto.queue.open, 5);
 
@@ -426,6 +466,7 @@ fn an_empty_trail_and_queue_give_empty_figures_not_zeros_that_look_measured() {
                 open: 0,
                 bands: bands([0; 5])
             },
+            sla: SlaAttainment::default(),
             reasons: RejectionReasons {
                 rejected_sections: 0,
                 without_reason: 0,
@@ -498,12 +539,37 @@ fn the_csv_holds_every_figure_and_a_reason_is_never_a_formula() {
     let (text, rows) = csv::to_csv(&dashboard, &period).expect("written");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "figura,detalle,analista,valor");
-    // 5 heading rows, 6 per-day rows, 5 times and the open count, 5 bands, 2 rejection
-    // counts, 3 reasons.
-    assert_eq!(rows, 5 + 6 + 5 + 5 + 2 + 3);
+    // 5 heading rows, 6 per-day rows, 4 times and the open count, 5 bands, 4 SLA
+    // figures, 2 rejection counts, 3 reasons.
+    assert_eq!(rows, 5 + 6 + 5 + 5 + 4 + 2 + 3);
+    assert!(lines.contains(&"sla_cumplimiento_por_mil,,,333"));
     assert_eq!(lines.len() as u32, rows + 1);
     assert!(lines.contains(&"decisiones,2025-03-03,beto@banco.mx,1"));
     assert!(lines.contains(&"tiempo_a_decision_mediana_s,,,7200"));
     assert!(lines.contains(&"cola_por_antiguedad,sin fecha,,1"));
     assert!(lines.contains(&"motivo_de_rechazo,\"'=HYPERLINK(\"\"x\"\")\",,1"));
+}
+
+#[test]
+fn without_a_target_for_the_queue_nothing_is_measured() {
+    let mut untargeted = policy();
+    untargeted.targets.queued_hours = None;
+    let period = DashboardQuery::default().period().expect("valid");
+    let figures = compute(
+        trail(),
+        &queue(),
+        &catalogue(),
+        &untargeted,
+        &period,
+        at(NOW),
+    );
+    assert_eq!(
+        figures.sla,
+        SlaAttainment {
+            within: 0,
+            breached: 0,
+            unmeasured: 6,
+            share_permille: None,
+        }
+    );
 }
