@@ -10,6 +10,7 @@
 //! Needs what `scripts/bench.sh` provides: a display, a D-Bus session with a keyring
 //! and tauri-driver (`scripts/session.sh --driver`).
 
+mod dashboard;
 mod day;
 mod evidence;
 mod journeys;
@@ -395,6 +396,7 @@ async fn main() {
             format!("**{:.2}**", refresh.median / ideal),
         ]),
     ]);
+    out.extend(dashboard::section(args.runs));
     out.extend(scale_lines(&scale, args.runs));
     if let Some(path) = &args.goals {
         let goals = goal_rows(&Met {
