@@ -182,7 +182,7 @@ pub struct TeamChain {
     pub head: Head,
 }
 
-const COLUMNS: &str = "seq, at_utc, member, operation, target, summary, ok, code, message, completes, prev_hash, hash, format";
+pub(crate) const COLUMNS: &str = "seq, at_utc, member, operation, target, summary, ok, code, message, completes, prev_hash, hash, format";
 
 impl Team {
     /// A service call's intent, before it leaves: its sequence, and the approval it

@@ -19,8 +19,10 @@ mod audit;
 mod checkpoint;
 mod claims;
 mod error;
+mod history;
 mod live;
 mod members;
+mod mentions;
 mod notes;
 mod queue;
 pub mod setup;
@@ -34,8 +36,10 @@ pub use audit::{GENESIS, Head, OpenIntent, TeamAuditEntry, TeamBreak, TeamChain}
 pub use checkpoint::{Checkpoint, CheckpointKey, checkpoint_message};
 pub use claims::{Claim, LEASE, LEASE_MAX, REASON_MAX};
 pub use error::{TeamError, TeamResult};
+pub use history::FILE_TRAIL_MAX;
 pub use live::{Change, Listener};
 pub use members::{Me, Member, Role};
+pub use mentions::{MENTIONS_SHOWN, Mention};
 pub use notes::{NOTE_MAX, Note};
 pub use queue::{NewTeamFile, QueueFilter, TeamFile, UPDATE_CHUNK};
 pub use views::{
@@ -52,7 +56,7 @@ pub const POOL_SIZE: u32 = 4;
 pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The schema version this desk speaks ([`Team::connect`] refuses an older one).
-pub const SCHEMA_VERSION: i32 = 8;
+pub const SCHEMA_VERSION: i32 = 9;
 
 /// How long a statement waits for a lock another member holds, and how long any
 /// statement may run: a member who holds a row cannot stop the others' desks, which

@@ -23,6 +23,7 @@ pub enum Change {
     Audit,
     Settings,
     Approvals,
+    Mentions,
 }
 
 impl Change {
@@ -36,6 +37,8 @@ impl Change {
             "team_setting" => Self::Settings,
             "team_approval" => Self::Approvals,
             "team_checkpoint" => Self::Audit,
+            // A note named someone: each desk reads its own mentions again.
+            "team_mention" => Self::Mentions,
             _ => return None,
         })
     }
