@@ -13,16 +13,20 @@ pub enum DeskEvent {
     AuditTamperDetected,
     /// The analyst accepted a section knowing of its high findings.
     FindingsAcknowledged,
+    /// A file's dossier was exported; the summary names its digest (the SHA-256 of
+    /// its `SHA256SUMS`), so a dossier rewritten later no longer matches.
+    DossierExported,
 }
 
 impl DeskEvent {
-    pub const ALL: [DeskEvent; 6] = [
+    pub const ALL: [DeskEvent; 7] = [
         Self::ProfileAddressChanged,
         Self::KeyOriginConfirmed,
         Self::KeyReplaced,
         Self::AuditRecovered,
         Self::AuditTamperDetected,
         Self::FindingsAcknowledged,
+        Self::DossierExported,
     ];
 }
 
@@ -45,6 +49,7 @@ impl Action {
             Self::Desk(DeskEvent::AuditRecovered) => "audit-recovered",
             Self::Desk(DeskEvent::AuditTamperDetected) => "audit-tamper-detected",
             Self::Desk(DeskEvent::FindingsAcknowledged) => "findings-acknowledged",
+            Self::Desk(DeskEvent::DossierExported) => "dossier-exported",
         };
         format!("desk: {event}")
     }

@@ -115,7 +115,7 @@ impl AuditTarget {
             },
             Some(
                 Action::Service(Operation::Correction)
-                | Action::Desk(DeskEvent::FindingsAcknowledged),
+                | Action::Desk(DeskEvent::FindingsAcknowledged | DeskEvent::DossierExported),
             ) if second.is_none() && is_uuid(first) => file(),
             Some(Action::Desk(
                 DeskEvent::ProfileAddressChanged

@@ -47,6 +47,7 @@ const DESK_EVENTS: Partial<Record<string, MessageKey>> = {
   "desk: audit-recovered": "op.desk.auditRecovered",
   "desk: audit-tamper-detected": "op.desk.auditTamperDetected",
   "desk: findings-acknowledged": "op.desk.findingsAcknowledged",
+  "desk: dossier-exported": "op.desk.dossierExported",
 };
 
 /** A human name for what an entry records: a service call by the route the backend

@@ -50,6 +50,7 @@ export const auditEn: Record<AuditKey, string> = {
   "op.desk.auditRecovered": "Unreadable audit log set aside; started afresh",
   "op.desk.auditTamperDetected": "Audit log tampering detected",
   "op.desk.findingsAcknowledged": "Findings acknowledged on accepting",
+  "op.desk.dossierExported": "Dossier exported",
   "op.createFile": "Create file",
   "op.detail": "File detail",
   "op.correction": "Correction request",

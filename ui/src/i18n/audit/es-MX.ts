@@ -50,6 +50,7 @@ export const auditEsMX = {
   "op.desk.auditRecovered": "Bitácora ilegible apartada; se empezó de nuevo",
   "op.desk.auditTamperDetected": "Alteración de la bitácora detectada",
   "op.desk.findingsAcknowledged": "Hallazgos reconocidos al aceptar",
+  "op.desk.dossierExported": "Expediente para auditoría exportado",
   "op.createFile": "Crear expediente",
   "op.detail": "Detalle del expediente",
   "op.correction": "Solicitud de corrección",

@@ -1,0 +1,195 @@
+//! The desk's export of a file's dossier ([`crate::dossier`]): read the file as the
+//! review reads it, fetch and hash its evidence, take the file's part of the audit log,
+//! write the ZIP where the analyst chose, and record its digest in the log (an export
+//! is audited like every other act, and a dossier rewritten later is caught by it).
+
+use std::path::Path;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::{Desk, FileDetail};
+use crate::audit::{AuditTarget, DeskEvent};
+use crate::dossier::{self, DossierCheck, model};
+use crate::error::{AppError, AppResult, Task};
+use crate::evidence::files::EvidenceFiles;
+use crate::fsio;
+
+/// Where the dossier went and how to recognise it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedDossier {
+    /// SHA-256 of its `SHA256SUMS`, as the audit log records it.
+    pub digest: String,
+    pub bytes: u32,
+    pub documents: u32,
+    pub entries: u32,
+}
+
+/// A dossier's check, with whether the audit log recorded its export.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DossierAudit {
+    pub check: DossierCheck,
+    /// The log has a `desk: dossier-exported` entry naming this digest.
+    pub recorded: bool,
+}
+
+fn text(value: Option<&impl Serialize>) -> Option<String> {
+    let value = serde_json::to_value(value?).ok()?;
+    match value {
+        serde_json::Value::String(s) => Some(s),
+        serde_json::Value::Null => None,
+        other => Some(other.to_string()),
+    }
+}
+
+/// What the log's export entry says; the digest is found in it by [`Desk::audit_dossier`].
+fn exported_summary(digest: &str) -> String {
+    format!("expediente para auditoría exportado; sha256 de SHA256SUMS {digest}")
+}
+
+impl Desk {
+    /// Builds the dossier of a file and writes it to `path`.
+    pub async fn export_dossier(
+        &self,
+        files: &EvidenceFiles,
+        flow_id: &str,
+        rfc: &str,
+        document_id: &str,
+        path: &Path,
+    ) -> AppResult<ExportedDossier> {
+        let profile = self.active_profile()?;
+        let material = self
+            .review_material(files, flow_id, rfc, document_id)
+            .await?;
+        let tracking = &material.tracking.tracking;
+        let (detail, names) = match &material.detail {
+            FileDetail::V2 { detail, .. } => (
+                serde_json::to_value(detail.as_ref()).ok(),
+                detail
+                    .documentos
+                    .iter()
+                    .map(|d| {
+                        [&d.tipo_documento, &d.subtipo, &d.referencia]
+                            .into_iter()
+                            .flatten()
+                            .cloned()
+                            .collect::<Vec<_>>()
+                            .join(" · ")
+                    })
+                    .collect(),
+            ),
+            FileDetail::V1 { .. } => (None, Vec::new()),
+        };
+        let mut documents = Vec::new();
+        for (index, doc) in material.evidence.documents.iter().enumerate() {
+            let Some(handle) = &doc.file else { continue };
+            let section = material
+                .evidence
+                .sections
+                .iter()
+                .find(|s| {
+                    s.documents
+                        .contains(&u32::try_from(index).unwrap_or(u32::MAX))
+                })
+                .map(|s| s.section.clone());
+            let name = names
+                .get(index)
+                .filter(|n: &&String| !n.is_empty())
+                .cloned()
+                .unwrap_or_else(|| format!("Documento {}", index + 1));
+            documents.push(match files.open(handle).await {
+                Ok(file) => model::DocumentHash {
+                    name,
+                    section,
+                    sha256: Some(file.sha256),
+                    bytes: Some(u64::from(file.size)),
+                    problem: None,
+                },
+                Err(error) => model::DocumentHash {
+                    name,
+                    section,
+                    sha256: None,
+                    bytes: None,
+                    problem: Some(error.message.clone()),
+                },
+            });
+        }
+        let now = kyb_api::time::instant_text(chrono::Utc::now());
+        let file = model::FileFacts {
+            document_id: document_id.trim().to_owned(),
+            flow_id: flow_id.trim().to_owned(),
+            rfc: rfc.trim().to_owned(),
+            company_name: tracking.company_name.clone(),
+            status: text(tracking.document_status.as_ref()),
+            created_at_utc: text(tracking.created_at_utc.as_ref()),
+            updated_at_utc: text(tracking.updated_at_utc.as_ref()),
+            people: tracking
+                .person
+                .iter()
+                .map(|p| model::PersonFacts {
+                    name: p.full_name.clone().unwrap_or_default(),
+                    rfc: p.rfc.clone(),
+                    curp: p.curp.clone(),
+                })
+                .collect(),
+            detail_fetched_at_utc: detail.is_some().then(|| now.clone()),
+            detail,
+        };
+        let draft = self.load_draft(document_id)?;
+        let entries = self.audit_entries()?.entries;
+        let anchor = self.verify_audit()?.anchor;
+        let built = dossier::archive::build(&dossier::assemble_local(dossier::LocalSources {
+            generated_at_utc: now,
+            generated_by: profile.agent_email.clone(),
+            file,
+            sections: material
+                .tracking
+                .sections
+                .iter()
+                .map(|s| s.comment.clone())
+                .collect(),
+            draft: draft.as_ref(),
+            documents,
+            entries: &entries,
+            anchor: &anchor,
+        }))?;
+        let written = dossier::verify(&built.bytes);
+        fsio::write_atomic(path, &built.bytes)
+            .map_err(|e| AppError::storage(Task::UseChosenPath, e))?;
+        self.append_event(
+            &profile,
+            DeskEvent::DossierExported,
+            document_id.trim(),
+            AuditTarget::File {
+                document_id: document_id.trim().to_owned(),
+            },
+            exported_summary(&built.digest),
+        )?;
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Ok(ExportedDossier {
+            digest: built.digest,
+            bytes: count(built.bytes.len()),
+            documents: count(material.evidence.documents.len()),
+            entries: written.entries_checked,
+        })
+    }
+
+    /// Checks a dossier, and whether this desk's log recorded its export.
+    pub fn audit_dossier(&self, bytes: &[u8]) -> AppResult<DossierAudit> {
+        let check = dossier::verify(bytes);
+        let recorded = match &check.digest {
+            Some(digest) => {
+                let label = crate::audit::Action::Desk(DeskEvent::DossierExported).label();
+                let summary = exported_summary(digest);
+                self.audit_entries()?
+                    .entries
+                    .iter()
+                    .any(|e| e.record.operation == label && e.record.summary == summary)
+            }
+            None => false,
+        };
+        Ok(DossierAudit { check, recorded })
+    }
+}

@@ -1,0 +1,191 @@
+//! The dossier as the PDF report reads it, in Spanish (the desk's records' language):
+//! the file, its sections' decisions, the acknowledged findings, the documents with
+//! their hashes, the notes and the trail. Everything it shows comes from the JSON, so
+//! the PDF can be drawn again from it (the check does).
+
+use super::model::*;
+use super::typeset::{self, Style};
+
+/// The PDF report of `dossier`.
+pub fn pdf(dossier: &Dossier) -> Vec<u8> {
+    let title = format!("Expediente {}", dossier.file.document_id);
+    typeset::pdf(&title, &lines(dossier))
+}
+
+fn or_dash(value: Option<&str>) -> &str {
+    value.filter(|v| !v.trim().is_empty()).unwrap_or("—")
+}
+
+fn lines(d: &Dossier) -> Vec<(Style, String)> {
+    let mut out = Vec::new();
+    let mut push = |style: Style, text: String| out.push((style, text));
+    let f = &d.file;
+    push(Style::Title, "Expediente para auditoría".into());
+    push(
+        Style::Body,
+        format!(
+            "Generado el {} por {} ({})",
+            d.generated_at_utc,
+            or_dash(Some(&d.generated_by)),
+            d.format
+        ),
+    );
+
+    push(Style::Heading, "Datos del expediente".into());
+    push(Style::Body, format!("DocumentId: {}", f.document_id));
+    push(
+        Style::Body,
+        format!("Razón social: {}", or_dash(f.company_name.as_deref())),
+    );
+    push(
+        Style::Body,
+        format!("RFC: {}  ·  Flujo: {}", f.rfc, f.flow_id),
+    );
+    push(
+        Style::Body,
+        format!("Estatus: {}", or_dash(f.status.as_deref())),
+    );
+    push(
+        Style::Body,
+        format!(
+            "Creado: {}  ·  Actualizado: {}",
+            or_dash(f.created_at_utc.as_deref()),
+            or_dash(f.updated_at_utc.as_deref())
+        ),
+    );
+    for person in &f.people {
+        push(
+            Style::Body,
+            format!(
+                "Persona: {} (RFC {}, CURP {})",
+                person.name,
+                or_dash(person.rfc.as_deref()),
+                or_dash(person.curp.as_deref())
+            ),
+        );
+    }
+    push(
+        Style::Body,
+        match &f.detail_fetched_at_utc {
+            Some(at) => format!("Detalle versión 2 leído el {at} (completo en dossier.json)"),
+            None => "Sin detalle versión 2 leído en este escritorio".into(),
+        },
+    );
+
+    push(Style::Heading, "Decisiones por sección".into());
+    if d.sections.is_empty() {
+        push(Style::Body, "El seguimiento no nombra secciones.".into());
+    }
+    for s in &d.sections {
+        push(Style::Body, format!("{} — {}", s.section, s.status));
+        if let Some(comment) = &s.comment {
+            push(Style::Detail, format!("Comentario: {comment}"));
+        }
+        let who = match (&s.decided_by, &s.decided_at_utc, s.trail_seq) {
+            (Some(by), Some(at), Some(seq)) => {
+                format!("Enviada por {by} el {at} (entrada {seq} de la bitácora)")
+            }
+            _ => "Sin envío registrado en la bitácora".into(),
+        };
+        push(Style::Detail, who);
+        if let Some(draft) = &s.draft {
+            push(Style::Detail, format!("Borrador sin enviar: {draft}"));
+        }
+    }
+
+    push(Style::Heading, "Hallazgos reconocidos".into());
+    if d.acknowledged.is_empty() {
+        push(Style::Body, "Ninguno.".into());
+    }
+    for a in &d.acknowledged {
+        push(
+            Style::Body,
+            format!("{} — {} (entrada {})", a.at_utc, a.by, a.trail_seq),
+        );
+        push(Style::Detail, a.summary.clone());
+    }
+
+    push(Style::Heading, "Documentos de evidencia (SHA-256)".into());
+    if d.documents.is_empty() {
+        push(Style::Body, "Ninguno.".into());
+    }
+    for doc in &d.documents {
+        let section = doc
+            .section
+            .as_deref()
+            .map(|s| format!(" — {s}"))
+            .unwrap_or_default();
+        push(Style::Body, format!("{}{section}", doc.name));
+        match (&doc.sha256, doc.bytes) {
+            (Some(hash), Some(bytes)) => {
+                push(Style::Detail, format!("sha256 {hash} ({bytes} bytes)"));
+            }
+            _ => push(
+                Style::Detail,
+                format!("No se obtuvo: {}", or_dash(doc.problem.as_deref())),
+            ),
+        }
+    }
+
+    push(Style::Heading, "Notas".into());
+    push(Style::Body, d.notes.statement.clone());
+    for note in &d.notes.items {
+        push(Style::Body, format!("{} — {}", note.at_utc, note.author));
+        push(Style::Detail, note.text.clone());
+    }
+
+    let t = &d.trail;
+    push(Style::Heading, "Bitácora del expediente".into());
+    push(
+        Style::Body,
+        match (t.kind, &t.workspace) {
+            (TrailKind::Team, Some(w)) => format!("Bitácora del equipo, espacio {w}"),
+            (TrailKind::Team, None) => "Bitácora del equipo".into(),
+            (TrailKind::Local, _) => "Bitácora local de este escritorio (audit.jsonl)".into(),
+        },
+    );
+    for e in &t.entries {
+        let result = if e.ok { "correcto" } else { "sin éxito" };
+        push(
+            Style::Body,
+            format!(
+                "{} · {} · {} · {}",
+                e.seq,
+                e.at_utc,
+                or_dash(Some(&e.by)),
+                e.operation
+            ),
+        );
+        push(Style::Detail, format!("{} ({result})", e.summary));
+        push(Style::Detail, format!("hash {}", e.hash));
+        push(Style::Detail, format!("anterior {}", e.prev_hash));
+    }
+    push(
+        Style::Body,
+        format!(
+            "Cabeza de la cadena: entrada {}, hash {}",
+            t.head.seq, t.head.hash
+        ),
+    );
+    if let Some(anchor) = &t.anchor {
+        push(Style::Detail, anchor.clone());
+    }
+    if let Some(c) = &t.checkpoint {
+        push(
+            Style::Body,
+            format!(
+                "Punto de control firmado por {} el {}: entrada {}, hash {}",
+                c.signer, c.at, c.seq, c.hash
+            ),
+        );
+        push(Style::Detail, format!("llave pública {}", c.public_key));
+        push(Style::Detail, format!("firma {}", c.signature));
+    }
+    push(Style::Heading, "Cómo verificarlo".into());
+    push(
+        Style::Body,
+        "¿Es íntegro? Ver docs/DOSSIER.md: sha256sum -c SHA256SUMS, cada hash recalculado, la cadena hasta la cabeza y la huella del expediente en la bitácora."
+            .into(),
+    );
+    out
+}

@@ -1,0 +1,379 @@
+//! A dossier built from a fixture log and file: its PDF read back by `pdftotext`, every
+//! hash recomputed, and tampered copies caught.
+
+use std::process::Command;
+
+use kyb_api::Operation;
+use kyb_api::file::SectionComment;
+
+use super::archive::{self, JSON, PDF, SUMS};
+use super::model::*;
+use super::*;
+use crate::audit::anchor::MemoryAnchor;
+use crate::audit::{Action, AuditLog, AuditTarget, DeskEvent, NewEntry, Outcome};
+use crate::hash::sha256_hex;
+
+const DOC: &str = "6f1c2a9e-4b7d-4e8a-9c3f-2d5e8b1a7c40";
+const OTHER: &str = "0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d";
+const COMMENT: &str = "Comprobante ilegible: ¿podría enviar uno más reciente? ¡Gracias!";
+const EVIDENCE_SHA: &str = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+
+fn new_entry(action: Action, document_id: &str, summary: &str) -> NewEntry {
+    NewEntry {
+        profile: "Operación".into(),
+        agent_email: "begoña@kybdesk.mx".into(),
+        action,
+        target: document_id.into(),
+        about: AuditTarget::File {
+            document_id: document_id.into(),
+        },
+        summary: summary.into(),
+        outcome: Outcome {
+            ok: true,
+            code: None,
+            message: None,
+        },
+        completes: None,
+    }
+}
+
+/// A log with the file's correction and acknowledgement among another file's entries.
+fn fixture_log(dir: &std::path::Path) -> AuditLog {
+    let log = AuditLog::new(dir.join("audit.jsonl"), Box::new(MemoryAnchor::new()));
+    let correction = Action::Service(Operation::Correction);
+    let entries = [
+        new_entry(
+            correction,
+            OTHER,
+            "1 secciones (Acta Aceptada); notificar al usuario: no",
+        ),
+        new_entry(
+            Action::Desk(DeskEvent::FindingsAcknowledged),
+            DOC,
+            "Acta constitutiva: reconoció antes de aceptar alteración del documento",
+        ),
+        new_entry(
+            correction,
+            DOC,
+            "2 secciones (Acta constitutiva Aceptada, Comprobante de domicilio Rechazada); notificar al usuario: sí",
+        ),
+        new_entry(
+            correction,
+            OTHER,
+            "1 secciones (Acta Rechazada); notificar al usuario: sí",
+        ),
+    ];
+    for entry in entries {
+        log.append(entry).expect("appended");
+    }
+    log
+}
+
+fn fixture(log: &AuditLog) -> Dossier {
+    let entries = log.entries().expect("entries").entries;
+    let anchor = log.verify().expect("verified").anchor;
+    let section = |name: &str, status: &str, comments: Option<&str>| {
+        SectionComment::parse(&match comments {
+            Some(c) => format!("{name} ({status}): {c}"),
+            None => format!("{name} ({status})"),
+        })
+        .expect("a tracking entry")
+    };
+    assemble_local(LocalSources {
+        generated_at_utc: "2026-11-26T15:00:00Z".into(),
+        generated_by: "begoña@kybdesk.mx".into(),
+        file: FileFacts {
+            document_id: DOC.into(),
+            flow_id: "flujo-pymes".into(),
+            rfc: "CAÑ010101AB1".into(),
+            company_name: Some("Cafetería Peñón y Compañía, S.A. de C.V.".into()),
+            status: Some("Revisión".into()),
+            ..FileFacts::default()
+        },
+        sections: vec![
+            section("Acta constitutiva", "Aceptada", None),
+            section("Comprobante de domicilio", "Rechazada", Some(COMMENT)),
+        ],
+        draft: None,
+        documents: vec![DocumentHash {
+            name: "Comprobante · Recibo de luz".into(),
+            section: Some("Comprobante de domicilio".into()),
+            sha256: Some(EVIDENCE_SHA.into()),
+            bytes: Some(4),
+            problem: None,
+        }],
+        entries: &entries,
+        anchor: &anchor,
+    })
+}
+
+fn built() -> (tempfile::TempDir, Dossier, Built) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let log = fixture_log(dir.path());
+    let dossier = fixture(&log);
+    let built = archive::build(&dossier).expect("built");
+    (dir, dossier, built)
+}
+
+fn pdftotext(dir: &std::path::Path, pdf: &[u8]) -> String {
+    let path = dir.join("informe.pdf");
+    std::fs::write(&path, pdf).expect("written");
+    let out = Command::new("pdftotext")
+        .args(["-enc", "UTF-8", "-layout"])
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext runs (poppler-utils, scripts/install-deps.sh)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn member(bytes: &[u8], name: &str) -> Vec<u8> {
+    archive::members(bytes)
+        .expect("a ZIP")
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, b)| b)
+        .expect("the member")
+}
+
+#[test]
+fn the_dossier_holds_the_files_record_and_only_its_entries() {
+    let (_dir, dossier, _) = built();
+    assert_eq!(dossier.sections.len(), 2);
+    let rejected = &dossier.sections[1];
+    assert_eq!(rejected.comment.as_deref(), Some(COMMENT));
+    assert_eq!(rejected.decided_by.as_deref(), Some("begoña@kybdesk.mx"));
+    assert_eq!(rejected.trail_seq, Some(3));
+    assert_eq!(dossier.acknowledged.len(), 1);
+    assert_eq!(dossier.acknowledged[0].trail_seq, 2);
+    assert!(!dossier.notes.kept);
+    assert_eq!(dossier.notes.statement, NO_NOTES);
+    let seqs: Vec<i64> = dossier.trail.entries.iter().map(|e| e.seq).collect();
+    assert_eq!(seqs, [2, 3], "the other file's entries are not shown");
+    let links: Vec<i64> = dossier.trail.links.iter().map(|l| l.seq).collect();
+    assert_eq!(
+        links,
+        [2, 3, 4],
+        "linked through the other file's entry to the head"
+    );
+    assert_eq!(dossier.trail.head.seq, 4);
+}
+
+#[test]
+fn its_pdf_reads_back_with_accents_and_hashes() {
+    let (dir, dossier, built) = built();
+    let text = pdftotext(dir.path(), &member(&built.bytes, PDF));
+    for words in [
+        "Expediente para auditoría",
+        "Cafetería Peñón y Compañía",
+        "CAÑ010101AB1",
+        "¿podría enviar uno más reciente? ¡Gracias!",
+        "begoña@kybdesk.mx",
+        "Sin notas: este escritorio trabaja solo",
+        "Decisiones por sección",
+        "alteración",
+        "Hallazgos reconocidos",
+    ] {
+        assert!(text.contains(words), "{words:?} not in:\n{text}");
+    }
+    // A hash may be cut across lines: compare without the line breaks.
+    let joined: String = text.split_whitespace().collect();
+    assert!(joined.contains(EVIDENCE_SHA));
+    for entry in &dossier.trail.entries {
+        assert!(joined.contains(&entry.hash), "entry {} hash", entry.seq);
+    }
+    assert!(joined.contains(&dossier.trail.head.hash));
+}
+
+#[test]
+fn every_hash_recomputes() {
+    let (_dir, dossier, built) = built();
+    let json = member(&built.bytes, JSON);
+    let pdf = member(&built.bytes, PDF);
+    let sums = member(&built.bytes, SUMS);
+    let sums = String::from_utf8(sums).expect("text");
+    assert_eq!(
+        sums,
+        format!(
+            "{}  dossier.json\n{}  informe.pdf\n",
+            sha256_hex(&json),
+            sha256_hex(&pdf)
+        )
+    );
+    assert_eq!(built.digest, sha256_hex(sums.as_bytes()));
+    for entry in &dossier.trail.entries {
+        assert_eq!(sha256_hex(entry.hashed.as_bytes()), entry.hash);
+    }
+    let check = verify(&built.bytes);
+    assert!(check.holds(), "{:?}", check.problems);
+    assert_eq!(check.digest.as_deref(), Some(built.digest.as_str()));
+    assert_eq!(check.entries_checked, 2);
+}
+
+#[test]
+fn the_same_dossier_zips_to_the_same_bytes() {
+    let (_dir, dossier, built) = built();
+    assert_eq!(archive::build(&dossier).expect("built").bytes, built.bytes);
+}
+
+/// The dossier's members with `json` and `pdf` in place of its own, and sums either
+/// kept (the originals) or rewritten to match.
+fn rezip(json: &[u8], pdf: &[u8], original_sums: Option<&[u8]>) -> Vec<u8> {
+    let rewritten = archive::sums(json, pdf);
+    let sums = original_sums.unwrap_or(rewritten.as_bytes());
+    archive::zip_members(&[(JSON, json), (PDF, pdf), (SUMS, sums)]).expect("zipped")
+}
+
+fn with_comment(json: &[u8], comment: &str) -> Vec<u8> {
+    let text = String::from_utf8(json.to_vec()).expect("text");
+    assert!(text.contains(COMMENT));
+    text.replace(COMMENT, comment).into_bytes()
+}
+
+#[test]
+fn a_changed_comment_is_caught_by_the_sums() {
+    let (_dir, _, built) = built();
+    let json = with_comment(&member(&built.bytes, JSON), "Todo en orden.");
+    let sums = member(&built.bytes, SUMS);
+    let check = verify(&rezip(&json, &member(&built.bytes, PDF), Some(&sums)));
+    assert!(
+        check
+            .problems
+            .contains(&DossierProblem::SumMismatch { name: JSON.into() })
+    );
+}
+
+#[test]
+fn a_changed_comment_with_sums_rewritten_is_caught_by_the_pdf_and_the_digest() {
+    let (_dir, _, built) = built();
+    let json = with_comment(&member(&built.bytes, JSON), "Todo en orden.");
+    let check = verify(&rezip(&json, &member(&built.bytes, PDF), None));
+    assert_eq!(check.problems, [DossierProblem::PdfNotFromJson]);
+    assert_ne!(check.digest.as_deref(), Some(built.digest.as_str()));
+}
+
+#[test]
+fn a_whole_rewrite_is_caught_only_by_the_digest_the_trail_keeps() {
+    let (_dir, mut dossier, built) = built();
+    dossier.sections[1].comment = Some("Todo en orden.".into());
+    let forged = archive::build(&dossier).expect("built");
+    let check = verify(&forged.bytes);
+    assert!(check.holds(), "internally consistent: {:?}", check.problems);
+    assert_ne!(
+        check.digest,
+        Some(built.digest),
+        "but not the digest recorded"
+    );
+}
+
+#[test]
+fn a_changed_pdf_is_caught_with_or_without_new_sums() {
+    let (_dir, _, built) = built();
+    let mut pdf = member(&built.bytes, PDF);
+    let at = pdf.len() / 2;
+    pdf[at] ^= 0x01;
+    let json = member(&built.bytes, JSON);
+    let sums = member(&built.bytes, SUMS);
+    let kept = verify(&rezip(&json, &pdf, Some(&sums)));
+    assert!(
+        kept.problems
+            .contains(&DossierProblem::SumMismatch { name: PDF.into() })
+    );
+    assert!(kept.problems.contains(&DossierProblem::PdfNotFromJson));
+    let rewritten = verify(&rezip(&json, &pdf, None));
+    assert_eq!(rewritten.problems, [DossierProblem::PdfNotFromJson]);
+}
+
+#[test]
+fn a_changed_trail_entry_is_caught_even_when_pdf_and_sums_are_redone() {
+    let (_dir, mut dossier, _) = built();
+    dossier.trail.entries[1].summary = "0 secciones".into();
+    let check = verify(&archive::build(&dossier).expect("built").bytes);
+    assert_eq!(check.problems, [DossierProblem::EntryFields { seq: 3 }]);
+
+    let (_dir, mut dossier, _) = built();
+    let entry = &mut dossier.trail.entries[1];
+    entry.hashed = entry.hashed.replace("Rechazada", "Aceptada");
+    entry.summary = entry.summary.replace("Rechazada", "Aceptada");
+    let check = verify(&archive::build(&dossier).expect("built").bytes);
+    assert_eq!(check.problems, [DossierProblem::EntryHash { seq: 3 }]);
+}
+
+#[test]
+fn a_broken_chain_or_head_is_caught() {
+    let (_dir, mut dossier, _) = built();
+    dossier.trail.links.remove(2);
+    let check = verify(&archive::build(&dossier).expect("built").bytes);
+    assert_eq!(check.problems, [DossierProblem::HeadMismatch]);
+
+    let (_dir, mut dossier, _) = built();
+    dossier.trail.links[1].prev_hash = "f".repeat(64);
+    dossier.trail.entries[1].prev_hash = "f".repeat(64);
+    let check = verify(&archive::build(&dossier).expect("built").bytes);
+    assert!(
+        check
+            .problems
+            .contains(&DossierProblem::ChainBroken { seq: 3 })
+    );
+}
+
+#[test]
+fn something_else_is_no_dossier() {
+    let check = verify(b"not a zip");
+    assert!(matches!(
+        check.problems.as_slice(),
+        [DossierProblem::Unreadable { .. }]
+    ));
+    let only_json = archive::zip_members(&[(JSON, b"{}")]).expect("zipped");
+    let check = verify(&only_json);
+    assert!(
+        check
+            .problems
+            .contains(&DossierProblem::MissingMember { name: PDF.into() })
+    );
+}
+
+#[test]
+fn a_team_entry_of_format_2_reads_back_its_fields() {
+    let (_dir, mut dossier, _) = built();
+    let hashed =
+        "1:2;6:equipo;1:2;20:2026-11-26T10:00:00Z;5:marta;4:op x;4:DOC1;7:resumen;4:true;-;-;-;64:"
+            .to_owned()
+            + crate::audit::GENESIS
+            + ";";
+    let hash = sha256_hex(hashed.as_bytes());
+    dossier.trail = Trail {
+        kind: TrailKind::Team,
+        workspace: Some("equipo".into()),
+        entries: vec![TrailEntry {
+            seq: 2,
+            at_utc: "2026-11-26T10:00:00Z".into(),
+            by: "marta".into(),
+            operation: "op x".into(),
+            summary: "resumen".into(),
+            ok: true,
+            prev_hash: crate::audit::GENESIS.into(),
+            hash: hash.clone(),
+            hashed,
+        }],
+        links: vec![Link {
+            seq: 2,
+            prev_hash: crate::audit::GENESIS.into(),
+            hash: hash.clone(),
+        }],
+        head: Link {
+            seq: 2,
+            prev_hash: crate::audit::GENESIS.into(),
+            hash,
+        },
+        anchor: None,
+        checkpoint: None,
+    };
+    let check = verify(&archive::build(&dossier).expect("built").bytes);
+    assert!(check.holds(), "{:?}", check.problems);
+}

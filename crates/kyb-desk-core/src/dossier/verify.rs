@@ -1,0 +1,308 @@
+//! The dossier's check, as `docs/DOSSIER.md` tells an auditor to make it by hand:
+//! the members against `SHA256SUMS`; the PDF against the JSON (drawn again); each trail
+//! entry's hash recomputed from the text it hashes, and that text's fields against
+//! those shown; the chain's links from the file's entries to the head; a team's signed
+//! checkpoint. The dossier's digest is reported for the last step, which needs the
+//! trail: the export's entry there must name the same digest.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::archive::{self, JSON, PDF, SUMS};
+use super::model::{Dossier, FORMAT, Trail, TrailEntry, TrailKind};
+use super::report;
+use crate::audit::{GENESIS, Record};
+use crate::hash::sha256_hex;
+
+/// What is wrong with a dossier; the window words it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DossierProblem {
+    /// Not a ZIP, or a member that cannot be read.
+    Unreadable {
+        reason: String,
+    },
+    MissingMember {
+        name: String,
+    },
+    /// A member that is not one of the dossier's.
+    ExtraMember {
+        name: String,
+    },
+    /// A member's SHA-256 is not the one `SHA256SUMS` lists.
+    SumMismatch {
+        name: String,
+    },
+    /// The JSON is not a dossier of a known format.
+    NotADossier {
+        reason: String,
+    },
+    /// The PDF is not the JSON's report.
+    PdfNotFromJson,
+    /// A trail entry's hash is not the SHA-256 of what it hashes.
+    EntryHash {
+        seq: i64,
+    },
+    /// A trail entry shows other fields than those it hashes.
+    EntryFields {
+        seq: i64,
+    },
+    /// A trail entry is not in the chain's links.
+    EntryNotInChain {
+        seq: i64,
+    },
+    /// The links do not follow one another.
+    ChainBroken {
+        seq: i64,
+    },
+    /// The last link is not the head.
+    HeadMismatch,
+    /// The checkpoint's signature does not hold, or the chain lacks its entry.
+    Checkpoint {
+        signature_holds: bool,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DossierCheck {
+    /// SHA-256 of `SHA256SUMS`: what the trail's export entry must name.
+    pub digest: Option<String>,
+    pub document_id: Option<String>,
+    /// Trail entries whose hash was recomputed.
+    pub entries_checked: u32,
+    pub problems: Vec<DossierProblem>,
+}
+
+impl DossierCheck {
+    /// Nothing in the dossier contradicts itself (its digest still has to be found in
+    /// the trail).
+    pub fn holds(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+fn member<'a>(members: &'a [(String, Vec<u8>)], name: &str) -> Option<&'a [u8]> {
+    members
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, b)| b.as_slice())
+}
+
+/// Checks a dossier's ZIP.
+pub fn verify(bytes: &[u8]) -> DossierCheck {
+    let mut check = DossierCheck {
+        digest: None,
+        document_id: None,
+        entries_checked: 0,
+        problems: Vec::new(),
+    };
+    let members = match archive::members(bytes) {
+        Ok(members) => members,
+        Err(reason) => {
+            check.problems.push(DossierProblem::Unreadable { reason });
+            return check;
+        }
+    };
+    for (name, _) in &members {
+        if ![JSON, PDF, SUMS].contains(&name.as_str()) {
+            check
+                .problems
+                .push(DossierProblem::ExtraMember { name: name.clone() });
+        }
+    }
+    let (Some(json), Some(pdf), Some(sums)) = (
+        member(&members, JSON),
+        member(&members, PDF),
+        member(&members, SUMS),
+    ) else {
+        for name in [JSON, PDF, SUMS] {
+            if member(&members, name).is_none() {
+                check.problems.push(DossierProblem::MissingMember {
+                    name: name.to_owned(),
+                });
+            }
+        }
+        return check;
+    };
+    check.digest = Some(sha256_hex(sums));
+    check.problems.extend(check_sums(sums, json, pdf));
+    let dossier: Dossier = match serde_json::from_slice(json) {
+        Ok(d) => d,
+        Err(e) => {
+            check.problems.push(DossierProblem::NotADossier {
+                reason: e.to_string(),
+            });
+            return check;
+        }
+    };
+    check.document_id = Some(dossier.file.document_id.clone());
+    if dossier.format != FORMAT {
+        check.problems.push(DossierProblem::NotADossier {
+            reason: format!("formato desconocido: {}", dossier.format),
+        });
+        return check;
+    }
+    if report::pdf(&dossier) != pdf {
+        check.problems.push(DossierProblem::PdfNotFromJson);
+    }
+    check.entries_checked = u32::try_from(dossier.trail.entries.len()).unwrap_or(u32::MAX);
+    check.problems.extend(check_trail(&dossier.trail));
+    check
+}
+
+/// Each member against its line of `SHA256SUMS`; a member the file does not list is
+/// a mismatch too.
+fn check_sums(sums: &[u8], json: &[u8], pdf: &[u8]) -> Vec<DossierProblem> {
+    let text = String::from_utf8_lossy(sums);
+    let listed = |name: &str| {
+        text.lines().find_map(|line| {
+            let (hash, file) = line.split_once("  ")?;
+            (file == name).then(|| hash.trim().to_lowercase())
+        })
+    };
+    [(JSON, json), (PDF, pdf)]
+        .into_iter()
+        .filter(|(name, bytes)| listed(name) != Some(sha256_hex(bytes)))
+        .map(|(name, _)| DossierProblem::SumMismatch {
+            name: name.to_owned(),
+        })
+        .collect()
+}
+
+fn check_trail(trail: &Trail) -> Vec<DossierProblem> {
+    let mut problems = Vec::new();
+    for entry in &trail.entries {
+        if sha256_hex(entry.hashed.as_bytes()) != entry.hash {
+            problems.push(DossierProblem::EntryHash { seq: entry.seq });
+        }
+        if !fields_match(trail.kind, entry) {
+            problems.push(DossierProblem::EntryFields { seq: entry.seq });
+        }
+        let linked = trail
+            .links
+            .iter()
+            .any(|l| l.seq == entry.seq && l.hash == entry.hash && l.prev_hash == entry.prev_hash);
+        if !linked {
+            problems.push(DossierProblem::EntryNotInChain { seq: entry.seq });
+        }
+    }
+    for pair in trail.links.windows(2) {
+        if pair[1].seq != pair[0].seq + 1 || pair[1].prev_hash != pair[0].hash {
+            problems.push(DossierProblem::ChainBroken { seq: pair[1].seq });
+        }
+    }
+    if let Some(first) = trail.links.first()
+        && first.seq == 1
+        && first.prev_hash != GENESIS
+    {
+        problems.push(DossierProblem::ChainBroken { seq: 1 });
+    }
+    let ends_at_head = trail.links.last().map_or(trail.head.seq == 0, |last| {
+        last.seq == trail.head.seq && last.hash == trail.head.hash
+    });
+    if !ends_at_head {
+        problems.push(DossierProblem::HeadMismatch);
+    }
+    if let Some(checkpoint) = &trail.checkpoint {
+        let signed = kyb_team::Checkpoint {
+            seq: checkpoint.seq,
+            hash: checkpoint.hash.clone(),
+            signer: checkpoint.signer.clone(),
+            at: checkpoint.at.clone(),
+            public_key: checkpoint.public_key.clone(),
+            signature: checkpoint.signature.clone(),
+        };
+        let signature_holds = signed.signature_holds(trail.workspace.as_deref().unwrap_or(""));
+        let in_chain = trail
+            .links
+            .iter()
+            .any(|l| l.seq == checkpoint.seq && l.hash == checkpoint.hash);
+        if !signature_holds || !in_chain {
+            problems.push(DossierProblem::Checkpoint { signature_holds });
+        }
+    }
+    problems
+}
+
+/// The fields an entry shows, as its hashed text has them.
+struct Hashed {
+    seq: i64,
+    at_utc: String,
+    by: String,
+    operation: String,
+    summary: String,
+    ok: bool,
+    prev_hash: String,
+}
+
+fn fields_match(kind: TrailKind, entry: &TrailEntry) -> bool {
+    let hashed = match kind {
+        TrailKind::Local => serde_json::from_str::<Record>(&entry.hashed)
+            .ok()
+            .map(|r| Hashed {
+                seq: i64::from(r.seq),
+                at_utc: r.at_utc,
+                by: r.agent_email,
+                operation: r.operation,
+                summary: r.summary,
+                ok: r.outcome.ok,
+                prev_hash: r.prev_hash,
+            }),
+        TrailKind::Team => team_fields(&entry.hashed),
+    };
+    hashed.is_some_and(|h| {
+        h.seq == entry.seq
+            && h.at_utc == entry.at_utc
+            && h.by == entry.by
+            && h.operation == entry.operation
+            && h.summary == entry.summary
+            && h.ok == entry.ok
+            && h.prev_hash == entry.prev_hash
+    })
+}
+
+/// A team entry's hashed text: format 1 a JSON record, format 2 each field as its
+/// byte length, ':', the field and ';' (a null as '-;'): format, workspace, seq, time,
+/// member, operation, target, summary, ok, code, message, completes, previous hash.
+fn team_fields(text: &str) -> Option<Hashed> {
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
+        let s = |k: &str| value.get(k)?.as_str().map(str::to_owned);
+        return Some(Hashed {
+            seq: value.get("seq")?.as_i64()?,
+            at_utc: s("atUtc")?,
+            by: s("member")?,
+            operation: s("operation")?,
+            summary: s("summary")?,
+            ok: value.get("ok")?.as_bool()?,
+            prev_hash: s("prevHash")?,
+        });
+    }
+    let mut fields: Vec<Option<&str>> = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("-;") {
+            fields.push(None);
+            rest = after;
+            continue;
+        }
+        let (len, after) = rest.split_once(':')?;
+        let len: usize = len.parse().ok()?;
+        let value = after.get(..len)?;
+        rest = after.get(len..)?.strip_prefix(';')?;
+        fields.push(Some(value));
+    }
+    let field = |i: usize| fields.get(i).copied().flatten().map(str::to_owned);
+    if fields.len() != 13 || field(0).as_deref() != Some("2") {
+        return None;
+    }
+    Some(Hashed {
+        seq: field(2)?.parse().ok()?,
+        at_utc: field(3)?,
+        by: field(4)?,
+        operation: field(5)?,
+        summary: field(7)?,
+        ok: field(8)? == "true",
+        prev_hash: field(12)?,
+    })
+}
