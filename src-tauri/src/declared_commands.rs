@@ -59,6 +59,8 @@ macro_rules! with_commands {
                 use kyb_desk_core::reasons::ReasonCatalogue;
                 use kyb_desk_core::recovery::Recovery;
                 use kyb_desk_core::secrets::KeyStatus;
+                use kyb_desk_core::sla::SlaPolicy;
+                use kyb_desk_core::desk::SlaBoard;
                 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
                 use kyb_team::{
                     Approval, ApprovalAction, Change, Claim, FourEyes, Member, Note, QueueFilter,
@@ -131,6 +133,9 @@ macro_rules! with_commands {
                 commands::import_watchlist_csv(text: String, default_flow_id: String) -> ImportReport, [main];
                 commands::mark_watch_seen(flow_id: String, rfc: String) -> Option<WatchedFile>, [main];
                 commands::refresh_watchlist(failed_only: Option<bool>, on_progress: Channel<RefreshProgress>) -> Vec<WatchedFile>, [main];
+                commands::sla_board() -> SlaBoard, [main];
+                commands::sla_policy() -> SlaPolicy, [main];
+                commands::set_sla_policy(policy: SlaPolicy) -> SlaPolicy, [main];
                 team::team_status() -> TeamStatus, [main];
                 team::set_team_password(profile_id: String, password: String) -> KeyStatus, [main];
                 team::team_queue(filter: QueueFilter) -> TeamQueue, [main];

@@ -607,6 +607,20 @@ fn every_command_answers_through_ipc() {
     );
     assert_eq!(refreshed.as_array().map(Vec::len), Some(3));
     assert!(refreshed[0]["lastRefreshUtc"].is_string(), "{refreshed}");
+    // SLA: the defaults until set; a policy out of bounds is refused; the board has a
+    // clock per followed file.
+    let mut policy = w.ok("sla_policy", json!({}));
+    assert_eq!(policy["targets"]["queuedHours"], json!(8));
+    policy["targets"]["queuedHours"] = json!(0);
+    assert_eq!(
+        w.code("set_sla_policy", json!({"policy": policy})),
+        "invalid_input"
+    );
+    policy["targets"]["queuedHours"] = json!(4);
+    let kept = w.ok("set_sla_policy", json!({"policy": policy}));
+    assert_eq!(kept["targets"]["queuedHours"], json!(4));
+    let board = w.ok("sla_board", json!({}));
+    assert_eq!(board["clocks"].as_array().map(Vec::len), Some(3), "{board}");
     // The webview cannot name a path: an argument it sends is ignored, and a debug
     // build saves in the tests' folder instead of asking in a dialog.
     let chosen_by_page = w._dir.path().join("elegida-por-la-pagina.csv");

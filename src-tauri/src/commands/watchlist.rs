@@ -3,8 +3,9 @@
 use tauri::State;
 use tauri::ipc::Channel;
 
-use kyb_desk_core::desk::Desk;
+use kyb_desk_core::desk::{Desk, SlaBoard};
 use kyb_desk_core::error::AppResult;
+use kyb_desk_core::sla::SlaPolicy;
 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
 
 #[tauri::command(async)]
@@ -69,4 +70,20 @@ pub async fn refresh_watchlist(
         let _ = on_progress.send(progress);
     })
     .await
+}
+
+/// Every followed file's SLA clock, in due order, with the overview's counts.
+#[tauri::command(async)]
+pub fn sla_board(desk: State<'_, Desk>) -> AppResult<SlaBoard> {
+    desk.sla_board()
+}
+
+#[tauri::command]
+pub fn sla_policy(desk: State<'_, Desk>) -> AppResult<SlaPolicy> {
+    desk.sla_policy()
+}
+
+#[tauri::command]
+pub fn set_sla_policy(desk: State<'_, Desk>, policy: SlaPolicy) -> AppResult<SlaPolicy> {
+    desk.set_sla_policy(policy)
 }

@@ -45,6 +45,8 @@ import type { ReviewMaterial } from "../bindings/ReviewMaterial";
 import type { Role } from "../bindings/Role";
 import type { SavedCsv } from "../bindings/SavedCsv";
 import type { ShownRequest } from "../bindings/ShownRequest";
+import type { SlaBoard } from "../bindings/SlaBoard";
+import type { SlaPolicy } from "../bindings/SlaPolicy";
 import type { TeamChange } from "../bindings/TeamChange";
 import type { TeamFile } from "../bindings/TeamFile";
 import type { TeamQueue } from "../bindings/TeamQueue";
@@ -120,6 +122,9 @@ export type CommandArgs = {
   import_watchlist_csv: { text: string; defaultFlowId: string };
   mark_watch_seen: { flowId: string; rfc: string };
   refresh_watchlist: { failedOnly: boolean | null; onProgress: Channel<RefreshProgress> };
+  sla_board: Record<string, never>;
+  sla_policy: Record<string, never>;
+  set_sla_policy: { policy: SlaPolicy };
   team_status: Record<string, never>;
   set_team_password: { profileId: string; password: string };
   team_queue: { filter: QueueFilter };
@@ -210,6 +215,9 @@ export type CommandAnswers = {
   import_watchlist_csv: ImportReport;
   mark_watch_seen: WatchedFile | null;
   refresh_watchlist: Array<WatchedFile>;
+  sla_board: SlaBoard;
+  sla_policy: SlaPolicy;
+  set_sla_policy: SlaPolicy;
   team_status: TeamStatus;
   set_team_password: KeyStatus;
   team_queue: TeamQueue;
@@ -302,6 +310,9 @@ export const command = {
   import_watchlist_csv: "import_watchlist_csv",
   mark_watch_seen: "mark_watch_seen",
   refresh_watchlist: "refresh_watchlist",
+  sla_board: "sla_board",
+  sla_policy: "sla_policy",
+  set_sla_policy: "set_sla_policy",
   team_status: "team_status",
   set_team_password: "set_team_password",
   team_queue: "team_queue",
@@ -392,6 +403,9 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   import_watchlist_csv: ["main"],
   mark_watch_seen: ["main"],
   refresh_watchlist: ["main"],
+  sla_board: ["main"],
+  sla_policy: ["main"],
+  set_sla_policy: ["main"],
   team_status: ["main"],
   set_team_password: ["main"],
   team_queue: ["main"],
@@ -486,6 +500,9 @@ export function commandsOver(invoke: Invoke) {
     importWatchlistCsv: (text: string, defaultFlowId: string) => invoke("import_watchlist_csv", { text, defaultFlowId }),
     markWatchSeen: (flowId: string, rfc: string) => invoke("mark_watch_seen", { flowId, rfc }),
     refreshWatchlist: (failedOnly: boolean | null, onProgress: Channel<RefreshProgress>) => invoke("refresh_watchlist", { failedOnly, onProgress }),
+    slaBoard: () => invoke("sla_board", {}),
+    slaPolicy: () => invoke("sla_policy", {}),
+    setSlaPolicy: (policy: SlaPolicy) => invoke("set_sla_policy", { policy }),
     teamStatus: () => invoke("team_status", {}),
     setTeamPassword: (profileId: string, password: string) => invoke("set_team_password", { profileId, password }),
     teamQueue: (filter: QueueFilter) => invoke("team_queue", { filter }),

@@ -2,6 +2,7 @@
 import type { ErrorCode } from "./ErrorCode";
 import type { SectionCounts } from "./SectionCounts";
 import type { StatusCategory } from "./StatusCategory";
+import type { StatusSpan } from "./StatusSpan";
 
 export type WatchedFile = { flowId: string, rfc: string, documentId: string | null, companyName: string | null, documentStatus: string | null, statusCategory: StatusCategory | null, updatedAtUtc: string | null, lastRefreshUtc: string | null, 
 /**
@@ -34,4 +35,9 @@ sections: SectionCounts, personsTotal: number,
 /**
  * Persons whose enrollment is complete (`IsCompleted`).
  */
-personsEnrolled: number, };
+personsEnrolled: number, 
+/**
+ * The statuses the refreshes have seen, oldest first (the last
+ * [`MAX_STATUS_SPANS`]), for the SLA clock ([`crate::sla`]).
+ */
+statusSpans: Array<StatusSpan>, };

@@ -33,7 +33,8 @@ export const watchedFile: WatchedFile = {
     "inReview": 0
   },
   "personsTotal": 0,
-  "personsEnrolled": 0
+  "personsEnrolled": 0,
+  "statusSpans": []
 };
 
 /** What `tracking` returns, with one person. */

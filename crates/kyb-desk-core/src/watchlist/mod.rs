@@ -5,6 +5,8 @@
 
 mod csv_text;
 #[cfg(test)]
+mod span_tests;
+#[cfg(test)]
 mod tests;
 mod watched_file;
 

@@ -11,6 +11,11 @@ use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
 use crate::error::{ErrorCode, ServiceCode};
+use crate::sla::StatusSpan;
+
+/// How many status spans a followed file keeps: enough for every pause and return of
+/// a file's life in the back office, and a record that cannot grow without bound.
+pub const MAX_STATUS_SPANS: usize = 20;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", default)]
@@ -42,6 +47,9 @@ pub struct WatchedFile {
     pub persons_total: u32,
     /// Persons whose enrollment is complete (`IsCompleted`).
     pub persons_enrolled: u32,
+    /// The statuses the refreshes have seen, oldest first (the last
+    /// [`MAX_STATUS_SPANS`]), for the SLA clock ([`crate::sla`]).
+    pub status_spans: Vec<StatusSpan>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -65,6 +73,43 @@ impl WatchedFile {
             document_id: document_id.map(str::to_owned),
             ..WatchedFile::default()
         }
+    }
+
+    /// The statuses the file has been in, for its SLA clock. A record written before
+    /// spans were kept reads as one span in its status from its last update (or its
+    /// last refresh): the best the desk knows of it.
+    pub fn spans(&self) -> Vec<StatusSpan> {
+        if !self.status_spans.is_empty() {
+            return self.status_spans.clone();
+        }
+        let since = self
+            .updated_at_utc
+            .as_deref()
+            .or(self.last_refresh_utc.as_deref())
+            .and_then(kyb_api::time::parse_timestamp);
+        match (self.status_category, since) {
+            (Some(category), Some(since)) => vec![StatusSpan { category, since }],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Records that the file is in `category` as of `since`: a new span when the status
+    /// changed, the oldest dropped past [`MAX_STATUS_SPANS`]. A span never starts
+    /// before the one it follows (a clock of one computer's refresh and the service's
+    /// update times may disagree).
+    fn enter(&mut self, category: StatusCategory, since: chrono::DateTime<chrono::Utc>) {
+        let mut spans = self.spans();
+        match spans.last() {
+            Some(last) if last.category == category => return,
+            Some(last) => spans.push(StatusSpan {
+                category,
+                since: since.max(last.since),
+            }),
+            None => spans.push(StatusSpan { category, since }),
+        }
+        let over = spans.len().saturating_sub(MAX_STATUS_SPANS);
+        spans.drain(..over);
+        self.status_spans = spans;
     }
 }
 
@@ -146,9 +191,20 @@ fn fingerprint(tracking: &Tracking) -> String {
 
 /// What a tracking answer (or its failure) says about a followed file.
 pub(super) fn record(file: &mut WatchedFile, answer: Result<&Tracking, ErrorCode>, now: &str) {
-    file.last_refresh_utc = Some(now.to_owned());
     match answer {
         Ok(tracking) => {
+            if let Some(category) = tracking.document_status.as_ref().map(|s| s.category()) {
+                // The service's own update time when it gave one: the status changed
+                // then at the latest, however long after it this desk refreshed.
+                let since = tracking
+                    .updated_at_utc
+                    .as_ref()
+                    .and_then(|at| at.timestamp())
+                    .or_else(|| kyb_api::time::parse_timestamp(now));
+                if let Some(since) = since {
+                    file.enter(category, since);
+                }
+            }
             file.last_error = None;
             // A sparse answer does not erase what an earlier one said.
             if let Some(id) = &tracking.document_id {
@@ -179,6 +235,7 @@ pub(super) fn record(file: &mut WatchedFile, answer: Result<&Tracking, ErrorCode
         }
         Err(code) => file.last_error = Some(code),
     }
+    file.last_refresh_utc = Some(now.to_owned());
     file.refresh_failed = refresh_failed(file.last_error);
 }
 

@@ -1,0 +1,206 @@
+//! The SLA of the active profile's workspace: its policy, and the clock of each
+//! followed file with the overview's counts, computed here so the window only draws.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::sync::Mutex;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::Desk;
+use crate::error::AppResult;
+use crate::recovery::Recoveries;
+use crate::sla::policy_store::PolicyStore;
+use crate::sla::{SlaClock, SlaPolicy, SlaState, clock};
+use crate::watchlist::WatchedFile;
+
+/// The clock of one followed file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FileClock {
+    pub flow_id: String,
+    pub rfc: String,
+    pub clock: SlaClock,
+}
+
+/// Every followed file's clock, in due order (the most overdue first; files without a
+/// due instant last), and the overview's counts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SlaBoard {
+    pub clocks: Vec<FileClock>,
+    /// "Vencidos".
+    pub breached: u32,
+    /// "Por vencer".
+    pub at_risk: u32,
+    /// The files that became "por vencer" since this desk last said so: the analyst is
+    /// told once per file and clock (a file that leaves "por vencer" and comes back,
+    /// with a new status, is told again). Held in memory: an app opened again tells
+    /// once more of the files still about to breach.
+    pub newly_at_risk: Vec<FileClock>,
+    /// The instant the clocks were read at.
+    #[ts(as = "String")]
+    pub at: DateTime<Utc>,
+}
+
+/// The clocks of `files` under `policy` at `now`, in due order, with the counts.
+pub fn board(policy: &SlaPolicy, files: &[WatchedFile], now: DateTime<Utc>) -> SlaBoard {
+    let mut clocks: Vec<FileClock> = files
+        .iter()
+        .map(|file| FileClock {
+            flow_id: file.flow_id.clone(),
+            rfc: file.rfc.clone(),
+            clock: clock(policy, &file.spans(), now),
+        })
+        .collect();
+    clocks.sort_by(|a, b| match (a.clock.due_at, b.clock.due_at) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    let count = |state| {
+        u32::try_from(clocks.iter().filter(|c| c.clock.state == state).count()).unwrap_or(u32::MAX)
+    };
+    SlaBoard {
+        breached: count(SlaState::Breached),
+        at_risk: count(SlaState::AtRisk),
+        clocks,
+        newly_at_risk: Vec::new(),
+        at: now,
+    }
+}
+
+/// The desk's SLA records: the policies, and the files each profile was told about.
+pub(crate) struct SlaRecords {
+    policies: PolicyStore,
+    told: Mutex<HashMap<String, HashSet<(String, String)>>>,
+}
+
+impl SlaRecords {
+    pub(crate) fn new(data_dir: &Path, recoveries: Recoveries) -> Self {
+        Self {
+            policies: PolicyStore::new(data_dir.join("sla"), recoveries),
+            told: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub(crate) fn forget_profile(&self, profile_id: &str) -> std::io::Result<()> {
+        self.told
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(profile_id);
+        self.policies.forget_profile(profile_id)
+    }
+
+    /// Marks in `board` the files that are newly "por vencer" for the profile.
+    fn tell(&self, profile_id: &str, board: &mut SlaBoard) {
+        let mut told = self
+            .told
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let told = told.entry(profile_id.to_owned()).or_default();
+        // A file no longer about to breach may be told again on its next approach.
+        told.retain(|key| {
+            board.clocks.iter().any(|c| {
+                c.clock.state == SlaState::AtRisk && (&c.flow_id, &c.rfc) == (&key.0, &key.1)
+            })
+        });
+        for file in &board.clocks {
+            if file.clock.state == SlaState::AtRisk
+                && told.insert((file.flow_id.clone(), file.rfc.clone()))
+            {
+                board.newly_at_risk.push(file.clone());
+            }
+        }
+    }
+}
+
+impl Desk {
+    /// The active profile's SLA policy (the defaults until one is set).
+    pub fn sla_policy(&self) -> AppResult<SlaPolicy> {
+        self.sla.policies.get(&self.active_profile()?.id)
+    }
+
+    /// Keeps the active profile's SLA policy; the policy as kept.
+    pub fn set_sla_policy(&self, policy: SlaPolicy) -> AppResult<SlaPolicy> {
+        self.sla.policies.set(&self.active_profile()?.id, policy)
+    }
+
+    /// The clocks of the active profile's followed files, now.
+    pub fn sla_board(&self) -> AppResult<SlaBoard> {
+        let profile = self.active_profile()?;
+        let policy = self.sla.policies.get(&profile.id)?;
+        let files = self.watchlist.list(&profile.id)?;
+        let mut board = board(&policy, &files, Utc::now());
+        self.sla.tell(&profile.id, &mut board);
+        Ok(board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kyb_api::file::StatusCategory;
+
+    use super::*;
+    use crate::sla::StatusSpan;
+
+    fn file(rfc: &str, category: StatusCategory, since: &str) -> WatchedFile {
+        let mut file = WatchedFile::followed("flujo", rfc, None);
+        file.status_spans = vec![StatusSpan {
+            category,
+            since: kyb_api::time::parse_timestamp(since).expect("an instant"),
+        }];
+        file
+    }
+
+    #[test]
+    fn the_board_sorts_by_due_counts_and_tells_once() {
+        let files = [
+            file(
+                "AAA010101AA1",
+                StatusCategory::InReview,
+                "2025-06-02T15:00:00Z",
+            ),
+            file(
+                "BBB020202BB2",
+                StatusCategory::Queued,
+                "2025-06-02T15:00:00Z",
+            ),
+            file(
+                "CCC030303CC3",
+                StatusCategory::Approved,
+                "2025-06-02T15:00:00Z",
+            ),
+            file(
+                "DDD040404DD4",
+                StatusCategory::Queued,
+                "2025-06-02T20:00:00Z",
+            ),
+        ];
+        // Monday 2 June 2025, 15:30 in Mexico City: the first Pendiente has 1.5 h left.
+        let now = kyb_api::time::parse_timestamp("2025-06-02T21:30:00Z").expect("an instant");
+        let mut board = board(&SlaPolicy::default(), &files, now);
+        let order: Vec<&str> = board.clocks.iter().map(|c| c.rfc.as_str()).collect();
+        assert_eq!(
+            order,
+            [
+                "BBB020202BB2",
+                "DDD040404DD4",
+                "AAA010101AA1",
+                "CCC030303CC3"
+            ]
+        );
+        assert_eq!((board.breached, board.at_risk), (0, 1));
+
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let records = SlaRecords::new(dir.path(), Recoveries::default());
+        records.tell("p", &mut board);
+        assert_eq!(board.newly_at_risk.len(), 1);
+        board.newly_at_risk.clear();
+        records.tell("p", &mut board);
+        assert!(board.newly_at_risk.is_empty(), "told once");
+    }
+}
