@@ -50,6 +50,7 @@ const followed: WatchedFile = {
   sections: { total: 7, accepted: 3, rejected: 1, needsUser: 2, inReview: 1 },
   personsTotal: 2,
   personsEnrolled: 1,
+  statusSpans: [],
 };
 
 function backend(watched: WatchedFile[], demo = true) {

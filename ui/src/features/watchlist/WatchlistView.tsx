@@ -49,6 +49,7 @@ const unknownFile: WatchedFile = {
   sections: { total: 0, accepted: 0, rejected: 0, needsUser: 0, inReview: 0 },
   personsTotal: 0,
   personsEnrolled: 0,
+  statusSpans: [],
 };
 
 /** The watchlist's first paint with its rows is the app's start-up (see the backend's
