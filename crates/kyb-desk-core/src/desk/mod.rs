@@ -28,16 +28,14 @@ mod records;
 mod review;
 mod service;
 mod session;
-mod sla;
 mod team;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
 pub use correction::CorrectionPreview;
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
-pub use sla::{FileClock, SlaBoard, board as sla_board};
 pub use team::{
-    AddedMember, AnchorAlarm, CLAIM_LEASE, ExportedCheckpoint, TeamCode, TeamListening, TeamQueue,
-    TeamStatus, TeamTrail, team_error,
+    AddedMember, AnchorAlarm, CLAIM_LEASE, ExportedCheckpoint, HistoryItem, HistoryWhat, TeamCode,
+    TeamListening, TeamQueue, TeamStatus, TeamTrail, history, team_error,
 };
 
 /// How long a starting app waits for the data folder to be let go of (by an app that
@@ -59,7 +57,6 @@ pub struct Desk {
     audit: AuditLog,
     watchlist: Watchlist,
     history: DetailSnapshots,
-    sla: sla::SlaRecords,
     /// What tolerant reading absorbed in the service's answers, for "About the service".
     drift: DriftLog,
     /// The records set aside as unreadable this session, shared with their stores.
@@ -140,7 +137,6 @@ impl Desk {
             audit: AuditLog::new(audit_path(data_dir), Box::new(anchor)),
             watchlist: Watchlist::new(data_dir.join("watchlist"), recoveries.clone()),
             history: DetailSnapshots::new(data_dir.join("history"), recoveries.clone()),
-            sla: sla::SlaRecords::new(data_dir, recoveries.clone()),
             drift: DriftLog::open(drift_path(data_dir), &recoveries),
             recoveries,
             _folder: folder,

@@ -13,6 +13,7 @@
 
 mod approvals;
 mod code;
+mod history;
 mod listening;
 mod members;
 mod pending;
@@ -31,6 +32,7 @@ use crate::error::{AppError, AppResult, DeskCode, Details};
 use crate::profiles::Profile;
 use crate::secrets::{BoundKey, KeyStatus};
 pub use code::TeamCode;
+pub use history::{HistoryItem, HistoryWhat, history};
 pub use listening::TeamListening;
 pub use members::AddedMember;
 pub(super) use pending::{PendingOutcomes, pending_path};

@@ -1,0 +1,231 @@
+//! A file's history (issue 32, 4): the one reader that turns the team's trail entries
+//! about a file, and its notes, into what changed, from what to what, who and when.
+//! The database writes the changes as "old → new" ('—' for none; migration 0009, and
+//! 0006's "asignado: a → b" with 'cola' for the queue); notes are their own rows.
+
+use kyb_team::{Note, TeamAuditEntry};
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::{Desk, team_error};
+use crate::error::AppResult;
+
+/// What changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum HistoryWhat {
+    Assignee,
+    Status,
+    Claim,
+    Note,
+    /// A section's decision sent to the service (a correction, complementary
+    /// information): `new` is its summary, `old` none.
+    Decision,
+    /// High findings acknowledged before a section was accepted.
+    Approval,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryItem {
+    /// RFC 3339, UTC.
+    pub at: String,
+    pub who: String,
+    pub what: HistoryWhat,
+    pub old: Option<String>,
+    pub new: Option<String>,
+    /// The trail entry's sequence and hash; none for a note (its own row).
+    #[ts(type = "number | null")]
+    pub seq: Option<i64>,
+    pub hash: Option<String>,
+}
+
+/// "a → b" as (old, new); '—' (and 0006's 'cola') is none.
+fn old_new(text: &str) -> Option<(Option<String>, Option<String>)> {
+    let (old, new) = text.split_once(" → ")?;
+    let side = |s: &str| {
+        let s = s.trim();
+        (!s.is_empty() && s != "—" && s != "cola").then(|| s.to_owned())
+    };
+    Some((side(old), side(new)))
+}
+
+fn item(entry: &TeamAuditEntry) -> Option<HistoryItem> {
+    let (what, old, new) = match entry.operation.strip_prefix("team: ") {
+        Some("claimed") => {
+            let (old, new) = old_new(&entry.summary)?;
+            (HistoryWhat::Claim, old, new)
+        }
+        Some("status") => {
+            let (old, new) = old_new(&entry.summary)?;
+            (HistoryWhat::Status, old, new)
+        }
+        Some("assigned") => {
+            let text = entry
+                .summary
+                .strip_prefix("asignado: ")
+                .unwrap_or(&entry.summary);
+            let (old, new) = old_new(text)?;
+            (HistoryWhat::Assignee, old, new)
+        }
+        Some("findings-acknowledged") => (HistoryWhat::Approval, None, Some(entry.summary.clone())),
+        // Other events (a claim's reason, members, checkpoints) are not a file's change
+        // or are said by the entries above.
+        Some(_) => return None,
+        // A call to the service: its outcome (not the intent written before it left),
+        // when it went through.
+        None if entry.completes.is_some() && entry.ok => {
+            (HistoryWhat::Decision, None, Some(entry.summary.clone()))
+        }
+        None => return None,
+    };
+    Some(HistoryItem {
+        at: entry.at_utc.clone(),
+        who: entry.member.clone(),
+        what,
+        old,
+        new,
+        seq: Some(entry.seq),
+        hash: Some(entry.hash.clone()),
+    })
+}
+
+/// The history of a file from its trail entries and notes, oldest first.
+pub fn history(entries: &[TeamAuditEntry], notes: &[Note]) -> Vec<HistoryItem> {
+    let mut items: Vec<HistoryItem> = entries.iter().filter_map(item).collect();
+    items.extend(notes.iter().map(|note| HistoryItem {
+        at: note.at.clone(),
+        who: note.member.clone(),
+        what: HistoryWhat::Note,
+        old: None,
+        new: Some(note.body.clone()),
+        seq: None,
+        hash: None,
+    }));
+    // Times of one format compare as text; a note and an entry of one second keep
+    // their order (the sort is stable).
+    items.sort_by(|a, b| a.at.get(..19).cmp(&b.at.get(..19)));
+    items
+}
+
+impl Desk {
+    /// The history of the team's file `document_id`.
+    pub async fn file_history(&self, document_id: &str) -> AppResult<Vec<HistoryItem>> {
+        let team = self.team().await?;
+        let entries = team.file_trail(document_id).await.map_err(team_error)?;
+        let notes = team.notes(document_id).await.map_err(team_error)?;
+        Ok(history(&entries, &notes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(seq: i64, at: &str, operation: &str, summary: &str) -> TeamAuditEntry {
+        TeamAuditEntry {
+            seq,
+            at_utc: at.to_owned(),
+            member: "ana".to_owned(),
+            operation: operation.to_owned(),
+            target: "doc".to_owned(),
+            summary: summary.to_owned(),
+            ok: true,
+            code: None,
+            message: None,
+            completes: None,
+            prev_hash: String::new(),
+            hash: format!("h{seq}"),
+            format: 2,
+        }
+    }
+
+    #[test]
+    fn changes_read_with_old_and_new_and_notes_in_their_place() {
+        let mut intent = entry(
+            5,
+            "2025-06-01T10:04:00.000Z",
+            "POST /expedientes/solicitar-correccion",
+            "doc / acta",
+        );
+        intent.ok = false;
+        intent.code = Some("intent".to_owned());
+        let mut sent = intent.clone();
+        (sent.seq, sent.ok, sent.code, sent.completes) = (6, true, None, Some(5));
+        sent.at_utc = "2025-06-01T10:05:00.000Z".to_owned();
+        let mut failed = sent.clone();
+        (failed.seq, failed.ok, failed.completes) = (7, false, Some(4));
+        let entries = [
+            entry(
+                1,
+                "2025-06-01T10:00:00.000Z",
+                "team: assigned",
+                "asignado: cola → ana",
+            ),
+            entry(
+                2,
+                "2025-06-01T10:01:00.000Z",
+                "team: status",
+                "Pendiente → Validado",
+            ),
+            entry(3, "2025-06-01T10:02:00.000Z", "team: claimed", "— → ana"),
+            entry(
+                4,
+                "2025-06-01T10:02:00.000Z",
+                "team: claim-taken-over",
+                "reclamado a beto: x",
+            ),
+            intent,
+            sent,
+            failed,
+            entry(
+                8,
+                "2025-06-01T10:06:00.000Z",
+                "team: findings-acknowledged",
+                "acta: 2 hallazgos",
+            ),
+            entry(9, "2025-06-01T10:07:00.000Z", "team: claimed", "ana → —"),
+            entry(
+                10,
+                "2025-06-01T10:08:00.000Z",
+                "team: status",
+                "texto sin flecha",
+            ),
+        ];
+        let notes = [Note {
+            id: 1,
+            member: "beto".to_owned(),
+            at: "2025-06-01T10:03:00Z".to_owned(),
+            body: "@ana mira".to_owned(),
+        }];
+        let got = history(&entries, &notes);
+        let seen: Vec<_> = got
+            .iter()
+            .map(|i| (i.what.clone(), i.old.as_deref(), i.new.as_deref(), i.seq))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                (HistoryWhat::Assignee, None, Some("ana"), Some(1)),
+                (
+                    HistoryWhat::Status,
+                    Some("Pendiente"),
+                    Some("Validado"),
+                    Some(2)
+                ),
+                (HistoryWhat::Claim, None, Some("ana"), Some(3)),
+                (HistoryWhat::Note, None, Some("@ana mira"), None),
+                (HistoryWhat::Decision, None, Some("doc / acta"), Some(6)),
+                (
+                    HistoryWhat::Approval,
+                    None,
+                    Some("acta: 2 hallazgos"),
+                    Some(8)
+                ),
+                (HistoryWhat::Claim, Some("ana"), None, Some(9)),
+            ]
+        );
+        assert_eq!(got[0].hash.as_deref(), Some("h1"));
+        assert_eq!(got[3].who, "beto");
+    }
+}
