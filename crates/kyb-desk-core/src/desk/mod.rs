@@ -28,11 +28,13 @@ mod records;
 mod review;
 mod service;
 mod session;
+mod sla;
 mod team;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
 pub use correction::CorrectionPreview;
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
+pub use sla::{FileClock, SlaBoard, board as sla_board};
 pub use team::{
     AddedMember, AnchorAlarm, CLAIM_LEASE, ExportedCheckpoint, HistoryItem, HistoryWhat, TeamCode,
     TeamListening, TeamQueue, TeamStatus, TeamTrail, history, team_error,
@@ -57,6 +59,7 @@ pub struct Desk {
     audit: AuditLog,
     watchlist: Watchlist,
     history: DetailSnapshots,
+    sla: sla::SlaRecords,
     /// What tolerant reading absorbed in the service's answers, for "About the service".
     drift: DriftLog,
     /// The records set aside as unreadable this session, shared with their stores.
@@ -137,6 +140,7 @@ impl Desk {
             audit: AuditLog::new(audit_path(data_dir), Box::new(anchor)),
             watchlist: Watchlist::new(data_dir.join("watchlist"), recoveries.clone()),
             history: DetailSnapshots::new(data_dir.join("history"), recoveries.clone()),
+            sla: sla::SlaRecords::new(data_dir, recoveries.clone()),
             drift: DriftLog::open(drift_path(data_dir), &recoveries),
             recoveries,
             _folder: folder,
