@@ -1,0 +1,100 @@
+//! A dossier exported by the desk for the demo file over real loopback HTTP: after an
+//! acknowledgement and a correction, the ZIP holds them, its check passes, and the log
+//! records the export's digest, which a dossier rewritten whole no longer matches.
+
+mod common;
+
+use common::DemoDesk;
+use kyb_api::requests::{CorrectionRequest, SectionDecision};
+use kyb_desk_core::dossier::{self, Dossier, archive};
+use kyb_desk_core::evidence::files::EvidenceFiles;
+use reqwest::Url;
+
+#[tokio::test]
+async fn the_demo_file_s_dossier_holds_its_decisions_and_the_log_records_it() {
+    let demo = DemoDesk::start().await;
+    let base = Url::parse(&demo.manifest().base_url).expect("the sandbox's address");
+    let files = EvidenceFiles::new(Some(&base)).expect("files");
+    let examples = &demo.manifest().examples;
+    let document_id = examples.document_id.to_string();
+    let material = demo
+        .desk
+        .review_material(&files, &examples.flow_id, &examples.rfc, &document_id)
+        .await
+        .expect("the review");
+    let flagged = material
+        .evidence
+        .sections
+        .iter()
+        .find(|s| s.needs_acknowledgement)
+        .expect("a section with a high finding")
+        .clone();
+    demo.desk
+        .acknowledge_findings(&document_id, &flagged.section)
+        .await
+        .expect("acknowledged");
+    let request = CorrectionRequest {
+        document_id: document_id.clone(),
+        secciones: vec![SectionDecision {
+            seccion: flagged.section.clone(),
+            estatus: "Aceptada".into(),
+            ..Default::default()
+        }],
+        notificar_usuario: Some(false),
+        mensaje_general: None,
+    };
+    common::send_correction(&demo.desk, request)
+        .await
+        .expect("sent");
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("expediente.zip");
+    let exported = demo
+        .desk
+        .export_dossier(
+            &files,
+            &examples.flow_id,
+            &examples.rfc,
+            &document_id,
+            &path,
+        )
+        .await
+        .expect("exported");
+    let bytes = std::fs::read(&path).expect("the ZIP is where it was asked");
+    let audit = demo.desk.audit_dossier(&bytes).expect("checked");
+    assert!(audit.check.holds(), "{:?}", audit.check.problems);
+    assert!(audit.recorded, "the log names its digest");
+    assert_eq!(
+        audit.check.digest.as_deref(),
+        Some(exported.digest.as_str())
+    );
+
+    let json = archive::members(&bytes)
+        .expect("a ZIP")
+        .into_iter()
+        .find(|(n, _)| n == archive::JSON)
+        .expect("its JSON")
+        .1;
+    let mut read: Dossier = serde_json::from_slice(&json).expect("a dossier");
+    assert_eq!(read.acknowledged.len(), 1);
+    let section = read
+        .sections
+        .iter()
+        .find(|s| s.section == flagged.section)
+        .expect("the section decided");
+    assert!(section.decided_at_utc.is_some() && section.trail_seq.is_some());
+    assert!(
+        read.documents.iter().any(|d| d.sha256.is_some()),
+        "the evidence's files hashed: {:?}",
+        read.documents
+    );
+    assert!(read.trail.entries.len() >= 2);
+
+    // Rewritten whole: consistent in itself, but the log never recorded it.
+    read.file.company_name = Some("Otra compañía".into());
+    let forged = archive::build(&read).expect("built");
+    let audit = demo.desk.audit_dossier(&forged.bytes).expect("checked");
+    assert!(audit.check.holds());
+    assert!(!audit.recorded);
+    assert!(dossier::verify(&forged.bytes).digest != Some(exported.digest));
+}
