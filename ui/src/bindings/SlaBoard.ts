@@ -17,8 +17,8 @@ atRisk: number,
 /**
  * The files that became "por vencer" since this desk last said so: the analyst is
  * told once per file and clock (a file that leaves "por vencer" and comes back,
- * with a new status, is told again). Held in memory: an app opened again tells
- * once more of the files still about to breach.
+ * with a new status, is told again). Remembered per profile in a local record,
+ * so an app opened again does not tell them again.
  */
 newlyAtRisk: Array<FileClock>, 
 /**

@@ -1,9 +1,8 @@
 //! The SLA of the active profile's workspace: its policy, and the clock of each
 //! followed file with the overview's counts, computed here so the window only draws.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::Path;
-use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -12,6 +11,7 @@ use ts_rs::TS;
 use super::Desk;
 use crate::error::AppResult;
 use crate::recovery::Recoveries;
+use crate::sla::notice_store::{FileKey, NoticeStore};
 use crate::sla::policy_store::PolicyStore;
 use crate::sla::{SlaClock, SlaPolicy, SlaState, clock};
 use crate::watchlist::WatchedFile;
@@ -37,8 +37,8 @@ pub struct SlaBoard {
     pub at_risk: u32,
     /// The files that became "por vencer" since this desk last said so: the analyst is
     /// told once per file and clock (a file that leaves "por vencer" and comes back,
-    /// with a new status, is told again). Held in memory: an app opened again tells
-    /// once more of the files still about to breach.
+    /// with a new status, is told again). Remembered per profile in a local record,
+    /// so an app opened again does not tell them again.
     pub newly_at_risk: Vec<FileClock>,
     /// The instant the clocks were read at.
     #[ts(as = "String")]
@@ -76,45 +76,48 @@ pub fn board(policy: &SlaPolicy, files: &[WatchedFile], now: DateTime<Utc>) -> S
 /// The desk's SLA records: the policies, and the files each profile was told about.
 pub(crate) struct SlaRecords {
     policies: PolicyStore,
-    told: Mutex<HashMap<String, HashSet<(String, String)>>>,
+    notices: NoticeStore,
 }
 
 impl SlaRecords {
     pub(crate) fn new(data_dir: &Path, recoveries: Recoveries) -> Self {
         Self {
-            policies: PolicyStore::new(data_dir.join("sla"), recoveries),
-            told: Mutex::new(HashMap::new()),
+            policies: PolicyStore::new(data_dir.join("sla"), recoveries.clone()),
+            notices: NoticeStore::new(data_dir.join("sla"), recoveries),
         }
     }
 
     pub(crate) fn forget_profile(&self, profile_id: &str) -> std::io::Result<()> {
-        self.told
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .remove(profile_id);
+        self.notices.forget_profile(profile_id)?;
         self.policies.forget_profile(profile_id)
     }
 
-    /// Marks in `board` the files that are newly "por vencer" for the profile.
-    fn tell(&self, profile_id: &str, board: &mut SlaBoard) {
-        let mut told = self
-            .told
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let told = told.entry(profile_id.to_owned()).or_default();
-        // A file no longer about to breach may be told again on its next approach.
-        told.retain(|key| {
-            board.clocks.iter().any(|c| {
-                c.clock.state == SlaState::AtRisk && (&c.flow_id, &c.rfc) == (&key.0, &key.1)
-            })
-        });
-        for file in &board.clocks {
-            if file.clock.state == SlaState::AtRisk
-                && told.insert((file.flow_id.clone(), file.rfc.clone()))
-            {
-                board.newly_at_risk.push(file.clone());
-            }
-        }
+    /// Marks in `board` the files that are newly "por vencer" for the profile, among
+    /// those `mine` says are the analyst's (on one desk, every followed file).
+    fn tell(
+        &self,
+        profile_id: &str,
+        board: &mut SlaBoard,
+        mine: impl Fn(&FileClock) -> bool,
+    ) -> AppResult<()> {
+        let at_risk: Vec<FileKey> = board
+            .clocks
+            .iter()
+            .filter(|c| c.clock.state == SlaState::AtRisk && mine(c))
+            .map(|c| (c.flow_id.clone(), c.rfc.clone()))
+            .collect();
+        let new: HashSet<FileKey> = self
+            .notices
+            .tell(profile_id, &at_risk)?
+            .into_iter()
+            .collect();
+        board.newly_at_risk = board
+            .clocks
+            .iter()
+            .filter(|c| new.contains(&(c.flow_id.clone(), c.rfc.clone())))
+            .cloned()
+            .collect();
+        Ok(())
     }
 }
 
@@ -135,7 +138,7 @@ impl Desk {
         let policy = self.sla.policies.get(&profile.id)?;
         let files = self.watchlist.list(&profile.id)?;
         let mut board = board(&policy, &files, Utc::now());
-        self.sla.tell(&profile.id, &mut board);
+        self.sla.tell(&profile.id, &mut board, |_| true)?;
         Ok(board)
     }
 }
@@ -197,10 +200,12 @@ mod tests {
 
         let dir = tempfile::tempdir().expect("temporary directory");
         let records = SlaRecords::new(dir.path(), Recoveries::default());
-        records.tell("p", &mut board);
+        records.tell("p", &mut board, |_| true).unwrap();
         assert_eq!(board.newly_at_risk.len(), 1);
-        board.newly_at_risk.clear();
-        records.tell("p", &mut board);
+        records.tell("p", &mut board, |_| true).unwrap();
         assert!(board.newly_at_risk.is_empty(), "told once");
+        // Not the analyst's: not told.
+        records.tell("q", &mut board, |_| false).unwrap();
+        assert!(board.newly_at_risk.is_empty(), "only their files");
     }
 }

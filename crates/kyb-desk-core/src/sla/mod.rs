@@ -5,6 +5,7 @@
 
 pub mod calendar;
 pub mod clock;
+pub mod notice_store;
 pub mod policy_store;
 pub mod targets;
 #[cfg(test)]
