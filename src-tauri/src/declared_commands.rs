@@ -64,7 +64,7 @@ macro_rules! with_commands {
                 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
                 use kyb_team::{
                     Approval, ApprovalAction, Change, Claim, FourEyes, Member, Note, QueueFilter,
-                    Role, ShownRequest, TeamFile,
+                    Role, SavedView, ShownRequest, TeamFile, ViewFilter,
                 };
             }
             commands {
@@ -146,6 +146,10 @@ macro_rules! with_commands {
                 team::take_over_claim(document_id: String, reason: String) -> Claim, [main];
                 team::file_notes(document_id: String) -> Vec<Note>, [main];
                 team::add_note(document_id: String, body: String) -> Note, [main];
+                commands::saved_views() -> Vec<SavedView>, [main];
+                commands::save_view(name: String, filter: ViewFilter, shared: bool) -> Vec<SavedView>, [main];
+                commands::share_view(id: u32, shared: bool) -> Vec<SavedView>, [main];
+                commands::delete_view(id: u32) -> Vec<SavedView>, [main];
                 team::team_members() -> Vec<Member>, [main];
                 team::set_member_role(login: String, role: Role) -> Vec<Member>, [main];
                 team::add_member(login: String, email: String, role: Role, bind: bool) -> AddedMember, [main];

@@ -780,6 +780,7 @@ fn every_command_answers_through_ipc() {
         ),
         ("file_notes", json!({"documentId": id})),
         ("add_note", json!({"documentId": id, "body": "nota"})),
+        ("share_view", json!({"id": 1, "shared": true})),
         ("team_members", json!({})),
         (
             "set_member_role",
@@ -814,6 +815,27 @@ fn every_command_answers_through_ipc() {
     ] {
         assert_eq!(w.code(cmd, args), "no_team", "{cmd}");
     }
+    // Saved views on one desk: kept in its records, never shared (nobody to share with).
+    let filter =
+        json!({"query": " acme ", "categories": ["queued"], "onlyChanged": true, "age": "older"});
+    let views = w.ok(
+        "save_view",
+        json!({"name": "Pendientes", "filter": filter, "shared": false}),
+    );
+    assert_eq!(views[0]["name"], json!("Pendientes"));
+    assert_eq!(views[0]["filter"]["query"], json!("acme"));
+    assert_eq!(w.ok("saved_views", json!({})), views);
+    assert_eq!(
+        w.code(
+            "save_view",
+            json!({"name": "Equipo", "filter": filter, "shared": true})
+        ),
+        "invalid_input"
+    );
+    assert_eq!(
+        w.ok("delete_view", json!({"id": views[0]["id"]})),
+        json!([])
+    );
     w.ok("delete_api_key", json!({"profileId": profile_id}));
     w.called_as_declared();
 }

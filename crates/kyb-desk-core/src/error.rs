@@ -133,6 +133,8 @@ pub enum Task {
     SaveWatchlist,
     ReadSlaPolicy,
     SaveSlaPolicy,
+    ReadSavedViews,
+    SaveSavedViews,
     ImportWatchlist,
     ReadHistory,
     SaveHistory,

@@ -28,6 +28,7 @@ pub mod policy;
 pub mod profiles;
 pub mod reasons;
 pub mod recovery;
+pub mod saved_views;
 pub mod secrets;
 mod sent_summary;
 pub mod sla;

@@ -23,6 +23,8 @@ pub enum RecordKind {
     Preferences,
     /// A desk's SLA policy ([`crate::sla::policy_store`]).
     SlaPolicy,
+    /// A desk's saved views ([`crate::saved_views`]).
+    SavedViews,
 }
 
 /// One file set aside this session.

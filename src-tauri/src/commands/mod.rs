@@ -10,6 +10,7 @@ mod exports;
 mod profiles;
 mod records;
 mod service;
+mod views;
 mod watchlist;
 
 pub use desktop::*;
@@ -18,4 +19,5 @@ pub use exports::*;
 pub use profiles::*;
 pub use records::*;
 pub use service::*;
+pub use views::*;
 pub use watchlist::*;

@@ -20,6 +20,7 @@ import type { QueueFilter } from "../bindings/QueueFilter";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { Role } from "../bindings/Role";
 import type { TeamChange } from "../bindings/TeamChange";
+import type { ViewFilter } from "../bindings/ViewFilter";
 import type { WatchedFile } from "../bindings/WatchedFile";
 import type { SectionView } from "../features/evidence/view";
 import { type CommandAnswers, type CommandArgs, type CommandName, commandsOver } from "./commands";
@@ -204,6 +205,11 @@ export const releaseFile = (documentId: string) => commands.releaseFile(document
 export const takeOverClaim = (documentId: string, reason: string) => commands.takeOverClaim(documentId, reason);
 export const fileNotes = (documentId: string) => commands.fileNotes(documentId);
 export const addNote = (documentId: string, body: string) => commands.addNote(documentId, body);
+// Saved views (issue 32): each change answers with the list as it is now.
+export const savedViews = () => commands.savedViews();
+export const saveView = (name: string, filter: ViewFilter, shared: boolean) => commands.saveView(name, filter, shared);
+export const shareView = (id: number, shared: boolean) => commands.shareView(id, shared);
+export const deleteView = (id: number) => commands.deleteView(id);
 export const teamMembers = () => commands.teamMembers();
 export const setMemberRole = (login: string, role: Role) => commands.setMemberRole(login, role);
 /** Adds a member: a new login with a one-time password (returned once), or with `bind` a directory's login. */

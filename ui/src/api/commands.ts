@@ -44,6 +44,7 @@ import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { ReviewMaterial } from "../bindings/ReviewMaterial";
 import type { Role } from "../bindings/Role";
 import type { SavedCsv } from "../bindings/SavedCsv";
+import type { SavedView } from "../bindings/SavedView";
 import type { ShownRequest } from "../bindings/ShownRequest";
 import type { SlaBoard } from "../bindings/SlaBoard";
 import type { SlaPolicy } from "../bindings/SlaPolicy";
@@ -53,6 +54,7 @@ import type { TeamQueue } from "../bindings/TeamQueue";
 import type { TeamStatus } from "../bindings/TeamStatus";
 import type { TeamTrail } from "../bindings/TeamTrail";
 import type { VerificationState } from "../bindings/VerificationState";
+import type { ViewFilter } from "../bindings/ViewFilter";
 import type { WatchedFile } from "../bindings/WatchedFile";
 
 /** Each command's arguments, by the names the window sends (the Rust names in camelCase). */
@@ -135,6 +137,10 @@ export type CommandArgs = {
   take_over_claim: { documentId: string; reason: string };
   file_notes: { documentId: string };
   add_note: { documentId: string; body: string };
+  saved_views: Record<string, never>;
+  save_view: { name: string; filter: ViewFilter; shared: boolean };
+  share_view: { id: number; shared: boolean };
+  delete_view: { id: number };
   team_members: Record<string, never>;
   set_member_role: { login: string; role: Role };
   add_member: { login: string; email: string; role: Role; bind: boolean };
@@ -228,6 +234,10 @@ export type CommandAnswers = {
   take_over_claim: Claim;
   file_notes: Array<Note>;
   add_note: Note;
+  saved_views: Array<SavedView>;
+  save_view: Array<SavedView>;
+  share_view: Array<SavedView>;
+  delete_view: Array<SavedView>;
   team_members: Array<Member>;
   set_member_role: Array<Member>;
   add_member: AddedMember;
@@ -323,6 +333,10 @@ export const command = {
   take_over_claim: "take_over_claim",
   file_notes: "file_notes",
   add_note: "add_note",
+  saved_views: "saved_views",
+  save_view: "save_view",
+  share_view: "share_view",
+  delete_view: "delete_view",
   team_members: "team_members",
   set_member_role: "set_member_role",
   add_member: "add_member",
@@ -416,6 +430,10 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   take_over_claim: ["main"],
   file_notes: ["main"],
   add_note: ["main"],
+  saved_views: ["main"],
+  save_view: ["main"],
+  share_view: ["main"],
+  delete_view: ["main"],
   team_members: ["main"],
   set_member_role: ["main"],
   add_member: ["main"],
@@ -513,6 +531,10 @@ export function commandsOver(invoke: Invoke) {
     takeOverClaim: (documentId: string, reason: string) => invoke("take_over_claim", { documentId, reason }),
     fileNotes: (documentId: string) => invoke("file_notes", { documentId }),
     addNote: (documentId: string, body: string) => invoke("add_note", { documentId, body }),
+    savedViews: () => invoke("saved_views", {}),
+    saveView: (name: string, filter: ViewFilter, shared: boolean) => invoke("save_view", { name, filter, shared }),
+    shareView: (id: number, shared: boolean) => invoke("share_view", { id, shared }),
+    deleteView: (id: number) => invoke("delete_view", { id }),
     teamMembers: () => invoke("team_members", {}),
     setMemberRole: (login: string, role: Role) => invoke("set_member_role", { login, role }),
     addMember: (login: string, email: string, role: Role, bind: boolean) => invoke("add_member", { login, email, role, bind }),

@@ -45,6 +45,7 @@ export const keys = {
   members: () => ["desk", "team", "members"] as const,
   trail: () => ["desk", "team", "trail"] as const,
   approvals: () => ["desk", "team", "approvals"] as const,
+  savedViews: () => ["desk", "views"] as const,
 };
 
 const MINUTE = 60_000;
@@ -116,6 +117,7 @@ export const queries = {
   members: () => queryOptions({ queryKey: keys.members(), queryFn: backend.teamMembers, staleTime: TEAM_FRESH_MS }),
   trail: () => queryOptions({ queryKey: keys.trail(), queryFn: backend.teamTrail, staleTime: TEAM_FRESH_MS }),
   approvals: () => queryOptions({ queryKey: keys.approvals(), queryFn: backend.openApprovals, staleTime: TEAM_FRESH_MS }),
+  savedViews: () => queryOptions({ queryKey: keys.savedViews(), queryFn: backend.savedViews, staleTime: TEAM_FRESH_MS }),
 };
 
 /** A failure is retried only when it is no answer of the backend's: an AppError is the

@@ -12,6 +12,7 @@ import { reviewEn } from "./review/en";
 import { shortcutsEn } from "./shortcuts/en";
 import { teamEn } from "./team/en";
 import { verificationsEn } from "./verifications/en";
+import { viewsEn } from "./views/en";
 import { watchlistEn } from "./watchlist/en";
 
 // The English messages: the words shared by every screen here, each screen's in its folder.
@@ -27,6 +28,7 @@ export const en: Record<CoreKey, string> = {
   ...detailEn,
   ...shortcutsEn,
   ...watchlistEn,
+  ...viewsEn,
   ...enrollmentEn,
   ...aboutEn,
   ...guideEn,
@@ -201,6 +203,7 @@ export const en: Record<CoreKey, string> = {
   "recovery.kind.history": "a detail history",
   "recovery.kind.drift": "what was learnt from the service's answers",
   "recovery.kind.preferences": "the window's preferences (language, theme, recent folios)",
+  "recovery.kind.saved_views": "the saved views",
   "recovery.kind.sla_policy": "the SLA targets and the business calendar",
   "recovery.dismiss": "Close the notice",
   "quick.title": "Open a file",

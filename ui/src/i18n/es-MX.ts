@@ -11,6 +11,7 @@ import { reviewEsMX } from "./review/es-MX";
 import { shortcutsEsMX } from "./shortcuts/es-MX";
 import { teamEsMX } from "./team/es-MX";
 import { verificationsEsMX } from "./verifications/es-MX";
+import { viewsEsMX } from "./views/es-MX";
 import { watchlistEsMX } from "./watchlist/es-MX";
 
 // The Spanish (es-MX) messages, the default language: the words shared by every screen here,
@@ -26,6 +27,7 @@ export const esMX = {
   ...detailEsMX,
   ...shortcutsEsMX,
   ...watchlistEsMX,
+  ...viewsEsMX,
   ...enrollmentEsMX,
   ...aboutEsMX,
   ...guideEsMX,
@@ -202,6 +204,7 @@ export const esMX = {
   "recovery.kind.history": "un historial de detalle",
   "recovery.kind.drift": "lo aprendido de las respuestas del servicio",
   "recovery.kind.preferences": "las preferencias de la ventana (idioma, tema, folios recientes)",
+  "recovery.kind.saved_views": "las vistas guardadas",
   "recovery.kind.sla_policy": "las metas de SLA y el calendario laboral",
   "recovery.dismiss": "Cerrar el aviso",
   "quick.title": "Abrir un expediente",

@@ -189,6 +189,8 @@ const TASK: Record<Task, MessageKey> = {
   save_watchlist: "task.save_watchlist",
   read_sla_policy: "task.read_sla_policy",
   save_sla_policy: "task.save_sla_policy",
+  read_saved_views: "task.read_saved_views",
+  save_saved_views: "task.save_saved_views",
   import_watchlist: "task.import_watchlist",
   read_history: "task.read_history",
   save_history: "task.save_history",

@@ -24,17 +24,16 @@ use crate::watchlist::Watchlist;
 
 mod answers;
 mod correction;
-mod dossier;
 mod records;
 mod review;
 mod service;
 mod session;
 mod sla;
 mod team;
+mod views;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
 pub use correction::CorrectionPreview;
-pub use dossier::{DossierAudit, ExportedDossier};
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
 pub use sla::{FileClock, SlaBoard, board as sla_board};
 pub use team::{
@@ -61,6 +60,7 @@ pub struct Desk {
     audit: AuditLog,
     watchlist: Watchlist,
     history: DetailSnapshots,
+    views: crate::saved_views::ViewStore,
     sla: sla::SlaRecords,
     /// What tolerant reading absorbed in the service's answers, for "About the service".
     drift: DriftLog,
@@ -142,6 +142,7 @@ impl Desk {
             audit: AuditLog::new(audit_path(data_dir), Box::new(anchor)),
             watchlist: Watchlist::new(data_dir.join("watchlist"), recoveries.clone()),
             history: DetailSnapshots::new(data_dir.join("history"), recoveries.clone()),
+            views: crate::saved_views::ViewStore::new(data_dir.join("views"), recoveries.clone()),
             sla: sla::SlaRecords::new(data_dir, recoveries.clone()),
             drift: DriftLog::open(drift_path(data_dir), &recoveries),
             recoveries,

@@ -76,6 +76,7 @@ impl Desk {
             ("watchlist", self.watchlist.forget_profile(id)),
             ("drafts", self.drafts.forget_profile(id)),
             ("history", self.history.forget_profile(id)),
+            ("views", self.views.forget_profile(id)),
             ("sla", self.sla.forget_profile(id)),
         ] {
             if let Err(error) = removed {

@@ -22,6 +22,7 @@ import { TeamOffline } from "../team/TeamOffline";
 import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
 import { emptyFilter, type Filter, filterRows, rowKey, type Sort, type SortKey, sortRows } from "./model";
+import { SavedViews } from "./SavedViews";
 import { StatusOverview } from "./StatusOverview";
 import { useWatchlist, useWatchlistChanges } from "./useWatchlist";
 import { useWatchlistCsv } from "./useWatchlistCsv";
@@ -279,6 +280,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           {t("watch.export")}
         </button>
       </div>
+      <SavedViews filter={filter} onOpen={setFilter} team={Boolean(team)} />
       {csv.exported && (
         <div className="notice notice-ok" role="status" data-testid="watch-exported">
           {t("watch.exported", { path: csv.exported.path, n: csv.exported.rows })}

@@ -113,6 +113,8 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "task.read_watchlist": "The watchlist could not be read",
   "task.save_watchlist": "The watchlist could not be saved",
   "task.read_sla_policy": "The SLA targets could not be read",
+  "task.read_saved_views": "The saved views could not be read",
+  "task.save_saved_views": "The view could not be saved",
   "task.save_sla_policy": "The SLA targets could not be saved",
   "task.import_watchlist": "The file was not imported",
   "task.read_history": "The detail history could not be read",

@@ -112,6 +112,8 @@ export const errorsEsMX = {
   "task.read_watchlist": "No se pudo leer la lista de seguimiento",
   "task.save_watchlist": "No se pudo guardar la lista de seguimiento",
   "task.read_sla_policy": "No se pudieron leer las metas de SLA",
+  "task.read_saved_views": "No se pudieron leer las vistas guardadas",
+  "task.save_saved_views": "No se pudo guardar la vista",
   "task.save_sla_policy": "No se pudieron guardar las metas de SLA",
   "task.import_watchlist": "No se importó el archivo",
   "task.read_history": "No se pudo leer el historial",

@@ -1,0 +1,229 @@
+//! One desk's saved views (issue 32), one local record per profile:
+//! `<data>/views/<profile>.json`, written atomically and privately, set aside and
+//! announced when it cannot be read. A view's name and filter are checked by the one
+//! rule the team's database uses too (`kyb_team::ViewFilter`); on one desk a view has
+//! no owner and is never shared (there is nobody to share it with).
+
+use std::path::PathBuf;
+
+use chrono::{SecondsFormat, Utc};
+use kyb_team::{SavedView, VIEWS_MAX, ViewFilter, view_name};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{AppError, AppResult, DeskCode, Task};
+use crate::fsio;
+use crate::recovery::{RecordKind, Recoveries};
+
+/// The record: the views, and the id the next one gets (ids are never reused, so a
+/// window that still shows a deleted view cannot change another by its id).
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Record {
+    next_id: i64,
+    views: Vec<SavedView>,
+}
+
+pub struct ViewStore {
+    dir: PathBuf,
+    recoveries: Recoveries,
+    locks: fsio::Locks,
+}
+
+impl ViewStore {
+    pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
+        Self {
+            dir,
+            recoveries,
+            locks: fsio::Locks::default(),
+        }
+    }
+
+    fn path(&self, profile_id: &str) -> PathBuf {
+        self.dir
+            .join(format!("{}.json", fsio::safe_name(profile_id)))
+    }
+
+    fn read(&self, profile_id: &str) -> AppResult<Record> {
+        let record: Option<Record> = fsio::read_json_or_set_aside(
+            &self.path(profile_id),
+            RecordKind::SavedViews,
+            &self.recoveries,
+        )
+        .map_err(|e| AppError::storage(Task::ReadSavedViews, e))?;
+        Ok(record.unwrap_or_default())
+    }
+
+    fn write(&self, profile_id: &str, record: &Record) -> AppResult<()> {
+        fsio::write_json(&self.path(profile_id), record)
+            .map_err(|e| AppError::storage(Task::SaveSavedViews, e))
+    }
+
+    /// The profile's views by name.
+    pub fn list(&self, profile_id: &str) -> AppResult<Vec<SavedView>> {
+        self.locks.with(profile_id, || {
+            let mut views = self.read(profile_id)?.views;
+            for view in &mut views {
+                view.filter = view.filter.checked().unwrap_or_default();
+            }
+            views.sort_by_key(|v| (v.name.to_lowercase(), v.id));
+            Ok(views)
+        })
+    }
+
+    /// Saves a view under `name`, over the profile's view of that name (in any case);
+    /// its id. A name or filter out of bounds, or one view too many, is refused and
+    /// nothing is written.
+    pub fn save(&self, profile_id: &str, name: &str, filter: &ViewFilter) -> AppResult<i64> {
+        let name = view_name(name).map_err(|_| AppError::of(DeskCode::InvalidInput))?;
+        let filter = filter
+            .checked()
+            .map_err(|_| AppError::of(DeskCode::InvalidInput))?;
+        let now = Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true);
+        self.locks.with(profile_id, || {
+            let mut record = self.read(profile_id)?;
+            let id = match record
+                .views
+                .iter_mut()
+                .find(|v| v.name.to_lowercase() == name.to_lowercase())
+            {
+                Some(view) => {
+                    view.name = name;
+                    view.filter = filter;
+                    view.updated_at = now;
+                    view.id
+                }
+                None => {
+                    if record.views.len() >= VIEWS_MAX {
+                        return Err(AppError::of(DeskCode::InvalidInput));
+                    }
+                    record.next_id = record.next_id.max(0) + 1;
+                    record.views.push(SavedView {
+                        id: record.next_id,
+                        name,
+                        owner: None,
+                        mine: true,
+                        shared: false,
+                        filter,
+                        updated_at: now,
+                    });
+                    record.next_id
+                }
+            };
+            self.write(profile_id, &record)?;
+            Ok(id)
+        })
+    }
+
+    /// Deletes a view; a view that is not there is `InvalidInput`.
+    pub fn delete(&self, profile_id: &str, id: i64) -> AppResult<()> {
+        self.locks.with(profile_id, || {
+            let mut record = self.read(profile_id)?;
+            let before = record.views.len();
+            record.views.retain(|v| v.id != id);
+            if record.views.len() == before {
+                return Err(AppError::of(DeskCode::InvalidInput));
+            }
+            self.write(profile_id, &record)
+        })
+    }
+
+    pub fn forget_profile(&self, profile_id: &str) -> std::io::Result<()> {
+        self.locks
+            .with(profile_id, || fsio::remove_all(&self.path(profile_id)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kyb_api::file::StatusCategory;
+
+    use super::*;
+
+    fn store() -> (tempfile::TempDir, ViewStore) {
+        let dir = tempfile::tempdir().expect("the store answers");
+        let store = ViewStore::new(dir.path().join("views"), Recoveries::default());
+        (dir, store)
+    }
+
+    fn queued() -> ViewFilter {
+        ViewFilter {
+            query: " acme ".into(),
+            categories: vec![StatusCategory::Queued],
+            ..ViewFilter::default()
+        }
+    }
+
+    #[test]
+    fn views_are_kept_per_profile_by_name_and_saved_over_by_name() {
+        let (_dir, store) = store();
+        let a = store
+            .save("p1", "Pendientes", &queued())
+            .expect("the store answers");
+        let b = store
+            .save("p1", "Ayer", &ViewFilter::default())
+            .expect("the store answers");
+        assert_ne!(a, b);
+        assert!(store.list("p2").expect("the store answers").is_empty());
+        let views = store.list("p1").expect("the store answers");
+        assert_eq!(
+            views.iter().map(|v| v.name.as_str()).collect::<Vec<_>>(),
+            ["Ayer", "Pendientes"]
+        );
+        assert_eq!(views[1].filter.query, "acme");
+        assert!(
+            views
+                .iter()
+                .all(|v| v.mine && !v.shared && v.owner.is_none())
+        );
+        assert_eq!(
+            store
+                .save("p1", "PENDIENTES", &ViewFilter::default())
+                .expect("the store answers"),
+            a
+        );
+        assert_eq!(store.list("p1").expect("the store answers").len(), 2);
+        store.delete("p1", a).expect("the store answers");
+        // Ids are not reused: the window's stale id names nothing.
+        let c = store
+            .save("p1", "Otra", &queued())
+            .expect("the store answers");
+        assert!(c > b);
+        assert!(store.delete("p1", a).is_err());
+    }
+
+    #[test]
+    fn out_of_bounds_is_refused_and_nothing_is_written() {
+        let (_dir, store) = store();
+        assert!(store.save("p1", "", &queued()).is_err());
+        let long = ViewFilter {
+            query: "x".repeat(kyb_team::VIEW_QUERY_MAX + 1),
+            ..ViewFilter::default()
+        };
+        assert!(store.save("p1", "Larga", &long).is_err());
+        assert!(!store.path("p1").exists());
+        for n in 0..VIEWS_MAX {
+            store
+                .save("p1", &format!("v{n}"), &queued())
+                .expect("the store answers");
+        }
+        assert!(store.save("p1", "una más", &queued()).is_err());
+        assert_eq!(
+            store.list("p1").expect("the store answers").len(),
+            VIEWS_MAX
+        );
+    }
+
+    #[test]
+    fn an_unreadable_record_is_set_aside_and_announced_not_replaced() {
+        let (dir, store) = store();
+        std::fs::create_dir_all(dir.path().join("views")).expect("the store answers");
+        std::fs::write(store.path("p1"), b"{ not json").expect("the store answers");
+        assert!(store.list("p1").expect("the store answers").is_empty());
+        let set_aside = std::fs::read_dir(dir.path().join("views"))
+            .expect("the store answers")
+            .filter_map(|e| e.ok())
+            .any(|e| e.file_name().to_string_lossy().contains(".unreadable-"));
+        assert!(set_aside, "the old contents are kept aside");
+        assert_eq!(store.recoveries.all().len(), 1);
+    }
+}
