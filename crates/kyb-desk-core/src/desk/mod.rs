@@ -24,6 +24,7 @@ use crate::watchlist::Watchlist;
 
 mod answers;
 mod correction;
+mod dossier;
 mod records;
 mod review;
 mod service;
@@ -34,6 +35,7 @@ mod views;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
 pub use correction::CorrectionPreview;
+pub use dossier::{DossierAudit, ExportedDossier};
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
 pub use sla::{FileClock, SlaBoard, board as sla_board};
 pub use team::{
