@@ -46,6 +46,10 @@ export const keys = {
   trail: () => ["desk", "team", "trail"] as const,
   approvals: () => ["desk", "team", "approvals"] as const,
   savedViews: () => ["desk", "views"] as const,
+  sla: ["desk", "sla"] as const,
+  /** The board as of the watchlist answered at `listAt` (a new list: a new board). */
+  slaBoard: (listAt: number) => ["desk", "sla", "board", listAt] as const,
+  slaPolicy: () => ["desk", "sla", "policy"] as const,
 };
 
 const MINUTE = 60_000;
@@ -118,6 +122,8 @@ export const queries = {
   trail: () => queryOptions({ queryKey: keys.trail(), queryFn: backend.teamTrail, staleTime: TEAM_FRESH_MS }),
   approvals: () => queryOptions({ queryKey: keys.approvals(), queryFn: backend.openApprovals, staleTime: TEAM_FRESH_MS }),
   savedViews: () => queryOptions({ queryKey: keys.savedViews(), queryFn: backend.savedViews, staleTime: TEAM_FRESH_MS }),
+  slaBoard: (listAt: number) => queryOptions({ queryKey: keys.slaBoard(listAt), queryFn: backend.slaBoard }),
+  slaPolicy: () => queryOptions({ queryKey: keys.slaPolicy(), queryFn: backend.slaPolicy }),
 };
 
 /** A failure is retried only when it is no answer of the backend's: an AppError is the

@@ -1,5 +1,7 @@
 // At the top of the watchlist: files per status and per age since their last change,
 // each count a button that filters the list (again: the filter is cleared).
+import type { ReactNode } from "react";
+
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { CATEGORY_WORDS } from "../../components/StatusBadge";
@@ -15,7 +17,8 @@ const AGE_WORDS: Record<AgeBucket, MessageKey> = {
   unknown: "overview.unknown",
 };
 
-export function StatusOverview(props: { files: WatchedFile[]; now: number; filter: Filter; onFilter: (filter: Filter) => void }) {
+/** `children`: more groups of counts after these (the SLA's). */
+export function StatusOverview(props: { files: WatchedFile[]; now: number; filter: Filter; onFilter: (filter: Filter) => void; children?: ReactNode }) {
   const { t } = useI18n();
   const { files, filter, onFilter } = props;
   if (files.length === 0) return null;
@@ -57,6 +60,7 @@ export function StatusOverview(props: { files: WatchedFile[]; now: number; filte
           </button>
         ))}
       </div>
+      {props.children}
     </section>
   );
 }

@@ -21,6 +21,8 @@ const COLUMNS: { key: SortKey; label: MessageKey }[] = [
   { key: "updated", label: "colUpdated" },
 ];
 
+const SLA_COLUMN: { key: SortKey; label: MessageKey } = { key: "due", label: "sla.column" };
+
 const ROW_HEIGHT = 44;
 
 /** The page's own scroll area (the app's content pane): the rows scroll with the rest of
@@ -47,6 +49,8 @@ export function WatchlistTable(props: {
   onOpen: (flowId: string, rfc: string) => void;
   /** In a team: who has the file and who reviews it, beside its name. */
   annotate?: ((file: WatchedFile) => ReactNode) | undefined;
+  /** The SLA's cell of a file (a column after the status, sorted by due time). */
+  sla?: ((file: WatchedFile) => ReactNode) | undefined;
 }) {
   const { t } = useI18n();
   const body = useRef<HTMLDivElement>(null);
@@ -68,11 +72,12 @@ export function WatchlistTable(props: {
     // Rows show on the first paint, before the table has been measured.
     initialRect: { width: 1000, height: 600 },
   });
+  const columns = props.sla ? COLUMNS.flatMap((c) => (c.key === "status" ? [c, SLA_COLUMN] : [c])) : COLUMNS;
   return (
-    <div className={props.annotate ? "table table-team" : "table"} role="table" aria-rowcount={props.rows.length}>
+    <div className={`table${props.annotate ? " table-team" : ""}${props.sla ? " table-sla" : ""}`} role="table" aria-rowcount={props.rows.length}>
       <div className="table-row table-head" role="row">
         <span role="columnheader" className="cell-mark" />
-        {COLUMNS.map((column) => (
+        {columns.map((column) => (
           <Fragment key={column.key}>
             <span
               role="columnheader"
@@ -128,6 +133,7 @@ export function WatchlistTable(props: {
                   <Cell testId="row-status" className="cell-wrap">
                     <RowStatus file={file} now={props.now} locale={props.locale} />
                   </Cell>
+                  {props.sla && <Cell className="cell-wrap">{props.sla(file)}</Cell>}
                   <Cell className="cell-wrap" testId="row-sections">
                     <SectionCounts file={file} />
                   </Cell>

@@ -23,7 +23,10 @@ import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
 import { emptyFilter, type Filter, filterRows, rowKey, type Sort, type SortKey, sortRows } from "./model";
 import { SavedViews } from "./SavedViews";
+import { SlaCell, SlaNotice, SlaOverview } from "./SlaCell";
 import { StatusOverview } from "./StatusOverview";
+import { clocksByRow, dueValue, filterBySla, type SlaFilter } from "./sla";
+import { useSla } from "./useSla";
 import { useWatchlist, useWatchlistChanges } from "./useWatchlist";
 import { useWatchlistCsv } from "./useWatchlistCsv";
 import { useWatchlistRefresh } from "./useWatchlistRefresh";
@@ -146,11 +149,14 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   // Sets, not nested searches: the cost grows with the list, not with its square.
   const queued = useMemo(() => (teamQueue ? new Set(teamQueue.files.map(rowKey)) : null), [teamQueue]);
   // Sorted once per list and order, filtered at each keystroke (a filter keeps the order).
-  const sorted = useMemo(() => sortRows(files ?? [], sort), [files, sort]);
+  const sla = useSla(now);
+  const [slaFilter, setSlaFilter] = useState<SlaFilter | null>(null);
+  const clocks = useMemo(() => clocksByRow(sla.board), [sla.board]);
+  const sorted = useMemo(() => sortRows(files ?? [], sort, (f) => dueValue(clocks.get(rowKey(f)))), [files, sort, clocks]);
   const rows = useMemo(() => {
-    const all = filterRows(sorted, filter, now);
+    const all = filterBySla(filterRows(sorted, filter, now), clocks, slaFilter);
     return queued ? all.filter((f) => queued.has(rowKey(f))) : all;
-  }, [sorted, filter, now, queued]);
+  }, [sorted, filter, now, queued, clocks, slaFilter]);
   const onSort = (key: SortKey) => setSort((current) => ({ key, descending: current.key === key ? !current.descending : key === "updated" }));
 
   return (
@@ -175,7 +181,12 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           )}
         </div>
       </div>
-      {files && <StatusOverview files={files} now={now} filter={filter} onFilter={setFilter} />}
+      {files && (
+        <StatusOverview files={files} now={now} filter={filter} onFilter={setFilter}>
+          <SlaOverview board={sla.board} filter={slaFilter} onFilter={setSlaFilter} />
+        </StatusOverview>
+      )}
+      <SlaNotice files={sla.announced} onShow={() => setSlaFilter("at_risk")} onDismiss={sla.dismiss} />
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
       {!error && list.error && <ErrorNotice error={list.error} />}
       {!progress && fixedInProfile(refusal) && (
@@ -303,6 +314,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           locale={locale}
           onOpen={onOpen}
           annotate={teamQueue ? (file) => <QueueMarks file={file} queue={teamQueue} /> : undefined}
+          sla={(file) => <SlaCell clock={clocks.get(rowKey(file))} file={file} />}
           onUnwatch={(file) => changes.unfollow({ file, undoesFollow: false })}
         />
       )}

@@ -5,7 +5,8 @@ import type { WatchedFile } from "../../bindings/WatchedFile";
 import { fold } from "../../words/text";
 import { type AgeBucket, ageBucket } from "./overview";
 
-export type SortKey = "company" | "rfc" | "flow" | "status" | "sections" | "persons" | "updated";
+/** `due`: by the SLA clock's due instant (sla.ts gives it). */
+export type SortKey = "company" | "rfc" | "flow" | "status" | "sections" | "persons" | "updated" | "due";
 export interface Sort {
   key: SortKey;
   descending: boolean;
@@ -56,8 +57,10 @@ function progress(file: WatchedFile): number {
 }
 
 /** The value a file is ordered by for `key`: folded text, or a number. */
-function sortValue(file: WatchedFile, key: SortKey): string | number {
+function sortValue(file: WatchedFile, key: SortKey, due: (file: WatchedFile) => number): string | number {
   switch (key) {
+    case "due":
+      return due(file);
     case "company":
       return fold(file.companyName ?? "");
     case "rfc":
@@ -88,8 +91,8 @@ function compareValues(a: string | number, b: string | number): number {
 
 /** The files in the order `sort` asks (the RFC breaks ties); each file's value is read
  * once, not at every comparison. */
-export function sortRows(files: readonly WatchedFile[], sort: Sort): WatchedFile[] {
-  const keyed = files.map((file) => ({ file, value: sortValue(file, sort.key) }));
+export function sortRows(files: readonly WatchedFile[], sort: Sort, due: (file: WatchedFile) => number = () => 0): WatchedFile[] {
+  const keyed = files.map((file) => ({ file, value: sortValue(file, sort.key, due) }));
   keyed.sort((a, b) => {
     const order = compareValues(a.value, b.value) || collator.compare(a.file.rfc, b.file.rfc);
     return sort.descending ? -order : order;
