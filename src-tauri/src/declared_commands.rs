@@ -37,7 +37,7 @@ macro_rules! with_commands {
         $callback! {
             types {
                 use $crate::service_facts::AppInfo;
-                use $crate::commands::SavedCsv;
+                use $crate::commands::{SavedCsv, SavedDossier};
                 use $crate::preference_store::{PreferenceChange, Preferences};
                 use kyb_api::drift::DriftReport;
                 use kyb_api::models::correction::CorrectionResult;
@@ -107,6 +107,7 @@ macro_rules! with_commands {
                 commands::export_team_checkpoint() -> Option<ExportedCheckpoint>, [main];
                 commands::export_audit_csv() -> Option<SavedCsv>, [main];
                 commands::export_watchlist_csv() -> Option<SavedCsv>, [main];
+                commands::export_dossier(flow_id: String, rfc: String, document_id: String) -> Option<SavedDossier>, [main];
                 commands::open_external(url: String) -> (), [main];
                 commands::copy_text(text: String) -> (), [main];
                 commands::copy_file_link(document_id: String) -> String, [main];

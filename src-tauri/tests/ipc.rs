@@ -681,6 +681,22 @@ fn every_command_answers_through_ipc() {
         json!(entries.len())
     );
     assert!(w._dir.path().join("bitacora-kyb-desk.csv").exists() && !chosen_by_page.exists());
+    // A file's dossier: saved under its suggested name, its check passing, and its
+    // export recorded in the log with its digest.
+    let dossier = w.ok(
+        "export_dossier",
+        json!({"flowId": examples.flow_id, "rfc": examples.rfc, "documentId": id}),
+    );
+    let zip = std::fs::read(w._dir.path().join(format!("expediente-auditoria-{id}.zip")))
+        .expect("the dossier is saved");
+    let check = kyb_desk_core::dossier::verify(&zip);
+    assert!(check.holds(), "{:?}", check.problems);
+    assert_eq!(check.digest.as_deref(), dossier["digest"].as_str());
+    let last = w.ok("audit_entries", json!({}))["entries"]
+        .as_array()
+        .and_then(|all| all.last().cloned())
+        .unwrap_or_default();
+    assert_eq!(last["operation"], json!("desk: dossier-exported"));
 
     assert_eq!(
         w.code("open_external", json!({"url": "file:///etc/passwd"})),

@@ -1,13 +1,15 @@
 //! Exports written where the user chooses in the system's save dialog: the audit log
-//! and the watchlist as CSV, the drift counts, the team's signed checkpoint.
+//! and the watchlist as CSV, the drift counts, the team's signed checkpoint, a file's
+//! dossier for an auditor.
 
 use std::path::PathBuf;
 
 use tauri::{AppHandle, Runtime, State};
 use tauri_plugin_dialog::DialogExt;
 
-use kyb_desk_core::desk::{Desk, ExportedCheckpoint};
+use kyb_desk_core::desk::{Desk, ExportedCheckpoint, ExportedDossier};
 use kyb_desk_core::error::{AppError, AppResult, Task};
+use kyb_desk_core::evidence::files::EvidenceFiles;
 
 /// Writes those counts as JSON where the analyst chooses (see [`save_destination`]);
 /// the path written, or None when the dialog was cancelled.
@@ -131,4 +133,58 @@ pub async fn export_watchlist_csv<R: Runtime>(
 pub struct SavedCsv {
     pub path: String,
     pub rows: u32,
+}
+
+/// Builds a file's dossier for an auditor (`docs/DOSSIER.md`) and saves the ZIP where
+/// the analyst chooses (None when they cancel).
+#[tauri::command]
+pub async fn export_dossier<R: Runtime>(
+    app: AppHandle<R>,
+    desk: State<'_, Desk>,
+    files: State<'_, EvidenceFiles>,
+    flow_id: String,
+    rfc: String,
+    document_id: String,
+) -> AppResult<Option<SavedDossier>> {
+    let Some(path) = save_destination(&app, &dossier_name(&document_id), ("ZIP", &["zip"]))? else {
+        return Ok(None);
+    };
+    let exported = desk
+        .export_dossier(&files, &flow_id, &rfc, &document_id, &path)
+        .await?;
+    Ok(Some(SavedDossier {
+        path: path.display().to_string(),
+        exported,
+    }))
+}
+
+/// The suggested name: the page names the file, never a path, so only letters, digits
+/// and dashes of it are kept.
+fn dossier_name(document_id: &str) -> String {
+    let id: String = document_id
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .take(64)
+        .collect();
+    format!("expediente-auditoria-{id}.zip")
+}
+
+/// Where a dossier went, and its digest as the audit log records it.
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedDossier {
+    pub path: String,
+    #[serde(flatten)]
+    pub exported: ExportedDossier,
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_dossier_s_name_never_leaves_the_chosen_folder() {
+        assert_eq!(
+            super::dossier_name("../../etc/passwd"),
+            "expediente-auditoria-etcpasswd.zip"
+        );
+    }
 }

@@ -19,7 +19,6 @@ import type { ProfileInput } from "../bindings/ProfileInput";
 import type { QueueFilter } from "../bindings/QueueFilter";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { Role } from "../bindings/Role";
-import type { SlaPolicy } from "../bindings/SlaPolicy";
 import type { TeamChange } from "../bindings/TeamChange";
 import type { ViewFilter } from "../bindings/ViewFilter";
 import type { WatchedFile } from "../bindings/WatchedFile";
@@ -164,19 +163,14 @@ export function refreshWatchlist(onProgress: (progress: RefreshProgress) => void
   return commands.refreshWatchlist(failedOnly, channel);
 }
 
-/** Every followed file's SLA clock (in due order), the overview's counts, and the
- * analyst's files newly about to breach (each told once per profile). */
-export const slaBoard = () => commands.slaBoard();
-export const slaPolicy = () => commands.slaPolicy();
-/** Keeps the profile's SLA policy (refused as invalid, with its problems); the policy as kept. */
-export const setSlaPolicy = (policy: SlaPolicy) => commands.setSlaPolicy(policy);
-
 export const auditEntries = () => commands.auditEntries();
 export const verifyAudit = () => commands.verifyAudit();
 /** Asks where to save (the system's dialog); null when the analyst cancels. */
 export const exportAuditCsv = () => commands.exportAuditCsv();
 /** The active profile's watchlist, where the analyst chooses (null: they cancelled). */
 export const exportWatchlistCsv = () => commands.exportWatchlistCsv();
+/** A file's dossier for an auditor, where the analyst chooses (null: they cancelled). */
+export const exportDossier = (flowId: string, rfc: string, documentId: string) => commands.exportDossier(flowId, rfc, documentId);
 
 export const openExternal = (url: string) => commands.openExternal(url);
 export const copyText = (text: string) => commands.copyText(text);

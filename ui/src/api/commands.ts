@@ -44,6 +44,7 @@ import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { ReviewMaterial } from "../bindings/ReviewMaterial";
 import type { Role } from "../bindings/Role";
 import type { SavedCsv } from "../bindings/SavedCsv";
+import type { SavedDossier } from "../bindings/SavedDossier";
 import type { SavedView } from "../bindings/SavedView";
 import type { ShownRequest } from "../bindings/ShownRequest";
 import type { SlaBoard } from "../bindings/SlaBoard";
@@ -98,6 +99,7 @@ export type CommandArgs = {
   export_team_checkpoint: Record<string, never>;
   export_audit_csv: Record<string, never>;
   export_watchlist_csv: Record<string, never>;
+  export_dossier: { flowId: string; rfc: string; documentId: string };
   open_external: { url: string };
   copy_text: { text: string };
   copy_file_link: { documentId: string };
@@ -195,6 +197,7 @@ export type CommandAnswers = {
   export_team_checkpoint: ExportedCheckpoint | null;
   export_audit_csv: SavedCsv | null;
   export_watchlist_csv: SavedCsv | null;
+  export_dossier: SavedDossier | null;
   open_external: null;
   copy_text: null;
   copy_file_link: string;
@@ -294,6 +297,7 @@ export const command = {
   export_team_checkpoint: "export_team_checkpoint",
   export_audit_csv: "export_audit_csv",
   export_watchlist_csv: "export_watchlist_csv",
+  export_dossier: "export_dossier",
   open_external: "open_external",
   copy_text: "copy_text",
   copy_file_link: "copy_file_link",
@@ -391,6 +395,7 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   export_team_checkpoint: ["main"],
   export_audit_csv: ["main"],
   export_watchlist_csv: ["main"],
+  export_dossier: ["main"],
   open_external: ["main"],
   copy_text: ["main"],
   copy_file_link: ["main"],
@@ -492,6 +497,7 @@ export function commandsOver(invoke: Invoke) {
     exportTeamCheckpoint: () => invoke("export_team_checkpoint", {}),
     exportAuditCsv: () => invoke("export_audit_csv", {}),
     exportWatchlistCsv: () => invoke("export_watchlist_csv", {}),
+    exportDossier: (flowId: string, rfc: string, documentId: string) => invoke("export_dossier", { flowId, rfc, documentId }),
     openExternal: (url: string) => invoke("open_external", { url }),
     copyText: (text: string) => invoke("copy_text", { text }),
     copyFileLink: (documentId: string) => invoke("copy_file_link", { documentId }),

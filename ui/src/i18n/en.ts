@@ -2,6 +2,7 @@ import { aboutEn } from "./about/en";
 import { auditEn } from "./audit/en";
 import { complementaryEn } from "./complementary/en";
 import { detailEn } from "./detail/en";
+import { dossierEn } from "./dossier/en";
 import { enrollmentEn } from "./enrollment/en";
 import { errorsEn } from "./errors/en";
 import type { CoreKey } from "./es-MX";
@@ -34,6 +35,7 @@ export const en: Record<CoreKey, string> = {
   ...guideEn,
   ...complementaryEn,
   ...reviewEn,
+  ...dossierEn,
   tagline: "Business onboarding file review desk",
   language: "Language",
   switchTo: "Español",

@@ -2,6 +2,7 @@ import { aboutEsMX } from "./about/es-MX";
 import { auditEsMX } from "./audit/es-MX";
 import { complementaryEsMX } from "./complementary/es-MX";
 import { detailEsMX } from "./detail/es-MX";
+import { dossierEsMX } from "./dossier/es-MX";
 import { enrollmentEsMX } from "./enrollment/es-MX";
 import { errorsEsMX } from "./errors/es-MX";
 import { guideEsMX } from "./guide/es-MX";
@@ -33,6 +34,7 @@ export const esMX = {
   ...guideEsMX,
   ...complementaryEsMX,
   ...reviewEsMX,
+  ...dossierEsMX,
   tagline: "Mesa de revisión de expedientes empresariales",
   language: "Idioma",
   switchTo: "English",

@@ -15,6 +15,7 @@ import { useI18n } from "../../i18n";
 import { shownInstant } from "../../words/format";
 import { MISSING, shown } from "../../words/text";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
+import { DossierExport } from "../dossier/DossierExport";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
 import { ClaimHolder } from "../team/ClaimHolder";
 import { NotesPanel } from "../team/NotesPanel";
@@ -89,6 +90,7 @@ export function TrackingView(props: {
       {tracking && file && (
         <>
           {documentId && <ClaimHolder documentId={documentId} />}
+          {documentId && <DossierExport flowId={props.flowId} rfc={props.rfc} documentId={documentId} />}
           {!documentId && (
             <p className="notice notice-warn" role="note" data-testid="tracking-no-id">
               {t("trackingNoId")}
