@@ -19,6 +19,7 @@ import type { ProfileInput } from "../bindings/ProfileInput";
 import type { QueueFilter } from "../bindings/QueueFilter";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { Role } from "../bindings/Role";
+import type { SlaPolicy } from "../bindings/SlaPolicy";
 import type { TeamChange } from "../bindings/TeamChange";
 import type { ViewFilter } from "../bindings/ViewFilter";
 import type { WatchedFile } from "../bindings/WatchedFile";
@@ -162,6 +163,13 @@ export function refreshWatchlist(onProgress: (progress: RefreshProgress) => void
   channel.onmessage = onProgress;
   return commands.refreshWatchlist(failedOnly, channel);
 }
+
+/** Every followed file's SLA clock (in due order), the overview's counts, and the
+ * analyst's files newly about to breach (each told once per profile). */
+export const slaBoard = () => commands.slaBoard();
+export const slaPolicy = () => commands.slaPolicy();
+/** Keeps the profile's SLA policy (refused as invalid, with its problems); the policy as kept. */
+export const setSlaPolicy = (policy: SlaPolicy) => commands.setSlaPolicy(policy);
 
 export const auditEntries = () => commands.auditEntries();
 export const verifyAudit = () => commands.verifyAudit();
