@@ -24,6 +24,7 @@ use crate::watchlist::Watchlist;
 
 mod answers;
 mod correction;
+mod dashboard;
 mod dossier;
 mod records;
 mod review;

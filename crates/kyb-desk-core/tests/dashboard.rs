@@ -1,0 +1,86 @@
+//! The dashboard of one desk over real loopback HTTP: a rejection sent on the demo file
+//! is counted from the desk's own audit log (by its analyst, timed from the file's first
+//! entry, with its reason), a period that leaves it out counts nothing, and the CSV
+//! written holds the same figures.
+
+mod common;
+
+use common::DemoDesk;
+use kyb_desk_core::dashboard::DashboardQuery;
+use kyb_desk_core::evidence::files::EvidenceFiles;
+use reqwest::Url;
+
+#[tokio::test]
+async fn one_desk_s_dashboard_counts_the_decision_it_sent() {
+    let demo = DemoDesk::start().await;
+    let base = Url::parse(&demo.manifest().base_url).expect("the sandbox's address");
+    let files = EvidenceFiles::new(Some(&base)).expect("files");
+    let examples = &demo.manifest().examples;
+    let document_id = examples.document_id.to_string();
+    let material = demo
+        .desk
+        .review_material(&files, &examples.flow_id, &examples.rfc, &document_id)
+        .await
+        .expect("the review");
+    let flagged = material
+        .evidence
+        .sections
+        .iter()
+        .find(|s| s.needs_acknowledgement)
+        .expect("a section with a high finding")
+        .clone();
+    // The file's first entry in the log: its arrival.
+    demo.desk
+        .acknowledge_findings(&document_id, &flagged.section)
+        .await
+        .expect("acknowledged");
+    common::send_correction(
+        &demo.desk,
+        common::rejection(&document_id, &flagged.section),
+    )
+    .await
+    .expect("sent");
+
+    let all = DashboardQuery::default();
+    let figures = demo.desk.dashboard(&all).await.expect("the dashboard");
+    assert_eq!(figures.decisions_total, 1);
+    assert_eq!(figures.decisions.len(), 1);
+    assert_eq!(figures.decisions[0].analyst, demo.profile.agent_email);
+    assert_eq!(figures.analysts, vec![demo.profile.agent_email.clone()]);
+    assert_eq!(figures.time_to_decision.timed, 1);
+    assert_eq!(figures.reasons.rejected_sections, 1);
+    assert_eq!(
+        figures.reasons.top[0].reason,
+        "La identificación está vencida"
+    );
+
+    let tomorrow = (chrono::Utc::now() + chrono::Duration::days(2))
+        .format("%Y-%m-%d")
+        .to_string();
+    let later = DashboardQuery {
+        from: Some(tomorrow),
+        ..DashboardQuery::default()
+    };
+    let none = demo.desk.dashboard(&later).await.expect("the dashboard");
+    assert_eq!(none.decisions_total, 0);
+    assert_eq!(none.analysts, figures.analysts, "the choices stay");
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("tablero.csv");
+    let rows = demo
+        .desk
+        .export_dashboard_csv(&all, &path)
+        .await
+        .expect("exported");
+    let text = std::fs::read_to_string(&path).expect("the CSV is where it was asked");
+    assert_eq!(
+        text.lines().count(),
+        rows as usize + 1,
+        "a header and the rows"
+    );
+    assert!(text.contains("decisiones_total,,,1"), "{text}");
+    assert!(
+        text.contains("motivo_de_rechazo,La identificación está vencida,,1"),
+        "{text}"
+    );
+}
