@@ -148,7 +148,9 @@ describe("the Profiles screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
     expect((await screen.findByTestId("profiles-done")).textContent).toContain("«Operación norte» guardado");
     expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Perfiles" }));
-    const sent = calls.map(([cmd]) => cmd).filter((cmd) => !([command.check_profile, command.key_status, command.profiles] as string[]).includes(cmd));
+    const sent = calls
+      .map(([cmd]) => cmd)
+      .filter((cmd) => !([command.check_profile, command.key_status, command.profiles, command.sla_policy] as string[]).includes(cmd));
     expect(sent).toEqual([command.save_profile, command.check_connection]);
     expect(calls.find(([cmd]) => cmd === command.save_profile)?.[1].input).toMatchObject({ id: "p1", name: "Operación norte" });
   });

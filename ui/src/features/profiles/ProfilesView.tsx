@@ -14,6 +14,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { useFocusTitle } from "../../hooks/useFocusTitle";
 import { type MessageKey, useI18n } from "../../i18n";
 import { MISSING } from "../../words/text";
+import { SlaPolicyPanel } from "../sla/SlaPolicyForm";
 import { KeyOriginChange, KeyOriginWarning } from "./KeyOriginWarning";
 import { ProfileForm } from "./ProfileForm";
 import { ReasonCatalogueEditor } from "./ReasonCatalogueEditor";
@@ -188,6 +189,8 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
           onSaved={(saved) => onBook({ ...book, profiles: book.profiles.map((p) => (p.id === saved.id ? saved : p)) })}
         />
       )}
+      {/* One desk sets its own due times here; a team's supervisor on the Team screen. */}
+      {activeProfile && !activeProfile.team && <SlaPolicyPanel key={`sla:${activeProfile.id}`} />}
       {asking?.kind === "origin" && (
         <ConfirmDialog
           title={t("profiles.originConfirmTitle", { name: asking.profile.name })}

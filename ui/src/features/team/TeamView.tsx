@@ -13,6 +13,7 @@ import type { FourEyes } from "../../bindings/FourEyes";
 import type { Role } from "../../bindings/Role";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
+import { SlaPolicyPanel } from "../sla/SlaPolicyForm";
 import { ApprovalsPanel } from "./Approvals";
 import { useConnectedTeam, useTeam } from "./TeamContext";
 import { ROLE_WORDS, ROLES } from "./words";
@@ -54,6 +55,7 @@ export function TeamView() {
           <ApprovalsPanel />
           <Members supervisor={team.role === "supervisor"} me={team.member ?? ""} />
           {team.fourEyes && <FourEyesSetting setting={team.fourEyes} supervisor={team.role === "supervisor"} />}
+          <SlaPolicyPanel canEdit={team.role === "supervisor"} />
         </>
       )}
     </section>
