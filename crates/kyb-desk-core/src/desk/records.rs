@@ -94,6 +94,17 @@ impl Desk {
         failed_only: bool,
         progress: impl Fn(RefreshProgress),
     ) -> AppResult<Vec<WatchedFile>> {
+        self.refresh_where(|f| !failed_only || f.refresh_failed, progress)
+            .await
+    }
+
+    /// [`Self::refresh_watchlist`] of the followed files `which` picks (a selection's
+    /// "refresh" picks its rows).
+    pub(super) async fn refresh_where(
+        &self,
+        which: impl Fn(&WatchedFile) -> bool,
+        progress: impl Fn(RefreshProgress),
+    ) -> AppResult<Vec<WatchedFile>> {
         use futures_util::StreamExt;
 
         let (profile, client) = self.client()?;
@@ -101,7 +112,7 @@ impl Desk {
             .watchlist
             .list(&profile.id)?
             .into_iter()
-            .filter(|f| !failed_only || f.refresh_failed)
+            .filter(|f| which(f))
             .map(|f| TrackingRequest {
                 flow_id: f.flow_id,
                 rfc: f.rfc,

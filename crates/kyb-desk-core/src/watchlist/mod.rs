@@ -221,6 +221,53 @@ impl Watchlist {
         })
     }
 
+    /// Unfollows many files with one write of the list (a selection's "unfollow"): the
+    /// files removed, as they were, for an undo to put back; a pair not followed is
+    /// not among them.
+    pub fn remove_all<'a>(
+        &self,
+        profile_id: &str,
+        gone: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> AppResult<Vec<WatchedFile>> {
+        let gone: std::collections::HashSet<_> =
+            gone.into_iter().map(|(f, r)| file_key(f, r)).collect();
+        self.change_if(profile_id, |files| {
+            let (removed, kept): (Vec<_>, Vec<_>) = std::mem::take(files)
+                .into_iter()
+                .partition(|f| gone.contains(&file_key(&f.flow_id, &f.rfc)));
+            *files = kept;
+            let changed = !removed.is_empty();
+            Ok((removed, changed))
+        })
+    }
+
+    /// Puts back files just removed, as they were, with one write (an undone bulk
+    /// "unfollow"); [`Self::restore`]'s rules for each.
+    pub fn restore_all(
+        &self,
+        profile_id: &str,
+        back: Vec<WatchedFile>,
+    ) -> AppResult<Vec<WatchedFile>> {
+        let problems: Vec<Failure> = back
+            .iter()
+            .flat_map(|f| problems(&f.flow_id, &f.rfc))
+            .collect();
+        if !problems.is_empty() {
+            return Err(AppError::invalid(problems));
+        }
+        self.change(profile_id, |files| {
+            let mut at = positions(files);
+            for file in back {
+                let key = file_key(&file.flow_id, &file.rfc);
+                if let std::collections::hash_map::Entry::Vacant(slot) = at.entry(key) {
+                    slot.insert(files.len());
+                    files.push(file);
+                }
+            }
+            Ok(files.clone())
+        })
+    }
+
     /// Records a tracking answer (or its failure) for a followed file.
     pub fn apply(
         &self,

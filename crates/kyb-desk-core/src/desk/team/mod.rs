@@ -137,21 +137,6 @@ pub fn team_error(error: TeamError) -> AppError {
             return AppError::of(TeamCode::TeamLoginNameRefused)
                 .with_details(Details::Login { login });
         }
-        TeamError::AtCap { member, open, cap } => {
-            return AppError::of(TeamCode::MemberAtCap).with_details(Details::MemberAtCap {
-                member,
-                open,
-                cap,
-            });
-        }
-        TeamError::Away { member, until } => {
-            return AppError::of(TeamCode::MemberAway)
-                .with_details(Details::MemberAway { member, until });
-        }
-        TeamError::PlanChanged { file, assignee } => {
-            return AppError::of(TeamCode::PlanChanged)
-                .with_details(Details::PlanChanged { file, assignee });
-        }
     };
     AppError::new(code, message)
 }
