@@ -23,7 +23,6 @@ use crate::secrets::KeyVault;
 use crate::watchlist::Watchlist;
 
 mod answers;
-mod bulk;
 mod correction;
 mod dashboard;
 mod dossier;
@@ -36,16 +35,14 @@ mod team;
 mod views;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
-pub use bulk::{
-    BulkProgress, BulkReport, BulkUnfollowed, FileRef, MAX_BULK_ROWS, RowOutcome, RowResult,
-};
 pub use correction::CorrectionPreview;
 pub use dossier::{DossierAudit, ExportedDossier};
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
 pub use sla::{FileClock, SlaBoard, board as sla_board};
 pub use team::{
-    AddedMember, AnchorAlarm, CLAIM_LEASE, ExportedCheckpoint, HistoryItem, HistoryWhat, TeamCode,
-    TeamListening, TeamQueue, TeamStatus, TeamTrail, history, team_error,
+    AddedMember, AnchorAlarm, CLAIM_LEASE, ExportedCheckpoint, FileKey, HistoryItem, HistoryWhat,
+    ReassignSelection, TeamCode, TeamListening, TeamQueue, TeamStatus, TeamTrail, history,
+    team_error,
 };
 
 /// How long a starting app waits for the data folder to be let go of (by an app that

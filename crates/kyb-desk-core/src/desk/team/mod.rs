@@ -20,6 +20,7 @@ mod pending;
 mod queue;
 mod service_calls;
 mod trail;
+mod workload;
 
 use std::time::Duration;
 
@@ -39,6 +40,7 @@ pub(super) use pending::{PendingOutcomes, pending_path};
 pub use queue::TeamQueue;
 pub(super) use service_calls::TeamCall;
 pub use trail::{AnchorAlarm, ExportedCheckpoint, TeamTrail};
+pub use workload::{FileKey, ReassignSelection};
 
 /// How long a review's claim lasts without renewal; the window renews it at a third.
 pub const CLAIM_LEASE: Duration = kyb_team::LEASE;
@@ -136,6 +138,21 @@ pub fn team_error(error: TeamError) -> AppError {
         TeamError::LoginRefused(login) => {
             return AppError::of(TeamCode::TeamLoginNameRefused)
                 .with_details(Details::Login { login });
+        }
+        TeamError::AtCap { member, open, cap } => {
+            return AppError::of(TeamCode::MemberAtCap).with_details(Details::MemberAtCap {
+                member,
+                open,
+                cap,
+            });
+        }
+        TeamError::Away { member, until } => {
+            return AppError::of(TeamCode::MemberAway)
+                .with_details(Details::MemberAway { member, until });
+        }
+        TeamError::PlanChanged { file, assignee } => {
+            return AppError::of(TeamCode::PlanChanged)
+                .with_details(Details::PlanChanged { file, assignee });
         }
     };
     AppError::new(code, message)
