@@ -317,7 +317,7 @@ mod tests {
     /// Every code ever written (the audit log's outcomes, the team trail's, the
     /// watchlist's last error, drift logs), from when they were one list: each reads
     /// into the code of its owner and is written back as the same string.
-    const WRITTEN: [(&str, &str); 51] = [
+    const WRITTEN: [(&str, &str); 54] = [
         ("unauthorized", "service"),
         ("workspace_forbidden", "service"),
         ("not_allowed", "service"),
@@ -369,6 +369,9 @@ mod tests {
         ("team_schema_old", "team"),
         ("team_login_name_refused", "team"),
         ("team_required", "team"),
+        ("member_at_cap", "team"),
+        ("member_away", "team"),
+        ("plan_changed", "team"),
     ];
 
     #[test]

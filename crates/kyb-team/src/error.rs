@@ -81,6 +81,16 @@ pub enum TeamError {
     /// A login name the team cannot create or bind.
     #[error("the login {0} cannot be a member's")]
     LoginRefused(String),
+    /// The member has as many open files as their cap allows (migration 0006).
+    #[error("{member} has {open} open files, their cap is {cap}")]
+    AtCap { member: String, open: u32, cap: u32 },
+    /// The member is away until `until`: they get no files meanwhile.
+    #[error("{member} is away until {until}")]
+    Away { member: String, until: String },
+    /// A previewed reassignment's file is no longer where the preview saw it (its
+    /// holder now: empty in the queue); nothing was changed.
+    #[error("{file} is no longer where the preview saw it")]
+    PlanChanged { file: String, assignee: String },
     /// No saved view of this member has that id (another member's view, or gone).
     #[error("no saved view of this member has that id")]
     NoSuchView,
@@ -124,6 +134,10 @@ impl TeamError {
             "KY006" => Self::AlreadyAsked,
             "KY007" => Self::BadText,
             "KY008" => Self::LastSupervisor,
+            "KY009" if part(0) == "reassign" => Self::PlanChanged {
+                file: part(1),
+                assignee: part(2),
+            },
             "KY009" => Self::NotAsShown {
                 action: part(0),
                 folio: part(1),
@@ -140,6 +154,15 @@ impl TeamError {
                 until: part(1),
             },
             "KY015" => Self::LoginRefused(part(0)),
+            "KY016" => Self::AtCap {
+                member: part(0),
+                open: part(1).parse().unwrap_or(0),
+                cap: part(2).parse().unwrap_or(0),
+            },
+            "KY017" => Self::Away {
+                member: part(0),
+                until: part(1),
+            },
             "KY020" => Self::NoSuchView,
             // lock_not_available, query_canceled (statement_timeout)
             "55P03" | "57014" => Self::Busy(error),

@@ -29,6 +29,7 @@ pub mod setup;
 #[doc(hidden)]
 pub mod testing;
 mod views;
+mod workload;
 
 pub use address::{AddressProblem, DEFAULT_PORT, TeamAddress};
 pub use approvals::{Approval, ApprovalAction, ApprovalState, FourEyes, ShownRequest};
@@ -44,6 +45,10 @@ pub use notes::{NOTE_MAX, Note};
 pub use queue::{NewTeamFile, QueueFilter, TeamFile, UPDATE_CHUNK};
 pub use views::{
     AgeBucket, SavedView, VIEW_NAME_MAX, VIEW_QUERY_MAX, VIEWS_MAX, ViewFilter, view_name,
+};
+pub use workload::{
+    AWAY_MAX_DAYS, CAP_DEFAULT, CAP_MAX, CAP_MIN, PLAN_MAX, Placement, ReassignPlan, Unplaced,
+    UnplacedFile, Workload, is_final, plan,
 };
 
 /// Connections per desk: a desk makes few calls at once (a refresh, a claim, a note),

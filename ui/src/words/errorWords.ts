@@ -62,6 +62,9 @@ export const ERROR_TITLE: Record<ErrorCode, MessageKey> = {
   team_schema_old: "error.team_schema_old",
   team_login_name_refused: "error.team_login_name_refused",
   team_required: "error.team_required",
+  member_at_cap: "error.member_at_cap",
+  member_away: "error.member_away",
+  plan_changed: "error.plan_changed",
 };
 
 /** What to do next, by code. */
@@ -117,6 +120,9 @@ const ERROR_HINT: Record<ErrorCode, MessageKey> = {
   team_schema_old: "hint.team_schema_old",
   team_login_name_refused: "hint.team_login_name_refused",
   team_required: "hint.team_required",
+  member_at_cap: "hint.member_at_cap",
+  member_away: "hint.member_away",
+  plan_changed: "hint.plan_changed",
 };
 
 /** The errors whose fix is in the profile: a key, a Workspace, an address, the address a
@@ -173,6 +179,9 @@ const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
   team_schema_old: false,
   team_login_name_refused: false,
   team_required: true,
+  member_at_cap: false,
+  member_away: false,
+  plan_changed: false,
 };
 
 /** Whether an error (by its code) is fixed in the profile. */
@@ -328,6 +337,12 @@ export function detailLines(details: Details | null): string[] {
       return [String(details.resends)];
     case "no_team_password":
       return [details.address];
+    case "member_at_cap":
+      return [details.member, `${details.open} / ${details.cap}`];
+    case "member_away":
+      return [details.member, details.until];
+    case "plan_changed":
+      return [details.file, details.assignee].filter(Boolean);
     default:
       return [];
   }
@@ -355,6 +370,9 @@ const FROM_TEAM_DATABASE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "team_login_refused",
   "team_schema_old",
   "team_login_name_refused",
+  "member_at_cap",
+  "member_away",
+  "plan_changed",
 ]);
 
 /** An error as the window says it. */

@@ -23,6 +23,7 @@ use crate::secrets::KeyVault;
 use crate::watchlist::Watchlist;
 
 mod answers;
+mod bulk;
 mod correction;
 mod dashboard;
 mod dossier;
@@ -35,6 +36,9 @@ mod team;
 mod views;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
+pub use bulk::{
+    BulkProgress, BulkReport, BulkUnfollowed, FileRef, MAX_BULK_ROWS, RowOutcome, RowResult,
+};
 pub use correction::CorrectionPreview;
 pub use dossier::{DossierAudit, ExportedDossier};
 pub use review::{ACKNOWLEDGED, ReviewMaterial};

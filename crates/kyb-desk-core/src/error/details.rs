@@ -70,4 +70,11 @@ pub enum Details {
     NeedsApproval { resends: u32 },
     /// `no_team_password`: the team database's address the password is wanted for.
     NoTeamPassword { address: String },
+    /// `member_at_cap`: whose cap, their open files and the cap.
+    MemberAtCap { member: String, open: u32, cap: u32 },
+    /// `member_away`: who, and until when (a UTC instant).
+    MemberAway { member: String, until: String },
+    /// `plan_changed`: the file that moved since the preview, and who has it now
+    /// (empty: the queue).
+    PlanChanged { file: String, assignee: String },
 }

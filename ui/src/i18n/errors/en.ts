@@ -42,6 +42,12 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "error.team_required": "Your company's policy says this workspace works as a team, and this profile names no team database.",
   "hint.team_required": "Set the team up in Profiles (your IT has the details); nothing was sent.",
   "error.team_login_name_refused": "That login cannot be a team member's.",
+  "error.member_at_cap": "That member already has as many open files as their cap allows.",
+  "hint.member_at_cap": "Finish or release one, or ask a supervisor to raise the cap; nothing was assigned.",
+  "error.member_away": "That member is away until the date shown.",
+  "hint.member_away": "Assign someone else, or mark them available first; nothing was assigned.",
+  "error.plan_changed": "A file is no longer where the preview showed it.",
+  "hint.plan_changed": "Nothing was changed. Preview again and confirm it.",
   "hint.team_login_name_refused":
     "Use 3 to 63 lower-case letters, digits, dots, dashes or underscores, starting with a letter; a privileged login is not accepted.",
   "error.unauthorized": "The API key was refused.",

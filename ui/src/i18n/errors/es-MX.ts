@@ -41,6 +41,12 @@ export const errorsEsMX = {
   "error.team_required": "La política de su empresa pide trabajar en equipo en este espacio de trabajo, y este perfil no tiene la base de datos del equipo.",
   "hint.team_required": "Configure el equipo en Perfiles (su área de TI le da los datos); no se envió nada.",
   "error.team_login_name_refused": "Ese usuario no puede ser de un miembro del equipo.",
+  "error.member_at_cap": "Ese miembro ya tiene tantos expedientes abiertos como su tope permite.",
+  "hint.member_at_cap": "Termine o libere alguno, o pida a un supervisor que suba el tope; no se asignó nada.",
+  "error.member_away": "Ese miembro no está disponible hasta la fecha indicada.",
+  "hint.member_away": "Asigne a otro miembro, o márquelo disponible antes; no se asignó nada.",
+  "error.plan_changed": "Un expediente ya no está donde lo mostraba la vista previa.",
+  "hint.plan_changed": "No se cambió nada. Vuelva a generar la vista previa y confírmela.",
   "hint.team_login_name_refused":
     "Use de 3 a 63 minúsculas, números, puntos, guiones o guiones bajos, empezando con una letra; un usuario con privilegios no se acepta.",
   "error.unauthorized": "La API Key fue rechazada.",

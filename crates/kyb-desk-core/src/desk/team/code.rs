@@ -57,4 +57,13 @@ pub enum TeamCode {
     /// The company's policy says this workspace works as a team, and the profile
     /// names no team database: nothing is changed on the service from it.
     TeamRequired,
+    /// The member has as many open files as their cap allows (its details: who, how
+    /// many, the cap): take-next and assignments give them nothing more.
+    MemberAtCap,
+    /// The member is away until an instant (its details: who, until): they get no
+    /// files meanwhile.
+    MemberAway,
+    /// A previewed reassignment no longer matches the queue (its details: the file
+    /// and its holder now): nothing was changed; preview again.
+    PlanChanged,
 }
