@@ -16,6 +16,7 @@ mod evidence;
 mod journeys;
 mod memory;
 mod scale;
+mod sla;
 mod startup;
 mod stats;
 
@@ -397,6 +398,7 @@ async fn main() {
         ]),
     ]);
     out.extend(dashboard::section(args.runs));
+    out.extend(sla::section(args.runs));
     out.extend(scale_lines(&scale, args.runs));
     if let Some(path) = &args.goals {
         let goals = goal_rows(&Met {
