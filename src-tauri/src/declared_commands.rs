@@ -47,7 +47,7 @@ macro_rules! with_commands {
                 use kyb_desk_core::file_address::FileLink;
                 use kyb_desk_core::desk::{
                     AddedMember, AddedSections, CorrectionPreview, ExportedCheckpoint, FileDetail, FileTracking,
-                    IssuedLink, ReviewMaterial, TeamQueue, TeamStatus, TeamTrail, VerificationState,
+                    HistoryItem, IssuedLink, ReviewMaterial, TeamQueue, TeamStatus, TeamTrail, VerificationState,
                 };
                 use kyb_desk_core::drafts::{Draft, NewFileDraft};
                 use kyb_desk_core::error::Failure;
@@ -63,7 +63,7 @@ macro_rules! with_commands {
                 use kyb_desk_core::desk::SlaBoard;
                 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
                 use kyb_team::{
-                    Approval, ApprovalAction, Change, Claim, FourEyes, Member, Note, QueueFilter,
+                    Approval, ApprovalAction, Change, Claim, FourEyes, Member, Mention, Note, QueueFilter,
                     Role, SavedView, ShownRequest, TeamFile, ViewFilter,
                 };
             }
@@ -147,6 +147,9 @@ macro_rules! with_commands {
                 team::take_over_claim(document_id: String, reason: String) -> Claim, [main];
                 team::file_notes(document_id: String) -> Vec<Note>, [main];
                 team::add_note(document_id: String, body: String) -> Note, [main];
+                team::my_mentions(unseen: bool) -> Vec<Mention>, [main];
+                team::mentions_seen(ids: Vec<u32>) -> (), [main];
+                team::file_history(document_id: String) -> Vec<HistoryItem>, [main];
                 commands::saved_views() -> Vec<SavedView>, [main];
                 commands::save_view(name: String, filter: ViewFilter, shared: bool) -> Vec<SavedView>, [main];
                 commands::share_view(id: u32, shared: bool) -> Vec<SavedView>, [main];

@@ -6,11 +6,11 @@
 use tauri::State;
 use tauri::ipc::Channel;
 
-use kyb_desk_core::desk::{AddedMember, Desk, TeamQueue, TeamStatus, TeamTrail};
+use kyb_desk_core::desk::{AddedMember, Desk, HistoryItem, TeamQueue, TeamStatus, TeamTrail};
 use kyb_desk_core::error::AppResult;
 use kyb_desk_core::secrets::KeyStatus;
 use kyb_team::{
-    Approval, ApprovalAction, Change, Claim, FourEyes, Member, Note, QueueFilter, Role,
+    Approval, ApprovalAction, Change, Claim, FourEyes, Member, Mention, Note, QueueFilter, Role,
     ShownRequest, TeamFile,
 };
 
@@ -82,6 +82,24 @@ pub async fn file_notes(desk: State<'_, Desk>, document_id: String) -> AppResult
 #[tauri::command]
 pub async fn add_note(desk: State<'_, Desk>, document_id: String, body: String) -> AppResult<Note> {
     desk.add_note(&document_id, &body).await
+}
+
+#[tauri::command]
+pub async fn my_mentions(desk: State<'_, Desk>, unseen: bool) -> AppResult<Vec<Mention>> {
+    desk.my_mentions(unseen).await
+}
+
+#[tauri::command]
+pub async fn mentions_seen(desk: State<'_, Desk>, ids: Vec<u32>) -> AppResult<()> {
+    desk.mentions_seen(&ids).await
+}
+
+#[tauri::command]
+pub async fn file_history(
+    desk: State<'_, Desk>,
+    document_id: String,
+) -> AppResult<Vec<HistoryItem>> {
+    desk.file_history(&document_id).await
 }
 
 #[tauri::command]

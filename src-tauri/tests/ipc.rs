@@ -781,6 +781,20 @@ fn every_command_answers_through_ipc() {
     let alone = w.ok("team_status", json!({}));
     assert_eq!(alone["configured"], json!(false));
     assert_eq!(alone["connected"], json!(false));
+    // Alone, a file's history is the desk's own log (the findings acknowledged above,
+    // with the entry's seq and hash), and nobody mentions anyone.
+    let history = w.ok("file_history", json!({"documentId": id}));
+    assert!(
+        history
+            .as_array()
+            .expect("a list")
+            .iter()
+            .any(|item| item["what"] == json!("approval")
+                && item["seq"].is_number()
+                && item["hash"].is_string()),
+        "{history}"
+    );
+    assert_eq!(w.ok("my_mentions", json!({"unseen": true})), json!([]));
     for (cmd, args) in [
         ("team_queue", json!({"filter": "all"})),
         ("take_next", json!({})),
@@ -796,6 +810,7 @@ fn every_command_answers_through_ipc() {
         ),
         ("file_notes", json!({"documentId": id})),
         ("add_note", json!({"documentId": id, "body": "nota"})),
+        ("mentions_seen", json!({"ids": [1]})),
         ("share_view", json!({"id": 1, "shared": true})),
         ("team_members", json!({})),
         (

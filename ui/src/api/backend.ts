@@ -215,6 +215,11 @@ export const releaseFile = (documentId: string) => commands.releaseFile(document
 export const takeOverClaim = (documentId: string, reason: string) => commands.takeOverClaim(documentId, reason);
 export const fileNotes = (documentId: string) => commands.fileNotes(documentId);
 export const addNote = (documentId: string, body: string) => commands.addNote(documentId, body);
+// Mentions in notes (issue 32, 4): this member's, and marked seen once shown.
+export const myMentions = (unseen: boolean) => commands.myMentions(unseen);
+export const mentionsSeen = (ids: number[]) => commands.mentionsSeen(ids);
+// A file's history: the team's trail and notes, or one desk's own log.
+export const fileHistory = (documentId: string) => commands.fileHistory(documentId);
 // Saved views (issue 32): each change answers with the list as it is now.
 export const savedViews = () => commands.savedViews();
 export const saveView = (name: string, filter: ViewFilter, shared: boolean) => commands.saveView(name, filter, shared);

@@ -26,10 +26,12 @@ import type { FileDetail } from "../bindings/FileDetail";
 import type { FileLink } from "../bindings/FileLink";
 import type { FileTracking } from "../bindings/FileTracking";
 import type { FourEyes } from "../bindings/FourEyes";
+import type { HistoryItem } from "../bindings/HistoryItem";
 import type { ImportReport } from "../bindings/ImportReport";
 import type { IssuedLink } from "../bindings/IssuedLink";
 import type { KeyStatus } from "../bindings/KeyStatus";
 import type { Member } from "../bindings/Member";
+import type { Mention } from "../bindings/Mention";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
 import type { Note } from "../bindings/Note";
 import type { PhotoCheck } from "../bindings/PhotoCheck";
@@ -139,6 +141,9 @@ export type CommandArgs = {
   take_over_claim: { documentId: string; reason: string };
   file_notes: { documentId: string };
   add_note: { documentId: string; body: string };
+  my_mentions: { unseen: boolean };
+  mentions_seen: { ids: Array<number> };
+  file_history: { documentId: string };
   saved_views: Record<string, never>;
   save_view: { name: string; filter: ViewFilter; shared: boolean };
   share_view: { id: number; shared: boolean };
@@ -237,6 +242,9 @@ export type CommandAnswers = {
   take_over_claim: Claim;
   file_notes: Array<Note>;
   add_note: Note;
+  my_mentions: Array<Mention>;
+  mentions_seen: null;
+  file_history: Array<HistoryItem>;
   saved_views: Array<SavedView>;
   save_view: Array<SavedView>;
   share_view: Array<SavedView>;
@@ -337,6 +345,9 @@ export const command = {
   take_over_claim: "take_over_claim",
   file_notes: "file_notes",
   add_note: "add_note",
+  my_mentions: "my_mentions",
+  mentions_seen: "mentions_seen",
+  file_history: "file_history",
   saved_views: "saved_views",
   save_view: "save_view",
   share_view: "share_view",
@@ -435,6 +446,9 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   take_over_claim: ["main"],
   file_notes: ["main"],
   add_note: ["main"],
+  my_mentions: ["main"],
+  mentions_seen: ["main"],
+  file_history: ["main"],
   saved_views: ["main"],
   save_view: ["main"],
   share_view: ["main"],
@@ -537,6 +551,9 @@ export function commandsOver(invoke: Invoke) {
     takeOverClaim: (documentId: string, reason: string) => invoke("take_over_claim", { documentId, reason }),
     fileNotes: (documentId: string) => invoke("file_notes", { documentId }),
     addNote: (documentId: string, body: string) => invoke("add_note", { documentId, body }),
+    myMentions: (unseen: boolean) => invoke("my_mentions", { unseen }),
+    mentionsSeen: (ids: Array<number>) => invoke("mentions_seen", { ids }),
+    fileHistory: (documentId: string) => invoke("file_history", { documentId }),
     savedViews: () => invoke("saved_views", {}),
     saveView: (name: string, filter: ViewFilter, shared: boolean) => invoke("save_view", { name, filter, shared }),
     shareView: (id: number, shared: boolean) => invoke("share_view", { id, shared }),

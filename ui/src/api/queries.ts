@@ -45,6 +45,8 @@ export const keys = {
   members: () => ["desk", "team", "members"] as const,
   trail: () => ["desk", "team", "trail"] as const,
   approvals: () => ["desk", "team", "approvals"] as const,
+  mentions: () => ["desk", "team", "mentions"] as const,
+  fileHistory: (documentId: string) => ["desk", "team", "history", documentId.toLowerCase()] as const,
   savedViews: () => ["desk", "views"] as const,
   sla: ["desk", "sla"] as const,
   /** The board as of the watchlist answered at `listAt` (a new list: a new board). */
@@ -121,6 +123,10 @@ export const queries = {
   members: () => queryOptions({ queryKey: keys.members(), queryFn: backend.teamMembers, staleTime: TEAM_FRESH_MS }),
   trail: () => queryOptions({ queryKey: keys.trail(), queryFn: backend.teamTrail, staleTime: TEAM_FRESH_MS }),
   approvals: () => queryOptions({ queryKey: keys.approvals(), queryFn: backend.openApprovals, staleTime: TEAM_FRESH_MS }),
+  /** This member's mentions not yet shown (none on one desk). */
+  mentions: () => queryOptions({ queryKey: keys.mentions(), queryFn: () => backend.myMentions(true), staleTime: TEAM_FRESH_MS }),
+  /** Read at each opening: on one desk this desk's own acts change it, with no notice. */
+  fileHistory: (documentId: string) => queryOptions({ queryKey: keys.fileHistory(documentId), queryFn: () => backend.fileHistory(documentId) }),
   savedViews: () => queryOptions({ queryKey: keys.savedViews(), queryFn: backend.savedViews, staleTime: TEAM_FRESH_MS }),
   slaBoard: (listAt: number) => queryOptions({ queryKey: keys.slaBoard(listAt), queryFn: backend.slaBoard }),
   slaPolicy: () => queryOptions({ queryKey: keys.slaPolicy(), queryFn: backend.slaPolicy }),

@@ -12,7 +12,7 @@
 //! in the trail, is `crate::desk`'s (`desk/dossier.rs`).
 
 pub mod archive;
-mod local;
+pub(crate) mod local;
 pub mod model;
 mod report;
 mod typeset;

@@ -2,12 +2,16 @@
 //! about a file, and its notes, into what changed, from what to what, who and when.
 //! The database writes the changes as "old → new" ('—' for none; migration 0009, and
 //! 0006's "asignado: a → b" with 'cola' for the queue); notes are their own rows.
+//! One person on one desk has no team: their file's history is read from the desk's
+//! own audit log (the service calls' outcomes and the findings acknowledged).
 
 use kyb_team::{Note, TeamAuditEntry};
 use serde::Serialize;
 use ts_rs::TS;
 
 use super::{Desk, team_error};
+use crate::audit::{Action, AuditEntry, DeskEvent};
+use crate::dossier::local::concerns;
 use crate::error::AppResult;
 
 /// What changed.
@@ -108,10 +112,43 @@ pub fn history(entries: &[TeamAuditEntry], notes: &[Note]) -> Vec<HistoryItem> {
     items
 }
 
+/// The history of a file on one desk, from its audit log (`entries` in file order):
+/// each service call's outcome when it went through, and the findings acknowledged.
+pub fn local_history(entries: &[AuditEntry], document_id: &str) -> Vec<HistoryItem> {
+    let acknowledged = Action::Desk(DeskEvent::FindingsAcknowledged).label();
+    entries
+        .iter()
+        .filter(|entry| concerns(entry, document_id))
+        .filter_map(|entry| {
+            let record = &entry.record;
+            let what = if record.operation == acknowledged {
+                HistoryWhat::Approval
+            } else if record.completes.is_some() && record.outcome.ok {
+                HistoryWhat::Decision
+            } else {
+                return None;
+            };
+            Some(HistoryItem {
+                at: record.at_utc.clone(),
+                who: record.agent_email.clone(),
+                what,
+                old: None,
+                new: Some(record.summary.clone()),
+                seq: Some(i64::from(record.seq)),
+                hash: Some(entry.hash.clone()),
+            })
+        })
+        .collect()
+}
+
 impl Desk {
-    /// The history of the team's file `document_id`.
+    /// The history of the file `document_id`: from the team's trail and notes, or on
+    /// one desk from its own audit log.
     pub async fn file_history(&self, document_id: &str) -> AppResult<Vec<HistoryItem>> {
-        let team = self.team().await?;
+        let profile = self.active_profile()?;
+        let Some(team) = self.team_if_any(&profile).await? else {
+            return Ok(local_history(&self.audit_entries()?.entries, document_id));
+        };
         let entries = team.file_trail(document_id).await.map_err(team_error)?;
         let notes = team.notes(document_id).await.map_err(team_error)?;
         Ok(history(&entries, &notes))
@@ -227,5 +264,64 @@ mod tests {
         );
         assert_eq!(got[0].hash.as_deref(), Some("h1"));
         assert_eq!(got[3].who, "beto");
+    }
+
+    fn local(
+        seq: u32,
+        operation: &str,
+        target: &str,
+        ok: bool,
+        completes: Option<u32>,
+    ) -> AuditEntry {
+        AuditEntry::new(
+            crate::audit::Record {
+                seq,
+                at_utc: format!("2025-06-01T10:0{seq}:00Z"),
+                profile: "Producción".into(),
+                agent_email: "ana@example.mx".into(),
+                operation: operation.into(),
+                target: target.into(),
+                summary: format!("s{seq}"),
+                outcome: crate::audit::Outcome {
+                    ok,
+                    code: None,
+                    message: None,
+                },
+                completes,
+                about: None,
+                prev_hash: String::new(),
+            },
+            format!("h{seq}"),
+        )
+    }
+
+    #[test]
+    fn one_desk_reads_its_audit_log() {
+        // DocumentIds as the service writes them (a text target is read as one only then).
+        const FILE: &str = "0b4c1f2e-8d3a-4c55-9e21-7a6b5c4d3e2f";
+        const OTHER: &str = "1b4c1f2e-8d3a-4c55-9e21-7a6b5c4d3e2f";
+        let correction = "POST /expedientes/solicitar-correccion";
+        let entries = [
+            local(1, correction, FILE, false, None),
+            local(2, correction, FILE, true, Some(1)),
+            local(3, correction, OTHER, true, Some(1)),
+            local(4, correction, FILE, false, Some(1)),
+            local(5, "desk: findings-acknowledged", FILE, true, None),
+            local(6, "desk: dossier-exported", FILE, true, None),
+        ];
+        let got = local_history(&entries, &FILE.to_uppercase());
+        let seen: Vec<_> = got
+            .iter()
+            .map(|i| (i.what.clone(), i.new.as_deref(), i.seq, i.hash.as_deref()))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                (HistoryWhat::Decision, Some("s2"), Some(2), Some("h2")),
+                (HistoryWhat::Approval, Some("s5"), Some(5), Some("h5")),
+            ]
+        );
+        assert_eq!(got[0].who, "ana@example.mx");
+        assert!(local_history(&entries, "otro").is_empty());
     }
 }

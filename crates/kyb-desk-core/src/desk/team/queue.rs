@@ -1,8 +1,8 @@
 //! The team's queue: the files every desk shares (this desk's followed files go in,
 //! the others' are followed here), who works on which (assignments and claims), and
-//! the notes on a file.
+//! the notes on a file and the members they mention.
 
-use kyb_team::{Claim, NewTeamFile, Note, QueueFilter, Role, Team, TeamFile};
+use kyb_team::{Claim, Mention, NewTeamFile, Note, QueueFilter, Role, Team, TeamFile};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -179,6 +179,28 @@ impl Desk {
             .add_note(document_id, body)
             .await
             .map_err(team_error)
+    }
+
+    /// This member's mentions in notes, newest first (`unseen`: only those not yet
+    /// marked seen). One person on one desk is mentioned by nobody: none.
+    pub async fn my_mentions(&self, unseen: bool) -> AppResult<Vec<Mention>> {
+        let profile = self.active_profile()?;
+        match self.team_if_any(&profile).await? {
+            Some(team) => team.my_mentions(unseen).await.map_err(team_error),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Marks this member's mentions `ids` seen, so no desk of theirs shows them again
+    /// (another's are left as they are). The window holds ids as plain numbers.
+    pub async fn mentions_seen(&self, ids: &[u32]) -> AppResult<()> {
+        let ids: Vec<i64> = ids.iter().copied().map(i64::from).collect();
+        self.team()
+            .await?
+            .mentions_seen(&ids)
+            .await
+            .map_err(team_error)?;
+        Ok(())
     }
 }
 
