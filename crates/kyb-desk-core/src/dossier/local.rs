@@ -72,9 +72,13 @@ fn anchor_words(anchor: &AnchorState) -> String {
 
 /// The file's part of the log. `entries` are the log's, in file order.
 pub fn trail(entries: &[AuditEntry], document_id: &str, anchor: &AnchorState) -> Trail {
-    let first = entries.iter().position(|e| concerns(e, document_id));
-    let links: Vec<Link> = first
-        .map(|i| &entries[i..])
+    // A file with no entry yet is shown with the head alone: the links still end there.
+    let first = entries
+        .iter()
+        .position(|e| concerns(e, document_id))
+        .unwrap_or(entries.len().saturating_sub(1));
+    let links: Vec<Link> = entries
+        .get(first..)
         .unwrap_or_default()
         .iter()
         .map(|e| Link {

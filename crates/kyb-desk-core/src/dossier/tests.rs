@@ -323,6 +323,20 @@ fn a_broken_chain_or_head_is_caught() {
 }
 
 #[test]
+fn a_file_with_no_entry_yet_is_linked_to_the_head_alone() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let log = fixture_log(dir.path());
+    let mut dossier = fixture(&log);
+    let entries = log.entries().expect("entries").entries;
+    let anchor = log.verify().expect("verified").anchor;
+    dossier.trail = super::local::trail(&entries, "sin-entradas", &anchor);
+    assert!(dossier.trail.entries.is_empty());
+    assert_eq!(dossier.trail.links.len(), 1);
+    let check = verify(&archive::build(&dossier).expect("built").bytes);
+    assert!(check.holds(), "{:?}", check.problems);
+}
+
+#[test]
 fn something_else_is_no_dossier() {
     let check = verify(b"not a zip");
     assert!(matches!(
