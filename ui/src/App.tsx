@@ -18,6 +18,7 @@ import { isTyping } from "./dom/keys";
 import { TryThis } from "./features/guide/TryThis";
 import { markTourDone, toursFor } from "./features/guide/tours";
 import { useArrivingLinks } from "./features/links/LinkPrompt";
+import { MentionNotices } from "./features/team/MentionNotices";
 import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
 import { ROLE_WORDS } from "./features/team/words";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
@@ -234,6 +235,7 @@ function Desk() {
             {/* A backend that cannot be reached is said once, above (known once the info has answered). */}
             {bookError && info.state === "ready" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
             {recovered.length > 0 && <RecoveryNotice recoveries={recovered} onDismiss={() => setRecovered([])} />}
+            <MentionNotices onOpen={(target) => setRoute(target.view === "tracking" ? target : { ...target, file: null })} />
             <ScreenBoundary resetKey={route.view}>
               <Suspense fallback={<div className="empty">{t("loading")}</div>}>
                 {book && !active && <ProfileSetup onDone={reloadBook} />}

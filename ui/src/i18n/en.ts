@@ -7,6 +7,8 @@ import { enrollmentEn } from "./enrollment/en";
 import { errorsEn } from "./errors/en";
 import type { CoreKey } from "./es-MX";
 import { guideEn } from "./guide/en";
+import { historyEn } from "./history/en";
+import { mentionsEn } from "./mentions/en";
 import { newFileEn } from "./newfile/en";
 import { profilesEn } from "./profiles/en";
 import { reviewEn } from "./review/en";
@@ -30,6 +32,8 @@ export const en: Record<CoreKey, string> = {
   ...shortcutsEn,
   ...watchlistEn,
   ...viewsEn,
+  ...historyEn,
+  ...mentionsEn,
   ...enrollmentEn,
   ...aboutEn,
   ...guideEn,

@@ -6,6 +6,8 @@ import { dossierEsMX } from "./dossier/es-MX";
 import { enrollmentEsMX } from "./enrollment/es-MX";
 import { errorsEsMX } from "./errors/es-MX";
 import { guideEsMX } from "./guide/es-MX";
+import { historyEsMX } from "./history/es-MX";
+import { mentionsEsMX } from "./mentions/es-MX";
 import { newFileEsMX } from "./newfile/es-MX";
 import { profilesEsMX } from "./profiles/es-MX";
 import { reviewEsMX } from "./review/es-MX";
@@ -29,6 +31,8 @@ export const esMX = {
   ...shortcutsEsMX,
   ...watchlistEsMX,
   ...viewsEsMX,
+  ...historyEsMX,
+  ...mentionsEsMX,
   ...enrollmentEsMX,
   ...aboutEsMX,
   ...guideEsMX,

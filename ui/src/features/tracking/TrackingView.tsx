@@ -22,6 +22,7 @@ import { NotesPanel } from "../team/NotesPanel";
 import { useConnectedTeam } from "../team/TeamContext";
 import { TeamOffline } from "../team/TeamOffline";
 import { mayDo } from "../team/words";
+import { FileHistory } from "./FileHistory";
 import "./tracking.css";
 
 /** One file's tracking: its status, each section with its status and comments, and
@@ -181,6 +182,7 @@ export function TrackingView(props: {
             />
           )}
           {documentId && <NotesPanel documentId={documentId} />}
+          {documentId && <FileHistory documentId={documentId} />}
           {documentId && (
             <>
               <h3>{t("enroll.issuedTitle")}</h3>
