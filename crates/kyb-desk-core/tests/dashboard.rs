@@ -1,7 +1,7 @@
 //! The dashboard of one desk over real loopback HTTP: a rejection sent on the demo file
 //! is counted from the desk's own audit log (by its analyst, timed from the file's first
-//! entry, with its reason), a period that leaves it out counts nothing, and the CSV
-//! written holds the same figures.
+//! entry, with its reason), a period that leaves it out counts nothing, another profile
+//! of the desk has none of it, and the CSV written holds the same figures.
 
 mod common;
 
@@ -64,6 +64,23 @@ async fn one_desk_s_dashboard_counts_the_decision_it_sent() {
     let none = demo.desk.dashboard(&later).await.expect("the dashboard");
     assert_eq!(none.decisions_total, 0);
     assert_eq!(none.analysts, figures.analysts, "the choices stay");
+
+    // Another profile of the same desk has its own figures.
+    let other = demo
+        .desk
+        .save_profile(kyb_desk_core::profiles::ProfileInput {
+            id: None,
+            name: "Otro perfil".into(),
+            ..common::in_team(&demo.profile, "otra@kyb.mx", None)
+        })
+        .expect("another profile");
+    demo.desk.activate_profile(&other.id).expect("switched");
+    let theirs = demo.desk.dashboard(&all).await.expect("the dashboard");
+    assert_eq!(theirs.decisions_total, 0);
+    assert!(theirs.analysts.is_empty(), "{:?}", theirs.analysts);
+    demo.desk
+        .activate_profile(&demo.profile.id)
+        .expect("switched back");
 
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("tablero.csv");

@@ -1,5 +1,6 @@
 //! The dashboard of the active profile ([`crate::dashboard`]): over the team's trail
-//! when the profile works in a team, else over the desk's own audit log; the queue is
+//! when the profile works in a team, else over the profile's entries in the desk's own
+//! audit log; the queue is
 //! the profile's watchlist, the SLA policy and the edited reasons are the profile's.
 
 use std::path::Path;
@@ -28,8 +29,14 @@ impl Desk {
                 dashboard::compute(entries, &queue, &catalogue, &policy, &period, now)
             }
             None => {
+                // One log for every profile of the desk: only the active profile's
+                // entries (by the name each entry was written under; a profile renamed
+                // since counts from its new name on).
                 let trail = self.audit.entries()?.entries;
-                let entries = trail.iter().map(TrailEntry::from);
+                let entries = trail
+                    .iter()
+                    .filter(|e| e.record.profile == profile.name)
+                    .map(TrailEntry::from);
                 dashboard::compute(entries, &queue, &catalogue, &policy, &period, now)
             }
         })
