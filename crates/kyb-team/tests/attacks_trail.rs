@@ -198,10 +198,30 @@ async fn a_member_holding_the_trails_head_leaves_the_others_busy_for_seconds_not
         "told within seconds: {:?}",
         asked.elapsed()
     );
+    // A claim writes its old → new in the trail (migration 0009's trigger), so it waits
+    // for the head too: told busy within seconds, not frozen.
+    let asked = Instant::now();
+    let busy = f.ana.claim("doc-1", kyb_team::LEASE, false).await;
+    assert!(matches!(busy, Err(TeamError::Busy(_))), "{busy:?}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(10),
+        "a claim told within seconds: {:?}",
+        asked.elapsed()
+    );
     // What does not touch the trail goes on.
     f.ana.add_note("doc-1", "sigo trabajando").await.unwrap();
     held.rollback().await.unwrap();
     f.ana.intent(NEW_FILE, "RFC-2", "alta").await.unwrap();
+    // Once the holder lets go, the claim is taken, and its change is in the trail.
+    let claim = f.ana.claim("doc-1", kyb_team::LEASE, false).await.unwrap();
+    assert_eq!(claim.member, f.t.login("ana"));
+    let trail = f.ana.file_trail("doc-1").await.unwrap();
+    assert!(
+        trail
+            .iter()
+            .any(|e| e.operation == "team: claimed" && e.summary.ends_with(&f.t.login("ana"))),
+        "{trail:?}"
+    );
 }
 
 #[tokio::test]
