@@ -61,6 +61,7 @@ macro_rules! with_commands {
                 use kyb_desk_core::secrets::KeyStatus;
                 use kyb_desk_core::sla::SlaPolicy;
                 use kyb_desk_core::desk::SlaBoard;
+                use kyb_desk_core::dashboard::{Dashboard, DashboardQuery};
                 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
                 use kyb_team::{
                     Approval, ApprovalAction, Change, Claim, FourEyes, Member, Mention, Note, QueueFilter,
@@ -107,6 +108,8 @@ macro_rules! with_commands {
                 commands::export_team_checkpoint() -> Option<ExportedCheckpoint>, [main];
                 commands::export_audit_csv() -> Option<SavedCsv>, [main];
                 commands::export_watchlist_csv() -> Option<SavedCsv>, [main];
+                commands::dashboard(query: DashboardQuery) -> Dashboard, [main];
+                commands::export_dashboard_csv(query: DashboardQuery) -> Option<SavedCsv>, [main];
                 commands::export_dossier(flow_id: String, rfc: String, document_id: String) -> Option<SavedDossier>, [main];
                 commands::open_external(url: String) -> (), [main];
                 commands::copy_text(text: String) -> (), [main];

@@ -681,6 +681,24 @@ fn every_command_answers_through_ipc() {
         json!(entries.len())
     );
     assert!(w._dir.path().join("bitacora-kyb-desk.csv").exists() && !chosen_by_page.exists());
+    // The dashboard over the desk's own log: the rejection sent above, with its reason;
+    // its CSV saved under its suggested name, never where the page says.
+    let figures = w.ok("dashboard", json!({"query": {"utcOffsetMinutes": -360}}));
+    assert_eq!(figures["decisionsTotal"], json!(1), "{figures}");
+    assert_eq!(figures["reasons"]["top"][0]["reason"], json!("Falta la firma"));
+    assert_eq!(
+        w.code("dashboard", json!({"query": {"from": "2026-02-30"}})),
+        "invalid_input"
+    );
+    let saved = w.ok(
+        "export_dashboard_csv",
+        json!({"query": {}, "path": chosen_by_page}),
+    );
+    let csv = std::fs::read_to_string(w._dir.path().join("tablero-kyb-desk.csv"))
+        .expect("the dashboard's CSV is saved");
+    assert!(csv.contains("motivo_de_rechazo,Falta la firma,,1"), "{csv}");
+    assert_eq!(Some(csv.lines().count() as u64 - 1), saved["rows"].as_u64());
+    assert!(!chosen_by_page.exists());
     // A file's dossier: saved under its suggested name, its check passing, and its
     // export recorded in the log with its digest.
     let dossier = w.ok(

@@ -13,11 +13,12 @@ import { nextFrame } from "./dom/frames";
  * - `watchlist-search`: a keystroke in the watchlist's search → the rows it leaves painted;
  * - `evidence`: a review's section focused → its evidence's file painted (a PDF's page
  *   drawn, an image decoded and shown).
+ * - `dashboard`: the dashboard's figures asked for → its charts drawn.
  *
  * "Painted" is the first moment after the next frame was presented: a task queued
  * from inside `requestAnimationFrame` runs once that frame's paint is done.
  */
-export type Measure = "watchlist" | "detail" | `detail-${string}` | "watchlist-refresh" | "watchlist-search" | "evidence";
+export type Measure = "watchlist" | "detail" | `detail-${string}` | "watchlist-refresh" | "watchlist-search" | "evidence" | "dashboard";
 
 const startOf = (name: Measure) => `${name}:start`;
 

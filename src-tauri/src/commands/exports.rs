@@ -45,7 +45,10 @@ pub async fn export_team_checkpoint<R: Runtime>(
 }
 
 /// Where a CSV goes (see [`save_destination`]).
-fn csv_destination<R: Runtime>(app: &AppHandle<R>, name: &str) -> AppResult<Option<PathBuf>> {
+pub(super) fn csv_destination<R: Runtime>(
+    app: &AppHandle<R>,
+    name: &str,
+) -> AppResult<Option<PathBuf>> {
     save_destination(app, name, ("CSV", &["csv"]))
 }
 

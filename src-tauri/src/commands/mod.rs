@@ -4,6 +4,7 @@
 //! once in `declared_commands.rs` as `commands::<name>`, so each group's items are
 //! re-exported here.
 
+mod dashboard;
 mod desktop;
 mod evidence;
 mod exports;
@@ -13,6 +14,7 @@ mod service;
 mod views;
 mod watchlist;
 
+pub use dashboard::*;
 pub use desktop::*;
 pub use evidence::*;
 pub use exports::*;

@@ -8,6 +8,7 @@ import type { Approval } from "../bindings/Approval";
 import type { ApprovalAction } from "../bindings/ApprovalAction";
 import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
 import type { CreateFileRequest } from "../bindings/CreateFileRequest";
+import type { DashboardQuery } from "../bindings/DashboardQuery";
 import type { Draft } from "../bindings/Draft";
 import type { FileLink } from "../bindings/FileLink";
 import type { FourEyes } from "../bindings/FourEyes";
@@ -177,6 +178,9 @@ export const verifyAudit = () => commands.verifyAudit();
 export const exportAuditCsv = () => commands.exportAuditCsv();
 /** The active profile's watchlist, where the analyst chooses (null: they cancelled). */
 export const exportWatchlistCsv = () => commands.exportWatchlistCsv();
+/** The dashboard's figures, computed by the desk (issue 32, 5), and their CSV where the analyst chooses (null: they cancelled). */
+export const dashboard = (query: DashboardQuery) => commands.dashboard(query);
+export const exportDashboardCsv = (query: DashboardQuery) => commands.exportDashboardCsv(query);
 /** A file's dossier for an auditor, where the analyst chooses (null: they cancelled). */
 export const exportDossier = (flowId: string, rfc: string, documentId: string) => commands.exportDossier(flowId, rfc, documentId);
 

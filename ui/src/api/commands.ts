@@ -14,6 +14,8 @@ import type { CorrectionPreview } from "../bindings/CorrectionPreview";
 import type { CorrectionResult } from "../bindings/CorrectionResult";
 import type { CreateFileRequest } from "../bindings/CreateFileRequest";
 import type { CreatedFile } from "../bindings/CreatedFile";
+import type { Dashboard } from "../bindings/Dashboard";
+import type { DashboardQuery } from "../bindings/DashboardQuery";
 import type { DemoGuide } from "../bindings/DemoGuide";
 import type { DetailChanges } from "../bindings/DetailChanges";
 import type { Draft } from "../bindings/Draft";
@@ -101,6 +103,8 @@ export type CommandArgs = {
   export_team_checkpoint: Record<string, never>;
   export_audit_csv: Record<string, never>;
   export_watchlist_csv: Record<string, never>;
+  dashboard: { query: DashboardQuery };
+  export_dashboard_csv: { query: DashboardQuery };
   export_dossier: { flowId: string; rfc: string; documentId: string };
   open_external: { url: string };
   copy_text: { text: string };
@@ -202,6 +206,8 @@ export type CommandAnswers = {
   export_team_checkpoint: ExportedCheckpoint | null;
   export_audit_csv: SavedCsv | null;
   export_watchlist_csv: SavedCsv | null;
+  dashboard: Dashboard;
+  export_dashboard_csv: SavedCsv | null;
   export_dossier: SavedDossier | null;
   open_external: null;
   copy_text: null;
@@ -305,6 +311,8 @@ export const command = {
   export_team_checkpoint: "export_team_checkpoint",
   export_audit_csv: "export_audit_csv",
   export_watchlist_csv: "export_watchlist_csv",
+  dashboard: "dashboard",
+  export_dashboard_csv: "export_dashboard_csv",
   export_dossier: "export_dossier",
   open_external: "open_external",
   copy_text: "copy_text",
@@ -406,6 +414,8 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   export_team_checkpoint: ["main"],
   export_audit_csv: ["main"],
   export_watchlist_csv: ["main"],
+  dashboard: ["main"],
+  export_dashboard_csv: ["main"],
   export_dossier: ["main"],
   open_external: ["main"],
   copy_text: ["main"],
@@ -511,6 +521,8 @@ export function commandsOver(invoke: Invoke) {
     exportTeamCheckpoint: () => invoke("export_team_checkpoint", {}),
     exportAuditCsv: () => invoke("export_audit_csv", {}),
     exportWatchlistCsv: () => invoke("export_watchlist_csv", {}),
+    dashboard: (query: DashboardQuery) => invoke("dashboard", { query }),
+    exportDashboardCsv: (query: DashboardQuery) => invoke("export_dashboard_csv", { query }),
     exportDossier: (flowId: string, rfc: string, documentId: string) => invoke("export_dossier", { flowId, rfc, documentId }),
     openExternal: (url: string) => invoke("open_external", { url }),
     copyText: (text: string) => invoke("copy_text", { text }),
