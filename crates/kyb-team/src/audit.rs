@@ -60,8 +60,15 @@ struct Hashed<'a> {
 }
 
 fn digest(workspace: &str, entry: &TeamAuditEntry) -> String {
+    crate::checkpoint::hex(&Sha256::digest(hashed_text(workspace, entry).as_bytes()))
+}
+
+/// Exactly the text an entry's hash covers: format 1 the compact JSON of its fields,
+/// format 2 `team_entry_hash`'s text. A reader elsewhere (an auditor's dossier)
+/// recomputes the hash from it.
+pub fn hashed_text(workspace: &str, entry: &TeamAuditEntry) -> String {
     if entry.format == 2 {
-        return digest_v2(workspace, entry);
+        return text_v2(workspace, entry);
     }
     let hashed = Hashed {
         workspace,
@@ -77,15 +84,12 @@ fn digest(workspace: &str, entry: &TeamAuditEntry) -> String {
         completes: entry.completes,
         prev_hash: &entry.prev_hash,
     };
-    Sha256::digest(serde_json::to_vec(&hashed).unwrap_or_default())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    serde_json::to_string(&hashed).unwrap_or_default()
 }
 
 /// Format 2, as the database's `team_entry_hash` computes it: each field as its byte
 /// length, ':', the field and ';' (a null as '-;'), after the format's own number.
-fn digest_v2(workspace: &str, e: &TeamAuditEntry) -> String {
+fn text_v2(workspace: &str, e: &TeamAuditEntry) -> String {
     let mut text = String::new();
     let mut field = |value: Option<&str>| match value {
         Some(v) => text.push_str(&format!("{}:{v};", v.len())),
@@ -104,7 +108,7 @@ fn digest_v2(workspace: &str, e: &TeamAuditEntry) -> String {
     field(e.message.as_deref());
     field(e.completes.map(|c| c.to_string()).as_deref());
     field(Some(&e.prev_hash));
-    crate::checkpoint::hex(&Sha256::digest(text.as_bytes()))
+    text
 }
 
 /// One place where the trail is not what was written.

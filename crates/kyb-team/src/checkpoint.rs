@@ -68,7 +68,8 @@ impl CheckpointKey {
         hex(self.0.public_key().as_ref())
     }
 
-    fn sign_hex(&self, message: &[u8]) -> String {
+    /// Hex of the key's signature over `message` (a checkpoint's, [`checkpoint_message`]).
+    pub fn sign_hex(&self, message: &[u8]) -> String {
         hex(self.0.sign(message).as_ref())
     }
 }

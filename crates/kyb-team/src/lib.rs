@@ -33,7 +33,7 @@ mod workload;
 
 pub use address::{AddressProblem, DEFAULT_PORT, TeamAddress};
 pub use approvals::{Approval, ApprovalAction, ApprovalState, FourEyes, ShownRequest};
-pub use audit::{GENESIS, Head, OpenIntent, TeamAuditEntry, TeamBreak, TeamChain};
+pub use audit::{GENESIS, Head, OpenIntent, TeamAuditEntry, TeamBreak, TeamChain, hashed_text};
 pub use checkpoint::{Checkpoint, CheckpointKey, checkpoint_message};
 pub use claims::{Claim, LEASE, LEASE_MAX, REASON_MAX};
 pub use error::{TeamError, TeamResult};

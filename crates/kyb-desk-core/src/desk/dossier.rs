@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::{Desk, FileDetail};
+use super::{Desk, FileDetail, team_error};
 use crate::audit::{AuditTarget, DeskEvent};
 use crate::dossier::{self, DossierCheck, model};
 use crate::error::{AppError, AppResult, Task};
@@ -140,7 +140,7 @@ impl Desk {
         let draft = self.load_draft(document_id)?;
         let entries = self.audit_entries()?.entries;
         let anchor = self.verify_audit()?.anchor;
-        let built = dossier::archive::build(&dossier::assemble_local(dossier::LocalSources {
+        let mut assembled = dossier::assemble_local(dossier::LocalSources {
             generated_at_utc: now,
             generated_by: profile.agent_email.clone(),
             file,
@@ -154,7 +154,12 @@ impl Desk {
             documents,
             entries: &entries,
             anchor: &anchor,
-        }))?;
+        });
+        if let Some(team) = self.team_if_any(&profile).await? {
+            self.team_part(&team, document_id.trim(), &mut assembled)
+                .await?;
+        }
+        let built = dossier::archive::build(&assembled)?;
         let written = dossier::verify(&built.bytes);
         fsio::write_atomic(path, &built.bytes)
             .map_err(|e| AppError::storage(Task::UseChosenPath, e))?;
@@ -174,6 +179,34 @@ impl Desk {
             documents: count(material.evidence.documents.len()),
             entries: written.entries_checked,
         })
+    }
+
+    /// In a team, the trail, the acknowledgements and the notes are the team's: the
+    /// file's entries, the links from the first of them (or the latest checkpoint, if
+    /// older) to the head, and the latest checkpoint whose signature holds. The
+    /// sections' senders stay this desk's log's (its own sends).
+    async fn team_part(
+        &self,
+        team: &kyb_team::Team,
+        document_id: &str,
+        dossier: &mut dossier::Dossier,
+    ) -> AppResult<()> {
+        let file = team.file_trail(document_id).await.map_err(team_error)?;
+        let head = team.head().await.map_err(team_error)?;
+        let checkpoints = team.checkpoints().await.map_err(team_error)?;
+        let first = file
+            .first()
+            .map_or(head.seq, |e| e.seq)
+            .min(checkpoints.last().map_or(i64::MAX, |c| c.seq));
+        let chain = team
+            .trail(head.seq.saturating_sub(first).saturating_add(1))
+            .await
+            .map_err(team_error)?;
+        let notes = team.notes(document_id).await.map_err(team_error)?;
+        dossier.trail = dossier::team::trail(team.workspace(), &file, &chain, &head, &checkpoints);
+        dossier.acknowledged = dossier::team::acknowledged(&file);
+        dossier.notes = dossier::team::notes(&notes);
+        Ok(())
     }
 
     /// Checks a dossier, and whether this desk's log recorded its export.

@@ -7,7 +7,8 @@
 //!
 //! Its rooms: [`model`] (what it holds), `typeset` (lines on PDF pages, with an
 //! embedded font that has Spanish's accents), `report` (the dossier as those lines),
-//! [`archive`] (the ZIP and its digest), `local` (what one desk's audit log gives),
+//! [`archive`] (the ZIP and its digest), `local` (what one desk's audit log gives), `team`
+//! (what a team's trail gives),
 //! and [`verify`] (the check `docs/DOSSIER.md` describes). The desk's export, recorded
 //! in the trail, is `crate::desk`'s (`desk/dossier.rs`).
 
@@ -15,6 +16,7 @@ pub mod archive;
 pub(crate) mod local;
 pub mod model;
 mod report;
+pub(crate) mod team;
 mod typeset;
 mod verify;
 

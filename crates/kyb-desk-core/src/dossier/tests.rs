@@ -107,7 +107,7 @@ fn fixture(log: &AuditLog) -> Dossier {
     })
 }
 
-fn built() -> (tempfile::TempDir, Dossier, Built) {
+pub(super) fn built() -> (tempfile::TempDir, Dossier, Built) {
     let dir = tempfile::tempdir().expect("tempdir");
     let log = fixture_log(dir.path());
     let dossier = fixture(&log);
