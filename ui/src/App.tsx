@@ -35,6 +35,7 @@ import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme"
 const screens = {
   AboutView: () => import("./features/about/AboutView"),
   AuditView: () => import("./features/audit/AuditView"),
+  DashboardView: () => import("./features/dashboard/DashboardView"),
   DetailView: () => import("./features/detail/DetailView"),
   NewFileView: () => import("./features/newfile/NewFileView"),
   ProfileSetup: () => import("./features/profiles/ProfileSetup"),
@@ -48,6 +49,8 @@ const screens = {
 };
 const AboutView = lazy(() => screens.AboutView().then((m) => ({ default: m.AboutView })));
 const AuditView = lazy(() => screens.AuditView().then((m) => ({ default: m.AuditView })));
+// The dashboard and its chart library (uPlot) are one chunk, fetched with this screen.
+const DashboardView = lazy(() => screens.DashboardView().then((m) => ({ default: m.DashboardView })));
 const DetailView = lazy(() => screens.DetailView().then((m) => ({ default: m.DetailView })));
 const NewFileView = lazy(() => screens.NewFileView().then((m) => ({ default: m.NewFileView })));
 const ProfileSetup = lazy(() => screens.ProfileSetup().then((m) => ({ default: m.ProfileSetup })));
@@ -72,6 +75,7 @@ type Route =
   | { view: "verifications"; folio?: string }
   | { view: "newfile" }
   | { view: "audit" }
+  | { view: "dashboard" }
   | { view: "team" }
   | { view: "about" }
   | { view: "profiles" }
@@ -294,13 +298,14 @@ const THEME: Record<ThemeChoice, MessageKey> = { system: "theme.system", light: 
 
 /** The side navigation: each entry opens its section at its start. "About the service"
  * (diagnostics) is no section of the day's work: a link at the navigation's foot. */
-type Section = "watchlist" | "newfile" | "verifications" | "audit" | "team" | "profiles" | "about";
+type Section = "watchlist" | "newfile" | "verifications" | "audit" | "dashboard" | "team" | "profiles" | "about";
 
 const NAV: { section: Exclude<Section, "about">; label: MessageKey }[] = [
   { section: "watchlist", label: "navWatchlist" },
   { section: "newfile", label: "navNewFile" },
   { section: "verifications", label: "navVerifications" },
   { section: "audit", label: "navAudit" },
+  { section: "dashboard", label: "navDashboard" },
   { section: "team", label: "navTeam" },
   { section: "profiles", label: "navProfiles" },
 ];
@@ -310,7 +315,7 @@ const NAV: { section: Exclude<Section, "about">; label: MessageKey }[] = [
 const ROLE_SECTIONS: Record<Role, Section[]> = {
   analyst: ["watchlist", "audit", "team", "profiles"],
   agent: ["watchlist", "newfile", "audit", "team", "profiles"],
-  supervisor: ["watchlist", "newfile", "verifications", "audit", "team", "profiles"],
+  supervisor: ["watchlist", "newfile", "verifications", "audit", "dashboard", "team", "profiles"],
 };
 
 function NavEntries({ hasTeam, current, go }: { hasTeam: boolean; current: Section; go: (view: Section) => void }) {
@@ -384,6 +389,8 @@ function Screen(props: {
       return <AuditView onOpenFile={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} onOpenFolio={(folio) => go({ view: "verifications", folio })} />;
     case "about":
       return <AboutView />;
+    case "dashboard":
+      return <DashboardView />;
     case "team":
       return <TeamView />;
     case "newfile":

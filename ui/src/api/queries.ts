@@ -140,6 +140,9 @@ export const queries = {
         begin("dashboard");
         return backend.dashboard(query);
       },
+      // Not kept once off screen: figures of before are not shown as today's, and each
+      // filter asked again is computed (and measured) afresh.
+      gcTime: 0,
     }),
 };
 

@@ -196,6 +196,7 @@ export const en: Record<CoreKey, string> = {
   "confirm.working": "Sending…",
   navNewFile: "New file",
   navAudit: "Audit log",
+  navDashboard: "Dashboard",
   "nav.notForRole": "Outside your role's work in the team ({role})",
   navAbout: "About the service",
   navProfiles: "Profiles",

@@ -197,6 +197,7 @@ export const esMX = {
   "confirm.working": "Enviando…",
   navNewFile: "Nuevo expediente",
   navAudit: "Bitácora",
+  navDashboard: "Tablero",
   "nav.notForRole": "Fuera del trabajo de su rol en el equipo ({role})",
   navAbout: "Acerca del servicio",
   navProfiles: "Perfiles",

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 
 import { messages } from ".";
+import { dashboardMessages } from "./dashboard";
 import { evidenceMessages } from "./evidence";
 
-/** Every bundle of messages: the core's and the evidence's (loaded with the review's screens). */
-const bundles = [messages, evidenceMessages] as const;
+/** Every bundle of messages: the core's, the evidence's (loaded with the review's screens)
+ * and the dashboard's (loaded with its screen). */
+const bundles = [messages, evidenceMessages, dashboardMessages] as const;
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -31,6 +33,7 @@ describe("the two languages", () => {
   it("keep each key in one bundle", () => {
     const core = new Set(Object.keys(messages["es-MX"]));
     expect(Object.keys(evidenceMessages["es-MX"]).filter((key) => core.has(key))).toEqual([]);
+    expect(Object.keys(dashboardMessages["es-MX"]).filter((key) => core.has(key))).toEqual([]);
   });
 });
 

@@ -3,11 +3,13 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import { preferences, setPreference } from "../preferences";
 import { en } from "./en";
 import { type CoreKey, esMX } from "./es-MX";
+import type { DashboardKey } from "./dashboard/es-MX";
 import type { EvidenceKey } from "./evidence/es-MX";
 
 /** Every message's key: the core's, in the first paint's script, and the evidence's (the
- * review's findings, rules and viewer), loaded with the screens that show them (`./evidence`). */
-export type MessageKey = CoreKey | EvidenceKey;
+ * review's findings, rules and viewer) and the dashboard's, loaded with the screens that show them
+ * (`./evidence`, `./dashboard`). */
+export type MessageKey = CoreKey | EvidenceKey | DashboardKey;
 
 // UI text: one file per language, Spanish (es-MX, the default) and English. Keys are typed,
 // so a missing translation is a compile error rather than a blank label.
