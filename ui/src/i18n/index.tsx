@@ -1,9 +1,9 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 
 import { preferences, setPreference } from "../preferences";
+import type { DashboardKey } from "./dashboard/es-MX";
 import { en } from "./en";
 import { type CoreKey, esMX } from "./es-MX";
-import type { DashboardKey } from "./dashboard/es-MX";
 import type { EvidenceKey } from "./evidence/es-MX";
 
 /** Every message's key: the core's, in the first paint's script, and the evidence's (the
