@@ -63,6 +63,8 @@ macro_rules! with_commands {
                 use kyb_desk_core::desk::SlaBoard;
                 use kyb_desk_core::dashboard::{Dashboard, DashboardQuery};
                 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
+                use kyb_desk_core::desk::ReassignSelection;
+                use kyb_team::{Placement, ReassignPlan, Workload};
                 use kyb_team::{
                     Approval, ApprovalAction, Change, Claim, FourEyes, Member, Mention, Note, QueueFilter,
                     Role, SavedView, ShownRequest, TeamFile, ViewFilter,
@@ -167,6 +169,11 @@ macro_rules! with_commands {
                 team::ask_approval(action: ApprovalAction, folio: String, reason: String) -> Approval, [main];
                 team::open_approvals() -> Vec<Approval>, [main];
                 team::decide_approval(shown: ShownRequest, approve: bool) -> Approval, [main];
+                team::team_workload() -> Vec<Workload>, [main];
+                team::set_member_cap(login: String, cap: u32) -> Vec<Workload>, [main];
+                team::set_member_away(login: String, until: Option<String>) -> Vec<Workload>, [main];
+                team::preview_reassign(selection: ReassignSelection, targets: Vec<String>) -> ReassignPlan, [main];
+                team::apply_reassign(placements: Vec<Placement>) -> u32, [main];
                 team::team_changes(on_change: Channel<Change>) -> (), [main];
             }
         }

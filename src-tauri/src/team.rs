@@ -182,3 +182,49 @@ pub async fn team_changes(desk: State<'_, Desk>, on_change: Channel<Change>) -> 
     }
     Ok(())
 }
+
+// Workload (issue 32, 2): paths written whole, so these commands stand apart from the
+// imports above.
+
+#[tauri::command]
+pub async fn team_workload(desk: State<'_, Desk>) -> AppResult<Vec<kyb_team::Workload>> {
+    desk.team_workload().await
+}
+
+#[tauri::command]
+pub async fn set_member_cap(
+    desk: State<'_, Desk>,
+    login: String,
+    cap: u32,
+) -> AppResult<Vec<kyb_team::Workload>> {
+    desk.set_member_cap(&login, cap).await
+}
+
+#[tauri::command]
+pub async fn set_member_away(
+    desk: State<'_, Desk>,
+    login: String,
+    until: Option<String>,
+) -> AppResult<Vec<kyb_team::Workload>> {
+    desk.set_member_away(&login, until.as_deref()).await
+}
+
+#[tauri::command]
+pub async fn preview_reassign(
+    desk: State<'_, Desk>,
+    selection: kyb_desk_core::desk::ReassignSelection,
+    targets: Vec<String>,
+) -> AppResult<kyb_team::ReassignPlan> {
+    desk.preview_reassign(&selection, &targets).await
+}
+
+/// How many files moved (a plan holds at most `kyb_team::PLAN_MAX`, so it fits a u32,
+/// which crosses to the window as a number where a u64 would not).
+#[tauri::command]
+pub async fn apply_reassign(
+    desk: State<'_, Desk>,
+    placements: Vec<kyb_team::Placement>,
+) -> AppResult<u32> {
+    let moved = desk.apply_reassign(&placements).await?;
+    Ok(u32::try_from(moved).unwrap_or(u32::MAX))
+}

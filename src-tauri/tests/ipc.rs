@@ -856,6 +856,24 @@ fn every_command_answers_through_ipc() {
             "decide_approval",
             json!({"shown": {"id": 1, "action": "cancel", "folio": "VD-1", "askedBy": "ana.lopez"}, "approve": true}),
         ),
+        ("team_workload", json!({})),
+        ("set_member_cap", json!({"login": "ana.lopez", "cap": 5})),
+        (
+            "set_member_away",
+            json!({"login": "ana.lopez", "until": "2030-01-02T09:00:00-06:00"}),
+        ),
+        (
+            "set_member_away",
+            json!({"login": "ana.lopez", "until": null}),
+        ),
+        (
+            "preview_reassign",
+            json!({"selection": {"type": "member_files", "login": "ana.lopez"}, "targets": ["beto.ruiz"]}),
+        ),
+        (
+            "apply_reassign",
+            json!({"placements": [{"flowId": "f", "rfc": "AAA010101AA1", "from": "ana.lopez", "to": "beto.ruiz"}]}),
+        ),
         ("team_changes", json!({"onChange": "__CHANNEL__:9"})),
         (
             "set_team_password",
@@ -864,6 +882,14 @@ fn every_command_answers_through_ipc() {
     ] {
         assert_eq!(w.code(cmd, args), "no_team", "{cmd}");
     }
+    // An absence's end that is no instant is refused before the team is asked.
+    assert_eq!(
+        w.code(
+            "set_member_away",
+            json!({"login": "ana.lopez", "until": "mañana"})
+        ),
+        "invalid_input"
+    );
     // Saved views on one desk: kept in its records, never shared (nobody to share with).
     let filter =
         json!({"query": " acme ", "categories": ["queued"], "onlyChanged": true, "age": "older"});

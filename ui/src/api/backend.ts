@@ -14,10 +14,12 @@ import type { FileLink } from "../bindings/FileLink";
 import type { FourEyes } from "../bindings/FourEyes";
 import type { Locale } from "../bindings/Locale";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
+import type { Placement } from "../bindings/Placement";
 import type { PreferenceChange } from "../bindings/PreferenceChange";
 import type { Profile } from "../bindings/Profile";
 import type { ProfileInput } from "../bindings/ProfileInput";
 import type { QueueFilter } from "../bindings/QueueFilter";
+import type { ReassignSelection } from "../bindings/ReassignSelection";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { Role } from "../bindings/Role";
 import type { SlaPolicy } from "../bindings/SlaPolicy";
@@ -236,6 +238,15 @@ export const addMember = (login: string, email: string, role: Role, bind: boolea
 export const resetMemberPassword = (login: string) => commands.resetMemberPassword(login);
 export const removeMember = (login: string) => commands.removeMember(login);
 export const teamTrail = () => commands.teamTrail();
+// Workload (issue 32, 2): each change answers with everyone's workload as it is now.
+export const teamWorkload = () => commands.teamWorkload();
+export const setMemberCap = (login: string, cap: number) => commands.setMemberCap(login, cap);
+/** Away until `until` (an instant, RFC 3339), or available again with null. */
+export const setMemberAway = (login: string, until: string | null) => commands.setMemberAway(login, until);
+/** Who would get which file; nothing changes until the plan is applied. */
+export const previewReassign = (selection: ReassignSelection, targets: string[]) => commands.previewReassign(selection, targets);
+/** Applies a previewed plan whole (or refuses it whole: plan_changed); how many files moved. */
+export const applyReassign = (placements: Placement[]) => commands.applyReassign(placements);
 /** A supervisor signs the team's trail as it is now and saves the checkpoint where they choose (null: cancelled). */
 export const exportTeamCheckpoint = () => commands.exportTeamCheckpoint();
 export const setFourEyes = (setting: FourEyes) => commands.setFourEyes(setting);

@@ -37,12 +37,15 @@ import type { Mention } from "../bindings/Mention";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
 import type { Note } from "../bindings/Note";
 import type { PhotoCheck } from "../bindings/PhotoCheck";
+import type { Placement } from "../bindings/Placement";
 import type { PreferenceChange } from "../bindings/PreferenceChange";
 import type { Preferences } from "../bindings/Preferences";
 import type { Profile } from "../bindings/Profile";
 import type { ProfileBook } from "../bindings/ProfileBook";
 import type { ProfileInput } from "../bindings/ProfileInput";
 import type { QueueFilter } from "../bindings/QueueFilter";
+import type { ReassignPlan } from "../bindings/ReassignPlan";
+import type { ReassignSelection } from "../bindings/ReassignSelection";
 import type { Recovery } from "../bindings/Recovery";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { ReviewMaterial } from "../bindings/ReviewMaterial";
@@ -61,6 +64,7 @@ import type { TeamTrail } from "../bindings/TeamTrail";
 import type { VerificationState } from "../bindings/VerificationState";
 import type { ViewFilter } from "../bindings/ViewFilter";
 import type { WatchedFile } from "../bindings/WatchedFile";
+import type { Workload } from "../bindings/Workload";
 
 /** Each command's arguments, by the names the window sends (the Rust names in camelCase). */
 export type CommandArgs = {
@@ -162,6 +166,11 @@ export type CommandArgs = {
   ask_approval: { action: ApprovalAction; folio: string; reason: string };
   open_approvals: Record<string, never>;
   decide_approval: { shown: ShownRequest; approve: boolean };
+  team_workload: Record<string, never>;
+  set_member_cap: { login: string; cap: number };
+  set_member_away: { login: string; until: string | null };
+  preview_reassign: { selection: ReassignSelection; targets: Array<string> };
+  apply_reassign: { placements: Array<Placement> };
   team_changes: { onChange: Channel<TeamChange> };
 };
 
@@ -265,6 +274,11 @@ export type CommandAnswers = {
   ask_approval: Approval;
   open_approvals: Array<Approval>;
   decide_approval: Approval;
+  team_workload: Array<Workload>;
+  set_member_cap: Array<Workload>;
+  set_member_away: Array<Workload>;
+  preview_reassign: ReassignPlan;
+  apply_reassign: number;
   team_changes: null;
 };
 
@@ -370,6 +384,11 @@ export const command = {
   ask_approval: "ask_approval",
   open_approvals: "open_approvals",
   decide_approval: "decide_approval",
+  team_workload: "team_workload",
+  set_member_cap: "set_member_cap",
+  set_member_away: "set_member_away",
+  preview_reassign: "preview_reassign",
+  apply_reassign: "apply_reassign",
   team_changes: "team_changes",
 } as const satisfies { [K in CommandName]: K };
 
@@ -473,6 +492,11 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   ask_approval: ["main"],
   open_approvals: ["main"],
   decide_approval: ["main"],
+  team_workload: ["main"],
+  set_member_cap: ["main"],
+  set_member_away: ["main"],
+  preview_reassign: ["main"],
+  apply_reassign: ["main"],
   team_changes: ["main"],
 };
 
@@ -580,6 +604,11 @@ export function commandsOver(invoke: Invoke) {
     askApproval: (action: ApprovalAction, folio: string, reason: string) => invoke("ask_approval", { action, folio, reason }),
     openApprovals: () => invoke("open_approvals", {}),
     decideApproval: (shown: ShownRequest, approve: boolean) => invoke("decide_approval", { shown, approve }),
+    teamWorkload: () => invoke("team_workload", {}),
+    setMemberCap: (login: string, cap: number) => invoke("set_member_cap", { login, cap }),
+    setMemberAway: (login: string, until: string | null) => invoke("set_member_away", { login, until }),
+    previewReassign: (selection: ReassignSelection, targets: Array<string>) => invoke("preview_reassign", { selection, targets }),
+    applyReassign: (placements: Array<Placement>) => invoke("apply_reassign", { placements }),
     teamChanges: (onChange: Channel<TeamChange>) => invoke("team_changes", { onChange }),
   };
 }

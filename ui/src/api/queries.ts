@@ -48,6 +48,7 @@ export const keys = {
   approvals: () => ["desk", "team", "approvals"] as const,
   mentions: () => ["desk", "team", "mentions"] as const,
   fileHistory: (documentId: string) => ["desk", "team", "history", documentId.toLowerCase()] as const,
+  workload: () => ["desk", "team", "workload"] as const,
   savedViews: () => ["desk", "views"] as const,
   sla: ["desk", "sla"] as const,
   /** The board as of the watchlist answered at `listAt` (a new list: a new board). */
@@ -125,6 +126,8 @@ export const queries = {
   members: () => queryOptions({ queryKey: keys.members(), queryFn: backend.teamMembers, staleTime: TEAM_FRESH_MS }),
   trail: () => queryOptions({ queryKey: keys.trail(), queryFn: backend.teamTrail, staleTime: TEAM_FRESH_MS }),
   approvals: () => queryOptions({ queryKey: keys.approvals(), queryFn: backend.openApprovals, staleTime: TEAM_FRESH_MS }),
+  /** Every member's open files, cap and absence (a member's files or a change of cap makes it stale). */
+  workload: () => queryOptions({ queryKey: keys.workload(), queryFn: backend.teamWorkload, staleTime: TEAM_FRESH_MS }),
   /** This member's mentions not yet shown (none on one desk). */
   mentions: () => queryOptions({ queryKey: keys.mentions(), queryFn: () => backend.myMentions(true), staleTime: TEAM_FRESH_MS }),
   /** Read at each opening: on one desk this desk's own acts change it, with no notice. */
