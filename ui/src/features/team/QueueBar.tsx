@@ -7,8 +7,8 @@ import type { AppError } from "../../bindings/AppError";
 import type { QueueFilter } from "../../bindings/QueueFilter";
 import type { TeamQueue } from "../../bindings/TeamQueue";
 import type { WatchedFile } from "../../bindings/WatchedFile";
-import { useI18n } from "../../i18n";
-import { clock, ROLE_WORDS } from "./words";
+import { type MessageKey, useI18n } from "../../i18n";
+import { clock, dateTime, ROLE_WORDS } from "./words";
 import "./team.css";
 
 const FILTERS: { filter: QueueFilter; label: "team.queue.mine" | "team.queue.unassigned" | "team.queue.all" }[] = [
@@ -24,17 +24,24 @@ export function QueueBar(props: {
   onOpen: (flowId: string, rfc: string) => void;
   onError: (error: AppError) => void;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [taking, setTaking] = useState(false);
   const [none, setNone] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const take = () => {
     setTaking(true);
     setNone(false);
+    setRefused(null);
     backend
       .takeNext()
       .then(
         (file) => (file ? props.onOpen(file.flowId, file.rfc) : setNone(true)),
-        (e: AppError) => props.onError(e),
+        (e: AppError) => {
+          // At their cap or away, the analyst is told why in their own terms, beside the button.
+          const why = takeRefusal(e, locale);
+          if (why) setRefused(t(why.key, why.values));
+          else props.onError(e);
+        },
       )
       .finally(() => setTaking(false));
   };
@@ -57,6 +64,11 @@ export function QueueBar(props: {
       <button type="button" className="button-primary" onClick={take} disabled={taking} data-testid="take-next">
         {t("team.queue.takeNext")}
       </button>
+      {refused && (
+        <span className="notice notice-warn small" role="alert" data-testid="take-next-refused">
+          {refused}
+        </span>
+      )}
       {none && (
         <span className="muted" role="status">
           {t("team.queue.none")}
@@ -69,6 +81,14 @@ export function QueueBar(props: {
       )}
     </div>
   );
+}
+
+/** Why "take next" gave nothing, when it is the member's cap or absence. */
+export function takeRefusal(error: AppError, locale: string): { key: MessageKey; values: Record<string, string | number> } | null {
+  const details = error.details;
+  if (error.code === "member_at_cap" && details?.type === "member_at_cap") return { key: "team.queue.atCap", values: { open: details.open, cap: details.cap } };
+  if (error.code === "member_away" && details?.type === "member_away") return { key: "team.queue.away", values: { until: dateTime(details.until, locale) } };
+  return null;
 }
 
 /** Who has a file, and who reviews it now, for its row. */

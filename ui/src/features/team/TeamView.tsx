@@ -15,7 +15,9 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
 import { SlaPolicyPanel } from "../sla/SlaPolicyForm";
 import { ApprovalsPanel } from "./Approvals";
+import { ReassignPanel } from "./Reassign";
 import { useConnectedTeam, useTeam } from "./TeamContext";
+import { WorkloadPanel } from "./Workload";
 import { ROLE_WORDS, ROLES } from "./words";
 
 export function TeamView() {
@@ -54,6 +56,8 @@ export function TeamView() {
           <p className="muted small">{t("team.rolesNote")}</p>
           <ApprovalsPanel />
           <Members supervisor={team.role === "supervisor"} me={team.member ?? ""} />
+          <WorkloadPanel supervisor={team.role === "supervisor"} me={team.member ?? ""} />
+          {team.role === "supervisor" && <ReassignPanel />}
           {team.fourEyes && <FourEyesSetting setting={team.fourEyes} supervisor={team.role === "supervisor"} />}
           <SlaPolicyPanel canEdit={team.role === "supervisor"} />
         </>

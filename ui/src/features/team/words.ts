@@ -79,3 +79,10 @@ export function clock(utc: string, locale: string): string {
   if (Number.isNaN(at.getTime())) return utc;
   return at.toLocaleString(locale, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
+
+/** An instant as the user's date and time (an absence's end). */
+export function dateTime(utc: string, locale: string): string {
+  const at = new Date(utc);
+  if (Number.isNaN(at.getTime())) return utc;
+  return at.toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+}
