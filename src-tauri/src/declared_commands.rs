@@ -61,6 +61,7 @@ macro_rules! with_commands {
                 use kyb_desk_core::secrets::KeyStatus;
                 use kyb_desk_core::sla::SlaPolicy;
                 use kyb_desk_core::desk::SlaBoard;
+                use kyb_desk_core::desk::{BulkProgress, BulkReport, BulkUnfollowed, SelectedFile};
                 use kyb_desk_core::dashboard::{Dashboard, DashboardQuery};
                 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
                 use kyb_desk_core::desk::ReassignSelection;
@@ -155,6 +156,11 @@ macro_rules! with_commands {
                 team::my_mentions(unseen: bool) -> Vec<Mention>, [main];
                 team::mentions_seen(ids: Vec<u32>) -> (), [main];
                 team::file_history(document_id: String) -> Vec<HistoryItem>, [main];
+                commands::refresh_files(rows: Vec<SelectedFile>, on_progress: Channel<RefreshProgress>) -> BulkReport, [main];
+                commands::assign_files(rows: Vec<SelectedFile>, member: Option<String>, on_progress: Channel<BulkProgress>) -> BulkReport, [main];
+                commands::unfollow_files(rows: Vec<SelectedFile>) -> BulkUnfollowed, [main];
+                commands::restore_watched_files(files: Vec<WatchedFile>) -> Vec<WatchedFile>, [main];
+                commands::export_files_csv(rows: Vec<SelectedFile>) -> Option<SavedCsv>, [main];
                 commands::saved_views() -> Vec<SavedView>, [main];
                 commands::save_view(name: String, filter: ViewFilter, shared: bool) -> Vec<SavedView>, [main];
                 commands::share_view(id: u32, shared: bool) -> Vec<SavedView>, [main];

@@ -659,6 +659,42 @@ fn every_command_answers_through_ipc() {
         json!({"flowId": examples.flow_id, "rfc": "AAA010101AA1"}),
     );
 
+    // Bulk actions on a selection: each row's outcome; a refresh of the rows, their
+    // CSV in the selection's order, an unfollow of many and its undo.
+    let rows = json!([
+        {"flowId": examples.flow_id, "rfc": examples.rfc},
+        {"flowId": examples.flow_id, "rfc": "AAA010101AA1"},
+    ]);
+    let report = w.ok(
+        "refresh_files",
+        json!({"rows": rows, "onProgress": "__CHANNEL__:8"}),
+    );
+    assert_eq!(report["done"], json!(1), "{report}");
+    assert_eq!(report["outcomes"][0]["result"]["kind"], json!("done"));
+    assert_eq!(
+        report["outcomes"][1]["result"]["kind"],
+        json!("not_followed")
+    );
+    assert_eq!(
+        w.ok("export_files_csv", json!({"rows": rows}))["rows"],
+        json!(1)
+    );
+    let selected =
+        std::fs::read_to_string(w._dir.path().join("seleccion-kyb-desk.csv")).expect("written");
+    assert_eq!(selected.lines().count(), 2, "{selected}");
+    let gone = w.ok("unfollow_files", json!({"rows": rows}));
+    assert_eq!(gone["report"]["done"], json!(1), "{gone}");
+    assert_eq!(gone["list"].as_array().map(Vec::len), Some(1));
+    let back = w.ok("restore_watched_files", json!({"files": gone["removed"]}));
+    assert_eq!(back.as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        w.code(
+            "assign_files",
+            json!({"rows": rows, "member": null, "onProgress": "__CHANNEL__:9"})
+        ),
+        "no_team"
+    );
+
     let audit = w.ok("audit_entries", json!({}));
     assert_eq!(audit["unreadable"], json!(0));
     let entries = audit["entries"].as_array().cloned().unwrap_or_default();

@@ -4,11 +4,11 @@
 mod common;
 
 use common::DemoDesk;
-use kyb_desk_core::desk::{FileRef, MAX_BULK_ROWS, RowResult};
+use kyb_desk_core::desk::{MAX_BULK_ROWS, RowResult, SelectedFile};
 use kyb_desk_core::error::{DeskCode, ServiceCode};
 
-fn row(flow_id: &str, rfc: &str) -> FileRef {
-    FileRef {
+fn row(flow_id: &str, rfc: &str) -> SelectedFile {
+    SelectedFile {
         flow_id: flow_id.into(),
         rfc: rfc.into(),
     }
@@ -97,7 +97,7 @@ async fn a_selection_beyond_the_bound_is_refused_whole() {
     let desk = &demo.desk;
     let flow = demo.manifest().examples.flow_id.clone();
     desk.watch_file(&flow, "ZZZ990101ZZ9").expect("followed");
-    let many: Vec<FileRef> = (0..=MAX_BULK_ROWS)
+    let many: Vec<SelectedFile> = (0..=MAX_BULK_ROWS)
         .map(|n| row(&flow, &format!("ZZZ99{n:05}ZZ9")))
         .collect();
     let refused = desk.unfollow_files(many).expect_err("too many");

@@ -5,6 +5,7 @@
 //! re-exported here.
 
 mod dashboard;
+mod bulk;
 mod desktop;
 mod evidence;
 mod exports;
@@ -15,6 +16,7 @@ mod views;
 mod watchlist;
 
 pub use dashboard::*;
+pub use bulk::*;
 pub use desktop::*;
 pub use evidence::*;
 pub use exports::*;

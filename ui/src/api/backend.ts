@@ -6,6 +6,8 @@ import { listen } from "@tauri-apps/api/event";
 import type { AppError } from "../bindings/AppError";
 import type { Approval } from "../bindings/Approval";
 import type { ApprovalAction } from "../bindings/ApprovalAction";
+import type { BulkProgress } from "../bindings/BulkProgress";
+import type { BulkReport } from "../bindings/BulkReport";
 import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
 import type { CreateFileRequest } from "../bindings/CreateFileRequest";
 import type { DashboardQuery } from "../bindings/DashboardQuery";
@@ -22,6 +24,7 @@ import type { QueueFilter } from "../bindings/QueueFilter";
 import type { ReassignSelection } from "../bindings/ReassignSelection";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { Role } from "../bindings/Role";
+import type { SelectedFile } from "../bindings/SelectedFile";
 import type { SlaPolicy } from "../bindings/SlaPolicy";
 import type { TeamChange } from "../bindings/TeamChange";
 import type { ViewFilter } from "../bindings/ViewFilter";
@@ -166,6 +169,25 @@ export function refreshWatchlist(onProgress: (progress: RefreshProgress) => void
   channel.onmessage = onProgress;
   return commands.refreshWatchlist(failedOnly, channel);
 }
+
+// Bulk actions on the watchlist's selection (issue 32, 3): every row's outcome.
+/** Refreshes the rows, reporting each answer as it arrives. */
+export function refreshFiles(rows: SelectedFile[], onProgress: (progress: RefreshProgress) => void): Promise<BulkReport> {
+  const channel = new Channel<RefreshProgress>();
+  channel.onmessage = onProgress;
+  return commands.refreshFiles(rows, channel);
+}
+/** Gives the rows to `member` (null: back to the queue), reporting how far it is. */
+export function assignFiles(rows: SelectedFile[], member: string | null, onProgress: (progress: BulkProgress) => void): Promise<BulkReport> {
+  const channel = new Channel<BulkProgress>();
+  channel.onmessage = onProgress;
+  return commands.assignFiles(rows, member, channel);
+}
+export const unfollowFiles = (rows: SelectedFile[]) => commands.unfollowFiles(rows);
+/** An undone bulk "unfollow": the files back as they were. */
+export const restoreWatchedFiles = (files: WatchedFile[]) => commands.restoreWatchedFiles(files);
+/** The rows as CSV, where the analyst chooses (null: they cancelled). */
+export const exportFilesCsv = (rows: SelectedFile[]) => commands.exportFilesCsv(rows);
 
 /** Every followed file's SLA clock (in due order), the overview's counts, and the
  * analyst's files newly about to breach (each told once per profile). */

@@ -7,6 +7,9 @@ import type { AppInfo } from "../bindings/AppInfo";
 import type { Approval } from "../bindings/Approval";
 import type { ApprovalAction } from "../bindings/ApprovalAction";
 import type { AuditEntries } from "../bindings/AuditEntries";
+import type { BulkProgress } from "../bindings/BulkProgress";
+import type { BulkReport } from "../bindings/BulkReport";
+import type { BulkUnfollowed } from "../bindings/BulkUnfollowed";
 import type { ChainReport } from "../bindings/ChainReport";
 import type { Claim } from "../bindings/Claim";
 import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
@@ -53,6 +56,7 @@ import type { Role } from "../bindings/Role";
 import type { SavedCsv } from "../bindings/SavedCsv";
 import type { SavedDossier } from "../bindings/SavedDossier";
 import type { SavedView } from "../bindings/SavedView";
+import type { SelectedFile } from "../bindings/SelectedFile";
 import type { ShownRequest } from "../bindings/ShownRequest";
 import type { SlaBoard } from "../bindings/SlaBoard";
 import type { SlaPolicy } from "../bindings/SlaPolicy";
@@ -152,6 +156,11 @@ export type CommandArgs = {
   my_mentions: { unseen: boolean };
   mentions_seen: { ids: Array<number> };
   file_history: { documentId: string };
+  refresh_files: { rows: Array<SelectedFile>; onProgress: Channel<RefreshProgress> };
+  assign_files: { rows: Array<SelectedFile>; member: string | null; onProgress: Channel<BulkProgress> };
+  unfollow_files: { rows: Array<SelectedFile> };
+  restore_watched_files: { files: Array<WatchedFile> };
+  export_files_csv: { rows: Array<SelectedFile> };
   saved_views: Record<string, never>;
   save_view: { name: string; filter: ViewFilter; shared: boolean };
   share_view: { id: number; shared: boolean };
@@ -260,6 +269,11 @@ export type CommandAnswers = {
   my_mentions: Array<Mention>;
   mentions_seen: null;
   file_history: Array<HistoryItem>;
+  refresh_files: BulkReport;
+  assign_files: BulkReport;
+  unfollow_files: BulkUnfollowed;
+  restore_watched_files: Array<WatchedFile>;
+  export_files_csv: SavedCsv | null;
   saved_views: Array<SavedView>;
   save_view: Array<SavedView>;
   share_view: Array<SavedView>;
@@ -370,6 +384,11 @@ export const command = {
   my_mentions: "my_mentions",
   mentions_seen: "mentions_seen",
   file_history: "file_history",
+  refresh_files: "refresh_files",
+  assign_files: "assign_files",
+  unfollow_files: "unfollow_files",
+  restore_watched_files: "restore_watched_files",
+  export_files_csv: "export_files_csv",
   saved_views: "saved_views",
   save_view: "save_view",
   share_view: "share_view",
@@ -478,6 +497,11 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   my_mentions: ["main"],
   mentions_seen: ["main"],
   file_history: ["main"],
+  refresh_files: ["main"],
+  assign_files: ["main"],
+  unfollow_files: ["main"],
+  restore_watched_files: ["main"],
+  export_files_csv: ["main"],
   saved_views: ["main"],
   save_view: ["main"],
   share_view: ["main"],
@@ -590,6 +614,11 @@ export function commandsOver(invoke: Invoke) {
     myMentions: (unseen: boolean) => invoke("my_mentions", { unseen }),
     mentionsSeen: (ids: Array<number>) => invoke("mentions_seen", { ids }),
     fileHistory: (documentId: string) => invoke("file_history", { documentId }),
+    refreshFiles: (rows: Array<SelectedFile>, onProgress: Channel<RefreshProgress>) => invoke("refresh_files", { rows, onProgress }),
+    assignFiles: (rows: Array<SelectedFile>, member: string | null, onProgress: Channel<BulkProgress>) => invoke("assign_files", { rows, member, onProgress }),
+    unfollowFiles: (rows: Array<SelectedFile>) => invoke("unfollow_files", { rows }),
+    restoreWatchedFiles: (files: Array<WatchedFile>) => invoke("restore_watched_files", { files }),
+    exportFilesCsv: (rows: Array<SelectedFile>) => invoke("export_files_csv", { rows }),
     savedViews: () => invoke("saved_views", {}),
     saveView: (name: string, filter: ViewFilter, shared: boolean) => invoke("save_view", { name, filter, shared }),
     shareView: (id: number, shared: boolean) => invoke("share_view", { id, shared }),

@@ -27,12 +27,12 @@ pub const MAX_BULK_ROWS: usize = 10_000;
 /// One row of a selection: a followed file by its FlowID and RFC.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-pub struct FileRef {
+pub struct SelectedFile {
     pub flow_id: String,
     pub rfc: String,
 }
 
-impl FileRef {
+impl SelectedFile {
     /// The key the watchlist tells files apart by: the FlowID trimmed, the RFC as it
     /// is stored.
     fn key(&self) -> (String, String) {
@@ -114,7 +114,7 @@ fn count(n: usize) -> u32 {
 
 /// The selection without its repeats (the first of each kept), refused whole when it
 /// is beyond [`MAX_BULK_ROWS`]: nothing is done with part of it.
-fn checked(rows: Vec<FileRef>) -> AppResult<Vec<FileRef>> {
+fn checked(rows: Vec<SelectedFile>) -> AppResult<Vec<SelectedFile>> {
     bounded(rows.len())?;
     let mut seen = HashSet::with_capacity(rows.len());
     Ok(rows.into_iter().filter(|r| seen.insert(r.key())).collect())
@@ -130,7 +130,7 @@ fn bounded(rows: usize) -> AppResult<()> {
     Err(AppError::invalid(vec![failure]))
 }
 
-fn outcome(row: FileRef, result: RowResult) -> RowOutcome {
+fn outcome(row: SelectedFile, result: RowResult) -> RowOutcome {
     RowOutcome {
         flow_id: row.flow_id,
         rfc: row.rfc,
@@ -155,7 +155,7 @@ fn stops_all(error: &AppError) -> bool {
 
 impl Desk {
     /// Unfollows the rows with one write of the list.
-    pub fn unfollow_files(&self, rows: Vec<FileRef>) -> AppResult<BulkUnfollowed> {
+    pub fn unfollow_files(&self, rows: Vec<SelectedFile>) -> AppResult<BulkUnfollowed> {
         let rows = checked(rows)?;
         let profile = self.active_profile()?;
         let removed = self.watchlist.remove_all(
@@ -193,11 +193,11 @@ impl Desk {
     /// carries its code.
     pub async fn refresh_files(
         &self,
-        rows: Vec<FileRef>,
+        rows: Vec<SelectedFile>,
         progress: impl Fn(RefreshProgress),
     ) -> AppResult<BulkReport> {
         let rows = checked(rows)?;
-        let wanted: HashSet<_> = rows.iter().map(FileRef::key).collect();
+        let wanted: HashSet<_> = rows.iter().map(SelectedFile::key).collect();
         let list = self
             .refresh_where(|f| wanted.contains(&key_of(&f.flow_id, &f.rfc)), progress)
             .await?;
@@ -228,7 +228,7 @@ impl Desk {
     /// a member frees only their own files), so one refused row leaves the others done.
     pub async fn assign_files(
         &self,
-        rows: Vec<FileRef>,
+        rows: Vec<SelectedFile>,
         member: Option<&str>,
         progress: impl Fn(BulkProgress),
     ) -> AppResult<BulkReport> {
@@ -266,7 +266,7 @@ impl Desk {
     /// Writes the rows' files as CSV to `path`, in the selection's order, with the
     /// columns of the whole list's export (so it imports again); answers how many
     /// (a row no longer followed is left out).
-    pub fn export_files_csv(&self, rows: Vec<FileRef>, path: &Path) -> AppResult<u32> {
+    pub fn export_files_csv(&self, rows: Vec<SelectedFile>, path: &Path) -> AppResult<u32> {
         let rows = checked(rows)?;
         let list = self.watchlist()?;
         let by_key: std::collections::HashMap<_, _> = list

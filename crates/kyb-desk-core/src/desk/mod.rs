@@ -37,7 +37,7 @@ mod views;
 
 pub use answers::{AddedSections, FileDetail, FileTracking, IssuedLink, VerificationState};
 pub use bulk::{
-    BulkProgress, BulkReport, BulkUnfollowed, FileRef, MAX_BULK_ROWS, RowOutcome, RowResult,
+    BulkProgress, BulkReport, BulkUnfollowed, MAX_BULK_ROWS, RowOutcome, RowResult, SelectedFile,
 };
 pub use correction::CorrectionPreview;
 pub use dossier::{DossierAudit, ExportedDossier};
