@@ -524,3 +524,55 @@ async fn what_a_member_writes_into_the_queue_is_followed_here_only_if_it_could_b
         "a valid file of the profile's flows, without a DocumentId that is none"
     );
 }
+
+#[tokio::test]
+async fn a_team_s_dossier_holds_its_trail_notes_and_signed_checkpoint() {
+    let Some((_db, lider)) = first("lider", Role::Supervisor).await else {
+        return;
+    };
+    let examples = lider.manifest().examples.clone();
+    let document_id = examples.document_id.to_string();
+    lider
+        .desk
+        .add_note(&document_id, "¿El comprobante está vigente? Revisó Begoña.")
+        .await
+        .expect("noted");
+    lider.desk.sign_team_checkpoint().await.expect("signed");
+    let base = reqwest::Url::parse(&lider.manifest().base_url).expect("the sandbox's address");
+    let files = kyb_desk_core::evidence::files::EvidenceFiles::new(Some(&base)).expect("files");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("expediente.zip");
+    let exported = lider
+        .desk
+        .export_dossier(
+            &files,
+            &examples.flow_id,
+            &examples.rfc,
+            &document_id,
+            &path,
+        )
+        .await
+        .expect("exported");
+    let bytes = std::fs::read(&path).expect("saved");
+    let check = kyb_desk_core::dossier::verify(&bytes);
+    assert!(check.holds(), "{:?}", check.problems);
+    assert_eq!(check.digest, Some(exported.digest));
+    let json = kyb_desk_core::dossier::archive::members(&bytes)
+        .expect("a ZIP")
+        .into_iter()
+        .find(|(n, _)| n == kyb_desk_core::dossier::archive::JSON)
+        .expect("its JSON")
+        .1;
+    let read: kyb_desk_core::dossier::Dossier = serde_json::from_slice(&json).expect("a dossier");
+    assert_eq!(
+        read.trail.kind,
+        kyb_desk_core::dossier::model::TrailKind::Team
+    );
+    assert!(read.notes.kept);
+    assert_eq!(read.notes.items.len(), 1, "{:?}", read.notes);
+    assert!(read.notes.items[0].text.contains("vigente"));
+    assert!(
+        read.trail.checkpoint.is_some(),
+        "the supervisor's checkpoint"
+    );
+}
