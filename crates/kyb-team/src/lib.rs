@@ -25,6 +25,7 @@ mod members;
 mod mentions;
 mod notes;
 mod queue;
+mod sla;
 pub mod setup;
 #[doc(hidden)]
 pub mod testing;
@@ -43,6 +44,7 @@ pub use members::{Me, Member, Role};
 pub use mentions::{MENTIONS_SHOWN, Mention};
 pub use notes::{NOTE_MAX, Note};
 pub use queue::{NewTeamFile, QueueFilter, TeamFile, UPDATE_CHUNK};
+pub use sla::StatusChange;
 pub use views::{
     AgeBucket, SavedView, VIEW_NAME_MAX, VIEW_QUERY_MAX, VIEWS_MAX, ViewFilter, view_name,
 };
