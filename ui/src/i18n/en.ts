@@ -1,5 +1,6 @@
 import { aboutEn } from "./about/en";
 import { auditEn } from "./audit/en";
+import { bulkEn } from "./bulk/en";
 import { complementaryEn } from "./complementary/en";
 import { detailEn } from "./detail/en";
 import { dossierEn } from "./dossier/en";
@@ -32,6 +33,7 @@ export const en: Record<CoreKey, string> = {
   ...shortcutsEn,
   ...watchlistEn,
   ...viewsEn,
+  ...bulkEn,
   ...historyEn,
   ...mentionsEn,
   ...enrollmentEn,

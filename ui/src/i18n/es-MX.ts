@@ -1,5 +1,6 @@
 import { aboutEsMX } from "./about/es-MX";
 import { auditEsMX } from "./audit/es-MX";
+import { bulkEsMX } from "./bulk/es-MX";
 import { complementaryEsMX } from "./complementary/es-MX";
 import { detailEsMX } from "./detail/es-MX";
 import { dossierEsMX } from "./dossier/es-MX";
@@ -31,6 +32,7 @@ export const esMX = {
   ...shortcutsEsMX,
   ...watchlistEsMX,
   ...viewsEsMX,
+  ...bulkEsMX,
   ...historyEsMX,
   ...mentionsEsMX,
   ...enrollmentEsMX,

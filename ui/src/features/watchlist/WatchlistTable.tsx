@@ -10,6 +10,7 @@ import { ERROR_TITLE } from "../../words/errorWords";
 import { timeAgo } from "../../words/format";
 import { MISSING } from "../../words/text";
 import { rowKey, type Sort, type SortKey } from "./model";
+import { HeaderCheck, RowCheck, type SelectionColumn } from "./Selection";
 
 const COLUMNS: { key: SortKey; label: MessageKey }[] = [
   { key: "company", label: "colCompany" },
@@ -51,6 +52,8 @@ export function WatchlistTable(props: {
   annotate?: ((file: WatchedFile) => ReactNode) | undefined;
   /** The SLA's cell of a file (a column after the status, sorted by due time). */
   sla?: ((file: WatchedFile) => ReactNode) | undefined;
+  /** The selection's checkboxes, in the first column; told how many rows are in view. */
+  select?: (SelectionColumn & { onShown: (rows: number) => void }) | undefined;
 }) {
   const { t } = useI18n();
   const body = useRef<HTMLDivElement>(null);
@@ -72,11 +75,21 @@ export function WatchlistTable(props: {
     // Rows show on the first paint, before the table has been measured.
     initialRect: { width: 1000, height: 600 },
   });
+  // How many rows are in view (without the overscan), for the selection's bar.
+  const inView = virtual.range ? virtual.range.endIndex - virtual.range.startIndex + 1 : 0;
+  const onShown = props.select?.onShown;
+  useLayoutEffect(() => onShown?.(Math.min(inView, props.rows.length)), [onShown, inView, props.rows.length]);
   const columns = props.sla ? COLUMNS.flatMap((c) => (c.key === "status" ? [c, SLA_COLUMN] : [c])) : COLUMNS;
   return (
-    <div className={`table${props.annotate ? " table-team" : ""}${props.sla ? " table-sla" : ""}`} role="table" aria-rowcount={props.rows.length}>
+    <div
+      className={`table${props.annotate ? " table-team" : ""}${props.sla ? " table-sla" : ""}${props.select ? " table-select" : ""}`}
+      role="table"
+      aria-rowcount={props.rows.length}
+    >
       <div className="table-row table-head" role="row">
-        <span role="columnheader" className="cell-mark" />
+        <span role="columnheader" className="cell-mark">
+          {props.select && <HeaderCheck rows={props.rows} column={props.select} />}
+        </span>
         {columns.map((column) => (
           <Fragment key={column.key}>
             <span
@@ -112,6 +125,7 @@ export function WatchlistTable(props: {
                   style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start - margin}px)` }}
                 >
                   <Cell className="cell-mark">
+                    {props.select && <RowCheck file={file} rows={props.rows} column={props.select} />}
                     {file.changed && <span className="dot" role="img" title={t("changedMark")} aria-label={t("changedMark")} />}
                   </Cell>
                   <Cell className="strong" title={file.companyName?.trim() || undefined}>

@@ -21,10 +21,12 @@ import { useConnectedTeam, useLeaseEnds } from "../team/TeamContext";
 import { TeamOffline } from "../team/TeamOffline";
 import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
+import { BulkBar } from "./BulkBar";
 import { emptyFilter, type Filter, filterRows, rowKey, type Sort, type SortKey, sortRows } from "./model";
 import { SavedViews } from "./SavedViews";
 import { SlaCell, SlaNotice, SlaOverview } from "./SlaCell";
 import { StatusOverview } from "./StatusOverview";
+import { noSelection, type Selection, selectedRows } from "./selection";
 import { clocksByRow, dueValue, filterBySla, type SlaFilter } from "./sla";
 import { useSla } from "./useSla";
 import { useWatchlist, useWatchlistChanges } from "./useWatchlist";
@@ -157,6 +159,10 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
     const all = filterBySla(filterRows(sorted, filter, now), clocks, slaFilter);
     return queued ? all.filter((f) => queued.has(rowKey(f))) : all;
   }, [sorted, filter, now, queued, clocks, slaFilter]);
+  // The rows picked for a bulk action (selection.ts): only those the filter shows count.
+  const [selection, setSelection] = useState<Selection>(noSelection);
+  const [inView, setInView] = useState(0);
+  const selected = useMemo(() => selectedRows(selection, rows), [selection, rows]);
   const onSort = (key: SortKey) => setSort((current) => ({ key, descending: current.key === key ? !current.descending : key === "updated" }));
 
   return (
@@ -297,6 +303,14 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           {t("watch.exported", { path: csv.exported.path, n: csv.exported.rows })}
         </div>
       )}
+      <BulkBar
+        selected={selected}
+        all={selection.all}
+        shown={inView}
+        role={teamQueue?.role ?? null}
+        onClear={() => setSelection(noSelection)}
+        onError={setError}
+      />
       {files === null ? (
         !error && !list.error && <div className="empty">{t("loading")}</div>
       ) : files.length === 0 ? (
@@ -316,6 +330,7 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           annotate={teamQueue ? (file) => <QueueMarks file={file} queue={teamQueue} /> : undefined}
           sla={(file) => <SlaCell clock={clocks.get(rowKey(file))} file={file} />}
           onUnwatch={(file) => changes.unfollow({ file, undoesFollow: false })}
+          select={{ selection, onChange: setSelection, onShown: setInView }}
         />
       )}
     </section>
