@@ -213,7 +213,7 @@ describe("take next in a team", () => {
     shown(<QueueBar queue={null} filter="all" onFilter={() => undefined} onOpen={() => undefined} onError={(e) => errors.push(e)} />);
     fireEvent.click(screen.getByTestId("take-next"));
     const said = await screen.findByTestId("take-next-refused");
-    expect(said.textContent).toContain("tiene 5 abiertos y su tope es 5");
+    expect(said.textContent).toContain("tiene 5 expedientes abiertos y su tope es 5");
     expect(errors).toEqual([]);
   });
 });

@@ -194,7 +194,7 @@ export const teamEsMX = {
   "team.reassign.moved": "La cola cambió desde la vista previa: no se reasignó nada. Genere una vista previa nueva.",
   "team.reassign.again": "Nueva vista previa",
   "team.queue.atCap":
-    "No puede tomar otro expediente: tiene {open} abiertos y su tope es {cap}. Termine o libere alguno, o pida a un supervisor que suba su tope.",
+    "No puede tomar otro expediente: tiene {open} {open:expediente abierto|expedientes abiertos} y su tope es {cap}. Termine o libere alguno, o pida a un supervisor que suba su tope.",
   "team.queue.away": "No puede tomar expedientes: está marcado como no disponible hasta {until}. Márquese disponible en Equipo para volver a tomar.",
 };
 
