@@ -317,7 +317,7 @@ mod tests {
     /// Every code ever written (the audit log's outcomes, the team trail's, the
     /// watchlist's last error, drift logs), from when they were one list: each reads
     /// into the code of its owner and is written back as the same string.
-    const WRITTEN: [(&str, &str); 54] = [
+    const WRITTEN: [(&str, &str); 55] = [
         ("unauthorized", "service"),
         ("workspace_forbidden", "service"),
         ("not_allowed", "service"),
@@ -372,6 +372,7 @@ mod tests {
         ("member_at_cap", "team"),
         ("member_away", "team"),
         ("plan_changed", "team"),
+        ("view_gone", "team"),
     ];
 
     #[test]

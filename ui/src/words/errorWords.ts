@@ -65,6 +65,7 @@ export const ERROR_TITLE: Record<ErrorCode, MessageKey> = {
   member_at_cap: "error.member_at_cap",
   member_away: "error.member_away",
   plan_changed: "error.plan_changed",
+  view_gone: "error.view_gone",
 };
 
 /** What to do next, by code. */
@@ -123,6 +124,7 @@ const ERROR_HINT: Record<ErrorCode, MessageKey> = {
   member_at_cap: "hint.member_at_cap",
   member_away: "hint.member_away",
   plan_changed: "hint.plan_changed",
+  view_gone: "hint.view_gone",
 };
 
 /** The errors whose fix is in the profile: a key, a Workspace, an address, the address a
@@ -182,6 +184,7 @@ const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
   member_at_cap: false,
   member_away: false,
   plan_changed: false,
+  view_gone: false,
 };
 
 /** Whether an error (by its code) is fixed in the profile. */
@@ -373,6 +376,7 @@ const FROM_TEAM_DATABASE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "member_at_cap",
   "member_away",
   "plan_changed",
+  "view_gone",
 ]);
 
 /** An error as the window says it. */

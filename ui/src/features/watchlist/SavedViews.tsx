@@ -43,7 +43,11 @@ export function SavedViews({ filter, onOpen, team }: { filter: Filter; onOpen: (
           setError(null);
           after?.(answer);
         },
-        (e: AppError) => setError(e),
+        (e: AppError) => {
+          setError(e);
+          // Deleted or unshared from another desk: the list is read again without it.
+          if (e.code === "view_gone") void queryClient.invalidateQueries({ queryKey: keys.savedViews() });
+        },
       )
       .finally(() => setBusy(false));
   };

@@ -48,6 +48,8 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "hint.member_away": "Assign someone else, or mark them available first; nothing was assigned.",
   "error.plan_changed": "A file is no longer where the preview showed it.",
   "hint.plan_changed": "Nothing was changed. Preview again and confirm it.",
+  "error.view_gone": "That saved view no longer exists: its owner deleted it or stopped sharing it.",
+  "hint.view_gone": "The list of views was read again. Choose another or save your own.",
   "hint.team_login_name_refused":
     "Use 3 to 63 lower-case letters, digits, dots, dashes or underscores, starting with a letter; a privileged login is not accepted.",
   "error.unauthorized": "The API key was refused.",

@@ -47,6 +47,8 @@ export const errorsEsMX = {
   "hint.member_away": "Asigne a otro miembro, o márquelo disponible antes; no se asignó nada.",
   "error.plan_changed": "Un expediente ya no está donde lo mostraba la vista previa.",
   "hint.plan_changed": "No se cambió nada. Vuelva a generar la vista previa y confírmela.",
+  "error.view_gone": "Esa vista guardada ya no existe: quien la creó la eliminó o dejó de compartirla.",
+  "hint.view_gone": "La lista de vistas se leyó de nuevo. Elija otra o guarde la suya.",
   "hint.team_login_name_refused":
     "Use de 3 a 63 minúsculas, números, puntos, guiones o guiones bajos, empezando con una letra; un usuario con privilegios no se acepta.",
   "error.unauthorized": "La API Key fue rechazada.",

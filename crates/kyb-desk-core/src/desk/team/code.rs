@@ -66,4 +66,7 @@ pub enum TeamCode {
     /// A previewed reassignment no longer matches the queue (its details: the file
     /// and its holder now): nothing was changed; preview again.
     PlanChanged,
+    /// The saved view is not there any more (its owner deleted it or stopped sharing
+    /// it, from another desk, since this list was read): read the views again.
+    ViewGone,
 }

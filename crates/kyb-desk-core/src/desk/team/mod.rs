@@ -86,10 +86,11 @@ pub fn team_error(error: TeamError) -> AppError {
         TeamError::Schema(_) => TeamCode::TeamSchemaOld,
         TeamError::Login(_) | TeamError::MustChangePassword => TeamCode::TeamLoginRefused,
         TeamError::Busy(_) => TeamCode::TeamBusy,
-        TeamError::Query(_)
-        | TeamError::NoOpenIntent
-        | TeamError::QueueFull
-        | TeamError::NoSuchView => TeamCode::TeamRefused,
+        TeamError::Query(_) | TeamError::NoOpenIntent | TeamError::QueueFull => {
+            TeamCode::TeamRefused
+        }
+        // Met when another desk deleted or unshared the view this one still lists.
+        TeamError::NoSuchView => TeamCode::ViewGone,
         // The group's rights no longer reach (the member was removed).
         TeamError::Refused(_) => TeamCode::NotTeamMember,
         TeamError::Claimed {
