@@ -8,6 +8,8 @@
 //
 // Only the picture: every figure is also in the table beside the chart (ChartFigure),
 // so the canvas is hidden from assistive technology.
+// Before uPlot: it reads the language at import.
+import "./languageTag";
 import "uplot/dist/uPlot.min.css";
 
 import { useEffect, useRef } from "react";

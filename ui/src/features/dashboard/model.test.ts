@@ -76,3 +76,11 @@ describe("the dashboard's data shaping", () => {
     expect(isEmpty({ ...DASHBOARD, decisionsTotal: 0, queue: { open: 1, bands: [] } })).toBe(false);
   });
 });
+
+describe("the language uPlot is given", () => {
+  it("is the window's when it is a language tag, the page's otherwise", async () => {
+    const { validLanguage } = await import("./languageTag");
+    expect(validLanguage("en-US", "es-MX")).toBe("en-US");
+    expect(validLanguage("C", "es-MX")).toBe("es-MX");
+  });
+});
