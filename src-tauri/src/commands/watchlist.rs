@@ -73,17 +73,17 @@ pub async fn refresh_watchlist(
 }
 
 /// Every followed file's SLA clock, in due order, with the overview's counts.
-#[tauri::command(async)]
-pub fn sla_board(desk: State<'_, Desk>) -> AppResult<SlaBoard> {
-    desk.sla_board()
+#[tauri::command]
+pub async fn sla_board(desk: State<'_, Desk>) -> AppResult<SlaBoard> {
+    desk.sla_board().await
 }
 
 #[tauri::command]
-pub fn sla_policy(desk: State<'_, Desk>) -> AppResult<SlaPolicy> {
-    desk.sla_policy()
+pub async fn sla_policy(desk: State<'_, Desk>) -> AppResult<SlaPolicy> {
+    desk.sla_policy().await
 }
 
 #[tauri::command]
-pub fn set_sla_policy(desk: State<'_, Desk>, policy: SlaPolicy) -> AppResult<SlaPolicy> {
-    desk.set_sla_policy(policy)
+pub async fn set_sla_policy(desk: State<'_, Desk>, policy: SlaPolicy) -> AppResult<SlaPolicy> {
+    desk.set_sla_policy(policy).await
 }

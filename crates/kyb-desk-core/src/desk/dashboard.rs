@@ -15,7 +15,7 @@ impl Desk {
         let period = query.period()?;
         let profile = self.active_profile()?;
         let queue = self.watchlist.list(&profile.id)?;
-        let policy = self.sla_policy()?;
+        let policy = self.sla_policy().await?;
         // Only the reasons the analysts edited are the profile's; the defaults live in
         // the window (see `reasons.rs`), so a default reason counts as free text here.
         let catalogue = profile.reasons.clone().unwrap_or_default();

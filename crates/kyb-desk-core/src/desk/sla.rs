@@ -122,23 +122,49 @@ impl SlaRecords {
 }
 
 impl Desk {
-    /// The active profile's SLA policy (the defaults until one is set).
-    pub fn sla_policy(&self) -> AppResult<SlaPolicy> {
-        self.sla.policies.get(&self.active_profile()?.id)
-    }
-
-    /// Keeps the active profile's SLA policy; the policy as kept.
-    pub fn set_sla_policy(&self, policy: SlaPolicy) -> AppResult<SlaPolicy> {
-        self.sla.policies.set(&self.active_profile()?.id, policy)
-    }
-
-    /// The clocks of the active profile's followed files, now.
-    pub fn sla_board(&self) -> AppResult<SlaBoard> {
+    /// The active profile's SLA policy (the defaults until one is set): a team
+    /// profile's is the workspace's, kept in the team's database.
+    pub async fn sla_policy(&self) -> AppResult<SlaPolicy> {
         let profile = self.active_profile()?;
-        let policy = self.sla.policies.get(&profile.id)?;
-        let files = self.watchlist.list(&profile.id)?;
-        let mut board = board(&policy, &files, Utc::now());
-        self.sla.tell(&profile.id, &mut board, |_| true)?;
+        if profile.team.is_some() {
+            return self.team_sla_policy(&profile).await;
+        }
+        self.sla.policies.get(&profile.id)
+    }
+
+    /// Keeps the active profile's SLA policy (a team's: a supervisor only); the policy
+    /// as kept.
+    pub async fn set_sla_policy(&self, policy: SlaPolicy) -> AppResult<SlaPolicy> {
+        let profile = self.active_profile()?;
+        if profile.team.is_some() {
+            return self.set_team_sla_policy(&profile, policy).await;
+        }
+        self.sla.policies.set(&profile.id, policy)
+    }
+
+    /// The clocks of the active profile's followed files, now. In a team, the
+    /// workspace's policy and the spans the team's database recorded (the same on every
+    /// desk), and the member is told only of their files (assigned or claimed); on one
+    /// desk, the local policy and spans, and every followed file is theirs.
+    pub async fn sla_board(&self) -> AppResult<SlaBoard> {
+        let profile = self.active_profile()?;
+        let mut files = self.watchlist.list(&profile.id)?;
+        if profile.team.is_none() {
+            let policy = self.sla.policies.get(&profile.id)?;
+            let mut board = board(&policy, &files, Utc::now());
+            self.sla.tell(&profile.id, &mut board, |_| true)?;
+            return Ok(board);
+        }
+        let team = self.team_sla(&profile).await?;
+        for file in &mut files {
+            if let Some(spans) = team.spans.get(&(file.flow_id.clone(), file.rfc.clone())) {
+                file.status_spans.clone_from(spans);
+            }
+        }
+        let mut board = board(&team.policy, &files, Utc::now());
+        self.sla.tell(&profile.id, &mut board, |c| {
+            team.mine.contains(&(c.flow_id.clone(), c.rfc.clone()))
+        })?;
         Ok(board)
     }
 }
@@ -200,12 +226,18 @@ mod tests {
 
         let dir = tempfile::tempdir().expect("temporary directory");
         let records = SlaRecords::new(dir.path(), Recoveries::default());
-        records.tell("p", &mut board, |_| true).unwrap();
+        records
+            .tell("p", &mut board, |_| true)
+            .expect("the record is written");
         assert_eq!(board.newly_at_risk.len(), 1);
-        records.tell("p", &mut board, |_| true).unwrap();
+        records
+            .tell("p", &mut board, |_| true)
+            .expect("the record is written");
         assert!(board.newly_at_risk.is_empty(), "told once");
         // Not the analyst's: not told.
-        records.tell("q", &mut board, |_| false).unwrap();
+        records
+            .tell("q", &mut board, |_| false)
+            .expect("the record is written");
         assert!(board.newly_at_risk.is_empty(), "only their files");
     }
 }

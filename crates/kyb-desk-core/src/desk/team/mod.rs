@@ -19,6 +19,7 @@ mod members;
 mod pending;
 mod queue;
 mod service_calls;
+mod sla;
 mod trail;
 mod workload;
 
