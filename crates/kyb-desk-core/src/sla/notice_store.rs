@@ -84,17 +84,22 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary directory");
         let store = || NoticeStore::new(dir.path().join("sla"), Recoveries::default());
         assert_eq!(
-            store().tell("p", &[key("A"), key("B")]).unwrap(),
+            store().tell("p", &[key("A"), key("B")]).expect("told"),
             [key("A"), key("B")]
         );
         // The app opened again: nothing new to tell.
-        assert!(store().tell("p", &[key("B"), key("A")]).unwrap().is_empty());
+        assert!(
+            store()
+                .tell("p", &[key("B"), key("A")])
+                .expect("told")
+                .is_empty()
+        );
         // Another profile keeps its own.
-        assert_eq!(store().tell("q", &[key("A")]).unwrap(), [key("A")]);
+        assert_eq!(store().tell("q", &[key("A")]).expect("told"), [key("A")]);
         // A leaves "por vencer", then comes back: told again.
-        assert!(store().tell("p", &[key("B")]).unwrap().is_empty());
+        assert!(store().tell("p", &[key("B")]).expect("told").is_empty());
         assert_eq!(
-            store().tell("p", &[key("A"), key("B")]).unwrap(),
+            store().tell("p", &[key("A"), key("B")]).expect("told"),
             [key("A")]
         );
     }
@@ -104,9 +109,9 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary directory");
         let recoveries = Recoveries::default();
         let store = NoticeStore::new(dir.path().join("sla"), recoveries.clone());
-        store.tell("p", &[key("A")]).unwrap();
-        std::fs::write(dir.path().join("sla/p.notices.json"), b"{not json").unwrap();
-        assert_eq!(store.tell("p", &[key("A")]).unwrap(), [key("A")]);
+        store.tell("p", &[key("A")]).expect("told");
+        std::fs::write(dir.path().join("sla/p.notices.json"), b"{not json").expect("written");
+        assert_eq!(store.tell("p", &[key("A")]).expect("told"), [key("A")]);
         assert_eq!(recoveries.all().len(), 1, "announced");
     }
 }
