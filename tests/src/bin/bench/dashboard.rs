@@ -11,8 +11,15 @@ use kyb_desk_core::reasons::ReasonCatalogue;
 use kyb_desk_core::sla::SlaPolicy;
 use kyb_desk_core::watchlist::WatchedFile;
 
+use std::time::Duration;
+
+use kyb_e2e::DataDir;
+use kyb_sandbox::RunningSandbox;
+use serde_json::json;
+
+use crate::journeys::{call, clear_measures, first_profile, open_app, wait_for_measure};
 use crate::stats::Summary;
-use crate::{ms, row};
+use crate::{Args, ms, row};
 
 pub const ENTRIES: usize = 100_000;
 pub const QUEUE: usize = 10_000;
@@ -28,9 +35,9 @@ const REASONS: [&str; 6] = [
 ];
 
 fn record(
+    profile: &str,
     seq: usize,
-    day: usize,
-    minute: usize,
+    (day, minute): (usize, usize),
     file: usize,
     operation: &str,
     ok: bool,
@@ -47,7 +54,7 @@ fn record(
                 8 + minute / 60 % 10,
                 minute % 60
             ),
-            profile: "Producción".into(),
+            profile: profile.into(),
             agent_email: format!("analista{}@banco.mx", file % ANALYSTS),
             operation: operation.into(),
             target: document_id.clone(),
@@ -65,8 +72,9 @@ fn record(
     )
 }
 
-/// Four entries a file: its arrival, the decision's intent, the decision, a failed call.
-fn trail() -> Vec<AuditEntry> {
+/// Four entries a file: its arrival, the decision's intent, the decision, a failed call;
+/// written under `profile`'s name.
+fn trail(profile: &str) -> Vec<AuditEntry> {
     let correction = kyb_api::Operation::Correction.route();
     let link = kyb_api::Operation::EnrollmentLink.route();
     (0..ENTRIES / 4)
@@ -78,29 +86,37 @@ fn trail() -> Vec<AuditEntry> {
                  motivos de rechazo: [\"{reason}\"]"
             );
             [
-                record(file * 4, day, 0, file, link, true, "enlace".into()),
                 record(
+                    profile,
+                    file * 4,
+                    (day, 0),
+                    file,
+                    link,
+                    true,
+                    "enlace".into(),
+                ),
+                record(
+                    profile,
                     file * 4 + 1,
-                    day,
-                    file % 500,
+                    (day, file % 500),
                     file,
                     correction,
                     false,
                     String::new(),
                 ),
                 record(
+                    profile,
                     file * 4 + 2,
-                    day,
-                    file % 500 + 1,
+                    (day, file % 500 + 1),
                     file,
                     correction,
                     true,
                     decided,
                 ),
                 record(
+                    profile,
                     file * 4 + 3,
-                    day,
-                    file % 500 + 2,
+                    (day, file % 500 + 2),
                     file,
                     link,
                     false,
@@ -122,8 +138,9 @@ fn queue() -> Vec<WatchedFile> {
         .collect()
 }
 
-pub fn section(runs: usize) -> Vec<String> {
-    let (trail, queue) = (trail(), queue());
+/// `window`: the in-window samples ([`in_window`]), in ms.
+pub fn section(runs: usize, window: &[f64]) -> Vec<String> {
+    let (trail, queue) = (trail("Producción"), queue());
     let period = DashboardQuery {
         utc_offset_minutes: -360,
         ..DashboardQuery::default()
@@ -149,6 +166,7 @@ pub fn section(runs: usize) -> Vec<String> {
     }
     // The first run warms the caches; not counted.
     let summary = Summary::of_durations(&samples[1..]);
+    let (drawn, drawn_p95) = (Summary::of(window), Summary::p95(window));
     vec![
         String::new(),
         "## Dashboard figures".to_owned(),
@@ -158,8 +176,7 @@ pub fn section(runs: usize) -> Vec<String> {
              queue's ages, SLA attainment, rejection reasons) over a trail of {ENTRIES} \
              entries ({decisions} decisions, with their intents and failed calls) and a \
              queue of {QUEUE} files, computed in the desk core, the trail already read; \
-             median of {} runs. The window's share (the command, the drawing) is not in \
-             this figure yet.",
+             median of {} runs.",
             summary.runs
         ),
         String::new(),
@@ -172,5 +189,76 @@ pub fn section(runs: usize) -> Vec<String> {
             ms(summary.min),
             ms(summary.max),
         ]),
+        String::new(),
+        format!(
+            "In the window (the release build, `dashboard` measure of `ui/src/perf.ts`): \
+             the same trail as the desk's audit log of the active profile, from the \
+             figures asked for (the command sent: the log read, the figures computed, \
+             the answer carried) to the charts drawn and painted; each run asks for \
+             another analyst filter, so each is computed afresh; median of {} runs.",
+            drawn.runs
+        ),
+        String::new(),
+        "| entries | median (ms) | p95 (ms) | min | max |".to_owned(),
+        "|---:|---:|---:|---:|---:|".to_owned(),
+        row(&[
+            ENTRIES.to_string(),
+            ms(drawn.median),
+            ms(drawn_p95),
+            ms(drawn.min),
+            ms(drawn.max),
+        ]),
     ]
+}
+
+/// The dashboard in the real window over a trail of [`ENTRIES`] entries: a profile is
+/// made (through its form, as in the other journeys), the app closed, the trail
+/// written as the profile's audit log, the app opened again on it; then the dashboard
+/// is opened and asked again `runs` times with another analyst filter. Each run: the
+/// `dashboard` measure, from the figures asked for to the charts painted.
+pub async fn in_window(args: &Args, sandbox: &RunningSandbox) -> Vec<f64> {
+    let data = DataDir::new();
+    let app = open_app(args, &data).await;
+    first_profile(&app, &sandbox.manifest, &[]).await;
+    let book = call(&app, "profiles", json!({})).await;
+    let profile = book["profiles"]
+        .as_array()
+        .and_then(|all| all.iter().find(|p| p["id"] == book["active"]))
+        .and_then(|p| p["name"].as_str())
+        .expect("the active profile's name")
+        .to_owned();
+    app.close().await;
+
+    let mut log = Vec::new();
+    for entry in trail(&profile) {
+        serde_json::to_writer(&mut log, &entry).expect("an entry as JSON");
+        log.push(b'\n');
+    }
+    std::fs::write(kyb_desk_core::desk::audit_path(data.path()), log).expect("the log written");
+
+    let app = open_app(args, &data).await;
+    app.wait_for_text("[data-testid=nav-dashboard]", "").await;
+    clear_measures(&app).await;
+    app.click("[data-testid=nav-dashboard]").await;
+    let limit = Duration::from_secs(60);
+    // The screen opens on the last 30 days, and the trail's days are of 2025: the whole
+    // period is asked for. A warm-up (the screen's chunk was just fetched), not counted.
+    app.wait_for_text("[data-testid=dashboard-analyst]", "analista0@banco.mx")
+        .await;
+    app.choose("[data-testid=dashboard-preset]", "all").await;
+    wait_for_measure(&app, "dashboard", 1, limit).await;
+    let mut samples = Vec::with_capacity(args.runs);
+    for run in 0..args.runs {
+        // analista0…: the trail's analysts; "" is everyone.
+        let analyst = if run % 2 == 0 {
+            format!("analista{}@banco.mx", run % 20)
+        } else {
+            String::new()
+        };
+        app.choose("[data-testid=dashboard-analyst]", &analyst)
+            .await;
+        samples.push(wait_for_measure(&app, "dashboard", run + 2, limit).await);
+    }
+    app.close().await;
+    samples
 }
