@@ -141,6 +141,7 @@ macro_rules! with_commands {
                 commands::mark_watch_seen(flow_id: String, rfc: String) -> Option<WatchedFile>, [main];
                 commands::refresh_watchlist(failed_only: Option<bool>, on_progress: Channel<RefreshProgress>) -> Vec<WatchedFile>, [main];
                 commands::sla_board() -> SlaBoard, [main];
+                commands::sla_notices_shown(files: Vec<SelectedFile>) -> (), [main];
                 commands::sla_policy() -> SlaPolicy, [main];
                 commands::set_sla_policy(policy: SlaPolicy) -> SlaPolicy, [main];
                 team::team_status() -> TeamStatus, [main];

@@ -621,6 +621,12 @@ fn every_command_answers_through_ipc() {
     assert_eq!(kept["targets"]["queuedHours"], json!(4));
     let board = w.ok("sla_board", json!({}));
     assert_eq!(board["clocks"].as_array().map(Vec::len), Some(3), "{board}");
+    // The window says which notices it showed (a file no longer "por vencer" is
+    // forgotten at the next read).
+    w.ok(
+        "sla_notices_shown",
+        json!({"files": [{"flowId": examples.flow_id, "rfc": examples.rfc}]}),
+    );
     // The webview cannot name a path: an argument it sends is ignored, and a debug
     // build saves in the tests' folder instead of asking in a dialog.
     let chosen_by_page = w._dir.path().join("elegida-por-la-pagina.csv");

@@ -3,7 +3,7 @@
 use tauri::State;
 use tauri::ipc::Channel;
 
-use kyb_desk_core::desk::{Desk, SlaBoard};
+use kyb_desk_core::desk::{Desk, SelectedFile, SlaBoard};
 use kyb_desk_core::error::AppResult;
 use kyb_desk_core::sla::SlaPolicy;
 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
@@ -76,6 +76,12 @@ pub async fn refresh_watchlist(
 #[tauri::command]
 pub async fn sla_board(desk: State<'_, Desk>) -> AppResult<SlaBoard> {
     desk.sla_board().await
+}
+
+/// The window has shown these files about to breach to the analyst.
+#[tauri::command]
+pub fn sla_notices_shown(desk: State<'_, Desk>, files: Vec<SelectedFile>) -> AppResult<()> {
+    desk.sla_notices_shown(&files)
 }
 
 #[tauri::command]

@@ -141,6 +141,7 @@ export type CommandArgs = {
   mark_watch_seen: { flowId: string; rfc: string };
   refresh_watchlist: { failedOnly: boolean | null; onProgress: Channel<RefreshProgress> };
   sla_board: Record<string, never>;
+  sla_notices_shown: { files: Array<SelectedFile> };
   sla_policy: Record<string, never>;
   set_sla_policy: { policy: SlaPolicy };
   team_status: Record<string, never>;
@@ -254,6 +255,7 @@ export type CommandAnswers = {
   mark_watch_seen: WatchedFile | null;
   refresh_watchlist: Array<WatchedFile>;
   sla_board: SlaBoard;
+  sla_notices_shown: null;
   sla_policy: SlaPolicy;
   set_sla_policy: SlaPolicy;
   team_status: TeamStatus;
@@ -369,6 +371,7 @@ export const command = {
   mark_watch_seen: "mark_watch_seen",
   refresh_watchlist: "refresh_watchlist",
   sla_board: "sla_board",
+  sla_notices_shown: "sla_notices_shown",
   sla_policy: "sla_policy",
   set_sla_policy: "set_sla_policy",
   team_status: "team_status",
@@ -482,6 +485,7 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   mark_watch_seen: ["main"],
   refresh_watchlist: ["main"],
   sla_board: ["main"],
+  sla_notices_shown: ["main"],
   sla_policy: ["main"],
   set_sla_policy: ["main"],
   team_status: ["main"],
@@ -599,6 +603,7 @@ export function commandsOver(invoke: Invoke) {
     markWatchSeen: (flowId: string, rfc: string) => invoke("mark_watch_seen", { flowId, rfc }),
     refreshWatchlist: (failedOnly: boolean | null, onProgress: Channel<RefreshProgress>) => invoke("refresh_watchlist", { failedOnly, onProgress }),
     slaBoard: () => invoke("sla_board", {}),
+    slaNoticesShown: (files: Array<SelectedFile>) => invoke("sla_notices_shown", { files }),
     slaPolicy: () => invoke("sla_policy", {}),
     setSlaPolicy: (policy: SlaPolicy) => invoke("set_sla_policy", { policy }),
     teamStatus: () => invoke("team_status", {}),

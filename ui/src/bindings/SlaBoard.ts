@@ -15,10 +15,11 @@ breached: number,
  */
 atRisk: number, 
 /**
- * The files that became "por vencer" since this desk last said so: the analyst is
- * told once per file and clock (a file that leaves "por vencer" and comes back,
- * with a new status, is told again). Remembered per profile in a local record,
- * so an app opened again does not tell them again.
+ * The analyst's files "por vencer" that the window has not shown them yet: named
+ * at every read until `sla_notices_shown` says they were shown, then once per file
+ * and clock (a file that leaves "por vencer" and comes back, with a new status, is
+ * told again). Remembered per profile in a local record, so an app opened again
+ * does not tell them again.
  */
 newlyAtRisk: Array<FileClock>, 
 /**

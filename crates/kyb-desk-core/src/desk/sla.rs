@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::Desk;
+use super::{Desk, SelectedFile};
 use crate::error::AppResult;
 use crate::recovery::Recoveries;
 use crate::sla::notice_store::{FileKey, NoticeStore};
@@ -35,10 +35,11 @@ pub struct SlaBoard {
     pub breached: u32,
     /// "Por vencer".
     pub at_risk: u32,
-    /// The files that became "por vencer" since this desk last said so: the analyst is
-    /// told once per file and clock (a file that leaves "por vencer" and comes back,
-    /// with a new status, is told again). Remembered per profile in a local record,
-    /// so an app opened again does not tell them again.
+    /// The analyst's files "por vencer" that the window has not shown them yet: named
+    /// at every read until `sla_notices_shown` says they were shown, then once per file
+    /// and clock (a file that leaves "por vencer" and comes back, with a new status, is
+    /// told again). Remembered per profile in a local record, so an app opened again
+    /// does not tell them again.
     pub newly_at_risk: Vec<FileClock>,
     /// The instant the clocks were read at.
     #[ts(as = "String")]
@@ -92,8 +93,8 @@ impl SlaRecords {
         self.policies.forget_profile(profile_id)
     }
 
-    /// Marks in `board` the files that are newly "por vencer" for the profile, among
-    /// those `mine` says are the analyst's (on one desk, every followed file).
+    /// Names in `board` the files "por vencer" not yet shown to the profile's analyst,
+    /// among those `mine` says are theirs (on one desk, every followed file).
     fn tell(
         &self,
         profile_id: &str,
@@ -108,7 +109,7 @@ impl SlaRecords {
             .collect();
         let new: HashSet<FileKey> = self
             .notices
-            .tell(profile_id, &at_risk)?
+            .untold(profile_id, &at_risk)?
             .into_iter()
             .collect();
         board.newly_at_risk = board
@@ -122,6 +123,17 @@ impl SlaRecords {
 }
 
 impl Desk {
+    /// The window has shown the analyst these files about to breach: no board names
+    /// them again until they leave "por vencer" and come back.
+    pub fn sla_notices_shown(&self, files: &[SelectedFile]) -> AppResult<()> {
+        let profile = self.active_profile()?;
+        let keys: Vec<FileKey> = files
+            .iter()
+            .map(|f| (f.flow_id.clone(), f.rfc.clone()))
+            .collect();
+        self.sla.notices.shown(&profile.id, &keys)
+    }
+
     /// The active profile's SLA policy (the defaults until one is set): a team
     /// profile's is the workspace's, kept in the team's database.
     pub async fn sla_policy(&self) -> AppResult<SlaPolicy> {
@@ -186,7 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn the_board_sorts_by_due_counts_and_tells_once() {
+    fn the_board_sorts_by_due_counts_and_tells_until_shown() {
         let files = [
             file(
                 "AAA010101AA1",
@@ -232,8 +244,16 @@ mod tests {
         assert_eq!(board.newly_at_risk.len(), 1);
         records
             .tell("p", &mut board, |_| true)
+            .expect("the record is read");
+        assert_eq!(board.newly_at_risk.len(), 1, "named until shown");
+        records
+            .notices
+            .shown("p", &[("flujo".to_owned(), "BBB020202BB2".to_owned())])
             .expect("the record is written");
-        assert!(board.newly_at_risk.is_empty(), "told once");
+        records
+            .tell("p", &mut board, |_| true)
+            .expect("the record is read");
+        assert!(board.newly_at_risk.is_empty(), "told once shown");
         // Not the analyst's: not told.
         records
             .tell("q", &mut board, |_| false)

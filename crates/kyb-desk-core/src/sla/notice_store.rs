@@ -1,12 +1,13 @@
 //! Which files one desk has told its analyst are about to breach, one local record per
 //! profile (`<data>/sla/<profile>.notices.json`, beside the policy; a profile id never
-//! holds a dot once made safe, so the two names cannot meet). Kept so that an app
-//! opened again does not announce the same approach twice. Unreadable, it is set aside
+//! holds a dot once made safe, so the two names cannot meet). A file is told once the
+//! window has shown it, not when a board merely named it; kept so that an app opened
+//! again does not announce the same approach twice. Unreadable, it is set aside
 //! and announced as the SLA's record, and the files still about to breach are told
 //! once more: a notice too many, never one lost.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::error::{AppError, AppResult, Task};
 use crate::fsio;
@@ -35,33 +36,60 @@ impl NoticeStore {
             .join(format!("{}.notices.json", fsio::safe_name(profile_id)))
     }
 
-    /// Keeps as told exactly the files `at_risk` names, and answers those of them that
-    /// were not told before, in `at_risk`'s order. A file that left "por vencer" is
-    /// forgotten, so its next approach is told again. Written only when it changed.
-    pub fn tell(&self, profile_id: &str, at_risk: &[FileKey]) -> AppResult<Vec<FileKey>> {
+    fn read(&self, path: &Path) -> AppResult<BTreeSet<FileKey>> {
+        Ok(fsio::read_json_or_set_aside::<Vec<FileKey>>(
+            path,
+            RecordKind::SlaPolicy,
+            &self.recoveries,
+        )
+        .map_err(|e| AppError::storage(Task::ReadSlaPolicy, e))?
+        .unwrap_or_default()
+        .into_iter()
+        .collect())
+    }
+
+    fn write(path: &Path, told: &BTreeSet<FileKey>) -> AppResult<()> {
+        let kept: Vec<&FileKey> = told.iter().collect();
+        fsio::write_json(path, &kept).map_err(|e| AppError::storage(Task::SaveSlaPolicy, e))
+    }
+
+    /// The files of `at_risk` the analyst was not shown yet, in `at_risk`'s order: a
+    /// read, answered the same until the window says they were shown (`shown`), so a
+    /// notice computed but never drawn (a screen that did not read it, a window closed
+    /// first) is not lost. A told file that left "por vencer" is forgotten, so its next
+    /// approach is told again. Written only when it changed.
+    pub fn untold(&self, profile_id: &str, at_risk: &[FileKey]) -> AppResult<Vec<FileKey>> {
         self.locks.with(profile_id, || {
             let path = self.path(profile_id);
-            let told: BTreeSet<FileKey> = fsio::read_json_or_set_aside::<Vec<FileKey>>(
-                &path,
-                RecordKind::SlaPolicy,
-                &self.recoveries,
-            )
-            .map_err(|e| AppError::storage(Task::ReadSlaPolicy, e))?
-            .unwrap_or_default()
-            .into_iter()
-            .collect();
-            let now: BTreeSet<FileKey> = at_risk.iter().cloned().collect();
-            let new: Vec<FileKey> = at_risk
+            let told = self.read(&path)?;
+            let now: BTreeSet<&FileKey> = at_risk.iter().collect();
+            let still: BTreeSet<FileKey> = told
                 .iter()
-                .filter(|key| !told.contains(*key))
+                .filter(|key| now.contains(key))
                 .cloned()
                 .collect();
-            if now != told {
-                let kept: Vec<&FileKey> = now.iter().collect();
-                fsio::write_json(&path, &kept)
-                    .map_err(|e| AppError::storage(Task::SaveSlaPolicy, e))?;
+            if still != told {
+                Self::write(&path, &still)?;
             }
-            Ok(new)
+            Ok(at_risk
+                .iter()
+                .filter(|key| !still.contains(*key))
+                .cloned()
+                .collect())
+        })
+    }
+
+    /// Keeps `files` as told: the window has shown them to the analyst.
+    pub fn shown(&self, profile_id: &str, files: &[FileKey]) -> AppResult<()> {
+        self.locks.with(profile_id, || {
+            let path = self.path(profile_id);
+            let mut told = self.read(&path)?;
+            let before = told.len();
+            told.extend(files.iter().cloned());
+            if told.len() != before {
+                Self::write(&path, &told)?;
+            }
+            Ok(())
         })
     }
 
@@ -80,26 +108,32 @@ mod tests {
     }
 
     #[test]
-    fn told_once_across_a_restart_and_again_on_a_new_approach() {
+    fn told_once_shown_across_a_restart_and_again_on_a_new_approach() {
         let dir = tempfile::tempdir().expect("temporary directory");
         let store = || NoticeStore::new(dir.path().join("sla"), Recoveries::default());
         assert_eq!(
-            store().tell("p", &[key("A"), key("B")]).expect("told"),
+            store().untold("p", &[key("A"), key("B")]).expect("read"),
             [key("A"), key("B")]
         );
+        // Named but not shown yet: named again (a screen that did not draw it loses nothing).
+        assert_eq!(
+            store().untold("p", &[key("B"), key("A")]).expect("read"),
+            [key("B"), key("A")]
+        );
+        store().shown("p", &[key("A"), key("B")]).expect("kept");
         // The app opened again: nothing new to tell.
         assert!(
             store()
-                .tell("p", &[key("B"), key("A")])
-                .expect("told")
+                .untold("p", &[key("B"), key("A")])
+                .expect("read")
                 .is_empty()
         );
         // Another profile keeps its own.
-        assert_eq!(store().tell("q", &[key("A")]).expect("told"), [key("A")]);
+        assert_eq!(store().untold("q", &[key("A")]).expect("read"), [key("A")]);
         // A leaves "por vencer", then comes back: told again.
-        assert!(store().tell("p", &[key("B")]).expect("told").is_empty());
+        assert!(store().untold("p", &[key("B")]).expect("read").is_empty());
         assert_eq!(
-            store().tell("p", &[key("A"), key("B")]).expect("told"),
+            store().untold("p", &[key("A"), key("B")]).expect("read"),
             [key("A")]
         );
     }
@@ -109,9 +143,10 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary directory");
         let recoveries = Recoveries::default();
         let store = NoticeStore::new(dir.path().join("sla"), recoveries.clone());
-        store.tell("p", &[key("A")]).expect("told");
+        store.shown("p", &[key("A")]).expect("kept");
+        assert!(store.untold("p", &[key("A")]).expect("read").is_empty());
         std::fs::write(dir.path().join("sla/p.notices.json"), b"{not json").expect("written");
-        assert_eq!(store.tell("p", &[key("A")]).expect("told"), [key("A")]);
+        assert_eq!(store.untold("p", &[key("A")]).expect("read"), [key("A")]);
         assert_eq!(recoveries.all().len(), 1, "announced");
     }
 }
