@@ -18,6 +18,7 @@ import { isTyping } from "./dom/keys";
 import { TryThis } from "./features/guide/TryThis";
 import { markTourDone, toursFor } from "./features/guide/tours";
 import { useArrivingLinks } from "./features/links/LinkPrompt";
+import { SlaNotices } from "./features/sla/SlaNotices";
 import { MentionNotices } from "./features/team/MentionNotices";
 import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
 import { ROLE_WORDS } from "./features/team/words";
@@ -71,7 +72,7 @@ function preloadScreens() {
  * detail opened by a link to a file the watchlist does not follow has no tracking to
  * go back to (`file` null). */
 type Route =
-  | { view: "watchlist" }
+  | { view: "watchlist"; atRisk?: number }
   | { view: "verifications"; folio?: string }
   | { view: "newfile" }
   | { view: "audit" }
@@ -240,6 +241,7 @@ function Desk() {
             {bookError && info.state === "ready" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
             {recovered.length > 0 && <RecoveryNotice recoveries={recovered} onDismiss={() => setRecovered([])} />}
             <MentionNotices onOpen={(target) => setRoute(target.view === "tracking" ? target : { ...target, file: null })} />
+            {active && <SlaNotices key={active.id} onShow={() => setRoute({ view: "watchlist", atRisk: Date.now() })} />}
             <ScreenBoundary resetKey={route.view}>
               <Suspense fallback={<div className="empty">{t("loading")}</div>}>
                 {book && !active && <ProfileSetup onDone={reloadBook} />}
@@ -410,7 +412,7 @@ function Screen(props: {
               }}
             />
           )}
-          <WatchlistView profile={profile} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />
+          <WatchlistView profile={profile} atRisk={route.atRisk} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />
         </>
       );
     case "tracking": {

@@ -190,8 +190,11 @@ export const restoreWatchedFiles = (files: WatchedFile[]) => commands.restoreWat
 export const exportFilesCsv = (rows: SelectedFile[]) => commands.exportFilesCsv(rows);
 
 /** Every followed file's SLA clock (in due order), the overview's counts, and the
- * analyst's files newly about to breach (each told once per profile). */
+ * analyst's files about to breach not yet shown them (see slaNoticesShown). */
 export const slaBoard = () => commands.slaBoard();
+/** The files about to breach the window has shown the analyst: no board names them again
+ * until they leave "por vencer" and come back. */
+export const slaNoticesShown = (files: SelectedFile[]) => commands.slaNoticesShown(files);
 export const slaPolicy = () => commands.slaPolicy();
 /** Keeps the profile's SLA policy (refused as invalid, with its problems); the policy as kept. */
 export const setSlaPolicy = (policy: SlaPolicy) => commands.setSlaPolicy(policy);

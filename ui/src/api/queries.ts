@@ -51,8 +51,9 @@ export const keys = {
   workload: () => ["desk", "team", "workload"] as const,
   savedViews: () => ["desk", "views"] as const,
   sla: ["desk", "sla"] as const,
-  /** The board as of the watchlist answered at `listAt` (a new list: a new board). */
-  slaBoard: (listAt: number) => ["desk", "sla", "board", listAt] as const,
+  /** One board for every screen: the app's notice reads it wherever the analyst is,
+   * the watchlist draws its clocks (and reads it again when its list moves on). */
+  slaBoard: () => ["desk", "sla", "board"] as const,
   slaPolicy: () => ["desk", "sla", "policy"] as const,
   dashboard: (query: DashboardQuery) => ["desk", "dashboard", query] as const,
 };
@@ -133,7 +134,8 @@ export const queries = {
   /** Read at each opening: on one desk this desk's own acts change it, with no notice. */
   fileHistory: (documentId: string) => queryOptions({ queryKey: keys.fileHistory(documentId), queryFn: () => backend.fileHistory(documentId) }),
   savedViews: () => queryOptions({ queryKey: keys.savedViews(), queryFn: backend.savedViews, staleTime: TEAM_FRESH_MS }),
-  slaBoard: (listAt: number) => queryOptions({ queryKey: keys.slaBoard(listAt), queryFn: backend.slaBoard }),
+  // A clock moves without any change to the files: read each minute.
+  slaBoard: () => queryOptions({ queryKey: keys.slaBoard(), queryFn: backend.slaBoard, refetchInterval: MINUTE }),
   slaPolicy: () => queryOptions({ queryKey: keys.slaPolicy(), queryFn: backend.slaPolicy }),
   /** Computed from the trail at each opening (`make bench` measures from the ask to the charts drawn). */
   dashboard: (query: DashboardQuery) =>

@@ -1,7 +1,6 @@
-// The queue's SLA: a row's cell, the overview's counts (each a filter), and the notice
-// of the analyst's files about to breach. A state is said in words and a sign, never by
-// its colour alone.
-import type { FileClock } from "../../bindings/FileClock";
+// The queue's SLA: a row's cell and the overview's counts (each a filter); the notice of
+// the analyst's files about to breach is the app's (features/sla/SlaNotices). A state is
+// said in words and a sign, never by its colour alone.
 import type { SlaBoard } from "../../bindings/SlaBoard";
 import type { SlaClock } from "../../bindings/SlaClock";
 import type { SlaState } from "../../bindings/SlaState";
@@ -12,7 +11,8 @@ import { MISSING } from "../../words/text";
 import { type SlaFilter, STATE_WORDS, slaDetail } from "./sla";
 import "./sla.css";
 
-const SIGNS: Record<SlaState, string> = { on_time: "✓", at_risk: "⚠", breached: "✕", paused: "⏸", stopped: "■", none: "" };
+// Signs every common font draws ("⏸" is missing from many, and showed as a box).
+const SIGNS: Record<SlaState, string> = { on_time: "✓", at_risk: "⚠", breached: "✕", paused: "‖", stopped: "■", none: "" };
 
 export function SlaCell({ clock, file }: { clock: SlaClock | undefined; file: WatchedFile }) {
   const { t, locale } = useI18n();
@@ -62,27 +62,6 @@ export function SlaOverview(props: { board: SlaBoard | undefined; filter: SlaFil
           <strong>{n}</strong> {word}
         </button>
       ))}
-    </div>
-  );
-}
-
-/** The analyst's files newly about to breach, until they close the notice. */
-export function SlaNotice(props: { files: FileClock[]; onShow: () => void; onDismiss: () => void }) {
-  const { t } = useI18n();
-  if (props.files.length === 0) return null;
-  const names = props.files.map((f) => f.rfc).join(", ");
-  return (
-    <div className="notice notice-warn" role="alert" data-testid="sla-notice">
-      <span>
-        <span aria-hidden="true">⚠ </span>
-        {props.files.length === 1 ? t("sla.notice.one", { files: names }) : t("sla.notice.other", { n: props.files.length, files: names })}
-      </span>
-      <button type="button" className="button small" onClick={props.onShow} data-testid="sla-notice-show">
-        {t("sla.notice.show")}
-      </button>
-      <button type="button" className="button-quiet small" onClick={props.onDismiss} data-testid="sla-notice-dismiss">
-        {t("sla.notice.dismiss")}
-      </button>
     </div>
   );
 }

@@ -24,7 +24,7 @@ import { AutoRefreshChoice } from "./AutoRefreshChoice";
 import { BulkBar } from "./BulkBar";
 import { emptyFilter, type Filter, filterRows, rowKey, type Sort, type SortKey, sortRows } from "./model";
 import { SavedViews } from "./SavedViews";
-import { SlaCell, SlaNotice, SlaOverview } from "./SlaCell";
+import { SlaCell, SlaOverview } from "./SlaCell";
 import { StatusOverview } from "./StatusOverview";
 import { noSelection, type Selection, selectedRows } from "./selection";
 import { clocksByRow, dueValue, filterBySla, type SlaFilter } from "./sla";
@@ -68,7 +68,9 @@ function reportStartup(rows: number) {
   });
 }
 
-export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (flowId: string, rfc: string) => void }) {
+/** `atRisk`: set anew (an instant) when the app's notice of files about to breach is
+ * opened, the list is filtered to "por vencer". */
+export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; onOpen: (flowId: string, rfc: string) => void; atRisk?: number | undefined }) {
   const { t, locale } = useI18n();
   const list = useWatchlist(profile.id);
   const files = list.data ?? null;
@@ -152,7 +154,10 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
   const queued = useMemo(() => (teamQueue ? new Set(teamQueue.files.map(rowKey)) : null), [teamQueue]);
   // Sorted once per list and order, filtered at each keystroke (a filter keeps the order).
   const sla = useSla(now);
-  const [slaFilter, setSlaFilter] = useState<SlaFilter | null>(null);
+  const [slaFilter, setSlaFilter] = useState<SlaFilter | null>(atRisk ? "at_risk" : null);
+  useEffect(() => {
+    if (atRisk) setSlaFilter("at_risk");
+  }, [atRisk]);
   const clocks = useMemo(() => clocksByRow(sla.board), [sla.board]);
   const sorted = useMemo(() => sortRows(files ?? [], sort, (f) => dueValue(clocks.get(rowKey(f)))), [files, sort, clocks]);
   const rows = useMemo(() => {
@@ -192,7 +197,6 @@ export function WatchlistView({ profile, onOpen }: { profile: Profile; onOpen: (
           <SlaOverview board={sla.board} filter={slaFilter} onFilter={setSlaFilter} />
         </StatusOverview>
       )}
-      <SlaNotice files={sla.announced} onShow={() => setSlaFilter("at_risk")} onDismiss={sla.dismiss} />
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
       {!error && list.error && <ErrorNotice error={list.error} />}
       {!progress && fixedInProfile(refusal) && (

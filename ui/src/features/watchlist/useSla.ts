@@ -1,34 +1,17 @@
-// The desk's SLA board for the watchlist: read with the list (again whenever the list is
-// answered anew) and each minute, since a clock moves without any change to the files;
-// the files it names newly "por vencer" are gathered for the notice until dismissed,
-// and told by the OS while the window is out of sight.
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+// The SLA board the watchlist draws its clocks from: the app's one board (read on every
+// screen, each minute, for the notice of files about to breach: features/sla/SlaNotices),
+// read again when the list is answered after it (a refresh moved a status on).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 
-import * as backend from "../../api/backend";
-import { queries } from "../../api/queries";
-import type { FileClock } from "../../bindings/FileClock";
-import { useI18n } from "../../i18n";
-import { rowKey } from "./model";
-
-const MINUTE = 60_000;
+import { keys, queries } from "../../api/queries";
 
 export function useSla(listAnsweredAt: number) {
-  const { t } = useI18n();
-  const board = useQuery({ ...queries.slaBoard(listAnsweredAt), refetchInterval: MINUTE });
-  const [announced, setAnnounced] = useState<FileClock[]>([]);
-  const fresh = board.data?.newlyAtRisk;
+  const queryClient = useQueryClient();
+  const board = useQuery(queries.slaBoard());
+  const boardAt = board.dataUpdatedAt;
   useEffect(() => {
-    if (!fresh || fresh.length === 0) return;
-    setAnnounced((before) => {
-      const known = new Set(before.map(rowKey));
-      return [...before, ...fresh.filter((f) => !known.has(rowKey(f)))];
-    });
-    const text =
-      fresh.length === 1
-        ? t("sla.notice.one", { files: fresh[0]?.rfc ?? "" })
-        : t("sla.notice.other", { n: fresh.length, files: fresh.map((f) => f.rfc).join(", ") });
-    backend.notifyIfHidden(text, document.visibilityState === "hidden").catch(() => false);
-  }, [fresh, t]);
-  return { board: board.data, announced, dismiss: () => setAnnounced([]) };
+    if (boardAt > 0 && listAnsweredAt > boardAt) void queryClient.invalidateQueries({ queryKey: keys.slaBoard() });
+  }, [listAnsweredAt, boardAt, queryClient]);
+  return { board: board.data };
 }

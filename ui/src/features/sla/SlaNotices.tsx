@@ -1,0 +1,80 @@
+// "Un expediente tuyo está por vencer": the analyst's files about to breach, told on
+// whatever screen they are (the board is read on every screen, each minute) and kept on
+// screen until closed or opened, across screen changes. Told means shown: the desk names
+// such a file at every read until the window says it showed it (slaNoticesShown), so a
+// notice computed but not drawn is never lost; which files are the analyst's, and when
+// one is told again, is the desk's rule. The OS tells them too while the window is out
+// of sight.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+
+import * as backend from "../../api/backend";
+import { queries } from "../../api/queries";
+import type { FileClock } from "../../bindings/FileClock";
+import { type Translate, useI18n } from "../../i18n";
+import { rowKey } from "../watchlist/model";
+
+function said(files: FileClock[], t: Translate): string {
+  const names = files.map((f) => f.rfc).join(", ");
+  return files.length === 1 ? t("sla.notice.one", { files: names }) : t("sla.notice.other", { n: files.length, files: names });
+}
+
+/** The notice of the active profile's files about to breach; `onShow` opens the
+ * watchlist filtered to them ("por vencer"). */
+export function SlaNotices({ onShow }: { onShow: () => void }) {
+  const { t } = useI18n();
+  const board = useQuery(queries.slaBoard());
+  const [files, setFiles] = useState<FileClock[]>([]);
+  // The files this window has shown: a board read before the desk kept the mark names
+  // them again, and they are not shown twice. Forgotten once a file leaves "por
+  // vencer", so its next approach is told.
+  const shown = useRef(new Set<string>());
+  const translate = useRef(t);
+  translate.current = t;
+  const data = board.data;
+  // Each answer counts, an equal one too (the query keeps the same object for it): the
+  // desk naming a file again is what has its mark sent again.
+  const answeredAt = board.dataUpdatedAt;
+  useEffect(() => {
+    if (!data || answeredAt === 0) return;
+    const atRisk = new Set(data.clocks.filter((c) => c.clock.state === "at_risk").map(rowKey));
+    for (const key of shown.current) if (!atRisk.has(key)) shown.current.delete(key);
+    const untold = data.newlyAtRisk;
+    if (untold.length === 0) return;
+    const fresh = untold.filter((f) => !shown.current.has(rowKey(f)));
+    if (fresh.length > 0) {
+      for (const f of fresh) shown.current.add(rowKey(f));
+      setFiles((before) => {
+        const known = new Set(before.map(rowKey));
+        return [...before, ...fresh.filter((f) => !known.has(rowKey(f)))];
+      });
+      backend.notifyIfHidden(said(fresh, translate.current), document.visibilityState === "hidden").catch(() => false);
+    }
+    // Every file the board still names was shown: a mark that failed is sent again
+    // with the next read (a restart before it took shows the notice once more).
+    backend.slaNoticesShown(untold.map((f) => ({ flowId: f.flowId, rfc: f.rfc }))).catch(() => undefined);
+  }, [data, answeredAt]);
+  if (files.length === 0) return null;
+  return (
+    <div className="notice notice-warn" role="alert" data-testid="sla-notice">
+      <span>
+        <span aria-hidden="true">⚠ </span>
+        {said(files, t)}
+      </span>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => {
+          setFiles([]);
+          onShow();
+        }}
+        data-testid="sla-notice-show"
+      >
+        {t("sla.notice.show")}
+      </button>
+      <button type="button" className="button-quiet small" onClick={() => setFiles([])} data-testid="sla-notice-dismiss">
+        {t("sla.notice.dismiss")}
+      </button>
+    </div>
+  );
+}
