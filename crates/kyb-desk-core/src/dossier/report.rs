@@ -5,6 +5,8 @@
 
 use super::model::*;
 use super::typeset::{self, Style};
+use super::verify::outcome_code;
+use crate::audit::OutcomeCode;
 
 /// The PDF report of `dossier`.
 pub fn pdf(dossier: &Dossier) -> Vec<u8> {
@@ -14,6 +16,22 @@ pub fn pdf(dossier: &Dossier) -> Vec<u8> {
 
 fn or_dash(value: Option<&str>) -> &str {
     value.filter(|v| !v.trim().is_empty()).unwrap_or("—")
+}
+
+/// An entry's result in the auditor's words. An intent is written before a call leaves,
+/// when its result is not known; the result is an entry of its own (or, when the answer
+/// was lost, none): it is no failure, and must not read as one.
+fn result_words(kind: TrailKind, e: &TrailEntry) -> String {
+    if e.ok {
+        return "correcto".into();
+    }
+    match outcome_code(kind, e) {
+        Some(code) if code == OutcomeCode::INTENT.to_string() => {
+            "intención, escrita antes de la llamada; su resultado es otra entrada".into()
+        }
+        Some(code) => format!("sin éxito: {code}"),
+        None => "sin éxito".into(),
+    }
 }
 
 fn lines(d: &Dossier) -> Vec<(Style, String)> {
@@ -145,7 +163,7 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
         },
     );
     for e in &t.entries {
-        let result = if e.ok { "correcto" } else { "sin éxito" };
+        let result = result_words(t.kind, e);
         push(
             Style::Body,
             format!(
@@ -188,4 +206,65 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
             .into(),
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use kyb_api::Operation;
+
+    use super::*;
+    use crate::audit::anchor::MemoryAnchor;
+    use crate::audit::{Action, AuditLog, AuditTarget, NewEntry, Outcome};
+    use crate::dossier::local::trail_entry;
+
+    fn call(ok: bool, code: Option<OutcomeCode>) -> NewEntry {
+        NewEntry {
+            profile: "Operación".into(),
+            agent_email: "begoña@kybdesk.mx".into(),
+            action: Action::Service(Operation::Correction),
+            target: "DOC".into(),
+            about: AuditTarget::File {
+                document_id: "DOC".into(),
+            },
+            summary: "2 secciones".into(),
+            outcome: Outcome {
+                ok,
+                code,
+                message: None,
+            },
+            completes: None,
+        }
+    }
+
+    #[test]
+    fn an_intent_reads_as_one_and_a_failure_as_a_failure() {
+        let (dir, mut dossier, _) = crate::dossier::tests::built();
+        let log = AuditLog::new(dir.path().join("otro.jsonl"), Box::new(MemoryAnchor::new()));
+        let intent = log.intent(call(true, None)).expect("intent");
+        log.append(NewEntry {
+            completes: Some(intent),
+            ..call(true, None)
+        })
+        .expect("its result");
+        let refused = serde_json::from_value(serde_json::json!("unauthorized")).expect("a code");
+        log.append(call(false, Some(refused))).expect("a failure");
+        let entries = log.entries().expect("entries").entries;
+        dossier.trail.entries = entries.iter().map(trail_entry).collect();
+        let results: Vec<String> = dossier
+            .trail
+            .entries
+            .iter()
+            .map(|e| result_words(TrailKind::Local, e))
+            .collect();
+        assert_eq!(
+            results,
+            [
+                "intención, escrita antes de la llamada; su resultado es otra entrada",
+                "correcto",
+                "sin éxito: unauthorized",
+            ]
+        );
+        let text: Vec<String> = lines(&dossier).into_iter().map(|(_, l)| l).collect();
+        assert!(text.iter().any(|l| l.ends_with("(correcto)")), "{text:?}");
+    }
 }

@@ -233,11 +233,19 @@ struct Hashed {
     operation: String,
     summary: String,
     ok: bool,
+    /// The outcome's code ("intent" while the result was not known yet).
+    code: Option<String>,
     prev_hash: String,
 }
 
-fn fields_match(kind: TrailKind, entry: &TrailEntry) -> bool {
-    let hashed = match kind {
+/// The outcome's code an entry's hashed text holds: the report tells an intent (written
+/// before the call, its result another entry) from a failure by it.
+pub(super) fn outcome_code(kind: TrailKind, entry: &TrailEntry) -> Option<String> {
+    hashed_fields(kind, entry).and_then(|h| h.code)
+}
+
+fn hashed_fields(kind: TrailKind, entry: &TrailEntry) -> Option<Hashed> {
+    match kind {
         TrailKind::Local => serde_json::from_str::<Record>(&entry.hashed)
             .ok()
             .map(|r| Hashed {
@@ -247,11 +255,15 @@ fn fields_match(kind: TrailKind, entry: &TrailEntry) -> bool {
                 operation: r.operation,
                 summary: r.summary,
                 ok: r.outcome.ok,
+                code: r.outcome.code.map(|c| c.to_string()),
                 prev_hash: r.prev_hash,
             }),
         TrailKind::Team => team_fields(&entry.hashed),
-    };
-    hashed.is_some_and(|h| {
+    }
+}
+
+fn fields_match(kind: TrailKind, entry: &TrailEntry) -> bool {
+    hashed_fields(kind, entry).is_some_and(|h| {
         h.seq == entry.seq
             && h.at_utc == entry.at_utc
             && h.by == entry.by
@@ -275,6 +287,7 @@ fn team_fields(text: &str) -> Option<Hashed> {
             operation: s("operation")?,
             summary: s("summary")?,
             ok: value.get("ok")?.as_bool()?,
+            code: s("code"),
             prev_hash: s("prevHash")?,
         });
     }
@@ -303,6 +316,7 @@ fn team_fields(text: &str) -> Option<Hashed> {
         operation: field(5)?,
         summary: field(7)?,
         ok: field(8)? == "true",
+        code: field(9),
         prev_hash: field(12)?,
     })
 }
