@@ -25,13 +25,17 @@ const hers: SavedView = {
   updatedAt: "2026-11-26T10:00:00Z",
 };
 
+/** Views shared from another desk after the first read (the test pushes to it). */
+let sharedSince: SavedView[] = [];
+
 /** The views over a filter the test can read, with the backend's list in `views`. */
 function setUp(team: boolean, views: SavedView[]) {
   let list = views;
+  sharedSince = [];
   const sent: { cmd: string; args: unknown }[] = [];
   mockIPC((cmd, args) => {
     sent.push({ cmd, args });
-    if (cmd === command.saved_views) return list;
+    if (cmd === command.saved_views) return [...list, ...sharedSince];
     if (cmd === command.save_view) {
       const { name, filter, shared } = args as { name: string; filter: Filter; shared: boolean };
       list = [...list, { id: 9, name, owner: team ? "beto" : null, mine: true, shared, filter, updatedAt: "2026-11-26T11:00:00Z" }];
@@ -73,6 +77,16 @@ describe("saved views", () => {
     // Another's view: neither shared off nor deleted from here.
     expect(screen.queryByTestId("saved-view-share")).toBeNull();
     expect(screen.queryByTestId("saved-view-delete")).toBeNull();
+  });
+
+  it("reads the views again as the chooser gets the focus: one shared since is offered", async () => {
+    const { sent } = setUp(true, []);
+    const select = (await screen.findByTestId("saved-view-select")) as HTMLSelectElement;
+    await waitFor(() => expect(sent.filter((s) => s.cmd === command.saved_views)).toHaveLength(1));
+    expect(select.options).toHaveLength(1);
+    sharedSince.push(hers);
+    fireEvent.focus(select);
+    await waitFor(() => expect(select.textContent).toContain("Vencidos (de ana)"));
   });
 
   it("saves the filter on screen under a name, shared with the team when asked", async () => {

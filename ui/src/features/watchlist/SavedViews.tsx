@@ -86,6 +86,8 @@ export function SavedViews({ filter, onOpen, team }: { filter: Filter; onOpen: (
         aria-label={t("views.label")}
         value={chosen ?? ""}
         onChange={(e) => e.target.value && open(Number(e.target.value))}
+        // Views others share send no notice: the list is read again as the member turns to it.
+        onFocus={() => team && void views.refetch()}
         data-testid="saved-view-select"
       >
         <option value="">{t("views.none")}</option>
