@@ -15,6 +15,8 @@ import "uplot/dist/uPlot.min.css";
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 
+import { fitLabel } from "./model";
+
 export interface BarSeries {
   label: string;
   values: number[];
@@ -44,7 +46,7 @@ function options(labels: string[], series: BarSeries[], width: number): uPlot.Op
     axes: [
       {
         splits: () => labels.map((_, i) => i).filter((i) => i % step === 0),
-        values: (_u, splits) => splits.map((i) => labels[i] ?? ""),
+        values: (u, splits) => splits.map((i) => fitLabel(labels[i] ?? "", u.bbox.width / uPlot.pxRatio / splits.length)),
         grid: { show: false },
       },
       { values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : "")) },

@@ -227,7 +227,8 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
         <h2 id="dashboard-sla-title" className="dashboard-card-title">
           {t("dashboard.sla")}
         </h2>
-        <p className="dashboard-big" data-testid="dashboard-sla-share">
+        {/* A share in large figures; "no decision measured" is a sentence, in the text's size. */}
+        <p className={sla.sharePermille === null ? "muted" : "dashboard-big"} data-testid="dashboard-sla-share">
           {sla.sharePermille === null ? t("dashboard.slaNone") : percentText(sla.sharePermille, locale)}
         </p>
         <p className="muted">{t("dashboard.slaCounts", { within: sla.within, breached: sla.breached, unmeasured: sla.unmeasured })}</p>

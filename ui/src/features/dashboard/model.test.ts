@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Dashboard } from "../../bindings/Dashboard";
-import { decisionTable, durationText, isEmpty, percentText, queryOf, stacked } from "./model";
+import { decisionTable, durationText, fitLabel, isEmpty, percentText, queryOf, stacked } from "./model";
 
 const DASHBOARD: Dashboard = {
   decisions: [
@@ -82,5 +82,15 @@ describe("the language uPlot is given", () => {
     const { validLanguage } = await import("./languageTag");
     expect(validLanguage("en-US", "es-MX")).toBe("en-US");
     expect(validLanguage("C", "es-MX")).toBe("es-MX");
+  });
+});
+
+describe("a label under a bar", () => {
+  it("stays on one line when it fits its slot, else breaks at the space nearest its middle", () => {
+    expect(fitLabel("Hoy", 48)).toBe("Hoy");
+    expect(fitLabel("Más de 7 días", 120)).toBe("Más de 7 días");
+    expect(fitLabel("Más de 7 días", 48)).toBe("Más de\n7 días");
+    expect(fitLabel("Sin fecha", 48)).toBe("Sin\nfecha");
+    expect(fitLabel("Unbroken", 20)).toBe("Unbroken");
   });
 });

@@ -125,3 +125,17 @@ export function percentText(permille: number, locale: string): string {
 export function isEmpty(dashboard: Dashboard): boolean {
   return dashboard.decisionsTotal === 0 && dashboard.queue.open === 0;
 }
+
+/** A label under a bar, on two lines (at the space nearest its middle) when it is wider
+ * than its bar's slot of `slot` pixels, so that neighbours do not run into each other
+ * ("Más de 7 días" beside "Sin fecha" on a narrow card). Widths are estimated at 7 px a
+ * character, the axis' 12 px font. */
+export function fitLabel(label: string, slot: number): string {
+  if (label.length * 7 <= slot) return label;
+  const middle = label.length / 2;
+  let best = -1;
+  for (let i = label.indexOf(" "); i !== -1; i = label.indexOf(" ", i + 1)) {
+    if (best === -1 || Math.abs(i - middle) < Math.abs(best - middle)) best = i;
+  }
+  return best === -1 ? label : `${label.slice(0, best)}\n${label.slice(best + 1)}`;
+}
