@@ -11,9 +11,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { SlaPolicy } from "../../bindings/SlaPolicy";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { type MessageKey, useI18n } from "../../i18n";
-import { type FieldErrors, fieldOfProblem, fromFields, type PolicyFields, problemWords, TARGETS, toFields } from "./policyForm";
-
-const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+import { DAY_WORDS, DAYS, type FieldErrors, fieldOfProblem, fromFields, type PolicyFields, problemWords, TARGET_WORDS, TARGETS, toFields } from "./policyForm";
 
 export function SlaPolicyPanel({ canEdit = true }: { canEdit?: boolean }) {
   const { t } = useI18n();
@@ -100,7 +98,7 @@ function PolicyForm({ policy, canEdit }: { policy: SlaPolicy; canEdit: boolean }
         {TARGETS.map((field) =>
           input(
             field,
-            `slaPolicy.${field}` as MessageKey,
+            TARGET_WORDS[field],
             fields.targets[field],
             (v) => setFields({ ...fields, targets: { ...fields.targets, [field]: v } }),
             t("slaPolicy.noTarget"),
@@ -123,7 +121,7 @@ function PolicyForm({ policy, canEdit }: { policy: SlaPolicy; canEdit: boolean }
                 }
                 data-testid={`sla-day-${day}`}
               />
-              {t(`slaPolicy.day.${day}` as MessageKey)}
+              {t(DAY_WORDS[day])}
             </label>
           ))}
           {errors.workingDays && (

@@ -8,6 +8,25 @@ import type { MessageKey, Translate } from "../../i18n";
 
 export const TARGETS = ["queuedHours", "inReviewHours", "enrollingHours", "enrollmentFailedHours", "unknownHours"] as const;
 export type TargetField = (typeof TARGETS)[number];
+/** Each target's label, chosen from a table: a renamed key is a compile error. */
+export const TARGET_WORDS: Record<TargetField, MessageKey> = {
+  queuedHours: "slaPolicy.queuedHours",
+  inReviewHours: "slaPolicy.inReviewHours",
+  enrollingHours: "slaPolicy.enrollingHours",
+  enrollmentFailedHours: "slaPolicy.enrollmentFailedHours",
+  unknownHours: "slaPolicy.unknownHours",
+};
+/** ISO weekdays, Monday 1 to Sunday 7, as the calendar keeps them. */
+export const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const DAY_WORDS: Record<(typeof DAYS)[number], MessageKey> = {
+  1: "slaPolicy.day.1",
+  2: "slaPolicy.day.2",
+  3: "slaPolicy.day.3",
+  4: "slaPolicy.day.4",
+  5: "slaPolicy.day.5",
+  6: "slaPolicy.day.6",
+  7: "slaPolicy.day.7",
+};
 export const MAX_TARGET_HOURS = 720;
 
 export interface PolicyFields {
@@ -69,7 +88,7 @@ export function fromFields(fields: PolicyFields, t: Translate): { policy: SlaPol
     const text = fields.targets[field].trim();
     const hours = text === "" ? null : wholeHours(text);
     if (text !== "" && (hours === null || hours < 1 || hours > MAX_TARGET_HOURS)) {
-      errors[field] = t("slaPolicy.err.hours", { field: t(`slaPolicy.${field}` as MessageKey), max: MAX_TARGET_HOURS });
+      errors[field] = t("slaPolicy.err.hours", { field: t(TARGET_WORDS[field]), max: MAX_TARGET_HOURS });
     }
     targets[field] = hours;
   }
@@ -122,9 +141,13 @@ export function fieldOfProblem(field: string): keyof FieldErrors | null {
   return own[field] ?? null;
 }
 
+function isTarget(field: string): field is TargetField {
+  return (TARGETS as readonly string[]).includes(field);
+}
+
 /** The user's words for a problem the backend found in a field. */
 export function problemWords(field: keyof FieldErrors, limit: number | null, t: Translate): string {
-  if ((TARGETS as readonly string[]).includes(field)) return t("slaPolicy.err.hours", { field: t(`slaPolicy.${field}` as MessageKey), max: MAX_TARGET_HOURS });
+  if (isTarget(field)) return t("slaPolicy.err.hours", { field: t(TARGET_WORDS[field]), max: MAX_TARGET_HOURS });
   switch (field) {
     case "atRiskHours":
       return t("slaPolicy.err.atRisk");
