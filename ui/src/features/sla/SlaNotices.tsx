@@ -61,20 +61,24 @@ export function SlaNotices({ onShow }: { onShow: () => void }) {
         <span aria-hidden="true">⚠ </span>
         {said(files, t)}
       </span>
-      <button
-        type="button"
-        className="button small"
-        onClick={() => {
-          setFiles([]);
-          onShow();
-        }}
-        data-testid="sla-notice-show"
-      >
-        {t("sla.notice.show")}
-      </button>
-      <button type="button" className="button-quiet small" onClick={() => setFiles([])} data-testid="sla-notice-dismiss">
-        {t("sla.notice.dismiss")}
-      </button>
+      {/* In a row of their own: a warning notice stacks its children, which would stretch
+          each button across the window. */}
+      <div className="row">
+        <button
+          type="button"
+          className="button small"
+          onClick={() => {
+            setFiles([]);
+            onShow();
+          }}
+          data-testid="sla-notice-show"
+        >
+          {t("sla.notice.show")}
+        </button>
+        <button type="button" className="button-quiet small" onClick={() => setFiles([])} data-testid="sla-notice-dismiss">
+          {t("sla.notice.dismiss")}
+        </button>
+      </div>
     </div>
   );
 }
