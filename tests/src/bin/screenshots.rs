@@ -12,6 +12,11 @@ use kyb_e2e::{
 };
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
+// Cargo takes every `src/bin/*.rs` for a program of its own: the walk's parts live in
+// a folder beside it.
+#[path = "screenshots/desk.rs"]
+mod desk;
+
 /// Captures the X display with ImageMagick's `import`, as a person would see it,
 /// once the window has painted what its page now holds (WebKit paints a frame or two
 /// after the page changes; a capture at once can show the previous state).
@@ -264,6 +269,7 @@ async fn main() {
     trust_screens(&shots).await;
     about_the_service(&shots).await;
     team_screens(&shots).await;
+    desk::supervisor_desk(&shots).await;
 }
 
 /// A team of two on the session's PostgreSQL: Ana in the window (the first member, so
