@@ -72,21 +72,51 @@ pub fn build(dossier: &Dossier) -> AppResult<Built> {
     })
 }
 
-/// A ZIP's members by name, each read up to the cap; a member over it is an error.
+/// The most members a dossier's ZIP may list: it has three, so a ZIP of thousands is
+/// refused before any is read.
+const MEMBERS_MAX: usize = 16;
+
+/// A ZIP's members by name: the dossier's own read up to the cap (a member over it is
+/// an error), any other by its name only, never read. A ZIP that could be read two
+/// ways is refused: a name given twice (`unzip -p` prints both, `unzip` keeps the
+/// last) or bytes before, between or after the members the central directory lists
+/// (an entry only a reader walking the local headers would find).
 pub fn members(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
     let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(|e| e.to_string())?;
+    if archive.has_duplicate_names() {
+        return Err("un miembro aparece dos veces".into());
+    }
+    if archive.len() > MEMBERS_MAX {
+        return Err(format!("{} miembros; un expediente tiene 3", archive.len()));
+    }
     let mut out = Vec::with_capacity(archive.len());
+    let mut spans = Vec::with_capacity(archive.len());
     for index in 0..archive.len() {
         let file = archive.by_index(index).map_err(|e| e.to_string())?;
         let name = file.name().map_err(|e| e.to_string())?.into_owned();
+        let data_start = file.data_start().ok_or("un miembro sin datos")?;
+        spans.push((file.header_start(), data_start + file.compressed_size()));
         let mut read = Vec::new();
-        file.take(MEMBER_CAP + 1)
-            .read_to_end(&mut read)
-            .map_err(|e| e.to_string())?;
-        if read.len() as u64 > MEMBER_CAP {
-            return Err(format!("{name} pesa más de {MEMBER_CAP} bytes"));
+        if [JSON, PDF, SUMS].contains(&name.as_str()) {
+            file.take(MEMBER_CAP + 1)
+                .read_to_end(&mut read)
+                .map_err(|e| e.to_string())?;
+            if read.len() as u64 > MEMBER_CAP {
+                return Err(format!("{name} pesa más de {MEMBER_CAP} bytes"));
+            }
         }
         out.push((name, read));
+    }
+    spans.sort_unstable();
+    let mut at = archive.offset();
+    for (start, end) in spans {
+        if start != at {
+            return Err("bytes fuera de los miembros listados".into());
+        }
+        at = end;
+    }
+    if at != archive.central_directory_start() {
+        return Err("bytes fuera de los miembros listados".into());
     }
     Ok(out)
 }

@@ -96,4 +96,6 @@ pub fn assemble_local(s: LocalSources) -> Dossier {
 }
 
 #[cfg(test)]
+mod hostile_tests;
+#[cfg(test)]
 mod tests;

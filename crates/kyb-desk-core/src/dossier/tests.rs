@@ -115,7 +115,7 @@ pub(super) fn built() -> (tempfile::TempDir, Dossier, Built) {
     (dir, dossier, built)
 }
 
-fn pdftotext(dir: &std::path::Path, pdf: &[u8]) -> String {
+pub(super) fn pdftotext(dir: &std::path::Path, pdf: &[u8]) -> String {
     let path = dir.join("informe.pdf");
     std::fs::write(&path, pdf).expect("written");
     let out = Command::new("pdftotext")
@@ -132,7 +132,7 @@ fn pdftotext(dir: &std::path::Path, pdf: &[u8]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
-fn member(bytes: &[u8], name: &str) -> Vec<u8> {
+pub(super) fn member(bytes: &[u8], name: &str) -> Vec<u8> {
     archive::members(bytes)
         .expect("a ZIP")
         .into_iter()

@@ -122,6 +122,34 @@ fn wrap(font: &Font, text: &str, size: f32, width: f32) -> Vec<String> {
     lines
 }
 
+/// Characters that change how text around them reads (direction overrides, zero-width
+/// marks): an auditor must see them, so they are shown by their code.
+fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
+}
+
+/// `text` as it can be drawn and read back: a line break or tab is a space; a hidden
+/// character, or one the font has no glyph of its own for, is written as its code
+/// (`U+1F44D`). The ToUnicode map gives each glyph one character, so two characters
+/// drawn with the font's missing glyph would both read back as the first of them.
+fn drawable(font: &Font, text: &str, used: &mut BTreeMap<u16, char>) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\n' | '\r' | '\t') {
+            out.push(' ');
+            continue;
+        }
+        let glyph = font.glyph(c);
+        if glyph != 0 && !is_hidden(c) && *used.entry(glyph).or_insert(c) == c {
+            out.push(c);
+        } else {
+            out.push_str(&format!("U+{:04X}", u32::from(c)));
+        }
+    }
+    out
+}
+
 /// The PDF of `lines`, titled `title`.
 pub fn pdf(title: &str, lines: &[(Style, String)]) -> Vec<u8> {
     let font = Font::load();
@@ -134,7 +162,8 @@ pub fn pdf(title: &str, lines: &[(Style, String)]) -> Vec<u8> {
         let leading = size * 1.35;
         let width = PAGE_W - 2.0 * MARGIN - style.indent();
         y -= style.before();
-        for piece in wrap(&font, text, size, width) {
+        let text = drawable(&font, text, &mut used);
+        for piece in wrap(&font, &text, size, width) {
             if y - leading < MARGIN {
                 pages.push(std::mem::replace(&mut page, Content::new()));
                 y = PAGE_H - MARGIN;
