@@ -1,7 +1,7 @@
 //! The business calendar the SLA clocks count in: working weekdays, opening hours, a
 //! fixed UTC offset, Mexico's statutory days of rest and the company's own days off.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 use serde::{Deserialize, Serialize};
@@ -128,13 +128,9 @@ impl BusinessCalendar {
     fn window(
         &self,
         day: NaiveDate,
-        holidays: &mut Holidays,
+        closed: &mut Closed,
     ) -> Option<(NaiveDateTime, NaiveDateTime)> {
-        let weekday = day.weekday().number_from_monday() as u8;
-        if !self.working_days.contains(&weekday)
-            || self.days_off.contains(&day)
-            || (self.statutory_holidays && holidays.contains(day))
-        {
+        if closed.is_closed(self, day) {
             return None;
         }
         let at = |minute: u16| day.and_time(NaiveTime::MIN) + Duration::minutes(i64::from(minute));
@@ -142,6 +138,11 @@ impl BusinessCalendar {
     }
 
     /// Business seconds between two instants (none when `to` is not after `from`).
+    ///
+    /// The first and last days are counted from their windows; the whole days between
+    /// are counted, not walked (the working weekdays in the range, less the days off and
+    /// holidays among them), so a span from year 1 (the service's unset instant) costs
+    /// its years' holidays, not its days.
     pub fn business_seconds(
         &self,
         from: chrono::DateTime<chrono::Utc>,
@@ -151,21 +152,66 @@ impl BusinessCalendar {
             return 0;
         }
         let (from, to) = (self.local(from), self.local(to));
-        let mut holidays = Holidays::default();
-        let mut total = 0;
-        let mut day = from.date();
-        while day <= to.date() {
-            if let Some((open, close)) = self.window(day, &mut holidays) {
-                let start = open.max(from);
-                let end = close.min(to);
-                if end > start {
-                    total += (end - start).num_seconds();
-                }
-            }
-            let Some(next) = day.succ_opt() else { break };
-            day = next;
+        let mut closed = Closed::new(self);
+        let mut part = |day: NaiveDate| {
+            self.window(day, &mut closed).map_or(0, |(open, close)| {
+                (close.min(to) - open.max(from)).num_seconds().max(0)
+            })
+        };
+        let (first, last) = (from.date(), to.date());
+        let mut total = part(first);
+        if last > first {
+            total += part(last);
+        }
+        if let (Some(after), Some(before)) = (first.succ_opt(), last.pred_opt())
+            && after <= before
+        {
+            let day = i64::from(self.closes_at_minute.saturating_sub(self.opens_at_minute)) * 60;
+            total += self.open_days(after, before) * day;
         }
         total
+    }
+
+    /// The days from `first` to `last` (both included) the office opens.
+    fn open_days(&self, first: NaiveDate, last: NaiveDate) -> i64 {
+        let days = (last - first).num_days() + 1;
+        let start = i64::from(first.weekday().num_days_from_monday());
+        let weekdays: BTreeSet<u8> = self
+            .working_days
+            .iter()
+            .copied()
+            .filter(|d| (1..=7).contains(d))
+            .collect();
+        let mut open: i64 = weekdays
+            .iter()
+            .map(|&weekday| {
+                let offset = (i64::from(weekday) - 1 - start).rem_euclid(7);
+                if offset < days {
+                    (days - 1 - offset) / 7 + 1
+                } else {
+                    0
+                }
+            })
+            .sum();
+        let works =
+            |day: &NaiveDate| weekdays.contains(&(day.weekday().number_from_monday() as u8));
+        let mut shut: BTreeSet<NaiveDate> = self
+            .days_off
+            .iter()
+            .filter(|d| (first..=last).contains(*d) && works(d))
+            .copied()
+            .collect();
+        if self.statutory_holidays {
+            for year in first.year()..=last.year() {
+                shut.extend(
+                    mexico_holidays(year)
+                        .into_iter()
+                        .filter(|d| (first..=last).contains(d) && works(d)),
+                );
+            }
+        }
+        open -= i64::try_from(shut.len()).unwrap_or(i64::MAX);
+        open
     }
 
     /// Business minutes between two instants, whole minutes only.
@@ -195,10 +241,10 @@ impl BusinessCalendar {
     ) -> Option<chrono::DateTime<chrono::Utc>> {
         let from = self.local(start);
         let mut left = Duration::seconds(seconds.max(0));
-        let mut holidays = Holidays::default();
+        let mut closed = Closed::new(self);
         let mut day = from.date();
         for _ in 0..HORIZON_DAYS {
-            if let Some((open, close)) = self.window(day, &mut holidays) {
+            if let Some((open, close)) = self.window(day, &mut closed) {
                 let begin = open.max(from);
                 if close > begin {
                     if begin + left <= close {
@@ -213,16 +259,33 @@ impl BusinessCalendar {
     }
 }
 
-/// The statutory days of rest of the years a count passes through, each year computed
+/// The days a count finds closed: the company's days off (sorted once, then searched)
+/// and the statutory days of rest of the years it passes through, each year computed
 /// once.
-#[derive(Default)]
-struct Holidays(HashMap<i32, Vec<NaiveDate>>);
+struct Closed {
+    days_off: Vec<NaiveDate>,
+    holidays: HashMap<i32, Vec<NaiveDate>>,
+}
 
-impl Holidays {
-    fn contains(&mut self, day: NaiveDate) -> bool {
-        self.0
-            .entry(day.year())
-            .or_insert_with(|| mexico_holidays(day.year()))
-            .contains(&day)
+impl Closed {
+    fn new(calendar: &BusinessCalendar) -> Self {
+        let mut days_off = calendar.days_off.clone();
+        days_off.sort_unstable();
+        Self {
+            days_off,
+            holidays: HashMap::new(),
+        }
+    }
+
+    fn is_closed(&mut self, calendar: &BusinessCalendar, day: NaiveDate) -> bool {
+        let weekday = day.weekday().number_from_monday() as u8;
+        !calendar.working_days.contains(&weekday)
+            || self.days_off.binary_search(&day).is_ok()
+            || (calendar.statutory_holidays
+                && self
+                    .holidays
+                    .entry(day.year())
+                    .or_insert_with(|| mexico_holidays(day.year()))
+                    .contains(&day))
     }
 }

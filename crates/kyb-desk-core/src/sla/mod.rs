@@ -9,6 +9,8 @@ pub mod notice_store;
 pub mod policy_store;
 pub mod targets;
 #[cfg(test)]
+mod bounds_tests;
+#[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};
