@@ -1,6 +1,7 @@
 //! The dashboard of one desk over real loopback HTTP: a rejection sent on the demo file
-//! is counted from the desk's own audit log (by its analyst, timed from the file's first
-//! entry, with its reason), a period that leaves it out counts nothing, another profile
+//! is counted from the desk's own audit log (by its analyst, timed from when the file
+//! came to the back office, its status span as the watchlist recorded it, and measured
+//! against the SLA, with its reason), a period that leaves it out counts nothing, another profile
 //! of the desk has none of it, and the CSV written holds the same figures.
 
 mod common;
@@ -29,7 +30,27 @@ async fn one_desk_s_dashboard_counts_the_decision_it_sent() {
         .find(|s| s.needs_acknowledgement)
         .expect("a section with a high finding")
         .clone();
-    // The file's first entry in the log: its arrival.
+    // The demo follows the file (as `make run` opens it): its refresh records the
+    // status it is in since the service's own time, before anything in the log.
+    demo.desk
+        .watch_file(&examples.flow_id, &examples.rfc)
+        .expect("followed");
+    let followed = demo
+        .desk
+        .refresh_watchlist(false, |_| {})
+        .await
+        .expect("refreshed");
+    let span = followed
+        .iter()
+        .find(|f| f.document_id.as_deref() == Some(document_id.as_str()))
+        .and_then(|f| f.status_spans.first().cloned())
+        .expect("the file's status span");
+    assert_eq!(
+        kyb_desk_core::sla::Phase::of(span.category),
+        kyb_desk_core::sla::Phase::Runs,
+        "the example file waits on the back office"
+    );
+    // The file's first entry in the log: not its arrival, the span began before.
     demo.desk
         .acknowledge_findings(&document_id, &flagged.section)
         .await
@@ -40,6 +61,7 @@ async fn one_desk_s_dashboard_counts_the_decision_it_sent() {
     )
     .await
     .expect("sent");
+    let sent = chrono::Utc::now();
 
     let all = DashboardQuery::default();
     let figures = demo.desk.dashboard(&all).await.expect("the dashboard");
@@ -48,6 +70,26 @@ async fn one_desk_s_dashboard_counts_the_decision_it_sent() {
     assert_eq!(figures.decisions[0].analyst, demo.profile.agent_email);
     assert_eq!(figures.analysts, vec![demo.profile.agent_email.clone()]);
     assert_eq!(figures.time_to_decision.timed, 1);
+    assert_eq!(figures.time_to_decision.untimed, 0);
+    // From the span's start to the decision, written before `sent`.
+    let waited = i64::from(figures.time_to_decision.median_seconds.expect("a median"));
+    assert!(
+        waited <= (sent - span.since).num_seconds()
+            && waited >= (sent - span.since).num_seconds() - 60,
+        "waited {waited} s since {}",
+        span.since
+    );
+    assert_eq!(
+        figures.time_to_decision.p90_seconds,
+        figures.time_to_decision.median_seconds
+    );
+    assert_eq!(
+        figures.sla.within + figures.sla.breached,
+        1,
+        "{:?}",
+        figures.sla
+    );
+    assert_eq!(figures.sla.unmeasured, 0);
     assert_eq!(figures.reasons.rejected_sections, 1);
     assert_eq!(
         figures.reasons.top[0].reason,

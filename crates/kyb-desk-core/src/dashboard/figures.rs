@@ -1,37 +1,25 @@
 //! The dashboard's figures in one pass over the trail (oldest first, as both trails
-//! are read) and one over the queue, each step a hash-map look-up: linear in their
-//! lengths.
+//! are read) and one over the queue, each step a hash-map look-up (and a look at the
+//! decided file's few status spans): linear in their lengths.
 //!
-//! **A file's arrival** is the first thing the trail shows of it since its previous
-//! decision (or ever): the first successful entry about it, whatever its kind (its
-//! creation at a desk, an enrollment link, complementary information, a finding
-//! acknowledged during the review). The desk knows no earlier moment it can stand by:
-//! the watchlist keeps no "followed at", and the service's `UpdatedAtUTC` moves with
-//! every change, the decision's own included. A decision is the end of its round: the
-//! next entry about the file starts the next one. A decision with nothing before it in
-//! its round has no known arrival and is counted as `untimed`, not guessed. Intents
-//! and failed calls are never arrivals nor decisions: they are not what happened.
-//!
-//! **SLA attainment** runs the workspace's clock ([`crate::sla::clock`]) over each timed
-//! decision's wait: the trail does not know the file's statuses between its arrival and
-//! its decision, and all that time the file waited on the back office, so it is counted
-//! as one span of `Pendiente` (the queue's target). A decision is within the target when
-//! that clock, stopped at the decision, is not breached (a clock that reaches its target
-//! exactly is breached, as the queue shows it). Untimed decisions, and every decision
-//! when the policy sets no target for the queue, are not measured rather than guessed.
+//! A decision is the end of its file's round: what the trail shows of the file after it
+//! belongs to the next one. When the file arrived for a round, and whether its decision
+//! was within the SLA, is decided in [`super::timing`]. Intents and failed calls are
+//! never arrivals nor decisions: they are not what happened.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 
 use super::stats::nearest_rank;
+use super::timing::{self, Attained};
 use super::{
     AgeBand, AgeBandCount, Dashboard, DecisionsOnDay, Period, QueueAges, ReasonCount,
     RejectionReasons, SlaAttainment, TOP_REASONS, TimeToDecision, TrailEntry,
 };
 use crate::reasons::ReasonCatalogue;
 use crate::sent_summary;
-use crate::sla::{SlaPolicy, SlaState, StatusSpan};
+use crate::sla::{SlaPolicy, StatusSpan};
 use crate::watchlist::WatchedFile;
 use kyb_api::file::StatusCategory;
 use kyb_api::time::parse_timestamp;
@@ -65,8 +53,14 @@ pub fn compute<'a>(
         .map(|r| reason_key(r))
         .collect();
 
-    // The start of each file's open round (see the module's notes).
+    // Each file's status history, as the desk or the team recorded it.
+    let spans_of: HashMap<&str, &[StatusSpan]> = queue
+        .iter()
+        .filter_map(|f| Some((f.document_id.as_deref()?, f.status_spans.as_slice())))
+        .collect();
+    // The trail's first entry of each file's open round, and its last decision.
     let mut arrived: HashMap<String, DateTime<Utc>> = HashMap::new();
+    let mut decided: HashMap<String, DateTime<Utc>> = HashMap::new();
     let mut per_day: BTreeMap<(chrono::NaiveDate, &str), u32> = BTreeMap::new();
     let mut analysts: BTreeSet<&str> = BTreeSet::new();
     let mut waits: Vec<u32> = Vec::new();
@@ -90,7 +84,13 @@ pub fn compute<'a>(
             continue;
         }
         analysts.insert(entry.analyst);
-        let arrival = arrived.remove(&document_id);
+        let spans = spans_of.get(document_id.as_str()).copied().unwrap_or(&[]);
+        let arrival = timing::arrival(
+            spans,
+            decided.insert(document_id.clone(), at),
+            at,
+            arrived.remove(&document_id),
+        );
         let day = period.day_of(at);
         let counted = period.holds(day)
             && period.analyst.as_deref().is_none_or(|a| a == entry.analyst)
@@ -106,20 +106,13 @@ pub fn compute<'a>(
             Some(arrival) => {
                 let seconds = (at - arrival).num_seconds().max(0);
                 waits.push(u32::try_from(seconds).unwrap_or(u32::MAX));
-                let waited = [StatusSpan {
-                    category: StatusCategory::Queued,
-                    since: arrival,
-                }];
-                match crate::sla::clock(policy, &waited, at).state {
-                    SlaState::Breached => sla.breached += 1,
-                    SlaState::OnTime | SlaState::AtRisk => sla.within += 1,
-                    _ => sla.unmeasured += 1,
-                }
             }
-            None => {
-                untimed += 1;
-                sla.unmeasured += 1;
-            }
+            None => untimed += 1,
+        }
+        match timing::attainment(policy, spans, arrival, at) {
+            Attained::Within => sla.within += 1,
+            Attained::Breached => sla.breached += 1,
+            Attained::Unmeasured => sla.unmeasured += 1,
         }
         let (rejected, given) = sent_summary::rejections(entry.summary);
         rejected_sections += rejected;

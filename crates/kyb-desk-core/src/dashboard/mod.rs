@@ -4,14 +4,15 @@
 //! trail and one over the queue ([`figures::compute`]); the window only draws them.
 //!
 //! Its rooms: [`input`] (a trail entry as read from either trail), [`query`] (the period
-//! and filters asked for), [`figures`] (the pass, and what arrival and attainment are), `stats` (median and p90), [`csv`] (the
-//! export).
+//! and filters asked for), [`figures`] (the pass), [`timing`] (what a file's arrival and
+//! a decision's SLA attainment are), `stats` (median and p90), [`csv`] (the export).
 
 pub mod csv;
 pub mod figures;
 pub mod input;
 pub mod query;
 mod stats;
+pub mod timing;
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -40,7 +41,7 @@ pub struct Dashboard {
     pub reasons: RejectionReasons,
 }
 
-/// Decisions made within the SLA's target (see [`figures`] for how it is measured).
+/// Decisions made within the SLA's target (see [`timing`] for how it is measured).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SlaAttainment {
@@ -71,13 +72,13 @@ pub struct DecisionsOnDay {
     pub count: u32,
 }
 
-/// From a file's arrival to its decision (see [`figures`] for what "arrival" is).
+/// From a file's arrival to its decision (see [`timing`] for what "arrival" is).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct TimeToDecision {
-    /// Decisions whose arrival the trail shows.
+    /// Decisions whose arrival a status span or the trail shows.
     pub timed: u32,
-    /// Decisions whose file had no earlier entry: no arrival known, not timed.
+    /// Decisions with no arrival known (no span nor earlier entry says it): not timed.
     pub untimed: u32,
     /// In seconds, by nearest rank; `None` when nothing was timed.
     pub median_seconds: Option<u32>,

@@ -573,3 +573,5 @@ fn without_a_target_for_the_queue_nothing_is_measured() {
         }
     );
 }
+
+mod spans;

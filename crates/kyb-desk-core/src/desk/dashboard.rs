@@ -14,7 +14,7 @@ impl Desk {
     pub async fn dashboard(&self, query: &DashboardQuery) -> AppResult<Dashboard> {
         let period = query.period()?;
         let profile = self.active_profile()?;
-        let queue = self.watchlist.list(&profile.id)?;
+        let mut queue = self.watchlist.list(&profile.id)?;
         let policy = self.sla_policy().await?;
         // Only the reasons the analysts edited are the profile's; the defaults live in
         // the window (see `reasons.rs`), so a default reason counts as free text here.
@@ -25,6 +25,8 @@ impl Desk {
                 // The whole trail: the figures of a period are only right from a file's
                 // first entry (its arrival), which may be older than the period.
                 let trail = team.trail(i64::MAX).await.map_err(team_error)?;
+                // Arrivals from the statuses the team recorded, as the SLA board's.
+                self.with_team_spans(&team, &mut queue).await?;
                 let entries = trail.iter().map(TrailEntry::from);
                 dashboard::compute(entries, &queue, &catalogue, &policy, &period, now)
             }

@@ -11,6 +11,7 @@ use crate::desk::Desk;
 use crate::error::AppResult;
 use crate::profiles::Profile;
 use crate::sla::{SlaPolicy, StatusSpan};
+use crate::watchlist::WatchedFile;
 
 /// A file by its flow and RFC.
 type Key = (String, String);
@@ -37,7 +38,44 @@ fn policy(kept: Option<serde_json::Value>) -> SlaPolicy {
         .unwrap_or_default()
 }
 
+/// The status spans the team's database recorded (migration 0007), by file: the same on
+/// every desk of the team.
+async fn status_spans(
+    team: &kyb_team::Team,
+) -> AppResult<HashMap<Key, Vec<StatusSpan>>> {
+    let mut spans: HashMap<Key, Vec<StatusSpan>> = HashMap::new();
+    for change in team.status_history().await.map_err(team_error)? {
+        let Some(since) = kyb_api::time::parse_timestamp(&change.since) else {
+            continue;
+        };
+        spans
+            .entry((change.flow_id, change.rfc))
+            .or_default()
+            .push(StatusSpan {
+                category: category(&change.status),
+                since,
+            });
+    }
+    Ok(spans)
+}
+
 impl Desk {
+    /// `files` with the team's spans in place of the desk's own, where the team has some
+    /// (as the SLA board reads them).
+    pub(in crate::desk) async fn with_team_spans(
+        &self,
+        team: &kyb_team::Team,
+        files: &mut [WatchedFile],
+    ) -> AppResult<()> {
+        let spans = status_spans(team).await?;
+        for file in files {
+            if let Some(spans) = spans.get(&(file.flow_id.clone(), file.rfc.clone())) {
+                file.status_spans.clone_from(spans);
+            }
+        }
+        Ok(())
+    }
+
     pub(in crate::desk) async fn team_sla_policy(&self, profile: &Profile) -> AppResult<SlaPolicy> {
         let team = self.team_of(profile).await?;
         Ok(policy(team.sla_policy().await.map_err(team_error)?))
@@ -60,19 +98,7 @@ impl Desk {
     pub(in crate::desk) async fn team_sla(&self, profile: &Profile) -> AppResult<TeamSla> {
         let team = self.team_of(profile).await?;
         let policy = policy(team.sla_policy().await.map_err(team_error)?);
-        let mut spans: HashMap<Key, Vec<StatusSpan>> = HashMap::new();
-        for change in team.status_history().await.map_err(team_error)? {
-            let Some(since) = kyb_api::time::parse_timestamp(&change.since) else {
-                continue;
-            };
-            spans
-                .entry((change.flow_id, change.rfc))
-                .or_default()
-                .push(StatusSpan {
-                    category: category(&change.status),
-                    since,
-                });
-        }
+        let spans = status_spans(&team).await?;
         let me = team.member().to_owned();
         let claimed: HashSet<String> = team
             .claims()
