@@ -81,3 +81,21 @@ fn spans_are_bounded_and_an_older_record_reads_as_one_span() {
         "in order"
     );
 }
+
+#[test]
+fn an_update_time_ahead_of_the_refresh_does_not_freeze_the_clock() {
+    // A service whose clock is years ahead (or a crafted answer): the status cannot have
+    // changed after this desk saw it, and every later span starts no earlier than this
+    // one, so taken as given the file's clock would count nothing for years.
+    let mut file = WatchedFile::followed("flujo", "PLE150301AB2", None);
+    let ahead = answer(DocumentStatus::Pendiente, Some("2999-01-01T00:00:00Z"));
+    record(&mut file, Ok(&ahead), "2025-06-02T16:00:00Z");
+    let review = answer(DocumentStatus::EnRevision, None);
+    record(&mut file, Ok(&review), "2025-06-03T10:00:00Z");
+    let starts: Vec<String> = file
+        .status_spans
+        .iter()
+        .map(|s| kyb_api::time::instant_text(s.since))
+        .collect();
+    assert_eq!(starts, ["2025-06-02T16:00:00Z", "2025-06-03T10:00:00Z"]);
+}

@@ -195,12 +195,20 @@ pub(super) fn record(file: &mut WatchedFile, answer: Result<&Tracking, ErrorCode
         Ok(tracking) => {
             if let Some(category) = tracking.document_status.as_ref().map(|s| s.category()) {
                 // The service's own update time when it gave one: the status changed
-                // then at the latest, however long after it this desk refreshed.
-                let since = tracking
-                    .updated_at_utc
-                    .as_ref()
-                    .and_then(|at| at.timestamp())
-                    .or_else(|| kyb_api::time::parse_timestamp(now));
+                // then at the latest, however long after it this desk refreshed. Never
+                // after this refresh: a time ahead of it (a clock ahead, a crafted
+                // answer) would start every later span there and stop the clock.
+                let seen = kyb_api::time::parse_timestamp(now);
+                let since = match (
+                    tracking
+                        .updated_at_utc
+                        .as_ref()
+                        .and_then(|at| at.timestamp()),
+                    seen,
+                ) {
+                    (Some(at), Some(seen)) => Some(at.min(seen)),
+                    (at, seen) => at.or(seen),
+                };
                 if let Some(since) = since {
                     file.enter(category, since);
                 }
