@@ -4,7 +4,7 @@
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use kyb_api::Operation;
@@ -12,6 +12,7 @@ use kyb_api::Operation;
 use super::anchor::{AuditAnchor, Head};
 use super::chain::*;
 use super::entry::*;
+use super::kept::{KeptEntries, LogEntries};
 use crate::error::{AppError, AppResult, ServiceCode, Task};
 use crate::fsio;
 
@@ -44,6 +45,8 @@ pub struct AuditLog {
     anchor: Box<dyn AuditAnchor>,
     /// Read when the first entry is written, kept while the file stays as written.
     tail: Mutex<Option<Tail>>,
+    /// The entries read, kept for the next read while the file only grows.
+    kept: KeptEntries,
 }
 
 fn storage_error(error: impl std::fmt::Display) -> AppError {
@@ -76,6 +79,7 @@ impl AuditLog {
             path,
             anchor,
             tail: Mutex::new(None),
+            kept: KeptEntries::default(),
         }
     }
 
@@ -313,6 +317,12 @@ impl AuditLog {
                 .collect(),
             entries,
         })
+    }
+
+    /// Every entry that can be read, newest last, shared: the lines read before are
+    /// kept, and only those appended since are parsed (see [`super::kept`]).
+    pub fn shared_entries(&self) -> AppResult<Arc<LogEntries>> {
+        self.kept.read(&self.path)
     }
 
     /// Every break of the chain, and the last entry against the anchor.

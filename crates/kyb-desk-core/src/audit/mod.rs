@@ -21,18 +21,21 @@
 //! Its rooms: [`action`] (what an entry is about), [`entry`] (what an entry holds and what
 //! a check reports), `target` (the file, folio or profile it concerns), [`chain`] (reading
 //! the file's lines and checking their hashes and the anchored head), [`log`] (the log
-//! that writes and repairs), [`csv`] (the export) and [`anchor`] (the head kept outside).
+//! that writes and repairs), `kept` (the entries kept between reads, only appended lines
+//! parsed again), [`csv`] (the export) and [`anchor`] (the head kept outside).
 
 mod action;
 pub mod anchor;
 mod chain;
 mod csv;
 mod entry;
+mod kept;
 mod log;
 mod target;
 
 pub use csv::to_csv;
 pub use entry::*;
+pub use kept::LogEntries;
 pub use log::AuditLog;
 
 #[cfg(test)]

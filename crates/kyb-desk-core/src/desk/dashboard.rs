@@ -34,8 +34,10 @@ impl Desk {
                 // One log for every profile of the desk: only the active profile's
                 // entries (by the name each entry was written under; a profile renamed
                 // since counts from its new name on).
-                let trail = self.audit.entries()?.entries;
+                // Kept between requests: only what was appended since is read.
+                let trail = self.audit.shared_entries()?;
                 let entries = trail
+                    .entries
                     .iter()
                     .filter(|e| e.record.profile == profile.name)
                     .map(TrailEntry::from);
