@@ -98,3 +98,61 @@ async fn the_demo_file_s_dossier_holds_its_decisions_and_the_log_records_it() {
     assert!(!audit.recorded);
     assert!(dossier::verify(&forged.bytes).digest != Some(exported.digest));
 }
+
+/// A destination that cannot be written: the error reaches the analyst, no file is
+/// left, and the log says the export was begun for that digest and failed (an intent
+/// and its failed outcome), not that a dossier exists, nor nothing at all.
+#[tokio::test]
+async fn a_dossier_that_cannot_be_saved_is_logged_as_failed_and_leaves_no_file() {
+    let demo = DemoDesk::start().await;
+    let base = Url::parse(&demo.manifest().base_url).expect("the sandbox's address");
+    let files = EvidenceFiles::new(Some(&base)).expect("files");
+    let examples = &demo.manifest().examples;
+    let document_id = examples.document_id.to_string();
+    let dir = tempfile::tempdir().expect("tempdir");
+    // A file where the folder should be: refused whoever runs the test (root too).
+    std::fs::write(dir.path().join("carpeta"), b"x").expect("a file");
+    let path = dir.path().join("carpeta/expediente.zip");
+    let error = demo
+        .desk
+        .export_dossier(
+            &files,
+            &examples.flow_id,
+            &examples.rfc,
+            &document_id,
+            &path,
+        )
+        .await
+        .expect_err("nowhere to save it");
+    assert_eq!(error.code.to_string(), "storage", "{error:?}");
+    assert!(!path.exists());
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("listing")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(leftovers, ["carpeta"]);
+
+    let entries = demo.desk.audit_entries().expect("the log").entries;
+    let [.., intent, outcome] = entries.as_slice() else {
+        panic!("two entries at least: {entries:?}")
+    };
+    for entry in [intent, outcome] {
+        assert_eq!(entry.record.operation, "desk: dossier-exported");
+        assert!(entry.record.summary.contains("sha256"), "{entry:?}");
+    }
+    assert_eq!(
+        intent.record.outcome.code.as_ref().map(ToString::to_string),
+        Some("intent".to_owned())
+    );
+    assert_eq!(outcome.record.completes, Some(intent.record.seq));
+    assert!(!outcome.record.outcome.ok);
+    assert_eq!(
+        outcome
+            .record
+            .outcome
+            .code
+            .as_ref()
+            .map(ToString::to_string),
+        Some("storage".to_owned())
+    );
+}

@@ -1,7 +1,8 @@
 //! The desk's export of a file's dossier ([`crate::dossier`]): read the file as the
 //! review reads it, fetch and hash its evidence, take the file's part of the audit log,
-//! write the ZIP where the analyst chose, and record its digest in the log (an export
-//! is audited like every other act, and a dossier rewritten later is caught by it).
+//! record its digest in the log as an intent, write the ZIP where the analyst chose,
+//! then record how that went (an export is audited like every other act, and a
+//! dossier rewritten later is caught by it).
 
 use std::path::Path;
 
@@ -9,9 +10,9 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::{Desk, FileDetail, team_error};
-use crate::audit::{AuditTarget, DeskEvent};
+use crate::audit::{Action, AuditTarget, DeskEvent, NewEntry, Outcome, OutcomeCode};
 use crate::dossier::{self, DossierCheck, model};
-use crate::error::{AppError, AppResult, Task};
+use crate::error::{AppError, AppResult, DeskCode, Task};
 use crate::evidence::files::EvidenceFiles;
 use crate::fsio;
 
@@ -161,17 +162,52 @@ impl Desk {
         }
         let built = dossier::archive::build(&assembled)?;
         let written = dossier::verify(&built.bytes);
-        fsio::write_atomic(path, &built.bytes)
-            .map_err(|e| AppError::storage(Task::UseChosenPath, e))?;
-        self.append_event(
-            &profile,
-            DeskEvent::DossierExported,
-            document_id.trim(),
-            AuditTarget::File {
+        // The log first, then the file: a dossier on disk whose export the log does not
+        // name reads as forged, so none may exist. A crash after the intent leaves
+        // either no file or exactly these bytes, which the intent's digest names.
+        let entry = |outcome| NewEntry {
+            profile: profile.name.clone(),
+            agent_email: profile.agent_email.clone(),
+            action: Action::Desk(DeskEvent::DossierExported),
+            target: document_id.trim().to_owned(),
+            about: AuditTarget::File {
                 document_id: document_id.trim().to_owned(),
             },
-            exported_summary(&built.digest),
-        )?;
+            summary: exported_summary(&built.digest),
+            outcome,
+            completes: None,
+        };
+        let intent = self
+            .audit
+            .intent(entry(Outcome {
+                ok: false,
+                code: None,
+                message: None,
+            }))
+            .map_err(|e| AppError::new(DeskCode::Storage, e.message).during(Task::RecordIntent))?;
+        let saved = fsio::write_atomic(path, &built.bytes)
+            .map_err(|e| AppError::storage(Task::UseChosenPath, e));
+        let outcome = match &saved {
+            Ok(()) => Outcome {
+                ok: true,
+                code: None,
+                message: None,
+            },
+            Err(error) => Outcome {
+                ok: false,
+                code: Some(OutcomeCode::Failed(error.code)),
+                message: Some(error.message.clone()),
+            },
+        };
+        // As a service call's result: one that cannot be written is logged, and the
+        // intent, naming these bytes, stays.
+        if let Err(error) = self.audit.append(NewEntry {
+            completes: Some(intent),
+            ..entry(outcome)
+        }) {
+            tracing::error!(code = ?error.code, "audit entry not written: {error}");
+        }
+        saved?;
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         Ok(ExportedDossier {
             digest: built.digest,
