@@ -175,7 +175,7 @@ pub fn read_json_or_set_aside<T: serde::de::DeserializeOwned>(
 }
 
 /// Reads a record with `decode`; `None` when it does not exist. A record that exists
-/// but does not decode is set aside: renamed to `<name>.unreadable-<UTC time>` in its
+/// but is over its kind's size ([`RecordKind::max_bytes`]) or does not decode is set aside: renamed to `<name>.unreadable-<UTC time>` in its
 /// folder (contents untouched), reported to `recoveries` as a record of `kind`, and
 /// then read as absent, so the feature carries on and its next write
 /// cannot replace the old contents. Any other failure (say, permission denied) stays
@@ -195,10 +195,21 @@ pub fn read_or_set_aside<T>(
             Err(error) => return Err(error),
         };
         let read_identity = identity(&file.metadata()?);
+        // One byte past the cap is enough to know the record is over it.
+        let max = kind.max_bytes();
         let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)?;
+        (&mut file)
+            .take(max.saturating_add(1))
+            .read_to_end(&mut bytes)?;
         drop(file);
-        let reason = match decode(&bytes) {
+        let decoded = if bytes.len() as u64 > max {
+            Err(format!(
+                "larger than {max} bytes, the most a record of its kind holds"
+            ))
+        } else {
+            decode(&bytes)
+        };
+        let reason = match decoded {
             Ok(value) => return Ok(Some(value)),
             Err(reason) => reason,
         };
@@ -392,174 +403,5 @@ pub fn safe_name(id: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn writes_replace_whole_files_and_leave_no_temporaries() {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let path = dir.path().join("a/b.json");
-        write_json(&path, &vec![1, 2, 3]).expect("written");
-        write_json(&path, &vec![4]).expect("rewritten");
-        let recoveries = Recoveries::default();
-        let read = |path: &Path| {
-            read_json_or_set_aside::<Vec<i32>>(path, RecordKind::Watchlist, &recoveries)
-        };
-        assert_eq!(read(&path).expect("read"), Some(vec![4]));
-        let names: Vec<_> = fs::read_dir(path.parent().expect("dir"))
-            .expect("listing")
-            .map(|e| e.expect("entry").file_name())
-            .collect();
-        assert_eq!(names, ["b.json"]);
-        assert_eq!(read(&dir.path().join("none.json")).expect("read"), None);
-        assert_eq!(safe_name("../../etc/passwd"), "______etc_passwd");
-    }
-
-    #[cfg(unix)]
-    fn mode(path: &Path) -> u32 {
-        use std::os::unix::fs::PermissionsExt;
-        fs::metadata(path).expect("metadata").permissions().mode() & 0o777
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn what_the_app_writes_only_its_user_can_read() {
-        use std::os::unix::fs::PermissionsExt;
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let record = dir.path().join("a/b/record.json");
-        write_json(&record, &[1]).expect("written");
-        assert_eq!(mode(&record), 0o600);
-        assert_eq!(mode(&dir.path().join("a")), 0o700);
-        assert_eq!(mode(&dir.path().join("a/b")), 0o700);
-
-        let log = dir.path().join("c/log.jsonl");
-        open_append_private(&log)
-            .expect("opened")
-            .write_all(b"one\n")
-            .expect("written");
-        open_append_private(&log)
-            .expect("opened again")
-            .write_all(b"two\n")
-            .expect("appended");
-        assert_eq!(fs::read_to_string(&log).expect("read"), "one\ntwo\n");
-        assert_eq!(mode(&log), 0o600);
-        assert_eq!(mode(&dir.path().join("c")), 0o700);
-        // A log an older version left readable by others is made private.
-        fs::set_permissions(&log, fs::Permissions::from_mode(0o644)).expect("widened");
-        open_append_private(&log).expect("opened");
-        assert_eq!(mode(&log), 0o600);
-    }
-
-    fn aside_files(dir: &Path) -> Vec<PathBuf> {
-        let mut found: Vec<PathBuf> = fs::read_dir(dir)
-            .expect("listing")
-            .map(|e| e.expect("entry").path())
-            .filter(|p| p.to_string_lossy().contains(".unreadable-"))
-            .collect();
-        found.sort();
-        found
-    }
-
-    #[test]
-    fn an_unreadable_record_is_set_aside_announced_and_read_as_absent() {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let path = dir.path().join("list.json");
-        let recoveries = Recoveries::default();
-        let read = || read_json_or_set_aside::<Vec<i32>>(&path, RecordKind::Watchlist, &recoveries);
-        fs::write(&path, "[1, 2,").expect("a torn file");
-        assert_eq!(read().expect("read"), None);
-        let aside = aside_files(dir.path());
-        assert_eq!(aside.len(), 1);
-        assert_eq!(fs::read_to_string(&aside[0]).expect("kept"), "[1, 2,");
-        assert!(!path.exists());
-        let name = aside[0].file_name().expect("name").to_string_lossy();
-        assert!(
-            name.starts_with("list.json.unreadable-2") && name.ends_with('Z'),
-            "{name}"
-        );
-        let announced = recoveries.all();
-        assert_eq!(announced.len(), 1);
-        assert_eq!(announced[0].kind, RecordKind::Watchlist);
-        assert_eq!(announced[0].path, path.display().to_string());
-        assert_eq!(announced[0].set_aside_as, aside[0].display().to_string());
-        assert!(announced[0].reason.contains("line 1"), "{announced:?}");
-
-        // The next write starts afresh and leaves the set-aside file as it was; a second
-        // unreadable file (same second, say) is set aside beside the first.
-        write_json(&path, &[3]).expect("written");
-        assert_eq!(read().expect("read"), Some(vec![3]));
-        fs::write(&path, "").expect("an empty file");
-        assert_eq!(read().expect("read"), None);
-        let aside = aside_files(dir.path());
-        assert_eq!(aside.len(), 2);
-        assert!(
-            aside
-                .iter()
-                .any(|p| fs::read_to_string(p).expect("kept") == "[1, 2,")
-        );
-        assert!(
-            aside
-                .iter()
-                .any(|p| fs::read_to_string(p).expect("kept").is_empty())
-        );
-        assert_eq!(recoveries.all().len(), 2);
-    }
-
-    #[test]
-    fn a_record_that_cannot_be_opened_stays_an_error_and_is_not_set_aside() {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        // Reading a folder fails like a denied permission would (as root, which this
-        // test may run as, permissions are not enforced).
-        let path = dir.path().join("list.json");
-        fs::create_dir(&path).expect("a folder in the way");
-        let recoveries = Recoveries::default();
-        assert!(
-            read_json_or_set_aside::<Vec<i32>>(&path, RecordKind::Watchlist, &recoveries).is_err()
-        );
-        assert!(path.is_dir());
-        assert!(aside_files(dir.path()).is_empty());
-        assert!(recoveries.all().is_empty());
-    }
-
-    #[test]
-    fn temporaries_of_dead_writers_are_swept_and_nothing_else() {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let mut exited = std::process::Command::new("true")
-            .spawn()
-            .expect("a process");
-        let dead = exited.id();
-        exited.wait().expect("it exited");
-        let me = std::process::id();
-        let swept = [
-            format!(".profiles.json.{dead}.0.tmp"),
-            format!("watchlist/.p.json.{dead}.12.tmp"),
-            format!("drafts/p/.doc.json.{dead}.3.tmp"),
-        ];
-        let kept = [
-            "profiles.json".to_owned(),
-            "profiles.json.unreadable-20250601T101530Z".to_owned(),
-            format!("drafts/p/.doc.json.{me}.4.tmp"),
-            format!("drafts/.x.{dead}.tmp"),
-            format!("notes.{dead}.1.tmp"),
-            ".tmp".to_owned(),
-            // Deeper than any record.
-            format!("a/b/c/d/.e.json.{dead}.0.tmp"),
-        ];
-        for name in swept.iter().chain(&kept) {
-            let path = dir.path().join(name);
-            fs::create_dir_all(path.parent().expect("dir")).expect("folder");
-            fs::write(&path, "x").expect("written");
-        }
-        assert_eq!(sweep_temporaries(dir.path()).expect("swept"), 3);
-        for name in &swept {
-            assert!(!dir.path().join(name).exists(), "{name} left");
-        }
-        for name in &kept {
-            assert!(dir.path().join(name).exists(), "{name} removed");
-        }
-        assert_eq!(
-            sweep_temporaries(&dir.path().join("none")).expect("swept"),
-            0
-        );
-    }
-}
+#[path = "fsio_tests.rs"]
+mod tests;

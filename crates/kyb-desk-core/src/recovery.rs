@@ -27,6 +27,28 @@ pub enum RecordKind {
     SavedViews,
 }
 
+const MIB: u64 = 1024 * 1024;
+
+impl RecordKind {
+    /// The largest record of this kind that is read: one larger is set aside like an
+    /// unreadable one, never read whole (a file grown by a fault or by someone else
+    /// would otherwise fill the memory at every read). Each is far above what the desk
+    /// writes.
+    pub fn max_bytes(self) -> u64 {
+        match self {
+            // A few settings each; fifty views of bounded names and filters.
+            Self::Profiles | Self::Preferences | Self::SavedViews => 4 * MIB,
+            // One policy; the files already told of (a key each) beside it.
+            Self::SlaPolicy => 16 * MIB,
+            // A file's decisions and comments; a hundred distinct shapes.
+            Self::Draft | Self::Drift => 16 * MIB,
+            // Ten details of a file as the service sends them (up to 8 MiB each, kept
+            // pretty-printed); tens of thousands of followed files with their spans.
+            Self::History | Self::Watchlist => 256 * MIB,
+        }
+    }
+}
+
 /// One file set aside this session.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
