@@ -95,6 +95,45 @@ impl SectionBase {
     }
 }
 
+/// The words for a section in Spanish, the desk's records' language (the dossier's report
+/// names sections by them). The window has its own words for both of its languages
+/// (`ui/src/features/sections.ts`); these are its Spanish ones.
+impl SectionBase {
+    pub fn words_es(self) -> &'static str {
+        match self {
+            Self::ActaConstitutiva | Self::ArticleIncorporation => "Acta constitutiva",
+            Self::Asamblea => "Acta de asamblea",
+            Self::BankStatement => "Estado de cuenta",
+            Self::CertificadoSAT => "Certificado del SAT",
+            Self::DatosRep => "Datos del representante",
+            Self::FiscalCSF => "Constancia de situación fiscal",
+            Self::LegalRepresentative => "Representante legal",
+            Self::Opinion => "Opinión de cumplimiento",
+            Self::PersonaFisica => "Persona física",
+            Self::Poder => "Poder notarial",
+            Self::PoderesRepresentanteLegal => "Poderes del representante legal",
+            Self::ProofAddress => "Comprobante de domicilio",
+            Self::Sucursal => "Sucursal",
+            Self::SucursalBank => "Sucursal bancaria",
+            Self::SucursalImagenes => "Fotos de la sucursal",
+            Self::TaxInformations => "Información fiscal",
+            Self::ValidacionBiometrica => "Validación biométrica",
+        }
+    }
+}
+
+impl Modifier {
+    pub fn words_es(self) -> &'static str {
+        match self {
+            Self::Obligatorio => "obligatorio",
+            Self::Opcional => "opcional",
+            Self::Multiple => "varios",
+            Self::Ocultar => "oculta",
+            Self::Detallada => "detallada",
+        }
+    }
+}
+
 /// Every section identifier the spec lists (detail, version 2), as it lists them; the
 /// `Limit:<n>` forms with a sample `n`. The rules that read identifiers are tested
 /// against this list.
@@ -159,6 +198,25 @@ impl SectionId {
             modifier,
             entity: entity_of(name),
         }
+    }
+}
+
+impl SectionId {
+    /// "Comprobante de domicilio (obligatorio, hasta 2)" for `ProofAddressObligatorioLimit:2`;
+    /// `None` for a name whose base the app does not know (shown as sent).
+    pub fn words_es(&self) -> Option<String> {
+        let base = self.base?.words_es();
+        let notes: Vec<String> = self
+            .modifier
+            .map(|m| m.words_es().to_owned())
+            .into_iter()
+            .chain(self.limit.map(|n| format!("hasta {n}")))
+            .collect();
+        Some(if notes.is_empty() {
+            base.to_owned()
+        } else {
+            format!("{base} ({})", notes.join(", "))
+        })
     }
 }
 
@@ -303,6 +361,24 @@ mod tests {
             "CartaCondiciones",
         ] {
             assert_eq!(entity(id), None, "{id}");
+        }
+    }
+
+    #[test]
+    fn a_section_reads_in_spanish_words() {
+        let words = |id: &str| SectionId::parse(id).words_es();
+        assert_eq!(
+            words("ActaConstitutivaObligatorio").as_deref(),
+            Some("Acta constitutiva (obligatorio)")
+        );
+        assert_eq!(
+            words("ProofAddressObligatorioLimit:2").as_deref(),
+            Some("Comprobante de domicilio (obligatorio, hasta 2)")
+        );
+        assert_eq!(words("Sucursal").as_deref(), Some("Sucursal"));
+        assert_eq!(words("CartaCondiciones"), None);
+        for id in LISTED_IN_SPEC {
+            assert!(words(id).is_some(), "{id}");
         }
     }
 

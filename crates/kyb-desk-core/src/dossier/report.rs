@@ -3,6 +3,8 @@
 //! their hashes, the notes and the trail. Everything it shows comes from the JSON, so
 //! the PDF can be drawn again from it (the check does).
 
+use kyb_api::file::SectionId;
+
 use super::model::*;
 use super::typeset::{self, Style};
 use super::verify::outcome_code;
@@ -16,6 +18,32 @@ pub fn pdf(dossier: &Dossier) -> Vec<u8> {
 
 fn or_dash(value: Option<&str>) -> &str {
     value.filter(|v| !v.trim().is_empty()).unwrap_or("—")
+}
+
+/// An instant as a reader reads it: "2026-11-26 15:30:58 UTC", to the second. The JSON
+/// keeps the exact text (the hashes cover it); a text that is no instant is shown as is.
+fn when(text: &str) -> String {
+    kyb_api::time::parse_timestamp(text).map_or_else(
+        || text.to_owned(),
+        |at| at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+    )
+}
+
+fn when_or_dash(value: Option<&str>) -> String {
+    value
+        .filter(|v| !v.trim().is_empty())
+        .map_or_else(|| "—".to_owned(), when)
+}
+
+/// A section named in Spanish words ([`SectionId::words_es`]), and its name as the
+/// service spells it, for small print beside them (an auditor matches it with the JSON
+/// and the trail's summaries); a name the desk does not know, or one its words repeat
+/// ("Sucursal"), is shown as sent, alone.
+fn section_words(section: &str) -> (String, Option<String>) {
+    match SectionId::parse(section).words_es() {
+        Some(words) if words != section.trim() => (words, Some(section.to_owned())),
+        _ => (section.to_owned(), None),
+    }
 }
 
 /// An entry's result in the auditor's words. An intent is written before a call leaves,
@@ -43,7 +71,7 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
         Style::Body,
         format!(
             "Generado el {} por {} ({})",
-            d.generated_at_utc,
+            when(&d.generated_at_utc),
             or_dash(Some(&d.generated_by)),
             d.format
         ),
@@ -67,8 +95,8 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
         Style::Body,
         format!(
             "Creado: {}  ·  Actualizado: {}",
-            or_dash(f.created_at_utc.as_deref()),
-            or_dash(f.updated_at_utc.as_deref())
+            when_or_dash(f.created_at_utc.as_deref()),
+            when_or_dash(f.updated_at_utc.as_deref())
         ),
     );
     for person in &f.people {
@@ -85,7 +113,10 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
     push(
         Style::Body,
         match &f.detail_fetched_at_utc {
-            Some(at) => format!("Detalle versión 2 leído el {at} (completo en dossier.json)"),
+            Some(at) => format!(
+                "Detalle versión 2 leído el {} (completo en dossier.json)",
+                when(at)
+            ),
             None => "Sin detalle versión 2 leído en este escritorio".into(),
         },
     );
@@ -95,13 +126,20 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
         push(Style::Body, "El seguimiento no nombra secciones.".into());
     }
     for s in &d.sections {
-        push(Style::Body, format!("{} — {}", s.section, s.status));
+        let (words, service) = section_words(&s.section);
+        push(Style::Body, format!("{words} — {}", s.status));
+        if let Some(service) = service {
+            push(Style::Aside, service);
+        }
         if let Some(comment) = &s.comment {
             push(Style::Detail, format!("Comentario: {comment}"));
         }
         let who = match (&s.decided_by, &s.decided_at_utc, s.trail_seq) {
             (Some(by), Some(at), Some(seq)) => {
-                format!("Enviada por {by} el {at} (entrada {seq} de la bitácora)")
+                format!(
+                    "Enviada por {by} el {} (entrada {seq} de la bitácora)",
+                    when(at)
+                )
             }
             _ => "Sin envío registrado en la bitácora".into(),
         };
@@ -118,7 +156,7 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
     for a in &d.acknowledged {
         push(
             Style::Body,
-            format!("{} — {} (entrada {})", a.at_utc, a.by, a.trail_seq),
+            format!("{} — {} (entrada {})", when(&a.at_utc), a.by, a.trail_seq),
         );
         push(Style::Detail, a.summary.clone());
     }
@@ -128,12 +166,15 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
         push(Style::Body, "Ninguno.".into());
     }
     for doc in &d.documents {
-        let section = doc
-            .section
-            .as_deref()
-            .map(|s| format!(" — {s}"))
-            .unwrap_or_default();
-        push(Style::Body, format!("{}{section}", doc.name));
+        match doc.section.as_deref().map(section_words) {
+            Some((words, service)) => {
+                push(Style::Body, format!("{} — {words}", doc.name));
+                if let Some(service) = service {
+                    push(Style::Aside, service);
+                }
+            }
+            None => push(Style::Body, doc.name.clone()),
+        }
         match (&doc.sha256, doc.bytes) {
             (Some(hash), Some(bytes)) => {
                 push(Style::Detail, format!("sha256 {hash} ({bytes} bytes)"));
@@ -148,7 +189,10 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
     push(Style::Heading, "Notas".into());
     push(Style::Body, d.notes.statement.clone());
     for note in &d.notes.items {
-        push(Style::Body, format!("{} — {}", note.at_utc, note.author));
+        push(
+            Style::Body,
+            format!("{} — {}", when(&note.at_utc), note.author),
+        );
         push(Style::Detail, note.text.clone());
     }
 
@@ -169,7 +213,7 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
             format!(
                 "{} · {} · {} · {}",
                 e.seq,
-                e.at_utc,
+                when(&e.at_utc),
                 or_dash(Some(&e.by)),
                 e.operation
             ),
@@ -193,7 +237,10 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
             Style::Body,
             format!(
                 "Punto de control firmado por {} el {}: entrada {}, hash {}",
-                c.signer, c.at, c.seq, c.hash
+                c.signer,
+                when(&c.at),
+                c.seq,
+                c.hash
             ),
         );
         push(Style::Detail, format!("llave pública {}", c.public_key));
@@ -266,5 +313,28 @@ mod tests {
         );
         let text: Vec<String> = lines(&dossier).into_iter().map(|(_, l)| l).collect();
         assert!(text.iter().any(|l| l.ends_with("(correcto)")), "{text:?}");
+    }
+
+    #[test]
+    fn instants_read_to_the_second_and_sections_in_words() {
+        assert_eq!(
+            when("2026-11-26T15:30:58.901727906Z"),
+            "2026-11-26 15:30:58 UTC"
+        );
+        assert_eq!(when("2026-11-26T09:30:58-06:00"), "2026-11-26 15:30:58 UTC");
+        assert_eq!(when("ayer"), "ayer", "no instant: shown as is");
+        assert_eq!(when_or_dash(Some(" ")), "—");
+        assert_eq!(
+            section_words("ActaConstitutivaObligatorio"),
+            (
+                "Acta constitutiva (obligatorio)".to_owned(),
+                Some("ActaConstitutivaObligatorio".to_owned())
+            )
+        );
+        assert_eq!(section_words("Sucursal"), ("Sucursal".to_owned(), None));
+        assert_eq!(
+            section_words("CartaCondiciones"),
+            ("CartaCondiciones".to_owned(), None)
+        );
     }
 }

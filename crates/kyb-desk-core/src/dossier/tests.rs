@@ -55,7 +55,7 @@ fn fixture_log(dir: &std::path::Path) -> AuditLog {
         new_entry(
             correction,
             DOC,
-            "2 secciones (Acta constitutiva Aceptada, Comprobante de domicilio Rechazada); notificar al usuario: sí",
+            "2 secciones (ActaConstitutivaObligatorio Aceptada, ProofAddressObligatorio Rechazada); notificar al usuario: sí",
         ),
         new_entry(
             correction,
@@ -91,13 +91,13 @@ fn fixture(log: &AuditLog) -> Dossier {
             ..FileFacts::default()
         },
         sections: vec![
-            section("Acta constitutiva", "Aceptada", None),
-            section("Comprobante de domicilio", "Rechazada", Some(COMMENT)),
+            section("ActaConstitutivaObligatorio", "Aceptada", None),
+            section("ProofAddressObligatorio", "Rechazada", Some(COMMENT)),
         ],
         draft: None,
         documents: vec![DocumentHash {
             name: "Comprobante · Recibo de luz".into(),
-            section: Some("Comprobante de domicilio".into()),
+            section: Some("ProofAddressObligatorio".into()),
             sha256: Some(EVIDENCE_SHA.into()),
             bytes: Some(4),
             problem: None,
@@ -178,8 +178,29 @@ fn its_pdf_reads_back_with_accents_and_hashes() {
         "Decisiones por sección",
         "alteración",
         "Hallazgos reconocidos",
+        // Instants for a reader, to the second; sections in words, the service's name
+        // beside them.
+        "Generado el 2026-11-26 15:00:00 UTC",
+        "Acta constitutiva (obligatorio) — Aceptada",
+        "Comprobante de domicilio (obligatorio) — Rechazada",
+        "Recibo de luz — Comprobante de domicilio (obligatorio)",
     ] {
         assert!(text.contains(words), "{words:?} not in:\n{text}");
+    }
+    // The service's name in small print on its section's line.
+    assert!(
+        text.lines()
+            .any(|l| l.contains("Acta constitutiva (obligatorio) — Aceptada")
+                && l.trim_end().ends_with("ActaConstitutivaObligatorio")),
+        "{text}"
+    );
+    for entry in &dossier.trail.entries {
+        // The log writes nanoseconds; the JSON keeps them, the PDF shows seconds.
+        assert!(entry.at_utc.contains('.'), "{}", entry.at_utc);
+        assert!(!text.contains(&entry.at_utc), "{} shown raw", entry.at_utc);
+        let at = kyb_api::time::parse_timestamp(&entry.at_utc).expect("an instant");
+        let shown = at.format("%Y-%m-%d %H:%M:%S UTC").to_string();
+        assert!(text.contains(&shown), "{shown} not in:\n{text}");
     }
     // A hash may be cut across lines: compare without the line breaks.
     let joined: String = text.split_whitespace().collect();

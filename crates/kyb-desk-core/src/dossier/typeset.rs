@@ -28,6 +28,9 @@ pub enum Style {
     Body,
     /// Hashes and the like: smaller, indented.
     Detail,
+    /// Small print beside the line before it (a name as the service spells it), on that
+    /// line when it fits, else indented below it.
+    Aside,
 }
 
 impl Style {
@@ -37,11 +40,16 @@ impl Style {
             Self::Heading => 12.0,
             Self::Body => 9.5,
             Self::Detail => 8.0,
+            Self::Aside => 7.0,
         }
     }
 
     fn indent(self) -> f32 {
-        if self == Self::Detail { 12.0 } else { 0.0 }
+        if matches!(self, Self::Detail | Self::Aside) {
+            12.0
+        } else {
+            0.0
+        }
     }
 
     /// Space above the line.
@@ -49,7 +57,7 @@ impl Style {
         match self {
             Self::Title => 0.0,
             Self::Heading => 10.0,
-            Self::Body | Self::Detail => 0.0,
+            Self::Body | Self::Detail | Self::Aside => 0.0,
         }
     }
 }
@@ -157,33 +165,59 @@ pub fn pdf(title: &str, lines: &[(Style, String)]) -> Vec<u8> {
     let mut pages: Vec<Content> = Vec::new();
     let mut page = Content::new();
     let mut y = PAGE_H - MARGIN;
+    // Where the last line drawn ends, for an aside set beside it.
+    let mut line_end = MARGIN;
     for (style, text) in lines {
         let size = style.size();
         let leading = size * 1.35;
         let width = PAGE_W - 2.0 * MARGIN - style.indent();
         y -= style.before();
         let text = drawable(&font, text, &mut used);
+        let beside = line_end + size;
+        if *style == Style::Aside
+            && line_end > MARGIN
+            && beside + font.width(&text, size) <= PAGE_W - MARGIN
+        {
+            show(&mut page, &font, &mut used, &text, size, beside, y);
+            line_end = beside + font.width(&text, size);
+            continue;
+        }
         for piece in wrap(&font, &text, size, width) {
             if y - leading < MARGIN {
                 pages.push(std::mem::replace(&mut page, Content::new()));
                 y = PAGE_H - MARGIN;
             }
             y -= leading;
-            let mut shown = Vec::with_capacity(piece.len() * 2);
-            for c in piece.chars() {
-                let glyph = font.glyph(c);
-                used.entry(glyph).or_insert(c);
-                shown.extend_from_slice(&glyph.to_be_bytes());
-            }
-            page.begin_text();
-            page.set_font(RESOURCE, size);
-            page.next_line(MARGIN + style.indent(), y);
-            page.show(Str(&shown));
-            page.end_text();
+            let x = MARGIN + style.indent();
+            show(&mut page, &font, &mut used, &piece, size, x, y);
+            line_end = x + font.width(&piece, size);
         }
     }
     pages.push(page);
     write(&font, title, pages, &used)
+}
+
+/// Draws `text` at (`x`, `y`), each character by its glyph.
+fn show(
+    page: &mut Content,
+    font: &Font,
+    used: &mut BTreeMap<u16, char>,
+    text: &str,
+    size: f32,
+    x: f32,
+    y: f32,
+) {
+    let mut shown = Vec::with_capacity(text.len() * 2);
+    for c in text.chars() {
+        let glyph = font.glyph(c);
+        used.entry(glyph).or_insert(c);
+        shown.extend_from_slice(&glyph.to_be_bytes());
+    }
+    page.begin_text();
+    page.set_font(RESOURCE, size);
+    page.next_line(x, y);
+    page.show(Str(&shown));
+    page.end_text();
 }
 
 fn write(font: &Font, title: &str, pages: Vec<Content>, used: &BTreeMap<u16, char>) -> Vec<u8> {

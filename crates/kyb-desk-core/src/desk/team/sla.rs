@@ -40,9 +40,7 @@ fn policy(kept: Option<serde_json::Value>) -> SlaPolicy {
 
 /// The status spans the team's database recorded (migration 0007), by file: the same on
 /// every desk of the team.
-async fn status_spans(
-    team: &kyb_team::Team,
-) -> AppResult<HashMap<Key, Vec<StatusSpan>>> {
+async fn status_spans(team: &kyb_team::Team) -> AppResult<HashMap<Key, Vec<StatusSpan>>> {
     let mut spans: HashMap<Key, Vec<StatusSpan>> = HashMap::new();
     for change in team.status_history().await.map_err(team_error)? {
         let Some(since) = kyb_api::time::parse_timestamp(&change.since) else {
