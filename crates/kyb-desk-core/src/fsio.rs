@@ -178,8 +178,8 @@ pub fn read_json_or_set_aside<T: serde::de::DeserializeOwned>(
 /// but is over its kind's size ([`RecordKind::max_bytes`]) or does not decode is set
 /// aside: renamed to `<name>.unreadable-<UTC time>` in its folder (contents untouched),
 /// reported to `recoveries` as a record of `kind`, and then read as absent, so the
-/// feature carries on and its next write cannot replace the old contents. Any other failure (say, permission denied) stays
-/// an error: the file may be fine.
+/// feature carries on and its next write cannot replace the old contents. Any other
+/// failure (say, permission denied) stays an error: the file may be fine.
 pub fn read_or_set_aside<T>(
     path: &Path,
     kind: RecordKind,
