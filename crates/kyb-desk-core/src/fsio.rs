@@ -237,6 +237,25 @@ pub fn read_or_set_aside<T>(
     )))
 }
 
+/// Sets aside a record that was read but held something its reader dropped (kept whole
+/// beside it, announced as [`read_or_set_aside`] does), so that what the reader
+/// writes back next loses nothing silently.
+pub fn set_aside_announced(
+    path: &Path,
+    kind: RecordKind,
+    recoveries: &Recoveries,
+    reason: String,
+) -> io::Result<()> {
+    let aside = set_aside(path)?;
+    recoveries.record(Recovery {
+        kind,
+        path: path.display().to_string(),
+        set_aside_as: aside.display().to_string(),
+        reason,
+    });
+    Ok(())
+}
+
 /// Which file a path named when it was opened (device and inode on unix; elsewhere
 /// nothing is compared).
 #[cfg(unix)]

@@ -50,7 +50,41 @@ impl ViewStore {
             &self.recoveries,
         )
         .map_err(|e| AppError::storage(Task::ReadSavedViews, e))?;
-        Ok(record.unwrap_or_default())
+        let Some(mut record) = record else {
+            return Ok(Record::default());
+        };
+        // A record edited by hand or by another program: the views the desk would
+        // have refused (a name or filter out of bounds, a name twice, one past the
+        // most) are dropped, and the file is set aside and announced first, so that
+        // the next write of what is kept loses nothing silently.
+        let read = record.views.len();
+        let mut kept: Vec<SavedView> = Vec::with_capacity(read.min(VIEWS_MAX));
+        for view in std::mem::take(&mut record.views) {
+            let valid = view_name(&view.name).is_ok_and(|name| name == view.name)
+                && view.filter.checked().is_ok()
+                && !kept
+                    .iter()
+                    .any(|k| k.name.to_lowercase() == view.name.to_lowercase() || k.id == view.id);
+            if valid && kept.len() < VIEWS_MAX {
+                kept.push(view);
+            }
+        }
+        record.views = kept;
+        // Ids are never reused, even after a hand edit.
+        let last = record.views.iter().map(|v| v.id).max().unwrap_or(0);
+        record.next_id = record.next_id.max(last);
+        if record.views.len() < read {
+            let path = self.path(profile_id);
+            let reason = format!(
+                "{} of {read} saved views dropped: more than {VIEWS_MAX}, or a name or \
+                 filter out of bounds, or a name or id given twice",
+                read - record.views.len()
+            );
+            fsio::set_aside_announced(&path, RecordKind::SavedViews, &self.recoveries, reason)
+                .and_then(|()| fsio::write_json(&path, &record))
+                .map_err(|e| AppError::storage(Task::ReadSavedViews, e))?;
+        }
+        Ok(record)
     }
 
     fn write(&self, profile_id: &str, record: &Record) -> AppResult<()> {
@@ -225,5 +259,45 @@ mod tests {
             .any(|e| e.file_name().to_string_lossy().contains(".unreadable-"));
         assert!(set_aside, "the old contents are kept aside");
         assert_eq!(store.recoveries.all().len(), 1);
+    }
+
+    #[test]
+    fn a_record_with_views_out_of_bounds_keeps_the_valid_ones_and_is_set_aside() {
+        let (dir, store) = store();
+        let view = |id: i64, name: &str| SavedView {
+            id,
+            name: name.to_owned(),
+            owner: None,
+            mine: true,
+            shared: false,
+            filter: queued(),
+            updated_at: "2026-01-01T00:00:00Z".into(),
+        };
+        let mut views: Vec<SavedView> = (1..=60).map(|n| view(n, &format!("v{n}"))).collect();
+        views.insert(0, view(100, "mala\u{7}campana"));
+        let record = Record {
+            next_id: 100,
+            views,
+        };
+        let path = store.path("p1");
+        fsio::write_json(&path, &record).expect("written");
+        let original = std::fs::read(&path).expect("read");
+
+        let listed = store.list("p1").expect("the store answers");
+        assert_eq!(listed.len(), VIEWS_MAX);
+        assert!(listed.iter().all(|v| !v.name.contains('\u{7}')));
+        assert!(listed.iter().any(|v| v.name == "v1") && listed.iter().all(|v| v.name != "v51"));
+        let announced = store.recoveries.all();
+        assert_eq!(announced.len(), 1);
+        assert_eq!(announced[0].kind, RecordKind::SavedViews);
+        assert!(announced[0].reason.starts_with("11 of 61"), "{announced:?}");
+        assert_eq!(
+            std::fs::read(&announced[0].set_aside_as).expect("kept whole"),
+            original
+        );
+        // What is kept is written back: read again, nothing more is set aside.
+        assert_eq!(store.list("p1").expect("the store answers"), listed);
+        assert_eq!(store.recoveries.all().len(), 1);
+        assert!(dir.path().join("views").exists());
     }
 }

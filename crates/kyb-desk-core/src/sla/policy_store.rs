@@ -30,19 +30,29 @@ impl PolicyStore {
     }
 
     /// The profile's policy; the defaults when none was set (or it was set aside). A
-    /// stored policy that breaks today's bounds reads as the defaults too: a clock
-    /// never counts to a target the desk would refuse.
+    /// stored policy that breaks today's bounds is set aside and announced like an
+    /// unreadable one: a clock never counts to a target the desk would refuse, and the
+    /// file is not read and refused again at every read of the board.
     pub fn get(&self, profile_id: &str) -> AppResult<SlaPolicy> {
         self.locks.with(profile_id, || {
-            let stored: Option<SlaPolicy> = fsio::read_json_or_set_aside(
+            let stored = fsio::read_or_set_aside(
                 &self.path(profile_id),
                 RecordKind::SlaPolicy,
                 &self.recoveries,
+                |bytes| {
+                    let policy: SlaPolicy =
+                        serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+                    let problems = policy.problems();
+                    if problems.is_empty() {
+                        policy.validated().map_err(|e| e.to_string())
+                    } else {
+                        let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();
+                        Err(format!("out of bounds: {}", fields.join(", ")))
+                    }
+                },
             )
             .map_err(|e| AppError::storage(Task::ReadSlaPolicy, e))?;
-            Ok(stored
-                .and_then(|policy| policy.validated().ok())
-                .unwrap_or_default())
+            Ok(stored.unwrap_or_default())
         })
     }
 

@@ -331,3 +331,34 @@ fn the_local_policy_is_kept_and_an_unreadable_one_set_aside() {
     assert_eq!(announced.len(), 1);
     assert_eq!(announced[0].kind, RecordKind::SlaPolicy);
 }
+
+#[test]
+fn a_local_policy_out_of_bounds_is_set_aside_once_and_announced() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let recoveries = Recoveries::default();
+    let store = policy_store::PolicyStore::new(dir.path().join("sla"), recoveries.clone());
+    let mut policy = SlaPolicy::default();
+    policy.targets.queued_hours = Some(4);
+    let kept = store.set("p1", policy).expect("kept");
+    // Parses, but a target of 0 h is one the desk refuses (written by hand, say).
+    let mut text = serde_json::to_value(&kept).expect("JSON");
+    text["targets"]["queuedHours"] = serde_json::json!(0);
+    let path = dir.path().join("sla/p1.json");
+    std::fs::write(&path, text.to_string()).expect("written");
+    assert_eq!(store.get("p1").expect("read"), SlaPolicy::default());
+    assert!(
+        !path.exists(),
+        "set aside, not read again at the next minute"
+    );
+    let announced = recoveries.all();
+    assert_eq!(announced.len(), 1);
+    assert_eq!(announced[0].kind, RecordKind::SlaPolicy);
+    assert!(
+        announced[0].reason.contains("out of bounds"),
+        "{announced:?}"
+    );
+    let aside = std::fs::read_to_string(&announced[0].set_aside_as).expect("kept whole");
+    assert_eq!(aside, text.to_string());
+    assert_eq!(store.get("p1").expect("read"), SlaPolicy::default());
+    assert_eq!(recoveries.all().len(), 1, "announced once");
+}
