@@ -3,6 +3,8 @@
 //! reassignment's preview and apply. The rules are kyb_team's and the database's; the
 //! window gets them as data (who has room, the plan) and sends the plan back as shown.
 
+use std::collections::HashSet;
+
 use chrono::{DateTime, Utc};
 use kyb_team::{Placement, QueueFilter, ReassignPlan, TeamFile, Workload};
 use serde::Deserialize;
@@ -30,12 +32,21 @@ pub struct FileKey {
 
 /// The selection's files as the queue has them now, oldest in their status first.
 fn selected(files: Vec<TeamFile>, selection: &ReassignSelection) -> Vec<TeamFile> {
+    // A set: thousands of chosen keys against a queue of thousands of files are
+    // matched in one pass, not each key against each file.
+    let chosen: HashSet<(&str, &str)> = match selection {
+        ReassignSelection::Files { keys } => keys
+            .iter()
+            .map(|k| (k.flow_id.trim(), k.rfc.trim()))
+            .collect(),
+        ReassignSelection::MemberFiles { .. } => HashSet::new(),
+    };
     files
         .into_iter()
         .filter(|f| match selection {
-            ReassignSelection::Files { keys } => keys
-                .iter()
-                .any(|k| k.flow_id.trim() == f.flow_id && k.rfc.trim() == f.rfc),
+            ReassignSelection::Files { .. } => {
+                chosen.contains(&(f.flow_id.as_str(), f.rfc.as_str()))
+            }
             ReassignSelection::MemberFiles { login } => {
                 f.assignee.as_deref() == Some(login.trim()) && !kyb_team::is_final(&f.status)
             }
@@ -85,12 +96,13 @@ impl Desk {
         let team = self.team().await?;
         let files = team.files(QueueFilter::All).await.map_err(team_error)?;
         let chosen = selected(files, selection);
+        let targets: HashSet<&str> = targets.iter().map(|t| t.trim()).collect();
         let members: Vec<Workload> = team
             .workload()
             .await
             .map_err(team_error)?
             .into_iter()
-            .filter(|w| targets.iter().any(|t| t.trim() == w.login))
+            .filter(|w| targets.contains(w.login.as_str()))
             .collect();
         Ok(kyb_team::plan(&chosen, &members))
     }
@@ -144,5 +156,32 @@ mod tests {
             },
         );
         assert_eq!(chosen.iter().map(|f| &f.rfc).collect::<Vec<_>>(), ["C"]);
+    }
+
+    #[test]
+    fn thousands_of_chosen_keys_select_exactly_their_files_in_queue_order() {
+        let files: Vec<TeamFile> = (0..20_000)
+            .map(|n| file(&format!("RFC{n:05}"), "Pendiente", None))
+            .collect();
+        // Every third file, chosen in reverse order, blanks around, some twice, and
+        // keys of files the queue no longer has.
+        let keys: Vec<FileKey> = (0..25_000)
+            .rev()
+            .filter(|n| n % 3 == 0)
+            .chain([0, 3, 6])
+            .map(|n| FileKey {
+                flow_id: " flujo ".into(),
+                rfc: format!(" RFC{n:05}"),
+            })
+            .collect();
+        let chosen = selected(files, &ReassignSelection::Files { keys });
+        let expected: Vec<String> = (0..20_000)
+            .filter(|n| n % 3 == 0)
+            .map(|n| format!("RFC{n:05}"))
+            .collect();
+        assert_eq!(
+            chosen.into_iter().map(|f| f.rfc).collect::<Vec<_>>(),
+            expected
+        );
     }
 }
