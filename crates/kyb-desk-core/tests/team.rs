@@ -138,11 +138,20 @@ async fn a_claim_on_one_desk_refuses_the_others_correction_and_keeps_its_draft()
         .await
         .expect("sent");
     let trail = beto.desk.team_trail(50).await.expect("trail");
+    // The service call's own entries (the claim's changes are the trail's too, since
+    // migration 0009: its release on send is the last).
     let mine: Vec<_> = trail
         .entries
         .iter()
+        .filter(|e| !e.operation.starts_with("team: "))
         .map(|e| (e.member.as_str(), e.code.as_deref(), e.completes.is_some()))
         .collect();
+    let last = trail.entries.last().expect("an entry");
+    assert_eq!(
+        (last.member.as_str(), last.operation.as_str(), last.summary.as_str()),
+        (ana_login.as_str(), "team: claimed", format!("{ana_login} → —").as_str()),
+        "the claim let go on send, in the trail with old and new"
+    );
     assert_eq!(
         mine[mine.len() - 2..],
         [
