@@ -148,8 +148,16 @@ async fn a_claim_on_one_desk_refuses_the_others_correction_and_keeps_its_draft()
         .collect();
     let last = trail.entries.last().expect("an entry");
     assert_eq!(
-        (last.member.as_str(), last.operation.as_str(), last.summary.as_str()),
-        (ana_login.as_str(), "team: claimed", format!("{ana_login} → —").as_str()),
+        (
+            last.member.as_str(),
+            last.operation.as_str(),
+            last.summary.as_str()
+        ),
+        (
+            ana_login.as_str(),
+            "team: claimed",
+            format!("{ana_login} → —").as_str()
+        ),
         "the claim let go on send, in the trail with old and new"
     );
     assert_eq!(

@@ -25,8 +25,8 @@ mod members;
 mod mentions;
 mod notes;
 mod queue;
-mod sla;
 pub mod setup;
+mod sla;
 #[doc(hidden)]
 pub mod testing;
 mod views;

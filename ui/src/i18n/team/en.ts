@@ -191,6 +191,7 @@ export const teamEn: Record<TeamKey, string> = {
   "team.reassign.done": "{n} {n:file reassigned|files reassigned}.",
   "team.reassign.moved": "The queue changed since the preview: nothing was reassigned. Make a new preview.",
   "team.reassign.again": "New preview",
-  "team.queue.atCap": "You cannot take another file: you have {open} open {open:file|files} and your cap is {cap}. Finish or release one, or ask a supervisor to raise your cap.",
+  "team.queue.atCap":
+    "You cannot take another file: you have {open} open {open:file|files} and your cap is {cap}. Finish or release one, or ask a supervisor to raise your cap.",
   "team.queue.away": "You cannot take files: you are marked away until {until}. Mark yourself available on the Team screen to take files again.",
 };
