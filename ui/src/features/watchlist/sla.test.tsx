@@ -27,14 +27,14 @@ describe("a row's SLA words", () => {
     expect(duration(45, es)).toBe("45 min");
     const file = watchedFile("AAA010101AA1");
     expect(slaDetail(clock("at_risk", 200), file, es)).toBe("quedan 3 h 20 min");
-    expect(slaDetail(clock("breached", -120), file, es)).toBe("vencido hace 2 h");
-    expect(slaDetail(clock("breached", 0), file, es)).toBe("vencido hace 0 min");
-    expect(slaDetail(clock("breached", -120), file, en)).toBe("breached 2 h ago");
+    expect(slaDetail(clock("breached", -120), file, es)).toBe("hace 2 h");
+    expect(slaDetail(clock("breached", 0), file, es)).toBe("hace 0 min");
+    expect(slaDetail(clock("breached", -120), file, en)).toBe("2 h ago");
   });
 
   it("says why a clock is paused, and nothing for one without a target", () => {
-    expect(slaDetail(clock("paused", null), watchedFile("A", { statusCategory: "with_user" }), es)).toBe("en pausa (con el usuario)");
-    expect(slaDetail(clock("paused", null), watchedFile("A", { statusCategory: "entering" }), es)).toBe("en pausa (ingresando)");
+    expect(slaDetail(clock("paused", null), watchedFile("A", { statusCategory: "with_user" }), es)).toBe("con el usuario");
+    expect(slaDetail(clock("paused", null), watchedFile("A", { statusCategory: "entering" }), es)).toBe("ingresando");
     expect(slaDetail(clock("none", null), watchedFile("A"), es)).toBeNull();
     expect(slaDetail(undefined, watchedFile("A"), es)).toBeNull();
   });

@@ -35,7 +35,8 @@ export const STATE_WORDS: Record<SlaState, MessageKey | null> = {
 };
 
 /** What a row's clock says after its state's word: the time left or over, why it is
- * paused, or nothing ("—" is drawn). */
+ * paused, or nothing ("—" is drawn). It continues that word ("Vencido" / "hace 3 h"),
+ * never repeats it: the cell has two lines in a row of fixed height. */
 export function slaDetail(clock: SlaClock | undefined, file: WatchedFile, t: Translate): string | null {
   if (!clock) return null;
   switch (clock.state) {
