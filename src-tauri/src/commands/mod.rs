@@ -4,8 +4,8 @@
 //! once in `declared_commands.rs` as `commands::<name>`, so each group's items are
 //! re-exported here.
 
-mod dashboard;
 mod bulk;
+mod dashboard;
 mod desktop;
 mod evidence;
 mod exports;
@@ -15,8 +15,8 @@ mod service;
 mod views;
 mod watchlist;
 
-pub use dashboard::*;
 pub use bulk::*;
+pub use dashboard::*;
 pub use desktop::*;
 pub use evidence::*;
 pub use exports::*;
