@@ -3,13 +3,13 @@
 //! Each workspace keeps one [`SlaPolicy`]; one desk keeps it in a local record
 //! ([`policy_store`]).
 
+#[cfg(test)]
+mod bounds_tests;
 pub mod calendar;
 pub mod clock;
 pub mod notice_store;
 pub mod policy_store;
 pub mod targets;
-#[cfg(test)]
-mod bounds_tests;
 #[cfg(test)]
 mod tests;
 
