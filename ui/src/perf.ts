@@ -27,6 +27,12 @@ export function begin(name: Measure) {
   performance.mark(startOf(name));
 }
 
+/** Records `${name}-answer` from `name`'s start (if one is pending): the data received,
+ * before it is drawn (`make bench` splits the dashboard's measure with it). */
+export function answered(name: Measure) {
+  if (performance.getEntriesByName(startOf(name), "mark").length > 0) performance.measure(`${name}-answer`, startOf(name));
+}
+
 /** Runs `callback` after the next frame has been painted. */
 export function afterNextPaint(callback: () => void) {
   nextFrame(() => {

@@ -7,7 +7,7 @@ import { QueryClient, queryOptions } from "@tanstack/react-query";
 import type { AppError } from "../bindings/AppError";
 import type { DashboardQuery } from "../bindings/DashboardQuery";
 import type { QueueFilter } from "../bindings/QueueFilter";
-import { begin } from "../perf";
+import { answered, begin } from "../perf";
 import * as backend from "./backend";
 import { isAppError } from "./backend";
 
@@ -143,7 +143,10 @@ export const queries = {
       queryKey: keys.dashboard(query),
       queryFn: () => {
         begin("dashboard");
-        return backend.dashboard(query);
+        return backend.dashboard(query).then((figures) => {
+          answered("dashboard");
+          return figures;
+        });
       },
       // Not kept once off screen: figures of before are not shown as today's, and each
       // filter asked again is computed (and measured) afresh.

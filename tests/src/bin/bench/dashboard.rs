@@ -5,7 +5,8 @@
 
 use std::time::Instant;
 
-use kyb_desk_core::audit::{AuditEntry, AuditTarget, Outcome, Record};
+use kyb_desk_core::audit::anchor::MemoryAnchor;
+use kyb_desk_core::audit::{AuditEntry, AuditLog, AuditTarget, Outcome, Record};
 use kyb_desk_core::dashboard::{DashboardQuery, TrailEntry, compute};
 use kyb_desk_core::reasons::ReasonCatalogue;
 use kyb_desk_core::sla::SlaPolicy;
@@ -17,7 +18,7 @@ use kyb_e2e::DataDir;
 use kyb_sandbox::RunningSandbox;
 use serde_json::json;
 
-use crate::journeys::{call, clear_measures, first_profile, open_app, wait_for_measure};
+use crate::journeys::{call, clear_measures, first_profile, measures, open_app, wait_for_measure};
 use crate::stats::Summary;
 use crate::{Args, ms, row};
 
@@ -138,8 +139,62 @@ fn queue() -> Vec<WatchedFile> {
         .collect()
 }
 
+/// The trail as the desk's audit log holds it: one JSON line an entry.
+fn log_text(profile: &str) -> Vec<u8> {
+    let mut log = Vec::new();
+    for entry in trail(profile) {
+        serde_json::to_writer(&mut log, &entry).expect("an entry as JSON");
+        log.push(b'\n');
+    }
+    log
+}
+
+/// What the window measured: each run from the figures asked for to the charts painted,
+/// and of that, from asked to the answer received (the command's round trip), when the
+/// page measures it.
+pub struct Window {
+    pub drawn: Vec<f64>,
+    pub answered: Vec<f64>,
+}
+
+/// How long the desk takes to read the trail from its log file ([`AuditLog::entries`],
+/// as it was read at each request before the entries were kept), median of `runs`; the
+/// same log read again through what is kept ([`AuditLog::shared_entries`], as the
+/// dashboard's command reads it); and the log's size in bytes.
+fn log_read(runs: usize) -> (Summary, Summary, usize) {
+    let dir = DataDir::new();
+    let path = kyb_desk_core::desk::audit_path(dir.path());
+    let text = log_text("Producción");
+    std::fs::write(&path, &text).expect("the log written");
+    let log = AuditLog::new(path, Box::new(MemoryAnchor::new()));
+    let samples: Vec<Duration> = (0..=runs)
+        .map(|_| {
+            let started = Instant::now();
+            let read = log.entries().expect("the log read");
+            assert_eq!(read.entries.len(), ENTRIES, "every entry read");
+            started.elapsed()
+        })
+        .collect();
+    // Read again, nothing appended: what the desk reads at each later request.
+    log.shared_entries().expect("the log read");
+    let kept: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let started = Instant::now();
+            let read = log.shared_entries().expect("the log read");
+            assert_eq!(read.entries.len(), ENTRIES, "every entry kept");
+            started.elapsed()
+        })
+        .collect();
+    (
+        Summary::of_durations(&samples[1..]),
+        Summary::of_durations(&kept),
+        text.len(),
+    )
+}
+
 /// `window`: the in-window samples ([`in_window`]), in ms.
-pub fn section(runs: usize, window: &[f64]) -> Vec<String> {
+pub fn section(runs: usize, window: &Window) -> Vec<String> {
+    let (read, kept, log_bytes) = log_read(runs);
     let (trail, queue) = (trail("Producción"), queue());
     let period = DashboardQuery {
         utc_offset_minutes: -360,
@@ -151,6 +206,7 @@ pub fn section(runs: usize, window: &[f64]) -> Vec<String> {
     let (catalogue, policy) = (ReasonCatalogue::new(), SlaPolicy::default());
     let mut samples = Vec::with_capacity(runs);
     let mut decisions = 0;
+    let mut answer_bytes = 0;
     for _ in 0..=runs {
         let started = Instant::now();
         let figures = compute(
@@ -163,10 +219,15 @@ pub fn section(runs: usize, window: &[f64]) -> Vec<String> {
         );
         samples.push(started.elapsed());
         decisions = figures.decisions_total;
+        answer_bytes = serde_json::to_vec(&figures).expect("the answer").len();
     }
     // The first run warms the caches; not counted.
     let summary = Summary::of_durations(&samples[1..]);
-    let (drawn, drawn_p95) = (Summary::of(window), Summary::p95(window));
+    let (drawn, drawn_p95) = (Summary::of(&window.drawn), Summary::p95(&window.drawn));
+    // A build whose page has no `dashboard-answer` measure splits nothing.
+    let answered = (!window.answered.is_empty()).then(|| Summary::of(&window.answered).median);
+    let answered_ms = answered.map_or_else(|| "—".to_owned(), ms);
+    let painting_ms = answered.map_or_else(|| "—".to_owned(), |a| ms(drawn.median - a));
     vec![
         String::new(),
         "## Dashboard figures".to_owned(),
@@ -195,7 +256,9 @@ pub fn section(runs: usize, window: &[f64]) -> Vec<String> {
              the same trail as the desk's audit log of the active profile, from the \
              figures asked for (the command sent: the log read, the figures computed, \
              the answer carried) to the charts drawn and painted; each run asks for \
-             another analyst filter, so each is computed afresh; median of {} runs.",
+             another analyst filter, so each is computed afresh (the log's entries are \
+             kept from the warm-up's request: the log only grows, and only what was \
+             appended since is parsed); median of {} runs.",
             drawn.runs
         ),
         String::new(),
@@ -208,6 +271,37 @@ pub fn section(runs: usize, window: &[f64]) -> Vec<String> {
             ms(drawn.min),
             ms(drawn.max),
         ]),
+        String::new(),
+        "Where a request's time goes (medians, ms):".to_owned(),
+        String::new(),
+        "| step | ms |".to_owned(),
+        "|---|---:|".to_owned(),
+        row(&[
+            format!(
+                "the audit log read and parsed whole ({:.1} MiB, `AuditLog::entries`: the dashboard's first request)",
+                log_bytes as f64 / 1_048_576.0
+            ),
+            ms(read.median),
+        ]),
+        row(&[
+            "the same log read again, nothing appended (`AuditLog::shared_entries`: the \
+             entries kept since the first request, only appended lines parsed)"
+                .into(),
+            ms(kept.median),
+        ]),
+        row(&["the figures computed (above)".into(), ms(summary.median)]),
+        row(&[
+            format!(
+                "in the window: asked → answer received (the command's round trip; the \
+                 answer is {:.1} KiB of JSON)",
+                answer_bytes as f64 / 1024.0
+            ),
+            answered_ms,
+        ]),
+        row(&[
+            "in the window: answer received → charts painted (React, uPlot, paint)".into(),
+            painting_ms,
+        ]),
     ]
 }
 
@@ -216,7 +310,7 @@ pub fn section(runs: usize, window: &[f64]) -> Vec<String> {
 /// written as the profile's audit log, the app opened again on it; then the dashboard
 /// is opened and asked again `runs` times with another analyst filter. Each run: the
 /// `dashboard` measure, from the figures asked for to the charts painted.
-pub async fn in_window(args: &Args, sandbox: &RunningSandbox) -> Vec<f64> {
+pub async fn in_window(args: &Args, sandbox: &RunningSandbox) -> Window {
     let data = DataDir::new();
     let app = open_app(args, &data).await;
     first_profile(&app, &sandbox.manifest, &[]).await;
@@ -229,12 +323,11 @@ pub async fn in_window(args: &Args, sandbox: &RunningSandbox) -> Vec<f64> {
         .to_owned();
     app.close().await;
 
-    let mut log = Vec::new();
-    for entry in trail(&profile) {
-        serde_json::to_writer(&mut log, &entry).expect("an entry as JSON");
-        log.push(b'\n');
-    }
-    std::fs::write(kyb_desk_core::desk::audit_path(data.path()), log).expect("the log written");
+    std::fs::write(
+        kyb_desk_core::desk::audit_path(data.path()),
+        log_text(&profile),
+    )
+    .expect("the log written");
 
     let app = open_app(args, &data).await;
     app.wait_for_text("[data-testid=nav-dashboard]", "").await;
@@ -247,7 +340,7 @@ pub async fn in_window(args: &Args, sandbox: &RunningSandbox) -> Vec<f64> {
         .await;
     app.choose("[data-testid=dashboard-preset]", "all").await;
     wait_for_measure(&app, "dashboard", 1, limit).await;
-    let mut samples = Vec::with_capacity(args.runs);
+    let mut drawn = Vec::with_capacity(args.runs);
     for run in 0..args.runs {
         // analista0…: the trail's analysts; "" is everyone.
         let analyst = if run % 2 == 0 {
@@ -257,8 +350,14 @@ pub async fn in_window(args: &Args, sandbox: &RunningSandbox) -> Vec<f64> {
         };
         app.choose("[data-testid=dashboard-analyst]", &analyst)
             .await;
-        samples.push(wait_for_measure(&app, "dashboard", run + 2, limit).await);
+        drawn.push(wait_for_measure(&app, "dashboard", run + 2, limit).await);
     }
+    // The page's `dashboard-answer` measures (`ui/src/api/queries.ts`): each request's
+    // answer received, the first the warm-up's.
+    let answered = measures(&app, "dashboard-answer").await;
     app.close().await;
-    samples
+    Window {
+        answered: answered[answered.len().saturating_sub(args.runs)..].to_vec(),
+        drawn,
+    }
 }

@@ -578,8 +578,8 @@ fn goal_rows(met: &Met) -> Vec<String> {
 }
 
 /// The dashboard's goal (issue 32): over a trail of 100,000 entries, asked → drawn.
-fn dashboard_goal(window: &[f64]) -> String {
-    let median = Summary::of(window).median;
+fn dashboard_goal(window: &dashboard::Window) -> String {
+    let median = Summary::of(&window.drawn).median;
     row(&[
         format!(
             "the dashboard over a trail of {} entries, asked → drawn (median)",
