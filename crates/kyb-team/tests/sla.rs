@@ -143,3 +143,51 @@ async fn each_status_a_file_is_set_to_is_in_the_history() {
     // Every member reads the same history.
     assert_eq!(boss.status_history().await.unwrap(), seen);
 }
+
+/// Each save of the policy is in the team's trail (migration 0011), by the supervisor
+/// who made it, with what changed, old and new; a refused one writes nothing.
+#[tokio::test]
+async fn each_change_of_the_policy_is_in_the_trail_with_old_and_new() {
+    let Some(t) = kyb_team::testing::TestTeam::new("kyb_sla_trail").await else {
+        return;
+    };
+    let boss = t.supervisor("jefa").await;
+    let ana = t.member(&boss, "ana", Role::Analyst).await;
+    let policy_events = || async {
+        ana.trail(1000)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|e| e.operation == "team: sla-policy-set")
+            .collect::<Vec<_>>()
+    };
+
+    boss.set_sla_policy(&policy(4)).await.unwrap();
+    let mut changed = policy(4);
+    changed["targets"]["inReviewHours"] = json!(8);
+    changed["targets"]["enrollingHours"] = json!(12);
+    changed["calendar"]["opensAtMinute"] = json!(540);
+    changed["calendar"]["closesAtMinute"] = json!(1080);
+    boss.set_sla_policy(&changed).await.unwrap();
+    boss.set_sla_policy(&changed).await.unwrap();
+    // Refused: an analyst, and a policy of another shape.
+    assert!(ana.set_sla_policy(&policy(1)).await.is_err());
+    assert!(boss.set_sla_policy(&json!([])).await.is_err());
+
+    let events = policy_events().await;
+    assert_eq!(events.len(), 3, "{events:#?}");
+    assert!(events.iter().all(|e| e.member == t.login("jefa") && e.ok));
+    assert!(
+        events[0]
+            .summary
+            .starts_with("Pendiente: — → 4 h; En Revisión: — → 16 h"),
+        "{}",
+        events[0].summary
+    );
+    assert_eq!(
+        events[1].summary,
+        "En Revisión: 16 h → 8 h; Enrolamiento Iniciado: sin plazo → 12 h; \
+         Horario: 00:00–24:00 → 09:00–18:00"
+    );
+    assert_eq!(events[2].summary, "sin cambios");
+}
