@@ -16,10 +16,12 @@ pub enum DeskEvent {
     /// A file's dossier was exported; the summary names its digest (the SHA-256 of
     /// its `SHA256SUMS`), so a dossier rewritten later no longer matches.
     DossierExported,
+    /// The desk's SLA policy was saved; the summary says what changed, old and new.
+    SlaPolicyChanged,
 }
 
 impl DeskEvent {
-    pub const ALL: [DeskEvent; 7] = [
+    pub const ALL: [DeskEvent; 8] = [
         Self::ProfileAddressChanged,
         Self::KeyOriginConfirmed,
         Self::KeyReplaced,
@@ -27,6 +29,7 @@ impl DeskEvent {
         Self::AuditTamperDetected,
         Self::FindingsAcknowledged,
         Self::DossierExported,
+        Self::SlaPolicyChanged,
     ];
 }
 
@@ -50,6 +53,7 @@ impl Action {
             Self::Desk(DeskEvent::AuditTamperDetected) => "audit-tamper-detected",
             Self::Desk(DeskEvent::FindingsAcknowledged) => "findings-acknowledged",
             Self::Desk(DeskEvent::DossierExported) => "dossier-exported",
+            Self::Desk(DeskEvent::SlaPolicyChanged) => "sla-policy-changed",
         };
         format!("desk: {event}")
     }

@@ -120,7 +120,8 @@ impl AuditTarget {
             Some(Action::Desk(
                 DeskEvent::ProfileAddressChanged
                 | DeskEvent::KeyOriginConfirmed
-                | DeskEvent::KeyReplaced,
+                | DeskEvent::KeyReplaced
+                | DeskEvent::SlaPolicyChanged,
             )) => AuditTarget::Profile {
                 profile_id: text.to_owned(),
             },

@@ -9,6 +9,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::{Desk, SelectedFile};
+use crate::audit::DeskEvent;
 use crate::error::AppResult;
 use crate::recovery::Recoveries;
 use crate::sla::notice_store::{FileKey, NoticeStore};
@@ -151,7 +152,15 @@ impl Desk {
         if profile.team.is_some() {
             return self.set_team_sla_policy(&profile, policy).await;
         }
-        self.sla.policies.set(&profile.id, policy)
+        let old = self.sla.policies.get(&profile.id)?;
+        let kept = self.sla.policies.set(&profile.id, policy)?;
+        // On one desk the log is the trail: who changed the clocks' targets, and how.
+        self.record_event(
+            &profile,
+            DeskEvent::SlaPolicyChanged,
+            crate::sla::change::change_words(&old, &kept),
+        );
+        Ok(kept)
     }
 
     /// The clocks of the active profile's followed files, now. In a team, the

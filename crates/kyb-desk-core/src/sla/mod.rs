@@ -6,6 +6,7 @@
 #[cfg(test)]
 mod bounds_tests;
 pub mod calendar;
+pub mod change;
 pub mod clock;
 pub mod notice_store;
 pub mod policy_store;
