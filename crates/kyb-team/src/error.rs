@@ -1,7 +1,8 @@
 //! The team's errors: the database's refusals (SQLSTATEs of class KY, raised by the
-//! functions of migration 0005) as typed variants, lock and statement timeouts as
-//! `Busy`, and a lost connection as `Unreachable`. The messages are for logs; the
-//! desk shows its own words by the variant.
+//! functions of migration 0005) as typed variants, lock and statement timeouts, a
+//! deadlock and a serialization failure as `Busy`, and a lost connection as
+//! `Unreachable`. The messages are for logs; the desk shows its own words by the
+//! variant.
 
 /// One entry of the database's refusals: SQLSTATE, and the detail it carried.
 fn detail_parts(detail: &str) -> Vec<String> {
@@ -24,7 +25,9 @@ pub enum TeamError {
     /// or a login that was removed from the team).
     #[error("the team database denied the right: {0}")]
     Refused(#[source] sqlx::Error),
-    /// Another member holds a lock too long (or a statement ran out of time).
+    /// Another member holds a lock too long (or a statement ran out of time, or
+    /// PostgreSQL cancelled this call to break a deadlock or a serialization
+    /// conflict): nothing was done, asking again works.
     #[error("the team database is busy: {0}")]
     Busy(#[source] sqlx::Error),
     /// Another member is reviewing the file (their lease runs until `until`).
@@ -164,8 +167,12 @@ impl TeamError {
                 until: part(1),
             },
             "KY020" => Self::NoSuchView,
-            // lock_not_available, query_canceled (statement_timeout)
-            "55P03" | "57014" => Self::Busy(error),
+            // lock_not_available, query_canceled (statement_timeout), and the transient
+            // conflicts PostgreSQL settles by cancelling one side: deadlock_detected
+            // (team_set_away beside a refresh, README's threat model) and
+            // serialization_failure. Every team function is one transaction, so the
+            // cancelled call left nothing half-done: it is busy, not a failed query.
+            "55P03" | "57014" | "40P01" | "40001" => Self::Busy(error),
             // insufficient_privilege: not the group's right, or no longer in it
             "42501" => Self::Refused(error),
             c if c.starts_with("28") => Self::Login(error),
@@ -195,3 +202,68 @@ impl TeamError {
 }
 
 pub type TeamResult<T> = Result<T, TeamError>;
+
+#[cfg(test)]
+mod tests {
+    use super::TeamError;
+    use std::borrow::Cow;
+
+    /// A database's refusal with only its SQLSTATE, as PostgreSQL sends it.
+    #[derive(Debug)]
+    struct Refusal(&'static str);
+
+    impl std::fmt::Display for Refusal {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "SQLSTATE {}", self.0)
+        }
+    }
+
+    impl std::error::Error for Refusal {}
+
+    impl sqlx::error::DatabaseError for Refusal {
+        fn message(&self) -> &str {
+            self.0
+        }
+        fn code(&self) -> Option<Cow<'_, str>> {
+            Some(Cow::Borrowed(self.0))
+        }
+        fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
+            self
+        }
+        fn kind(&self) -> sqlx::error::ErrorKind {
+            sqlx::error::ErrorKind::Other
+        }
+    }
+
+    fn of(code: &'static str) -> TeamError {
+        TeamError::of(sqlx::Error::Database(Box::new(Refusal(code))))
+    }
+
+    #[test]
+    fn deadlocks_and_serialization_failures_are_busy_like_lock_timeouts() {
+        // 55P03 lock_not_available, 57014 query_canceled, 40P01 deadlock_detected,
+        // 40001 serialization_failure: PostgreSQL cancelled the one transaction.
+        for code in ["55P03", "57014", "40P01", "40001"] {
+            assert!(
+                matches!(of(code), TeamError::Busy(_)),
+                "{code}: {:?}",
+                of(code)
+            );
+        }
+        // Other errors of class 40 and an unknown refusal stay a failed query.
+        for code in ["40000", "40002", "23505"] {
+            assert!(
+                matches!(of(code), TeamError::Query(_)),
+                "{code}: {:?}",
+                of(code)
+            );
+        }
+        assert!(matches!(of("42501"), TeamError::Refused(_)));
+    }
+}
