@@ -13,6 +13,7 @@
 //! in the trail, is `crate::desk`'s (`desk/dossier.rs`).
 
 pub mod archive;
+mod hashed;
 pub(crate) mod local;
 pub mod model;
 mod report;

@@ -7,7 +7,7 @@ use kyb_api::file::SectionId;
 
 use super::model::*;
 use super::typeset::{self, Style};
-use super::verify::outcome_code;
+use super::hashed::outcome_code;
 use crate::audit::OutcomeCode;
 
 /// The PDF report of `dossier`.
