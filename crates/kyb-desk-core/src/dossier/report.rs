@@ -5,9 +5,9 @@
 
 use kyb_api::file::SectionId;
 
+use super::hashed::outcome_code;
 use super::model::*;
 use super::typeset::{self, Style};
-use super::hashed::outcome_code;
 use crate::audit::OutcomeCode;
 
 /// The PDF report of `dossier`.
