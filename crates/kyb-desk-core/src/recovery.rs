@@ -25,6 +25,8 @@ pub enum RecordKind {
     SlaPolicy,
     /// A desk's saved views ([`crate::saved_views`]).
     SavedViews,
+    /// The outcomes the team's trail is still owed (`team-pending.json`).
+    TeamPending,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -36,8 +38,9 @@ impl RecordKind {
     /// writes.
     pub fn max_bytes(self) -> u64 {
         match self {
-            // A few settings each; fifty views of bounded names and filters.
-            Self::Profiles | Self::Preferences | Self::SavedViews => 4 * MIB,
+            // A few settings each; fifty views of bounded names and filters; the few
+            // outcomes owed while the team was out of reach (a short entry each).
+            Self::Profiles | Self::Preferences | Self::SavedViews | Self::TeamPending => 4 * MIB,
             // One policy; the files already told of (a key each) beside it.
             Self::SlaPolicy => 16 * MIB,
             // A file's decisions and comments; a hundred distinct shapes.

@@ -214,6 +214,7 @@ export const en: Record<CoreKey, string> = {
   "recovery.kind.preferences": "the window's preferences (language, theme, recent folios)",
   "recovery.kind.saved_views": "the saved views",
   "recovery.kind.sla_policy": "the SLA targets and the business calendar",
+  "recovery.kind.team_pending": "the outcomes the team's trail is still owed",
   "recovery.dismiss": "Close the notice",
   "quick.title": "Open a file",
   "quick.button": "Open a file…",

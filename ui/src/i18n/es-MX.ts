@@ -215,6 +215,7 @@ export const esMX = {
   "recovery.kind.preferences": "las preferencias de la ventana (idioma, tema, folios recientes)",
   "recovery.kind.saved_views": "las vistas guardadas",
   "recovery.kind.sla_policy": "las metas de SLA y el calendario laboral",
+  "recovery.kind.team_pending": "los resultados que la bitácora del equipo aún debe recibir",
   "recovery.dismiss": "Cerrar el aviso",
   "quick.title": "Abrir un expediente",
   "quick.button": "Abrir expediente…",

@@ -153,6 +153,10 @@ impl Desk {
             views: crate::saved_views::ViewStore::new(data_dir.join("views"), recoveries.clone()),
             sla: sla::SlaRecords::new(data_dir, recoveries.clone()),
             drift: DriftLog::open(drift_path(data_dir), &recoveries),
+            team_pending: team::PendingOutcomes::new(
+                team::pending_path(data_dir),
+                recoveries.clone(),
+            ),
             recoveries,
             _folder: folder,
             endpoints,
@@ -162,7 +166,6 @@ impl Desk {
             team: tokio::sync::Mutex::new(None),
             listening: tokio::sync::watch::Sender::new(0),
             reviews: Mutex::new(review::Reviews::default()),
-            team_pending: team::PendingOutcomes::new(team::pending_path(data_dir)),
             policy: crate::policy::Policy::managed(),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
         })
