@@ -48,6 +48,7 @@ const DESK_EVENTS: Partial<Record<string, MessageKey>> = {
   "desk: audit-tamper-detected": "op.desk.auditTamperDetected",
   "desk: findings-acknowledged": "op.desk.findingsAcknowledged",
   "desk: dossier-exported": "op.desk.dossierExported",
+  "desk: sla-policy-changed": "op.desk.slaPolicyChanged",
 };
 
 /** A human name for what an entry records: a service call by the route the backend

@@ -68,6 +68,20 @@ export function teamEventWords(operation: string): MessageKey | null {
       return "team.event.claimTakenAfterLapse";
     case "team: checkpoint-signed":
       return "team.event.checkpointSigned";
+    // The workload's (migration 0006), a claim's and a status's old → new (0009),
+    // the SLA policy's (0011).
+    case "team: assigned":
+      return "team.event.assigned";
+    case "team: cap-set":
+      return "team.event.capSet";
+    case "team: away-set":
+      return "team.event.awaySet";
+    case "team: status":
+      return "team.event.status";
+    case "team: claimed":
+      return "team.event.claimed";
+    case "team: sla-policy-set":
+      return "team.event.slaPolicySet";
     default:
       return operation.startsWith("team: ") ? "team.event.other" : null;
   }

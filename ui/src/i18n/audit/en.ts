@@ -51,6 +51,7 @@ export const auditEn: Record<AuditKey, string> = {
   "op.desk.auditTamperDetected": "Audit log tampering detected",
   "op.desk.findingsAcknowledged": "Findings acknowledged on accepting",
   "op.desk.dossierExported": "Dossier exported",
+  "op.desk.slaPolicyChanged": "SLA targets and business calendar changed",
   "op.createFile": "Create file",
   "op.detail": "File detail",
   "op.correction": "Correction request",

@@ -51,6 +51,7 @@ export const auditEsMX = {
   "op.desk.auditTamperDetected": "Alteración de la bitácora detectada",
   "op.desk.findingsAcknowledged": "Hallazgos reconocidos al aceptar",
   "op.desk.dossierExported": "Expediente para auditoría exportado",
+  "op.desk.slaPolicyChanged": "Metas de SLA y calendario laboral cambiados",
   "op.createFile": "Crear expediente",
   "op.detail": "Detalle del expediente",
   "op.correction": "Solicitud de corrección",
