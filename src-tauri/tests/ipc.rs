@@ -664,7 +664,6 @@ fn every_command_answers_through_ipc() {
         "unwatch_file",
         json!({"flowId": examples.flow_id, "rfc": "AAA010101AA1"}),
     );
-
     // Bulk actions on a selection: each row's outcome; a refresh of the rows, their
     // CSV in the selection's order, an unfollow of many and its undo.
     let rows = json!([
@@ -727,7 +726,10 @@ fn every_command_answers_through_ipc() {
     // its CSV saved under its suggested name, never where the page says.
     let figures = w.ok("dashboard", json!({"query": {"utcOffsetMinutes": -360}}));
     assert_eq!(figures["decisionsTotal"], json!(1), "{figures}");
-    assert_eq!(figures["reasons"]["top"][0]["reason"], json!("Falta la firma"));
+    assert_eq!(
+        figures["reasons"]["top"][0]["reason"],
+        json!("Falta la firma")
+    );
     assert_eq!(
         w.code("dashboard", json!({"query": {"from": "2026-02-30"}})),
         "invalid_input"
