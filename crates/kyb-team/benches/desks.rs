@@ -18,11 +18,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use kyb_team::testing::TestTeam;
-use kyb_team::{NewTeamFile, Role};
+use kyb_team::{NewTeamFile, Role, TeamError};
 use tokio::sync::Barrier;
 
 const DESKS: usize = 50;
 const FILES: usize = 5_000;
+/// Each desk's cap on open files: DESKS × CAP = FILES.
+const CAP: u32 = 100;
 /// Calls each desk records: an intent and its outcome each, two entries.
 const CALLS_PER_DESK: usize = 20;
 const NOTICE_ROUNDS: usize = 20;
@@ -48,10 +50,14 @@ async fn main() {
     let boss = team.supervisor("jefa").await;
     let mut desks = Vec::with_capacity(DESKS);
     for n in 0..DESKS {
-        desks.push(
-            team.member(&boss, &format!("desk{n:02}"), Role::Analyst)
-                .await,
-        );
+        let desk = team
+            .member(&boss, &format!("desk{n:02}"), Role::Analyst)
+            .await;
+        // The largest cap a supervisor may set (migration 0006): the desks together
+        // hold exactly the queue's files, so taking until the queue is empty also
+        // takes each desk to its cap.
+        boss.set_cap(desk.member(), CAP).await.expect("the cap");
+        desks.push(desk);
     }
     let files = |count: usize, status: &str| -> Vec<NewTeamFile> {
         (0..count)
@@ -121,10 +127,13 @@ async fn main() {
                 let mut latencies = Vec::new();
                 loop {
                     let asked = Instant::now();
-                    let taken = desk.take_next().await.expect("take next");
+                    let taken = desk.take_next().await;
                     latencies.push(ms(asked.elapsed()));
-                    if taken.is_none() {
-                        return latencies;
+                    match taken {
+                        Ok(Some(_)) => {}
+                        // The queue is empty, or this desk holds its cap.
+                        Ok(None) | Err(TeamError::AtCap { .. }) => return latencies,
+                        Err(error) => panic!("take next: {error:?}"),
                     }
                 }
             })
