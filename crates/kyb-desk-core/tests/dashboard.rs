@@ -8,28 +8,13 @@ mod common;
 
 use common::DemoDesk;
 use kyb_desk_core::dashboard::DashboardQuery;
-use kyb_desk_core::evidence::files::EvidenceFiles;
-use reqwest::Url;
 
 #[tokio::test]
 async fn one_desk_s_dashboard_counts_the_decision_it_sent() {
     let demo = DemoDesk::start().await;
-    let base = Url::parse(&demo.manifest().base_url).expect("the sandbox's address");
-    let files = EvidenceFiles::new(Some(&base)).expect("files");
+    let (_, flagged) = demo.example_flagged_section().await;
     let examples = &demo.manifest().examples;
     let document_id = examples.document_id.to_string();
-    let material = demo
-        .desk
-        .review_material(&files, &examples.flow_id, &examples.rfc, &document_id)
-        .await
-        .expect("the review");
-    let flagged = material
-        .evidence
-        .sections
-        .iter()
-        .find(|s| s.needs_acknowledgement)
-        .expect("a section with a high finding")
-        .clone();
     // The demo follows the file (as `make run` opens it): its refresh records the
     // status it is in since the service's own time, before anything in the log.
     demo.desk

@@ -13,22 +13,9 @@ use reqwest::Url;
 #[tokio::test]
 async fn the_demo_file_s_dossier_holds_its_decisions_and_the_log_records_it() {
     let demo = DemoDesk::start().await;
-    let base = Url::parse(&demo.manifest().base_url).expect("the sandbox's address");
-    let files = EvidenceFiles::new(Some(&base)).expect("files");
+    let (files, flagged) = demo.example_flagged_section().await;
     let examples = &demo.manifest().examples;
     let document_id = examples.document_id.to_string();
-    let material = demo
-        .desk
-        .review_material(&files, &examples.flow_id, &examples.rfc, &document_id)
-        .await
-        .expect("the review");
-    let flagged = material
-        .evidence
-        .sections
-        .iter()
-        .find(|s| s.needs_acknowledgement)
-        .expect("a section with a high finding")
-        .clone();
     demo.desk
         .acknowledge_findings(&document_id, &flagged.section)
         .await

@@ -91,6 +91,37 @@ impl DemoDesk {
     pub fn data_dir(&self) -> &Path {
         self.dir.path()
     }
+
+    /// The evidence's files over the sandbox, and the example file's section with a
+    /// high finding as its review reads it (the one an analyst acknowledges before
+    /// accepting it).
+    pub async fn example_flagged_section(
+        &self,
+    ) -> (
+        kyb_desk_core::evidence::files::EvidenceFiles,
+        kyb_desk_core::evidence::SectionEvidence,
+    ) {
+        let base = reqwest::Url::parse(&self.manifest().base_url).expect("the sandbox's address");
+        let files = kyb_desk_core::evidence::files::EvidenceFiles::new(Some(&base)).expect("files");
+        let examples = &self.manifest().examples;
+        let material = self
+            .desk
+            .review_material(
+                &files,
+                &examples.flow_id,
+                &examples.rfc,
+                &examples.document_id.to_string(),
+            )
+            .await
+            .expect("the review");
+        let flagged = material
+            .evidence
+            .sections
+            .into_iter()
+            .find(|s| s.needs_acknowledgement)
+            .expect("a section with a high finding");
+        (files, flagged)
+    }
 }
 
 /// A correction that rejects one section, with a comment and a notice to the person.
