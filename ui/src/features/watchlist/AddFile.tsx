@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
@@ -20,6 +20,8 @@ export function AddFile(props: {
   onFirstAnswer: (flowId: string, rfc: string, found: boolean) => void;
   onImport: (file: File | undefined, flowId: string) => void;
   onError: (error: AppError) => void;
+  /** More of the list's actions, at the end of the line (the list's export). */
+  children?: ReactNode;
 }) {
   const { t } = useI18n();
   const [flowId, setFlowId] = useState(props.profile.flows[0]?.flowId ?? "");
@@ -57,7 +59,7 @@ export function AddFile(props: {
   };
 
   return (
-    <form className="toolbar" onSubmit={submit} aria-label={t("addTitle")}>
+    <form className="toolbar watch-follow" onSubmit={submit} aria-label={t("addTitle")}>
       <strong className="toolbar-title">{t("addTitle")}</strong>
       <select className="input" aria-label={t("flow")} value={flowId} onChange={(e) => setFlowId(e.target.value)}>
         {props.profile.flows.map((flow) => (
@@ -90,6 +92,7 @@ export function AddFile(props: {
           }}
         />
       </label>
+      {props.children}
     </form>
   );
 }

@@ -80,7 +80,7 @@ export function SavedViews({ filter, onOpen, team }: { filter: Filter; onOpen: (
   };
 
   return (
-    <div className="toolbar saved-views" data-testid="saved-views">
+    <div className="saved-views" data-testid="saved-views">
       <select
         className="input"
         aria-label={t("views.label")}

@@ -25,8 +25,10 @@ export function SlaCell({ clock, file }: { clock: SlaClock | undefined; file: Wa
     );
   const detail = slaDetail(clock, file, t);
   const due = formatLocal(clock.dueAt, locale);
+  // The whole of it on hover: the cell's second line may be cut in a narrow column.
+  const title = [detail, due ? t("sla.dueTitle", { when: due }) : null].filter(Boolean).join(" · ");
   return (
-    <span className={`sla sla-${clock.state}`} title={due ? t("sla.dueTitle", { when: due }) : undefined} data-testid="row-sla" data-state={clock.state}>
+    <span className={`sla sla-${clock.state}`} title={title || undefined} data-testid="row-sla" data-state={clock.state}>
       <span className="sla-word">
         <span aria-hidden="true">{SIGNS[clock.state]} </span>
         {t(word)}

@@ -143,7 +143,10 @@ export function WatchlistTable(props: {
                   <Cell className="mono" title={file.rfc}>
                     {file.rfc}
                   </Cell>
-                  <Cell title={file.flowId}>{props.flowLabel(file.flowId)}</Cell>
+                  {/* Two short lines ("Personas / morales"), not one cut to "Personas …". */}
+                  <Cell className="cell-wrap cell-flow" title={t("watch.flowTitle", { label: props.flowLabel(file.flowId), flowId: file.flowId })}>
+                    {props.flowLabel(file.flowId)}
+                  </Cell>
                   <Cell testId="row-status" className="cell-wrap">
                     <RowStatus file={file} now={props.now} locale={props.locale} />
                   </Cell>
@@ -156,8 +159,16 @@ export function WatchlistTable(props: {
                     {timeAgo(file.updatedAtUtc, props.now, props.locale) ?? asked(file, props.now, props.locale, t)}
                   </Cell>
                   <Cell className="cell-action">
-                    <button type="button" className="button-quiet small" onClick={() => props.onUnwatch(file)} data-testid="unwatch">
-                      {t("unwatch")}
+                    {/* A compact button (ten columns share 1,280 pixels), named for its file. */}
+                    <button
+                      type="button"
+                      className="button-quiet small unwatch"
+                      onClick={() => props.onUnwatch(file)}
+                      title={t("unwatch")}
+                      aria-label={t("watch.unwatchFile", { name: file.companyName?.trim() || t("watch.noCompany"), rfc: file.rfc })}
+                      data-testid="unwatch"
+                    >
+                      <span aria-hidden="true">×</span>
                     </button>
                   </Cell>
                 </div>

@@ -197,7 +197,7 @@ describe("rows the analyst can trust", { timeout: 30_000 }, () => {
       }
       throw new Error(cmd);
     });
-    fireEvent.click(await screen.findByRole("button", { name: "Dejar de seguir" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Dejar de seguir Panificadora La Espiga (PLE150301AB2)" }));
     expect((await screen.findByTestId("watch-notice")).textContent).toContain("Dejó de seguir el expediente PLE150301AB2.");
     fireEvent.click(screen.getByTestId("watch-undo"));
     expect(await screen.findByTestId("watch-row")).toBeTruthy();

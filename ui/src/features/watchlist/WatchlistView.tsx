@@ -173,7 +173,13 @@ export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; o
   return (
     <section className="page page-flow" aria-labelledby="watchlist-title">
       <div className="page-header">
-        <h2 id="watchlist-title">{t("watchlistTitle")}</h2>
+        {/* The count beside the title: the filters' line holds the saved views. */}
+        <div className="watch-title">
+          <h2 id="watchlist-title">{t("watchlistTitle")}</h2>
+          <span className="muted" data-testid="rows-shown">
+            {t("rowsShown", { shown: rows.length, total: files?.length ?? 0 })}
+          </span>
+        </div>
         <div className="page-actions">
           {progress ? (
             <ProgressBar done={progress.done} total={progress.total} label={t("refreshing", progress)} />
@@ -218,7 +224,12 @@ export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; o
         }
         onImport={(file, flowId) => void csv.importFile(file, flowId)}
         onError={setError}
-      />
+      >
+        {/* The list's files out beside their way in (CSV): the filters' line holds the saved views. */}
+        <button type="button" className="button-quiet" onClick={csv.exportCsv} disabled={!hasFiles} data-testid="export-watchlist">
+          {t("watch.export")}
+        </button>
+      </AddFile>
       {notice && (
         <div className="notice" role="status" data-testid="watch-notice">
           <span>{t(`watch.${notice.kind}`, { rfc: notice.file.rfc, flow: flowLabel(notice.file.flowId) })}</span>
@@ -263,7 +274,7 @@ export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; o
       {team && <QueueBar queue={teamQueue} filter={queueFilter} onFilter={setQueueFilter} onOpen={onOpen} onError={setError} />}
       {team && queue.error && <ErrorNotice error={queue.error} />}
       {!team && <TeamOffline missing="team.offline.watchlist" />}
-      <div className="toolbar">
+      <div className="toolbar watch-filters">
         <input
           ref={search}
           type="search"
@@ -294,14 +305,9 @@ export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; o
           <input type="checkbox" checked={filter.onlyChanged} onChange={(e) => setFilter({ ...filter, onlyChanged: e.target.checked })} />
           {t("onlyChanged")}
         </label>
-        <span className="muted" data-testid="rows-shown">
-          {t("rowsShown", { shown: rows.length, total: files?.length ?? 0 })}
-        </span>
-        <button type="button" className="button-quiet" onClick={csv.exportCsv} disabled={!hasFiles} data-testid="export-watchlist">
-          {t("watch.export")}
-        </button>
+        {/* On the filters' line: a view is a filter with a name (its own row cost a table row at 1,280 × 800). */}
+        <SavedViews filter={filter} onOpen={setFilter} team={Boolean(team)} />
       </div>
-      <SavedViews filter={filter} onOpen={setFilter} team={Boolean(team)} />
       {csv.exported && (
         <div className="notice notice-ok" role="status" data-testid="watch-exported">
           {t("watch.exported", { path: csv.exported.path, n: csv.exported.rows })}

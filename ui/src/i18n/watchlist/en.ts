@@ -38,6 +38,8 @@ export const watchlistEn: Record<WatchlistKey, string> = {
   "watch.askedAgo": "asked {ago}",
   "watch.noCompany": "No company data",
   "watch.openRfc": "Open file {rfc}",
+  "watch.unwatchFile": "Unfollow {name} ({rfc})",
+  "watch.flowTitle": "{label} (flow {flowId})",
   "watch.already": "You already follow file {rfc}.",
   "watch.showIt": "Show it",
   "watch.removed": "You stopped following file {rfc}.",

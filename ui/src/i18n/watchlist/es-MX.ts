@@ -38,6 +38,8 @@ export const watchlistEsMX = {
   "watch.askedAgo": "consultado {ago}",
   "watch.noCompany": "Sin datos de la empresa",
   "watch.openRfc": "Abrir el expediente {rfc}",
+  "watch.unwatchFile": "Dejar de seguir {name} ({rfc})",
+  "watch.flowTitle": "{label} (flujo {flowId})",
   "watch.already": "Ya sigue el expediente {rfc}.",
   "watch.showIt": "Mostrarlo",
   "watch.removed": "Dejó de seguir el expediente {rfc}.",
