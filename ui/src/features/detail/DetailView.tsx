@@ -45,8 +45,13 @@ const DOCUMENTS_A_FRAME = 20;
 export function DetailView(props: { documentId: string; back: { toTracking: boolean; go: () => void }; onReview?: () => void }) {
   const { t, locale } = useI18n();
   const load = loadOf(useQuery(queries.detail(props.documentId)));
-  // From the answer received (marked by the read) to it painted.
+  // From the answer received (marked by the read) to it painted. A detail the cache
+  // already holds (opened again within its freshness) is received as the view opens.
   const answered = load.state === "ready" ? load.value : null;
+  const [cachedAtOpen] = useState(answered !== null);
+  useLayoutEffect(() => {
+    if (cachedAtOpen) begin("detail");
+  }, [cachedAtOpen]);
   useLayoutEffect(() => {
     if (answered) paintedSince("detail");
   }, [answered]);
