@@ -201,7 +201,7 @@ async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_lose
             .to_owned();
         assert_eq!(one_time.len(), 64, "a strong one-time password: {one_time}");
         app.wait_for_text(
-            &format!("[data-login=\"{carla}\"]"),
+            &format!("[data-testid=team-member][data-login=\"{carla}\"]"),
             "Aún no entra con su contraseña de un solo uso",
         )
         .await;
@@ -220,8 +220,10 @@ async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_lose
             .add_note(&document_id, "Revisado el acta constitutiva")
             .await
             .expect("Carla notes");
-        app.wait_until_gone(&format!("[data-login=\"{carla}\"] .muted"))
-            .await;
+        app.wait_until_gone(&format!(
+            "[data-testid=team-member][data-login=\"{carla}\"] .muted"
+        ))
+        .await;
 
         // Ana removes her: Carla's desk loses the team at once, and her claim is freed.
         app.click(&format!(
@@ -229,8 +231,10 @@ async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_lose
         ))
         .await;
         app.click("[data-testid=member-remove-confirm]").await;
-        app.wait_until_gone(&format!("[data-login=\"{carla}\"]"))
-            .await;
+        app.wait_until_gone(&format!(
+            "[data-testid=team-member][data-login=\"{carla}\"]"
+        ))
+        .await;
         let lost = carla_desk.add_note(&document_id, "otra nota").await;
         assert!(lost.is_err(), "removed: {lost:?}");
         let back = Team::connect(
