@@ -148,6 +148,9 @@ async fn a_supervisor_reassigns_in_bulk_after_the_preview_and_take_next_stops_at
         .await;
         app.wait_for_text(&load(&ana), "1 de 1").await;
         app.click("[data-testid=nav-watchlist]").await;
+        // As a user would, once the list is drawn (its overview moves the button down).
+        app.wait_for_text("[data-testid=rows-shown]", "5 de 5")
+            .await;
         app.click("[data-testid=take-next]").await;
         app.wait_for_text(
             "[data-testid=take-next-refused]",

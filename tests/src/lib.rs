@@ -570,20 +570,48 @@ impl App {
             .unwrap_or_else(|e| panic!("cannot choose {value} in `{css}`: {e}"));
     }
 
-    /// Waits for the element at `css`, then clicks it.
+    /// Waits for the element at `css` to be there and still, then clicks it.
     pub async fn click(&self, css: &str) {
-        self.element(Locator::Css(css), &format!("`{css}`"))
-            .await
+        let element = self.element(Locator::Css(css), &format!("`{css}`")).await;
+        self.settled(&element).await;
+        element
             .click()
             .await
             .unwrap_or_else(|e| panic!("cannot click `{css}`: {e}"));
     }
 
+    /// Returns once `element` has kept its place on screen for a few frames (at most
+    /// two seconds). WebDriver clicks where an element was when it looked: a block
+    /// drawn above it meanwhile (a list's answer, a notice) moves it away, and the
+    /// click lands on whatever took its place, silently (the take-next journey lost
+    /// its click so on a loaded machine).
+    async fn settled(&self, element: &Element) {
+        const SCRIPT: &str = "const [element, done] = arguments;
+            const deadline = performance.now() + 2000;
+            let last = '';
+            let still = 0;
+            const look = () => {
+                const r = element.getBoundingClientRect();
+                const now = [r.x, r.y, r.width, r.height].join();
+                still = now === last ? still + 1 : 0;
+                last = now;
+                if (still >= 2 || performance.now() > deadline) done(true);
+                else setTimeout(look, 40);
+            };
+            look();";
+        let reference = serde_json::to_value(element).expect("an element reference");
+        // A page that changed under it (the element gone) is for the click to report.
+        let _ = self.client.execute_async(SCRIPT, vec![reference]).await;
+    }
+
     /// Waits for the button whose text is `label`, then clicks it.
     pub async fn click_button(&self, label: &str) {
         let xpath = format!("//button[normalize-space(.)='{label}']");
-        self.element(Locator::XPath(&xpath), &format!("button «{label}»"))
-            .await
+        let element = self
+            .element(Locator::XPath(&xpath), &format!("button «{label}»"))
+            .await;
+        self.settled(&element).await;
+        element
             .click()
             .await
             .unwrap_or_else(|e| panic!("cannot click «{label}»: {e}"));
