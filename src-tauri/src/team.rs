@@ -174,6 +174,9 @@ pub async fn decide_approval(
 #[tauri::command]
 pub async fn team_changes(desk: State<'_, Desk>, on_change: Channel<Change>) -> AppResult<()> {
     let mut listening = desk.listen_team().await?;
+    if on_change.send(Change::Listening).is_err() {
+        return Ok(());
+    }
     // Ends when a newer subscription takes over, or the window no longer listens.
     while let Some(change) = listening.next().await? {
         if on_change.send(change).is_err() {

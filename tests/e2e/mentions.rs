@@ -167,6 +167,10 @@ async fn a_mention_reaches_the_other_desk_live_once_and_back() {
         app.click("[data-testid=nav-team]").await;
         app.wait_for_text("[data-testid=team-connected]", &format!("{ana} (Analista)"))
             .await;
+        // Connected is not yet listening: a note written before the desk listens is
+        // read at its next read, not told live (it failed so on a loaded machine).
+        app.attribute_of("[data-testid=team-connected]", "data-listening")
+            .await;
         beto.add_note(&document_id, &format!("@{ana} y el acta, también"))
             .await
             .expect("Beto notes again");

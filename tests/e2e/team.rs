@@ -45,6 +45,9 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
         app.click("[data-testid=nav-team]").await;
         app.wait_for_text("[data-testid=team-connected]", &format!("{ana} (Analista)"))
             .await;
+        // Beto's changes below are heard live from now on.
+        app.attribute_of("[data-testid=team-connected]", "data-listening")
+            .await;
         app.click("[data-testid=nav-watchlist]").await;
 
         // Ana follows the example file: it becomes the team's, unassigned.

@@ -24,6 +24,11 @@ pub enum Change {
     Settings,
     Approvals,
     Mentions,
+    /// Not a table's: the desk's first word on a subscription, once it listens. A
+    /// change made before that was not heard, so the window reads everything again
+    /// (a note written between the window's first read and the LISTEN would otherwise
+    /// wait for the next read).
+    Listening,
 }
 
 impl Change {

@@ -3,4 +3,4 @@
 /**
  * What changed, for the window to read again.
  */
-export type TeamChange = "queue" | "members" | "claims" | "notes" | "audit" | "settings" | "approvals" | "mentions";
+export type TeamChange = "queue" | "members" | "claims" | "notes" | "audit" | "settings" | "approvals" | "mentions" | "listening";

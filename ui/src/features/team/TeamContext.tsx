@@ -51,11 +51,14 @@ function paced(run: () => void, gather: number, pace: number) {
 
 export interface Team {
   status: TeamStatus | null;
+  /** Whether the desk hears other desks' changes now: until it does, a change is seen
+   * at the next read only (the first word of a subscription has everything read again). */
+  listening: boolean;
   /** Reads the status again, and with it every answer of the team's. */
   reload: () => void;
 }
 
-const TeamContext = createContext<Team>({ status: null, reload: () => undefined });
+const TeamContext = createContext<Team>({ status: null, listening: false, reload: () => undefined });
 
 export function useTeam(): Team {
   return useContext(TeamContext);
@@ -69,6 +72,7 @@ export function useConnectedTeam(): TeamStatus | null {
 
 export function TeamProvider({ profileId, children }: { profileId: string; children: ReactNode }) {
   const [status, setStatus] = useState<TeamStatus | null>(null);
+  const [listening, setListening] = useState(false);
   const queryClient = useQueryClient();
   const reload = useCallback(() => {
     backend.teamStatus().then(
@@ -104,21 +108,27 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
     backend
       .teamChanges((change) => {
         if (!live) return;
+        if (change === "listening") setListening(true);
         data.hear();
-        if (change === "members" || change === "settings") statusRead.hear();
+        if (change === "members" || change === "settings" || change === "listening") statusRead.hear();
       })
       .then(
-        () => undefined,
+        () => live && setListening(false),
         // The database was lost: say so, and try again.
-        () => live && reload(),
+        () => {
+          if (!live) return;
+          setListening(false);
+          reload();
+        },
       );
     return () => {
       live = false;
+      setListening(false);
       data.stop();
       statusRead.stop();
     };
   }, [configured, connected, reload, queryClient]);
-  return <TeamContext.Provider value={{ status, reload }}>{children}</TeamContext.Provider>;
+  return <TeamContext.Provider value={{ status, listening, reload }}>{children}</TeamContext.Provider>;
 }
 
 /** How long after a lease's end, by this desk's clock, the claims are read again: the

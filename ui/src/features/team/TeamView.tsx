@@ -22,7 +22,7 @@ import { ROLE_WORDS, ROLES } from "./words";
 
 export function TeamView() {
   const { t } = useI18n();
-  const { status } = useTeam();
+  const { status, listening } = useTeam();
   const team = useConnectedTeam();
   return (
     <section className="page" aria-labelledby="team-title">
@@ -38,7 +38,8 @@ export function TeamView() {
       )}
       {team && (
         <>
-          <p data-testid="team-connected">
+          {/* data-listening: the journeys' sign that another desk's change is heard now. */}
+          <p data-testid="team-connected" data-listening={listening || undefined}>
             {t("team.connectedAs", {
               member: team.member ?? "",
               role: team.role ? t(ROLE_WORDS[team.role]) : "",

@@ -68,6 +68,21 @@ describe("the team's data layer", () => {
     expect(team.count(command.team_members) - before).toBe(1);
   });
 
+  it("reads the members again when the desk starts to listen: a change made before was not heard", async () => {
+    let logins = ["ana@kybdesk.mx"];
+    const team = liveTeam((cmd) => {
+      if (cmd === command.team_members) return logins.map(member);
+      throw new Error(cmd);
+    });
+    shown(<Members testId="one" />);
+    await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx"));
+    await waitFor(() => expect(team.send).not.toBeNull());
+    // Beto joined between the first read and the LISTEN: no notice of it ever comes.
+    logins = ["ana@kybdesk.mx", "beto@kybdesk.mx"];
+    (team.send as (change: TeamChange) => void)("listening");
+    await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx,beto@kybdesk.mx"));
+  });
+
   it("reads a file's notes again once a note is added here", async () => {
     const notes: Note[] = [{ id: 1, member: "beto@kybdesk.mx", at: "2026-11-24T10:32:00Z", body: "Llamar al cliente" }];
     const team = liveTeam((cmd, args) => {
