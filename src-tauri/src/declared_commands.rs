@@ -53,6 +53,7 @@ macro_rules! with_commands {
                 use kyb_desk_core::error::Failure;
                 use kyb_desk_core::evidence::files::EvidenceFile;
                 use kyb_desk_core::guide::DemoGuide;
+                use kyb_desk_core::policy::PolicyView;
                 use kyb_desk_core::detail_snapshots::DetailChanges;
                 use kyb_desk_core::images::PhotoCheck;
                 use kyb_desk_core::profiles::{Profile, ProfileBook, ProfileInput};
@@ -74,6 +75,7 @@ macro_rules! with_commands {
             commands {
                 commands::app_info() -> AppInfo, [main];
                 commands::demo_guide() -> Option<DemoGuide>, [main];
+                commands::policy() -> PolicyView, [main];
                 commands::profiles() -> ProfileBook, [main];
                 commands::check_profile(input: ProfileInput) -> Vec<Failure>, [main];
                 commands::save_profile(input: ProfileInput) -> Profile, [main];

@@ -203,6 +203,8 @@ pub fn run(options: Options, began: std::time::Instant) {
         demo_member,
         #[cfg(feature = "test-dialog-answers")]
         dialog_answers,
+        #[cfg(feature = "test-dialog-answers")]
+        test_policy,
     } = options;
     #[cfg(not(feature = "demo"))]
     let _ = (demo_empty, demo_team, demo_member);
@@ -265,6 +267,14 @@ pub fn run(options: Options, began: std::time::Instant) {
                     }
                 });
             }
+            let policy = kyb_desk_core::policy::Policy::managed();
+            #[cfg(feature = "test-dialog-answers")]
+            let policy = match &test_policy {
+                Some(path) => kyb_desk_core::policy::Policy::load(path, true),
+                None => policy,
+            };
+            // The company's policy may turn the demo off (or, refused, is taken to).
+            let demo = demo && policy.demo();
             if demo {
                 data_dir = data_dir.join("demo");
                 // The demo starts afresh, all of it at once (see the core's `demo`).
@@ -274,12 +284,13 @@ pub fn run(options: Options, began: std::time::Instant) {
             let store = store::FileStore::new(data_dir.join("profiles.json"));
             // The desk's recorder of set-aside files: the preferences report to it too.
             let recoveries = store.recoveries().unwrap_or_default();
-            let desk = Desk::open(
+            let mut desk = Desk::open(
                 &data_dir,
                 Box::new(store),
                 KeyVault::new(KEYRING_SERVICE),
                 endpoints::configured(),
             )?;
+            desk.set_policy(policy);
             #[cfg_attr(not(feature = "demo"), expect(unused_mut))]
             let (mut demo_base, mut demo_guide) = (None, None);
             // Without the feature, `--demo` is refused when the options are read.

@@ -25,6 +25,9 @@
 //! `test-dialog-answers` feature (the one the journeys drive; never the packaged app,
 //! where it is an unknown argument): the answers, in order, to the native questions
 //! WebDriver cannot press (see `key_origin.rs`); once they run out, every answer is no.
+//! `--test-policy FILE`, in that build alone, reads the company's policy from FILE
+//! instead of `/etc/kyb-desk/policy.json`, still only when root owns it and its folder
+//! and no one else may write them: a packaged app never reads a policy a user chose.
 
 use std::path::PathBuf;
 
@@ -46,6 +49,10 @@ pub struct Options {
     /// The journeys' answers to the native questions (see the module's comment).
     #[cfg(feature = "test-dialog-answers")]
     pub dialog_answers: Option<Vec<bool>>,
+    /// The journeys' managed policy, read instead of `/etc/kyb-desk/policy.json`
+    /// (held to the same ownership check; see the module's comment).
+    #[cfg(feature = "test-dialog-answers")]
+    pub test_policy: Option<PathBuf>,
 }
 
 pub const USAGE: &str = "uso: kyb-desk [--demo [--demo-empty] [--demo-team HOST --demo-member USUARIO]] [--data-dir DIRECTORIO] [--report-startup] [kybdesk://expediente/ID]";
@@ -73,6 +80,14 @@ impl Options {
                             .as_deref()
                             .and_then(dialog_answers)
                             .ok_or_else(|| format!("{arg} necesita yes,no,…\n{USAGE}"))?,
+                    );
+                }
+                #[cfg(feature = "test-dialog-answers")]
+                "--test-policy" => {
+                    options.test_policy = Some(
+                        args.next()
+                            .map(PathBuf::from)
+                            .ok_or_else(|| format!("{arg} necesita un archivo\n{USAGE}"))?,
                     );
                 }
                 "--demo-team" | "--demo-member" if cfg!(feature = "demo") => {

@@ -174,6 +174,8 @@ fn every_command_answers_through_ipc() {
         w.ok("startup_painted", json!({"rows": 3, "pageMs": 180.5})),
         Value::Null
     );
+    // No policy on this machine's test: nothing is fixed.
+    assert_eq!(w.ok("policy", json!({}))["state"], "none");
     let book = w.ok("profiles", json!({}));
     let profile_id = book["active"].as_str().expect("active profile").to_owned();
     let saved = w.ok(
@@ -1052,6 +1054,8 @@ fn a_page_script_confirming_a_keys_origin_does_not_move_the_key() {
             answers.lock().expect("lock").pop().unwrap_or(false)
         })
     };
+    // No policy on this machine's test: nothing is fixed.
+    assert_eq!(w.ok("policy", json!({}))["state"], "none");
     let book = w.ok("profiles", json!({}));
     let profile_id = book["active"].as_str().expect("active").to_owned();
     let profile = book["profiles"]

@@ -68,6 +68,9 @@ pub enum DeskCode {
     /// A correction whose draft changed since it was previewed: nothing was sent; the
     /// preview is read again, and sending it is the analyst's choice once more.
     DraftChanged,
+    /// The company's managed policy sets this (a preset profile's field, or the
+    /// profile itself): the window cannot change or delete it.
+    FixedByPolicy,
 }
 
 /// Every failure the window can be told of: the client's code passed through

@@ -51,6 +51,11 @@ pub struct Profile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub team: Option<TeamAddress>,
+    /// The fields the company's policy presets (`policy::presets`): set in the
+    /// desk's answers, never kept in the book.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub fixed: Vec<String>,
 }
 
 /// What the UI sends to create (`id` absent) or replace a profile.
@@ -210,6 +215,7 @@ impl ProfileBook {
                 database: t.database.trim().to_owned(),
                 user: t.user.trim().to_owned(),
             }),
+            fixed: Vec::new(),
         };
         match self.profiles.iter_mut().find(|p| p.id == id) {
             Some(existing) => *existing = profile.clone(),

@@ -101,6 +101,7 @@ mod tests {
             flows: vec![],
             reasons: None,
             team: None,
+            fixed: Vec::new(),
         }
     }
 

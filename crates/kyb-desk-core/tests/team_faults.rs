@@ -255,7 +255,7 @@ async fn leaving_the_team_in_ones_profile_sends_nothing_where_the_policy_says_te
     let mut demo = DemoDesk::start().await;
     let workspace = demo.profile.workspace_id.clone();
     demo.desk
-        .set_policy(kyb_desk_core::policy::Policy::Teams(vec![
+        .set_policy(kyb_desk_core::policy::Policy::teams(vec![
             kyb_desk_core::policy::TeamOf {
                 workspace: workspace.to_uppercase(),
                 host: "db.empresa.mx".into(),
@@ -292,4 +292,75 @@ async fn leaving_the_team_in_ones_profile_sends_nothing_where_the_policy_says_te
         .await
         .expect("alone, without a policy");
     assert_eq!(demo.sandbox.requests(CANCEL), 1);
+}
+
+/// A profile the company's policy presets is kept, marked fixed in the desk's answer,
+/// cannot be changed or deleted from the window, and where the policy holds its
+/// workspace to a team it sends nothing without that team.
+#[tokio::test]
+async fn a_preset_profile_is_fixed_and_held_to_its_team() {
+    use kyb_desk_core::error::DeskCode;
+    use kyb_desk_core::profiles::ProfileInput;
+    const CANCEL: &str = "POST /verificaciones/{folio}/cancelar";
+    let mut demo = DemoDesk::start().await;
+    let kyb_api::Environment::Custom { base_url } = demo.profile.environment.clone() else {
+        panic!("the demo runs on its own address");
+    };
+    let workspace = demo.profile.workspace_id.clone();
+    let text = serde_json::json!({
+        "profiles": [
+            {"name": demo.profile.name, "baseUrl": base_url, "workspace": workspace,
+             "agentEmail": demo.profile.agent_email},
+            {"name": "Producción", "environment": "production", "workspace": workspace},
+        ],
+        "teams": [{"workspace": workspace, "host": "db.empresa.mx", "database": "kyb_team"}],
+    })
+    .to_string();
+    let policy = kyb_desk_core::policy::parse(text.as_bytes()).expect("a policy");
+    demo.desk
+        .set_policy(kyb_desk_core::policy::Policy::Managed(policy));
+    let book = demo.desk.profiles();
+    assert_eq!(book.profiles.len(), 2, "the missing preset is created");
+    let ours = book.get(&demo.profile.id).expect("kept, by its name");
+    assert_eq!(
+        ours.fixed,
+        ["name", "environment", "workspaceId", "agentEmail"]
+    );
+    let created = book
+        .profiles
+        .iter()
+        .find(|p| p.name == "Producción")
+        .expect("created");
+    assert_eq!(created.fixed, ["name", "environment", "workspaceId"]);
+    assert_eq!(created.agent_email, "", "the user's to give");
+    // The window cannot change a fixed field, nor delete the profile.
+    let edit = |agent_email: &str| ProfileInput {
+        id: Some(ours.id.clone()),
+        name: ours.name.clone(),
+        environment: ours.environment.clone(),
+        workspace_id: ours.workspace_id.clone(),
+        agent_email: agent_email.into(),
+        flows: ours.flows.clone(),
+        team: None,
+    };
+    let refused = demo
+        .desk
+        .save_profile(edit("otra@empresa.mx"))
+        .expect_err("a fixed field changed");
+    assert_eq!(refused.code, DeskCode::FixedByPolicy);
+    let refused = demo.desk.delete_profile(&ours.id).expect_err("a preset");
+    assert_eq!(refused.code, DeskCode::FixedByPolicy);
+    // What is not fixed is the user's (its flows here).
+    let mut flows_changed = edit(&ours.agent_email);
+    flows_changed.flows.truncate(1);
+    demo.desk.save_profile(flows_changed).expect("not fixed");
+    // And, without the team its workspace is held to, it changes nothing.
+    let folio = demo.manifest().examples.folios["Abierto"].clone();
+    let refused = demo
+        .desk
+        .cancel_verification(&folio)
+        .await
+        .expect_err("refused");
+    assert_eq!(refused.code, TeamCode::TeamRequired);
+    assert_eq!(demo.sandbox.requests(CANCEL), 0);
 }

@@ -9,6 +9,7 @@ use crate::service_facts::AppInfo;
 use kyb_desk_core::desk::Desk;
 use kyb_desk_core::error::{AppResult, Failure};
 use kyb_desk_core::guide::DemoGuide;
+use kyb_desk_core::policy::PolicyView;
 use kyb_desk_core::profiles::{Profile, ProfileBook, ProfileInput};
 use kyb_desk_core::reasons::ReasonCatalogue;
 use kyb_desk_core::secrets::KeyStatus;
@@ -25,6 +26,12 @@ pub fn app_info(shell: State<'_, Shell>) -> AppInfo {
 #[tauri::command(async)]
 pub fn demo_guide(shell: State<'_, Shell>) -> Option<DemoGuide> {
     shell.demo_guide.clone()
+}
+
+/// What the company's managed policy fixes, and why.
+#[tauri::command(async)]
+pub fn policy(desk: State<'_, Desk>) -> PolicyView {
+    desk.policy()
 }
 
 #[tauri::command(async)]

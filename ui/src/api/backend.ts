@@ -71,6 +71,7 @@ export const preferences = () => commands.preferences();
 /** Changes one preference; answers them all as they now are. */
 export const setPreference = (change: PreferenceChange) => commands.setPreference(change);
 
+export const policy = () => commands.policy();
 export const profiles = () => commands.profiles();
 export const checkProfile = (input: ProfileInput) => commands.checkProfile(input);
 export const saveProfile = (input: ProfileInput) => commands.saveProfile(input);

@@ -41,6 +41,7 @@ import type { NewFileDraft } from "../bindings/NewFileDraft";
 import type { Note } from "../bindings/Note";
 import type { PhotoCheck } from "../bindings/PhotoCheck";
 import type { Placement } from "../bindings/Placement";
+import type { PolicyView } from "../bindings/PolicyView";
 import type { PreferenceChange } from "../bindings/PreferenceChange";
 import type { Preferences } from "../bindings/Preferences";
 import type { Profile } from "../bindings/Profile";
@@ -74,6 +75,7 @@ import type { Workload } from "../bindings/Workload";
 export type CommandArgs = {
   app_info: Record<string, never>;
   demo_guide: Record<string, never>;
+  policy: Record<string, never>;
   profiles: Record<string, never>;
   check_profile: { input: ProfileInput };
   save_profile: { input: ProfileInput };
@@ -188,6 +190,7 @@ export type CommandArgs = {
 export type CommandAnswers = {
   app_info: AppInfo;
   demo_guide: DemoGuide | null;
+  policy: PolicyView;
   profiles: ProfileBook;
   check_profile: Array<Failure>;
   save_profile: Profile;
@@ -304,6 +307,7 @@ export type CommandName = keyof CommandArgs;
 export const command = {
   app_info: "app_info",
   demo_guide: "demo_guide",
+  policy: "policy",
   profiles: "profiles",
   check_profile: "check_profile",
   save_profile: "save_profile",
@@ -418,6 +422,7 @@ export const command = {
 export const commandWindows: { [K in CommandName]: readonly string[] } = {
   app_info: ["main"],
   demo_guide: ["main"],
+  policy: ["main"],
   profiles: ["main"],
   check_profile: ["main"],
   save_profile: ["main"],
@@ -536,6 +541,7 @@ export function commandsOver(invoke: Invoke) {
   return {
     appInfo: () => invoke("app_info", {}),
     demoGuide: () => invoke("demo_guide", {}),
+    policy: () => invoke("policy", {}),
     profiles: () => invoke("profiles", {}),
     checkProfile: (input: ProfileInput) => invoke("check_profile", { input }),
     saveProfile: (input: ProfileInput) => invoke("save_profile", { input }),

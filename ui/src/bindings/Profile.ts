@@ -13,4 +13,9 @@ reasons?: { [key in string]: Array<string> },
  * The team's database, when the profile works in a team (`kyb_team`); absent for
  * one person on one desk. Its password is in the keyring ([`crate::desk`]).
  */
-team?: TeamAddress, };
+team?: TeamAddress, 
+/**
+ * The fields the company's policy presets (`policy::presets`): set in the
+ * desk's answers, never kept in the book.
+ */
+fixed?: Array<string>, };

@@ -27,6 +27,7 @@ mod bulk;
 mod correction;
 mod dashboard;
 mod dossier;
+mod policy;
 mod records;
 mod review;
 mod service;
@@ -95,7 +96,7 @@ pub struct Desk {
     reviews: Mutex<review::Reviews>,
     /// Outcomes the team's trail is owed (the team was out of reach as a call ended).
     team_pending: team::PendingOutcomes,
-    /// The company's managed policy (which workspaces work as a team).
+    /// The company's managed policy (`crate::policy`).
     policy: crate::policy::Policy,
 }
 
@@ -142,7 +143,7 @@ impl Desk {
         // The head of the audit chain sits in the keyring beside the keys.
         let anchor = KeyringAnchor::new(vault.service(), &audit_path(data_dir));
         let recoveries = store.recoveries().unwrap_or_default();
-        Ok(Self {
+        let desk = Self {
             store,
             book: Mutex::new(book),
             vault,
@@ -168,13 +169,16 @@ impl Desk {
             reviews: Mutex::new(review::Reviews::default()),
             policy: crate::policy::Policy::managed(),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
-        })
+        };
+        desk.keep_presets();
+        Ok(desk)
     }
 
-    /// A desk under `policy` instead of the managed one (tests; the app reads only the
-    /// administrator's file).
+    /// A desk under `policy` instead of the managed one (tests, and a journey's build;
+    /// the packaged app reads only the administrator's file), its presets kept.
     pub fn set_policy(&mut self, policy: crate::policy::Policy) {
         self.policy = policy;
+        self.keep_presets();
     }
 
     /// A desk whose requests give up after `timeout` (tests of lost answers, which need

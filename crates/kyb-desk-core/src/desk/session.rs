@@ -16,8 +16,10 @@ use crate::secrets::{BoundKey, KeyStatus};
 impl Desk {
     // Profiles.
 
+    /// The book, its preset profiles marked with what the company's policy fixes.
     pub fn profiles(&self) -> ProfileBook {
-        self.book().clone()
+        let book = self.book().clone();
+        self.marked(book)
     }
 
     /// What is wrong with a profile being typed, by field (nothing is stored).
@@ -32,6 +34,7 @@ impl Desk {
             .id
             .as_deref()
             .and_then(|id| self.book().get(id).cloned());
+        self.check_preset_edit(&input)?;
         let profile = self.change_book(|book| book.upsert(input))?;
         self.forget_client(&profile.id);
         if let Some(before) = before {
@@ -68,6 +71,7 @@ impl Desk {
     /// entries: it is the record of what was sent. Once the profile is gone from the
     /// book the deletion has happened; files that cannot be removed are logged.
     pub fn delete_profile(&self, id: &str) -> AppResult<ProfileBook> {
+        self.check_preset_delete(id)?;
         self.change_book(|book| book.remove(id))?;
         self.forget_client(id);
         // The key goes with its profile; an unreachable keyring keeps nothing of ours.

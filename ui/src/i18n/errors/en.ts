@@ -90,6 +90,8 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "hint.invalid_input": "Fix each point of the list.",
   "error.no_profile": "No profile is active.",
   "hint.no_profile": "Choose or create a profile.",
+  "error.fixed_by_policy": "Set by your company’s policy: it cannot be changed or deleted here.",
+  "hint.fixed_by_policy": "Ask your company’s IT to change it.",
   "error.no_api_key": "The profile has no API key.",
   "hint.no_api_key": "Add it in Profiles.",
   "error.keyring_unavailable": "The system keyring could not be used.",

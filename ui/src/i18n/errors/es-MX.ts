@@ -89,6 +89,8 @@ export const errorsEsMX = {
   "hint.invalid_input": "Corrija cada punto de la lista.",
   "error.no_profile": "No hay un perfil activo.",
   "hint.no_profile": "Elija o cree un perfil.",
+  "error.fixed_by_policy": "Fijado por la política de su empresa: no se puede cambiar ni eliminar aquí.",
+  "hint.fixed_by_policy": "Pida el cambio al área de TI de su empresa.",
   "error.no_api_key": "El perfil no tiene API Key.",
   "hint.no_api_key": "Agréguela en Perfiles.",
   "error.keyring_unavailable": "No se pudo usar el llavero del sistema.",

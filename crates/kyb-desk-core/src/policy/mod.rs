@@ -1,0 +1,431 @@
+//! The company's managed policy: a file IT installs where only the system's
+//! administrator can write (`/etc/kyb-desk/policy.json`, owned by root, writable by
+//! no one else, in a folder alike). Its keys (README, "The managed policy"):
+//!
+//! - `profiles`: preset profiles (name; `environment` or `baseUrl`; `workspace`;
+//!   optionally `agentEmail` and `flows`), never an API key. Each is created at start
+//!   when missing (found again by its name) and its preset fields set back as the
+//!   policy says; the window shows them fixed and cannot change or delete them
+//!   ([`presets`]).
+//! - `teams`: the workspaces that work as a team, each with its team's database
+//!   (host, port, database): in those, a profile whose team is not that database
+//!   (none, or a PostgreSQL of the member's own, where they would be their own
+//!   supervisor) sends no state-changing call, so leaving the team in one's own
+//!   profile does not leave four eyes and the team's trail behind. (What remains:
+//!   every member holds the same service key, and a person who copies it out of the
+//!   keyring can call the service with another program; full enforcement needs a key
+//!   per member from the service. README, threat model.)
+//! - `demo`: `false` turns the embedded demo off (`--demo` opens the real profiles).
+//! - `minAutoRefreshMinutes`: how rarely the watchlist may refresh itself at most,
+//!   5 to 1440. Decided here: it is a minimum frequency, so "off" and the intervals
+//!   longer than it are not offered, the minimum itself is, and a stored choice that
+//!   is no longer offered reads as the minimum ([`AutoRefreshRule`]).
+//!
+//! A file that is not the administrator's (a user's own, or writable by others) is no
+//! policy and is ignored, with a warning (logged, and told in the window). A
+//! root-owned file that cannot be read as a policy (not JSON, an unknown key, a value
+//! of the wrong type or range) is refused, naming its line, and the desk takes its
+//! safest state until IT mends it: no demo, and no workspace changes state. A control
+//! that fails open would be no control.
+
+mod file;
+pub mod presets;
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+pub use file::{AUTO_REFRESH_CHOICES, MIN_AUTO_REFRESH_RANGE, Preset, Refusal, Rules, parse};
+
+/// Where IT installs the policy.
+pub const MANAGED_PATH: &str = "/etc/kyb-desk/policy.json";
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Policy {
+    /// No managed policy: every profile decides for itself.
+    #[default]
+    None,
+    /// A file at `path` that is not the administrator's: no policy, and the window
+    /// says it was ignored.
+    Ignored { path: String },
+    /// The administrator's policy.
+    Managed(Rules),
+    /// The administrator's file could not be read as a policy: no demo, and no
+    /// workspace changes state.
+    Refused { path: String, refusal: Refusal },
+}
+
+/// A workspace and the team database it works on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TeamOf {
+    pub workspace: String,
+    pub host: String,
+    #[serde(default = "default_port")]
+    pub port: u16,
+    pub database: String,
+}
+
+fn default_port() -> u16 {
+    kyb_team::DEFAULT_PORT
+}
+
+impl TeamOf {
+    fn names(&self, workspace: &str) -> bool {
+        self.workspace.trim().eq_ignore_ascii_case(workspace.trim())
+    }
+
+    /// Whether `team` is this database (the login is the member's own).
+    fn is(&self, team: &kyb_team::TeamAddress) -> bool {
+        self.host.trim().eq_ignore_ascii_case(team.host.trim())
+            && self.port == team.port
+            && self.database.trim() == team.database.trim()
+    }
+}
+
+/// The watchlist's automatic refresh as the policy leaves it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AutoRefreshRule {
+    /// The intervals offered, in minutes (0: off), shortest first.
+    pub choices: Vec<u32>,
+    /// What a stored choice that is not offered reads as.
+    pub fallback: u32,
+    /// The policy's minimum frequency, when it sets one (the window says so).
+    #[ts(optional)]
+    pub minimum: Option<u32>,
+}
+
+/// How the window finds the policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PolicyState {
+    None,
+    Ignored,
+    Managed,
+    Refused,
+}
+
+/// What the policy fixes, for the window: it shows these as fixed, with the reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicyView {
+    pub state: PolicyState,
+    /// The file the state is about.
+    pub path: String,
+    #[ts(optional)]
+    pub refusal: Option<Refusal>,
+    /// Whether the embedded demo may run.
+    pub demo: bool,
+    /// False when no workspace may change state (a refused policy).
+    pub state_changes: bool,
+    pub auto_refresh: AutoRefreshRule,
+    /// The workspaces held to a team, and its database.
+    pub teams: Vec<TeamOf>,
+}
+
+impl Policy {
+    /// The policy at [`MANAGED_PATH`], if the administrator's.
+    pub fn managed() -> Self {
+        Self::load(Path::new(MANAGED_PATH), true)
+    }
+
+    /// A policy of team workspaces alone (tests).
+    pub fn teams(teams: Vec<TeamOf>) -> Self {
+        Self::Managed(Rules {
+            teams,
+            ..Rules::default()
+        })
+    }
+
+    /// The policy at `path`; with `administrators_only`, only a file (and folder)
+    /// owned by root and writable by no one else counts.
+    pub fn load(path: &Path, administrators_only: bool) -> Self {
+        // No file is no policy; a file there that cannot be read (its permissions, a
+        // folder in its place) is a refused policy, not none.
+        if std::fs::symlink_metadata(path).is_err() {
+            return Self::None;
+        }
+        let shown = path.display().to_string();
+        if administrators_only && !administrators(path) {
+            tracing::warn!("{shown} is not the administrator's: ignored");
+            return Self::Ignored { path: shown };
+        }
+        let read = std::fs::read(path).map_err(|error| Refusal {
+            line: None,
+            column: None,
+            detail: error.to_string(),
+        });
+        match read.and_then(|bytes| parse(&bytes)) {
+            Ok(rules) => Self::Managed(rules),
+            Err(refusal) => {
+                tracing::error!("the managed policy {shown} is refused: {refusal:?}");
+                Self::Refused {
+                    path: shown,
+                    refusal,
+                }
+            }
+        }
+    }
+
+    /// Whether a profile of `workspace` working with `team` may change state: where
+    /// the policy names the workspace, only with the team database it names.
+    pub fn allows(&self, workspace: &str, team: Option<&kyb_team::TeamAddress>) -> bool {
+        match self {
+            Self::None | Self::Ignored { .. } => true,
+            Self::Managed(rules) => match rules.teams.iter().find(|t| t.names(workspace)) {
+                None => true,
+                Some(required) => team.is_some_and(|team| required.is(team)),
+            },
+            Self::Refused { .. } => false,
+        }
+    }
+
+    /// Whether the embedded demo may run: not where the policy says no, nor under a
+    /// refused one (it may have meant no).
+    pub fn demo(&self) -> bool {
+        match self {
+            Self::None | Self::Ignored { .. } => true,
+            Self::Managed(rules) => rules.demo,
+            Self::Refused { .. } => false,
+        }
+    }
+
+    /// The profiles the policy presets.
+    pub fn presets(&self) -> &[Preset] {
+        match self {
+            Self::Managed(rules) => &rules.profiles,
+            _ => &[],
+        }
+    }
+
+    pub fn auto_refresh(&self) -> AutoRefreshRule {
+        let minimum = match self {
+            Self::Managed(rules) => rules.min_auto_refresh_minutes,
+            _ => None,
+        };
+        match minimum {
+            None => AutoRefreshRule {
+                choices: AUTO_REFRESH_CHOICES.to_vec(),
+                fallback: 0,
+                minimum: None,
+            },
+            Some(minimum) => {
+                let mut choices: Vec<u32> = AUTO_REFRESH_CHOICES
+                    .into_iter()
+                    .filter(|&m| m > 0 && m < minimum)
+                    .collect();
+                choices.push(minimum);
+                AutoRefreshRule {
+                    choices,
+                    fallback: minimum,
+                    minimum: Some(minimum),
+                }
+            }
+        }
+    }
+
+    pub fn view(&self) -> PolicyView {
+        let (state, path, refusal) = match self {
+            Self::None => (PolicyState::None, MANAGED_PATH.to_owned(), None),
+            Self::Ignored { path } => (PolicyState::Ignored, path.clone(), None),
+            Self::Managed(_) => (PolicyState::Managed, MANAGED_PATH.to_owned(), None),
+            Self::Refused { path, refusal } => {
+                (PolicyState::Refused, path.clone(), Some(refusal.clone()))
+            }
+        };
+        PolicyView {
+            state,
+            path,
+            refusal,
+            demo: self.demo(),
+            state_changes: !matches!(self, Self::Refused { .. }),
+            auto_refresh: self.auto_refresh(),
+            teams: match self {
+                Self::Managed(rules) => rules.teams.clone(),
+                _ => Vec::new(),
+            },
+        }
+    }
+}
+
+/// Owned by root and writable by no one else, the file and its folder.
+#[cfg(unix)]
+fn administrators(path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let held = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.uid() == 0 && m.mode() & 0o022 == 0);
+    held(path) && path.parent().is_some_and(held)
+}
+
+#[cfg(not(unix))]
+fn administrators(_path: &Path) -> bool {
+    // The deployment issue brings the other systems' managed settings.
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Policy;
+
+    fn team(host: &str, database: &str) -> kyb_team::TeamAddress {
+        kyb_team::TeamAddress {
+            host: host.into(),
+            port: kyb_team::DEFAULT_PORT,
+            database: database.into(),
+            user: "ana".into(),
+        }
+    }
+
+    #[test]
+    fn a_workspace_the_policy_names_changes_state_only_on_its_own_team_database() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("policy.json");
+        assert_eq!(Policy::load(&path, false), Policy::None);
+        std::fs::write(
+            &path,
+            r#"{"teams": [{"workspace": " 0B5F2C1E-AAAA ", "host": "db.empresa.mx", "database": "kyb_team"}]}"#,
+        )
+        .expect("written");
+        let policy = Policy::load(&path, false);
+        let ours = team("DB.empresa.mx", "kyb_team");
+        assert!(policy.allows("0b5f2c1e-aaaa", Some(&ours)));
+        assert!(!policy.allows("0b5f2c1e-aaaa", None), "no team");
+        assert!(
+            !policy.allows("0b5f2c1e-aaaa", Some(&team("/run/postgresql", "kyb_team"))),
+            "a PostgreSQL of the member's own"
+        );
+        assert!(policy.allows("otro", None), "a workspace it does not name");
+        std::fs::write(&path, r#"{"teamWorkspaces": []}"#).expect("written");
+        // An unknown key is refused: closed.
+        assert!(
+            !Policy::load(&path, false).allows("otro", None),
+            "fails closed"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_writable_by_others_is_no_policy_and_one_that_cannot_be_read_closes_all() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("policy.json");
+        std::fs::write(&path, r#"{"teams": []}"#).expect("written");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o666))
+            .expect("permissions");
+        // Ignored, and said: the window tells the user the file was not the
+        // administrator's.
+        let ignored = Policy::load(&path, true);
+        assert!(matches!(ignored, Policy::Ignored { .. }), "{ignored:?}");
+        assert!(ignored.allows("otro", None) && ignored.demo());
+        assert_eq!(ignored.view().state, super::PolicyState::Ignored);
+        // A folder where the file goes cannot be read as one: refused, closing all.
+        let folder = dir.path().join("folder.json");
+        std::fs::create_dir(&folder).expect("a folder");
+        let refused = Policy::load(&folder, false);
+        assert!(matches!(refused, Policy::Refused { .. }), "{refused:?}");
+        assert!(!refused.allows("otro", None));
+    }
+
+    #[test]
+    fn a_malformed_policy_is_refused_naming_its_line_and_the_desk_takes_its_safest_state() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("policy.json");
+        for (text, line, says) in [
+            ("{\n  \"demo\": false,\n  \"teams\": [\n", 4, "EOF"),
+            (
+                "{\n  \"demo\": false,\n  \"apiKey\": \"sk-1\"\n}",
+                3,
+                "unknown field `apiKey`",
+            ),
+            ("{\n  \"demo\": \"no\"\n}", 2, "invalid type"),
+            (
+                "{\n\n  \"minAutoRefreshMinutes\": 2\n}",
+                3,
+                "minutes from 5 to 1440",
+            ),
+            (
+                "{\"profiles\": [\n {\"name\": \"Prod\", \"environment\": \"production\",\n  \"workspace\": \"abc\"}\n]}",
+                3,
+                "expected a WorkspaceID",
+            ),
+            (
+                "{\"profiles\": [\n {\"name\": \"Prod\", \"environment\": \"production\",\n  \"workspace\": \"2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10\", \"apiKey\": \"x\"}\n]}",
+                3,
+                "unknown field `apiKey`",
+            ),
+        ] {
+            std::fs::write(&path, text).expect("written");
+            let policy = Policy::load(&path, false);
+            let Policy::Refused { refusal, .. } = &policy else {
+                panic!("{text}: not refused: {policy:?}");
+            };
+            assert_eq!(refusal.line, Some(line), "{text}: {refusal:?}");
+            assert!(refusal.detail.contains(says), "{text}: {refusal:?}");
+            assert!(
+                !refusal.detail.contains(" at line "),
+                "the line is its own field"
+            );
+            let view = policy.view();
+            assert_eq!(view.state, super::PolicyState::Refused);
+            assert!(
+                !view.demo && !view.state_changes,
+                "no demo, no state change"
+            );
+            assert!(!policy.allows("2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10", None));
+            assert!(policy.presets().is_empty());
+        }
+    }
+
+    #[test]
+    fn a_profiles_own_checks_are_placed_where_the_profile_ends() {
+        let refused = super::parse(
+            b"{\"profiles\": [{\"name\": \"P\", \"environment\": \"production\",\n  \"workspace\": \"2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10\",\n  \"flows\": [{\"flowId\": \" \", \"label\": \"M\", \"personType\": \"Moral\"}]}\n]}",
+        )
+        .expect_err("a flow without its id");
+        assert_eq!(refused.line, Some(3), "{refused:?}");
+        assert!(refused.detail.contains("flowId"), "{refused:?}");
+    }
+
+    #[test]
+    fn every_key_is_read_and_the_refresh_is_held_to_its_minimum() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("policy.json");
+        std::fs::write(
+            &path,
+            r#"{
+              "profiles": [{"name": "Producción", "environment": "production",
+                "workspace": "2F1D0C1E-5B0A-4C7E-9D55-7D2B3B1A9E10", "agentEmail": "mesa@empresa.mx",
+                "flows": [{"flowId": "flujo-moral", "label": "Morales", "personType": "Moral"}]},
+                {"name": "Propio", "baseUrl": "https://kyb.empresa.mx/api",
+                "workspace": "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10"}],
+              "demo": false,
+              "minAutoRefreshMinutes": 30
+            }"#,
+        )
+        .expect("written");
+        let policy = Policy::load(&path, false);
+        assert!(!policy.demo());
+        let presets = policy.presets();
+        assert_eq!(presets.len(), 2);
+        assert_eq!(presets[0].workspace, "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10");
+        assert_eq!(presets[1].agent_email, None);
+        assert_eq!(
+            super::presets::fixed_fields(&presets[1]),
+            ["name", "environment", "workspaceId"]
+        );
+        let refresh = policy.auto_refresh();
+        assert_eq!(refresh.choices, [5, 15, 30], "no 'off', nothing rarer");
+        assert_eq!((refresh.fallback, refresh.minimum), (30, Some(30)));
+        assert_eq!(Policy::None.auto_refresh().choices, [0, 5, 15, 60]);
+        assert_eq!(Policy::None.auto_refresh().fallback, 0);
+        // Both an environment and an address is one too many.
+        std::fs::write(
+            &path,
+            r#"{"profiles": [{"name": "P", "environment": "production", "baseUrl": "https://a.mx",
+                "workspace": "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10"}]}"#,
+        )
+        .expect("written");
+        assert!(matches!(Policy::load(&path, false), Policy::Refused { .. }));
+    }
+}
