@@ -29,6 +29,7 @@ pub mod setup;
 mod sla;
 #[doc(hidden)]
 pub mod testing;
+mod versions;
 mod views;
 mod workload;
 
@@ -45,6 +46,7 @@ pub use mentions::{MENTIONS_SHOWN, Mention};
 pub use notes::{NOTE_MAX, Note};
 pub use queue::{NewTeamFile, QueueFilter, TeamFile, UPDATE_CHUNK};
 pub use sla::StatusChange;
+pub use versions::VERSION_MAX;
 pub use views::{
     AgeBucket, SavedView, VIEW_NAME_MAX, VIEW_QUERY_MAX, VIEWS_MAX, ViewFilter, view_name,
 };
@@ -63,7 +65,7 @@ pub const POOL_SIZE: u32 = 4;
 pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The schema version this desk speaks ([`Team::connect`] refuses an older one).
-pub const SCHEMA_VERSION: i32 = 11;
+pub const SCHEMA_VERSION: i32 = 12;
 
 /// How long a statement waits for a lock another member holds, and how long any
 /// statement may run: a member who holds a row cannot stop the others' desks, which

@@ -46,6 +46,14 @@ pub struct Member {
     pub role: Role,
     /// The member has not yet signed in to replace their one-time password.
     pub must_change: bool,
+    /// The version of the member's desk when it last connected (none before it did).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub desk_version: Option<String>,
+    /// When that was (RFC 3339, UTC).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub seen_at: Option<String>,
 }
 
 /// This desk's login in its workspace, as the database says.
@@ -59,6 +67,8 @@ pub struct Me {
 }
 
 type MemberRow = (String, String, String, bool);
+/// A member with their desk's version and when it was seen.
+type MemberVersionRow = (String, String, String, bool, Option<String>, Option<String>);
 
 pub(crate) async fn whoami(pool: &PgPool, workspace: &str) -> TeamResult<Me> {
     let (login, email, role, must_change): MemberRow =
@@ -88,9 +98,13 @@ impl Team {
     }
 
     pub async fn members(&self) -> TeamResult<Vec<Member>> {
-        let rows: Vec<MemberRow> = sqlx::query_as(
-            "SELECT login, email, role, must_change FROM team_members_v
-             WHERE workspace_id = $1 ORDER BY login",
+        let rows: Vec<MemberVersionRow> = sqlx::query_as(
+            "SELECT m.login, m.email, m.role, m.must_change, v.version,
+                    to_char(v.seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')
+             FROM team_members_v m
+             LEFT JOIN team_desk_versions_v v
+               ON v.workspace_id = m.workspace_id AND v.login = m.login
+             WHERE m.workspace_id = $1 ORDER BY m.login",
         )
         .bind(&self.workspace)
         .fetch_all(&self.pool)
@@ -98,12 +112,16 @@ impl Team {
         .map_err(TeamError::of)?;
         Ok(rows
             .into_iter()
-            .map(|(login, email, role, must_change)| Member {
-                login,
-                email,
-                role: Role::of(&role),
-                must_change,
-            })
+            .map(
+                |(login, email, role, must_change, desk_version, seen_at)| Member {
+                    login,
+                    email,
+                    role: Role::of(&role),
+                    must_change,
+                    desk_version,
+                    seen_at,
+                },
+            )
             .collect())
     }
 

@@ -5,4 +5,12 @@ export type Member = { login: string, email: string, role: Role,
 /**
  * The member has not yet signed in to replace their one-time password.
  */
-mustChange: boolean, };
+mustChange: boolean, 
+/**
+ * The version of the member's desk when it last connected (none before it did).
+ */
+deskVersion?: string, 
+/**
+ * When that was (RFC 3339, UTC).
+ */
+seenAt?: string, };

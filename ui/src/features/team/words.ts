@@ -82,6 +82,8 @@ export function teamEventWords(operation: string): MessageKey | null {
       return "team.event.claimed";
     case "team: sla-policy-set":
       return "team.event.slaPolicySet";
+    case "team: desk-version-needed-set":
+      return "team.event.deskVersionNeededSet";
     default:
       return operation.startsWith("team: ") ? "team.event.other" : null;
   }

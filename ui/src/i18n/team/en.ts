@@ -61,6 +61,7 @@ export const teamEn: Record<TeamKey, string> = {
   "team.event.status": "File's status changed",
   "team.event.claimed": "File's review taken or let go",
   "team.event.slaPolicySet": "Team's SLA targets and hours changed",
+  "team.event.deskVersionNeededSet": "Lowest desk version the team needs changed",
   "team.event.other": "Team event",
   "team.column": "Team",
   "team.field": "Team",

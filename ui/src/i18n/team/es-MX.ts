@@ -60,6 +60,7 @@ export const teamEsMX = {
   "team.event.status": "Estatus de expediente cambiado",
   "team.event.claimed": "Revisión de expediente tomada o liberada",
   "team.event.slaPolicySet": "Metas de SLA y horario del equipo cambiados",
+  "team.event.deskVersionNeededSet": "Versión mínima del escritorio para el equipo cambiada",
   "team.event.other": "Evento del equipo",
   "team.column": "Equipo",
   "team.field": "Equipo",
