@@ -225,6 +225,9 @@ async fn members_execute_only_the_members_functions() {
         "team_share_view",
         "team_delete_view",
         "team_mention_seen",
+        // 0012
+        "team_desk_seen",
+        "team_set_desk_version_needed",
     ];
     members.sort_unstable();
     assert_eq!(callable, members);
