@@ -18,6 +18,7 @@ import { isTyping } from "./dom/keys";
 import { TryThis } from "./features/guide/TryThis";
 import { markTourDone, toursFor } from "./features/guide/tours";
 import { useArrivingLinks } from "./features/links/LinkPrompt";
+import { PolicyNotice } from "./features/profiles/PolicyNotice";
 import { SlaNotices } from "./features/sla/SlaNotices";
 import { MentionNotices } from "./features/team/MentionNotices";
 import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
@@ -240,6 +241,7 @@ function Desk() {
             {/* A backend that cannot be reached is said once, above (known once the info has answered). */}
             {bookError && info.state === "ready" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
             {recovered.length > 0 && <RecoveryNotice recoveries={recovered} onDismiss={() => setRecovered([])} />}
+            <PolicyNotice />
             <MentionNotices onOpen={(target) => setRoute(target.view === "tracking" ? target : { ...target, file: null })} />
             {active && <SlaNotices key={active.id} onShow={() => setRoute({ view: "watchlist", atRisk: Date.now() })} />}
             <ScreenBoundary resetKey={route.view}>

@@ -24,6 +24,7 @@ declare module "@tanstack/react-query" {
 export const keys = {
   appInfo: () => ["app", "info"] as const,
   demoGuide: () => ["app", "demo-guide"] as const,
+  policy: () => ["app", "policy"] as const,
   keyStatuses: (profileIds: readonly string[]) => ["profiles", "key-status", ...profileIds] as const,
   desk: ["desk"] as const,
   watchlist: () => ["desk", "watchlist"] as const,
@@ -72,6 +73,8 @@ const TEAM_FRESH_MS = 5 * MINUTE;
 export const queries = {
   appInfo: () => queryOptions({ queryKey: keys.appInfo(), queryFn: backend.appInfo, staleTime: Number.POSITIVE_INFINITY }),
   demoGuide: () => queryOptions({ queryKey: keys.demoGuide(), queryFn: backend.demoGuide, staleTime: Number.POSITIVE_INFINITY }),
+  // Read once at start, as the desk does: a changed file counts at the next start.
+  policy: () => queryOptions({ queryKey: keys.policy(), queryFn: backend.policy, staleTime: Number.POSITIVE_INFINITY }),
   keyStatuses: (profileIds: readonly string[]) =>
     queryOptions({
       queryKey: keys.keyStatuses(profileIds),

@@ -85,6 +85,7 @@ export function ProfileForm(props: {
   const [wrote, setWrote] = useState(false);
   const [keyStored, setKeyStored] = useState(false);
   const id = useId();
+  const fixed = new Set(props.existing?.fixed ?? []);
   const keyField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (props.focusKey) keyField.current?.focus();
@@ -163,7 +164,7 @@ export function ProfileForm(props: {
         </div>
       )}
       <form className="form" onSubmit={submit} noValidate>
-        <Field label={t("fieldName")} problems={problemsOf("name")} onLeave={() => touch("name")} htmlFor={`${id}-name`}>
+        <Field label={t("fieldName")} problems={problemsOf("name")} onLeave={() => touch("name")} htmlFor={`${id}-name`} fixed={fixed.has("name")}>
           <input
             id={`${id}-name`}
             className="input"
@@ -172,7 +173,7 @@ export function ProfileForm(props: {
             data-testid="profile-name"
           />
         </Field>
-        <Field label={t("fieldEnvironment")} problems={problemsOf("environment")} onLeave={() => touch("environment")}>
+        <Field label={t("fieldEnvironment")} problems={problemsOf("environment")} onLeave={() => touch("environment")} fixed={fixed.has("environment")}>
           <div className="row">
             <select
               className="input"
@@ -197,7 +198,13 @@ export function ProfileForm(props: {
             )}
           </div>
         </Field>
-        <Field label={t("fieldWorkspace")} problems={problemsOf("workspaceId")} onLeave={() => touch("workspaceId")} htmlFor={`${id}-workspace`}>
+        <Field
+          label={t("fieldWorkspace")}
+          problems={problemsOf("workspaceId")}
+          onLeave={() => touch("workspaceId")}
+          htmlFor={`${id}-workspace`}
+          fixed={fixed.has("workspaceId")}
+        >
           <input
             id={`${id}-workspace`}
             className="input mono"
@@ -206,7 +213,13 @@ export function ProfileForm(props: {
             data-testid="profile-workspace"
           />
         </Field>
-        <Field label={t("fieldAgentEmail")} problems={problemsOf("agentEmail")} onLeave={() => touch("agentEmail")} htmlFor={`${id}-email`}>
+        <Field
+          label={t("fieldAgentEmail")}
+          problems={problemsOf("agentEmail")}
+          onLeave={() => touch("agentEmail")}
+          htmlFor={`${id}-email`}
+          fixed={fixed.has("agentEmail")}
+        >
           <input
             id={`${id}-email`}
             className="input"
@@ -216,7 +229,7 @@ export function ProfileForm(props: {
             data-testid="profile-email"
           />
         </Field>
-        <Field label={t("fieldFlows")} problems={problemsOf("flows")} onLeave={() => touch("flows")}>
+        <Field label={t("fieldFlows")} problems={problemsOf("flows")} onLeave={() => touch("flows")} fixed={fixed.has("flows")}>
           {input.flows.map((flow, index) => (
             <div className="row" key={index}>
               <input
@@ -352,7 +365,8 @@ export function ProfileForm(props: {
 /** A labelled field; `htmlFor` names its one control (groups of controls carry
  * their own labels). It is left when the focus goes out of it, not from one of its
  * controls to another (a flow's FlowID to its name). */
-function Field(props: { label: string; problems: string[]; onLeave: () => void; children: ReactNode; htmlFor?: string }) {
+function Field(props: { label: string; problems: string[]; onLeave: () => void; children: ReactNode; htmlFor?: string; fixed?: boolean }) {
+  const { t } = useI18n();
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: it only hears focus leaving its own controls, and takes no input itself.
     <div
@@ -368,7 +382,17 @@ function Field(props: { label: string; problems: string[]; onLeave: () => void; 
       ) : (
         <span className="field-label">{props.label}</span>
       )}
-      {props.children}
+      {props.fixed ? (
+        // The company's policy sets it: shown, not editable, and why.
+        <fieldset className="fixed-field" disabled aria-describedby={`${props.htmlFor ?? props.label}-fixed`}>
+          {props.children}
+          <span id={`${props.htmlFor ?? props.label}-fixed`} className="muted small" data-testid="profile-fixed">
+            {t("policy.fixed")}
+          </span>
+        </fieldset>
+      ) : (
+        props.children
+      )}
       {props.problems.map((message) => (
         <span key={message} className="field-problem" role="alert">
           {message}

@@ -266,6 +266,11 @@ function ProfileCard(props: {
           <KeyLine status={keyStatus} />
         </dd>
       </dl>
+      {(profile.fixed?.length ?? 0) > 0 && (
+        <p className="muted small" data-testid="profile-fixed">
+          {t("policy.fixedProfile")}
+        </p>
+      )}
       {keyStatus?.present && !keyStatus.originConfirmed && (
         <KeyOriginWarning status={keyStatus} onConfirm={() => props.onConfirmOrigin(keyStatus)} onReenter={() => props.onEdit(true)} />
       )}
@@ -292,7 +297,15 @@ function ProfileCard(props: {
             {t("profiles.forgetKey")}
           </button>
         )}
-        <button type="button" className="button-quiet button-danger-quiet" onClick={props.onDelete} data-testid="profile-delete">
+        {/* A profile the company's policy presets stays (the desk refuses it too). */}
+        <button
+          type="button"
+          className="button-quiet button-danger-quiet"
+          onClick={props.onDelete}
+          disabled={(profile.fixed?.length ?? 0) > 0}
+          title={(profile.fixed?.length ?? 0) > 0 ? t("policy.fixed") : undefined}
+          data-testid="profile-delete"
+        >
           {t("profiles.delete")}
         </button>
       </div>

@@ -3,16 +3,26 @@
 // chosen; the choice is kept per profile, in the data folder's preferences.
 import { useEffect, useRef, useState } from "react";
 
+import type { AutoRefreshRule } from "../../bindings/AutoRefreshRule";
 import { preferences, setPreference } from "../../preferences";
 
-/** The intervals offered, in minutes (0: off). */
-export const AUTO_REFRESH_MINUTES = [0, 5, 15, 60] as const;
-export type AutoRefreshMinutes = (typeof AUTO_REFRESH_MINUTES)[number];
+/** The intervals offered, in minutes (0: off), and what a stored one not offered reads
+ * as: the desk's answer (`policy`, whose minimum frequency may leave out "off" and the
+ * longer ones); until it has answered, these (the desk's own without a policy). */
+export const AUTO_REFRESH_MINUTES = [0, 5, 15, 60];
+export type AutoRefreshMinutes = number;
+export type AutoRefreshOffer = Pick<AutoRefreshRule, "choices" | "fallback">;
+const UNMANAGED: AutoRefreshOffer = { choices: AUTO_REFRESH_MINUTES, fallback: 0 };
 
-/** The profile's interval; one not offered (say, from another version) reads as off. */
-export function storedAutoRefresh(profileId: string): AutoRefreshMinutes {
-  const stored = preferences().autoRefresh[profileId];
-  return AUTO_REFRESH_MINUTES.find((m) => m === stored) ?? 0;
+/** The profile's interval; one not offered (say, from another version, or longer than
+ * the company's policy allows) reads as the offer's fallback. */
+export function storedAutoRefresh(profileId: string, offer: AutoRefreshOffer = UNMANAGED): AutoRefreshMinutes {
+  return offered(preferences().autoRefresh[profileId], offer);
+}
+
+/** `minutes` when offered, otherwise the offer's fallback. */
+export function offered(minutes: number | undefined, offer: AutoRefreshOffer): AutoRefreshMinutes {
+  return offer.choices.find((m) => m === minutes) ?? offer.fallback;
 }
 
 export function storeAutoRefresh(profileId: string, minutes: AutoRefreshMinutes) {

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
-import { keys } from "../../api/queries";
+import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { RefreshProgress } from "../../bindings/RefreshProgress";
 import type { WatchedFile } from "../../bindings/WatchedFile";
@@ -11,7 +11,7 @@ import { useI18n } from "../../i18n";
 import { begin, usePaintMeasure } from "../../perf";
 import { noticeChanges } from "./changeNotice";
 import { rowKey } from "./model";
-import { type AutoRefreshMinutes, newestRefresh, storeAutoRefresh, storedAutoRefresh, useAutoRefresh } from "./useAutoRefresh";
+import { type AutoRefreshMinutes, newestRefresh, offered, storeAutoRefresh, storedAutoRefresh, useAutoRefresh } from "./useAutoRefresh";
 import { setWatchlist } from "./useWatchlist";
 
 export type Progress = { done: number; total: number } | null;
@@ -47,7 +47,10 @@ export function useWatchlistRefresh(props: { profileId: string; files: WatchedFi
   useEffect(() => {
     if (files && files.length > 0 && lastStart === null) setLastStart(newestRefresh(files.map((f) => f.lastRefreshUtc)));
   }, [files, lastStart]);
-  const [autoMinutes, setAutoMinutes] = useState<AutoRefreshMinutes>(() => storedAutoRefresh(profileId));
+  // The company's policy may hold the refresh to a minimum frequency (read as data).
+  const { data: policy } = useQuery(queries.policy());
+  const [chosenMinutes, setAutoMinutes] = useState<AutoRefreshMinutes>(() => storedAutoRefresh(profileId));
+  const autoMinutes = policy ? offered(chosenMinutes, policy.autoRefresh) : chosenMinutes;
   const running = useRef(false);
 
   const failed = (files ?? []).filter((file) => file.refreshFailed);
