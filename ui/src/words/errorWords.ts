@@ -67,6 +67,7 @@ export const ERROR_TITLE: Record<ErrorCode, MessageKey> = {
   member_away: "error.member_away",
   plan_changed: "error.plan_changed",
   view_gone: "error.view_gone",
+  desk_outdated: "error.desk_outdated",
 };
 
 /** What to do next, by code. */
@@ -127,6 +128,7 @@ const ERROR_HINT: Record<ErrorCode, MessageKey> = {
   member_away: "hint.member_away",
   plan_changed: "hint.plan_changed",
   view_gone: "hint.view_gone",
+  desk_outdated: "hint.desk_outdated",
 };
 
 /** The errors whose fix is in the profile: a key, a Workspace, an address, the address a
@@ -188,6 +190,7 @@ const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
   member_away: false,
   plan_changed: false,
   view_gone: false,
+  desk_outdated: false,
 };
 
 /** Whether an error (by its code) is fixed in the profile. */

@@ -233,7 +233,7 @@ impl Desk {
         progress: impl Fn(BulkProgress),
     ) -> AppResult<BulkReport> {
         let rows = checked(rows)?;
-        let team = self.team().await?;
+        let team = self.team_for_change().await?;
         let total = count(rows.len());
         let mut outcomes = Vec::with_capacity(rows.len());
         let mut stopped: Option<AppError> = None;

@@ -50,6 +50,8 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "hint.plan_changed": "Nothing was changed. Preview again and confirm it.",
   "error.view_gone": "That saved view no longer exists: its owner deleted it or stopped sharing it.",
   "hint.view_gone": "The list of views was read again. Choose another or save your own.",
+  "error.desk_outdated": "This desk is older than the version your team needs: it changes nothing until it is updated.",
+  "hint.desk_outdated": "Nothing was sent. Update KYB Desk with your package manager or ask your IT; the Team screen shows the version and how.",
   "hint.team_login_name_refused":
     "Use 3 to 63 lower-case letters, digits, dots, dashes or underscores, starting with a letter; a privileged login is not accepted.",
   "error.unauthorized": "The API key was refused.",

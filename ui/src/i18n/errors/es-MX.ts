@@ -49,6 +49,9 @@ export const errorsEsMX = {
   "hint.plan_changed": "No se cambió nada. Vuelva a generar la vista previa y confírmela.",
   "error.view_gone": "Esa vista guardada ya no existe: quien la creó la eliminó o dejó de compartirla.",
   "hint.view_gone": "La lista de vistas se leyó de nuevo. Elija otra o guarde la suya.",
+  "error.desk_outdated": "Este escritorio es más antiguo que la versión que su equipo necesita: no cambia nada hasta que se actualice.",
+  "hint.desk_outdated":
+    "No se envió nada. Actualice KYB Desk con su gestor de paquetes o pida ayuda a su área de TI; la pantalla Equipo indica la versión y cómo.",
   "hint.team_login_name_refused":
     "Use de 3 a 63 minúsculas, números, puntos, guiones o guiones bajos, empezando con una letra; un usuario con privilegios no se acepta.",
   "error.unauthorized": "La API Key fue rechazada.",

@@ -9,7 +9,7 @@ use crate::error::AppResult;
 
 impl Desk {
     pub async fn set_four_eyes(&self, setting: FourEyes) -> AppResult<FourEyes> {
-        let team = self.team().await?;
+        let team = self.team_for_change().await?;
         team.set_four_eyes(setting).await.map_err(team_error)?;
         team.four_eyes().await.map_err(team_error)
     }
@@ -20,7 +20,7 @@ impl Desk {
         folio: &str,
         reason: &str,
     ) -> AppResult<Approval> {
-        self.team()
+        self.team_for_change()
             .await?
             .ask_approval(action, folio, reason)
             .await
@@ -45,7 +45,7 @@ impl Desk {
         shown: &ShownRequest,
         approve: bool,
     ) -> AppResult<Approval> {
-        let team = self.team().await?;
+        let team = self.team_for_change().await?;
         let decided = team
             .decide_approval(shown.clone(), approve)
             .await

@@ -69,4 +69,8 @@ pub enum TeamCode {
     /// The saved view is not there any more (its owner deleted it or stopped sharing
     /// it, from another desk, since this list was read): read the views again.
     ViewGone,
+    /// This desk is older than the lowest version its team needs: it changes nothing
+    /// until updated (its package manager, or the company's IT); the Team screen says
+    /// which version and how.
+    DeskOutdated,
 }

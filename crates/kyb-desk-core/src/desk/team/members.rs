@@ -24,7 +24,7 @@ impl Desk {
     }
 
     pub async fn set_member_role(&self, login: &str, role: Role) -> AppResult<Vec<Member>> {
-        let team = self.team().await?;
+        let team = self.team_for_change().await?;
         team.set_role(login, role).await.map_err(team_error)?;
         team.members().await.map_err(team_error)
     }
@@ -39,7 +39,7 @@ impl Desk {
         role: Role,
         bind: bool,
     ) -> AppResult<AddedMember> {
-        let team = self.team().await?;
+        let team = self.team_for_change().await?;
         let one_time_password = team
             .add_member(login, email, role, bind)
             .await
@@ -52,7 +52,7 @@ impl Desk {
 
     /// A supervisor gives a member a new one-time password.
     pub async fn reset_member_password(&self, login: &str) -> AppResult<AddedMember> {
-        let team = self.team().await?;
+        let team = self.team_for_change().await?;
         let password = team.reset_password(login).await.map_err(team_error)?;
         Ok(AddedMember {
             members: team.members().await.map_err(team_error)?,
@@ -62,7 +62,7 @@ impl Desk {
 
     /// A supervisor removes a member: their access ends at once.
     pub async fn remove_member(&self, login: &str) -> AppResult<Vec<Member>> {
-        let team = self.team().await?;
+        let team = self.team_for_change().await?;
         team.remove_member(login).await.map_err(team_error)?;
         team.members().await.map_err(team_error)
     }

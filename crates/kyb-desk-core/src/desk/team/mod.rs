@@ -21,6 +21,7 @@ mod queue;
 mod service_calls;
 mod sla;
 mod trail;
+mod versions;
 mod workload;
 
 use std::time::Duration;
@@ -41,6 +42,8 @@ pub(super) use pending::{PendingOutcomes, pending_path};
 pub use queue::TeamQueue;
 pub(super) use service_calls::TeamCall;
 pub use trail::{AnchorAlarm, ExportedCheckpoint, TeamTrail};
+use versions::refuse_outdated;
+pub use versions::{DESK_VERSION, DeskVersion};
 pub use workload::{FileKey, ReassignSelection};
 
 /// How long a review's claim lasts without renewal; the window renews it at a third.
@@ -77,6 +80,10 @@ pub struct TeamStatus {
     pub four_eyes: Option<FourEyes>,
     /// The team's trail is not the one this desk saw before (its keyring's anchor).
     pub trail_alarm: Option<AnchorAlarm>,
+    /// This desk's version beside the one the team needs (connected only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub desk_version: Option<DeskVersion>,
 }
 
 /// The one translation of the team's errors into the window's codes.
@@ -196,6 +203,7 @@ impl Desk {
             role: None,
             four_eyes: None,
             trail_alarm: None,
+            desk_version: None,
         }
     }
 
@@ -216,6 +224,7 @@ impl Desk {
                         status.email = Some(me.email);
                         status.role = Some(me.role);
                         status.four_eyes = Some(four_eyes);
+                        status.desk_version = Self::desk_version_of(&team).await.ok();
                         // The chain is checked against this desk's anchor on every look
                         // at the team, not only on the audit screen.
                         if let Ok(head) = team.head().await {
@@ -285,6 +294,11 @@ impl Desk {
             team = self
                 .replace_one_time_password(profile, &address, team)
                 .await?;
+        }
+        // The Team screen lists it; a refusal (a database that cannot keep it) costs
+        // the member nothing but the list's line.
+        if let Err(error) = team.record_desk_version(DESK_VERSION).await {
+            tracing::warn!("the team did not record this desk's version: {error}");
         }
         *slot = Some(Joined {
             profile_id: profile.id.clone(),

@@ -122,7 +122,11 @@ impl Desk {
     }
 
     pub async fn take_next(&self) -> AppResult<Option<TeamFile>> {
-        self.team().await?.take_next().await.map_err(team_error)
+        self.team_for_change()
+            .await?
+            .take_next()
+            .await
+            .map_err(team_error)
     }
 
     pub async fn assign_file(
@@ -131,7 +135,7 @@ impl Desk {
         rfc: &str,
         member: Option<&str>,
     ) -> AppResult<()> {
-        self.team()
+        self.team_for_change()
             .await?
             .assign(flow_id, rfc, member)
             .await
@@ -142,7 +146,7 @@ impl Desk {
     /// lapsed claim (their desk away, perhaps with a draft) is taken only when
     /// `take_lapsed` says the user was asked and chose to.
     pub async fn claim_file(&self, document_id: &str, take_lapsed: bool) -> AppResult<Claim> {
-        self.team()
+        self.team_for_change()
             .await?
             .claim(document_id, CLAIM_LEASE, take_lapsed)
             .await
@@ -150,7 +154,7 @@ impl Desk {
     }
 
     pub async fn release_file(&self, document_id: &str) -> AppResult<()> {
-        self.team()
+        self.team_for_change()
             .await?
             .release(document_id)
             .await
@@ -158,7 +162,7 @@ impl Desk {
     }
 
     pub async fn take_over_claim(&self, document_id: &str, reason: &str) -> AppResult<Claim> {
-        self.team()
+        self.team_for_change()
             .await?
             .take_over(document_id, reason, CLAIM_LEASE)
             .await
@@ -174,7 +178,7 @@ impl Desk {
     }
 
     pub async fn add_note(&self, document_id: &str, body: &str) -> AppResult<Note> {
-        self.team()
+        self.team_for_change()
             .await?
             .add_note(document_id, body)
             .await

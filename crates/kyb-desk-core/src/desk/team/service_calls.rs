@@ -37,6 +37,7 @@ impl Desk {
         let Some(team) = self.team_if_any(profile).await? else {
             return Ok(None);
         };
+        super::refuse_outdated(&team).await?;
         self.tell_owed(profile, &team).await;
         let (intent, _approval) = team
             .intent(operation.route(), target, summary)

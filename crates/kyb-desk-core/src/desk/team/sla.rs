@@ -87,6 +87,7 @@ impl Desk {
     ) -> AppResult<SlaPolicy> {
         let policy = policy.validated()?;
         let team = self.team_of(profile).await?;
+        super::refuse_outdated(&team).await?;
         // A policy always serializes; were it not to, the database would refuse the null.
         let value = serde_json::to_value(&policy).unwrap_or_default();
         team.set_sla_policy(&value).await.map_err(team_error)?;

@@ -127,7 +127,7 @@ impl Desk {
             .team
             .clone()
             .ok_or_else(|| AppError::of(TeamCode::NoTeam))?;
-        let team = self.team().await?;
+        let team = self.team_for_change().await?;
         let entry = signing_entry(&profile.id);
         let kept = self
             .vault

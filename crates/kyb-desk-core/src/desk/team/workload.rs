@@ -62,7 +62,7 @@ impl Desk {
 
     /// A supervisor sets a member's cap.
     pub async fn set_member_cap(&self, login: &str, cap: u32) -> AppResult<Vec<Workload>> {
-        let team = self.team().await?;
+        let team = self.team_for_change().await?;
         team.set_cap(login, cap).await.map_err(team_error)?;
         team.workload().await.map_err(team_error)
     }
@@ -81,7 +81,7 @@ impl Desk {
                     .map_err(|_| AppError::of(DeskCode::InvalidInput))
             })
             .transpose()?;
-        let team = self.team().await?;
+        let team = self.team_for_change().await?;
         team.set_away(login, until).await.map_err(team_error)?;
         team.workload().await.map_err(team_error)
     }
@@ -110,7 +110,7 @@ impl Desk {
     /// Applies a previewed plan as shown, whole or not at all (`plan_changed` when a
     /// file moved since); how many files moved.
     pub async fn apply_reassign(&self, placements: &[Placement]) -> AppResult<u64> {
-        self.team()
+        self.team_for_change()
             .await?
             .reassign(placements)
             .await
