@@ -112,6 +112,16 @@ where
     with_app_args(&["--demo", link], &data, journey).await;
 }
 
+/// Like [`with_app_at`], started with `args` too (a journey's own flags, such as the
+/// journeys' build's `--test-policy FILE`).
+pub async fn with_app_given<F, Fut>(args: &[&str], data: &DataDir, journey: F)
+where
+    F: FnOnce(App) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    with_app_args(args, data, journey).await;
+}
+
 /// The app binary the journeys run (`KYB_DESK_BIN`), to start it again by hand.
 pub fn desk_binary() -> String {
     app_binary()
