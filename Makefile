@@ -14,7 +14,7 @@ export WEBKIT_DISABLE_DMABUF_RENDERER
 
 APP_BIN := $(CARGO_TARGET_DIR)/debug/kyb-desk
 
-.PHONY: help run run-team test fuzz bench screenshots bundle packaged-features ui app deps dev bindings icons clean
+.PHONY: help run run-team test fuzz bench screenshots bundle repo test-repo packaged-features ui app deps dev bindings icons clean
 
 help:
 	@echo "make run          build KYB Desk and open it on its embedded demo service"
@@ -24,6 +24,8 @@ help:
 	@echo "make bench        measure the release build beside a bare Tauri window; writes docs/BENCHMARKS.md"
 	@echo "make screenshots  write PNGs of the app's screens to docs/screenshots/ (no desktop needed)"
 	@echo "make bundle       build the Debian and RPM packages (release) with the Tauri bundler"
+	@echo "make repo         signed APT and RPM repositories from make bundle's packages (REPO_KEY=fingerprint, REPO_DIR)"
+	@echo "make test-repo    install kyb-desk here from a test repository, upgrade it, refuse forged ones; then remove it"
 	@echo "make dev          the app over the Vite dev server, with hot reload"
 	@echo "make bindings     regenerate ui/src/bindings/, ui/src/api/commands.ts and the capabilities from the Rust types and commands"
 	@echo "make icons        regenerate icons/ from icons/app-icon.svg"
@@ -82,6 +84,20 @@ PACKAGED_CARGO_FLAGS := --no-default-features
 bundle: ui
 	ui/node_modules/.bin/tauri build --bundles deb,rpm -- $(PACKAGED_CARGO_FLAGS)
 	@ls -1 $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb $(CARGO_TARGET_DIR)/release/bundle/rpm/*.rpm
+
+# The signed APT and RPM repositories IT publishes, from `make bundle`'s packages
+# (scripts/repo.sh says what comes out; README, "Installed and kept current by IT"):
+#   make repo REPO_KEY=<fingerprint of a key in GNUPGHOME> [REPO_DIR=dist/repo]
+REPO_DIR ?= dist/repo
+repo:
+	@scripts/install-deps.sh repo
+	@scripts/repo.sh --key "$(REPO_KEY)" --out "$(REPO_DIR)"
+
+# Not part of `make test` yet: builds the packaged app twice and installs it on this
+# machine from its repository, then takes it away (tests/packaging/repo_test.sh).
+test-repo: ui
+	@scripts/install-deps.sh repo
+	@tests/packaging/repo_test.sh
 
 # The app's features in the packaged build, one a line, as cargo resolves them (`make
 # test` checks that no test-only one is among them).

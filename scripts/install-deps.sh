@@ -5,6 +5,7 @@
 #                                  WebKitWebDriver, ImageMagick, tauri-driver and
 #                                  schemathesis (from PyPI, in its own virtualenv)
 #   scripts/install-deps.sh bench  the above, plus valgrind (instruction counts)
+#   scripts/install-deps.sh repo   reprepro, createrepo_c, rpmsign and gpg (make repo)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +21,8 @@ app_packages=(libwebkit2gtk-4.1-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev
 test_packages=(webkit2gtk-driver xvfb gnome-keyring dbus-x11 imagemagick x11-utils python3 python3-venv postgresql poppler-utils)
 # callgrind counts the client's instructions per call, which the machine's load does not move.
 bench_packages=(valgrind)
+# `make repo` and its test: the APT repository's tool, the RPM repository's, and rpmsign.
+repo_packages=(reprepro createrepo-c rpm gnupg)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
@@ -89,6 +92,12 @@ install_schemathesis() {
 # A bench drives the same windows and services as the tests.
 testing=false
 [[ $mode == test || $mode == bench ]] && testing=true
+
+# Publishing needs no build tools: only the repositories' own.
+if [[ $mode == repo ]]; then
+  install_apt "${repo_packages[@]}"
+  exit 0
+fi
 
 install_apt "${app_packages[@]}"
 $testing && install_apt "${test_packages[@]}"
