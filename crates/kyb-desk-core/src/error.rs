@@ -320,7 +320,7 @@ mod tests {
     /// Every code ever written (the audit log's outcomes, the team trail's, the
     /// watchlist's last error, drift logs), from when they were one list: each reads
     /// into the code of its owner and is written back as the same string.
-    const WRITTEN: [(&str, &str); 55] = [
+    const WRITTEN: [(&str, &str); 57] = [
         ("unauthorized", "service"),
         ("workspace_forbidden", "service"),
         ("not_allowed", "service"),
@@ -353,6 +353,7 @@ mod tests {
         ("file_changed", "desk"),
         ("needs_acknowledgement", "desk"),
         ("draft_changed", "desk"),
+        ("fixed_by_policy", "desk"),
         ("no_team", "team"),
         ("no_team_password", "team"),
         ("team_unreachable", "team"),
@@ -376,6 +377,7 @@ mod tests {
         ("member_away", "team"),
         ("plan_changed", "team"),
         ("view_gone", "team"),
+        ("desk_outdated", "team"),
     ];
 
     #[test]
