@@ -65,7 +65,7 @@ macro_rules! with_commands {
                 use kyb_desk_core::desk::{BulkProgress, BulkReport, BulkUnfollowed, SelectedFile};
                 use kyb_desk_core::dashboard::{Dashboard, DashboardQuery};
                 use kyb_desk_core::watchlist::{ImportReport, RefreshProgress, WatchedFile};
-                use kyb_desk_core::desk::ReassignSelection;
+                use kyb_desk_core::desk::{DeskVersion, ReassignSelection};
                 use kyb_team::{Placement, ReassignPlan, Workload};
                 use kyb_team::{
                     Approval, ApprovalAction, Change, Claim, FourEyes, Member, Mention, Note, QueueFilter,
@@ -175,6 +175,7 @@ macro_rules! with_commands {
                 team::remove_member(login: String) -> Vec<Member>, [main];
                 team::team_trail() -> TeamTrail, [main];
                 team::set_four_eyes(setting: FourEyes) -> FourEyes, [main];
+                team::set_desk_version_needed(version: String) -> DeskVersion, [main];
                 team::ask_approval(action: ApprovalAction, folio: String, reason: String) -> Approval, [main];
                 team::open_approvals() -> Vec<Approval>, [main];
                 team::decide_approval(shown: ShownRequest, approve: bool) -> Approval, [main];

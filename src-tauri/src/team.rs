@@ -6,7 +6,9 @@
 use tauri::State;
 use tauri::ipc::Channel;
 
-use kyb_desk_core::desk::{AddedMember, Desk, HistoryItem, TeamQueue, TeamStatus, TeamTrail};
+use kyb_desk_core::desk::{
+    AddedMember, Desk, DeskVersion, HistoryItem, TeamQueue, TeamStatus, TeamTrail,
+};
 use kyb_desk_core::error::AppResult;
 use kyb_desk_core::secrets::KeyStatus;
 use kyb_team::{
@@ -145,6 +147,15 @@ pub async fn team_trail(desk: State<'_, Desk>) -> AppResult<TeamTrail> {
 #[tauri::command]
 pub async fn set_four_eyes(desk: State<'_, Desk>, setting: FourEyes) -> AppResult<FourEyes> {
     desk.set_four_eyes(setting).await
+}
+
+/// A supervisor sets (blank: clears) the lowest desk version the team needs.
+#[tauri::command]
+pub async fn set_desk_version_needed(
+    desk: State<'_, Desk>,
+    version: String,
+) -> AppResult<DeskVersion> {
+    desk.set_desk_version_needed(&version).await
 }
 
 #[tauri::command]

@@ -893,6 +893,7 @@ fn every_command_answers_through_ipc() {
             "set_four_eyes",
             json!({"setting": {"on": true, "resendLimit": 1}}),
         ),
+        ("set_desk_version_needed", json!({"version": "1.2.0"})),
         (
             "ask_approval",
             json!({"action": "cancel", "folio": "VD-1", "reason": "x"}),

@@ -276,6 +276,7 @@ export const applyReassign = (placements: Placement[]) => commands.applyReassign
 /** A supervisor signs the team's trail as it is now and saves the checkpoint where they choose (null: cancelled). */
 export const exportTeamCheckpoint = () => commands.exportTeamCheckpoint();
 export const setFourEyes = (setting: FourEyes) => commands.setFourEyes(setting);
+export const setDeskVersionNeeded = (version: string) => commands.setDeskVersionNeeded(version);
 export const askApproval = (action: ApprovalAction, folio: string, reason: string) => commands.askApproval(action, folio, reason);
 export const openApprovals = () => commands.openApprovals();
 /** Decides the request as it was shown: the database refuses one that is not what was shown. */

@@ -20,6 +20,7 @@ import type { CreatedFile } from "../bindings/CreatedFile";
 import type { Dashboard } from "../bindings/Dashboard";
 import type { DashboardQuery } from "../bindings/DashboardQuery";
 import type { DemoGuide } from "../bindings/DemoGuide";
+import type { DeskVersion } from "../bindings/DeskVersion";
 import type { DetailChanges } from "../bindings/DetailChanges";
 import type { Draft } from "../bindings/Draft";
 import type { DriftReport } from "../bindings/DriftReport";
@@ -175,6 +176,7 @@ export type CommandArgs = {
   remove_member: { login: string };
   team_trail: Record<string, never>;
   set_four_eyes: { setting: FourEyes };
+  set_desk_version_needed: { version: string };
   ask_approval: { action: ApprovalAction; folio: string; reason: string };
   open_approvals: Record<string, never>;
   decide_approval: { shown: ShownRequest; approve: boolean };
@@ -290,6 +292,7 @@ export type CommandAnswers = {
   remove_member: Array<Member>;
   team_trail: TeamTrail;
   set_four_eyes: FourEyes;
+  set_desk_version_needed: DeskVersion;
   ask_approval: Approval;
   open_approvals: Array<Approval>;
   decide_approval: Approval;
@@ -407,6 +410,7 @@ export const command = {
   remove_member: "remove_member",
   team_trail: "team_trail",
   set_four_eyes: "set_four_eyes",
+  set_desk_version_needed: "set_desk_version_needed",
   ask_approval: "ask_approval",
   open_approvals: "open_approvals",
   decide_approval: "decide_approval",
@@ -522,6 +526,7 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   remove_member: ["main"],
   team_trail: ["main"],
   set_four_eyes: ["main"],
+  set_desk_version_needed: ["main"],
   ask_approval: ["main"],
   open_approvals: ["main"],
   decide_approval: ["main"],
@@ -641,6 +646,7 @@ export function commandsOver(invoke: Invoke) {
     removeMember: (login: string) => invoke("remove_member", { login }),
     teamTrail: () => invoke("team_trail", {}),
     setFourEyes: (setting: FourEyes) => invoke("set_four_eyes", { setting }),
+    setDeskVersionNeeded: (version: string) => invoke("set_desk_version_needed", { version }),
     askApproval: (action: ApprovalAction, folio: string, reason: string) => invoke("ask_approval", { action, folio, reason }),
     openApprovals: () => invoke("open_approvals", {}),
     decideApproval: (shown: ShownRequest, approve: boolean) => invoke("decide_approval", { shown, approve }),

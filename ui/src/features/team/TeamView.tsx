@@ -13,8 +13,11 @@ import type { FourEyes } from "../../bindings/FourEyes";
 import type { Role } from "../../bindings/Role";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
+import { shownInstant } from "../../words/format";
+import { MISSING } from "../../words/text";
 import { SlaPolicyPanel } from "../sla/SlaPolicyForm";
 import { ApprovalsPanel } from "./Approvals";
+import { DeskOutdated, VersionNeeded } from "./DeskVersionPanel";
 import { ReassignPanel } from "./Reassign";
 import { useConnectedTeam, useTeam } from "./TeamContext";
 import { WorkloadPanel } from "./Workload";
@@ -46,6 +49,7 @@ export function TeamView() {
               database: team.address ? `${team.address.database}@${team.address.host}` : "",
             })}
           </p>
+          {team.deskVersion && <DeskOutdated version={team.deskVersion} />}
           {team.trailAlarm && (
             <div className="notice notice-error" role="alert" data-testid="team-trail-alarm">
               <strong>{t("team.trail.anchorAlarm")}</strong>{" "}
@@ -61,6 +65,7 @@ export function TeamView() {
           {team.role === "supervisor" && <ReassignPanel />}
           {team.fourEyes && <FourEyesSetting setting={team.fourEyes} supervisor={team.role === "supervisor"} />}
           <SlaPolicyPanel canEdit={team.role === "supervisor"} />
+          {team.deskVersion && <VersionNeeded version={team.deskVersion} supervisor={team.role === "supervisor"} />}
         </>
       )}
     </section>
@@ -68,7 +73,7 @@ export function TeamView() {
 }
 
 function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const members = useQuery(queries.members());
   const queryClient = useQueryClient();
   const [error, setError] = useState<AppError | null>(null);
@@ -96,6 +101,7 @@ function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
             <th>{t("team.members.login")}</th>
             <th>{t("team.members.email")}</th>
             <th>{t("team.members.role")}</th>
+            <th>{t("team.members.version")}</th>
             {supervisor && <th>{t("team.members.access")}</th>}
           </tr>
         </thead>
@@ -122,6 +128,10 @@ function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
                   t(ROLE_WORDS[member.role])
                 )}
                 {member.mustChange && <div className="muted small">{t("team.members.notSignedIn")}</div>}
+              </td>
+              <td data-testid="member-version">
+                <span className="mono">{member.deskVersion ?? MISSING}</span>
+                {member.seenAt && <div className="muted small">{t("team.members.seen", { at: shownInstant(member.seenAt, locale) })}</div>}
               </td>
               {supervisor && (
                 <td>
