@@ -150,6 +150,7 @@ pub enum Task {
     RecordIntent,
     WriteCsv,
     ExportDrift,
+    ExportDiagnostics,
     ExportCheckpoint,
     PrepareImages,
     FetchImage,

@@ -11,6 +11,7 @@ pub mod dashboard;
 pub mod demo;
 pub mod desk;
 pub mod detail_snapshots;
+pub mod diagnostics;
 pub mod dossier;
 pub mod drafts;
 pub mod drift_log;
