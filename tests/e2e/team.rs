@@ -10,6 +10,8 @@
 //! - A supervisor in the window adds a member from the Team screen; the member signs in
 //!   with the one-time password shown once and works; removed, they lose the team at
 //!   once. And a window whose member is removed loses the team within seconds.
+//! - A desk older than the version the team needs says so on the Team screen, with the
+//!   version needed and how to update it, and its own version is in the members' list.
 
 use std::time::Duration;
 
@@ -223,8 +225,10 @@ async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_lose
             .add_note(&document_id, "Revisado el acta constitutiva")
             .await
             .expect("Carla notes");
+        // Her row's "not yet signed in" line, not any muted line (her desk's version
+        // and last sight are one too, once a desk records them).
         app.wait_until_gone(&format!(
-            "[data-testid=team-member][data-login=\"{carla}\"] .muted"
+            "[data-testid=team-member][data-login=\"{carla}\"] [data-testid=member-not-signed-in]"
         ))
         .await;
 
@@ -259,6 +263,62 @@ async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_lose
             LIVE,
         )
         .await;
+    })
+    .await;
+    service.stop().await;
+}
+
+/// Versions in the team (issue 33): the team needs a newer desk than this one; the Team
+/// screen says it is out of date, which version the team needs and how to update it,
+/// and lists the version the desk recorded; a state change is refused meanwhile.
+#[tokio::test]
+async fn a_desk_older_than_the_team_needs_says_how_to_update() {
+    let service = Sandbox::start(SandboxConfig::default())
+        .await
+        .expect("sandbox");
+    let manifest = service.manifest.clone();
+    let workspace = manifest.tenants[0].workspace_id.to_string();
+    let Some(db) = TeamDatabase::create("kyb_e2e_versions", &workspace, "beto").await else {
+        service.stop().await;
+        return;
+    };
+    let (ana, ana_password) = db.add("ana", Role::Analyst).await;
+    // Beto, a supervisor, asks for a version no desk has yet.
+    db.boss
+        .set_desk_version_needed(Some("99.0.0"))
+        .await
+        .expect("a supervisor sets the need");
+
+    with_app(move |app| async move {
+        db.sign_in_first_run(&app, &manifest, &ana, &ana_password)
+            .await;
+        app.click("[data-testid=nav-team]").await;
+        let mine = env!("CARGO_PKG_VERSION");
+        let notice = app
+            .wait_for_text(
+                "[data-testid=desk-outdated]",
+                &format!(
+                    "Este escritorio está desactualizado: tiene la versión {mine} y el equipo necesita la 99.0.0 o posterior."
+                ),
+            )
+            .await;
+        assert!(
+            notice.contains("sudo apt-get update && sudo apt-get install --only-upgrade kyb-desk"),
+            "{notice}"
+        );
+        assert!(notice.contains("sudo dnf upgrade kyb-desk"), "{notice}");
+        assert!(notice.contains("área de TI"), "{notice}");
+        // Her desk recorded its version when it joined: the members' table shows it,
+        // and so does the database to every member.
+        app.wait_for_text(
+            &format!("[data-testid=team-member][data-login=\"{ana}\"] [data-testid=member-version]"),
+            mine,
+        )
+        .await;
+        let members = db.boss.members().await.expect("the members");
+        let hers = members.iter().find(|m| m.login == ana).expect("Ana");
+        assert_eq!(hers.desk_version.as_deref(), Some(mine));
+        assert!(hers.seen_at.is_some());
     })
     .await;
     service.stop().await;

@@ -127,7 +127,11 @@ function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
                 ) : (
                   t(ROLE_WORDS[member.role])
                 )}
-                {member.mustChange && <div className="muted small">{t("team.members.notSignedIn")}</div>}
+                {member.mustChange && (
+                  <div className="muted small" data-testid="member-not-signed-in">
+                    {t("team.members.notSignedIn")}
+                  </div>
+                )}
               </td>
               <td data-testid="member-version">
                 <span className="mono">{member.deskVersion ?? MISSING}</span>
