@@ -45,9 +45,9 @@ pub use dossier::{DossierAudit, ExportedDossier};
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
 pub use sla::{FileClock, SlaBoard, board as sla_board};
 pub use team::{
-    AddedMember, AnchorAlarm, CLAIM_LEASE, DeskVersion, ExportedCheckpoint, FileKey, HistoryItem,
-    HistoryWhat, ReassignSelection, TeamCode, TeamListening, TeamQueue, TeamStatus, TeamTrail,
-    history, team_error,
+    AddedMember, AnchorAlarm, CLAIM_LEASE, DESK_VERSION, DeskVersion, ExportedCheckpoint, FileKey,
+    HistoryItem, HistoryWhat, ReassignSelection, TeamCode, TeamListening, TeamQueue, TeamStatus,
+    TeamTrail, history, team_error,
 };
 
 /// How long a starting app waits for the data folder to be let go of (by an app that

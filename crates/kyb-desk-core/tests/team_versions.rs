@@ -1,0 +1,142 @@
+//! Versions in the team (issue 33, 3), a desk on a real PostgreSQL: it records its
+//! version when it joins; a desk older than the team needs says so and changes nothing
+//! (`desk_outdated`) while its reads go on; a supervisor's desk may still lower a need
+//! it set too high, and an analyst's may not set one.
+
+mod common;
+
+use common::{DemoDesk, in_team};
+use kyb_desk_core::desk::{DESK_VERSION, DeskVersion};
+use kyb_desk_core::error::{DeskCode, TeamCode};
+use kyb_team::testing::TestTeam;
+use kyb_team::{Role, Team, TeamAddress};
+
+/// A desk on the demo sandbox, joined to a fresh team's database as `who` with `role`
+/// (the database's first supervisor, returned, adds them).
+async fn joined(who: &str, role: Role) -> Option<(TestTeam, Team, DemoDesk)> {
+    let demo = DemoDesk::start().await;
+    let mut team = TestTeam::new("kyb_desk_versions").await?;
+    team.workspace = demo.profile.workspace_id.clone();
+    let boss = team.supervisor("jefa").await;
+    let login = team.login(who);
+    let one_time = boss
+        .add_member(&login, &format!("{who}@kybdesk.mx"), role, false)
+        .await
+        .expect("added")
+        .expect("a one-time password");
+    let address = TeamAddress {
+        host: std::env::var("PGHOST").expect("the session's socket folder"),
+        port: kyb_team::DEFAULT_PORT,
+        database: team.database.clone(),
+        user: login,
+    };
+    let profile = demo.profile.clone();
+    demo.desk
+        .save_profile(in_team(
+            &profile,
+            &format!("{who}@kybdesk.mx"),
+            Some(address),
+        ))
+        .expect("in the team");
+    demo.desk
+        .set_team_password(&profile.id, &one_time)
+        .await
+        .expect("the password kept");
+    Some((team, boss, demo))
+}
+
+async fn version_of(desk: &DemoDesk) -> DeskVersion {
+    desk.desk
+        .team_status()
+        .await
+        .expect("status")
+        .desk_version
+        .expect("connected: the versions")
+}
+
+#[tokio::test]
+async fn a_desk_older_than_the_team_needs_reads_but_changes_nothing() {
+    let Some((team, boss, ana)) = joined("ana", Role::Analyst).await else {
+        return;
+    };
+    let id = ana.manifest().examples.document_id.to_string();
+    assert_eq!(version_of(&ana).await, DeskVersion::of(DESK_VERSION, None));
+    // Joining recorded the desk's version, which every member reads.
+    let members = boss.members().await.expect("members");
+    let hers = members
+        .iter()
+        .find(|m| m.login == team.login("ana"))
+        .expect("Ana");
+    assert_eq!(hers.desk_version.as_deref(), Some(DESK_VERSION));
+
+    // An analyst sets no need, and a need that is no version is refused first.
+    let refused = ana.desk.set_desk_version_needed("99.0.0").await;
+    assert_eq!(refused.expect_err("analyst").code, TeamCode::NotSupervisor);
+    let refused = ana.desk.set_desk_version_needed("99").await;
+    assert_eq!(
+        refused.expect_err("no version").code,
+        DeskCode::InvalidInput
+    );
+
+    // The team needs a newer desk: Ana's says so, reads, and changes nothing.
+    boss.set_desk_version_needed(Some("99.0.0"))
+        .await
+        .expect("set");
+    let version = version_of(&ana).await;
+    assert!(version.outdated, "{version:?}");
+    assert_eq!(version.needed.as_deref(), Some("99.0.0"));
+    assert_eq!(
+        ana.desk
+            .claim_file(&id, false)
+            .await
+            .expect_err("a claim")
+            .code,
+        TeamCode::DeskOutdated
+    );
+    assert_eq!(
+        ana.desk
+            .add_note(&id, "nota")
+            .await
+            .expect_err("a note")
+            .code,
+        TeamCode::DeskOutdated
+    );
+    assert!(ana.desk.team_members().await.is_ok(), "reads go on");
+    assert!(ana.desk.file_notes(&id).await.expect("notes").is_empty());
+
+    // At the need, it works again.
+    boss.set_desk_version_needed(Some(DESK_VERSION))
+        .await
+        .expect("set");
+    assert!(!version_of(&ana).await.outdated);
+    ana.desk.claim_file(&id, false).await.expect("claimed");
+}
+
+#[tokio::test]
+async fn a_supervisor_s_desk_lowers_a_need_it_set_too_high() {
+    let Some((_team, _boss, beto)) = joined("beto", Role::Supervisor).await else {
+        return;
+    };
+    let set = beto
+        .desk
+        .set_desk_version_needed(" 99.0.0 ")
+        .await
+        .expect("set");
+    assert!(set.outdated && set.needed.as_deref() == Some("99.0.0"));
+    let id = beto.manifest().examples.document_id.to_string();
+    assert_eq!(
+        beto.desk
+            .claim_file(&id, false)
+            .await
+            .expect_err("outdated")
+            .code,
+        TeamCode::DeskOutdated
+    );
+    let cleared = beto
+        .desk
+        .set_desk_version_needed("")
+        .await
+        .expect("cleared");
+    assert_eq!(cleared, DeskVersion::of(DESK_VERSION, None));
+    beto.desk.claim_file(&id, false).await.expect("claimed");
+}
