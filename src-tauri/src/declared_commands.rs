@@ -55,6 +55,7 @@ macro_rules! with_commands {
                 use kyb_desk_core::guide::DemoGuide;
                 use kyb_desk_core::policy::PolicyView;
                 use kyb_desk_core::detail_snapshots::DetailChanges;
+                use kyb_desk_core::diagnostics::DiagnosticsBundle;
                 use kyb_desk_core::images::PhotoCheck;
                 use kyb_desk_core::profiles::{Profile, ProfileBook, ProfileInput};
                 use kyb_desk_core::reasons::ReasonCatalogue;
@@ -110,6 +111,8 @@ macro_rules! with_commands {
                 commands::set_preference(change: PreferenceChange) -> Preferences, [main];
                 commands::drift_report() -> DriftReport, [main];
                 commands::export_drift() -> Option<String>, [main];
+                commands::preview_diagnostics() -> DiagnosticsBundle, [main];
+                commands::save_diagnostics() -> Option<String>, [main];
                 commands::export_team_checkpoint() -> Option<ExportedCheckpoint>, [main];
                 commands::export_audit_csv() -> Option<SavedCsv>, [main];
                 commands::export_watchlist_csv() -> Option<SavedCsv>, [main];

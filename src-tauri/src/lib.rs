@@ -316,6 +316,7 @@ pub fn run(options: Options, began: std::time::Instant) {
                 app.manage(DemoSandbox(sandbox));
             }
             app.manage(desk);
+            app.manage(kyb_desk_core::diagnostics::Diagnostics::new(log_dir));
             app.manage(preference_store::PreferenceStore::open(
                 app,
                 &data_dir,

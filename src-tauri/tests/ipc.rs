@@ -61,6 +61,9 @@ fn open_answering(
             .expect("preferences"),
     );
     app.manage(desk);
+    app.manage(kyb_desk_core::diagnostics::Diagnostics::new(
+        dir.path().join("logs"),
+    ));
     app.manage(kyb_desk::key_origin::KeyOriginQuestion::answered_by(answer));
     app.manage(
         kyb_desk_core::images::ImageFetcher::new(demo_base.as_ref()).expect("image fetcher"),
@@ -840,6 +843,16 @@ fn every_command_answers_through_ipc() {
     .expect("JSON");
     assert_eq!(exported["kind"], json!("kyb-desk-drift"));
     assert_eq!(exported["report"], drift);
+    // Diagnostics: nothing is saved before it was shown; then what was shown is saved.
+    assert!(w.call("save_diagnostics", json!({})).is_err());
+    let shown = w.ok("preview_diagnostics", json!({}));
+    assert_eq!(shown["kind"], json!("kyb-desk-diagnostics"));
+    let saved = w.ok("save_diagnostics", json!({}));
+    let written: Value = serde_json::from_str(
+        &std::fs::read_to_string(saved.as_str().expect("a path")).expect("written"),
+    )
+    .expect("JSON");
+    assert_eq!(written, shown);
     // The demo profile works alone: the team's commands say so, each by its code (the
     // team's own behaviour is tested on PostgreSQL in the core and the journeys).
     let alone = w.ok("team_status", json!({}));

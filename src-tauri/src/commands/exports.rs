@@ -55,7 +55,7 @@ pub(super) fn csv_destination<R: Runtime>(
 /// Where an export goes: where the analyst chooses in the system's save dialog,
 /// suggesting `name` (None when they cancel it). The webview never names a path: a
 /// page that could would write anywhere the user can.
-fn save_destination<R: Runtime>(
+pub(super) fn save_destination<R: Runtime>(
     app: &AppHandle<R>,
     name: &str,
     (kind, extensions): (&str, &[&str]),

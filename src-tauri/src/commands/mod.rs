@@ -7,6 +7,7 @@
 mod bulk;
 mod dashboard;
 mod desktop;
+mod diagnostics;
 mod evidence;
 mod exports;
 mod profiles;
@@ -18,6 +19,7 @@ mod watchlist;
 pub use bulk::*;
 pub use dashboard::*;
 pub use desktop::*;
+pub use diagnostics::*;
 pub use evidence::*;
 pub use exports::*;
 pub use profiles::*;

@@ -234,6 +234,10 @@ export const fetchImage = (url: string) => commands.fetchImage(url);
 export const driftReport = () => commands.driftReport();
 /** Writes those counts where the analyst chooses; the path, or null when they cancel. */
 export const exportDrift = () => commands.exportDrift();
+/** The diagnostics bundle as it would be saved (scrubbed of every key and personal datum). */
+export const previewDiagnostics = () => commands.previewDiagnostics();
+/** Saves the bundle last previewed where the user chooses; the path, or null when they cancel. */
+export const saveDiagnostics = () => commands.saveDiagnostics();
 
 // The team (issue 20): a profile that names a team database.
 export const teamStatus = () => commands.teamStatus();

@@ -22,6 +22,7 @@ import type { DashboardQuery } from "../bindings/DashboardQuery";
 import type { DemoGuide } from "../bindings/DemoGuide";
 import type { DeskVersion } from "../bindings/DeskVersion";
 import type { DetailChanges } from "../bindings/DetailChanges";
+import type { DiagnosticsBundle } from "../bindings/DiagnosticsBundle";
 import type { Draft } from "../bindings/Draft";
 import type { DriftReport } from "../bindings/DriftReport";
 import type { EnrollmentLink } from "../bindings/EnrollmentLink";
@@ -111,6 +112,8 @@ export type CommandArgs = {
   set_preference: { change: PreferenceChange };
   drift_report: Record<string, never>;
   export_drift: Record<string, never>;
+  preview_diagnostics: Record<string, never>;
+  save_diagnostics: Record<string, never>;
   export_team_checkpoint: Record<string, never>;
   export_audit_csv: Record<string, never>;
   export_watchlist_csv: Record<string, never>;
@@ -227,6 +230,8 @@ export type CommandAnswers = {
   set_preference: Preferences;
   drift_report: DriftReport;
   export_drift: string | null;
+  preview_diagnostics: DiagnosticsBundle;
+  save_diagnostics: string | null;
   export_team_checkpoint: ExportedCheckpoint | null;
   export_audit_csv: SavedCsv | null;
   export_watchlist_csv: SavedCsv | null;
@@ -345,6 +350,8 @@ export const command = {
   set_preference: "set_preference",
   drift_report: "drift_report",
   export_drift: "export_drift",
+  preview_diagnostics: "preview_diagnostics",
+  save_diagnostics: "save_diagnostics",
   export_team_checkpoint: "export_team_checkpoint",
   export_audit_csv: "export_audit_csv",
   export_watchlist_csv: "export_watchlist_csv",
@@ -461,6 +468,8 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   set_preference: ["main"],
   drift_report: ["main"],
   export_drift: ["main"],
+  preview_diagnostics: ["main"],
+  save_diagnostics: ["main"],
   export_team_checkpoint: ["main"],
   export_audit_csv: ["main"],
   export_watchlist_csv: ["main"],
@@ -581,6 +590,8 @@ export function commandsOver(invoke: Invoke) {
     setPreference: (change: PreferenceChange) => invoke("set_preference", { change }),
     driftReport: () => invoke("drift_report", {}),
     exportDrift: () => invoke("export_drift", {}),
+    previewDiagnostics: () => invoke("preview_diagnostics", {}),
+    saveDiagnostics: () => invoke("save_diagnostics", {}),
     exportTeamCheckpoint: () => invoke("export_team_checkpoint", {}),
     exportAuditCsv: () => invoke("export_audit_csv", {}),
     exportWatchlistCsv: () => invoke("export_watchlist_csv", {}),

@@ -25,6 +25,7 @@ export const keys = {
   appInfo: () => ["app", "info"] as const,
   demoGuide: () => ["app", "demo-guide"] as const,
   policy: () => ["app", "policy"] as const,
+  diagnostics: () => ["app", "diagnostics"] as const,
   keyStatuses: (profileIds: readonly string[]) => ["profiles", "key-status", ...profileIds] as const,
   desk: ["desk"] as const,
   watchlist: () => ["desk", "watchlist"] as const,
@@ -125,6 +126,8 @@ export const queries = {
       },
     }),
   drift: () => queryOptions({ queryKey: keys.drift(), queryFn: backend.driftReport }),
+  /** Gathered anew at each opening, never kept: what is shown is what is then saved. */
+  diagnostics: () => queryOptions({ queryKey: keys.diagnostics(), queryFn: backend.previewDiagnostics, gcTime: 0, staleTime: 0 }),
   teamQueue: (filter: QueueFilter) => queryOptions({ queryKey: keys.teamQueue(filter), queryFn: () => backend.teamQueue(filter), staleTime: TEAM_FRESH_MS }),
   notes: (documentId: string) => queryOptions({ queryKey: keys.notes(documentId), queryFn: () => backend.fileNotes(documentId), staleTime: TEAM_FRESH_MS }),
   members: () => queryOptions({ queryKey: keys.members(), queryFn: backend.teamMembers, staleTime: TEAM_FRESH_MS }),

@@ -220,6 +220,7 @@ const TASK: Record<Task, MessageKey> = {
   record_intent: "task.record_intent",
   write_csv: "task.write_csv",
   export_drift: "task.export_drift",
+  export_diagnostics: "task.export_diagnostics",
   export_checkpoint: "task.export_checkpoint",
   prepare_images: "task.prepare_images",
   fetch_image: "task.fetch_image",

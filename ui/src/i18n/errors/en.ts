@@ -140,6 +140,7 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "task.write_csv": "The CSV could not be written",
   "task.export_checkpoint": "The signed checkpoint could not be exported",
   "task.export_drift": "What was learned from the service could not be exported",
+  "task.export_diagnostics": "The diagnostics file could not be saved",
   "task.prepare_images": "The image download could not be prepared",
   "task.fetch_image": "The image could not be downloaded",
   "task.open_link": "The link could not be opened",

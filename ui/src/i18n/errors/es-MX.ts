@@ -140,6 +140,7 @@ export const errorsEsMX = {
   "task.write_csv": "No se pudo escribir el CSV",
   "task.export_checkpoint": "No se pudo exportar el punto de control firmado",
   "task.export_drift": "No se pudo exportar lo aprendido del servicio",
+  "task.export_diagnostics": "No se pudo guardar el archivo de diagnóstico",
   "task.prepare_images": "No se pudo preparar la descarga de imágenes",
   "task.fetch_image": "No se pudo descargar la imagen",
   "task.open_link": "No se pudo abrir el enlace",
