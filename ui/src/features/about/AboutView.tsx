@@ -10,6 +10,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { useDriftMarkers, useOperationRoutes } from "../../hooks/appInfo";
 import { type MessageKey, useI18n } from "../../i18n";
 import { operationName } from "../../words/operations";
+import { DiagnosticsDialog } from "./DiagnosticsDialog";
 import { allMatched, catalogueValues, counted, operationsRead, shownEntry } from "./model";
 import "./about.css";
 
@@ -27,6 +28,7 @@ export function AboutView() {
     setSaved(null);
     backend.exportDrift().then((path) => path && setSaved(path), setError);
   };
+  const [diagnostics, setDiagnostics] = useState(false);
   const routes = useOperationRoutes();
   const operations = report.state === "ready" ? operationsRead(report.value, routes) : [];
 
@@ -44,6 +46,9 @@ export function AboutView() {
             <button type="button" className="button-primary" onClick={exportDrift} data-testid="export-drift">
               {t("about.export")}
             </button>
+            <button type="button" className="button-quiet" onClick={() => setDiagnostics(true)} data-testid="open-diagnostics">
+              {t("diagnostics.open")}
+            </button>
           </>
         }
       />
@@ -53,6 +58,7 @@ export function AboutView() {
         </div>
       )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {diagnostics && <DiagnosticsDialog onClose={() => setDiagnostics(false)} />}
       {report.state === "loading" && <div className="empty">{t("loading")}</div>}
       {report.state === "failed" && <ErrorNotice error={report.error} />}
       {report.state === "ready" &&
