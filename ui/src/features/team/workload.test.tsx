@@ -175,7 +175,7 @@ describe("reassigning in bulk", () => {
     expect(rows.map((r) => r.textContent)).toEqual(["AAA010101AA1betoana", "BBB020202BB2betoana"]);
     expect(screen.getByTestId("reassign-unplaced").textContent).toContain("los miembros elegidos están en su tope");
     // The preview's title takes the focus, so the keyboard continues from it.
-    expect(document.activeElement?.textContent).toBe("Quién recibe qué");
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Quién recibe qué"));
     fireEvent.click(screen.getByTestId("reassign-confirm"));
     await waitFor(() => expect(screen.getByTestId("reassign-done").textContent).toBe("2 expedientes reasignados."));
     expect(calls.applied).toEqual([plan.placements]);
