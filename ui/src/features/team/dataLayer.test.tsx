@@ -29,6 +29,20 @@ function Members({ testId }: { testId: string }) {
   return <output data-testid={testId}>{members.data ? members.data.map((m) => m.login).join(",") : "…"}</output>;
 }
 
+/** The members shown, read from a team whose notices this test sends: Ana at first;
+ * `members` is the team's list, to change. */
+async function membersHeardLive() {
+  const members = ["ana@kybdesk.mx"];
+  const team = liveTeam((cmd) => {
+    if (cmd === command.team_members) return members.map(member);
+    throw new Error(cmd);
+  });
+  shown(<Members testId="one" />);
+  await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx"));
+  await waitFor(() => expect(team.send).not.toBeNull());
+  return { team, members };
+}
+
 describe("the team's data layer", () => {
   it("asks once for two screens that show the same members", async () => {
     let reads = 0;
@@ -50,17 +64,10 @@ describe("the team's data layer", () => {
   });
 
   it("reads the members again once after a burst of notices, and shows the new ones", async () => {
-    let logins = ["ana@kybdesk.mx"];
-    const team = liveTeam((cmd) => {
-      if (cmd === command.team_members) return logins.map(member);
-      throw new Error(cmd);
-    });
-    shown(<Members testId="one" />);
-    await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx"));
-    await waitFor(() => expect(team.send).not.toBeNull());
+    const { team, members } = await membersHeardLive();
     await pause(GATHER_MS);
     const before = team.count(command.team_members);
-    logins = ["ana@kybdesk.mx", "beto@kybdesk.mx"];
+    members.push("beto@kybdesk.mx");
     const hear = team.send as (change: TeamChange) => void;
     for (let n = 0; n < 50; n++) hear("members");
     await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx,beto@kybdesk.mx"));
@@ -69,16 +76,9 @@ describe("the team's data layer", () => {
   });
 
   it("reads the members again when the desk starts to listen: a change made before was not heard", async () => {
-    let logins = ["ana@kybdesk.mx"];
-    const team = liveTeam((cmd) => {
-      if (cmd === command.team_members) return logins.map(member);
-      throw new Error(cmd);
-    });
-    shown(<Members testId="one" />);
-    await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx"));
-    await waitFor(() => expect(team.send).not.toBeNull());
+    const { team, members } = await membersHeardLive();
     // Beto joined between the first read and the LISTEN: no notice of it ever comes.
-    logins = ["ana@kybdesk.mx", "beto@kybdesk.mx"];
+    members.push("beto@kybdesk.mx");
     (team.send as (change: TeamChange) => void)("listening");
     await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx,beto@kybdesk.mx"));
   });
