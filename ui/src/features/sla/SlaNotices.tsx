@@ -69,13 +69,12 @@ export function SlaNotices({ onShow }: { onShow: () => void }) {
   }, [queryClient]);
   if (files.length === 0) return null;
   return (
-    <div className="notice notice-warn" role="alert" data-testid="sla-notice">
+    <div className="notice notice-warn notice-line" role="alert" data-testid="sla-notice">
       <span>
         <span aria-hidden="true">⚠ </span>
         {said(files, t)}
       </span>
-      {/* In a row of their own: a warning notice stacks its children, which would stretch
-          each button across the window. */}
+      {/* Grouped at the line's end: the notice takes one line over every screen. */}
       <div className="row">
         <button
           type="button"
