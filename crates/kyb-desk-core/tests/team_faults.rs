@@ -324,14 +324,17 @@ async fn a_preset_profile_is_fixed_and_held_to_its_team() {
     let ours = book.get(&demo.profile.id).expect("kept, by its name");
     assert_eq!(
         ours.fixed,
-        ["name", "environment", "workspaceId", "agentEmail"]
+        ["name", "environment", "workspaceId", "agentEmail", "team"]
     );
     let created = book
         .profiles
         .iter()
         .find(|p| p.name == "Producción")
         .expect("created");
-    assert_eq!(created.fixed, ["name", "environment", "workspaceId"]);
+    assert_eq!(
+        created.fixed,
+        ["name", "environment", "workspaceId", "team"]
+    );
     assert_eq!(created.agent_email, "", "the user's to give");
     // The window cannot change a fixed field, nor delete the profile.
     let edit = |agent_email: &str| ProfileInput {
@@ -350,6 +353,20 @@ async fn a_preset_profile_is_fixed_and_held_to_its_team() {
     assert_eq!(refused.code, DeskCode::FixedByPolicy);
     let refused = demo.desk.delete_profile(&ours.id).expect_err("a preset");
     assert_eq!(refused.code, DeskCode::FixedByPolicy);
+    // Nor put the held workspace on a team database of its own.
+    let mut own_team = edit(&ours.agent_email);
+    own_team.team = Some(kyb_team::TeamAddress {
+        host: "localhost".into(),
+        port: kyb_team::DEFAULT_PORT,
+        database: "kyb_team".into(),
+        user: "ana".into(),
+    });
+    let refused = demo
+        .desk
+        .save_profile(own_team)
+        .expect_err("another database");
+    assert_eq!(refused.code, DeskCode::FixedByPolicy);
+    assert!(refused.message.starts_with("team:"), "{}", refused.message);
     // What is not fixed is the user's (its flows here).
     let mut flows_changed = edit(&ours.agent_email);
     flows_changed.flows.truncate(1);

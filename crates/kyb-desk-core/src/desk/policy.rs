@@ -4,7 +4,7 @@
 
 use super::Desk;
 use crate::error::AppResult;
-use crate::policy::{PolicyView, presets};
+use crate::policy::{PolicyView, presets, teams};
 use crate::profiles::{ProfileBook, ProfileInput};
 
 impl Desk {
@@ -13,14 +13,15 @@ impl Desk {
         self.policy.view()
     }
 
-    /// Creates the missing preset profiles and sets the others' preset fields back. A
+    /// Creates the missing preset profiles and sets the others' preset fields back, and
+    /// each held workspace's team database (`policy::teams`). A
     /// book that cannot be saved keeps them for this session (logged): the policy is
     /// read again at each start.
     pub(super) fn keep_presets(&self) {
-        let presets = self.policy.presets();
         let mut book = self.book();
         let mut next = book.clone();
-        if !presets::apply(&mut next, presets) {
+        let presets_changed = presets::apply(&mut next, self.policy.presets());
+        if !(teams::apply(&mut next, self.policy.held_teams()) || presets_changed) {
             return;
         }
         if let Err(error) = self.store.save(&next) {
@@ -29,14 +30,17 @@ impl Desk {
         *book = next;
     }
 
-    /// `book` as the window reads it: each preset profile marked with its fixed fields.
+    /// `book` as the window reads it: each preset profile marked with its fixed fields,
+    /// and each held workspace's team.
     pub(super) fn marked(&self, mut book: ProfileBook) -> ProfileBook {
         presets::mark(&mut book, self.policy.presets());
+        teams::mark(&mut book, self.policy.held_teams());
         book
     }
 
     pub(super) fn check_preset_edit(&self, input: &ProfileInput) -> AppResult<()> {
-        presets::check_edit(&self.book(), input, self.policy.presets())
+        presets::check_edit(&self.book(), input, self.policy.presets())?;
+        teams::check_edit(input, self.policy.held_teams())
     }
 
     pub(super) fn check_preset_delete(&self, id: &str) -> AppResult<()> {

@@ -30,6 +30,7 @@
 
 mod file;
 pub mod presets;
+pub mod teams;
 
 use std::path::Path;
 
@@ -174,7 +175,7 @@ impl Policy {
     pub fn allows(&self, workspace: &str, team: Option<&kyb_team::TeamAddress>) -> bool {
         match self {
             Self::None | Self::Ignored { .. } => true,
-            Self::Managed(rules) => match rules.teams.iter().find(|t| t.names(workspace)) {
+            Self::Managed(rules) => match teams::held(&rules.teams, workspace) {
                 None => true,
                 Some(required) => team.is_some_and(|team| required.is(team)),
             },
@@ -189,6 +190,14 @@ impl Policy {
             Self::None | Self::Ignored { .. } => true,
             Self::Managed(rules) => rules.demo,
             Self::Refused { .. } => false,
+        }
+    }
+
+    /// The workspaces the policy holds to a team, and its database.
+    pub fn held_teams(&self) -> &[TeamOf] {
+        match self {
+            Self::Managed(rules) => &rules.teams,
+            _ => &[],
         }
     }
 
@@ -242,10 +251,7 @@ impl Policy {
             demo: self.demo(),
             state_changes: !matches!(self, Self::Refused { .. }),
             auto_refresh: self.auto_refresh(),
-            teams: match self {
-                Self::Managed(rules) => rules.teams.clone(),
-                _ => Vec::new(),
-            },
+            teams: self.held_teams().to_vec(),
         }
     }
 }

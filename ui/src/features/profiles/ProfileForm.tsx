@@ -1,6 +1,8 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
+import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Environment } from "../../bindings/Environment";
 import type { Failure } from "../../bindings/Failure";
@@ -9,6 +11,7 @@ import type { KeyStatus } from "../../bindings/KeyStatus";
 import type { Profile } from "../../bindings/Profile";
 import type { ProfileInput } from "../../bindings/ProfileInput";
 import type { TeamAddress } from "../../bindings/TeamAddress";
+import type { TeamOf } from "../../bindings/TeamOf";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
 import { problemTexts } from "../../words/problems";
@@ -51,6 +54,20 @@ function withoutTeam(input: ProfileInput): ProfileInput {
   return alone;
 }
 
+/** The team database the company's policy holds `workspace` to, if any (the policy's
+ * rule, `policy::teams`, as the backend gives it: the same workspace, case aside). */
+function heldTeam(teams: TeamOf[], workspace: string): TeamOf | undefined {
+  const ours = workspace.trim().toLowerCase();
+  return teams.find((team) => team.workspace.trim().toLowerCase() === ours);
+}
+
+/** `input` on the database its workspace is held to: its address the policy's, the
+ * login the member's own (to give, when the profile had no team yet). */
+function onHeldTeam(input: ProfileInput, held: TeamOf | undefined): ProfileInput {
+  if (!held) return input;
+  return { ...input, team: { host: held.host, port: held.port, database: held.database, user: input.team?.user ?? "" } };
+}
+
 /** A team database on this computer, as a first guess the user corrects. */
 const NEW_TEAM: TeamAddress = { host: "localhost", port: 5432, database: "kyb_desk", user: "kyb_desk" };
 
@@ -90,16 +107,18 @@ export function ProfileForm(props: {
   useEffect(() => {
     if (props.focusKey) keyField.current?.focus();
   }, [props.focusKey]);
-  const current: ProfileInput = savedId ? { ...input, id: savedId } : input;
+  // The team database the company's policy holds this workspace to: filled in, fixed.
+  const held = heldTeam(useQuery(queries.policy()).data?.teams ?? [], input.workspaceId);
+  const current: ProfileInput = useMemo(() => onHeldTeam(savedId ? { ...input, id: savedId } : input, held), [input, savedId, held]);
   const keptKey = props.currentKey?.present ? props.currentKey : null;
   const keyNeeded = !keptKey && !keyStored;
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      backend.checkProfile(savedId ? { ...input, id: savedId } : input).then(setProblems, () => setProblems([]));
+      backend.checkProfile(current).then(setProblems, () => setProblems([]));
     }, 200);
     return () => clearTimeout(timer);
-  }, [input, savedId]);
+  }, [current]);
 
   const touch = (slot: Slot) => setTouched((now) => new Set(now).add(slot));
   // The rules checked as it is typed, and those a refused save or key broke.
@@ -293,19 +312,26 @@ export function ProfileForm(props: {
           <label className="check">
             <input
               type="checkbox"
-              checked={Boolean(input.team)}
+              checked={Boolean(current.team)}
+              disabled={Boolean(held)}
               onChange={(e) => setInput(e.target.checked ? { ...input, team: props.existing?.team ?? NEW_TEAM } : withoutTeam(input))}
               data-testid="profile-team"
             />
             {t("team.inTeam")}
           </label>
-          {input.team && (
+          {held && (
+            <span className="muted small" data-testid="profile-team-fixed">
+              {t("policy.fixedTeam")}
+            </span>
+          )}
+          {current.team && (
             <div className="row wrap">
               <input
                 className="input grow mono"
                 aria-label={t("team.host")}
                 placeholder={t("team.host")}
-                value={input.team.host}
+                value={current.team.host}
+                readOnly={Boolean(held)}
                 onChange={(e) => input.team && setInput({ ...input, team: { ...input.team, host: e.target.value } })}
                 data-testid="profile-team-host"
               />
@@ -313,7 +339,8 @@ export function ProfileForm(props: {
                 className="input mono team-port"
                 aria-label={t("team.port")}
                 inputMode="numeric"
-                value={String(input.team.port)}
+                value={String(current.team.port)}
+                readOnly={Boolean(held)}
                 onChange={(e) => input.team && setInput({ ...input, team: { ...input.team, port: Number.parseInt(e.target.value, 10) || 0 } })}
                 data-testid="profile-team-port"
               />
@@ -321,7 +348,8 @@ export function ProfileForm(props: {
                 className="input mono"
                 aria-label={t("team.database")}
                 placeholder={t("team.database")}
-                value={input.team.database}
+                value={current.team.database}
+                readOnly={Boolean(held)}
                 onChange={(e) => input.team && setInput({ ...input, team: { ...input.team, database: e.target.value } })}
                 data-testid="profile-team-database"
               />
@@ -329,8 +357,8 @@ export function ProfileForm(props: {
                 className="input mono"
                 aria-label={t("team.user")}
                 placeholder={t("team.user")}
-                value={input.team.user}
-                onChange={(e) => input.team && setInput({ ...input, team: { ...input.team, user: e.target.value } })}
+                value={current.team.user}
+                onChange={(e) => current.team && setInput({ ...input, team: { ...current.team, user: e.target.value } })}
                 data-testid="profile-team-user"
               />
               <input

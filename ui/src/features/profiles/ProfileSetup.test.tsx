@@ -110,7 +110,8 @@ describe("the first-run profile screen", () => {
     fireEvent.change(screen.getByLabelText("API Key"), { target: { value: "sk_live_1234" } });
     fireEvent.click(screen.getByRole("button", { name: "Guardar y probar conexión" }));
     expect(await screen.findByText(/Conexión verificada/)).toBeTruthy();
-    const names = calls.map(([cmd]) => cmd).filter((cmd) => cmd !== command.check_profile);
+    // The checks and the policy's read as typed; what is written, in its order.
+    const names = calls.map(([cmd]) => cmd).filter((cmd) => cmd !== command.check_profile && cmd !== command.policy);
     expect(names).toEqual([command.save_profile, command.set_api_key, command.check_connection]);
     expect(calls.find(([cmd]) => cmd === command.set_api_key)?.[1]).toMatchObject({ key: "sk_live_1234", sessionOnly: false });
     expect(calls.find(([cmd]) => cmd === command.check_connection)?.[1]).toMatchObject({ profileId: "p1" });

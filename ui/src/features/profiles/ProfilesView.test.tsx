@@ -150,7 +150,7 @@ describe("the Profiles screen", () => {
     expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Perfiles" }));
     const sent = calls
       .map(([cmd]) => cmd)
-      .filter((cmd) => !([command.check_profile, command.key_status, command.profiles, command.sla_policy] as string[]).includes(cmd));
+      .filter((cmd) => !([command.check_profile, command.key_status, command.profiles, command.sla_policy, command.policy] as string[]).includes(cmd));
     expect(sent).toEqual([command.save_profile, command.check_connection]);
     expect(calls.find(([cmd]) => cmd === command.save_profile)?.[1].input).toMatchObject({ id: "p1", name: "Operación norte" });
   });

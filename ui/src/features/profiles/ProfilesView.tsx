@@ -266,7 +266,7 @@ function ProfileCard(props: {
           <KeyLine status={keyStatus} />
         </dd>
       </dl>
-      {(profile.fixed?.length ?? 0) > 0 && (
+      {preset(profile) && (
         <p className="muted small" data-testid="profile-fixed">
           {t("policy.fixedProfile")}
         </p>
@@ -302,8 +302,8 @@ function ProfileCard(props: {
           type="button"
           className="button-quiet button-danger-quiet"
           onClick={props.onDelete}
-          disabled={(profile.fixed?.length ?? 0) > 0}
-          title={(profile.fixed?.length ?? 0) > 0 ? t("policy.fixed") : undefined}
+          disabled={preset(profile)}
+          title={preset(profile) ? t("policy.fixed") : undefined}
           data-testid="profile-delete"
         >
           {t("profiles.delete")}
@@ -322,4 +322,11 @@ function KeyLine({ status }: { status: KeyStatus | null }) {
   }
   if (status.keyringProblem) return <span className="field-problem">{t("profiles.keyUnreadable", { why: status.keyringProblem })}</span>;
   return <span className="field-problem">{t("profiles.keyMissing")}</span>;
+}
+
+/** A profile the company's policy presets: its name is fixed (`policy::presets`), and it
+ * cannot be deleted. A profile whose team alone is fixed (its workspace held to a team)
+ * is the user's to delete. */
+function preset(profile: Profile): boolean {
+  return profile.fixed?.includes("name") ?? false;
 }

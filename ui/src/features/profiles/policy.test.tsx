@@ -80,6 +80,49 @@ describe("the company's policy in the window", () => {
     for (const reason of screen.getAllByTestId("profile-fixed")) expect(text(reason)).toContain("Fijado por la política de su empresa");
   });
 
+  it("fills in and fixes the team database the policy holds a workspace to, and leaves the login to the member", async () => {
+    const held: PolicyView = {
+      ...unmanaged,
+      state: "managed",
+      teams: [{ workspace: own.workspaceId.toUpperCase(), host: "db.empresa.mx", port: 5433, database: "kyb_team" }],
+    };
+    const saved: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd === command.save_profile) {
+        saved.push((args as { input: unknown }).input);
+        throw { code: "network", message: "stop here", problems: [] };
+      }
+      if (cmd === command.policy) return held;
+      if (cmd === command.check_profile) return [];
+      if (cmd === command.key_status)
+        return { present: true, lastFour: "1234", storage: "keyring", keyringProblem: null, boundOrigin: null, profileOrigin: null, originConfirmed: true };
+      return null;
+    });
+    const teamOnly: Profile = { ...own, fixed: ["team"] };
+    render(
+      <I18nProvider>
+        <ProfilesView book={{ profiles: [teamOnly], active: "p2" }} onBook={() => {}} />
+      </I18nProvider>,
+    );
+    // Not a preset: its user may delete it, and nothing says it is fixed whole.
+    expect(disabled(await screen.findByTestId("profile-delete"))).toBe(false);
+    expect(screen.queryByTestId("profile-fixed")).toBeNull();
+    fireEvent.click(screen.getByTestId("profile-edit"));
+    const inTeam = await screen.findByTestId("profile-team");
+    await waitFor(() => expect((inTeam as HTMLInputElement).checked).toBe(true));
+    expect(disabled(inTeam)).toBe(true);
+    expect(text(screen.getByTestId("profile-team-fixed"))).toContain("fija la base de datos del equipo");
+    expect((screen.getByTestId("profile-team-host") as HTMLInputElement).value).toBe("db.empresa.mx");
+    expect((screen.getByTestId("profile-team-host") as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByTestId("profile-team-database") as HTMLInputElement).readOnly).toBe(true);
+    const login = screen.getByTestId("profile-team-user") as HTMLInputElement;
+    expect(login.readOnly).toBe(false);
+    fireEvent.change(login, { target: { value: "ana" } });
+    fireEvent.submit(login.closest("form") as HTMLFormElement);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ team: { host: "db.empresa.mx", port: 5433, database: "kyb_team", user: "ana" } });
+  });
+
   it("says a refused policy with its line, in Spanish and in English", async () => {
     withPolicy({
       ...unmanaged,

@@ -3,6 +3,7 @@ import type { ProfilesKey } from "./es-MX";
 // The profiles screen: its words in English, typed by the Spanish keys.
 export const profilesEn: Record<ProfilesKey, string> = {
   "policy.fixed": "Set by your company’s policy",
+  "policy.fixedTeam": "Your company’s policy sets this workspace’s team database; the login and password are your own.",
   "policy.fixedProfile": "Set by your company’s policy: this profile cannot be deleted, and its set fields cannot be changed.",
   "policy.refused": "Your company’s policy ({path}) is not valid{where}: {detail}. Until IT fixes it, no Workspace can send changes and the demo is off.",
   "policy.refusedLine": " (line {line}, column {column})",

@@ -2,6 +2,7 @@
 // Their keys are the type the English must match (./en.ts).
 export const profilesEsMX = {
   "policy.fixed": "Fijado por la política de su empresa",
+  "policy.fixedTeam": "La política de su empresa fija la base de datos del equipo de este espacio de trabajo; el usuario y la contraseña son los suyos.",
   "policy.fixedProfile": "Fijado por la política de su empresa: este perfil no se puede eliminar, y sus campos fijados no se pueden cambiar.",
   "policy.refused":
     "La política de su empresa ({path}) no es válida{where}: {detail}. Mientras TI no la corrija, ningún Workspace puede enviar cambios y la demostración está desactivada.",
