@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { Profile } from "../../bindings/Profile";
@@ -54,7 +54,8 @@ describe("the profile's rejection reasons", () => {
       </I18nProvider>,
     );
     fireEvent.click(screen.getByTestId("reason-restore"));
-    expect((await screen.findByTestId("reason-saved")).textContent).toBe("Comprobante de domicilio: de vuelta a los motivos predeterminados.");
+    // The first save's words are on screen until the second answers: waited for, not found.
+    await waitFor(() => expect(screen.getByTestId("reason-saved").textContent).toBe("Comprobante de domicilio: de vuelta a los motivos predeterminados."));
     expect(sent[1]).toEqual({ profileId: "p1", reasons: {} });
   });
 
