@@ -93,7 +93,7 @@ repo:
 	@scripts/install-deps.sh repo
 	@scripts/repo.sh --key "$(REPO_KEY)" --out "$(REPO_DIR)"
 
-# Not part of `make test` yet: builds the packaged app twice and installs it on this
+# Also a step of `make test`: builds the packaged app twice and installs it on this
 # machine from its repository, then takes it away (tests/packaging/repo_test.sh).
 test-repo: ui
 	@scripts/install-deps.sh repo

@@ -140,6 +140,12 @@ else
   report+=("FAIL  end-to-end journeys (real window) (not run: the app did not build)")
 fi
 
+# The signed repositories IT publishes (`make repo`), as a desk meets them: installed
+# from through file:// with signed-by, upgraded, forged ones refused; the RPM one
+# checked by its signatures. It installs kyb-desk and removes it again.
+step "signed package repositories (make test-repo)" gate -- \
+  bash -c 'scripts/install-deps.sh repo && tests/packaging/repo_test.sh'
+
 printf '\n\033[1m==> Summary\033[0m\n'
 printf '  %s\n' "${report[@]}"
 echo "$passed passed, $failed failed"
