@@ -101,7 +101,22 @@ async fn a_desk_older_than_the_team_needs_reads_but_changes_nothing() {
             .code,
         TeamCode::DeskOutdated
     );
-    assert!(ana.desk.team_members().await.is_ok(), "reads go on");
+    // Reads go on, and the Team screen marks her desk as below the need (the
+    // database's own read knows no order of versions: the desk marks it).
+    let members = ana.desk.team_members().await.expect("reads go on");
+    let hers = members
+        .iter()
+        .find(|m| m.login == team.login("ana"))
+        .expect("Ana");
+    assert!(hers.below_need, "{hers:?}");
+    assert!(
+        !boss
+            .members()
+            .await
+            .expect("members")
+            .iter()
+            .any(|m| m.below_need)
+    );
     assert!(ana.desk.file_notes(&id).await.expect("notes").is_empty());
 
     // At the need, it works again.
@@ -109,6 +124,14 @@ async fn a_desk_older_than_the_team_needs_reads_but_changes_nothing() {
         .await
         .expect("set");
     assert!(!version_of(&ana).await.outdated);
+    assert!(
+        !ana.desk
+            .team_members()
+            .await
+            .expect("members")
+            .iter()
+            .any(|m| m.below_need)
+    );
     ana.desk.claim_file(&id, false).await.expect("claimed");
 }
 

@@ -54,6 +54,9 @@ pub struct Member {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub seen_at: Option<String>,
+    /// The member's desk is older than the team needs. Versions' order is the desk's
+    /// rule (`kyb_desk_core`'s `versions::older`), which sets it; false as read here.
+    pub below_need: bool,
 }
 
 /// This desk's login in its workspace, as the database says.
@@ -120,6 +123,7 @@ impl Team {
                     must_change,
                     desk_version,
                     seen_at,
+                    below_need: false,
                 },
             )
             .collect())

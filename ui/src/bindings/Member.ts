@@ -13,4 +13,9 @@ deskVersion?: string,
 /**
  * When that was (RFC 3339, UTC).
  */
-seenAt?: string, };
+seenAt?: string, 
+/**
+ * The member's desk is older than the team needs. Versions' order is the desk's
+ * rule (`kyb_desk_core`'s `versions::older`), which sets it; false as read here.
+ */
+belowNeed: boolean, };

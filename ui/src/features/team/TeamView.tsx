@@ -136,6 +136,14 @@ function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
               <td data-testid="member-version">
                 <span className="mono">{member.deskVersion ?? MISSING}</span>
                 {member.seenAt && <div className="muted small">{t("team.members.seen", { at: shownInstant(member.seenAt, locale) })}</div>}
+                {/* Who lags behind the team's need (the desk's rule, set by the backend). */}
+                {member.belowNeed && (
+                  <div>
+                    <span className="chip chip-warn" data-testid="member-below-need">
+                      {t("team.members.belowNeed")}
+                    </span>
+                  </div>
+                )}
               </td>
               {supervisor && (
                 <td>

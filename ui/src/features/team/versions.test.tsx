@@ -19,9 +19,17 @@ afterEach(() => {
 });
 
 const members: Member[] = [
-  { login: "ana", email: "ana@kybdesk.mx", role: "analyst", mustChange: false, deskVersion: "0.1.0", seenAt: "2026-11-20T15:04:00Z" },
-  { login: "beto", email: "beto@kybdesk.mx", role: "supervisor", mustChange: false, deskVersion: "0.3.0-rc.1", seenAt: "2026-11-21T09:30:00Z" },
-  { login: "carla", email: "carla@kybdesk.mx", role: "agent", mustChange: true },
+  { login: "ana", email: "ana@kybdesk.mx", role: "analyst", mustChange: false, deskVersion: "0.1.0", seenAt: "2026-11-20T15:04:00Z", belowNeed: true },
+  {
+    login: "beto",
+    email: "beto@kybdesk.mx",
+    role: "supervisor",
+    mustChange: false,
+    deskVersion: "0.3.0-rc.1",
+    seenAt: "2026-11-21T09:30:00Z",
+    belowNeed: true,
+  },
+  { login: "carla", email: "carla@kybdesk.mx", role: "agent", mustChange: true, belowNeed: false },
 ];
 
 const outdated: DeskVersion = { mine: "0.1.0", needed: "0.3.0", outdated: true };
@@ -55,6 +63,10 @@ describe("versions in the team", () => {
     expect(ana).toContain("0.1.0");
     expect(ana).toMatch(/visto .*2026/);
     expect(within(await row("carla")).getByTestId("member-version").textContent).toBe("—");
+    // Those whose desk lags behind the team's need are marked (a desk never seen is not).
+    expect(within(await row("ana")).getByTestId("member-below-need").textContent).toBe("Por debajo de la versión que necesita el equipo");
+    expect(within(await row("beto")).queryByTestId("member-below-need")).not.toBeNull();
+    expect(within(await row("carla")).queryByTestId("member-below-need")).toBeNull();
     expect(screen.getByRole("columnheader", { name: "Versión del escritorio" })).toBeTruthy();
   });
 

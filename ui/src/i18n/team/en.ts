@@ -104,6 +104,7 @@ export const teamEn: Record<TeamKey, string> = {
   "team.version.save": "Save lowest version",
   "team.version.hint": "A semantic version (1.4.0); empty, none is required.",
   "team.members.version": "Desk version",
+  "team.members.belowNeed": "Below the version the team needs",
   "team.members.seen": "seen {at}",
   "team.notes.add": "Add note",
   "team.notes.new": "Internal note for the team",

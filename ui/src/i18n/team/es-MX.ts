@@ -103,6 +103,7 @@ export const teamEsMX = {
   "team.version.save": "Guardar versión mínima",
   "team.version.hint": "Una versión semántica (1.4.0); vacía, no se exige ninguna.",
   "team.members.version": "Versión del escritorio",
+  "team.members.belowNeed": "Por debajo de la versión que necesita el equipo",
   "team.members.seen": "visto {at}",
   "team.notes.add": "Agregar nota",
   "team.notes.new": "Nota interna para el equipo",

@@ -6,8 +6,26 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::team_error;
+use super::versions::older;
 use crate::desk::Desk;
 use crate::error::AppResult;
+use kyb_team::Team;
+
+/// The team's members, each marked when their desk is older than the team needs (a
+/// desk that never connected, or whose version is no semantic one, is not).
+async fn members_of(team: &Team) -> AppResult<Vec<Member>> {
+    let needed = team.desk_version_needed().await.map_err(team_error)?;
+    let mut members = team.members().await.map_err(team_error)?;
+    if let Some(needed) = needed {
+        for member in &mut members {
+            member.below_need = member
+                .desk_version
+                .as_deref()
+                .is_some_and(|v| older(v, &needed));
+        }
+    }
+    Ok(members)
+}
 
 /// A member added (or given a new password): the team's members now, and the
 /// one-time password to hand over, shown once.
@@ -20,13 +38,13 @@ pub struct AddedMember {
 
 impl Desk {
     pub async fn team_members(&self) -> AppResult<Vec<Member>> {
-        self.team().await?.members().await.map_err(team_error)
+        members_of(&self.team().await?).await
     }
 
     pub async fn set_member_role(&self, login: &str, role: Role) -> AppResult<Vec<Member>> {
         let team = self.team_for_change().await?;
         team.set_role(login, role).await.map_err(team_error)?;
-        team.members().await.map_err(team_error)
+        members_of(&team).await
     }
 
     /// A supervisor adds a member: a new login, whose one-time password is returned
@@ -45,7 +63,7 @@ impl Desk {
             .await
             .map_err(team_error)?;
         Ok(AddedMember {
-            members: team.members().await.map_err(team_error)?,
+            members: members_of(&team).await?,
             one_time_password,
         })
     }
@@ -55,7 +73,7 @@ impl Desk {
         let team = self.team_for_change().await?;
         let password = team.reset_password(login).await.map_err(team_error)?;
         Ok(AddedMember {
-            members: team.members().await.map_err(team_error)?,
+            members: members_of(&team).await?,
             one_time_password: Some(password),
         })
     }
@@ -64,6 +82,6 @@ impl Desk {
     pub async fn remove_member(&self, login: &str) -> AppResult<Vec<Member>> {
         let team = self.team_for_change().await?;
         team.remove_member(login).await.map_err(team_error)?;
-        team.members().await.map_err(team_error)
+        members_of(&team).await
     }
 }
