@@ -1,31 +1,16 @@
-//! The desk under its company's managed policy, in the real window. The policy file is
-//! root's (these journeys run as root), mode 0644 in a folder of mode 0755, so the
-//! app's ownership check holds; the journeys' build reads it from there
-//! (`--test-policy`), the packaged app only from `/etc/kyb-desk/policy.json`.
+//! The desk under its company's managed policy, in the real window (the file as the
+//! administrator's: `kyb_e2e::policy`).
 //!
-//! A preset profile shows its fields fixed, with the reason, and cannot be deleted; the
-//! demo the policy turns off does not start; a malformed policy is refused in the
+//! A preset profile shows its fields fixed, with the reason, and cannot be deleted, and
+//! the team database its workspace is held to fixed too; the demo the policy turns off
+//! does not start; a malformed policy is refused in the
 //! window, naming its line.
 
-use std::os::unix::fs::PermissionsExt;
-
+use kyb_e2e::policy::policy_file;
 use kyb_e2e::{DataDir, with_app_given};
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
 const FIXED: &str = "Fijado por la política de su empresa";
-
-/// `text` as the administrator's policy: root's, 0644, in root's 0755 folder.
-fn policy_file(text: &str) -> (tempfile::TempDir, String) {
-    let folder = tempfile::tempdir().expect("a folder");
-    std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o755))
-        .expect("the folder's mode");
-    let path = folder.path().join("policy.json");
-    std::fs::write(&path, text).expect("the policy written");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644))
-        .expect("the file's mode");
-    let shown = path.to_string_lossy().into_owned();
-    (folder, shown)
-}
 
 #[tokio::test]
 async fn a_preset_profile_is_fixed_and_the_demo_is_off() {
@@ -40,6 +25,11 @@ async fn a_preset_profile_is_fixed_and_the_demo_is_off() {
                 "baseUrl": manifest.base_url,
                 "workspace": manifest.tenants[0].workspace_id.to_string(),
                 "agentEmail": "mesa@empresa.mx",
+            }],
+            "teams": [{
+                "workspace": manifest.tenants[0].workspace_id.to_string(),
+                "host": "db.empresa.mx",
+                "database": "kyb_team",
             }],
             "demo": false,
             "minAutoRefreshMinutes": 15,
@@ -78,6 +68,33 @@ async fn a_preset_profile_is_fixed_and_the_demo_is_off() {
                     "{field}"
                 );
             }
+            // The team database the policy holds the workspace to: filled in, read-only,
+            // with the reason; the login is the member's to give.
+            app.wait_for_text(
+                "[data-testid=profile-team-fixed]",
+                "fija la base de datos del equipo",
+            )
+            .await;
+            assert_eq!(
+                app.value_of("[data-testid=profile-team-host]").await,
+                "db.empresa.mx"
+            );
+            assert_eq!(
+                app.value_of("[data-testid=profile-team-database]").await,
+                "kyb_team"
+            );
+            assert_eq!(
+                app.attribute_of("[data-testid=profile-team-host]", "readonly")
+                    .await,
+                "true"
+            );
+            assert_eq!(
+                app.attribute_of("[data-testid=profile-team]", "disabled")
+                    .await,
+                "true",
+                "the team cannot be left"
+            );
+            assert_eq!(app.value_of("[data-testid=profile-team-user]").await, "");
         },
     )
     .await;

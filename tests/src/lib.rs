@@ -5,12 +5,18 @@
 //! keyring and `tauri-driver`; these tests only need two variables:
 //! `KYB_DESK_BIN`, the app binary, and optionally `KYB_WEBDRIVER_URL`.
 
+pub mod axe;
+
 use std::future::Future;
 use std::time::Duration;
 
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
+
+pub mod keyboard;
+
+pub mod policy;
 
 /// How long a journey waits for something the user would see appear.
 pub const UI_TIMEOUT: Duration = Duration::from_secs(20);

@@ -16,6 +16,8 @@ use kyb_sandbox::{Sandbox, SandboxConfig};
 // a folder beside it.
 #[path = "screenshots/desk.rs"]
 mod desk;
+#[path = "screenshots/managed.rs"]
+mod managed;
 
 /// Captures the X display with ImageMagick's `import`, as a person would see it,
 /// once the window has painted what its page now holds (WebKit paints a frame or two
@@ -270,6 +272,7 @@ async fn main() {
     about_the_service(&shots).await;
     team_screens(&shots).await;
     desk::supervisor_desk(&shots).await;
+    managed::managed_desk(&shots).await;
 }
 
 /// A team of two on the session's PostgreSQL: Ana in the window (the first member, so
