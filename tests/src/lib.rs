@@ -5,16 +5,12 @@
 //! keyring and `tauri-driver`; these tests only need two variables:
 //! `KYB_DESK_BIN`, the app binary, and optionally `KYB_WEBDRIVER_URL`.
 
-pub mod axe;
-
 use std::future::Future;
 use std::time::Duration;
 
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
-
-pub mod keyboard;
 
 pub mod policy;
 
