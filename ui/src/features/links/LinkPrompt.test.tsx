@@ -62,8 +62,9 @@ describe("a link to a file that arrives", () => {
     const prompt = await screen.findByRole("alertdialog", { name: "¿Abrir el expediente PLE150301AB2?" });
     expect(prompt.textContent).toContain("Si se queda, su revisión sigue como está.");
     expect(open).not.toHaveBeenCalled();
-    // The safe answer has the focus: Enter alone stays.
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Quedarme" }));
+    // The safe answer has the focus: Enter alone stays. (It moves there once the prompt
+    // is drawn: waited for, as a loaded machine draws first and focuses after.)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Quedarme" })));
     fireEvent.keyDown(window, { key: "Escape" });
     await waitFor(() => expect(screen.queryByTestId("link-prompt")).toBeNull());
     expect(document.activeElement).toBe(comment);
