@@ -153,7 +153,7 @@ export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; o
   // Sets, not nested searches: the cost grows with the list, not with its square.
   const queued = useMemo(() => (teamQueue ? new Set(teamQueue.files.map(rowKey)) : null), [teamQueue]);
   // Sorted once per list and order, filtered at each keystroke (a filter keeps the order).
-  const sla = useSla(now);
+  const sla = useSla(now, progress !== null);
   const [slaFilter, setSlaFilter] = useState<SlaFilter | null>(atRisk ? "at_risk" : null);
   useEffect(() => {
     if (atRisk) setSlaFilter("at_risk");
