@@ -55,7 +55,7 @@ async fn the_language_and_theme_are_the_data_folders() {
     let kept = one.path().join("preferences.json");
     with_app_at(&one, |app| async move {
         app.wait_for_text("h2", "Configure su perfil").await;
-        app.click("button[aria-label='Idioma']").await;
+        app.click("[data-testid=language-toggle]").await;
         app.wait_for_text("h2", "Set up your profile").await;
         // System, then light, then dark.
         app.click("[data-testid=theme-toggle]").await;

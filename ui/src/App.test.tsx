@@ -101,7 +101,7 @@ describe("App", () => {
     const calls = backend([]);
     renderApp();
     expect(screen.getByText("Mesa de revisión de expedientes empresariales")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Idioma" }));
+    fireEvent.click(screen.getByRole("button", { name: "Idioma: English" }));
     expect(screen.getByText("Business onboarding file review desk")).toBeTruthy();
     // Kept as the data folder's preference, by the backend.
     expect(preferences().language).toBe("en");

@@ -195,8 +195,9 @@ function Desk() {
           <button type="button" className="button-quiet" onClick={() => setTheme(nextChoice)} data-testid="theme-toggle" title={t("themeLabel")}>
             {t("themeLabel")}: {t(THEME[theme])}
           </button>
-          <button type="button" className="button-quiet" onClick={toggleLocale} aria-label={t("language")}>
-            {t("switchTo")}
+          {/* The name holds the words shown ("Idioma: English"), the words their own language. */}
+          <button type="button" className="button-quiet" onClick={toggleLocale} aria-label={`${t("language")}: ${t("switchTo")}`} data-testid="language-toggle">
+            <span lang={t("switchToLang")}>{t("switchTo")}</span>
           </button>
         </div>
       </header>

@@ -45,6 +45,8 @@ export const en: Record<CoreKey, string> = {
   tagline: "Business onboarding file review desk",
   language: "Language",
   switchTo: "Español",
+  // The language of the words above, for a screen reader.
+  switchToLang: "es-MX",
   loading: "Loading…",
   backendUnavailable: "Could not reach the application process.",
   screenFailed: "This screen could not be opened.",

@@ -44,6 +44,8 @@ export const esMX = {
   tagline: "Mesa de revisión de expedientes empresariales",
   language: "Idioma",
   switchTo: "English",
+  // The language of the words above, for a screen reader.
+  switchToLang: "en",
   loading: "Cargando…",
   backendUnavailable: "No se pudo comunicar con el proceso de la aplicación.",
   screenFailed: "No se pudo abrir esta pantalla.",

@@ -116,8 +116,11 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
           <>
             <p className="muted">{t("comp.intro")}</p>
             <div className="field">
-              <span className="field-label">{t("new.flow")}</span>
-              <select className="input" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="comp-flow">
+              {/* Two controls under one caption: each is named on its own. */}
+              <span className="field-label" id="comp-flow-label">
+                {t("new.flow")}
+              </span>
+              <select className="input" value={choice} onChange={(e) => setChoice(e.target.value)} aria-labelledby="comp-flow-label" data-testid="comp-flow">
                 {choices.map((f) => (
                   <option key={f.flowId} value={f.flowId}>
                     {f.label}
@@ -125,7 +128,15 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
                 ))}
                 <option value={OTHER_FLOW}>{t("new.otherFlow")}</option>
               </select>
-              {choice === OTHER_FLOW && <input className="input" value={typedFlow} onChange={(e) => setTypedFlow(e.target.value)} placeholder="FlowID" />}
+              {choice === OTHER_FLOW && (
+                <input
+                  className="input"
+                  value={typedFlow}
+                  onChange={(e) => setTypedFlow(e.target.value)}
+                  placeholder="FlowID"
+                  aria-label={t("new.otherFlow")}
+                />
+              )}
               <span className="muted small" data-testid="comp-type">
                 {fileType === undefined ? t("comp.typeUnknown") : t(choices.length === 0 ? "comp.noneOfType" : "comp.onlyType", { type: t(PERSON[fileType]) })}
               </span>
