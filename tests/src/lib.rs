@@ -5,6 +5,8 @@
 //! keyring and `tauri-driver`; these tests only need two variables:
 //! `KYB_DESK_BIN`, the app binary, and optionally `KYB_WEBDRIVER_URL`.
 
+pub mod axe;
+
 use std::future::Future;
 use std::time::Duration;
 
