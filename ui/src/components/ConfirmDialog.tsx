@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 
 import type { AppError } from "../bindings/AppError";
+import { useDialogFocus } from "../hooks/useDialogFocus";
 import { useI18n } from "../i18n";
 import { ErrorNotice } from "./ErrorNotice";
 
@@ -20,18 +21,14 @@ export function ConfirmDialog(props: {
 }) {
   const { t } = useI18n();
   const cancel = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  // Tab stays inside; on closing the focus goes back to the button that asked.
+  useDialogFocus(dialog, { onEscape: () => !props.busy && props.onCancel() });
   // The safe choice has the focus: Enter alone never confirms by accident.
   useEffect(() => cancel.current?.focus(), []);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !props.busy) props.onCancel();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [props]);
   return (
     <div className="overlay">
-      <div className="dialog dialog-small" role="alertdialog" aria-modal="true" aria-label={props.title} data-testid="confirm">
+      <div ref={dialog} className="dialog dialog-small" role="alertdialog" aria-modal="true" aria-label={props.title} data-testid="confirm">
         <h3>{props.title}</h3>
         <div>{props.children}</div>
         {props.error && <ErrorNotice error={props.error} />}

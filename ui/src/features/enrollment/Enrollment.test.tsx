@@ -87,6 +87,38 @@ describe("an enrollment link whose outcome is unknown", () => {
   });
 });
 
+describe("the link's dialog from the keyboard", () => {
+  it("keeps Tab inside, closes with Escape and gives the focus back to the person's button", async () => {
+    const [nobody] = sparse.fileTracking.tracking.Person;
+    mockIPC((cmd) => {
+      if (cmd === command.enrollment_link) return { ...sparse.enrollmentLink, EnrollmentUrl: "https://enrolar.example/x" };
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <EnrollButton documentId="doc-1" person={{ ...nobody!, PersonId: "per-4", IsEnrollmentAllowed: true }} onIssued={() => undefined} />
+      </I18nProvider>,
+    );
+    const button = screen.getByTestId("generate-link") as HTMLButtonElement;
+    button.focus();
+    fireEvent.click(button);
+    // Asking keeps the button focusable (busy, not disabled): the focus is not dropped.
+    expect(button.disabled).toBe(false);
+    const dialog = await screen.findByTestId("enrollment-link");
+    const close = screen.getByRole("button", { name: "Cerrar" });
+    expect(document.activeElement).toBe(close);
+    // Tab from the last control goes round to the first, Shift+Tab back: never behind.
+    fireEvent.keyDown(window, { key: "Tab" });
+    expect(document.activeElement).toBe(screen.getByTestId("copy-enrollment"));
+    fireEvent.keyDown(window, { key: "Tab", shiftKey: true });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(window, { key: "Escape" });
+    expect(screen.queryByTestId("enrollment-link")).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+});
+
 describe("a sparse enrollment answer", () => {
   const [nobody] = sparse.fileTracking.tracking.Person;
   const someone: Person = { ...nobody!, PersonId: "per-3" };

@@ -10,6 +10,7 @@ import type { Person } from "../../bindings/Person";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { QrCode } from "../../components/QrCode";
+import { useDialogFocus } from "../../hooks/useDialogFocus";
 import { type MessageKey, useI18n } from "../../i18n";
 import { outcomeText } from "../../words/errorWords";
 import { formatLocal } from "../../words/format";
@@ -24,6 +25,7 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
   const personId = props.person.PersonId;
   // Only an explicit true allows it: a missing IsEnrollmentAllowed is not permission.
   const allowed = props.person.IsEnrollmentAllowed === true && !!personId;
@@ -74,9 +76,13 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
   return (
     <div className="enroll">
       <button
+        ref={button}
         type="button"
         className="button-quiet small"
-        disabled={!allowed || busy}
+        // Busy is said, not disabled: a disabled button drops the keyboard's focus, which
+        // the link's dialog gives back to it. `inFlight` keeps a second press from sending.
+        disabled={!allowed}
+        aria-disabled={busy || undefined}
         onClick={generate}
         title={allowed ? undefined : why}
         data-testid="generate-link"
@@ -94,43 +100,56 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
           {t("enroll.unknown", { name })}
         </p>
       )}
-      {link && (
-        // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
-        <div className="overlay" onClick={() => setLink(null)}>
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click inside the dialog from reaching the backdrop. */}
-          <div
-            className="dialog dialog-small"
-            role="dialog"
-            aria-modal="true"
-            aria-label={t("enroll.title")}
-            onClick={(event) => event.stopPropagation()}
-            data-testid="enrollment-link"
-          >
-            <h3>{t("enroll.title")}</h3>
-            <p>{t("enroll.for", { name })}</p>
-            {link.EnrollmentUrl ? (
-              <>
-                <QrCode text={link.EnrollmentUrl} label={t("enroll.qr", { name })} />
-                <code className="mono link-text" data-testid="enrollment-url">
-                  {link.EnrollmentUrl}
-                </code>
-              </>
-            ) : (
-              <p className="notice notice-warn" role="note" data-testid="enrollment-no-url">
-                {t("enroll.noUrl")}
-              </p>
-            )}
-            <p className="muted small">{t("enroll.record", { id: shown(link.Id) })}</p>
-            <div className="dialog-actions">
-              {link.EnrollmentUrl && <CopyButton text={link.EnrollmentUrl} testId="copy-enrollment" />}
-              {/* biome-ignore lint/a11y/noAutofocus: the dialog opens with the focus on closing it, the copy button one Tab away. */}
-              <button type="button" className="button-primary" onClick={() => setLink(null)} autoFocus>
-                {t("photos.close")}
-              </button>
-            </div>
-          </div>
+      {link && <LinkDialog link={link} name={name} onClose={() => setLink(null)} opener={() => button.current} />}
+    </div>
+  );
+}
+
+/** A link just generated, with its QR code: a modal dialog that keeps the focus (its
+ * close button first, copy one Tab away), closes with Escape or a click beside it, and
+ * gives the focus back to the person's button (disabled while the link was asked for,
+ * it could not keep it). */
+function LinkDialog(props: { link: EnrollmentLink; name: string; onClose: () => void; opener: () => HTMLElement | null }) {
+  const { t } = useI18n();
+  const { link, name } = props;
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, { onEscape: props.onClose, fallback: props.opener });
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
+    <div className="overlay" onClick={props.onClose}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click inside the dialog from reaching the backdrop. */}
+      <div
+        ref={dialog}
+        className="dialog dialog-small"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t("enroll.title")}
+        onClick={(event) => event.stopPropagation()}
+        data-testid="enrollment-link"
+      >
+        <h3>{t("enroll.title")}</h3>
+        <p>{t("enroll.for", { name })}</p>
+        {link.EnrollmentUrl ? (
+          <>
+            <QrCode text={link.EnrollmentUrl} label={t("enroll.qr", { name })} />
+            <code className="mono link-text" data-testid="enrollment-url">
+              {link.EnrollmentUrl}
+            </code>
+          </>
+        ) : (
+          <p className="notice notice-warn" role="note" data-testid="enrollment-no-url">
+            {t("enroll.noUrl")}
+          </p>
+        )}
+        <p className="muted small">{t("enroll.record", { id: shown(link.Id) })}</p>
+        <div className="dialog-actions">
+          {link.EnrollmentUrl && <CopyButton text={link.EnrollmentUrl} testId="copy-enrollment" />}
+          {/* biome-ignore lint/a11y/noAutofocus: the dialog opens with the focus on closing it, the copy button one Tab away. */}
+          <button type="button" className="button-primary" onClick={props.onClose} autoFocus>
+            {t("photos.close")}
+          </button>
         </div>
-      )}
+      </div>
     </div>
   );
 }
