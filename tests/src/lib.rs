@@ -14,6 +14,8 @@ use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 
+pub mod keyboard;
+
 pub mod policy;
 
 /// How long a journey waits for something the user would see appear.

@@ -1,0 +1,224 @@
+//! One journey per role with the keyboard alone, from start to sent (issue 33, 4), in
+//! the demo as `make run` opens it: Tab and Shift+Tab move, Enter and Space press,
+//! Escape closes, and text is typed where the focus is. No click, no script that
+//! focuses or presses anything; scripts only read. At every stop the focus is on an
+//! element (never lost to the page) and shows (see `kyb_e2e::keyboard`).
+
+use fantoccini::key::Key;
+use kyb_e2e::{App, demo_examples, with_demo_world};
+
+/// A comment typed for the rejected section.
+const COMMENT: &str = "El comprobante tiene más de 3 meses: suba uno reciente";
+
+/// One section's row in the review, or a part of it.
+fn section(name: &str, part: &str) -> String {
+    format!("[data-testid=review-section][data-section={name}] [data-testid={part}]")
+}
+
+/// The demo's watchlist, its rows in, the focus where the window puts it at start.
+async fn at_start(app: &App) {
+    app.wait_for_text("[data-testid=watch-row]", "").await;
+}
+
+/// Goes to a screen through its entry in the navigation (Tab on to it), and
+/// waits for its title (`h2#title`); the focus is then on the page and shows.
+async fn navigate(app: &App, nav: &str, title: &str) {
+    app.tab_to(&format!("[data-testid=nav-{nav}]")).await;
+    app.activate(&format!("[data-testid=nav-{nav}]")).await;
+    app.wait_for_text(&format!("h2#{title}"), "").await;
+    settled(app).await;
+}
+
+/// After an action that changes the screen: once the page had a moment to move the
+/// focus, it is on an element and shows.
+async fn settled(app: &App) {
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    app.assert_focus_shown().await;
+}
+
+/// Opens the watchlist's file of `rfc`: "/" puts the cursor in the search, the RFC
+/// typed leaves its row, Tab reaches its name, Enter opens its tracking.
+async fn open_file(app: &App, rfc: &str) {
+    app.type_keys("/").await;
+    app.wait_for_focus("input[type=search]").await;
+    app.type_keys(rfc).await;
+    app.wait_for_text("[data-testid=rows-shown]", "1 de ").await;
+    let open = format!("[data-testid=watch-row][data-rfc='{rfc}'] [data-testid=open-file]");
+    app.tab_and_activate(&open).await;
+    app.wait_for_text("[data-testid=start-review]", "").await;
+    settled(app).await;
+}
+
+/// Confirms the open confirmation dialog: its focus starts on the safe choice, Tab
+/// reaches the confirmation without leaving the dialog, Enter confirms.
+async fn confirm(app: &App) {
+    app.wait_for_focus("[data-testid=confirm] button").await;
+    app.tab_to("[data-testid=confirm] [data-testid=confirm-action]")
+        .await;
+    app.activate("[data-testid=confirm-action]").await;
+}
+
+/// Checks that the dialog at `dialog` keeps the focus: Tab and Shift+Tab from every
+/// control stay inside it.
+async fn focus_stays_in(app: &App, dialog: &str) {
+    let inside = format!("{dialog} *");
+    for _ in 0..6 {
+        app.press(Key::Tab).await;
+        app.wait_for_focus(&inside).await;
+    }
+    for _ in 0..6 {
+        app.press_shift_tab().await;
+        app.wait_for_focus(&inside).await;
+    }
+}
+
+#[tokio::test]
+async fn an_analyst_reviews_and_sends_a_correction_with_the_keyboard_alone() {
+    let rfc = demo_examples().await.rfc;
+    with_demo_world(move |app| async move {
+        at_start(&app).await;
+        // The file, from its row in the watchlist; then its detail (v2), tab by tab.
+        open_file(&app, &rfc).await;
+        app.tab_and_activate("[data-testid=view-detail]").await;
+        settled(&app).await;
+        app.tab_and_activate("[data-testid=tab-entities]").await;
+        app.wait_for_text("[data-testid=tab-entities]", "").await;
+        app.wait_for_attribute("[data-testid=tab-entities]", "aria-selected", "true")
+            .await;
+        app.assert_focus_shown().await;
+        app.tab_and_activate("[data-testid=tab-documents]").await;
+        app.wait_for_attribute("[data-testid=tab-documents]", "aria-selected", "true")
+            .await;
+
+        // The review: one section accepted, one rejected with a comment.
+        app.shift_tab_to("[data-testid=start-review]").await;
+        app.activate("[data-testid=start-review]").await;
+        let accept = section("OpinionObligatorio", "accept");
+        app.tab_and_activate(&accept).await;
+        app.wait_for_attribute(
+            "[data-testid=review-section][data-section=OpinionObligatorio]",
+            "data-verdict",
+            "Aceptada",
+        )
+        .await;
+        app.assert_focus_shown().await;
+        let reject = section("ProofAddressObligatorio", "reject");
+        app.tab_to(&reject).await;
+        app.activate(&reject).await;
+        // Rejecting puts the cursor in the section's comment.
+        app.wait_for_focus(&section("ProofAddressObligatorio", "review-comment"))
+            .await;
+        app.type_keys(COMMENT).await;
+        app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 1 · Rechazadas: 1")
+            .await;
+
+        // The preview, then the correction sent.
+        app.shift_tab_to("[data-testid=open-preview]").await;
+        app.activate("[data-testid=open-preview]").await;
+        app.wait_for_text("[data-testid=preview-payload]", COMMENT)
+            .await;
+        app.tab_and_activate("[data-testid=send-correction]").await;
+        let outcome = app
+            .wait_for_text("[data-testid=correction-result]", "Rechazadas: 1")
+            .await;
+        assert!(outcome.contains("Aceptadas: 1"), "{outcome}");
+        // The result has the focus (not the page), and shows it.
+        app.wait_for_focus("[data-testid=correction-result], [data-testid=correction-result] *")
+            .await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_agent_creates_a_file_and_an_enrollment_link_with_the_keyboard_alone() {
+    let examples = demo_examples().await;
+    let rfc = examples.rfc.clone();
+    let allowed = format!(
+        "[data-person='{}'] [data-testid=generate-link]",
+        examples.person_id_enrollment_allowed
+    );
+    with_demo_world(move |app| async move {
+        at_start(&app).await;
+        navigate(&app, "newfile", "new-file-title").await;
+        app.tab_to("[data-testid=new-company]").await;
+        app.type_keys("Panadería La Central S.A. de C.V.").await;
+        app.tab_to("[data-testid=new-rfc]").await;
+        app.type_keys("PLC150301AB2").await;
+        app.tab_and_activate("[data-testid=create-file]").await;
+        let created = app
+            .wait_for_text("[data-testid=created-file]", "Expediente creado")
+            .await;
+        assert!(created.contains("se agregó a su seguimiento"), "{created}");
+        app.assert_focus_shown().await;
+
+        // The demo's file with its people: a link for the one the service allows.
+        navigate(&app, "watchlist", "watchlist-title").await;
+        open_file(&app, &rfc).await;
+        app.tab_and_activate(&allowed).await;
+        let url = app.text_of("[data-testid=enrollment-url]").await;
+        assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+        // The dialog has the focus and keeps it; Escape closes it and the focus goes
+        // back to the button that opened it.
+        app.wait_for_focus("[data-testid=enrollment-link] *").await;
+        focus_stays_in(&app, "[data-testid=enrollment-link]").await;
+        app.press(Key::Escape).await;
+        app.wait_until_gone("[data-testid=enrollment-link]").await;
+        app.wait_for_focus(&allowed).await;
+        app.wait_for_text("[data-testid=issued-links]", "Emitido")
+            .await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_supervisor_resends_and_cancels_verifications_with_the_keyboard_alone() {
+    let examples = demo_examples().await;
+    let expired = examples.folios["Expirado"].clone();
+    let open = examples.folios["Abierto"].clone();
+    with_demo_world(move |app| async move {
+        at_start(&app).await;
+        navigate(&app, "verifications", "verifications-title").await;
+
+        // An expired verification, by its folio typed and Enter.
+        app.tab_to("[data-testid=folio-input]").await;
+        app.type_keys(&expired).await;
+        app.press(Key::Enter).await;
+        app.wait_for_text("[data-testid=verification] h3", &expired)
+            .await;
+        app.wait_for_text("[data-testid=verification-status]", "Vencida")
+            .await;
+        // Its resend is billable: asked first, in a dialog that keeps the focus.
+        app.tab_and_activate("[data-testid=resend]").await;
+        app.wait_for_text("[data-testid=confirm]", "facturable")
+            .await;
+        app.wait_for_focus("[data-testid=confirm] button").await;
+        focus_stays_in(&app, "[data-testid=confirm]").await;
+        confirm(&app).await;
+        app.wait_for_text("[data-testid=action-done]", "Enlace reenviado")
+            .await;
+        app.wait_for_text("[data-testid=verification-status]", "Enviada")
+            .await;
+        // The focus is not lost with the dialog.
+        app.assert_focus_shown().await;
+
+        // One in progress is cancelled.
+        app.shift_tab_to("[data-testid=folio-input]").await;
+        app.type_keys(&"\u{E003}".repeat(expired.chars().count()))
+            .await;
+        app.type_keys(&open).await;
+        app.press(Key::Enter).await;
+        app.wait_for_text("[data-testid=verification] h3", &open)
+            .await;
+        app.tab_and_activate("[data-testid=cancel-verification]")
+            .await;
+        app.wait_for_text("[data-testid=confirm]", "No se puede deshacer")
+            .await;
+        confirm(&app).await;
+        app.wait_for_text("[data-testid=action-done]", "Verificación cancelada")
+            .await;
+        app.wait_for_text("[data-testid=verification-status]", "Cancelada")
+            .await;
+        app.assert_focus_shown().await;
+    })
+    .await;
+}
