@@ -1,5 +1,6 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { DiagnosticsBundle } from "../../bindings/DiagnosticsBundle";
@@ -104,5 +105,49 @@ describe("the diagnostics preview", () => {
     } finally {
       startWithPreferences({ language: "es-MX" });
     }
+  });
+});
+
+describe("the diagnostics dialog from the keyboard", () => {
+  it("keeps Tab inside, closes with Escape and gives the focus back to its opener", async () => {
+    mockIPC((cmd) => {
+      if (cmd === command.preview_diagnostics) return BUNDLE;
+      throw new Error(cmd);
+    });
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Exportar diagnóstico…
+          </button>
+          {open && <DiagnosticsDialog onClose={() => setOpen(false)} />}
+        </>
+      );
+    }
+    render(
+      <I18nProvider>
+        <Opener />
+      </I18nProvider>,
+    );
+    const opener = screen.getByRole("button", { name: "Exportar diagnóstico…" });
+    opener.focus();
+    fireEvent.click(opener);
+    await screen.findByTestId("diagnostics-logs");
+    const dialog = screen.getByTestId("diagnostics");
+    const save = screen.getByTestId("diagnostics-save");
+    // The first stop is the first scrolling section; the last, "Guardar…".
+    const first = within(dialog).getByRole("region", { name: "kyb-desk.2026-11-26.log" });
+    save.focus();
+    fireEvent.keyDown(window, { key: "Tab" });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(window, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(save);
+    // A focus that reached the page behind anyway comes back into the dialog.
+    opener.focus();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(window, { key: "Escape" });
+    expect(screen.queryByTestId("diagnostics")).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 });

@@ -6,6 +6,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { DiagnosticsBundle } from "../../bindings/DiagnosticsBundle";
 import type { Withheld } from "../../bindings/Withheld";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { useDialogFocus } from "../../hooks/useDialogFocus";
 import { type MessageKey, useI18n } from "../../i18n";
 
 const KINDS: Record<Withheld, MessageKey> = {
@@ -31,13 +32,10 @@ export function DiagnosticsDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<AppError | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !saving) onClose();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose, saving]);
+  // Tab stays inside; Escape closes (not while saving); the focus goes back to "Exportar
+  // diagnóstico…".
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, { onEscape: () => !saving && onClose() });
   const save = () => {
     setSaving(true);
     setError(null);
@@ -48,7 +46,7 @@ export function DiagnosticsDialog({ onClose }: { onClose: () => void }) {
   };
   return (
     <div className="overlay">
-      <div className="dialog diagnostics-dialog" role="dialog" aria-modal="true" aria-labelledby="diagnostics-title" data-testid="diagnostics">
+      <div ref={dialog} className="dialog diagnostics-dialog" role="dialog" aria-modal="true" aria-labelledby="diagnostics-title" data-testid="diagnostics">
         <h3 id="diagnostics-title" ref={heading} tabIndex={-1}>
           {t("diagnostics.title")}
         </h3>

@@ -1,5 +1,6 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { Profile } from "../../bindings/Profile";
@@ -230,5 +231,60 @@ describe("complementary information in the user's words", () => {
     expect(notice.textContent).toContain("El flujo no tiene secciones que agregar.");
     expect(screen.getAllByRole("alert")).toHaveLength(1);
     expect(document.body.textContent?.split("Error de validacion").length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("the complementary information dialog from the keyboard", () => {
+  it("starts on the flow list, keeps Tab inside, closes with Escape and gives the focus back to its opener", async () => {
+    mockIPC((cmd) => {
+      throw new Error(cmd);
+    });
+    const closed: boolean[] = [];
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Agregar secciones
+          </button>
+          <button type="button">Detrás</button>
+          {open && (
+            <ComplementaryDialog
+              documentId="doc-1"
+              currentFlowId="flujo-moral"
+              profile={profile}
+              onClose={(changed) => {
+                closed.push(changed);
+                setOpen(false);
+              }}
+            />
+          )}
+        </>
+      );
+    }
+    render(
+      <I18nProvider>
+        <GivenInfo>
+          <Opener />
+        </GivenInfo>
+      </I18nProvider>,
+    );
+    const opener = screen.getByRole("button", { name: "Agregar secciones" });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByTestId("complementary");
+    const flow = screen.getByTestId("comp-flow");
+    expect(document.activeElement).toBe(flow);
+    // Shift+Tab from the first control goes round to the last (send), Tab back to the
+    // first: never to the page behind.
+    fireEvent.keyDown(window, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(screen.getByTestId("comp-send"));
+    fireEvent.keyDown(window, { key: "Tab" });
+    expect(document.activeElement).toBe(flow);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(window, { key: "Escape" });
+    expect(screen.queryByTestId("complementary")).toBeNull();
+    expect(closed).toEqual([false]);
+    expect(document.activeElement).toBe(opener);
   });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AddedSections } from "../../bindings/AddedSections";
@@ -9,6 +9,7 @@ import { Counter } from "../../components/Counter";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { SectionName } from "../../components/SectionName";
 import { useLimits } from "../../hooks/appInfo";
+import { useDialogFocus } from "../../hooks/useDialogFocus";
 import { type MessageKey, useI18n } from "../../i18n";
 import { charCount } from "../../words/text";
 
@@ -49,6 +50,10 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
   const [error, setError] = useState<AppError | null>(null);
   const [result, setResult] = useState<AddedSections | null>(null);
   const inFlight = useRef(false);
+  const dialog = useRef<HTMLDivElement>(null);
+  // The dialog opens with the focus on its first control, the flow list.
+  const flowList = useRef<HTMLSelectElement>(null);
+  useEffect(() => flowList.current?.focus(), []);
   const flowId = (choice === OTHER_FLOW ? typedFlow : choice).trim();
   const tooLong = messageMax !== null && charCount(message.trim()) > messageMax;
 
@@ -78,10 +83,18 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
   // may have been notified. Sending again adds nothing twice (only missing sections
   // are added) but may notify again, so the analyst is told before choosing.
   const unknown = error?.code === "outcome_unknown";
+  // Escape is "back" (not while sending, as the button); the result's close is "close".
+  // After an unknown outcome, leaving re-reads the file, as "back" does then.
+  useDialogFocus(dialog, {
+    onEscape: () => {
+      if (result) props.onClose(result.sectionsAdded.length > 0);
+      else if (!busy) props.onClose(unknown);
+    },
+  });
 
   return (
     <div className="overlay">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="comp-title" data-testid="complementary">
+      <div ref={dialog} className="dialog" role="dialog" aria-modal="true" aria-labelledby="comp-title" data-testid="complementary">
         <h3 id="comp-title">{t("comp.title")}</h3>
         {result ? (
           <div data-testid="complementary-result" role="status">
@@ -120,7 +133,14 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
               <span className="field-label" id="comp-flow-label">
                 {t("new.flow")}
               </span>
-              <select className="input" value={choice} onChange={(e) => setChoice(e.target.value)} aria-labelledby="comp-flow-label" data-testid="comp-flow">
+              <select
+                ref={flowList}
+                className="input"
+                value={choice}
+                onChange={(e) => setChoice(e.target.value)}
+                aria-labelledby="comp-flow-label"
+                data-testid="comp-flow"
+              >
                 {choices.map((f) => (
                   <option key={f.flowId} value={f.flowId}>
                     {f.label}

@@ -92,3 +92,27 @@ describe("a link to a file that arrives", () => {
     expect(screen.queryByTestId("link-prompt")).toBeNull();
   });
 });
+
+describe("the link prompt from the keyboard", () => {
+  it("keeps Tab and Shift+Tab on its two buttons, never on the review behind it", async () => {
+    const { open, send } = screenWith(true);
+    const comment = screen.getByTestId("comment");
+    comment.focus();
+    await send({ documentId: FOLLOWED });
+    const prompt = await screen.findByTestId("link-prompt");
+    const stay = screen.getByTestId("link-stay");
+    const go = screen.getByTestId("link-open");
+    await waitFor(() => expect(document.activeElement).toBe(stay));
+    fireEvent.keyDown(window, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(go);
+    fireEvent.keyDown(window, { key: "Tab" });
+    expect(document.activeElement).toBe(stay);
+    // A focus that reached the page behind anyway comes back into the prompt.
+    comment.focus();
+    expect(prompt.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(window, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByTestId("link-prompt")).toBeNull());
+    expect(document.activeElement).toBe(comment);
+    expect(open).not.toHaveBeenCalled();
+  });
+});

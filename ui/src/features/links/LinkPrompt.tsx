@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
+import { useDialogFocus } from "../../hooks/useDialogFocus";
 import { useFocusWhileOpen } from "../../hooks/useFocusWhileOpen";
 import { useI18n } from "../../i18n";
 import { type LinkTarget, useFileLinks } from "./fileLinks";
@@ -30,20 +31,20 @@ function LinkPrompt(props: { file: string; onOpen: () => void; onStay: () => voi
   const title = useId();
   const why = useId();
   useFocusWhileOpen(stay);
-  const { onStay } = props;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        onStay();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onStay]);
+  // Tab and Shift+Tab stay on its two buttons; Escape stays.
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, { onEscape: props.onStay });
   return (
     <div className="overlay">
-      <div className="dialog dialog-small" role="alertdialog" aria-modal="true" aria-labelledby={title} aria-describedby={why} data-testid="link-prompt">
+      <div
+        ref={dialog}
+        className="dialog dialog-small"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={title}
+        aria-describedby={why}
+        data-testid="link-prompt"
+      >
         <h3 id={title}>{t("fileLink.ask", { file: props.file })}</h3>
         <p id={why}>{t("fileLink.askWhy")}</p>
         <div className="dialog-actions">
