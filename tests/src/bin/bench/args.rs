@@ -9,7 +9,8 @@ pub struct Args {
     pub runs: usize,
     /// Where the goals' rows go (Markdown table rows), when asked.
     pub goals: Option<PathBuf>,
-    /// `--only dashboard`: that section alone (its goal's row too), for its own run.
+    /// `--only dashboard` or `--only startup`: that section alone (its goals' rows
+    /// too), for its own run.
     pub only: Option<String>,
 }
 
@@ -51,7 +52,7 @@ impl Args {
 
 fn usage(problem: &str) -> ! {
     eprintln!(
-        "{problem}\nusage: bench --app PATH --bare PATH [--runs N] [--goals PATH] [--only dashboard]"
+        "{problem}\nusage: bench --app PATH --bare PATH [--runs N] [--goals PATH] [--only dashboard|startup]"
     );
     std::process::exit(2);
 }

@@ -1,0 +1,171 @@
+//! The static twin of KYB Desk's first screen (issue 34): the screen this build paints,
+//! its watchlist of [`WATCHLIST_FILES`] files, as static HTML the bare window shows
+//! (`bare-window --page DIR`). Nothing can paint those pixels for less in this Tauri and
+//! WebKit, so it is the floor KYB Desk's start-up is measured against, beside the bare
+//! window's empty page.
+//!
+//! Decisions:
+//! - The snapshot is taken at run time, from the real window of the build measured, as
+//!   soon as its watchlist has painted (its `watchlist` measure), so it is always the
+//!   screen this build paints and not a copy that drifts: `document.documentElement`,
+//!   cloned, as the browser serialises it (React's inline styles become `style`
+//!   attributes, which the twin's page may read: the bare window has no CSP).
+//! - No script: every `<script>` and every `<link>` but the stylesheets is removed (the
+//!   module preloads would fetch the app's JavaScript). The only script is the bare
+//!   page's own `main.js`, at the end of the body: the same file and the same "after
+//!   the next paint" signal as the empty page's, so the twin and the bare window are
+//!   timed alike.
+//! - The same CSS: the stylesheets `ui/dist/index.html` links, the ones the first paint
+//!   had, copied byte for byte from `ui/dist` (the folder the release build embeds;
+//!   `scripts/bench.sh` builds both in the same run). Their names carry their content's
+//!   hash, so a `ui/dist` that is not the embedded one fails here instead of measuring
+//!   other CSS. Stylesheets a screen's chunk added later (the other screens are
+//!   fetched a second after start) are left out: the first paint did not have them.
+//! - The same fonts: the UI names system fonts (`--font-sans`, `--font-mono`) and ships
+//!   no font file, so the twin's page, in the same WebKit, gets the same ones. A
+//!   stylesheet that came to name a file (`url(…)`, a font or an image) fails the
+//!   snapshot until the twin copies those too.
+
+use std::path::{Path, PathBuf};
+
+use kyb_e2e::App;
+use serde_json::{Value, json};
+use tempfile::TempDir;
+
+use crate::WATCHLIST_FILES;
+
+/// The UI the release build embeds (its `frontendDist`).
+const DIST: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/dist");
+/// The bare page's paint signal, the twin's only script.
+const PAINT_SIGNAL: &str = include_str!("../../../../benches/bare-window/page/main.js");
+
+/// The twin's folder (removed when dropped) and what it holds.
+pub struct Twin {
+    pub folder: TempDir,
+    /// Elements in the page.
+    pub elements: u64,
+    /// Its HTML, in bytes.
+    pub html_bytes: usize,
+    /// Its stylesheets, in bytes.
+    pub css_bytes: usize,
+}
+
+impl Twin {
+    /// `bare-window`'s arguments to show it.
+    pub fn args(&self) -> Vec<String> {
+        vec![
+            "--page".to_owned(),
+            self.folder.path().to_string_lossy().into_owned(),
+        ]
+    }
+}
+
+/// Snapshots `app`'s first screen, its watchlist painted.
+pub async fn snapshot(app: &App) -> Twin {
+    let dist = Path::new(DIST);
+    let index = std::fs::read_to_string(dist.join("index.html"))
+        .unwrap_or_else(|e| panic!("{DIST}/index.html: {e} (build the UI first)"));
+    let shipped = stylesheets(&index);
+    assert!(
+        !shipped.is_empty(),
+        "ui/dist/index.html links no stylesheet"
+    );
+    let found = app
+        .run_script(&format!(
+            "const shipped = new Set({});
+             const copy = document.documentElement.cloneNode(true);
+             for (const el of copy.querySelectorAll('script, link')) {{
+               const sheet = el.localName === 'link' && el.relList.contains('stylesheet')
+                 && shipped.has(el.getAttribute('href'));
+               if (!sheet) el.remove();
+             }}
+             const signal = document.createElement('script');
+             signal.src = '/main.js';
+             copy.querySelector('body').append(signal);
+             return {{
+               html: '<!doctype html>\\n' + copy.outerHTML,
+               sheets: [...copy.querySelectorAll('link')].map((l) => l.getAttribute('href')),
+               elements: copy.querySelectorAll('*').length,
+               rows: document.querySelector('[data-testid=rows-shown]')?.textContent ?? '',
+             }};",
+            json!(shipped)
+        ))
+        .await;
+    let html = found["html"].as_str().expect("the page's HTML");
+    let rows = found["rows"].as_str().unwrap_or_default();
+    assert!(
+        rows.contains(&WATCHLIST_FILES.to_string()),
+        "the snapshot is not of the {WATCHLIST_FILES}-file watchlist (it shows «{rows}»)"
+    );
+    let mut sheets: Vec<String> = found["sheets"]
+        .as_array()
+        .map(|all| {
+            all.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    sheets.sort();
+    let mut wanted = shipped.clone();
+    wanted.sort();
+    assert_eq!(
+        sheets, wanted,
+        "the page's stylesheets are not index.html's"
+    );
+
+    let folder = tempfile::tempdir().expect("a folder for the twin");
+    std::fs::write(folder.path().join("index.html"), html).expect("the twin's page is written");
+    std::fs::write(folder.path().join("main.js"), PAINT_SIGNAL).expect("its signal is written");
+    let mut css_bytes = 0;
+    for href in &shipped {
+        let relative = href.trim_start_matches('/');
+        let css = std::fs::read_to_string(dist.join(relative)).unwrap_or_else(|e| {
+            panic!("ui/dist has no {href} ({e}): it is not the UI the release build embeds")
+        });
+        let named = css.match_indices("url(").any(|(at, _)| {
+            !css[at + 4..]
+                .trim_start_matches(['"', '\''])
+                .starts_with("data:")
+        });
+        assert!(
+            !named,
+            "{href} names a file (url(…)): the twin copies stylesheets only"
+        );
+        let target: PathBuf = folder.path().join(relative);
+        std::fs::create_dir_all(target.parent().expect("a folder")).expect("its folder");
+        std::fs::write(&target, &css).expect("the stylesheet is copied");
+        css_bytes += css.len();
+    }
+    Twin {
+        elements: found["elements"].as_u64().unwrap_or(0),
+        html_bytes: html.len(),
+        css_bytes,
+        folder,
+    }
+}
+
+/// The `href`s of the stylesheets an HTML page links, in order.
+fn stylesheets(html: &str) -> Vec<String> {
+    html.split('<')
+        .filter(|tag| tag.starts_with("link ") && tag.contains(r#"rel="stylesheet""#))
+        .filter_map(|tag| Some(tag.split(r#"href=""#).nth(1)?.split('"').next()?.to_owned()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_shipped_stylesheets_are_read_from_index_html() {
+        let html = r#"<head>
+            <script type="module" crossorigin src="/assets/index-B.js"></script>
+            <link rel="modulepreload" crossorigin href="/assets/i18n-D.js">
+            <link rel="stylesheet" crossorigin href="/assets/ErrorNotice-C.css">
+            <link rel="stylesheet" crossorigin href="/assets/index-C.css">
+          </head>"#;
+        assert_eq!(
+            super::stylesheets(html),
+            ["/assets/ErrorNotice-C.css", "/assets/index-C.css"]
+        );
+    }
+}
