@@ -139,7 +139,7 @@ fn scrub_drift(report: &DriftReport, redactor: &mut Redactor) -> DriftReport {
 fn scrub_value(value: serde_json::Value, redactor: &mut Redactor) -> serde_json::Value {
     use serde_json::Value;
     match value {
-        Value::String(text) => Value::String(redactor.text(&text)),
+        Value::String(text) => Value::String(redactor.free_text(&text)),
         Value::Array(items) => Value::Array(
             items
                 .into_iter()
@@ -149,7 +149,7 @@ fn scrub_value(value: serde_json::Value, redactor: &mut Redactor) -> serde_json:
         Value::Object(map) => {
             let mut out = serde_json::Map::new();
             for (key, item) in map {
-                let key = redactor.text(&key);
+                let key = redactor.free_text(&key);
                 let item = scrub_value(item, redactor);
                 // Two keys scrubbed to one: their counts add up.
                 match (out.get_mut(&key), &item) {

@@ -14,13 +14,17 @@
 //!   company's file, so they are identifying and withheld.
 //! - Key shapes: `sk_…`/`pk_…`/`rk_…` tokens and any long random-looking token (20+
 //!   letters and digits mixed), a hash included: when in doubt, withheld.
-//! - The user's home folder in paths becomes `~` (its name is often the user's).
+//! - Anyone's home folder in paths (`/home/x`, `/Users/x`, `C:\Users\x`) becomes `~`
+//!   (its name is often the user's); an address's login and password
+//!   (`postgresql://kyb:s3cret@…`) and the token after `Bearer` are withheld as keys.
 //!
 //! Free text (a log line, a decoder's reason) is treated harder, as text this desk
 //! cannot vouch for: a quoted value (`"…"` or `` `…` ``) is withheld unless it is a
 //! path or an operation's route (decoders and databases quote the values they refuse,
 //! which may be a name), and the value of a field whose name says it holds a person's
-//! datum (`rfc=`, `name=`, `user=`…) is withheld whatever it looks like.
+//! datum or a secret by one of its words (`rfc=`, `agent_email=`, `x-api-key: `,
+//! `?access_token=`…) is withheld whatever it looks like, up to the next field (a value
+//! printed as is may hold blanks: `name=Ana María Ruiz`).
 //!
 //! Keys and passwords are never read for the bundle at all (no keyring access); these
 //! patterns are the net under that.
@@ -61,27 +65,48 @@ impl Withheld {
     }
 }
 
-/// Fields of a log line whose value is a person's datum whatever it looks like.
-const PERSONAL_FIELDS: &[&str] = &[
+/// Words of a field's name that say its value is a person's datum or a secret,
+/// whatever it looks like: a name is judged by its words (split at `_` and `-`), so
+/// `agent_email`, `x-api-key`, `access_token` and `razon_social` are all caught.
+const PERSONAL_FIELD_WORDS: &[&str] = &[
     "rfc",
     "curp",
     "email",
     "mail",
-    "agent_email",
+    "correo",
     "folio",
     "name",
     "nombre",
+    "nombres",
+    "apellido",
+    "razon",
     "company",
+    "empresa",
     "login",
     "user",
+    "usuario",
     "member",
     "password",
+    "passwd",
+    "pwd",
+    "pass",
+    "secret",
     "key",
-    "api_key",
+    "apikey",
     "token",
-    "document_id",
-    "workspace_id",
+    "authorization",
+    "auth",
+    "bearer",
+    "cookie",
+    "telefono",
+    "phone",
+    "document",
+    "workspace",
 ];
+
+/// Where someone's home folder starts, on each system: the next segment is their
+/// name (this user's home is `~` already; another's, from a copied path, too).
+const HOMES: &[&str] = &["/home/", "/Users/", "\\Users\\"];
 
 /// Path segments after which the next one is a folio.
 const FOLIO_BEFORE: &[&str] = &["verificaciones/", "_applicant/"];
@@ -125,6 +150,8 @@ impl Redactor {
     /// patterns only.
     pub fn text(&mut self, text: &str) -> String {
         let text = self.home_folder(text);
+        let text = self.url_logins(&text);
+        let text = self.bearer(&text);
         let text = self.folios_by_place(&text);
         self.words(&text)
     }
@@ -138,6 +165,11 @@ impl Redactor {
     }
 
     fn home_folder(&mut self, text: &str) -> String {
+        let text = self.own_home(text);
+        self.homes(&text)
+    }
+
+    fn own_home(&mut self, text: &str) -> String {
         let Some(home) = self.home.clone() else {
             return text.to_owned();
         };
@@ -150,6 +182,78 @@ impl Redactor {
             self.withhold(Withheld::Home);
         }
         text.replace(home, Withheld::Home.marker())
+    }
+
+    /// Anyone's home folder (`/home/beto`, `/Users/beto`, `C:\Users\beto`) becomes `~`.
+    fn homes(&mut self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some((at, prefix)) = HOMES
+            .iter()
+            .filter_map(|h| rest.find(h).map(|at| (at, *h)))
+            .min()
+        {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + prefix.len()..];
+            let end = after
+                .find(|c: char| matches!(c, '/' | '\\' | '"' | '\'' | '`') || c.is_whitespace())
+                .unwrap_or(after.len());
+            if end == 0 {
+                out.push_str(prefix);
+            } else {
+                out.push_str(self.withhold(Withheld::Home));
+            }
+            rest = &after[end..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The login and password of an address (`postgresql://kyb:s3cret@host/db`).
+    fn url_logins(&mut self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find("://") {
+            let start = at + 3;
+            out.push_str(&rest[..start]);
+            rest = &rest[start..];
+            let authority = rest
+                .find(|c: char| {
+                    matches!(c, '/' | '?' | '#' | '"' | '\'' | '`') || c.is_whitespace()
+                })
+                .unwrap_or(rest.len());
+            if let Some(login) = rest[..authority].rfind('@') {
+                out.push_str(self.withhold(Withheld::Key));
+                rest = &rest[login..];
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The token after `Bearer` (an `Authorization` header's value).
+    fn bearer(&mut self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.to_ascii_lowercase().find("bearer ") {
+            let start = at + "bearer ".len();
+            out.push_str(&rest[..start]);
+            rest = &rest[start..];
+            let blanks = rest.len() - rest.trim_start().len();
+            out.push_str(&rest[..blanks]);
+            rest = &rest[blanks..];
+            let end = rest
+                .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | ',' | ';'))
+                .unwrap_or(rest.len());
+            if end > 0 && !rest.starts_with('(') {
+                out.push_str(self.withhold(Withheld::Key));
+            } else {
+                out.push_str(&rest[..end]);
+            }
+            rest = &rest[end..];
+        }
+        out.push_str(rest);
+        out
     }
 
     fn folios_by_place(&mut self, text: &str) -> String {
@@ -207,7 +311,8 @@ impl Redactor {
         // A sentence's full stop is not part of the word.
         let core = word.trim_end_matches(['.', '-']);
         let tail = &word[core.len()..];
-        if core.contains('@') && is_email(core) {
+        // An e-mail percent-encoded in an address is one too.
+        if core.replace("%40", "@").contains('@') && is_email(&core.replace("%40", "@")) {
             return format!("{}{tail}", self.withhold(Withheld::Email));
         }
         if is_key_shaped(core) {
@@ -264,24 +369,24 @@ impl Redactor {
         out
     }
 
+    /// The value of every field whose name says it holds a person's datum or a secret:
+    /// `name=value` (a log's field, a query string's) and `name: value` (a header).
     fn personal_fields(&mut self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
-        while let Some(eq) = rest.find('=') {
-            let (head, tail) = rest.split_at(eq);
+        while let Some((at, separator)) = next_separator(rest) {
+            let head = &rest[..at];
             let name_start = head
-                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .rfind(|c: char| !is_field_name_char(c))
                 .map_or(0, |at| at + 1);
-            let name = head[name_start..].to_ascii_lowercase();
-            out.push_str(head);
-            out.push('=');
-            let value = &tail[1..];
-            if PERSONAL_FIELDS.contains(&name.as_str()) {
+            out.push_str(&rest[..at + separator]);
+            let value = &rest[at + separator..];
+            if is_personal_field(&head[name_start..]) {
                 let end = value_end(value);
                 let already = &value[..end];
                 if already.trim_matches('"') == Withheld::Value.marker() {
                     out.push_str(already);
-                } else {
+                } else if !already.is_empty() {
                     out.push_str(self.withhold(Withheld::Value));
                 }
                 rest = &value[end..];
@@ -338,7 +443,9 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '@' | '+' | '&' | '%')
 }
 
-/// Where a field's value ends: its closing quote, or the next blank.
+/// Where a field's value ends: its closing quote; else where the next field starts
+/// (a value printed as it is may hold blanks: `name=Ana María Ruiz queue=7`), or the
+/// end of the text.
 fn value_end(value: &str) -> usize {
     if let Some(inner) = value.strip_prefix('"') {
         let mut escaped = false;
@@ -351,10 +458,51 @@ fn value_end(value: &str) -> usize {
                 return i + 2;
             }
         }
-        value.len()
-    } else {
-        value.find(char::is_whitespace).unwrap_or(value.len())
+        return value.len();
     }
+    value
+        .char_indices()
+        .find(|&(at, c)| {
+            (c.is_whitespace() || matches!(c, '&' | '?' | ',' | ';' | '{' | '}'))
+                && starts_field(value[at + c.len_utf8()..].trim_start())
+        })
+        .map_or(value.len(), |(at, _)| at)
+}
+
+/// The next `=` or `: ` after a field's name, and the separator's length.
+fn next_separator(text: &str) -> Option<(usize, usize)> {
+    let equals = text.find('=').map(|at| (at, 1));
+    let colon = text.find(": ").map(|at| (at, 2));
+    match (equals, colon) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+fn is_field_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+/// Whether `text` starts with a field: a name from a letter, then `=` and a value (not
+/// a token's `=` padding) or `: `.
+fn starts_field(text: &str) -> bool {
+    if !text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    let name = text
+        .find(|c: char| !is_field_name_char(c))
+        .unwrap_or(text.len());
+    let after = &text[name..];
+    after.starts_with(": ")
+        || after.strip_prefix('=').is_some_and(|v| {
+            !v.is_empty() && !v.starts_with(['=', '&']) && !v.starts_with(char::is_whitespace)
+        })
+}
+
+fn is_personal_field(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.split(['_', '-'])
+        .any(|word| PERSONAL_FIELD_WORDS.contains(&word))
 }
 
 /// A quoted value kept in free text: empty, a number, a path (no blank, from `/`), an

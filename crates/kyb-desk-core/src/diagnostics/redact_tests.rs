@@ -98,3 +98,26 @@ fn what_was_withheld_is_counted_and_the_text_desk_made_is_not_treated_as_free() 
         "x (RFC) \"(withheld)\""
     );
 }
+
+#[test]
+fn fields_are_judged_by_the_words_of_their_names_and_values_run_to_the_next_field() {
+    assert_eq!(
+        scrub("name=Ana María Ruiz queue=7 x-api-key: k9, accept: json"),
+        "name=(withheld) queue=7 x-api-key: (withheld), accept: json"
+    );
+    assert_eq!(
+        scrub("GET /x?access_token=abc12&page=2"),
+        "GET /x?access_token=(withheld)&page=2"
+    );
+    assert_eq!(
+        scrub("postgresql://kyb:s3cr3t@localhost:5432/kyb_team"),
+        "postgresql://(key)@localhost:5432/kyb_team"
+    );
+    assert_eq!(scrub("Bearer abc123short."), "Bearer (key)");
+    assert_eq!(scrub("/home/beto/x C:\\Users\\dora\\y"), "~/x C:~\\y");
+    // The desk's own fields stay, and scrubbing twice changes nothing more.
+    let own = "kyb_desk_core::desk: exported filename=report.csv status=200 removed=3";
+    assert_eq!(scrub(own), own);
+    let once = scrub("nombre: Beto Pérez user=ana Authorization: Bearer t0k");
+    assert_eq!(scrub(&once), once);
+}
