@@ -21,7 +21,7 @@ pub const MIN_AUTO_REFRESH_RANGE: std::ops::RangeInclusive<u32> = 5..=24 * 60;
 pub struct Rules {
     #[serde(default, deserialize_with = "unique_names")]
     pub profiles: Vec<Preset>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_workspaces")]
     pub teams: Vec<super::TeamOf>,
     #[serde(default = "yes")]
     pub demo: bool,
@@ -89,6 +89,26 @@ fn unique_names<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Preset>, D
         }
     }
     Ok(presets)
+}
+
+// A workspace held twice could be held to two databases, and only the first would
+// count: refused rather than guessed.
+fn unique_workspaces<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<super::TeamOf>, D::Error> {
+    let teams = Vec::<super::TeamOf>::deserialize(d)?;
+    for (index, team) in teams.iter().enumerate() {
+        if teams[..index]
+            .iter()
+            .any(|t| t.workspace.eq_ignore_ascii_case(&team.workspace))
+        {
+            return Err(serde::de::Error::custom(format!(
+                "the workspace {} is held twice",
+                team.workspace
+            )));
+        }
+    }
+    Ok(teams)
 }
 
 /// Where a preset profile's service is: one of the service's environments, or an
@@ -170,6 +190,19 @@ fn name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
 
 fn workspace<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     checked(d, "a WorkspaceID (a UUID)", kyb_api::validate::is_uuid)
+}
+
+/// A team's workspace: a mistyped one would hold nothing, silently.
+pub(super) fn team_workspace<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    workspace(d).map(|w| w.to_lowercase())
+}
+
+pub(super) fn host<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    checked(d, "a host", |host| !host.is_empty())
+}
+
+pub(super) fn database<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    checked(d, "a database's name", |name| !name.is_empty())
 }
 
 fn agent_email<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {

@@ -29,6 +29,7 @@
 //! that fails open would be no control.
 
 mod file;
+mod load;
 pub mod presets;
 pub mod teams;
 
@@ -61,10 +62,13 @@ pub enum Policy {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TeamOf {
+    #[serde(deserialize_with = "file::team_workspace")]
     pub workspace: String,
+    #[serde(deserialize_with = "file::host")]
     pub host: String,
     #[serde(default = "default_port")]
     pub port: u16,
+    #[serde(deserialize_with = "file::database")]
     pub database: String,
 }
 
@@ -140,24 +144,32 @@ impl Policy {
         })
     }
 
-    /// The policy at `path`; with `administrators_only`, only a file (and folder)
-    /// owned by root and writable by no one else counts.
+    /// The policy at `path`; with `administrators_only`, only a file owned by root and
+    /// writable by no one else, in folders alike ([`load`]).
     pub fn load(path: &Path, administrators_only: bool) -> Self {
-        // No file is no policy; a file there that cannot be read (its permissions, a
-        // folder in its place) is a refused policy, not none.
-        if std::fs::symlink_metadata(path).is_err() {
-            return Self::None;
-        }
+        Self::load_as(path, administrators_only.then_some(0))
+    }
+
+    /// [`Self::load`] with `administrator` the user taken for the administrator (root,
+    /// but in tests, which cannot make root's files).
+    fn load_as(path: &Path, administrator: Option<u32>) -> Self {
         let shown = path.display().to_string();
-        if administrators_only && !administrators(path) {
-            tracing::warn!("{shown} is not the administrator's: ignored");
-            return Self::Ignored { path: shown };
-        }
-        let read = std::fs::read(path).map_err(|error| Refusal {
+        let unreadable = |detail: String| Refusal {
             line: None,
             column: None,
-            detail: error.to_string(),
-        });
+            detail,
+        };
+        // No file is no policy; a file there that cannot be read (its permissions, a
+        // folder in its place) is a refused policy, not none.
+        let read = match load::read(path, administrator) {
+            load::Found::Missing => return Self::None,
+            load::Found::NotTheAdministrators => {
+                tracing::warn!("{shown} is not the administrator's: ignored");
+                return Self::Ignored { path: shown };
+            }
+            load::Found::Unreadable(detail) => Err(unreadable(detail)),
+            load::Found::Bytes(bytes) => Ok(bytes),
+        };
         match read.and_then(|bytes| parse(&bytes)) {
             Ok(rules) => Self::Managed(rules),
             Err(refusal) => {
@@ -256,20 +268,6 @@ impl Policy {
     }
 }
 
-/// Owned by root and writable by no one else, the file and its folder.
-#[cfg(unix)]
-fn administrators(path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let held = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.uid() == 0 && m.mode() & 0o022 == 0);
-    held(path) && path.parent().is_some_and(held)
-}
-
-#[cfg(not(unix))]
-fn administrators(_path: &Path) -> bool {
-    // The deployment issue brings the other systems' managed settings.
-    false
-}
-
 #[cfg(test)]
 mod tests {
     use super::Policy;
@@ -290,15 +288,17 @@ mod tests {
         assert_eq!(Policy::load(&path, false), Policy::None);
         std::fs::write(
             &path,
-            r#"{"teams": [{"workspace": " 0B5F2C1E-AAAA ", "host": "db.empresa.mx", "database": "kyb_team"}]}"#,
+            r#"{"teams": [{"workspace": " 0B5F2C1E-AAAA-4C7E-9D55-7D2B3B1A9E10 ", "host": "db.empresa.mx", "database": "kyb_team"}]}"#,
         )
         .expect("written");
         let policy = Policy::load(&path, false);
         let ours = team("DB.empresa.mx", "kyb_team");
-        assert!(policy.allows("0b5f2c1e-aaaa", Some(&ours)));
-        assert!(!policy.allows("0b5f2c1e-aaaa", None), "no team");
+        let held = "0b5f2c1e-aaaa-4c7e-9d55-7d2b3b1a9e10";
+        assert!(policy.allows(held, Some(&ours)));
+        assert!(policy.allows(&format!("\u{a0}{}\t", held.to_uppercase()), Some(&ours)));
+        assert!(!policy.allows(held, None), "no team");
         assert!(
-            !policy.allows("0b5f2c1e-aaaa", Some(&team("/run/postgresql", "kyb_team"))),
+            !policy.allows(held, Some(&team("/run/postgresql", "kyb_team"))),
             "a PostgreSQL of the member's own"
         );
         assert!(policy.allows("otro", None), "a workspace it does not name");
@@ -349,6 +349,33 @@ mod tests {
                 "{\n\n  \"minAutoRefreshMinutes\": 2\n}",
                 3,
                 "minutes from 5 to 1440",
+            ),
+            // A team's workspace mistyped would hold nothing: refused, not ignored.
+            (
+                "{\"teams\": [\n {\"workspace\": \"0b5f2c1e-aaaa\",\n  \"host\": \"db\", \"database\": \"k\"}]}",
+                2,
+                "expected a WorkspaceID",
+            ),
+            (
+                "{\"teams\": [{\"workspace\": \"0b5f2c1e-aaaa-4c7e-9d55-7d2b3b1a9e10\",\n  \"host\": \" \", \"database\": \"k\"}]}",
+                2,
+                "expected a host",
+            ),
+            (
+                "{\"teams\": [\n{\"workspace\": \"0b5f2c1e-aaaa-4c7e-9d55-7d2b3b1a9e10\", \"host\": \"a\", \"database\": \"k\"},\n{\"workspace\": \"0B5F2C1E-AAAA-4C7E-9D55-7D2B3B1A9E10\", \"host\": \"b\", \"database\": \"k\"}\n]}",
+                4,
+                "is held twice",
+            ),
+            // Repeated keys, and nesting deeper than any policy: refused, not guessed.
+            (
+                "{\"demo\": true,\n\"demo\": false}",
+                2,
+                "duplicate field `demo`",
+            ),
+            (
+                format!("{{\"profiles\": {}", "[".repeat(200)).as_str(),
+                1,
+                "invalid type: sequence",
             ),
             (
                 "{\"profiles\": [\n {\"name\": \"Prod\", \"environment\": \"production\",\n  \"workspace\": \"abc\"}\n]}",
