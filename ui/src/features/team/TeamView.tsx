@@ -152,7 +152,7 @@ function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
                       <span>{t("team.members.removeConfirm", { member: member.login })}</span>
                       <button
                         type="button"
-                        className="button-danger small"
+                        className="button button-danger small"
                         data-testid="member-remove-confirm"
                         onClick={() => {
                           setRemoving(null);

@@ -142,7 +142,7 @@ export function BulkBar(props: {
               <button type="button" className="button" onClick={exportCsv} data-testid="bulk-export">
                 {t("bulk.export")}
               </button>
-              <button type="button" className="button-danger" onClick={() => (n > 1 ? setAsking(true) : unfollow())} data-testid="bulk-unfollow">
+              <button type="button" className="button button-danger" onClick={() => (n > 1 ? setAsking(true) : unfollow())} data-testid="bulk-unfollow">
                 {t("bulk.unfollow")}
               </button>
               <button type="button" className="button-quiet" onClick={props.onClear} data-testid="bulk-clear">
