@@ -71,8 +71,16 @@ app_js=$(gzipped ui/dist/assets/*.js)
 # What the window loads before its first paint: the scripts index.html names (the
 # entry and what it preloads); every other screen is a chunk fetched when first shown.
 first_js=$(grep -oE '(src|href)="/assets/[^"]+\.js"' ui/dist/index.html | sed -E 's/^[a-z]+="\/(.*)"$/ui\/dist\/\1/')
+# The window's language's words come before the first paint too (main.tsx awaits them): a
+# chunk per language (ui/src/i18n/es-MX.ts, en.ts), the larger counted.
+language_js=0
+for chunk in ui/dist/assets/es-MX-*.js ui/dist/assets/en-*.js; do
+  [[ -f $chunk ]] || { echo "bench.sh: no language chunk $chunk in ui/dist (ui/src/i18n renamed?)" >&2; exit 1; }
+  size=$(gzipped "$chunk")
+  if ((size > language_js)); then language_js=$size; fi
+done
 # shellcheck disable=SC2086 # one path a word
-app_first_js=$(gzipped $first_js)
+app_first_js=$(($(gzipped $first_js) + language_js))
 # The PDF renderer (pdf.js) is a chunk of its own, fetched the first time a PDF is shown:
 # never among the scripts of the first paint.
 # shellcheck disable=SC2086 # one path a word
@@ -131,6 +139,7 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   echo "| client per-call overhead (p50) / bare hyper | ≤ 1.1× | ${client_ratio}× | $(met "$client_ratio" 1.1 le) |"
   echo "| client instructions per call (callgrind) / bare hyper | (counted) | ${client_instructions:-?}× | — |"
   echo "| release binary, stripped, as packaged / bare window | ≤ 2× | ${bin_ratio}× | $(met "$bin_ratio" 2 le) |"
+  echo "| UI JavaScript loaded before the first paint, gzip -9 | ≤ 130 KiB | $(kib "$app_first_js") KiB | $(met "$(kib "$app_first_js")" 130 le) |"
   echo
   echo "## Size"
   echo
@@ -138,7 +147,7 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   echo "|---|---:|---:|---:|"
   echo "| release binary, as built | $(kib "$app_bin") | $(kib "$bare_bin") | $(ratio "$app_bin" "$bare_bin") |"
   echo "| release binary, stripped (as packaged) | $(kib "$app_stripped") | $(kib "$bare_stripped") | $(ratio "$app_stripped" "$bare_stripped") |"
-  echo "| UI JavaScript loaded before the first paint, gzip -9 | $(kib "$app_first_js") | $(kib "$bare_js") | — |"
+  echo "| UI JavaScript loaded before the first paint (entry, its preloads, one language's words), gzip -9 | $(kib "$app_first_js") | $(kib "$bare_js") | — |"
   echo "| UI JavaScript, every screen, gzip -9 | $(kib "$app_js") | $(kib "$bare_js") | — |"
   echo "| of which the PDF renderer (pdf.js, its own chunk; its worker apart), gzip -9 | $(kib "$pdf_js") | — | — |"
   echo

@@ -18,7 +18,7 @@ import "./styles.css";
 import "./blocks.css";
 import { App } from "./App";
 import { newQueryClient } from "./api/queries";
-import { I18nProvider } from "./i18n";
+import { I18nProvider, loadLocale } from "./i18n";
 import { applyTheme, storedChoice } from "./theme";
 
 const root = document.getElementById("root");
@@ -30,7 +30,11 @@ const EvidenceWindow = lazy(() => import("./features/evidence/EvidenceWindow").t
 // The one client of the window: every backend read goes through it (api/queries.ts).
 const queryClient = newQueryClient();
 
-preferencesRead.then(() => {
+// The window's language's words, asked for once the language is known: the first frame
+// draws words, never keys (this read overlaps the first screen's, asked for above).
+const wordsRead = preferencesRead.then(() => loadLocale(preferences().language)).catch(() => undefined);
+
+wordsRead.then(() => {
   // Before the first paint, so a dark window never flashes light (nor the reverse).
   applyTheme(storedChoice());
   document.documentElement.lang = preferences().language;

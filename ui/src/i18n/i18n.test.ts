@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { messages } from ".";
 import { dashboardMessages } from "./dashboard";
+import { en } from "./en";
+import { esMX } from "./es-MX";
 import { evidenceMessages } from "./evidence";
+
+/** The core's messages, each language a chunk of its own in the app. */
+const messages = { "es-MX": esMX, en };
 
 /** Every bundle of messages: the core's, the evidence's (loaded with the review's screens)
  * and the dashboard's (loaded with its screen). */

@@ -1,21 +1,39 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
 
+import type { Locale } from "../bindings/Locale";
 import { preferences, setPreference } from "../preferences";
 import type { DashboardKey } from "./dashboard/es-MX";
-import { en } from "./en";
-import { type CoreKey, esMX } from "./es-MX";
+import type { CoreKey } from "./es-MX";
 import type { EvidenceKey } from "./evidence/es-MX";
 
-/** Every message's key: the core's, in the first paint's script, and the evidence's (the
- * review's findings, rules and viewer) and the dashboard's, loaded with the screens that show them
- * (`./evidence`, `./dashboard`). */
+export type { Locale };
+
+/** Every message's key: the core's, loaded before the first paint in the window's language,
+ * and the evidence's (the review's findings, rules and viewer) and the dashboard's, loaded
+ * with the screens that show them (`./evidence`, `./dashboard`). */
 export type MessageKey = CoreKey | EvidenceKey | DashboardKey;
 
-// UI text: one file per language, Spanish (es-MX, the default) and English. Keys are typed,
-// so a missing translation is a compile error rather than a blank label.
-export const messages = { "es-MX": esMX, en } satisfies Record<string, Record<CoreKey, string>>;
+/** A language's core messages. UI text: one file per language, Spanish (es-MX, the default)
+ * and English. Keys are typed (en.ts is a `Record<CoreKey, string>`), so a missing
+ * translation is a compile error rather than a blank label. */
+type CoreMessages = Record<CoreKey, string>;
 
-export type Locale = keyof typeof messages;
+// Each language's core messages are a chunk of their own, so the first paint's scripts carry
+// only the window's language (the other comes when the user switches to it).
+const loaders: Record<Locale, () => Promise<CoreMessages>> = {
+  "es-MX": () => import("./es-MX").then((m) => m.esMX),
+  en: () => import("./en").then((m) => m.en),
+};
+
+/** The core messages of the languages loaded so far (`loadLocale`). */
+const core: Partial<Record<Locale, CoreMessages>> = {};
+
+/** Loads `locale`'s core messages (once); the window renders nothing in a language before
+ * they are here (main.tsx awaits the first, `toggleLocale` the other), so no frame shows a
+ * key in place of its words. */
+export async function loadLocale(locale: Locale): Promise<void> {
+  core[locale] ??= await loaders[locale]();
+}
 
 /** Messages of lazily loaded screens, added as they load (`addMessages`). */
 const later: Record<Locale, Partial<Record<MessageKey, string>>> = { "es-MX": {}, en: {} };
@@ -26,10 +44,10 @@ export function addMessages<K extends MessageKey>(bundle: Record<Locale, Record<
   Object.assign(later.en, bundle.en);
 }
 
-/** A key's message in `locale`; a key whose screen has not loaded its words reads as itself. */
+/** A key's message in `locale`; a key whose words have not loaded reads as itself. */
 function messageOf(locale: Locale, key: MessageKey): string {
-  const core: Partial<Record<MessageKey, string>> = messages[locale];
-  return core[key] ?? later[locale][key] ?? key;
+  const loaded: Partial<Record<MessageKey, string>> = core[locale] ?? {};
+  return loaded[key] ?? later[locale][key] ?? key;
 }
 
 /** The data folder's language (read before the first render, see preferences.ts). */
@@ -82,12 +100,24 @@ const I18nContext = createContext<I18n | null>(null);
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [locale, setLocale] = useState<Locale>(initialLocale);
+  // The language shown or being switched to, so a second press while the other language's
+  // words load switches back rather than twice to the same.
+  const target = useRef(locale);
   const toggleLocale = useCallback(() => {
-    setLocale((current) => {
-      const next: Locale = current === "es-MX" ? "en" : "es-MX";
+    const next: Locale = target.current === "es-MX" ? "en" : "es-MX";
+    target.current = next;
+    const show = () => {
+      if (target.current !== next) return;
       setPreference({ key: "language", value: next });
       document.documentElement.lang = next;
-      return next;
+      setLocale(next);
+    };
+    // At once when its words are here; otherwise once they are, so the switch never draws a
+    // key in place of a word. A chunk that cannot load (the app's own files) leaves the
+    // language as it was.
+    if (core[next]) return show();
+    loadLocale(next).then(show, () => {
+      if (target.current === next) target.current = next === "en" ? "es-MX" : "en";
     });
   }, []);
   const value = useMemo<I18n>(

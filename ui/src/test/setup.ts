@@ -11,6 +11,11 @@ configure({ asyncUtilTimeout: 10_000 });
 // a test that needs others says so with `startWithPreferences`.
 import { beforeEach } from "vitest";
 
+import { loadLocale } from "../i18n";
 import { startWithPreferences } from "../preferences";
+
+// The window loads its language's words before its first render (main.tsx); tests render
+// at once, in either language.
+await Promise.all([loadLocale("es-MX"), loadLocale("en")]);
 
 beforeEach(() => startWithPreferences());
