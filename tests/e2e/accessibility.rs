@@ -1,6 +1,9 @@
 //! Accessibility in the real window (issue 33, 4): axe-core, with the WCAG 2.0 and 2.1
-//! A and AA rules, on every screen and dialog the navigation reaches, each in the light
-//! and the dark theme and in Spanish (es-MX) and English. No serious or critical
+//! A and AA rules, on every screen and dialog the navigation reaches and on the states
+//! a user meets beyond it (a selection and its bulk confirmation, the evidence's second
+//! window, the SLA's notice, errors and an unknown outcome, a key bound to another
+//! address, a managed policy, the team's screens by role), each in the light and the
+//! dark theme and in Spanish (es-MX) and English. No serious or critical
 //! violation is allowed; the journey lists every one it found, where, in one message,
 //! and prints the moderate and minor ones (docs/ACCESSIBILITY.md says what was decided).
 //!
@@ -12,10 +15,16 @@ use std::path::Path;
 use std::time::Duration;
 
 use kyb_e2e::axe::Violation;
-use kyb_e2e::{
-    App, DataDir, REVIEW_COMMENT, TeamDatabase, demo_examples, desk_binary, poll, with_app,
-    with_demo_world_at,
-};
+use kyb_e2e::{App, DataDir, REVIEW_COMMENT, demo_examples, desk_binary, poll, with_demo_world_at};
+
+// The demo's further states, the states that need a service or a policy of the test's
+// own, and the team's screens: one journey, in files of their own.
+#[path = "accessibility/demo.rs"]
+mod demo;
+#[path = "accessibility/states.rs"]
+mod states;
+#[path = "accessibility/team.rs"]
+mod team;
 
 /// What axe found so far, each violation with the screen, theme and language it was on.
 #[derive(Default)]
@@ -177,6 +186,7 @@ async fn every_screen_and_dialog_of_the_demo_has_no_serious_violation() {
         app.wait_for_text("[data-testid=watch-row]", "").await;
         app.wait_for_text("[data-testid=try-this]", "").await;
         scan(&app, "watchlist", f).await;
+        demo::selection_and_saved_view(&app, f).await;
 
         app.click("[data-testid=open-shortcuts]").await;
         app.text_of("[data-testid=shortcuts]").await;
@@ -201,10 +211,7 @@ async fn every_screen_and_dialog_of_the_demo_has_no_serious_violation() {
         app.click("[data-testid=open-complementary]").await;
         app.text_of("[data-testid=complementary]").await;
         scan(&app, "complementary information dialog", f).await;
-        // Closed with its "back" button: it takes no Escape (see the keyboard journeys).
-        app.click("[data-testid=complementary] .dialog-actions .button-quiet")
-            .await;
-        app.wait_until_gone("[data-testid=complementary]").await;
+        escape(&app, "[data-testid=complementary]").await;
 
         // Its version-2 detail, its entities and a branch's photo.
         app.click("[data-testid=view-detail]").await;
@@ -263,6 +270,7 @@ async fn every_screen_and_dialog_of_the_demo_has_no_serious_violation() {
         app.text_of("[data-testid=preview-payload]").await;
         scan(&app, "correction preview dialog", f).await;
         escape(&app, "[data-testid=preview]").await;
+        demo::evidence_window(&app, f).await;
 
         // Verifications by folio, and the resend's confirmation.
         app.click("[data-testid=nav-verifications]").await;
@@ -297,6 +305,9 @@ async fn every_screen_and_dialog_of_the_demo_has_no_serious_violation() {
         app.click("[data-testid=profile-edit]").await;
         app.value_of("[data-testid=profile-name]").await;
         scan(&app, "profile form", f).await;
+        app.click_button("← Perfiles").await;
+        app.text_of("[data-testid=sla-policy]").await;
+        demo::sla_notice(&app, f).await;
 
         app.click("[data-testid=nav-about]").await;
         app.text_of("[data-testid=open-diagnostics]").await;
@@ -309,36 +320,4 @@ async fn every_screen_and_dialog_of_the_demo_has_no_serious_violation() {
         found.assert_none_serious();
     })
     .await;
-}
-
-/// The first run's profile form, then the Team screen of a supervisor signed in to a
-/// team on the session's private PostgreSQL (skipped without one, unless
-/// KYB_EXPECT_POSTGRES=1).
-#[tokio::test]
-async fn the_first_run_and_the_team_screen_have_no_serious_violation() {
-    let service = kyb_sandbox::Sandbox::start(kyb_sandbox::SandboxConfig::default())
-        .await
-        .expect("sandbox");
-    let manifest = service.manifest.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string();
-    let Some(db) = TeamDatabase::create("kyb_e2e_axe", &workspace, "beto").await else {
-        service.stop().await;
-        return;
-    };
-    let (sara, password) = db.add("sara", kyb_team::Role::Supervisor).await;
-    db.add("ana", kyb_team::Role::Analyst).await;
-    with_app(move |app| async move {
-        let mut found = Findings::default();
-        let f = &mut found;
-        app.wait_for_text("h2", "Configure su perfil").await;
-        scan(&app, "first run", f).await;
-        db.sign_in_first_run(&app, &manifest, &sara, &password)
-            .await;
-        app.click("[data-testid=nav-team]").await;
-        app.text_of("[data-testid=team-connected]").await;
-        scan(&app, "team", f).await;
-        found.assert_none_serious();
-    })
-    .await;
-    service.stop().await;
 }
