@@ -114,8 +114,18 @@ impl App {
     }
 
     /// Fails unless the focus is on an element (not lost to the page) that shows it.
+    /// A control that went away hands the focus on a moment later (the screen's title
+    /// takes it after `LOST_FOCUS_MS`, ui/src/hooks/useFocusTitle.ts): a loaded machine
+    /// may look in between, so a lost focus is looked at again for up to a second.
     pub async fn assert_focus_shown(&self) -> Focus {
-        let focus = self.focus_now().await;
+        let mut focus = self.focus_now().await;
+        for _ in 0..10 {
+            if !focus.lost {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            focus = self.focus_now().await;
+        }
         assert!(
             !focus.lost,
             "the focus was lost (it is on the page's body); the window shows:\n{}",

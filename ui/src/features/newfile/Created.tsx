@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+
 import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
 import { CopyButton } from "../../components/CopyButton";
@@ -21,10 +23,16 @@ export function CreatedCard(props: {
   const { t } = useI18n();
   const { file } = props;
   const url = file.Url;
+  // The result takes the focus where the form was (its button went with it): the
+  // keyboard goes on from here, and a screen reader says the file was created.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus({ preventScroll: true }), []);
   return (
     <section className="page" aria-labelledby="new-file-title">
       <div className="card created" data-testid="created-file" role="status">
-        <h2 id="new-file-title">{t("new.created")}</h2>
+        <h2 id="new-file-title" ref={title} tabIndex={-1}>
+          {t("new.created")}
+        </h2>
         <dl className="facts">
           <dt>DocumentId</dt>
           <dd>

@@ -515,6 +515,8 @@ describe("a file created with a sparse answer", () => {
     fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
     fireEvent.click(screen.getByTestId("create-file"));
     const card = await screen.findByTestId("created-file");
+    // The result took the focus where the form's button was.
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Expediente creado" }));
     expect(screen.getByTestId("created-id").textContent).toBe("—");
     expect(screen.getByTestId("created-no-url")).toBeTruthy();
     expect(screen.queryByTestId("copy-url")).toBeNull();
