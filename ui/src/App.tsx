@@ -26,7 +26,7 @@ import { ROLE_WORDS } from "./features/team/words";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { AppInfoProvider, useAppInfo } from "./hooks/appInfo";
 import { useFocusTitle } from "./hooks/useFocusTitle";
-import { type MessageKey, useI18n } from "./i18n";
+import { type MessageKey, useI18n, withScreenWords } from "./i18n";
 import { preferences, setPreference } from "./preferences";
 import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme";
 
@@ -34,7 +34,7 @@ import { applyTheme, nextChoice, storedChoice, type ThemeChoice } from "./theme"
 // chunk of its own, fetched once the watchlist has painted (`preloadScreens`) or when
 // first shown, whichever comes first (from the app itself, so in a blink): the window
 // paints its list without first parsing code it may not need all day.
-const screens = {
+const screens = withScreenWords({
   AboutView: () => import("./features/about/AboutView"),
   AuditView: () => import("./features/audit/AuditView"),
   DashboardView: () => import("./features/dashboard/DashboardView"),
@@ -48,7 +48,7 @@ const screens = {
   TeamView: () => import("./features/team/TeamView"),
   TrackingView: () => import("./features/tracking/TrackingView"),
   VerificationsView: () => import("./features/verifications/VerificationsView"),
-};
+});
 const AboutView = lazy(() => screens.AboutView().then((m) => ({ default: m.AboutView })));
 const AuditView = lazy(() => screens.AuditView().then((m) => ({ default: m.AuditView })));
 // The dashboard and its chart library (uPlot) are one chunk, fetched with this screen.

@@ -18,14 +18,15 @@ import "./styles.css";
 import "./blocks.css";
 import { App } from "./App";
 import { newQueryClient } from "./api/queries";
-import { I18nProvider, loadLocale } from "./i18n";
+import { I18nProvider, loadLocale, withScreenWords } from "./i18n";
 import { applyTheme, storedChoice } from "./theme";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 // The evidence window (a second monitor) is its own chunk: the main window never loads it.
-const EvidenceWindow = lazy(() => import("./features/evidence/EvidenceWindow").then((m) => ({ default: m.EvidenceWindow })));
+const evidenceScreen = withScreenWords({ EvidenceWindow: () => import("./features/evidence/EvidenceWindow") });
+const EvidenceWindow = lazy(() => evidenceScreen.EvidenceWindow().then((m) => ({ default: m.EvidenceWindow })));
 
 // The one client of the window: every backend read goes through it (api/queries.ts).
 const queryClient = newQueryClient();

@@ -1,46 +1,35 @@
-import { aboutEsMX } from "./about/es-MX";
-import { auditEsMX } from "./audit/es-MX";
+import { auditFirstEsMX } from "./audit/first.es-MX";
 import { bulkEsMX } from "./bulk/es-MX";
-import { complementaryEsMX } from "./complementary/es-MX";
-import { detailEsMX } from "./detail/es-MX";
-import { dossierEsMX } from "./dossier/es-MX";
-import { enrollmentEsMX } from "./enrollment/es-MX";
 import { errorsEsMX } from "./errors/es-MX";
 import { guideEsMX } from "./guide/es-MX";
-import { historyEsMX } from "./history/es-MX";
 import { mentionsEsMX } from "./mentions/es-MX";
-import { newFileEsMX } from "./newfile/es-MX";
-import { profilesEsMX } from "./profiles/es-MX";
-import { reviewEsMX } from "./review/es-MX";
-import { shortcutsEsMX } from "./shortcuts/es-MX";
-import { teamEsMX } from "./team/es-MX";
-import { verificationsEsMX } from "./verifications/es-MX";
+import { newFileFirstEsMX } from "./newfile/first.es-MX";
+import { profilesFirstEsMX } from "./profiles/first.es-MX";
+import { reviewFirstEsMX } from "./review/first.es-MX";
+import { shortcutsFirstEsMX } from "./shortcuts/first.es-MX";
+import { teamFirstEsMX } from "./team/first.es-MX";
+import { verificationsFirstEsMX } from "./verifications/first.es-MX";
 import { viewsEsMX } from "./views/es-MX";
 import { watchlistEsMX } from "./watchlist/es-MX";
 
-// The Spanish (es-MX) messages, the default language: the words shared by every screen here,
-// each screen's in its folder. Their keys are the type every other language must match
+// The Spanish (es-MX) core messages, the default language: the words the first paint's scripts
+// use, loaded before it (the other screens' words are in ./screens, loaded with them), each
+// screen's in its folder. Their keys are the type every other language must match
 // (see en.ts).
 export const esMX = {
-  ...teamEsMX,
-  ...verificationsEsMX,
-  ...auditEsMX,
   ...errorsEsMX,
-  ...profilesEsMX,
-  ...newFileEsMX,
-  ...detailEsMX,
-  ...shortcutsEsMX,
+  ...teamFirstEsMX,
+  ...verificationsFirstEsMX,
+  ...reviewFirstEsMX,
+  ...auditFirstEsMX,
+  ...profilesFirstEsMX,
+  ...newFileFirstEsMX,
+  ...shortcutsFirstEsMX,
   ...watchlistEsMX,
   ...viewsEsMX,
   ...bulkEsMX,
-  ...historyEsMX,
   ...mentionsEsMX,
-  ...enrollmentEsMX,
-  ...aboutEsMX,
   ...guideEsMX,
-  ...complementaryEsMX,
-  ...reviewEsMX,
-  ...dossierEsMX,
   tagline: "Mesa de revisión de expedientes empresariales",
   language: "Idioma",
   switchTo: "English",
@@ -53,89 +42,21 @@ export const esMX = {
   build: "Compilación",
   demoBanner:
     "Modo demostración: datos de ejemplo de un servicio local. Nada se envía al servicio real, y la demostración empieza de nuevo cada vez que se abre la aplicación.",
-  "day.d": "d",
-  "day.m": "m",
-  "day.y": "a",
-  "day.invalid": "No es una fecha",
   profileLabel: "Perfil",
-  setupTitle: "Configure su perfil",
-  setupIntro: "Con estos datos KYB Desk habla con el servicio. La API Key se guarda en el llavero del sistema, nunca en un archivo.",
   fieldName: "Nombre del perfil",
-  fieldEnvironment: "Entorno",
-  envProduction: "Producción",
-  envSandbox: "Sandbox",
-  envStaging: "Staging",
-  envCustom: "Dirección personalizada",
   fieldBaseUrl: "Dirección del servicio",
   fieldWorkspace: "Workspace (UUID)",
   fieldAgentEmail: "Correo del agente",
-  fieldFlows: "Flujos con los que trabaja",
   flowId: "FlowID",
   flowLabel: "Nombre",
-  personType: "Tipo de persona",
-  personMoral: "Moral",
-  personFisica: "Física",
-  addFlow: "Agregar flujo",
-  removeFlow: "Quitar",
   fieldApiKey: "API Key",
-  sessionOnly: "Guardar solo para esta sesión (no usar el llavero)",
-  saveAndConnect: "Guardar y probar conexión",
-  saving: "Guardando…",
-  connected: "Conexión verificada: el servicio aceptó la API Key, el Workspace y cada flujo.",
-  back: "← Seguimiento",
-  trackingNoId:
-    "La respuesta del servicio no trae el identificador del expediente: el detalle, la revisión y el enrolamiento lo necesitan. Actualice más tarde.",
-  trackingTitle: "Seguimiento del expediente",
-  channel: "Canal",
-  created: "Creado",
   updated: "Actualizado",
-  openGuestUrl: "Abrir enlace del usuario",
-  guestLink: "Enlace del usuario",
   sectionsTitle: "Secciones",
-  personsTitle: "Personas",
-  noSections: "El expediente aún no reporta secciones.",
-  noPersons: "El expediente aún no tiene personas.",
-  colName: "Nombre",
-  colEmail: "Correo",
-  colEnrollment: "Enrolamiento",
-  colReason: "Motivo",
-  colRequested: "Solicitado",
-  colCallback: "Respuesta",
-  enrollmentAllowed: "Permite enlace",
-  completed: "Completado",
-  open: "Abrir",
   themeLabel: "Tema",
   "theme.system": "Sistema",
   "theme.light": "Claro",
   "theme.dark": "Oscuro",
-  backToTracking: "← Seguimiento del expediente",
-  detailTitle: "Detalle del expediente",
-  viewDetail: "Ver detalle",
-  personKind: "Tipo de persona",
-  procedure: "Trámite",
-  received: "Recibido",
-  changesTitle: "Qué cambió desde su última revisión",
-  noChanges: "Nada cambió desde la versión anterior.",
-  firstFetch: "Es la primera vez que consulta este detalle.",
-  noForms: "El expediente no tiene formularios adicionales.",
-  noDetailSections: "El expediente no lista secciones.",
-  noValidationDetails: "La validación no trae detalles.",
-  tradeName: "Nombre comercial",
-  phone: "Teléfono",
-  mismatch: "{field}: el usuario capturó «{entered}», {source} devolvió «{authority}».",
-  passed: "Aprobada",
   failed: "No aprobada",
-  noResult: "Sin resultado",
-  holder: "Titular",
-  address: "Domicilio",
-  issued: "Emisión",
-  edited: "Documento editado",
-  notEdited: "Sin edición",
-  risk: "Riesgo",
-  shareholders: "Accionistas",
-  sharesOff: "Los porcentajes suman {total} %, no 100 %.",
-  sharesUnreadable: "No se pudieron leer todos los porcentajes para sumarlos.",
-  openFile: "Abrir archivo",
   navWatchlist: "Seguimiento",
   watchlistTitle: "Expedientes en seguimiento",
   searchPlaceholder: "Buscar por RFC, empresa o DocumentId  ( / )",
@@ -168,34 +89,14 @@ export const esMX = {
   // Window and notices (issue 19)
   "notice.changed.one": "1 expediente seguido cambió.",
   "notice.changed.other": "{n} expedientes seguidos cambiaron.",
-  "status.inService": "En el servicio: {status}",
-  startReview: "Revisar secciones",
   retryFailed: "Reintentar los {n} con error",
   refreshFailed: "Sin actualizar",
   "refusedFiles.one": "1 expediente no se actualizó por esto.",
   "refusedFiles.other": "{n} expedientes no se actualizaron por esto.",
-  tabKey: "Tecla {key}",
-  counter: "{used} / {max}",
-  undo: "Deshacer",
-  // Links to a file (issue 20)
-  "fileLink.copy": "Copiar enlace",
-  "fileLink.copied": "Enlace copiado",
-  "fileLink.hint": "Copia un enlace kybdesk:// que abre este expediente en KYB Desk, para pegarlo en un chat",
   "fileLink.ask": "¿Abrir el expediente {file}?",
   "fileLink.askWhy": "Llegó un enlace a un expediente mientras usted revisa otro. Si se queda, su revisión sigue como está.",
   "fileLink.open": "Abrir",
   "fileLink.stay": "Quedarme",
-  "v1.notice": "El servicio no tiene este expediente en el formato 2: se muestra el formato 1, con menos datos y fechas DD/MM/AAAA.",
-  "v1.message": "Mensaje",
-  firstSurname: "Primer apellido",
-  secondSurname: "Segundo apellido",
-  nationality: "Nacionalidad",
-  mobile: "Celular",
-  phone2: "Otro teléfono",
-  context: "Categoría",
-  payBy: "Fecha límite de pago",
-  yes: "Sí",
-  no: "No",
   navVerifications: "Verificaciones",
   "confirm.back": "Volver",
   "confirm.working": "Enviando…",
@@ -219,11 +120,7 @@ export const esMX = {
   "recovery.kind.sla_policy": "las metas de SLA y el calendario laboral",
   "recovery.kind.team_pending": "los resultados que la bitácora del equipo aún debe recibir",
   "recovery.dismiss": "Cerrar el aviso",
-  "quick.title": "Abrir un expediente",
   "quick.button": "Abrir expediente…",
-  "quick.placeholder": "RFC, empresa o DocumentId de un expediente en seguimiento",
-  "quick.none": "Ningún expediente en seguimiento coincide.",
-  "quick.keys": "↑/↓: elegir · Enter: abrir · Esc: cerrar",
   "field.comentario": "Comentario",
   "field.mensajeAdicional": "Mensaje para el usuario",
   "field.reason": "Motivo",

@@ -4,13 +4,14 @@ import { dashboardMessages } from "./dashboard";
 import { en } from "./en";
 import { esMX } from "./es-MX";
 import { evidenceMessages } from "./evidence";
+import { screenMessages } from "./screens/screenWords";
 
 /** The core's messages, each language a chunk of its own in the app. */
 const messages = { "es-MX": esMX, en };
 
-/** Every bundle of messages: the core's, the evidence's (loaded with the review's screens)
- * and the dashboard's (loaded with its screen). */
-const bundles = [messages, evidenceMessages, dashboardMessages] as const;
+/** Every bundle of messages: the core's, the screens' (loaded with any screen but the first),
+ * the evidence's (loaded with the review's screens) and the dashboard's (loaded with its screen). */
+const bundles = [messages, screenMessages, evidenceMessages, dashboardMessages] as const;
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -38,6 +39,9 @@ describe("the two languages", () => {
     const core = new Set(Object.keys(messages["es-MX"]));
     expect(Object.keys(evidenceMessages["es-MX"]).filter((key) => core.has(key))).toEqual([]);
     expect(Object.keys(dashboardMessages["es-MX"]).filter((key) => core.has(key))).toEqual([]);
+    const screens = new Set(Object.keys(screenMessages["es-MX"]));
+    expect(Object.keys(evidenceMessages["es-MX"]).filter((key) => screens.has(key))).toEqual([]);
+    expect(Object.keys(dashboardMessages["es-MX"]).filter((key) => screens.has(key))).toEqual([]);
   });
 });
 

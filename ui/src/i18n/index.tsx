@@ -5,13 +5,16 @@ import { preferences, setPreference } from "../preferences";
 import type { DashboardKey } from "./dashboard/es-MX";
 import type { CoreKey } from "./es-MX";
 import type { EvidenceKey } from "./evidence/es-MX";
+import type { ScreenKey } from "./screens/es-MX";
 
 export type { Locale };
 
-/** Every message's key: the core's, loaded before the first paint in the window's language,
- * and the evidence's (the review's findings, rules and viewer) and the dashboard's, loaded
- * with the screens that show them (`./evidence`, `./dashboard`). */
-export type MessageKey = CoreKey | EvidenceKey | DashboardKey;
+/** Every message's key: the core's (the words the first paint's scripts use), loaded before
+ * the first paint in the window's language; the screens' (every other screen's), loaded
+ * with any of them (`withScreenWords`); the evidence's (the review's findings, rules and
+ * viewer) and the dashboard's, loaded with the screens that show them (`./evidence`,
+ * `./dashboard`). */
+export type MessageKey = CoreKey | ScreenKey | EvidenceKey | DashboardKey;
 
 /** A language's core messages. UI text: one file per language, Spanish (es-MX, the default)
  * and English. Keys are typed (en.ts is a `Record<CoreKey, string>`), so a missing
@@ -33,6 +36,28 @@ const core: Partial<Record<Locale, CoreMessages>> = {};
  * key in place of its words. */
 export async function loadLocale(locale: Locale): Promise<void> {
   core[locale] ??= await loaders[locale]();
+}
+
+/** The screens' words (./screens), asked for once. */
+let screenWords: Promise<unknown> | null = null;
+
+function loadScreenWords(): Promise<unknown> {
+  screenWords ??= import("./screens/screenWords").catch((error: unknown) => {
+    screenWords = null;
+    throw error;
+  });
+  return screenWords;
+}
+
+/** `loaders` (each a lazily loaded screen's chunk) each fetching the screens' words beside
+ * its chunk, at once: a screen renders once both are here, so none draws a key in place of
+ * its words, and no screen's words weigh on the first paint. */
+export function withScreenWords<T extends Record<string, () => Promise<unknown>>>(loaders: T): T {
+  const fetched: Record<string, () => Promise<unknown>> = {};
+  for (const [name, load] of Object.entries(loaders)) {
+    fetched[name] = () => Promise.all([load(), loadScreenWords()]).then(([chunk]) => chunk);
+  }
+  return fetched as T;
 }
 
 /** Messages of lazily loaded screens, added as they load (`addMessages`). */

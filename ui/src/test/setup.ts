@@ -12,6 +12,8 @@ configure({ asyncUtilTimeout: 10_000 });
 import { beforeEach } from "vitest";
 
 import { loadLocale } from "../i18n";
+// Tests render the screens directly, without the loader that fetches the screens' words.
+import "../i18n/screens/screenWords";
 import { startWithPreferences } from "../preferences";
 
 // The window loads its language's words before its first render (main.tsx); tests render

@@ -1,4 +1,4 @@
-// The about screen: its words in Spanish (es-MX), among the core messages (../es-MX.ts).
+// The about screen: its words in Spanish (es-MX), among the screens' words (../screens/es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const aboutEsMX = {
   "about.title": "Acerca del servicio",

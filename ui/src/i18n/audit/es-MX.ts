@@ -1,4 +1,4 @@
-// The audit trail and the operations' names it lists: its words in Spanish (es-MX), among the core messages (../es-MX.ts).
+// The audit trail and the operations' names it lists: its words in Spanish (es-MX), among the screens' words (../screens/es-MX.ts; those of the first screen in ./first.es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const auditEsMX = {
   "audit.openFolio": "Abrir esta verificación",
@@ -40,7 +40,6 @@ export const auditEsMX = {
     "El ancla del llavero va atrás: registra hasta la N.º {anchored} y el archivo llega a la {last}; las entradas posteriores no están confirmadas.",
   "audit.anchor.truncated": "Faltan entradas al final: el llavero registra hasta la N.º {anchored} y el archivo llega a la {last}.",
   "audit.anchor.rewritten": "La entrada N.º {seq} no es la que registró el llavero: la bitácora fue reescrita.",
-  "audit.intent": "Intención de envío",
   "audit.unknown": "Resultado desconocido",
   "audit.unknownHint": "La solicitud salió y no quedó su resultado: consulte el estado en el servicio antes de repetirla.",
   "audit.completes": "Completa la N.º {seq}",
@@ -61,8 +60,6 @@ export const auditEsMX = {
   "op.verification": "Verificación",
   "op.resend": "Reenvío de verificación",
   "op.cancel": "Cancelación de verificación",
-  "audit.mark.torn_line": "Última línea incompleta apartada",
-  "audit.mark.anchor_mismatch": "El ancla del llavero no coincide",
   "audit.break.unreadable": "la línea no es una entrada legible",
   "audit.break.modified": "la entrada fue modificada",
   "audit.break.missing": "faltan entradas: después de la {after} sigue la {next}",

@@ -1,4 +1,4 @@
-// The file's detail: its tabs, deed, powers, photos, location and checks: its words in Spanish (es-MX), among the core messages (../es-MX.ts).
+// The file's detail: its tabs, deed, powers, photos, location and checks: its words in Spanish (es-MX), among the screens' words (../screens/es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const detailEsMX = {
   "tab.summary": "Resumen",

@@ -1,5 +1,5 @@
-// The auditor's dossier of a file: its words in Spanish (es-MX), among the core messages
-// (../es-MX.ts). Their keys are the type the English must match (./en.ts).
+// The auditor's dossier of a file: its words in Spanish (es-MX), among the screens' words
+// (../screens/es-MX.ts). Their keys are the type the English must match (./en.ts).
 export const dossierEsMX = {
   "dossier.export": "Exportar para auditoría",
   "dossier.busy": "Preparando…",

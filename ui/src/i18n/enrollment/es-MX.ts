@@ -1,4 +1,4 @@
-// The enrollment links screen: its words in Spanish (es-MX), among the core messages (../es-MX.ts).
+// The enrollment links screen: its words in Spanish (es-MX), among the screens' words (../screens/es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const enrollmentEsMX = {
   "enroll.column": "Enlace de enrolamiento",

@@ -2,28 +2,18 @@ import type { NewFileKey } from "./es-MX";
 
 // The new file screen: its words in English, typed by the Spanish keys.
 export const newFileEn: Record<NewFileKey, string> = {
-  // Forms in the user's words (issue 19)
-  "new.externalId": "External reference",
-  "new.clientId": "Client id",
   "new.clear": "Clear the form",
   "new.cleared": "Form cleared",
   "new.title": "New file",
   "new.intro": "Creates the file and the link the user enters their data with.",
-  "new.flow": "Flow (FlowID)",
   "new.otherFlow": "Another flow (type the FlowID)",
-  "new.company": "Company name",
   "new.rfcHint": "12 characters for a legal entity, 13 for a natural person. With an RFC, the file joins your watchlist.",
-  "new.include": "Include sections",
-  "new.exclude": "Exclude sections",
   "new.sectionsHint": "Optional. The identifier of each ticked section is sent.",
   "new.otherSection": "Another identifier",
   "new.addSection": "Add",
   "new.requiredNote": "Fields marked * are required.",
-  "new.clientName": "Client name",
   "new.notify": "Notify the user",
-  "new.contactEmail": "Contact e-mail",
   "new.sendEmail": "Send the link by e-mail",
-  "new.contactPhone": "Contact phone",
   "new.sendSms": "Send the link by SMS",
   "new.phoneHint": "A national number of {digits} {digits:digit|digits}.",
   "new.data": "Additional data (JSON, optional)",

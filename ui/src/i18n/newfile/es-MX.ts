@@ -1,28 +1,18 @@
-// The new file screen: its words in Spanish (es-MX), among the core messages (../es-MX.ts).
+// The new file screen: its words in Spanish (es-MX), among the screens' words (../screens/es-MX.ts; those of the first screen in ./first.es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const newFileEsMX = {
-  // Forms in the user's words (issue 19)
-  "new.externalId": "Referencia externa",
-  "new.clientId": "Identificador del cliente",
   "new.clear": "Vaciar el formulario",
   "new.cleared": "Formulario vaciado",
   "new.title": "Nuevo expediente",
   "new.intro": "Crea el expediente y el enlace con el que el usuario captura sus datos.",
-  "new.flow": "Flujo (FlowID)",
   "new.otherFlow": "Otro flujo (escribir el FlowID)",
-  "new.company": "Razón social",
   "new.rfcHint": "12 caracteres si es persona moral, 13 si es persona física. Con RFC, el expediente entra a su seguimiento.",
-  "new.include": "Incluir secciones",
-  "new.exclude": "Excluir secciones",
   "new.sectionsHint": "Opcional. Se envía el identificador de cada sección marcada.",
   "new.otherSection": "Otro identificador",
   "new.addSection": "Agregar",
   "new.requiredNote": "Los campos marcados con * son obligatorios.",
-  "new.clientName": "Nombre del cliente",
   "new.notify": "Avisar al usuario",
-  "new.contactEmail": "Correo de contacto",
   "new.sendEmail": "Enviar el enlace por correo",
-  "new.contactPhone": "Teléfono de contacto",
   "new.sendSms": "Enviar el enlace por SMS",
   "new.phoneHint": "Número nacional de {digits} {digits:dígito|dígitos}.",
   "new.data": "Datos adicionales (JSON, opcional)",

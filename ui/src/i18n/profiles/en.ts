@@ -2,13 +2,8 @@ import type { ProfilesKey } from "./es-MX";
 
 // The profiles screen: its words in English, typed by the Spanish keys.
 export const profilesEn: Record<ProfilesKey, string> = {
-  "policy.fixed": "Set by your company’s policy",
   "policy.fixedTeam": "Your company’s policy sets this workspace’s team database; the login and password are your own.",
   "policy.fixedProfile": "Set by your company’s policy: this profile cannot be deleted, and its set fields cannot be changed.",
-  "policy.refused": "Your company’s policy ({path}) is not valid{where}: {detail}. Until IT fixes it, no Workspace can send changes and the demo is off.",
-  "policy.refusedLine": " (line {line}, column {column})",
-  "policy.ignored": "{path} was ignored: it does not belong to the system administrator (root), or others can change it.",
-  "policy.autoRefresh": "Your company asks for a refresh at least every {n} min.",
   "profiles.title": "Profiles",
   "profiles.intro": "Which service, Workspace and e-mail you work with. API keys live in the system keyring.",
   "profiles.add": "New profile",

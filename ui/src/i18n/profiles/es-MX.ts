@@ -1,14 +1,8 @@
-// The profiles screen: its words in Spanish (es-MX), among the core messages (../es-MX.ts).
+// The profiles screen: its words in Spanish (es-MX), among the screens' words (../screens/es-MX.ts; those of the first screen in ./first.es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const profilesEsMX = {
-  "policy.fixed": "Fijado por la política de su empresa",
   "policy.fixedTeam": "La política de su empresa fija la base de datos del equipo de este espacio de trabajo; el usuario y la contraseña son los suyos.",
   "policy.fixedProfile": "Fijado por la política de su empresa: este perfil no se puede eliminar, y sus campos fijados no se pueden cambiar.",
-  "policy.refused":
-    "La política de su empresa ({path}) no es válida{where}: {detail}. Mientras TI no la corrija, ningún Workspace puede enviar cambios y la demostración está desactivada.",
-  "policy.refusedLine": " (línea {line}, columna {column})",
-  "policy.ignored": "Se ignoró {path}: no pertenece al administrador del sistema (root) o otros pueden modificarla.",
-  "policy.autoRefresh": "Su empresa pide actualizar al menos cada {n} min.",
   "profiles.title": "Perfiles",
   "profiles.intro": "Con qué servicio, Workspace y correo trabaja. Las API Keys viven en el llavero del sistema.",
   "profiles.add": "Nuevo perfil",

@@ -1,4 +1,4 @@
-// The review screen: its decisions, reasons, draft, preview and result: its words in Spanish (es-MX), among the core messages (../es-MX.ts).
+// The review screen: its decisions, reasons, draft, preview and result: its words in Spanish (es-MX), among the screens' words (../screens/es-MX.ts; those of the first screen in ./first.es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const reviewEsMX = {
   "review.decided.accepted": "Su decisión: aceptar",
@@ -10,11 +10,9 @@ export const reviewEsMX = {
   "review.preview": "Vista previa",
   "review.accept": "Aceptar",
   "review.reject": "Rechazar",
-  "review.entity": "Entidad",
   "review.entityNone": "Sin especificar",
   "review.comment": "Comentario para el usuario (obligatorio al rechazar)",
   "review.commentPlaceholder": "Qué debe corregir y cómo",
-  "review.general": "Mensaje general para el usuario",
   "review.notify": "Notificar al usuario",
   "review.notifyHint": "El servicio notifica solo cuando hay secciones rechazadas.",
   "review.noSections": "Este expediente no tiene secciones que revisar.",
@@ -60,8 +58,6 @@ export const reviewEsMX = {
   "result.copied": "Copiado",
   "result.open": "Abrir",
   "result.warnings": "Advertencias del servicio",
-  "result.section": "Sección",
-  "result.verdict": "Decisión",
   "result.resolvedTo": "Aplicada a",
   "result.backToTracking": "Ver seguimiento",
   // Reason catalogue (issue 19)

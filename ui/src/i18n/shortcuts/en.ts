@@ -8,7 +8,6 @@ export const shortcutsEn: Record<ShortcutsKey, string> = {
   "keys.viewerEnds": "First and last page",
   "keys.viewerZoom": "Zoom in and out",
   "keys.viewerFit": "Fit the width or the whole page",
-  "keys.title": "Keyboard shortcuts",
   "keys.everywhere": "On any screen",
   "keys.quickOpen": "Open a followed file",
   "keys.help": "Show or hide these shortcuts",

@@ -1,4 +1,4 @@
-// The keyboard shortcuts: its words in Spanish (es-MX), among the core messages (../es-MX.ts).
+// The keyboard shortcuts: its words in Spanish (es-MX), among the screens' words (../screens/es-MX.ts; those of the first screen in ./first.es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const shortcutsEsMX = {
   "keys.evidenceWindow": "Abrir la evidencia en otra ventana (otro monitor)",
@@ -7,7 +7,6 @@ export const shortcutsEsMX = {
   "keys.viewerEnds": "Primera y última página",
   "keys.viewerZoom": "Acercar y alejar",
   "keys.viewerFit": "Ajustar al ancho o a la página completa",
-  "keys.title": "Atajos de teclado",
   "keys.everywhere": "En cualquier pantalla",
   "keys.quickOpen": "Abrir un expediente en seguimiento",
   "keys.help": "Mostrar u ocultar estos atajos",

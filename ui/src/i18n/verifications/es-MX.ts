@@ -1,38 +1,10 @@
-// The field verifications screen: its words in Spanish (es-MX), among the core messages (../es-MX.ts).
+// The field verifications screen: its words in Spanish (es-MX), among the screens' words (../screens/es-MX.ts; those of the first screen in ./first.es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const verificationsEsMX = {
-  // Verifications and audit (issue 19)
-  "ver.status.NoIniciado": "No iniciada",
-  "ver.status.Enviado": "Enviada",
-  "ver.status.Abierto": "Abierta",
-  "ver.status.Iniciado": "Iniciada",
-  "ver.status.Completado": "Completada",
-  "ver.status.Expirado": "Vencida",
-  "ver.status.Rechazado": "Cancelada",
-  "ver.status.SuspendidaPorRiesgo": "Suspendida por riesgo",
-  "ver.verdict.Pendiente": "Pendiente",
-  "ver.verdict.Aprobada": "Aprobada",
-  "ver.verdict.Rechazada": "Rechazada",
-  "ver.verdict.Reposicion": "Repetir la captura",
-  "ver.verdict.none": "Sin veredicto: se canceló",
-  "ver.noResend.NoIniciado": "No se reenvía: aún no se ha enviado ningún enlace.",
-  "ver.noResend.Completado": "No se reenvía: ya se completó; se resuelve con su veredicto.",
-  "ver.noResend.Rechazado": "No se reenvía: está cancelada.",
-  "ver.noResend.SuspendidaPorRiesgo": "No se reenvía: está suspendida por señales de riesgo en la ubicación; revíselas antes de decidir.",
-  "ver.noResend.other": "El reenvío solo se admite en una verificación enviada, abierta, iniciada o vencida (estatus: {status}).",
-  "ver.noCancel.Completado": "No se cancela: ya se completó; se resuelve con su veredicto.",
-  "ver.noCancel.Expirado": "No se cancela: ya venció y no hay nada en curso; un reenvío la abre de nuevo.",
-  "ver.noCancel.Rechazado": "Ya está cancelada.",
-  "ver.neither.Completado": "No se reenvía ni se cancela: ya se completó; se resuelve con su veredicto.",
-  "ver.neither.Rechazado": "No se reenvía ni se cancela: está cancelada.",
-  "ver.neither.other":
-    "No se reenvía ni se cancela (estatus: {status}): el reenvío se admite en una verificación enviada, abierta, iniciada o vencida, y solo se cancela una en curso.",
-  "ver.noCancel.other": "Solo se cancela una verificación en curso (estatus: {status}).",
   "ver.notFoundHint":
     "Revise el folio (p. ej. VD-00000001). Un folio de otro Workspace no se encuentra con este perfil: consúltelo con el perfil al que pertenece.",
   "ver.title": "Verificaciones de domicilio y centro de trabajo",
   "ver.intro": "Consulte una verificación por su folio; reenvíe el enlace o cancélela.",
-  "ver.folio": "Folio",
   "ver.folioPlaceholder": "Folio, p. ej. VD-00000001",
   "ver.lookUp": "Consultar",
   "ver.recent": "Folios recientes",

@@ -1,11 +1,9 @@
 import type { WatchlistKey } from "./es-MX";
 import { slaEn } from "./sla.en";
-import { slaPolicyEn } from "./slaPolicy.en";
 
 // The watchlist: its rows, overview, status categories and automatic refresh: its words in English, typed by the Spanish keys.
 export const watchlistEn: Record<WatchlistKey, string> = {
   ...slaEn,
-  ...slaPolicyEn,
   "watch.export": "Export CSV",
   "watch.exported": "List saved to {path} ({n} {n:file|files}).",
   "category.entering": "Entered",

@@ -1,11 +1,9 @@
 // The watchlist: its rows, overview, status categories and automatic refresh: its words in Spanish (es-MX), among the core messages (../es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 import { slaEsMX } from "./sla.es-MX";
-import { slaPolicyEsMX } from "./slaPolicy.es-MX";
 
 export const watchlistEsMX = {
   ...slaEsMX,
-  ...slaPolicyEsMX,
   "watch.export": "Exportar CSV",
   "watch.exported": "Lista guardada en {path} ({n} {n:expediente|expedientes}).",
   "category.entering": "Ingresado",
