@@ -25,6 +25,9 @@
 //!   no font file, so the twin's page, in the same WebKit, gets the same ones. A
 //!   stylesheet that came to name a file (`url(…)`, a font or an image) fails the
 //!   snapshot until the twin copies those too.
+//! - Kept for a look at what was measured: under `$CARGO_TARGET_DIR/kyb-bench/twin`
+//!   when that is set (`make bench` sets it; `bare-window --page` that folder shows
+//!   it), in a temporary folder otherwise.
 
 use std::path::{Path, PathBuf};
 
@@ -39,9 +42,11 @@ const DIST: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/dist");
 /// The bare page's paint signal, the twin's only script.
 const PAINT_SIGNAL: &str = include_str!("../../../../benches/bare-window/page/main.js");
 
-/// The twin's folder (removed when dropped) and what it holds.
+/// The twin's folder and what it holds.
 pub struct Twin {
-    pub folder: TempDir,
+    pub folder: PathBuf,
+    /// The folder's remover, when it is a temporary one.
+    _temporary: Option<TempDir>,
     /// Elements in the page.
     pub elements: u64,
     /// Its HTML, in bytes.
@@ -55,7 +60,7 @@ impl Twin {
     pub fn args(&self) -> Vec<String> {
         vec![
             "--page".to_owned(),
-            self.folder.path().to_string_lossy().into_owned(),
+            self.folder.to_string_lossy().into_owned(),
         ]
     }
 }
@@ -114,9 +119,21 @@ pub async fn snapshot(app: &App) -> Twin {
         "the page's stylesheets are not index.html's"
     );
 
-    let folder = tempfile::tempdir().expect("a folder for the twin");
-    std::fs::write(folder.path().join("index.html"), html).expect("the twin's page is written");
-    std::fs::write(folder.path().join("main.js"), PAINT_SIGNAL).expect("its signal is written");
+    let (folder, temporary) = match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(target) => {
+            let folder = Path::new(&target).join("kyb-bench").join("twin");
+            // The previous run's, whose stylesheets had other names.
+            let _ = std::fs::remove_dir_all(&folder);
+            std::fs::create_dir_all(&folder).expect("a folder for the twin");
+            (folder, None)
+        }
+        None => {
+            let temporary = tempfile::tempdir().expect("a folder for the twin");
+            (temporary.path().to_owned(), Some(temporary))
+        }
+    };
+    std::fs::write(folder.join("index.html"), html).expect("the twin's page is written");
+    std::fs::write(folder.join("main.js"), PAINT_SIGNAL).expect("its signal is written");
     let mut css_bytes = 0;
     for href in &shipped {
         let relative = href.trim_start_matches('/');
@@ -132,7 +149,7 @@ pub async fn snapshot(app: &App) -> Twin {
             !named,
             "{href} names a file (url(…)): the twin copies stylesheets only"
         );
-        let target: PathBuf = folder.path().join(relative);
+        let target = folder.join(relative);
         std::fs::create_dir_all(target.parent().expect("a folder")).expect("its folder");
         std::fs::write(&target, &css).expect("the stylesheet is copied");
         css_bytes += css.len();
@@ -142,6 +159,7 @@ pub async fn snapshot(app: &App) -> Twin {
         html_bytes: html.len(),
         css_bytes,
         folder,
+        _temporary: temporary,
     }
 }
 
