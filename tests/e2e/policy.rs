@@ -6,7 +6,7 @@
 //! does not start; a malformed policy is refused in the
 //! window, naming its line.
 
-use kyb_e2e::policy::policy_file;
+use kyb_e2e::policy::{managed_production, policy_file};
 use kyb_e2e::{DataDir, with_app_given};
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
@@ -18,24 +18,7 @@ async fn a_preset_profile_is_fixed_and_the_demo_is_off() {
         .await
         .expect("a sandbox starts");
     let manifest = sandbox.manifest.clone();
-    let (_folder, path) = policy_file(
-        &serde_json::json!({
-            "profiles": [{
-                "name": "Producción",
-                "baseUrl": manifest.base_url,
-                "workspace": manifest.tenants[0].workspace_id.to_string(),
-                "agentEmail": "mesa@empresa.mx",
-            }],
-            "teams": [{
-                "workspace": manifest.tenants[0].workspace_id.to_string(),
-                "host": "db.empresa.mx",
-                "database": "kyb_team",
-            }],
-            "demo": false,
-            "minAutoRefreshMinutes": 15,
-        })
-        .to_string(),
-    );
+    let (_folder, path) = managed_production(&manifest);
     let data = DataDir::new();
     // Asked for the demo: the policy says no, so the preset profile opens instead.
     with_app_given(

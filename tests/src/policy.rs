@@ -19,3 +19,26 @@ pub fn policy_file(text: &str) -> (tempfile::TempDir, String) {
     let shown = path.to_string_lossy().into_owned();
     (folder, shown)
 }
+
+/// The company's policy the journeys run under: a preset production profile on
+/// `manifest`'s service and first workspace (its agent's e-mail fixed too), that
+/// workspace held to the team database `db.empresa.mx/kyb_team`, no demo, and the
+/// watchlist's refresh held to every 15 minutes at least. Written as the
+/// administrator's (`policy_file`).
+pub fn managed_production(manifest: &kyb_sandbox::Manifest) -> (tempfile::TempDir, String) {
+    let workspace = manifest.tenants[0].workspace_id.to_string();
+    policy_file(
+        &serde_json::json!({
+            "profiles": [{
+                "name": "Producción",
+                "baseUrl": manifest.base_url,
+                "workspace": workspace,
+                "agentEmail": "mesa@empresa.mx",
+            }],
+            "teams": [{"workspace": workspace, "host": "db.empresa.mx", "database": "kyb_team"}],
+            "demo": false,
+            "minAutoRefreshMinutes": 15,
+        })
+        .to_string(),
+    )
+}

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use kyb_e2e::policy::policy_file;
+use kyb_e2e::policy::{managed_production, policy_file};
 use kyb_e2e::{DataDir, ProfileEntry, reject_and_preview, with_app, with_app_given};
 use kyb_sandbox::{Fault, Sandbox, SandboxConfig};
 
@@ -103,21 +103,7 @@ async fn a_managed_desk_has_no_serious_violation() {
         .await
         .expect("a sandbox starts");
     let manifest = service.manifest.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string();
-    let (_folder, path) = policy_file(
-        &serde_json::json!({
-            "profiles": [{
-                "name": "Producción",
-                "baseUrl": manifest.base_url,
-                "workspace": workspace,
-                "agentEmail": "mesa@empresa.mx",
-            }],
-            "teams": [{ "workspace": workspace, "host": "db.empresa.mx", "database": "kyb_team" }],
-            "demo": false,
-            "minAutoRefreshMinutes": 15,
-        })
-        .to_string(),
-    );
+    let (_folder, path) = managed_production(&manifest);
     let data = DataDir::new();
     with_app_given(
         &["--demo", "--test-policy", &path],

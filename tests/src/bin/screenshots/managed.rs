@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use kyb_e2e::policy::policy_file;
+use kyb_e2e::policy::managed_production;
 use kyb_e2e::{DataDir, TeamDatabase, demo_examples, with_app, with_app_given, with_demo_app};
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
@@ -21,21 +21,7 @@ async fn policy(dir: &Path) {
         .await
         .expect("a sandbox starts");
     let manifest = service.manifest.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string();
-    let (_folder, path) = policy_file(
-        &serde_json::json!({
-            "profiles": [{
-                "name": "Producción",
-                "baseUrl": manifest.base_url,
-                "workspace": workspace,
-                "agentEmail": "mesa@empresa.mx",
-            }],
-            "teams": [{"workspace": workspace, "host": "db.empresa.mx", "database": "kyb_team"}],
-            "demo": false,
-            "minAutoRefreshMinutes": 15,
-        })
-        .to_string(),
-    );
+    let (_folder, path) = managed_production(&manifest);
     let data = DataDir::new();
     let dir = dir.to_path_buf();
     with_app_given(&["--test-policy", &path], &data, |app| async move {
