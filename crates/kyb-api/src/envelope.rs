@@ -9,6 +9,7 @@
 use serde_json::{Map, Value};
 
 pub mod answer;
+mod checked;
 
 /// The longest body excerpt an error carries, in characters.
 pub const SNIPPET_CHARS: usize = 160;

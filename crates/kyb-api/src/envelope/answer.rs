@@ -1,7 +1,8 @@
-//! A successful answer read the short way. One pass over the body checks that it is
-//! JSON that [`Envelope::parse`] accepts; a second decodes its `Data` straight into the
-//! model and keeps of the rest only the [`Heading`]. No `Value` of the body is built,
-//! copied or dropped, which was most of the client's work on each call.
+//! A successful answer read the short way: one pass over the body decodes its `Data`
+//! straight into the model and keeps of the rest only the [`Heading`], checking on the
+//! way that it is JSON that [`Envelope::parse`] accepts (what the model skips is checked
+//! as a `Value` would be: see [`checked`](super::checked)). No `Value` of the body is
+//! built, copied or dropped, which was most of the client's work on each call.
 //!
 //! It reads what the long way (`Envelope::parse`, then the model from `Data`'s `Value`)
 //! reads, or nothing: when the two could differ (the body is not JSON that an envelope
@@ -19,6 +20,7 @@ use serde::Deserialize;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
+use super::checked::Checked;
 use super::{Heading, pick};
 
 /// A successful answer's heading, and its `Data` as `D` (a model, or the `Value` the
@@ -33,14 +35,14 @@ impl<D: DeserializeOwned> Answer<D> {
     /// The answer, or `None` when only the long way can say what `body` is.
     pub fn read(body: &[u8]) -> Option<Self> {
         // Checked as UTF-8 once, as a whole: reading from bytes checks each string.
-        let body = std::str::from_utf8(body).ok()?;
-        // A model skips what it does not know, and skipping checks less.
-        serde_json::from_str::<Valid>(body).ok()?;
-        Self::members(body)
+        Self::members(std::str::from_utf8(body).ok()?)
     }
 
     fn members(body: &str) -> Option<Self> {
-        let members: Members<D> = serde_json::from_str(body).ok()?;
+        let mut deserializer = serde_json::Deserializer::from_str(body);
+        // A model skips what it does not know, and serde_json's skipping checks less.
+        let members = Members::<D>::deserialize(Checked(&mut deserializer)).ok()?;
+        deserializer.end().ok()?;
         Some(Self {
             heading: Heading::of(&members.heading),
             data: pick(members.data, "data")?,
@@ -49,8 +51,8 @@ impl<D: DeserializeOwned> Answer<D> {
 }
 
 impl Answer<Value> {
-    /// [`Answer::read`] with `Data` as a value, in one pass: a value skips nothing,
-    /// so reading it checks what the long way checks.
+    /// [`Answer::read`] with `Data` as a value (what the drift learner compares with
+    /// its reading of the model).
     pub fn read_value(body: &[u8]) -> Option<Self> {
         Self::members(std::str::from_utf8(body).ok()?)
     }
@@ -60,7 +62,7 @@ impl Answer<Value> {
 /// (the same nesting limit, numbers within range, strings of valid UTF-8 and escapes,
 /// nothing after the value), through the same calls, without building anything;
 /// skipping a value (`IgnoredAny`) checks less.
-struct Valid;
+pub(super) struct Valid;
 
 impl<'de> Deserialize<'de> for Valid {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
