@@ -10,7 +10,6 @@ use reqwest::{Method, Url};
 use serde::Serialize;
 
 use super::Client;
-use super::headers::{API_KEY_HEADER, WORKSPACE_HEADER};
 use crate::address::origin_of;
 use crate::body::{CappedError, MAX_ANSWER_BYTES, read_capped};
 use crate::error::{ApiError, Result};
@@ -72,9 +71,9 @@ impl Client {
             );
             let (failure, retry_after, error) = match answer {
                 Ok((status, _, bytes)) if (200..300).contains(&status) => return Ok(bytes),
-                Ok((status, answer_headers, bytes)) => (
+                Ok((status, retry_after, bytes)) => (
                     Failure::Status(status),
-                    retry_after(&answer_headers),
+                    retry_after,
                     ApiError::from_answer(operation, status, &bytes),
                 ),
                 Err(transport) => (transport.failure, None, transport.error),
@@ -94,7 +93,8 @@ impl Client {
         }
     }
 
-    /// One request and its whole answer: a 3xx is refused without reading it, the body
+    /// One request and its whole answer (its status, the wait a failure's
+    /// `Retry-After` asks for, its body): a 3xx is refused without reading it, the body
     /// is read up to [`MAX_ANSWER_BYTES`], and the key is scrubbed from it before
     /// anything (an error message, a snippet, the data) is made of it.
     async fn attempt(
@@ -104,11 +104,8 @@ impl Client {
         url: &Url,
         payload: Option<&[u8]>,
         headers: &[(&str, String)],
-    ) -> Result<(u16, HeaderMap, Vec<u8>), Transport> {
-        let mut request = self
-            .http
-            .request(method, url.clone())
-            .headers(self.auth_headers());
+    ) -> Result<(u16, Option<Duration>, Vec<u8>), Transport> {
+        let mut request = self.authorised(self.http.request(method, url.clone()));
         for (name, value) in headers {
             if let (Ok(name), Ok(value)) = (
                 HeaderName::from_bytes(name.as_bytes()),
@@ -142,7 +139,12 @@ impl Client {
                 },
             });
         }
-        let answer_headers = response.headers().clone();
+        // Read before the body, and only when it can matter: a success needs no wait.
+        let wait = if response.status().is_success() {
+            None
+        } else {
+            retry_after(response.headers())
+        };
         let bytes = read_capped(response, MAX_ANSWER_BYTES)
             .await
             .map_err(|e| match e {
@@ -152,25 +154,23 @@ impl Client {
                 },
                 CappedError::Transport(e) => self.transport(operation, &e),
             })?;
-        Ok((
-            status,
-            answer_headers,
-            scrub_key(bytes, self.api_key.expose()),
-        ))
+        Ok((status, wait, scrub_key(bytes, self.api_key.expose())))
     }
 
-    fn auth_headers(&self) -> HeaderMap {
-        let mut headers = HeaderMap::new();
+    /// The request with the key's headers, set straight on it (no map of their own to
+    /// build and merge on each call). The key's value is made here each time: kept
+    /// built, it would be a second copy of the key, never zeroised, for the client's life.
+    fn authorised(&self, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
         // A key that is not a valid header value is sent empty, and the service
         // refuses it as it refuses any wrong key.
         let mut key = HeaderValue::from_str(self.api_key.expose())
             .unwrap_or_else(|_| HeaderValue::from_static(""));
         key.set_sensitive(true);
-        headers.insert(API_KEY_HEADER, key);
-        if let Ok(workspace) = HeaderValue::from_str(self.workspace_id.trim()) {
-            headers.insert(WORKSPACE_HEADER, workspace);
+        let request = request.header(HeaderName::from_static(API_KEY_LOWER), key);
+        match HeaderValue::from_str(self.workspace_id.trim()) {
+            Ok(workspace) => request.header(HeaderName::from_static(WORKSPACE_LOWER), workspace),
+            Err(_) => request,
         }
-        headers
     }
 
     /// A failure without a complete answer. A state-changing request that got past
@@ -216,6 +216,12 @@ fn redirect_origin(url: &Url, location: Option<&str>) -> String {
         .map(|target| origin_of(&target))
         .unwrap_or_default()
 }
+
+/// [`API_KEY_HEADER`](super::API_KEY_HEADER) and
+/// [`WORKSPACE_HEADER`](super::WORKSPACE_HEADER) as `HeaderName::from_static` takes
+/// them (lower case), checked against those by a test.
+pub(super) const API_KEY_LOWER: &str = "service-api-key";
+pub(super) const WORKSPACE_LOWER: &str = "x-workspace";
 
 const REDACTED: &[u8] = b"[redacted]";
 

@@ -1,4 +1,4 @@
-use super::sending::scrub_key;
+use super::sending::{API_KEY_LOWER, WORKSPACE_LOWER, scrub_key};
 use super::*;
 
 #[test]
@@ -108,4 +108,10 @@ fn the_key_is_scrubbed_wherever_it_appears() {
     );
     assert_eq!(scrub("ends with sk_live_123"), "ends with [redacted]");
     assert_eq!(scrub_key(b"anything".to_vec(), ""), b"anything");
+}
+
+#[test]
+fn the_key_headers_are_sent_by_the_spec_names() {
+    assert!(API_KEY_LOWER.eq_ignore_ascii_case(API_KEY_HEADER));
+    assert!(WORKSPACE_LOWER.eq_ignore_ascii_case(WORKSPACE_HEADER));
 }
