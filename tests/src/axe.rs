@@ -57,12 +57,14 @@ impl fmt::Display for Violation {
     }
 }
 
+/// The UI's pinned axe-core, found from where cargo runs the journeys (its
+/// `CARGO_MANIFEST_DIR` at run time): a test binary built in another checkout that
+/// shares the build folder (a clean clone's) must not read that checkout's copy.
 fn axe_source() -> String {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../ui/node_modules/axe-core/axe.min.js"
-    );
-    std::fs::read_to_string(path).unwrap_or_else(|e| {
+    let tests = std::env::var("CARGO_MANIFEST_DIR")
+        .unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned());
+    let path = format!("{tests}/../ui/node_modules/axe-core/axe.min.js");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!("cannot read {path} ({e}); `npm --prefix ui ci` installs axe-core")
     })
 }
