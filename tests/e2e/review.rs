@@ -52,9 +52,26 @@ async fn a_review_with_a_rejection_returns_the_file_to_the_user() {
     let document_id = examples.document_id.to_string();
     with_demo_app(move |app| async move {
         open_review(&app, &rfc, true).await;
+        // Nothing moves under the pointer as the draft is written: the note saying so
+        // appears a moment after a decision and must not wrap the bar (it moved every
+        // row, and the next click landed on another row's button).
+        let bar_height = || async {
+            app.run_script(
+                "return document.querySelector('.review-bar').getBoundingClientRect().height",
+            )
+            .await
+        };
         app.accept_section("OpinionObligatorio").await;
         app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 1")
             .await;
+        let before = bar_height().await;
+        app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")
+            .await;
+        assert_eq!(
+            bar_height().await,
+            before,
+            "the review's bar changed height as the draft's note appeared"
+        );
         // The file has one branch: it is chosen for the branch's section already. Its
         // proof of address was edited: accepting it asks first.
         app.accept_section("Sucursal").await;

@@ -16,7 +16,7 @@ export function DraftNote(props: { state: DraftState; note?: string | null; clas
         ? t(state.restored ? "draft.restored" : "draft.saved", { time: formatLocal(state.savedAt, locale) ?? "" })
         : "";
   return (
-    <span className={`muted ${props.className ?? ""}`} data-testid="draft-status" aria-live="polite">
+    <span className={`muted ${props.className ?? ""}${state.error ? " draft-failed" : ""}`} data-testid="draft-status" aria-live="polite">
       {text}
     </span>
   );
