@@ -14,6 +14,7 @@ mod args;
 mod dashboard;
 mod day;
 mod evidence;
+mod goals;
 mod journeys;
 mod memory;
 mod scale;
@@ -133,7 +134,7 @@ async fn main() {
         progress("the dashboard in the window");
         let window = dashboard::in_window(&args, &sandbox).await;
         if let Some(path) = &args.goals {
-            std::fs::write(path, dashboard_goal(&window) + "\n").expect("the goal is written");
+            std::fs::write(path, goals::dashboard(&window) + "\n").expect("the goal is written");
         }
         println!("{}", dashboard::section(args.runs, &window).join("\n"));
         return;
@@ -292,18 +293,21 @@ async fn main() {
         ]),
     ]);
     out.extend(dashboard::section(args.runs, &dashboard_window));
-    out.extend(sla::section(args.runs));
+    let sla = sla::measure_all(args.runs);
+    out.extend(sla::section(&sla));
     out.extend(scale_lines(&scale, args.runs));
     if let Some(path) = &args.goals {
-        let mut goals = goal_rows(&Met {
+        let rows = goals::rows(&goals::Met {
             startup: &start,
             tabs: &measured.rendering[1..],
             large: measured.memory[1].1.total_mib / measured.bare_idle.total_mib,
             day: day.after.total_mib / day.before.total_mib,
             scale: &scale,
+            dashboard: &dashboard_window,
+            evidence: &evidence,
+            sla: &sla,
         });
-        goals.push(dashboard_goal(&dashboard_window));
-        std::fs::write(path, goals.join("\n") + "\n").expect("the goals are written");
+        std::fs::write(path, rows.join("\n") + "\n").expect("the goals are written");
     }
     println!("{}", out.join("\n"));
 }
@@ -368,103 +372,6 @@ fn scale_lines(rows: &[scale::Row], runs: usize) -> Vec<String> {
         ]);
     }
     out
-}
-
-/// What the goals of the speed issue are checked against.
-struct Met<'a> {
-    startup: &'a startup::Startup,
-    /// The detail's tabs chosen → painted (all but the detail's first paint).
-    tabs: &'a [(String, Summary)],
-    large: f64,
-    day: f64,
-    scale: &'a [scale::Row],
-}
-
-/// One Markdown row per goal: figure, goal, this run, met or not.
-fn goal_rows(met: &Met) -> Vec<String> {
-    let verdict = |ok: bool| if ok { "met" } else { "**not met**" }.to_owned();
-    let slowest_tab = met
-        .tabs
-        .iter()
-        .max_by(|a, b| a.1.median.total_cmp(&b.1.median))
-        .map(|(name, s)| (name.clone(), s.median))
-        .unwrap_or_default();
-    let worst_refresh = met
-        .scale
-        .iter()
-        .map(|r| r.ideal_refresh_ms() / r.refresh.median)
-        .fold(f64::INFINITY, f64::min);
-    let small = met.scale.iter().find(|r| r.files == 1_000);
-    let large = met.scale.iter().find(|r| r.files == 10_000);
-    let growth = match (small, large) {
-        (Some(a), Some(b)) => [
-            ("start-up", a.startup.median, b.startup.median),
-            ("rendering", a.render.median, b.render.median),
-            ("keystroke", a.keystroke.median, b.keystroke.median),
-            ("CSV import", a.import_ms, b.import_ms),
-            ("refresh", a.refresh.median, b.refresh.median),
-        ]
-        .into_iter()
-        .map(|(name, a, b)| (name, (b / a).ln() / 10f64.ln()))
-        .max_by(|a, b| a.1.total_cmp(&b.1)),
-        _ => None,
-    };
-    let (steepest, exponent) = growth.unwrap_or(("none", f64::NAN));
-    let mut rows = vec![
-        row(&[
-            "watchlist costs from 1,000 to 10,000 files: the steepest growth (k of filesᵏ)".into(),
-            "≤ 1 (linear or better)".into(),
-            format!("{exponent:.2} ({steepest})"),
-            verdict(exponent <= 1.0),
-        ]),
-        row(&[
-            "every tab of the large file, chosen → painted (median)".into(),
-            "≤ 100 ms".into(),
-            format!("slowest {} ms ({})", ms(slowest_tab.1), slowest_tab.0),
-            verdict(slowest_tab.1 <= 100.0),
-        ]),
-        row(&[
-            "PSS with the large file open / bare window".into(),
-            "≤ 1.3×".into(),
-            format!("{:.2}×", met.large),
-            verdict(met.large <= 1.3),
-        ]),
-        row(&[
-            "PSS after 200 details, back on the watchlist / before".into(),
-            "≤ 1.1×".into(),
-            format!("{:.2}×", met.day),
-            verdict(met.day <= 1.1),
-        ]),
-        row(&[
-            "refresh of all at 50 ms latency, ideal / measured (worst size)".into(),
-            "≥ 0.9".into(),
-            format!("{worst_refresh:.2}"),
-            verdict(worst_refresh >= 0.9),
-        ]),
-    ];
-    // Start-up's rows (against the bare window, against the twin) second, where the
-    // one against the bare window always was.
-    rows.splice(1..1, startup::goal_rows(met.startup));
-    rows
-}
-
-/// The dashboard's goal (issue 32): over a trail of 100,000 entries, asked → drawn.
-fn dashboard_goal(window: &dashboard::Window) -> String {
-    let median = Summary::of(&window.drawn).median;
-    row(&[
-        format!(
-            "the dashboard over a trail of {} entries, asked → drawn (median)",
-            dashboard::ENTRIES
-        ),
-        "≤ 500 ms".into(),
-        format!("{} ms", ms(median)),
-        if median <= 500.0 {
-            "met"
-        } else {
-            "**not met**"
-        }
-        .to_owned(),
-    ])
 }
 
 /// "name MiB, …": a tree's PSS by process, for a table cell.
