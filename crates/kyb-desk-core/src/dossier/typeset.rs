@@ -7,12 +7,29 @@
 //! dossier always draws the same bytes: the check draws the PDF again from the JSON.
 
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::Read;
+use std::sync::OnceLock;
 
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
-const FONT: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
+/// DejaVu Sans deflated (zlib) by build.rs: as the PDF embeds it, half the font's size
+/// in the program.
+const FONT_DEFLATED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/DejaVuSans.ttf.zlib"));
+
+/// The font itself, inflated once, the first time a dossier is set.
+fn font_file() -> &'static [u8] {
+    static FONT: OnceLock<Vec<u8>> = OnceLock::new();
+    FONT.get_or_init(|| {
+        let mut font = Vec::new();
+        // The deflated font is part of the program: it inflates, or the build is broken.
+        #[allow(clippy::expect_used)]
+        flate2::read::ZlibDecoder::new(FONT_DEFLATED)
+            .read_to_end(&mut font)
+            .expect("the embedded font inflates");
+        font
+    })
+}
 const FONT_NAME: Name<'static> = Name(b"DejaVuSans");
 const RESOURCE: Name<'static> = Name(b"F1");
 
@@ -71,7 +88,7 @@ impl Font<'_> {
     fn load() -> Font<'static> {
         // The font is part of the program: it parses, or the build is broken.
         #[allow(clippy::expect_used)]
-        let face = ttf_parser::Face::parse(FONT, 0).expect("the embedded font parses");
+        let face = ttf_parser::Face::parse(font_file(), 0).expect("the embedded font parses");
         let per_em = f32::from(face.units_per_em());
         Font { face, per_em }
     }
@@ -294,12 +311,11 @@ fn write(font: &Font, title: &str, pages: Vec<Content>, used: &BTreeMap<u16, cha
         .cap_height(scale(face.capital_height().unwrap_or(face.ascender())))
         .stem_v(80.0)
         .font_file2(file);
-    let compressed = deflate(FONT);
-    pdf.stream(file, &compressed)
+    pdf.stream(file, FONT_DEFLATED)
         .filter(Filter::FlateDecode)
         .pair(
             Name(b"Length1"),
-            i32::try_from(FONT.len()).unwrap_or(i32::MAX),
+            i32::try_from(font_file().len()).unwrap_or(i32::MAX),
         );
     let mut map = UnicodeCmap::new(Name(b"Custom"), system);
     for (glyph, c) in used {
@@ -309,16 +325,18 @@ fn write(font: &Font, title: &str, pages: Vec<Content>, used: &BTreeMap<u16, cha
     pdf.finish()
 }
 
-fn deflate(bytes: &[u8]) -> Vec<u8> {
-    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-    // Writing to a Vec cannot fail.
-    let _ = encoder.write_all(bytes);
-    encoder.finish().unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_font_in_the_program_is_dejavu_sans_byte_for_byte() {
+        assert_eq!(
+            font_file(),
+            include_bytes!("../../fonts/DejaVuSans.ttf").as_slice()
+        );
+        assert!(FONT_DEFLATED.len() < font_file().len() / 2 + 16 * 1024);
+    }
 
     #[test]
     fn the_font_has_every_spanish_letter() {
