@@ -19,6 +19,7 @@ import "./blocks.css";
 import { App } from "./App";
 import { newQueryClient } from "./api/queries";
 import { I18nProvider, loadLocale, withScreenWords } from "./i18n";
+import { exposeCounts } from "./perf";
 import { applyTheme, storedChoice } from "./theme";
 
 const root = document.getElementById("root");
@@ -30,6 +31,7 @@ const EvidenceWindow = lazy(() => evidenceScreen.EvidenceWindow().then((m) => ({
 
 // The one client of the window: every backend read goes through it (api/queries.ts).
 const queryClient = newQueryClient();
+exposeCounts(() => queryClient.getQueryCache().getAll().length);
 
 // The window's language's words, asked for once the language is known: the first frame
 // draws words, never keys (this read overlaps the first screen's, asked for above).

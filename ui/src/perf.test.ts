@@ -2,7 +2,7 @@ import { act, render } from "@testing-library/react";
 import { createElement, useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { begin, paintedSince, usePaintMeasure } from "./perf";
+import { begin, exposeCounts, paintedSince, usePaintMeasure } from "./perf";
 
 const measures = (name: string) => performance.getEntriesByName(name, "measure");
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -66,5 +66,16 @@ describe("paint measures", () => {
     act(() => show(3));
     await settle();
     expect(measures("watchlist")).toHaveLength(1);
+  });
+});
+
+describe("the page's counts", () => {
+  it("hands the bench the count it is given, read at each call", () => {
+    let kept = 3;
+    exposeCounts(() => kept);
+    const counts = (globalThis as unknown as { kybCounts: () => { queries: number } }).kybCounts;
+    expect(counts()).toEqual({ queries: 3 });
+    kept = 5;
+    expect(counts()).toEqual({ queries: 5 });
   });
 });

@@ -71,3 +71,11 @@ export function usePaintMeasure(): (name: Measure, then?: (ms: number) => void) 
     pending.current.push({ name, then });
   }, []);
 }
+
+/** What `make bench` reads of the page's own objects (`window.kybCounts()`), besides what
+ * the DOM shows: the answers TanStack Query keeps. A read-only count, so harmless in a
+ * production build; WebKitGTK has no `performance.memory`, so the bench tells a leak by
+ * counts like these before and after 200 details (docs/bench/memory.md). */
+export function exposeCounts(queries: () => number) {
+  (globalThis as { kybCounts?: () => { queries: number } }).kybCounts = () => ({ queries: queries() });
+}
