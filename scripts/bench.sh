@@ -152,7 +152,11 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   echo "- date: $(date -u +%Y-%m-%dT%H:%MZ)"
   echo "- commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!docs/BENCHMARKS.md' || echo ' (with uncommitted changes)')"
   echo "- command: \`make bench\` (BENCH_RUNS=$runs)"
-  echo "- took: $(awk -v s="$(cat "$out/took" 2>/dev/null || echo 0)" 'BEGIN { printf "%d min %02d s", s / 60, s % 60 }') (builds, measurements and this report)"
+  if [[ -f $out/took ]]; then
+    echo "- took: $(awk -v s="$(cat "$out/took")" 'BEGIN { printf "%d min %02d s", s / 60, s % 60 }') (builds, measurements and this report)"
+  else
+    echo "- took: not recorded (no run of the measurements kept its duration)"
+  fi
   echo "- machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) memory, $(. /etc/os-release && echo "$PRETTY_NAME"), Linux $(uname -r)"
   echo "- display: Xvfb (software rendering), WebKitGTK $webkit"
   echo "- toolchain: $(rustc --version), Node.js $(node --version)"
