@@ -465,6 +465,15 @@ impl App {
             .expect("the window can be resized");
     }
 
+    /// Minimizes the window, as a user hiding it does (WebDriver's Minimize Window);
+    /// whether the driver did within 10 s ([`App::set_window_size`] shows it again).
+    pub async fn minimize(&self) -> bool {
+        matches!(
+            tokio::time::timeout(Duration::from_secs(10), self.client.minimize_window()).await,
+            Ok(Ok(()))
+        )
+    }
+
     /// The window's outer size, as the page sees it.
     pub async fn window_size(&self) -> (u64, u64) {
         let size = self

@@ -10,7 +10,8 @@ pub struct Args {
     /// Where the goals' rows go (Markdown table rows), when asked.
     pub goals: Option<PathBuf>,
     /// `--only dashboard` or `--only startup`: that section alone (its goals' rows
-    /// too), for its own run.
+    /// too), for its own run; `--only day` or `--only evidence`: that memory reading
+    /// alone (no goals' rows), on a profile of its own.
     pub only: Option<String>,
 }
 
@@ -52,7 +53,7 @@ impl Args {
 
 fn usage(problem: &str) -> ! {
     eprintln!(
-        "{problem}\nusage: bench --app PATH --bare PATH [--runs N] [--goals PATH] [--only dashboard|startup]"
+        "{problem}\nusage: bench --app PATH --bare PATH [--runs N] [--goals PATH] [--only dashboard|startup|day|evidence]"
     );
     std::process::exit(2);
 }

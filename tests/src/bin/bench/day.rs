@@ -1,7 +1,8 @@
 //! Memory over a working day: the window's PSS with its watchlist shown, then after
 //! opening 200 different files' details one after another (each from the watchlist,
 //! as an analyst does) and coming back to the watchlist. What a closed detail leaves
-//! behind shows as the difference.
+//! behind shows as the difference, in PSS and in the page's own counts of its objects
+//! (`page.rs`). Then the window is minimized and shown again, PSS read each time.
 
 use std::time::Duration;
 
@@ -9,8 +10,8 @@ use kyb_e2e::DataDir;
 use serde_json::Value;
 
 use crate::journeys::{followed_with_detail, open_app, settled_pss, wait_for_measure};
-use crate::memory::TreePss;
-use crate::{Args, progress};
+use crate::memory::{Kind, TreePss};
+use crate::{Args, by_process, page, progress, row};
 
 /// How many different files' details are opened.
 pub const DETAILS: usize = 200;
@@ -18,6 +19,17 @@ pub const DETAILS: usize = 200;
 pub struct Day {
     pub before: TreePss,
     pub after: TreePss,
+    /// After the details, the window minimized (WebDriver's Minimize Window).
+    pub hidden: TreePss,
+    /// Then shown again at its size (WebDriver's Set Window Rect restores it).
+    pub shown: TreePss,
+    /// Whether the page saw itself hidden while minimized (`document.visibilityState`):
+    /// a display without a window manager (Xvfb) may not minimize at all.
+    pub page_hidden: bool,
+    /// Whether WebDriver's Minimize Window answered (within 10 s) without an error.
+    pub minimized: bool,
+    pub counts_before: page::Counts,
+    pub counts_after: page::Counts,
 }
 
 /// On the data directory the other journeys left: a profile following the watchlist's
@@ -26,6 +38,7 @@ pub async fn measure(args: &Args, data: &DataDir) -> Day {
     let app = open_app(args, data).await;
     wait_for_measure(&app, "watchlist", 1, Duration::from_secs(30)).await;
     let before = settled_pss(&args.app).await;
+    let counts_before = page::read(&app).await;
 
     let rfcs: Vec<String> = followed_with_detail(&app)
         .await
@@ -45,10 +58,96 @@ pub async fn measure(args: &Args, data: &DataDir) -> Day {
         wait_for_measure(&app, "watchlist", index + 2, Duration::from_secs(30)).await;
     }
     let after = settled_pss(&args.app).await;
+    let counts_after = page::read(&app).await;
     let shown: Value = app
         .run_script("return performance.getEntriesByName('detail', 'measure').length")
         .await;
     assert_eq!(shown, serde_json::json!(DETAILS), "every detail was shown");
+
+    progress("the window minimized, then shown again");
+    let (width, height) = app.window_size().await;
+    let minimized = app.minimize().await;
+    let page_hidden = page::hidden(&app).await;
+    let hidden = settled_pss(&args.app).await;
+    app.set_window_size(width as u32, height as u32).await;
+    let shown = settled_pss(&args.app).await;
     app.close().await;
-    Day { before, after }
+    Day {
+        before,
+        after,
+        hidden,
+        shown,
+        page_hidden,
+        minimized,
+        counts_before,
+        counts_after,
+    }
+}
+
+/// The day's table: PSS before, after the details, minimized and shown again; then the
+/// page's counts before and after.
+pub fn section(day: &Day) -> Vec<String> {
+    let mut out = vec![
+        "| state | KYB Desk (MiB) | ratio to before | by process (MiB) |".to_owned(),
+        "|---|---:|---:|---|".to_owned(),
+    ];
+    let minimized = match (day.minimized, day.page_hidden) {
+        (_, true) => "then the window minimized (the page hidden)",
+        (true, false) => "then the window minimized (the page still sees itself visible)",
+        (false, false) => "then asked to minimize (the driver could not; the page visible)",
+    };
+    for (state, pss) in [
+        ("before: the watchlist shown", &day.before),
+        ("after the details, the watchlist shown again", &day.after),
+        (minimized, &day.hidden),
+        ("then shown again", &day.shown),
+    ] {
+        out.push(row(&[
+            state.to_owned(),
+            format!("{:.1}", pss.total_mib),
+            format!("{:.2}", pss.total_mib / day.before.total_mib),
+            by_process(pss),
+        ]));
+    }
+    out.extend([
+        String::new(),
+        format!(
+            "The page's own objects, counted by a script in it (ui/src/perf.ts exposes \
+             the answers TanStack Query keeps; the UI makes no object URLs, so none \
+             can be left outstanding; WebKitGTK gives the page no heap figure), before \
+             and after the {DETAILS} details:"
+        ),
+        String::new(),
+    ]);
+    out.extend(page::table(&[
+        ("before", &day.counts_before),
+        ("after the details", &day.counts_after),
+    ]));
+    out
+}
+
+/// The day's readings by kind of memory (for `--only day`; the full report has them
+/// in its table of kinds).
+pub fn kinds(day: &Day) -> Vec<String> {
+    let mut out = vec![
+        String::new(),
+        format!(
+            "| state (MiB) | {} |",
+            Kind::ALL.map(Kind::label).join(" | ")
+        ),
+        format!("|---|{}", "---:|".repeat(Kind::ALL.len())),
+    ];
+    for (state, pss) in [
+        ("before", &day.before),
+        ("after the details", &day.after),
+        ("minimized", &day.hidden),
+        ("shown again", &day.shown),
+    ] {
+        let mut cells = vec![state.to_owned()];
+        cells.extend(
+            Kind::ALL.map(|kind| format!("{:.1}", pss.by_kind.get(&kind).copied().unwrap_or(0.0))),
+        );
+        out.push(row(&cells));
+    }
+    out
 }

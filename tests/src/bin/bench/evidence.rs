@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::journeys::{followed_with_detail, measures, open_app, settled_pss, wait_for_measure};
 use crate::memory::TreePss;
-use crate::{Args, progress};
+use crate::{Args, page, progress};
 
 /// Reviews whose evidence is shown one after another for the memory reading.
 pub const FILES: usize = 50;
@@ -33,6 +33,9 @@ pub struct Evidence {
     pub before: TreePss,
     pub open: TreePss,
     pub after: TreePss,
+    /// The page's counts with the watchlist shown, before and after the reviews.
+    pub counts_before: page::Counts,
+    pub counts_after: page::Counts,
 }
 
 /// Focuses the first review section whose name starts with `prefix`; false when the
@@ -60,6 +63,7 @@ pub async fn measure(args: &Args, manifest: &Manifest, data: &DataDir) -> Eviden
     let app = open_app(args, data).await;
     wait_for_measure(&app, "watchlist", 1, Duration::from_secs(30)).await;
     let before = settled_pss(&args.app).await;
+    let counts_before = page::read(&app).await;
 
     progress("evidence: section switches on the large file's review");
     app.type_into("input[type=search]", &manifest.examples.large_rfc)
@@ -107,6 +111,7 @@ pub async fn measure(args: &Args, manifest: &Manifest, data: &DataDir) -> Eviden
     assert_eq!(shown, FILES, "reviews whose proof of address was shown");
     app.click("[data-testid=nav-watchlist]").await;
     let after = settled_pss(&args.app).await;
+    let counts_after = page::read(&app).await;
     app.close().await;
 
     Evidence {
@@ -118,5 +123,26 @@ pub async fn measure(args: &Args, manifest: &Manifest, data: &DataDir) -> Eviden
         before,
         open,
         after,
+        counts_before,
+        counts_after,
     }
+}
+
+/// The page's counts before and after the reviews, for the evidence's section.
+pub fn counts_section(evidence: &Evidence) -> Vec<String> {
+    let mut out = vec![
+        String::new(),
+        format!(
+            "The page's own objects (as over a working day) before and after the {FILES} reviews:"
+        ),
+        String::new(),
+    ];
+    out.extend(page::table(&[
+        ("before: the watchlist shown", &evidence.counts_before),
+        (
+            "after the reviews, the watchlist shown",
+            &evidence.counts_after,
+        ),
+    ]));
+    out
 }

@@ -5,7 +5,7 @@
 //! costs grow from 100 to 10,000 files. Prints Markdown on
 //! standard output, progress on standard error.
 //!
-//!   bench --app PATH --bare PATH [--runs N] [--goals PATH] [--only dashboard|startup]
+//!   bench --app PATH --bare PATH [--runs N] [--goals PATH] [--only dashboard|startup|day|evidence]
 //!
 //! Needs what `scripts/bench.sh` provides: a display, a D-Bus session with a keyring
 //! and tauri-driver (`scripts/session.sh --driver`).
@@ -17,6 +17,7 @@ mod evidence;
 mod goals;
 mod journeys;
 mod memory;
+mod page;
 mod scale;
 mod sla;
 mod startup;
@@ -129,8 +130,27 @@ async fn main() {
         println!("{}", startup::section(args.runs, &start).join("\n"));
         return;
     }
+    if let Some(only @ ("day" | "evidence")) = args.only.as_deref() {
+        startup::prepare(&args, &sandbox, &data).await;
+        let lines = if only == "day" {
+            progress("a working day: 200 details opened one after another");
+            let day = day::measure(&args, &data).await;
+            [day::section(&day), day::kinds(&day)].concat()
+        } else {
+            let evidence = evidence::measure(&args, &sandbox.manifest, &data).await;
+            let mut lines = evidence_section(&evidence);
+            lines.extend(evidence::counts_section(&evidence));
+            lines
+        };
+        sandbox.stop().await;
+        println!("{}", lines.join("\n"));
+        return;
+    }
     if let Some(only) = &args.only {
-        assert_eq!(only, "dashboard", "--only knows the dashboard or start-up");
+        assert_eq!(
+            only, "dashboard",
+            "--only knows the dashboard, start-up, day, evidence"
+        );
         progress("the dashboard in the window");
         let window = dashboard::in_window(&args, &sandbox).await;
         if let Some(path) = &args.goals {
@@ -217,20 +237,8 @@ async fn main() {
             day::DETAILS
         ),
         String::new(),
-        "| state | KYB Desk (MiB) | ratio to before | by process (MiB) |".to_owned(),
-        "|---|---:|---:|---|".to_owned(),
     ]);
-    for (state, pss) in [
-        ("before: the watchlist shown", &day.before),
-        ("after the details, the watchlist shown again", &day.after),
-    ] {
-        out.push(row(&[
-            state.to_owned(),
-            format!("{:.1}", pss.total_mib),
-            format!("{:.2}", pss.total_mib / day.before.total_mib),
-            by_process(pss),
-        ]));
-    }
+    out.extend(day::section(&day));
     out.extend([
         String::new(),
         "The same readings by kind of memory, every process of each tree summed \
@@ -249,6 +257,8 @@ async fn main() {
         ("KYB Desk, large file open", &measured.memory[1].1),
         ("KYB Desk, before the 200 details", &day.before),
         ("KYB Desk, after them", &day.after),
+        ("KYB Desk, then minimized", &day.hidden),
+        ("KYB Desk, then shown again", &day.shown),
     ];
     for (state, pss) in by_kind {
         let mut cells = vec![state.to_owned()];
@@ -265,6 +275,7 @@ async fn main() {
             .to_owned(),
     ]);
     out.extend(evidence_section(&evidence));
+    out.extend(evidence::counts_section(&evidence));
     let refresh = measured.refresh;
     out.extend([
         String::new(),
