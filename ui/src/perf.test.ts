@@ -2,7 +2,7 @@ import { act, render } from "@testing-library/react";
 import { createElement, useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { begin, exposeCounts, paintedSince, usePaintMeasure } from "./perf";
+import { answered, begin, exposeCounts, keepBounded, MEASURES_KEPT, paintedSince, usePaintMeasure } from "./perf";
 
 const measures = (name: string) => performance.getEntriesByName(name, "measure");
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -77,5 +77,29 @@ describe("the page's counts", () => {
     expect(counts()).toEqual({ queries: 3 });
     kept = 5;
     expect(counts()).toEqual({ queries: 5 });
+  });
+});
+
+describe("measures kept", () => {
+  it("clears a name's measures once more than the cap are held, and only that name's", () => {
+    for (let i = 0; i < 3; i++) performance.measure("detail");
+    performance.measure("watchlist");
+    keepBounded("detail", 3);
+    expect(measures("detail")).toHaveLength(3);
+    performance.measure("detail");
+    keepBounded("detail", 3);
+    expect(measures("detail")).toHaveLength(0);
+    expect(measures("watchlist")).toHaveLength(1);
+  });
+
+  it("bounds what a long day leaves: the answers' measures too", () => {
+    for (let i = 0; i <= MEASURES_KEPT; i++) {
+      begin("dashboard");
+      answered("dashboard");
+    }
+    expect(measures("dashboard-answer").length).toBeLessThanOrEqual(MEASURES_KEPT);
+    begin("dashboard");
+    answered("dashboard");
+    expect(measures("dashboard-answer")).toHaveLength(1);
   });
 });

@@ -30,7 +30,20 @@ export function begin(name: Measure) {
 /** Records `${name}-answer` from `name`'s start (if one is pending): the data received,
  * before it is drawn (`make bench` splits the dashboard's measure with it). */
 export function answered(name: Measure) {
-  if (performance.getEntriesByName(startOf(name), "mark").length > 0) performance.measure(`${name}-answer`, startOf(name));
+  if (performance.getEntriesByName(startOf(name), "mark").length === 0) return;
+  performance.measure(`${name}-answer`, startOf(name));
+  keepBounded(`${name}-answer`);
+}
+
+/** User Timing keeps every measure until the page clears it: over a working day of
+ * details and reviews they would pile up without end. Past this many of one name, that
+ * name's measures are cleared; `make bench` waits for a name's count to grow, and counts
+ * a few hundred of one name at most in a window's life, far below. */
+export const MEASURES_KEPT = 1000;
+
+/** Clears `name`'s measures once more than `kept` are held. */
+export function keepBounded(name: string, kept = MEASURES_KEPT) {
+  if (performance.getEntriesByName(name, "measure").length > kept) performance.clearMeasures(name);
 }
 
 /** Runs `callback` after the next frame has been painted. */
@@ -52,6 +65,7 @@ export function paintedSince(name: Measure, then?: (ms: number) => void) {
     if (performance.getEntriesByName(startOf(name), "mark").length === 0) return;
     const entry = performance.measure(name, startOf(name));
     performance.clearMarks(startOf(name));
+    keepBounded(name);
     then?.(entry.duration);
   });
 }
