@@ -71,6 +71,13 @@ const SERVICE_FRESH_MS = MINUTE;
  * stale; the time only bounds what a lost notice could hide. */
 const TEAM_FRESH_MS = 5 * MINUTE;
 
+/** How long one file's answers (its tracking, detail, links, history, images) stay in
+ * the cache once no screen shows them: a file reopened within it shows at once, and
+ * after it the detail would be asked again anyway (SERVICE_FRESH_MS). TanStack's
+ * default, 5 minutes, kept every file of a busy analyst's last 5 minutes: `make bench`
+ * counted 808 answers after 200 details (docs/bench/memory.md). */
+export const FILE_KEPT_MS = MINUTE;
+
 export const queries = {
   appInfo: () => queryOptions({ queryKey: keys.appInfo(), queryFn: backend.appInfo, staleTime: Number.POSITIVE_INFINITY }),
   demoGuide: () => queryOptions({ queryKey: keys.demoGuide(), queryFn: backend.demoGuide, staleTime: Number.POSITIVE_INFINITY }),
@@ -83,7 +90,8 @@ export const queries = {
     }),
   /** Local records: read again at each screen's opening. */
   watchlist: () => queryOptions({ queryKey: keys.watchlist(), queryFn: backend.watchlist }),
-  tracking: (flowId: string, rfc: string) => queryOptions({ queryKey: keys.tracking(flowId, rfc), queryFn: () => backend.tracking(flowId, rfc) }),
+  tracking: (flowId: string, rfc: string) =>
+    queryOptions({ queryKey: keys.tracking(flowId, rfc), queryFn: () => backend.tracking(flowId, rfc), gcTime: FILE_KEPT_MS }),
   /** The detail with what changed since the last review (the comparison is extra:
    * without it the detail still shows). */
   detail: (documentId: string) =>
@@ -97,6 +105,7 @@ export const queries = {
         return { answer, changes };
       },
       staleTime: SERVICE_FRESH_MS,
+      gcTime: FILE_KEPT_MS,
     }),
   /** Fetched and judged by the backend; the same handle is the same bytes. */
   evidenceFile: (handle: string) =>
@@ -109,11 +118,18 @@ export const queries = {
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: MINUTE,
     }),
-  image: (url: string) => queryOptions({ queryKey: keys.image(url), queryFn: () => backend.fetchImage(url), staleTime: Number.POSITIVE_INFINITY }),
-  issuedLinks: (documentId: string) => queryOptions({ queryKey: keys.issuedLinks(documentId), queryFn: () => backend.issuedLinks(documentId) }),
+  image: (url: string) =>
+    queryOptions({ queryKey: keys.image(url), queryFn: () => backend.fetchImage(url), staleTime: Number.POSITIVE_INFINITY, gcTime: FILE_KEPT_MS }),
+  issuedLinks: (documentId: string) =>
+    queryOptions({ queryKey: keys.issuedLinks(documentId), queryFn: () => backend.issuedLinks(documentId), gcTime: FILE_KEPT_MS }),
   verification: (folio: string) => queryOptions({ queryKey: keys.verification(folio), queryFn: () => backend.verification(folio) }),
   photo: (url: string, sha256: string) =>
-    queryOptions({ queryKey: keys.photo(url, sha256), queryFn: () => backend.checkPhoto(url, sha256), staleTime: Number.POSITIVE_INFINITY }),
+    queryOptions({
+      queryKey: keys.photo(url, sha256),
+      queryFn: () => backend.checkPhoto(url, sha256),
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: FILE_KEPT_MS,
+    }),
   /** Read at each opening, never kept: the draft changes as it is typed. */
   newFileDraft: () => queryOptions({ queryKey: keys.newFileDraft(), queryFn: backend.loadNewFileDraft, gcTime: 0 }),
   /** The log, newest first, with the chain's check. */
@@ -138,7 +154,8 @@ export const queries = {
   /** This member's mentions not yet shown (none on one desk). */
   mentions: () => queryOptions({ queryKey: keys.mentions(), queryFn: () => backend.myMentions(true), staleTime: TEAM_FRESH_MS }),
   /** Read at each opening: on one desk this desk's own acts change it, with no notice. */
-  fileHistory: (documentId: string) => queryOptions({ queryKey: keys.fileHistory(documentId), queryFn: () => backend.fileHistory(documentId) }),
+  fileHistory: (documentId: string) =>
+    queryOptions({ queryKey: keys.fileHistory(documentId), queryFn: () => backend.fileHistory(documentId), gcTime: FILE_KEPT_MS }),
   savedViews: () => queryOptions({ queryKey: keys.savedViews(), queryFn: backend.savedViews, staleTime: TEAM_FRESH_MS }),
   // A clock moves without any change to the files: read each minute.
   slaBoard: () => queryOptions({ queryKey: keys.slaBoard(), queryFn: backend.slaBoard, refetchInterval: MINUTE }),
