@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 import { useI18n } from "../../i18n";
 import { shown } from "../../words/text";
@@ -6,6 +6,7 @@ import { DocumentCard } from "../detail/DocumentCard";
 import { EntityCard } from "../detail/EntityCard";
 import { EvidenceFileView } from "./EvidenceFileView";
 import { findingText, ruleLabel, SEVERITY_TONE, severityLabel } from "./findings";
+import { createPdfSession, PdfSessionContext } from "./pdfSession";
 import type { SectionView } from "./view";
 import "../detail/detail.css";
 import "./evidence.css";
@@ -17,34 +18,44 @@ import "../../i18n/evidence";
 export function EvidencePane({ view, onOpenWindow }: { view: SectionView /** Shows it in a window of its own; absent there. */; onOpenWindow?: () => void }) {
   const { t } = useI18n();
   const { section } = view;
+  // One pdf.js worker and the last documents opened, for every section of the review;
+  // all of it let go when the pane closes with the review. The worker starts with the pane
+  // (its 1.3 MB module loads while the analyst reads), not with the first PDF shown.
+  const [pdfs] = useState(createPdfSession);
+  useEffect(() => {
+    pdfs.warm();
+    return () => pdfs.close();
+  }, [pdfs]);
   return (
-    <aside
-      className="evidence-pane"
-      aria-label={t("evidence.title", { section: view.label })}
-      data-testid="evidence-pane"
-      data-section={section?.section ?? ""}
-    >
-      <header className="evidence-head">
-        <h3>{shown(view.label)}</h3>
-        {section && <span className="muted small evidence-rule">{ruleLabel(section.rule, t)}</span>}
-        {onOpenWindow && (
-          <button type="button" className="button-quiet small" onClick={onOpenWindow} data-testid="evidence-window" aria-keyshortcuts="Shift+E">
-            {t("evidence.openWindow")}
-          </button>
+    <PdfSessionContext.Provider value={pdfs}>
+      <aside
+        className="evidence-pane"
+        aria-label={t("evidence.title", { section: view.label })}
+        data-testid="evidence-pane"
+        data-section={section?.section ?? ""}
+      >
+        <header className="evidence-head">
+          <h3>{shown(view.label)}</h3>
+          {section && <span className="muted small evidence-rule">{ruleLabel(section.rule, t)}</span>}
+          {onOpenWindow && (
+            <button type="button" className="button-quiet small" onClick={onOpenWindow} data-testid="evidence-window" aria-keyshortcuts="Shift+E">
+              {t("evidence.openWindow")}
+            </button>
+          )}
+        </header>
+        {view.tooLarge ? (
+          <p className="empty small" data-testid="evidence-too-large">
+            {t("evidence.tooLarge")}
+          </p>
+        ) : section === null || section.rule === "none_known" ? (
+          <p className="empty small" data-testid="evidence-none">
+            {t("evidence.noneKnown")}
+          </p>
+        ) : (
+          <SectionBody key={section.section} view={view} />
         )}
-      </header>
-      {view.tooLarge ? (
-        <p className="empty small" data-testid="evidence-too-large">
-          {t("evidence.tooLarge")}
-        </p>
-      ) : section === null || section.rule === "none_known" ? (
-        <p className="empty small" data-testid="evidence-none">
-          {t("evidence.noneKnown")}
-        </p>
-      ) : (
-        <SectionBody key={section.section} view={view} />
-      )}
-    </aside>
+      </aside>
+    </PdfSessionContext.Provider>
   );
 }
 

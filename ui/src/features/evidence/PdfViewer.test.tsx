@@ -1,10 +1,11 @@
 import { cleanup, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { I18nProvider } from "../../i18n";
 import { startWithPreferences } from "../../preferences";
 import { render } from "../../test/render";
 import { PdfViewer } from "./PdfViewer";
+import { type PdfSession, PdfSessionContext } from "./pdfSession";
 
 // jsdom has no canvas and no Worker, so a document is never drawn here (the WebDriver
 // journeys do that in the app's window); what it can show is that every way a document
@@ -45,4 +46,30 @@ describe("the PDF viewer", () => {
       "No se pudo cargar el visor de PDF. Cierre y vuelva a abrir el documento.",
     );
   }, 15_000);
+
+  it("opens its document in the pane's session and leaves the worker to the pane when it goes", async () => {
+    const session: PdfSession = {
+      open: vi.fn(async () => ({ numPages: 0 }) as never),
+      release: vi.fn(),
+      warm: vi.fn(),
+      kill: vi.fn(),
+      close: vi.fn(),
+    };
+    const bytes = new TextEncoder().encode("%PDF-1.7\n");
+    const shown = render(
+      <I18nProvider>
+        <PdfSessionContext.Provider value={session}>
+          <PdfViewer bytes={bytes} label="Acta" />
+        </PdfSessionContext.Provider>
+      </I18nProvider>,
+    );
+    // A document of no pages is no readable PDF.
+    expect((await screen.findByTestId("viewer-error")).textContent).toBe("No se pudo leer este PDF: está dañado o incompleto.");
+    expect(session.open).toHaveBeenCalledWith(bytes);
+    shown.unmount();
+    // The section switched: the document may stay for a switch back; the worker stays.
+    expect(session.release).toHaveBeenCalledWith(bytes);
+    expect(session.close).not.toHaveBeenCalled();
+    expect(session.kill).not.toHaveBeenCalled();
+  });
 });

@@ -1,13 +1,9 @@
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
-// The worker is a file of the app (dist/assets), allowed by the CSP's `worker-src 'self'`.
-// The viewer starts it itself: given only a URL, pdf.js wraps the worker in a blob: script
-// whenever the page's origin is opaque, which `tauri://localhost` is, and the CSP refuses
-// blob: workers (pdf.js would then parse on the main thread, past any time limit).
-import workerSrc from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { isTyping } from "../../dom/keys";
 import { type MessageKey, useI18n } from "../../i18n";
 import { PdfToolbar } from "./PdfToolbar";
+import { createPdfSession, type PdfSession, PdfSessionContext, WorkerFailed } from "./pdfSession";
 import {
   type Action,
   type AnnotationActions,
@@ -21,7 +17,6 @@ import {
   isCancelled,
   LONG_DOCUMENT_PAGES,
   type OpenFailure,
-  openOptions,
   type Position,
   pixelRatio,
   type Size,
@@ -32,22 +27,6 @@ import "../../i18n/evidence";
 
 /** Opening a document (pdf.js's chunk, its worker, the parse) ends in a message after this. */
 export const OPEN_TIMEOUT_MS = 20_000;
-
-type Pdfjs = typeof import("pdfjs-dist");
-
-let pdfjsLoading: Promise<Pdfjs> | null = null;
-
-/** pdf.js, loaded on the first PDF shown: its own chunk, never the entry's. */
-function loadPdfjs(): Promise<Pdfjs> {
-  if (!pdfjsLoading) {
-    pdfjsLoading = import("pdfjs-dist");
-    // A chunk that failed to load is asked for again by the next document.
-    pdfjsLoading.catch(() => {
-      pdfjsLoading = null;
-    });
-  }
-  return pdfjsLoading;
-}
 
 type Failure = OpenFailure | "viewer";
 
@@ -82,6 +61,7 @@ export interface PdfViewerProps {
  * decoders run as the app's own JavaScript, and embedded fonts are drawn as paths. */
 export function PdfViewer({ bytes, label, onPageCount, onPainted, onActions }: PdfViewerProps) {
   const { t } = useI18n();
+  const session = useSession();
   const [opening, setOpening] = useState<Opening>({ kind: "loading" });
   const [position, setPosition] = useState<Position>({ page: 1, fit: { kind: "width" } });
   const [page, setPage] = useState<{ proxy: PDFPageProxy; size: Size } | null>(null);
@@ -121,7 +101,6 @@ export function PdfViewer({ bytes, label, onPageCount, onPainted, onActions }: P
       return;
     }
     let settled = false;
-    let destroy: (() => void) | null = null;
     /** Shows how the opening ended, once: the first of an answer and the time limit. */
     const settle = (next: Opening): boolean => {
       if (settled) return false;
@@ -131,39 +110,18 @@ export function PdfViewer({ bytes, label, onPageCount, onPainted, onActions }: P
       return true;
     };
     const timer = setTimeout(() => {
-      settle({ kind: "failed", failure: "timeout" });
-      destroy?.();
+      // A parse that never ends is stopped by ending its worker, which pdf.js's own
+      // destroy (a message) cannot do; the pane's other documents go with it.
+      if (settle({ kind: "failed", failure: "timeout" })) session.kill();
     }, OPEN_TIMEOUT_MS);
+    // The document is held from its opening to the viewer's end, whichever comes last.
+    let gone = false;
+    let held = false;
     const open = async () => {
-      const pdfjs = await loadPdfjs();
+      const doc = await session.open(bytes);
+      held = true;
+      if (gone) session.release(bytes);
       if (settled) return;
-      // One worker per document, ended with it: a parse that never ends is stopped by
-      // ending its worker, which pdf.js's own destroy (a message) cannot do.
-      const port = new Worker(workerSrc, { type: "module" });
-      port.addEventListener("error", () => {
-        if (settle({ kind: "failed", failure: "viewer" })) destroy?.();
-      });
-      const worker = pdfjs.PDFWorker.create({ port });
-      const task = pdfjs.getDocument({
-        // pdf.js transfers the buffer it is given to its worker, which empties the
-        // caller's array: it gets a copy, and the review keeps its bytes.
-        data: bytes.slice(),
-        worker,
-        ...openOptions(document.baseURI),
-      });
-      destroy = () => {
-        void task.destroy();
-        worker.destroy();
-        port.terminate();
-      };
-      let doc: PDFDocumentProxy;
-      try {
-        doc = await task.promise;
-      } catch (error) {
-        // A document that failed holds no worker until the pane closes.
-        if (settle({ kind: "failed", failure: failureOf(error) })) destroy();
-        return;
-      }
       if (doc.numPages > 0) {
         if (!settle({ kind: "ready", doc })) return;
         pageCountListener.current?.(doc.numPages);
@@ -173,22 +131,24 @@ export function PdfViewer({ bytes, label, onPageCount, onPainted, onActions }: P
           (scripts) => found(actionsOf([scripts], [])),
           () => undefined,
         );
-      } else if (settle({ kind: "failed", failure: "damaged" })) {
-        destroy();
+      } else {
+        settle({ kind: "failed", failure: "damaged" });
       }
     };
     // pdf.js's chunk or its worker could not start (an update replaced the files, or a
-    // window without workers).
-    open().catch(() => {
-      if (settle({ kind: "failed", failure: "viewer" })) destroy?.();
+    // window without workers), or the document is no PDF pdf.js can read.
+    open().catch((error: unknown) => {
+      settle({ kind: "failed", failure: error instanceof WorkerFailed ? "viewer" : failureOf(error) });
     });
     return () => {
       settled = true;
+      gone = true;
       clearTimeout(timer);
-      // Ends the document and its worker, and stops a parse still running.
-      destroy?.();
+      // The document stays opened in the pane's session for a switch back; the session
+      // lets it go when others need the room, or when the pane closes.
+      if (held) session.release(bytes);
     };
-  }, [bytes, found]);
+  }, [bytes, found, session]);
 
   const doc = opening.kind === "ready" ? opening.doc : null;
   const pageCount = doc?.numPages ?? 0;
@@ -335,6 +295,14 @@ export function PdfViewer({ bytes, label, onPageCount, onPainted, onActions }: P
       )}
     </section>
   );
+}
+
+/** The evidence pane's session, or one of this viewer's own, closed with it. */
+function useSession(): PdfSession {
+  const shared = useContext(PdfSessionContext);
+  const [own] = useState<PdfSession | null>(() => (shared ? null : createPdfSession()));
+  useEffect(() => () => own?.close(), [own]);
+  return shared ?? own ?? createPdfSession();
 }
 
 export default PdfViewer;
