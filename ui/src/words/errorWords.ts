@@ -9,127 +9,17 @@ import type { OutcomeCode } from "../bindings/OutcomeCode";
 import type { Task } from "../bindings/Task";
 import type { MessageKey, Translate } from "../i18n";
 
-/** What happened, by code. */
-export const ERROR_TITLE: Record<ErrorCode, MessageKey> = {
-  unauthorized: "error.unauthorized",
-  workspace_forbidden: "error.workspace_forbidden",
-  not_allowed: "error.not_allowed",
-  not_found: "error.not_found",
-  validation: "error.validation",
-  state_conflict: "error.state_conflict",
-  trial_limit: "error.trial_limit",
-  rejected: "error.rejected",
-  server: "error.server",
-  timeout: "error.timeout",
-  network: "error.network",
-  decode: "error.decode",
-  redirected: "error.redirected",
-  too_large: "error.too_large",
-  outcome_unknown: "error.outcome_unknown",
-  invalid_input: "error.invalid_input",
-  no_profile: "error.no_profile",
-  no_api_key: "error.no_api_key",
-  keyring_unavailable: "error.keyring_unavailable",
-  no_address: "error.no_address",
-  storage: "error.storage",
-  data_folder_in_use: "error.data_folder_in_use",
-  unsafe_address: "error.unsafe_address",
-  desktop: "error.desktop",
-  key_origin_changed: "error.key_origin_changed",
-  in_flight: "error.in_flight",
-  unsupported_file: "error.unsupported_file",
-  damaged_file: "error.damaged_file",
-  image_too_large: "error.image_too_large",
-  file_changed: "error.file_changed",
-  needs_acknowledgement: "error.needs_acknowledgement",
-  draft_changed: "error.draft_changed",
-  fixed_by_policy: "error.fixed_by_policy",
-  no_team: "error.no_team",
-  no_team_password: "error.no_team_password",
-  team_unreachable: "error.team_unreachable",
-  team_refused: "error.team_refused",
-  claimed_by_other: "error.claimed_by_other",
-  needs_approval: "error.needs_approval",
-  not_supervisor: "error.not_supervisor",
-  not_team_member: "error.not_team_member",
-  last_supervisor: "error.last_supervisor",
-  own_request: "error.own_request",
-  approval_closed: "error.approval_closed",
-  already_asked: "error.already_asked",
-  approval_changed: "error.approval_changed",
-  claim_lapsed: "error.claim_lapsed",
-  team_busy: "error.team_busy",
-  team_login_refused: "error.team_login_refused",
-  team_schema_old: "error.team_schema_old",
-  team_login_name_refused: "error.team_login_name_refused",
-  team_required: "error.team_required",
-  member_at_cap: "error.member_at_cap",
-  member_away: "error.member_away",
-  plan_changed: "error.plan_changed",
-  view_gone: "error.view_gone",
-  desk_outdated: "error.desk_outdated",
-};
+/** What happened, by code: the key `error.<code>`, each code's (the template's type makes a
+ * code without its words a compile error). A function, not a table of 60 keys each spelling
+ * its code again: this file is among the first paint's scripts (issue 34, 4). */
+export function errorTitleKey(code: ErrorCode): `error.${ErrorCode}` {
+  return `error.${code}`;
+}
 
-/** What to do next, by code. */
-const ERROR_HINT: Record<ErrorCode, MessageKey> = {
-  unauthorized: "hint.unauthorized",
-  workspace_forbidden: "hint.workspace_forbidden",
-  not_allowed: "hint.not_allowed",
-  not_found: "hint.not_found",
-  validation: "hint.validation",
-  state_conflict: "hint.state_conflict",
-  trial_limit: "hint.trial_limit",
-  rejected: "hint.rejected",
-  server: "hint.server",
-  timeout: "hint.timeout",
-  network: "hint.network",
-  decode: "hint.decode",
-  redirected: "hint.redirected",
-  too_large: "hint.too_large",
-  outcome_unknown: "hint.outcome_unknown",
-  invalid_input: "hint.invalid_input",
-  no_profile: "hint.no_profile",
-  no_api_key: "hint.no_api_key",
-  keyring_unavailable: "hint.keyring_unavailable",
-  no_address: "hint.no_address",
-  storage: "hint.storage",
-  data_folder_in_use: "hint.data_folder_in_use",
-  unsafe_address: "hint.unsafe_address",
-  desktop: "hint.desktop",
-  key_origin_changed: "hint.key_origin_changed",
-  in_flight: "hint.in_flight",
-  unsupported_file: "hint.unsupported_file",
-  damaged_file: "hint.damaged_file",
-  image_too_large: "hint.image_too_large",
-  file_changed: "hint.file_changed",
-  needs_acknowledgement: "hint.needs_acknowledgement",
-  draft_changed: "hint.draft_changed",
-  fixed_by_policy: "hint.fixed_by_policy",
-  no_team: "hint.no_team",
-  no_team_password: "hint.no_team_password",
-  team_unreachable: "hint.team_unreachable",
-  team_refused: "hint.team_refused",
-  claimed_by_other: "hint.claimed_by_other",
-  needs_approval: "hint.needs_approval",
-  not_supervisor: "hint.not_supervisor",
-  not_team_member: "hint.not_team_member",
-  last_supervisor: "hint.last_supervisor",
-  own_request: "hint.own_request",
-  approval_closed: "hint.approval_closed",
-  already_asked: "hint.already_asked",
-  approval_changed: "hint.approval_changed",
-  claim_lapsed: "hint.claim_lapsed",
-  team_busy: "hint.team_busy",
-  team_login_refused: "hint.team_login_refused",
-  team_schema_old: "hint.team_schema_old",
-  team_login_name_refused: "hint.team_login_name_refused",
-  team_required: "hint.team_required",
-  member_at_cap: "hint.member_at_cap",
-  member_away: "hint.member_away",
-  plan_changed: "hint.plan_changed",
-  view_gone: "hint.view_gone",
-  desk_outdated: "hint.desk_outdated",
-};
+/** What to do next, by code: the key `hint.<code>`. */
+function hintKey(code: ErrorCode): `hint.${ErrorCode}` {
+  return `hint.${code}`;
+}
 
 /** The errors whose fix is in the profile: a key, a Workspace, an address, the address a
  * key may go to. */
@@ -198,56 +88,19 @@ export function fixedInProfile(code: ErrorCode | null): code is ErrorCode {
   return code !== null && FIXED_IN_PROFILE[code];
 }
 
-/** What the desk was doing when a local step failed. */
-const TASK: Record<Task, MessageKey> = {
-  open_data_folder: "task.open_data_folder",
-  read_profiles: "task.read_profiles",
-  save_profiles: "task.save_profiles",
-  read_watchlist: "task.read_watchlist",
-  save_watchlist: "task.save_watchlist",
-  read_sla_policy: "task.read_sla_policy",
-  save_sla_policy: "task.save_sla_policy",
-  read_saved_views: "task.read_saved_views",
-  save_saved_views: "task.save_saved_views",
-  import_watchlist: "task.import_watchlist",
-  read_history: "task.read_history",
-  save_history: "task.save_history",
-  read_draft: "task.read_draft",
-  save_draft: "task.save_draft",
-  delete_draft: "task.delete_draft",
-  read_audit: "task.read_audit",
-  write_audit: "task.write_audit",
-  record_intent: "task.record_intent",
-  write_csv: "task.write_csv",
-  export_drift: "task.export_drift",
-  export_diagnostics: "task.export_diagnostics",
-  export_checkpoint: "task.export_checkpoint",
-  prepare_images: "task.prepare_images",
-  fetch_image: "task.fetch_image",
-  fetch_document: "task.fetch_document",
-  open_link: "task.open_link",
-  open_window: "task.open_window",
-  copy_text: "task.copy_text",
-  use_chosen_path: "task.use_chosen_path",
-  start_demo: "task.start_demo",
-  use_keyring: "task.use_keyring",
-  notify: "task.notify",
-};
+/** What the desk was doing when a local step failed: the key `task.<task>`. */
+function taskKey(task: Task): `task.${Task}` {
+  return `task.${task}`;
+}
 
 /** What a refused file is, by the word the desk judged it with (`evidence::files`). */
-const FILE_IS: Partial<Record<string, MessageKey>> = {
-  html: "file.is.html",
-  xml: "file.is.xml",
-  zip: "file.is.zip",
-  gif: "file.is.gif",
-  tiff: "file.is.tiff",
-  rtf: "file.is.rtf",
-  office: "file.is.office",
-  program: "file.is.program",
-  text: "file.is.text",
-  empty: "file.is.empty",
-  unknown: "file.is.unknown",
-};
+const FILE_KINDS = ["html", "xml", "zip", "gif", "tiff", "rtf", "office", "program", "text", "empty", "unknown"] as const;
+
+/** The key of a refused file's kind; one this version does not know is "unknown". */
+function fileIsKey(kind: string): `file.is.${(typeof FILE_KINDS)[number]}` {
+  const known = (FILE_KINDS as readonly string[]).includes(kind) ? (kind as (typeof FILE_KINDS)[number]) : "unknown";
+  return `file.is.${known}`;
+}
 
 /** The title and hint of an error whose facts (a profile's name, two origins, a folder,
  * an address) the desk's own texts spell out, read by name from its details; `null`
@@ -286,7 +139,7 @@ function factual(error: AppError, t: Translate): { title: string; hint: string }
       return { title: t("error.image_too_large.sized", { width: String(details.width), height: String(details.height) }), hint: t("hint.image_too_large") };
     case "unsupported_file":
       // What the file is instead, by its first bytes.
-      return { title: t("error.unsupported_file.is", { kind: t(FILE_IS[details.kind] ?? "file.is.unknown") }), hint: t("hint.unsupported_file") };
+      return { title: t("error.unsupported_file.is", { kind: t(fileIsKey(details.kind)) }), hint: t("hint.unsupported_file") };
     case "unsafe_address":
       if (!details.address) return null;
       return {
@@ -403,15 +256,15 @@ export interface ErrorWords {
 
 export function errorWords(error: AppError, t: Translate): ErrorWords {
   const said = factual(error, t);
-  const title = said?.title ?? t(ERROR_TITLE[error.code]);
+  const title = said?.title ?? t(errorTitleKey(error.code));
   const technical = FROM_TEAM_DATABASE.has(error.code) ? error.message.trim() || null : null;
   const cause = technical ? "" : error.message.trim();
   return {
     title,
-    task: error.task ? t(cause ? "error.taskWithCause" : "error.task", { task: t(TASK[error.task]), cause }) : null,
+    task: error.task ? t(cause ? "error.taskWithCause" : "error.task", { task: t(taskKey(error.task)), cause }) : null,
     message: !error.task && cause && cause !== title ? cause : null,
     details: said ? [] : detailLines(error.details),
-    hint: said?.hint ?? t(ERROR_HINT[error.code]),
+    hint: said?.hint ?? t(hintKey(error.code)),
     technical,
   };
 }
@@ -430,10 +283,10 @@ const MARK: Record<AuditMark, MessageKey> = {
   anchor_mismatch: "audit.mark.anchor_mismatch",
 };
 
-const OUTCOME: Record<OutcomeCode, MessageKey> = { ...ERROR_TITLE, ...MARK };
-
 /** An audit outcome's code in words; a code this version does not know (a newer
- * version's, kept as written) is shown as written. */
+ * version's, kept as written) is shown as written. The error codes are
+ * FIXED_IN_PROFILE's keys (a table with every code). */
 export function outcomeText(code: OutcomeCode, t: Translate): string {
-  return Object.hasOwn(OUTCOME, code) ? t(OUTCOME[code]) : code;
+  if (Object.hasOwn(MARK, code)) return t(MARK[code as AuditMark]);
+  return Object.hasOwn(FIXED_IN_PROFILE, code) ? t(errorTitleKey(code as ErrorCode)) : code;
 }

@@ -6,7 +6,7 @@ import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from "rea
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { StatusBadge } from "../../components/StatusBadge";
 import { type MessageKey, type Translate, useI18n } from "../../i18n";
-import { ERROR_TITLE } from "../../words/errorWords";
+import { errorTitleKey } from "../../words/errorWords";
 import { timeAgo } from "../../words/format";
 import { MISSING } from "../../words/text";
 import { rowKey, type Sort, type SortKey } from "./model";
@@ -214,7 +214,7 @@ function RowStatus({ file, now, locale }: { file: WatchedFile; now: number; loca
         </span>
       )}
       {file.refreshFailed && (
-        <span className="chip chip-danger" title={file.lastError ? t(ERROR_TITLE[file.lastError]) : undefined} data-testid="row-error">
+        <span className="chip chip-danger" title={file.lastError ? t(errorTitleKey(file.lastError)) : undefined} data-testid="row-error">
           {t("refreshFailed")}
         </span>
       )}
