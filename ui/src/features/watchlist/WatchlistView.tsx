@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { keys, queries } from "../../api/queries";
@@ -21,7 +21,6 @@ import { useConnectedTeam, useLeaseEnds } from "../team/TeamContext";
 import { TeamOffline } from "../team/TeamOffline";
 import { AddFile } from "./AddFile";
 import { AutoRefreshChoice } from "./AutoRefreshChoice";
-import { BulkBar } from "./BulkBar";
 import { emptyFilter, type Filter, filterRows, rowKey, type Sort, type SortKey, sortRows } from "./model";
 import { SavedViews } from "./SavedViews";
 import { SlaCell, SlaOverview } from "./SlaCell";
@@ -34,6 +33,11 @@ import { useWatchlistCsv } from "./useWatchlistCsv";
 import { useWatchlistRefresh } from "./useWatchlistRefresh";
 import { WatchlistTable } from "./WatchlistTable";
 import "./watchlist.css";
+
+// The bulk bar shows nothing until rows are selected: its chunk is not among the first paint's
+// scripts (issue 34, 4). It is asked for as the watchlist first renders, so it is here long
+// before anyone can select a row.
+const BulkBar = lazy(() => import("./BulkBar").then((m) => ({ default: m.BulkBar })));
 
 let startupReported = false;
 
@@ -313,14 +317,16 @@ export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; o
           {t("watch.exported", { path: csv.exported.path, n: csv.exported.rows })}
         </div>
       )}
-      <BulkBar
-        selected={selected}
-        all={selection.all}
-        shown={inView}
-        role={teamQueue?.role ?? null}
-        onClear={() => setSelection(noSelection)}
-        onError={setError}
-      />
+      <Suspense fallback={null}>
+        <BulkBar
+          selected={selected}
+          all={selection.all}
+          shown={inView}
+          role={teamQueue?.role ?? null}
+          onClear={() => setSelection(noSelection)}
+          onError={setError}
+        />
+      </Suspense>
       {files === null ? (
         !error && !list.error && <div className="empty">{t("loading")}</div>
       ) : files.length === 0 ? (
