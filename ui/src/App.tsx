@@ -20,7 +20,6 @@ import { markTourDone, toursFor } from "./features/guide/tours";
 import { useArrivingLinks } from "./features/links/LinkPrompt";
 import { PolicyNotice } from "./features/profiles/PolicyNotice";
 import { SlaNotices } from "./features/sla/SlaNotices";
-import { MentionNotices } from "./features/team/MentionNotices";
 import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
 import { ROLE_WORDS } from "./features/team/words";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
@@ -63,6 +62,9 @@ const ShortcutsHelp = lazy(() => screens.ShortcutsHelp().then((m) => ({ default:
 const TeamView = lazy(() => screens.TeamView().then((m) => ({ default: m.TeamView })));
 const TrackingView = lazy(() => screens.TrackingView().then((m) => ({ default: m.TrackingView })));
 const VerificationsView = lazy(() => screens.VerificationsView().then((m) => ({ default: m.VerificationsView })));
+// A team's mentions draw nothing until one arrives (alone, never): not among the first
+// paint's scripts; asked for as the window first renders (issue 34, 4).
+const MentionNotices = lazy(() => import("./features/team/MentionNotices").then((m) => ({ default: m.MentionNotices })));
 
 /** Fetches every screen's chunk, so none is fetched while the analyst waits for it. */
 function preloadScreens() {
@@ -243,7 +245,9 @@ function Desk() {
             {bookError && info.state === "ready" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
             {recovered.length > 0 && <RecoveryNotice recoveries={recovered} onDismiss={() => setRecovered([])} />}
             <PolicyNotice />
-            <MentionNotices onOpen={(target) => setRoute(target.view === "tracking" ? target : { ...target, file: null })} />
+            <Suspense fallback={null}>
+              <MentionNotices onOpen={(target) => setRoute(target.view === "tracking" ? target : { ...target, file: null })} />
+            </Suspense>
             {active && <SlaNotices key={active.id} onShow={() => setRoute({ view: "watchlist", atRisk: Date.now() })} />}
             <ScreenBoundary resetKey={route.view}>
               <Suspense fallback={<div className="empty">{t("loading")}</div>}>
