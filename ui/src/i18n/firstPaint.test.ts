@@ -50,6 +50,11 @@ describe("the first paint's words", () => {
     expect(modules.has("../features/team/TeamView.tsx")).toBe(false);
   });
 
+  it("leave out what draws nothing before a user's action or a team's event (their chunks come after it; issue 34, 4)", () => {
+    expect(modules.has("../features/watchlist/BulkBar.tsx")).toBe(false);
+    expect(modules.has("../features/team/MentionNotices.tsx")).toBe(false);
+  });
+
   it("leave the screens' words out of the first paint's scripts", () => {
     expect([...modules].filter((path) => path.startsWith("./screens/") || path === "./es-MX.ts" || path === "./en.ts")).toEqual([]);
   });
