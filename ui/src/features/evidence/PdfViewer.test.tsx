@@ -72,4 +72,27 @@ describe("the PDF viewer", () => {
     expect(session.close).not.toHaveBeenCalled();
     expect(session.kill).not.toHaveBeenCalled();
   });
+
+  it("ends the pane's worker when it goes while its document is still being parsed", async () => {
+    // A parse that never answers (a hostile file) would hold up every later document of
+    // the pane's one worker.
+    const session: PdfSession = {
+      open: vi.fn(() => new Promise<never>(() => undefined)),
+      release: vi.fn(),
+      warm: vi.fn(),
+      kill: vi.fn(),
+      close: vi.fn(),
+    };
+    const shown = render(
+      <I18nProvider>
+        <PdfSessionContext.Provider value={session}>
+          <PdfViewer bytes={new TextEncoder().encode("%PDF-1.7\n")} label="Acta" />
+        </PdfSessionContext.Provider>
+      </I18nProvider>,
+    );
+    expect(screen.getByText("Abriendo el PDF…")).toBeTruthy();
+    shown.unmount();
+    expect(session.kill).toHaveBeenCalledTimes(1);
+    expect(session.release).not.toHaveBeenCalled();
+  });
 });

@@ -141,9 +141,14 @@ export function PdfViewer({ bytes, label, onPageCount, onPainted, onActions }: P
       settle({ kind: "failed", failure: error instanceof WorkerFailed ? "viewer" : failureOf(error) });
     });
     return () => {
+      // Left while its parse is under way: the parse would go on in the pane's one worker
+      // and hold up every document after it (a hostile file, for ever), so the worker
+      // ends with it, as each viewer's own worker did; the next document starts another.
+      const parsing = !settled;
       settled = true;
       gone = true;
       clearTimeout(timer);
+      if (parsing && !held) session.kill();
       // The document stays opened in the pane's session for a switch back; the session
       // lets it go when others need the room, or when the pane closes.
       if (held) session.release(bytes);
@@ -223,24 +228,37 @@ export function PdfViewer({ bytes, label, onPageCount, onPainted, onActions }: P
       lastRender.current = task.promise;
       await task.promise;
     };
+    // A page whose drawing never ends (a hostile file) holds the pane's worker: past the
+    // limit the worker ends, the page says so, and the next document starts another.
+    const limit = setTimeout(() => {
+      if (stopped) return;
+      stopped = true;
+      task?.cancel();
+      session.kill();
+      setDrawing(false);
+      setPageError(page.proxy.pageNumber);
+    }, OPEN_TIMEOUT_MS);
     draw().then(
       () => {
+        clearTimeout(limit);
         if (stopped) return;
         setDrawing(false);
         setPartial(hasUndecodedImage(page.proxy.objs, page.proxy.commonObjs) ? page.proxy.pageNumber : null);
         painted.current?.();
       },
       (error: unknown) => {
+        clearTimeout(limit);
         if (stopped || isCancelled(error)) return;
         setDrawing(false);
         setPageError(page.proxy.pageNumber);
       },
     );
     return () => {
+      clearTimeout(limit);
       stopped = true;
       task?.cancel();
     };
-  }, [page, zoom]);
+  }, [page, zoom, session]);
 
   const act = useCallback(
     (action: Action) => {

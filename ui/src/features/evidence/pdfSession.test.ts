@@ -178,4 +178,20 @@ describe("the evidence pane's PDF session", () => {
     expect(ports).toHaveLength(1);
     expect(ports[0]?.terminated).toBe(true);
   });
+
+  it("starts no worker for an opening under way as the review closed", async () => {
+    const { deps, ports } = fakes();
+    let arrive: () => void = () => undefined;
+    const late = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    // pdf.js's chunk still loading (the window's first PDF) as the review closes.
+    const session = createPdfSession({ ...deps, load: () => late.then(() => deps.load()) });
+    const shown = session.open(pdf(1));
+    session.close();
+    arrive();
+    await expect(shown).rejects.toBeInstanceOf(WorkerFailed);
+    await settle();
+    expect(ports).toHaveLength(0);
+  });
 });

@@ -78,6 +78,9 @@ export function createPdfSession(deps: PdfSessionDeps = appDeps): PdfSession {
 
   // Counts the closings: a warming that ends after one starts nothing.
   let generation = 0;
+  // Counts the pane's closings alone: an opening under way as the pane closed (pdf.js's
+  // chunk still loading) starts no worker in a session nobody will close again.
+  let closings = 0;
 
   const kill = () => {
     generation += 1;
@@ -129,11 +132,13 @@ export function createPdfSession(deps: PdfSessionDeps = appDeps): PdfSession {
         return known.promise;
       }
       let pdfjs: Pick<Pdfjs, "PDFWorker" | "getDocument">;
+      const at = closings;
       try {
         pdfjs = await deps.load();
       } catch (error) {
         throw new WorkerFailed(String(error));
       }
+      if (at !== closings) throw new WorkerFailed("the evidence pane closed");
       const again = kept.get(bytes);
       if (again) {
         again.users += 1;
@@ -189,7 +194,10 @@ export function createPdfSession(deps: PdfSessionDeps = appDeps): PdfSession {
       );
     },
     kill,
-    close: kill,
+    close() {
+      closings += 1;
+      kill();
+    },
   };
 }
 
