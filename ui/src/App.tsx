@@ -245,9 +245,12 @@ function Desk() {
             {bookError && info.state === "ready" && <ErrorNotice error={bookError} onDismiss={() => setBookError(null)} />}
             {recovered.length > 0 && <RecoveryNotice recoveries={recovered} onDismiss={() => setRecovered([])} />}
             <PolicyNotice />
-            <Suspense fallback={null}>
-              <MentionNotices onOpen={(target) => setRoute(target.view === "tracking" ? target : { ...target, file: null })} />
-            </Suspense>
+            {/* Its own chunk: one that cannot load says so here, and the window stays. */}
+            <ScreenBoundary>
+              <Suspense fallback={null}>
+                <MentionNotices onOpen={(target) => setRoute(target.view === "tracking" ? target : { ...target, file: null })} />
+              </Suspense>
+            </ScreenBoundary>
             {active && <SlaNotices key={active.id} onShow={() => setRoute({ view: "watchlist", atRisk: Date.now() })} />}
             <ScreenBoundary resetKey={route.view}>
               <Suspense fallback={<div className="empty">{t("loading")}</div>}>

@@ -10,6 +10,7 @@ import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { ProgressBar } from "../../components/ProgressBar";
+import { ScreenBoundary } from "../../components/ScreenBoundary";
 import { CATEGORIES, CATEGORY_WORDS } from "../../components/StatusBadge";
 import { isTyping } from "../../dom/keys";
 import { useI18n } from "../../i18n";
@@ -317,16 +318,19 @@ export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; o
           {t("watch.exported", { path: csv.exported.path, n: csv.exported.rows })}
         </div>
       )}
-      <Suspense fallback={null}>
-        <BulkBar
-          selected={selected}
-          all={selection.all}
-          shown={inView}
-          role={teamQueue?.role ?? null}
-          onClear={() => setSelection(noSelection)}
-          onError={setError}
-        />
-      </Suspense>
+      {/* Its own chunk: one that cannot load says so here, and the list stays. */}
+      <ScreenBoundary>
+        <Suspense fallback={null}>
+          <BulkBar
+            selected={selected}
+            all={selection.all}
+            shown={inView}
+            role={teamQueue?.role ?? null}
+            onClear={() => setSelection(noSelection)}
+            onError={setError}
+          />
+        </Suspense>
+      </ScreenBoundary>
       {files === null ? (
         !error && !list.error && <div className="empty">{t("loading")}</div>
       ) : files.length === 0 ? (
