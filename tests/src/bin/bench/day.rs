@@ -10,7 +10,7 @@ use kyb_e2e::DataDir;
 use serde_json::Value;
 
 use crate::journeys::{followed_with_detail, open_app, settled_pss, wait_for_measure};
-use crate::memory::{Kind, TreePss};
+use crate::memory::{self, TreePss};
 use crate::{Args, by_process, page, progress, row};
 
 /// How many different files' details are opened.
@@ -129,25 +129,12 @@ pub fn section(day: &Day) -> Vec<String> {
 /// The day's readings by kind of memory (for `--only day`; the full report has them
 /// in its table of kinds).
 pub fn kinds(day: &Day) -> Vec<String> {
-    let mut out = vec![
-        String::new(),
-        format!(
-            "| state (MiB) | {} |",
-            Kind::ALL.map(Kind::label).join(" | ")
-        ),
-        format!("|---|{}", "---:|".repeat(Kind::ALL.len())),
-    ];
-    for (state, pss) in [
+    let mut out = vec![String::new()];
+    out.extend(memory::kinds_table(&[
         ("before", &day.before),
         ("after the details", &day.after),
         ("minimized", &day.hidden),
         ("shown again", &day.shown),
-    ] {
-        let mut cells = vec![state.to_owned()];
-        cells.extend(
-            Kind::ALL.map(|kind| format!("{:.1}", pss.by_kind.get(&kind).copied().unwrap_or(0.0))),
-        );
-        out.push(row(&cells));
-    }
+    ]));
     out
 }

@@ -245,13 +245,8 @@ async fn main() {
          (`/proc/PID/smaps`; MiB):"
             .to_owned(),
         String::new(),
-        format!(
-            "| state | {} |",
-            memory::Kind::ALL.map(memory::Kind::label).join(" | ")
-        ),
-        format!("|---|{}", "---:|".repeat(memory::Kind::ALL.len())),
     ]);
-    let by_kind = [
+    out.extend(memory::kinds_table(&[
         ("bare window, empty page", &measured.bare_idle),
         ("KYB Desk, idle", &measured.memory[0].1),
         ("KYB Desk, large file open", &measured.memory[1].1),
@@ -259,15 +254,7 @@ async fn main() {
         ("KYB Desk, after them", &day.after),
         ("KYB Desk, then minimized", &day.hidden),
         ("KYB Desk, then shown again", &day.shown),
-    ];
-    for (state, pss) in by_kind {
-        let mut cells = vec![state.to_owned()];
-        cells.extend(
-            memory::Kind::ALL
-                .map(|kind| format!("{:.1}", pss.by_kind.get(&kind).copied().unwrap_or(0.0))),
-        );
-        out.push(row(&cells));
-    }
+    ]));
     out.extend([
         String::new(),
         include_str!("../../../../docs/bench/memory.md")
