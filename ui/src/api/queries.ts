@@ -116,7 +116,7 @@ export const queries = {
         return { file, bytes: await backend.evidenceBytes(handle, file.sha256) };
       },
       staleTime: Number.POSITIVE_INFINITY,
-      gcTime: MINUTE,
+      gcTime: FILE_KEPT_MS,
     }),
   image: (url: string) =>
     queryOptions({ queryKey: keys.image(url), queryFn: () => backend.fetchImage(url), staleTime: Number.POSITIVE_INFINITY, gcTime: FILE_KEPT_MS }),
