@@ -171,6 +171,23 @@ pub fn tree_pss(root: u32) -> TreePss {
     }
 }
 
+/// A Markdown table of readings by kind of memory (MiB): a row per state, a column per
+/// kind.
+pub fn kinds_table(states: &[(&str, &TreePss)]) -> Vec<String> {
+    let mut out = vec![
+        format!("| state | {} |", Kind::ALL.map(Kind::label).join(" | ")),
+        format!("|---|{}", "---:|".repeat(Kind::ALL.len())),
+    ];
+    for (state, pss) in states {
+        let mut cells = vec![(*state).to_owned()];
+        cells.extend(
+            Kind::ALL.map(|kind| format!("{:.1}", pss.by_kind.get(&kind).copied().unwrap_or(0.0))),
+        );
+        out.push(crate::row(&cells));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,21 +212,4 @@ mod tests {
             "{pss:?}"
         );
     }
-}
-
-/// A Markdown table of readings by kind of memory (MiB): a row per state, a column per
-/// kind.
-pub fn kinds_table(states: &[(&str, &TreePss)]) -> Vec<String> {
-    let mut out = vec![
-        format!("| state | {} |", Kind::ALL.map(Kind::label).join(" | ")),
-        format!("|---|{}", "---:|".repeat(Kind::ALL.len())),
-    ];
-    for (state, pss) in states {
-        let mut cells = vec![(*state).to_owned()];
-        cells.extend(
-            Kind::ALL.map(|kind| format!("{:.1}", pss.by_kind.get(&kind).copied().unwrap_or(0.0))),
-        );
-        out.push(crate::row(&cells));
-    }
-    out
 }
