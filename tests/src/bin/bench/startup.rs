@@ -261,7 +261,8 @@ pub fn page_ms(line: &str) -> Option<f64> {
 
 /// Where the page's share of the start-up goes: each step's time from the page's
 /// navigation start, read from the page once its watchlist is painted (its navigation
-/// and resource timings, and the marks `ui/src/api/early.ts` and `App.tsx` leave).
+/// and resource timings, and the marks `ui/src/api/early.ts`, `App.tsx` and the
+/// watchlist's screen leave).
 pub async fn page_steps(app: &kyb_e2e::App) -> Vec<(String, f64)> {
     let found = app
         .run_script(
@@ -279,6 +280,7 @@ pub async fn page_steps(app: &kyb_e2e::App) -> Vec<(String, f64)> {
                ['the profile book answered', at('startup:book')],
                ['the watchlist answered', at('startup:list')],
                ['the watchlist handed to its screen', painted ? painted.startTime : null],
+               ['its rows committed to the document (React done)', at('startup:rows')],
                ['its rows painted', painted ? painted.startTime + painted.duration : null],
              ];",
         )
