@@ -2,7 +2,7 @@ import { act, render } from "@testing-library/react";
 import { createElement, useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { answered, begin, exposeCounts, keepBounded, MEASURES_KEPT, paintedSince, usePaintMeasure } from "./perf";
+import { answered, begin, countLive, exposeCounts, keepBounded, MEASURES_KEPT, paintedSince, usePaintMeasure } from "./perf";
 
 const measures = (name: string) => performance.getEntriesByName(name, "measure");
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -74,9 +74,19 @@ describe("the page's counts", () => {
     let kept = 3;
     exposeCounts(() => kept);
     const counts = (globalThis as unknown as { kybCounts: () => { queries: number } }).kybCounts;
-    expect(counts()).toEqual({ queries: 3 });
+    expect(counts()).toMatchObject({ queries: 3 });
     kept = 5;
-    expect(counts()).toEqual({ queries: 5 });
+    expect(counts()).toMatchObject({ queries: 5 });
+  });
+
+  it("adds the live counts other modules report, as they change", () => {
+    exposeCounts(() => 0);
+    const counts = (globalThis as unknown as { kybCounts: () => Record<string, number> }).kybCounts;
+    const before = counts().pdfWorkers ?? 0;
+    countLive("pdfWorkers", 1);
+    expect(counts().pdfWorkers).toBe(before + 1);
+    countLive("pdfWorkers", -1);
+    expect(counts().pdfWorkers).toBe(before);
   });
 });
 

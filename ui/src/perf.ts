@@ -86,10 +86,23 @@ export function usePaintMeasure(): (name: Measure, then?: (ms: number) => void) 
   }, []);
 }
 
+/** Live objects other modules report for `window.kybCounts()`: the evidence's pdf.js
+ * sessions holding a worker or a document, their workers running, and the PDF documents
+ * they keep opened (features/evidence/pdfSession.ts). Reported here, not read from there:
+ * the entry never imports the evidence's modules. */
+export type LiveCount = "pdfSessions" | "pdfWorkers" | "pdfDocuments";
+const live: Record<LiveCount, number> = { pdfSessions: 0, pdfWorkers: 0, pdfDocuments: 0 };
+
+/** Adds `delta` to the live count `name`. */
+export function countLive(name: LiveCount, delta: number) {
+  live[name] += delta;
+}
+
 /** What `make bench` reads of the page's own objects (`window.kybCounts()`), besides what
- * the DOM shows: the answers TanStack Query keeps. A read-only count, so harmless in a
- * production build; WebKitGTK has no `performance.memory`, so the bench tells a leak by
- * counts like these before and after 200 details (docs/bench/memory.md). */
+ * the DOM shows: the answers TanStack Query keeps and the live counts above. A read-only
+ * count, so harmless in a production build; WebKitGTK has no `performance.memory`, so the
+ * bench tells a leak by counts like these before and after 200 details
+ * (docs/bench/memory.md) and before and after 50 reviews (docs/bench/evidence.md). */
 export function exposeCounts(queries: () => number) {
-  (globalThis as { kybCounts?: () => { queries: number } }).kybCounts = () => ({ queries: queries() });
+  (globalThis as { kybCounts?: () => { queries: number } & Record<LiveCount, number> }).kybCounts = () => ({ queries: queries(), ...live });
 }

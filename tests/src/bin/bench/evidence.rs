@@ -10,7 +10,7 @@ use kyb_sandbox::Manifest;
 use serde_json::json;
 
 use crate::journeys::{followed_with_detail, measures, open_app, settled_pss, wait_for_measure};
-use crate::memory::TreePss;
+use crate::memory::{self, TreePss};
 use crate::{Args, page, progress};
 
 /// Reviews whose evidence is shown one after another for the memory reading.
@@ -32,9 +32,12 @@ pub struct Evidence {
     pub switches: Vec<(String, Vec<f64>)>,
     pub before: TreePss,
     pub open: TreePss,
+    /// The large file's review closed, the watchlist shown: what one review leaves.
+    pub closed: TreePss,
     pub after: TreePss,
     /// The page's counts with the watchlist shown, before and after the reviews.
     pub counts_before: page::Counts,
+    pub counts_closed: page::Counts,
     pub counts_after: page::Counts,
 }
 
@@ -82,6 +85,10 @@ pub async fn measure(args: &Args, manifest: &Manifest, data: &DataDir) -> Eviden
         }
     }
     let open = settled_pss(&args.app).await;
+    // One review closed: split what one review leaves behind from what 50 do.
+    app.click("[data-testid=nav-watchlist]").await;
+    let closed = settled_pss(&args.app).await;
+    let counts_closed = page::read(&app).await;
 
     progress(&format!(
         "evidence: {FILES} reviews, each with its proof of address shown"
@@ -122,8 +129,10 @@ pub async fn measure(args: &Args, manifest: &Manifest, data: &DataDir) -> Eviden
             .collect(),
         before,
         open,
+        closed,
         after,
         counts_before,
+        counts_closed,
         counts_after,
     }
 }
@@ -140,9 +149,22 @@ pub fn counts_section(evidence: &Evidence) -> Vec<String> {
     out.extend(page::table(&[
         ("before: the watchlist shown", &evidence.counts_before),
         (
+            "after one review closed, the watchlist shown",
+            &evidence.counts_closed,
+        ),
+        (
             "after the reviews, the watchlist shown",
             &evidence.counts_after,
         ),
+    ]));
+    out.push(String::new());
+    out.push("The same readings by kind of memory (MiB):".to_owned());
+    out.push(String::new());
+    out.extend(memory::kinds_table(&[
+        ("before", &evidence.before),
+        ("review open", &evidence.open),
+        ("one review closed", &evidence.closed),
+        ("after the reviews", &evidence.after),
     ]));
     out
 }

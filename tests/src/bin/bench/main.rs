@@ -72,8 +72,9 @@ fn evidence_section(evidence: &evidence::Evidence) -> Vec<String> {
         String::new(),
         format!(
             "Memory (PSS, read as above): the watchlist alone, then the large file's \
-             review with its evidence open, then after {} more reviews each with its \
-             proof of address drawn, the watchlist shown again.",
+             review with its evidence open, then that review closed (the watchlist \
+             shown), then after {} more reviews each with its proof of address drawn, \
+             the watchlist shown again.",
             evidence::FILES
         ),
         String::new(),
@@ -83,6 +84,10 @@ fn evidence_section(evidence: &evidence::Evidence) -> Vec<String> {
     for (state, pss) in [
         ("before: the watchlist shown", &evidence.before),
         ("the large file's review, evidence open", &evidence.open),
+        (
+            "after the large file's review closed, the watchlist shown",
+            &evidence.closed,
+        ),
         (
             "after the 50 reviews with evidence, the watchlist shown",
             &evidence.after,

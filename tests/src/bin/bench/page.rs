@@ -19,6 +19,11 @@ pub struct Counts {
     /// The answers TanStack Query keeps (`window.kybCounts()`, ui/src/perf.ts); `None`
     /// on a build that does not expose them.
     pub queries: Option<u64>,
+    /// The evidence's pdf.js sessions, their workers running and the PDF documents they
+    /// keep opened (`window.kybCounts()`); `None` on a build that does not expose them.
+    pub pdf_sessions: Option<u64>,
+    pub pdf_workers: Option<u64>,
+    pub pdf_documents: Option<u64>,
     /// `performance.memory.usedJSHeapSize` in MiB where the engine has it (not WebKit).
     pub heap_mib: Option<f64>,
 }
@@ -33,7 +38,7 @@ pub async fn read(app: &App) -> Counts {
                canvases: document.getElementsByTagName('canvas').length,
                entries: performance.getEntries().length,
                measures: performance.getEntriesByType('measure').length,
-               queries: window.kybCounts ? window.kybCounts().queries : null,
+               ...(window.kybCounts ? window.kybCounts() : {}),
                heap: memory ? memory.usedJSHeapSize / 1048576 : null,
              };",
         )
@@ -46,6 +51,9 @@ pub async fn read(app: &App) -> Counts {
         entries: count("entries").unwrap_or_default(),
         measures: count("measures").unwrap_or_default(),
         queries: count("queries"),
+        pdf_sessions: count("pdfSessions"),
+        pdf_workers: count("pdfWorkers"),
+        pdf_documents: count("pdfDocuments"),
         heap_mib: counts["heap"].as_f64(),
     }
 }
@@ -53,6 +61,11 @@ pub async fn read(app: &App) -> Counts {
 /// Whether the page sees itself hidden (`document.visibilityState`).
 pub async fn hidden(app: &App) -> bool {
     app.run_script("return document.visibilityState").await == "hidden"
+}
+
+/// A count the page exposes, or says it does not.
+fn exposed(count: Option<u64>) -> String {
+    count.map_or("not exposed".to_owned(), |n| n.to_string())
 }
 
 /// A Markdown table: one row per count, one column per state.
@@ -63,14 +76,17 @@ pub fn table(states: &[(&str, &Counts)]) -> Vec<String> {
         format!("|---|{}", "---:|".repeat(states.len())),
     ];
     type Cell = fn(&Counts) -> String;
-    let lines: [(&str, Cell); 7] = [
+    let lines: [(&str, Cell); 10] = [
         ("elements in the document", |c| c.nodes.to_string()),
         ("`img` elements", |c| c.images.to_string()),
         ("`canvas` elements", |c| c.canvases.to_string()),
-        ("TanStack Query answers kept", |c| {
-            c.queries
-                .map_or("not exposed".to_owned(), |n| n.to_string())
-        }),
+        ("TanStack Query answers kept", |c| exposed(c.queries)),
+        (
+            "pdf.js sessions (evidence panes, viewers of their own)",
+            |c| exposed(c.pdf_sessions),
+        ),
+        ("pdf.js workers running", |c| exposed(c.pdf_workers)),
+        ("PDF documents kept opened", |c| exposed(c.pdf_documents)),
         ("User Timing measures", |c| c.measures.to_string()),
         ("performance entries, all kinds", |c| c.entries.to_string()),
         ("JavaScript heap (MiB)", |c| {

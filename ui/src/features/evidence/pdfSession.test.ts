@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 
+import { exposeCounts } from "../../perf";
 import { createPdfSession, DOCUMENTS_KEPT, type PdfSessionDeps, WorkerFailed } from "./pdfSession";
 
 // pdf.js and its worker as the session sees them: jsdom has no Worker, and what is checked
@@ -193,5 +194,27 @@ describe("the evidence pane's PDF session", () => {
     await expect(shown).rejects.toBeInstanceOf(WorkerFailed);
     await settle();
     expect(ports).toHaveLength(0);
+  });
+
+  it("reports its worker and documents to the page's counts, and none once closed", async () => {
+    exposeCounts(() => 0);
+    const live = () => (globalThis as unknown as { kybCounts: () => Record<string, number> }).kybCounts();
+    const base = live();
+    const { deps, opened } = fakes();
+    const session = createPdfSession(deps);
+    const [a, b] = [pdf(1), pdf(2)];
+    const first = session.open(a);
+    await settle();
+    opened[0]?.answer(1);
+    await first;
+    const second = session.open(b);
+    await settle();
+    opened[1]?.answer(2);
+    await second;
+    expect(live().pdfSessions).toBe((base.pdfSessions ?? 0) + 1);
+    expect(live().pdfWorkers).toBe((base.pdfWorkers ?? 0) + 1);
+    expect(live().pdfDocuments).toBe((base.pdfDocuments ?? 0) + 2);
+    session.close();
+    expect(live()).toEqual(base);
   });
 });

@@ -5,6 +5,7 @@ import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFWorker } from "pdfjs-
 // blob: workers (pdf.js would then parse on the main thread, past any time limit).
 import workerSrc from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { createContext } from "react";
+import { countLive } from "../../perf";
 import { openOptions } from "./viewerModel";
 
 type Pdfjs = typeof import("pdfjs-dist");
@@ -72,6 +73,17 @@ export function createPdfSession(deps: PdfSessionDeps = appDeps): PdfSession {
   // waiting in a terminated worker would never answer.
   let ended: { promise: Promise<never>; end: (error: Error) => void } | null = null;
 
+  // What this session last reported to the page's live counts (`window.kybCounts()`).
+  let reported = { workers: 0, documents: 0 };
+  const report = () => {
+    const now = { workers: port ? 1 : 0, documents: kept.size };
+    const holding = (counts: typeof now) => (counts.workers + counts.documents > 0 ? 1 : 0);
+    countLive("pdfWorkers", now.workers - reported.workers);
+    countLive("pdfDocuments", now.documents - reported.documents);
+    countLive("pdfSessions", holding(now) - holding(reported));
+    reported = now;
+  };
+
   const destroy = (entry: Kept) => {
     entry.task.destroy().catch(() => undefined);
   };
@@ -92,6 +104,7 @@ export function createPdfSession(deps: PdfSessionDeps = appDeps): PdfSession {
     worker = null;
     port?.terminate();
     port = null;
+    report();
   };
 
   const workerOf = (pdfjs: Pick<Pdfjs, "PDFWorker">): { worker: PDFWorker; ended: Promise<never> } => {
@@ -108,6 +121,7 @@ export function createPdfSession(deps: PdfSessionDeps = appDeps): PdfSession {
       });
       promise.catch(() => undefined);
       ended = { promise, end };
+      report();
     }
     return { worker, ended: ended.promise };
   };
@@ -120,6 +134,7 @@ export function createPdfSession(deps: PdfSessionDeps = appDeps): PdfSession {
       kept.delete(bytes);
       destroy(entry);
     }
+    report();
   };
 
   return {
@@ -168,6 +183,7 @@ export function createPdfSession(deps: PdfSessionDeps = appDeps): PdfSession {
         if (kept.get(bytes) === entry) {
           kept.delete(bytes);
           destroy(entry);
+          report();
         }
       });
       trim();
