@@ -181,3 +181,51 @@ async fn each_hostile_file_ends_in_its_message_and_nothing_runs_or_hangs() {
     })
     .await;
 }
+
+/// A section switch draws its page once, at the width the stage keeps: each drawing sets
+/// the canvas's size, so the canvas's sizes are counted (a scrollbar that appeared under a
+/// page fitted to the width would narrow the stage and have the page drawn again).
+#[tokio::test]
+async fn a_section_switch_draws_its_page_once() {
+    with_demo_world(move |app| async move {
+        app.click("[data-testid=try-review]").await;
+        app.show_section_pdf("ProofAddressObligatorio", 1).await;
+        app.run_script(
+            "window.kybDraws = [];
+             const own = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'width');
+             Object.defineProperty(HTMLCanvasElement.prototype, 'width', {
+               configurable: true,
+               get() { return own.get.call(this); },
+               set(value) {
+                 if (this.dataset.testid === 'pdf-canvas') window.kybDraws.push(value);
+                 own.set.call(this, value);
+               },
+             });
+             return true;",
+        )
+        .await;
+        for (section, pages) in [
+            ("ActaConstitutivaObligatorio", 7),
+            ("ProofAddressObligatorio", 1),
+            ("ActaConstitutivaObligatorio", 7),
+        ] {
+            app.run_script("window.kybDraws = []; return true;").await;
+            app.show_section_pdf(section, pages).await;
+            // Time for a late resize to draw again, were there one.
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let seen = app
+                .run_script(
+                    "const stage = document.querySelector('[data-testid=evidence-pane] .pdf-stage');
+                     const canvas = stage.querySelector('[data-testid=pdf-canvas]');
+                     const style = getComputedStyle(stage);
+                     const inner = stage.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                     // CSS pixels; the page's width at the fitted zoom may round one below.
+                     return [window.kybDraws, Math.abs(parseFloat(canvas.style.width) - Math.floor(inner)) <= 1, canvas.style.width, inner];",
+                )
+                .await;
+            assert_eq!(seen[0].as_array().map(Vec::len), Some(1), "{section}: drawings {seen}");
+            assert_eq!(seen[1], serde_json::json!(true), "{section}: the page fits the stage's width {seen}");
+        }
+    })
+    .await;
+}
