@@ -238,7 +238,8 @@ async fn main() {
             "Over a working day: the same window, its watchlist of {WATCHLIST_FILES} files \
              shown, then {} different files' details opened one after another (each from \
              the watchlist: search, file, detail) and the watchlist shown again; PSS read \
-             as above.",
+             as above, after the first detail too, and last a minute after the \
+             details, once the closed files' cached answers have been let go.",
             day::DETAILS
         ),
         String::new(),
@@ -256,9 +257,11 @@ async fn main() {
         ("KYB Desk, idle", &measured.memory[0].1),
         ("KYB Desk, large file open", &measured.memory[1].1),
         ("KYB Desk, before the 200 details", &day.before),
+        ("KYB Desk, after one detail", &day.first),
         ("KYB Desk, after them", &day.after),
         ("KYB Desk, then minimized", &day.hidden),
         ("KYB Desk, then shown again", &day.shown),
+        ("KYB Desk, a minute later", &day.later),
     ]));
     out.extend([
         String::new(),
