@@ -377,6 +377,11 @@ fn scale_lines(rows: &[scale::Row], runs: usize) -> Vec<String> {
             ]),
         ]);
     }
+    out.push(
+        include_str!("../../../../docs/bench/scale.md")
+            .trim_end()
+            .to_owned(),
+    );
     out
 }
 
