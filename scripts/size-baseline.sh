@@ -6,9 +6,11 @@
 #
 #   scripts/size-baseline.sh REV
 #
-# prints "REV BYTES" (the stripped binary) and writes nothing in the checkout: the
+# prints "REV OPT-LEVEL BYTES" (the stripped binary; the opt-level of that commit's
+# release profile, or CARGO_PROFILE_RELEASE_OPT_LEVEL's when set, to build an old
+# commit as today's profile builds) and writes nothing in the checkout: the
 # commit is built in a temporary worktree with a build folder of its own under
-# $CARGO_TARGET_DIR/size-baseline. docs/bench/size-baseline.txt keeps the figure of the
+# $CARGO_TARGET_DIR/size-baseline. docs/bench/size-baseline.txt keeps the figures of the
 # round's start that `make bench` compares against (measuring it again costs a full
 # release build, about 15 minutes on two cores, so make bench does not).
 set -euo pipefail
@@ -28,4 +30,6 @@ git worktree add --detach "$work/tree" "$commit" >/dev/null 2>&1
     cargo build --release --locked -p kyb-desk --no-default-features --features tauri/custom-protocol >&2
 )
 strip -o "$work/stripped" "$CARGO_TARGET_DIR/size-baseline/release/kyb-desk"
-echo "$commit $(stat -c %s "$work/stripped")"
+level=${CARGO_PROFILE_RELEASE_OPT_LEVEL:-$(git show "$commit:Cargo.toml" | awk '/^\[profile\.release\]/ { p = 1; next } /^\[/ { p = 0 }
+  p && $1 == "opt-level" { gsub(/"/, "", $3); print $3 }')}
+echo "$commit ${level:-3} $(stat -c %s "$work/stripped")"
