@@ -96,6 +96,21 @@ describe("the selection's bar", () => {
     expect(cleared()).toBe(false);
   });
 
+  it("drops a progress message that arrives after the refresh has answered: no progress bar left running", async () => {
+    let channel: { onmessage: (message: unknown) => void } | null = null;
+    setUp({}, (cmd, args) => {
+      if (cmd !== command.refresh_files) return null;
+      channel = (args as { onProgress: { onmessage: (message: unknown) => void } }).onProgress;
+      return report();
+    });
+    fireEvent.click(screen.getByTestId("bulk-refresh"));
+    expect((await screen.findByTestId("bulk-done")).textContent).toBe("Actualizados: 3. Con falla: 0.");
+    expect(channel).not.toBeNull();
+    channel!.onmessage({ done: 3, total: 3, file: files[2] });
+    await new Promise((settle) => setTimeout(settle, 0));
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
   it("asks before unfollowing many, with the count, and undoes it", async () => {
     const { sent } = setUp({}, (cmd, args) => {
       if (cmd === command.unfollow_files) return { report: report(), removed: files, list: [] };

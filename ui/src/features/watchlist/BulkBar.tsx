@@ -55,29 +55,38 @@ export function BulkBar(props: {
   const busy = progress !== null;
   const rows = asSelectedFiles(props.selected);
 
-  /** Runs one action: its progress, then its outcomes; the selection stays. */
-  const run = (work: () => Promise<Done | null>) => {
+  /** Runs one action: its progress, then its outcomes; the selection stays. A channel's
+   * progress message may arrive after the command's answer: once the action has ended,
+   * a late one is dropped, or it would put back a progress bar that never ends. */
+  const run = (work: (onProgress: (progress: { done: number; total: number }) => void) => Promise<Done | null>) => {
     props.onError(null);
     setDone(null);
     setFailed([]);
     setRemoved(null);
     setProgress({ done: 0, total: n });
-    work()
+    let live = true;
+    const onProgress = ({ done, total }: { done: number; total: number }) => {
+      if (live) setProgress({ done, total });
+    };
+    work(onProgress)
       .then((result) => {
         setDone(result);
         if (result && result.kind !== "exported") setFailed(result.report.outcomes.filter((o) => o.result.kind !== "done"));
       }, props.onError)
-      .finally(() => setProgress(null));
+      .finally(() => {
+        live = false;
+        setProgress(null);
+      });
   };
   const refresh = () =>
-    run(async () => {
-      const report = await backend.refreshFiles(rows, setProgress);
+    run(async (onProgress) => {
+      const report = await backend.refreshFiles(rows, onProgress);
       void client.invalidateQueries({ queryKey: keys.watchlist() });
       return { kind: "refreshed", report };
     });
   const assign = (to: string | null) =>
-    run(async () => {
-      const report = await backend.assignFiles(rows, to, setProgress);
+    run(async (onProgress) => {
+      const report = await backend.assignFiles(rows, to, onProgress);
       void client.invalidateQueries({ queryKey: keys.teamQueues });
       return { kind: to ? "assigned" : "unassigned", report };
     });
