@@ -31,12 +31,13 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
     let manifest = service.manifest.clone();
     let examples = manifest.examples.clone();
     let workspace = manifest.tenants[0].workspace_id.to_string();
-    // Beto is the team's first supervisor (the set-up's last step); he adds Ana.
+    // Beto is the team's first supervisor (the set-up's last step); IT's set-up issues
+    // Ana's login, so that Beto, who never had her password, may approve her requests.
     let Some(db) = TeamDatabase::create("kyb_e2e_team", &workspace, "beto").await else {
         service.stop().await;
         return;
     };
-    let (ana, ana_password) = db.add("ana", Role::Analyst).await;
+    let (ana, ana_password) = db.issue("ana", Role::Analyst).await;
     let beto_login = db.boss.member().to_owned();
 
     with_app(move |app| async move {

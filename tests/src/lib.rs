@@ -257,6 +257,25 @@ impl TeamDatabase {
         (login, password)
     }
 
+    /// A member `who` with `role` whose login the owner's set-up issues (no supervisor
+    /// had its password, so four eyes counts them a person apart): the login, and the
+    /// one-time password to hand over.
+    pub async fn issue(&self, who: &str, role: kyb_team::Role) -> (String, String) {
+        let login = self.team.login(who);
+        let password = kyb_team::setup::issue_login(
+            &self.team.owner,
+            &self.team.workspace,
+            &login,
+            &format!("{who}@kybdesk.mx"),
+            role,
+            false,
+        )
+        .await
+        .expect("the set-up issues the login")
+        .expect("a one-time password");
+        (login, password)
+    }
+
     /// The first run of a member's desk: the sandbox's profile as the first-run screen
     /// asks for it, in this team as `login` with their (one-time) password, saved and
     /// connected.

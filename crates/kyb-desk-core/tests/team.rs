@@ -37,17 +37,29 @@ impl TeamDatabase {
         }
     }
 
-    /// `demo` joins the team as `who`, a member the supervisor adds with `role`: its
-    /// profile names the login, and the one-time password goes in its keyring (the
-    /// desk replaces it at its first connection).
+    /// `demo` joins the team as `who`, with `role`: its profile names the login, and
+    /// the one-time password goes in its keyring (the desk replaces it at its first
+    /// connection). The first supervisor adds an analyst or an agent; a supervisor's
+    /// login is the set-up's to issue, so that four eyes counts her a person apart from
+    /// the members the first supervisor made.
     async fn join(&self, demo: &DemoDesk, profile: &Profile, who: &str, role: Role) {
         let login = self.team.login(who);
-        let one_time = self
-            .boss
-            .add_member(&login, &format!("{who}@kybdesk.mx"), role, false)
+        let email = format!("{who}@kybdesk.mx");
+        let one_time = if role == Role::Supervisor {
+            kyb_team::setup::issue_login(
+                &self.team.owner,
+                &self.team.workspace,
+                &login,
+                &email,
+                role,
+                false,
+            )
             .await
-            .expect("added")
-            .expect("a one-time password");
+        } else {
+            self.boss.add_member(&login, &email, role, false).await
+        }
+        .expect("added")
+        .expect("a one-time password");
         demo.desk
             .save_profile(in_team(
                 profile,
@@ -78,6 +90,73 @@ async fn second(db: &TeamDatabase, first: &DemoDesk, who: &str, role: Role) -> D
     demo.desk.activate_profile(&profile.id).expect("active");
     db.join(&demo, &profile, who, role).await;
     demo
+}
+
+/// The approver's desk approved, then failed before the call left (the team lost
+/// between the two, the desk closed): the request is approved and unused. Approving
+/// it again from her desk sends it; it is not "already decided".
+#[tokio::test]
+async fn an_approved_request_whose_call_never_left_is_sent_when_approved_again() {
+    let Some((db, ana)) = first("ana", Role::Analyst).await else {
+        return;
+    };
+    // Lider's login is the set-up's; her library connection stands for her desk's
+    // first attempt, and her desk keeps the same password.
+    let (lider_team, password) = db.team.issued("lider", Role::Supervisor).await;
+    let lider = DemoDesk::start().await;
+    let profile = kyb_desk_core::demo::install(&lider.desk, ana.manifest()).expect("profile");
+    lider.desk.activate_profile(&profile.id).expect("active");
+    lider
+        .desk
+        .save_profile(in_team(
+            &profile,
+            "lider@kybdesk.mx",
+            Some(db.address(&db.team.login("lider"))),
+        ))
+        .expect("in the team");
+    lider
+        .desk
+        .set_team_password(&profile.id, &password)
+        .await
+        .expect("kept");
+    let folio = ana.manifest().examples.folios["Abierto"].clone();
+    db.boss
+        .set_four_eyes(FourEyes {
+            on: true,
+            resend_limit: 1,
+        })
+        .await
+        .expect("set");
+    let asked = ana
+        .desk
+        .ask_approval(ApprovalAction::Cancel, &folio, "El cliente desistió")
+        .await
+        .expect("asked");
+    lider_team
+        .decide_approval(&asked, true)
+        .await
+        .expect("approved; the call never left");
+    let sent = lider
+        .desk
+        .decide_approval(&(&asked).into(), true)
+        .await
+        .expect("approved again: sent");
+    assert_eq!(sent.id, asked.id);
+    let state = ana.desk.verification(&folio).await.expect("read");
+    assert!(
+        !state.can_cancel,
+        "cancelled by the approver's desk: {state:?}"
+    );
+    // Sent once: a third press is told the request is closed.
+    assert_eq!(
+        lider
+            .desk
+            .decide_approval(&(&asked).into(), true)
+            .await
+            .expect_err("closed")
+            .code,
+        TeamCode::ApprovalClosed
+    );
 }
 
 #[tokio::test]

@@ -30,8 +30,11 @@ BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = adm) THEN
         EXECUTE format('CREATE ROLE %I NOLOGIN CREATEROLE', adm);
     END IF;
-    -- A removed member's sessions end at once.
+    -- A removed member's sessions end at once, and a member transaction that holds the
+    -- team's locks too long is ended: which ones is read from pg_stat_activity, whose
+    -- transaction times are shown only to a reader of all statistics.
     EXECUTE format('GRANT pg_signal_backend TO %I', adm);
+    EXECUTE format('GRANT pg_read_all_stats TO %I', adm);
     EXECUTE format('REVOKE CONNECT, TEMPORARY ON DATABASE %I FROM PUBLIC', db);
     EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', db, own);
     EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', db, grp);
@@ -64,6 +67,24 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'KY015', MESSAGE = 'this login cannot be a member''s', DETAIL = coalesce(p_login, '');
 END $$;
 
+-- The server's limits on a member login, whatever its client sets at connection: a
+-- statement runs at most 15 s, waits for a lock at most 3 s, and a transaction left
+-- idle ends after 5 s (a desk never leaves one open). They are the login's defaults:
+-- a member may still SET them in their own session, so the team's functions also end
+-- a member transaction that outlives team_hold_limit() when someone waits on it
+-- (team_end_stale_transactions below).
+CREATE OR REPLACE FUNCTION team_admin.team_login_limits(p_login text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NOT team_admin.team_login_plain(p_login) THEN
+        PERFORM team_admin.team_login_refuse(p_login);
+    END IF;
+    EXECUTE format('ALTER ROLE %I IN DATABASE %I SET statement_timeout = %L', p_login, current_database(), '15s');
+    EXECUTE format('ALTER ROLE %I IN DATABASE %I SET lock_timeout = %L', p_login, current_database(), '3s');
+    EXECUTE format('ALTER ROLE %I IN DATABASE %I SET idle_in_transaction_session_timeout = %L',
+                   p_login, current_database(), '5s');
+END $$;
+
 -- A new login, in the members' group, with a password valid until `p_valid_until`.
 CREATE OR REPLACE FUNCTION team_admin.team_login_create(p_login text, p_password text, p_valid_until timestamptz)
 RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
@@ -75,6 +96,7 @@ BEGIN
     EXECUTE format('CREATE ROLE %I LOGIN INHERIT NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS '
                    'CONNECTION LIMIT 16 PASSWORD %L VALID UNTIL %L IN ROLE %I',
                    p_login, p_password, p_valid_until, current_database() || '_member');
+    PERFORM team_admin.team_login_limits(p_login);
 END $$;
 
 -- An existing login (a directory's: LDAP or Kerberos in pg_hba.conf) joins the group.
@@ -87,6 +109,7 @@ BEGIN
     EXECUTE format('GRANT %I TO %I', current_database() || '_member', p_login);
     -- As many connections as a made login, not the unlimited a directory's may have.
     EXECUTE format('ALTER ROLE %I CONNECTION LIMIT 16', p_login);
+    PERFORM team_admin.team_login_limits(p_login);
 END $$;
 
 -- A member's login gets a new password (one-time: valid until `p_valid_until`, or for
@@ -116,6 +139,33 @@ BEGIN
         WHERE usename = p_login AND datname = current_database() AND pid <> pg_backend_pid();
 END $$;
 
+-- A member's sessions on this database that are in a transaction end (what they hold
+-- is let go); their idle sessions, which hold nothing, stay.
+CREATE OR REPLACE FUNCTION team_admin.team_login_end_transactions(p_login text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NOT team_admin.team_login_plain(p_login) THEN
+        PERFORM team_admin.team_login_refuse(p_login);
+    END IF;
+    PERFORM pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE usename = p_login AND datname = current_database() AND pid <> pg_backend_pid()
+          AND xact_start IS NOT NULL;
+END $$;
+
+-- Every member's transaction on this database open for longer than `p_limit` ends: a
+-- member who set their session's limits off (psql) holds nothing longer than that.
+-- Only the members' group: never the owner's or an administrator's session.
+CREATE OR REPLACE FUNCTION team_admin.team_end_stale_transactions(p_limit interval) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    PERFORM pg_terminate_backend(a.pid) FROM pg_stat_activity a
+        WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()
+          AND a.xact_start < clock_timestamp() - p_limit
+          AND a.usesysid IS NOT NULL
+          AND pg_has_role(a.usesysid, current_database() || '_member', 'MEMBER')
+          AND team_admin.team_login_plain(a.usename);
+END $$;
+
 -- A login no workspace keeps leaves the members' group, and its sessions on this
 -- database end.
 CREATE OR REPLACE FUNCTION team_admin.team_login_revoke(p_login text) RETURNS void
@@ -141,7 +191,10 @@ BEGIN
                              'team_admin.team_login_reset(text, text, timestamptz)',
                              'team_admin.team_login_set_password(text, text)',
                              'team_admin.team_login_revoke(text)',
-                             'team_admin.team_login_end_sessions(text)'] LOOP
+                             'team_admin.team_login_end_sessions(text)',
+                             'team_admin.team_login_limits(text)',
+                             'team_admin.team_login_end_transactions(text)',
+                             'team_admin.team_end_stale_transactions(interval)'] LOOP
         EXECUTE format('ALTER FUNCTION %s OWNER TO %I', f, adm);
         EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', f);
         EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', f, own);

@@ -8,15 +8,17 @@
 //! 2. [`migrate`], by the owner: the schema (the migrations). Desks never migrate;
 //!    they refuse a schema older than they know.
 //! 3. [`first_supervisor`], by the owner: the workspace's first supervisor, a new
-//!    login with a one-time password (shown once) or a directory's login bound. Every
-//!    other member is added by a supervisor from the Team screen.
+//!    login with a one-time password (shown once) or a directory's login bound. Other
+//!    members are added by a supervisor from the Team screen, or by the owner
+//!    ([`issue_login`]): a supervisor whose credentials no other supervisor had, who
+//!    can approve what the members another supervisor made ask for (four eyes).
 //!
 //! No desk keeps the owner's or the administrator's credentials.
 
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, PgConnection};
 
-use crate::{TeamError, TeamResult, address::is_identifier};
+use crate::{Role, TeamError, TeamResult, address::is_identifier};
 
 /// The login functions and roles, run in the team's database by a superuser.
 pub const LOGINS_SQL: &str = include_str!("../setup/logins.sql");
@@ -129,6 +131,33 @@ pub async fn first_supervisor(
         .bind(workspace.trim())
         .bind(login)
         .bind(email)
+        .bind(bind)
+        .fetch_one(&mut connection)
+        .await
+        .map_err(TeamError::of)?;
+    connection.close().await.map_err(TeamError::of)?;
+    Ok(password)
+}
+
+/// As the owner: a member of any role whose login the set-up issues (a new login's
+/// one-time password is returned; `bind` binds a directory's login and returns none).
+/// No supervisor had its credentials, so four eyes counts it as a person of its own.
+pub async fn issue_login(
+    owner: &PgConnectOptions,
+    workspace: &str,
+    login: &str,
+    email: &str,
+    role: Role,
+    bind: bool,
+) -> TeamResult<Option<String>> {
+    let mut connection = PgConnection::connect_with(owner)
+        .await
+        .map_err(TeamError::connecting)?;
+    let password = sqlx::query_scalar("SELECT team_issue_login($1, $2, $3, $4, $5)")
+        .bind(workspace.trim())
+        .bind(login)
+        .bind(email)
+        .bind(role.as_str())
         .bind(bind)
         .fetch_one(&mut connection)
         .await

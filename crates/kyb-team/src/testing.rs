@@ -116,6 +116,11 @@ impl TestTeam {
 
     /// The workspace's first supervisor (the set-up's step 3), signed in.
     pub async fn supervisor(&self, who: &str) -> Team {
+        self.supervisor_with_password(who).await.0
+    }
+
+    /// As [`TestTeam::supervisor`], with the supervisor's password.
+    pub async fn supervisor_with_password(&self, who: &str) -> (Team, String) {
         let login = self.login(who);
         let one_time = setup::first_supervisor(
             &self.owner,
@@ -127,7 +132,25 @@ impl TestTeam {
         .await
         .expect("the first supervisor")
         .expect("a one-time password");
-        self.sign_in(&login, &one_time).await.0
+        self.sign_in(&login, &one_time).await
+    }
+
+    /// A member `who` with `role` whose login the owner's set-up issued (no supervisor
+    /// had its password), signed in, with its password.
+    pub async fn issued(&self, who: &str, role: Role) -> (Team, String) {
+        let login = self.login(who);
+        let one_time = setup::issue_login(
+            &self.owner,
+            &self.workspace,
+            &login,
+            &format!("{who}@kybdesk.mx"),
+            role,
+            false,
+        )
+        .await
+        .expect("the set-up issues the login")
+        .expect("a one-time password");
+        self.sign_in(&login, &one_time).await
     }
 
     /// A member `who` with `role`, added by the supervisor `boss`, signed in.

@@ -9,7 +9,7 @@ mod common;
 use std::time::Duration;
 
 use common::{code_of, denied, floor, refusal, state_of};
-use kyb_team::{ApprovalAction, ApprovalState, FourEyes, ShownRequest, TeamError};
+use kyb_team::{ApprovalAction, ApprovalState, FourEyes, Role, ShownRequest, TeamError};
 
 const CANCEL: &str = "POST /verificaciones/{folio}/cancelar";
 const RESEND: &str = "POST /verificaciones/{folio}/reenviar";
@@ -41,6 +41,122 @@ async fn a_supervisor_cannot_approve_their_own_request() {
         Err(TeamError::NeedsApproval { .. })
     ));
     assert_eq!(state_of(&f.t, asked.id).await, "waiting");
+}
+
+/// Jefa makes a login (she has its one-time password), signs in as it, asks for a
+/// cancellation there and approves it as herself: one person, both sides.
+#[tokio::test]
+async fn a_supervisor_cannot_approve_what_she_asked_through_a_login_she_made() {
+    let Some(f) = floor("kyb_made").await else {
+        return;
+    };
+    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
+    let (puppet, _) =
+        f.t.member_with_password(&f.boss, "zed", Role::Analyst)
+            .await;
+    let asked = puppet
+        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
+        .await
+        .unwrap();
+    assert!(matches!(
+        f.boss.decide_approval(&asked, true).await,
+        Err(TeamError::OwnRequest)
+    ));
+    assert_eq!(state_of(&f.t, asked.id).await, "waiting");
+    // By hand too, with the login she shares: the database names it.
+    let mut hand = f.t.by_hand(f.boss.member(), &f.boss_pw).await;
+    let refused = sqlx::query("SELECT team_decide_approval($1, $2, true, 'cancel', 'VD-01', $3)")
+        .bind(&f.t.workspace)
+        .bind(asked.id)
+        .bind(puppet.member())
+        .execute(&mut hand)
+        .await
+        .expect_err("refused");
+    assert_eq!(refusal(&refused).0, "KY004");
+    // A supervisor whose credentials Jefa never had approves it.
+    let approved = f.ana.decide_approval(&asked, true).await.unwrap();
+    assert_eq!(approved.state, ApprovalState::Approved);
+}
+
+/// A login the set-up issued is its member's own, until a supervisor resets its
+/// password: from then on she could sign in as it.
+#[tokio::test]
+async fn a_supervisor_cannot_approve_what_she_asked_through_a_login_she_reset() {
+    let Some(f) = floor("kyb_reset").await else {
+        return;
+    };
+    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
+    let (rita, _) = f.t.issued("rita", Role::Analyst).await;
+    let before = rita
+        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
+        .await
+        .unwrap();
+    f.boss
+        .decide_approval(&before, false)
+        .await
+        .expect("Rita's own login: Jefa may decide");
+    let one_time = f
+        .boss
+        .reset_password(rita.member())
+        .await
+        .expect("a new one-time password");
+    let (taken, _) = f.t.sign_in(rita.member(), &one_time).await;
+    let asked = taken
+        .ask_approval(ApprovalAction::Cancel, "VD-02", "se retiró")
+        .await
+        .unwrap();
+    assert!(matches!(
+        f.boss.decide_approval(&asked, true).await,
+        Err(TeamError::OwnRequest)
+    ));
+    assert_eq!(state_of(&f.t, asked.id).await, "waiting");
+}
+
+/// Jefa makes a supervisor and an analyst, or a supervisor who makes the analyst: she
+/// could hold both logins, and neither approves the other's request.
+#[tokio::test]
+async fn logins_one_supervisor_made_directly_or_down_a_chain_do_not_approve_each_other() {
+    let Some(f) = floor("kyb_chain").await else {
+        return;
+    };
+    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
+    let sol = f.t.member(&f.boss, "sol", Role::Supervisor).await;
+    let zed = f.t.member(&f.boss, "zed", Role::Analyst).await;
+    let max = f.t.member(&sol, "max", Role::Analyst).await;
+    let by_zed = zed
+        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
+        .await
+        .unwrap();
+    assert!(matches!(
+        sol.decide_approval(&by_zed, true).await,
+        Err(TeamError::OwnRequest)
+    ));
+    let by_max = max
+        .ask_approval(ApprovalAction::Cancel, "VD-02", "se retiró")
+        .await
+        .unwrap();
+    for approver in [&f.boss, &sol] {
+        assert!(matches!(
+            approver.decide_approval(&by_max, true).await,
+            Err(TeamError::OwnRequest)
+        ));
+    }
+    // Sol asks; Jefa made her login.
+    let by_sol = sol
+        .ask_approval(ApprovalAction::Resend, "VD-03", "no le llegó")
+        .await
+        .unwrap();
+    assert!(matches!(
+        f.boss.decide_approval(&by_sol, true).await,
+        Err(TeamError::OwnRequest)
+    ));
+    for id in [by_zed.id, by_max.id, by_sol.id] {
+        assert_eq!(state_of(&f.t, id).await, "waiting");
+    }
+    // Ana's login is the set-up's: she decides each of them.
+    for asked in [&by_zed, &by_max, &by_sol] {
+        f.ana.decide_approval(asked, true).await.unwrap();
+    }
 }
 
 #[tokio::test]

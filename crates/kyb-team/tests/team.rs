@@ -289,7 +289,7 @@ async fn four_eyes_one_asks_another_supervisor_approves_and_sends_once() {
         return;
     };
     let boss = t.supervisor("jefa").await;
-    let ana = t.member(&boss, "ana", Role::Supervisor).await;
+    let ana = t.issued("ana", Role::Supervisor).await.0;
     let beto = t.member(&boss, "beto", Role::Analyst).await;
     assert!(
         !beto.four_eyes().await.unwrap().on,

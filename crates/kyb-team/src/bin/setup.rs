@@ -7,17 +7,21 @@
 //!       KYB_TEAM_OWNER_PASSWORD
 //!   kyb-team-setup migrate --owner URL
 //!   kyb-team-setup supervisor --owner URL --workspace ID --login NAME --email ADDRESS [--bind]
+//!   kyb-team-setup member --owner URL --workspace ID --login NAME --email ADDRESS
+//!       --role analyst|agent|supervisor [--bind]
+//!       a login issued by the set-up: no supervisor had its credentials (four eyes)
 
 use std::collections::HashMap;
 use std::process::ExitCode;
 
-use kyb_team::setup;
+use kyb_team::{Role, setup};
 use sqlx::postgres::PgConnectOptions;
 
 const USAGE: &str = "usage:
   kyb-team-setup prepare --admin URL --database NAME --owner ROLE   (KYB_TEAM_OWNER_PASSWORD for a new owner)
   kyb-team-setup migrate --owner URL
-  kyb-team-setup supervisor --owner URL --workspace ID --login NAME --email ADDRESS [--bind]";
+  kyb-team-setup supervisor --owner URL --workspace ID --login NAME --email ADDRESS [--bind]
+  kyb-team-setup member --owner URL --workspace ID --login NAME --email ADDRESS --role analyst|agent|supervisor [--bind]";
 
 fn arguments(args: &[String]) -> Result<(HashMap<String, String>, bool), String> {
     let mut named = HashMap::new();
@@ -90,6 +94,34 @@ async fn run(args: Vec<String>) -> Result<(), String> {
                 None => println!(
                     "First supervisor added: the directory's login, with its own password."
                 ),
+            }
+        }
+        "member" => {
+            let role = match value(&named, "role")? {
+                "analyst" => Role::Analyst,
+                "agent" => Role::Agent,
+                "supervisor" => Role::Supervisor,
+                other => {
+                    return Err(format!(
+                        "--role: {other} is not analyst, agent or supervisor"
+                    ));
+                }
+            };
+            let password = setup::issue_login(
+                &url(&named, "owner")?,
+                value(&named, "workspace")?,
+                value(&named, "login")?,
+                value(&named, "email")?,
+                role,
+                bind,
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+            match password {
+                Some(password) => println!(
+                    "Member added. One-time password (shown once, valid 7 days; the desk replaces it at the first sign-in):\n{password}"
+                ),
+                None => println!("Member added: the directory's login, with its own password."),
             }
         }
         _ => return Err(USAGE.to_owned()),

@@ -75,11 +75,13 @@ pub async fn connect(options: &PgConnectOptions) -> sqlx::PgConnection {
 
 // The attacks' floor (tests/attacks_*.rs).
 
-/// A team with its first supervisor `jefa`, a second supervisor `ana` and an analyst
-/// `beto` (with their passwords, for their hands).
+/// A team with its first supervisor `jefa`, a second supervisor `ana` whose login the
+/// owner's set-up issued (so that she approves what the members Jefa made ask for),
+/// and an analyst `beto` Jefa made (with their passwords, for their hands).
 pub struct Floor {
     pub t: TestTeam,
     pub boss: Team,
+    pub boss_pw: String,
     pub ana: Team,
     pub ana_pw: String,
     pub beto: Team,
@@ -88,12 +90,13 @@ pub struct Floor {
 
 pub async fn floor(prefix: &str) -> Option<Floor> {
     let t = TestTeam::new(prefix).await?;
-    let boss = t.supervisor("jefa").await;
-    let (ana, ana_pw) = t.member_with_password(&boss, "ana", Role::Supervisor).await;
+    let (boss, boss_pw) = t.supervisor_with_password("jefa").await;
+    let (ana, ana_pw) = t.issued("ana", Role::Supervisor).await;
     let (beto, beto_pw) = t.member_with_password(&boss, "beto", Role::Analyst).await;
     Some(Floor {
         t,
         boss,
+        boss_pw,
         ana,
         ana_pw,
         beto,
