@@ -180,7 +180,9 @@ async fn a_member_holding_the_trails_head_leaves_the_others_busy_for_seconds_not
     let mut locking = hand.begin().await.unwrap();
     denied(&mut locking, "LOCK TABLE team_audit_head").await;
     locking.rollback().await.unwrap();
-    // What a member can do: call a function in a transaction of their own, and keep it.
+    // What a member can do: turn their session's limits off, call a function in a
+    // transaction of their own, and keep it.
+    limits_off(&mut hand).await;
     let mut held = hand.begin().await.unwrap();
     sqlx::query("SELECT team_intent($1, $2, $3, $4)")
         .bind(&f.t.workspace)
@@ -222,6 +224,212 @@ async fn a_member_holding_the_trails_head_leaves_the_others_busy_for_seconds_not
             .any(|e| e.operation == "team: claimed" && e.summary.ends_with(&f.t.login("ana"))),
         "{trail:?}"
     );
+}
+
+/// What a member with psql can do about the server's limits on their login: set them
+/// off in their own session.
+async fn limits_off(hand: &mut sqlx::PgConnection) {
+    for setting in [
+        "statement_timeout",
+        "lock_timeout",
+        "idle_in_transaction_session_timeout",
+    ] {
+        sqlx::raw_sql(&format!("SET {setting} = 0"))
+            .execute(&mut *hand)
+            .await
+            .unwrap();
+    }
+}
+
+/// A new intent of `team`, asked again while the trail's head is busy, until it is
+/// written or `within` has passed; how long it took.
+async fn intent_once_free(team: &Team, target: &str, within: Duration) -> Duration {
+    let asked = Instant::now();
+    loop {
+        match team.intent(NEW_FILE, target, "alta").await {
+            Ok(_) => return asked.elapsed(),
+            Err(TeamError::Busy(_)) if asked.elapsed() < within => {}
+            other => panic!("written, or busy for a while: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_member_login_has_the_servers_limits_and_an_idle_transaction_ends() {
+    let Some(f) = floor("kyb_limits").await else {
+        return;
+    };
+    let mut hand = f.beto_by_hand().await;
+    for (setting, value) in [
+        ("statement_timeout", "15s"),
+        ("lock_timeout", "3s"),
+        ("idle_in_transaction_session_timeout", "5s"),
+    ] {
+        let shown: String = sqlx::query_scalar(&format!("SHOW {setting}"))
+            .fetch_one(&mut hand)
+            .await
+            .unwrap();
+        assert_eq!(shown, value, "{setting} of a member's own psql session");
+    }
+    let mut held = hand.begin().await.unwrap();
+    sqlx::query("SELECT team_intent($1, $2, $3, $4)")
+        .bind(&f.t.workspace)
+        .bind(NEW_FILE)
+        .bind("RFC-1")
+        .bind("retenida")
+        .execute(&mut *held)
+        .await
+        .unwrap();
+    // Left idle, the server ends the transaction: the others write again.
+    let took = intent_once_free(&f.ana, "RFC-2", Duration::from_secs(60)).await;
+    assert!(took < Duration::from_secs(15), "{took:?}");
+    assert!(
+        sqlx::query("SELECT 1").execute(&mut *held).await.is_err(),
+        "the idle session was ended"
+    );
+}
+
+#[tokio::test]
+async fn a_member_who_turns_the_limits_off_holds_the_trails_head_no_longer_than_the_limit() {
+    let Some(f) = floor("kyb_hold").await else {
+        return;
+    };
+    let mut hand = f.beto_by_hand().await;
+    limits_off(&mut hand).await;
+    let mut held = hand.begin().await.unwrap();
+    sqlx::query("SELECT team_intent($1, $2, $3, $4)")
+        .bind(&f.t.workspace)
+        .bind(NEW_FILE)
+        .bind("RFC-1")
+        .bind("retenida")
+        .execute(&mut *held)
+        .await
+        .unwrap();
+    let held_since = Instant::now();
+    // The others are told busy meanwhile, and write once the limit (20 s) has passed:
+    // the first to wait after it ends the holder's transaction.
+    let took = intent_once_free(&f.ana, "RFC-2", Duration::from_secs(90)).await;
+    assert!(
+        took >= Duration::from_secs(10),
+        "the head was held a while ({took:?}): the limit, not an idle timeout, ended it"
+    );
+    assert!(
+        held_since.elapsed() < Duration::from_secs(35),
+        "held for no longer than the limit and a wait: {:?}",
+        held_since.elapsed()
+    );
+    assert!(
+        sqlx::query("SELECT 1").execute(&mut *held).await.is_err(),
+        "the holder's session was ended"
+    );
+    // The owner's own long transactions are never the members' limit's to end.
+    let mut owner = f.t.as_owner().await;
+    let mut owner_held = owner.begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM team_audit_head FOR UPDATE")
+        .execute(&mut *owner_held)
+        .await
+        .unwrap();
+    owner_held.rollback().await.unwrap();
+}
+
+/// A supervisor with psql holds the workspace's row (a setting changed in a
+/// transaction left open, the limits off): demoting or removing her ends her
+/// transaction first, instead of waiting on it and timing out.
+#[tokio::test]
+async fn a_supervisor_holding_the_workspace_open_is_demoted_and_removed_at_once() {
+    let Some(f) = floor("kyb_demote").await else {
+        return;
+    };
+    let (_sol, sol_pw) =
+        f.t.member_with_password(&f.boss, "sol", Role::Supervisor)
+            .await;
+    let hold = |login: String, password: String| {
+        let t = &f.t;
+        async move {
+            let mut hand = t.by_hand(&login, &password).await;
+            limits_off(&mut hand).await;
+            sqlx::raw_sql("BEGIN").execute(&mut hand).await.unwrap();
+            sqlx::query("SELECT team_set_four_eyes($1, true, 1)")
+                .bind(&t.workspace)
+                .execute(&mut hand)
+                .await
+                .unwrap();
+            hand
+        }
+    };
+    let mut sol_hand = hold(f.t.login("sol"), sol_pw).await;
+    let asked = Instant::now();
+    f.boss
+        .set_role(&f.t.login("sol"), Role::Analyst)
+        .await
+        .expect("demoted without waiting on her");
+    assert!(
+        asked.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        asked.elapsed()
+    );
+    assert!(
+        sqlx::query("SELECT 1")
+            .execute(&mut sol_hand)
+            .await
+            .is_err()
+    );
+
+    let mut ana_hand = hold(f.t.login("ana"), f.ana_pw.clone()).await;
+    let asked = Instant::now();
+    f.boss
+        .remove_member(&f.t.login("ana"))
+        .await
+        .expect("removed without waiting on her");
+    assert!(
+        asked.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        asked.elapsed()
+    );
+    assert!(
+        sqlx::query("SELECT 1")
+            .execute(&mut ana_hand)
+            .await
+            .is_err()
+    );
+    // The trail goes on, and says both.
+    f.beto.intent(NEW_FILE, "RFC-9", "alta").await.unwrap();
+    let trail = f.boss.trail(10).await.unwrap();
+    for event in ["team: role-set", "team: member-removed"] {
+        assert!(
+            trail.iter().any(|e| e.operation == event),
+            "{event}: {trail:?}"
+        );
+    }
+}
+
+/// The cap on one member's notes on a file was passed with made-up document ids: now a
+/// member writes at most 200 notes in any hour, whatever the files.
+#[tokio::test]
+async fn a_member_cannot_flood_notes_across_made_up_file_ids() {
+    let Some(f) = floor("kyb_notes").await else {
+        return;
+    };
+    let mut hand = f.beto_by_hand().await;
+    sqlx::query(
+        "SELECT team_add_note($1, 'inventado-' || g, 'nota ' || g) FROM generate_series(1, 200) g",
+    )
+    .bind(&f.t.workspace)
+    .execute(&mut hand)
+    .await
+    .expect("200 notes in an hour are a member's");
+    let refused = sqlx::query("SELECT team_add_note($1, 'inventado-201', 'otra')")
+        .bind(&f.t.workspace)
+        .execute(&mut hand)
+        .await
+        .expect_err("the 201st in the hour");
+    assert_eq!(common::refusal(&refused).0, "KY012");
+    assert!(matches!(
+        f.beto.add_note("otro-expediente", "desde la mesa").await,
+        Err(TeamError::QueueFull)
+    ));
+    // The cap is the member's: the others write on.
+    f.ana.add_note("inventado-1", "sigo yo").await.unwrap();
 }
 
 #[tokio::test]
@@ -379,6 +587,23 @@ async fn an_outcome_completes_only_ones_own_open_intent_once() {
         .filter(|e| e.completes == Some(intent))
         .count();
     assert_eq!(completions, 1);
+    // An outcome written as another intent would leave a call with no end.
+    let (open, _) = f.beto.intent(NEW_FILE, "RFC-3", "alta").await.unwrap();
+    for code in ["intent", " INTENT "] {
+        assert!(matches!(
+            f.beto.outcome(open, true, Some(code), None, false).await,
+            Err(TeamError::BadText)
+        ));
+    }
+    let mut hand = f.beto_by_hand().await;
+    let forged = sqlx::query("SELECT team_outcome($1, $2, true, 'intent', NULL, false)")
+        .bind(&f.t.workspace)
+        .bind(open)
+        .execute(&mut hand)
+        .await
+        .expect_err("refused");
+    assert_eq!(common::refusal(&forged).0, "KY007");
+    f.beto.outcome(open, true, None, None, false).await.unwrap();
     // A call the trail does not know is no intent.
     assert!(matches!(
         f.beto.intent("DELETE /todo", "RFC-1", "x").await,
