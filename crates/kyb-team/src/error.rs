@@ -97,6 +97,10 @@ pub enum TeamError {
     /// No saved view of this member has that id (another member's view, or gone).
     #[error("no saved view of this member has that id")]
     NoSuchView,
+    /// The database's disk is full (or it ran out of memory): the statement was undone
+    /// whole, so nothing half-written was kept and nothing written before was lost.
+    #[error("the team database is out of space: {0}")]
+    OutOfSpace(#[source] sqlx::Error),
 }
 
 impl TeamError {
@@ -175,6 +179,8 @@ impl TeamError {
             "55P03" | "57014" | "40P01" | "40001" => Self::Busy(error),
             // insufficient_privilege: not the group's right, or no longer in it
             "42501" => Self::Refused(error),
+            // disk_full, out_of_memory: the server's resources, not the request
+            "53100" | "53200" => Self::OutOfSpace(error),
             c if c.starts_with("28") => Self::Login(error),
             // admin_shutdown (a removed member's session ended), cannot_connect_now
             "57P01" | "57P03" => Self::Unreachable(error),
@@ -265,5 +271,14 @@ mod tests {
             );
         }
         assert!(matches!(of("42501"), TeamError::Refused(_)));
+    }
+
+    #[test]
+    fn a_full_disk_is_out_of_space_not_a_refusal() {
+        // PostgreSQL's Appendix A: 53100 disk_full, 53200 out_of_memory.
+        for code in ["53100", "53200"] {
+            assert!(matches!(of(code), TeamError::OutOfSpace(_)), "{code}");
+        }
+        assert!(matches!(of("53300"), TeamError::Query(_)));
     }
 }

@@ -23,8 +23,9 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "hint.not_team_member": "A supervisor adds it on the Team screen.",
   "error.last_supervisor": "The team must keep at least one supervisor.",
   "hint.last_supervisor": "Name another supervisor first.",
-  "error.own_request": "A request is approved by another member, not the one who asked.",
-  "hint.own_request": "Wait for another member to approve it.",
+  "error.own_request":
+    "A request is approved by another supervisor: not the one who asked, not whoever issued or reset their password, nor one whose password the same person issued.",
+  "hint.own_request": "A supervisor whose login IT issued at the set-up, or a directory's login, approves it.",
   "error.approval_closed": "The request was already decided or sent.",
   "hint.approval_closed": "Look the verification up to see where it stands.",
   "error.already_asked": "A request for this operation on this folio is already waiting.",
@@ -35,6 +36,8 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "hint.claim_lapsed": "Ask them before taking the file, or take it if you so decide.",
   "error.team_busy": "The team database is held by another member; nothing was changed.",
   "hint.team_busy": "What you typed is kept. Try again in a few seconds.",
+  "error.team_out_of_space": "The team database is out of space: this operation was not saved, and nothing saved before was lost.",
+  "hint.team_out_of_space": "What you typed is kept. Tell whoever runs the database; once it has room, try again.",
   "error.team_login_refused": "The team database refused your login: a wrong or expired password, or you are no longer a member of the team.",
   "hint.team_login_refused": "Ask your supervisor for a new one-time password.",
   "error.team_schema_old": "The team database is older than this desk.",
@@ -170,6 +173,7 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "problem.contactEmail.invalid": "The contact e-mail is not an e-mail address: write it as name@company.com, without spaces",
   "problem.phone.digits": "The contact phone must be a national number of {limit} {limit:digit|digits}, with no spaces or country code",
   "problem.name.taken": "A profile with that name already exists",
+  "problem.name.invalid": "The profile name cannot contain line breaks, tabs or other control or invisible characters",
   "problem.name.too_long": "The profile name takes at most {limit} {limit:character|characters}",
   "problem.address.https_only":
     "The service address must use https: http is accepted only on this computer (127.0.0.1 or localhost), because the API key would travel unencrypted",

@@ -22,8 +22,9 @@ export const errorsEsMX = {
   "hint.not_team_member": "Un supervisor lo agrega en la pantalla Equipo.",
   "error.last_supervisor": "El equipo debe conservar al menos un supervisor.",
   "hint.last_supervisor": "Nombre antes a otro supervisor.",
-  "error.own_request": "Una solicitud la aprueba otro miembro, no quien la pidió.",
-  "hint.own_request": "Espere a que otro miembro la apruebe.",
+  "error.own_request":
+    "Una solicitud la aprueba otro supervisor: ni quien la pidió, ni quien emitió o restableció su contraseña, ni alguien cuya contraseña emitió la misma persona.",
+  "hint.own_request": "La aprueba un supervisor cuyo usuario emitió TI en la puesta en marcha, o uno del directorio.",
   "error.approval_closed": "La solicitud ya se decidió o se envió.",
   "hint.approval_closed": "Consulte la verificación para ver su estado actual.",
   "error.already_asked": "Ya hay una solicitud pendiente para esta operación y este folio.",
@@ -34,6 +35,8 @@ export const errorsEsMX = {
   "hint.claim_lapsed": "Pregúntele antes de tomar el expediente, o tómelo si así lo decide.",
   "error.team_busy": "La base de datos del equipo está ocupada por otro miembro; no se cambió nada.",
   "hint.team_busy": "Lo que escribió se conserva. Intente de nuevo en unos segundos.",
+  "error.team_out_of_space": "La base de datos del equipo se quedó sin espacio: esta operación no se guardó, y no se perdió nada de lo guardado antes.",
+  "hint.team_out_of_space": "Lo que escribió se conserva. Avise a quien administra la base de datos; cuando tenga espacio, intente de nuevo.",
   "error.team_login_refused": "La base de datos del equipo rechazó su usuario: contraseña incorrecta o vencida, o ya no es miembro del equipo.",
   "hint.team_login_refused": "Pida a su supervisor una contraseña de un solo uso nueva.",
   "error.team_schema_old": "La base de datos del equipo es de una versión anterior a esta mesa.",
@@ -170,6 +173,7 @@ export const errorsEsMX = {
   "problem.contactEmail.invalid": "El correo de contacto no es una dirección de correo: escríbalo como nombre@empresa.mx, sin espacios",
   "problem.phone.digits": "El teléfono de contacto debe ser un número nacional de {limit} {limit:dígito|dígitos}, sin espacios ni lada internacional",
   "problem.name.taken": "Ya existe un perfil con ese nombre",
+  "problem.name.invalid": "El nombre del perfil no puede contener saltos de línea, tabuladores ni otros caracteres de control o invisibles",
   "problem.name.too_long": "El nombre del perfil admite hasta {limit} {limit:carácter|caracteres}",
   "problem.address.https_only":
     "La dirección del servicio debe usar https: http solo se admite en esta computadora (127.0.0.1 o localhost), porque la API Key viajaría sin cifrar",

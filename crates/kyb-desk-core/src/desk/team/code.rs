@@ -47,6 +47,9 @@ pub enum TeamCode {
     /// Another member holds the team's database too long: nothing was changed, and
     /// what was typed is kept; try again.
     TeamBusy,
+    /// The team's database is out of space (its disk is full): the operation was undone
+    /// whole, nothing saved before was lost, and what was typed is kept.
+    TeamOutOfSpace,
     /// The team's database refused the login (a wrong or expired password, or a
     /// member removed from the team).
     TeamLoginRefused,

@@ -94,6 +94,7 @@ pub fn team_error(error: TeamError) -> AppError {
         TeamError::Schema(_) => TeamCode::TeamSchemaOld,
         TeamError::Login(_) | TeamError::MustChangePassword => TeamCode::TeamLoginRefused,
         TeamError::Busy(_) => TeamCode::TeamBusy,
+        TeamError::OutOfSpace(_) => TeamCode::TeamOutOfSpace,
         TeamError::Query(_) | TeamError::NoOpenIntent | TeamError::QueueFull => {
             TeamCode::TeamRefused
         }
