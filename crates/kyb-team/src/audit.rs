@@ -178,7 +178,9 @@ pub struct Head {
 pub struct TeamChain {
     pub entries: u32,
     pub breaks: Vec<TeamBreak>,
-    /// Intents without an outcome (older than a minute: not a call under way).
+    /// Intents without an outcome, every one at once: a call under way owes its
+    /// outcome as much as one whose answer was lost, and the trail is not whole until
+    /// it is written.
     pub open_intents: Vec<OpenIntent>,
     /// Checkpoints whose signature and hash hold.
     pub checkpoints: u32,
@@ -363,9 +365,7 @@ impl Team {
         }
         let open_intents = sqlx::query_as::<_, OpenIntent>(
             "SELECT seq, at_utc, member, operation, target FROM team_open_intents_v
-             WHERE workspace_id = $1 AND at_utc < to_char((now() - interval '1 minute') AT TIME ZONE 'UTC',
-                                                          'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')
-             ORDER BY seq",
+             WHERE workspace_id = $1 ORDER BY seq",
         )
         .bind(&self.workspace)
         .fetch_all(&self.pool)

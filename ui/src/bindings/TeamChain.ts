@@ -5,7 +5,9 @@ import type { TeamBreak } from "./TeamBreak";
 
 export type TeamChain = { entries: number, breaks: Array<TeamBreak>, 
 /**
- * Intents without an outcome (older than a minute: not a call under way).
+ * Intents without an outcome, every one at once: a call under way owes its
+ * outcome as much as one whose answer was lost, and the trail is not whole until
+ * it is written.
  */
 openIntents: Array<OpenIntent>, 
 /**

@@ -120,8 +120,11 @@ function Trail({ supervisor }: { supervisor: boolean }) {
       )}
       {value &&
         (value.chain.breaks.length === 0 ? (
-          <p className="notice notice-ok" role="status" data-testid="team-chain-ok">
-            {t("team.trail.intact", { n: value.chain.entries })}
+          // Unaltered is not whole while an outcome is owed: said so, never "intact".
+          <p className={value.chain.openIntents.length > 0 ? "notice notice-warn" : "notice notice-ok"} role="status" data-testid="team-chain-ok">
+            {value.chain.openIntents.length > 0
+              ? t("team.trail.unalteredOwed", { n: value.chain.entries, owed: value.chain.openIntents.length })
+              : t("team.trail.intact", { n: value.chain.entries })}
             {value.chain.checkpoints > 0 && ` ${t("team.trail.checkpoints", { n: value.chain.checkpoints })}`}
           </p>
         ) : (

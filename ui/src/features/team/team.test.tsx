@@ -410,6 +410,34 @@ describe("the team's trail", () => {
   });
 });
 
+describe("the team's trail while an outcome is owed", () => {
+  it("says an unaltered chain with an open intent is not complete, never intact", async () => {
+    team((cmd) => {
+      if (cmd === command.team_trail)
+        return {
+          entries: [],
+          chain: {
+            entries: 4,
+            breaks: [],
+            openIntents: [{ seq: 4, atUtc: "2026-11-24T10:00:00.000Z", member: "ana", operation: "POST /verificaciones/{folio}/cancelar", target: "VD-1" }],
+            checkpoints: 0,
+            head: { seq: 4, hash: "4" },
+          },
+        };
+      throw new Error(cmd);
+    });
+    shown(
+      <GivenInfo>
+        <TeamTrail />
+      </GivenInfo>,
+    );
+    const said = await screen.findByTestId("team-chain-ok");
+    expect(said.textContent).toBe("Ninguna entrada alterada (4 verificadas), pero la bitácora no está completa: 1 resultado pendiente.");
+    expect(said.className).toContain("notice-warn");
+    expect(screen.getByTestId("team-open-intents").textContent).toContain("#4: ana, VD-1");
+  });
+});
+
 describe("four eyes", () => {
   const waiting = (askedBy: string) => ({
     id: 4,

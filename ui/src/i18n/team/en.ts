@@ -93,6 +93,7 @@ export const teamEn: Record<TeamKey, string> = {
   "team.trail.failed": "Failed ({code})",
   "team.trail.headMismatch": "The chain's head names entry {head}, but the last is {last}: final entries were deleted or changed.",
   "team.trail.intact": "Chain intact: {n} {n:entry verified|entries verified}.",
+  "team.trail.unalteredOwed": "No entry altered ({n} verified), but the trail is not complete: {owed} {owed:outcome|outcomes} owed.",
   "team.trail.intent": "Intent (before sending)",
   "team.trail.member": "Member",
   "team.trail.missing": "Entries missing: after {after} comes {next}.",
@@ -105,7 +106,8 @@ export const teamEn: Record<TeamKey, string> = {
   "team.trail.checkpointMoved": "The chain no longer matches the checkpoint {signer} signed at entry {seq}: it was rewritten.",
   "team.trail.checkpoints": "{n} signed {n:checkpoint matches|checkpoints match}.",
   "team.trail.openIntent": "#{seq}: {member}, {target}, {at}",
-  "team.trail.openIntents": "{n} {n:operation|operations} without a recorded outcome: they may have reached the service; the trail does not know.",
+  "team.trail.openIntents":
+    "{n} {n:operation|operations} without a recorded outcome: under way, or they may have reached the service without the trail knowing.",
   "team.trail.anchorAlarm": "Alarm: the team's trail is not the one this desk saw before.",
   "team.trail.wentBack": "This desk saw entry {seen}; the chain now ends at {head}: entries were removed.",
   "team.trail.forked": "Entry {seq}, which this desk saw, has other content today: the chain was rewritten.",

@@ -94,6 +94,8 @@ export const teamEsMX = {
   "team.trail.failed": "Falló ({code})",
   "team.trail.headMismatch": "La cabeza de la cadena indica la entrada {head}, pero la última es la {last}: se borraron o cambiaron entradas finales.",
   "team.trail.intact": "Cadena íntegra: {n} {n:entrada verificada|entradas verificadas}.",
+  "team.trail.unalteredOwed":
+    "Ninguna entrada alterada ({n} {n:verificada|verificadas}), pero la bitácora no está completa: {owed} {owed:resultado pendiente|resultados pendientes}.",
   "team.trail.intent": "Intento (antes del envío)",
   "team.trail.member": "Miembro",
   "team.trail.missing": "Faltan entradas: después de la {after} sigue la {next}.",
@@ -107,7 +109,7 @@ export const teamEsMX = {
   "team.trail.checkpoints": "{n} {n:punto de control firmado coincide|puntos de control firmados coinciden}.",
   "team.trail.openIntent": "#{seq}: {member}, {target}, {at}",
   "team.trail.openIntents":
-    "{n} {n:operación sin resultado registrado|operaciones sin resultado registrado}: pudieron llegar al servicio; la bitácora no lo sabe.",
+    "{n} {n:operación sin resultado registrado|operaciones sin resultado registrado}: en curso, o pudieron llegar al servicio sin que la bitácora lo sepa.",
   "team.trail.anchorAlarm": "Alarma: la bitácora del equipo no es la que esta mesa vio antes.",
   "team.trail.wentBack": "Esta mesa vio la entrada {seen}; la cadena ahora termina en la {head}: se borraron entradas.",
   "team.trail.forked": "La entrada {seq}, que esta mesa vio, tiene hoy otro contenido: la cadena se reescribió.",

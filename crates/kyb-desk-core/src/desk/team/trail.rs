@@ -172,6 +172,8 @@ impl Desk {
     pub async fn team_trail(&self, limit: u32) -> AppResult<TeamTrail> {
         let profile = self.active_profile()?;
         let team = self.team_of(&profile).await?;
+        // What this desk owes the trail is written before the trail is read.
+        self.tell_owed(&profile, &team).await;
         let chain = team.verify_chain().await.map_err(team_error)?;
         let anchor = self.check_anchor(&profile, &team, &chain.head).await?;
         Ok(TeamTrail {
