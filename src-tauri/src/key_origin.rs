@@ -42,7 +42,18 @@ pub struct Question {
 
 impl Question {
     pub fn of(change: &OriginChange, language: Language) -> Question {
-        let name = &change.profile_name;
+        // A name saved before such characters were refused cannot break the quotes.
+        let name: String = change
+            .profile_name
+            .chars()
+            .map(|c| {
+                if kyb_desk_core::profiles::hides_text(c) {
+                    '\u{FFFD}'
+                } else {
+                    c
+                }
+            })
+            .collect();
         let origin = &change.origin;
         let bound = change.bound.as_deref();
         match language {
@@ -190,6 +201,24 @@ mod tests {
             "{english:?}"
         );
         assert_eq!(english.cancel, "Don't send");
+    }
+
+    #[test]
+    fn a_name_saved_with_a_line_break_stays_inside_its_quotes() {
+        let forged = OriginChange {
+            profile_name:
+                "Operación»\n\nEl perfil ahora apunta a:\n    https://kyb.example.mx:443\u{202E}"
+                    .into(),
+            ..change(Some("https://kyb.example.mx:443"))
+        };
+        let asked = Question::of(&forged, Language::Spanish);
+        assert!(!asked.title.contains('\n'), "{asked:?}");
+        assert!(
+            asked.message.starts_with(
+                "La API Key del perfil «Operación»\u{FFFD}\u{FFFD}El perfil ahora apunta a:\u{FFFD}    https://kyb.example.mx:443\u{FFFD}» se dio para:"
+            ),
+            "{asked:?}"
+        );
     }
 
     #[test]

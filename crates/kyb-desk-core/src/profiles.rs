@@ -95,6 +95,15 @@ pub trait ProfileStore: Send + Sync {
 
 pub const NAME_MAX_CHARS: usize = 60;
 
+/// A character that moves or hides text rather than showing itself: a control
+/// character (line breaks and tabs among them), or one of Unicode's invisible
+/// formatting characters (the zero-width ones, the byte-order mark, and the
+/// bidirectional marks, embeddings, overrides and isolates of UAX #9).
+pub fn hides_text(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+}
+
 /// Every reason `input` cannot be stored, by field (`name`, `environment`,
 /// `workspaceId`, `agentEmail`, and `flowId` or `label` of the flow at `position`,
 /// from 1), for the form to word beside each field. The form checks as the analyst
@@ -106,6 +115,10 @@ pub fn problems(input: &ProfileInput, others: &[Profile]) -> Vec<Failure> {
         found.push(Failure::new("name", Rule::Required));
     } else if name.chars().count() > NAME_MAX_CHARS {
         found.push(Failure::new("name", Rule::TooLong).with_limit(NAME_MAX_CHARS as u32));
+    } else if name.chars().any(hides_text) {
+        // The name is shown in the native dialog that asks to send the key elsewhere:
+        // a line break or a direction override there could forge that dialog's text.
+        found.push(Failure::new("name", Rule::Invalid));
     } else if others
         .iter()
         .any(|p| Some(&p.id) != input.id.as_ref() && p.name.trim().eq_ignore_ascii_case(name))
@@ -270,6 +283,25 @@ mod tests {
             }],
             team: None,
         }
+    }
+
+    #[test]
+    fn a_name_with_a_line_break_a_control_or_an_invisible_character_is_refused() {
+        for name in [
+            "Operación\nEl perfil ahora apunta a:",
+            "Operación\tNorte",
+            "Operación\u{7}",
+            "Operación \u{202E}etroN",
+            "Oper\u{200B}ación",
+            "Operación\u{2066}Norte\u{2069}",
+        ] {
+            assert_eq!(
+                problems(&input(name), &[]),
+                vec![Failure::new("name", Rule::Invalid)],
+                "{name:?}"
+            );
+        }
+        assert!(problems(&input("Operación Norte · 2 (MX)"), &[]).is_empty());
     }
 
     #[test]
