@@ -3,7 +3,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 # One target directory outside the clone, shared by every checkout on this machine,
-# so a fresh clone (and CI) reuses what an earlier build compiled.
+# so a fresh clone (and CI) reuses what an earlier build compiled. Checkouts take turns
+# with it: each target that builds holds it (scripts/with-target-lock.sh says why).
 CARGO_TARGET_DIR ?= $(HOME)/.cache/kyb-desk/target
 export CARGO_TARGET_DIR
 # The fuzz builds (nightly, instrumented) keep out of the project's target directory.
@@ -36,8 +37,10 @@ deps:
 ui: deps
 	npm --prefix ui run --silent build
 
+LOCKED := scripts/with-target-lock.sh
+
 app: ui
-	cargo build -p kyb-desk
+	$(LOCKED) cargo build -p kyb-desk
 
 run:
 	@if [[ -z "$$DISPLAY" && -z "$$WAYLAND_DISPLAY" ]]; then \
@@ -66,15 +69,15 @@ fuzz:
 	@CARGO_TARGET_DIR=$(FUZZ_TARGET_DIR) scripts/fuzz.sh
 
 bench: deps
-	@scripts/bench.sh
+	@$(LOCKED) scripts/bench.sh
 
 # The screens are walked as the journeys walk them: the app built to take the answers
 # to its native dialogs from the walk (`test-dialog-answers`, never in a package).
 screenshots: ui
 	@scripts/install-deps.sh test
-	cargo build -p kyb-desk --features test-dialog-answers
-	scripts/session.sh --driver --postgres -- env KYB_DESK_BIN=$(APP_BIN) \
-	  cargo run -q -p kyb-e2e --bin screenshots -- docs/screenshots
+	$(LOCKED) bash -c 'cargo build -p kyb-desk --features test-dialog-answers && \
+	  scripts/session.sh --driver --postgres -- env KYB_DESK_BIN=$(APP_BIN) \
+	  cargo run -q -p kyb-e2e --bin screenshots -- docs/screenshots'
 
 # The packages land in $(CARGO_TARGET_DIR)/release/bundle/{deb,rpm}/. They are built
 # without the embedded demo sandbox (the `demo` feature; see the README), and without
@@ -82,7 +85,7 @@ screenshots: ui
 PACKAGED_CARGO_FLAGS := --no-default-features
 
 bundle: ui
-	ui/node_modules/.bin/tauri build --bundles deb,rpm -- $(PACKAGED_CARGO_FLAGS)
+	$(LOCKED) ui/node_modules/.bin/tauri build --bundles deb,rpm -- $(PACKAGED_CARGO_FLAGS)
 	@ls -1 $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb $(CARGO_TARGET_DIR)/release/bundle/rpm/*.rpm
 
 # The signed APT and RPM repositories IT publishes, from `make bundle`'s packages
@@ -97,7 +100,7 @@ repo:
 # machine from its repository, then takes it away (tests/packaging/repo_test.sh).
 test-repo: ui
 	@scripts/install-deps.sh repo
-	@tests/packaging/repo_test.sh
+	@$(LOCKED) tests/packaging/repo_test.sh
 
 # The app's features in the packaged build, one a line, as cargo resolves them (`make
 # test` checks that no test-only one is among them).

@@ -9,6 +9,11 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 : "${CARGO_TARGET_DIR:=$PWD/target}"
 export CARGO_TARGET_DIR
+# The whole run holds the build directory: another checkout's build waits, and
+# waits for this one (scripts/with-target-lock.sh says why).
+if [[ ${KYB_TARGET_LOCKED:-} != "$CARGO_TARGET_DIR" ]]; then
+  exec scripts/with-target-lock.sh "$0" "$@"
+fi
 
 logs=$(mktemp -d -t kyb-test.XXXXXX)
 trap 'rm -rf "$logs"' EXIT
@@ -120,6 +125,7 @@ private_postgres() {
   echo "a private PostgreSQL started, answered on its socket, and stopped with its session"
 }
 step "a private PostgreSQL for the team's tests" gate -- private_postgres
+step "two checkouts take turns with the shared build directory" gate -- tests/packaging/target_lock_test.sh
 # Inside a private session: the keyring tests need a real Secret Service
 # (gnome-keyring on its own D-Bus), the team's tests a real PostgreSQL, and each says
 # so when it is missing.
