@@ -21,11 +21,14 @@
 --   asker's (KY004, DETAIL the login both sides share).
 -- * A member login gets the server's limits at its making or binding, and every member
 --   login has them from this migration on (team_admin.team_login_limits). A member can
---   still SET them in their own session, so the limits are also enforced from the
---   waiting side: whoever finds the trail's head or the workspace's row locked ends
---   any member transaction on this database older than team_hold_limit()
---   (team_admin.team_end_stale_transactions). No desk transaction lives that long: a
---   desk's statements end after 15 s.
+--   still SET them in their own session, so the limit is also enforced from the waiting
+--   side (team_wait_for_row): whoever finds the trail's head or the workspace's row
+--   locked waits in short steps, and ends the holder's transaction once it has been
+--   open longer than team_hold_limit() (team_admin.team_end_holder: the holder is found
+--   by the row's xmax, nobody else is touched). A member who takes the row again and
+--   again, each time for less than the limit, is queued behind the waiters: they get
+--   the row in turn, within the limit. A desk's transactions hold these rows for
+--   milliseconds.
 -- * A removal or a role change ends the target's transactions before it takes the
 --   workspace's row: nothing they hold is waited on. A login no other workspace keeps
 --   has all its sessions ended (as before, but first).
@@ -33,23 +36,86 @@
 
 -- The longest a member's transaction may hold what the others wait on.
 CREATE FUNCTION team_hold_limit() RETURNS interval
-LANGUAGE sql IMMUTABLE AS $$ SELECT interval '20 seconds' $$;
+LANGUAGE sql IMMUTABLE AS $$ SELECT interval '5 seconds' $$;
+
+-- Takes the lock of `p_table`'s row of the workspace (the trail's head, the workspace's
+-- setting), which another transaction holds: in steps of half a second, each after
+-- ending the holder if it has held the row longer than the limit, for at most the limit
+-- and three seconds (then lock_not_available, as a lock timeout: "busy"). The caller's
+-- own lock timeout is put back. Only this, the slow path, pays for the steps'
+-- subtransactions.
+CREATE FUNCTION team_wait_for_row(p_table text, p_workspace text) RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    started timestamptz := clock_timestamp();
+    own_timeout text := current_setting('lock_timeout');
+    holder xid;
+BEGIN
+    IF p_table NOT IN ('team_audit_head', 'team_setting') THEN
+        RAISE EXCEPTION 'not a row the team waits on: %', p_table;
+    END IF;
+    LOOP
+        EXECUTE format('SELECT xmax FROM %I WHERE workspace_id = $1', p_table) INTO holder USING p_workspace;
+        PERFORM team_admin.team_end_holder(holder, team_hold_limit());
+        PERFORM set_config('lock_timeout', '500ms', true);
+        BEGIN
+            EXECUTE format('SELECT 1 FROM %I WHERE workspace_id = $1 FOR UPDATE', p_table) USING p_workspace;
+            PERFORM set_config('lock_timeout', own_timeout, true);
+            RETURN;
+        EXCEPTION WHEN lock_not_available THEN
+            IF clock_timestamp() - started > team_hold_limit() + interval '3 seconds' THEN
+                PERFORM set_config('lock_timeout', own_timeout, true);
+                RAISE;
+            END IF;
+        END;
+    END LOOP;
+END $$;
+REVOKE ALL ON FUNCTION team_wait_for_row(text, text) FROM PUBLIC;
 
 -- The logins whose holder could also hold `p_login`'s current credentials, `p_login`
--- included (see above). A chain longer than 64 issuers is cut (none is made so).
+-- included (see above). UNION keeps each login once, so a chain of any length ends, a
+-- cycle too. An issuer whose role was dropped since still counts as a holder.
 CREATE FUNCTION team_credential_holders(p_login text) RETURNS text[]
 LANGUAGE sql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
-    WITH RECURSIVE holder(login, depth) AS (
-        SELECT p_login, 0
+    WITH RECURSIVE holder(login) AS (
+        SELECT p_login
         UNION
-        SELECT l.issued_by, h.depth + 1
+        SELECT l.issued_by
         FROM holder h JOIN team_login l ON l.login = h.login
-        WHERE l.issued_by IS NOT NULL AND h.depth < 64
-          AND NOT pg_has_role(l.issued_by, (SELECT datdba FROM pg_database
-                                            WHERE datname = current_database()), 'MEMBER')
+        WHERE l.issued_by IS NOT NULL
+          AND NOT EXISTS (
+              SELECT 1 FROM pg_roles r, pg_database d
+              WHERE r.rolname = l.issued_by AND d.datname = current_database()
+                AND pg_has_role(r.oid, d.datdba, 'MEMBER'))
     )
-    SELECT array_agg(DISTINCT login) FROM holder
+    SELECT array_agg(login) FROM holder
 $$;
+
+-- A new one-time password for a member (a new desk, a forgotten password), as before,
+-- and never for a login among those who could hold the caller's own credentials: two
+-- logins one supervisor made could otherwise reset each other in turn until neither
+-- chain led back to her.
+CREATE OR REPLACE FUNCTION team_reset_password(p_workspace text, p_login text)
+RETURNS text LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    password text := team_new_password();
+BEGIN
+    PERFORM team_supervisor(p_workspace);
+    IF NOT EXISTS (SELECT 1 FROM team_member WHERE workspace_id = p_workspace AND login = p_login) THEN
+        PERFORM team_raise('KY001', 'not a member of the team', p_login);
+    END IF;
+    IF (SELECT made_in FROM team_login WHERE login = p_login) IS DISTINCT FROM p_workspace
+       OR EXISTS (SELECT 1 FROM team_member WHERE login = p_login AND workspace_id <> p_workspace)
+       OR (SELECT role FROM team_member WHERE workspace_id = p_workspace AND login = p_login) = 'supervisor'
+       OR p_login = ANY (team_credential_holders(session_user)) THEN
+        PERFORM team_raise('KY015', 'this login''s password is not this workspace''s to reset', p_login);
+    END IF;
+    PERFORM team_admin.team_login_reset(p_login, password, now() + interval '7 days');
+    UPDATE team_login SET issued_by = session_user WHERE login = p_login;
+    UPDATE team_member SET must_change = true WHERE login = p_login;
+    PERFORM team_event(p_workspace, 'password-reset', p_login, 'contraseña de un solo uso nueva');
+    RETURN password;
+END $$;
 
 -- Only a supervisor other than the one who asked decides, whose credentials nobody
 -- who could hold the asker's could hold too, and only the request the desk showed:
@@ -121,30 +187,23 @@ BEGIN
 END $$;
 REVOKE ALL ON FUNCTION team_issue_login(text, text, text, text, boolean) FROM PUBLIC;
 
--- Ends what a member transaction older than the limit holds, for one who waits on it.
-CREATE FUNCTION team_end_stale_holders() RETURNS void
-LANGUAGE sql SET search_path = pg_catalog, public, pg_temp AS $$
-    SELECT team_admin.team_end_stale_transactions(team_hold_limit())
-$$;
-
 -- Member changes of a workspace one at a time: a row lock, which no member can take
--- by hand (members have no table rights). When another transaction holds the row, one
--- older than the limit is ended first.
+-- by hand (members have no table rights). When another transaction holds the row, it
+-- is waited for as team_wait_for_row says.
 CREATE OR REPLACE FUNCTION team_lock_workspace(p_workspace text) RETURNS void
 LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
     INSERT INTO team_setting (workspace_id) VALUES (p_workspace) ON CONFLICT DO NOTHING;
     PERFORM 1 FROM team_setting WHERE workspace_id = p_workspace FOR UPDATE SKIP LOCKED;
     IF NOT FOUND THEN
-        PERFORM team_end_stale_holders();
-        PERFORM 1 FROM team_setting WHERE workspace_id = p_workspace FOR UPDATE;
+        PERFORM team_wait_for_row('team_setting', p_workspace);
     END IF;
 END $$;
 
 -- Appends an entry by the caller (`session_user`) at the database's time, chained
 -- under the head row's lock. Internal: the members' functions below call it. The head
--- is tried without waiting first: only when another transaction holds it is a member
--- transaction older than the limit ended, then waited on.
+-- is tried without waiting first: only when another transaction holds it is it waited
+-- for as team_wait_for_row says.
 CREATE OR REPLACE FUNCTION team_append_in(p_workspace text, p_operation text, p_target text, p_summary text,
                                           p_ok boolean, p_code text, p_message text, p_completes bigint)
 RETURNS bigint LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
@@ -158,7 +217,7 @@ BEGIN
         FOR UPDATE SKIP LOCKED;
     IF NOT FOUND THEN
         IF EXISTS (SELECT 1 FROM team_audit_head WHERE workspace_id = p_workspace) THEN
-            PERFORM team_end_stale_holders();
+            PERFORM team_wait_for_row('team_audit_head', p_workspace);
         ELSE
             INSERT INTO team_audit_head (workspace_id, seq, hash)
                 VALUES (p_workspace, 0, repeat('0', 64)) ON CONFLICT DO NOTHING;
@@ -245,7 +304,10 @@ BEGIN
         PERFORM team_raise('KY001', 'not a member of the team', p_login);
     END IF;
     PERFORM team_keeps_a_supervisor(p_workspace, p_login, p_role);
-    IF p_login <> session_user THEN
+    -- Only a real change ends anything: the same role again would end their work for
+    -- nothing, as often as a supervisor liked.
+    IF p_login <> session_user AND EXISTS (
+        SELECT 1 FROM team_member WHERE workspace_id = p_workspace AND login = p_login AND role <> p_role) THEN
         PERFORM team_admin.team_login_end_transactions(p_login);
     END IF;
     PERFORM team_lock_workspace(p_workspace);
@@ -304,7 +366,10 @@ END $$;
 
 -- Notes, in the author's name. At most 200 of one member on a file, and at most 200 of
 -- one member in any hour whatever the files: the first cap alone was passed with
--- made-up document ids (3,000 notes and as many mentions in seconds).
+-- made-up document ids (3,000 notes and as many mentions in seconds). A note's time is
+-- the clock's, not its transaction's start (a transaction left open an hour would
+-- otherwise write its notes an hour back, outside the count), and one member's notes
+-- are counted one call at a time (parallel sessions cannot each see room).
 CREATE INDEX team_note_by_member ON team_note (workspace_id, member, at);
 CREATE OR REPLACE FUNCTION team_add_note(p_workspace text, p_document text, p_body text)
 RETURNS team_note LANGUAGE plpgsql SECURITY DEFINER
@@ -313,16 +378,18 @@ DECLARE
     result team_note;
 BEGIN
     PERFORM team_me(p_workspace);
+    PERFORM pg_advisory_xact_lock(hashtext('team_add_note'), hashtext(p_workspace || '|' || session_user));
     IF (SELECT count(*) FROM team_note n WHERE n.workspace_id = p_workspace
-        AND n.member = session_user AND n.at > now() - interval '1 hour') >= 200 THEN
+        AND n.member = session_user AND n.at > clock_timestamp() - interval '1 hour') >= 200 THEN
         PERFORM team_raise('KY012', 'at most 200 notes of one member in an hour');
     END IF;
     IF (SELECT count(*) FROM team_note n WHERE n.workspace_id = p_workspace
         AND n.document_id = lower(btrim(p_document)) AND n.member = session_user) >= 200 THEN
         PERFORM team_raise('KY012', 'at most 200 notes of one member on a file');
     END IF;
-    INSERT INTO team_note (workspace_id, document_id, member, body)
-        VALUES (p_workspace, lower(team_text(p_document, 100)), session_user, team_text(p_body, 2000, true))
+    INSERT INTO team_note (workspace_id, document_id, member, at, body)
+        VALUES (p_workspace, lower(team_text(p_document, 100)), session_user, clock_timestamp(),
+                team_text(p_body, 2000, true))
         RETURNING * INTO result;
     RETURN result;
 END $$;
@@ -332,7 +399,6 @@ LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, public, pg_temp AS $$ SELEC
 
 REVOKE ALL ON FUNCTION team_hold_limit() FROM PUBLIC;
 REVOKE ALL ON FUNCTION team_credential_holders(text) FROM PUBLIC;
-REVOKE ALL ON FUNCTION team_end_stale_holders() FROM PUBLIC;
 
 -- Every member login has the server's limits from now on.
 DO $$

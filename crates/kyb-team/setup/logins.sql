@@ -31,7 +31,7 @@ BEGIN
         EXECUTE format('CREATE ROLE %I NOLOGIN CREATEROLE', adm);
     END IF;
     -- A removed member's sessions end at once, and a member transaction that holds the
-    -- team's locks too long is ended: which ones is read from pg_stat_activity, whose
+    -- team's locks too long is ended: when it began is read from pg_stat_activity, whose
     -- transaction times are shown only to a reader of all statistics.
     EXECUTE format('GRANT pg_signal_backend TO %I', adm);
     EXECUTE format('GRANT pg_read_all_stats TO %I', adm);
@@ -71,8 +71,8 @@ END $$;
 -- statement runs at most 15 s, waits for a lock at most 3 s, and a transaction left
 -- idle ends after 5 s (a desk never leaves one open). They are the login's defaults:
 -- a member may still SET them in their own session, so the team's functions also end
--- a member transaction that outlives team_hold_limit() when someone waits on it
--- (team_end_stale_transactions below).
+-- a member transaction that holds what others wait on for longer than
+-- team_hold_limit() (team_end_holder below).
 CREATE OR REPLACE FUNCTION team_admin.team_login_limits(p_login text) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
@@ -152,18 +152,27 @@ BEGIN
           AND xact_start IS NOT NULL;
 END $$;
 
--- Every member's transaction on this database open for longer than `p_limit` ends: a
--- member who set their session's limits off (psql) holds nothing longer than that.
--- Only the members' group: never the owner's or an administrator's session.
-CREATE OR REPLACE FUNCTION team_admin.team_end_stale_transactions(p_limit interval) RETURNS void
+-- The member transaction that holds a row whose xmax is `p_xid` ends, when it has been
+-- open longer than `p_limit`. The holder is found by the lock every transaction (and
+-- subtransaction) holds on its own id, so nobody else's session is touched. Only the
+-- members' group: never the owner's or an administrator's session.
+CREATE OR REPLACE FUNCTION team_admin.team_end_holder(p_xid xid, p_limit interval) RETURNS boolean
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    ended boolean := false;
 BEGIN
-    PERFORM pg_terminate_backend(a.pid) FROM pg_stat_activity a
-        WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()
+    IF p_xid IS NULL OR p_xid::text = '0' THEN
+        RETURN false;
+    END IF;
+    SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
+        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'transactionid' AND l.transactionid = p_xid AND l.granted
+          AND a.datname = current_database() AND a.pid <> pg_backend_pid()
           AND a.xact_start < clock_timestamp() - p_limit
           AND a.usesysid IS NOT NULL
           AND pg_has_role(a.usesysid, current_database() || '_member', 'MEMBER')
           AND team_admin.team_login_plain(a.usename);
+    RETURN coalesce(ended, false);
 END $$;
 
 -- A login no workspace keeps leaves the members' group, and its sessions on this
@@ -194,7 +203,7 @@ BEGIN
                              'team_admin.team_login_end_sessions(text)',
                              'team_admin.team_login_limits(text)',
                              'team_admin.team_login_end_transactions(text)',
-                             'team_admin.team_end_stale_transactions(interval)'] LOOP
+                             'team_admin.team_end_holder(xid, interval)'] LOOP
         EXECUTE format('ALTER FUNCTION %s OWNER TO %I', f, adm);
         EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', f);
         EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', f, own);

@@ -159,6 +159,42 @@ async fn logins_one_supervisor_made_directly_or_down_a_chain_do_not_approve_each
     }
 }
 
+/// Two logins Jefa made reset each other in turn, so that neither chain would lead back
+/// to her any more: the reset that closes the circle is refused.
+#[tokio::test]
+async fn two_logins_one_supervisor_made_cannot_reset_each_other_out_of_her_chain() {
+    let Some(f) = floor("kyb_cycle").await else {
+        return;
+    };
+    let x = f.t.member(&f.boss, "equis", Role::Supervisor).await;
+    let y = f.t.member(&f.boss, "ye", Role::Analyst).await;
+    // X resets Y (an analyst X did not make): Y's issuer is now X.
+    let one_time = x.reset_password(y.member()).await.expect("reset");
+    let (y, _) = f.t.sign_in(y.member(), &one_time).await;
+    f.boss
+        .set_role(y.member(), Role::Supervisor)
+        .await
+        .expect("promoted");
+    f.boss
+        .set_role(x.member(), Role::Analyst)
+        .await
+        .expect("demoted");
+    assert!(matches!(
+        y.reset_password(x.member()).await,
+        Err(TeamError::LoginRefused(_))
+    ));
+    // X's request still cannot be approved by Jefa.
+    let asked = x
+        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
+        .await
+        .unwrap();
+    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
+    assert!(matches!(
+        f.boss.decide_approval(&asked, true).await,
+        Err(TeamError::OwnRequest)
+    ));
+}
+
 #[tokio::test]
 async fn an_analyst_cannot_approve() {
     let Some(f) = floor("kyb_analyst").await else {
