@@ -21,6 +21,7 @@ import { useArrivingLinks } from "./features/links/LinkPrompt";
 import { PolicyNotice } from "./features/profiles/PolicyNotice";
 import { SlaNotices } from "./features/sla/SlaNotices";
 import { TeamProvider, useConnectedTeam } from "./features/team/TeamContext";
+import { TeamLive } from "./features/team/TeamLive";
 import { ROLE_WORDS } from "./features/team/words";
 import { WatchlistView } from "./features/watchlist/WatchlistView";
 import { AppInfoProvider, useAppInfo } from "./hooks/appInfo";
@@ -216,6 +217,7 @@ function Desk() {
               <NavEntries hasTeam={Boolean(active.team)} current={section(route)} go={(view) => setRoute({ view })} />
               {/* Help and diagnostics, apart from the day's work. */}
               <div className="sidenav-foot">
+                <TeamLive />
                 {/* biome-ignore lint/a11y/useValidAnchor: page navigation, as the entries above: the address names the screen, the click shows it without a reload. */}
                 <a
                   className={route.view === "about" ? "sidenav-aside active" : "sidenav-aside"}

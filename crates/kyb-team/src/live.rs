@@ -63,7 +63,13 @@ impl Team {
 
 impl Listener {
     async fn start(options: PgConnectOptions, workspace: &str) -> TeamResult<Self> {
-        let mut listener = PgListener::connect_with(&sqlx::PgPool::connect_lazy_with(options))
+        // The listener's own connection is given up as soon as the desk's pool's: a
+        // database still down says so in seconds, not after sqlx's default of 30.
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(crate::CONNECT_TIMEOUT)
+            .connect_lazy_with(options);
+        let mut listener = PgListener::connect_with(&pool)
             .await
             .map_err(TeamError::Unreachable)?;
         listener.listen(CHANNEL).await.map_err(TeamError::of)?;

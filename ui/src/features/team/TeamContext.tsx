@@ -1,20 +1,24 @@
 // The active profile's team, for every screen: its status (connected or why not, who,
 // what role), and each change another desk makes, heard live (LISTEN/NOTIFY through
 // `team_changes`), makes the team's answers stale (`keys.team`, api/queries.ts): the
-// screens showing them read them again. While the database is out of reach, the status is asked again every few
-// seconds, and listening starts again once it answers. Any member may send a notice
+// screens showing them read them again. When listening ends for a lost database, the team is said
+// to be out of reach at once (the window does not wait for a read to say so); while it is, the status
+// is asked again every second, and listening starts again once it answers, after every outage, however
+// short (a database back before the next read still gets a new subscription). Any member may send a notice
 // (PostgreSQL lets anyone NOTIFY), so notices only pace the re-reads: a flood of them
 // costs each desk at most one read of each kind per PACE_MS (issue 30).
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { teamChanged } from "../../api/queries";
+import type { AppError } from "../../bindings/AppError";
 import type { Claim } from "../../bindings/Claim";
 import type { TeamStatus } from "../../bindings/TeamStatus";
 
-/** How often a team out of reach is asked again. */
-export const RETRY_MS = 5000;
+/** How often a team out of reach is asked again: a database back from a restart is
+ * heard from within about a second (one status read at a time). */
+export const RETRY_MS = 1000;
 
 /** Changes heard within this long of the first make the team's answers stale once:
  * another desk's import or refresh may change thousands of rows, and each screen
@@ -73,20 +77,30 @@ export function useConnectedTeam(): TeamStatus | null {
 export function TeamProvider({ profileId, children }: { profileId: string; children: ReactNode }) {
   const [status, setStatus] = useState<TeamStatus | null>(null);
   const [listening, setListening] = useState(false);
+  /** Counts the subscriptions lost: each loss subscribes again once the team answers. */
+  const [outages, setOutages] = useState(0);
+  const reading = useRef(false);
   const queryClient = useQueryClient();
   const reload = useCallback(() => {
+    if (reading.current) return;
+    reading.current = true;
     backend.teamStatus().then(
       (next) => {
+        reading.current = false;
         setStatus(next);
         void teamChanged(queryClient);
       },
-      () => setStatus(null),
+      () => {
+        reading.current = false;
+        setStatus(null);
+      },
     );
   }, [queryClient]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another profile has another team.
   useEffect(reload, [reload, profileId]);
   const configured = status?.configured ?? false;
   const connected = status?.connected ?? false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each outage subscribes again, even when the team answers before the status changed.
   useEffect(() => {
     if (!configured) return;
     if (!connected) {
@@ -114,10 +128,12 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
       })
       .then(
         () => live && setListening(false),
-        // The database was lost: say so, and try again.
-        () => {
+        // The database was lost: say so at once, and try again.
+        (error: AppError) => {
           if (!live) return;
           setListening(false);
+          setStatus((known) => (known ? { ...known, connected: false, problem: error } : known));
+          setOutages((n) => n + 1);
           reload();
         },
       );
@@ -127,7 +143,7 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
       data.stop();
       statusRead.stop();
     };
-  }, [configured, connected, reload, queryClient]);
+  }, [configured, connected, reload, queryClient, outages]);
   return <TeamContext.Provider value={{ status, listening, reload }}>{children}</TeamContext.Provider>;
 }
 

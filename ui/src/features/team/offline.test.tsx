@@ -16,6 +16,7 @@ import { watchedFile } from "../watchlist/testing";
 import { WatchlistView } from "../watchlist/WatchlistView";
 import { NotesPanel, typedNoteKey } from "./NotesPanel";
 import { useTeam } from "./TeamContext";
+import { TeamLive } from "./TeamLive";
 import { TeamView } from "./TeamView";
 import { DOC_A, liveTeam, offline, shown, status } from "./testing";
 
@@ -174,5 +175,38 @@ describe("a note typed while the team is out of reach", () => {
     await waitFor(() => expect(added).toHaveBeenCalledWith({ documentId: DOC_A, body: "El comprobante no coincide" }));
     await waitFor(() => expect((screen.getByTestId("note-body") as HTMLTextAreaElement).value).toBe(""));
     expect(sessionStorage.getItem(typedNoteKey(DOC_A))).toBeNull();
+  });
+});
+
+describe("live updates across outages", () => {
+  it("says the team is out of reach the moment listening ends, and listens again after every outage", async () => {
+    const team = liveTeam(() => {
+      throw new Error("no other read");
+    });
+    shown(<TeamLive />);
+    const state = () => screen.getByTestId("team-live").dataset.state;
+    await waitFor(() => expect(team.send).not.toBeNull());
+    (team.send as (change: "listening") => void)("listening");
+    await waitFor(() => expect(state()).toBe("live"));
+    for (let outage = 1; outage <= 4; outage++) {
+      const subscriptions = team.count(command.team_changes);
+      const down = outage % 2 === 1;
+      if (down) {
+        // The database is gone for a while: said at once, and kept until it answers.
+        team.status = offline();
+        (team.lose as () => void)();
+        await waitFor(() => expect(state()).toBe("offline"));
+        expect(screen.getByTestId("team-live").textContent).toBe("Equipo sin conexión: sin actualizaciones en vivo");
+        team.status = status();
+      } else {
+        // A restart over before any status read could see it: the status never changes.
+        (team.lose as () => void)();
+      }
+      // Listening starts again after each outage.
+      await waitFor(() => expect(team.count(command.team_changes)).toBe(subscriptions + 1), { timeout: 3000 });
+      expect(state()).toBe("quiet");
+      (team.send as (change: "listening") => void)("listening");
+      await waitFor(() => expect(state()).toBe("live"));
+    }
   });
 });

@@ -4,6 +4,9 @@ import type { TeamFirstKey } from "./first.es-MX";
 export const teamFirstEn: Record<TeamFirstKey, string> = {
   // The team (issue 20)
   navTeam: "Team",
+  "team.live.on": "Team live",
+  "team.live.off": "No live updates: others' changes show at the next read",
+  "team.live.offline": "No connection to the team: no live updates",
   "team.action.cancel": "Cancel the verification",
   "team.action.resend": "Resend the link",
   "team.approval.approved": "approved, to be sent",

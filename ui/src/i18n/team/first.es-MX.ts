@@ -3,6 +3,9 @@
 export const teamFirstEsMX = {
   // The team (issue 20)
   navTeam: "Equipo",
+  "team.live.on": "Equipo en vivo",
+  "team.live.off": "Sin actualizaciones en vivo: los cambios de otros se ven al leer de nuevo",
+  "team.live.offline": "Equipo sin conexión: sin actualizaciones en vivo",
   "team.action.cancel": "Cancelar la verificación",
   "team.action.resend": "Reenviar el enlace",
   "team.approval.approved": "aprobada, por enviar",
