@@ -164,6 +164,17 @@ pub struct OpenIntent {
     pub target: String,
 }
 
+/// One of this member's intents without an outcome, and the desk's key it was written
+/// with (none for an intent written without one).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct OpenCall {
+    pub seq: i64,
+    pub at_utc: String,
+    pub operation: String,
+    pub target: String,
+    pub key: Option<String>,
+}
+
 /// The chain's last link, as the database's head row says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -210,6 +221,37 @@ impl Team {
             .fetch_one(&self.pool)
             .await
             .map_err(TeamError::of)
+    }
+
+    /// As [`Team::intent`], with the desk's key for the call: asked again with the same
+    /// key (the answer was lost), the intent already written is the answer.
+    pub async fn intent_keyed(
+        &self,
+        operation: &str,
+        target: &str,
+        summary: &str,
+        key: &str,
+    ) -> TeamResult<(i64, Option<i64>)> {
+        sqlx::query_as("SELECT seq, approval FROM team_intent($1, $2, $3, $4, $5)")
+            .bind(&self.workspace)
+            .bind(operation)
+            .bind(target)
+            .bind(summary)
+            .bind(key)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(TeamError::of)
+    }
+
+    /// This member's intents without an outcome, with the key each was written with.
+    pub async fn my_open_calls(&self) -> TeamResult<Vec<OpenCall>> {
+        sqlx::query_as::<_, OpenCall>(
+            "SELECT seq, at_utc, operation, target, key FROM team_my_open_calls($1)",
+        )
+        .bind(&self.workspace)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(TeamError::of)
     }
 
     /// How this member's call of intent `intent` ended (once); `late` when written

@@ -35,7 +35,9 @@ mod workload;
 
 pub use address::{AddressProblem, DEFAULT_PORT, TeamAddress};
 pub use approvals::{Approval, ApprovalAction, ApprovalState, FourEyes, ShownRequest};
-pub use audit::{GENESIS, Head, OpenIntent, TeamAuditEntry, TeamBreak, TeamChain, hashed_text};
+pub use audit::{
+    GENESIS, Head, OpenCall, OpenIntent, TeamAuditEntry, TeamBreak, TeamChain, hashed_text,
+};
 pub use checkpoint::{Checkpoint, CheckpointKey, checkpoint_message};
 pub use claims::{Claim, LEASE, LEASE_MAX, REASON_MAX};
 pub use error::{TeamError, TeamResult};
@@ -65,7 +67,7 @@ pub const POOL_SIZE: u32 = 4;
 pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The schema version this desk speaks ([`Team::connect`] refuses an older one).
-pub const SCHEMA_VERSION: i32 = 13;
+pub const SCHEMA_VERSION: i32 = 14;
 
 /// How long a statement waits for a lock another member holds, and how long any
 /// statement may run: a member who holds a row cannot stop the others' desks, which

@@ -25,14 +25,35 @@ const NOTE: &str =
 
 impl Team {
     pub async fn add_note(&self, document_id: &str, body: &str) -> TeamResult<Note> {
+        self.write_note(document_id, body, None).await
+    }
+
+    /// A note with the desk's key for it: asked again with the same key (the answer
+    /// was lost), the note already written is the answer, not a second one.
+    pub async fn add_note_keyed(
+        &self,
+        document_id: &str,
+        body: &str,
+        key: &str,
+    ) -> TeamResult<Note> {
+        self.write_note(document_id, body, Some(key)).await
+    }
+
+    async fn write_note(
+        &self,
+        document_id: &str,
+        body: &str,
+        key: Option<&str>,
+    ) -> TeamResult<Note> {
         let body = body.trim();
         if body.is_empty() || body.chars().count() > NOTE_MAX {
             return Err(TeamError::BadText);
         }
-        sqlx::query_as::<_, Note>(&format!("SELECT {NOTE} FROM team_add_note($1, $2, $3)"))
+        sqlx::query_as::<_, Note>(&format!("SELECT {NOTE} FROM team_add_note($1, $2, $3, $4)"))
             .bind(&self.workspace)
             .bind(document_key(document_id))
             .bind(body)
+            .bind(key)
             .fetch_one(&self.pool)
             .await
             .map_err(TeamError::of)

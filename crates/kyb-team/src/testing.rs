@@ -346,3 +346,172 @@ impl Drop for PrivateCluster {
         self.stop();
     }
 }
+
+/// A proxy between desks and a PostgreSQL on its unix socket, in a socket folder of its
+/// own (the host a profile names): it passes everything through, except that once told
+/// a text ([`LossyProxy::lose_answer_to`]), the next statement whose message carries it
+/// runs and commits, and its answer never arrives: the proxy drops the server's reply
+/// up to and including the ReadyForQuery that follows the commit, and closes both
+/// ends. What a network, or a database dying a moment later, does at the worst time.
+pub struct LossyProxy {
+    dir: tempfile::TempDir,
+    armed: std::sync::Arc<std::sync::Mutex<Option<Vec<u8>>>>,
+    /// While true, nothing passes either way: a network that holds every packet.
+    stalled: tokio::sync::watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl LossyProxy {
+    /// Listens beside the server whose socket folder is `upstream`, on `port`'s name.
+    pub fn start(upstream: &Path, port: u16) -> Self {
+        let dir = tempfile::tempdir().expect("a folder");
+        let name = format!(".s.PGSQL.{port}");
+        let listener =
+            tokio::net::UnixListener::bind(dir.path().join(&name)).expect("the proxy's socket");
+        let server = upstream.join(&name);
+        let armed = std::sync::Arc::new(std::sync::Mutex::new(None::<Vec<u8>>));
+        let (stalled, _) = tokio::sync::watch::channel(false);
+        let task = tokio::spawn({
+            let armed = armed.clone();
+            let stalled = stalled.clone();
+            async move {
+                while let Ok((client, _)) = listener.accept().await {
+                    let Ok(upstream) = tokio::net::UnixStream::connect(&server).await else {
+                        continue;
+                    };
+                    tokio::spawn(Self::relay(
+                        client,
+                        upstream,
+                        armed.clone(),
+                        stalled.subscribe(),
+                    ));
+                }
+            }
+        });
+        Self {
+            dir,
+            armed,
+            stalled,
+            task,
+        }
+    }
+
+    /// Holds everything either way from now on (connections stay open, nothing
+    /// arrives), until [`LossyProxy::flow`].
+    pub fn stall(&self) {
+        self.stalled.send_replace(true);
+    }
+
+    /// Lets everything held pass again.
+    pub fn flow(&self) {
+        self.stalled.send_replace(false);
+    }
+
+    /// The socket folder to name as the team database's host.
+    pub fn host(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The next statement whose message holds `text` (say, a call's target, which its
+    /// Bind carries) commits without its answer reaching the desk.
+    pub fn lose_answer_to(&self, text: &str) {
+        *self.armed.lock().expect("the proxy's state") = Some(text.as_bytes().to_vec());
+    }
+
+    /// Whether the text told is still waiting for its statement.
+    pub fn armed(&self) -> bool {
+        self.armed.lock().expect("the proxy's state").is_some()
+    }
+
+    async fn relay(
+        client: tokio::net::UnixStream,
+        server: tokio::net::UnixStream,
+        armed: std::sync::Arc<std::sync::Mutex<Option<Vec<u8>>>>,
+        stalled: tokio::sync::watch::Receiver<bool>,
+    ) {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let flowing = |mut stalled: tokio::sync::watch::Receiver<bool>| async move {
+            let _ = stalled.wait_for(|held| !held).await;
+        };
+        let stalled_up = stalled.clone();
+        let (mut client_in, mut client_out) = client.into_split();
+        let (mut server_in, mut server_out) = server.into_split();
+        let (losing_tx, mut losing_rx) = tokio::sync::watch::channel(false);
+        let upward = async move {
+            let mut buffer = vec![0u8; 64 * 1024];
+            loop {
+                let n = match client_in.read(&mut buffer).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => n,
+                };
+                let chunk = &buffer[..n];
+                let hit = {
+                    let mut armed = armed.lock().expect("the proxy's state");
+                    let hit = armed.as_ref().is_some_and(|text| {
+                        chunk.windows(text.len()).any(|w| w == text.as_slice())
+                    });
+                    if hit {
+                        *armed = None;
+                    }
+                    hit
+                };
+                if hit {
+                    let _ = losing_tx.send(true);
+                }
+                flowing(stalled_up.clone()).await;
+                if server_out.write_all(chunk).await.is_err() {
+                    return;
+                }
+            }
+        };
+        let downward = async move {
+            let mut buffer = vec![0u8; 64 * 1024];
+            // While losing, the server's messages are read whole (a type byte and a
+            // length): those before the statement's CommandComplete ('C') pass (a
+            // prepare's round trip), and from it on they are dropped; at the
+            // ReadyForQuery ('Z') after it the transaction has ended, committed, and
+            // both ends close: the desk sees its connection lost.
+            let mut pending: Vec<u8> = Vec::new();
+            let mut completed = false;
+            loop {
+                let n = match server_in.read(&mut buffer).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => n,
+                };
+                flowing(stalled.clone()).await;
+                if !*losing_rx.borrow_and_update() {
+                    if client_out.write_all(&buffer[..n]).await.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+                pending.extend_from_slice(&buffer[..n]);
+                while pending.len() >= 5 {
+                    let length =
+                        u32::from_be_bytes([pending[1], pending[2], pending[3], pending[4]])
+                            as usize;
+                    if pending.len() < 1 + length {
+                        break;
+                    }
+                    let message: Vec<u8> = pending.drain(..1 + length).collect();
+                    match message[0] {
+                        b'C' => completed = true,
+                        b'Z' if completed => return,
+                        _ if !completed && client_out.write_all(&message).await.is_err() => return,
+                        _ => {}
+                    }
+                }
+            }
+        };
+        tokio::select! {
+            () = upward => {}
+            () = downward => {}
+        }
+    }
+}
+
+impl Drop for LossyProxy {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}

@@ -1,0 +1,82 @@
+//! Writes whose commit happened and whose answer was lost on the way back (a proxy drops
+//! it on purpose, `kyb_team::testing::LossyProxy`): asked again with the desk's key,
+//! the database answers with what the first one wrote, and writes nothing twice.
+
+mod common;
+
+use std::path::Path;
+
+use common::floor;
+use kyb_team::Team;
+use kyb_team::testing::LossyProxy;
+
+const NEW_FILE: &str = "POST /expedientes/nuevo";
+
+#[tokio::test]
+async fn a_note_or_an_intent_whose_answer_was_lost_is_written_once_when_asked_again() {
+    let Some(f) = floor("kyb_lost").await else {
+        return;
+    };
+    let socket = std::env::var("PGHOST").expect("the session's socket folder");
+    let proxy = LossyProxy::start(Path::new(&socket), f.t.owner.get_port());
+    let beto = Team::connect(
+        f.t.options(&f.t.login("beto"), &f.beto_pw)
+            .socket(proxy.host()),
+        &f.t.workspace,
+    )
+    .await
+    .expect("Beto's desk, through the proxy");
+
+    // A note: written, its answer lost, pressed again with the same key.
+    let key = uuid::Uuid::new_v4().to_string();
+    proxy.lose_answer_to("Llamé al cliente, perdida");
+    let lost = beto
+        .add_note_keyed("doc-1", "Llamé al cliente, perdida", &key)
+        .await;
+    assert!(lost.is_err(), "the answer never came: {lost:?}");
+    assert!(!proxy.armed());
+    let again = beto
+        .add_note_keyed("doc-1", "Llamé al cliente, perdida", &key)
+        .await
+        .expect("asked again");
+    let notes = f.ana.notes("doc-1").await.expect("read");
+    assert_eq!(notes.len(), 1, "one note, not two: {notes:?}");
+    assert_eq!(notes[0].id, again.id);
+    // Another key is another note; the same key from another member is theirs.
+    beto.add_note_keyed(
+        "doc-1",
+        "Llamé al cliente, perdida",
+        &uuid::Uuid::new_v4().to_string(),
+    )
+    .await
+    .expect("a second note");
+    f.ana
+        .add_note_keyed("doc-1", "la mía", &key)
+        .await
+        .expect("Ana's own");
+    assert_eq!(f.ana.notes("doc-1").await.expect("read").len(), 3);
+
+    // An intent: written, its answer lost; asked again, the same intent.
+    let key = uuid::Uuid::new_v4().to_string();
+    proxy.lose_answer_to("RFC-PERDIDO");
+    assert!(
+        beto.intent_keyed(NEW_FILE, "RFC-PERDIDO", "alta", &key)
+            .await
+            .is_err()
+    );
+    let open = beto.my_open_calls().await.expect("read");
+    assert_eq!(open.len(), 1, "{open:?}");
+    assert_eq!(open[0].key.as_deref(), Some(key.as_str()));
+    let (seq, _) = beto
+        .intent_keyed(NEW_FILE, "RFC-PERDIDO", "alta", &key)
+        .await
+        .expect("asked again");
+    assert_eq!(seq, open[0].seq);
+    assert_eq!(beto.my_open_calls().await.expect("read").len(), 1);
+    // A key that is no UUID is refused.
+    assert!(matches!(
+        beto.intent_keyed(NEW_FILE, "RFC-2", "alta", "no-es-clave")
+            .await,
+        Err(kyb_team::TeamError::BadText)
+    ));
+}
