@@ -158,7 +158,7 @@ macro_rules! with_commands {
                 team::release_file(document_id: String) -> (), [main];
                 team::take_over_claim(document_id: String, reason: String) -> Claim, [main];
                 team::file_notes(document_id: String) -> Vec<Note>, [main];
-                team::add_note(document_id: String, body: String) -> Note, [main];
+                team::add_note(document_id: String, body: String, key: String) -> Note, [main];
                 team::my_mentions(unseen: bool) -> Vec<Mention>, [main];
                 team::mentions_seen(ids: Vec<u32>) -> (), [main];
                 team::file_history(document_id: String) -> Vec<HistoryItem>, [main];

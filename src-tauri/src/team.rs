@@ -82,8 +82,13 @@ pub async fn file_notes(desk: State<'_, Desk>, document_id: String) -> AppResult
 }
 
 #[tauri::command]
-pub async fn add_note(desk: State<'_, Desk>, document_id: String, body: String) -> AppResult<Note> {
-    desk.add_note(&document_id, &body).await
+pub async fn add_note(
+    desk: State<'_, Desk>,
+    document_id: String,
+    body: String,
+    key: String,
+) -> AppResult<Note> {
+    desk.add_note(&document_id, &body, &key).await
 }
 
 #[tauri::command]

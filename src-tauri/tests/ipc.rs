@@ -886,7 +886,10 @@ fn every_command_answers_through_ipc() {
             json!({"documentId": id, "reason": "urgente"}),
         ),
         ("file_notes", json!({"documentId": id})),
-        ("add_note", json!({"documentId": id, "body": "nota"})),
+        (
+            "add_note",
+            json!({"documentId": id, "body": "nota", "key": "0b5f2c1e-0000-4000-8000-000000000001"}),
+        ),
         ("mentions_seen", json!({"ids": [1]})),
         ("share_view", json!({"id": 1, "shared": true})),
         ("team_members", json!({})),

@@ -417,7 +417,10 @@ async fn a_desk_listens_once_a_new_listener_ends_the_one_before() {
         .expect("no error");
     assert_eq!(ended, None, "the first listener gave way");
     // Beto's desk joins the team on its first need (a change of members), then notes.
-    beto.desk.add_note("doc-1", "hola").await.expect("noted");
+    beto.desk
+        .add_note("doc-1", "hola", &uuid::Uuid::new_v4().to_string())
+        .await
+        .expect("noted");
     let heard = tokio::time::timeout(std::time::Duration::from_secs(10), async {
         loop {
             let change = after
@@ -630,7 +633,11 @@ async fn a_team_s_dossier_holds_its_trail_notes_and_signed_checkpoint() {
     let document_id = examples.document_id.to_string();
     lider
         .desk
-        .add_note(&document_id, "¿El comprobante está vigente? Revisó Begoña.")
+        .add_note(
+            &document_id,
+            "¿El comprobante está vigente? Revisó Begoña.",
+            &uuid::Uuid::new_v4().to_string(),
+        )
         .await
         .expect("noted");
     lider.desk.sign_team_checkpoint().await.expect("signed");

@@ -14,9 +14,18 @@ use kyb_team::testing::{PrivateCluster, TestTeam};
 use kyb_team::{Role, TeamAddress};
 
 const CORRECTION: &str = "POST /expedientes/solicitar-correccion";
+const CANCEL: &str = "POST /verificaciones/{folio}/cancelar";
 
 /// Ana's desk on the demo, an analyst of a team on `cluster`, as the README sets it up.
 async fn ana_on(cluster: &PrivateCluster) -> (TestTeam, kyb_team::Team, DemoDesk) {
+    ana_at(cluster, cluster.socket()).await
+}
+
+/// As [`ana_on`], her profile naming `host` as the team database's (a proxy's folder).
+async fn ana_at(
+    cluster: &PrivateCluster,
+    host: &std::path::Path,
+) -> (TestTeam, kyb_team::Team, DemoDesk) {
     let demo = DemoDesk::start().await;
     let mut team = TestTeam::on(&cluster.url(), "kyb_faults").await;
     team.workspace = demo.profile.workspace_id.clone();
@@ -28,7 +37,7 @@ async fn ana_on(cluster: &PrivateCluster) -> (TestTeam, kyb_team::Team, DemoDesk
         .expect("added")
         .expect("a one-time password");
     let address = TeamAddress {
-        host: cluster.socket().display().to_string(),
+        host: host.display().to_string(),
         port: kyb_team::DEFAULT_PORT,
         database: team.database.clone(),
         user: login,
@@ -114,6 +123,149 @@ async fn a_send_whose_outcome_the_trail_missed_is_told_once_the_team_is_back() {
     desk.desk.team_status().await.expect("status");
     let again = desk.desk.team_trail(20).await.expect("trail");
     assert_eq!(again.entries.len(), trail.entries.len());
+}
+
+/// The intent of a cancellation commits, and its answer is lost on the way back (a
+/// proxy drops it on purpose): the desk never sends the call. At its next look at the
+/// team it finds the intent by the key it made, and the trail says "not sent", not a
+/// call that may have reached the service.
+#[tokio::test]
+async fn an_intent_whose_answer_was_lost_is_not_sent_and_the_trail_says_so() {
+    if kyb_team::testing::session_cluster().is_none() {
+        return;
+    }
+    let cluster = PrivateCluster::start();
+    let proxy = kyb_team::testing::LossyProxy::start(cluster.socket(), kyb_team::DEFAULT_PORT);
+    let (_team, boss, ana) = ana_at(&cluster, proxy.host()).await;
+    let folio = ana.manifest().examples.folios["Abierto"].clone();
+    assert!(ana.desk.team_status().await.expect("status").connected);
+    proxy.lose_answer_to(&folio);
+    let lost = ana
+        .desk
+        .cancel_verification(&folio)
+        .await
+        .expect_err("the intent's answer never came");
+    assert_eq!(lost.code, TeamCode::TeamUnreachable);
+    assert!(
+        !proxy.armed(),
+        "the intent's statement went through the proxy"
+    );
+    assert_eq!(ana.sandbox.requests(CANCEL), 0, "nothing was sent");
+    // The trail has the intent, open.
+    let open = boss.verify_chain().await.expect("verified").open_intents;
+    assert_eq!(open.len(), 1, "{open:?}");
+    assert_eq!(open[0].target, folio);
+    // The desk looks at its team again (a reconnection): the intent is ended, not sent.
+    assert!(ana.desk.team_status().await.expect("status").connected);
+    let trail = boss.trail(50).await.expect("trail");
+    let ended: Vec<_> = trail
+        .iter()
+        .filter(|e| e.completes == Some(open[0].seq))
+        .collect();
+    let [ended] = &ended[..] else {
+        panic!("one outcome for the intent: {trail:?}")
+    };
+    assert!(!ended.ok);
+    assert_eq!(ended.code.as_deref(), Some("not_sent"));
+    assert!(
+        ended.summary.contains("registro local"),
+        "written late: {}",
+        ended.summary
+    );
+    assert!(
+        boss.verify_chain()
+            .await
+            .expect("verified")
+            .open_intents
+            .is_empty()
+    );
+    // Judged once: another look writes nothing more, and the call can be made now.
+    ana.desk.team_status().await.expect("status");
+    assert_eq!(boss.trail(50).await.expect("trail").len(), trail.len());
+    ana.desk
+        .cancel_verification(&folio)
+        .await
+        .expect("cancelled this time");
+    assert_eq!(ana.sandbox.requests(CANCEL), 1);
+}
+
+/// The service answers, and the team database then holds every packet (a network
+/// gone quiet): the analyst sees the answer within about a second, not after the
+/// team's timeouts; the outcome is owed meanwhile and written once, when the team
+/// flows again.
+#[tokio::test]
+async fn the_services_answer_is_shown_at_once_while_the_trail_is_slow_to_take_it() {
+    if kyb_team::testing::session_cluster().is_none() {
+        return;
+    }
+    let cluster = PrivateCluster::start();
+    let proxy = kyb_team::testing::LossyProxy::start(cluster.socket(), kyb_team::DEFAULT_PORT);
+    let (_team, boss, ana) = ana_at(&cluster, proxy.host()).await;
+    let folio = ana.manifest().examples.folios["Abierto"].clone();
+    assert!(ana.desk.team_status().await.expect("status").connected);
+    ana.sandbox
+        .add_fault(Fault {
+            route: CANCEL.into(),
+            latency_after_ms: 1_000,
+            ..Fault::default()
+        })
+        .expect("a valid fault");
+    let desk = std::sync::Arc::new(ana);
+    let sending = {
+        let desk = desk.clone();
+        let folio = folio.clone();
+        tokio::spawn(async move { desk.desk.cancel_verification(&folio).await })
+    };
+    let started = std::time::Instant::now();
+    while desk.sandbox.requests(CANCEL) == 0 {
+        assert!(started.elapsed() < Duration::from_secs(20), "the call left");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The service has the call and answers in a second; the team goes quiet now.
+    proxy.stall();
+    let stalled = std::time::Instant::now();
+    sending
+        .await
+        .expect("ran")
+        .expect("the service cancelled it: the analyst is told so");
+    let waited = stalled.elapsed();
+    assert!(
+        waited < Duration::from_secs(4),
+        "the answer waited {waited:?} on a quiet team"
+    );
+    // The team flows again: the outcome is written once, by the desk's own write or
+    // by its record of what it owes, never twice.
+    proxy.flow();
+    let told = poll_for(|| async {
+        desk.desk.team_status().await.ok();
+        let open = boss.verify_chain().await.ok()?.open_intents;
+        open.is_empty().then_some(())
+    })
+    .await;
+    assert!(told.is_some(), "the outcome reached the trail");
+    let trail = boss.trail(50).await.expect("trail");
+    let calls: Vec<_> = trail.iter().filter(|e| e.operation == CANCEL).collect();
+    let [intent, outcome] = &calls[..] else {
+        panic!("an intent and one outcome: {calls:?}")
+    };
+    assert_eq!(outcome.completes, Some(intent.seq));
+    assert!(outcome.ok);
+}
+
+/// Asks `attempt` every 100 ms for up to 20 s.
+async fn poll_for<T, F, Fut>(mut attempt: F) -> Option<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(20) {
+        if let Some(value) = attempt().await {
+            return Some(value);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    None
 }
 
 #[tokio::test]

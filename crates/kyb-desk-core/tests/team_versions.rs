@@ -95,7 +95,7 @@ async fn a_desk_older_than_the_team_needs_reads_but_changes_nothing() {
     );
     assert_eq!(
         ana.desk
-            .add_note(&id, "nota")
+            .add_note(&id, "nota", &uuid::Uuid::new_v4().to_string())
             .await
             .expect_err("a note")
             .code,

@@ -250,7 +250,7 @@ export const claimFile = (documentId: string, takeLapsed = false) => commands.cl
 export const releaseFile = (documentId: string) => commands.releaseFile(documentId);
 export const takeOverClaim = (documentId: string, reason: string) => commands.takeOverClaim(documentId, reason);
 export const fileNotes = (documentId: string) => commands.fileNotes(documentId);
-export const addNote = (documentId: string, body: string) => commands.addNote(documentId, body);
+export const addNote = (documentId: string, body: string, key: string) => commands.addNote(documentId, body, key);
 // Mentions in notes (issue 32, 4): this member's, and marked seen once shown.
 export const myMentions = (unseen: boolean) => commands.myMentions(unseen);
 export const mentionsSeen = (ids: number[]) => commands.mentionsSeen(ids);

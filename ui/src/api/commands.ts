@@ -159,7 +159,7 @@ export type CommandArgs = {
   release_file: { documentId: string };
   take_over_claim: { documentId: string; reason: string };
   file_notes: { documentId: string };
-  add_note: { documentId: string; body: string };
+  add_note: { documentId: string; body: string; key: string };
   my_mentions: { unseen: boolean };
   mentions_seen: { ids: Array<number> };
   file_history: { documentId: string };
@@ -637,7 +637,7 @@ export function commandsOver(invoke: Invoke) {
     releaseFile: (documentId: string) => invoke("release_file", { documentId }),
     takeOverClaim: (documentId: string, reason: string) => invoke("take_over_claim", { documentId, reason }),
     fileNotes: (documentId: string) => invoke("file_notes", { documentId }),
-    addNote: (documentId: string, body: string) => invoke("add_note", { documentId, body }),
+    addNote: (documentId: string, body: string, key: string) => invoke("add_note", { documentId, body, key }),
     myMentions: (unseen: boolean) => invoke("my_mentions", { unseen }),
     mentionsSeen: (ids: Array<number>) => invoke("mentions_seen", { ids }),
     fileHistory: (documentId: string) => invoke("file_history", { documentId }),

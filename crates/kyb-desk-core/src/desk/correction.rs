@@ -154,12 +154,7 @@ impl Desk {
         {
             tracing::error!(code = ?error.code, "file not marked reviewed: {error}");
         }
-        // The review is sent: its claim frees the file for the team.
-        if let Ok(Some(team)) = self.team_if_any(&profile).await
-            && let Err(error) = team.release(target).await
-        {
-            tracing::warn!("claim not released after sending: {error}");
-        }
+        // The review is sent: its claim was let go with the trail's outcome.
         Ok(result)
     }
 }

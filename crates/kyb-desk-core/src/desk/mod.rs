@@ -95,7 +95,7 @@ pub struct Desk {
     /// The evidence this session showed per file reviewed, and what was acknowledged.
     reviews: Mutex<review::Reviews>,
     /// Outcomes the team's trail is owed (the team was out of reach as a call ended).
-    team_pending: team::PendingOutcomes,
+    team_pending: std::sync::Arc<team::PendingOutcomes>,
     /// The company's managed policy (`crate::policy`).
     policy: crate::policy::Policy,
 }
@@ -154,10 +154,10 @@ impl Desk {
             views: crate::saved_views::ViewStore::new(data_dir.join("views"), recoveries.clone()),
             sla: sla::SlaRecords::new(data_dir, recoveries.clone()),
             drift: DriftLog::open(drift_path(data_dir), &recoveries),
-            team_pending: team::PendingOutcomes::new(
+            team_pending: std::sync::Arc::new(team::PendingOutcomes::new(
                 team::pending_path(data_dir),
                 recoveries.clone(),
-            ),
+            )),
             recoveries,
             _folder: folder,
             endpoints,

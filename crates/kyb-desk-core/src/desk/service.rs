@@ -115,6 +115,16 @@ impl Desk {
             },
             completes: None,
         });
+        let written = written.and_then(|intent| {
+            if self.team_sending(team.as_ref()) {
+                Ok(intent)
+            } else {
+                Err(AppError::new(
+                    DeskCode::Storage,
+                    "the team call's send could not be recorded".to_owned(),
+                ))
+            }
+        });
         let intent = match written {
             Ok(intent) => intent,
             Err(error) => {
@@ -125,8 +135,7 @@ impl Desk {
                     code: Some(OutcomeCode::Failed(DeskCode::Storage.into())),
                     message: Some(error.message.clone()),
                 };
-                self.team_end(team, operation, target, summary, &refused)
-                    .await;
+                self.team_end(team, operation, target, &refused).await;
                 return Err(
                     AppError::new(DeskCode::Storage, error.message).during(Task::RecordIntent)
                 );
@@ -164,7 +173,7 @@ impl Desk {
                 message: Some(error.to_string()),
             },
         };
-        self.team_end(call.team.take(), call.operation, target, &summary, &outcome)
+        self.team_end(call.team.take(), call.operation, target, &outcome)
             .await;
         if let Err(error) = self.audit.append(NewEntry {
             profile: call.profile.name.clone(),

@@ -15,6 +15,7 @@ import { useI18n } from "../../i18n";
 import { noteParts, offered, picked, typedMention } from "./mentions";
 import { useTeam } from "./TeamContext";
 import { clock } from "./words";
+import { newKey } from "./writeKey";
 import "./team.css";
 
 export const NOTE_MAX = 2000;
@@ -59,12 +60,17 @@ function Notes({ documentId, connected, me }: { documentId: string; connected: b
   // Typed while the team was away: said once it is back, so the user saves it.
   const [typedOffline, setTypedOffline] = useState(false);
   useEffect(() => keepTyped(documentId, body), [documentId, body]);
+  // The key of the text being added: the same text pressed again (its answer lost, the
+  // note perhaps written) is the same note to the team, never a second one.
+  const adding = useRef<{ body: string; key: string } | null>(null);
   const add = () => {
     setSaving(true);
+    if (adding.current?.body !== body) adding.current = { body, key: newKey() };
     backend
-      .addNote(documentId, body)
+      .addNote(documentId, body, adding.current.key)
       .then(
         () => {
+          adding.current = null;
           setBody("");
           setError(null);
           setTypedOffline(false);

@@ -172,7 +172,7 @@ describe("a note typed while the team is out of reach", () => {
     expect(screen.queryByTestId("notes-offline")).toBeNull();
     expect(added).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId("note-add"));
-    await waitFor(() => expect(added).toHaveBeenCalledWith({ documentId: DOC_A, body: "El comprobante no coincide" }));
+    await waitFor(() => expect(added).toHaveBeenCalledWith({ documentId: DOC_A, body: "El comprobante no coincide", key: expect.any(String) }));
     await waitFor(() => expect((screen.getByTestId("note-body") as HTMLTextAreaElement).value).toBe(""));
     expect(sessionStorage.getItem(typedNoteKey(DOC_A))).toBeNull();
   });

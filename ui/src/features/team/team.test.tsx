@@ -356,6 +356,38 @@ describe("internal notes", () => {
   });
 });
 
+describe("a note pressed again", () => {
+  it("is sent with the same key, so a note whose answer was lost is not written twice", async () => {
+    const keysSent: string[] = [];
+    let answers = 0;
+    team((cmd, args) => {
+      if (cmd === command.file_notes) return [];
+      if (cmd === command.add_note) {
+        keysSent.push(args.key as string);
+        answers += 1;
+        return answers === 1 ? refusal("team_unreachable") : { id: answers, member: "ana@kybdesk.mx", at: "2026-11-24T10:40:00Z", body: args.body };
+      }
+      throw new Error(cmd);
+    });
+    shown(<NotesPanel documentId={DOC_A} />);
+    const box = (await screen.findByTestId("note-body")) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "Llamé al cliente" } });
+    fireEvent.click(screen.getByTestId("note-add"));
+    await screen.findByRole("alert");
+    fireEvent.click(screen.getByTestId("note-add"));
+    await waitFor(() => expect(box.value).toBe(""));
+    expect(keysSent).toHaveLength(2);
+    expect(keysSent[1]).toBe(keysSent[0]);
+    // RFC 9562's layout of a version 4 UUID.
+    expect(keysSent[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // Another note is another key.
+    fireEvent.change(box, { target: { value: "Mandó el comprobante" } });
+    fireEvent.click(screen.getByTestId("note-add"));
+    await waitFor(() => expect(keysSent).toHaveLength(3));
+    expect(keysSent[2]).not.toBe(keysSent[0]);
+  });
+});
+
 describe("the team's trail", () => {
   it("names every break the verification found", async () => {
     team((cmd) => {

@@ -1,13 +1,21 @@
-//! What the team's trail must still be told: the outcome of a call whose intent the
-//! trail has, when the team could not be reached as the call ended (PostgreSQL gone a
-//! moment after "Send", the service having acted), and the claim that call was to let
-//! go. Kept in a file of the desk's (`team-pending.json`, written atomically), and
-//! told when the team is back: the outcome as written late, from this desk's log
-//! (`team_outcome(..., late)`), once. Until then the trail shows the intent as open,
-//! never as a clean chain (the audit screen names it). Read like every record
-//! ([`fsio::read_or_set_aside`]): one over its cap or unreadable is set aside and
-//! announced, never read whole nor replaced.
+//! What the team's trail must still be told, kept in a file of the desk's
+//! (`team-pending.json`, written atomically) and told when the team is back, once:
+//!
+//! - the outcome of a call whose intent the trail has, when the team could not be
+//!   reached as the call ended (PostgreSQL gone a moment after "Send", the service
+//!   having acted), and the claim that call was to let go: written late, from this
+//!   desk's log (`team_outcome(..., late)`);
+//! - each call this desk asked the trail for, by the key it made for it, from before
+//!   its intent is asked until its outcome is written or owed: a call whose intent's
+//!   answer was lost (so the desk never sent it), or that was out when the desk was
+//!   closed, is found by its key among the member's open intents at the next start or
+//!   reconnection, and its outcome written: not sent, or not known ([`CallRecord`]).
+//!
+//! Until then the trail shows the intent as open, never as a clean chain (the audit
+//! screen names it). Read like every record ([`fsio::read_or_set_aside`]): one over its
+//! cap or unreadable is set aside and announced, never read whole nor replaced.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -31,6 +39,30 @@ pub(in crate::desk) struct Pending {
     pub release: Option<String>,
 }
 
+/// A call this desk asked the trail for, by the key it made for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(in crate::desk) struct CallRecord {
+    pub profile_id: String,
+    pub origin: String,
+    /// The desk's key of the intent (a UUID), as the trail keeps it.
+    pub key: String,
+    pub operation: String,
+    pub target: String,
+    /// Whether the call may have left for the service (its intent was answered and the
+    /// desk went on to send it): if so, its outcome is not known; if not, not sent.
+    pub sent: bool,
+}
+
+/// One entry of the file: an outcome owed, or a call asked for. A file written before
+/// calls were recorded holds outcomes only, and reads as such.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+enum Entry {
+    Outcome(Pending),
+    Call(CallRecord),
+}
+
 pub(in crate::desk) struct PendingOutcomes {
     path: PathBuf,
     /// The desk's list of records set aside, where an unreadable file is announced.
@@ -38,6 +70,8 @@ pub(in crate::desk) struct PendingOutcomes {
     /// Whether the file may hold anything (it exists at start, or one was kept since):
     /// asked on every look at the team, so an empty desk reads no file.
     maybe_owed: Mutex<bool>,
+    /// The keys of the calls out in this process now: theirs are not judged.
+    out: Mutex<HashSet<String>>,
 }
 
 pub(in crate::desk) fn pending_path(data_dir: &Path) -> PathBuf {
@@ -50,19 +84,20 @@ impl PendingOutcomes {
             maybe_owed: Mutex::new(path.exists()),
             path,
             recoveries,
+            out: Mutex::new(HashSet::new()),
         }
     }
 
     /// What is owed; an absent file, or one set aside (over the cap, not JSON), owes
     /// nothing. An error reading it (say, permission denied) is an error: the file may
     /// be fine, and is not to be written over.
-    fn read(&self) -> std::io::Result<Vec<Pending>> {
+    fn read(&self) -> std::io::Result<Vec<Entry>> {
         let read =
             fsio::read_json_or_set_aside(&self.path, RecordKind::TeamPending, &self.recoveries);
         Ok(read?.unwrap_or_default())
     }
 
-    fn write(&self, pending: &[Pending]) -> std::io::Result<()> {
+    fn write(&self, pending: &[Entry]) -> std::io::Result<()> {
         if pending.is_empty() {
             return match std::fs::remove_file(&self.path) {
                 Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(error),
@@ -73,25 +108,98 @@ impl PendingOutcomes {
         fsio::write_atomic(&self.path, &bytes)
     }
 
-    /// Keeps one more outcome owed.
-    pub fn push(&self, owed: Pending) {
+    /// Changes the file under its lock: `change` gets every entry; false when the file
+    /// could not be read or written (logged, as `what`).
+    fn change(&self, what: &str, change: impl FnOnce(&mut Vec<Entry>)) -> bool {
         let mut maybe_owed = self.maybe_owed.lock().unwrap_or_else(|p| p.into_inner());
-        *maybe_owed = true;
         let mut all = match self.read() {
             Ok(all) => all,
             Err(error) => {
-                tracing::error!("team outcome owed not kept: the file cannot be read: {error}");
-                return;
+                tracing::error!("{what}: the file cannot be read: {error}");
+                return false;
             }
         };
-        all.push(owed);
-        if let Err(error) = self.write(&all) {
-            tracing::error!("team outcome owed not kept: {error}");
+        change(&mut all);
+        *maybe_owed = !all.is_empty();
+        match self.write(&all) {
+            Ok(()) => true,
+            Err(error) => {
+                tracing::error!("{what}: {error}");
+                false
+            }
         }
     }
 
-    /// The outcomes owed to `origin` by `profile_id`.
-    pub fn owed(&self, profile_id: &str, origin: &str) -> Vec<Pending> {
+    /// Keeps one more outcome owed.
+    pub fn push(&self, owed: Pending) {
+        self.change("team outcome owed not kept", |all| {
+            all.push(Entry::Outcome(owed));
+        });
+    }
+
+    /// Records a call about to ask the trail for its intent, out in this process until
+    /// [`PendingOutcomes::settled`]. False when it could not be recorded: the call is
+    /// then not made (a call the desk could not account for must not leave).
+    pub fn asking(&self, call: CallRecord) -> bool {
+        self.out
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(call.key.clone());
+        let kept = self.change("team call not recorded", |all| {
+            all.push(Entry::Call(call.clone()));
+        });
+        if !kept {
+            self.release(&call.key);
+        }
+        kept
+    }
+
+    /// The call of `key` may leave for the service now. False when that could not be
+    /// recorded: the call is then not sent.
+    pub fn sending(&self, key: &str) -> bool {
+        self.change("team call's send not recorded", |all| {
+            for entry in all.iter_mut() {
+                if let Entry::Call(call) = entry
+                    && call.key == key
+                {
+                    call.sent = true;
+                }
+            }
+        })
+    }
+
+    /// The call of `key` is accounted for in the trail (its outcome written, or owed as
+    /// an outcome, or never asked): forgotten, and no longer out.
+    pub fn settled(&self, key: &str) {
+        self.change("team call not forgotten", |all| {
+            all.retain(|entry| !matches!(entry, Entry::Call(call) if call.key == key));
+        });
+        self.release(key);
+    }
+
+    /// The call of `key` is no longer out in this process, but stays recorded: its
+    /// intent's answer was lost, and the next look at the team judges it.
+    pub fn release(&self, key: &str) {
+        self.out
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(key);
+    }
+
+    /// The calls recorded for `origin` by `profile_id` that are not out in this process.
+    pub fn calls(&self, profile_id: &str, origin: &str) -> Vec<CallRecord> {
+        let out = self.out.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        self.entries(profile_id, origin)
+            .into_iter()
+            .filter_map(|entry| match entry {
+                Entry::Call(call) if !out.contains(&call.key) => Some(call),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Every entry for `origin` by `profile_id`.
+    fn entries(&self, profile_id: &str, origin: &str) -> Vec<Entry> {
         let mut maybe_owed = self.maybe_owed.lock().unwrap_or_else(|p| p.into_inner());
         if !*maybe_owed {
             return Vec::new();
@@ -106,35 +214,74 @@ impl PendingOutcomes {
         };
         *maybe_owed = !all.is_empty();
         all.into_iter()
-            .filter(|p| p.profile_id == profile_id && p.origin == origin)
+            .filter(|entry| {
+                let (profile, at) = match entry {
+                    Entry::Outcome(p) => (&p.profile_id, &p.origin),
+                    Entry::Call(c) => (&c.profile_id, &c.origin),
+                };
+                profile == profile_id && at == origin
+            })
+            .collect()
+    }
+
+    /// The outcomes owed to `origin` by `profile_id`.
+    pub fn owed(&self, profile_id: &str, origin: &str) -> Vec<Pending> {
+        self.entries(profile_id, origin)
+            .into_iter()
+            .filter_map(|entry| match entry {
+                Entry::Outcome(owed) => Some(owed),
+                Entry::Call(_) => None,
+            })
             .collect()
     }
 
     /// Forgets what was told (by intent, for that profile and origin).
     pub fn told(&self, profile_id: &str, origin: &str, intents: &[i64]) {
-        let mut maybe_owed = self.maybe_owed.lock().unwrap_or_else(|p| p.into_inner());
-        let mut all = match self.read() {
-            Ok(all) => all,
-            Err(error) => {
-                tracing::error!(
-                    "team outcomes told not forgotten: the file cannot be read: {error}"
-                );
-                return;
-            }
-        };
-        all.retain(|p| {
-            !(p.profile_id == profile_id && p.origin == origin && intents.contains(&p.intent))
+        self.change("team outcomes told not forgotten", |all| {
+            all.retain(|entry| {
+                !matches!(entry, Entry::Outcome(p)
+                    if p.profile_id == profile_id && p.origin == origin && intents.contains(&p.intent))
+            });
         });
-        *maybe_owed = !all.is_empty();
-        if let Err(error) = self.write(&all) {
-            tracing::error!("team outcomes told not forgotten: {error}");
-        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Pending, PendingOutcomes};
+    use super::{CallRecord, Pending, PendingOutcomes};
+
+    #[test]
+    fn a_call_is_judged_only_once_no_longer_out_and_forgotten_once_settled() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("team-pending.json");
+        let calls = PendingOutcomes::new(path.clone(), Recoveries::default());
+        let call = CallRecord {
+            profile_id: "p".into(),
+            origin: one().origin,
+            key: "0b5f2c1e-0000-4000-8000-00000000000a".into(),
+            operation: "POST /verificaciones/{folio}/cancelar".into(),
+            target: "VD-1".into(),
+            sent: false,
+        };
+        assert!(calls.asking(call.clone()));
+        assert!(
+            calls.calls("p", &call.origin).is_empty(),
+            "out in this process"
+        );
+        // A restart: the new desk on the same folder judges it.
+        let again = PendingOutcomes::new(path.clone(), Recoveries::default());
+        assert_eq!(again.calls("p", &call.origin), vec![call.clone()]);
+        assert!(calls.sending(&call.key));
+        calls.release(&call.key);
+        assert!(calls.calls("p", &call.origin)[0].sent);
+        assert!(calls.calls("p", "postgres://a@otro:5432/d").is_empty());
+        // Outcomes owed and calls side by side, each read as what it is.
+        calls.push(one());
+        assert_eq!(calls.owed("p", &call.origin), vec![one()]);
+        calls.settled(&call.key);
+        assert!(calls.calls("p", &call.origin).is_empty());
+        assert_eq!(calls.owed("p", &call.origin), vec![one()]);
+    }
     use crate::recovery::{RecordKind, Recoveries};
 
     #[test]

@@ -177,10 +177,13 @@ impl Desk {
             .map_err(team_error)
     }
 
-    pub async fn add_note(&self, document_id: &str, body: &str) -> AppResult<Note> {
+    /// A note on a file, with the key the window made for this text: pressed again
+    /// after an answer that was lost (the note written, the reply not), the same key
+    /// answers with the note already written, never a second one.
+    pub async fn add_note(&self, document_id: &str, body: &str, key: &str) -> AppResult<Note> {
         self.team_for_change()
             .await?
-            .add_note(document_id, body)
+            .add_note_keyed(document_id, body, key)
             .await
             .map_err(team_error)
     }

@@ -1,11 +1,17 @@
 //! A state-changing call in a team: its intent in the central trail before it leaves
 //! (the claim or approval it needs is checked there), its outcome after, and the
 //! outcomes owed to the trail when the team was out of reach as a call ended.
+//!
+//! Each intent carries a key the desk made and recorded first ([`CallRecord`]): an
+//! intent whose answer was lost (so the call never left), or a call out when the desk
+//! was closed, is found by that key among the member's open intents at the next look
+//! at the team (start, reconnection, the next call, the trail screen), and its outcome
+//! written, late: not sent, or not known.
 
 use kyb_api::Operation;
 use kyb_team::{Team, TeamAddress, TeamError};
 
-use super::pending::Pending;
+use super::pending::{CallRecord, Pending};
 use super::team_error;
 use crate::desk::Desk;
 use crate::error::AppResult;
@@ -19,7 +25,18 @@ pub(in crate::desk) struct TeamCall {
     intent: i64,
     profile_id: String,
     origin: String,
+    /// The desk's key of the intent (recorded until the outcome is written or owed).
+    pub(in crate::desk) key: String,
 }
+
+/// The longest the answer of a call waits for the trail's outcome to be written (a
+/// database slow or gone): the analyst sees the service's answer, and the outcome is
+/// owed meanwhile.
+const OUTCOME_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// The outcome codes the desk writes for a call it judges from its own record.
+const NOT_SENT: &str = "not_sent";
+const OUTCOME_UNKNOWN: &str = "outcome_unknown";
 
 impl Desk {
     /// Before a state-changing call leaves, in a team: a correction or complementary
@@ -39,65 +56,107 @@ impl Desk {
         };
         super::refuse_outdated(&team).await?;
         self.tell_owed(profile, &team).await;
-        let (intent, _approval) = team
-            .intent(operation.route(), target, summary)
+        let origin = profile
+            .team
+            .as_ref()
+            .map(TeamAddress::origin)
+            .unwrap_or_default();
+        let key = uuid::Uuid::new_v4().to_string();
+        let recorded = self.team_pending.asking(CallRecord {
+            profile_id: profile.id.clone(),
+            origin: origin.clone(),
+            key: key.clone(),
+            operation: operation.route().to_owned(),
+            target: target.to_owned(),
+            sent: false,
+        });
+        if !recorded {
+            return Err(crate::error::AppError::of(crate::error::DeskCode::Storage)
+                .during(crate::error::Task::RecordIntent));
+        }
+        let intent = match team
+            .intent_keyed(operation.route(), target, summary, &key)
             .await
-            .map_err(team_error)?;
+        {
+            Ok((intent, _approval)) => intent,
+            // The answer may be lost after the intent was written: the record stays,
+            // and the next look at the team writes "not sent" if it finds the intent.
+            Err(error) if error.is_unreachable() => {
+                self.team_pending.release(&key);
+                return Err(team_error(error));
+            }
+            // Refused: nothing was written.
+            Err(error) => {
+                self.team_pending.settled(&key);
+                return Err(team_error(error));
+            }
+        };
         Ok(Some(TeamCall {
             team,
             intent,
             profile_id: profile.id.clone(),
-            origin: profile
-                .team
-                .as_ref()
-                .map(TeamAddress::origin)
-                .unwrap_or_default(),
+            origin,
+            key,
         }))
     }
 
-    /// How the call ended, in the central trail (and its approval, used or failed).
-    /// The call's own result stands whatever happens here; a failure is logged.
+    /// The call of `call` leaves for the service now: a desk closed from here on leaves
+    /// its outcome not known, not "not sent". False when that cannot be recorded (the
+    /// call is then not sent).
+    pub(in crate::desk) fn team_sending(&self, call: Option<&TeamCall>) -> bool {
+        call.is_none_or(|call| self.team_pending.sending(&call.key))
+    }
+
+    /// How the call ended, in the central trail (and its approval, used or failed),
+    /// and, for a sent review, its claim let go. The call's own result stands whatever
+    /// happens here, and is shown without waiting on the team for more than
+    /// [`OUTCOME_WAIT`]: past it, the outcome is kept as owed (told late, from this
+    /// desk's record) while the write goes on; if it lands, the owed one is forgotten.
     pub(in crate::desk) async fn team_end(
         &self,
         call: Option<TeamCall>,
         operation: Operation,
         target: &str,
-        summary: &str,
         outcome: &crate::audit::Outcome,
     ) {
         let Some(call) = call else { return };
-        let _ = summary;
-        let code = outcome.code.as_ref().map(ToString::to_string);
-        let written = call
-            .team
-            .outcome(
-                call.intent,
-                outcome.ok,
-                code.as_deref(),
-                outcome.message.as_deref(),
-                false,
-            )
-            .await;
-        if let Err(error) = written {
-            // Owed: told when the team is back, as written late; meanwhile the trail
-            // shows the intent open, never a clean chain.
-            tracing::error!("team audit outcome not written, owed: {error}");
-            let sent_review = outcome.ok
-                && matches!(
-                    operation,
-                    Operation::Correction | Operation::ComplementaryInfo
-                );
-            self.team_pending.push(Pending {
-                profile_id: call.profile_id,
-                origin: call.origin,
-                intent: call.intent,
-                ok: outcome.ok,
-                code,
-                message: outcome.message.clone(),
-                release: sent_review
-                    .then(|| target.split(" / ").next().unwrap_or(target).to_owned()),
-            });
+        // A sent review (a correction) frees its file for the team; sections added from
+        // another flow are still to be reviewed, and keep the claim.
+        let sent_review = outcome.ok && operation == Operation::Correction;
+        let owed = Pending {
+            profile_id: call.profile_id.clone(),
+            origin: call.origin.clone(),
+            intent: call.intent,
+            ok: outcome.ok,
+            code: outcome.code.as_ref().map(ToString::to_string),
+            message: outcome.message.clone(),
+            release: sent_review.then(|| target.split(" / ").next().unwrap_or(target).to_owned()),
+        };
+        let mut writing = tokio::spawn(tell(call.team.clone(), owed.clone()));
+        match tokio::time::timeout(OUTCOME_WAIT, &mut writing).await {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(error))) => {
+                // Owed: told when the team is back, as written late; meanwhile the
+                // trail shows the intent open, never a clean chain.
+                tracing::error!("team audit outcome not written, owed: {error}");
+                self.team_pending.push(owed);
+            }
+            Ok(Err(error)) => {
+                tracing::error!("team audit outcome not written, owed: {error}");
+                self.team_pending.push(owed);
+            }
+            Err(_) => {
+                tracing::warn!("team audit outcome slow to write: kept as owed meanwhile");
+                self.team_pending.push(owed.clone());
+                let pending = self.team_pending.clone();
+                tokio::spawn(async move {
+                    if let Ok(Ok(())) = writing.await {
+                        pending.told(&owed.profile_id, &owed.origin, &[owed.intent]);
+                    }
+                });
+            }
         }
+        self.team_pending.settled(&call.key);
     }
 
     /// Tells the team's trail what this desk owes it (outcomes of calls that ended
@@ -108,6 +167,7 @@ impl Desk {
             return;
         };
         let origin = address.origin();
+        self.judge_calls(profile, team, &origin).await;
         let owed = self.team_pending.owed(&profile.id, &origin);
         if owed.is_empty() {
             return;
@@ -141,4 +201,73 @@ impl Desk {
         }
         self.team_pending.told(&profile.id, &origin, &told);
     }
+}
+
+impl Desk {
+    /// The calls this desk recorded and no longer has out (asked before a restart, or
+    /// whose intent's answer was lost): each one's intent, found open by its key, gets
+    /// its outcome, written late: not sent when the desk never sent it, not known when
+    /// it may have left. A call whose intent is not open (never written, or ended) is
+    /// forgotten.
+    async fn judge_calls(&self, profile: &Profile, team: &Team, origin: &str) {
+        let calls = self.team_pending.calls(&profile.id, origin);
+        if calls.is_empty() {
+            return;
+        }
+        let open = match team.my_open_calls().await {
+            Ok(open) => open,
+            Err(error) => {
+                tracing::warn!("team calls not judged yet: {error}");
+                return;
+            }
+        };
+        for call in calls {
+            let Some(intent) = open
+                .iter()
+                .find(|o| o.key.as_deref() == Some(call.key.as_str()))
+            else {
+                self.team_pending.settled(&call.key);
+                continue;
+            };
+            let (code, message) = if call.sent {
+                (
+                    OUTCOME_UNKNOWN,
+                    "La mesa se cerró o perdió la conexión con la llamada en curso: no se sabe si llegó al servicio.",
+                )
+            } else {
+                (
+                    NOT_SENT,
+                    "No se envió: la respuesta de la base de datos del equipo a la intención se perdió, y la mesa no envió la llamada.",
+                )
+            };
+            match team
+                .outcome(intent.seq, false, Some(code), Some(message), true)
+                .await
+            {
+                Ok(_) | Err(TeamError::NoOpenIntent) => self.team_pending.settled(&call.key),
+                Err(error) => {
+                    tracing::warn!("team call still to be judged: {error}");
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Writes a call's outcome in the trail, and lets go of a sent review's claim.
+async fn tell(team: Team, owed: Pending) -> Result<(), TeamError> {
+    team.outcome(
+        owed.intent,
+        owed.ok,
+        owed.code.as_deref(),
+        owed.message.as_deref(),
+        false,
+    )
+    .await?;
+    if let Some(document_id) = &owed.release
+        && let Err(error) = team.release(document_id).await
+    {
+        tracing::warn!("claim of a sent review not let go: {error}");
+    }
+    Ok(())
 }
