@@ -213,6 +213,8 @@ pub struct PrivateCluster {
     socket: PathBuf,
     password: String,
     server: Option<Child>,
+    /// Settings of this cluster's own (`-c name=value`), beside the tests' defaults.
+    settings: Vec<String>,
 }
 
 const BIN: &str = "/usr/lib/postgresql/15/bin";
@@ -237,6 +239,12 @@ fn as_postgres(program: &str) -> Command {
 
 impl PrivateCluster {
     pub fn start() -> Self {
+        Self::start_with(&[])
+    }
+
+    /// As [`PrivateCluster::start`], with settings of its own (`name=value`): a
+    /// primary that waits for its standby's word before a commit is acknowledged, say.
+    pub fn start_with(settings: &[&str]) -> Self {
         let dir = tempfile::tempdir().expect("a folder");
         let (data, socket) = (dir.path().join("data"), dir.path().join("socket"));
         let pwfile = dir.path().join("pwfile");
@@ -279,9 +287,51 @@ impl PrivateCluster {
             socket,
             password,
             server: None,
+            settings: settings.iter().map(|s| (*s).to_owned()).collect(),
         };
         cluster.resume();
         cluster
+    }
+
+    /// A streaming standby of `primary` (a base backup that follows it, as IT sets one
+    /// up), started and answering on a socket folder of its own.
+    pub fn standby_of(primary: &PrivateCluster) -> Self {
+        let dir = tempfile::tempdir().expect("a folder");
+        let (data, socket) = (dir.path().join("data"), dir.path().join("socket"));
+        for path in [dir.path(), &socket] {
+            std::fs::create_dir_all(path).expect("folder");
+            if is_root() {
+                Command::new("chown")
+                    .arg("postgres:")
+                    .arg(path)
+                    .status()
+                    .expect("chown");
+            }
+        }
+        let backup = as_postgres("pg_basebackup")
+            .arg("-D")
+            .arg(&data)
+            .args(["-R", "-X", "stream", "-d"])
+            .arg(format!(
+                "host={} user=kyb password={} application_name=standby",
+                primary.socket.display(),
+                primary.password
+            ))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("pg_basebackup runs");
+        assert!(backup.success(), "the base backup");
+        let mut standby = Self {
+            _dir: dir,
+            data,
+            socket,
+            password: primary.password.clone(),
+            server: None,
+            settings: Vec::new(),
+        };
+        standby.resume();
+        standby
     }
 
     /// The folder of the server's unix socket (the host a profile names).
@@ -304,6 +354,7 @@ impl PrivateCluster {
             .arg("-D")
             .arg(&self.data)
             .args(["-c", "listen_addresses=", "-c", "fsync=off"])
+            .args(self.settings.iter().flat_map(|s| ["-c", s.as_str()]))
             .arg("-c")
             .arg(format!("unix_socket_directories={}", self.socket.display()))
             .stdout(Stdio::null())
@@ -511,6 +562,62 @@ impl LossyProxy {
 }
 
 impl Drop for LossyProxy {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// The address a team's desks connect to when its primary can be replaced: a TCP
+/// listener on loopback that forwards each connection to the current server's unix
+/// socket, switched to another server (a promoted standby) as a managed PostgreSQL's
+/// endpoint is. Connections made before a switch end with it.
+pub struct SwitchProxy {
+    port: u16,
+    target: tokio::sync::watch::Sender<PathBuf>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl SwitchProxy {
+    /// Forwards to the server whose socket folder is `socket` (port 5432's name).
+    pub async fn start(socket: &Path) -> Self {
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
+            .await
+            .expect("a loopback port");
+        let port = listener.local_addr().expect("its address").port();
+        let (target, _) = tokio::sync::watch::channel(socket.join(".s.PGSQL.5432"));
+        let task = tokio::spawn({
+            let target = target.clone();
+            async move {
+                while let Ok((mut client, _)) = listener.accept().await {
+                    let mut switched = target.subscribe();
+                    let path = switched.borrow_and_update().clone();
+                    tokio::spawn(async move {
+                        let Ok(mut server) = tokio::net::UnixStream::connect(&path).await else {
+                            return;
+                        };
+                        tokio::select! {
+                            _ = tokio::io::copy_bidirectional(&mut client, &mut server) => {}
+                            _ = switched.changed() => {}
+                        }
+                    });
+                }
+            }
+        });
+        Self { port, target, task }
+    }
+
+    /// The loopback port the desks name.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// From now on, connections go to the server whose socket folder is `socket`.
+    pub fn switch_to(&self, socket: &Path) {
+        self.target.send_replace(socket.join(".s.PGSQL.5432"));
+    }
+}
+
+impl Drop for SwitchProxy {
     fn drop(&mut self) {
         self.task.abort();
     }
