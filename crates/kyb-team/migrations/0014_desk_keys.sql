@@ -10,6 +10,11 @@
 -- * team_intent(..., p_key) and team_add_note(..., p_key): the keyed writes; the forms
 --   without a key stay, as the same functions with none.
 -- * team_my_open_calls: the caller's intents without an outcome, with their keys.
+-- * team_outcome takes a lock of its intent's first (an advisory one: the trail's rows
+--   are never locked for update, not even by the owner): two outcomes of one intent at
+--   once (a desk's slow write and its later retry) are taken one after the other, and
+--   the second finds the intent ended (KY013), instead of both passing the check
+--   before either wrote.
 
 -- A desk's key: a UUID, or KY007. Null stays null (a write without a key).
 CREATE FUNCTION team_key(p_key text) RETURNS uuid
@@ -32,6 +37,7 @@ CREATE TABLE team_call_key (
     seq          bigint NOT NULL,
     PRIMARY KEY (workspace_id, member, key)
 );
+CREATE INDEX team_call_key_seq ON team_call_key (workspace_id, seq);
 ALTER TABLE team_call_key ENABLE ROW LEVEL SECURITY;
 ALTER TABLE team_call_key FORCE ROW LEVEL SECURITY;
 CREATE POLICY team_call_key_workspace ON team_call_key
@@ -55,15 +61,25 @@ DECLARE
     setting team_setting;
     resends bigint;
     v_key uuid := team_key(p_key);
+    keyed bigint;
 BEGIN
     PERFORM team_me(p_workspace);
-    -- Asked again with the key of an intent already written: that intent, nothing new.
+    -- Asked again with the key of an intent already written: that intent, nothing new,
+    -- and only for the same call (another call under a key used is refused). Two asks
+    -- with one key at once are taken one after the other.
     IF v_key IS NOT NULL THEN
-        SELECT k.seq INTO seq FROM team_call_key k
+        PERFORM pg_advisory_xact_lock(hashtext('team_intent'),
+                                      hashtext(p_workspace || '|' || session_user || '|' || v_key::text));
+        SELECT k.seq INTO keyed FROM team_call_key k
             WHERE k.workspace_id = p_workspace AND k.member = session_user AND k.key = v_key;
         IF FOUND THEN
+            IF NOT EXISTS (SELECT 1 FROM team_audit t WHERE t.workspace_id = p_workspace AND t.seq = keyed
+                           AND t.operation = p_operation AND lower(t.target) = lower(btrim(p_target))) THEN
+                PERFORM team_raise('KY007', 'this key was used for another call');
+            END IF;
+            seq := keyed;
             SELECT a.id INTO approval FROM team_approval a
-                WHERE a.workspace_id = p_workspace AND a.used_by = seq;
+                WHERE a.workspace_id = p_workspace AND a.used_by = keyed;
             RETURN;
         END IF;
     END IF;
@@ -120,6 +136,9 @@ BEGIN
         SELECT * INTO result FROM team_note n
             WHERE n.workspace_id = p_workspace AND n.member = session_user AND n.key = v_key;
         IF FOUND THEN
+            IF result.document_id <> lower(btrim(p_document)) OR result.body <> btrim(p_body) THEN
+                PERFORM team_raise('KY007', 'this key was used for another note');
+            END IF;
             RETURN result;
         END IF;
     END IF;
@@ -158,6 +177,44 @@ BEGIN
           AND NOT EXISTS (SELECT 1 FROM team_audit o
                           WHERE o.workspace_id = i.workspace_id AND o.completes = i.seq)
         ORDER BY i.seq;
+END $$;
+
+-- How the caller's intent ended (once), as 0013 says, the intent's lock taken first.
+CREATE OR REPLACE FUNCTION team_outcome(p_workspace text, p_intent bigint, p_ok boolean, p_code text,
+                                        p_message text, p_late boolean DEFAULT false)
+RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    intent team_audit;
+    written bigint;
+    kind text;
+BEGIN
+    PERFORM team_me(p_workspace);
+    IF lower(btrim(p_code)) = 'intent' THEN
+        PERFORM team_raise('KY007', 'an outcome''s code is never ''intent''');
+    END IF;
+    PERFORM pg_advisory_xact_lock(hashtext('team_outcome'), hashtext(p_workspace || '|' || p_intent::text));
+    SELECT * INTO intent FROM team_audit
+        WHERE workspace_id = p_workspace AND seq = p_intent AND code = 'intent' AND member = session_user;
+    IF NOT FOUND OR EXISTS (SELECT 1 FROM team_audit WHERE workspace_id = p_workspace AND completes = p_intent) THEN
+        PERFORM team_raise('KY013', 'no such open intent of this member');
+    END IF;
+    kind := team_call_kind(intent.operation);
+    IF kind IN ('cancel', 'resend') THEN
+        UPDATE team_approval SET state = CASE WHEN p_ok THEN 'sent' ELSE 'failed' END
+            WHERE workspace_id = p_workspace AND used_by = p_intent AND state = 'approved';
+        IF p_ok THEN
+            UPDATE team_approval SET state = 'withdrawn'
+                WHERE workspace_id = p_workspace AND lower(folio) = lower(intent.target)
+                  AND state IN ('waiting', 'approved') AND used_by IS NULL;
+        END IF;
+    END IF;
+    written := team_append_in(p_workspace, intent.operation, intent.target,
+        intent.summary || CASE WHEN p_late THEN ' (resultado tomado del registro local de la mesa)' ELSE '' END,
+        coalesce(p_ok, false),
+        CASE WHEN p_code IS NULL THEN NULL ELSE left(p_code, 64) END,
+        CASE WHEN p_message IS NULL THEN NULL ELSE left(p_message, 2000) END,
+        p_intent);
+    RETURN written;
 END $$;
 
 CREATE OR REPLACE FUNCTION team_schema_version() RETURNS integer

@@ -175,6 +175,7 @@ async fn a_member_holding_the_trails_head_delays_the_others_no_longer_than_the_l
     let Some(f) = floor("kyb_freeze").await else {
         return;
     };
+    kyb_team::testing::know_files(&f.boss, &["doc-1", "doc-2"]).await;
     let mut hand = f.beto_by_hand().await;
     denied(&mut hand, "SELECT * FROM team_head_v FOR UPDATE").await;
     let mut locking = hand.begin().await.unwrap();
@@ -309,19 +310,24 @@ async fn a_member_taking_the_trails_head_again_and_again_does_not_stop_the_other
         let stop = stop.clone();
         async move {
             let mut rounds = 0;
+            // Each round holds the head for about 3 s, under the limit; a round the
+            // limit ended all the same (a busy machine stretched it) ends the attack.
             while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                let mut held = hand.begin().await.unwrap();
-                sqlx::query("SELECT team_intent($1, $2, 'RFC-1', 'retenida')")
-                    .bind(&workspace)
-                    .bind(NEW_FILE)
-                    .execute(&mut *held)
-                    .await
-                    .unwrap();
-                sqlx::query("SELECT pg_sleep(4)")
-                    .execute(&mut *held)
-                    .await
-                    .unwrap();
-                held.commit().await.unwrap();
+                let round = async {
+                    let mut held = hand.begin().await?;
+                    sqlx::query("SELECT team_intent($1, $2, 'RFC-1', 'retenida')")
+                        .bind(&workspace)
+                        .bind(NEW_FILE)
+                        .execute(&mut *held)
+                        .await?;
+                    sqlx::query("SELECT pg_sleep(3)")
+                        .execute(&mut *held)
+                        .await?;
+                    held.commit().await
+                };
+                if round.await.is_err() {
+                    break;
+                }
                 rounds += 1;
             }
             rounds
@@ -342,7 +348,7 @@ async fn a_member_taking_the_trails_head_again_and_again_does_not_stop_the_other
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let rounds = holding.await.expect("the holder's loop");
     assert!(
-        rounds >= 2,
+        rounds >= 1,
         "the head was taken again and again: {rounds} rounds"
     );
 }
@@ -419,32 +425,45 @@ async fn a_supervisor_holding_the_workspace_open_is_demoted_and_removed_at_once(
 }
 
 /// The cap on one member's notes on a file was passed with made-up document ids: now a
-/// member writes at most 200 notes in any hour, whatever the files.
+/// note is only on a file of the team's queue, and a member writes at most 200 notes in
+/// any hour, whatever the files.
 #[tokio::test]
 async fn a_member_cannot_flood_notes_across_made_up_file_ids() {
     let Some(f) = floor("kyb_notes").await else {
         return;
     };
+    kyb_team::testing::know_files(&f.boss, &["doc-1", "doc-2", "doc-3"]).await;
     let mut hand = f.beto_by_hand().await;
+    let made_up = sqlx::query("SELECT team_add_note($1, 'inventado-1', 'nota')")
+        .bind(&f.t.workspace)
+        .execute(&mut hand)
+        .await
+        .expect_err("a file the team does not have");
+    assert_eq!(common::refusal(&made_up).0, "KY021");
+    assert!(matches!(
+        f.beto.add_note("otro-expediente", "desde la mesa").await,
+        Err(TeamError::UnknownFile(_))
+    ));
     sqlx::query(
-        "SELECT team_add_note($1, 'inventado-' || g, 'nota ' || g) FROM generate_series(1, 200) g",
+        "SELECT team_add_note($1, CASE WHEN g <= 150 THEN 'doc-1' ELSE 'doc-2' END, 'nota ' || g)
+         FROM generate_series(1, 200) g",
     )
     .bind(&f.t.workspace)
     .execute(&mut hand)
     .await
     .expect("200 notes in an hour are a member's");
-    let refused = sqlx::query("SELECT team_add_note($1, 'inventado-201', 'otra')")
+    let refused = sqlx::query("SELECT team_add_note($1, 'doc-3', 'otra')")
         .bind(&f.t.workspace)
         .execute(&mut hand)
         .await
-        .expect_err("the 201st in the hour");
+        .expect_err("the 201st in the hour, on a file with none of his");
     assert_eq!(common::refusal(&refused).0, "KY012");
     assert!(matches!(
-        f.beto.add_note("otro-expediente", "desde la mesa").await,
+        f.beto.add_note("doc-3", "desde la mesa").await,
         Err(TeamError::QueueFull)
     ));
     // The cap is the member's: the others write on.
-    f.ana.add_note("inventado-1", "sigo yo").await.unwrap();
+    f.ana.add_note("doc-3", "sigo yo").await.unwrap();
 }
 
 #[tokio::test]

@@ -52,6 +52,9 @@ pub(in crate::desk) struct CallRecord {
     /// Whether the call may have left for the service (its intent was answered and the
     /// desk went on to send it): if so, its outcome is not known; if not, not sent.
     pub sent: bool,
+    /// When its intent was asked (seconds since 1970, UTC): an intent still on its way
+    /// to the database (a statement runs up to 15 s) is not taken for one never written.
+    pub asked_at: i64,
 }
 
 /// One entry of the file: an outcome owed, or a call asked for. A file written before
@@ -70,8 +73,13 @@ pub(in crate::desk) struct PendingOutcomes {
     /// Whether the file may hold anything (it exists at start, or one was kept since):
     /// asked on every look at the team, so an empty desk reads no file.
     maybe_owed: Mutex<bool>,
-    /// The keys of the calls out in this process now: theirs are not judged.
+    /// The keys of the calls out in this process now: theirs are not judged. Changed
+    /// and read only under `maybe_owed`'s lock, with the file, so that a call recorded
+    /// is never seen without its being out.
     out: Mutex<HashSet<String>>,
+    /// Held while what is owed is told: one telling at a time, so that two looks at the
+    /// team at once never tell one outcome twice.
+    pub(in crate::desk) telling: tokio::sync::Mutex<()>,
 }
 
 pub(in crate::desk) fn pending_path(data_dir: &Path) -> PathBuf {
@@ -85,6 +93,7 @@ impl PendingOutcomes {
             path,
             recoveries,
             out: Mutex::new(HashSet::new()),
+            telling: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -111,6 +120,16 @@ impl PendingOutcomes {
     /// Changes the file under its lock: `change` gets every entry; false when the file
     /// could not be read or written (logged, as `what`).
     fn change(&self, what: &str, change: impl FnOnce(&mut Vec<Entry>)) -> bool {
+        self.change_out(what, |all, _| change(all))
+    }
+
+    /// As [`PendingOutcomes::change`], with the keys out in this process too (their
+    /// change is undone when the file cannot be written).
+    fn change_out(
+        &self,
+        what: &str,
+        change: impl FnOnce(&mut Vec<Entry>, &mut HashSet<String>),
+    ) -> bool {
         let mut maybe_owed = self.maybe_owed.lock().unwrap_or_else(|p| p.into_inner());
         let mut all = match self.read() {
             Ok(all) => all,
@@ -119,18 +138,23 @@ impl PendingOutcomes {
                 return false;
             }
         };
-        change(&mut all);
+        let mut out = self.out.lock().unwrap_or_else(|p| p.into_inner());
+        let before = out.clone();
+        change(&mut all, &mut out);
         *maybe_owed = !all.is_empty();
         match self.write(&all) {
             Ok(()) => true,
             Err(error) => {
                 tracing::error!("{what}: {error}");
+                *out = before;
                 false
             }
         }
     }
 
-    /// Keeps one more outcome owed.
+    /// Keeps one more outcome owed (the desk owes one only in place of its call's
+    /// record, [`PendingOutcomes::owe_instead`]; the tests, alone).
+    #[cfg(test)]
     pub fn push(&self, owed: Pending) {
         self.change("team outcome owed not kept", |all| {
             all.push(Entry::Outcome(owed));
@@ -141,45 +165,54 @@ impl PendingOutcomes {
     /// [`PendingOutcomes::settled`]. False when it could not be recorded: the call is
     /// then not made (a call the desk could not account for must not leave).
     pub fn asking(&self, call: CallRecord) -> bool {
-        self.out
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(call.key.clone());
-        let kept = self.change("team call not recorded", |all| {
-            all.push(Entry::Call(call.clone()));
-        });
-        if !kept {
-            self.release(&call.key);
-        }
-        kept
+        self.change_out("team call not recorded", |all, out| {
+            out.insert(call.key.clone());
+            all.push(Entry::Call(call));
+        })
     }
 
     /// The call of `key` may leave for the service now. False when that could not be
-    /// recorded: the call is then not sent.
+    /// recorded, or the call is no longer recorded (judged meanwhile): it is then not
+    /// sent.
     pub fn sending(&self, key: &str) -> bool {
-        self.change("team call's send not recorded", |all| {
+        let mut found = false;
+        let written = self.change("team call's send not recorded", |all| {
             for entry in all.iter_mut() {
                 if let Entry::Call(call) = entry
                     && call.key == key
                 {
                     call.sent = true;
+                    found = true;
                 }
             }
-        })
+        });
+        written && found
     }
 
-    /// The call of `key` is accounted for in the trail (its outcome written, or owed as
-    /// an outcome, or never asked): forgotten, and no longer out.
+    /// The call of `key` is accounted for in the trail (its outcome written, or never
+    /// asked): forgotten, and no longer out.
     pub fn settled(&self, key: &str) {
-        self.change("team call not forgotten", |all| {
+        self.change_out("team call not forgotten", |all, out| {
             all.retain(|entry| !matches!(entry, Entry::Call(call) if call.key == key));
+            out.remove(key);
         });
-        self.release(key);
+    }
+
+    /// The call of `key` ended and its outcome is owed: the outcome replaces the call's
+    /// record in one write (a crash between the two would leave a known outcome to be
+    /// judged "not known").
+    pub fn owe_instead(&self, key: &str, owed: Pending) {
+        self.change_out("team outcome owed not kept", |all, out| {
+            all.retain(|entry| !matches!(entry, Entry::Call(call) if call.key == key));
+            all.push(Entry::Outcome(owed));
+            out.remove(key);
+        });
     }
 
     /// The call of `key` is no longer out in this process, but stays recorded: its
     /// intent's answer was lost, and the next look at the team judges it.
     pub fn release(&self, key: &str) {
+        let _file = self.maybe_owed.lock().unwrap_or_else(|p| p.into_inner());
         self.out
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -188,18 +221,25 @@ impl PendingOutcomes {
 
     /// The calls recorded for `origin` by `profile_id` that are not out in this process.
     pub fn calls(&self, profile_id: &str, origin: &str) -> Vec<CallRecord> {
-        let out = self.out.lock().unwrap_or_else(|p| p.into_inner()).clone();
-        self.entries(profile_id, origin)
-            .into_iter()
-            .filter_map(|entry| match entry {
-                Entry::Call(call) if !out.contains(&call.key) => Some(call),
-                _ => None,
-            })
-            .collect()
+        self.entries_with(profile_id, origin, |entry, out| match entry {
+            Entry::Call(call) if !out.contains(&call.key) => Some(call),
+            _ => None,
+        })
     }
 
     /// Every entry for `origin` by `profile_id`.
     fn entries(&self, profile_id: &str, origin: &str) -> Vec<Entry> {
+        self.entries_with(profile_id, origin, |entry, _| Some(entry))
+    }
+
+    /// The entries for `origin` by `profile_id` that `keep` keeps, given the keys out in
+    /// this process, read with them under one lock.
+    fn entries_with<T>(
+        &self,
+        profile_id: &str,
+        origin: &str,
+        keep: impl Fn(Entry, &HashSet<String>) -> Option<T>,
+    ) -> Vec<T> {
         let mut maybe_owed = self.maybe_owed.lock().unwrap_or_else(|p| p.into_inner());
         if !*maybe_owed {
             return Vec::new();
@@ -213,6 +253,7 @@ impl PendingOutcomes {
             }
         };
         *maybe_owed = !all.is_empty();
+        let out = self.out.lock().unwrap_or_else(|p| p.into_inner());
         all.into_iter()
             .filter(|entry| {
                 let (profile, at) = match entry {
@@ -221,6 +262,7 @@ impl PendingOutcomes {
                 };
                 profile == profile_id && at == origin
             })
+            .filter_map(|entry| keep(entry, &out))
             .collect()
     }
 
@@ -262,6 +304,7 @@ mod tests {
             operation: "POST /verificaciones/{folio}/cancelar".into(),
             target: "VD-1".into(),
             sent: false,
+            asked_at: 0,
         };
         assert!(calls.asking(call.clone()));
         assert!(
@@ -272,6 +315,10 @@ mod tests {
         let again = PendingOutcomes::new(path.clone(), Recoveries::default());
         assert_eq!(again.calls("p", &call.origin), vec![call.clone()]);
         assert!(calls.sending(&call.key));
+        assert!(
+            !calls.sending("0b5f2c1e-0000-4000-8000-00000000000b"),
+            "no such call: not sent"
+        );
         calls.release(&call.key);
         assert!(calls.calls("p", &call.origin)[0].sent);
         assert!(calls.calls("p", "postgres://a@otro:5432/d").is_empty());

@@ -34,6 +34,10 @@ pub(in crate::desk) struct TeamCall {
 /// owed meanwhile.
 const OUTCOME_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// How long an intent asked may still be on its way to the database: a statement runs
+/// at most 15 s (the team's limit), and a margin.
+const IN_FLIGHT_SECS: i64 = 30;
+
 /// The outcome codes the desk writes for a call it judges from its own record.
 const NOT_SENT: &str = "not_sent";
 const OUTCOME_UNKNOWN: &str = "outcome_unknown";
@@ -69,6 +73,7 @@ impl Desk {
             operation: operation.route().to_owned(),
             target: target.to_owned(),
             sent: false,
+            asked_at: chrono::Utc::now().timestamp(),
         });
         if !recorded {
             return Err(crate::error::AppError::of(crate::error::DeskCode::Storage)
@@ -79,13 +84,14 @@ impl Desk {
             .await
         {
             Ok((intent, _approval)) => intent,
-            // The answer may be lost after the intent was written: the record stays,
-            // and the next look at the team writes "not sent" if it finds the intent.
-            Err(error) if error.is_unreachable() => {
+            // The answer may be lost after the intent was written (the connection lost,
+            // or an answer the desk could not read): the record stays, and the next
+            // look at the team writes "not sent" if it finds the intent.
+            Err(error @ (TeamError::Unreachable(_) | TeamError::Query(_))) => {
                 self.team_pending.release(&key);
                 return Err(team_error(error));
             }
-            // Refused: nothing was written.
+            // Refused by the team's rules: nothing was written.
             Err(error) => {
                 self.team_pending.settled(&key);
                 return Err(team_error(error));
@@ -134,20 +140,20 @@ impl Desk {
         };
         let mut writing = tokio::spawn(tell(call.team.clone(), owed.clone()));
         match tokio::time::timeout(OUTCOME_WAIT, &mut writing).await {
-            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Ok(()))) => self.team_pending.settled(&call.key),
             Ok(Ok(Err(error))) => {
                 // Owed: told when the team is back, as written late; meanwhile the
                 // trail shows the intent open, never a clean chain.
                 tracing::error!("team audit outcome not written, owed: {error}");
-                self.team_pending.push(owed);
+                self.team_pending.owe_instead(&call.key, owed);
             }
             Ok(Err(error)) => {
                 tracing::error!("team audit outcome not written, owed: {error}");
-                self.team_pending.push(owed);
+                self.team_pending.owe_instead(&call.key, owed);
             }
             Err(_) => {
                 tracing::warn!("team audit outcome slow to write: kept as owed meanwhile");
-                self.team_pending.push(owed.clone());
+                self.team_pending.owe_instead(&call.key, owed.clone());
                 let pending = self.team_pending.clone();
                 tokio::spawn(async move {
                     if let Ok(Ok(())) = writing.await {
@@ -156,7 +162,6 @@ impl Desk {
                 });
             }
         }
-        self.team_pending.settled(&call.key);
     }
 
     /// Tells the team's trail what this desk owes it (outcomes of calls that ended
@@ -167,7 +172,20 @@ impl Desk {
             return;
         };
         let origin = address.origin();
+        // One telling at a time (two looks at the team at once would tell one outcome
+        // twice); a look that finds one under way leaves it to finish.
+        let Ok(_telling) = self.team_pending.telling.try_lock() else {
+            return;
+        };
+        // Known outcomes first, then the calls judged from their records: a call whose
+        // outcome is owed is ended by it, never judged "not known".
+        self.tell_owed_outcomes(profile, team, &origin).await;
         self.judge_calls(profile, team, &origin).await;
+    }
+
+    /// The outcomes this desk owes the trail, told late, once.
+    async fn tell_owed_outcomes(&self, profile: &Profile, team: &Team, origin: &str) {
+        let origin = origin.to_owned();
         let owed = self.team_pending.owed(&profile.id, &origin);
         if owed.is_empty() {
             return;
@@ -184,8 +202,8 @@ impl Desk {
                 )
                 .await;
             match written {
-                // Told now, or already (another try got through before its answer).
-                Ok(_) | Err(TeamError::NoOpenIntent) => {
+                // Told now: the sent review's claim is let go with it.
+                Ok(_) => {
                     if let Some(document_id) = &pending.release
                         && let Err(error) = team.release(document_id).await
                     {
@@ -193,6 +211,9 @@ impl Desk {
                     }
                     told.push(pending.intent);
                 }
+                // Told already (another try got through before its answer, and let go
+                // of the claim then): a claim taken again since is the member's.
+                Err(TeamError::NoOpenIntent) => told.push(pending.intent),
                 Err(error) => {
                     tracing::warn!("team outcome still owed: {error}");
                     break;
@@ -226,7 +247,11 @@ impl Desk {
                 .iter()
                 .find(|o| o.key.as_deref() == Some(call.key.as_str()))
             else {
-                self.team_pending.settled(&call.key);
+                // Not written, or ended. An intent asked moments ago may still be on its
+                // way (a statement runs up to 15 s): judged at a later look.
+                if chrono::Utc::now().timestamp() - call.asked_at > IN_FLIGHT_SECS {
+                    self.team_pending.settled(&call.key);
+                }
                 continue;
             };
             let (code, message) = if call.sent {
