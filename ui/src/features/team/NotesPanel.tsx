@@ -22,6 +22,22 @@ export const NOTE_MAX = 2000;
 
 /** Where a note being typed is kept while its panel is closed. */
 export const typedNoteKey = (documentId: string) => `kyb-desk.note.${documentId.toLowerCase()}`;
+/** Where the key of the text last pressed Add with is kept, beside the text: the same
+ * text pressed again (its answer lost, the note perhaps written), even after the panel
+ * was closed, is the same note to the team, never a second one. */
+const noteKeyKey = (documentId: string) => `${typedNoteKey(documentId)}.key`;
+
+function keyFor(documentId: string, body: string): string {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(noteKeyKey(documentId)) ?? "null") as { body?: unknown; key?: unknown } | null;
+    if (kept && kept.body === body && typeof kept.key === "string") return kept.key;
+  } catch {
+    // Not ours: a new key.
+  }
+  const key = newKey();
+  sessionStorage.setItem(noteKeyKey(documentId), JSON.stringify({ body, key }));
+  return key;
+}
 
 function readTyped(documentId: string): string {
   try {
@@ -60,17 +76,14 @@ function Notes({ documentId, connected, me }: { documentId: string; connected: b
   // Typed while the team was away: said once it is back, so the user saves it.
   const [typedOffline, setTypedOffline] = useState(false);
   useEffect(() => keepTyped(documentId, body), [documentId, body]);
-  // The key of the text being added: the same text pressed again (its answer lost, the
-  // note perhaps written) is the same note to the team, never a second one.
-  const adding = useRef<{ body: string; key: string } | null>(null);
   const add = () => {
     setSaving(true);
-    if (adding.current?.body !== body) adding.current = { body, key: newKey() };
+    const key = keyFor(documentId, body);
     backend
-      .addNote(documentId, body, adding.current.key)
+      .addNote(documentId, body, key)
       .then(
         () => {
-          adding.current = null;
+          sessionStorage.removeItem(noteKeyKey(documentId));
           setBody("");
           setError(null);
           setTypedOffline(false);

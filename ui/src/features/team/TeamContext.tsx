@@ -20,6 +20,15 @@ import type { TeamStatus } from "../../bindings/TeamStatus";
  * heard from within about a second (one status read at a time). */
 export const RETRY_MS = 1000;
 
+/** The longest wait between tries when listening fails again and again while the
+ * status reads succeed (a standby that refuses LISTEN, say): the tries back off from
+ * RETRY_MS, doubling, and start again from it once a subscription listens. */
+export const RETRY_MAX_MS = 30_000;
+
+/** A status read that has not answered by then is given up (a half-open connection):
+ * the next try may ask again, and its late answer is ignored. */
+export const STATUS_WAIT_MS = 5000;
+
 /** Changes heard within this long of the first make the team's answers stale once:
  * another desk's import or refresh may change thousands of rows, and each screen
  * should read its team data again once for them, not once per row. Well within the second the team's
@@ -79,19 +88,34 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
   const [listening, setListening] = useState(false);
   /** Counts the subscriptions lost: each loss subscribes again once the team answers. */
   const [outages, setOutages] = useState(0);
-  const reading = useRef(false);
+  /** Subscriptions lost in a row, none listening between them: the tries back off. */
+  const failures = useRef(0);
+  const [retryMs, setRetryMs] = useState(RETRY_MS);
+  /** The status read under way (its number), and the last one asked. */
+  const reading = useRef<number | null>(null);
+  const asked = useRef(0);
   const queryClient = useQueryClient();
   const reload = useCallback(() => {
-    if (reading.current) return;
-    reading.current = true;
+    if (reading.current !== null) return;
+    const read = ++asked.current;
+    reading.current = read;
+    const giveUp = window.setTimeout(() => {
+      if (reading.current === read) reading.current = null;
+    }, STATUS_WAIT_MS);
+    const settle = () => {
+      window.clearTimeout(giveUp);
+      const latest = reading.current === read;
+      if (latest) reading.current = null;
+      return latest;
+    };
     backend.teamStatus().then(
       (next) => {
-        reading.current = false;
+        if (!settle()) return;
         setStatus(next);
         void teamChanged(queryClient);
       },
       () => {
-        reading.current = false;
+        if (!settle()) return;
         setStatus(null);
       },
     );
@@ -100,13 +124,15 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
   useEffect(reload, [reload, profileId]);
   const configured = status?.configured ?? false;
   const connected = status?.connected ?? false;
+  // Out of reach: asked again every `retryMs`.
+  useEffect(() => {
+    if (!configured || connected) return;
+    const timer = window.setInterval(reload, retryMs);
+    return () => window.clearInterval(timer);
+  }, [configured, connected, reload, retryMs]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each outage subscribes again, even when the team answers before the status changed.
   useEffect(() => {
-    if (!configured) return;
-    if (!connected) {
-      const timer = window.setInterval(reload, RETRY_MS);
-      return () => window.clearInterval(timer);
-    }
+    if (!configured || !connected) return;
     let live = true;
     const data = paced(() => void teamChanged(queryClient), GATHER_MS, PACE_MS);
     // A role or the four-eyes setting may have changed: the status says them.
@@ -122,7 +148,11 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
     backend
       .teamChanges((change) => {
         if (!live) return;
-        if (change === "listening") setListening(true);
+        if (change === "listening") {
+          setListening(true);
+          failures.current = 0;
+          setRetryMs(RETRY_MS);
+        }
         data.hear();
         if (change === "members" || change === "settings" || change === "listening") statusRead.hear();
       })
@@ -134,7 +164,10 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
           setListening(false);
           setStatus((known) => (known ? { ...known, connected: false, problem: error } : known));
           setOutages((n) => n + 1);
-          reload();
+          failures.current += 1;
+          // The first loss is tried again at once; losses in a row, each time later.
+          if (failures.current === 1) reload();
+          else setRetryMs(Math.min(RETRY_MAX_MS, RETRY_MS * 2 ** (failures.current - 1)));
         },
       );
     return () => {

@@ -1,7 +1,7 @@
 // The team out of reach (issue 30, 7): every screen with team data says what it lacks,
 // in the user's language; the driver's English stays in a closed "details"; a note
 // typed meanwhile is kept.
-import { clearMocks } from "@tauri-apps/api/mocks";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../api/commands";
@@ -209,4 +209,25 @@ describe("live updates across outages", () => {
       await waitFor(() => expect(state()).toBe("live"));
     }
   });
+});
+
+describe("listening that fails again and again", () => {
+  it("backs off instead of subscribing in a loop while the status reads succeed", async () => {
+    let subscriptions = 0;
+    mockIPC((cmd) => {
+      if (cmd === command.team_status) return status();
+      // A standby that refuses LISTEN at once, every time.
+      if (cmd === command.team_changes) {
+        subscriptions += 1;
+        return Promise.reject({ code: "team_unreachable", message: "cannot execute LISTEN during recovery", details: null, task: null, problems: [] });
+      }
+      throw new Error(cmd);
+    });
+    shown(<TeamLive />);
+    await waitFor(() => expect(subscriptions).toBeGreaterThan(1));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Without backing off this is hundreds; with it, a try at once, then after 2 s, 4 s …
+    expect(subscriptions).toBeLessThanOrEqual(4);
+    expect(screen.getByTestId("team-live").dataset.state).not.toBe("live");
+  }, 10_000);
 });
