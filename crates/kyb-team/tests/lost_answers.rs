@@ -17,6 +17,7 @@ async fn a_note_or_an_intent_whose_answer_was_lost_is_written_once_when_asked_ag
     let Some(f) = floor("kyb_lost").await else {
         return;
     };
+    kyb_team::testing::know_files(&f.boss, &["doc-1"]).await;
     let socket = std::env::var("PGHOST").expect("the session's socket folder");
     let proxy = LossyProxy::start(Path::new(&socket), f.t.owner.get_port());
     let beto = Team::connect(
@@ -79,4 +80,84 @@ async fn a_note_or_an_intent_whose_answer_was_lost_is_written_once_when_asked_ag
             .await,
         Err(kyb_team::TeamError::BadText)
     ));
+}
+
+/// A desk's slow outcome write and its later retry at once (the trail's head held a
+/// moment by someone else): one outcome is written, the other told the intent ended.
+#[tokio::test]
+async fn two_outcomes_of_one_intent_at_once_write_one() {
+    let Some(f) = floor("kyb_twice").await else {
+        return;
+    };
+    let (intent, _) = f
+        .beto
+        .intent(NEW_FILE, "RFC-1", "alta")
+        .await
+        .expect("intent");
+    let mut hand = f.ana_by_hand().await;
+    let mut held = sqlx::Connection::begin(&mut hand).await.expect("begin");
+    sqlx::query("SELECT team_intent($1, $2, 'RFC-2', 'retenida')")
+        .bind(&f.t.workspace)
+        .bind(NEW_FILE)
+        .execute(&mut *held)
+        .await
+        .expect("the head held");
+    let first = tokio::spawn({
+        let beto = f.beto.clone();
+        async move { beto.outcome(intent, true, None, None, false).await }
+    });
+    let second = tokio::spawn({
+        let beto = f.beto.clone();
+        async move { beto.outcome(intent, true, None, None, true).await }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    held.rollback().await.expect("let go");
+    let answers = [first.await.expect("ran"), second.await.expect("ran")];
+    let written = answers.iter().filter(|a| a.is_ok()).count();
+    let ended = answers
+        .iter()
+        .filter(|a| matches!(a, Err(kyb_team::TeamError::NoOpenIntent)))
+        .count();
+    assert_eq!((written, ended), (1, 1), "{answers:?}");
+    let completions = f
+        .boss
+        .trail(50)
+        .await
+        .expect("trail")
+        .into_iter()
+        .filter(|e| e.completes == Some(intent))
+        .count();
+    assert_eq!(completions, 1);
+}
+
+/// A key is the answer only for what it was made for: another call or another note
+/// under a key used is refused, not answered with the first.
+#[tokio::test]
+async fn a_key_answers_only_for_what_it_was_made_for() {
+    let Some(f) = floor("kyb_replay").await else {
+        return;
+    };
+    kyb_team::testing::know_files(&f.boss, &["doc-1", "doc-2"]).await;
+    let key = uuid::Uuid::new_v4().to_string();
+    f.beto
+        .intent_keyed(NEW_FILE, "RFC-1", "alta", &key)
+        .await
+        .expect("intent");
+    assert!(matches!(
+        f.beto
+            .intent_keyed(NEW_FILE, "RFC-OTRO", "alta", &key)
+            .await,
+        Err(kyb_team::TeamError::BadText)
+    ));
+    let key = uuid::Uuid::new_v4().to_string();
+    f.beto
+        .add_note_keyed("doc-1", "una nota", &key)
+        .await
+        .expect("noted");
+    for (document, body) in [("doc-2", "una nota"), ("doc-1", "otra nota")] {
+        assert!(matches!(
+            f.beto.add_note_keyed(document, body, &key).await,
+            Err(kyb_team::TeamError::BadText)
+        ));
+    }
 }
