@@ -321,7 +321,7 @@ mod tests {
     /// Every code ever written (the audit log's outcomes, the team trail's, the
     /// watchlist's last error, drift logs), from when they were one list: each reads
     /// into the code of its owner and is written back as the same string.
-    const WRITTEN: [(&str, &str); 58] = [
+    const WRITTEN: [(&str, &str); 59] = [
         ("unauthorized", "service"),
         ("workspace_forbidden", "service"),
         ("not_allowed", "service"),
@@ -371,6 +371,7 @@ mod tests {
         ("claim_lapsed", "team"),
         ("team_busy", "team"),
         ("team_out_of_space", "team"),
+        ("file_not_in_team", "team"),
         ("team_login_refused", "team"),
         ("team_schema_old", "team"),
         ("team_login_name_refused", "team"),

@@ -417,6 +417,7 @@ async fn a_desk_listens_once_a_new_listener_ends_the_one_before() {
         .expect("no error");
     assert_eq!(ended, None, "the first listener gave way");
     // Beto's desk joins the team on its first need (a change of members), then notes.
+    kyb_team::testing::know_files(&db.boss, &["doc-1"]).await;
     beto.desk
         .add_note("doc-1", "hola", &uuid::Uuid::new_v4().to_string())
         .await
@@ -626,11 +627,12 @@ async fn what_a_member_writes_into_the_queue_is_followed_here_only_if_it_could_b
 
 #[tokio::test]
 async fn a_team_s_dossier_holds_its_trail_notes_and_signed_checkpoint() {
-    let Some((_db, lider)) = first("lider", Role::Supervisor).await else {
+    let Some((db, lider)) = first("lider", Role::Supervisor).await else {
         return;
     };
     let examples = lider.manifest().examples.clone();
     let document_id = examples.document_id.to_string();
+    kyb_team::testing::know_files(&db.boss, &[&document_id]).await;
     lider
         .desk
         .add_note(

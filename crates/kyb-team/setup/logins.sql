@@ -5,6 +5,8 @@
 --
 -- * `<database>_member`: the group every member's login belongs to. NOLOGIN; the
 --   migrations give it EXECUTE on the team's functions and SELECT on its views.
+-- * `<database>_directory`: NOLOGIN, no rights. IT grants it to the directory's logins
+--   (LDAP, Kerberos) made for this team: only those can be bound as members.
 -- * `<database>_admin`: NOLOGIN, the only role with CREATEROLE. It owns the schema
 --   `team_admin` and the login functions in it, and nothing else; only the owner may run
 --   them: the owner's functions call them after checking that a supervisor of the
@@ -17,15 +19,31 @@
 --
 -- It also closes the database to everyone but its owner and the members' group.
 
+-- A prepared transaction (PREPARE TRANSACTION) outlives its session: a member could
+-- leave one holding the trail's head, out of reach of the limit that ends a member's
+-- transaction (team_wait_for_row ends sessions). The team needs the server's default,
+-- none.
+DO $$
+BEGIN
+    IF current_setting('max_prepared_transactions')::integer > 0 THEN
+        RAISE EXCEPTION USING ERRCODE = 'KY022',
+            MESSAGE = 'the team''s database needs max_prepared_transactions = 0 (a prepared transaction could hold the trail''s lock with no session to end)';
+    END IF;
+END $$;
+
 DO $$
 DECLARE
     db text := current_database();
     grp text := current_database() || '_member';
     adm text := current_database() || '_admin';
+    dir text := current_database() || '_directory';
     own text := (SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = current_database());
 BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = grp) THEN
         EXECUTE format('CREATE ROLE %I NOLOGIN', grp);
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = dir) THEN
+        EXECUTE format('CREATE ROLE %I NOLOGIN', dir);
     END IF;
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = adm) THEN
         EXECUTE format('CREATE ROLE %I NOLOGIN CREATEROLE', adm);
@@ -99,11 +117,21 @@ BEGIN
     PERFORM team_admin.team_login_limits(p_login);
 END $$;
 
--- An existing login (a directory's: LDAP or Kerberos in pg_hba.conf) joins the group.
+-- An existing login (a directory's: LDAP or Kerberos in pg_hba.conf) joins the group:
+-- only one IT made for this team (granted `<database>_directory`), and never a member of
+-- another team database (its issuer there is out of this database's sight).
 CREATE OR REPLACE FUNCTION team_admin.team_login_bind(p_login text) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-    IF NOT team_admin.team_login_plain(p_login) THEN
+    IF NOT team_admin.team_login_plain(p_login)
+       OR NOT EXISTS (
+           SELECT 1 FROM pg_auth_members a
+           JOIN pg_roles g ON g.oid = a.roleid JOIN pg_roles m ON m.oid = a.member
+           WHERE g.rolname = current_database() || '_directory' AND m.rolname = p_login)
+       OR EXISTS (
+           SELECT 1 FROM pg_database d JOIN pg_roles g ON g.rolname = d.datname || '_member'
+           JOIN pg_roles m ON m.rolname = p_login
+           WHERE d.datname <> current_database() AND pg_has_role(m.oid, g.oid, 'MEMBER')) THEN
         PERFORM team_admin.team_login_refuse(p_login);
     END IF;
     EXECUTE format('GRANT %I TO %I', current_database() || '_member', p_login);

@@ -97,6 +97,9 @@ pub enum TeamError {
     /// No saved view of this member has that id (another member's view, or gone).
     #[error("no saved view of this member has that id")]
     NoSuchView,
+    /// A note on a DocumentId none of the queue's files has: the file is followed first.
+    #[error("no file of the team's queue has the DocumentId {0}")]
+    UnknownFile(String),
     /// The database's disk is full (or it ran out of memory): the statement was undone
     /// whole, so nothing half-written was kept and nothing written before was lost.
     #[error("the team database is out of space: {0}")]
@@ -171,6 +174,7 @@ impl TeamError {
                 until: part(1),
             },
             "KY020" => Self::NoSuchView,
+            "KY021" => Self::UnknownFile(part(0)),
             // lock_not_available, query_canceled (statement_timeout), and the transient
             // conflicts PostgreSQL settles by cancelling one side: deadlock_detected
             // (team_set_away beside a refresh, README's threat model) and

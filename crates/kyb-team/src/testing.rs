@@ -622,3 +622,29 @@ impl Drop for SwitchProxy {
         self.task.abort();
     }
 }
+
+/// Puts files with these DocumentIds in `team`'s queue (unassigned, "Abierto"): notes
+/// are written only on the files the team knows.
+pub async fn know_files(team: &Team, documents: &[&str]) {
+    let files: Vec<crate::NewTeamFile> = documents
+        .iter()
+        .map(|document| crate::NewTeamFile {
+            flow_id: "flujo".to_owned(),
+            // A short RFC of the id's own (the queue keeps one file per RFC and flow).
+            rfc: format!(
+                "R{}",
+                document
+                    .chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .take(18)
+                    .collect::<String>()
+            ),
+            status: "Abierto".to_owned(),
+            document_id: Some((*document).to_owned()),
+            updated_at: None,
+        })
+        .collect();
+    team.follow_all(&files)
+        .await
+        .expect("the files join the queue");
+}

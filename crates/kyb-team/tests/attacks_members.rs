@@ -67,6 +67,7 @@ async fn a_member_of_one_workspace_neither_sees_nor_touches_another() {
         .follow("flujo", "BBB010101BB1", "Pendiente")
         .await
         .unwrap();
+    kyb_team::testing::know_files(&other, &["doc-b"]).await;
     other.add_note("doc-b", "del otro equipo").await.unwrap();
     other.claim("doc-b", LEASE, false).await.unwrap();
     let (intent, _) = other.intent(NEW_FILE, "RFC-B", "alta").await.unwrap();
@@ -260,20 +261,64 @@ async fn a_supervisor_cannot_take_over_another_teams_login_by_binding_and_resett
     let other = common::team_on(&url, "kyb_victim").await;
     let victim = other.supervisor("victima").await;
     let login = victim.member().to_owned();
+    // Another team database's member is never bound here: its issuer there is out of
+    // this database's sight (four eyes could not follow it), and a reset here would
+    // hand it over.
     let bound = f
         .boss
         .add_member(&login, "victima@kybdesk.mx", Role::Analyst, true)
         .await;
-    if bound.is_ok() {
-        let reset = f.boss.reset_password(&login).await;
-        if let Ok(password) = reset {
-            let taken = Team::connect(other.options(&login, &password), &other.workspace).await;
-            assert!(
-                taken.is_err(),
-                "signed in to the other team as its supervisor"
-            );
-        }
-    }
+    assert!(
+        matches!(bound, Err(TeamError::LoginRefused(_))),
+        "{bound:?}"
+    );
+    assert!(f.boss.reset_password(&login).await.is_err());
+    victim.whoami().await.expect("still the other team's");
+}
+
+/// A plain login IT did not make for this team (another application's service
+/// account) is not bound, and its settings are left as they were; one IT granted the
+/// team's directory role is.
+#[tokio::test]
+async fn only_a_login_it_made_for_the_team_is_bound() {
+    let Some(f) = floor("kyb_service").await else {
+        return;
+    };
+    let (service, directory) = (f.t.login("facturacion"), f.t.login("dir"));
+    f.t.as_superuser_run(&[
+        &format!("CREATE ROLE \"{service}\" LOGIN PASSWORD 'cuenta-de-servicio-1234'"),
+        &format!(
+            "CREATE ROLE \"{directory}\" LOGIN PASSWORD 'cuenta-del-directorio-1' IN ROLE \"{}_directory\"",
+            f.t.database
+        ),
+    ])
+    .await;
+    let bound = f
+        .boss
+        .add_member(&service, "facturacion@kybdesk.mx", Role::Analyst, true)
+        .await;
+    assert!(
+        matches!(bound, Err(TeamError::LoginRefused(_))),
+        "{bound:?}"
+    );
+    let mut root = f.t.as_superuser().await;
+    let (limit, settings): (i32, Option<Vec<String>>) = sqlx::query_as(
+        "SELECT r.rolconnlimit, (SELECT s.setconfig FROM pg_db_role_setting s WHERE s.setrole = r.oid LIMIT 1)
+         FROM pg_roles r WHERE r.rolname = $1",
+    )
+    .bind(&service)
+    .fetch_one(&mut root)
+    .await
+    .unwrap();
+    assert_eq!(
+        (limit, settings),
+        (-1, None),
+        "the service account left alone"
+    );
+    f.boss
+        .add_member(&directory, "dir@kybdesk.mx", Role::Analyst, true)
+        .await
+        .expect("made for the team: bound");
 }
 
 #[tokio::test]

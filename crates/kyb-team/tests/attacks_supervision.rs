@@ -96,6 +96,7 @@ async fn a_failing_condition_reads_nothing_of_other_workspaces_nor_others_views_
     let Some(f) = floor("kyb_sv_barrier").await else {
         return;
     };
+    kyb_team::testing::know_files(&f.boss, &["doc-1"]).await;
     let ws = &f.t.workspace;
     let elsewhere = other_workspace(&f.t, "otra-empresa");
     let zoe = elsewhere.supervisor("zoe").await;
@@ -244,6 +245,7 @@ async fn quotes_in_names_keys_and_notes_are_kept_as_text() {
     let Some(f) = floor("kyb_sv_quotes").await else {
         return;
     };
+    kyb_team::testing::know_files(&f.boss, &["doc-1"]).await;
     let ws = &f.t.workspace;
     let name = "x'); DROP TABLE team_saved_view; --";
     let mut hand = f.beto_by_hand().await;

@@ -48,6 +48,7 @@ async fn the_desks_come_back_on_their_own_after_a_failover_with_nothing_lost_or_
     let t = TestTeam::on(&primary.url(), "kyb_failover").await;
     let (boss, jefa_pw) = t.supervisor_with_password("jefa").await;
     let (_, ana_pw) = t.member_with_password(&boss, "ana", Role::Analyst).await;
+    kyb_team::testing::know_files(&boss, &["doc-1"]).await;
     let proxy = SwitchProxy::start(primary.socket()).await;
     let through = |who: &str, password: &str| {
         PgConnectOptions::new()

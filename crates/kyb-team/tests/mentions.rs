@@ -17,6 +17,7 @@ async fn a_mention_reaches_only_the_member_it_names_once() {
     let Some(f) = floor("kyb_mentions").await else {
         return;
     };
+    kyb_team::testing::know_files(&f.boss, &[DOC]).await;
     let ana = f.t.login("ana");
     let mut hears = f.ana.listen().await.expect("listens");
     // Upper case still names ana; "@nadie" and an e-mail address name nobody; the
@@ -69,6 +70,7 @@ async fn nobody_reads_or_writes_mentions_by_hand() {
     let Some(f) = floor("kyb_mentions_hand").await else {
         return;
     };
+    kyb_team::testing::know_files(&f.boss, &[DOC]).await;
     f.ana
         .add_note(DOC, &format!("@{} mira esto", f.t.login("beto")))
         .await

@@ -144,6 +144,7 @@ async fn notes_are_shared_in_their_authors_name_and_checked() {
     let boss = t.supervisor("jefa").await;
     let ana = t.member(&boss, "ana", Role::Analyst).await;
     let beto = t.member(&boss, "beto", Role::Analyst).await;
+    kyb_team::testing::know_files(&boss, &["doc-1"]).await;
     ana.add_note("doc-1", "  El comprobante es de otro domicilio. ")
         .await
         .unwrap();
@@ -247,6 +248,7 @@ async fn a_change_on_one_desk_is_heard_on_the_other() {
     let boss = t.supervisor("jefa").await;
     let ana = t.member(&boss, "ana", Role::Analyst).await;
     let beto = t.member(&boss, "beto", Role::Analyst).await;
+    kyb_team::testing::know_files(&boss, &["doc-1"]).await;
     let mut hears = beto.listen().await.expect("listens");
     // A claim taken or let go also writes the trail (migration 0009), heard as `Audit`.
     let next = async |hears: &mut kyb_team::Listener| loop {
@@ -260,6 +262,7 @@ async fn a_change_on_one_desk_is_heard_on_the_other() {
     };
     // Another workspace's change is not this desk's.
     let elsewhere = other_workspace(&t, "otro").supervisor("otra").await;
+    kyb_team::testing::know_files(&elsewhere, &["doc-1"]).await;
     elsewhere.add_note("doc-1", "de otro equipo").await.unwrap();
     ana.claim("doc-1", LEASE, false).await.unwrap();
     assert_eq!(next(&mut hears).await, Change::Claims);
@@ -380,6 +383,7 @@ async fn a_database_stopped_mid_session_is_unreachable_and_found_again_with_the_
     let t = team_on(&cluster.url(), "kyb_outage").await;
     let boss = t.supervisor("jefa").await;
     let ana = t.member(&boss, "ana", Role::Analyst).await;
+    kyb_team::testing::know_files(&boss, &["doc-1"]).await;
     ana.claim("doc-1", LEASE, false).await.unwrap();
     ana.add_note("doc-1", "antes").await.unwrap();
     // A send's intent reaches the trail; PostgreSQL dies before its outcome does.

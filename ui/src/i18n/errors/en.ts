@@ -36,6 +36,8 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "hint.claim_lapsed": "Ask them before taking the file, or take it if you so decide.",
   "error.team_busy": "The team database is held by another member; nothing was changed.",
   "hint.team_busy": "What you typed is kept. Try again in a few seconds.",
+  "error.file_not_in_team": "This file is not in the team's queue: its notes are the team's files' only.",
+  "hint.file_not_in_team": "Follow the file (the watchlist's Follow) and add the note again; what you typed is kept.",
   "error.team_out_of_space": "The team database is out of space: this operation was not saved, and nothing saved before was lost.",
   "hint.team_out_of_space": "What you typed is kept. Tell whoever runs the database; once it has room, try again.",
   "error.team_login_refused": "The team database refused your login: a wrong or expired password, or you are no longer a member of the team.",

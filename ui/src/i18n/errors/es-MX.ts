@@ -35,6 +35,8 @@ export const errorsEsMX = {
   "hint.claim_lapsed": "Pregúntele antes de tomar el expediente, o tómelo si así lo decide.",
   "error.team_busy": "La base de datos del equipo está ocupada por otro miembro; no se cambió nada.",
   "hint.team_busy": "Lo que escribió se conserva. Intente de nuevo en unos segundos.",
+  "error.file_not_in_team": "Este expediente no está en la cola del equipo: las notas son solo de los expedientes del equipo.",
+  "hint.file_not_in_team": "Siga el expediente (Seguir, en la lista) y agregue la nota de nuevo; lo que escribió se conserva.",
   "error.team_out_of_space": "La base de datos del equipo se quedó sin espacio: esta operación no se guardó, y no se perdió nada de lo guardado antes.",
   "hint.team_out_of_space": "Lo que escribió se conserva. Avise a quien administra la base de datos; cuando tenga espacio, intente de nuevo.",
   "error.team_login_refused": "La base de datos del equipo rechazó su usuario: contraseña incorrecta o vencida, o ya no es miembro del equipo.",

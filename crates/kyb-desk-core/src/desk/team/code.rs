@@ -47,6 +47,9 @@ pub enum TeamCode {
     /// Another member holds the team's database too long: nothing was changed, and
     /// what was typed is kept; try again.
     TeamBusy,
+    /// A note on a file the team's queue does not have: following the file puts it
+    /// there.
+    FileNotInTeam,
     /// The team's database is out of space (its disk is full): the operation was undone
     /// whole, nothing saved before was lost, and what was typed is kept.
     TeamOutOfSpace,

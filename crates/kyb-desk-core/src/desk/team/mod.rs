@@ -95,6 +95,7 @@ pub fn team_error(error: TeamError) -> AppError {
         TeamError::Login(_) | TeamError::MustChangePassword => TeamCode::TeamLoginRefused,
         TeamError::Busy(_) => TeamCode::TeamBusy,
         TeamError::OutOfSpace(_) => TeamCode::TeamOutOfSpace,
+        TeamError::UnknownFile(_) => TeamCode::FileNotInTeam,
         TeamError::Query(_) | TeamError::NoOpenIntent | TeamError::QueueFull => {
             TeamCode::TeamRefused
         }
