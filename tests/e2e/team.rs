@@ -218,6 +218,8 @@ async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_lose
         // claim reach Ana's window.
         let (carla_desk, _) = db.team.sign_in(&carla, &one_time).await;
         let document_id = examples.document_id.to_string();
+        // Her desk follows the example file (notes are on the queue's files only).
+        kyb_team::testing::know_files(&carla_desk, &[&document_id]).await;
         carla_desk
             .claim(&document_id, Duration::from_secs(90), false)
             .await

@@ -252,6 +252,61 @@ async fn the_services_answer_is_shown_at_once_while_the_trail_is_slow_to_take_it
     assert!(outcome.ok);
 }
 
+/// The desk is killed while a cancellation is out (the service has it, its answer not
+/// yet back): the app started again finds the intent by its key and writes that its
+/// outcome is not known, never "not sent", and never leaves it open.
+#[tokio::test]
+async fn a_call_out_when_the_desk_was_killed_is_told_outcome_unknown_at_the_next_start() {
+    if kyb_team::testing::session_cluster().is_none() {
+        return;
+    }
+    let cluster = PrivateCluster::start();
+    let (_team, boss, ana) = ana_on(&cluster).await;
+    let folio = ana.manifest().examples.folios["Abierto"].clone();
+    assert!(ana.desk.team_status().await.expect("status").connected);
+    ana.sandbox
+        .add_fault(Fault {
+            route: CANCEL.into(),
+            latency_after_ms: 5_000,
+            ..Fault::default()
+        })
+        .expect("a valid fault");
+    let ana = std::sync::Arc::new(ana);
+    let sending = {
+        let ana = ana.clone();
+        let folio = folio.clone();
+        tokio::spawn(async move { ana.desk.cancel_verification(&folio).await })
+    };
+    let started = std::time::Instant::now();
+    while ana.sandbox.requests(CANCEL) == 0 {
+        assert!(started.elapsed() < Duration::from_secs(20), "the call left");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Killed: the call's future ends where it is, nothing after it runs.
+    sending.abort();
+    let _ = sending.await;
+    let Ok(ana) = std::sync::Arc::try_unwrap(ana) else {
+        panic!("the killed call held nothing more")
+    };
+    let ana = ana.reopen();
+    assert!(ana.desk.team_status().await.expect("status").connected);
+    let trail = boss.trail(50).await.expect("trail");
+    let calls: Vec<_> = trail.iter().filter(|e| e.operation == CANCEL).collect();
+    let [intent, outcome] = &calls[..] else {
+        panic!("an intent and one outcome: {calls:?}")
+    };
+    assert_eq!(outcome.completes, Some(intent.seq));
+    assert!(!outcome.ok);
+    assert_eq!(outcome.code.as_deref(), Some("outcome_unknown"));
+    assert!(
+        boss.verify_chain()
+            .await
+            .expect("verified")
+            .open_intents
+            .is_empty()
+    );
+}
+
 /// Asks `attempt` every 100 ms for up to 20 s.
 async fn poll_for<T, F, Fut>(mut attempt: F) -> Option<T>
 where

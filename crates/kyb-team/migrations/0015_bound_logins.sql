@@ -14,6 +14,9 @@ DECLARE
     password text;
 BEGIN
     IF p_bind THEN
+        -- Two workspaces binding one login at once are taken in turn (each locks only
+        -- its own workspace), so that the second sees the first's member.
+        PERFORM pg_advisory_xact_lock(hashtext('team_login_join'), hashtext(p_login));
         IF EXISTS (SELECT 1 FROM team_member WHERE login = p_login) THEN
             PERFORM team_raise('KY015', 'a login another workspace counts a member is not bound here', p_login);
         END IF;

@@ -39,6 +39,8 @@ pub struct DemoDesk {
     pub profile: Profile,
     pub sandbox: RunningSandbox,
     pub dir: tempfile::TempDir,
+    /// The keyring service of its secrets (a desk opened again keeps them).
+    pub vault: String,
 }
 
 impl DemoDesk {
@@ -49,10 +51,11 @@ impl DemoDesk {
 
     pub async fn start_in(dir: tempfile::TempDir) -> Self {
         let store = MemoryStore::default();
+        let vault = format!("kyb-desk-test-{}", uuid::Uuid::new_v4());
         let desk = Desk::open(
             dir.path(),
             Box::new(store.clone()),
-            KeyVault::new(format!("kyb-desk-test-{}", uuid::Uuid::new_v4())),
+            KeyVault::new(vault.clone()),
             None,
         )
         .expect("desk opens");
@@ -64,7 +67,29 @@ impl DemoDesk {
             profile,
             sandbox,
             dir,
+            vault,
         }
+    }
+
+    /// The desk closed as a crash would (nothing of it runs on) and opened again on its
+    /// folder, its records and keyring: the app started after it was killed.
+    pub fn reopen(mut self) -> Self {
+        let closed = Desk::open(
+            tempfile::tempdir().expect("a folder").path(),
+            Box::new(MemoryStore::default()),
+            KeyVault::new(format!("kyb-desk-test-{}", uuid::Uuid::new_v4())),
+            None,
+        )
+        .expect("a stand-in");
+        drop(std::mem::replace(&mut self.desk, closed));
+        self.desk = Desk::open(
+            self.dir.path(),
+            Box::new(self.store.clone()),
+            KeyVault::new(self.vault.clone()),
+            None,
+        )
+        .expect("the desk opens again on its folder");
+        self
     }
 
     /// Calls the sandbox's admin API (`/_sandbox/{path}`) with a POST.
