@@ -32,7 +32,6 @@
 -- * A removal or a role change ends the target's transactions before it takes the
 --   workspace's row: nothing they hold is waited on. A login no other workspace keeps
 --   has all its sessions ended (as before, but first).
--- * An outcome cannot be written with the code 'intent': only team_intent writes one.
 
 -- The longest a member's transaction may hold what the others wait on.
 CREATE FUNCTION team_hold_limit() RETURNS interval
@@ -320,78 +319,6 @@ BEGIN
         WHERE workspace_id = p_workspace AND login = p_login;
     PERFORM team_event(p_workspace, 'role-set', p_login,
         team_role_words(before) || ' → ' || team_role_words(p_role));
-END $$;
-
--- How the caller's intent ended (once). `p_late`: written from the desk's local log
--- after the team was unreachable when the call ended. A successful cancellation or
--- resend withdraws the folio's other open requests (the verification changed). The
--- code 'intent' is refused: an outcome written with it would read as another open
--- intent, a call that never ends.
-CREATE OR REPLACE FUNCTION team_outcome(p_workspace text, p_intent bigint, p_ok boolean, p_code text,
-                                        p_message text, p_late boolean DEFAULT false)
-RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-DECLARE
-    intent team_audit;
-    written bigint;
-    kind text;
-BEGIN
-    PERFORM team_me(p_workspace);
-    IF lower(btrim(p_code)) = 'intent' THEN
-        PERFORM team_raise('KY007', 'an outcome''s code is never ''intent''');
-    END IF;
-    SELECT * INTO intent FROM team_audit
-        WHERE workspace_id = p_workspace AND seq = p_intent AND code = 'intent' AND member = session_user;
-    IF NOT FOUND OR EXISTS (SELECT 1 FROM team_audit WHERE workspace_id = p_workspace AND completes = p_intent) THEN
-        PERFORM team_raise('KY013', 'no such open intent of this member');
-    END IF;
-    -- The requests first, the trail's lock last (held only while the entry is written).
-    kind := team_call_kind(intent.operation);
-    IF kind IN ('cancel', 'resend') THEN
-        UPDATE team_approval SET state = CASE WHEN p_ok THEN 'sent' ELSE 'failed' END
-            WHERE workspace_id = p_workspace AND used_by = p_intent AND state = 'approved';
-        IF p_ok THEN
-            UPDATE team_approval SET state = 'withdrawn'
-                WHERE workspace_id = p_workspace AND lower(folio) = lower(intent.target)
-                  AND state IN ('waiting', 'approved') AND used_by IS NULL;
-        END IF;
-    END IF;
-    written := team_append_in(p_workspace, intent.operation, intent.target,
-        intent.summary || CASE WHEN p_late THEN ' (resultado tomado del registro local de la mesa)' ELSE '' END,
-        coalesce(p_ok, false),
-        CASE WHEN p_code IS NULL THEN NULL ELSE left(p_code, 64) END,
-        CASE WHEN p_message IS NULL THEN NULL ELSE left(p_message, 2000) END,
-        p_intent);
-    RETURN written;
-END $$;
-
--- Notes, in the author's name. At most 200 of one member on a file, and at most 200 of
--- one member in any hour whatever the files: the first cap alone was passed with
--- made-up document ids (3,000 notes and as many mentions in seconds). A note's time is
--- the clock's, not its transaction's start (a transaction left open an hour would
--- otherwise write its notes an hour back, outside the count), and one member's notes
--- are counted one call at a time (parallel sessions cannot each see room).
-CREATE INDEX team_note_by_member ON team_note (workspace_id, member, at);
-CREATE OR REPLACE FUNCTION team_add_note(p_workspace text, p_document text, p_body text)
-RETURNS team_note LANGUAGE plpgsql SECURITY DEFINER
-SET search_path = pg_catalog, public, pg_temp AS $$
-DECLARE
-    result team_note;
-BEGIN
-    PERFORM team_me(p_workspace);
-    PERFORM pg_advisory_xact_lock(hashtext('team_add_note'), hashtext(p_workspace || '|' || session_user));
-    IF (SELECT count(*) FROM team_note n WHERE n.workspace_id = p_workspace
-        AND n.member = session_user AND n.at > clock_timestamp() - interval '1 hour') >= 200 THEN
-        PERFORM team_raise('KY012', 'at most 200 notes of one member in an hour');
-    END IF;
-    IF (SELECT count(*) FROM team_note n WHERE n.workspace_id = p_workspace
-        AND n.document_id = lower(btrim(p_document)) AND n.member = session_user) >= 200 THEN
-        PERFORM team_raise('KY012', 'at most 200 notes of one member on a file');
-    END IF;
-    INSERT INTO team_note (workspace_id, document_id, member, at, body)
-        VALUES (p_workspace, lower(team_text(p_document, 100)), session_user, clock_timestamp(),
-                team_text(p_body, 2000, true))
-        RETURNING * INTO result;
-    RETURN result;
 END $$;
 
 CREATE OR REPLACE FUNCTION team_schema_version() RETURNS integer

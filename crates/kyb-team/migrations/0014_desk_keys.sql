@@ -10,6 +10,13 @@
 -- * team_intent(..., p_key) and team_add_note(..., p_key): the keyed writes; the forms
 --   without a key stay, as the same functions with none.
 -- * team_my_open_calls: the caller's intents without an outcome, with their keys.
+-- * Notes only on the files of the workspace's queue (a DocumentId the queue has, in
+--   lower case as the queue keeps them, else KY021): made-up ids let a member write
+--   notes (and mentions) outside every file, past the cap of notes on a file, and a
+--   note on a file nobody follows is read by nobody. A member may still follow a
+--   made-up file and note on it: the cap of notes in an hour is the bound.
+-- * An outcome is never written with the code 'intent' (it would read as another open
+--   intent, a call that never ends): only team_intent writes one.
 -- * team_outcome takes a lock of its intent's first (an advisory one: the trail's rows
 --   are never locked for update, not even by the owner): two outcomes of one intent at
 --   once (a desk's slow write and its later retry) are taken one after the other, and
@@ -47,6 +54,10 @@ CREATE POLICY team_call_key_workspace ON team_call_key
     WITH CHECK (workspace_id = ANY (ARRAY(SELECT m.workspace_id FROM team_member m
                                           WHERE m.login = (SELECT session_user)))
                 OR (SELECT team_owner_session()));
+
+-- DocumentIds written before the queue kept them in lower case are brought to it.
+UPDATE team_file SET document_id = lower(btrim(document_id))
+    WHERE document_id IS NOT NULL AND document_id <> lower(btrim(document_id));
 
 ALTER TABLE team_note ADD COLUMN key uuid;
 CREATE UNIQUE INDEX team_note_key ON team_note (workspace_id, member, key) WHERE key IS NOT NULL;
@@ -121,8 +132,15 @@ LANGUAGE sql SET search_path = pg_catalog, public, pg_temp AS $$
     SELECT * FROM team_intent(p_workspace, p_operation, p_target, p_summary, NULL::text)
 $$;
 
--- A note, with the desk's key: asked again with a key already used, the note written
--- then is the answer (0013's caps and rules otherwise).
+-- Notes, in the author's name. At most 200 of one member on a file, and at most 200 of
+-- one member in any hour whatever the files: the first cap alone was passed with
+-- made-up document ids (3,000 notes and as many mentions in seconds). A note's time is
+-- the clock's, not its transaction's start (a transaction left open an hour would
+-- otherwise write its notes an hour back, outside the count), and one member's notes
+-- are counted one call at a time (parallel sessions cannot each see room).
+-- With the desk's key: asked again with a key already used, the note written then is
+-- the answer (for the same file and text only).
+CREATE INDEX team_note_by_member ON team_note (workspace_id, member, at);
 CREATE FUNCTION team_add_note(p_workspace text, p_document text, p_body text, p_key text)
 RETURNS team_note LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, public, pg_temp AS $$
@@ -142,6 +160,12 @@ BEGIN
             RETURN result;
         END IF;
     END IF;
+    -- After the key's answer: a note written before its file's id changed is still it.
+    IF NOT EXISTS (SELECT 1 FROM team_file f WHERE f.workspace_id = p_workspace
+                   AND f.document_id = lower(btrim(p_document))) THEN
+        PERFORM team_raise('KY021', 'no file of the team''s queue has this DocumentId', p_document);
+    END IF;
+
     IF (SELECT count(*) FROM team_note n WHERE n.workspace_id = p_workspace
         AND n.member = session_user AND n.at > clock_timestamp() - interval '1 hour') >= 200 THEN
         PERFORM team_raise('KY012', 'at most 200 notes of one member in an hour');
@@ -179,7 +203,10 @@ BEGIN
         ORDER BY i.seq;
 END $$;
 
--- How the caller's intent ended (once), as 0013 says, the intent's lock taken first.
+-- How the caller's intent ended (once). `p_late`: written from the desk's local log
+-- after the team was unreachable when the call ended. A successful cancellation or
+-- resend withdraws the folio's other open requests (the verification changed). The
+-- code 'intent' is refused, and the intent's lock is taken first (see above).
 CREATE OR REPLACE FUNCTION team_outcome(p_workspace text, p_intent bigint, p_ok boolean, p_code text,
                                         p_message text, p_late boolean DEFAULT false)
 RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$

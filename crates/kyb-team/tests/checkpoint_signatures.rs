@@ -1,5 +1,5 @@
 //! The database checks a checkpoint's Ed25519 signature when it is stored (migration
-//! 0017), against what it did not write: RFC 8032's own test vectors (section 7.1) and
+//! 0016), against what it did not write: RFC 8032's own test vectors (section 7.1) and
 //! signatures made by ring, the desks' signer. A supervisor's made-up checkpoint is
 //! refused, so no desk can be made to report a break that can never be removed.
 

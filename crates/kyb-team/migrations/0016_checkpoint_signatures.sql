@@ -230,4 +230,4 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION team_schema_version() RETURNS integer
-LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, public, pg_temp AS $$ SELECT 17 $$;
+LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, public, pg_temp AS $$ SELECT 16 $$;
