@@ -314,8 +314,10 @@ async fn team_screens(dir: &Path) {
         service.stop().await;
         return;
     };
-    // Ana supervises, in the window; Beto, an analyst, acts as his desk would.
-    let (ana, ana_password) = db.add("ana", kyb_team::Role::Supervisor).await;
+    // Ana supervises, in the window, her login issued by IT's set-up (so that she may
+    // approve what the members Jefa made ask for); Beto, an analyst, acts as his desk
+    // would.
+    let (ana, ana_password) = db.issue("ana", kyb_team::Role::Supervisor).await;
     let (beto_login, beto_password) = db.add("beto", kyb_team::Role::Analyst).await;
     let dir = dir.to_path_buf();
     with_app(move |app| async move {
