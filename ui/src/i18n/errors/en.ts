@@ -58,7 +58,7 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "error.desk_outdated": "This desk is older than the version your team needs: it changes nothing until it is updated.",
   "hint.desk_outdated": "Nothing was sent. Update KYB Desk with your package manager or ask your IT; the Team screen shows the version and how.",
   "hint.team_login_name_refused":
-    "Use 3 to 63 lower-case letters, digits, dots, dashes or underscores, starting with a letter; a privileged login is not accepted.",
+    "Use 3 to 63 lower-case letters, digits, dots, dashes or underscores, starting with a letter; a privileged login is not accepted. A directory login is bound only when IT made it for the team (the role “<database>_directory”) and no other workspace or team has it.",
   "error.unauthorized": "The API key was refused.",
   "hint.unauthorized": "Check the profile's API key (and that its subscription is active), then retry.",
   "error.workspace_forbidden": "The Workspace is invalid or inactive.",

@@ -58,7 +58,7 @@ export const errorsEsMX = {
   "hint.desk_outdated":
     "No se envió nada. Actualice KYB Desk con su gestor de paquetes o pida ayuda a su área de TI; la pantalla Equipo indica la versión y cómo.",
   "hint.team_login_name_refused":
-    "Use de 3 a 63 minúsculas, números, puntos, guiones o guiones bajos, empezando con una letra; un usuario con privilegios no se acepta.",
+    "Use de 3 a 63 minúsculas, números, puntos, guiones o guiones bajos, empezando con una letra; un usuario con privilegios no se acepta. Un usuario del directorio se vincula solo si TI lo hizo para el equipo (el rol «<base>_directory») y ningún otro espacio o equipo lo tiene.",
   "error.unauthorized": "La API Key fue rechazada.",
   "hint.unauthorized": "Revise la API Key del perfil (y que su suscripción esté activa) y vuelva a intentar.",
   "error.workspace_forbidden": "El Workspace no es válido o no está activo.",
