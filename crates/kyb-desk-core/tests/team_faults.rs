@@ -203,24 +203,8 @@ async fn the_services_answer_is_shown_at_once_while_the_trail_is_slow_to_take_it
     let (_team, boss, ana) = ana_at(&cluster, proxy.host()).await;
     let folio = ana.manifest().examples.folios["Abierto"].clone();
     assert!(ana.desk.team_status().await.expect("status").connected);
-    ana.sandbox
-        .add_fault(Fault {
-            route: CANCEL.into(),
-            latency_after_ms: 1_000,
-            ..Fault::default()
-        })
-        .expect("a valid fault");
     let desk = std::sync::Arc::new(ana);
-    let sending = {
-        let desk = desk.clone();
-        let folio = folio.clone();
-        tokio::spawn(async move { desk.desk.cancel_verification(&folio).await })
-    };
-    let started = std::time::Instant::now();
-    while desk.sandbox.requests(CANCEL) == 0 {
-        assert!(started.elapsed() < Duration::from_secs(20), "the call left");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let sending = cancellation_out(&desk, &folio, 1_000).await;
     // The service has the call and answers in a second; the team goes quiet now.
     proxy.stall();
     let stalled = std::time::Instant::now();
@@ -264,24 +248,8 @@ async fn a_call_out_when_the_desk_was_killed_is_told_outcome_unknown_at_the_next
     let (_team, boss, ana) = ana_on(&cluster).await;
     let folio = ana.manifest().examples.folios["Abierto"].clone();
     assert!(ana.desk.team_status().await.expect("status").connected);
-    ana.sandbox
-        .add_fault(Fault {
-            route: CANCEL.into(),
-            latency_after_ms: 5_000,
-            ..Fault::default()
-        })
-        .expect("a valid fault");
     let ana = std::sync::Arc::new(ana);
-    let sending = {
-        let ana = ana.clone();
-        let folio = folio.clone();
-        tokio::spawn(async move { ana.desk.cancel_verification(&folio).await })
-    };
-    let started = std::time::Instant::now();
-    while ana.sandbox.requests(CANCEL) == 0 {
-        assert!(started.elapsed() < Duration::from_secs(20), "the call left");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let sending = cancellation_out(&ana, &folio, 5_000).await;
     // Killed: the call's future ends where it is, nothing after it runs.
     sending.abort();
     let _ = sending.await;
@@ -305,6 +273,33 @@ async fn a_call_out_when_the_desk_was_killed_is_told_outcome_unknown_at_the_next
             .open_intents
             .is_empty()
     );
+}
+
+/// A cancellation of `folio` sent from `desk`, the service answering it `latency_ms`
+/// late: the running call, once the service has it.
+async fn cancellation_out(
+    desk: &std::sync::Arc<DemoDesk>,
+    folio: &str,
+    latency_ms: u64,
+) -> tokio::task::JoinHandle<kyb_desk_core::error::AppResult<()>> {
+    desk.sandbox
+        .add_fault(Fault {
+            route: CANCEL.into(),
+            latency_after_ms: latency_ms,
+            ..Fault::default()
+        })
+        .expect("a valid fault");
+    let sending = {
+        let desk = desk.clone();
+        let folio = folio.to_owned();
+        tokio::spawn(async move { desk.desk.cancel_verification(&folio).await })
+    };
+    let started = std::time::Instant::now();
+    while desk.sandbox.requests(CANCEL) == 0 {
+        assert!(started.elapsed() < Duration::from_secs(20), "the call left");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    sending
 }
 
 /// Asks `attempt` every 100 ms for up to 20 s.

@@ -110,7 +110,26 @@ async fn two_outcomes_of_one_intent_at_once_write_one() {
         let beto = f.beto.clone();
         async move { beto.outcome(intent, true, None, None, true).await }
     });
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // Both wait (on the head, or on the first) before the head is let go.
+    let mut root = f.t.as_superuser().await;
+    let started = std::time::Instant::now();
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity WHERE usename = $1 AND wait_event_type = 'Lock'",
+        )
+        .bind(f.beto.member())
+        .fetch_one(&mut root)
+        .await
+        .expect("read");
+        if waiting == 2 {
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "both wait"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
     held.rollback().await.expect("let go");
     let answers = [first.await.expect("ran"), second.await.expect("ran")];
     let written = answers.iter().filter(|a| a.is_ok()).count();
