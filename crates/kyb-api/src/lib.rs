@@ -12,6 +12,7 @@ pub mod envelope;
 pub mod error;
 pub mod error_code;
 pub mod file;
+pub mod identifiers;
 pub mod many;
 pub mod models;
 pub mod operation;

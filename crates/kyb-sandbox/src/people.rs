@@ -1,5 +1,6 @@
 //! Realistic Mexican names, companies, RFCs and CURPs from a seeded generator.
 
+use kyb_api::identifiers::{curp, rfc};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
@@ -110,11 +111,20 @@ fn key_letters(word: &str) -> String {
         .collect()
 }
 
-fn homoclave(rng: &mut ChaCha8Rng) -> String {
-    const CHARS: &[u8] = b"ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
-    (0..3)
-        .map(|_| CHARS[rng.random_range(0..CHARS.len())] as char)
-        .collect()
+/// The homoclave's two characters from the SAT's table (the first at most V), then the
+/// check digit of all before it: the RFC a real service returns passes the desk's
+/// checks. Three draws, as before the check digit was computed, so that every
+/// generated world stays the one its seed always gave.
+fn homoclave_and_check(rng: &mut ChaCha8Rng, before: &str) -> String {
+    const CHARS: &[u8] = b"123456789ABCDEFGHIJKLMNPQRSTUVWXY";
+    let mut draw = || rng.random_range(0..CHARS.len());
+    // The first character's table ends at V (the 30th).
+    let first = CHARS[draw() % 30] as char;
+    let second = CHARS[draw()] as char;
+    draw();
+    let body = format!("{before}{first}{second}");
+    let check = rfc::check_digit(&body).unwrap_or('0');
+    format!("{first}{second}{check}")
 }
 
 pub fn person(rng: &mut ChaCha8Rng) -> PersonName {
@@ -135,28 +145,14 @@ pub fn person(rng: &mut ChaCha8Rng) -> PersonName {
 /// RFC of a natural person: 4 letters, YYMMDD, homoclave.
 pub fn person_rfc(rng: &mut ChaCha8Rng, p: &PersonName) -> String {
     let (y, m, d) = p.birth;
-    format!(
-        "{}{:02}{m:02}{d:02}{}",
-        person_key(p),
-        y % 100,
-        homoclave(rng)
-    )
+    let before = format!("{}{:02}{m:02}{d:02}", person_key(p), y % 100);
+    let tail = homoclave_and_check(rng, &before);
+    before + &tail
 }
 
+/// RENAPO's four letters of the names, which a person's RFC shares.
 fn person_key(p: &PersonName) -> String {
-    let first = key_letters(&p.first_surname);
-    let vowel = first
-        .chars()
-        .skip(1)
-        .find(|c| "AEIOU".contains(*c))
-        .unwrap_or('X');
-    let initial = |s: &str| key_letters(s).chars().next().unwrap_or('X');
-    format!(
-        "{}{vowel}{}{}",
-        first.chars().next().unwrap_or('X'),
-        initial(&p.second_surname),
-        initial(&p.given)
-    )
+    curp::name_letters(&p.given, &p.first_surname, &p.second_surname)
 }
 
 /// CURP: the RFC key, birth date, sex, state, inner consonants, and two check characters.
@@ -169,8 +165,8 @@ pub fn curp(rng: &mut ChaCha8Rng, p: &PersonName) -> String {
             .find(|c| !"AEIOU".contains(*c))
             .unwrap_or('X')
     };
-    format!(
-        "{}{:02}{m:02}{d:02}{}{}{}{}{}{}{}",
+    let before = format!(
+        "{}{:02}{m:02}{d:02}{}{}{}{}{}{}",
         person_key(p),
         y % 100,
         if p.male { 'H' } else { 'M' },
@@ -179,8 +175,11 @@ pub fn curp(rng: &mut ChaCha8Rng, p: &PersonName) -> String {
         inner(&p.second_surname),
         inner(&p.given),
         if y >= 2000 { 'A' } else { '0' },
-        rng.random_range(0..10)
-    )
+    );
+    // The draw that once gave a random last digit, kept so that seeds give their world.
+    let _ = rng.random_range(0..10);
+    let check = curp::check_digit(&before).unwrap_or('0');
+    format!("{before}{check}")
 }
 
 pub fn email(p: &PersonName, domain: &str) -> String {
@@ -210,13 +209,13 @@ pub fn company(rng: &mut ChaCha8Rng) -> CompanyName {
         .chain("XXX".chars())
         .take(3)
         .collect();
-    let rfc = format!(
-        "{initials}{:02}{:02}{:02}{}",
+    let before = format!(
+        "{initials}{:02}{:02}{:02}",
         rng.random_range(0..25),
         rng.random_range(1..13),
         rng.random_range(1..29),
-        homoclave(rng)
     );
+    let rfc = before.clone() + &homoclave_and_check(rng, &before);
     let domain = format!("{}.mx", key_letters(name).to_lowercase());
     CompanyName {
         name: format!("{trade} {name} {regime}"),
@@ -238,11 +237,15 @@ mod tests {
             let p = person(&mut rng);
             let rfc = person_rfc(&mut rng, &p);
             assert!(kyb_api::validate::is_rfc(&rfc), "{rfc}");
-            let curp = curp(&mut rng, &p);
-            assert_eq!(curp.chars().count(), 18, "{curp}");
+            assert!(rfc::check(&rfc).is_valid(), "{rfc}");
+            let curp = super::curp(&mut rng, &p);
+            let checked = curp::check(&curp);
+            assert!(checked.is_valid(), "{curp}: {:?}", checked.problems);
+            assert_eq!(checked.person_key(), rfc::check(&rfc).person_key());
             assert!(kyb_api::validate::is_email(&email(&p, "example.mx")));
             let c = company(&mut rng);
             assert!(kyb_api::validate::is_rfc(&c.rfc), "{} {}", c.name, c.rfc);
+            assert!(rfc::check(&c.rfc).is_valid(), "{} {}", c.name, c.rfc);
         }
     }
 }
