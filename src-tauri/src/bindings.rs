@@ -162,6 +162,7 @@ mod sparse {
             evidence: kyb_desk_core::evidence::gather(
                 Some(&detail),
                 Some(&tracking.tracking),
+                &kyb_desk_core::evidence::CheckContext::now(Default::default()),
                 |url| url.to_owned(),
             ),
             detail: FileDetail::v2(detail),

@@ -41,7 +41,11 @@ fn stdnum(lines: &[String]) -> Vec<(bool, char)> {
         .expect("python3 runs");
     let input = lines.join("\n") + "\n";
     let mut stdin = child.stdin.take().expect("the judge answers");
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).expect("the judge answers"));
+    let writer = std::thread::spawn(move || {
+        stdin
+            .write_all(input.as_bytes())
+            .expect("the judge answers")
+    });
     let out = child.wait_with_output().expect("the judge answers");
     writer.join().expect("the judge answers");
     assert!(
@@ -54,7 +58,10 @@ fn stdnum(lines: &[String]) -> Vec<(bool, char)> {
         .lines()
         .map(|l| {
             let (valid, digit) = l.split_once(' ').expect("the judge answers");
-            (valid == "1", digit.chars().next().expect("the judge answers"))
+            (
+                valid == "1",
+                digit.chars().next().expect("the judge answers"),
+            )
         })
         .collect()
 }

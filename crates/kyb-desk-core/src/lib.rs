@@ -30,6 +30,7 @@ pub mod profiles;
 pub mod reasons;
 pub mod recovery;
 pub mod saved_views;
+pub mod screening;
 pub mod secrets;
 mod sent_summary;
 pub mod sla;

@@ -2,6 +2,7 @@
 import type { DocumentFile } from "./DocumentFile";
 import type { EntityEvidence } from "./EntityEvidence";
 import type { Finding } from "./Finding";
+import type { Ownership } from "./Ownership";
 import type { RiskSummary } from "./RiskSummary";
 import type { SectionEvidence } from "./SectionEvidence";
 
@@ -24,4 +25,8 @@ documents: Array<DocumentFile>,
  * know, or one of a section with no evidence known): said at the file's level, so
  * nothing found is hidden.
  */
-unassigned: Array<Finding>, summary: RiskSummary, };
+unassigned: Array<Finding>, summary: RiskSummary, 
+/**
+ * The deed's owners and officers, when a deed has them.
+ */
+ownership: Ownership | null, };

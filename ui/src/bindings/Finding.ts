@@ -19,4 +19,8 @@ count: number,
  * The service's own codes or words for it (indicator codes, a risk level, a
  * status), as received.
  */
-codes: Array<string>, };
+codes: Array<string>, 
+/**
+ * The rule's source for the desk's own checks ([`source_of`]).
+ */
+source: string | null, };

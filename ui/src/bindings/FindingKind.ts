@@ -3,4 +3,4 @@
 /**
  * A failed check, in the terms the window words.
  */
-export type FindingKind = "document_edited" | "alteration_risk" | "opinion_negative" | "document_check_failed" | "not_a_deed" | "shares_do_not_add_up" | "face_mismatch" | "biometric_pending" | "not_on_voter_list" | "curp_not_valid" | "entity_check_failed" | "name_mismatch" | "automatic_check_failed" | "no_file" | "no_document";
+export type FindingKind = "document_edited" | "alteration_risk" | "opinion_negative" | "document_check_failed" | "not_a_deed" | "shares_do_not_add_up" | "face_mismatch" | "biometric_pending" | "not_on_voter_list" | "curp_not_valid" | "entity_check_failed" | "name_mismatch" | "automatic_check_failed" | "no_file" | "no_document" | "identifier_malformed" | "identifier_check_digit" | "rfc_curp_disagree" | "curp_names_disagree" | "company_rfc_date" | "deed_company_name" | "proof_holder" | "proof_stale" | "capital_does_not_add_up" | "capital_disagrees_with_shares" | "company_shareholder";

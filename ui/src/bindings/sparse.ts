@@ -783,7 +783,8 @@ export const reviewMaterial: ReviewMaterial = {
       "low": 0,
       "level": null,
       "sectionsFlagged": 0
-    }
+    },
+    "ownership": null
   }
 };
 

@@ -126,7 +126,8 @@ impl Desk {
             .and_then(|profile| self.address(&profile))
             .map(|(_, origin)| origin)
             .ok();
-        let evidence = evidence::gather(v2, Some(&tracking.tracking), |url| {
+        let checks = evidence::CheckContext::now(self.policy.checks());
+        let evidence = evidence::gather(v2, Some(&tracking.tracking), &checks, |url| {
             files.register(url, service.as_deref())
         });
         self.reviews

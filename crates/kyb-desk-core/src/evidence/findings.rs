@@ -12,18 +12,10 @@ use kyb_api::models::detail::{DetailV2, Document, ValidationKind};
 
 use super::checks::{self, Verdict, fold, mismatched_fields};
 use super::rules::{Covered, EvidenceRule};
-use super::{EntityEvidence, Finding, FindingKind, Severity};
+use super::{EntityEvidence, Finding, FindingKind, OwnFinding, Severity, Target};
 
 fn finding(kind: FindingKind, severity: Severity) -> Finding {
-    Finding {
-        kind,
-        severity,
-        subject: None,
-        document: None,
-        entity: None,
-        count: 1,
-        codes: Vec::new(),
-    }
+    Finding::new(kind, severity)
 }
 
 pub(super) fn of_section(
@@ -31,6 +23,7 @@ pub(super) fn of_section(
     covered: &Covered,
     detail: &DetailV2,
     entities: &[EntityEvidence],
+    own: &[OwnFinding],
     status: Option<&SectionStatus>,
 ) -> Vec<Finding> {
     let mut found = Vec::new();
@@ -38,6 +31,41 @@ pub(super) fn of_section(
         if let Some(doc) = detail.documentos.get(index as usize) {
             found.extend(of_document_at(index, doc, rule));
         }
+    }
+    // The desk's own checks: a document's in the sections that judge it (the deed's
+    // in its own section, not again in the powers'), a person's in the person's.
+    for (target, f) in own {
+        let shown = match *target {
+            Target::Document(index) => {
+                covered.documents.contains(&index)
+                    && matches!(rule, EvidenceRule::Deed | EvidenceRule::ProofOfAddress)
+            }
+            Target::Entity(index) => {
+                covered.entities.contains(&index) && rule == EvidenceRule::Person
+            }
+            Target::File => false,
+        };
+        if !shown {
+            continue;
+        }
+        let mut f = f.clone();
+        match *target {
+            Target::Document(index) => {
+                f.document = Some(index);
+                let doc = &detail.documentos[index as usize];
+                f.subject = f.subject.or_else(|| {
+                    doc.referencia
+                        .clone()
+                        .or_else(|| doc.tipo_documento.clone())
+                });
+            }
+            Target::Entity(index) => {
+                f.entity = Some(index);
+                f.subject = detail.entidades[index as usize].referencia.clone();
+            }
+            Target::File => {}
+        }
+        found.push(f);
     }
     if rule.expects_documents() && covered.documents.is_empty() {
         found.push(finding(FindingKind::NoDocument, Severity::Low));
@@ -89,10 +117,12 @@ pub(super) fn of_unassigned(
 fn of_document_at(index: u32, doc: &Document, rule: EvidenceRule) -> impl Iterator<Item = Finding> {
     of_document(doc, rule).into_iter().map(move |mut f| {
         f.document = Some(index);
-        f.subject = doc
-            .referencia
-            .clone()
-            .or_else(|| doc.tipo_documento.clone());
+        // A shareholder's finding names the shareholder; the others their document.
+        f.subject = f.subject.or_else(|| {
+            doc.referencia
+                .clone()
+                .or_else(|| doc.tipo_documento.clone())
+        });
         f
     })
 }
@@ -150,9 +180,8 @@ fn of_document(doc: &Document, rule: EvidenceRule) -> Vec<Finding> {
     }
     if matches!(rule, EvidenceRule::Deed)
         && let Some(bodies) = &doc.organos_internos
-        && checks::shares_add_up(&bodies.accionistas) == Some(false)
     {
-        found.push(finding(FindingKind::SharesDoNotAddUp, Severity::Medium));
+        found.extend(super::owners::findings(bodies));
     }
     let has_file = doc
         .archivo

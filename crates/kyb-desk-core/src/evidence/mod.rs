@@ -13,7 +13,9 @@
 pub mod checks;
 pub mod files;
 mod findings;
+pub mod identity;
 pub mod judge;
+pub mod owners;
 pub mod rules;
 
 use kyb_api::file::{SectionId, SectionStatus};
@@ -23,6 +25,8 @@ use serde::Serialize;
 use ts_rs::TS;
 
 pub use checks::{CheckedField, Mismatch};
+pub use identity::CheckContext;
+pub use owners::Ownership;
 pub use rules::EvidenceRule;
 
 /// How much a finding weighs on the decision. Accepting a section with a `High`
@@ -70,7 +74,61 @@ pub enum FindingKind {
     NoFile,
     /// The section covers documents, and the file has none of them.
     NoDocument,
+    /// The desk's own checks (`identity`, `owners`; the source in [`source_of`]).
+    /// An RFC or CURP outside its issuer's layout; codes: which, its value, the rules.
+    IdentifierMalformed,
+    /// An RFC or CURP whose check digit is not its issuer's; codes as above.
+    IdentifierCheckDigit,
+    /// A person's RFC and CURP differ in their first ten characters.
+    RfcCurpDisagree,
+    /// The CURP's four letters are not those of the person's names.
+    CurpNamesDisagree,
+    /// The company's RFC date is not the deed's constitution date.
+    CompanyRfcDate,
+    /// The deed's company name is not the file's.
+    DeedCompanyName,
+    /// The proof of address's holder is neither the company nor a representative.
+    ProofHolder,
+    /// The proof of address is older than the policy's limit; codes: its date, months.
+    ProofStale,
+    /// A shareholder's fixed plus variable capital is not its total.
+    CapitalDoesNotAddUp,
+    /// A shareholder's share of the capital is not its percentage.
+    CapitalDisagreesWithShares,
+    /// A shareholder is a company: its owners are unknown.
+    CompanyShareholder,
 }
+
+/// The authority or law a desk's own check follows, beside its code; none for the
+/// service's own findings.
+pub fn source_of(kind: FindingKind) -> Option<&'static str> {
+    use FindingKind::*;
+    Some(match kind {
+        IdentifierMalformed | IdentifierCheckDigit => {
+            "SAT, algoritmo del RFC con homoclave; RENAPO, Instructivo normativo de la CURP"
+        }
+        RfcCurpDisagree | CurpNamesDisagree => "RENAPO, Instructivo normativo de la CURP",
+        CompanyRfcDate => "SAT, algoritmo del RFC (fecha de constitución)",
+        DeedCompanyName | ProofHolder => "Acta constitutiva y expediente",
+        ProofStale => "Política de la empresa (vigencia del comprobante de domicilio)",
+        CapitalDoesNotAddUp | CapitalDisagreesWithShares | SharesDoNotAddUp => {
+            "Acta constitutiva, órganos internos"
+        }
+        CompanyShareholder => "CFF art. 32-B Quáter (beneficiario controlador)",
+        _ => return None,
+    })
+}
+
+/// What one of the desk's own findings concerns, before sections are known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Entity(u32),
+    Document(u32),
+    /// The file as a whole (a company RFC without a deed).
+    File,
+}
+
+pub(crate) type OwnFinding = (Target, Finding);
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -87,6 +145,23 @@ pub struct Finding {
     /// The service's own codes or words for it (indicator codes, a risk level, a
     /// status), as received.
     pub codes: Vec<String>,
+    /// The rule's source for the desk's own checks ([`source_of`]).
+    pub source: Option<String>,
+}
+
+impl Finding {
+    pub fn new(kind: FindingKind, severity: Severity) -> Self {
+        Self {
+            kind,
+            severity,
+            subject: None,
+            document: None,
+            entity: None,
+            count: 1,
+            codes: Vec::new(),
+            source: source_of(kind).map(str::to_owned),
+        }
+    }
 }
 
 /// The evidence of one section.
@@ -160,6 +235,8 @@ pub struct FileEvidence {
     /// nothing found is hidden.
     pub unassigned: Vec<Finding>,
     pub summary: RiskSummary,
+    /// The deed's owners and officers, when a deed has them.
+    pub ownership: Option<Ownership>,
 }
 
 impl FileEvidence {
@@ -174,6 +251,7 @@ impl FileEvidence {
 pub fn gather(
     detail: Option<&DetailV2>,
     tracking: Option<&Tracking>,
+    ctx: &CheckContext,
     mut handle: impl FnMut(&str) -> String,
 ) -> FileEvidence {
     let empty = DetailV2::default();
@@ -234,13 +312,15 @@ pub fn gather(
                 .map(&mut handle),
         })
         .collect();
+    let own = identity::own_findings(detail, ctx);
     let sections: Vec<SectionEvidence> = names
         .into_iter()
         .map(|(name, status)| {
             let id = SectionId::parse(&name);
             let rule = EvidenceRule::of(&id);
             let covered = rules::covered(rule, detail);
-            let findings = findings::of_section(rule, &covered, detail, &entities, status.as_ref());
+            let findings =
+                findings::of_section(rule, &covered, detail, &entities, &own, status.as_ref());
             SectionEvidence {
                 section: name,
                 rule,
@@ -256,7 +336,12 @@ pub fn gather(
         .iter()
         .flat_map(|s| s.documents.iter().copied())
         .collect();
-    let unassigned = findings::of_unassigned(detail, &covered);
+    let mut unassigned = findings::of_unassigned(detail, &covered);
+    unassigned.extend(
+        own.iter()
+            .filter(|(target, _)| *target == Target::File)
+            .map(|(_, f)| f.clone()),
+    );
     let summary = summarize(&sections, &unassigned);
     FileEvidence {
         sections,
@@ -264,6 +349,7 @@ pub fn gather(
         documents,
         unassigned,
         summary,
+        ownership: owners::of_file(detail, f64::from(ctx.rules.owner_threshold_percent)),
     }
 }
 
@@ -282,6 +368,8 @@ fn summarize(sections: &[SectionEvidence], unassigned: &[Finding]) -> RiskSummar
             finding.document,
             finding.entity,
             (finding.document.is_none() && finding.entity.is_none()).then_some(section),
+            // Two shareholders' findings of one kind on one deed are two.
+            finding.subject.as_deref(),
         );
         if !counted.insert(key) {
             continue;
@@ -299,3 +387,6 @@ fn summarize(sections: &[SectionEvidence], unassigned: &[Finding]) -> RiskSummar
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod own_tests;

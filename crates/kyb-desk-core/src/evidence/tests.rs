@@ -22,10 +22,10 @@ fn detail() -> DetailV2 {
             {
                 "Tipo": "Representante", "Referencia": "María Hernández López", "Id": REP,
                 "Datos": { "Nombre": "María", "ApellidoPaterno": "Hernández", "ApellidoMaterno": "López",
-                           "CURP": "HELM800101MDFRPR09", "RFC": "HELM800101AB1" },
+                           "CURP": "HELM800101MDFRPR03", "RFC": "HELM800101AB5" },
                 "Validaciones": [
                     { "Tipo": "Curp", "Entidad": "RENAPO", "Resultado": true, "Estatus": "Validado",
-                      "Detalles": { "CURP": "HELM800101MDFRPR09", "Nombres": "MARIANA", "PrimerApellido": "HERNANDEZ",
+                      "Detalles": { "CURP": "HELM800101MDFRPR03", "Nombres": "MARIANA", "PrimerApellido": "HERNANDEZ",
                                     "SegundoApellido": "LOPEZ", "FechaNacimiento": "1980-01-02" } },
                     { "Tipo": "ListaNominal", "Entidad": "INE", "Resultado": false, "Estatus": "No encontrado" },
                     { "Tipo": "Biometrico", "Entidad": "Proveedor", "Resultado": false, "Estatus": "Completado",
@@ -59,6 +59,14 @@ fn detail() -> DetailV2 {
     .expect("a detail")
 }
 
+/// Today fixed, and the policy's defaults.
+fn ctx() -> CheckContext {
+    CheckContext {
+        today: chrono::NaiveDate::from_ymd_opt(2026, 12, 4).expect("a date"),
+        rules: crate::policy::checks::CheckRules::default(),
+    }
+}
+
 fn kinds(evidence: &FileEvidence, section: &str) -> Vec<FindingKind> {
     evidence
         .section(section)
@@ -80,7 +88,7 @@ fn every_section_the_spec_lists_has_its_rule_or_no_evidence_known() {
             "{raw}: {rule:?}"
         );
     }
-    let evidence = gather(Some(&detail()), None, |url| url.to_owned());
+    let evidence = gather(Some(&detail()), None, &ctx(), |url| url.to_owned());
     // Limit suffixes are no sections of their own; every other identifier is there.
     assert_eq!(evidence.sections.len(), SPEC_SECTIONS.len() - 2);
     assert!(evidence.section("ProofAddressLimit:2").is_none());
@@ -97,19 +105,19 @@ fn an_unknown_or_malformed_section_never_fails_and_has_no_evidence_known() {
         "ñ".repeat(500),
         "ProofAddressLimit:x".into(),
     ];
-    let evidence = gather(Some(&odd), None, |url| url.to_owned());
+    let evidence = gather(Some(&odd), None, &ctx(), |url| url.to_owned());
     let nueva = evidence.section("SeccionNueva").expect("listed");
     assert_eq!(nueva.rule, EvidenceRule::NoneKnown);
     assert!(nueva.documents.is_empty() && nueva.findings.is_empty());
     // No detail at all (a file with version 1 only): tracking's sections, none known.
-    let bare = gather(None, None, |url| url.to_owned());
+    let bare = gather(None, None, &ctx(), |url| url.to_owned());
     assert!(bare.sections.is_empty());
     assert_eq!(bare.summary, RiskSummary::default());
 }
 
 #[test]
 fn the_edited_proof_of_address_is_a_high_finding_that_asks_for_an_acknowledgement() {
-    let evidence = gather(Some(&detail()), None, |url| url.to_owned());
+    let evidence = gather(Some(&detail()), None, &ctx(), |url| url.to_owned());
     let proof = evidence.section("ProofAddressObligatorio").expect("there");
     assert_eq!(proof.rule, EvidenceRule::ProofOfAddress);
     // The file's own proof, not the branch's.
@@ -126,7 +134,7 @@ fn the_edited_proof_of_address_is_a_high_finding_that_asks_for_an_acknowledgemen
 
 #[test]
 fn a_person_s_failed_checks_and_mismatches_land_on_the_sections_that_judge_them() {
-    let evidence = gather(Some(&detail()), None, |url| url.to_owned());
+    let evidence = gather(Some(&detail()), None, &ctx(), |url| url.to_owned());
     // The representative's section: the voter list and the name the CURP authority
     // spells otherwise, with the birth date the CURP encodes (2 fields).
     let person = kinds(&evidence, "LegalRepresentativeObligatorio");
@@ -163,7 +171,7 @@ fn a_person_s_failed_checks_and_mismatches_land_on_the_sections_that_judge_them(
 
 #[test]
 fn the_branch_has_its_photos_and_proof_and_the_deed_its_shares() {
-    let evidence = gather(Some(&detail()), None, |url| format!("h:{url}"));
+    let evidence = gather(Some(&detail()), None, &ctx(), |url| format!("h:{url}"));
     let branch = evidence.section("Sucursal").expect("there");
     assert_eq!(
         (branch.rule, &branch.entities, &branch.documents),
@@ -207,7 +215,7 @@ fn the_branch_has_its_photos_and_proof_and_the_deed_its_shares() {
 
 #[test]
 fn the_summary_counts_each_thing_found_once_however_many_sections_show_it() {
-    let evidence = gather(Some(&detail()), None, |url| url.to_owned());
+    let evidence = gather(Some(&detail()), None, &ctx(), |url| url.to_owned());
     let s = evidence.summary;
     // The negative opinion shows in its own section and in tax information: once.
     let opinions = evidence
@@ -248,12 +256,12 @@ fn a_flagged_document_no_section_covers_is_said_at_the_file_s_level() {
         }))
         .expect("a document"),
     );
-    let evidence = gather(Some(&odd), None, |url| url.to_owned());
+    let evidence = gather(Some(&odd), None, &ctx(), |url| url.to_owned());
     let unassigned: Vec<FindingKind> = evidence.unassigned.iter().map(|f| f.kind).collect();
     // Its alteration, not its missing file (nobody reviews it as a section's document).
     assert_eq!(unassigned, vec![FindingKind::DocumentEdited]);
     assert_eq!(evidence.unassigned[0].document, Some(4));
-    let before = gather(Some(&detail()), None, |url| url.to_owned()).summary;
+    let before = gather(Some(&detail()), None, &ctx(), |url| url.to_owned()).summary;
     assert_eq!(evidence.summary.high, before.high + 1);
 }
 
@@ -268,7 +276,7 @@ fn an_entity_offers_at_most_its_share_of_photos() {
         .as_mut()
         .expect("data")
         .imagenes_interiores = photos;
-    let evidence = gather(Some(&many), None, |url| url.to_owned());
+    let evidence = gather(Some(&many), None, &ctx(), |url| url.to_owned());
     assert_eq!(evidence.entities[1].photos.len(), MAX_PHOTOS);
     assert_eq!(
         evidence.entities[1].more_photos,

@@ -27,6 +27,8 @@ pub struct Rules {
     pub demo: bool,
     #[serde(default, deserialize_with = "minimum_refresh")]
     pub min_auto_refresh_minutes: Option<u32>,
+    #[serde(default)]
+    pub checks: super::checks::CheckRules,
 }
 
 impl Default for Rules {
@@ -36,6 +38,7 @@ impl Default for Rules {
             teams: Vec::new(),
             demo: true,
             min_auto_refresh_minutes: None,
+            checks: super::checks::CheckRules::default(),
         }
     }
 }

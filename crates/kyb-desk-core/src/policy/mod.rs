@@ -28,6 +28,7 @@
 //! safest state until IT mends it: no demo, and no workspace changes state. A control
 //! that fails open would be no control.
 
+pub mod checks;
 mod file;
 mod load;
 pub mod presets;
@@ -192,6 +193,16 @@ impl Policy {
                 Some(required) => team.is_some_and(|team| required.is(team)),
             },
             Self::Refused { .. } => false,
+        }
+    }
+
+    /// The thresholds of the desk's own checks and the lists it may fetch: the
+    /// defaults without a policy, and under a refused one (thresholds are no
+    /// permission, and the checks still run).
+    pub fn checks(&self) -> checks::CheckRules {
+        match self {
+            Self::Managed(rules) => rules.checks.clone(),
+            _ => checks::CheckRules::default(),
         }
     }
 

@@ -24,6 +24,17 @@ const FINDING: Record<FindingKind, MessageKey> = {
   automatic_check_failed: "finding.automatic_check_failed",
   no_file: "finding.no_file",
   no_document: "finding.no_document",
+  identifier_malformed: "finding.identifier_malformed",
+  identifier_check_digit: "finding.identifier_check_digit",
+  rfc_curp_disagree: "finding.rfc_curp_disagree",
+  curp_names_disagree: "finding.curp_names_disagree",
+  company_rfc_date: "finding.company_rfc_date",
+  deed_company_name: "finding.deed_company_name",
+  proof_holder: "finding.proof_holder",
+  proof_stale: "finding.proof_stale",
+  capital_does_not_add_up: "finding.capital_does_not_add_up",
+  capital_disagrees_with_shares: "finding.capital_disagrees_with_shares",
+  company_shareholder: "finding.company_shareholder",
 };
 
 const SEVERITY: Record<Severity, MessageKey> = {
@@ -54,11 +65,13 @@ export function findingLabel(finding: Pick<Finding, "kind" | "count">, t: Transl
   return t(FINDING[finding.kind], { n: finding.count });
 }
 
-/** A finding in a sentence: its words, what it concerns, and the service's own codes. */
+/** A finding in a sentence: its words, what it concerns, the service's own codes, and
+ * for the desk's own checks the rule's source. */
 export function findingText(finding: Finding, t: Translate): string {
   const about = finding.subject ? ` · ${finding.subject}` : "";
   const codes = finding.codes.length > 0 ? ` (${finding.codes.join(", ")})` : "";
-  return `${findingLabel(finding, t)}${about}${codes}`;
+  const source = finding.source ? ` — ${finding.source}` : "";
+  return `${findingLabel(finding, t)}${about}${codes}${source}`;
 }
 
 export function severityLabel(severity: Severity, t: Translate): string {

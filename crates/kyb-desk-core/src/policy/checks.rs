@@ -1,0 +1,120 @@
+//! The policy's `checks`: the thresholds of the desk's own checks and the addresses it
+//! may import watchlists from. Every key is optional; left out, it is the default
+//! written beside it.
+//!
+//! ```json
+//! "checks": {
+//!   "ownerThresholdPercent": 25,
+//!   "proofOfAddressMaxMonths": 3,
+//!   "screeningThresholdPercent": 90,
+//!   "lists": [{ "name": "SAT 69-B", "format": "sat69b", "url": "https://…/Listado_Completo_69-B.csv" }]
+//! }
+//! ```
+//!
+//! **The beneficial owner's threshold.** Mexican rules draw it in more than one place:
+//!
+//! - the Código Fiscal de la Federación, arts. 32-B Ter to 32-B Quinquies, with the
+//!   Resolución Miscelánea Fiscal's rule 2.8.1.20 (2022): a person who holds, directly
+//!   or indirectly, **15 %** or more of a company's capital is its beneficiario
+//!   controlador, and every company keeps their record;
+//! - the Disposiciones de carácter general del artículo 115 de la Ley de Instituciones
+//!   de Crédito (banks) and the like for the other financial entities under the CNBV,
+//!   and the Reglas de carácter general of the LFPIORPI (art. 18, actividades
+//!   vulnerables): the propietario real or beneficiario controlador is who holds
+//!   **25 %** or more.
+//!
+//! The default is 15 %: it is the lowest the law sets for every company, so no owner a
+//! regime names is left out; a bank that follows its own 25 % sets it.
+//!
+//! **The proof of address's age:** 3 months, the usual limit of the financial
+//! regulators' KYC rules and the ready-made rejection reason's "más de tres meses".
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+pub const DEFAULT_OWNER_THRESHOLD: u32 = 15;
+pub const DEFAULT_PROOF_MAX_MONTHS: u32 = 3;
+/// A name's fuzzy score (0–100) at or over which it is a hit.
+pub const DEFAULT_SCREENING_THRESHOLD: u32 = 90;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CheckRules {
+    #[serde(default = "owner_threshold", deserialize_with = "percent")]
+    pub owner_threshold_percent: u32,
+    #[serde(default = "proof_months", deserialize_with = "months")]
+    pub proof_of_address_max_months: u32,
+    #[serde(default = "screening_threshold", deserialize_with = "score")]
+    pub screening_threshold_percent: u32,
+    /// Addresses the desk may import a list from, each only when the user asks.
+    #[serde(default)]
+    pub lists: Vec<ListSource>,
+}
+
+impl Default for CheckRules {
+    fn default() -> Self {
+        Self {
+            owner_threshold_percent: DEFAULT_OWNER_THRESHOLD,
+            proof_of_address_max_months: DEFAULT_PROOF_MAX_MONTHS,
+            screening_threshold_percent: DEFAULT_SCREENING_THRESHOLD,
+            lists: Vec::new(),
+        }
+    }
+}
+
+/// A list the policy names: what the window offers to import from the network.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ListSource {
+    pub name: String,
+    pub format: crate::screening::ListFormat,
+    #[serde(deserialize_with = "https")]
+    pub url: String,
+}
+
+fn owner_threshold() -> u32 {
+    DEFAULT_OWNER_THRESHOLD
+}
+fn proof_months() -> u32 {
+    DEFAULT_PROOF_MAX_MONTHS
+}
+fn screening_threshold() -> u32 {
+    DEFAULT_SCREENING_THRESHOLD
+}
+
+fn ranged<'de, D: serde::Deserializer<'de>, T: Deserialize<'de> + PartialOrd + Copy>(
+    d: D,
+    range: std::ops::RangeInclusive<T>,
+    what: &str,
+) -> Result<T, D::Error> {
+    let value = T::deserialize(d)?;
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(serde::de::Error::custom(what))
+    }
+}
+
+fn percent<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    ranged(d, 1..=100, "a whole percentage from 1 to 100")
+}
+
+fn months<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    ranged(d, 1..=24, "months from 1 to 24")
+}
+
+fn score<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    ranged(d, 50..=100, "a score from 50 to 100")
+}
+
+fn https<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let url = String::deserialize(d)?;
+    if url.starts_with("https://")
+        && url.len() > "https://".len()
+        && !url.contains(char::is_whitespace)
+    {
+        Ok(url)
+    } else {
+        Err(serde::de::Error::custom("an https address"))
+    }
+}
