@@ -339,6 +339,10 @@ pub fn run(options: Options, began: std::time::Instant) {
             if let Some(path) = std::env::var_os(commands::TEST_SAVE_DIR) {
                 app.manage(commands::TestSaveTo(path.into()));
             }
+            #[cfg(debug_assertions)]
+            if let Some(path) = std::env::var_os(commands::TEST_OPEN_DIR) {
+                app.manage(commands::TestOpenFrom(path.into()));
+            }
             app.manage(startup::Startup::new(began, report_startup));
             Ok(())
         })

@@ -71,6 +71,9 @@ pub enum DeskCode {
     /// The company's managed policy sets this (a preset profile's field, or the
     /// profile itself): the window cannot change or delete it.
     FixedByPolicy,
+    /// A watchlist file that is no list of its format: `details` says what is wrong
+    /// and where. Nothing of it was kept.
+    ListUnreadable,
 }
 
 /// Every failure the window can be told of: the client's code passed through
@@ -138,6 +141,10 @@ pub enum Task {
     SaveSlaPolicy,
     ReadSavedViews,
     SaveSavedViews,
+    /// Reading the imported watchlists or the dispositions of their hits.
+    ReadLists,
+    /// Keeping an imported watchlist or a disposition.
+    SaveLists,
     ImportWatchlist,
     ReadHistory,
     SaveHistory,

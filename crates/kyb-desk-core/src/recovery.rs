@@ -27,6 +27,10 @@ pub enum RecordKind {
     SavedViews,
     /// The outcomes the team's trail is still owed (`team-pending.json`).
     TeamPending,
+    /// An imported watchlist ([`crate::screening::store`]).
+    Lists,
+    /// The analyst's dispositions of watchlist hits.
+    Dispositions,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -48,6 +52,10 @@ impl RecordKind {
             // Ten details of a file as the service sends them (up to 8 MiB each, kept
             // pretty-printed); tens of thousands of followed files with their spans.
             Self::History | Self::Watchlist => 256 * MIB,
+            // A list of up to five million rows, compact; the dispositions, a short
+            // entry each.
+            Self::Lists => 2048 * MIB,
+            Self::Dispositions => 64 * MIB,
         }
     }
 }

@@ -271,10 +271,23 @@ fn split_hundred(rng: &mut ChaCha8Rng, n: usize) -> Vec<u32> {
     shares
 }
 
+/// `20YY-MM-DD` from a company RFC's date; the sandbox's own default for another.
+fn constitution_date(rfc: &str) -> String {
+    let digits: String = rfc.chars().skip(3).take(6).collect();
+    if digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        format!("20{}-{}-{}", &digits[0..2], &digits[2..4], &digits[4..6])
+    } else {
+        "2015-03-01".to_owned()
+    }
+}
+
 fn incorporation_deed(rng: &mut ChaCha8Rng, file: &BusinessFile, base_url: &str) -> Value {
     let shareholders: Vec<&Person> = file.persons.iter().collect();
     let shares = split_hundred(rng, shareholders.len());
     let capital = 100_000.0_f64;
+    // The company was constituted on its RFC's date (characters 4 to 9, YYMMDD; the
+    // sandbox's companies are of this century), as the SAT assigns it.
+    let founded = constitution_date(&file.company_rfc);
     let analysis: serde_json::Map<String, Value> = POWERS
         .iter()
         .map(|power| {
@@ -298,10 +311,10 @@ fn incorporation_deed(rng: &mut ChaCha8Rng, file: &BusinessFile, base_url: &str)
             "EsActa": true, "Libro": format!("{}", rng.random_range(1..40)),
             "NumeroEscrituraPublica": format!("{}", rng.random_range(1000..90000)),
             "NombreNotario": "Lic. Roberto Salinas Ortega", "NumeroNotario": format!("{}", rng.random_range(1..250)),
-            "EntidadFederativaNotario": "Ciudad de México", "FechaInstrumento": "2015-03-01",
+            "EntidadFederativaNotario": "Ciudad de México", "FechaInstrumento": founded,
             "DomicilioSocial": "Ciudad de México", "CapitalMinimo": "50000.00", "FechaInscripcion": "2015-04-15",
             "FolioMercantil": format!("N-2015{:06}", rng.random_range(0..1_000_000)),
-            "RazonDenominacionSociedad": file.company_name, "FechaConstitucion": "2015-03-01", "Duracion": "99 años",
+            "RazonDenominacionSociedad": file.company_name, "FechaConstitucion": founded, "Duracion": "99 años",
         },
         "Representantes": shareholders.iter().map(|p| json!({"NombreRepresentante": p.full_name()})).collect::<Vec<_>>(),
         "ObjetoSocial": { "ObjetoSocial": "La compraventa, importación, exportación y distribución de toda clase de bienes." },

@@ -288,6 +288,18 @@ impl Team {
             .map_err(TeamError::of)
     }
 
+    /// An analyst disposed of a watchlist hit of a file's party (the summary says which,
+    /// how and why): an event of the trail, stamped by the database.
+    pub async fn hit_disposed(&self, document_id: &str, summary: &str) -> TeamResult<i64> {
+        sqlx::query_scalar("SELECT team_hit_disposed($1, $2, $3)")
+            .bind(&self.workspace)
+            .bind(document_id)
+            .bind(summary)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(TeamError::of)
+    }
+
     /// How many calls of `operation` on `target` succeeded, by any member.
     pub async fn successes(&self, operation: &str, target: &str) -> TeamResult<u32> {
         let count: i64 = sqlx::query_scalar(

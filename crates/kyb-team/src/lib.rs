@@ -67,7 +67,7 @@ pub const POOL_SIZE: u32 = 4;
 pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The schema version this desk speaks ([`Team::connect`] refuses an older one).
-pub const SCHEMA_VERSION: i32 = 16;
+pub const SCHEMA_VERSION: i32 = 17;
 
 /// How long a statement waits for a lock another member holds, and how long any
 /// statement may run: a member who holds a row cannot stop the others' desks, which

@@ -23,6 +23,8 @@ import type { DemoGuide } from "../bindings/DemoGuide";
 import type { DeskVersion } from "../bindings/DeskVersion";
 import type { DetailChanges } from "../bindings/DetailChanges";
 import type { DiagnosticsBundle } from "../bindings/DiagnosticsBundle";
+import type { DisposeHit } from "../bindings/DisposeHit";
+import type { Disposition } from "../bindings/Disposition";
 import type { Draft } from "../bindings/Draft";
 import type { DriftReport } from "../bindings/DriftReport";
 import type { EnrollmentLink } from "../bindings/EnrollmentLink";
@@ -37,6 +39,8 @@ import type { HistoryItem } from "../bindings/HistoryItem";
 import type { ImportReport } from "../bindings/ImportReport";
 import type { IssuedLink } from "../bindings/IssuedLink";
 import type { KeyStatus } from "../bindings/KeyStatus";
+import type { ListFormat } from "../bindings/ListFormat";
+import type { ListInfo } from "../bindings/ListInfo";
 import type { Member } from "../bindings/Member";
 import type { Mention } from "../bindings/Mention";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
@@ -132,6 +136,9 @@ export type CommandArgs = {
   evidence_file: { handle: string };
   evidence_bytes: { handle: string; sha256: string };
   acknowledge_findings: { documentId: string; section: string };
+  risk_lists: Record<string, never>;
+  import_list: { format: ListFormat };
+  dispose_hit: { request: DisposeHit };
   open_evidence_window: { title: string };
   close_evidence_window: Record<string, never>;
   show_evidence: { view: unknown };
@@ -250,6 +257,9 @@ export type CommandAnswers = {
   evidence_file: EvidenceFile;
   evidence_bytes: ArrayBuffer;
   acknowledge_findings: null;
+  risk_lists: Array<ListInfo>;
+  import_list: ListInfo | null;
+  dispose_hit: Disposition;
   open_evidence_window: null;
   close_evidence_window: null;
   show_evidence: null;
@@ -370,6 +380,9 @@ export const command = {
   evidence_file: "evidence_file",
   evidence_bytes: "evidence_bytes",
   acknowledge_findings: "acknowledge_findings",
+  risk_lists: "risk_lists",
+  import_list: "import_list",
+  dispose_hit: "dispose_hit",
   open_evidence_window: "open_evidence_window",
   close_evidence_window: "close_evidence_window",
   show_evidence: "show_evidence",
@@ -488,6 +501,9 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   evidence_file: ["main", "evidence"],
   evidence_bytes: ["main", "evidence"],
   acknowledge_findings: ["main"],
+  risk_lists: ["main"],
+  import_list: ["main"],
+  dispose_hit: ["main"],
   open_evidence_window: ["main"],
   close_evidence_window: ["main"],
   show_evidence: ["main"],
@@ -610,6 +626,9 @@ export function commandsOver(invoke: Invoke) {
     evidenceFile: (handle: string) => invoke("evidence_file", { handle }),
     evidenceBytes: (handle: string, sha256: string) => invoke("evidence_bytes", { handle, sha256 }),
     acknowledgeFindings: (documentId: string, section: string) => invoke("acknowledge_findings", { documentId, section }),
+    riskLists: () => invoke("risk_lists", {}),
+    importList: (format: ListFormat) => invoke("import_list", { format }),
+    disposeHit: (request: DisposeHit) => invoke("dispose_hit", { request }),
     openEvidenceWindow: (title: string) => invoke("open_evidence_window", { title }),
     closeEvidenceWindow: () => invoke("close_evidence_window", {}),
     showEvidence: (view: unknown) => invoke("show_evidence", { view }),

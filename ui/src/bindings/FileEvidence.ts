@@ -2,6 +2,7 @@
 import type { DocumentFile } from "./DocumentFile";
 import type { EntityEvidence } from "./EntityEvidence";
 import type { Finding } from "./Finding";
+import type { Hit } from "./Hit";
 import type { Ownership } from "./Ownership";
 import type { RiskSummary } from "./RiskSummary";
 import type { SectionEvidence } from "./SectionEvidence";
@@ -29,4 +30,9 @@ unassigned: Array<Finding>, summary: RiskSummary,
 /**
  * The deed's owners and officers, when a deed has them.
  */
-ownership: Ownership | null, };
+ownership: Ownership | null, 
+/**
+ * Every watchlist hit of the file's parties, those disposed of as false positives
+ * too (the dossier lists them all).
+ */
+hits: Array<Hit>, };

@@ -3,4 +3,4 @@
 /**
  * Which record a set-aside file held; the window words it in the analyst's language.
  */
-export type RecordKind = "profiles" | "watchlist" | "draft" | "history" | "drift" | "preferences" | "sla_policy" | "saved_views" | "team_pending";
+export type RecordKind = "profiles" | "watchlist" | "draft" | "history" | "drift" | "preferences" | "sla_policy" | "saved_views" | "team_pending" | "lists" | "dispositions";

@@ -784,7 +784,8 @@ export const reviewMaterial: ReviewMaterial = {
       "level": null,
       "sectionsFlagged": 0
     },
-    "ownership": null
+    "ownership": null,
+    "hits": []
   }
 };
 

@@ -118,6 +118,8 @@ export const en: Record<CoreKey, string> = {
   "recovery.kind.saved_views": "the saved views",
   "recovery.kind.sla_policy": "the SLA targets and the business calendar",
   "recovery.kind.team_pending": "the outcomes the team's trail is still owed",
+  "recovery.kind.lists": "an imported risk list",
+  "recovery.kind.dispositions": "the dispositions of risk-list hits",
   "recovery.dismiss": "Close the notice",
   "quick.button": "Open a file…",
   "field.comentario": "Comment",

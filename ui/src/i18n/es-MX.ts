@@ -119,6 +119,8 @@ export const esMX = {
   "recovery.kind.saved_views": "las vistas guardadas",
   "recovery.kind.sla_policy": "las metas de SLA y el calendario laboral",
   "recovery.kind.team_pending": "los resultados que la bitácora del equipo aún debe recibir",
+  "recovery.kind.lists": "la lista de riesgo importada",
+  "recovery.kind.dispositions": "las disposiciones de coincidencias en listas",
   "recovery.dismiss": "Cerrar el aviso",
   "quick.button": "Abrir expediente…",
   "field.comentario": "Comentario",

@@ -20,7 +20,7 @@ export function sectionEvidence(section: string, over: Partial<SectionEvidence> 
 }
 
 export function finding(kind: Finding["kind"], severity: Finding["severity"], over: Partial<Finding> = {}): Finding {
-  return { kind, severity, subject: null, document: null, entity: null, count: 1, codes: [], source: null, ...over };
+  return { kind, severity, subject: null, document: null, entity: null, count: 1, codes: [], source: null, hit: null, ...over };
 }
 
 /** The evidence of a file whose sections are `sections`. */
@@ -35,5 +35,6 @@ export function fileEvidence(sections: SectionEvidence[], documents = 0, entitie
     unassigned: [],
     summary: { high: count("high"), medium: count("medium"), low: count("low"), level, sectionsFlagged: sections.filter((s) => s.findings.length > 0).length },
     ownership: null,
+    hits: [],
   };
 }

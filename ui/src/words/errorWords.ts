@@ -57,6 +57,7 @@ const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
   needs_acknowledgement: false,
   draft_changed: false,
   fixed_by_policy: false,
+  list_unreadable: false,
   no_team: true,
   no_team_password: true,
   team_unreachable: false,
@@ -137,6 +138,12 @@ function factual(error: AppError, t: Translate): { title: string; hint: string }
       return error.task === "fetch_document"
         ? { title: t("error.too_large.file", { mb: Math.round(details.bytes / MIB) }), hint: t("hint.too_large.file") }
         : null;
+    case "list_unreadable":
+      // What is wrong with the list's file, and where.
+      return {
+        title: t(`error.list_unreadable.${details.problem}`, { line: details.line === null ? "" : String(details.line) }),
+        hint: t("hint.list_unreadable"),
+      };
     case "image_too_large":
       return { title: t("error.image_too_large.sized", { width: String(details.width), height: String(details.height) }), hint: t("hint.image_too_large") };
     case "unsupported_file":
@@ -190,6 +197,8 @@ export function detailLines(details: Details | null): string[] {
       return [`${details.width} × ${details.height}`];
     case "needs_acknowledgement":
       return details.sections;
+    case "list_unreadable":
+      return details.line === null ? [details.problem] : [details.problem, `línea ${details.line}`];
     case "claimed_by_other":
       return [details.holder, details.since, details.until];
     case "claim_lapsed":

@@ -18,10 +18,15 @@ pub enum DeskEvent {
     DossierExported,
     /// The desk's SLA policy was saved; the summary says what changed, old and new.
     SlaPolicyChanged,
+    /// A watchlist was imported; the summary gives its provenance (version, rows,
+    /// publication date, SHA-256).
+    ListImported,
+    /// The analyst disposed of a watchlist hit: true match or false positive, and why.
+    HitDisposed,
 }
 
 impl DeskEvent {
-    pub const ALL: [DeskEvent; 8] = [
+    pub const ALL: [DeskEvent; 10] = [
         Self::ProfileAddressChanged,
         Self::KeyOriginConfirmed,
         Self::KeyReplaced,
@@ -30,6 +35,8 @@ impl DeskEvent {
         Self::FindingsAcknowledged,
         Self::DossierExported,
         Self::SlaPolicyChanged,
+        Self::ListImported,
+        Self::HitDisposed,
     ];
 }
 
@@ -54,6 +61,8 @@ impl Action {
             Self::Desk(DeskEvent::FindingsAcknowledged) => "findings-acknowledged",
             Self::Desk(DeskEvent::DossierExported) => "dossier-exported",
             Self::Desk(DeskEvent::SlaPolicyChanged) => "sla-policy-changed",
+            Self::Desk(DeskEvent::ListImported) => "list-imported",
+            Self::Desk(DeskEvent::HitDisposed) => "hit-disposed",
         };
         format!("desk: {event}")
     }

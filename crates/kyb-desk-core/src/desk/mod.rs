@@ -30,6 +30,7 @@ mod dossier;
 mod policy;
 mod records;
 mod review;
+mod screening;
 mod service;
 mod session;
 mod sla;
@@ -43,6 +44,7 @@ pub use bulk::{
 pub use correction::CorrectionPreview;
 pub use dossier::{DossierAudit, ExportedDossier};
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
+pub use screening::{DisposeHit, ListImport};
 pub use sla::{FileClock, SlaBoard, board as sla_board};
 pub use team::{
     AddedMember, AnchorAlarm, CLAIM_LEASE, DESK_VERSION, DeskVersion, ExportedCheckpoint, FileKey,
@@ -98,6 +100,9 @@ pub struct Desk {
     team_pending: std::sync::Arc<team::PendingOutcomes>,
     /// The company's managed policy (`crate::policy`).
     policy: crate::policy::Policy,
+    /// The imported watchlists and the dispositions of their hits (`crate::screening`).
+    lists: crate::screening::store::ListStore,
+    dispositions: crate::screening::dispositions::DispositionStore,
 }
 
 /// Where the desk keeps its files, under one directory.
@@ -143,6 +148,11 @@ impl Desk {
         // The head of the audit chain sits in the keyring beside the keys.
         let anchor = KeyringAnchor::new(vault.service(), &audit_path(data_dir));
         let recoveries = store.recoveries().unwrap_or_default();
+        let lists = crate::screening::store::ListStore::new(data_dir.join("lists"), recoveries.clone());
+        let dispositions = crate::screening::dispositions::DispositionStore::new(
+            data_dir.join("lists").join("dispositions.json"),
+            recoveries.clone(),
+        );
         let desk = Self {
             store,
             book: Mutex::new(book),
@@ -168,6 +178,8 @@ impl Desk {
             listening: tokio::sync::watch::Sender::new(0),
             reviews: Mutex::new(review::Reviews::default()),
             policy: crate::policy::Policy::managed(),
+            lists,
+            dispositions,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
         };
         desk.keep_presets();

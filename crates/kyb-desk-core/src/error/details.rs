@@ -48,6 +48,11 @@ pub enum Details {
     UnsupportedFile { kind: String },
     /// `image_too_large`: its size in pixels.
     ImageTooLarge { width: u32, height: u32 },
+    /// `list_unreadable`: what is wrong with the list file, and the line.
+    ListUnreadable {
+        problem: crate::screening::formats::ListProblem,
+        line: Option<u32>,
+    },
     /// `needs_acknowledgement`: the sections with high findings not acknowledged.
     NeedsAcknowledgement { sections: Vec<String> },
     /// `claimed_by_other`: who holds the claim, since and until when (UTC instants).

@@ -13,7 +13,7 @@
 //! | the company's RFC date is not the deed's `FechaConstitucion` | `company_rfc_date` | medium |
 //! | the deed's `RazonDenominacionSociedad` is not the file's company | `deed_company_name` | medium |
 //! | the proof of address's `NombreTitular` is neither the company nor a representative | `proof_holder` | medium |
-//! | the proof of address was issued longer ago than the policy allows | `proof_stale` | medium |
+//! | the proof of address was issued longer before the file was received than the policy allows | `proof_stale` | medium |
 
 use chrono::{Months, NaiveDate};
 use kyb_api::identifiers::{IdProblem, curp, rfc};
@@ -26,11 +26,19 @@ use super::{Finding, FindingKind, OwnFinding, Severity, Target};
 use crate::policy::checks::CheckRules;
 use crate::screening::names::same_party;
 
-/// What the checks compare against: today and the policy's limits.
-#[derive(Debug, Clone)]
+/// What the checks compare against: today, the policy's limits, and the imported lists
+/// with the analyst's dispositions (none: nothing is screened).
+#[derive(Clone)]
 pub struct CheckContext {
     pub today: NaiveDate,
     pub rules: CheckRules,
+    pub screening: Option<Screening>,
+}
+
+#[derive(Clone)]
+pub struct Screening {
+    pub lists: crate::screening::store::Lists,
+    pub dispositions: Vec<crate::screening::dispositions::Disposition>,
 }
 
 impl CheckContext {
@@ -38,6 +46,7 @@ impl CheckContext {
         Self {
             today: chrono::Local::now().date_naive(),
             rules,
+            screening: None,
         }
     }
 }

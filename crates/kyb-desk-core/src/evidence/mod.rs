@@ -97,6 +97,8 @@ pub enum FindingKind {
     CapitalDisagreesWithShares,
     /// A shareholder is a company: its owners are unknown.
     CompanyShareholder,
+    /// A party of the file is on an imported list (`hit` says which row, how alike).
+    WatchlistHit,
 }
 
 /// The authority or law a desk's own check follows, beside its code; none for the
@@ -145,8 +147,10 @@ pub struct Finding {
     /// The service's own codes or words for it (indicator codes, a risk level, a
     /// status), as received.
     pub codes: Vec<String>,
-    /// The rule's source for the desk's own checks ([`source_of`]).
+    /// The rule's source for the desk's own checks ([`source_of`]), or the list's.
     pub source: Option<String>,
+    /// A watchlist hit's list, row, score and disposition.
+    pub hit: Option<Box<crate::screening::screen::Hit>>,
 }
 
 impl Finding {
@@ -160,6 +164,7 @@ impl Finding {
             count: 1,
             codes: Vec::new(),
             source: source_of(kind).map(str::to_owned),
+            hit: None,
         }
     }
 }
@@ -237,6 +242,9 @@ pub struct FileEvidence {
     pub summary: RiskSummary,
     /// The deed's owners and officers, when a deed has them.
     pub ownership: Option<Ownership>,
+    /// Every watchlist hit of the file's parties, those disposed of as false positives
+    /// too (the dossier lists them all).
+    pub hits: Vec<crate::screening::screen::Hit>,
 }
 
 impl FileEvidence {
@@ -312,7 +320,20 @@ pub fn gather(
                 .map(&mut handle),
         })
         .collect();
-    let own = identity::own_findings(detail, ctx);
+    let mut own = identity::own_findings(detail, ctx);
+    let hits = match &ctx.screening {
+        Some(screening) => {
+            let (hits, found) = crate::screening::screen::screen(
+                detail,
+                &screening.lists,
+                &screening.dispositions,
+                ctx.rules.screening_threshold_percent,
+            );
+            own.extend(found);
+            hits
+        }
+        None => Vec::new(),
+    };
     let sections: Vec<SectionEvidence> = names
         .into_iter()
         .map(|(name, status)| {
@@ -350,6 +371,7 @@ pub fn gather(
         unassigned,
         summary,
         ownership: owners::of_file(detail, f64::from(ctx.rules.owner_threshold_percent)),
+        hits,
     }
 }
 

@@ -11,6 +11,7 @@ fn ctx() -> CheckContext {
     CheckContext {
         today: chrono::NaiveDate::from_ymd_opt(2026, 12, 4).expect("a date"),
         rules: CheckRules::default(),
+        screening: None,
     }
 }
 

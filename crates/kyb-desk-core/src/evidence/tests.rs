@@ -64,6 +64,7 @@ fn ctx() -> CheckContext {
     CheckContext {
         today: chrono::NaiveDate::from_ymd_opt(2026, 12, 4).expect("a date"),
         rules: crate::policy::checks::CheckRules::default(),
+        screening: None,
     }
 }
 

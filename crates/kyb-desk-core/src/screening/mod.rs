@@ -9,9 +9,12 @@
 //! - [`index`] finds a party's hits among a million rows;
 //! - [`store`] keeps the imported lists with their provenance.
 
+pub mod dispositions;
 pub mod formats;
 pub mod index;
 pub mod names;
+pub mod screen;
+pub mod store;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

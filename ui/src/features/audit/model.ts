@@ -49,6 +49,8 @@ const DESK_EVENTS: Partial<Record<string, MessageKey>> = {
   "desk: findings-acknowledged": "op.desk.findingsAcknowledged",
   "desk: dossier-exported": "op.desk.dossierExported",
   "desk: sla-policy-changed": "op.desk.slaPolicyChanged",
+  "desk: list-imported": "op.desk.listImported",
+  "desk: hit-disposed": "op.desk.hitDisposed",
 };
 
 /** A human name for what an entry records: a service call by the route the backend

@@ -35,6 +35,7 @@ const FINDING: Record<FindingKind, MessageKey> = {
   capital_does_not_add_up: "finding.capital_does_not_add_up",
   capital_disagrees_with_shares: "finding.capital_disagrees_with_shares",
   company_shareholder: "finding.company_shareholder",
+  watchlist_hit: "finding.watchlist_hit",
 };
 
 const SEVERITY: Record<Severity, MessageKey> = {

@@ -56,6 +56,8 @@ export function teamEventWords(operation: string): MessageKey | null {
       return "team.event.fourEyesSet";
     case "team: findings-acknowledged":
       return "team.event.findingsAcknowledged";
+    case "team: hit-disposed":
+      return "team.event.hitDisposed";
     case "team: member-added":
       return "team.event.memberAdded";
     case "team: member-removed":

@@ -51,6 +51,8 @@ export const auditEn: Record<AuditKey, string> = {
   "op.desk.findingsAcknowledged": "Findings acknowledged on accepting",
   "op.desk.dossierExported": "Dossier exported",
   "op.desk.slaPolicyChanged": "SLA targets and business calendar changed",
+  "op.desk.listImported": "Risk list imported",
+  "op.desk.hitDisposed": "Risk-list hit disposed of",
   "op.createFile": "Create file",
   "op.detail": "File detail",
   "op.correction": "Correction request",

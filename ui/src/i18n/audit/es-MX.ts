@@ -51,6 +51,8 @@ export const auditEsMX = {
   "op.desk.findingsAcknowledged": "Hallazgos reconocidos al aceptar",
   "op.desk.dossierExported": "Expediente para auditoría exportado",
   "op.desk.slaPolicyChanged": "Metas de SLA y calendario laboral cambiados",
+  "op.desk.listImported": "Lista de riesgo importada",
+  "op.desk.hitDisposed": "Coincidencia en lista de riesgo resuelta",
   "op.createFile": "Crear expediente",
   "op.detail": "Detalle del expediente",
   "op.correction": "Solicitud de corrección",

@@ -60,6 +60,7 @@ export const evidenceEn: Record<EvidenceKey, string> = {
   "finding.capital_does_not_add_up": "Fixed plus variable capital is not the total",
   "finding.capital_disagrees_with_shares": "Capital does not match the percentage",
   "finding.company_shareholder": "Shareholder is a company: owners unknown",
+  "finding.watchlist_hit": "On a risk list",
   "severity.high": "High",
   "severity.medium": "Medium",
   "severity.low": "Low",

@@ -61,6 +61,7 @@ export const evidenceEsMX = {
   "finding.capital_does_not_add_up": "Capital fijo más variable no da el total",
   "finding.capital_disagrees_with_shares": "El capital no corresponde al porcentaje",
   "finding.company_shareholder": "Accionista persona moral: dueños desconocidos",
+  "finding.watchlist_hit": "En lista de riesgo",
   "severity.high": "Alto",
   "severity.medium": "Medio",
   "severity.low": "Bajo",

@@ -19,6 +19,7 @@ export const teamFirstEn: Record<TeamFirstKey, string> = {
   "team.claim.mine": "Under review by you",
   "team.claim.since": "{member} has been reviewing it since {at}",
   "team.event.findingsAcknowledged": "Findings acknowledged on accepting",
+  "team.event.hitDisposed": "Risk-list hit disposed of",
   "team.event.approvalAsked": "Approval asked",
   "team.event.approvalDeclined": "Approval declined",
   "team.event.approvalGiven": "Approval given",

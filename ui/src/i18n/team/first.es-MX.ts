@@ -18,6 +18,7 @@ export const teamFirstEsMX = {
   "team.claim.mine": "En revisión por usted",
   "team.claim.since": "{member} lo revisa desde el {at}",
   "team.event.findingsAcknowledged": "Hallazgos reconocidos al aceptar",
+  "team.event.hitDisposed": "Coincidencia en lista de riesgo resuelta",
   "team.event.approvalAsked": "Aprobación solicitada",
   "team.event.approvalDeclined": "Aprobación rechazada",
   "team.event.approvalGiven": "Aprobación otorgada",

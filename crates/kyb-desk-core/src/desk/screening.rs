@@ -1,0 +1,213 @@
+//! The desk's watchlists: importing one (from files the user picked), their
+//! provenance, what a review screens against, and the analyst's dispositions of hits,
+//! each kept in the audit log (and, in a team, in the team's trail).
+
+use std::path::PathBuf;
+
+use serde::Deserialize;
+use ts_rs::TS;
+
+use super::Desk;
+use crate::audit::{AuditTarget, DeskEvent};
+use crate::error::{AppError, AppResult, DeskCode, Details, Failure, Rule, Task};
+use crate::evidence::CheckContext;
+use crate::evidence::identity::Screening;
+use crate::screening::ListFormat;
+use crate::screening::dispositions::{Disposition, HitVerdict, REASON_MAX_CHARS};
+use crate::screening::formats::{ListProblem, MAX_FILE_BYTES};
+use crate::screening::store::{ImportError, ImportOf, ListInfo, ListOrigin};
+
+/// What the window asks to import: a format and the files the user picked.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ListImport {
+    pub format: ListFormat,
+    pub paths: Vec<String>,
+}
+
+/// The analyst's disposition of one hit of a file's party.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DisposeHit {
+    pub document_id: String,
+    pub list: ListFormat,
+    pub row: String,
+    pub party_key: String,
+    pub party: String,
+    pub verdict: HitVerdict,
+    pub reason: String,
+}
+
+fn verdict_words(verdict: HitVerdict) -> &'static str {
+    match verdict {
+        HitVerdict::TrueMatch => "coincidencia verdadera",
+        HitVerdict::FalsePositive => "falso positivo",
+    }
+}
+
+fn list_refused(problem: ListProblem, line: Option<u64>, detail: String) -> AppError {
+    AppError::new(DeskCode::ListUnreadable, detail).with_details(Details::ListUnreadable {
+        problem,
+        line: line.and_then(|l| u32::try_from(l).ok()),
+    })
+}
+
+impl Desk {
+    /// The policy's thresholds, and the lists and dispositions a review screens with.
+    pub(super) fn check_context(&self) -> AppResult<CheckContext> {
+        let mut ctx = CheckContext::now(self.policy.checks());
+        let lists = self.lists.lists()?;
+        if !lists.is_empty() {
+            ctx.screening = Some(Screening {
+                lists,
+                dispositions: self.dispositions.all()?,
+            });
+        }
+        Ok(ctx)
+    }
+
+    /// The imported lists' provenance.
+    pub fn risk_lists(&self) -> AppResult<Vec<ListInfo>> {
+        self.lists.infos()
+    }
+
+    /// Who imports or disposes, as the records name them: the profile's agent e-mail,
+    /// or its name when it has none.
+    fn actor(&self) -> AppResult<crate::profiles::Profile> {
+        self.active_profile()
+    }
+
+    /// Imports the files as the current version of a list. A file that is no list of
+    /// the format is refused with what is wrong and where; the version before stays.
+    pub async fn import_list(&self, import: ListImport) -> AppResult<ListInfo> {
+        let profile = self.actor()?;
+        if import.paths.is_empty() {
+            return Err(list_refused(ListProblem::MissingFile, None, "no file".into()));
+        }
+        let mut files = Vec::new();
+        for path in &import.paths {
+            let path = PathBuf::from(path);
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let read = tokio::task::spawn_blocking({
+                let path = path.clone();
+                move || -> std::io::Result<Vec<u8>> {
+                    let size = std::fs::metadata(&path)?.len();
+                    if size > MAX_FILE_BYTES as u64 {
+                        return Err(std::io::Error::other(format!("{size} bytes")));
+                    }
+                    std::fs::read(&path)
+                }
+            })
+            .await
+            .map_err(|e| AppError::storage(Task::ReadLists, e))?;
+            let bytes = match read {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == std::io::ErrorKind::Other => {
+                    return Err(list_refused(ListProblem::TooLarge, None, e.to_string()));
+                }
+                Err(e) => {
+                    return Err(AppError::storage(Task::ReadLists, e).with_details(Details::Path {
+                        path: path.display().to_string(),
+                    }));
+                }
+            };
+            files.push((name, bytes));
+        }
+        let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
+        let by = if profile.agent_email.trim().is_empty() {
+            profile.name.clone()
+        } else {
+            profile.agent_email.clone()
+        };
+        let info = self
+            .lists
+            .import(ImportOf {
+                format: import.format,
+                files,
+                origin: ListOrigin::Files { names },
+                by: &by,
+                now: kyb_api::time::instant_text(chrono::Utc::now()),
+            })
+            .await
+            .map_err(|e| match e {
+                ImportError::List(e) => list_refused(e.problem, e.line, e.detail),
+                ImportError::Desk(e) => e,
+            })?;
+        let summary = format!(
+            "{} v{}: {} filas, publicada {}, SHA-256 {}",
+            info.publisher,
+            info.version,
+            info.rows,
+            info.published.as_deref().unwrap_or("sin fecha"),
+            info.sha256
+        );
+        self.append_event(
+            &profile,
+            DeskEvent::ListImported,
+            info.publisher.as_str(),
+            AuditTarget::Other {
+                text: info.publisher.clone(),
+            },
+            summary,
+        )?;
+        Ok(info)
+    }
+
+    /// Keeps the analyst's disposition of a hit (a reason is required), in the audit
+    /// log, and in the team's trail when the profile works in a team.
+    pub async fn dispose_hit(&self, request: DisposeHit) -> AppResult<Disposition> {
+        let profile = self.actor()?;
+        let reason = request.reason.trim().to_owned();
+        if reason.is_empty() || reason.chars().count() > REASON_MAX_CHARS {
+            let failure = if reason.is_empty() {
+                Failure::new("reason", Rule::Required)
+            } else {
+                Failure::new("reason", Rule::TooLong).with_limit(REASON_MAX_CHARS as u32)
+            };
+            return Err(AppError::invalid(vec![failure]));
+        }
+        let document_id = request.document_id.trim().to_lowercase();
+        let by = if profile.agent_email.trim().is_empty() {
+            profile.name.clone()
+        } else {
+            profile.agent_email.clone()
+        };
+        let disposition = Disposition {
+            list: request.list,
+            row: request.row.clone(),
+            party_key: request.party_key.clone(),
+            verdict: request.verdict,
+            reason: reason.clone(),
+            by,
+            at: kyb_api::time::instant_text(chrono::Utc::now()),
+            document_id: document_id.clone(),
+        };
+        let summary = format!(
+            "{}: {} en {} (fila {}): {}",
+            verdict_words(request.verdict),
+            request.party,
+            request.list.publisher(),
+            request.row,
+            reason
+        );
+        if let Some(team) = self.team_if_any(&profile).await? {
+            team.hit_disposed(&document_id, &summary)
+                .await
+                .map_err(super::team_error)?;
+        }
+        self.append_event(
+            &profile,
+            DeskEvent::HitDisposed,
+            &document_id,
+            AuditTarget::File {
+                document_id: document_id.clone(),
+            },
+            summary,
+        )?;
+        self.dispositions.add(disposition.clone())?;
+        Ok(disposition)
+    }
+}

@@ -1,0 +1,223 @@
+//! A file's parties screened against the imported lists: the company, every
+//! shareholder, administrator and member of the supervisory body (the deed's
+//! `OrganosInternos`) and every representative (`Entidades`). By RFC exactly, and by
+//! name with one score ([`super::names`]) at the policy's threshold. Each hit is a
+//! finding on what it concerns (the deed's parties on the deed, a representative on
+//! the person's section, the company on the deed or the file), unless the analyst
+//! disposed of that party's hit on that row as a false positive.
+//!
+//! | List | Severity of a hit |
+//! |---|---|
+//! | OFAC SDN, UN consolidated, OpenSanctions (sanctions) | high |
+//! | SAT 69-B, presumed or definitive | high |
+//! | SAT 69-B, cleared (desvirtuado, sentencia favorable) | low |
+//! | SAT article 69 | medium |
+
+use kyb_api::identifiers::rfc::{self, Holder};
+use kyb_api::models::detail::{DetailV2, EntityKind};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::dispositions::{Disposition, HitVerdict, party_key};
+use super::index::MatchedOn;
+use super::store::Lists;
+use super::{ListFormat, Party, names};
+use crate::evidence::{Finding, FindingKind, OwnFinding, Severity, Target, rules};
+
+/// What a party is to the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PartyRole {
+    Company,
+    Shareholder,
+    Administrator,
+    Oversight,
+    Representative,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Subject {
+    pub name: String,
+    pub rfc: Option<String>,
+    pub party: Party,
+    pub role: PartyRole,
+    pub target: Target,
+}
+
+/// A party's hit on a list's row, with the analyst's disposition when there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Hit {
+    pub list: ListFormat,
+    pub list_version: u32,
+    pub row: String,
+    pub listed_name: String,
+    pub list_status: Option<String>,
+    pub score: u32,
+    pub matched_on: MatchedOn,
+    /// The file's party, as the file names it.
+    pub party: String,
+    pub party_rfc: Option<String>,
+    pub role: PartyRole,
+    /// What the disposition is remembered by: the party's RFC, else its folded name.
+    pub party_key: String,
+    pub disposition: Option<Disposition>,
+}
+
+fn text(value: Option<&String>) -> Option<String> {
+    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+fn party_of_rfc(value: Option<&str>, otherwise: Party) -> Party {
+    match value.map(rfc::check).and_then(|c| c.holder) {
+        Some(Holder::Company) => Party::Company,
+        Some(Holder::Person) => Party::Person,
+        None => otherwise,
+    }
+}
+
+/// Every party of the file worth screening, once each (by role).
+pub fn subjects(detail: &DetailV2) -> Vec<Subject> {
+    let mut out = Vec::new();
+    let deed = detail.documentos.iter().position(rules::is_deed);
+    let on_deed = deed.map_or(Target::File, |i| Target::Document(i as u32));
+    if let Some(name) = text(detail.cliente.as_ref()) {
+        out.push(Subject {
+            name,
+            rfc: text(detail.rfc.as_ref()),
+            party: Party::Company,
+            role: PartyRole::Company,
+            target: on_deed,
+        });
+    }
+    if let Some(bodies) = deed.and_then(|i| detail.documentos[i].organos_internos.as_ref()) {
+        for holder in &bodies.accionistas {
+            if let Some(name) = text(holder.nombre.as_ref()) {
+                let rfc = text(holder.rfc.as_ref());
+                out.push(Subject {
+                    party: party_of_rfc(rfc.as_deref(), Party::Unknown),
+                    name,
+                    rfc,
+                    role: PartyRole::Shareholder,
+                    target: on_deed,
+                });
+            }
+        }
+        let members = bodies.administracion.iter().flat_map(|a| &a.integrantes);
+        for member in members {
+            if let Some(name) = text(member.nombre.as_ref()) {
+                let rfc = text(member.rfc.as_ref());
+                out.push(Subject {
+                    party: party_of_rfc(rfc.as_deref(), Party::Unknown),
+                    name,
+                    rfc,
+                    role: PartyRole::Administrator,
+                    target: on_deed,
+                });
+            }
+        }
+        if let Some(body) = &bodies.organo_vigilancia {
+            if let Some(name) = text(body.nombre.as_ref()) {
+                let rfc = text(body.rfc.as_ref());
+                out.push(Subject {
+                    party: party_of_rfc(rfc.as_deref(), Party::Unknown),
+                    name,
+                    rfc,
+                    role: PartyRole::Oversight,
+                    target: on_deed,
+                });
+            }
+        }
+    }
+    for (i, entity) in detail.entidades.iter().enumerate() {
+        if entity.tipo != Some(EntityKind::Representante) {
+            continue;
+        }
+        let Some(data) = &entity.datos else { continue };
+        let name = [&data.nombre, &data.apellido_paterno, &data.apellido_materno]
+            .into_iter()
+            .flatten()
+            .map(|s| s.trim())
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if name.is_empty() {
+            continue;
+        }
+        out.push(Subject {
+            name,
+            rfc: text(data.rfc.as_ref()),
+            party: Party::Person,
+            role: PartyRole::Representative,
+            target: Target::Entity(i as u32),
+        });
+    }
+    out
+}
+
+fn severity(format: ListFormat, cleared: bool) -> Severity {
+    match format {
+        _ if format.sanctions() => Severity::High,
+        ListFormat::Sat69b if cleared => Severity::Low,
+        ListFormat::Sat69b => Severity::High,
+        _ => Severity::Medium,
+    }
+}
+
+/// Every hit of the file's parties, and the findings of those not disposed of as
+/// false positives.
+pub fn screen(
+    detail: &DetailV2,
+    lists: &Lists,
+    dispositions: &[Disposition],
+    threshold: u32,
+) -> (Vec<Hit>, Vec<OwnFinding>) {
+    let mut hits = Vec::new();
+    let mut found = Vec::new();
+    for subject in subjects(detail) {
+        let key = party_key(&subject.name, subject.rfc.as_deref());
+        for list in lists.iter() {
+            for row_hit in list.index.hits(&list.entries, &subject.name, subject.rfc.as_deref(), subject.party, threshold) {
+                let entry = &list.entries[row_hit.entry as usize];
+                let disposition = dispositions
+                    .iter()
+                    .rev()
+                    .find(|d| d.list == list.info.format && d.row == entry.row && d.party_key == key)
+                    .cloned();
+                let hit = Hit {
+                    list: list.info.format,
+                    list_version: list.info.version,
+                    row: entry.row.clone(),
+                    listed_name: row_hit.listed_name,
+                    list_status: entry.status.clone(),
+                    score: row_hit.score,
+                    matched_on: row_hit.matched_on,
+                    party: subject.name.clone(),
+                    party_rfc: subject.rfc.clone(),
+                    role: subject.role,
+                    party_key: key.clone(),
+                    disposition,
+                };
+                let cleared_by_analyst = hit
+                    .disposition
+                    .as_ref()
+                    .is_some_and(|d| d.verdict == HitVerdict::FalsePositive);
+                if !cleared_by_analyst {
+                    let mut f = Finding::new(FindingKind::WatchlistHit, severity(list.info.format, entry.cleared));
+                    f.subject = Some(subject.name.clone());
+                    f.codes = vec![entry.row.clone(), hit.score.to_string()];
+                    f.source = Some(format!("{} ({})", list.info.format.publisher(), list.info.published.clone().unwrap_or_else(|| list.info.imported_at.clone())));
+                    f.hit = Some(Box::new(hit.clone()));
+                    found.push((subject.target, f));
+                }
+                hits.push(hit);
+            }
+        }
+    }
+    (hits, found)
+}
+
+/// Whether a name is one the lists would screen (not empty once folded).
+pub fn screenable(name: &str) -> bool {
+    !names::fold(name).is_empty()
+}
