@@ -78,6 +78,18 @@ fn open_answering(
         demo_guide: None,
     });
     app.manage(kyb_desk::commands::TestSaveTo(dir.path().to_path_buf()));
+    // The "picked" list files: the SAT's 69-B fixture, as the dialog would give it.
+    let picked = dir.path().join("picked");
+    std::fs::create_dir_all(picked.join("sat69b")).expect("folder");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/fixtures/lists/Listado_Completo_69-B.csv"
+        ),
+        picked.join("sat69b").join("Listado_Completo_69-B.csv"),
+    )
+    .expect("the fixture");
+    app.manage(kyb_desk::commands::TestOpenFrom(picked));
     app.manage(kyb_desk::file_link_delivery::Inbox::default());
     app.manage(kyb_desk::startup::Startup::new(
         std::time::Instant::now(),
@@ -368,6 +380,28 @@ fn every_command_answers_through_ipc() {
             json!({"documentId": id, "section": "NoSuchSection"})
         ),
         "not_found"
+    );
+    // Risk lists: none, then the SAT's 69-B imported from the file "picked", and a hit
+    // disposed of (a reason is required).
+    assert_eq!(w.ok("risk_lists", json!({})), json!([]));
+    let imported = w.ok("import_list", json!({"format": "sat69b"}));
+    assert_eq!(
+        (imported["rows"].clone(), imported["version"].clone()),
+        (json!(4), json!(1))
+    );
+    assert_eq!(
+        w.ok("risk_lists", json!({})).as_array().map(Vec::len),
+        Some(1)
+    );
+    let disposal = |reason: &str| {
+        json!({"request": {"documentId": id, "list": "sat69b", "row": "PEGJ750101AB8",
+            "partyKey": "rfc:PEGJ750101AB8", "party": "Juan Pérez Gómez", "verdict": "false_positive",
+            "reason": reason}})
+    };
+    assert_eq!(w.code("dispose_hit", disposal(" ")), "invalid_input");
+    assert_eq!(
+        w.ok("dispose_hit", disposal("Homónimo"))["verdict"],
+        json!("false_positive")
     );
     // The evidence window: opened, told a section, which it reads; closed.
     let view = json!({"label": "Acta", "section": null, "documents": [], "entities": []});

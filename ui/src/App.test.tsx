@@ -51,6 +51,7 @@ const followed: WatchedFile = {
   personsTotal: 2,
   personsEnrolled: 1,
   statusSpans: [],
+  risk: null,
 };
 
 function backend(watched: WatchedFile[], demo = true) {
@@ -207,7 +208,7 @@ describe("App", () => {
     const entries = () => Array.from(document.querySelectorAll(".sidenav > [data-testid^=nav-]")).map((e) => e.getAttribute("data-testid"));
     await screen.findByTestId("nav-team");
     const before = entries();
-    expect(before).toEqual(["nav-watchlist", "nav-newfile", "nav-verifications", "nav-audit", "nav-dashboard", "nav-team", "nav-profiles"]);
+    expect(before).toEqual(["nav-watchlist", "nav-newfile", "nav-verifications", "nav-audit", "nav-lists", "nav-dashboard", "nav-team", "nav-profiles"]);
     answerStatus({
       configured: true,
       address: { host: "localhost", port: 5432, database: "kyb", user: "kyb" },
@@ -221,8 +222,9 @@ describe("App", () => {
     await waitFor(() => expect(screen.getByTestId("nav-verifications").getAttribute("aria-disabled")).toBe("true"));
     expect(entries()).toEqual(before);
     expect(screen.getByTestId("nav-newfile").getAttribute("aria-disabled")).toBe("true");
-    // The dashboard is the supervisor's.
+    // The dashboard is the supervisor's; the risk lists are the analyst's too (hits are disposed of in reviews).
     expect(screen.getByTestId("nav-dashboard").getAttribute("aria-disabled")).toBe("true");
+    expect(screen.getByTestId("nav-lists").getAttribute("aria-disabled")).toBeNull();
     expect(screen.getByTestId("nav-verifications").getAttribute("title")).toContain("Analista");
     // A click on a dimmed entry goes nowhere: the analyst stays where they were.
     fireEvent.click(screen.getByTestId("nav-verifications"));

@@ -44,6 +44,7 @@ const screens = withScreenWords({
   ProfilesView: () => import("./features/profiles/ProfilesView"),
   QuickOpen: () => import("./features/quickopen/QuickOpen"),
   ReviewView: () => import("./features/review/ReviewView"),
+  RiskListsView: () => import("./features/risklists/RiskListsView"),
   ShortcutsHelp: () => import("./features/shortcuts/ShortcutsHelp"),
   TeamView: () => import("./features/team/TeamView"),
   TrackingView: () => import("./features/tracking/TrackingView"),
@@ -59,6 +60,7 @@ const ProfileSetup = lazy(() => screens.ProfileSetup().then((m) => ({ default: m
 const ProfilesView = lazy(() => screens.ProfilesView().then((m) => ({ default: m.ProfilesView })));
 const QuickOpen = lazy(() => screens.QuickOpen().then((m) => ({ default: m.QuickOpen })));
 const ReviewView = lazy(() => screens.ReviewView().then((m) => ({ default: m.ReviewView })));
+const RiskListsView = lazy(() => screens.RiskListsView().then((m) => ({ default: m.RiskListsView })));
 const ShortcutsHelp = lazy(() => screens.ShortcutsHelp().then((m) => ({ default: m.ShortcutsHelp })));
 const TeamView = lazy(() => screens.TeamView().then((m) => ({ default: m.TeamView })));
 const TrackingView = lazy(() => screens.TrackingView().then((m) => ({ default: m.TrackingView })));
@@ -80,6 +82,7 @@ type Route =
   | { view: "verifications"; folio?: string }
   | { view: "newfile" }
   | { view: "audit" }
+  | { view: "lists" }
   | { view: "dashboard" }
   | { view: "team" }
   | { view: "about" }
@@ -312,13 +315,14 @@ const THEME: Record<ThemeChoice, MessageKey> = { system: "theme.system", light: 
 
 /** The side navigation: each entry opens its section at its start. "About the service"
  * (diagnostics) is no section of the day's work: a link at the navigation's foot. */
-type Section = "watchlist" | "newfile" | "verifications" | "audit" | "dashboard" | "team" | "profiles" | "about";
+type Section = "watchlist" | "newfile" | "verifications" | "audit" | "lists" | "dashboard" | "team" | "profiles" | "about";
 
 const NAV: { section: Exclude<Section, "about">; label: MessageKey }[] = [
   { section: "watchlist", label: "navWatchlist" },
   { section: "newfile", label: "navNewFile" },
   { section: "verifications", label: "navVerifications" },
   { section: "audit", label: "navAudit" },
+  { section: "lists", label: "navLists" },
   { section: "dashboard", label: "navDashboard" },
   { section: "team", label: "navTeam" },
   { section: "profiles", label: "navProfiles" },
@@ -327,9 +331,9 @@ const NAV: { section: Exclude<Section, "about">; label: MessageKey }[] = [
 /** The sections each role works in, in a team (roles guide the work; they are not a
  * security boundary). Alone, a desk has every section but the team's. */
 const ROLE_SECTIONS: Record<Role, Section[]> = {
-  analyst: ["watchlist", "audit", "team", "profiles"],
+  analyst: ["watchlist", "audit", "lists", "team", "profiles"],
   agent: ["watchlist", "newfile", "audit", "team", "profiles"],
-  supervisor: ["watchlist", "newfile", "verifications", "audit", "dashboard", "team", "profiles"],
+  supervisor: ["watchlist", "newfile", "verifications", "audit", "lists", "dashboard", "team", "profiles"],
 };
 
 function NavEntries({ hasTeam, current, go }: { hasTeam: boolean; current: Section; go: (view: Section) => void }) {
@@ -403,6 +407,8 @@ function Screen(props: {
       return <AuditView onOpenFile={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} onOpenFolio={(folio) => go({ view: "verifications", folio })} />;
     case "about":
       return <AboutView />;
+    case "lists":
+      return <RiskListsView />;
     case "dashboard":
       return <DashboardView />;
     case "team":

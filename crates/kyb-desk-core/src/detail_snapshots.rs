@@ -118,6 +118,16 @@ impl DetailSnapshots {
         self.write(profile_id, id, &snapshots)
     }
 
+    /// The newest detail kept of a file, when one is and still reads as a detail.
+    pub fn newest(&self, profile_id: &str, document_id: &str) -> AppResult<Option<DetailV2>> {
+        let snapshots = self
+            .locks
+            .with(profile_id, || self.read(profile_id, document_id))?;
+        Ok(snapshots
+            .last()
+            .and_then(|s| serde_json::from_value(s.detail.clone()).ok()))
+    }
+
     /// The analyst's review of the newest snapshot was sent.
     pub fn mark_reviewed(&self, profile_id: &str, document_id: &str) -> AppResult<()> {
         self.locks.with(profile_id, || {

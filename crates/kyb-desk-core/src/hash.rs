@@ -18,5 +18,9 @@ pub fn sha256_hex_of<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> String {
     for part in parts {
         digest.update(part);
     }
-    digest.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    digest
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }

@@ -50,8 +50,18 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
         .expect("the example file's deed has shareholders");
     assert!(before.evidence.hits.is_empty(), "no list, no hit");
     let picked = tempfile::tempdir().expect("dir");
-    let path = sat_list(picked.path(), "Listado_Completo_69-B.csv", &shareholder.to_uppercase());
-    let info = demo
+    let path = sat_list(
+        picked.path(),
+        "Listado_Completo_69-B.csv",
+        &shareholder.to_uppercase(),
+    );
+    // The example file is followed, and its detail was kept when it was reviewed: the
+    // import screens it again at once, and says the hit is new.
+    demo.desk
+        .watch_file(&demo.manifest().examples.flow_id, &demo.manifest().examples.rfc)
+        .expect("followed");
+    let _ = review(&demo).await;
+    let imported = demo
         .desk
         .import_list(ListImport {
             format: ListFormat::Sat69b,
@@ -59,21 +69,56 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
         })
         .await
         .expect("imported");
+    assert!(imported.rescreened >= 1, "{imported:?}");
+    assert!(
+        imported.new_hits.iter().any(|h| h.party == shareholder && h.row == "ZZZZ800101AB1"),
+        "{:?}",
+        imported.new_hits
+    );
+    let followed = demo.desk.watchlist().expect("the watchlist");
+    let risk = followed
+        .iter()
+        .find(|f| f.document_id.as_deref() == Some(&demo.manifest().examples.document_id.to_string()))
+        .and_then(|f| f.risk.clone())
+        .expect("its risk is kept for the column");
+    assert_eq!((risk.level, risk.hits), (Some(kyb_desk_core::evidence::Severity::High), 1));
+    let info = imported.info;
     assert_eq!((info.rows, info.version), (2, 1));
-    assert_eq!(info.published.as_deref(), Some("INFORMACIÓN ACTUALIZADA AL 1 DE DICIEMBRE DE 2026"));
-    assert_eq!(info.sha256, kyb_desk_core::hash::sha256_hex(&std::fs::read(&path).expect("read")));
+    assert_eq!(
+        info.published.as_deref(),
+        Some("INFORMACIÓN ACTUALIZADA AL 1 DE DICIEMBRE DE 2026")
+    );
+    assert_eq!(
+        info.sha256,
+        kyb_desk_core::hash::sha256_hex(&std::fs::read(&path).expect("read"))
+    );
 
     let listed = review(&demo).await;
     let deed = listed
         .evidence
         .sections
         .iter()
-        .find(|s| s.deed && s.findings.iter().any(|f| f.kind == FindingKind::WatchlistHit))
+        .find(|s| {
+            s.deed
+                && s.findings
+                    .iter()
+                    .any(|f| f.kind == FindingKind::WatchlistHit)
+        })
         .expect("the hit is on the deed's section");
-    let finding = deed.findings.iter().find(|f| f.kind == FindingKind::WatchlistHit).expect("hit");
+    let finding = deed
+        .findings
+        .iter()
+        .find(|f| f.kind == FindingKind::WatchlistHit)
+        .expect("hit");
     let hit = finding.hit.as_ref().expect("its list and row");
-    assert_eq!((hit.list, hit.row.as_str(), hit.score), (ListFormat::Sat69b, "ZZZZ800101AB1", 100));
-    assert!(deed.needs_acknowledgement, "a presumed 69-B taxpayer is high");
+    assert_eq!(
+        (hit.list, hit.row.as_str(), hit.score),
+        (ListFormat::Sat69b, "ZZZZ800101AB1", 100)
+    );
+    assert!(
+        deed.needs_acknowledgement,
+        "a presumed 69-B taxpayer is high"
+    );
     assert!(listed.evidence.summary.high > before.evidence.summary.high);
 
     let document_id = demo.manifest().examples.document_id.to_string();
@@ -110,8 +155,17 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
         .iter()
         .find(|e| e.record.operation == "desk: hit-disposed")
         .expect("the disposition is in the audit log");
-    assert!(entry.record.summary.contains("falso positivo") && entry.record.summary.contains("Homónimo"), "{}", entry.record.summary);
-    assert!(log.entries.iter().any(|e| e.record.operation == "desk: list-imported"));
+    assert!(
+        entry.record.summary.contains("falso positivo")
+            && entry.record.summary.contains("Homónimo"),
+        "{}",
+        entry.record.summary
+    );
+    assert!(
+        log.entries
+            .iter()
+            .any(|e| e.record.operation == "desk: list-imported")
+    );
 
     // Imported again (a new publication): version 2, and nothing raised for it.
     let again = demo
@@ -122,7 +176,8 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
         })
         .await
         .expect("imported again");
-    assert_eq!(again.version, 2);
+    assert_eq!(again.info.version, 2);
+    assert!(again.new_hits.is_empty(), "{:?}", again.new_hits);
     let after = review(&demo).await;
     assert!(
         !after
@@ -133,8 +188,15 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
             .any(|f| f.kind == FindingKind::WatchlistHit),
         "a false positive is not raised again"
     );
-    let kept = after.evidence.hits.first().expect("the hit is still listed, disposed of");
-    assert_eq!(kept.disposition.as_ref().map(|d| d.verdict), Some(Verdict::FalsePositive));
+    let kept = after
+        .evidence
+        .hits
+        .first()
+        .expect("the hit is still listed, disposed of");
+    assert_eq!(
+        kept.disposition.as_ref().map(|d| d.verdict),
+        Some(Verdict::FalsePositive)
+    );
 
     // A file that is no list is refused, and version 2 stays.
     let broken = picked.path().join("broken.csv");
@@ -148,7 +210,16 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
         .await
         .expect_err("refused");
     assert_eq!(err.code, DeskCode::ListUnreadable);
-    assert!(matches!(err.details.as_deref(), Some(Details::ListUnreadable { problem: ListProblem::Truncated, .. })), "{err:?}");
+    assert!(
+        matches!(
+            err.details.as_deref(),
+            Some(Details::ListUnreadable {
+                problem: ListProblem::Truncated,
+                ..
+            })
+        ),
+        "{err:?}"
+    );
     let lists = demo.desk.risk_lists().expect("lists");
     assert_eq!((lists.len(), lists[0].version), (1, 2));
 }

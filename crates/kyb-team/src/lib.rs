@@ -50,7 +50,8 @@ pub use queue::{NewTeamFile, QueueFilter, TeamFile, UPDATE_CHUNK};
 pub use sla::StatusChange;
 pub use versions::VERSION_MAX;
 pub use views::{
-    AgeBucket, SavedView, VIEW_NAME_MAX, VIEW_QUERY_MAX, VIEWS_MAX, ViewFilter, view_name,
+    AgeBucket, RiskFloor, SavedView, VIEW_NAME_MAX, VIEW_QUERY_MAX, VIEWS_MAX, ViewFilter,
+    view_name,
 };
 pub use workload::{
     AWAY_MAX_DAYS, CAP_DEFAULT, CAP_MAX, CAP_MIN, PLAN_MAX, Placement, ReassignPlan, Unplaced,

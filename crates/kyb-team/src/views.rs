@@ -40,6 +40,18 @@ pub struct ViewFilter {
     pub only_changed: bool,
     /// Only files whose last change falls in this bucket; none: any.
     pub age: Option<AgeBucket>,
+    /// Only files whose last review found risk at this level or above; none: any.
+    /// Absent in views saved before it, which read as any.
+    #[serde(default)]
+    pub min_risk: Option<RiskFloor>,
+}
+
+/// The lowest risk a view shows (the review's severities, above "low").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum RiskFloor {
+    Medium,
+    High,
 }
 
 /// A saved view as a member sees it.
@@ -89,6 +101,7 @@ impl ViewFilter {
             categories,
             only_changed: self.only_changed,
             age: self.age,
+            min_risk: self.min_risk,
         })
     }
 
@@ -114,6 +127,7 @@ impl ViewFilter {
             categories,
             only_changed: field("onlyChanged").as_bool().unwrap_or(false),
             age: serde_json::from_value(field("age")).ok(),
+            min_risk: serde_json::from_value(field("minRisk")).ok(),
         };
         filter.checked().unwrap_or_default()
     }
@@ -216,6 +230,7 @@ mod tests {
             ],
             only_changed: true,
             age: Some(AgeBucket::Days4to7),
+            min_risk: Some(RiskFloor::High),
         };
         let kept = filter.checked().unwrap();
         assert_eq!(kept.query, "acme");
@@ -226,6 +241,7 @@ mod tests {
         let json = serde_json::to_value(&kept).unwrap();
         assert_eq!(json["age"], "days4to7");
         assert_eq!(json["onlyChanged"], true);
+        assert_eq!(json["minRisk"], "high");
         assert_eq!(ViewFilter::read(&json), kept);
     }
 

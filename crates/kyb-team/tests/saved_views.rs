@@ -15,6 +15,7 @@ fn overdue() -> ViewFilter {
         categories: vec![StatusCategory::Queued, StatusCategory::InReview],
         only_changed: false,
         age: Some(AgeBucket::Older),
+        min_risk: Some(kyb_team::RiskFloor::High),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use kyb_desk_core::desk::{Desk, DisposeHit, ListImport};
+use kyb_desk_core::desk::{Desk, DisposeHit, ImportedList, ListImport};
 use kyb_desk_core::error::{AppError, AppResult, Task};
 use kyb_desk_core::screening::ListFormat;
 use kyb_desk_core::screening::dispositions::Disposition;
@@ -24,12 +24,14 @@ pub async fn import_list<R: Runtime>(
     app: AppHandle<R>,
     desk: State<'_, Desk>,
     format: ListFormat,
-) -> AppResult<Option<ListInfo>> {
+) -> AppResult<Option<ImportedList>> {
     let Some(paths) = list_sources(&app, format)? else {
         return Ok(None);
     };
     let paths = paths.iter().map(|p| p.display().to_string()).collect();
-    desk.import_list(ListImport { format, paths }).await.map(Some)
+    desk.import_list(ListImport { format, paths })
+        .await
+        .map(Some)
 }
 
 #[tauri::command]
@@ -44,7 +46,10 @@ fn filter(format: ListFormat) -> (&'static str, &'static [&'static str]) {
     }
 }
 
-fn list_sources<R: Runtime>(app: &AppHandle<R>, format: ListFormat) -> AppResult<Option<Vec<PathBuf>>> {
+fn list_sources<R: Runtime>(
+    app: &AppHandle<R>,
+    format: ListFormat,
+) -> AppResult<Option<Vec<PathBuf>>> {
     if let Some(dir) = test_open_dir(app) {
         return test_sources(&dir, format).map(Some);
     }
@@ -60,7 +65,10 @@ fn list_sources<R: Runtime>(app: &AppHandle<R>, format: ListFormat) -> AppResult
         .map(|files| {
             files
                 .into_iter()
-                .map(|f| f.into_path().map_err(|e| AppError::desktop(Task::UseChosenPath, e)))
+                .map(|f| {
+                    f.into_path()
+                        .map_err(|e| AppError::desktop(Task::UseChosenPath, e))
+                })
                 .collect::<AppResult<Vec<PathBuf>>>()
         })
         .transpose()

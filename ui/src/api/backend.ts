@@ -11,9 +11,11 @@ import type { BulkReport } from "../bindings/BulkReport";
 import type { ComplementaryInfoRequest } from "../bindings/ComplementaryInfoRequest";
 import type { CreateFileRequest } from "../bindings/CreateFileRequest";
 import type { DashboardQuery } from "../bindings/DashboardQuery";
+import type { DisposeHit } from "../bindings/DisposeHit";
 import type { Draft } from "../bindings/Draft";
 import type { FileLink } from "../bindings/FileLink";
 import type { FourEyes } from "../bindings/FourEyes";
+import type { ListFormat } from "../bindings/ListFormat";
 import type { Locale } from "../bindings/Locale";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
 import type { Placement } from "../bindings/Placement";
@@ -96,6 +98,12 @@ export const fileDetail = (documentId: string) => commands.fileDetail(documentId
 /** A review's material: the file's tracking and detail, read together, and each
  * section's evidence (documents, entities, findings) as the backend gathered it. */
 export const reviewMaterial = (flowId: string, rfc: string, documentId: string) => commands.reviewMaterial(flowId, rfc, documentId);
+/** The imported risk lists' provenance. */
+export const riskLists = () => commands.riskLists();
+/** Asks for the list's file(s) in the system's dialog and imports them; null when the user cancels. */
+export const importList = (format: ListFormat) => commands.importList(format);
+/** The analyst's disposition of a hit, kept in the audit log (and the team's trail). */
+export const disposeHit = (request: DisposeHit) => commands.disposeHit(request);
 /** A document or photo of the evidence, by the handle its evidence gave: fetched by the
  * backend under its rules and judged by its first bytes. */
 export const evidenceFile = (handle: string) => commands.evidenceFile(handle);

@@ -37,6 +37,7 @@ import type { FileTracking } from "../bindings/FileTracking";
 import type { FourEyes } from "../bindings/FourEyes";
 import type { HistoryItem } from "../bindings/HistoryItem";
 import type { ImportReport } from "../bindings/ImportReport";
+import type { ImportedList } from "../bindings/ImportedList";
 import type { IssuedLink } from "../bindings/IssuedLink";
 import type { KeyStatus } from "../bindings/KeyStatus";
 import type { ListFormat } from "../bindings/ListFormat";
@@ -258,7 +259,7 @@ export type CommandAnswers = {
   evidence_bytes: ArrayBuffer;
   acknowledge_findings: null;
   risk_lists: Array<ListInfo>;
-  import_list: ListInfo | null;
+  import_list: ImportedList | null;
   dispose_hit: Disposition;
   open_evidence_window: null;
   close_evidence_window: null;

@@ -32,6 +32,8 @@ export const keys = {
   tracking: (flowId: string, rfc: string) => ["desk", "tracking", flowId, rfc] as const,
   detail: (documentId: string) => ["desk", "detail", documentId] as const,
   reviewMaterial: (documentId: string) => ["desk", "review-material", documentId] as const,
+  /** The risk lists are the data folder's, whatever the profile. */
+  riskLists: () => ["app", "risk-lists"] as const,
   evidenceFile: (handle: string) => ["desk", "evidence-file", handle] as const,
   image: (url: string) => ["desk", "image", url] as const,
   issuedLinks: (documentId: string) => ["desk", "issued-links", documentId] as const,

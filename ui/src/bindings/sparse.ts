@@ -34,7 +34,8 @@ export const watchedFile: WatchedFile = {
   },
   "personsTotal": 0,
   "personsEnrolled": 0,
-  "statusSpans": []
+  "statusSpans": [],
+  "risk": null
 };
 
 /** What `tracking` returns, with one person. */

@@ -44,7 +44,7 @@ pub use bulk::{
 pub use correction::CorrectionPreview;
 pub use dossier::{DossierAudit, ExportedDossier};
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
-pub use screening::{DisposeHit, ListImport};
+pub use screening::{DisposeHit, ImportedList, ListImport, NewHit};
 pub use sla::{FileClock, SlaBoard, board as sla_board};
 pub use team::{
     AddedMember, AnchorAlarm, CLAIM_LEASE, DESK_VERSION, DeskVersion, ExportedCheckpoint, FileKey,
@@ -148,7 +148,8 @@ impl Desk {
         // The head of the audit chain sits in the keyring beside the keys.
         let anchor = KeyringAnchor::new(vault.service(), &audit_path(data_dir));
         let recoveries = store.recoveries().unwrap_or_default();
-        let lists = crate::screening::store::ListStore::new(data_dir.join("lists"), recoveries.clone());
+        let lists =
+            crate::screening::store::ListStore::new(data_dir.join("lists"), recoveries.clone());
         let dispositions = crate::screening::dispositions::DispositionStore::new(
             data_dir.join("lists").join("dispositions.json"),
             recoveries.clone(),

@@ -130,6 +130,17 @@ impl Desk {
         let evidence = evidence::gather(v2, Some(&tracking.tracking), &checks, |url| {
             files.register(url, service.as_deref())
         });
+        // The watchlist's risk column: what this review found (a failure to keep it
+        // costs only the column's freshness, never the review).
+        if let Ok(profile) = self.active_profile()
+            && let Err(error) = self.watchlist.set_risk(
+                &profile.id,
+                document_id,
+                crate::watchlist::FileRisk::of(&evidence),
+            )
+        {
+            tracing::warn!("the file's risk was not kept: {error:?}");
+        }
         self.reviews
             .lock()
             .unwrap_or_else(|p| p.into_inner())

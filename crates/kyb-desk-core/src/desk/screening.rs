@@ -25,6 +25,28 @@ pub struct ListImport {
     pub paths: Vec<String>,
 }
 
+/// An import's outcome: the list kept, and the followed files screened again against it
+/// (from the newest detail the desk keeps of each), with the hits that are new.
+#[derive(Debug, Clone, serde::Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportedList {
+    pub info: ListInfo,
+    /// Followed files screened again.
+    pub rescreened: u32,
+    pub new_hits: Vec<NewHit>,
+}
+
+/// A hit a new list version raised on a followed file.
+#[derive(Debug, Clone, serde::Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct NewHit {
+    pub document_id: String,
+    pub company: Option<String>,
+    pub party: String,
+    pub row: String,
+    pub score: u32,
+}
+
 /// The analyst's disposition of one hit of a file's party.
 #[derive(Debug, Clone, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -79,10 +101,14 @@ impl Desk {
 
     /// Imports the files as the current version of a list. A file that is no list of
     /// the format is refused with what is wrong and where; the version before stays.
-    pub async fn import_list(&self, import: ListImport) -> AppResult<ListInfo> {
+    pub async fn import_list(&self, import: ListImport) -> AppResult<ImportedList> {
         let profile = self.actor()?;
         if import.paths.is_empty() {
-            return Err(list_refused(ListProblem::MissingFile, None, "no file".into()));
+            return Err(list_refused(
+                ListProblem::MissingFile,
+                None,
+                "no file".into(),
+            ));
         }
         let mut files = Vec::new();
         for path in &import.paths {
@@ -109,9 +135,11 @@ impl Desk {
                     return Err(list_refused(ListProblem::TooLarge, None, e.to_string()));
                 }
                 Err(e) => {
-                    return Err(AppError::storage(Task::ReadLists, e).with_details(Details::Path {
-                        path: path.display().to_string(),
-                    }));
+                    return Err(AppError::storage(Task::ReadLists, e).with_details(
+                        Details::Path {
+                            path: path.display().to_string(),
+                        },
+                    ));
                 }
             };
             files.push((name, bytes));
@@ -153,7 +181,53 @@ impl Desk {
             },
             summary,
         )?;
-        Ok(info)
+        let (rescreened, new_hits) = self.rescreen(&profile, info.format)?;
+        Ok(ImportedList {
+            info,
+            rescreened,
+            new_hits,
+        })
+    }
+
+    /// Screens every followed file again, from the newest detail kept of it, and keeps
+    /// its risk; the hits on `format`'s list that its last risk did not count are new.
+    fn rescreen(
+        &self,
+        profile: &crate::profiles::Profile,
+        format: ListFormat,
+    ) -> AppResult<(u32, Vec<NewHit>)> {
+        let ctx = self.check_context()?;
+        let mut rescreened = 0;
+        let mut new_hits = Vec::new();
+        for file in self.watchlist.list(&profile.id)? {
+            let Some(document_id) = file.document_id.clone() else {
+                continue;
+            };
+            let Some(detail) = self.history.newest(&profile.id, &document_id)? else {
+                continue;
+            };
+            let evidence = crate::evidence::gather(Some(&detail), None, &ctx, |_| String::new());
+            let risk = crate::watchlist::FileRisk::of(&evidence);
+            let before = file.risk.as_ref().map_or(0, |r| r.hits);
+            if risk.hits > before {
+                new_hits.extend(
+                    evidence
+                        .hits
+                        .iter()
+                        .filter(|h| h.list == format && h.disposition.is_none())
+                        .map(|h| NewHit {
+                            document_id: document_id.clone(),
+                            company: file.company_name.clone(),
+                            party: h.party.clone(),
+                            row: h.row.clone(),
+                            score: h.score,
+                        }),
+                );
+            }
+            self.watchlist.set_risk(&profile.id, &document_id, risk)?;
+            rescreened += 1;
+        }
+        Ok((rescreened, new_hits))
     }
 
     /// Keeps the analyst's disposition of a hit (a reason is required), in the audit

@@ -31,7 +31,9 @@ pub use rules::EvidenceRule;
 
 /// How much a finding weighs on the decision. Accepting a section with a `High`
 /// finding asks the analyst to acknowledge it ([`SectionEvidence::needs_acknowledgement`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize, TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
     Low,

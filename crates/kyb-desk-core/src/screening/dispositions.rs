@@ -41,7 +41,10 @@ pub const REASON_MAX_CHARS: usize = 500;
 
 /// What a disposition remembers a party by: its RFC, else its name folded.
 pub fn party_key(name: &str, rfc: Option<&str>) -> String {
-    match rfc.map(kyb_api::identifiers::compact).filter(|r| !r.is_empty()) {
+    match rfc
+        .map(kyb_api::identifiers::compact)
+        .filter(|r| !r.is_empty())
+    {
         Some(rfc) => format!("rfc:{rfc}"),
         None => format!("name:{}", super::names::fold(name).words.join(" ")),
     }
@@ -68,8 +71,9 @@ impl DispositionStore {
     }
 
     pub fn all(&self) -> AppResult<Vec<Disposition>> {
-        let record: Option<Record> = fsio::read_json_or_set_aside(&self.path, RecordKind::Dispositions, &self.recoveries)
-            .map_err(|e| AppError::storage(Task::ReadLists, e))?;
+        let record: Option<Record> =
+            fsio::read_json_or_set_aside(&self.path, RecordKind::Dispositions, &self.recoveries)
+                .map_err(|e| AppError::storage(Task::ReadLists, e))?;
         Ok(record.unwrap_or_default().dispositions)
     }
 
@@ -80,6 +84,7 @@ impl DispositionStore {
         if let Some(dir) = self.path.parent() {
             fsio::create_private_dir_all(dir).map_err(|e| AppError::storage(Task::SaveLists, e))?;
         }
-        fsio::write_json(&self.path, &Record { dispositions: all }).map_err(|e| AppError::storage(Task::SaveLists, e))
+        fsio::write_json(&self.path, &Record { dispositions: all })
+            .map_err(|e| AppError::storage(Task::SaveLists, e))
     }
 }

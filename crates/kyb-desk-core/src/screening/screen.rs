@@ -116,17 +116,17 @@ pub fn subjects(detail: &DetailV2) -> Vec<Subject> {
                 });
             }
         }
-        if let Some(body) = &bodies.organo_vigilancia {
-            if let Some(name) = text(body.nombre.as_ref()) {
-                let rfc = text(body.rfc.as_ref());
-                out.push(Subject {
-                    party: party_of_rfc(rfc.as_deref(), Party::Unknown),
-                    name,
-                    rfc,
-                    role: PartyRole::Oversight,
-                    target: on_deed,
-                });
-            }
+        if let Some(body) = &bodies.organo_vigilancia
+            && let Some(name) = text(body.nombre.as_ref())
+        {
+            let rfc = text(body.rfc.as_ref());
+            out.push(Subject {
+                party: party_of_rfc(rfc.as_deref(), Party::Unknown),
+                name,
+                rfc,
+                role: PartyRole::Oversight,
+                target: on_deed,
+            });
         }
     }
     for (i, entity) in detail.entidades.iter().enumerate() {
@@ -177,12 +177,20 @@ pub fn screen(
     for subject in subjects(detail) {
         let key = party_key(&subject.name, subject.rfc.as_deref());
         for list in lists.iter() {
-            for row_hit in list.index.hits(&list.entries, &subject.name, subject.rfc.as_deref(), subject.party, threshold) {
+            for row_hit in list.index.hits(
+                &list.entries,
+                &subject.name,
+                subject.rfc.as_deref(),
+                subject.party,
+                threshold,
+            ) {
                 let entry = &list.entries[row_hit.entry as usize];
                 let disposition = dispositions
                     .iter()
                     .rev()
-                    .find(|d| d.list == list.info.format && d.row == entry.row && d.party_key == key)
+                    .find(|d| {
+                        d.list == list.info.format && d.row == entry.row && d.party_key == key
+                    })
                     .cloned();
                 let hit = Hit {
                     list: list.info.format,
@@ -203,10 +211,20 @@ pub fn screen(
                     .as_ref()
                     .is_some_and(|d| d.verdict == HitVerdict::FalsePositive);
                 if !cleared_by_analyst {
-                    let mut f = Finding::new(FindingKind::WatchlistHit, severity(list.info.format, entry.cleared));
+                    let mut f = Finding::new(
+                        FindingKind::WatchlistHit,
+                        severity(list.info.format, entry.cleared),
+                    );
                     f.subject = Some(subject.name.clone());
                     f.codes = vec![entry.row.clone(), hit.score.to_string()];
-                    f.source = Some(format!("{} ({})", list.info.format.publisher(), list.info.published.clone().unwrap_or_else(|| list.info.imported_at.clone())));
+                    f.source = Some(format!(
+                        "{} ({})",
+                        list.info.format.publisher(),
+                        list.info
+                            .published
+                            .clone()
+                            .unwrap_or_else(|| list.info.imported_at.clone())
+                    ));
                     f.hit = Some(Box::new(hit.clone()));
                     found.push((subject.target, f));
                 }

@@ -109,8 +109,12 @@ impl ListStore {
     }
 
     fn read_record(&self, format: ListFormat) -> AppResult<Option<Record>> {
-        fsio::read_json_or_set_aside(&self.dir.join(file_name(format)), RecordKind::Lists, &self.recoveries)
-            .map_err(|e| AppError::storage(Task::ReadLists, e))
+        fsio::read_json_or_set_aside(
+            &self.dir.join(file_name(format)),
+            RecordKind::Lists,
+            &self.recoveries,
+        )
+        .map_err(|e| AppError::storage(Task::ReadLists, e))
     }
 
     /// Every list, read and indexed once per session (and again after an import).
@@ -166,8 +170,10 @@ impl ListStore {
             info: info.clone(),
             entries: read.entries,
         };
-        let bytes = serde_json::to_vec(&record).map_err(|e| ImportError::Desk(AppError::storage(Task::SaveLists, e)))?;
-        fsio::create_private_dir_all(&self.dir).map_err(|e| ImportError::Desk(AppError::storage(Task::SaveLists, e)))?;
+        let bytes = serde_json::to_vec(&record)
+            .map_err(|e| ImportError::Desk(AppError::storage(Task::SaveLists, e)))?;
+        fsio::create_private_dir_all(&self.dir)
+            .map_err(|e| ImportError::Desk(AppError::storage(Task::SaveLists, e)))?;
         fsio::write_atomic(&self.dir.join(file_name(import.format)), &bytes)
             .map_err(|e| ImportError::Desk(AppError::storage(Task::SaveLists, e)))?;
         *self.cache.lock().unwrap_or_else(|p| p.into_inner()) = None;

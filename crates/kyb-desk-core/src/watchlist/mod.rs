@@ -22,7 +22,7 @@ use crate::fsio;
 use crate::recovery::{RecordKind, Recoveries};
 
 pub use csv_text::{ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, RefusedLine, to_csv};
-pub use watched_file::{RefreshProgress, SectionCounts, WatchedFile};
+pub use watched_file::{FileRisk, RefreshProgress, SectionCounts, WatchedFile};
 use watched_file::{file_key, positions, record, refresh_failed, same_file};
 
 /// Whether `flow_id` is one of the profile's `flows` (any, when it names none): a file
@@ -302,6 +302,25 @@ impl Watchlist {
                 }
             }
             Ok(updated)
+        })
+    }
+
+    /// Keeps the risk a review or a screening found for the followed file of
+    /// `document_id` (a file not followed is left alone).
+    pub fn set_risk(&self, profile_id: &str, document_id: &str, risk: FileRisk) -> AppResult<()> {
+        self.change_if(profile_id, |files| {
+            let mut changed = false;
+            for file in files.iter_mut() {
+                if file
+                    .document_id
+                    .as_deref()
+                    .is_some_and(|d| d.eq_ignore_ascii_case(document_id.trim()))
+                {
+                    file.risk = Some(risk.clone());
+                    changed = true;
+                }
+            }
+            Ok(((), changed))
         })
     }
 

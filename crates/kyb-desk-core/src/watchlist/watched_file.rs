@@ -50,6 +50,46 @@ pub struct WatchedFile {
     /// The statuses the refreshes have seen, oldest first (the last
     /// [`MAX_STATUS_SPANS`]), for the SLA clock ([`crate::sla`]).
     pub status_spans: Vec<StatusSpan>,
+    /// The risk its last review (or screening) found; none before its first.
+    pub risk: Option<FileRisk>,
+}
+
+/// A file's risk at a glance, for the watchlist's column: the review's summary.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+pub struct FileRisk {
+    /// The most severe finding's; none when nothing was found.
+    pub level: Option<crate::evidence::Severity>,
+    /// Findings, each counted once.
+    pub findings: u32,
+    /// Risk-list hits not disposed of as false positives.
+    pub hits: u32,
+    /// When it was judged (UTC, RFC 3339).
+    pub checked_at_utc: String,
+}
+
+impl FileRisk {
+    pub fn of(evidence: &crate::evidence::FileEvidence) -> Self {
+        let s = evidence.summary;
+        Self {
+            level: s.level,
+            findings: s.high + s.medium + s.low,
+            hits: evidence
+                .sections
+                .iter()
+                .flat_map(|x| &x.findings)
+                .chain(&evidence.unassigned)
+                .filter(|f| f.kind == crate::evidence::FindingKind::WatchlistHit)
+                .map(|f| {
+                    f.hit
+                        .as_ref()
+                        .map(|h| (h.list, h.row.clone(), h.party_key.clone()))
+                })
+                .collect::<std::collections::HashSet<_>>()
+                .len() as u32,
+            checked_at_utc: kyb_api::time::instant_text(chrono::Utc::now()),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]

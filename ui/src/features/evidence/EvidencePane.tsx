@@ -6,6 +6,8 @@ import { DocumentCard } from "../detail/DocumentCard";
 import { EntityCard } from "../detail/EntityCard";
 import { EvidenceFileView } from "./EvidenceFileView";
 import { findingText, ruleLabel, SEVERITY_TONE, severityLabel } from "./findings";
+import { HitActions } from "./HitActions";
+import { OwnershipView } from "./OwnershipView";
 import { createPdfSession, PdfSessionContext } from "./pdfSession";
 import type { SectionView } from "./view";
 import "../detail/detail.css";
@@ -72,6 +74,7 @@ function SectionBody({ view }: { view: SectionView }) {
           {findings.map((finding, n) => (
             <li key={`${finding.kind}-${n}`} data-testid="evidence-finding" data-kind={finding.kind} data-severity={finding.severity}>
               <span className={`chip chip-${SEVERITY_TONE[finding.severity]}`}>{severityLabel(finding.severity, t)}</span> {findingText(finding, t)}
+              {finding.hit && <HitActions hit={finding.hit} documentId={view.documentId} />}
             </li>
           ))}
         </ul>
@@ -80,6 +83,7 @@ function SectionBody({ view }: { view: SectionView }) {
           {t("evidence.noFindings")}
         </p>
       )}
+      {view.ownership && <OwnershipView ownership={view.ownership} />}
       {documents.length > 1 && (
         <div className="evidence-tabs" role="tablist" aria-label={t("evidence.documents")}>
           {documents.map((d, n) => (

@@ -7,6 +7,7 @@ import type { Document } from "../../bindings/Document";
 import type { Entity } from "../../bindings/Entity";
 import type { FileEvidence } from "../../bindings/FileEvidence";
 import type { Mismatch } from "../../bindings/Mismatch";
+import type { Ownership } from "../../bindings/Ownership";
 import type { SectionEvidence } from "../../bindings/SectionEvidence";
 
 export interface SectionView {
@@ -19,6 +20,11 @@ export interface SectionView {
   entities: { index: number; entity: Entity; mismatches: Mismatch[]; photos: string[]; morePhotos: number }[];
   /** Set by the backend instead of a view too large to hand to the evidence window. */
   tooLarge?: boolean;
+  /** The deed's owners, on the deed's section. */
+  ownership?: Ownership | null;
+  /** The file's DocumentId, where a hit may be disposed of (the review; not the evidence
+   * window, which only shows). */
+  documentId?: string;
 }
 
 export function sectionView(label: string, section: SectionEvidence | null, evidence: FileEvidence, detail: DetailV2 | null): SectionView {
@@ -26,6 +32,7 @@ export function sectionView(label: string, section: SectionEvidence | null, evid
   return {
     label,
     section,
+    ownership: section.deed && section.rule === "deed" ? evidence.ownership : null,
     documents: section.documents.flatMap((index) => {
       const doc = detail?.Documentos[index];
       return doc ? [{ index, doc, file: evidence.documents[index]?.file ?? null }] : [];

@@ -238,6 +238,8 @@ function ReviewForm(props: {
     const view = sectionView(focused ? nameSection(focused.section) : (focusedSection ?? ""), focused, material.evidence, material.detail);
     return { ...view, company: material.company };
   }, [focusedSection, evidenceOf, material, locale]);
+  // The pane disposes of hits; the evidence window only shows them.
+  const paneView = useMemo(() => ({ ...focusedView, documentId: material.draft.documentId }), [focusedView, material.draft.documentId]);
   // The sticky bar's height (one line or two, by the window's width), for the evidence
   // pane to stick below it and the rows to scroll into view below it.
   const bar = useRef<HTMLDivElement>(null);
@@ -524,7 +526,7 @@ function ReviewForm(props: {
           </div>
         </div>
         <ScreenBoundary resetKey={focusedSection ?? ""}>
-          <EvidencePane view={focusedView} onOpenWindow={openWindow} />
+          <EvidencePane view={paneView} onOpenWindow={openWindow} />
         </ScreenBoundary>
       </div>
       {asking && (

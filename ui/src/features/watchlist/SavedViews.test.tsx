@@ -14,7 +14,7 @@ afterEach(() => {
   clearMocks();
 });
 
-const overdue: Filter = { query: "acme", categories: ["queued"], onlyChanged: false, age: "older" };
+const overdue: Filter = { query: "acme", categories: ["queued"], onlyChanged: false, age: "older", minRisk: "high" };
 const hers: SavedView = {
   id: 7,
   name: "Vencidos",

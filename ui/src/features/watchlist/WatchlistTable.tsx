@@ -17,6 +17,7 @@ const COLUMNS: { key: SortKey; label: MessageKey }[] = [
   { key: "rfc", label: "colRfc" },
   { key: "flow", label: "colFlow" },
   { key: "status", label: "colStatus" },
+  { key: "riskLevel", label: "colRisk" },
   { key: "sections", label: "colSections" },
   { key: "persons", label: "colPersons" },
   { key: "updated", label: "colUpdated" },
@@ -151,6 +152,9 @@ export function WatchlistTable(props: {
                     <RowStatus file={file} now={props.now} locale={props.locale} />
                   </Cell>
                   {props.sla && <Cell className="cell-wrap">{props.sla(file)}</Cell>}
+                  <Cell testId="row-risk" title={riskTitle(file, t)}>
+                    <RiskCell file={file} />
+                  </Cell>
                   <Cell className="cell-wrap" testId="row-sections">
                     <SectionCounts file={file} />
                   </Cell>
@@ -189,6 +193,28 @@ function Cell(props: { className?: string | undefined; title?: string | undefine
       <span className="cell-text">{props.children}</span>
     </span>
   );
+}
+
+const RISK_TONE = { high: "danger", medium: "warn", low: "neutral" } as const;
+const RISK_WORD = { high: "watchRisk.high", medium: "watchRisk.medium", low: "watchRisk.low" } as const;
+
+/** The risk its last review found: the level and how many findings; a dash before any. */
+function RiskCell({ file }: { file: WatchedFile }) {
+  const { t } = useI18n();
+  const risk = file.risk;
+  if (!risk) return <span className="muted">{MISSING}</span>;
+  if (!risk.level) return <span className="muted">{t("watchRisk.none")}</span>;
+  return (
+    <span className={`chip chip-${RISK_TONE[risk.level]}`} data-level={risk.level}>
+      {t(RISK_WORD[risk.level])} · {risk.findings}
+    </span>
+  );
+}
+
+function riskTitle(file: WatchedFile, t: Translate): string | undefined {
+  const risk = file.risk;
+  if (!risk) return t("watchRisk.notReviewed");
+  return t("watchRisk.title", { n: risk.findings, hits: risk.hits });
 }
 
 /** When the service was last asked, for a file it has said nothing about. */

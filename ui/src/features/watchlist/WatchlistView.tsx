@@ -6,6 +6,7 @@ import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
 import type { QueueFilter } from "../../bindings/QueueFilter";
+import type { RiskFloor } from "../../bindings/RiskFloor";
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { ErrorNotice } from "../../components/ErrorNotice";
@@ -61,6 +62,7 @@ const unknownFile: WatchedFile = {
   personsTotal: 0,
   personsEnrolled: 0,
   statusSpans: [],
+  risk: null,
 };
 
 /** The watchlist's first paint with its rows is the app's start-up (see the backend's
@@ -308,6 +310,17 @@ export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; o
               {t(CATEGORY_WORDS[c])}
             </option>
           ))}
+        </select>
+        <select
+          className="input"
+          aria-label={t("colRisk")}
+          value={filter.minRisk ?? ""}
+          onChange={(e) => setFilter({ ...filter, minRisk: e.target.value === "" ? null : (e.target.value as RiskFloor) })}
+          data-testid="filter-risk"
+        >
+          <option value="">{t("watchRisk.any")}</option>
+          <option value="medium">{t("watchRisk.mediumUp")}</option>
+          <option value="high">{t("watchRisk.highOnly")}</option>
         </select>
         <label className="check">
           <input type="checkbox" checked={filter.onlyChanged} onChange={(e) => setFilter({ ...filter, onlyChanged: e.target.checked })} />

@@ -71,3 +71,25 @@ describe("the watchlist's rows", () => {
     expect(filterRows(sorted, { ...emptyFilter, query: "igual" }).map((f) => f.rfc)).toEqual(["MMM010101MM1", "ZZZ010101ZZ1"]);
   });
 });
+
+describe("the risk column", () => {
+  const risky = (rfc: string, level: "high" | "medium" | "low" | null, findings: number) =>
+    file(rfc, { risk: { level, findings, hits: 0, checkedAtUtc: "2026-12-01T10:00:00Z" } });
+  const rows = [
+    risky("AAA010101AA1", "medium", 5),
+    file("BBB010101BB1"),
+    risky("CCC010101CC1", "high", 1),
+    risky("DDD010101DD1", "high", 4),
+    risky("EEE010101EE1", null, 0),
+  ];
+
+  it("sorts by level, then by findings, files never reviewed last", () => {
+    const sorted = sortRows(rows, { key: "riskLevel", descending: true }).map((f) => f.rfc);
+    expect(sorted).toEqual(["DDD010101DD1", "CCC010101CC1", "AAA010101AA1", "EEE010101EE1", "BBB010101BB1"]);
+  });
+
+  it("filters to a floor: medium shows medium and high, high only high", () => {
+    expect(filterRows(rows, { ...emptyFilter, minRisk: "medium" }).map((f) => f.rfc)).toEqual(["AAA010101AA1", "CCC010101CC1", "DDD010101DD1"]);
+    expect(filterRows(rows, { ...emptyFilter, minRisk: "high" }).map((f) => f.rfc)).toEqual(["CCC010101CC1", "DDD010101DD1"]);
+  });
+});

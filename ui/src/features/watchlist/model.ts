@@ -1,12 +1,14 @@
 // The watchlist's pure rules: which rows show, in what order. Kept apart from React so
 // Vitest checks them directly.
+import type { RiskFloor } from "../../bindings/RiskFloor";
+import type { Severity } from "../../bindings/Severity";
 import type { StatusCategory } from "../../bindings/StatusCategory";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { fold } from "../../words/text";
 import { type AgeBucket, ageBucket } from "./overview";
 
 /** `due`: by the SLA clock's due instant (sla.ts gives it). */
-export type SortKey = "company" | "rfc" | "flow" | "status" | "sections" | "persons" | "updated" | "due";
+export type SortKey = "company" | "rfc" | "flow" | "status" | "riskLevel" | "sections" | "persons" | "updated" | "due";
 export interface Sort {
   key: SortKey;
   descending: boolean;
@@ -20,9 +22,22 @@ export interface Filter {
   onlyChanged: boolean;
   /** Only files whose last change falls in this bucket (the overview's); null: any. */
   age: AgeBucket | null;
+  /** Only files whose last review found risk at this level or above; null: any. */
+  minRisk: RiskFloor | null;
 }
 
-export const emptyFilter: Filter = { query: "", categories: [], onlyChanged: false, age: null };
+export const emptyFilter: Filter = { query: "", categories: [], onlyChanged: false, age: null, minRisk: null };
+
+const RANK: Record<Severity, number> = { low: 1, medium: 2, high: 3 };
+const FLOOR: Record<RiskFloor, number> = { medium: 2, high: 3 };
+
+/** A file's risk as a number to order by: its level first, then how many findings; a
+ * file never reviewed below every reviewed one. */
+export function riskValue(file: WatchedFile): number {
+  const risk = file.risk;
+  if (!risk) return -1;
+  return (risk.level ? RANK[risk.level] : 0) * 10_000 + Math.min(risk.findings, 9_999);
+}
 
 export function rowKey(file: Pick<WatchedFile, "flowId" | "rfc">): string {
   return `${file.flowId}\u0000${file.rfc}`;
@@ -48,6 +63,7 @@ function matches(file: WatchedFile, filter: Filter, query: string, now: number):
   if (filter.onlyChanged && !file.changed) return false;
   if (filter.age !== null && ageBucket(file.updatedAtUtc, now) !== filter.age) return false;
   if (filter.categories.length > 0 && !filter.categories.includes(file.statusCategory ?? "unknown")) return false;
+  if (filter.minRisk !== null && (file.risk?.level ? RANK[file.risk.level] : 0) < FLOOR[filter.minRisk]) return false;
   return !query || searchText(file).includes(query);
 }
 
@@ -73,6 +89,8 @@ function sortValue(file: WatchedFile, key: SortKey, due: (file: WatchedFile) => 
       return progress(file);
     case "persons":
       return file.personsEnrolled;
+    case "riskLevel":
+      return riskValue(file);
     case "updated":
       return updatedValue(file);
   }

@@ -100,7 +100,8 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "error.fixed_by_policy": "Set by your company’s policy: it cannot be changed or deleted here.",
   "hint.fixed_by_policy": "Ask your company’s IT to change it.",
   "error.list_unreadable": "The file is no list of that format: nothing was imported.",
-  "hint.list_unreadable": "Download the list again from its publisher, without opening or saving it in another program, and choose its format. The previous list stays in use.",
+  "hint.list_unreadable":
+    "Download the list again from its publisher, without opening or saving it in another program, and choose its format. The previous list stays in use.",
   "error.list_unreadable.too_large": "The file is over a list's largest size (512 MB): nothing was imported.",
   "error.list_unreadable.line_too_long": "Line {line} is too long to be a row of the list: nothing was imported.",
   "error.list_unreadable.too_many_rows": "The file has more rows than a list may have (5 million): nothing was imported.",

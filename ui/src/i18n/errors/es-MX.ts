@@ -100,7 +100,8 @@ export const errorsEsMX = {
   "error.fixed_by_policy": "Fijado por la política de su empresa: no se puede cambiar ni eliminar aquí.",
   "hint.fixed_by_policy": "Pida el cambio al área de TI de su empresa.",
   "error.list_unreadable": "El archivo no es una lista de ese formato: no se importó nada.",
-  "hint.list_unreadable": "Descargue la lista de nuevo de su publicador, sin abrirla ni guardarla con otro programa, y elija el formato que corresponde. La lista anterior sigue vigente.",
+  "hint.list_unreadable":
+    "Descargue la lista de nuevo de su publicador, sin abrirla ni guardarla con otro programa, y elija el formato que corresponde. La lista anterior sigue vigente.",
   "error.list_unreadable.too_large": "El archivo pasa del tamaño máximo de una lista (512 MB): no se importó nada.",
   "error.list_unreadable.line_too_long": "La línea {line} es demasiado larga para ser una fila de la lista: no se importó nada.",
   "error.list_unreadable.too_many_rows": "El archivo tiene más filas de las que una lista puede tener (5 millones): no se importó nada.",

@@ -1,0 +1,77 @@
+import { lazy, Suspense } from "react";
+
+import type { Ownership } from "../../bindings/Ownership";
+import { useI18n } from "../../i18n";
+
+// The picture's chunk (uPlot) is fetched when a deed with owners is shown, not with the review.
+const OwnershipChart = lazy(() => import("./OwnershipChart").then((m) => ({ default: m.OwnershipChart })));
+
+const money = (n: number | null) => (n === null ? "—" : n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+
+/** Who owns and runs the company, from the deed: the shareholders' table with the picture
+ * of their shares beside it, those who control it at the policy's threshold marked, and
+ * the administrators and the supervisory body with their RFCs. */
+export function OwnershipView({ ownership }: { ownership: Ownership }) {
+  const { t } = useI18n();
+  const { owners } = ownership;
+  return (
+    <section className="ownership" aria-label={t("owners.title")} data-testid="ownership">
+      <h4>{t("owners.title")}</h4>
+      <div className="ownership-body">
+        <table className="table small" data-testid="owners-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("owners.name")}</th>
+              <th scope="col">RFC</th>
+              <th scope="col">%</th>
+              <th scope="col">{t("owners.fixed")}</th>
+              <th scope="col">{t("owners.variable")}</th>
+              <th scope="col">{t("owners.total")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {owners.map((o, n) => (
+              <tr key={`${o.name}-${n}`} data-testid="owner" data-controls={o.controls} data-company={o.company}>
+                <th scope="row">
+                  {o.name}
+                  {o.controls && <span className="chip chip-warn">{t("owners.controls")}</span>}
+                  {o.company && <span className="chip chip-warn">{t("owners.company")}</span>}
+                </th>
+                <td className="mono">{o.rfc ?? "—"}</td>
+                <td className="num">{o.percent === null ? "—" : o.percent.toLocaleString()}</td>
+                <td className="num">{money(o.fixed)}</td>
+                <td className="num">{money(o.variable)}</td>
+                <td className="num">{money(o.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t("owners.sum")}</th>
+              <td />
+              <td className="num">{ownership.totalPercent === null ? "—" : ownership.totalPercent.toLocaleString()}</td>
+              <td colSpan={3} className="muted small">
+                {t("owners.threshold", { n: ownership.thresholdPercent })}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        {owners.some((o) => o.percent !== null) && (
+          <Suspense fallback={<div className="ownership-chart" />}>
+            <OwnershipChart owners={owners} threshold={ownership.thresholdPercent} />
+          </Suspense>
+        )}
+      </div>
+      {(ownership.administrators.length > 0 || ownership.oversight.length > 0) && (
+        <ul className="ownership-officers small" data-testid="officers">
+          {[...ownership.administrators, ...ownership.oversight].map((o, n) => (
+            <li key={`${o.name}-${n}`}>
+              {o.role ? `${o.role}: ` : ""}
+              {o.name} <span className="mono muted">{o.rfc ?? t("owners.noRfc")}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+
+import * as backend from "../../api/backend";
+import { keys } from "../../api/queries";
+import type { AppError } from "../../bindings/AppError";
+import type { ImportedList } from "../../bindings/ImportedList";
+import type { ListFormat } from "../../bindings/ListFormat";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { PageHeader } from "../../components/PageHeader";
+import { useI18n } from "../../i18n";
+import { FORMAT_FILES, FORMAT_NAME, FORMATS } from "./lists";
+import "../../i18n/evidence";
+import "./risklists.css";
+
+/** The risk lists the reviews screen against: what is imported (with its provenance), and
+ * an import for each format, from the file the publisher gives. The desk fetches none
+ * on its own. */
+export function RiskListsView() {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const lists = useQuery({ queryKey: keys.riskLists(), queryFn: backend.riskLists });
+  const [done, setDone] = useState<ImportedList | null>(null);
+  const imports = useMutation({
+    mutationFn: (format: ListFormat) => backend.importList(format),
+    onMutate: () => setDone(null),
+    onSuccess: (info) => {
+      if (!info) return;
+      setDone(info);
+      void client.invalidateQueries({ queryKey: keys.riskLists() });
+      // Every review is screened again against the new version.
+      void client.invalidateQueries({ queryKey: ["desk", "review-material"] });
+    },
+  });
+  const byFormat = new Map((lists.data ?? []).map((l) => [l.format, l]));
+  return (
+    <section className="risk-lists" aria-labelledby="risk-lists-title" data-testid="risk-lists">
+      <PageHeader id="risk-lists-title" title={t("lists.title")} subtitle={t("lists.intro")} />
+      {lists.error && <ErrorNotice error={lists.error} />}
+      {imports.error && <ErrorNotice error={imports.error as AppError} onDismiss={() => imports.reset()} />}
+      {done && (
+        <p className="notice notice-ok" role="status" data-testid="list-imported">
+          {t("lists.imported", { list: t(FORMAT_NAME[done.info.format]), rows: done.info.rows.toLocaleString(), version: done.info.version })}{" "}
+          {t("lists.rescreened", { n: done.rescreened, hits: done.newHits.length })}
+        </p>
+      )}
+      {done && done.newHits.length > 0 && (
+        <ul className="notice notice-warn" data-testid="new-hits">
+          {done.newHits.map((h) => (
+            <li key={`${h.documentId}-${h.row}-${h.party}`}>
+              {t("lists.newHit", { company: h.company ?? h.documentId, party: h.party, row: h.row, score: h.score })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <table className="table risk-lists-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("lists.list")}</th>
+            <th scope="col">{t("lists.published")}</th>
+            <th scope="col">{t("lists.rows")}</th>
+            <th scope="col">{t("lists.importedAt")}</th>
+            <th scope="col">{t("lists.sha256")}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t("lists.actions")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {FORMATS.map((format) => {
+            const info = byFormat.get(format);
+            const busy = imports.isPending && imports.variables === format;
+            return (
+              <tr key={format} data-testid="risk-list" data-format={format} data-version={info?.version ?? 0}>
+                <th scope="row">
+                  {t(FORMAT_NAME[format])}
+                  <span className="muted small block">{info ? `${info.publisher} · v${info.version}` : FORMAT_FILES[format]}</span>
+                </th>
+                <td>{info ? (info.published ?? t("lists.noDate")) : "—"}</td>
+                <td className="num">{info ? info.rows.toLocaleString() : "—"}</td>
+                <td>{info ? `${new Date(info.importedAt).toLocaleString()} · ${info.importedBy}` : t("lists.none")}</td>
+                <td className="mono small" title={info?.sha256}>
+                  {info ? `${info.sha256.slice(0, 12)}…` : "—"}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button small"
+                    disabled={imports.isPending}
+                    onClick={() => imports.mutate(format)}
+                    data-testid={`import-${format}`}
+                  >
+                    {busy ? t("lists.importing") : info ? t("lists.importAgain") : t("lists.import")}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="muted small">{t("lists.privacy")}</p>
+    </section>
+  );
+}
