@@ -22,6 +22,7 @@ use crate::desk::{Desk, audit_path};
 use crate::error::{AppError, AppResult, DeskCode, Details, Task};
 use crate::guide::{DemoGuide, GuideFile, GuideFolio};
 use crate::profiles::{FlowEntry, PersonType, Profile, ProfileInput};
+use crate::screening::ListFormat;
 
 pub const PROFILE_NAME: &str = "Demostración";
 pub const AGENT_EMAIL: &str = "analista.demo@kybdesk.mx";
@@ -227,7 +228,33 @@ pub async fn populate(desk: &Desk, sandbox: &RunningSandbox) -> AppResult<DemoGu
     if let Err(error) = desk.refresh_watchlist(false, |_| {}).await {
         tracing::warn!(code = %error.code, "the demo watchlist was not refreshed at start");
     }
+    import_demo_lists(desk, sandbox).await?;
     guide(&files, manifest)
+}
+
+/// The demo's risk lists (a 69-B list naming the example file's shareholder, an SDN
+/// list with a near miss of its other person), imported as a user would, once: the
+/// reviews screen against them from the first.
+async fn import_demo_lists(desk: &Desk, sandbox: &RunningSandbox) -> AppResult<()> {
+    let kept = desk.risk_lists()?;
+    let mut by_format: Vec<(ListFormat, Vec<(String, Vec<u8>)>)> = Vec::new();
+    for file in sandbox.demo_lists() {
+        let Ok(format) = serde_json::from_value::<ListFormat>(serde_json::Value::from(file.format))
+        else {
+            continue;
+        };
+        match by_format.iter_mut().find(|(f, _)| *f == format) {
+            Some((_, files)) => files.push((file.name.to_owned(), file.bytes)),
+            None => by_format.push((format, vec![(file.name.to_owned(), file.bytes)])),
+        }
+    }
+    for (format, files) in by_format {
+        if kept.iter().any(|l| l.format == format) {
+            continue;
+        }
+        desk.import_list_files(format, files).await?;
+    }
+    Ok(())
 }
 
 fn guide(files: &[FileFacts], manifest: &Manifest) -> AppResult<DemoGuide> {

@@ -328,7 +328,7 @@ mod tests {
     /// Every code ever written (the audit log's outcomes, the team trail's, the
     /// watchlist's last error, drift logs), from when they were one list: each reads
     /// into the code of its owner and is written back as the same string.
-    const WRITTEN: [(&str, &str); 59] = [
+    const WRITTEN: [(&str, &str); 60] = [
         ("unauthorized", "service"),
         ("workspace_forbidden", "service"),
         ("not_allowed", "service"),
@@ -362,6 +362,7 @@ mod tests {
         ("needs_acknowledgement", "desk"),
         ("draft_changed", "desk"),
         ("fixed_by_policy", "desk"),
+        ("list_unreadable", "desk"),
         ("no_team", "team"),
         ("no_team_password", "team"),
         ("team_unreachable", "team"),

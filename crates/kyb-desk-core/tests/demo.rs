@@ -137,3 +137,96 @@ async fn a_demo_folder_another_app_holds_is_left_as_it_is() {
     assert_eq!(demo.desk.watchlist().expect("watchlist").len(), 1);
     assert!(std::fs::read_dir(&path).expect("folder").count() > 1);
 }
+
+/// The demo's own checks at work: its risk lists are imported at start, the example
+/// file's shareholder is a 69-B hit, its other person a near miss on the SDN list, and
+/// the doubtful file has a shareholder that is a company and a CURP wrong on purpose.
+#[tokio::test]
+async fn the_demo_screens_against_its_lists_and_shows_its_planned_findings() {
+    use kyb_desk_core::evidence::FindingKind;
+    use kyb_desk_core::evidence::files::EvidenceFiles;
+    use kyb_desk_core::screening::ListFormat;
+
+    let demo = DemoDesk::start().await;
+    demo::populate(&demo.desk, &demo.sandbox)
+        .await
+        .expect("populated");
+    let lists = demo.desk.risk_lists().expect("lists");
+    let formats: Vec<ListFormat> = lists.iter().map(|l| l.format).collect();
+    assert_eq!(formats, vec![ListFormat::Sat69b, ListFormat::OfacSdn]);
+    // Populated again (the demo opened again on its folder): nothing imported twice.
+    demo::populate(&demo.desk, &demo.sandbox)
+        .await
+        .expect("again");
+    assert!(
+        demo.desk
+            .risk_lists()
+            .expect("lists")
+            .iter()
+            .all(|l| l.version == 1)
+    );
+
+    let base = reqwest::Url::parse(&demo.manifest().base_url).expect("address");
+    let files = EvidenceFiles::new(Some(&base)).expect("files");
+    let e = &demo.manifest().examples;
+    let example = demo
+        .desk
+        .review_material(&files, &e.flow_id, &e.rfc, &e.document_id.to_string())
+        .await
+        .expect("the example's review");
+    let on = |list: ListFormat| {
+        example
+            .evidence
+            .hits
+            .iter()
+            .filter(|h| h.list == list)
+            .map(|h| (h.role, h.score))
+            .collect::<Vec<_>>()
+    };
+    assert!(
+        !on(ListFormat::Sat69b).is_empty(),
+        "the shareholder on the 69-B list"
+    );
+    let near: Vec<u32> = on(ListFormat::OfacSdn)
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect();
+    assert!(
+        !near.is_empty() && near.iter().all(|s| (90..100).contains(s)),
+        "a near miss: {near:?}"
+    );
+
+    let doubtful = demo
+        .desk
+        .review_material(
+            &files,
+            &e.flow_id_hostile,
+            &e.hostile_rfc,
+            &e.hostile_document_id.to_string(),
+        )
+        .await
+        .expect("the doubtful file's review");
+    let kinds: Vec<FindingKind> = doubtful
+        .evidence
+        .sections
+        .iter()
+        .flat_map(|s| &s.findings)
+        .map(|f| f.kind)
+        .collect();
+    assert!(
+        kinds.contains(&FindingKind::CompanyShareholder),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds.contains(&FindingKind::IdentifierCheckDigit),
+        "{kinds:?}"
+    );
+    assert!(
+        doubtful
+            .evidence
+            .ownership
+            .as_ref()
+            .is_some_and(|o| o.owners.iter().any(|x| x.company)),
+        "the company among the owners"
+    );
+}

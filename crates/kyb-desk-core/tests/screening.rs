@@ -58,7 +58,10 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
     // The example file is followed, and its detail was kept when it was reviewed: the
     // import screens it again at once, and says the hit is new.
     demo.desk
-        .watch_file(&demo.manifest().examples.flow_id, &demo.manifest().examples.rfc)
+        .watch_file(
+            &demo.manifest().examples.flow_id,
+            &demo.manifest().examples.rfc,
+        )
         .expect("followed");
     let _ = review(&demo).await;
     let imported = demo
@@ -71,17 +74,25 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
         .expect("imported");
     assert!(imported.rescreened >= 1, "{imported:?}");
     assert!(
-        imported.new_hits.iter().any(|h| h.party == shareholder && h.row == "ZZZZ800101AB1"),
+        imported
+            .new_hits
+            .iter()
+            .any(|h| h.party == shareholder && h.row == "ZZZZ800101AB1"),
         "{:?}",
         imported.new_hits
     );
     let followed = demo.desk.watchlist().expect("the watchlist");
     let risk = followed
         .iter()
-        .find(|f| f.document_id.as_deref() == Some(&demo.manifest().examples.document_id.to_string()))
+        .find(|f| {
+            f.document_id.as_deref() == Some(&demo.manifest().examples.document_id.to_string())
+        })
         .and_then(|f| f.risk.clone())
         .expect("its risk is kept for the column");
-    assert_eq!((risk.level, risk.hits), (Some(kyb_desk_core::evidence::Severity::High), 1));
+    assert_eq!(
+        (risk.level, risk.hits),
+        (Some(kyb_desk_core::evidence::Severity::High), 1)
+    );
     let info = imported.info;
     assert_eq!((info.rows, info.version), (2, 1));
     assert_eq!(

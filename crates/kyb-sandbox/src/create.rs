@@ -123,6 +123,7 @@ pub async fn create_file(State(app): State<AppState>, caller: Caller, body: Byte
         branches: 1,
         branch_documents: 0,
         hostile_proofs: false,
+        corporate_shareholder: None,
         created: now,
         updated: now,
     };

@@ -283,7 +283,8 @@ fn constitution_date(rfc: &str) -> String {
 
 fn incorporation_deed(rng: &mut ChaCha8Rng, file: &BusinessFile, base_url: &str) -> Value {
     let shareholders: Vec<&Person> = file.persons.iter().collect();
-    let shares = split_hundred(rng, shareholders.len());
+    let holders = shareholders.len() + usize::from(file.corporate_shareholder.is_some());
+    let shares = split_hundred(rng, holders);
     let capital = 100_000.0_f64;
     // The company was constituted on its RFC's date (characters 4 to 9, YYMMDD; the
     // sandbox's companies are of this century), as the SAT assigns it.
@@ -320,14 +321,20 @@ fn incorporation_deed(rng: &mut ChaCha8Rng, file: &BusinessFile, base_url: &str)
         "ObjetoSocial": { "ObjetoSocial": "La compraventa, importación, exportación y distribución de toda clase de bienes." },
         "ObjetoSocialAnalisis": analysis,
         "OrganosInternos": {
-            "Accionistas": shareholders.iter().zip(&shares).map(|(p, pct)| {
-                let amount = capital * f64::from(*pct) / 100.0;
-                json!({
-                    "Nombre": p.full_name(), "Nacionalidad": "Mexicana", "RFC": p.rfc,
-                    "ParticipacionAccionaria": format!("{} acciones", pct * 10), "Porcentaje": f64::from(*pct),
-                    "SerieClase": "A", "CapitalFijo": amount / 2.0, "CapitalVariable": amount / 2.0, "Total": amount,
+            "Accionistas": shareholders
+                .iter()
+                .map(|p| (p.full_name(), p.rfc.clone()))
+                .chain(file.corporate_shareholder.clone())
+                .zip(&shares)
+                .map(|((name, rfc), pct)| {
+                    let amount = capital * f64::from(*pct) / 100.0;
+                    json!({
+                        "Nombre": name, "Nacionalidad": "Mexicana", "RFC": rfc,
+                        "ParticipacionAccionaria": format!("{} acciones", pct * 10), "Porcentaje": f64::from(*pct),
+                        "SerieClase": "A", "CapitalFijo": amount / 2.0, "CapitalVariable": amount / 2.0, "Total": amount,
+                    })
                 })
-            }).collect::<Vec<_>>(),
+                .collect::<Vec<_>>(),
             "Administracion": {
                 "RegimenAdministracion": if shareholders.len() > 1 { "Consejo de Administración" } else { "Administrador Único" },
                 "Integrantes": shareholders.iter().map(|p| json!({"Nombre": p.full_name(), "Nacionalidad": "Mexicana", "RFC": p.rfc})).collect::<Vec<_>>(),

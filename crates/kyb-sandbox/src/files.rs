@@ -114,6 +114,9 @@ pub struct BusinessFile {
     /// Lists the hostile files (`hostile.rs`) as its proofs of address instead of one
     /// generated bill: the demo's "Archivos Dudosos".
     pub hostile_proofs: bool,
+    /// Its deed names, beside its persons, a shareholder that is a company (a
+    /// 12-character RFC), whose own owners the deed does not show.
+    pub corporate_shareholder: Option<(String, String)>,
     pub created: DateTime<Utc>,
     pub updated: DateTime<Utc>,
 }
@@ -315,6 +318,7 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> BusinessFile {
         // The head office's proof of address, a photographed receipt.
         branch_documents: 1,
         hostile_proofs: false,
+        corporate_shareholder: None,
         created: spec.created,
         // Some time after its creation, never after the present (a file is not updated
         // in the future): a delay longer than the file's age wraps round within it.

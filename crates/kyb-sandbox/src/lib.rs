@@ -10,6 +10,7 @@ mod complementary;
 mod correction;
 mod create;
 mod deed;
+pub mod demo_lists;
 mod detail;
 mod detail_data;
 mod detail_fiscal;
@@ -206,6 +207,17 @@ impl RunningSandbox {
             .collect();
         files.sort_by(|a, b| (&a.rfc, &a.flow_id).cmp(&(&b.rfc, &b.flow_id)));
         files
+    }
+
+    /// The demo's risk lists ([`demo_lists`]), in their publishers' formats, from the
+    /// example file of the first workspace.
+    pub fn demo_lists(&self) -> Vec<demo_lists::DemoListFile> {
+        let world = self.app.lock();
+        world
+            .files
+            .get(&self.manifest.examples.document_id)
+            .map(demo_lists::files)
+            .unwrap_or_default()
     }
 
     /// Stops accepting connections and waits for the server task to end.

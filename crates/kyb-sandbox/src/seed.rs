@@ -221,6 +221,19 @@ fn hostile_file(
         rng.random_range(10..99)
     );
     file.hostile_proofs = true;
+    // The demo's doubtful file is doubtful in its owners and identifiers too: a
+    // shareholder that is a company, and its first person's CURP with a check digit
+    // RENAPO would not give (the desk shows both as findings).
+    file.corporate_shareholder = Some((
+        "Inversiones Dudosas del Bajío S.A. de C.V.".into(),
+        "IDB1409221A3".into(),
+    ));
+    if let Some(person) = file.persons.first_mut() {
+        let last = person.curp.pop().and_then(|c| c.to_digit(10)).unwrap_or(0);
+        person
+            .curp
+            .push(char::from_digit((last + 1) % 10, 10).unwrap_or('0'));
+    }
     (flow, file)
 }
 

@@ -233,6 +233,8 @@ async fn members_execute_only_the_members_functions() {
         "team_intent",
         "team_add_note",
         "team_my_open_calls",
+        // 0017
+        "team_hit_disposed",
     ];
     members.sort_unstable();
     assert_eq!(callable, members);
