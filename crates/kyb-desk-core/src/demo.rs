@@ -232,12 +232,15 @@ pub async fn populate(desk: &Desk, sandbox: &RunningSandbox) -> AppResult<DemoGu
     guide(&files, manifest)
 }
 
+/// A file's name and bytes.
+type NamedBytes = (String, Vec<u8>);
+
 /// The demo's risk lists (a 69-B list naming the example file's shareholder, an SDN
 /// list with a near miss of its other person), imported as a user would, once: the
 /// reviews screen against them from the first.
 async fn import_demo_lists(desk: &Desk, sandbox: &RunningSandbox) -> AppResult<()> {
     let kept = desk.risk_lists()?;
-    let mut by_format: Vec<(ListFormat, Vec<(String, Vec<u8>)>)> = Vec::new();
+    let mut by_format: Vec<(ListFormat, Vec<NamedBytes>)> = Vec::new();
     for file in sandbox.demo_lists() {
         let Ok(format) = serde_json::from_value::<ListFormat>(serde_json::Value::from(file.format))
         else {
