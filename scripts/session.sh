@@ -88,6 +88,9 @@ if $with_driver; then
   # out of WebDriver's reach); the journeys read the same variable to find them.
   export KYB_DESK_TEST_SAVE_DIR="$KYB_SESSION_DIR/saved"
   mkdir -p "$KYB_DESK_TEST_SAVE_DIR"
+  # …and takes the files a user would pick (a risk list to import) from here, by format.
+  export KYB_DESK_TEST_OPEN_DIR="$KYB_SESSION_DIR/picked"
+  mkdir -p "$KYB_DESK_TEST_OPEN_DIR"
   port=$(free_port)
   native_port=$(free_port)
   # Its own process group: tauri-driver's children (WebKitWebDriver, the app) go with it.

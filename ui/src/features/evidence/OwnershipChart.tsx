@@ -1,6 +1,9 @@
 // The deed's shares as bars (uPlot, the chart library the dashboard already uses), the
-// policy's threshold drawn across them. Only the picture: every figure is in the table
+// policy's threshold drawn across them as a dashed line (who is at or over it is marked in
+// the table). Only the picture: every figure is in the table
 // beside it, so the canvas is hidden from assistive technology.
+// Before uPlot: it reads the language at import (a window started under LANG=C has none).
+import "../dashboard/languageTag";
 import "uplot/dist/uPlot.min.css";
 
 import { useEffect, useRef } from "react";
@@ -19,8 +22,7 @@ export function OwnershipChart({ owners, threshold }: { owners: Owner[]; thresho
     if (!el) return;
     const shown = owners.filter((o) => o.percent !== null);
     const xs = shown.map((_, i) => i);
-    const below = shown.map((o) => (o.controls ? null : o.percent));
-    const over = shown.map((o) => (o.controls ? o.percent : null));
+    const shares = shown.map((o) => o.percent ?? 0);
     const line = shown.map(() => threshold);
     const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
     const paths = bars ? { paths: bars } : {};
@@ -42,14 +44,9 @@ export function OwnershipChart({ owners, threshold }: { owners: Owner[]; thresho
           { splits: () => xs, values: (_u, splits) => splits.map((i) => initials(shown[i]?.name ?? "")), grid: { show: false } },
           { values: (_u, splits) => splits.map((v) => `${v} %`) },
         ],
-        series: [
-          {},
-          { fill: BAR, stroke: BAR, ...paths, points: { show: false } },
-          { fill: CONTROLS, stroke: CONTROLS, ...paths, points: { show: false } },
-          { stroke: CONTROLS, dash: [4, 4], width: 1, points: { show: false } },
-        ],
+        series: [{}, { fill: BAR, stroke: BAR, ...paths, points: { show: false } }, { stroke: CONTROLS, dash: [4, 4], width: 1, points: { show: false } }],
       },
-      [xs, below, over, line],
+      [xs, shares, line],
       el,
     );
     const resized = new ResizeObserver(() => plot.setSize({ width: Math.max(200, el.clientWidth || 260), height: HEIGHT }));

@@ -1,18 +1,19 @@
 import { lazy, Suspense } from "react";
 
 import type { Ownership } from "../../bindings/Ownership";
+import { ScreenBoundary } from "../../components/ScreenBoundary";
 import { useI18n } from "../../i18n";
 
 // The picture's chunk (uPlot) is fetched when a deed with owners is shown, not with the review.
 const OwnershipChart = lazy(() => import("./OwnershipChart").then((m) => ({ default: m.OwnershipChart })));
 
-const money = (n: number | null) => (n === null ? "—" : n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const money = (n: number | null, locale: string) => (n === null ? "—" : n.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** Who owns and runs the company, from the deed: the shareholders' table with the picture
  * of their shares beside it, those who control it at the policy's threshold marked, and
  * the administrators and the supervisory body with their RFCs. */
 export function OwnershipView({ ownership }: { ownership: Ownership }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { owners } = ownership;
   return (
     <section className="ownership" aria-label={t("owners.title")} data-testid="ownership">
@@ -38,10 +39,10 @@ export function OwnershipView({ ownership }: { ownership: Ownership }) {
                   {o.company && <span className="chip chip-warn">{t("owners.company")}</span>}
                 </th>
                 <td className="mono">{o.rfc ?? "—"}</td>
-                <td className="num">{o.percent === null ? "—" : o.percent.toLocaleString()}</td>
-                <td className="num">{money(o.fixed)}</td>
-                <td className="num">{money(o.variable)}</td>
-                <td className="num">{money(o.total)}</td>
+                <td className="num">{o.percent === null ? "—" : o.percent.toLocaleString(locale)}</td>
+                <td className="num">{money(o.fixed, locale)}</td>
+                <td className="num">{money(o.variable, locale)}</td>
+                <td className="num">{money(o.total, locale)}</td>
               </tr>
             ))}
           </tbody>
@@ -49,7 +50,7 @@ export function OwnershipView({ ownership }: { ownership: Ownership }) {
             <tr>
               <th scope="row">{t("owners.sum")}</th>
               <td />
-              <td className="num">{ownership.totalPercent === null ? "—" : ownership.totalPercent.toLocaleString()}</td>
+              <td className="num">{ownership.totalPercent === null ? "—" : ownership.totalPercent.toLocaleString(locale)}</td>
               <td colSpan={3} className="muted small">
                 {t("owners.threshold", { n: ownership.thresholdPercent })}
               </td>
@@ -57,9 +58,12 @@ export function OwnershipView({ ownership }: { ownership: Ownership }) {
           </tfoot>
         </table>
         {owners.some((o) => o.percent !== null) && (
-          <Suspense fallback={<div className="ownership-chart" />}>
-            <OwnershipChart owners={owners} threshold={ownership.thresholdPercent} />
-          </Suspense>
+          // A picture that cannot be drawn says so in its place; the table and the pane stay.
+          <ScreenBoundary>
+            <Suspense fallback={<div className="ownership-chart" />}>
+              <OwnershipChart owners={owners} threshold={ownership.thresholdPercent} />
+            </Suspense>
+          </ScreenBoundary>
         )}
       </div>
       {(ownership.administrators.length > 0 || ownership.oversight.length > 0) && (
