@@ -1,6 +1,7 @@
-//! A list's names ready to screen against: every name of every row folded once
-//! ([`names::fold`]), found again by the first four letters of any of its words, and
-//! every RFC by itself. A party's candidates are the names that share a word's first
+//! A list's names ready to screen against: every name of every row found by the first
+//! four letters of any of its folded words ([`names::fold`]), and every RFC by itself.
+//! The folded names are not kept (a million rows' worth of them would double the list's
+//! memory): a candidate is folded again when it is scored, and they are few. A party's candidates are the names that share a word's first
 //! four letters with it (two when it has two words or more), so a million rows are
 //! scored by the few hundred that could match, with the same score
 //! ([`names::score_words`]) a full scan would give them.
@@ -10,8 +11,9 @@ use std::collections::HashMap;
 use serde::Serialize;
 use ts_rs::TS;
 
+use super::Party;
 use super::names::{self, Folded};
-use super::{ListEntry, Party};
+use super::rows::Rows;
 
 /// The letters of a word that find it.
 const KEY_CHARS: usize = 4;
@@ -36,9 +38,8 @@ pub struct RowHit {
 }
 
 pub struct ListIndex {
-    /// Per name: its row, which of the row's names, and its folded words joined by
-    /// blanks (one allocation per name).
-    names: Vec<(u32, u16, Box<str>)>,
+    /// Per name: its row and which of the row's names.
+    names: Vec<(u32, u16)>,
     by_key: HashMap<Box<str>, Vec<u32>>,
     by_rfc: HashMap<Box<str>, Vec<u32>>,
 }
@@ -51,7 +52,7 @@ fn key(word: &str) -> &str {
 }
 
 impl ListIndex {
-    pub fn build(entries: &[ListEntry]) -> Self {
+    pub fn build(entries: &Rows) -> Self {
         let mut index = Self {
             names: Vec::with_capacity(entries.len()),
             by_key: HashMap::new(),
@@ -66,7 +67,7 @@ impl ListIndex {
                     .or_default()
                     .push(row);
             }
-            for (which, name) in entry.names.iter().enumerate().take(usize::from(u16::MAX)) {
+            for (which, name) in entry.names().enumerate().take(usize::from(u16::MAX)) {
                 let folded = names::fold(name);
                 if folded.is_empty() {
                     continue;
@@ -83,9 +84,7 @@ impl ListIndex {
                         }
                     }
                 }
-                index
-                    .names
-                    .push((row, which as u16, folded.words.join(" ").into()));
+                index.names.push((row, which as u16));
             }
         }
         index.by_key.shrink_to_fit();
@@ -100,7 +99,7 @@ impl ListIndex {
     /// equal to a row's is a hit of 100 whatever the names say.
     pub fn hits(
         &self,
-        entries: &[ListEntry],
+        entries: &Rows,
         name: &str,
         rfc: Option<&str>,
         party: Party,
@@ -117,10 +116,9 @@ impl ListIndex {
                     row,
                     RowHit {
                         entry: row,
-                        listed_name: entries[row as usize]
-                            .names
-                            .first()
-                            .cloned()
+                        listed_name: entries
+                            .get(row as usize)
+                            .map(|r| r.name(0).to_owned())
                             .unwrap_or_default(),
                         score: 100,
                         matched_on: MatchedOn::Rfc,
@@ -134,32 +132,54 @@ impl ListIndex {
             let mut keys: Vec<&str> = words.iter().map(|w| key(w)).collect();
             keys.sort_unstable();
             keys.dedup();
-            let needed = keys.len().min(2) as u8;
+            let needed = keys.len().min(2);
+            // Each key's names, rarest first. A name that shares `needed` keys with the
+            // party is in one of the `keys - needed + 1` rarest lists (pigeonhole), so
+            // only those are walked; the others are asked by binary search (a list is
+            // in the order its names were added, so sorted).
+            let mut lists: Vec<&[u32]> = keys
+                .iter()
+                .map(|k| self.by_key.get(*k).map(Vec::as_slice).unwrap_or_default())
+                .collect();
+            lists.sort_by_key(|l| l.len());
+            let walked = lists.len() - needed + 1;
             let mut shared: HashMap<u32, u8> = HashMap::new();
-            for k in &keys {
-                for &id in self.by_key.get(*k).map(Vec::as_slice).unwrap_or_default() {
-                    *shared.entry(id).or_default() += 1;
+            for (at, list) in lists.iter().enumerate().take(walked) {
+                for &id in *list {
+                    // Met in an earlier list: counted there, with every list after it.
+                    if shared.contains_key(&id) {
+                        continue;
+                    }
+                    let count = 1 + lists[at + 1..]
+                        .iter()
+                        .filter(|l| l.binary_search(&id).is_ok())
+                        .count();
+                    shared.insert(id, u8::try_from(count).unwrap_or(u8::MAX));
                 }
             }
+            let needed = needed as u8;
             for (id, count) in shared {
                 if count < needed {
                     continue;
                 }
-                let (row, which, listed) = &self.names[id as usize];
-                let entry = &entries[*row as usize];
+                let (row, which) = &self.names[id as usize];
+                let Some(entry) = entries.get(*row as usize) else {
+                    continue;
+                };
                 // A person is not screened against a company's row, nor the reverse.
                 if party != Party::Unknown && entry.party != Party::Unknown && entry.party != party
                 {
                     continue;
                 }
-                let theirs: Vec<&str> = listed.split(' ').collect();
+                let listed = names::fold(entry.name(usize::from(*which)));
+                let theirs: Vec<&str> = listed.words.iter().map(String::as_str).collect();
                 let score = names::score_words(&words, &theirs);
                 if score < threshold {
                     continue;
                 }
                 let hit = RowHit {
                     entry: *row,
-                    listed_name: entry.names[usize::from(*which)].clone(),
+                    listed_name: entry.name(usize::from(*which)).to_owned(),
                     score,
                     matched_on: MatchedOn::Name,
                 };
@@ -180,6 +200,7 @@ impl ListIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::screening::ListEntry;
 
     fn entry(row: &str, names: &[&str], rfc: Option<&str>, party: Party) -> ListEntry {
         ListEntry {
@@ -204,6 +225,7 @@ mod tests {
             ),
             entry("3", &["Juan Carlos Lopez Perez"], None, Party::Company),
         ];
+        let entries = Rows::from(entries);
         let index = ListIndex::build(&entries);
         let hits = index.hits(&entries, "Juan Carlos López Pérez", None, Party::Person, 90);
         assert_eq!(hits.iter().map(|h| h.entry).collect::<Vec<_>>(), vec![0]);
@@ -251,6 +273,7 @@ mod tests {
                 }
             }
         }
+        let entries = Rows::from(entries);
         let index = ListIndex::build(&entries);
         for query in [
             "Juan López Pérez",
@@ -271,7 +294,7 @@ mod tests {
             let scanned: Vec<u32> = entries
                 .iter()
                 .enumerate()
-                .filter(|(_, e)| names::score(&q, &names::fold(&e.names[0])) >= 85)
+                .filter(|(_, e)| names::score(&q, &names::fold(e.name(0))) >= 85)
                 .map(|(i, _)| i as u32)
                 .collect();
             assert_eq!(found, scanned, "{query}");

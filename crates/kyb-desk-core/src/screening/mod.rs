@@ -13,6 +13,7 @@ pub mod dispositions;
 pub mod formats;
 pub mod index;
 pub mod names;
+pub mod rows;
 pub mod screen;
 pub mod store;
 

@@ -178,26 +178,28 @@ pub fn screen(
         let key = party_key(&subject.name, subject.rfc.as_deref());
         for list in lists.iter() {
             for row_hit in list.index.hits(
-                &list.entries,
+                &list.rows,
                 &subject.name,
                 subject.rfc.as_deref(),
                 subject.party,
                 threshold,
             ) {
-                let entry = &list.entries[row_hit.entry as usize];
+                let Some(entry) = list.rows.get(row_hit.entry as usize) else {
+                    continue;
+                };
                 let disposition = dispositions
                     .iter()
                     .rev()
                     .find(|d| {
-                        d.list == list.info.format && d.row == entry.row && d.party_key == key
+                        d.list == list.info.format && *d.row == *entry.row && d.party_key == key
                     })
                     .cloned();
                 let hit = Hit {
                     list: list.info.format,
                     list_version: list.info.version,
-                    row: entry.row.clone(),
+                    row: entry.row.to_string(),
                     listed_name: row_hit.listed_name,
-                    list_status: entry.status.clone(),
+                    list_status: list.rows.status(entry).map(str::to_owned),
                     score: row_hit.score,
                     matched_on: row_hit.matched_on,
                     party: subject.name.clone(),
@@ -216,7 +218,7 @@ pub fn screen(
                         severity(list.info.format, entry.cleared),
                     );
                     f.subject = Some(subject.name.clone());
-                    f.codes = vec![entry.row.clone(), hit.score.to_string()];
+                    f.codes = vec![entry.row.to_string(), hit.score.to_string()];
                     f.source = Some(format!(
                         "{} ({})",
                         list.info.format.publisher(),

@@ -12,6 +12,7 @@ use ts_rs::TS;
 
 use super::formats::{self, ListError, ListFile};
 use super::index::ListIndex;
+use super::rows::{self, Rows};
 use super::{ListEntry, ListFormat};
 use crate::error::{AppError, AppResult, Task};
 use crate::fsio;
@@ -47,16 +48,25 @@ pub struct ListInfo {
     pub version: u32,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Record {
+/// A list as kept on disk: its provenance and its rows.
+#[derive(Serialize)]
+struct Record<'a> {
+    info: &'a ListInfo,
+    entries: &'a [ListEntry],
+}
+
+/// The same, read back into the compact rows a screening holds.
+#[derive(Deserialize)]
+struct Stored {
     info: ListInfo,
-    entries: Vec<ListEntry>,
+    #[serde(deserialize_with = "rows::deserialize")]
+    entries: Rows,
 }
 
 /// A list ready to screen against.
 pub struct Loaded {
     pub info: ListInfo,
-    pub entries: Vec<ListEntry>,
+    pub rows: Rows,
     pub index: ListIndex,
 }
 
@@ -108,7 +118,7 @@ impl ListStore {
         }
     }
 
-    fn read_record(&self, format: ListFormat) -> AppResult<Option<Record>> {
+    fn read_record(&self, format: ListFormat) -> AppResult<Option<Stored>> {
         fsio::read_json_or_set_aside(
             &self.dir.join(file_name(format)),
             RecordKind::Lists,
@@ -128,7 +138,7 @@ impl ListStore {
                 let index = ListIndex::build(&record.entries);
                 loaded.push(Arc::new(Loaded {
                     info: record.info,
-                    entries: record.entries,
+                    rows: record.entries,
                     index,
                 }));
             }
@@ -167,8 +177,8 @@ impl ListStore {
             version: before.map_or(1, |b| b.info.version + 1),
         };
         let record = Record {
-            info: info.clone(),
-            entries: read.entries,
+            info: &info,
+            entries: &read.entries,
         };
         let bytes = serde_json::to_vec(&record)
             .map_err(|e| ImportError::Desk(AppError::storage(Task::SaveLists, e)))?;
