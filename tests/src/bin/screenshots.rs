@@ -123,6 +123,37 @@ async fn main() {
         // The deed's pages, on j/k.
         app.show_section_pdf("ActaConstitutivaObligatorio", 7).await;
         capture(&dir.join("09d-review-deed.png"));
+        // The desk's own checks on the deed: the shareholder on the demo's 69-B list,
+        // then the ownership's table and picture.
+        let hit = "[data-testid=evidence-pane] [data-testid=hit]";
+        app.wait_for_text(hit, "SAT 69-B").await;
+        app.run_script(&format!(
+            "document.querySelector('{hit}').scrollIntoView({{block: 'center'}})"
+        ))
+        .await;
+        capture(&dir.join("09e-review-hit.png"));
+        app.run_script(
+            "document.querySelector('[data-testid=ownership]').scrollIntoView({block: 'start'})",
+        )
+        .await;
+        app.attribute_of("[data-testid=ownership-chart] canvas", "width")
+            .await;
+        capture(&dir.join("09f-review-ownership.png"));
+        // The hit disposed of as a false positive, its reason being written.
+        app.run_script(&format!(
+            "document.querySelector('{hit}').scrollIntoView({{block: 'center'}})"
+        ))
+        .await;
+        app.click(&format!("{hit} [data-testid=hit-false-positive]"))
+            .await;
+        app.type_into(
+            "[data-testid=hit-reason]",
+            "Homónimo: otro RFC y otra fecha de nacimiento",
+        )
+        .await;
+        capture(&dir.join("09g-hit-disposition.png"));
+        app.click("[data-testid=hit-confirm]").await;
+        app.wait_until_gone("[data-testid=hit-reason]").await;
         app.accept_section("OpinionObligatorio").await;
         app.accept_section("Sucursal").await;
         app.click(&row("ProofAddressObligatorio", "reject")).await;
@@ -250,6 +281,24 @@ async fn main() {
         app.click("[data-testid=nav-audit]").await;
         app.text_of("[data-testid=audit-row]").await;
         capture(&dir.join("20-audit-log.png"));
+
+        // The risk lists with their provenance, and the watchlist by risk (the files
+        // reviewed above have theirs), highest first.
+        app.click("[data-testid=nav-lists]").await;
+        app.wait_for_attribute("[data-testid=risk-list][data-format=sat69b]", "data-version", "1")
+            .await;
+        capture(&dir.join("25-risk-lists.png"));
+        app.click("[data-testid=nav-watchlist]").await;
+        app.wait_for_text("[data-testid=watch-row]", "").await;
+        for _ in 0..2 {
+            app.run_script(
+                "[...document.querySelectorAll('button.sort')].find((b) => b.textContent.startsWith('Riesgo')).click();",
+            )
+            .await;
+        }
+        app.wait_for_text("[data-testid=watch-row] [data-testid=row-risk]", "Alto")
+            .await;
+        capture(&dir.join("26-watchlist-risk.png"));
 
         // The profiles: the demo's, its connection tried.
         app.click("[data-testid=nav-profiles]").await;

@@ -153,6 +153,8 @@ impl Desk {
                 .collect(),
             draft: draft.as_ref(),
             documents,
+            findings: dossier::findings::findings(&material.evidence),
+            hits: dossier::findings::hits(&material.evidence.hits),
             entries: &entries,
             anchor: &anchor,
         });
@@ -242,6 +244,8 @@ impl Desk {
         dossier.trail = dossier::team::trail(team.workspace(), &file, &chain, &head, &checkpoints);
         dossier.acknowledged = dossier::team::acknowledged(&file);
         dossier.notes = dossier::team::notes(&notes);
+        // In a team the exporter is the member's login, as the trail names them.
+        dossier.generated_by = team.member().to_owned();
         Ok(())
     }
 

@@ -13,6 +13,7 @@
 //! in the trail, is `crate::desk`'s (`desk/dossier.rs`).
 
 pub mod archive;
+pub mod findings;
 mod hashed;
 pub(crate) mod local;
 pub mod model;
@@ -39,6 +40,8 @@ pub struct LocalSources<'a> {
     pub sections: Vec<SectionComment>,
     pub draft: Option<&'a Draft>,
     pub documents: Vec<model::DocumentHash>,
+    pub findings: Vec<model::FindingRecord>,
+    pub hits: Vec<model::HitRecord>,
     /// The whole audit log, in file order.
     pub entries: &'a [AuditEntry],
     pub anchor: &'a AnchorState,
@@ -85,6 +88,8 @@ pub fn assemble_local(s: LocalSources) -> Dossier {
         generated_by: s.generated_by,
         sections,
         acknowledged: local::acknowledged(s.entries, &id),
+        findings: s.findings,
+        hits: s.hits,
         documents: s.documents,
         notes: model::Notes {
             kept: false,

@@ -17,6 +17,13 @@ pub struct Dossier {
     pub file: FileFacts,
     pub sections: Vec<SectionRecord>,
     pub acknowledged: Vec<Acknowledged>,
+    /// Every finding of the file's review, in words (absent in dossiers made before
+    /// they were written).
+    #[serde(default)]
+    pub findings: Vec<FindingRecord>,
+    /// Every risk-list hit of the file's parties, with the analyst's disposition.
+    #[serde(default)]
+    pub hits: Vec<HitRecord>,
     pub documents: Vec<DocumentHash>,
     pub notes: Notes,
     pub trail: Trail,
@@ -72,6 +79,32 @@ pub struct Acknowledged {
     pub at_utc: String,
     pub by: String,
     pub summary: String,
+}
+
+/// One finding of the review, in words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FindingRecord {
+    /// The section it is on; none for a finding of no section.
+    pub section: Option<String>,
+    pub severity: String,
+    pub words: String,
+    pub subject: Option<String>,
+    pub codes: Vec<String>,
+    pub source: Option<String>,
+}
+
+/// One risk-list hit, and what the analyst decided of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HitRecord {
+    pub list: String,
+    pub list_version: u32,
+    pub row: String,
+    pub listed_name: String,
+    pub score: u32,
+    pub party: String,
+    pub disposition: Option<String>,
 }
 
 /// An evidence document the desk fetched, by its SHA-256.

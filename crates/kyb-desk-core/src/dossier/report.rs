@@ -62,6 +62,16 @@ fn result_words(kind: TrailKind, e: &TrailEntry) -> String {
     }
 }
 
+/// How an auditor checks the dossier without KYB Desk, step by step: each catches what
+/// the ones before cannot.
+const VERIFY_STEPS: &[&str] = &[
+    "1. Las sumas: descomprima el ZIP y, en su carpeta, ejecute «sha256sum -c SHA256SUMS». Las dos líneas deben decir OK; el ZIP debe tener exactamente dossier.json, informe.pdf y SHA256SUMS, una vez cada uno.",
+    "2. El informe: este PDF se dibuja solo a partir de dossier.json; su texto («pdftotext -layout informe.pdf -») debe decir lo mismo que el JSON.",
+    "3. Cada entrada de la bitácora: el SHA-256 del texto «hashed» de cada entrada de trail.entries es su «hash» («jq -j '.trail.entries[0].hashed' dossier.json | sha256sum»).",
+    "4. La cadena: cada entrada y cada eslabón de trail.links nombra en «prevHash» el hash de la anterior, hasta la cabeza (trail.head).",
+    "5. La cabeza: en un escritorio, la huella del llavero (trail.anchor) debe ser la de la cabeza; en un equipo, la firma Ed25519 del punto de control (trail.checkpoint) debe verificarse con la llave pública del supervisor, y la bitácora del equipo debe tener la misma entrada con el mismo hash.",
+];
+
 fn lines(d: &Dossier) -> Vec<(Style, String)> {
     let mut out = Vec::new();
     let mut push = |style: Style, text: String| out.push((style, text));
@@ -147,6 +157,53 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
         if let Some(draft) = &s.draft {
             push(Style::Detail, format!("Borrador sin enviar: {draft}"));
         }
+    }
+
+    push(Style::Heading, "Hallazgos de la revisión".into());
+    if d.findings.is_empty() {
+        push(Style::Body, "Ninguno.".into());
+    }
+    for f in &d.findings {
+        let place = match f.section.as_deref().map(section_words) {
+            Some((words, _)) => words,
+            None => "Sin sección".into(),
+        };
+        let about = f
+            .subject
+            .as_deref()
+            .map(|s| format!(" · {s}"))
+            .unwrap_or_default();
+        push(
+            Style::Body,
+            format!("{place}: {} (riesgo {}){about}", f.words, f.severity),
+        );
+        if !f.codes.is_empty() {
+            push(Style::Detail, f.codes.join(", "));
+        }
+        if let Some(source) = &f.source {
+            push(Style::Aside, format!("Fuente: {source}"));
+        }
+    }
+
+    push(Style::Heading, "Listas de riesgo".into());
+    if d.hits.is_empty() {
+        push(Style::Body, "Ninguna coincidencia.".into());
+    }
+    for h in &d.hits {
+        push(
+            Style::Body,
+            format!(
+                "{} en {} v{}, fila {}: «{}», {} % parecido",
+                h.party, h.list, h.list_version, h.row, h.listed_name, h.score
+            ),
+        );
+        push(
+            Style::Detail,
+            match &h.disposition {
+                Some(words) => format!("Resuelta: {words}"),
+                None => "Sin resolver".into(),
+            },
+        );
     }
 
     push(Style::Heading, "Hallazgos reconocidos".into());
@@ -247,11 +304,9 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
         push(Style::Detail, format!("firma {}", c.signature));
     }
     push(Style::Heading, "Cómo verificarlo".into());
-    push(
-        Style::Body,
-        "¿Es íntegro? Ver docs/DOSSIER.md: sha256sum -c SHA256SUMS, cada hash recalculado, la cadena hasta la cabeza y la huella del expediente en la bitácora."
-            .into(),
-    );
+    for step in VERIFY_STEPS {
+        push(Style::Body, (*step).into());
+    }
     out
 }
 

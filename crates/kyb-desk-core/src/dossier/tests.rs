@@ -102,6 +102,25 @@ fn fixture(log: &AuditLog) -> Dossier {
             bytes: Some(4),
             problem: None,
         }],
+        findings: vec![crate::dossier::model::FindingRecord {
+            section: Some("ActaConstitutivaObligatorio".into()),
+            severity: "alto".into(),
+            words: "En lista de riesgo".into(),
+            subject: Some("Begoña Núñez Peña".into()),
+            codes: vec!["NUPB800101AB1".into(), "100".into()],
+            source: Some("SAT (INFORMACIÓN ACTUALIZADA AL 28 DE NOVIEMBRE DE 2026)".into()),
+        }],
+        hits: vec![crate::dossier::model::HitRecord {
+            list: "SAT".into(),
+            list_version: 2,
+            row: "NUPB800101AB1".into(),
+            listed_name: "BEGOÑA NÚÑEZ PEÑA".into(),
+            score: 100,
+            party: "Begoña Núñez Peña (accionista)".into(),
+            disposition: Some(
+                "falso positivo, por begoña@kybdesk.mx el 2026-11-26T14:00:00Z: homónimo".into(),
+            ),
+        }],
         entries: &entries,
         anchor: &anchor,
     })
@@ -184,6 +203,15 @@ fn its_pdf_reads_back_with_accents_and_hashes() {
         "Acta constitutiva (obligatorio) — Aceptada",
         "Comprobante de domicilio (obligatorio) — Rechazada",
         "Recibo de luz — Comprobante de domicilio (obligatorio)",
+        // Every finding in words, with its source; every hit with its disposition.
+        "Hallazgos de la revisión",
+        "Acta constitutiva (obligatorio): En lista de riesgo (riesgo alto) · Begoña Núñez Peña",
+        "Fuente: SAT",
+        "Begoña Núñez Peña (accionista) en SAT v2, fila NUPB800101AB1",
+        "Resuelta: falso positivo, por begoña@kybdesk.mx",
+        // How to check it, written out, not a path into the repository.
+        "sha256sum -c SHA256SUMS",
+        "trail.checkpoint",
     ] {
         assert!(text.contains(words), "{words:?} not in:\n{text}");
     }
