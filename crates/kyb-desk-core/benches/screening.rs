@@ -22,6 +22,8 @@ use kyb_desk_core::screening::store::{ImportOf, ListOrigin, ListStore};
 use serde_json::json;
 
 const ROWS: usize = 1_000_000;
+/// The profile the list is imported for (a desk keeps lists per profile).
+const PROFILE: &str = "bench";
 const FILES: usize = 200;
 const RESCREENED: usize = 1_000;
 
@@ -272,7 +274,7 @@ async fn main() {
         let folder = std::path::PathBuf::from(&args[at + 1]);
         let before = resident_mib();
         let lists = ListStore::new(folder, Recoveries::default())
-            .lists()
+            .lists(PROFILE)
             .expect("loaded");
         println!("{:.1}", resident_mib() - before);
         std::hint::black_box(lists);
@@ -285,15 +287,18 @@ async fn main() {
 
     let began = Instant::now();
     store
-        .import(ImportOf {
-            format: ListFormat::OpenSanctions,
-            files: vec![("targets.simple.csv".into(), bytes)],
-            origin: ListOrigin::Files {
-                names: vec!["targets.simple.csv".into()],
+        .import(
+            PROFILE,
+            ImportOf {
+                format: ListFormat::OpenSanctions,
+                files: vec![("targets.simple.csv".into(), bytes)],
+                origin: ListOrigin::Files {
+                    names: vec!["targets.simple.csv".into()],
+                },
+                by: "bench",
+                now: "2026-12-04T00:00:00Z".into(),
             },
-            by: "bench",
-            now: "2026-12-04T00:00:00Z".into(),
-        })
+        )
         .await
         .expect("imported");
     let imported = began.elapsed();
@@ -301,7 +306,7 @@ async fn main() {
     // The list read back and indexed, as a desk's first review of the day does.
     let held = load_in_child(dir.path());
     let began = Instant::now();
-    let lists = store.lists().expect("loaded");
+    let lists = store.lists(PROFILE).expect("loaded");
     let loaded = began.elapsed();
     let names = lists.first().map_or(0, |l| l.index.names());
 

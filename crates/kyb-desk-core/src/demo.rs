@@ -239,7 +239,7 @@ type NamedBytes = (String, Vec<u8>);
 /// list with a near miss of its other person), imported as a user would, once: the
 /// reviews screen against them from the first.
 async fn import_demo_lists(desk: &Desk, sandbox: &RunningSandbox) -> AppResult<()> {
-    let kept = desk.risk_lists()?;
+    let kept = desk.risk_lists().await?;
     let mut by_format: Vec<(ListFormat, Vec<NamedBytes>)> = Vec::new();
     for file in sandbox.demo_lists() {
         let Ok(format) = serde_json::from_value::<ListFormat>(serde_json::Value::from(file.format))

@@ -151,7 +151,7 @@ async fn the_demo_screens_against_its_lists_and_shows_its_planned_findings() {
     demo::populate(&demo.desk, &demo.sandbox)
         .await
         .expect("populated");
-    let lists = demo.desk.risk_lists().expect("lists");
+    let lists = demo.desk.risk_lists().await.expect("lists");
     let formats: Vec<ListFormat> = lists.iter().map(|l| l.format).collect();
     assert_eq!(formats, vec![ListFormat::Sat69b, ListFormat::OfacSdn]);
     // Populated again (the demo opened again on its folder): nothing imported twice.
@@ -161,6 +161,7 @@ async fn the_demo_screens_against_its_lists_and_shows_its_planned_findings() {
     assert!(
         demo.desk
             .risk_lists()
+            .await
             .expect("lists")
             .iter()
             .all(|l| l.version == 1)
@@ -180,7 +181,7 @@ async fn the_demo_screens_against_its_lists_and_shows_its_planned_findings() {
             .hits
             .iter()
             .filter(|h| h.list == list)
-            .map(|h| (h.role, h.score))
+            .map(|h| (h.roles.clone(), h.score))
             .collect::<Vec<_>>()
     };
     assert!(

@@ -231,7 +231,7 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
         ),
         "{err:?}"
     );
-    let lists = demo.desk.risk_lists().expect("lists");
+    let lists = demo.desk.risk_lists().await.expect("lists");
     assert_eq!((lists.len(), lists[0].version), (1, 2));
 }
 

@@ -681,3 +681,88 @@ async fn a_team_s_dossier_holds_its_trail_notes_and_signed_checkpoint() {
         "the supervisor's checkpoint"
     );
 }
+
+/// A risk list imported once serves the team: the supervisor's desk publishes it, the
+/// analyst's desk (which imported nothing) screens the same file against the same
+/// version and finds the same hit; an analyst may not publish one; the trail says who
+/// imported which version.
+#[tokio::test]
+async fn a_list_imported_on_one_desk_screens_on_the_other() {
+    use kyb_desk_core::desk::ListImport;
+    use kyb_desk_core::evidence::files::EvidenceFiles;
+    use kyb_desk_core::screening::ListFormat;
+
+    let Some((db, jefa)) = first("super", Role::Supervisor).await else {
+        return;
+    };
+    let ana = second(&db, &jefa, "ana", Role::Analyst).await;
+    async fn review(demo: &DemoDesk) -> kyb_desk_core::desk::ReviewMaterial {
+        let base = reqwest::Url::parse(&demo.manifest().base_url).expect("address");
+        let e = &demo.manifest().examples;
+        let files = EvidenceFiles::new(Some(&base)).expect("files");
+        demo.desk
+            .review_material(&files, &e.flow_id, &e.rfc, &e.document_id.to_string())
+            .await
+            .expect("the review")
+    }
+    // The example file's shareholder, on a 69-B list in the SAT's layout.
+    let shareholder = review(&jefa)
+        .await
+        .evidence
+        .ownership
+        .and_then(|o| o.owners.first().map(|x| x.name.clone()))
+        .expect("a shareholder");
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("Listado_Completo_69-B.csv");
+    let text = format!(
+        "No,RFC,Nombre del Contribuyente,Situación del contribuyente\r\n1,ZZZZ800101AB1,\"{}\",Presunto\r\n",
+        shareholder.to_uppercase()
+    );
+    std::fs::write(&path, encoding_rs::WINDOWS_1252.encode(&text).0).expect("written");
+    let import = || ListImport {
+        format: ListFormat::Sat69b,
+        paths: vec![path.display().to_string()],
+    };
+    // An analyst may not change what the team screens against.
+    let refused = ana
+        .desk
+        .import_list(import())
+        .await
+        .expect_err("not a supervisor");
+    assert!(
+        ana.desk.risk_lists().await.expect("lists").is_empty(),
+        "{refused:?}"
+    );
+
+    let imported = jefa.desk.import_list(import()).await.expect("published");
+    assert_eq!(imported.info.version, 1);
+    assert_eq!(imported.info.imported_by, db.team.login("super"));
+
+    // The analyst's desk: the team's list, the same version, the same hit.
+    let lists = ana.desk.risk_lists().await.expect("the team's lists");
+    assert_eq!(lists.len(), 1);
+    assert_eq!(
+        (lists[0].version, &lists[0].sha256),
+        (1, &imported.info.sha256)
+    );
+    let hers = review(&ana).await.evidence.hits;
+    let his = review(&jefa).await.evidence.hits;
+    assert!(
+        !hers.is_empty(),
+        "the analyst's desk screens with the team's list"
+    );
+    let key = |h: &kyb_desk_core::screening::screen::Hit| {
+        (h.row.clone(), h.party.clone(), h.score, h.list_version)
+    };
+    assert_eq!(
+        hers.iter().map(key).collect::<Vec<_>>(),
+        his.iter().map(key).collect::<Vec<_>>()
+    );
+    let trail = db.boss.trail(100).await.expect("the trail");
+    assert!(
+        trail
+            .iter()
+            .any(|e| e.operation == "team: list-imported" && e.member == db.team.login("super")),
+        "the trail says who imported it"
+    );
+}

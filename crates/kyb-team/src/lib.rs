@@ -20,6 +20,7 @@ mod checkpoint;
 mod claims;
 mod error;
 mod history;
+mod lists;
 mod live;
 mod members;
 mod mentions;
@@ -42,6 +43,7 @@ pub use checkpoint::{Checkpoint, CheckpointKey, checkpoint_message};
 pub use claims::{Claim, LEASE, LEASE_MAX, REASON_MAX};
 pub use error::{TeamError, TeamResult};
 pub use history::FILE_TRAIL_MAX;
+pub use lists::{LIST_CHUNK_ROWS, TeamList};
 pub use live::{Change, Listener};
 pub use members::{Me, Member, Role};
 pub use mentions::{MENTIONS_SHOWN, Mention};
@@ -68,7 +70,7 @@ pub const POOL_SIZE: u32 = 4;
 pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The schema version this desk speaks ([`Team::connect`] refuses an older one).
-pub const SCHEMA_VERSION: i32 = 17;
+pub const SCHEMA_VERSION: i32 = 18;
 
 /// How long a statement waits for a lock another member holds, and how long any
 /// statement may run: a member who holds a row cannot stop the others' desks, which

@@ -235,6 +235,10 @@ async fn members_execute_only_the_members_functions() {
         "team_my_open_calls",
         // 0017
         "team_hit_disposed",
+        // 0018
+        "team_list_begin",
+        "team_list_chunk",
+        "team_list_publish",
     ];
     members.sort_unstable();
     assert_eq!(callable, members);

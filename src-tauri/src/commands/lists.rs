@@ -12,9 +12,9 @@ use kyb_desk_core::screening::store::ListInfo;
 use tauri::{AppHandle, Runtime, State};
 use tauri_plugin_dialog::DialogExt;
 
-#[tauri::command(async)]
-pub fn risk_lists(desk: State<'_, Desk>) -> AppResult<Vec<ListInfo>> {
-    desk.risk_lists()
+#[tauri::command]
+pub async fn risk_lists(desk: State<'_, Desk>) -> AppResult<Vec<ListInfo>> {
+    desk.risk_lists().await
 }
 
 /// Asks for the list's file(s) (OFAC's `sdn.csv` with `alt.csv`) and imports them; none

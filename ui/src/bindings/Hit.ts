@@ -11,7 +11,11 @@ export type Hit = { list: ListFormat, listVersion: number, row: string, listedNa
 /**
  * The file's party, as the file names it.
  */
-party: string, partyRfc: string | null, role: PartyRole, 
+party: string, partyRfc: string | null, 
+/**
+ * Every role the party has in the file.
+ */
+roles: Array<PartyRole>, 
 /**
  * What the disposition is remembered by: the party's RFC, else its folded name.
  */

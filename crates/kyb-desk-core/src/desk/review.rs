@@ -126,7 +126,7 @@ impl Desk {
             .and_then(|profile| self.address(&profile))
             .map(|(_, origin)| origin)
             .ok();
-        let checks = self.check_context()?;
+        let checks = self.check_context().await?;
         let evidence = evidence::gather(v2, Some(&tracking.tracking), &checks, |url| {
             files.register(url, service.as_deref())
         });

@@ -75,10 +75,13 @@ fn list_refused(problem: ListProblem, line: Option<u64>, detail: String) -> AppE
 }
 
 impl Desk {
-    /// The policy's thresholds, and the lists and dispositions a review screens with.
-    pub(super) fn check_context(&self) -> AppResult<CheckContext> {
+    /// The policy's thresholds, and the lists and dispositions a review screens with
+    /// (in a team, the team's lists, brought up to its published versions first).
+    pub(super) async fn check_context(&self) -> AppResult<CheckContext> {
         let mut ctx = CheckContext::now(self.policy.checks());
-        let lists = self.lists.lists()?;
+        let profile = self.active_profile()?;
+        self.mirror_team_lists(&profile).await?;
+        let lists = self.lists.lists(&profile.id)?;
         if !lists.is_empty() {
             ctx.screening = Some(Screening {
                 lists,
@@ -88,9 +91,69 @@ impl Desk {
         Ok(ctx)
     }
 
-    /// The imported lists' provenance.
-    pub fn risk_lists(&self) -> AppResult<Vec<ListInfo>> {
-        self.lists.infos()
+    /// The imported lists' provenance (in a team, the team's).
+    pub async fn risk_lists(&self) -> AppResult<Vec<ListInfo>> {
+        let profile = self.active_profile()?;
+        self.mirror_team_lists(&profile).await?;
+        self.lists.infos(&profile.id)
+    }
+
+    /// In a team, keeps this desk's copy of the team's lists the versions the team
+    /// published: a new version's rows are read once, a list the team has not is
+    /// dropped, so every desk screens against the same rows. Alone, nothing.
+    async fn mirror_team_lists(&self, profile: &crate::profiles::Profile) -> AppResult<()> {
+        let Some(team) = self.team_if_any(profile).await? else {
+            return Ok(());
+        };
+        let published = team.lists().await.map_err(super::team_error)?;
+        let have = self.lists.infos(&profile.id)?;
+        let mut kept = Vec::new();
+        for list in published {
+            let Ok(format) =
+                serde_json::from_value::<ListFormat>(serde_json::Value::from(list.format.clone()))
+            else {
+                continue;
+            };
+            let Ok(mut info) = serde_json::from_value::<ListInfo>(list.info.clone()) else {
+                tracing::warn!(
+                    format = list.format,
+                    "a team list whose provenance this desk cannot read"
+                );
+                continue;
+            };
+            info.format = format;
+            info.version = u32::try_from(list.version).unwrap_or(0);
+            info.rows = u32::try_from(list.rows).unwrap_or(0);
+            info.imported_by = list.imported_by.clone();
+            info.imported_at = list.imported_at.clone();
+            kept.push(format);
+            if have
+                .iter()
+                .any(|h| h.format == format && h.version == info.version && h.sha256 == info.sha256)
+            {
+                continue;
+            }
+            let rows = team
+                .list_rows(&list.format, list.version)
+                .await
+                .map_err(super::team_error)?;
+            let entries: Vec<crate::screening::ListEntry> = rows
+                .into_iter()
+                .filter_map(|r| serde_json::from_value(r).ok())
+                .collect();
+            if entries.len() != info.rows as usize {
+                tracing::warn!(
+                    format = list.format,
+                    "a team list whose rows this desk cannot all read: kept as it was"
+                );
+                continue;
+            }
+            self.lists.keep(&profile.id, &info, &entries)?;
+        }
+        for old in have.iter().filter(|h| !kept.contains(&h.format)) {
+            self.lists.forget(&profile.id, old.format)?;
+        }
+        Ok(())
     }
 
     /// Who imports or disposes, as the records name them: the profile's agent e-mail,
@@ -162,28 +225,62 @@ impl Desk {
         } else {
             profile.agent_email.clone()
         };
-        let info = self
+        let team = self.team_if_any(&profile).await?;
+        if team.is_some() {
+            self.mirror_team_lists(&profile).await?;
+        }
+        let _one = self.lists.one_import().await;
+        let prepared = self
             .lists
-            .import(ImportOf {
-                format,
-                files,
-                origin: ListOrigin::Files { names },
-                by: &by,
-                now: kyb_api::time::instant_text(chrono::Utc::now()),
-            })
-            .await
+            .prepare(
+                &profile.id,
+                ImportOf {
+                    format,
+                    files,
+                    origin: ListOrigin::Files { names },
+                    by: &by,
+                    now: kyb_api::time::instant_text(chrono::Utc::now()),
+                },
+            )
             .map_err(|e| match e {
                 ImportError::List(e) => list_refused(e.problem, e.line, e.detail),
                 ImportError::Desk(e) => e,
             })?;
-        let summary = format!(
-            "{} v{}: {} filas, publicada {}, SHA-256 {}",
-            info.publisher,
-            info.version,
-            info.rows,
-            info.published.as_deref().unwrap_or("sin fecha"),
-            info.sha256
-        );
+        let mut info = prepared.info;
+        let summary = |info: &ListInfo| {
+            format!(
+                "{} v{}: {} filas, publicada {}, SHA-256 {}",
+                info.publisher,
+                info.version,
+                info.rows,
+                info.published.as_deref().unwrap_or("sin fecha"),
+                info.sha256
+            )
+        };
+        // In a team the list is the team's: published whole (a supervisor's), its
+        // version the team's, its importer the member's login; then kept here as the
+        // others will keep it.
+        if let Some(team) = &team {
+            let rows: Vec<serde_json::Value> = prepared
+                .entries
+                .iter()
+                .filter_map(|e| serde_json::to_value(e).ok())
+                .collect();
+            let described =
+                serde_json::to_value(&info).map_err(|e| AppError::storage(Task::SaveLists, e))?;
+            let format_name = serde_json::to_value(format)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            let version = team
+                .publish_list(&format_name, &described, &rows, &summary(&info))
+                .await
+                .map_err(super::team_error)?;
+            info.version = u32::try_from(version).unwrap_or(0);
+            info.imported_by = team.member().to_owned();
+        }
+        self.lists.keep(&profile.id, &info, &prepared.entries)?;
+        let summary = summary(&info);
         self.append_event(
             &profile,
             DeskEvent::ListImported,
@@ -193,7 +290,7 @@ impl Desk {
             },
             summary,
         )?;
-        let (rescreened, new_hits) = self.rescreen(&profile, info.format)?;
+        let (rescreened, new_hits) = self.rescreen(&profile, info.format).await?;
         Ok(ImportedList {
             info,
             rescreened,
@@ -203,12 +300,12 @@ impl Desk {
 
     /// Screens every followed file again, from the newest detail kept of it, and keeps
     /// its risk; the hits on `format`'s list that its last risk did not count are new.
-    fn rescreen(
+    async fn rescreen(
         &self,
         profile: &crate::profiles::Profile,
         format: ListFormat,
     ) -> AppResult<(u32, Vec<NewHit>)> {
-        let ctx = self.check_context()?;
+        let ctx = self.check_context().await?;
         let mut rescreened = 0;
         let mut new_hits = Vec::new();
         for file in self.watchlist.list(&profile.id)? {

@@ -91,7 +91,15 @@ pub fn hits(hits: &[Hit]) -> Vec<HitRecord> {
             row: h.row.clone(),
             listed_name: h.listed_name.clone(),
             score: h.score,
-            party: format!("{} ({})", h.party, role_words(h.role)),
+            party: format!(
+                "{} ({})",
+                h.party,
+                h.roles
+                    .iter()
+                    .map(|r| role_words(*r))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             disposition: h.disposition.as_ref().map(|d| {
                 let verdict = match d.verdict {
                     HitVerdict::TrueMatch => "coincidencia verdadera",

@@ -40,7 +40,8 @@ pub struct Subject {
     pub name: String,
     pub rfc: Option<String>,
     pub party: Party,
-    pub role: PartyRole,
+    /// Every role the party has in the file (a shareholder on the board is both).
+    pub roles: Vec<PartyRole>,
     pub target: Target,
 }
 
@@ -58,7 +59,8 @@ pub struct Hit {
     /// The file's party, as the file names it.
     pub party: String,
     pub party_rfc: Option<String>,
-    pub role: PartyRole,
+    /// Every role the party has in the file.
+    pub roles: Vec<PartyRole>,
     /// What the disposition is remembered by: the party's RFC, else its folded name.
     pub party_key: String,
     pub disposition: Option<Disposition>,
@@ -76,8 +78,24 @@ fn party_of_rfc(value: Option<&str>, otherwise: Party) -> Party {
     }
 }
 
-/// Every party of the file worth screening, once each (by role).
+/// Every party of the file worth screening, once each: one person in several roles of
+/// the deed (a shareholder on the board) is one party with those roles, screened once.
 pub fn subjects(detail: &DetailV2) -> Vec<Subject> {
+    let mut out: Vec<Subject> = Vec::new();
+    for subject in every_role(detail) {
+        let key = party_key(&subject.name, subject.rfc.as_deref());
+        match out
+            .iter_mut()
+            .find(|s| s.target == subject.target && party_key(&s.name, s.rfc.as_deref()) == key)
+        {
+            Some(kept) => kept.roles.extend(subject.roles),
+            None => out.push(subject),
+        }
+    }
+    out
+}
+
+fn every_role(detail: &DetailV2) -> Vec<Subject> {
     let mut out = Vec::new();
     let deed = detail.documentos.iter().position(rules::is_deed);
     let on_deed = deed.map_or(Target::File, |i| Target::Document(i as u32));
@@ -86,7 +104,7 @@ pub fn subjects(detail: &DetailV2) -> Vec<Subject> {
             name,
             rfc: text(detail.rfc.as_ref()),
             party: Party::Company,
-            role: PartyRole::Company,
+            roles: vec![PartyRole::Company],
             target: on_deed,
         });
     }
@@ -98,7 +116,7 @@ pub fn subjects(detail: &DetailV2) -> Vec<Subject> {
                     party: party_of_rfc(rfc.as_deref(), Party::Unknown),
                     name,
                     rfc,
-                    role: PartyRole::Shareholder,
+                    roles: vec![PartyRole::Shareholder],
                     target: on_deed,
                 });
             }
@@ -111,7 +129,7 @@ pub fn subjects(detail: &DetailV2) -> Vec<Subject> {
                     party: party_of_rfc(rfc.as_deref(), Party::Unknown),
                     name,
                     rfc,
-                    role: PartyRole::Administrator,
+                    roles: vec![PartyRole::Administrator],
                     target: on_deed,
                 });
             }
@@ -124,7 +142,7 @@ pub fn subjects(detail: &DetailV2) -> Vec<Subject> {
                 party: party_of_rfc(rfc.as_deref(), Party::Unknown),
                 name,
                 rfc,
-                role: PartyRole::Oversight,
+                roles: vec![PartyRole::Oversight],
                 target: on_deed,
             });
         }
@@ -148,7 +166,7 @@ pub fn subjects(detail: &DetailV2) -> Vec<Subject> {
             name,
             rfc: text(data.rfc.as_ref()),
             party: Party::Person,
-            role: PartyRole::Representative,
+            roles: vec![PartyRole::Representative],
             target: Target::Entity(i as u32),
         });
     }
@@ -204,7 +222,7 @@ pub fn screen(
                     matched_on: row_hit.matched_on,
                     party: subject.name.clone(),
                     party_rfc: subject.rfc.clone(),
-                    role: subject.role,
+                    roles: subject.roles.clone(),
                     party_key: key.clone(),
                     disposition,
                 };
@@ -219,14 +237,19 @@ pub fn screen(
                     );
                     f.subject = Some(subject.name.clone());
                     f.codes = vec![entry.row.to_string(), hit.score.to_string()];
-                    f.source = Some(format!(
-                        "{} ({})",
-                        list.info.format.publisher(),
-                        list.info
-                            .published
-                            .clone()
-                            .unwrap_or_else(|| list.info.imported_at.clone())
-                    ));
+                    f.source = Some(match &list.info.published {
+                        Some(published) => {
+                            format!("{} ({published})", list.info.format.publisher())
+                        }
+                        None => format!(
+                            "{}, importada el {}",
+                            list.info.format.publisher(),
+                            list.info
+                                .imported_at
+                                .get(..10)
+                                .unwrap_or(&list.info.imported_at)
+                        ),
+                    });
                     f.hit = Some(Box::new(hit.clone()));
                     found.push((subject.target, f));
                 }

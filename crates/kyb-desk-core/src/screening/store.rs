@@ -1,4 +1,5 @@
-//! The imported lists of one desk: `<data>/lists/<format>.json`, one current version per
+//! The imported lists of one profile: `<data>/lists/<profile>/<format>.json` (in a team,
+//! the team's, as published, mirrored by `desk::screening`), one current version per
 //! format (importing a list again replaces it), each with its provenance. A list is
 //! read whole before anything is written, and written by atomic rename: a refused or
 //! interrupted import leaves the version before it in place. The lists are kept in
@@ -74,14 +75,16 @@ pub struct Loaded {
 pub type Lists = Arc<Vec<Arc<Loaded>>>;
 
 pub struct ListStore {
-    dir: PathBuf,
+    base: PathBuf,
     recoveries: Recoveries,
-    cache: Mutex<Option<Lists>>,
+    /// The lists of the profile last read, and which profile.
+    cache: Mutex<Option<(String, Lists)>>,
     /// One import at a time: two would race for the version number.
     importing: tokio::sync::Mutex<()>,
 }
 
-const ALL: [ListFormat; 5] = [
+/// Every format, in the order lists are shown.
+pub const FORMATS: [ListFormat; 5] = [
     ListFormat::Sat69b,
     ListFormat::Sat69,
     ListFormat::OfacSdn,
@@ -108,33 +111,65 @@ pub struct ImportOf<'a> {
     pub now: String,
 }
 
+/// A list read and described, not kept yet.
+pub struct Prepared {
+    pub info: ListInfo,
+    pub entries: Vec<ListEntry>,
+}
+
 impl ListStore {
-    pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
+    pub fn new(base: PathBuf, recoveries: Recoveries) -> Self {
         Self {
-            dir,
+            base,
             recoveries,
             cache: Mutex::new(None),
             importing: tokio::sync::Mutex::new(()),
         }
     }
 
-    fn read_record(&self, format: ListFormat) -> AppResult<Option<Stored>> {
-        fsio::read_json_or_set_aside(
-            &self.dir.join(file_name(format)),
-            RecordKind::Lists,
-            &self.recoveries,
-        )
-        .map_err(|e| AppError::storage(Task::ReadLists, e))
+    fn dir(&self, profile: &str) -> PathBuf {
+        self.base.join(fsio::safe_name(profile))
     }
 
-    /// Every list, read and indexed once per session (and again after an import).
-    pub fn lists(&self) -> AppResult<Lists> {
-        if let Some(lists) = self.cache.lock().unwrap_or_else(|p| p.into_inner()).clone() {
+    /// A kept list, parsed as it is read (a million rows' file is never held whole in
+    /// memory beside the rows); one that does not parse is set aside and announced, as
+    /// every record is, and reads as none.
+    fn read_record(&self, profile: &str, format: ListFormat) -> AppResult<Option<Stored>> {
+        let path = self.dir(profile).join(file_name(format));
+        let file = match std::fs::File::open(&path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(AppError::storage(Task::ReadLists, e)),
+        };
+        let size = file
+            .metadata()
+            .map_err(|e| AppError::storage(Task::ReadLists, e))?
+            .len();
+        let parsed = if size > RecordKind::Lists.max_bytes() {
+            Err(format!("{size} bytes, over the most a list is read"))
+        } else {
+            serde_json::from_reader(std::io::BufReader::new(file)).map_err(|e| e.to_string())
+        };
+        match parsed {
+            Ok(record) => Ok(Some(record)),
+            Err(reason) => {
+                fsio::set_aside_announced(&path, RecordKind::Lists, &self.recoveries, reason)
+                    .map_err(|e| AppError::storage(Task::ReadLists, e))?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Every list of `profile`, read and indexed once (and again after a change).
+    pub fn lists(&self, profile: &str) -> AppResult<Lists> {
+        if let Some((of, lists)) = self.cache.lock().unwrap_or_else(|p| p.into_inner()).clone()
+            && of == profile
+        {
             return Ok(lists);
         }
         let mut loaded = Vec::new();
-        for format in ALL {
-            if let Some(record) = self.read_record(format)? {
+        for format in FORMATS {
+            if let Some(record) = self.read_record(profile, format)? {
                 let index = ListIndex::build(&record.entries);
                 loaded.push(Arc::new(Loaded {
                     info: record.info,
@@ -144,19 +179,42 @@ impl ListStore {
             }
         }
         let lists: Lists = Arc::new(loaded);
-        *self.cache.lock().unwrap_or_else(|p| p.into_inner()) = Some(lists.clone());
+        *self.cache.lock().unwrap_or_else(|p| p.into_inner()) =
+            Some((profile.to_owned(), lists.clone()));
         Ok(lists)
     }
 
-    /// The lists' provenance, in the order of [`ALL`].
-    pub fn infos(&self) -> AppResult<Vec<ListInfo>> {
-        Ok(self.lists()?.iter().map(|l| l.info.clone()).collect())
+    /// The lists' provenance, in the order of [`FORMATS`].
+    pub fn infos(&self, profile: &str) -> AppResult<Vec<ListInfo>> {
+        Ok(self
+            .lists(profile)?
+            .iter()
+            .map(|l| l.info.clone())
+            .collect())
     }
 
     /// Reads the files as a list of `format` and, when the whole of it reads, makes it
     /// the current version of that list. The version before stays when it does not.
-    pub async fn import(&self, import: ImportOf<'_>) -> Result<ListInfo, ImportError> {
-        let _one = self.importing.lock().await;
+    pub async fn import(
+        &self,
+        profile: &str,
+        import: ImportOf<'_>,
+    ) -> Result<ListInfo, ImportError> {
+        let _one = self.one_import().await;
+        let prepared = self.prepare(profile, import)?;
+        self.keep(profile, &prepared.info, &prepared.entries)
+            .map_err(ImportError::Desk)?;
+        Ok(prepared.info)
+    }
+
+    /// One import at a time (two would race for the version number).
+    pub async fn one_import(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.importing.lock().await
+    }
+
+    /// Reads the files as a list of their format, whole or not at all, with its
+    /// provenance (the next version of `profile`'s); nothing is kept yet.
+    pub fn prepare(&self, profile: &str, import: ImportOf<'_>) -> Result<Prepared, ImportError> {
         let files: Vec<ListFile<'_>> = import
             .files
             .iter()
@@ -164,7 +222,11 @@ impl ListStore {
             .collect();
         let read = formats::read(import.format, &files).map_err(ImportError::List)?;
         let sha256 = crate::hash::sha256_hex_of(import.files.iter().map(|(_, b)| b.as_slice()));
-        let before = self.read_record(import.format).map_err(ImportError::Desk)?;
+        let before = self
+            .infos(profile)
+            .map_err(ImportError::Desk)?
+            .into_iter()
+            .find(|i| i.format == import.format);
         let info = ListInfo {
             format: import.format,
             publisher: import.format.publisher().to_owned(),
@@ -174,20 +236,37 @@ impl ListStore {
             imported_at: import.now,
             imported_by: import.by.to_owned(),
             origin: import.origin,
-            version: before.map_or(1, |b| b.info.version + 1),
+            version: before.map_or(1, |b| b.version + 1),
         };
-        let record = Record {
-            info: &info,
-            entries: &read.entries,
-        };
-        let bytes = serde_json::to_vec(&record)
-            .map_err(|e| ImportError::Desk(AppError::storage(Task::SaveLists, e)))?;
-        fsio::create_private_dir_all(&self.dir)
-            .map_err(|e| ImportError::Desk(AppError::storage(Task::SaveLists, e)))?;
-        fsio::write_atomic(&self.dir.join(file_name(import.format)), &bytes)
-            .map_err(|e| ImportError::Desk(AppError::storage(Task::SaveLists, e)))?;
+        Ok(Prepared {
+            info,
+            entries: read.entries,
+        })
+    }
+
+    /// Makes `entries` the current version of their list for `profile`, by atomic
+    /// rename: a failure leaves the version before.
+    pub fn keep(&self, profile: &str, info: &ListInfo, entries: &[ListEntry]) -> AppResult<()> {
+        let record = Record { info, entries };
+        let bytes =
+            serde_json::to_vec(&record).map_err(|e| AppError::storage(Task::SaveLists, e))?;
+        let dir = self.dir(profile);
+        fsio::create_private_dir_all(&dir).map_err(|e| AppError::storage(Task::SaveLists, e))?;
+        fsio::write_atomic(&dir.join(file_name(info.format)), &bytes)
+            .map_err(|e| AppError::storage(Task::SaveLists, e))?;
         *self.cache.lock().unwrap_or_else(|p| p.into_inner()) = None;
-        Ok(info)
+        Ok(())
+    }
+
+    /// Drops `profile`'s list of `format` (a team's desk mirrors the team, which has none).
+    pub fn forget(&self, profile: &str, format: ListFormat) -> AppResult<()> {
+        match std::fs::remove_file(self.dir(profile).join(file_name(format))) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(AppError::storage(Task::SaveLists, e)),
+        }
+        *self.cache.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        Ok(())
     }
 }
 

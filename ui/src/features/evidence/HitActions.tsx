@@ -36,7 +36,7 @@ export function HitActions({ hit, documentId }: { hit: Hit; documentId: string |
     },
   });
   const what = t("hit.what", {
-    role: t(ROLE_NAME[hit.role]),
+    role: hit.roles.map((r) => t(ROLE_NAME[r])).join(", "),
     party: hit.party,
     list: t(FORMAT_NAME[hit.list]),
     listed: hit.listedName,

@@ -19,7 +19,7 @@ export function OwnershipView({ ownership }: { ownership: Ownership }) {
     <section className="ownership" aria-label={t("owners.title")} data-testid="ownership">
       <h4>{t("owners.title")}</h4>
       <div className="ownership-body">
-        <table className="table small" data-testid="owners-table">
+        <table className="grid-table small" data-testid="owners-table">
           <thead>
             <tr>
               <th scope="col">{t("owners.name")}</th>

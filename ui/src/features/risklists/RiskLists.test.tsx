@@ -95,7 +95,7 @@ const HIT: Hit = {
   matchedOn: "name",
   party: "Ramón Orozco Valdez",
   partyRfc: null,
-  role: "representative",
+  roles: ["shareholder", "representative"],
   partyKey: "name:orozco ramon valdez",
   disposition: null,
 };
@@ -116,7 +116,7 @@ describe("a hit in the review", () => {
       </I18nProvider>,
     );
     expect(screen.getByTestId("hit").textContent).toContain(
-      "El representante Ramón Orozco Valdez en OFAC SDN: «OROZCO VALDÉS, Ramón» (fila 23456), 93 % parecido.",
+      "Ramón Orozco Valdez (accionista, representante) en OFAC SDN: «OROZCO VALDÉS, Ramón» (fila 23456), 93 % parecido.",
     );
     fireEvent.click(screen.getByTestId("hit-false-positive"));
     expect((screen.getByTestId("hit-confirm") as HTMLButtonElement).disabled).toBe(true);

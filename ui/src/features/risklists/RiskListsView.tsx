@@ -17,7 +17,7 @@ import "./risklists.css";
  * an import for each format, from the file the publisher gives. The desk fetches none
  * on its own. */
 export function RiskListsView() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const client = useQueryClient();
   const lists = useQuery({ queryKey: keys.riskLists(), queryFn: backend.riskLists });
   const [done, setDone] = useState<ImportedList | null>(null);
@@ -34,7 +34,7 @@ export function RiskListsView() {
   });
   const byFormat = new Map((lists.data ?? []).map((l) => [l.format, l]));
   return (
-    <section className="risk-lists" aria-labelledby="risk-lists-title" data-testid="risk-lists">
+    <section className="page risk-lists" aria-labelledby="risk-lists-title" data-testid="risk-lists">
       <PageHeader id="risk-lists-title" title={t("lists.title")} subtitle={t("lists.intro")} />
       {lists.error && <ErrorNotice error={lists.error} />}
       {imports.error && <ErrorNotice error={imports.error as AppError} onDismiss={() => imports.reset()} />}
@@ -53,7 +53,7 @@ export function RiskListsView() {
           ))}
         </ul>
       )}
-      <table className="table risk-lists-table">
+      <table className="grid-table risk-lists-table">
         <thead>
           <tr>
             <th scope="col">{t("lists.list")}</th>
@@ -78,7 +78,7 @@ export function RiskListsView() {
                 </th>
                 <td>{info ? (info.published ?? t("lists.noDate")) : "—"}</td>
                 <td className="num">{info ? info.rows.toLocaleString() : "—"}</td>
-                <td>{info ? `${new Date(info.importedAt).toLocaleString()} · ${info.importedBy}` : t("lists.none")}</td>
+                <td>{info ? `${new Date(info.importedAt).toLocaleString(locale)} · ${info.importedBy}` : t("lists.none")}</td>
                 <td className="mono small" title={info?.sha256}>
                   {info ? `${info.sha256.slice(0, 12)}…` : "—"}
                 </td>
