@@ -58,6 +58,8 @@ export function teamEventWords(operation: string): MessageKey | null {
       return "team.event.findingsAcknowledged";
     case "team: hit-disposed":
       return "team.event.hitDisposed";
+    case "team: list-imported":
+      return "team.event.listImported";
     case "team: member-added":
       return "team.event.memberAdded";
     case "team: member-removed":

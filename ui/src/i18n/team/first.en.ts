@@ -20,6 +20,7 @@ export const teamFirstEn: Record<TeamFirstKey, string> = {
   "team.claim.since": "{member} has been reviewing it since {at}",
   "team.event.findingsAcknowledged": "Findings acknowledged on accepting",
   "team.event.hitDisposed": "Risk-list hit disposed of",
+  "team.event.listImported": "Risk list published to the team",
   "team.event.approvalAsked": "Approval asked",
   "team.event.approvalDeclined": "Approval declined",
   "team.event.approvalGiven": "Approval given",

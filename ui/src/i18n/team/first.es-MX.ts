@@ -19,6 +19,7 @@ export const teamFirstEsMX = {
   "team.claim.since": "{member} lo revisa desde el {at}",
   "team.event.findingsAcknowledged": "Hallazgos reconocidos al aceptar",
   "team.event.hitDisposed": "Coincidencia en lista de riesgo resuelta",
+  "team.event.listImported": "Lista de riesgo publicada al equipo",
   "team.event.approvalAsked": "Aprobación solicitada",
   "team.event.approvalDeclined": "Aprobación rechazada",
   "team.event.approvalGiven": "Aprobación otorgada",
