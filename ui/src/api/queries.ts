@@ -32,8 +32,10 @@ export const keys = {
   tracking: (flowId: string, rfc: string) => ["desk", "tracking", flowId, rfc] as const,
   detail: (documentId: string) => ["desk", "detail", documentId] as const,
   reviewMaterial: (documentId: string) => ["desk", "review-material", documentId] as const,
-  /** The risk lists are the data folder's, whatever the profile. */
-  riskLists: () => ["app", "risk-lists"] as const,
+  /** The risk lists are the profile's (in a team, the team's). */
+  riskLists: () => ["desk", "risk-lists"] as const,
+  /** A file's evidence and findings as its tracking shows them beside each section. */
+  trackingEvidence: (documentId: string) => ["desk", "tracking-evidence", documentId] as const,
   evidenceFile: (handle: string) => ["desk", "evidence-file", handle] as const,
   image: (url: string) => ["desk", "image", url] as const,
   issuedLinks: (documentId: string) => ["desk", "issued-links", documentId] as const,

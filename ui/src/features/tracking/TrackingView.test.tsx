@@ -6,6 +6,7 @@ import type { FileTracking } from "../../bindings/FileTracking";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { fileEvidence, finding, sectionEvidence } from "../../test/evidence";
 import { render } from "../../test/render";
 import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
@@ -85,6 +86,32 @@ function open(reply: FileTracking, rfc = "XAXX010101000"): string[] {
 }
 
 describe("a file's tracking", () => {
+  it("shows each section's findings, the review's own, and the file's risk", async () => {
+    const evidence = fileEvidence([
+      sectionEvidence("ProofAddress", { rule: "proof_of_address", findings: [finding("proof_stale", "medium"), finding("document_edited", "high")] }),
+      sectionEvidence("LegalRepresentative", { rule: "person", findings: [finding("watchlist_hit", "high")] }),
+    ]);
+    mockIPC((cmd) => {
+      if (cmd === command.tracking) return answer;
+      if (cmd === command.review_material) return { ...sparse.reviewMaterial, evidence };
+      if (cmd === command.mark_watch_seen) return null;
+      if (cmd === command.issued_links) return [];
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
+      </I18nProvider>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId("finding-badge")).toHaveLength(3));
+    const rows = screen.getAllByTestId("tracking-section");
+    expect(rows[0]?.textContent).toContain("Comprobante vencido");
+    expect(rows[0]?.textContent).toContain("Documento editado");
+    expect(rows[1]?.textContent).toContain("En lista de riesgo");
+    expect(rows[2]?.querySelector("[data-testid=finding-badge]")).toBeNull();
+    expect(screen.getByTestId("risk-summary").getAttribute("data-level")).toBe("high");
+  });
+
   it("shows each Comments entry as a section with its status chip and its comments whole", async () => {
     const calls = open(answer, "PLE150301AB2");
     const rows = await screen.findAllByTestId("tracking-section");

@@ -17,6 +17,7 @@ import { MISSING, shown } from "../../words/text";
 import { ComplementaryDialog } from "../complementary/ComplementaryDialog";
 import { DossierExport } from "../dossier/DossierExport";
 import { EnrollButton, IssuedLinks } from "../enrollment/Enrollment";
+import { FindingBadges, RiskSummary } from "../evidence/FindingBadges";
 import { ClaimHolder } from "../team/ClaimHolder";
 import { NotesPanel } from "../team/NotesPanel";
 import { useConnectedTeam } from "../team/TeamContext";
@@ -54,6 +55,15 @@ export function TrackingView(props: {
   const tracking = file?.tracking;
   // Without the file's id nothing can be asked about it: the actions wait for an answer that has it.
   const documentId = tracking?.DocumentId?.trim() || null;
+  // Each section's findings, the review's own (the desk's checks and the service's), once
+  // the file's id is known; the sections show without them until they come.
+  const evidence = useQuery({
+    queryKey: keys.trackingEvidence(documentId ?? ""),
+    queryFn: () => backend.reviewMaterial(props.flowId, props.rfc, documentId ?? ""),
+    enabled: documentId !== null,
+    staleTime: 60_000,
+  }).data?.evidence;
+  const findingsOf = (section: string) => evidence?.sections.find((s) => s.section === section)?.findings ?? [];
 
   return (
     <section className="page" aria-labelledby="tracking-title">
@@ -119,15 +129,19 @@ export function TrackingView(props: {
           {file.sections.length === 0 ? (
             <div className="empty">{t("noSections")}</div>
           ) : (
-            <ul className="sections" data-testid="tracking-sections">
-              {file.sections.map((section) => (
-                <li key={section.section} className="section-item" data-testid="tracking-section" data-section={section.section}>
-                  <SectionName id={section.section} sectionId={section.id} />
-                  <SectionStatusChip status={section.status} />
-                  {section.comments && <p className="section-comments">{section.comments}</p>}
-                </li>
-              ))}
-            </ul>
+            <>
+              {evidence && <RiskSummary summary={evidence.summary} />}
+              <ul className="sections" data-testid="tracking-sections">
+                {file.sections.map((section) => (
+                  <li key={section.section} className="section-item" data-testid="tracking-section" data-section={section.section}>
+                    <SectionName id={section.section} sectionId={section.id} />
+                    <SectionStatusChip status={section.status} />
+                    <FindingBadges findings={findingsOf(section.section)} />
+                    {section.comments && <p className="section-comments">{section.comments}</p>}
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
           <h3>{t("personsTitle")}</h3>
           {tracking.Person.length === 0 ? (
