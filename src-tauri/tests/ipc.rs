@@ -386,7 +386,10 @@ fn every_command_answers_through_ipc() {
     assert_eq!(w.ok("risk_lists", json!({})), json!([]));
     let imported = w.ok("import_list", json!({"format": "sat69b"}));
     assert_eq!(
-        (imported["info"]["rows"].clone(), imported["info"]["version"].clone()),
+        (
+            imported["info"]["rows"].clone(),
+            imported["info"]["version"].clone()
+        ),
         (json!(4), json!(1))
     );
     assert_eq!(

@@ -74,23 +74,36 @@ async fn a_list_imported_on_one_desk_screens_on_the_other() {
 
         // Ana's window lists the team's list, imported by Beto's login.
         app.click("[data-testid=nav-lists]").await;
-        app.wait_for_attribute("[data-testid=risk-list][data-format=sat69b]", "data-version", "1")
-            .await;
+        app.wait_for_attribute(
+            "[data-testid=risk-list][data-format=sat69b]",
+            "data-version",
+            "1",
+        )
+        .await;
         let row = app
             .text_of("[data-testid=risk-list][data-format=sat69b]")
             .await;
-        assert!(row.contains(db.boss.member()), "imported by Beto's login: {row}");
+        assert!(
+            row.contains(db.boss.member()),
+            "imported by Beto's login: {row}"
+        );
 
         // Her review of the example file finds the shareholder on it.
         app.click("[data-testid=nav-watchlist]").await;
         app.type_into("[data-testid=add-rfc]", &examples.rfc).await;
         app.click_button("Seguir").await;
-        app.click(&format!("[data-rfc={}] [data-testid=open-file]", examples.rfc))
-            .await;
+        app.click(&format!(
+            "[data-rfc={}] [data-testid=open-file]",
+            examples.rfc
+        ))
+        .await;
         app.click("[data-testid=start-review]").await;
         let deed = "[data-testid=review-section][data-section=ActaConstitutivaObligatorio]";
-        app.wait_for_text(&format!("{deed} [data-testid=finding-badge]"), "En lista de riesgo")
-            .await;
+        app.wait_for_text(
+            &format!("{deed} [data-testid=finding-badge]"),
+            "En lista de riesgo",
+        )
+        .await;
         app.click(deed).await;
         app.wait_for_text(
             "[data-testid=evidence-pane] [data-testid=hit][data-row=XEXX800101AB9]",

@@ -77,8 +77,11 @@ CREATE FUNCTION team_list_chunk(p_workspace text, p_format text, p_version integ
 RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
     PERFORM team_supervisor(p_workspace);
-    IF NOT EXISTS (SELECT 1 FROM team_list WHERE workspace_id = p_workspace AND format = p_format
-                   AND version = p_version AND imported_by = session_user AND NOT published) THEN
+    -- Locked: the chunks and the list's publication are taken in turn, so no chunk
+    -- lands after the list was published.
+    PERFORM 1 FROM team_list WHERE workspace_id = p_workspace AND format = p_format
+        AND version = p_version AND imported_by = session_user AND NOT published FOR UPDATE;
+    IF NOT FOUND THEN
         PERFORM team_raise('KY022', 'no such list being imported by this member');
     END IF;
     IF jsonb_typeof(p_entries) <> 'array' OR jsonb_array_length(p_entries) > 10000
@@ -97,10 +100,14 @@ CREATE FUNCTION team_list_publish(p_workspace text, p_format text, p_version int
 RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
 DECLARE
     counted bigint;
+    before integer;
 BEGIN
     PERFORM team_supervisor(p_workspace);
-    IF NOT EXISTS (SELECT 1 FROM team_list WHERE workspace_id = p_workspace AND format = p_format
-                   AND version = p_version AND imported_by = session_user AND NOT published) THEN
+    -- Locked: the chunks and the list's publication are taken in turn, so no chunk
+    -- lands after the list was published.
+    PERFORM 1 FROM team_list WHERE workspace_id = p_workspace AND format = p_format
+        AND version = p_version AND imported_by = session_user AND NOT published FOR UPDATE;
+    IF NOT FOUND THEN
         PERFORM team_raise('KY022', 'no such list being imported by this member');
     END IF;
     SELECT coalesce(sum(jsonb_array_length(entries)), 0) INTO counted FROM team_list_chunk
@@ -110,17 +117,23 @@ BEGIN
     END IF;
     UPDATE team_list SET published = true, rows = p_rows, imported_at = now()
         WHERE workspace_id = p_workspace AND format = p_format AND version = p_version;
+    -- Kept: this version and the last one published before it (a desk still screening
+    -- with it finds it); an import abandoned before it is dropped.
+    SELECT max(version) INTO before FROM team_list
+        WHERE workspace_id = p_workspace AND format = p_format AND published AND version < p_version;
     DELETE FROM team_list WHERE workspace_id = p_workspace AND format = p_format
-        AND version < p_version - 1;
+        AND version < p_version AND (NOT published OR version < coalesce(before, 0));
     RETURN team_event(p_workspace, 'list-imported', p_format || ' v' || p_version,
                       team_text(p_summary, 2000, true));
 END $$;
 
 -- What a member reads: the published lists of their workspaces and their rows.
-CREATE VIEW team_lists_v AS
+-- security_barrier: a member's own condition is never evaluated before the view's, so
+-- no error message can show a row of an unpublished list.
+CREATE VIEW team_lists_v WITH (security_barrier = true) AS
     SELECT workspace_id, format, version, info, rows, imported_by, imported_at FROM team_list
     WHERE published;
-CREATE VIEW team_list_chunks_v AS
+CREATE VIEW team_list_chunks_v WITH (security_barrier = true) AS
     SELECT c.workspace_id, c.format, c.version, c.chunk, c.entries FROM team_list_chunk c
     JOIN team_list l USING (workspace_id, format, version)
     WHERE l.published;

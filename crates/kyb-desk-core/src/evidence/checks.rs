@@ -189,8 +189,12 @@ pub fn shares_add_up(shareholders: &[Shareholder]) -> Option<bool> {
         return None;
     }
     let mut total = 0.0;
+    let mut in_range = true;
     for holder in shareholders {
-        total += percent_of(holder.porcentaje.as_ref())?;
+        let percent = percent_of(holder.porcentaje.as_ref())?;
+        // A share below 0 or over 100 is wrong whatever the others add up to.
+        in_range &= (0.0..=100.0).contains(&percent);
+        total += percent;
     }
-    Some((total - 100.0).abs() < 0.01)
+    Some(in_range && (total - 100.0).abs() < 0.01)
 }

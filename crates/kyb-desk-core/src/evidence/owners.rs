@@ -68,6 +68,8 @@ fn amount(value: Option<&Scalar>) -> Option<f64> {
     match value? {
         Scalar::Number(n) => Some(*n),
         // "$1,000,000.00", "1 000 000": separators of thousands and the currency sign go.
+        // An exponent ("1e6") is no amount a deed writes, and is not read as one.
+        Scalar::Text(text) if text.contains(['e', 'E']) => None,
         Scalar::Text(text) => text
             .chars()
             .filter(|c| c.is_ascii_digit() || *c == '.' || *c == '-')
@@ -96,7 +98,7 @@ fn read(bodies: &InternalBodies, document: u32, threshold: f64) -> Ownership {
                     .as_deref()
                     .is_some_and(|r| rfc::check(r).holder == Some(Holder::Company)),
                 // "At or over": 14.99 is under 15 (a float's own error aside).
-                controls: percent.is_some_and(|p| p >= threshold - 1e-9),
+                controls: percent.is_some_and(|p| p >= threshold - 1e-9 && p <= 100.0),
                 rfc,
                 percent,
                 fixed: amount(holder.capital_fijo.as_ref()),
@@ -158,7 +160,13 @@ pub fn findings(bodies: &InternalBodies) -> Vec<Finding> {
         ));
     }
     let ownership = read(bodies, 0, 100.0);
-    let capital: Option<f64> = ownership.owners.iter().map(|o| o.total).sum();
+    // Totals so large they add up to infinity say nothing of the shares.
+    let capital: Option<f64> = ownership
+        .owners
+        .iter()
+        .map(|o| o.total)
+        .sum::<Option<f64>>()
+        .filter(|c| c.is_finite());
     for owner in &ownership.owners {
         let subject = |kind| {
             let mut f = Finding::new(kind, Severity::Medium);

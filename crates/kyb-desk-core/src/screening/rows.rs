@@ -36,6 +36,9 @@ const NO_STATUS: u32 = u32::MAX;
 pub struct Rows {
     rows: Vec<Row>,
     statuses: Vec<Box<str>>,
+    /// Each standing's place in `statuses`, while rows are added (a list whose every
+    /// row has its own standing would otherwise take quadratic time to read).
+    status_at: std::collections::HashMap<Box<str>, u32>,
 }
 
 impl Rows {
@@ -63,13 +66,16 @@ impl Rows {
     pub fn push(&mut self, entry: ListEntry) {
         let status = match entry.status {
             None => NO_STATUS,
-            Some(status) => match self.statuses.iter().position(|s| **s == *status) {
-                Some(at) => at as u32,
+            Some(status) => match self.status_at.get(status.as_str()) {
+                Some(at) => *at,
                 // Lists have a handful of standings; one that gives each row its own
                 // (a remark, say) is kept as it comes.
                 None => {
-                    self.statuses.push(status.into_boxed_str());
-                    (self.statuses.len() - 1) as u32
+                    let at = self.statuses.len() as u32;
+                    let status = status.into_boxed_str();
+                    self.status_at.insert(status.clone(), at);
+                    self.statuses.push(status);
+                    at
                 }
             },
         };

@@ -70,8 +70,12 @@ fn text(value: Option<&String>) -> Option<String> {
     value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }
 
+/// A party's kind from its RFC, only when the RFC is one the SAT would issue: a made-up
+/// 12-character "RFC" on a form must not turn a person into a company and hide them
+/// from every individual's row.
 fn party_of_rfc(value: Option<&str>, otherwise: Party) -> Party {
-    match value.map(rfc::check).and_then(|c| c.holder) {
+    let check = value.map(rfc::check).filter(|c| c.is_valid());
+    match check.and_then(|c| c.holder) {
         Some(Holder::Company) => Party::Company,
         Some(Holder::Person) => Party::Person,
         None => otherwise,

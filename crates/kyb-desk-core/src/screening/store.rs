@@ -250,6 +250,18 @@ impl ListStore {
         let record = Record { info, entries };
         let bytes =
             serde_json::to_vec(&record).map_err(|e| AppError::storage(Task::SaveLists, e))?;
+        // A list kept must be one that is read back: over the most a list is read, it
+        // is refused now, and the version before stays.
+        if bytes.len() as u64 > RecordKind::Lists.max_bytes() {
+            return Err(AppError::new(
+                crate::error::DeskCode::ListUnreadable,
+                format!("{} bytes kept, over the most a list is read", bytes.len()),
+            )
+            .with_details(crate::error::Details::ListUnreadable {
+                problem: super::formats::ListProblem::TooLarge,
+                line: None,
+            }));
+        }
         let dir = self.dir(profile);
         fsio::create_private_dir_all(&dir).map_err(|e| AppError::storage(Task::SaveLists, e))?;
         fsio::write_atomic(&dir.join(file_name(info.format)), &bytes)

@@ -296,3 +296,51 @@ fn a_formula_in_a_cell_is_kept_as_the_text_it_is() {
     let csv = crate::csv_export::text(&["Nombre"], [[evil.names[0].as_str()]]).expect("CSV");
     assert!(csv.contains("\"'=HYPERLINK("), "{csv}");
 }
+
+/// The attack helper's files: a stray quote that makes the count even while a quote
+/// opened later takes the rest of the file; a line of commas; XML nested deep, and a
+/// list element nested inside the list whose close would end it early.
+#[test]
+fn a_file_that_hides_its_rows_in_one_cell_or_nests_its_close_is_refused() {
+    let swallowed = b"id,schema,name,aliases,birth_date,countries,addresses,identifiers,sanctions,phones,emails,dataset,first_seen,last_seen,last_change\r\nNK-1,Person,Juan 5\" Perez,,,,,,,,,,,,\r\nNK-2,Person,\"Maria Lopez,,,,,,,,,,,,\r\nNK-3,Person,Osama Bin Laden,,,,,,,,,,,,\r\nNK-4,Person,Joaquin Guzman,,,,,,,,,,,,\r\n";
+    assert_eq!(
+        problem(ListFormat::OpenSanctions, swallowed),
+        ListProblem::Truncated
+    );
+    let commas = format!("id,name\r\n{}\r\n", ",".repeat(100_000));
+    assert_eq!(
+        problem(ListFormat::OpenSanctions, commas.as_bytes()),
+        ListProblem::BadRow
+    );
+    let deep = format!(
+        "<CONSOLIDATED_LIST>{}{}</CONSOLIDATED_LIST>",
+        "<a>".repeat(50),
+        "</a>".repeat(50)
+    );
+    assert_ne!(
+        read(
+            ListFormat::UnConsolidated,
+            &[ListFile {
+                name: "x",
+                bytes: deep.as_bytes()
+            }]
+        )
+        .map(|l| l.entries.len()),
+        Ok(0),
+    );
+    assert!(
+        read(
+            ListFormat::UnConsolidated,
+            &[ListFile {
+                name: "x",
+                bytes: deep.as_bytes()
+            }]
+        )
+        .is_err()
+    );
+    let nested = "<CONSOLIDATED_LIST><INDIVIDUALS><INDIVIDUAL><DATAID>1</DATAID><FIRST_NAME>A</FIRST_NAME><CONSOLIDATED_LIST></CONSOLIDATED_LIST>";
+    assert_eq!(
+        problem(ListFormat::UnConsolidated, nested.as_bytes()),
+        ListProblem::Truncated
+    );
+}

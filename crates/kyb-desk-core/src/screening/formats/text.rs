@@ -3,6 +3,9 @@
 
 use super::{ListError, ListProblem, MAX_LINE_BYTES, MAX_ROWS};
 
+/// Cells of one row at most (the SAT's 69-B has twenty).
+const MAX_CELLS: usize = 64;
+
 /// How a format's files are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Encoding {
@@ -92,6 +95,24 @@ pub fn rows(text: &str) -> Result<Vec<(u64, Vec<String>)>, ListError> {
             ));
         }
         let line = record.position().map_or(0, |p| p.line());
+        // No list has a row of more cells than this: a line of commas is no row.
+        if record.len() > MAX_CELLS {
+            return Err(ListError::new(
+                ListProblem::BadRow,
+                Some(line),
+                format!("{} cells, over {MAX_CELLS}", record.len()),
+            ));
+        }
+        // No list's cell runs over lines: one that does is a quote opened and never
+        // closed, which took the rest of the file into one cell (a stray quote before
+        // it can make the count of quotes even).
+        if record.iter().any(|c| c.contains(['\n', '\r'])) {
+            return Err(ListError::new(
+                ListProblem::Truncated,
+                Some(line),
+                "a quoted cell runs over lines: its quote never closes",
+            ));
+        }
         out.push((line, record.iter().map(|c| c.trim().to_owned()).collect()));
     }
     Ok(out)

@@ -13,6 +13,9 @@ use super::text::{self, Encoding};
 use super::{ListError, ListProblem};
 use crate::screening::{ListEntry, Party, ReadList};
 
+/// Elements nested at most.
+const MAX_DEPTH: usize = 16;
+
 #[derive(Default)]
 struct Listed {
     data_id: Option<String>,
@@ -78,6 +81,13 @@ pub fn read(bytes: &[u8]) -> Result<ReadList, ListError> {
                 }
                 buffer.clear();
                 path.push(name);
+                // The consolidated list nests five deep; a file nested far deeper is none.
+                if path.len() > MAX_DEPTH {
+                    return Err(broken(
+                        &reader,
+                        format!("elements nested over {MAX_DEPTH} deep"),
+                    ));
+                }
             }
             Event::Text(t) => buffer.push_str(&t.xml10_content()),
             Event::CData(t) => buffer.push_str(&t.into_inner()),
@@ -94,7 +104,9 @@ pub fn read(bytes: &[u8]) -> Result<ReadList, ListError> {
                 };
                 let value = buffer.trim().to_owned();
                 buffer.clear();
-                if name == "CONSOLIDATED_LIST" {
+                // Only the outermost element's close ends the list (one nested inside it
+                // would let a file cut short pass).
+                if name == "CONSOLIDATED_LIST" && path.is_empty() {
                     closed = true;
                 }
                 if matches!(name.as_str(), "INDIVIDUAL" | "ENTITY") {
@@ -150,7 +162,7 @@ pub fn read(bytes: &[u8]) -> Result<ReadList, ListError> {
             "no CONSOLIDATED_LIST",
         ));
     }
-    if !closed {
+    if !closed || !path.is_empty() {
         return Err(ListError::new(
             ListProblem::Truncated,
             Some(line_of(&text, text.len() as u64)),
