@@ -80,6 +80,9 @@ async fn main() {
         app.click(&format!("[data-rfc={rfc}] [data-testid=open-file]"))
             .await;
         app.text_of("[data-testid=tracking-section] .chip").await;
+        // Each section's findings beside it, once the review's evidence has come.
+        app.text_of("[data-testid=tracking-section] [data-testid=finding-badge]")
+            .await;
         capture(&dir.join("03-tracking.png"));
         app.click("[data-testid=view-detail]").await;
         app.text_of("[data-testid=tab-summary]").await;
@@ -254,6 +257,9 @@ async fn main() {
         // the enrollment journey waits: a click while it still loads may be lost.
         app.text_of("[data-testid=issued-links-empty], [data-testid=issued-links]")
             .await;
+        // …and its findings in place, which move what is below them as they come.
+        app.text_of("[data-testid=tracking-section] [data-testid=finding-badge]")
+            .await;
         app.click(&format!(
             "[data-person='{}'] [data-testid=generate-link]",
             examples.person_id_enrollment_allowed
@@ -263,6 +269,11 @@ async fn main() {
             .await;
         capture(&dir.join("17-enrollment-link.png"));
         app.click_button("Cerrar").await;
+        app.wait_until_gone("[data-testid=enrollment-link]").await;
+        app.run_script(
+            "document.querySelector('[data-testid=open-complementary]').scrollIntoView({block: 'center'})",
+        )
+        .await;
         app.click("[data-testid=open-complementary]").await;
         app.choose("[data-testid=comp-flow]", &examples.flow_id_complementary)
             .await;
