@@ -31,7 +31,7 @@ export function FindingBadges({ findings }: { findings: Finding[] }) {
 
 /** The file's risk at a glance: its level and how many findings of each severity, with the
  * key that walks them. */
-export function RiskSummary({ summary }: { summary: Summary }) {
+export function RiskSummary({ summary, walkable = true }: { summary: Summary /** `n` walks the findings here (the review). */; walkable?: boolean }) {
   const { t } = useI18n();
   if (summary.level === null)
     return (
@@ -41,12 +41,12 @@ export function RiskSummary({ summary }: { summary: Summary }) {
     );
   const counts = t("risk.counts", { high: summary.high, medium: summary.medium, low: summary.low, sections: summary.sectionsFlagged });
   return (
-    <span className="risk-summary" data-testid="risk-summary" data-level={summary.level} title={`${counts}\n${t("risk.nextHint")}`}>
+    <span className="risk-summary" data-testid="risk-summary" data-level={summary.level} title={walkable ? `${counts}\n${t("risk.nextHint")}` : counts}>
       <span className={`chip chip-${SEVERITY_TONE[summary.level]}`}>
         {t("risk.level", { level: severityLabel(summary.level, t) })} · {t("risk.findings", { n: summary.high + summary.medium + summary.low })}
       </span>
       <span className="visually-hidden">{counts}</span>
-      <kbd>n</kbd>
+      {walkable && <kbd>n</kbd>}
     </span>
   );
 }

@@ -130,7 +130,7 @@ export function TrackingView(props: {
             <div className="empty">{t("noSections")}</div>
           ) : (
             <>
-              {evidence && <RiskSummary summary={evidence.summary} />}
+              {evidence && <RiskSummary summary={evidence.summary} walkable={false} />}
               <ul className="sections" data-testid="tracking-sections">
                 {file.sections.map((section) => (
                   <li key={section.section} className="section-item" data-testid="tracking-section" data-section={section.section}>
