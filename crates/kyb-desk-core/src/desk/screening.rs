@@ -60,13 +60,6 @@ pub struct DisposeHit {
     pub reason: String,
 }
 
-fn verdict_words(verdict: HitVerdict) -> &'static str {
-    match verdict {
-        HitVerdict::TrueMatch => "coincidencia verdadera",
-        HitVerdict::FalsePositive => "falso positivo",
-    }
-}
-
 fn list_refused(problem: ListProblem, line: Option<u64>, detail: String) -> AppError {
     AppError::new(DeskCode::ListUnreadable, detail).with_details(Details::ListUnreadable {
         problem,
@@ -156,10 +149,16 @@ impl Desk {
         Ok(())
     }
 
-    /// Who imports or disposes, as the records name them: the profile's agent e-mail,
-    /// or its name when it has none.
-    fn actor(&self) -> AppResult<crate::profiles::Profile> {
-        self.active_profile()
+    /// The active profile, and who imports or disposes as the records name them: its
+    /// agent e-mail, or its name when it has none.
+    fn actor(&self) -> AppResult<(crate::profiles::Profile, String)> {
+        let profile = self.active_profile()?;
+        let by = if profile.agent_email.trim().is_empty() {
+            profile.name.clone()
+        } else {
+            profile.agent_email.clone()
+        };
+        Ok((profile, by))
     }
 
     /// Imports the files as the current version of a list. A file that is no list of
@@ -218,13 +217,8 @@ impl Desk {
         format: ListFormat,
         files: Vec<(String, Vec<u8>)>,
     ) -> AppResult<ImportedList> {
-        let profile = self.actor()?;
+        let (profile, by) = self.actor()?;
         let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
-        let by = if profile.agent_email.trim().is_empty() {
-            profile.name.clone()
-        } else {
-            profile.agent_email.clone()
-        };
         let team = self.team_if_any(&profile).await?;
         if team.is_some() {
             self.mirror_team_lists(&profile).await?;
@@ -342,7 +336,7 @@ impl Desk {
     /// Keeps the analyst's disposition of a hit (a reason is required), in the audit
     /// log, and in the team's trail when the profile works in a team.
     pub async fn dispose_hit(&self, request: DisposeHit) -> AppResult<Disposition> {
-        let profile = self.actor()?;
+        let (profile, by) = self.actor()?;
         let reason = request.reason.trim().to_owned();
         if reason.is_empty() || reason.chars().count() > REASON_MAX_CHARS {
             let failure = if reason.is_empty() {
@@ -353,11 +347,6 @@ impl Desk {
             return Err(AppError::invalid(vec![failure]));
         }
         let document_id = request.document_id.trim().to_lowercase();
-        let by = if profile.agent_email.trim().is_empty() {
-            profile.name.clone()
-        } else {
-            profile.agent_email.clone()
-        };
         let disposition = Disposition {
             list: request.list,
             row: request.row.clone(),
@@ -370,7 +359,7 @@ impl Desk {
         };
         let summary = format!(
             "{}: {} en {} (fila {}): {}",
-            verdict_words(request.verdict),
+            request.verdict.words(),
             request.party,
             request.list.publisher(),
             request.row,

@@ -5,7 +5,6 @@
 
 use super::model::{FindingRecord, HitRecord};
 use crate::evidence::{FileEvidence, FindingKind, Severity};
-use crate::screening::dispositions::HitVerdict;
 use crate::screening::screen::{Hit, PartyRole};
 
 pub fn kind_words(kind: FindingKind) -> &'static str {
@@ -101,11 +100,13 @@ pub fn hits(hits: &[Hit]) -> Vec<HitRecord> {
                     .join(", ")
             ),
             disposition: h.disposition.as_ref().map(|d| {
-                let verdict = match d.verdict {
-                    HitVerdict::TrueMatch => "coincidencia verdadera",
-                    HitVerdict::FalsePositive => "falso positivo",
-                };
-                format!("{verdict}, por {} el {}: {}", d.by, d.at, d.reason)
+                format!(
+                    "{}, por {} el {}: {}",
+                    d.verdict.words(),
+                    d.by,
+                    d.at,
+                    d.reason
+                )
             }),
         })
         .collect()

@@ -36,6 +36,16 @@ pub struct Disposition {
     pub document_id: String,
 }
 
+impl HitVerdict {
+    /// The verdict in the records' words (the audit log, the trail, the dossier).
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::TrueMatch => "coincidencia verdadera",
+            Self::FalsePositive => "falso positivo",
+        }
+    }
+}
+
 /// A reason is required, and bounded.
 pub const REASON_MAX_CHARS: usize = 500;
 
