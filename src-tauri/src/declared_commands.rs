@@ -54,10 +54,9 @@ macro_rules! with_commands {
                 use kyb_desk_core::evidence::files::EvidenceFile;
                 use kyb_desk_core::guide::DemoGuide;
                 use kyb_desk_core::policy::PolicyView;
-                use kyb_desk_core::desk::{DisposeHit, ImportedList};
+                use kyb_desk_core::desk::{DisposeHit, ImportProgress, ImportedList, RiskListPage};
                 use kyb_desk_core::screening::ListFormat;
                 use kyb_desk_core::screening::dispositions::Disposition;
-                use kyb_desk_core::screening::store::ListInfo;
                 use kyb_desk_core::detail_snapshots::DetailChanges;
                 use kyb_desk_core::diagnostics::DiagnosticsBundle;
                 use kyb_desk_core::images::PhotoCheck;
@@ -135,8 +134,9 @@ macro_rules! with_commands {
                 commands::evidence_file(handle: String) -> EvidenceFile, [main, evidence];
                 commands::evidence_bytes(handle: String, sha256: String) -> Bytes, [main, evidence];
                 commands::acknowledge_findings(document_id: String, section: String) -> (), [main];
-                commands::risk_lists() -> Vec<ListInfo>, [main];
-                commands::import_list(format: ListFormat) -> Option<ImportedList>, [main];
+                commands::risk_lists() -> RiskListPage, [main];
+                commands::import_list(format: ListFormat, on_progress: Channel<ImportProgress>) -> Option<ImportedList>, [main];
+                commands::import_list_from(format: ListFormat, on_progress: Channel<ImportProgress>) -> ImportedList, [main];
                 commands::dispose_hit(request: DisposeHit) -> Disposition, [main];
                 commands::open_evidence_window(title: String) -> (), [main];
                 commands::close_evidence_window() -> (), [main];

@@ -24,6 +24,19 @@ use kyb_desk_core::desk::Desk;
 use kyb_desk_core::profiles::ProfileStore as _;
 use kyb_desk_core::secrets::{KEYRING_SERVICE, KeyVault};
 
+/// What the app downloads with, each under the evidence's rules (`images`): the
+/// pictures, the evidence's documents, the lists the policy names. `demo_base`: the
+/// embedded sandbox's address, the one non-public address allowed.
+pub fn manage_fetchers<R: Runtime, M: Manager<R>>(
+    app: &M,
+    demo_base: Option<&Url>,
+) -> kyb_desk_core::error::AppResult<()> {
+    app.manage(images::ImageFetcher::new(demo_base)?);
+    app.manage(EvidenceFiles::new(demo_base)?);
+    app.manage(commands::ListFetcher::new(demo_base)?);
+    Ok(())
+}
+
 /// What the shell itself knows: whether it runs on the demo sandbox, and where.
 pub struct Shell {
     pub demo_base: Option<Url>,
@@ -329,8 +342,7 @@ pub fn run(options: Options, began: std::time::Instant) {
                 None => question,
             };
             app.manage(question);
-            app.manage(images::ImageFetcher::new(demo_base.as_ref())?);
-            app.manage(EvidenceFiles::new(demo_base.as_ref())?);
+            manage_fetchers(app, demo_base.as_ref())?;
             app.manage(Shell {
                 demo_base,
                 demo_guide,

@@ -65,13 +65,7 @@ fn open_answering(
         dir.path().join("logs"),
     ));
     app.manage(kyb_desk::key_origin::KeyOriginQuestion::answered_by(answer));
-    app.manage(
-        kyb_desk_core::images::ImageFetcher::new(demo_base.as_ref()).expect("image fetcher"),
-    );
-    app.manage(
-        kyb_desk_core::evidence::files::EvidenceFiles::new(demo_base.as_ref())
-            .expect("evidence files"),
-    );
+    kyb_desk::manage_fetchers(&app, demo_base.as_ref()).expect("fetchers");
     app.manage(kyb_desk::evidence_window::Shown::default());
     app.manage(Shell {
         demo_base,
@@ -383,8 +377,11 @@ fn every_command_answers_through_ipc() {
     );
     // Risk lists: none, then the SAT's 69-B imported from the file "picked", and a hit
     // disposed of (a reason is required).
-    assert_eq!(w.ok("risk_lists", json!({})), json!([]));
-    let imported = w.ok("import_list", json!({"format": "sat69b"}));
+    assert_eq!(w.ok("risk_lists", json!({}))["lists"], json!([]));
+    let imported = w.ok(
+        "import_list",
+        json!({"format": "sat69b", "onProgress": "__CHANNEL__:11"}),
+    );
     assert_eq!(
         (
             imported["info"]["rows"].clone(),
@@ -393,8 +390,18 @@ fn every_command_answers_through_ipc() {
         (json!(4), json!(1))
     );
     assert_eq!(
-        w.ok("risk_lists", json!({})).as_array().map(Vec::len),
+        w.ok("risk_lists", json!({}))["lists"]
+            .as_array()
+            .map(Vec::len),
         Some(1)
+    );
+    // No address is offered (no policy names one): nothing is fetched.
+    assert_eq!(
+        w.code(
+            "import_list_from",
+            json!({"format": "sat69", "onProgress": "__CHANNEL__:12"})
+        ),
+        "list_unreadable"
     );
     let disposal = |reason: &str| {
         json!({"request": {"documentId": id, "list": "sat69b", "row": "PEGJ750101AB8",

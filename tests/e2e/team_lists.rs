@@ -68,6 +68,7 @@ async fn a_list_imported_on_one_desk_screens_on_the_other() {
                 &serde_json::to_value(&info).expect("its provenance"),
                 &rows,
                 "SAT v1",
+                &|_| {},
             )
             .await
             .expect("published");

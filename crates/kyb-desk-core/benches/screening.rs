@@ -285,7 +285,14 @@ async fn main() {
     let dir = tempfile::tempdir().expect("a folder");
     let store = ListStore::new(dir.path().to_path_buf(), Recoveries::default());
 
+    let file = dir.path().join("targets.simple.csv");
+    std::fs::write(&file, &bytes).expect("the list written");
+    drop(bytes);
+
+    // As the desk imports: the file read, its rows checked and kept, and the index
+    // built that the reviews screen with (the last is what the user also waits for).
     let began = Instant::now();
+    let bytes = std::fs::read(&file).expect("the list read");
     store
         .import(
             PROFILE,
@@ -301,12 +308,16 @@ async fn main() {
         )
         .await
         .expect("imported");
+    let indexed = store.lists(PROFILE).expect("indexed");
     let imported = began.elapsed();
+    drop(indexed);
 
     // The list read back and indexed, as a desk's first review of the day does.
     let held = load_in_child(dir.path());
     let began = Instant::now();
-    let lists = store.lists(PROFILE).expect("loaded");
+    let lists = ListStore::new(dir.path().to_path_buf(), Recoveries::default())
+        .lists(PROFILE)
+        .expect("loaded");
     let loaded = began.elapsed();
     let names = lists.first().map_or(0, |l| l.index.names());
 
@@ -333,7 +344,7 @@ async fn main() {
     println!("| figure | value |");
     println!("|---|---:|");
     println!(
-        "| import of {ROWS} rows: read, indexed, kept on disk (s) | {:.2} |",
+        "| import of {ROWS} rows: read from disk, checked, kept, indexed (s) | {:.2} |",
         imported.as_secs_f64()
     );
     println!(

@@ -257,6 +257,26 @@ async fn import_demo_lists(desk: &Desk, sandbox: &RunningSandbox) -> AppResult<(
         }
         desk.import_list_files(format, files).await?;
     }
+    // And the same lists offered from the sandbox's addresses, as a managed policy
+    // names its publishers' (the lists page's "download" then works in the demo).
+    let mut sources: Vec<crate::policy::checks::ListSource> = Vec::new();
+    for (format, name, url) in sandbox.serve_demo_lists() {
+        let Ok(format) = serde_json::from_value::<ListFormat>(serde_json::Value::from(format))
+        else {
+            continue;
+        };
+        match sources.iter_mut().find(|s| s.format == format) {
+            Some(source) if name == "alt.csv" => source.aliases_url = Some(url),
+            Some(_) => {}
+            None => sources.push(crate::policy::checks::ListSource {
+                name: format!("{} (demo)", format.publisher()),
+                format,
+                url,
+                aliases_url: None,
+            }),
+        }
+    }
+    desk.offer_list_sources(sources);
     Ok(())
 }
 

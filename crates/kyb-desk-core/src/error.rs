@@ -145,6 +145,8 @@ pub enum Task {
     ReadLists,
     /// Keeping an imported watchlist or a disposition.
     SaveLists,
+    /// Downloading a watchlist from the address the managed policy names.
+    FetchList,
     ImportWatchlist,
     ReadHistory,
     SaveHistory,

@@ -8,7 +8,7 @@
 mod common;
 
 use common::DemoDesk;
-use kyb_desk_core::desk::{DisposeHit, ListImport, ReviewMaterial};
+use kyb_desk_core::desk::{DisposeHit, ImportProgress, ImportStage, ListImport, ReviewMaterial};
 use kyb_desk_core::error::{DeskCode, Details};
 use kyb_desk_core::evidence::FindingKind;
 use kyb_desk_core::evidence::files::EvidenceFiles;
@@ -64,15 +64,50 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
         )
         .expect("followed");
     let _ = review(&demo).await;
+    let heard = std::sync::Mutex::new(Vec::<ImportProgress>::new());
     let imported = demo
         .desk
-        .import_list(ListImport {
-            format: ListFormat::Sat69b,
-            paths: vec![path.clone()],
-        })
+        .import_list(
+            ListImport {
+                format: ListFormat::Sat69b,
+                paths: vec![path.clone()],
+            },
+            &|p| heard.lock().expect("heard").push(p),
+        )
         .await
         .expect("imported");
     assert!(imported.rescreened >= 1, "{imported:?}");
+    // The window hears each stage in order, and how far each has come.
+    let heard = heard.into_inner().expect("heard");
+    let stages: Vec<ImportStage> = heard.iter().map(|p| p.stage).fold(Vec::new(), |mut s, x| {
+        if s.last() != Some(&x) {
+            s.push(x);
+        }
+        s
+    });
+    assert_eq!(
+        stages,
+        [
+            ImportStage::Reading,
+            ImportStage::Checking,
+            ImportStage::Rescreening
+        ]
+    );
+    let size = std::fs::metadata(&path).expect("the file").len();
+    assert!(
+        heard
+            .iter()
+            .any(|p| p.stage == ImportStage::Reading && (p.done, p.total) == (size, size)),
+        "{heard:?}"
+    );
+    let last = heard.last().expect("heard");
+    assert_eq!(
+        (last.done, last.total),
+        (
+            u64::from(imported.rescreened),
+            u64::from(imported.rescreened)
+        )
+    );
     assert!(
         imported
             .new_hits
@@ -181,10 +216,13 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
     // Imported again (a new publication): version 2, and nothing raised for it.
     let again = demo
         .desk
-        .import_list(ListImport {
-            format: ListFormat::Sat69b,
-            paths: vec![path],
-        })
+        .import_list(
+            ListImport {
+                format: ListFormat::Sat69b,
+                paths: vec![path],
+            },
+            &|_| {},
+        )
         .await
         .expect("imported again");
     assert_eq!(again.info.version, 2);
@@ -214,10 +252,13 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
     std::fs::write(&broken, b"No,RFC,Nombre del Contribuyente\r\n1,AAA,\"cut").expect("written");
     let err = demo
         .desk
-        .import_list(ListImport {
-            format: ListFormat::Sat69b,
-            paths: vec![broken.display().to_string()],
-        })
+        .import_list(
+            ListImport {
+                format: ListFormat::Sat69b,
+                paths: vec![broken.display().to_string()],
+            },
+            &|_| {},
+        )
         .await
         .expect_err("refused");
     assert_eq!(err.code, DeskCode::ListUnreadable);
@@ -258,4 +299,77 @@ async fn the_sandboxs_identifiers_pass_the_desks_own_checks() {
         })
         .collect();
     assert_eq!(own, vec![]);
+}
+
+/// A list the policy (here, the demo's sandbox) offers by address: downloaded under the
+/// evidence's rules only when asked, its origin kept. An address on a private network
+/// is refused before any connection, and nothing is kept.
+#[tokio::test]
+async fn a_list_is_imported_from_the_address_offered_and_none_from_a_private_one() {
+    use kyb_desk_core::images::ImageFetcher;
+    use kyb_desk_core::policy::checks::ListSource;
+    use kyb_desk_core::screening::store::ListOrigin;
+
+    let demo = DemoDesk::start().await;
+    let base = reqwest::Url::parse(&demo.manifest().base_url).expect("address");
+    let fetcher = ImageFetcher::new(Some(&base)).expect("fetcher");
+    let served = demo.sandbox.serve_demo_lists();
+    let (_, _, url) = served
+        .iter()
+        .find(|(format, _, _)| *format == "sat69b")
+        .expect("the demo's 69-B list is served")
+        .clone();
+    demo.desk.offer_list_sources(vec![
+        ListSource {
+            name: "SAT 69-B".into(),
+            format: ListFormat::Sat69b,
+            url: url.clone(),
+            aliases_url: None,
+        },
+        ListSource {
+            name: "Una intranet".into(),
+            format: ListFormat::Sat69,
+            url: "https://10.1.2.3/Listado_69.csv".into(),
+            aliases_url: None,
+        },
+    ]);
+    assert_eq!(demo.desk.list_sources().len(), 2);
+    assert!(
+        demo.desk.risk_lists().await.expect("lists").is_empty(),
+        "nothing is fetched until the user asks"
+    );
+
+    let heard = std::sync::Mutex::new(Vec::<ImportProgress>::new());
+    let imported = demo
+        .desk
+        .import_list_from(ListFormat::Sat69b, &fetcher, &|p| {
+            heard.lock().expect("heard").push(p)
+        })
+        .await
+        .expect("downloaded and imported");
+    assert_eq!(imported.info.origin, ListOrigin::Address { url });
+    assert!(imported.info.rows > 0);
+    assert_eq!(
+        heard.into_inner().expect("heard").first().map(|p| p.stage),
+        Some(ImportStage::Downloading)
+    );
+
+    let refused = demo
+        .desk
+        .import_list_from(ListFormat::Sat69, &fetcher, &|_| {})
+        .await
+        .expect_err("a private address");
+    assert_eq!(refused.code, DeskCode::UnsafeAddress, "{refused:?}");
+    let lists = demo.desk.risk_lists().await.expect("lists");
+    assert_eq!(
+        lists.iter().map(|l| l.format).collect::<Vec<_>>(),
+        [ListFormat::Sat69b]
+    );
+    // A format no address is offered for is not fetched from anywhere.
+    let none = demo
+        .desk
+        .import_list_from(ListFormat::OpenSanctions, &fetcher, &|_| {})
+        .await
+        .expect_err("no address");
+    assert_eq!(none.code, DeskCode::ListUnreadable);
 }

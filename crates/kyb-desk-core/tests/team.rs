@@ -726,7 +726,7 @@ async fn a_list_imported_on_one_desk_screens_on_the_other() {
     // An analyst may not change what the team screens against.
     let refused = ana
         .desk
-        .import_list(import())
+        .import_list(import(), &|_| {})
         .await
         .expect_err("not a supervisor");
     assert!(
@@ -734,7 +734,18 @@ async fn a_list_imported_on_one_desk_screens_on_the_other() {
         "{refused:?}"
     );
 
-    let imported = jefa.desk.import_list(import()).await.expect("published");
+    let published = std::sync::Mutex::new(Vec::new());
+    let imported = jefa
+        .desk
+        .import_list(import(), &|p| {
+            if p.stage == kyb_desk_core::desk::ImportStage::Publishing {
+                published.lock().expect("heard").push((p.done, p.total));
+            }
+        })
+        .await
+        .expect("published");
+    // The rows sent to the team's database are heard, to the last.
+    assert_eq!(published.into_inner().expect("heard").last(), Some(&(1, 1)));
     assert_eq!(imported.info.version, 1);
     assert_eq!(imported.info.imported_by, db.team.login("super"));
 

@@ -220,6 +220,35 @@ impl RunningSandbox {
             .unwrap_or_default()
     }
 
+    /// Serves the demo's one-file lists at `/_files/lists/<name>` (as a publisher serves
+    /// its list over https), and returns their formats and addresses: what a managed
+    /// policy would name, for the demo's import from an address: (format, file name,
+    /// address).
+    pub fn serve_demo_lists(&self) -> Vec<(&'static str, &'static str, String)> {
+        let files = self.demo_lists();
+        let mut world = self.app.lock();
+        let mut served = Vec::new();
+        for file in files {
+            let path = format!("lists/{}", file.name);
+            world.served.insert(
+                path.clone(),
+                state::ServedFile {
+                    content_type: "text/csv",
+                    bytes: file.bytes,
+                },
+            );
+            served.push((
+                file.format,
+                file.name,
+                format!(
+                    "{}/_files/{path}",
+                    self.manifest.base_url.trim_end_matches('/')
+                ),
+            ));
+        }
+        served
+    }
+
     /// Stops accepting connections and waits for the server task to end.
     pub async fn stop(mut self) {
         if let Some(tx) = self.shutdown.take() {

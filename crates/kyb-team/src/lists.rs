@@ -24,13 +24,15 @@ pub struct TeamList {
 impl Team {
     /// Publishes a new version of the list `format` with its `rows` (each a JSON row),
     /// whole or not at all: the others see it only once every chunk is in. The version
-    /// number is the database's; `summary` goes to the trail.
+    /// number is the database's; `summary` goes to the trail. `sent` hears the rows sent
+    /// so far after each chunk.
     pub async fn publish_list(
         &self,
         format: &str,
         info: &serde_json::Value,
         rows: &[serde_json::Value],
         summary: &str,
+        sent: &(dyn Fn(usize) + Sync),
     ) -> TeamResult<i32> {
         let version: i32 = sqlx::query_scalar("SELECT team_list_begin($1, $2, $3)")
             .bind(&self.workspace)
@@ -49,6 +51,7 @@ impl Team {
                 .execute(&self.pool)
                 .await
                 .map_err(TeamError::of)?;
+            sent((chunk * LIST_CHUNK_ROWS + part.len()).min(rows.len()));
         }
         sqlx::query("SELECT team_list_publish($1, $2, $3, $4, $5)")
             .bind(&self.workspace)

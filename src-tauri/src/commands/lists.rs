@@ -1,20 +1,48 @@
 //! The risk lists the desk screens with (SAT 69-B and art. 69, OFAC, UN,
-//! OpenSanctions): importing one from files the user picks in the system's dialog, and
-//! disposing of a hit. The webview never names a path.
+//! OpenSanctions): importing one from files the user picks in the system's dialog or
+//! from the address the managed policy names, and disposing of a hit. The webview
+//! never names a path nor an address.
 
 use std::path::PathBuf;
 
-use kyb_desk_core::desk::{Desk, DisposeHit, ImportedList, ListImport};
+use kyb_desk_core::desk::{
+    Desk, DisposeHit, ImportProgress, ImportedList, ListImport, RiskListPage,
+};
 use kyb_desk_core::error::{AppError, AppResult, Task};
+use kyb_desk_core::images::ImageFetcher;
 use kyb_desk_core::screening::ListFormat;
 use kyb_desk_core::screening::dispositions::Disposition;
-use kyb_desk_core::screening::store::ListInfo;
+use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 use tauri_plugin_dialog::DialogExt;
 
+/// The fetcher of the lists the policy names: the evidence's rules (https, public
+/// addresses, no redirect), with the time a list of a few hundred MB needs.
+pub struct ListFetcher(pub ImageFetcher);
+
+impl ListFetcher {
+    pub fn new(demo_base: Option<&tauri::Url>) -> AppResult<Self> {
+        ImageFetcher::with_time(demo_base, std::time::Duration::from_secs(15 * 60)).map(Self)
+    }
+}
+
 #[tauri::command]
-pub async fn risk_lists(desk: State<'_, Desk>) -> AppResult<Vec<ListInfo>> {
-    desk.risk_lists().await
+pub async fn risk_lists(desk: State<'_, Desk>) -> AppResult<RiskListPage> {
+    desk.risk_list_page().await
+}
+
+/// Imports the list of `format` from the address the policy (or the demo) offers.
+#[tauri::command]
+pub async fn import_list_from(
+    desk: State<'_, Desk>,
+    fetcher: State<'_, ListFetcher>,
+    format: ListFormat,
+    on_progress: Channel<ImportProgress>,
+) -> AppResult<ImportedList> {
+    desk.import_list_from(format, &fetcher.0, &|p| {
+        let _ = on_progress.send(p);
+    })
+    .await
 }
 
 /// Asks for the list's file(s) (OFAC's `sdn.csv` with `alt.csv`) and imports them; none
@@ -24,14 +52,17 @@ pub async fn import_list<R: Runtime>(
     app: AppHandle<R>,
     desk: State<'_, Desk>,
     format: ListFormat,
+    on_progress: Channel<ImportProgress>,
 ) -> AppResult<Option<ImportedList>> {
     let Some(paths) = list_sources(&app, format)? else {
         return Ok(None);
     };
     let paths = paths.iter().map(|p| p.display().to_string()).collect();
-    desk.import_list(ListImport { format, paths })
-        .await
-        .map(Some)
+    desk.import_list(ListImport { format, paths }, &|p| {
+        let _ = on_progress.send(p);
+    })
+    .await
+    .map(Some)
 }
 
 #[tauri::command]

@@ -15,6 +15,8 @@ import type { DisposeHit } from "../bindings/DisposeHit";
 import type { Draft } from "../bindings/Draft";
 import type { FileLink } from "../bindings/FileLink";
 import type { FourEyes } from "../bindings/FourEyes";
+import type { ImportedList } from "../bindings/ImportedList";
+import type { ImportProgress } from "../bindings/ImportProgress";
 import type { ListFormat } from "../bindings/ListFormat";
 import type { Locale } from "../bindings/Locale";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
@@ -98,10 +100,21 @@ export const fileDetail = (documentId: string) => commands.fileDetail(documentId
 /** A review's material: the file's tracking and detail, read together, and each
  * section's evidence (documents, entities, findings) as the backend gathered it. */
 export const reviewMaterial = (flowId: string, rfc: string, documentId: string) => commands.reviewMaterial(flowId, rfc, documentId);
-/** The imported risk lists' provenance. */
+/** The imported risk lists' provenance, and the addresses a list may be downloaded from. */
 export const riskLists = () => commands.riskLists();
-/** Asks for the list's file(s) in the system's dialog and imports them; null when the user cancels. */
-export const importList = (format: ListFormat) => commands.importList(format);
+/** Asks for the list's file(s) in the system's dialog and imports them, reporting each
+ * stage; null when the user cancels. */
+export function importList(format: ListFormat, onProgress: (progress: ImportProgress) => void): Promise<ImportedList | null> {
+  const channel = new Channel<ImportProgress>();
+  channel.onmessage = onProgress;
+  return commands.importList(format, channel);
+}
+/** Downloads the list from the address the managed policy names, and imports it. */
+export function importListFrom(format: ListFormat, onProgress: (progress: ImportProgress) => void): Promise<ImportedList> {
+  const channel = new Channel<ImportProgress>();
+  channel.onmessage = onProgress;
+  return commands.importListFrom(format, channel);
+}
 /** The analyst's disposition of a hit, kept in the audit log (and the team's trail). */
 export const disposeHit = (request: DisposeHit) => commands.disposeHit(request);
 /** A document or photo of the evidence, by the handle its evidence gave: fetched by the

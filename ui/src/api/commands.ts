@@ -36,12 +36,12 @@ import type { FileLink } from "../bindings/FileLink";
 import type { FileTracking } from "../bindings/FileTracking";
 import type { FourEyes } from "../bindings/FourEyes";
 import type { HistoryItem } from "../bindings/HistoryItem";
+import type { ImportProgress } from "../bindings/ImportProgress";
 import type { ImportReport } from "../bindings/ImportReport";
 import type { ImportedList } from "../bindings/ImportedList";
 import type { IssuedLink } from "../bindings/IssuedLink";
 import type { KeyStatus } from "../bindings/KeyStatus";
 import type { ListFormat } from "../bindings/ListFormat";
-import type { ListInfo } from "../bindings/ListInfo";
 import type { Member } from "../bindings/Member";
 import type { Mention } from "../bindings/Mention";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
@@ -60,6 +60,7 @@ import type { ReassignSelection } from "../bindings/ReassignSelection";
 import type { Recovery } from "../bindings/Recovery";
 import type { RefreshProgress } from "../bindings/RefreshProgress";
 import type { ReviewMaterial } from "../bindings/ReviewMaterial";
+import type { RiskListPage } from "../bindings/RiskListPage";
 import type { Role } from "../bindings/Role";
 import type { SavedCsv } from "../bindings/SavedCsv";
 import type { SavedDossier } from "../bindings/SavedDossier";
@@ -138,7 +139,8 @@ export type CommandArgs = {
   evidence_bytes: { handle: string; sha256: string };
   acknowledge_findings: { documentId: string; section: string };
   risk_lists: Record<string, never>;
-  import_list: { format: ListFormat };
+  import_list: { format: ListFormat; onProgress: Channel<ImportProgress> };
+  import_list_from: { format: ListFormat; onProgress: Channel<ImportProgress> };
   dispose_hit: { request: DisposeHit };
   open_evidence_window: { title: string };
   close_evidence_window: Record<string, never>;
@@ -258,8 +260,9 @@ export type CommandAnswers = {
   evidence_file: EvidenceFile;
   evidence_bytes: ArrayBuffer;
   acknowledge_findings: null;
-  risk_lists: Array<ListInfo>;
+  risk_lists: RiskListPage;
   import_list: ImportedList | null;
+  import_list_from: ImportedList;
   dispose_hit: Disposition;
   open_evidence_window: null;
   close_evidence_window: null;
@@ -383,6 +386,7 @@ export const command = {
   acknowledge_findings: "acknowledge_findings",
   risk_lists: "risk_lists",
   import_list: "import_list",
+  import_list_from: "import_list_from",
   dispose_hit: "dispose_hit",
   open_evidence_window: "open_evidence_window",
   close_evidence_window: "close_evidence_window",
@@ -504,6 +508,7 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   acknowledge_findings: ["main"],
   risk_lists: ["main"],
   import_list: ["main"],
+  import_list_from: ["main"],
   dispose_hit: ["main"],
   open_evidence_window: ["main"],
   close_evidence_window: ["main"],
@@ -628,7 +633,8 @@ export function commandsOver(invoke: Invoke) {
     evidenceBytes: (handle: string, sha256: string) => invoke("evidence_bytes", { handle, sha256 }),
     acknowledgeFindings: (documentId: string, section: string) => invoke("acknowledge_findings", { documentId, section }),
     riskLists: () => invoke("risk_lists", {}),
-    importList: (format: ListFormat) => invoke("import_list", { format }),
+    importList: (format: ListFormat, onProgress: Channel<ImportProgress>) => invoke("import_list", { format, onProgress }),
+    importListFrom: (format: ListFormat, onProgress: Channel<ImportProgress>) => invoke("import_list_from", { format, onProgress }),
     disposeHit: (request: DisposeHit) => invoke("dispose_hit", { request }),
     openEvidenceWindow: (title: string) => invoke("open_evidence_window", { title }),
     closeEvidenceWindow: () => invoke("close_evidence_window", {}),

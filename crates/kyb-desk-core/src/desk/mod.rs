@@ -44,7 +44,9 @@ pub use bulk::{
 pub use correction::CorrectionPreview;
 pub use dossier::{DossierAudit, ExportedDossier};
 pub use review::{ACKNOWLEDGED, ReviewMaterial};
-pub use screening::{DisposeHit, ImportedList, ListImport, NewHit};
+pub use screening::{
+    DisposeHit, ImportProgress, ImportStage, ImportedList, ListImport, NewHit, RiskListPage,
+};
 pub use sla::{FileClock, SlaBoard, board as sla_board};
 pub use team::{
     AddedMember, AnchorAlarm, CLAIM_LEASE, DESK_VERSION, DeskVersion, ExportedCheckpoint, FileKey,
@@ -103,6 +105,8 @@ pub struct Desk {
     /// The imported watchlists and the dispositions of their hits (`crate::screening`).
     lists: crate::screening::store::ListStore,
     dispositions: crate::screening::dispositions::DispositionStore,
+    /// Addresses to import lists from beside the policy's (the demo's sandbox).
+    offered_lists: Mutex<Vec<crate::policy::checks::ListSource>>,
 }
 
 /// Where the desk keeps its files, under one directory.
@@ -181,6 +185,7 @@ impl Desk {
             policy: crate::policy::Policy::managed(),
             lists,
             dispositions,
+            offered_lists: Mutex::new(Vec::new()),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
         };
         desk.keep_presets();

@@ -1,4 +1,5 @@
-//! The desk's watchlists: importing one (from files the user picked), their
+//! The desk's watchlists: importing one (from files the user picked, or the address
+//! the managed policy names), their
 //! provenance, what a review screens against, and the analyst's dispositions of hits,
 //! each kept in the audit log (and, in a team, in the team's trail).
 
@@ -12,6 +13,8 @@ use crate::audit::{AuditTarget, DeskEvent};
 use crate::error::{AppError, AppResult, DeskCode, Details, Failure, Rule, Task};
 use crate::evidence::CheckContext;
 use crate::evidence::identity::Screening;
+use crate::images::ImageFetcher;
+use crate::policy::checks::ListSource;
 use crate::screening::ListFormat;
 use crate::screening::dispositions::{Disposition, HitVerdict, REASON_MAX_CHARS};
 use crate::screening::formats::{ListProblem, MAX_FILE_BYTES};
@@ -36,6 +39,48 @@ pub struct ImportedList {
     pub new_hits: Vec<NewHit>,
 }
 
+/// How far an import has come, for the window's progress bar: its stage, and what of
+/// it is done (bytes read, rows published, files screened; `total` 0 while unknown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportProgress {
+    pub stage: ImportStage,
+    #[ts(type = "number")]
+    pub done: u64,
+    #[ts(type = "number")]
+    pub total: u64,
+}
+
+impl ImportProgress {
+    fn of(stage: ImportStage, done: u64, total: u64) -> Self {
+        Self { stage, done, total }
+    }
+}
+
+/// An import's stages, in order (a stage that does not apply is skipped).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ImportStage {
+    /// The offered address's file being downloaded.
+    Downloading,
+    /// The picked files being read: bytes.
+    Reading,
+    /// The rows being read, checked and indexed.
+    Checking,
+    /// The team's copy being written: rows.
+    Publishing,
+    /// The followed files being screened again: files.
+    Rescreening,
+}
+
+/// The risk lists page: what is imported, and the addresses a list may come from.
+#[derive(Debug, Clone, serde::Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RiskListPage {
+    pub lists: Vec<ListInfo>,
+    pub sources: Vec<ListSource>,
+}
+
 /// A hit a new list version raised on a followed file.
 #[derive(Debug, Clone, serde::Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -58,6 +103,44 @@ pub struct DisposeHit {
     pub party: String,
     pub verdict: HitVerdict,
     pub reason: String,
+}
+
+/// A picked file that cannot be read, named.
+fn unreadable_file(path: &std::path::Path, e: std::io::Error) -> AppError {
+    AppError::storage(Task::ReadLists, e).with_details(Details::Path {
+        path: path.display().to_string(),
+    })
+}
+
+/// A file's bytes, read a few MiB at a time, `read` hearing how many so far.
+async fn read_counting(path: &std::path::Path, read: impl Fn(u64)) -> AppResult<Vec<u8>> {
+    use tokio::io::AsyncReadExt;
+    const STEP: usize = 4 * 1024 * 1024;
+    let mut file = tokio::fs::File::open(path)
+        .await
+        .map_err(|e| unreadable_file(path, e))?;
+    let mut bytes = Vec::new();
+    loop {
+        let before = bytes.len();
+        bytes.reserve(STEP);
+        let n = (&mut file)
+            .take(STEP as u64)
+            .read_to_end(&mut bytes)
+            .await
+            .map_err(|e| unreadable_file(path, e))?;
+        if n == 0 {
+            return Ok(bytes);
+        }
+        if bytes.len() > MAX_FILE_BYTES {
+            return Err(list_refused(
+                ListProblem::TooLarge,
+                None,
+                format!("over {MAX_FILE_BYTES} bytes"),
+            ));
+        }
+        read(bytes.len() as u64);
+        debug_assert!(bytes.len() > before);
+    }
 }
 
 fn list_refused(problem: ListProblem, line: Option<u64>, detail: String) -> AppError {
@@ -163,7 +246,13 @@ impl Desk {
 
     /// Imports the files as the current version of a list. A file that is no list of
     /// the format is refused with what is wrong and where; the version before stays.
-    pub async fn import_list(&self, import: ListImport) -> AppResult<ImportedList> {
+    /// `progress` hears each stage as it goes (the bytes read, the rows published, the
+    /// files screened again).
+    pub async fn import_list(
+        &self,
+        import: ListImport,
+        progress: &(dyn Fn(ImportProgress) + Sync),
+    ) -> AppResult<ImportedList> {
         // No profile, nothing read.
         self.actor()?;
         if import.paths.is_empty() {
@@ -173,41 +262,117 @@ impl Desk {
                 "no file".into(),
             ));
         }
+        let paths: Vec<PathBuf> = import.paths.iter().map(PathBuf::from).collect();
+        let mut total = 0u64;
+        for path in &paths {
+            let size = tokio::fs::metadata(path)
+                .await
+                .map_err(|e| unreadable_file(path, e))?
+                .len();
+            if size > MAX_FILE_BYTES as u64 {
+                return Err(list_refused(
+                    ListProblem::TooLarge,
+                    None,
+                    format!("{size} bytes"),
+                ));
+            }
+            total += size;
+        }
         let mut files = Vec::new();
-        for path in &import.paths {
-            let path = PathBuf::from(path);
+        let mut done = 0u64;
+        for path in &paths {
             let name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let read = tokio::task::spawn_blocking({
-                let path = path.clone();
-                move || -> std::io::Result<Vec<u8>> {
-                    let size = std::fs::metadata(&path)?.len();
-                    if size > MAX_FILE_BYTES as u64 {
-                        return Err(std::io::Error::other(format!("{size} bytes")));
-                    }
-                    std::fs::read(&path)
-                }
+            let bytes = read_counting(path, |read| {
+                progress(ImportProgress::of(ImportStage::Reading, done + read, total));
             })
-            .await
-            .map_err(|e| AppError::storage(Task::ReadLists, e))?;
-            let bytes = match read {
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == std::io::ErrorKind::Other => {
-                    return Err(list_refused(ListProblem::TooLarge, None, e.to_string()));
-                }
-                Err(e) => {
-                    return Err(AppError::storage(Task::ReadLists, e).with_details(
-                        Details::Path {
-                            path: path.display().to_string(),
-                        },
-                    ));
-                }
-            };
+            .await?;
+            done += bytes.len() as u64;
             files.push((name, bytes));
         }
-        self.import_list_files(import.format, files).await
+        let names = files.iter().map(|(n, _)| n.clone()).collect();
+        self.import_files(import.format, files, ListOrigin::Files { names }, progress)
+            .await
+    }
+
+    /// The addresses a list may be imported from: the managed policy's, then those
+    /// the demo's sandbox offers.
+    pub fn list_sources(&self) -> Vec<ListSource> {
+        let mut sources = self.policy.checks().lists;
+        sources.extend(
+            self.offered_lists
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .iter()
+                .cloned(),
+        );
+        sources
+    }
+
+    /// Offers addresses to import lists from beside the policy's (the demo's sandbox,
+    /// which serves its lists as a publisher would).
+    pub fn offer_list_sources(&self, sources: Vec<ListSource>) {
+        *self.offered_lists.lock().unwrap_or_else(|p| p.into_inner()) = sources;
+    }
+
+    /// The lists page: the lists imported and the addresses offered.
+    pub async fn risk_list_page(&self) -> AppResult<RiskListPage> {
+        Ok(RiskListPage {
+            lists: self.risk_lists().await?,
+            sources: self.list_sources(),
+        })
+    }
+
+    /// Imports the list of `format` from the first address offered for it
+    /// ([`Self::list_sources`]), downloaded by `fetcher` under the evidence's rules
+    /// (https, public addresses, no redirect, [`MAX_FILE_BYTES`] at most); only when the
+    /// user asks: the desk fetches no list on its own.
+    pub async fn import_list_from(
+        &self,
+        format: ListFormat,
+        fetcher: &ImageFetcher,
+        progress: &(dyn Fn(ImportProgress) + Sync),
+    ) -> AppResult<ImportedList> {
+        self.actor()?;
+        let source = self
+            .list_sources()
+            .into_iter()
+            .find(|s| s.format == format)
+            .ok_or_else(|| {
+                list_refused(
+                    ListProblem::MissingFile,
+                    None,
+                    "no address offered for this list".into(),
+                )
+            })?;
+        progress(ImportProgress::of(ImportStage::Downloading, 0, 0));
+        let mut files = Vec::new();
+        for address in std::iter::once(&source.url).chain(source.aliases_url.as_ref()) {
+            let url = reqwest::Url::parse(address).map_err(|_| {
+                AppError::of(DeskCode::UnsafeAddress)
+                    .with_details(Details::UnsafeAddress {
+                        address: address.clone(),
+                    })
+                    .during(Task::FetchList)
+            })?;
+            let (_, bytes) = fetcher
+                .download_capped(&url, MAX_FILE_BYTES, Task::FetchList, false)
+                .await?;
+            let name = url
+                .path_segments()
+                .and_then(|mut s| s.next_back().map(str::to_owned))
+                .unwrap_or_default();
+            files.push((name, bytes));
+        }
+        self.import_files(
+            format,
+            files,
+            ListOrigin::Address { url: source.url },
+            progress,
+        )
+        .await
     }
 
     /// [`Self::import_list`] of files already read (the demo's, which the sandbox
@@ -217,13 +382,25 @@ impl Desk {
         format: ListFormat,
         files: Vec<(String, Vec<u8>)>,
     ) -> AppResult<ImportedList> {
+        let names = files.iter().map(|(n, _)| n.clone()).collect();
+        self.import_files(format, files, ListOrigin::Files { names }, &|_| {})
+            .await
+    }
+
+    async fn import_files(
+        &self,
+        format: ListFormat,
+        files: Vec<(String, Vec<u8>)>,
+        origin: ListOrigin,
+        progress: &(dyn Fn(ImportProgress) + Sync),
+    ) -> AppResult<ImportedList> {
         let (profile, by) = self.actor()?;
-        let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
         let team = self.team_if_any(&profile).await?;
         if team.is_some() {
             self.mirror_team_lists(&profile).await?;
         }
         let _one = self.lists.one_import().await;
+        progress(ImportProgress::of(ImportStage::Checking, 0, 0));
         let prepared = self
             .lists
             .prepare(
@@ -231,7 +408,7 @@ impl Desk {
                 ImportOf {
                     format,
                     files,
-                    origin: ListOrigin::Files { names },
+                    origin,
                     by: &by,
                     now: kyb_api::time::instant_text(chrono::Utc::now()),
                 },
@@ -266,8 +443,12 @@ impl Desk {
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_owned))
                 .unwrap_or_default();
+            let total = rows.len() as u64;
+            progress(ImportProgress::of(ImportStage::Publishing, 0, total));
+            let sent =
+                |n: usize| progress(ImportProgress::of(ImportStage::Publishing, n as u64, total));
             let version = team
-                .publish_list(&format_name, &described, &rows, &summary(&info))
+                .publish_list(&format_name, &described, &rows, &summary(&info), &sent)
                 .await
                 .map_err(super::team_error)?;
             info.version = u32::try_from(version).unwrap_or(0);
@@ -284,7 +465,7 @@ impl Desk {
             },
             summary,
         )?;
-        let (rescreened, new_hits) = self.rescreen(&profile, info.format).await?;
+        let (rescreened, new_hits) = self.rescreen(&profile, info.format, progress).await?;
         Ok(ImportedList {
             info,
             rescreened,
@@ -298,11 +479,19 @@ impl Desk {
         &self,
         profile: &crate::profiles::Profile,
         format: ListFormat,
+        progress: &(dyn Fn(ImportProgress) + Sync),
     ) -> AppResult<(u32, Vec<NewHit>)> {
         let ctx = self.check_context().await?;
         let mut rescreened = 0;
         let mut new_hits = Vec::new();
-        for file in self.watchlist.list(&profile.id)? {
+        let followed = self.watchlist.list(&profile.id)?;
+        let total = followed.len() as u64;
+        for (at, file) in followed.into_iter().enumerate() {
+            progress(ImportProgress::of(
+                ImportStage::Rescreening,
+                at as u64,
+                total,
+            ));
             let Some(document_id) = file.document_id.clone() else {
                 continue;
             };
@@ -330,6 +519,7 @@ impl Desk {
             self.watchlist.set_risk(&profile.id, &document_id, risk)?;
             rescreened += 1;
         }
+        progress(ImportProgress::of(ImportStage::Rescreening, total, total));
         Ok((rescreened, new_hits))
     }
 

@@ -7,7 +7,10 @@
 //!   "ownerThresholdPercent": 25,
 //!   "proofOfAddressMaxMonths": 3,
 //!   "screeningThresholdPercent": 90,
-//!   "lists": [{ "name": "SAT 69-B", "format": "sat69b", "url": "https://…/Listado_Completo_69-B.csv" }]
+//!   "lists": [
+//!     { "name": "SAT 69-B", "format": "sat69b", "url": "https://…/Listado_Completo_69-B.csv" },
+//!     { "name": "OFAC SDN", "format": "ofac_sdn", "url": "https://…/sdn.csv", "aliasesUrl": "https://…/alt.csv" }
+//!   ]
 //! }
 //! ```
 //!
@@ -70,6 +73,10 @@ pub struct ListSource {
     pub format: crate::screening::ListFormat,
     #[serde(deserialize_with = "https")]
     pub url: String,
+    /// OFAC's aliases, `alt.csv`, read with its `sdn.csv` (`url`); other formats are
+    /// one file.
+    #[serde(default, deserialize_with = "optional_https")]
+    pub aliases_url: Option<String>,
 }
 
 fn owner_threshold() -> u32 {
@@ -105,6 +112,10 @@ fn months<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
 
 fn score<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     ranged(d, 50..=100, "a score from 50 to 100")
+}
+
+fn optional_https<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    https(d).map(Some)
 }
 
 fn https<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {

@@ -37,13 +37,51 @@ const SAT: ListInfo = {
 };
 
 describe("the risk lists screen", () => {
+  it("downloads a list from the address the policy names, showing each stage as it goes", async () => {
+    const sent: { channel: { onmessage: (p: unknown) => void } | null } = { channel: null };
+    let finish: (value: unknown) => void = () => {};
+    mockIPC((cmd, args) => {
+      if (cmd === command.risk_lists) {
+        return { lists: [], sources: [{ name: "SAT 69-B", format: "sat69b", url: "https://sat.example/69b.csv", aliasesUrl: null }] };
+      }
+      if (cmd === command.import_list_from) {
+        sent.channel = (args as { onProgress: { onmessage: (p: unknown) => void } }).onProgress;
+        return new Promise((resolve) => {
+          finish = resolve;
+        });
+      }
+      throw new Error(`unexpected ${cmd}`);
+    });
+    render(
+      <I18nProvider>
+        <RiskListsView />
+      </I18nProvider>,
+    );
+    const download = await screen.findByTestId("download-sat69b");
+    expect(download.textContent).toBe("Descargar de SAT 69-B");
+    expect(download.getAttribute("title")).toBe("https://sat.example/69b.csv");
+    expect(screen.queryByTestId("download-ofac_sdn")).toBeNull();
+    fireEvent.click(download);
+    await waitFor(() => expect(sent.channel).not.toBeNull());
+    sent.channel?.onmessage({ stage: "downloading", done: 0, total: 0 });
+    const bar = await screen.findByTestId("import-progress");
+    expect(bar.textContent).toBe("Descargando la lista…");
+    expect(bar.querySelector("progress")?.hasAttribute("value")).toBe(false);
+    sent.channel?.onmessage({ stage: "rescreening", done: 3, total: 4 });
+    await waitFor(() => expect(screen.getByTestId("import-progress").textContent).toBe("Revisando de nuevo los expedientes seguidos… 75 %"));
+    expect(screen.getByTestId("import-progress").querySelector("progress")?.getAttribute("value")).toBe("75");
+    finish({ info: { ...SAT, origin: { kind: "address", url: "https://sat.example/69b.csv" } }, rescreened: 4, newHits: [] });
+    await screen.findByTestId("list-imported");
+    expect(screen.queryByTestId("import-progress")).toBeNull();
+  });
+
   it("shows each list's provenance and imports a new version, telling the new hits", async () => {
     let lists: ListInfo[] = [];
     const asked: unknown[] = [];
     mockIPC((cmd, args) => {
-      if (cmd === command.risk_lists) return lists;
+      if (cmd === command.risk_lists) return { lists, sources: [] };
       if (cmd === command.import_list) {
-        asked.push(args);
+        asked.push((args as { format: string }).format);
         lists = [SAT];
         return { info: SAT, rescreened: 3, newHits: [{ documentId: "d-1", company: "Acme", party: "Juan Pérez", row: "PEGJ750101AB8", score: 100 }] };
       }
@@ -60,14 +98,15 @@ describe("the risk lists screen", () => {
     expect((await screen.findByTestId("list-imported")).textContent).toContain("12,345 filas, versión 2");
     expect(screen.getByTestId("list-imported").textContent).toContain("3 expedientes seguidos revisados de nuevo; 1 coincidencia nueva.");
     expect(screen.getByTestId("new-hits").textContent).toContain("Acme: Juan Pérez en la fila PEGJ750101AB8 (100 %).");
-    expect(asked).toEqual([{ format: "sat69b" }]);
+    expect(asked).toEqual(["sat69b"]);
+    expect(screen.queryByTestId("download-sat69b")).toBeNull();
     await screen.findByText(/INFORMACIÓN ACTUALIZADA/);
     expect(screen.getByText(`${"ab".repeat(6)}…`).getAttribute("title")).toBe("ab".repeat(32));
   });
 
   it("says what is wrong with a refused file, and that nothing was imported", async () => {
     mockIPC((cmd) => {
-      if (cmd === command.risk_lists) return [];
+      if (cmd === command.risk_lists) return { lists: [], sources: [] };
       if (cmd === command.import_list) {
         throw { code: "list_unreadable", message: "cut", details: { type: "list_unreadable", problem: "truncated", line: 7 }, task: null, problems: [] };
       }

@@ -113,6 +113,7 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "error.list_unreadable.missing_file": "The list's main file is missing (OFAC's sdn.csv): nothing was imported.",
   "task.read_lists": "The risk lists could not be read",
   "task.save_lists": "The risk list could not be saved",
+  "task.fetch_list": "The risk list could not be downloaded",
   "error.no_api_key": "The profile has no API key.",
   "hint.no_api_key": "Add it in Profiles.",
   "error.keyring_unavailable": "The system keyring could not be used.",

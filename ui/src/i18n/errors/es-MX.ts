@@ -113,6 +113,7 @@ export const errorsEsMX = {
   "error.list_unreadable.missing_file": "Falta el archivo principal de la lista (de OFAC, sdn.csv): no se importó nada.",
   "task.read_lists": "No se pudieron leer las listas de riesgo",
   "task.save_lists": "No se pudo guardar la lista de riesgo",
+  "task.fetch_list": "No se pudo descargar la lista de riesgo",
   "error.no_api_key": "El perfil no tiene API Key.",
   "hint.no_api_key": "Agréguela en Perfiles.",
   "error.keyring_unavailable": "No se pudo usar el llavero del sistema.",
