@@ -222,6 +222,16 @@ pub async fn populate(desk: &Desk, sandbox: &RunningSandbox) -> AppResult<DemoGu
         .first()
         .ok_or_else(|| AppError::storage(Task::StartDemo, "the sandbox has no tenant"))?;
     let files = sandbox.files_of(tenant.workspace_id);
+    // The past month first, so the log reads in time order; the example files' story
+    // is today's.
+    let e = &manifest.examples;
+    let examples = [e.document_id, e.large_document_id, e.hostile_document_id];
+    let with_a_past: Vec<String> = files
+        .iter()
+        .filter(|f| !examples.contains(&f.document_id))
+        .map(|f| f.document_id.to_string())
+        .collect();
+    desk.write_demo_history(&with_a_past, chrono::Utc::now())?;
     for file in choose_files(&files, manifest) {
         desk.watch_file(&file.flow_id, &file.rfc)?;
     }

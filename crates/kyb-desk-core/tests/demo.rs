@@ -67,6 +67,30 @@ async fn the_demo_follows_files_in_every_status_and_fills_them_in() {
         .find(|f| f.folio == guide.resend_folio)
         .expect("the resend lead is one of the folios");
     assert!(resend.status.accepts_resend());
+
+    // A fresh demo's dashboard shows a past month of decisions, not zeros: decisions on
+    // working days, their times to decision, and the reasons given; the log that holds
+    // them is whole.
+    let dashboard = demo
+        .desk
+        .dashboard(&kyb_desk_core::dashboard::DashboardQuery {
+            utc_offset_minutes: -360,
+            ..Default::default()
+        })
+        .await
+        .expect("the dashboard");
+    assert!(dashboard.decisions_total >= 15, "{dashboard:?}");
+    let days: BTreeSet<&str> = dashboard.decisions.iter().map(|d| d.day.as_str()).collect();
+    assert!(days.len() >= 10, "{days:?}");
+    assert_eq!(dashboard.time_to_decision.untimed, 0);
+    assert!(dashboard.time_to_decision.median_seconds.is_some());
+    assert!(!dashboard.reasons.top.is_empty());
+    assert!(dashboard.queue.open > 0);
+    let chain = demo.desk.verify_audit().expect("the chain");
+    assert!(
+        chain.breaks.is_empty() && chain.unreadable == 0,
+        "{chain:?}"
+    );
 }
 
 #[tokio::test]

@@ -109,6 +109,25 @@ impl AuditLog {
     /// Appends an entry, and anchors the new head (a failure to anchor is logged:
     /// the entry is written all the same).
     pub fn append(&self, entry: NewEntry) -> AppResult<AuditEntry> {
+        self.append_dated(entry, chrono::Utc::now())
+    }
+
+    /// [`Self::append`] stamped `at` instead of now: only the demo's history of a past
+    /// month, written into the demo's own log as it starts afresh (`demo_history`).
+    #[cfg(feature = "demo")]
+    pub(crate) fn append_at(
+        &self,
+        entry: NewEntry,
+        at: chrono::DateTime<chrono::Utc>,
+    ) -> AppResult<AuditEntry> {
+        self.append_dated(entry, at)
+    }
+
+    fn append_dated(
+        &self,
+        entry: NewEntry,
+        at: chrono::DateTime<chrono::Utc>,
+    ) -> AppResult<AuditEntry> {
         let mut slot = self.tail.lock().unwrap_or_else(|p| p.into_inner());
         let stamp = self.stamp()?;
         // Taken out, so that a failed write leaves no tail and the next entry reads
@@ -117,7 +136,7 @@ impl AuditLog {
             Some(tail) if tail.stamp == stamp => tail,
             _ => self.open_tail()?,
         };
-        let written = self.write_entry(&mut tail, entry)?;
+        let written = self.write_entry(&mut tail, entry, at)?;
         *slot = Some(tail);
         Ok(written)
     }
@@ -137,10 +156,15 @@ impl AuditLog {
         Ok(written.record.seq)
     }
 
-    fn write_entry(&self, tail: &mut Tail, entry: NewEntry) -> AppResult<AuditEntry> {
+    fn write_entry(
+        &self,
+        tail: &mut Tail,
+        entry: NewEntry,
+        at: chrono::DateTime<chrono::Utc>,
+    ) -> AppResult<AuditEntry> {
         let record = Record {
             seq: tail.seq.saturating_add(1),
-            at_utc: kyb_api::time::instant_text(chrono::Utc::now()),
+            at_utc: kyb_api::time::instant_text(at),
             profile: entry.profile,
             agent_email: entry.agent_email,
             operation: entry.action.label(),
@@ -196,6 +220,7 @@ impl AuditLog {
                     summary,
                     AuditMark::TornLine,
                 ),
+                chrono::Utc::now(),
             )?;
         }
         if let Some((_, problem)) = anchor_problem(&anchor, &lines) {
@@ -209,6 +234,7 @@ impl AuditLog {
                     summary,
                     AuditMark::AnchorMismatch,
                 ),
+                chrono::Utc::now(),
             )?;
         } else if let AnchorState::Unavailable { reason } = &anchor {
             tracing::warn!("audit head not checked: {reason}");

@@ -71,6 +71,17 @@ pub fn to_csv(dashboard: &Dashboard, period: &Period) -> AppResult<(String, u32)
             .iter()
             .map(|b| row("cola_por_antiguedad", b.band.label(), "", b.count)),
     );
+    rows.extend([
+        row("cola_vencidos", "", "", dashboard.queue.overdue),
+        row("cola_por_vencer", "", "", dashboard.queue.due_soon),
+    ]);
+    rows.extend(
+        dashboard
+            .queue
+            .by_risk
+            .iter()
+            .map(|b| row("cola_por_riesgo", b.band.label(), "", b.count)),
+    );
     let sla = &dashboard.sla;
     rows.extend([
         row("sla_dentro", "", "", sla.within),

@@ -15,10 +15,12 @@ use super::stats::nearest_rank;
 use super::timing::{self, Attained};
 use super::{
     AgeBand, AgeBandCount, Dashboard, DecisionsOnDay, Period, QueueAges, ReasonCount,
-    RejectionReasons, SlaAttainment, TOP_REASONS, TimeToDecision, TrailEntry,
+    RejectionReasons, RiskBand, RiskBandCount, SlaAttainment, TOP_REASONS, TimeToDecision,
+    TrailEntry,
 };
 use crate::reasons::ReasonCatalogue;
 use crate::sent_summary;
+use crate::sla::clock::SlaState;
 use crate::sla::{SlaPolicy, StatusSpan};
 use crate::watchlist::WatchedFile;
 use kyb_api::file::StatusCategory;
@@ -158,7 +160,7 @@ pub fn compute<'a>(
             median_seconds: nearest_rank(&mut waits, 0.5),
             p90_seconds: nearest_rank(&mut waits, 0.9),
         },
-        queue: queue_ages(queue, period, now),
+        queue: queue_ages(queue, policy, period, now),
         sla: sla.with_share(),
         reasons: RejectionReasons {
             rejected_sections,
@@ -178,14 +180,29 @@ fn is_open(file: &WatchedFile) -> bool {
 }
 
 /// The open files of the flow asked for (the queue is the desk's or the team's, so no
-/// analyst filter applies), by age band as of `now`.
-fn queue_ages(queue: &[WatchedFile], period: &Period, now: DateTime<Utc>) -> QueueAges {
+/// analyst filter applies), by age band as of `now`, by their SLA clock's state, and by
+/// risk.
+fn queue_ages(
+    queue: &[WatchedFile],
+    policy: &SlaPolicy,
+    period: &Period,
+    now: DateTime<Utc>,
+) -> QueueAges {
     let mut counts = [0u32; AgeBand::ALL.len()];
+    let mut risks = [0u32; RiskBand::ALL.len()];
+    let (mut overdue, mut due_soon) = (0, 0);
     for file in queue
         .iter()
         .filter(|f| is_open(f))
         .filter(|f| period.flow.as_deref().is_none_or(|flow| f.flow_id == flow))
     {
+        match crate::sla::clock::clock(policy, &file.status_spans, now).state {
+            SlaState::Breached => overdue += 1,
+            SlaState::AtRisk => due_soon += 1,
+            _ => {}
+        }
+        let risk = RiskBand::of(file.risk.as_ref());
+        risks[RiskBand::ALL.iter().position(|b| *b == risk).unwrap_or(0)] += 1;
         let band = file
             .updated_at_utc
             .as_deref()
@@ -201,6 +218,13 @@ fn queue_ages(queue: &[WatchedFile], period: &Period, now: DateTime<Utc>) -> Que
             .iter()
             .zip(counts)
             .map(|(band, count)| AgeBandCount { band: *band, count })
+            .collect(),
+        overdue,
+        due_soon,
+        by_risk: RiskBand::ALL
+            .iter()
+            .zip(risks)
+            .map(|(band, count)| RiskBandCount { band: *band, count })
             .collect(),
     }
 }

@@ -93,6 +93,64 @@ pub struct QueueAges {
     pub open: u32,
     /// Every band, in order, `unknown` last (files the service gave no time for).
     pub bands: Vec<AgeBandCount>,
+    /// Open files past their SLA target ("vencidos"), by the clock of their statuses.
+    pub overdue: u32,
+    /// Open files within the policy's last hours of their target ("por vencer").
+    pub due_soon: u32,
+    /// Open files by the risk their last review found, every band in order.
+    pub by_risk: Vec<RiskBandCount>,
+}
+
+/// An open file's risk as its last review (or a list's import) judged it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum RiskBand {
+    High,
+    Medium,
+    Low,
+    /// Reviewed, and nothing found.
+    Clear,
+    /// Never reviewed on this desk: its risk is unknown, not nil.
+    Unchecked,
+}
+
+impl RiskBand {
+    pub const ALL: [RiskBand; 5] = [
+        Self::High,
+        Self::Medium,
+        Self::Low,
+        Self::Clear,
+        Self::Unchecked,
+    ];
+
+    pub fn of(risk: Option<&crate::watchlist::FileRisk>) -> Self {
+        use crate::evidence::Severity;
+        match risk.map(|r| r.level) {
+            None => Self::Unchecked,
+            Some(None) => Self::Clear,
+            Some(Some(Severity::Low)) => Self::Low,
+            Some(Some(Severity::Medium)) => Self::Medium,
+            Some(Some(Severity::High)) => Self::High,
+        }
+    }
+
+    /// The CSV's words.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::High => "alto",
+            Self::Medium => "medio",
+            Self::Low => "bajo",
+            Self::Clear => "sin hallazgos",
+            Self::Unchecked => "sin revisar",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RiskBandCount {
+    pub band: RiskBand,
+    pub count: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]

@@ -290,11 +290,8 @@ fn every_figure_over_the_whole_trail() {
         }
     );
     assert_eq!(
-        all.queue,
-        QueueAges {
-            open: 5,
-            bands: bands([1, 1, 1, 1, 1])
-        }
+        (all.queue.open, all.queue.bands),
+        (5, bands([1, 1, 1, 1, 1]))
     );
     // Against 2 hours: 1 h within, 4 h over, 2 h reached (breached); three untimed.
     // 1 of 3 measured: 333 thousandths.
@@ -426,11 +423,8 @@ fn an_analyst_filter_and_a_flow_filter() {
     assert_eq!(fisica.decisions, vec![day("2025-03-04", BETO, 1)]);
     // Open of this flow: D3 (2 days), D5 (unknown).
     assert_eq!(
-        fisica.queue,
-        QueueAges {
-            open: 2,
-            bands: bands([0, 1, 0, 0, 1])
-        }
+        (fisica.queue.open, fisica.queue.bands),
+        (2, bands([0, 1, 0, 0, 1]))
     );
     let moral = figures(DashboardQuery {
         flow: Some("moral".into()),
@@ -438,11 +432,8 @@ fn an_analyst_filter_and_a_flow_filter() {
     });
     assert_eq!(moral.decisions_total, 4);
     assert_eq!(
-        moral.queue,
-        QueueAges {
-            open: 3,
-            bands: bands([1, 0, 1, 1, 0])
-        }
+        (moral.queue.open, moral.queue.bands),
+        (3, bands([1, 0, 1, 1, 0]))
     );
 }
 
@@ -464,7 +455,16 @@ fn an_empty_trail_and_queue_give_empty_figures_not_zeros_that_look_measured() {
             },
             queue: QueueAges {
                 open: 0,
-                bands: bands([0; 5])
+                bands: bands([0; 5]),
+                overdue: 0,
+                due_soon: 0,
+                by_risk: RiskBand::ALL
+                    .iter()
+                    .map(|band| RiskBandCount {
+                        band: *band,
+                        count: 0
+                    })
+                    .collect(),
             },
             sla: SlaAttainment::default(),
             reasons: RejectionReasons {
@@ -539,9 +539,9 @@ fn the_csv_holds_every_figure_and_a_reason_is_never_a_formula() {
     let (text, rows) = csv::to_csv(&dashboard, &period).expect("written");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "figura,detalle,analista,valor");
-    // 5 heading rows, 6 per-day rows, 4 times and the open count, 5 bands, 4 SLA
-    // figures, 2 rejection counts, 3 reasons.
-    assert_eq!(rows, 5 + 6 + 5 + 5 + 4 + 2 + 3);
+    // 5 heading rows, 6 per-day rows, 4 times and the open count, 5 bands, overdue
+    // and due soon, 5 risk bands, 4 SLA figures, 2 rejection counts, 3 reasons.
+    assert_eq!(rows, 5 + 6 + 5 + 5 + 2 + 5 + 4 + 2 + 3);
     assert!(lines.contains(&"sla_cumplimiento_por_mil,,,333"));
     assert_eq!(lines.len() as u32, rows + 1);
     assert!(lines.contains(&"decisiones,2025-03-03,beto@banco.mx,1"));
@@ -575,3 +575,101 @@ fn without_a_target_for_the_queue_nothing_is_measured() {
 }
 
 mod spans;
+
+/// The queue's open files by their SLA clock and by risk: what a supervisor looks at
+/// first. Against the 2-hour target with the default 2 hours' warning, at NOW:
+/// - Q1 queued since 3 hours: overdue; reviewed, a high risk;
+/// - Q2 queued since 1 hour: due soon; reviewed, nothing found;
+/// - Q3 with the end user (the clock paused, long past): neither; a medium risk;
+/// - Q4 never read: unchecked, no clock;
+/// - Q5 approved long after its target: not open, so counted nowhere, high risk and all.
+#[test]
+fn the_queue_counts_its_open_files_overdue_due_soon_and_by_risk() {
+    use crate::evidence::Severity;
+    use crate::sla::StatusSpan;
+    use crate::watchlist::FileRisk;
+    let spans = |list: &[(StatusCategory, &str)]| -> Vec<StatusSpan> {
+        list.iter()
+            .map(|(category, since)| StatusSpan {
+                category: *category,
+                since: at(since),
+            })
+            .collect()
+    };
+    let risk = |level: Option<Severity>| FileRisk {
+        level,
+        findings: u32::from(level.is_some()),
+        hits: 0,
+        checked_at_utc: "2025-03-10T09:00:00Z".into(),
+    };
+    let with = |id: &str,
+                status: StatusCategory,
+                history: &[(StatusCategory, &str)],
+                judged: Option<FileRisk>| {
+        WatchedFile {
+            status_spans: spans(history),
+            risk: judged,
+            ..file(id, "moral", Some(status), Some("2025-03-10T08:00:00Z"))
+        }
+    };
+    let queue = vec![
+        with(
+            "Q1",
+            StatusCategory::Queued,
+            &[(StatusCategory::Queued, "2025-03-10T09:00:00Z")],
+            Some(risk(Some(Severity::High))),
+        ),
+        with(
+            "Q2",
+            StatusCategory::Queued,
+            &[(StatusCategory::Queued, "2025-03-10T11:00:00Z")],
+            Some(risk(None)),
+        ),
+        with(
+            "Q3",
+            StatusCategory::WithUser,
+            &[
+                (StatusCategory::Queued, "2025-03-10T09:30:00Z"),
+                (StatusCategory::WithUser, "2025-03-10T10:00:00Z"),
+            ],
+            Some(risk(Some(Severity::Medium))),
+        ),
+        file("Q4", "moral", None, None),
+        with(
+            "Q5",
+            StatusCategory::Approved,
+            &[
+                (StatusCategory::Queued, "2025-03-01T09:00:00Z"),
+                (StatusCategory::Approved, "2025-03-09T09:00:00Z"),
+            ],
+            Some(risk(Some(Severity::High))),
+        ),
+    ];
+    let figures = figures_of(Vec::new(), &queue, DashboardQuery::default());
+    assert_eq!(figures.queue.open, 4);
+    assert_eq!((figures.queue.overdue, figures.queue.due_soon), (1, 1));
+    assert_eq!(
+        figures
+            .queue
+            .by_risk
+            .iter()
+            .map(|b| (b.band, b.count))
+            .collect::<Vec<_>>(),
+        [
+            (RiskBand::High, 1),
+            (RiskBand::Medium, 1),
+            (RiskBand::Low, 0),
+            (RiskBand::Clear, 1),
+            (RiskBand::Unchecked, 1),
+        ]
+    );
+    // The CSV says the same, in words.
+    let (csv, _) = super::csv::to_csv(
+        &figures,
+        &DashboardQuery::default().period().expect("a period"),
+    )
+    .expect("csv");
+    assert!(csv.contains("cola_vencidos,,,1"), "{csv}");
+    assert!(csv.contains("cola_por_riesgo,alto,,1"), "{csv}");
+    assert!(csv.contains("cola_por_riesgo,sin revisar,,1"), "{csv}");
+}

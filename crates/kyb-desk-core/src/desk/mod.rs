@@ -26,6 +26,8 @@ mod answers;
 mod bulk;
 mod correction;
 mod dashboard;
+#[cfg(feature = "demo")]
+mod demo_history;
 mod dossier;
 mod policy;
 mod records;

@@ -39,6 +39,15 @@ const FIGURES: Dashboard = {
       { band: "older", count: 1 },
       { band: "unknown", count: 0 },
     ],
+    overdue: 2,
+    dueSoon: 1,
+    byRisk: [
+      { band: "high", count: 1 },
+      { band: "medium", count: 0 },
+      { band: "low", count: 1 },
+      { band: "clear", count: 1 },
+      { band: "unchecked", count: 1 },
+    ],
   },
   sla: { within: 1, breached: 1, unmeasured: 1, sharePermille: 500 },
   reasons: {
@@ -55,7 +64,7 @@ const EMPTY: Dashboard = {
   ...FIGURES,
   decisions: [],
   decisionsTotal: 0,
-  queue: { open: 0, bands: [] },
+  queue: { open: 0, bands: [], overdue: 0, dueSoon: 0, byRisk: [] },
   reasons: { rejectedSections: 0, withoutReason: 0, top: [] },
 };
 
@@ -100,6 +109,11 @@ describe("the dashboard", () => {
     const queue = within(screen.getByTestId("table-queue")).getAllByRole("row");
     expect(queue.map((r) => r.textContent)).toEqual(["AntigüedadExpedientes", "Hoy1", "1–3 días0", "4–7 días2", "Más de 7 días1", "Sin fecha0"]);
     expect(screen.getByTestId("chart-queue").dataset.labels).toBe("Hoy|1–3 días|4–7 días|Más de 7 días|Sin fecha");
+    expect(screen.getByTestId("dashboard-queue").textContent).toContain("4 expedientes abiertos · 2 vencidos · 1 por vencer");
+    const risk = within(screen.getByTestId("table-risk")).getAllByRole("row");
+    expect(risk.map((r) => r.textContent)).toEqual(["RiesgoExpedientes", "Alto1", "Medio0", "Bajo1", "Sin hallazgos1", "Sin revisar1"]);
+    expect(screen.getByTestId("dashboard-risk").textContent).toContain("1 de riesgo alto");
+    expect(JSON.parse(screen.getByTestId("chart-risk").dataset.series ?? "")).toEqual([{ label: "Expedientes", values: [1, 0, 1, 1, 1] }]);
     const reasons = within(screen.getByTestId("dashboard-reasons")).getAllByRole("listitem");
     expect(reasons.map((r) => r.textContent)).toEqual(["Falta la firma 2del catálogo", "Documento ilegible 1"]);
   });

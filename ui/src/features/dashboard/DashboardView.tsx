@@ -17,7 +17,7 @@ import { useI18n } from "../../i18n";
 import { paintedSince } from "../../perf";
 import { formatDay } from "../../words/format";
 import { BarChart } from "./BarChart";
-import { BAND_WORDS, decisionTable, durationText, type Filters, isEmpty, noFilters, PRESETS, percentText, queryOf, stacked } from "./model";
+import { BAND_WORDS, decisionTable, durationText, type Filters, isEmpty, noFilters, PRESETS, percentText, queryOf, RISK_WORDS, stacked } from "./model";
 
 /** The supervisor's dashboard: the figures the backend computes from the trail, for a
  * period, an analyst and a flow, each chart with its table; a CSV of the same. */
@@ -127,7 +127,7 @@ function Choice(props: { label: string; value: string; choices: string[]; onChan
 }
 
 /** A chart and the same figures in a table, for whoever does not see the picture. */
-export function ChartFigure(props: { id: string; title: string; summary: string; chart: ReactNode; table: ReactNode }) {
+export function ChartFigure(props: { id: string; title: string; summary: ReactNode; chart: ReactNode; table: ReactNode }) {
   const { t } = useI18n();
   return (
     <figure className="card dashboard-card" aria-labelledby={`${props.id}-title`} data-testid={props.id}>
@@ -154,6 +154,9 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
   const dayLabels = useMemo(() => table.days.map((d) => formatDay(d, locale) ?? d), [table, locale]);
   const bandLabels = useMemo(() => dashboard.queue.bands.map((b) => t(BAND_WORDS[b.band])), [dashboard, t]);
   const bandBars = useMemo(() => [{ label: t("dashboard.files"), values: dashboard.queue.bands.map((b) => b.count) }], [dashboard, t]);
+  const riskLabels = useMemo(() => dashboard.queue.byRisk.map((b) => t(RISK_WORDS[b.band])), [dashboard, t]);
+  const riskBars = useMemo(() => [{ label: t("dashboard.files"), values: dashboard.queue.byRisk.map((b) => b.count) }], [dashboard, t]);
+  const highRisk = dashboard.queue.byRisk.find((b) => b.band === "high")?.count ?? 0;
   // `make bench` measures from the figures asked for to the charts drawn.
   const drawn = useCallback(() => paintedSince("dashboard"), []);
   if (isEmpty(dashboard)) {
@@ -236,7 +239,15 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
       <ChartFigure
         id="dashboard-queue"
         title={t("dashboard.queue")}
-        summary={t("dashboard.open", { n: dashboard.queue.open })}
+        summary={
+          <>
+            {t("dashboard.open", { n: dashboard.queue.open })}
+            {" · "}
+            <span className={dashboard.queue.overdue > 0 ? "dashboard-overdue" : undefined} data-testid="dashboard-overdue">
+              {t("dashboard.overdue", { n: dashboard.queue.overdue, soon: dashboard.queue.dueSoon })}
+            </span>
+          </>
+        }
         chart={<BarChart labels={bandLabels} series={bandBars} testId="chart-queue" onDrawn={table.days.length > 0 ? undefined : drawn} />}
         table={
           <table className="grid-table" data-testid="table-queue">
@@ -250,6 +261,30 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
               {dashboard.queue.bands.map((b, i) => (
                 <tr key={b.band}>
                   <th scope="row">{bandLabels[i]}</th>
+                  <td>{b.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+      <ChartFigure
+        id="dashboard-risk"
+        title={t("dashboard.byRisk")}
+        summary={t("dashboard.byRiskSummary", { n: highRisk })}
+        chart={<BarChart labels={riskLabels} series={riskBars} testId="chart-risk" />}
+        table={
+          <table className="grid-table" data-testid="table-risk">
+            <thead>
+              <tr>
+                <th scope="col">{t("dashboard.riskBand")}</th>
+                <th scope="col">{t("dashboard.files")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {dashboard.queue.byRisk.map((b, i) => (
+                <tr key={b.band}>
+                  <th scope="row">{riskLabels[i]}</th>
                   <td>{b.count}</td>
                 </tr>
               ))}

@@ -12,7 +12,7 @@ const DASHBOARD: Dashboard = {
   analysts: ["ana@kyb.mx", "beto@kyb.mx"],
   flows: ["flujo-1"],
   timeToDecision: { timed: 5, untimed: 1, medianSeconds: 3600, p90Seconds: 90_000 },
-  queue: { open: 0, bands: [] },
+  queue: { open: 0, bands: [], overdue: 0, dueSoon: 0, byRisk: [] },
   sla: { within: 2, breached: 1, unmeasured: 3, sharePermille: 666 },
   reasons: { rejectedSections: 0, withoutReason: 0, top: [] },
 };
@@ -73,7 +73,7 @@ describe("the dashboard's data shaping", () => {
   it("is empty only with no decision and no open file", () => {
     expect(isEmpty(DASHBOARD)).toBe(false);
     expect(isEmpty({ ...DASHBOARD, decisionsTotal: 0 })).toBe(true);
-    expect(isEmpty({ ...DASHBOARD, decisionsTotal: 0, queue: { open: 1, bands: [] } })).toBe(false);
+    expect(isEmpty({ ...DASHBOARD, decisionsTotal: 0, queue: { open: 1, bands: [], overdue: 0, dueSoon: 0, byRisk: [] } })).toBe(false);
   });
 });
 

@@ -1,9 +1,11 @@
 // The dashboard's data shaped for drawing: the figures are the backend's (computed in
 // Rust, `kyb_desk_core::dashboard`); here they are only laid out as a chart's series and
 // as the table that says the same in words.
+
 import type { AgeBand } from "../../bindings/AgeBand";
 import type { Dashboard } from "../../bindings/Dashboard";
 import type { DashboardQuery } from "../../bindings/DashboardQuery";
+import type { RiskBand } from "../../bindings/RiskBand";
 
 /** The period's ready-made choices; `custom` takes the from/to days typed. */
 export type Preset = "7d" | "30d" | "90d" | "all" | "custom";
@@ -94,6 +96,15 @@ export const BAND_WORDS: Record<AgeBand, `dashboard.band.${AgeBand}`> = {
   days4To7: "dashboard.band.days4To7",
   older: "dashboard.band.older",
   unknown: "dashboard.band.unknown",
+};
+
+/** The risk bands' words (keys of the dashboard's messages). */
+export const RISK_WORDS: Record<RiskBand, `dashboard.risk.${RiskBand}`> = {
+  high: "dashboard.risk.high",
+  medium: "dashboard.risk.medium",
+  low: "dashboard.risk.low",
+  clear: "dashboard.risk.clear",
+  unchecked: "dashboard.risk.unchecked",
 };
 
 /** A wait in words: the two largest units ("2 d 4 h", "3 h 20 min", "45 s"). */
