@@ -52,6 +52,7 @@ macro_rules! with_commands {
                 use kyb_desk_core::drafts::{Draft, NewFileDraft};
                 use kyb_desk_core::error::Failure;
                 use kyb_desk_core::evidence::files::EvidenceFile;
+                use kyb_desk_core::evidence::SectionEvidence;
                 use kyb_desk_core::guide::DemoGuide;
                 use kyb_desk_core::policy::PolicyView;
                 use kyb_desk_core::desk::{DisposeHit, ImportProgress, ImportedList, RiskListPage};
@@ -133,6 +134,7 @@ macro_rules! with_commands {
                 commands::review_material(flow_id: String, rfc: String, document_id: String) -> ReviewMaterial, [main];
                 commands::evidence_file(handle: String) -> EvidenceFile, [main, evidence];
                 commands::evidence_bytes(handle: String, sha256: String) -> Bytes, [main, evidence];
+                commands::judge_section(document_id: String, section: String) -> SectionEvidence, [main];
                 commands::acknowledge_findings(document_id: String, section: String) -> (), [main];
                 commands::risk_lists() -> RiskListPage, [main];
                 commands::import_list(format: ListFormat, on_progress: Channel<ImportProgress>) -> Option<ImportedList>, [main];

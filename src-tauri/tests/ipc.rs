@@ -375,6 +375,22 @@ fn every_command_answers_through_ipc() {
         ),
         "not_found"
     );
+    // A section's documents judged: its evidence back; a section the review has not
+    // is none.
+    assert_eq!(
+        w.ok(
+            "judge_section",
+            json!({"documentId": id, "section": flagged})
+        )["section"],
+        flagged
+    );
+    assert_eq!(
+        w.code(
+            "judge_section",
+            json!({"documentId": id, "section": "NoSuchSection"})
+        ),
+        "not_found"
+    );
     // Risk lists: none, then the SAT's 69-B imported from the file "picked", and a hit
     // disposed of (a reason is required).
     assert_eq!(w.ok("risk_lists", json!({}))["lists"], json!([]));

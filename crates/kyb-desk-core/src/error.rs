@@ -165,6 +165,8 @@ pub enum Task {
     FetchImage,
     /// Fetching a document of a section's evidence.
     FetchDocument,
+    /// Judging a fetched document of the evidence: what it is, whether it is whole.
+    ShowDocument,
     OpenLink,
     /// Opening a window of the app's own (the evidence window).
     OpenWindow,

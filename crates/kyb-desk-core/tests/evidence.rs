@@ -414,3 +414,115 @@ async fn a_section_with_high_findings_is_sent_accepted_only_once_acknowledged_an
             .any(|e| e.record.operation.contains("solicitar-correccion") && e.record.seq > ack_at)
     );
 }
+
+/// A document the desk will not show as it is becomes a finding of its section once it
+/// is judged: shown in the viewer, or all of a section's before it is accepted. The
+/// section then asks for the acknowledgement, and a correction that accepts it without
+/// one is refused; the finding stays when the review is read again.
+#[tokio::test]
+async fn the_hostile_proofs_are_findings_to_acknowledge_once_judged() {
+    use kyb_api::requests::{CorrectionRequest, SectionDecision};
+
+    let demo = DemoDesk::start().await;
+    let files = demo_files(&demo);
+    let examples = &demo.manifest().examples;
+    let document_id = examples.hostile_document_id.to_string();
+    let read = || {
+        review(
+            &demo,
+            &files,
+            &examples.flow_id_hostile,
+            &examples.hostile_rfc,
+            &document_id,
+        )
+    };
+    let material = read().await;
+    let section = material
+        .evidence
+        .sections
+        .iter()
+        .find(|s| s.rule == EvidenceRule::ProofOfAddress)
+        .expect("its proof-of-address section")
+        .section
+        .clone();
+    let unreadable = |s: &kyb_desk_core::evidence::SectionEvidence| -> Vec<(u32, Vec<String>)> {
+        s.findings
+            .iter()
+            .filter(|f| f.kind == FindingKind::DocumentUnreadable)
+            .map(|f| (f.document.expect("its document"), f.codes.clone()))
+            .collect()
+    };
+    assert!(
+        unreadable(material.evidence.section(&section).expect("section")).is_empty(),
+        "nothing is known of a file before it is judged"
+    );
+    // One shown in the viewer: the truncated PDF, the second.
+    let proofs = material
+        .evidence
+        .section(&section)
+        .expect("section")
+        .documents
+        .clone();
+    let truncated = material.evidence.documents[proofs[1] as usize]
+        .file
+        .clone()
+        .expect("a file");
+    let shown = demo
+        .desk
+        .evidence_file(&files, &truncated)
+        .await
+        .expect_err("damaged");
+    assert_eq!(shown.code, DeskCode::DamagedFile);
+    assert_eq!(
+        shown.task,
+        Some(kyb_desk_core::error::Task::ShowDocument),
+        "said as what the file is, not as a download that failed"
+    );
+    let again = read().await;
+    assert_eq!(
+        unreadable(again.evidence.section(&section).expect("section")),
+        [(proofs[1], vec!["damaged".to_owned()])]
+    );
+    // All of the section's, as the window asks before accepting it.
+    let judged = demo
+        .desk
+        .judge_section(&files, &document_id, &section)
+        .await
+        .expect("judged");
+    let mut found = unreadable(&judged);
+    found.sort();
+    let mut expected = vec![
+        (proofs[0], vec!["scripts".to_owned(), "launch".to_owned()]),
+        (proofs[1], vec!["damaged".to_owned()]),
+        (proofs[3], vec!["type:html".to_owned()]),
+        (proofs[4], vec!["too_large".to_owned()]),
+    ];
+    expected.sort();
+    assert_eq!(found, expected, "the 2,000-page PDF is no finding");
+    assert!(judged.needs_acknowledgement);
+    let accept = CorrectionRequest {
+        document_id: document_id.clone(),
+        secciones: vec![SectionDecision {
+            seccion: section.clone(),
+            estatus: "Aceptada".into(),
+            ..Default::default()
+        }],
+        notificar_usuario: Some(false),
+        mensaje_general: None,
+    };
+    let refused = common::send_correction(&demo.desk, accept)
+        .await
+        .expect_err("not acknowledged");
+    assert_eq!(refused.code, DeskCode::NeedsAcknowledgement);
+    // The file's risk counts them.
+    let risk = demo
+        .desk
+        .watchlist()
+        .expect("the watchlist")
+        .into_iter()
+        .find(|f| f.document_id.as_deref() == Some(document_id.as_str()))
+        .and_then(|f| f.risk);
+    if let Some(risk) = risk {
+        assert_eq!(risk.level, Some(kyb_desk_core::evidence::Severity::High));
+    }
+}

@@ -7,6 +7,7 @@ use crate::Shell;
 use crate::evidence_window;
 use kyb_desk_core::desk::{Desk, ReviewMaterial};
 use kyb_desk_core::error::AppResult;
+use kyb_desk_core::evidence::SectionEvidence;
 use kyb_desk_core::evidence::files::{EvidenceFile, EvidenceFiles};
 use kyb_desk_core::images::{ImageFetcher, PhotoCheck};
 use kyb_desk_core::navigation;
@@ -49,11 +50,25 @@ pub async fn review_material(
 
 /// A document or photo of a section's evidence, by the handle its evidence gave.
 #[tauri::command]
+/// What is wrong with it becomes a finding of its sections (see `evidence::unreadable`).
 pub async fn evidence_file(
+    desk: State<'_, Desk>,
     files: State<'_, EvidenceFiles>,
     handle: String,
 ) -> AppResult<EvidenceFile> {
-    files.open(&handle).await
+    desk.evidence_file(&files, &handle).await
+}
+
+/// Every document of a section judged before it is accepted: the section's evidence
+/// with what they add.
+#[tauri::command]
+pub async fn judge_section(
+    desk: State<'_, Desk>,
+    files: State<'_, EvidenceFiles>,
+    document_id: String,
+    section: String,
+) -> AppResult<SectionEvidence> {
+    desk.judge_section(&files, &document_id, &section).await
 }
 
 /// The bytes of a file [`evidence_file`] accepted as `sha256`, as they are (an

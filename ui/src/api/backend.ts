@@ -125,6 +125,9 @@ export const evidenceFile = (handle: string) => commands.evidenceFile(handle);
 export const evidenceBytes = async (handle: string, sha256: string) => new Uint8Array(await commands.evidenceBytes(handle, sha256));
 /** Accepting a section knowing of its high findings (the backend's own list of them):
  * audited (and in the team's trail) before the section is accepted. */
+/** Every document of a section fetched and judged; its evidence with what is wrong with
+ * any of them as findings (a damaged PDF, an HTML page, one over the size…). */
+export const judgeSection = (documentId: string, section: string) => commands.judgeSection(documentId, section);
 export const acknowledgeFindings = (documentId: string, section: string) => commands.acknowledgeFindings(documentId, section);
 /** The evidence window (a second monitor): opened or brought forward, closed with the
  * review, told each focused section, and, from inside it, what the review last showed

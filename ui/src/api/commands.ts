@@ -65,6 +65,7 @@ import type { Role } from "../bindings/Role";
 import type { SavedCsv } from "../bindings/SavedCsv";
 import type { SavedDossier } from "../bindings/SavedDossier";
 import type { SavedView } from "../bindings/SavedView";
+import type { SectionEvidence } from "../bindings/SectionEvidence";
 import type { SelectedFile } from "../bindings/SelectedFile";
 import type { ShownRequest } from "../bindings/ShownRequest";
 import type { SlaBoard } from "../bindings/SlaBoard";
@@ -137,6 +138,7 @@ export type CommandArgs = {
   review_material: { flowId: string; rfc: string; documentId: string };
   evidence_file: { handle: string };
   evidence_bytes: { handle: string; sha256: string };
+  judge_section: { documentId: string; section: string };
   acknowledge_findings: { documentId: string; section: string };
   risk_lists: Record<string, never>;
   import_list: { format: ListFormat; onProgress: Channel<ImportProgress> };
@@ -259,6 +261,7 @@ export type CommandAnswers = {
   review_material: ReviewMaterial;
   evidence_file: EvidenceFile;
   evidence_bytes: ArrayBuffer;
+  judge_section: SectionEvidence;
   acknowledge_findings: null;
   risk_lists: RiskListPage;
   import_list: ImportedList | null;
@@ -383,6 +386,7 @@ export const command = {
   review_material: "review_material",
   evidence_file: "evidence_file",
   evidence_bytes: "evidence_bytes",
+  judge_section: "judge_section",
   acknowledge_findings: "acknowledge_findings",
   risk_lists: "risk_lists",
   import_list: "import_list",
@@ -505,6 +509,7 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   review_material: ["main"],
   evidence_file: ["main", "evidence"],
   evidence_bytes: ["main", "evidence"],
+  judge_section: ["main"],
   acknowledge_findings: ["main"],
   risk_lists: ["main"],
   import_list: ["main"],
@@ -631,6 +636,7 @@ export function commandsOver(invoke: Invoke) {
     reviewMaterial: (flowId: string, rfc: string, documentId: string) => invoke("review_material", { flowId, rfc, documentId }),
     evidenceFile: (handle: string) => invoke("evidence_file", { handle }),
     evidenceBytes: (handle: string, sha256: string) => invoke("evidence_bytes", { handle, sha256 }),
+    judgeSection: (documentId: string, section: string) => invoke("judge_section", { documentId, section }),
     acknowledgeFindings: (documentId: string, section: string) => invoke("acknowledge_findings", { documentId, section }),
     riskLists: () => invoke("risk_lists", {}),
     importList: (format: ListFormat, onProgress: Channel<ImportProgress>) => invoke("import_list", { format, onProgress }),

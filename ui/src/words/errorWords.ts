@@ -100,7 +100,7 @@ function taskKey(task: Task): `task.${Task}` {
 const FILE_KINDS = ["html", "xml", "zip", "gif", "tiff", "rtf", "office", "program", "text", "empty", "unknown"] as const;
 
 /** The key of a refused file's kind; one this version does not know is "unknown". */
-function fileIsKey(kind: string): `file.is.${(typeof FILE_KINDS)[number]}` {
+export function fileIsKey(kind: string): `file.is.${(typeof FILE_KINDS)[number]}` {
   const known = (FILE_KINDS as readonly string[]).includes(kind) ? (kind as (typeof FILE_KINDS)[number]) : "unknown";
   return `file.is.${known}`;
 }

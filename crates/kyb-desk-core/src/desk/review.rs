@@ -14,7 +14,7 @@ use super::{Desk, FileDetail, FileTracking};
 use crate::audit::{AuditTarget, DeskEvent};
 use crate::error::{AppError, AppResult, DeskCode, Details, ServiceCode};
 use crate::evidence::files::EvidenceFiles;
-use crate::evidence::{self, FileEvidence, Finding, Severity};
+use crate::evidence::{self, FileEvidence, Finding, SectionEvidence, Severity};
 
 /// Reviews whose evidence the desk keeps (the most recent ones) to check what is
 /// acknowledged and sent against what was shown.
@@ -33,8 +33,11 @@ pub(super) struct Reviews {
 }
 
 struct Kept {
+    /// As gathered, with what the judged files added ([`evidence::unreadable`]).
     evidence: FileEvidence,
     acknowledged: HashSet<String>,
+    /// What is wrong with each of its files judged so far, by handle.
+    judged: HashMap<String, Vec<String>>,
 }
 
 fn file_key(document_id: &str) -> String {
@@ -43,17 +46,20 @@ fn file_key(document_id: &str) -> String {
 
 impl Reviews {
     /// Keeps a file's evidence, as gathered now; what was acknowledged of it stays.
-    fn keep(&mut self, document_id: &str, evidence: FileEvidence) {
+    /// Answers it as kept, with what its files judged so far add.
+    fn keep(&mut self, document_id: &str, mut evidence: FileEvidence) -> FileEvidence {
         let key = file_key(document_id);
         if let Some(kept) = self.files.get_mut(&key) {
-            kept.evidence = evidence;
-            return;
+            evidence::unreadable::apply(&mut evidence, &kept.judged);
+            kept.evidence = evidence.clone();
+            return evidence;
         }
         self.files.insert(
             key.clone(),
             Kept {
-                evidence,
+                evidence: evidence.clone(),
                 acknowledged: HashSet::new(),
+                judged: HashMap::new(),
             },
         );
         self.order.push_back(key);
@@ -61,6 +67,26 @@ impl Reviews {
             if let Some(oldest) = self.order.pop_front() {
                 self.files.remove(&oldest);
             }
+        }
+        evidence
+    }
+
+    /// Notes what is wrong with the file behind `handle` in every kept review that
+    /// shows it (a file reached from two reviews is one file).
+    fn judged(&mut self, handle: &str, problems: &[String]) {
+        for kept in self.files.values_mut() {
+            if !kept
+                .evidence
+                .documents
+                .iter()
+                .any(|d| d.file.as_deref() == Some(handle))
+            {
+                continue;
+            }
+            kept.judged.insert(handle.to_owned(), problems.to_vec());
+            let judged = std::mem::take(&mut kept.judged);
+            evidence::unreadable::apply(&mut kept.evidence, &judged);
+            kept.judged = judged;
         }
     }
 }
@@ -130,26 +156,90 @@ impl Desk {
         let evidence = evidence::gather(v2, Some(&tracking.tracking), &checks, |url| {
             files.register(url, service.as_deref())
         });
-        // The watchlist's risk column: what this review found (a failure to keep it
-        // costs only the column's freshness, never the review).
-        if let Ok(profile) = self.active_profile()
-            && let Err(error) = self.watchlist.set_risk(
-                &profile.id,
-                document_id,
-                crate::watchlist::FileRisk::of(&evidence),
-            )
-        {
-            tracing::warn!("the file's risk was not kept: {error:?}");
-        }
-        self.reviews
+        let evidence = self
+            .reviews
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .keep(document_id, evidence.clone());
+            .keep(document_id, evidence);
+        self.keep_risk(document_id, &evidence);
         Ok(ReviewMaterial {
             tracking,
             detail,
             evidence,
         })
+    }
+
+    /// The watchlist's risk column: what this review found (a failure to keep it costs
+    /// only the column's freshness, never the review).
+    fn keep_risk(&self, document_id: &str, evidence: &FileEvidence) {
+        if let Ok(profile) = self.active_profile()
+            && let Err(error) = self.watchlist.set_risk(
+                &profile.id,
+                document_id,
+                crate::watchlist::FileRisk::of(evidence),
+            )
+        {
+            tracing::warn!("the file's risk was not kept: {error:?}");
+        }
+    }
+
+    /// A file of the evidence, fetched and judged by `files`; what is wrong with it is
+    /// a finding of the sections that cover it, in every review kept that shows it.
+    pub async fn evidence_file(
+        &self,
+        files: &EvidenceFiles,
+        handle: &str,
+    ) -> AppResult<crate::evidence::judge::EvidenceFile> {
+        let judged = files.open(handle).await;
+        let problems = evidence::unreadable::problems(&judged);
+        self.reviews
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .judged(handle, &problems);
+        judged
+    }
+
+    /// Every file of `section` of a reviewed file judged ([`Self::evidence_file`]), as
+    /// the window asks before the section is accepted; answers the section's evidence
+    /// with what they add. A file the network did not bring is left to the viewer.
+    pub async fn judge_section(
+        &self,
+        files: &EvidenceFiles,
+        document_id: &str,
+        section: &str,
+    ) -> AppResult<SectionEvidence> {
+        let handles: Vec<String> = {
+            let reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
+            let kept = reviews
+                .files
+                .get(&file_key(document_id))
+                .ok_or_else(|| AppError::of(ServiceCode::NotFound))?;
+            let shown = kept
+                .evidence
+                .section(section)
+                .ok_or_else(|| AppError::of(ServiceCode::NotFound))?;
+            shown
+                .documents
+                .iter()
+                .filter_map(|&d| kept.evidence.documents.get(d as usize)?.file.clone())
+                .collect()
+        };
+        for handle in &handles {
+            let _ = self.evidence_file(files, handle).await;
+        }
+        let evidence = {
+            let reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
+            reviews
+                .files
+                .get(&file_key(document_id))
+                .map(|kept| kept.evidence.clone())
+                .ok_or_else(|| AppError::of(ServiceCode::NotFound))?
+        };
+        self.keep_risk(document_id, &evidence);
+        evidence
+            .section(section)
+            .cloned()
+            .ok_or_else(|| AppError::of(ServiceCode::NotFound))
     }
 
     /// The analyst accepts `section` knowing of its high findings, as this session's

@@ -37,6 +37,7 @@ pub fn kind_words(kind: FindingKind) -> &'static str {
         CapitalDisagreesWithShares => "El capital no corresponde al porcentaje",
         CompanyShareholder => "Accionista persona moral: dueños desconocidos",
         WatchlistHit => "En lista de riesgo",
+        DocumentUnreadable => "Documento que no se puede mostrar",
     }
 }
 
@@ -72,7 +73,14 @@ pub fn findings(evidence: &FileEvidence) -> Vec<FindingRecord> {
             severity: severity_words(f.severity).to_owned(),
             words: kind_words(f.kind).to_owned(),
             subject: f.subject.clone(),
-            codes: f.codes.clone(),
+            codes: if f.kind == FindingKind::DocumentUnreadable {
+                f.codes
+                    .iter()
+                    .map(|c| crate::evidence::unreadable::words_es(c))
+                    .collect()
+            } else {
+                f.codes.clone()
+            },
             source: f.source.clone(),
         };
         if !out.contains(&record) {

@@ -183,7 +183,15 @@ impl EvidenceFiles {
         let (_, bytes) = self
             .fetcher
             .download_capped(&url, MAX_DOCUMENT_BYTES, Task::FetchDocument, own)
-            .await?;
+            .await
+            // Over the size is what the file is, not what the network did.
+            .map_err(|e| {
+                if e.code == crate::error::ErrorCode::from(ServiceCode::TooLarge) {
+                    e.during(Task::ShowDocument)
+                } else {
+                    e
+                }
+            })?;
         let shown = format!("{}{}", kyb_api::client::origin_of(&url), url.path());
         let file = judge(handle, &bytes, &shown)?;
         let bytes = Arc::new(bytes);

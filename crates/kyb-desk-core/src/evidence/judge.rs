@@ -198,7 +198,7 @@ fn count_pages(bytes: &[u8]) -> u32 {
 /// Judges downloaded bytes: the kind, and for a PDF whether it is whole and what it
 /// carries. `shown` names the file in an error.
 pub fn judge(handle: &str, bytes: &[u8], shown: &str) -> AppResult<EvidenceFile> {
-    let refused = |code| AppError::new(code, shown.to_owned()).during(Task::FetchDocument);
+    let refused = |code| AppError::new(code, shown.to_owned()).during(Task::ShowDocument);
     let kind = sniff(bytes).map_err(|what| {
         refused(DeskCode::UnsupportedFile).with_details(Details::UnsupportedFile {
             kind: what.to_owned(),

@@ -17,6 +17,7 @@ pub mod identity;
 pub mod judge;
 pub mod owners;
 pub mod rules;
+pub mod unreadable;
 
 use kyb_api::file::{SectionId, SectionStatus};
 use kyb_api::models::detail::DetailV2;
@@ -101,6 +102,9 @@ pub enum FindingKind {
     CompanyShareholder,
     /// A party of the file is on an imported list (`hit` says which row, how alike).
     WatchlistHit,
+    /// A document the desk will not show as it is: damaged, no document at all, over
+    /// the size, or carrying scripts or a launch action; codes: what ([`unreadable`]).
+    DocumentUnreadable,
 }
 
 /// The authority or law a desk's own check follows, beside its code; none for the
@@ -377,7 +381,7 @@ pub fn gather(
     }
 }
 
-fn summarize(sections: &[SectionEvidence], unassigned: &[Finding]) -> RiskSummary {
+pub(crate) fn summarize(sections: &[SectionEvidence], unassigned: &[Finding]) -> RiskSummary {
     let mut summary = RiskSummary::default();
     let mut counted = std::collections::HashSet::new();
     let all = sections

@@ -6,6 +6,7 @@ import type { Finding } from "../../bindings/Finding";
 import type { FindingKind } from "../../bindings/FindingKind";
 import type { Severity } from "../../bindings/Severity";
 import type { MessageKey, Translate } from "../../i18n";
+import { fileIsKey } from "../../words/errorWords";
 import "../../i18n/evidence";
 
 const FINDING: Record<FindingKind, MessageKey> = {
@@ -36,7 +37,24 @@ const FINDING: Record<FindingKind, MessageKey> = {
   capital_disagrees_with_shares: "finding.capital_disagrees_with_shares",
   company_shareholder: "finding.company_shareholder",
   watchlist_hit: "finding.watchlist_hit",
+  document_unreadable: "finding.document_unreadable",
 };
+
+const UNREADABLE: Record<string, MessageKey> = {
+  damaged: "unreadable.damaged",
+  too_large: "unreadable.too_large",
+  image_too_large: "unreadable.image_too_large",
+  scripts: "unreadable.scripts",
+  launch: "unreadable.launch",
+};
+
+/** What is wrong with a document the desk will not show as it is, in words. */
+function unreadableWords(code: string, t: Translate): string {
+  const key = UNREADABLE[code];
+  if (key) return t(key);
+  const kind = code.startsWith("type:") ? code.slice("type:".length) : null;
+  return kind ? t("unreadable.type", { kind: t(fileIsKey(kind)) }) : code;
+}
 
 const SEVERITY: Record<Severity, MessageKey> = {
   high: "severity.high",
@@ -70,6 +88,10 @@ export function findingLabel(finding: Pick<Finding, "kind" | "count">, t: Transl
  * for the desk's own checks the rule's source. */
 export function findingText(finding: Finding, t: Translate): string {
   const about = finding.subject ? ` · ${finding.subject}` : "";
+  if (finding.kind === "document_unreadable") {
+    const which = finding.document !== null ? ` · ${t("unreadable.document", { n: finding.document + 1 })}` : "";
+    return `${findingLabel(finding, t)}${which}: ${finding.codes.map((c) => unreadableWords(c, t)).join("; ")}`;
+  }
   const codes = finding.codes.length > 0 ? ` (${finding.codes.join(", ")})` : "";
   const source = finding.source ? ` — ${finding.source}` : "";
   return `${findingLabel(finding, t)}${about}${codes}${source}`;

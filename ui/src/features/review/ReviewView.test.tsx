@@ -11,6 +11,7 @@ import type { FileEvidence } from "../../bindings/FileEvidence";
 import type { FileTracking } from "../../bindings/FileTracking";
 import type { Limits } from "../../bindings/Limits";
 import type { SectionDecision } from "../../bindings/SectionDecision";
+import type { SectionEvidence } from "../../bindings/SectionEvidence";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo, testInfo } from "../../test/appInfo";
@@ -921,6 +922,43 @@ describe("the review beside its evidence", () => {
     fireEvent.click(within(rows[0] as HTMLElement).getByTestId("accept"));
     expect(screen.queryByTestId("confirm")).toBeNull();
     expect(rows[0]?.dataset.verdict).toBe("Aceptada");
+  });
+
+  it("judges a focused section's documents, and a document it will not show is a finding the acceptance asks about", async () => {
+    const withFile = { ...evidence, documents: [{ file: "h-deed" }] };
+    const acta = sectionEvidence("ActaConstitutivaObligatorio", { rule: "deed", documents: [0] });
+    withFile.sections = [evidence.sections[0] as SectionEvidence, evidence.sections[1] as SectionEvidence, acta];
+    const judged: unknown[] = [];
+    const core = newCore(null);
+    mockIPC((cmd, args) => {
+      if (cmd === command.review_material) return { tracking, detail: { version: "2", detail }, evidence: withFile };
+      if (cmd === command.judge_section) {
+        judged.push(args);
+        const damaged = finding("document_unreadable", "high", { document: 0, codes: ["damaged"] });
+        return { ...acta, findings: [damaged], needsAcknowledgement: true };
+      }
+      const answered = draftCommand(core, cmd, args, () => result);
+      if (answered === NOT_A_DRAFT_COMMAND) throw new Error(`unexpected ${cmd}`);
+      return answered;
+    });
+    const rows = await open();
+    // Only a section with a file to judge is asked about, once it is focused.
+    expect(judged).toEqual([]);
+    key("j");
+    key("j");
+    await waitFor(() => expect(judged).toEqual([{ documentId: DOC, section: "ActaConstitutivaObligatorio" }]));
+    const badge = await within(rows[2] as HTMLElement).findByTestId("finding-badge");
+    expect(badge.textContent).toBe("Documento que no se puede mostrar");
+    key("a");
+    const dialog = await screen.findByTestId("confirm");
+    expect(dialog.textContent).toContain("Documento que no se puede mostrar · documento 1 del expediente: está dañado: termina antes de su final");
+    expect(rows[2]?.dataset.verdict).toBe("");
+    key("Escape");
+    await waitFor(() => expect(screen.queryByTestId("confirm")).toBeNull());
+    key("k");
+    key("j");
+    // Judged once a review: the answer stands.
+    expect(judged).toHaveLength(1);
   });
 
   it("leaves the section undecided when the acknowledgement is cancelled or cannot be recorded", async () => {

@@ -175,7 +175,16 @@ function ReviewForm(props: {
   );
   // A section with high findings is accepted only once the analyst acknowledged them
   // (recorded by the backend first); `asking` holds the question while it is open.
-  const evidenceOf = useCallback((section: string | undefined) => material.evidence.sections.find((e) => e.section === section) ?? null, [material.evidence]);
+  // A section's documents are judged by the backend once it is focused (the evidence
+  // shows them then): a document it will not show as it is becomes a high finding, which
+  // the acceptance then asks about, before the preview if the section was accepted first.
+  const [judged, setJudged] = useState<ReadonlyMap<string, SectionEvidence>>(() => new Map());
+  const judging = useRef(new Set<string>());
+  const evidenceOf = useCallback(
+    (section: string | undefined) =>
+      (section === undefined ? undefined : judged.get(section)) ?? material.evidence.sections.find((e) => e.section === section) ?? null,
+    [material.evidence, judged],
+  );
   const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(() => new Set());
   const [asking, setAsking] = useState<{ index: number; evidence: SectionEvidence; byKey: boolean } | null>(null);
   const needsAsking = useCallback(
@@ -253,6 +262,18 @@ function ReviewForm(props: {
     observer?.observe(element);
     return () => observer?.disconnect();
   }, []);
+  useEffect(() => {
+    const documentId = material.draft.documentId;
+    const shown = material.evidence.sections.find((e) => e.section === focusedSection);
+    const files = shown?.documents.some((d) => material.evidence.documents[d]?.file) ?? false;
+    if (!shown || !files || judging.current.has(shown.section)) return;
+    judging.current.add(shown.section);
+    backend
+      .judgeSection(documentId, shown.section)
+      .then((evidence) => setJudged((known) => new Map(known).set(evidence.section, evidence)))
+      // A file the network did not bring is the viewer's to say; judged again next time.
+      .catch(() => judging.current.delete(shown.section));
+  }, [focusedSection, material.evidence, material.draft.documentId]);
   // A section focused: the evidence's paint is measured from here (`make bench`).
   useEffect(() => {
     if (focusedSection !== undefined) begin("evidence");
