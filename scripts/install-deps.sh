@@ -18,7 +18,7 @@ NODE_MIN=20.19.0
 
 app_packages=(libwebkit2gtk-4.1-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev librsvg2-dev
   libayatana-appindicator3-dev libxdo-dev libssl-dev libdbus-1-dev pkg-config build-essential curl)
-test_packages=(webkit2gtk-driver xvfb gnome-keyring dbus-x11 imagemagick x11-utils python3 python3-venv python3-stdnum postgresql poppler-utils)
+test_packages=(webkit2gtk-driver xvfb gnome-keyring dbus-x11 imagemagick x11-utils python3 python3-venv python3-stdnum postgresql poppler-utils unzip)
 # callgrind counts the client's instructions per call, which the machine's load does not move.
 bench_packages=(valgrind)
 # `make repo` and its test: the APT repository's tool, the RPM repository's, and rpmsign.

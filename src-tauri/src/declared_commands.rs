@@ -122,7 +122,7 @@ macro_rules! with_commands {
                 commands::export_watchlist_csv() -> Option<SavedCsv>, [main];
                 commands::dashboard(query: DashboardQuery) -> Dashboard, [main];
                 commands::export_dashboard_csv(query: DashboardQuery) -> Option<SavedCsv>, [main];
-                commands::export_dossier(flow_id: String, rfc: String, document_id: String) -> Option<SavedDossier>, [main];
+                commands::export_dossier(flow_id: String, rfc: String, document_id: String, with_documents: bool) -> Option<SavedDossier>, [main];
                 commands::open_external(url: String) -> (), [main];
                 commands::copy_text(text: String) -> (), [main];
                 commands::copy_file_link(document_id: String) -> String, [main];

@@ -812,7 +812,7 @@ fn every_command_answers_through_ipc() {
     // export recorded in the log with its digest.
     let dossier = w.ok(
         "export_dossier",
-        json!({"flowId": examples.flow_id, "rfc": examples.rfc, "documentId": id}),
+        json!({"flowId": examples.flow_id, "rfc": examples.rfc, "documentId": id, "withDocuments": false}),
     );
     let zip = std::fs::read(w._dir.path().join(format!("expediente-auditoria-{id}.zip")))
         .expect("the dossier is saved");

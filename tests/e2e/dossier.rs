@@ -1,5 +1,6 @@
 //! The auditor's dossier, in the real window: the demo file is followed and opened,
-//! its dossier exported from its page; the ZIP is where the save went, its check
+//! its dossier exported from its page with its documents; the ZIP is where the save
+//! went, the documents in it, its check
 //! (docs/DOSSIER.md) passes, the digest the window shows is its own, and its PDF reads
 //! back with the file's name.
 //!
@@ -28,6 +29,8 @@ async fn the_demo_file_s_dossier_is_exported_and_its_check_passes() {
         app.click("[data-testid=open-file]").await;
         app.text_of("[data-testid=tracking-person]").await;
 
+        // With the documents themselves.
+        app.click("[data-testid=dossier-with-documents]").await;
         app.click("[data-testid=export-dossier]").await;
         let saved = app
             .wait_for_text(
@@ -42,6 +45,12 @@ async fn the_demo_file_s_dossier_is_exported_and_its_check_passes() {
         let check = dossier::verify(&bytes);
         assert!(check.holds(), "{:?}", check.problems);
         assert_eq!(check.document_id.as_deref(), Some(document_id.as_str()));
+        let documents = archive::members(&bytes)
+            .expect("a ZIP")
+            .into_iter()
+            .filter(|m| m.name.starts_with(archive::DOCUMENTS))
+            .count();
+        assert!(documents > 0, "the documents are in the ZIP");
         let digest = check.digest.expect("its digest");
         assert!(shown.contains(&digest), "{shown} names {digest}");
 
@@ -49,9 +58,9 @@ async fn the_demo_file_s_dossier_is_exported_and_its_check_passes() {
         let pdf = archive::members(&bytes)
             .expect("a ZIP")
             .into_iter()
-            .find(|(name, _)| name == archive::PDF)
+            .find(|m| m.name == archive::PDF)
             .expect("its report")
-            .1;
+            .bytes;
         let dir = tempfile::tempdir().expect("a folder");
         let path = dir.path().join("informe.pdf");
         std::fs::write(&path, pdf).expect("written");

@@ -134,6 +134,7 @@ async fn a_bundle_after_a_day_of_demo_work_holds_no_key_and_no_one_s_datum() {
         &examples.rfc,
         &document_id,
         &out.path().join("d.zip"),
+        false,
     )
     .await
     .expect("dossier");

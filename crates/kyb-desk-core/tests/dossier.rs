@@ -44,6 +44,7 @@ async fn the_demo_file_s_dossier_holds_its_decisions_and_the_log_records_it() {
             &examples.rfc,
             &document_id,
             &path,
+            true,
         )
         .await
         .expect("exported");
@@ -59,9 +60,9 @@ async fn the_demo_file_s_dossier_holds_its_decisions_and_the_log_records_it() {
     let json = archive::members(&bytes)
         .expect("a ZIP")
         .into_iter()
-        .find(|(n, _)| n == archive::JSON)
+        .find(|m| m.name == archive::JSON)
         .expect("its JSON")
-        .1;
+        .bytes;
     let mut read: Dossier = serde_json::from_slice(&json).expect("a dossier");
     assert_eq!(read.acknowledged.len(), 1);
     let section = read
@@ -77,8 +78,91 @@ async fn the_demo_file_s_dossier_holds_its_decisions_and_the_log_records_it() {
     );
     assert!(read.trail.entries.len() >= 2);
 
+    // The documents themselves, asked for: each in the ZIP under the name its entry
+    // gives, its bytes those its SHA-256 names; `unzip` and `sha256sum -c`, which the
+    // desk did not write, agree.
+    let included: Vec<&dossier::model::DocumentHash> = read
+        .documents
+        .iter()
+        .filter(|d| d.member.is_some())
+        .collect();
+    assert!(!included.is_empty(), "{:?}", read.documents);
+    assert_eq!(
+        included.len(),
+        read.documents.iter().filter(|d| d.sha256.is_some()).count(),
+        "every document fetched is included"
+    );
+    let unzipped = tempfile::tempdir().expect("tempdir");
+    let run = |program: &str, args: &[&str]| {
+        let out = std::process::Command::new(program)
+            .args(args)
+            .current_dir(unzipped.path())
+            .output()
+            .unwrap_or_else(|e| panic!("{program} runs (scripts/install-deps.sh): {e}"));
+        assert!(
+            out.status.success(),
+            "{program}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    run("unzip", &["-q", path.to_str().expect("a path")]);
+    let said = run("sha256sum", &["-c", "SHA256SUMS"]);
+    for doc in &included {
+        let member = doc.member.as_deref().expect("a member");
+        assert!(said.contains(&format!("{member}: OK")), "{said}");
+        let on_disk = std::fs::read(unzipped.path().join(member)).expect("unzipped");
+        assert_eq!(
+            Some(kyb_desk_core::hash::sha256_hex(&on_disk)),
+            doc.sha256.clone()
+        );
+    }
+    // One document swapped in the ZIP (its JSON and sums as they were): caught, named.
+    let members = archive::members(&bytes).expect("a ZIP");
+    let first = included[0].member.as_deref().expect("a member");
+    let swapped: Vec<(String, Vec<u8>)> = members
+        .iter()
+        .map(|m| {
+            let content = if m.name == first {
+                b"%PDF-1.4 otro documento %%EOF".to_vec()
+            } else if m.name.starts_with(archive::DOCUMENTS) {
+                std::fs::read(unzipped.path().join(&m.name)).expect("unzipped")
+            } else {
+                m.bytes.clone()
+            };
+            (m.name.clone(), content)
+        })
+        .collect();
+    let zip = |extra: Option<(&str, &[u8])>| {
+        let mut all: Vec<(&str, &[u8])> = swapped
+            .iter()
+            .map(|(n, b)| (n.as_str(), b.as_slice()))
+            .collect();
+        all.extend(extra);
+        archive::zip_members(&all).expect("zipped")
+    };
+    let check = dossier::verify(&zip(None));
+    assert_eq!(
+        check.problems,
+        [dossier::DossierProblem::SumMismatch {
+            name: first.to_owned()
+        }]
+    );
+    // A document the JSON does not name is one too many.
+    let check = dossier::verify(&zip(Some(("documentos/999-extra.pdf", b"%PDF-1.4"))));
+    assert!(
+        check
+            .problems
+            .contains(&dossier::DossierProblem::ExtraMember {
+                name: "documentos/999-extra.pdf".to_owned()
+            })
+    );
+
     // Rewritten whole: consistent in itself, but the log never recorded it.
     read.file.company_name = Some("Otra compañía".into());
+    for document in &mut read.documents {
+        document.member = None;
+    }
     let forged = archive::build(&read).expect("built");
     let audit = demo.desk.audit_dossier(&forged.bytes).expect("checked");
     assert!(audit.check.holds());
@@ -108,6 +192,7 @@ async fn a_dossier_that_cannot_be_saved_is_logged_as_failed_and_leaves_no_file()
             &examples.rfc,
             &document_id,
             &path,
+            false,
         )
         .await
         .expect_err("nowhere to save it");

@@ -655,6 +655,7 @@ async fn a_team_s_dossier_holds_its_trail_notes_and_signed_checkpoint() {
             &examples.rfc,
             &document_id,
             &path,
+            false,
         )
         .await
         .expect("exported");
@@ -665,9 +666,9 @@ async fn a_team_s_dossier_holds_its_trail_notes_and_signed_checkpoint() {
     let json = kyb_desk_core::dossier::archive::members(&bytes)
         .expect("a ZIP")
         .into_iter()
-        .find(|(n, _)| n == kyb_desk_core::dossier::archive::JSON)
+        .find(|m| m.name == kyb_desk_core::dossier::archive::JSON)
         .expect("its JSON")
-        .1;
+        .bytes;
     let read: kyb_desk_core::dossier::Dossier = serde_json::from_slice(&json).expect("a dossier");
     assert_eq!(
         read.trail.kind,

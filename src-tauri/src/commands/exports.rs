@@ -148,12 +148,13 @@ pub async fn export_dossier<R: Runtime>(
     flow_id: String,
     rfc: String,
     document_id: String,
+    with_documents: bool,
 ) -> AppResult<Option<SavedDossier>> {
     let Some(path) = save_destination(&app, &dossier_name(&document_id), ("ZIP", &["zip"]))? else {
         return Ok(None);
     };
     let exported = desk
-        .export_dossier(&files, &flow_id, &rfc, &document_id, &path)
+        .export_dossier(&files, &flow_id, &rfc, &document_id, &path, with_documents)
         .await?;
     Ok(Some(SavedDossier {
         path: path.display().to_string(),

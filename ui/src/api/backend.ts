@@ -234,7 +234,10 @@ export const exportWatchlistCsv = () => commands.exportWatchlistCsv();
 export const dashboard = (query: DashboardQuery) => commands.dashboard(query);
 export const exportDashboardCsv = (query: DashboardQuery) => commands.exportDashboardCsv(query);
 /** A file's dossier for an auditor, where the analyst chooses (null: they cancelled). */
-export const exportDossier = (flowId: string, rfc: string, documentId: string) => commands.exportDossier(flowId, rfc, documentId);
+/** The file's dossier for an auditor, saved where the analyst chooses; with the evidence's
+ * documents themselves in it when `withDocuments`. */
+export const exportDossier = (flowId: string, rfc: string, documentId: string, withDocuments: boolean) =>
+  commands.exportDossier(flowId, rfc, documentId, withDocuments);
 
 export const openExternal = (url: string) => commands.openExternal(url);
 export const copyText = (text: string) => commands.copyText(text);

@@ -126,7 +126,7 @@ export type CommandArgs = {
   export_watchlist_csv: Record<string, never>;
   dashboard: { query: DashboardQuery };
   export_dashboard_csv: { query: DashboardQuery };
-  export_dossier: { flowId: string; rfc: string; documentId: string };
+  export_dossier: { flowId: string; rfc: string; documentId: string; withDocuments: boolean };
   open_external: { url: string };
   copy_text: { text: string };
   copy_file_link: { documentId: string };
@@ -624,7 +624,7 @@ export function commandsOver(invoke: Invoke) {
     exportWatchlistCsv: () => invoke("export_watchlist_csv", {}),
     dashboard: (query: DashboardQuery) => invoke("dashboard", { query }),
     exportDashboardCsv: (query: DashboardQuery) => invoke("export_dashboard_csv", { query }),
-    exportDossier: (flowId: string, rfc: string, documentId: string) => invoke("export_dossier", { flowId, rfc, documentId }),
+    exportDossier: (flowId: string, rfc: string, documentId: string, withDocuments: boolean) => invoke("export_dossier", { flowId, rfc, documentId, withDocuments }),
     openExternal: (url: string) => invoke("open_external", { url }),
     copyText: (text: string) => invoke("copy_text", { text }),
     copyFileLink: (documentId: string) => invoke("copy_file_link", { documentId }),

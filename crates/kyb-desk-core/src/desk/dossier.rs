@@ -59,6 +59,7 @@ impl Desk {
         rfc: &str,
         document_id: &str,
         path: &Path,
+        with_documents: bool,
     ) -> AppResult<ExportedDossier> {
         let profile = self.active_profile()?;
         let material = self
@@ -84,6 +85,8 @@ impl Desk {
             FileDetail::V1 { .. } => (None, Vec::new()),
         };
         let mut documents = Vec::new();
+        // The documents' bytes, when the dossier includes them: (member, bytes).
+        let mut included: Vec<(String, std::sync::Arc<Vec<u8>>)> = Vec::new();
         for (index, doc) in material.evidence.documents.iter().enumerate() {
             let Some(handle) = &doc.file else { continue };
             let section = material
@@ -101,19 +104,32 @@ impl Desk {
                 .cloned()
                 .unwrap_or_else(|| format!("Documento {}", index + 1));
             documents.push(match files.open(handle).await {
-                Ok(file) => model::DocumentHash {
-                    name,
-                    section,
-                    sha256: Some(file.sha256),
-                    bytes: Some(u64::from(file.size)),
-                    problem: None,
-                },
+                Ok(file) => {
+                    let member =
+                        if with_documents && included.len() < dossier::archive::MAX_DOCUMENTS {
+                            let bytes = files.bytes(handle, &file.sha256).await?;
+                            let member = document_member(index, &name, file.kind);
+                            included.push((member.clone(), bytes));
+                            Some(member)
+                        } else {
+                            None
+                        };
+                    model::DocumentHash {
+                        name,
+                        section,
+                        sha256: Some(file.sha256),
+                        bytes: Some(u64::from(file.size)),
+                        problem: None,
+                        member,
+                    }
+                }
                 Err(error) => model::DocumentHash {
                     name,
                     section,
                     sha256: None,
                     bytes: None,
                     problem: Some(error.message.clone()),
+                    member: None,
                 },
             });
         }
@@ -162,7 +178,11 @@ impl Desk {
             self.team_part(&team, document_id.trim(), &mut assembled)
                 .await?;
         }
-        let built = dossier::archive::build(&assembled)?;
+        let members: Vec<(&str, &[u8])> = included
+            .iter()
+            .map(|(name, bytes)| (name.as_str(), bytes.as_slice()))
+            .collect();
+        let built = dossier::archive::build_with(&assembled, &members)?;
         let written = dossier::verify(&built.bytes);
         // The log first, then the file: a dossier on disk whose export the log does not
         // name reads as forged, so none may exist. A crash after the intent leaves
@@ -264,5 +284,72 @@ impl Desk {
             None => false,
         };
         Ok(DossierAudit { check, recorded })
+    }
+}
+
+/// A document's name in the dossier's ZIP: `documentos/`, its place in `Documentos`
+/// (so two alike stay two), its words reduced to letters, digits and dashes (a name
+/// the service sent never makes a path), and the extension of what its bytes are.
+fn document_member(index: usize, name: &str, kind: crate::evidence::judge::FileKind) -> String {
+    use crate::evidence::judge::FileKind;
+    let mut slug = String::new();
+    for c in name.chars() {
+        let c = match c {
+            'á' | 'à' | 'ä' | 'Á' => 'a',
+            'é' | 'è' | 'ë' | 'É' => 'e',
+            'í' | 'ì' | 'ï' | 'Í' => 'i',
+            'ó' | 'ò' | 'ö' | 'Ó' => 'o',
+            'ú' | 'ù' | 'ü' | 'Ú' => 'u',
+            'ñ' | 'Ñ' => 'n',
+            c => c,
+        };
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    let slug: String = slug.trim_matches('-').chars().take(60).collect();
+    let extension = match kind {
+        FileKind::Pdf => "pdf",
+        FileKind::Jpeg => "jpg",
+        FileKind::Png => "png",
+        FileKind::Webp => "webp",
+    };
+    format!(
+        "{}{:03}-{}.{extension}",
+        dossier::archive::DOCUMENTS,
+        index + 1,
+        if slug.is_empty() {
+            "documento"
+        } else {
+            slug.as_str()
+        }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evidence::judge::FileKind;
+
+    #[test]
+    fn a_documents_name_in_the_zip_is_never_a_path() {
+        assert_eq!(
+            document_member(0, "Comprobante de domicilio · CFE · Recibo", FileKind::Pdf),
+            "documentos/001-comprobante-de-domicilio-cfe-recibo.pdf"
+        );
+        assert_eq!(
+            document_member(11, "../../etc/passwd", FileKind::Png),
+            "documentos/012-etc-passwd.png"
+        );
+        assert_eq!(
+            document_member(2, "…", FileKind::Jpeg),
+            "documentos/003-documento.jpg"
+        );
+        assert_eq!(
+            document_member(0, "Identificación oficial", FileKind::Webp),
+            "documentos/001-identificacion-oficial.webp"
+        );
     }
 }

@@ -28,9 +28,25 @@ pub struct Built {
     pub digest: String,
 }
 
+/// The folder of the evidence's documents, when the dossier includes them.
+pub const DOCUMENTS: &str = "documentos/";
+
+/// Documents a dossier may include at most (a file's `Documentos` are far fewer).
+pub const MAX_DOCUMENTS: usize = 1_000;
+
 /// `SHA256SUMS` of the two members, as `sha256sum` writes it.
 pub fn sums(json: &[u8], pdf: &[u8]) -> String {
-    format!("{}  {JSON}\n{}  {PDF}\n", sha256_hex(json), sha256_hex(pdf))
+    sums_with(json, pdf, &[])
+}
+
+/// `SHA256SUMS` of the two members and the documents included (their SHA-256 as
+/// recorded in `dossier.json`, which is the SHA-256 of the bytes zipped).
+pub fn sums_with(json: &[u8], pdf: &[u8], documents: &[(&str, &str)]) -> String {
+    let mut out = format!("{}  {JSON}\n{}  {PDF}\n", sha256_hex(json), sha256_hex(pdf));
+    for (name, sha256) in documents {
+        out.push_str(&format!("{sha256}  {name}\n"));
+    }
+    out
 }
 
 fn zip_error(error: impl std::fmt::Display) -> AppError {
@@ -58,30 +74,60 @@ pub fn json(dossier: &Dossier) -> AppResult<Vec<u8>> {
 
 /// The dossier's ZIP.
 pub fn build(dossier: &Dossier) -> AppResult<Built> {
+    build_with(dossier, &[])
+}
+
+/// The dossier's ZIP with the evidence's documents: each under the member name its
+/// `documents` entry gives, its bytes those whose SHA-256 that entry records (a pair
+/// whose bytes are other is refused: the dossier would contradict itself).
+pub fn build_with(dossier: &Dossier, documents: &[(&str, &[u8])]) -> AppResult<Built> {
     let json = json(dossier)?;
     let pdf = report::pdf(dossier);
-    let sums = sums(&json, &pdf);
-    let bytes = zip_members(&[
-        (JSON, json.as_slice()),
-        (PDF, pdf.as_slice()),
-        (SUMS, sums.as_bytes()),
-    ])?;
+    let mut listed = Vec::new();
+    for (name, bytes) in documents {
+        let recorded = dossier
+            .documents
+            .iter()
+            .find(|d| d.member.as_deref() == Some(*name))
+            .and_then(|d| d.sha256.as_deref())
+            .ok_or_else(|| zip_error(format!("{name} is not one of the dossier's documents")))?;
+        if recorded != sha256_hex(bytes) {
+            return Err(zip_error(format!(
+                "{name} is not the bytes its entry hashes"
+            )));
+        }
+        listed.push((*name, recorded));
+    }
+    let sums = sums_with(&json, &pdf, &listed);
+    let mut members: Vec<(&str, &[u8])> = vec![(JSON, json.as_slice()), (PDF, pdf.as_slice())];
+    members.extend(documents.iter().copied());
+    members.push((SUMS, sums.as_bytes()));
+    let bytes = zip_members(&members)?;
     Ok(Built {
         bytes,
         digest: sha256_hex(sums.as_bytes()),
     })
 }
 
-/// The most members a dossier's ZIP may list: it has three, so a ZIP of thousands is
-/// refused before any is read.
-const MEMBERS_MAX: usize = 16;
+/// The most members a dossier's ZIP may list: its three, and the documents it may
+/// include; a ZIP of more is refused before any is read.
+const MEMBERS_MAX: usize = 16 + MAX_DOCUMENTS;
+
+/// A member as read back: the dossier's own with their bytes; a document by the
+/// SHA-256 of its bytes (hashed as it is read, never held); any other by its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub sha256: Option<String>,
+}
 
 /// A ZIP's members by name: the dossier's own read up to the cap (a member over it is
 /// an error), any other by its name only, never read. A ZIP that could be read two
 /// ways is refused: a name given twice (`unzip -p` prints both, `unzip` keeps the
 /// last) or bytes before, between or after the members the central directory lists
 /// (an entry only a reader walking the local headers would find).
-pub fn members(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
+pub fn members(bytes: &[u8]) -> Result<Vec<Member>, String> {
     let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(|e| e.to_string())?;
     if archive.has_duplicate_names() {
         return Err("un miembro aparece dos veces".into());
@@ -97,6 +143,7 @@ pub fn members(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
         let data_start = file.data_start().ok_or("un miembro sin datos")?;
         spans.push((file.header_start(), data_start + file.compressed_size()));
         let mut read = Vec::new();
+        let mut sha256 = None;
         if [JSON, PDF, SUMS].contains(&name.as_str()) {
             file.take(MEMBER_CAP + 1)
                 .read_to_end(&mut read)
@@ -104,8 +151,14 @@ pub fn members(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
             if read.len() as u64 > MEMBER_CAP {
                 return Err(format!("{name} pesa más de {MEMBER_CAP} bytes"));
             }
+        } else if name.starts_with(DOCUMENTS) {
+            sha256 = Some(hash_capped(file, &name)?);
         }
-        out.push((name, read));
+        out.push(Member {
+            name,
+            bytes: read,
+            sha256,
+        });
     }
     spans.sort_unstable();
     let mut at = archive.offset();
@@ -119,4 +172,29 @@ pub fn members(bytes: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
         return Err("bytes fuera de los miembros listados".into());
     }
     Ok(out)
+}
+
+/// The SHA-256 of a member read a block at a time, up to [`MEMBER_CAP`].
+fn hash_capped(file: impl Read, name: &str) -> Result<String, String> {
+    use sha2::Digest;
+    let mut hasher = sha2::Sha256::new();
+    let mut limited = file.take(MEMBER_CAP + 1);
+    let mut block = vec![0u8; 64 * 1024];
+    let mut total = 0u64;
+    loop {
+        let n = limited.read(&mut block).map_err(|e| e.to_string())?;
+        if n == 0 {
+            break;
+        }
+        total += n as u64;
+        if total > MEMBER_CAP {
+            return Err(format!("{name} pesa más de {MEMBER_CAP} bytes"));
+        }
+        hasher.update(&block[..n]);
+    }
+    Ok(hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
 }

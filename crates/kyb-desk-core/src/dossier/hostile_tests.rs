@@ -153,10 +153,12 @@ fn a_zip_of_many_members_is_refused_before_they_are_read() {
     let json = member(&built.bytes, JSON);
     let pdf = member(&built.bytes, PDF);
     let sums = member(&built.bytes, SUMS);
-    // Each extra member a megabyte of zeros, a few kilobytes zipped: read whole, a few
-    // thousand of them would fill the memory before the check says a word.
-    let zeros = vec![0u8; 1024 * 1024];
-    let names: Vec<String> = (0..200).map(|i| format!("relleno-{i}")).collect();
+    // More members than a dossier with the most documents it includes has: refused
+    // before any is read or hashed (each could be a gigabyte of zeros zipped small).
+    let zeros = vec![0u8; 1024];
+    let names: Vec<String> = (0..=archive::MAX_DOCUMENTS + 16)
+        .map(|i| format!("documentos/relleno-{i}"))
+        .collect();
     let mut members: Vec<(&str, &[u8])> = vec![(JSON, &json), (PDF, &pdf), (SUMS, &sums)];
     members.extend(names.iter().map(|n| (n.as_str(), zeros.as_slice())));
     let zip = archive::zip_members(&members).expect("zipped");

@@ -117,6 +117,10 @@ pub struct DocumentHash {
     pub sha256: Option<String>,
     pub bytes: Option<u64>,
     pub problem: Option<String>,
+    /// Its name in the ZIP (`documentos/…`) when the dossier includes the document
+    /// itself; absent when it does not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -235,6 +235,9 @@ fn lines(d: &Dossier) -> Vec<(Style, String)> {
         match (&doc.sha256, doc.bytes) {
             (Some(hash), Some(bytes)) => {
                 push(Style::Detail, format!("sha256 {hash} ({bytes} bytes)"));
+                if let Some(member) = &doc.member {
+                    push(Style::Detail, format!("Incluido en el ZIP: {member}"));
+                }
             }
             _ => push(
                 Style::Detail,

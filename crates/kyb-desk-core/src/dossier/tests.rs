@@ -101,6 +101,7 @@ fn fixture(log: &AuditLog) -> Dossier {
             sha256: Some(EVIDENCE_SHA.into()),
             bytes: Some(4),
             problem: None,
+            member: None,
         }],
         findings: vec![crate::dossier::model::FindingRecord {
             section: Some("ActaConstitutivaObligatorio".into()),
@@ -155,8 +156,8 @@ pub(super) fn member(bytes: &[u8], name: &str) -> Vec<u8> {
     archive::members(bytes)
         .expect("a ZIP")
         .into_iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, b)| b)
+        .find(|m| m.name == name)
+        .map(|m| m.bytes)
         .expect("the member")
 }
 

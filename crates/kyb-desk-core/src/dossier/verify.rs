@@ -8,7 +8,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::archive::{self, JSON, PDF, SUMS};
+use super::archive::{self, DOCUMENTS, JSON, Member, PDF, SUMS};
 use super::hashed::fields_match;
 use super::model::{Dossier, FORMAT, Trail};
 use super::report;
@@ -83,11 +83,11 @@ impl DossierCheck {
     }
 }
 
-fn member<'a>(members: &'a [(String, Vec<u8>)], name: &str) -> Option<&'a [u8]> {
+fn member<'a>(members: &'a [Member], name: &str) -> Option<&'a [u8]> {
     members
         .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, b)| b.as_slice())
+        .find(|m| m.name == name)
+        .map(|m| m.bytes.as_slice())
 }
 
 /// Checks a dossier's ZIP.
@@ -105,11 +105,12 @@ pub fn verify(bytes: &[u8]) -> DossierCheck {
             return check;
         }
     };
-    for (name, _) in &members {
-        if ![JSON, PDF, SUMS].contains(&name.as_str()) {
-            check
-                .problems
-                .push(DossierProblem::ExtraMember { name: name.clone() });
+    // A document is one of the dossier's only when its JSON names it (checked below).
+    for m in &members {
+        if ![JSON, PDF, SUMS].contains(&m.name.as_str()) && !m.name.starts_with(DOCUMENTS) {
+            check.problems.push(DossierProblem::ExtraMember {
+                name: m.name.clone(),
+            });
         }
     }
     let (Some(json), Some(pdf), Some(sums)) = (
@@ -147,6 +148,9 @@ pub fn verify(bytes: &[u8]) -> DossierCheck {
     if report::pdf(&dossier) != pdf {
         check.problems.push(DossierProblem::PdfNotFromJson);
     }
+    check
+        .problems
+        .extend(check_documents(&dossier, &members, sums));
     check.entries_checked = u32::try_from(dossier.trail.entries.len()).unwrap_or(u32::MAX);
     check.problems.extend(check_trail(&dossier.trail));
     check
@@ -169,6 +173,53 @@ fn check_sums(sums: &[u8], json: &[u8], pdf: &[u8]) -> Vec<DossierProblem> {
             name: name.to_owned(),
         })
         .collect()
+}
+
+/// The documents included: each one the JSON names is in the ZIP, its bytes hashing to
+/// both the JSON's SHA-256 and its line of `SHA256SUMS`; a document member the JSON
+/// does not name is one too many.
+fn check_documents(dossier: &Dossier, members: &[Member], sums: &[u8]) -> Vec<DossierProblem> {
+    let text = String::from_utf8_lossy(sums);
+    let listed = |name: &str| {
+        text.lines().find_map(|line| {
+            let (hash, file) = line.split_once("  ")?;
+            (file == name).then(|| hash.trim().to_lowercase())
+        })
+    };
+    let mut problems = Vec::new();
+    for doc in &dossier.documents {
+        let Some(name) = doc.member.as_deref() else {
+            continue;
+        };
+        match members.iter().find(|m| m.name == name) {
+            None => problems.push(DossierProblem::MissingMember {
+                name: name.to_owned(),
+            }),
+            Some(m) => {
+                let hashed = m.sha256.as_deref();
+                if hashed.is_none()
+                    || hashed != doc.sha256.as_deref()
+                    || listed(name).as_deref() != hashed
+                {
+                    problems.push(DossierProblem::SumMismatch {
+                        name: name.to_owned(),
+                    });
+                }
+            }
+        }
+    }
+    for m in members.iter().filter(|m| m.name.starts_with(DOCUMENTS)) {
+        if !dossier
+            .documents
+            .iter()
+            .any(|d| d.member.as_deref() == Some(m.name.as_str()))
+        {
+            problems.push(DossierProblem::ExtraMember {
+                name: m.name.clone(),
+            });
+        }
+    }
+    problems
 }
 
 fn check_trail(trail: &Trail) -> Vec<DossierProblem> {

@@ -152,9 +152,9 @@ fn exported_pdf(zip: &Path) -> tempfile::NamedTempFile {
     let pdf = archive::members(&bytes)
         .expect("a ZIP")
         .into_iter()
-        .find(|(name, _)| name == archive::PDF)
+        .find(|m| m.name == archive::PDF)
         .expect("its report")
-        .1;
+        .bytes;
     let file = tempfile::NamedTempFile::new().expect("a temporary file");
     std::fs::write(file.path(), pdf).expect("written");
     file

@@ -44,13 +44,26 @@ describe("the dossier's export", () => {
     fireEvent.click(button);
     expect((await screen.findByTestId("dossier-progress")).textContent).toContain("Preparando el expediente para auditoría");
     expect(button.disabled).toBe(true);
-    expect(calls).toEqual([{ flowId: "flujo-1", rfc: "AAA010101AAA", documentId: "doc-1" }]);
+    expect(calls).toEqual([{ flowId: "flujo-1", rfc: "AAA010101AAA", documentId: "doc-1", withDocuments: false }]);
     release();
     const saved = await screen.findByTestId("dossier-saved");
     expect(saved.textContent).toContain("/tmp/expediente-auditoria-1.zip");
     expect(screen.getByTestId("dossier-digest").textContent).toContain(DIGEST);
     expect(screen.queryByTestId("dossier-progress")).toBeNull();
     expect(button.disabled).toBe(false);
+  });
+
+  it("includes the documents themselves when asked", async () => {
+    const { calls, release } = renderWith(() => SAVED);
+    const include = screen.getByTestId("dossier-with-documents") as HTMLInputElement;
+    expect(include.checked).toBe(false);
+    expect(include.closest("label")?.textContent).toContain("Incluir los documentos");
+    fireEvent.click(include);
+    fireEvent.click(screen.getByTestId("export-dossier"));
+    expect(include.disabled).toBe(true);
+    release();
+    await screen.findByTestId("dossier-saved");
+    expect(calls).toEqual([expect.objectContaining({ withDocuments: true })]);
   });
 
   it("says nothing when the save dialog is cancelled", async () => {

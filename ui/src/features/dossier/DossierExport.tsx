@@ -17,12 +17,14 @@ export function DossierExport(props: { flowId: string; rfc: string; documentId: 
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<SavedDossier | null>(null);
   const [error, setError] = useState<AppError | null>(null);
+  // The documents themselves make the ZIP as large as they are; their hashes are in it either way.
+  const [withDocuments, setWithDocuments] = useState(false);
   const start = () => {
     setBusy(true);
     setError(null);
     setSaved(null);
     backend
-      .exportDossier(props.flowId, props.rfc, props.documentId)
+      .exportDossier(props.flowId, props.rfc, props.documentId, withDocuments)
       .then((answer) => {
         if (!answer) return;
         setSaved(answer);
@@ -36,6 +38,16 @@ export function DossierExport(props: { flowId: string; rfc: string; documentId: 
       <button type="button" className="button-quiet" onClick={start} disabled={busy} aria-busy={busy} data-testid="export-dossier">
         {busy ? t("dossier.busy") : t("dossier.export")}
       </button>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={withDocuments}
+          disabled={busy}
+          onChange={(e) => setWithDocuments(e.target.checked)}
+          data-testid="dossier-with-documents"
+        />{" "}
+        {t("dossier.withDocuments")}
+      </label>
       {busy && (
         <p className="notice" role="status" data-testid="dossier-progress">
           {t("dossier.progress")}
