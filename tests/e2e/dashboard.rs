@@ -1,7 +1,8 @@
-//! The dashboard in the real window: on the demo, one review is sent without typing
-//! (as the first hour's journey sends it); the dashboard, opened from the navigation,
-//! is drawn (its charts' canvases have a size) and counts that decision with its reason;
-//! its CSV is saved and holds the same figures.
+//! The dashboard in the real window: a fresh demo's shows its past month; one review is
+//! sent without typing (as the first hour's journey sends it); the dashboard, opened
+//! from the navigation, is drawn (its charts' canvases have a size) and counts that
+//! decision with its reason on top of the month's; its CSV is saved and holds the same
+//! figures.
 //!
 //! The export skips the save dialog: `scripts/session.sh --driver` names a folder in
 //! `KYB_DESK_TEST_SAVE_DIR`, where the debug build saves instead of asking.
@@ -29,6 +30,20 @@ async fn a_decision_sent_is_drawn_and_counted_on_the_dashboard_and_in_its_csv() 
     with_demo_world(move |app| async move {
         app.wait_for_text("[data-testid=try-this]", "Pruebe esto")
             .await;
+        // The demo's past month first: the figures the decision adds to.
+        app.click("[data-testid=nav-dashboard]").await;
+        let decisions = app
+            .wait_for_text("[data-testid=dashboard-decisions]", "en el periodo")
+            .await;
+        let before = number_before(&decisions, "decisiones en el periodo");
+        assert!(before > 0, "a fresh demo shows its past month: {decisions}");
+        let measured = number_before(
+            &app.text_of("[data-testid=dashboard-time]").await,
+            "decisiones medidas",
+        );
+        let reasons = app.text_of("[data-testid=dashboard-reasons]").await;
+        let reason_before = number_after(&reasons, REASON);
+        app.click("[data-testid=nav-watchlist]").await;
         app.click("[data-testid=try-review]").await;
         app.accept_section("OpinionObligatorio").await;
         app.click(&section("ProofAddressObligatorio", "reject"))
@@ -43,21 +58,25 @@ async fn a_decision_sent_is_drawn_and_counted_on_the_dashboard_and_in_its_csv() 
             .await;
 
         app.click("[data-testid=nav-dashboard]").await;
-        app.wait_for_text("[data-testid=dashboard-decisions]", "1 decisión en el periodo")
-            .await;
-        app.wait_for_text("[data-testid=dashboard-reasons]", REASON)
-            .await;
+        app.wait_for_text(
+            "[data-testid=dashboard-decisions]",
+            &format!("{} decisiones en el periodo", before + 1),
+        )
+        .await;
+        app.wait_for_text(
+            "[data-testid=dashboard-reasons]",
+            &format!("{REASON} {}", reason_before + 1),
+        )
+        .await;
         // The demo followed the file, so its status history says when it came to the
         // back office (dashboard/timing.rs): the decision is timed from there, and
         // measured against the SLA (on time or not depends on the hours the business
         // calendar counted since, so only "measured" is asked).
         app.wait_for_text(
             "[data-testid=dashboard-time]",
-            "1 decisión medida; 0 sin llegada conocida",
+            &format!("{} decisiones medidas; 0 sin llegada conocida", measured + 1),
         )
         .await;
-        app.wait_for_text("[data-testid=dashboard-sla]", "0 sin medir")
-            .await;
         // Drawn: each chart holds a canvas with a size, and the decisions' one has the
         // decision's bar (a coloured pixel in its plotting area).
         let drawn = app
@@ -96,9 +115,48 @@ async fn a_decision_sent_is_drawn_and_counted_on_the_dashboard_and_in_its_csv() 
         assert!(saved.contains("tablero-kyb-desk.csv"), "{saved}");
         let csv = std::fs::read_to_string(&file).expect("the CSV is where the save went");
         assert!(csv.starts_with("figura,detalle,analista,valor"), "{csv}");
-        assert!(csv.contains("decisiones_total,,,1"), "{csv}");
-        assert!(csv.contains(&format!("motivo_de_rechazo,{REASON},,1")), "{csv}");
+        assert!(
+            csv.contains(&format!("decisiones_total,,,{}", before + 1)),
+            "{csv}"
+        );
+        assert!(
+            csv.contains(&format!("motivo_de_rechazo,{REASON},,{}", reason_before + 1)),
+            "{csv}"
+        );
     })
     .await;
     let _ = std::fs::remove_file(&exported);
+}
+
+/// The whole number written just before `words` in `text` ("27 decisiones…").
+fn number_before(text: &str, words: &str) -> u32 {
+    let at = text
+        .find(words)
+        .unwrap_or_else(|| panic!("«{words}» in «{text}»"));
+    let digits: String = text[..at]
+        .trim_end()
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits
+        .chars()
+        .rev()
+        .collect::<String>()
+        .parse()
+        .unwrap_or_else(|_| panic!("a number before «{words}» in «{text}»"))
+}
+
+/// The whole number written just after `words` in `text` (a reason and its count);
+/// none written: 0.
+fn number_after(text: &str, words: &str) -> u32 {
+    text.find(words).map_or(0, |at| {
+        text[at + words.len()..]
+            .trim_start()
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .unwrap_or(0)
+    })
 }

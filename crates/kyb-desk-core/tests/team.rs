@@ -778,3 +778,51 @@ async fn a_list_imported_on_one_desk_screens_on_the_other() {
         "the trail says who imported it"
     );
 }
+
+/// The risk one desk's review found ranks the file on every desk: the supervisor, who
+/// reviewed nothing, sees the analyst's level and counts in the queue's risk column.
+#[tokio::test]
+async fn a_risk_one_desk_found_ranks_the_file_on_the_others() {
+    use kyb_desk_core::evidence::files::EvidenceFiles;
+
+    let Some((db, jefa)) = first("super", Role::Supervisor).await else {
+        return;
+    };
+    let ana = second(&db, &jefa, "ana", Role::Analyst).await;
+    let e = ana.manifest().examples.clone();
+    ana.desk.watch_file(&e.flow_id, &e.rfc).expect("followed");
+    let base = reqwest::Url::parse(&ana.manifest().base_url).expect("address");
+    let files = EvidenceFiles::new(Some(&base)).expect("files");
+    let material = ana
+        .desk
+        .review_material(&files, &e.flow_id, &e.rfc, &e.document_id.to_string())
+        .await
+        .expect("the review");
+    assert!(
+        material.evidence.summary.level.is_some(),
+        "the example has findings"
+    );
+    let risk_of = |desk: &DemoDesk| {
+        desk.desk
+            .watchlist()
+            .expect("the watchlist")
+            .into_iter()
+            .find(|f| f.document_id.as_deref() == Some(e.document_id.to_string().as_str()))
+            .and_then(|f| f.risk)
+    };
+    let hers = risk_of(&ana).expect("her review's risk");
+    ana.desk.team_queue(QueueFilter::All).await.expect("told");
+    assert!(
+        risk_of(&jefa).is_none(),
+        "not reviewed on the supervisor's desk"
+    );
+    jefa.desk.team_queue(QueueFilter::All).await.expect("heard");
+    let his = risk_of(&jefa).expect("the analyst's risk, on the supervisor's desk");
+    assert_eq!(
+        (his.level, his.findings, his.hits),
+        (hers.level, hers.findings, hers.hits)
+    );
+    let told = db.boss.risks().await.expect("the team's risks");
+    assert_eq!(told.len(), 1);
+    assert_eq!(told[0].checked_by, db.team.login("ana"));
+}

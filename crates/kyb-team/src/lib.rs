@@ -26,6 +26,7 @@ mod members;
 mod mentions;
 mod notes;
 mod queue;
+mod risks;
 pub mod setup;
 mod sla;
 #[doc(hidden)]
@@ -49,6 +50,7 @@ pub use members::{Me, Member, Role};
 pub use mentions::{MENTIONS_SHOWN, Mention};
 pub use notes::{NOTE_MAX, Note};
 pub use queue::{NewTeamFile, QueueFilter, TeamFile, UPDATE_CHUNK};
+pub use risks::TeamRisk;
 pub use sla::StatusChange;
 pub use versions::VERSION_MAX;
 pub use views::{
@@ -70,7 +72,7 @@ pub const POOL_SIZE: u32 = 4;
 pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The schema version this desk speaks ([`Team::connect`] refuses an older one).
-pub const SCHEMA_VERSION: i32 = 18;
+pub const SCHEMA_VERSION: i32 = 19;
 
 /// How long a statement waits for a lock another member holds, and how long any
 /// statement may run: a member who holds a row cannot stop the others' desks, which

@@ -208,6 +208,7 @@ async fn members_execute_only_the_members_functions() {
         "team_change_password",
         "team_remove_member",
         "team_set_role",
+        "team_set_risks",
         "team_set_four_eyes",
         "team_ask_approval",
         "team_decide_approval",

@@ -42,6 +42,23 @@ pub enum Severity {
     High,
 }
 
+impl Severity {
+    /// Its word as serialised (`high`, `medium`, `low`): the team's database keeps it so.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Low => "low",
+            Self::Medium => "medium",
+            Self::High => "high",
+        }
+    }
+
+    pub fn of_word(word: &str) -> Option<Self> {
+        [Self::Low, Self::Medium, Self::High]
+            .into_iter()
+            .find(|s| s.word() == word)
+    }
+}
+
 /// A failed check, in the terms the window words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize, TS)]
 #[serde(rename_all = "snake_case")]

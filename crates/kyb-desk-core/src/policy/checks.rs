@@ -129,3 +129,50 @@ fn https<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
         Err(serde::de::Error::custom("an https address"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(json: &str) -> Result<CheckRules, serde_json::Error> {
+        serde_json::from_str(json)
+    }
+
+    #[test]
+    fn every_key_has_its_default_and_its_range() {
+        assert_eq!(parse("{}").expect("empty"), CheckRules::default());
+        let banks = parse(r#"{"ownerThresholdPercent": 25}"#).expect("a bank's");
+        assert_eq!(banks.owner_threshold_percent, 25);
+        assert_eq!(banks.proof_of_address_max_months, DEFAULT_PROOF_MAX_MONTHS);
+        for refused in [
+            r#"{"ownerThresholdPercent": 0}"#,
+            r#"{"ownerThresholdPercent": 101}"#,
+            r#"{"proofOfAddressMaxMonths": 25}"#,
+            r#"{"screeningThresholdPercent": 49}"#,
+            r#"{"ownerThreshold": 25}"#,
+        ] {
+            assert!(parse(refused).is_err(), "{refused}");
+        }
+    }
+
+    #[test]
+    fn a_list_is_offered_only_from_an_https_address() {
+        let rules = parse(
+            r#"{"lists": [{"name": "OFAC", "format": "ofac_sdn", "url": "https://ofac.example/sdn.csv", "aliasesUrl": "https://ofac.example/alt.csv"}]}"#,
+        )
+        .expect("a list");
+        assert_eq!(
+            rules.lists[0].aliases_url.as_deref(),
+            Some("https://ofac.example/alt.csv")
+        );
+        for refused in [
+            r#"{"lists": [{"name": "x", "format": "sat69b", "url": "http://sat.example/69b.csv"}]}"#,
+            r#"{"lists": [{"name": "x", "format": "sat69b", "url": "https://"}]}"#,
+            r#"{"lists": [{"name": "x", "format": "sat69b", "url": "https://a b"}]}"#,
+            r#"{"lists": [{"name": "x", "format": "ofac_sdn", "url": "https://o/sdn.csv", "aliasesUrl": "file:///etc/passwd"}]}"#,
+            r#"{"lists": [{"name": "x", "format": "nope", "url": "https://o/x.csv"}]}"#,
+        ] {
+            assert!(parse(refused).is_err(), "{refused}");
+        }
+    }
+}

@@ -324,6 +324,29 @@ impl Watchlist {
         })
     }
 
+    /// [`Self::set_risk`] of many files in one write (the team's judgements).
+    pub fn set_risks(&self, profile_id: &str, risks: &[(String, FileRisk)]) -> AppResult<()> {
+        let by_id: std::collections::HashMap<String, &FileRisk> = risks
+            .iter()
+            .map(|(id, risk)| (id.trim().to_lowercase(), risk))
+            .collect();
+        self.change_if(profile_id, |files| {
+            let mut changed = false;
+            for file in files.iter_mut() {
+                let Some(risk) = file
+                    .document_id
+                    .as_deref()
+                    .and_then(|d| by_id.get(&d.trim().to_lowercase()))
+                else {
+                    continue;
+                };
+                file.risk = Some((*risk).clone());
+                changed = true;
+            }
+            Ok(((), changed))
+        })
+    }
+
     /// The analyst opened the file: what it shows now is what they have seen.
     pub fn mark_seen(
         &self,

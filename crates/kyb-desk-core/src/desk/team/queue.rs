@@ -118,6 +118,76 @@ impl Desk {
         if !theirs.is_empty() {
             self.watchlist.add_all(&profile.id, theirs)?;
         }
+        self.share_risks(profile, team).await
+    }
+
+    /// Tells the team the risks this desk judged after the team's last judgement of
+    /// each file, and takes the team's newer ones: every desk's risk column ranks the
+    /// files alike, a supervisor's who reviewed none of them too (migration 0019).
+    async fn share_risks(&self, profile: &Profile, team: &Team) -> AppResult<()> {
+        use kyb_api::time::parse_timestamp;
+        use std::collections::HashMap;
+        let shared: HashMap<String, kyb_team::TeamRisk> = team
+            .risks()
+            .await
+            .map_err(team_error)?
+            .into_iter()
+            .map(|r| (r.document_id.to_lowercase(), r))
+            .collect();
+        let (mut tell, mut take) = (Vec::new(), Vec::new());
+        for file in self.watchlist.list(&profile.id)? {
+            let Some(document_id) = file
+                .document_id
+                .as_deref()
+                .map(|d| d.trim().to_lowercase())
+                .filter(|d| kyb_api::validate::document_id_failures("DocumentId", d).is_empty())
+            else {
+                continue;
+            };
+            let theirs = shared.get(&document_id);
+            let mine_at = file
+                .risk
+                .as_ref()
+                .and_then(|r| parse_timestamp(&r.checked_at_utc));
+            let theirs_at = theirs.and_then(|t| parse_timestamp(&t.checked_at));
+            match (&file.risk, theirs) {
+                (Some(mine), _)
+                    if mine_at.is_some() && (theirs_at.is_none() || mine_at > theirs_at) =>
+                {
+                    tell.push(kyb_team::TeamRisk {
+                        document_id,
+                        level: mine.level.map(|l| l.word().to_owned()),
+                        findings: i32::try_from(mine.findings).unwrap_or(i32::MAX),
+                        hits: i32::try_from(mine.hits).unwrap_or(i32::MAX),
+                        checked_at: mine.checked_at_utc.clone(),
+                        checked_by: String::new(),
+                    });
+                }
+                (_, Some(theirs))
+                    if theirs_at.is_some() && (mine_at.is_none() || theirs_at > mine_at) =>
+                {
+                    take.push((
+                        document_id,
+                        crate::watchlist::FileRisk {
+                            level: theirs
+                                .level
+                                .as_deref()
+                                .and_then(crate::evidence::Severity::of_word),
+                            findings: u32::try_from(theirs.findings).unwrap_or(0),
+                            hits: u32::try_from(theirs.hits).unwrap_or(0),
+                            checked_at_utc: theirs.checked_at.clone(),
+                        },
+                    ));
+                }
+                _ => {}
+            }
+        }
+        if !tell.is_empty() {
+            team.set_risks(&tell).await.map_err(team_error)?;
+        }
+        if !take.is_empty() {
+            self.watchlist.set_risks(&profile.id, &take)?;
+        }
         Ok(())
     }
 
