@@ -483,6 +483,11 @@ async fn the_hostile_proofs_are_findings_to_acknowledge_once_judged() {
         unreadable(again.evidence.section(&section).expect("section")),
         [(proofs[1], vec!["damaged".to_owned()])]
     );
+    // Acknowledged as it stands now: the damaged PDF (and any other high finding).
+    demo.desk
+        .acknowledge_findings(&document_id, &section)
+        .await
+        .expect("acknowledged");
     // All of the section's, as the window asks before accepting it.
     let judged = demo
         .desk
@@ -510,10 +515,24 @@ async fn the_hostile_proofs_are_findings_to_acknowledge_once_judged() {
         notificar_usuario: Some(false),
         mensaje_general: None,
     };
-    let refused = common::send_correction(&demo.desk, accept)
+    // What was judged after the acknowledgement asks for its own.
+    let refused = common::send_correction(&demo.desk, accept.clone())
         .await
         .expect_err("not acknowledged");
     assert_eq!(refused.code, DeskCode::NeedsAcknowledgement);
+    // The verdicts stand when the review is read again.
+    let still = read().await;
+    assert_eq!(
+        unreadable(still.evidence.section(&section).expect("section")).len(),
+        4
+    );
+    demo.desk
+        .acknowledge_findings(&document_id, &section)
+        .await
+        .expect("acknowledged again");
+    common::send_correction(&demo.desk, accept)
+        .await
+        .expect("sent once every finding is acknowledged");
     // The file's risk counts them.
     let risk = demo
         .desk

@@ -2,7 +2,7 @@
 -- review (or a list's import) judged of a file, so that every desk's queue can rank the
 -- files by risk, a supervisor's too, who has not reviewed them. The judgement is the
 -- desk's (the evidence and the lists are read in Rust); the database keeps the newest
--- judgement of each file, who made it and when.
+-- judgement of each file, who made it and when (`checked_by`, the database's name).
 --
 -- * any member of the workspace tells it (`team_set_risks`); the teller is the
 --   database's `session_user`, and a judgement dated in the future counts as now, so a
@@ -13,7 +13,7 @@
 -- Decided here: the shared risk ranks and filters the queue; it is no control. Every
 -- acknowledgement a high finding asks for is the reviewing desk's own, from the
 -- evidence it gathered itself, so a member who tells a low risk hides a file from no
--- gate, only from a ranking, and the row names them.
+-- gate, only from a ranking, and the database keeps their login beside it.
 
 CREATE TABLE team_file_risk (
     workspace_id text NOT NULL,
@@ -51,6 +51,12 @@ BEGIN
        OR coalesce(array_length(p_hits, 1), 0) <> n
        OR coalesce(array_length(p_checked, 1), 0) <> n THEN
         PERFORM team_raise('KY024', 'the risks are arrays of one length, at most 10000');
+    END IF;
+    -- A date is a real instant of this century: '-infinity' would sort before every
+    -- judgement and read back as no date at all.
+    IF EXISTS (SELECT 1 FROM unnest(p_checked) AS c
+               WHERE c IS NULL OR NOT isfinite(c::timestamptz) OR c::timestamptz < '2000-01-01') THEN
+        PERFORM team_raise('KY024', 'a judgement is dated after 2000');
     END IF;
     WITH told AS (
         SELECT DISTINCT ON (lower(d)) lower(d) AS document_id, l AS level, f AS findings,

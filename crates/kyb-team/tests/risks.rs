@@ -76,6 +76,14 @@ async fn the_newest_judgement_of_a_file_is_every_members_and_names_its_maker() {
         boss.risks().await.expect("read")[0].level.as_deref(),
         Some("medium")
     );
+    // A date that is no instant of this century: refused, and the risks still read.
+    for at in ["-infinity", "infinity", "1970-01-01T00:00:00Z"] {
+        assert!(
+            ana.set_risks(&[risk(Some("low"), 1, at)]).await.is_err(),
+            "{at}"
+        );
+    }
+    assert_eq!(boss.risks().await.expect("read").len(), 1);
     // Not a level the desk words, not a DocumentId: refused whole.
     assert!(
         ana.set_risks(&[risk(Some("extreme"), 1, "2026-12-03T00:00:00Z")])

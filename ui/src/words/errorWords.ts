@@ -135,7 +135,7 @@ function factual(error: AppError, t: Translate): { title: string; hint: string }
         : null;
     case "too_large":
       // A document over the desk's cap.
-      return error.task === "fetch_document"
+      return error.task === "fetch_document" || error.task === "show_document"
         ? { title: t("error.too_large.file", { mb: Math.round(details.bytes / MIB) }), hint: t("hint.too_large.file") }
         : null;
     case "list_unreadable":

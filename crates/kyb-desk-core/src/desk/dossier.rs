@@ -103,17 +103,21 @@ impl Desk {
                 .filter(|n: &&String| !n.is_empty())
                 .cloned()
                 .unwrap_or_else(|| format!("Documento {}", index + 1));
-            documents.push(match files.open(handle).await {
+            // Judged as the viewer judges it: what is wrong with it is a finding below.
+            documents.push(match self.evidence_file(files, handle).await {
                 Ok(file) => {
-                    let member =
-                        if with_documents && included.len() < dossier::archive::MAX_DOCUMENTS {
-                            let bytes = files.bytes(handle, &file.sha256).await?;
-                            let member = document_member(index, &name, file.kind);
-                            included.push((member.clone(), bytes));
-                            Some(member)
-                        } else {
-                            None
-                        };
+                    // The bytes judged, or none: a file that changed since is listed
+                    // with the hash judged, and not included.
+                    let bytes = if with_documents && index < dossier::archive::MAX_DOCUMENTS {
+                        files.bytes(handle, &file.sha256).await.ok()
+                    } else {
+                        None
+                    };
+                    let member = bytes.map(|bytes| {
+                        let member = document_member(index, &name, file.kind);
+                        included.push((member.clone(), bytes));
+                        member
+                    });
                     model::DocumentHash {
                         name,
                         section,
@@ -154,6 +158,10 @@ impl Desk {
             detail_fetched_at_utc: detail.is_some().then(|| now.clone()),
             detail,
         };
+        // The evidence with what the documents just judged added.
+        let evidence = self
+            .kept_evidence(document_id)
+            .unwrap_or_else(|| material.evidence.clone());
         let draft = self.load_draft(document_id)?;
         let entries = self.audit_entries()?.entries;
         let anchor = self.verify_audit()?.anchor;
@@ -169,7 +177,7 @@ impl Desk {
                 .collect(),
             draft: draft.as_ref(),
             documents,
-            findings: dossier::findings::findings(&material.evidence),
+            findings: dossier::findings::findings(&evidence),
             hits: dossier::findings::hits(&material.evidence.hits),
             entries: &entries,
             anchor: &anchor,
@@ -351,5 +359,20 @@ mod tests {
             document_member(0, "Identificación oficial", FileKind::Webp),
             "documentos/001-identificacion-oficial.webp"
         );
+        // Each is a name the dossier's check reads back.
+        for (index, name) in [(0, "Acta"), (998, "../../x"), (5, "…")] {
+            let member = document_member(index, name, FileKind::Pdf);
+            assert!(dossier::archive::is_document_name(&member), "{member}");
+        }
+        for other in [
+            "documentos/../dossier.json",
+            "documentos/001-a.exe",
+            "documentos/01-a.pdf",
+            "documentos/001-A.pdf",
+            "documentos/001.pdf",
+            "otros/001-a.pdf",
+        ] {
+            assert!(!dossier::archive::is_document_name(other), "{other}");
+        }
     }
 }

@@ -35,9 +35,35 @@ pub(super) struct Reviews {
 struct Kept {
     /// As gathered, with what the judged files added ([`evidence::unreadable`]).
     evidence: FileEvidence,
-    acknowledged: HashSet<String>,
+    /// The high findings acknowledged, by section: a finding learnt after the
+    /// acknowledgement (a document judged later) asks for its own.
+    acknowledged: HashMap<String, HashSet<FindingKey>>,
     /// What is wrong with each of its files judged so far, by handle.
     judged: HashMap<String, Vec<String>>,
+}
+
+/// One finding, as an acknowledgement names it: its kind and what it concerns.
+type FindingKey = (
+    evidence::FindingKind,
+    Option<u32>,
+    Option<u32>,
+    Option<String>,
+);
+
+fn finding_key(f: &Finding) -> FindingKey {
+    (f.kind, f.document, f.entity, f.subject.clone())
+}
+
+/// The section's high findings not acknowledged yet.
+fn unacknowledged<'a>(
+    section: &'a evidence::SectionEvidence,
+    acknowledged: Option<&HashSet<FindingKey>>,
+) -> impl Iterator<Item = &'a Finding> {
+    section
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::High)
+        .filter(move |f| acknowledged.is_none_or(|a| !a.contains(&finding_key(f))))
 }
 
 fn file_key(document_id: &str) -> String {
@@ -58,7 +84,7 @@ impl Reviews {
             key.clone(),
             Kept {
                 evidence: evidence.clone(),
-                acknowledged: HashSet::new(),
+                acknowledged: HashMap::new(),
                 judged: HashMap::new(),
             },
         );
@@ -183,6 +209,17 @@ impl Desk {
         }
     }
 
+    /// The evidence this session keeps of a reviewed file, with what its judged files
+    /// added.
+    pub(super) fn kept_evidence(&self, document_id: &str) -> Option<FileEvidence> {
+        self.reviews
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .files
+            .get(&file_key(document_id))
+            .map(|kept| kept.evidence.clone())
+    }
+
     /// A file of the evidence, fetched and judged by `files`; what is wrong with it is
     /// a finding of the sections that cover it, in every review kept that shows it.
     pub async fn evidence_file(
@@ -192,10 +229,14 @@ impl Desk {
     ) -> AppResult<crate::evidence::judge::EvidenceFile> {
         let judged = files.open(handle).await;
         let problems = evidence::unreadable::problems(&judged);
-        self.reviews
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .judged(handle, &problems);
+        // Only a verdict on the file is noted: a download the network cut short says
+        // nothing of it, and never clears what a verdict found.
+        if judged.is_ok() || !problems.is_empty() {
+            self.reviews
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .judged(handle, &problems);
+        }
         judged
     }
 
@@ -291,7 +332,10 @@ impl Desk {
             .files
             .get_mut(&file_key(document_id))
         {
-            kept.acknowledged.insert(section.to_owned());
+            kept.acknowledged
+                .entry(section.to_owned())
+                .or_default()
+                .extend(high.iter().map(finding_key));
         }
         Ok(())
     }
@@ -309,10 +353,11 @@ impl Desk {
             .iter()
             .filter(|d| Decision::parse(&d.estatus) == Decision::Aceptada)
             .filter(|d| {
-                kept.evidence
-                    .section(&d.seccion)
-                    .is_some_and(|s| s.needs_acknowledgement)
-                    && !kept.acknowledged.contains(&d.seccion)
+                kept.evidence.section(&d.seccion).is_some_and(|s| {
+                    unacknowledged(s, kept.acknowledged.get(&d.seccion))
+                        .next()
+                        .is_some()
+                })
             })
             .map(|d| d.seccion.clone())
             .collect();

@@ -31,8 +31,10 @@ pub struct Built {
 /// The folder of the evidence's documents, when the dossier includes them.
 pub const DOCUMENTS: &str = "documentos/";
 
-/// Documents a dossier may include at most (a file's `Documentos` are far fewer).
-pub const MAX_DOCUMENTS: usize = 1_000;
+/// Documents a dossier may include at most: the first 999 of a file's, numbered
+/// `documentos/001-…` to `999-…` (a file's `Documentos` are far fewer; one past them
+/// is listed with its hash only).
+pub const MAX_DOCUMENTS: usize = 999;
 
 /// `SHA256SUMS` of the two members, as `sha256sum` writes it.
 pub fn sums(json: &[u8], pdf: &[u8]) -> String {
@@ -136,6 +138,9 @@ pub fn members(bytes: &[u8]) -> Result<Vec<Member>, String> {
         return Err(format!("{} miembros; un expediente tiene 3", archive.len()));
     }
     let mut out = Vec::with_capacity(archive.len());
+    // Bytes of documents hashed so far, as their headers declare them (and each is read
+    // no further than its cap).
+    let mut hashed = 0u64;
     let mut spans = Vec::with_capacity(archive.len());
     for index in 0..archive.len() {
         let file = archive.by_index(index).map_err(|e| e.to_string())?;
@@ -151,7 +156,13 @@ pub fn members(bytes: &[u8]) -> Result<Vec<Member>, String> {
             if read.len() as u64 > MEMBER_CAP {
                 return Err(format!("{name} pesa más de {MEMBER_CAP} bytes"));
             }
-        } else if name.starts_with(DOCUMENTS) {
+        } else if is_document_name(&name) {
+            hashed += file.size();
+            if hashed > DOCUMENTS_TOTAL_CAP {
+                return Err(format!(
+                    "los documentos pesan más de {DOCUMENTS_TOTAL_CAP} bytes"
+                ));
+            }
             sha256 = Some(hash_capped(file, &name)?);
         }
         out.push(Member {
@@ -172,6 +183,31 @@ pub fn members(bytes: &[u8]) -> Result<Vec<Member>, String> {
         return Err("bytes fuera de los miembros listados".into());
     }
     Ok(out)
+}
+
+/// What the documents of one dossier may weigh together when read back (a file's
+/// documents are each at most the 25 MiB the desk fetches).
+const DOCUMENTS_TOTAL_CAP: u64 = 4 * 1024 * 1024 * 1024;
+
+/// A document's name as the export writes it: `documentos/NNN-slug.ext`, the slug of
+/// lowercase letters, digits and dashes, the extension one of the kinds the desk shows.
+/// Any other name is never read.
+pub fn is_document_name(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix(DOCUMENTS) else {
+        return false;
+    };
+    let Some((stem, extension)) = rest.rsplit_once('.') else {
+        return false;
+    };
+    let (number, slug) = stem.split_at_checked(3).unwrap_or(("", ""));
+    number.len() == 3
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && slug.len() > 1
+        && slug.starts_with('-')
+        && slug[1..]
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && ["pdf", "jpg", "png", "webp"].contains(&extension)
 }
 
 /// The SHA-256 of a member read a block at a time, up to [`MEMBER_CAP`].

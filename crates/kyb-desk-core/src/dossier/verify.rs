@@ -8,7 +8,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::archive::{self, DOCUMENTS, JSON, Member, PDF, SUMS};
+use super::archive::{self, JSON, Member, PDF, SUMS};
 use super::hashed::fields_match;
 use super::model::{Dossier, FORMAT, Trail};
 use super::report;
@@ -107,7 +107,7 @@ pub fn verify(bytes: &[u8]) -> DossierCheck {
     };
     // A document is one of the dossier's only when its JSON names it (checked below).
     for m in &members {
-        if ![JSON, PDF, SUMS].contains(&m.name.as_str()) && !m.name.starts_with(DOCUMENTS) {
+        if ![JSON, PDF, SUMS].contains(&m.name.as_str()) && !archive::is_document_name(&m.name) {
             check.problems.push(DossierProblem::ExtraMember {
                 name: m.name.clone(),
             });
@@ -208,7 +208,10 @@ fn check_documents(dossier: &Dossier, members: &[Member], sums: &[u8]) -> Vec<Do
             }
         }
     }
-    for m in members.iter().filter(|m| m.name.starts_with(DOCUMENTS)) {
+    for m in members
+        .iter()
+        .filter(|m| archive::is_document_name(&m.name))
+    {
         if !dossier
             .documents
             .iter()

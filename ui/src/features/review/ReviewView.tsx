@@ -8,6 +8,7 @@ import type { DetailV2 } from "../../bindings/DetailV2";
 import type { Draft } from "../../bindings/Draft";
 import type { Entity } from "../../bindings/Entity";
 import type { FileEvidence } from "../../bindings/FileEvidence";
+import type { Finding } from "../../bindings/Finding";
 import type { Limits } from "../../bindings/Limits";
 import type { Profile } from "../../bindings/Profile";
 import type { SectionEvidence } from "../../bindings/SectionEvidence";
@@ -55,6 +56,19 @@ interface Material {
   /** Nothing decided yet (only the entity a section can only mean preselected). */
   fresh: Draft;
   restored: boolean;
+}
+
+/** One finding, as an acknowledgement names it: its kind and what it concerns. */
+function findingKey(f: Finding): string {
+  return JSON.stringify([f.kind, f.document, f.entity, f.subject]);
+}
+
+/** A section's evidence as read, with the findings its documents' judging added. */
+function withJudged(read: SectionEvidence, found: Finding[]): SectionEvidence {
+  const known = new Set(read.findings.map(findingKey));
+  const added = found.filter((f) => !known.has(findingKey(f)));
+  if (added.length === 0) return read;
+  return { ...read, findings: [...added, ...read.findings], needsAcknowledgement: true };
 }
 
 async function loadMaterial(props: { flowId: string; rfc: string; documentId: string }): Promise<Material> {
@@ -178,22 +192,32 @@ function ReviewForm(props: {
   // A section's documents are judged by the backend once it is focused (the evidence
   // shows them then): a document it will not show as it is becomes a high finding, which
   // the acceptance then asks about, before the preview if the section was accepted first.
-  const [judged, setJudged] = useState<ReadonlyMap<string, SectionEvidence>>(() => new Map());
+  // Only what judging adds is kept here (the documents' findings), over the material
+  // as last read: a hit disposed of since is not brought back.
+  const [judged, setJudged] = useState<ReadonlyMap<string, Finding[]>>(() => new Map());
   const judging = useRef(new Set<string>());
   const evidenceOf = useCallback(
-    (section: string | undefined) =>
-      (section === undefined ? undefined : judged.get(section)) ?? material.evidence.sections.find((e) => e.section === section) ?? null,
+    (section: string | undefined) => {
+      const read = material.evidence.sections.find((e) => e.section === section) ?? null;
+      return read && withJudged(read, judged.get(read.section) ?? []);
+    },
     [material.evidence, judged],
   );
-  const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(() => new Set());
+  // The high findings acknowledged, by section: one learnt since asks for its own.
+  const [acknowledged, setAcknowledged] = useState<ReadonlyMap<string, ReadonlySet<string>>>(() => new Map());
+  const unseen = useCallback(
+    (evidence: SectionEvidence | null) =>
+      evidence?.findings.some((f) => f.severity === "high" && !acknowledged.get(evidence.section)?.has(findingKey(f))) === true,
+    [acknowledged],
+  );
   const [asking, setAsking] = useState<{ index: number; evidence: SectionEvidence; byKey: boolean } | null>(null);
   const needsAsking = useCallback(
     (index: number) => {
       const section = draft.decisions[index]?.seccion;
       const evidence = evidenceOf(section);
-      return evidence?.needsAcknowledgement === true && section !== undefined && !acknowledged.has(section) ? evidence : null;
+      return section !== undefined && unseen(evidence) ? evidence : null;
     },
-    [draft.decisions, evidenceOf, acknowledged],
+    [draft.decisions, evidenceOf, unseen],
   );
   const gateAccept = useCallback(
     (index: number) => {
@@ -209,11 +233,8 @@ function ReviewForm(props: {
   // findings, or before this version) is asked about before the preview opens; the
   // backend refuses to send it otherwise.
   const unacknowledged = useCallback(
-    () =>
-      draft.decisions.findIndex(
-        (d) => hasVerdict(d.estatus, "Aceptada") && (evidenceOf(d.seccion)?.needsAcknowledgement ?? false) && !acknowledged.has(d.seccion),
-      ),
-    [draft.decisions, evidenceOf, acknowledged],
+    () => draft.decisions.findIndex((d) => hasVerdict(d.estatus, "Aceptada") && unseen(evidenceOf(d.seccion))),
+    [draft.decisions, evidenceOf, unseen],
   );
   const openPreview = useCallback(async () => {
     const index = unacknowledged();
@@ -270,8 +291,15 @@ function ReviewForm(props: {
     judging.current.add(shown.section);
     backend
       .judgeSection(documentId, shown.section)
-      .then((evidence) => setJudged((known) => new Map(known).set(evidence.section, evidence)))
-      // A file the network did not bring is the viewer's to say; judged again next time.
+      .then((evidence) =>
+        setJudged((known) =>
+          new Map(known).set(
+            evidence.section,
+            evidence.findings.filter((f) => f.kind === "document_unreadable"),
+          ),
+        ),
+      )
+      // A section the backend could not judge now is judged at its next focus.
       .catch(() => judging.current.delete(shown.section));
   }, [focusedSection, material.evidence, material.draft.documentId]);
   // A section focused: the evidence's paint is measured from here (`make bench`).
@@ -316,8 +344,10 @@ function ReviewForm(props: {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [openWindow]);
-  const acceptAfterAsking = (byKey: boolean, index: number, section: string) => {
-    setAcknowledged((known) => new Set(known).add(section));
+  const acceptAfterAsking = (byKey: boolean, index: number, evidence: SectionEvidence) => {
+    const section = evidence.section;
+    const seen = evidence.findings.filter((f) => f.severity === "high").map(findingKey);
+    setAcknowledged((known) => new Map(known).set(section, new Set([...(known.get(section) ?? []), ...seen])));
     setAsking(null);
     change((d) => decide(d, section, "Aceptada"));
     if (byKey) keys.moveOn(index);
@@ -555,7 +585,7 @@ function ReviewForm(props: {
           documentId={draft.documentId}
           evidence={asking.evidence}
           label={nameSection(asking.evidence.section)}
-          onDone={() => acceptAfterAsking(asking.byKey, asking.index, asking.evidence.section)}
+          onDone={() => acceptAfterAsking(asking.byKey, asking.index, asking.evidence)}
           onCancel={() => {
             setAsking(null);
             keys.focusCurrent();

@@ -118,13 +118,19 @@ impl Desk {
         if !theirs.is_empty() {
             self.watchlist.add_all(&profile.id, theirs)?;
         }
-        self.share_risks(profile, team).await
+        // The risks rank the queue; one that cannot be shared now is shared next time,
+        // and the queue is shown all the same.
+        if let Err(error) = self.share_risks(profile, team).await {
+            tracing::warn!(code = %error.code, "the files' risks were not shared");
+        }
+        Ok(())
     }
 
     /// Tells the team the risks this desk judged after the team's last judgement of
     /// each file, and takes the team's newer ones: every desk's risk column ranks the
     /// files alike, a supervisor's who reviewed none of them too (migration 0019).
     async fn share_risks(&self, profile: &Profile, team: &Team) -> AppResult<()> {
+        use chrono::SubsecRound;
         use kyb_api::time::parse_timestamp;
         use std::collections::HashMap;
         let shared: HashMap<String, kyb_team::TeamRisk> = team
@@ -150,7 +156,20 @@ impl Desk {
                 .as_ref()
                 .and_then(|r| parse_timestamp(&r.checked_at_utc));
             let theirs_at = theirs.and_then(|t| parse_timestamp(&t.checked_at));
+            // The team keeps whole seconds, and dates no judgement later than its own
+            // now: this desk's own judgement, kept there, is not told again.
+            let mine_at = mine_at.map(|at| at.trunc_subsecs(0));
+            let told_already = match (&file.risk, theirs) {
+                (Some(mine), Some(theirs)) => {
+                    theirs.checked_by == team.member()
+                        && theirs.level.as_deref() == mine.level.map(|l| l.word())
+                        && i64::from(theirs.findings) == i64::from(mine.findings)
+                        && i64::from(theirs.hits) == i64::from(mine.hits)
+                }
+                _ => false,
+            };
             match (&file.risk, theirs) {
+                _ if told_already => {}
                 (Some(mine), _)
                     if mine_at.is_some() && (theirs_at.is_none() || mine_at > theirs_at) =>
                 {
