@@ -29,9 +29,16 @@ const HEIGHT = 220;
 
 /** At most this many labels under the bars: a long period shows every few days. */
 const MAX_LABELS = 12;
+/** The room one label ("12 nov 2026", on two lines at most) needs, in CSS pixels. */
+const LABEL_PX = 72;
+
+/** Every how many bars a label is written, for the plot's width now. */
+function labelStep(count: number, plotPx: number): number {
+  const fits = Math.max(1, Math.min(MAX_LABELS, Math.floor(plotPx / LABEL_PX)));
+  return Math.max(1, Math.ceil(count / fits));
+}
 
 function options(labels: string[], series: BarSeries[], width: number): uPlot.Options {
-  const step = Math.max(1, Math.ceil(labels.length / MAX_LABELS));
   const bars = uPlot.paths.bars?.({ size: [0.7, 64] });
   const paths = bars ? { paths: bars } : {};
   return {
@@ -45,7 +52,10 @@ function options(labels: string[], series: BarSeries[], width: number): uPlot.Op
     },
     axes: [
       {
-        splits: () => labels.map((_, i) => i).filter((i) => i % step === 0),
+        splits: (u) => {
+          const step = labelStep(labels.length, u.bbox.width / uPlot.pxRatio);
+          return labels.map((_, i) => i).filter((i) => i % step === 0);
+        },
         values: (u, splits) => splits.map((i) => fitLabel(labels[i] ?? "", u.bbox.width / uPlot.pxRatio / splits.length)),
         grid: { show: false },
       },

@@ -58,8 +58,9 @@ describe("the risk lists screen", () => {
       </I18nProvider>,
     );
     const download = await screen.findByTestId("download-sat69b");
-    expect(download.textContent).toBe("Descargar de SAT 69-B");
-    expect(download.getAttribute("title")).toBe("https://sat.example/69b.csv");
+    expect(download.textContent).toBe("Descargar");
+    expect(download.getAttribute("aria-label")).toBe("Descargar de SAT 69-B");
+    expect(download.getAttribute("title")).toBe("SAT 69-B · https://sat.example/69b.csv");
     expect(screen.queryByTestId("download-ofac_sdn")).toBeNull();
     fireEvent.click(download);
     await waitFor(() => expect(sent.channel).not.toBeNull());

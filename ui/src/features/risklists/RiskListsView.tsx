@@ -93,28 +93,31 @@ export function RiskListsView() {
                 <td className="mono small" title={info?.sha256}>
                   {info ? `${info.sha256.slice(0, 12)}…` : "—"}
                 </td>
-                <td className="risk-list-actions">
-                  <button
-                    type="button"
-                    className="button small"
-                    disabled={imports.isPending}
-                    onClick={() => imports.mutate({ format, from: "file" })}
-                    data-testid={`import-${format}`}
-                  >
-                    {busy && imports.variables?.from === "file" ? t("lists.importing") : info ? t("lists.importAgain") : t("lists.import")}
-                  </button>
-                  {source && (
+                <td>
+                  <div className="risk-list-actions">
                     <button
                       type="button"
                       className="button small"
                       disabled={imports.isPending}
-                      onClick={() => imports.mutate({ format, from: "address" })}
-                      title={source.url}
-                      data-testid={`download-${format}`}
+                      onClick={() => imports.mutate({ format, from: "file" })}
+                      data-testid={`import-${format}`}
                     >
-                      {busy && imports.variables?.from === "address" ? t("lists.importing") : t("lists.download", { name: source.name })}
+                      {busy && imports.variables?.from === "file" ? t("lists.importing") : info ? t("lists.importAgain") : t("lists.import")}
                     </button>
-                  )}
+                    {source && (
+                      <button
+                        type="button"
+                        className="button small"
+                        disabled={imports.isPending}
+                        onClick={() => imports.mutate({ format, from: "address" })}
+                        title={`${source.name} · ${source.url}`}
+                        aria-label={t("lists.downloadFrom", { name: source.name })}
+                        data-testid={`download-${format}`}
+                      >
+                        {busy && imports.variables?.from === "address" ? t("lists.importing") : t("lists.download")}
+                      </button>
+                    )}
+                  </div>
                 </td>
               </tr>
             );
