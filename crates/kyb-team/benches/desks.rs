@@ -199,11 +199,26 @@ async fn main() {
             }
         });
     }
+    // A note is on a file of the queue, by its DocumentId (migration 0014).
+    const NOTED: &str = "0b9e4c1a-0000-4000-8000-00000000b0b0";
+    desks[0]
+        .follow_all(&[NewTeamFile {
+            flow_id: "flujo".into(),
+            rfc: "BBB000000BB1".into(),
+            status: "Pendiente".into(),
+            document_id: Some(NOTED.into()),
+            updated_at: Some(chrono::Utc::now()),
+        }])
+        .await
+        .expect("the noted file followed");
+    // Its change is heard too: not a note's.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    while heard.try_recv().is_ok() {}
     let mut notice = Vec::new();
     for round in 0..NOTICE_ROUNDS {
         let written = Instant::now();
         desks[0]
-            .add_note("doc-bench", &format!("ronda {round}"))
+            .add_note(NOTED, &format!("ronda {round}"))
             .await
             .expect("noted");
         // From the write's start: its own round trip and commit are in the figure (a
