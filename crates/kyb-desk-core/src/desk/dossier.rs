@@ -300,17 +300,11 @@ impl Desk {
 /// the service sent never makes a path), and the extension of what its bytes are.
 fn document_member(index: usize, name: &str, kind: crate::evidence::judge::FileKind) -> String {
     use crate::evidence::judge::FileKind;
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
     let mut slug = String::new();
-    for c in name.chars() {
-        let c = match c {
-            'á' | 'à' | 'ä' | 'Á' => 'a',
-            'é' | 'è' | 'ë' | 'É' => 'e',
-            'í' | 'ì' | 'ï' | 'Í' => 'i',
-            'ó' | 'ò' | 'ö' | 'Ó' => 'o',
-            'ú' | 'ù' | 'ü' | 'Ú' => 'u',
-            'ñ' | 'Ñ' => 'n',
-            c => c,
-        };
+    // Accents dropped as the names' folding drops them (`screening::names`): "Ñ" is "n".
+    for c in name.nfd().filter(|c| !is_combining_mark(*c)) {
         if c.is_ascii_alphanumeric() {
             slug.push(c.to_ascii_lowercase());
         } else if !slug.ends_with('-') {
