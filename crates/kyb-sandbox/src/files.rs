@@ -210,7 +210,23 @@ fn section_status_for(rng: &mut ChaCha8Rng, file: &DocumentStatus) -> SectionSta
             SectionStatus::EnRevision,
         ],
     };
-    pool[rng.random_range(0..pool.len())].clone()
+    let drawn = pool[rng.random_range(0..pool.len())].clone();
+    if matches!(file, DocumentStatus::Finalizado) {
+        decided(drawn)
+    } else {
+        drawn
+    }
+}
+
+/// What the back office decided on a section of a file it closed: a closed file has no
+/// section left for review. A failed validation ended rejected (its comment stays the
+/// reason), anything else accepted. Mapped after the draw from the open files' pool, so
+/// that each seed keeps the rest of its world.
+fn decided(status: SectionStatus) -> SectionStatus {
+    match status {
+        SectionStatus::RequiereAtencion | SectionStatus::Rechazado => SectionStatus::Rechazado,
+        _ => SectionStatus::Aceptado,
+    }
 }
 
 pub struct FileSpec<'a> {
@@ -295,19 +311,25 @@ pub fn generate(rng: &mut ChaCha8Rng, spec: FileSpec<'_>) -> BusinessFile {
                 name,
             }
         })
-        .collect();
+        .collect::<Vec<Person>>();
+    // A natural person's file is the person's own: their name and their 13-character
+    // RFC, not a company's. Taken from the person already drawn, so no draw is added.
+    let (holder_name, holder_rfc) = match (spec.flow.person_type, persons.first()) {
+        (PersonType::Fisica, Some(person)) => (person.full_name(), person.rfc.clone()),
+        _ => (company.name, company.rfc),
+    };
     BusinessFile {
         document_id,
         workspace: spec.flow.workspace,
         flow_id: spec.flow.flow_id.clone(),
         company_id: uuid::Builder::from_random_bytes(rng.random()).into_uuid(),
         client_id: uuid::Builder::from_random_bytes(rng.random()).into_uuid(),
-        client_name: company.name.clone(),
+        client_name: holder_name.clone(),
         external_id: Some(format!("CRM-{:06}", rng.random_range(0..1_000_000))),
         contact_email: None,
         contact_phone: None,
-        company_name: company.name,
-        company_rfc: company.rfc,
+        company_name: holder_name,
+        company_rfc: holder_rfc,
         channel_name: "Portal Web".into(),
         guest_url: format!("{}/_guest/{document_id}", spec.base_url),
         status: spec.status,

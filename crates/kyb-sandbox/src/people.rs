@@ -70,7 +70,9 @@ const NAME: [&str; 12] = [
     "Norteña",
     "Jalisco",
 ];
-const REGIME: [&str; 3] = ["S.A. de C.V.", "S. de R.L. de C.V.", "S.A.P.I. de C.V."];
+/// The legal forms a generated company's name ends with; a person's name never does.
+pub(crate) const LEGAL_FORMS: [&str; 3] =
+    ["S.A. de C.V.", "S. de R.L. de C.V.", "S.A.P.I. de C.V."];
 /// Two-letter state codes as CURPs use them.
 const STATES: [&str; 8] = ["DF", "JC", "NL", "PL", "GT", "QT", "YN", "BC"];
 #[derive(Debug, Clone)]
@@ -201,7 +203,7 @@ pub struct CompanyName {
 pub fn company(rng: &mut ChaCha8Rng) -> CompanyName {
     let trade = pick(rng, &TRADE);
     let name = pick(rng, &NAME);
-    let regime = pick(rng, &REGIME);
+    let regime = pick(rng, &LEGAL_FORMS);
     let initials: String = format!("{trade} {name}")
         .split_whitespace()
         .filter(|w| w.chars().next().is_some_and(char::is_uppercase))

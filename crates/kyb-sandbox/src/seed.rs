@@ -453,4 +453,87 @@ mod tests {
             );
         }
     }
+
+    /// The demo's world (the configuration the app starts its sandbox with), then a few
+    /// other seeds, so that a fix that only happens to hold for the demo is caught.
+    fn worlds() -> Vec<World> {
+        let demo = crate::SandboxConfig::default();
+        std::iter::once((demo.seed, demo.files))
+            .chain((1..=4).map(|seed| (seed, 40)))
+            .map(|(seed, files)| build(seed, files, "http://127.0.0.1:1", clock::now()).0)
+            .collect()
+    }
+
+    #[test]
+    fn a_natural_persons_file_carries_the_persons_name_and_rfc() {
+        let mut natural = 0;
+        for world in worlds() {
+            for file in world.files.values() {
+                let fisica = world
+                    .flow(file.workspace, &file.flow_id)
+                    .is_some_and(|flow| flow.person_type == PersonType::Fisica);
+                if !fisica {
+                    continue;
+                }
+                natural += 1;
+                let name = &file.company_name;
+                assert!(
+                    !crate::people::LEGAL_FORMS
+                        .iter()
+                        .any(|form| name.ends_with(form)),
+                    "a natural person named like a company: {name}"
+                );
+                // Nor any other abbreviated form (S.C., A.C.): a person's name has no dots.
+                assert!(!name.contains('.'), "{name}");
+                assert_eq!(&file.client_name, name);
+                let person = file.persons.first().expect("the person of the file");
+                assert_eq!(name, &person.full_name());
+                let check = kyb_api::identifiers::rfc::check(&file.company_rfc);
+                assert_eq!(file.company_rfc.chars().count(), 13, "{name}");
+                assert_eq!(
+                    check.holder,
+                    Some(kyb_api::identifiers::rfc::Holder::Person),
+                    "{name}: {}",
+                    file.company_rfc
+                );
+                assert!(
+                    check.is_valid(),
+                    "{name}: {} {:?}",
+                    file.company_rfc,
+                    check.problems
+                );
+                assert_eq!(file.company_rfc, person.rfc, "{name}");
+            }
+        }
+        assert!(natural > 0, "the worlds have natural-person files");
+    }
+
+    #[test]
+    fn a_finished_file_has_every_section_decided() {
+        use kyb_api::file::SectionStatus;
+        let mut finished = 0;
+        for world in worlds() {
+            for file in world
+                .files
+                .values()
+                .filter(|f| f.status == DocumentStatus::Finalizado)
+            {
+                finished += 1;
+                for section in &file.sections {
+                    assert!(
+                        matches!(
+                            section.status,
+                            SectionStatus::Aceptado | SectionStatus::Rechazado
+                        ),
+                        "{} ({}): {} is {:?}",
+                        file.company_name,
+                        file.company_rfc,
+                        section.id,
+                        section.status
+                    );
+                }
+            }
+        }
+        assert!(finished > 0, "the worlds have finished files");
+    }
 }
