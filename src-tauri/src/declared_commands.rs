@@ -61,7 +61,7 @@ macro_rules! with_commands {
                 use kyb_desk_core::detail_snapshots::DetailChanges;
                 use kyb_desk_core::diagnostics::DiagnosticsBundle;
                 use kyb_desk_core::images::PhotoCheck;
-                use kyb_desk_core::profiles::{Profile, ProfileBook, ProfileInput};
+                use kyb_desk_core::profiles::{Locale, Profile, ProfileBook, ProfileInput};
                 use kyb_desk_core::reasons::ReasonCatalogue;
                 use kyb_desk_core::recovery::Recovery;
                 use kyb_desk_core::secrets::KeyStatus;
@@ -85,6 +85,7 @@ macro_rules! with_commands {
                 commands::check_profile(input: ProfileInput) -> Vec<Failure>, [main];
                 commands::save_profile(input: ProfileInput) -> Profile, [main];
                 commands::save_reasons(profile_id: String, reasons: ReasonCatalogue) -> Profile, [main];
+                commands::save_customer_language(profile_id: String, language: Option<Locale>) -> Profile, [main];
                 commands::delete_profile(id: String) -> ProfileBook, [main];
                 commands::activate_profile(id: String) -> ProfileBook, [main];
                 commands::key_status(profile_id: String) -> KeyStatus, [main];

@@ -33,15 +33,8 @@ use tauri::{Manager, Runtime};
 use tauri_plugin_store::{Store, StoreBuilder};
 use ts_rs::TS;
 
-/// The window's language.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub enum Locale {
-    #[default]
-    #[serde(rename = "es-MX")]
-    EsMx,
-    #[serde(rename = "en")]
-    En,
-}
+/// The window's language: one of the languages the desk speaks.
+pub use kyb_desk_core::profiles::Locale;
 
 /// Light or dark, or as the system says.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]

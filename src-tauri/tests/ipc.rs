@@ -202,6 +202,24 @@ fn every_command_answers_through_ipc() {
         with_reasons["reasons"],
         json!({"ProofAddress": ["Tiene más de tres meses"]})
     );
+    // Spanish is the default: kept as absent, and English as chosen.
+    let english = w.ok(
+        "save_customer_language",
+        json!({"profileId": other, "language": "en"}),
+    );
+    assert_eq!(english["customerLanguage"], json!("en"));
+    let spanish = w.ok(
+        "save_customer_language",
+        json!({"profileId": other, "language": "es-MX"}),
+    );
+    assert!(spanish.get("customerLanguage").is_none(), "{spanish}");
+    assert_eq!(
+        w.code(
+            "save_customer_language",
+            json!({"profileId": "nadie", "language": "en"})
+        ),
+        "no_profile"
+    );
     assert_eq!(
         w.code(
             "save_reasons",

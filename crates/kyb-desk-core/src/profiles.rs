@@ -15,6 +15,19 @@ use crate::reasons::ReasonCatalogue;
 
 use crate::error::{AppError, AppResult, DeskCode, Failure, Rule};
 
+/// A language the desk speaks: the window's (a preference of the shell), and the one a
+/// profile's customers read what the desk sends them. The service's customers are
+/// Mexican businesses, so a profile's is Spanish (Mexico) unless it says otherwise,
+/// whatever language the analyst's window is in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub enum Locale {
+    #[default]
+    #[serde(rename = "es-MX")]
+    EsMx,
+    #[serde(rename = "en")]
+    En,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub enum PersonType {
     /// A legal entity.
@@ -51,6 +64,10 @@ pub struct Profile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub team: Option<TeamAddress>,
+    /// The language its customers read; absent means Spanish (Mexico).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub customer_language: Option<Locale>,
     /// The fields the company's policy presets (`policy::presets`): set in the
     /// desk's answers, never kept in the book.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -195,6 +212,21 @@ impl ProfileBook {
         Ok(profile.clone())
     }
 
+    /// Keeps the language the profile's customers read (`None`: Spanish, the default).
+    pub fn set_customer_language(
+        &mut self,
+        id: &str,
+        language: Option<Locale>,
+    ) -> AppResult<Profile> {
+        let profile = self
+            .profiles
+            .iter_mut()
+            .find(|p| p.id == id)
+            .ok_or_else(no_profile)?;
+        profile.customer_language = language.filter(|l| *l != Locale::EsMx);
+        Ok(profile.clone())
+    }
+
     pub fn upsert(&mut self, input: ProfileInput) -> AppResult<Profile> {
         let found = problems(&input, &self.profiles);
         if !found.is_empty() {
@@ -222,6 +254,7 @@ impl ProfileBook {
                 .collect(),
             // The profile's form does not carry them: they are edited on their own.
             reasons: self.get(&id).and_then(|p| p.reasons.clone()),
+            customer_language: self.get(&id).and_then(|p| p.customer_language),
             team: input.team.map(|t| TeamAddress {
                 host: t.host.trim().to_owned(),
                 port: t.port,
@@ -302,6 +335,30 @@ mod tests {
             );
         }
         assert!(problems(&input("Operación Norte · 2 (MX)"), &[]).is_empty());
+    }
+
+    #[test]
+    fn the_customers_language_outlives_an_edit_and_spanish_is_kept_as_the_default() {
+        let mut book = ProfileBook::default();
+        let saved = book.upsert(input("Producción")).expect("saved");
+        assert_eq!(saved.customer_language, None);
+        let english = book
+            .set_customer_language(&saved.id, Some(Locale::En))
+            .expect("kept");
+        assert_eq!(english.customer_language, Some(Locale::En));
+        let edited = book
+            .upsert(ProfileInput {
+                id: Some(saved.id.clone()),
+                ..input("Producción 2")
+            })
+            .expect("edited");
+        assert_eq!(edited.customer_language, Some(Locale::En));
+        let json = serde_json::to_string(&book).expect("written");
+        assert!(json.contains(r#""customerLanguage":"en""#), "{json}");
+        let spanish = book
+            .set_customer_language(&saved.id, Some(Locale::EsMx))
+            .expect("kept");
+        assert_eq!(spanish.customer_language, None);
     }
 
     #[test]

@@ -100,6 +100,7 @@ mod tests {
             agent_email: "ana@kybdesk.mx".into(),
             flows: vec![],
             reasons: None,
+            customer_language: None,
             team: None,
             fixed: Vec::new(),
         }

@@ -10,7 +10,7 @@ use kyb_desk_core::desk::Desk;
 use kyb_desk_core::error::{AppResult, Failure};
 use kyb_desk_core::guide::DemoGuide;
 use kyb_desk_core::policy::PolicyView;
-use kyb_desk_core::profiles::{Profile, ProfileBook, ProfileInput};
+use kyb_desk_core::profiles::{Locale, Profile, ProfileBook, ProfileInput};
 use kyb_desk_core::reasons::ReasonCatalogue;
 use kyb_desk_core::secrets::KeyStatus;
 
@@ -56,6 +56,15 @@ pub fn save_reasons(
     reasons: ReasonCatalogue,
 ) -> AppResult<Profile> {
     desk.save_reasons(&profile_id, reasons)
+}
+
+#[tauri::command]
+pub fn save_customer_language(
+    desk: State<'_, Desk>,
+    profile_id: String,
+    language: Option<Locale>,
+) -> AppResult<Profile> {
+    desk.save_customer_language(&profile_id, language)
 }
 
 #[tauri::command]

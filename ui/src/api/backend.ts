@@ -81,6 +81,8 @@ export const checkProfile = (input: ProfileInput) => commands.checkProfile(input
 export const saveProfile = (input: ProfileInput) => commands.saveProfile(input);
 /** A profile's edited rejection reasons by kind (a kind left out: its defaults). */
 export const saveReasons = (profileId: string, reasons: NonNullable<Profile["reasons"]>) => commands.saveReasons(profileId, reasons);
+/** The language a profile's customers read (null: Spanish, the default). */
+export const saveCustomerLanguage = (profileId: string, language: Locale | null) => commands.saveCustomerLanguage(profileId, language);
 export const activateProfile = (id: string) => commands.activateProfile(id);
 export const keyStatus = (profileId: string) => commands.keyStatus(profileId);
 export const setApiKey = (profileId: string, key: string, sessionOnly: boolean) => commands.setApiKey(profileId, key, sessionOnly);

@@ -42,6 +42,7 @@ import type { ImportedList } from "../bindings/ImportedList";
 import type { IssuedLink } from "../bindings/IssuedLink";
 import type { KeyStatus } from "../bindings/KeyStatus";
 import type { ListFormat } from "../bindings/ListFormat";
+import type { Locale } from "../bindings/Locale";
 import type { Member } from "../bindings/Member";
 import type { Mention } from "../bindings/Mention";
 import type { NewFileDraft } from "../bindings/NewFileDraft";
@@ -89,6 +90,7 @@ export type CommandArgs = {
   check_profile: { input: ProfileInput };
   save_profile: { input: ProfileInput };
   save_reasons: { profileId: string; reasons: { [key in string]: Array<string> } };
+  save_customer_language: { profileId: string; language: Locale | null };
   delete_profile: { id: string };
   activate_profile: { id: string };
   key_status: { profileId: string };
@@ -212,6 +214,7 @@ export type CommandAnswers = {
   check_profile: Array<Failure>;
   save_profile: Profile;
   save_reasons: Profile;
+  save_customer_language: Profile;
   delete_profile: ProfileBook;
   activate_profile: ProfileBook;
   key_status: KeyStatus;
@@ -337,6 +340,7 @@ export const command = {
   check_profile: "check_profile",
   save_profile: "save_profile",
   save_reasons: "save_reasons",
+  save_customer_language: "save_customer_language",
   delete_profile: "delete_profile",
   activate_profile: "activate_profile",
   key_status: "key_status",
@@ -460,6 +464,7 @@ export const commandWindows: { [K in CommandName]: readonly string[] } = {
   check_profile: ["main"],
   save_profile: ["main"],
   save_reasons: ["main"],
+  save_customer_language: ["main"],
   delete_profile: ["main"],
   activate_profile: ["main"],
   key_status: ["main"],
@@ -587,6 +592,7 @@ export function commandsOver(invoke: Invoke) {
     checkProfile: (input: ProfileInput) => invoke("check_profile", { input }),
     saveProfile: (input: ProfileInput) => invoke("save_profile", { input }),
     saveReasons: (profileId: string, reasons: { [key in string]: Array<string> }) => invoke("save_reasons", { profileId, reasons }),
+    saveCustomerLanguage: (profileId: string, language: Locale | null) => invoke("save_customer_language", { profileId, language }),
     deleteProfile: (id: string) => invoke("delete_profile", { id }),
     activateProfile: (id: string) => invoke("activate_profile", { id }),
     keyStatus: (profileId: string) => invoke("key_status", { profileId }),

@@ -1,12 +1,13 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 
 import type { AppError } from "../bindings/AppError";
-import { useDialogFocus } from "../hooks/useDialogFocus";
 import { useI18n } from "../i18n";
 import { ErrorNotice } from "./ErrorNotice";
+import { Modal } from "./Modal";
 
 /** Asks before an action that costs or cannot be undone. While `busy`, neither button
- * acts, so a double click sends nothing twice; Escape cancels. */
+ * acts, so a double click sends nothing twice; Escape cancels. The focus starts on the
+ * safe choice, so Enter alone never confirms by accident. */
 export function ConfirmDialog(props: {
   title: string;
   children: ReactNode;
@@ -21,32 +22,25 @@ export function ConfirmDialog(props: {
 }) {
   const { t } = useI18n();
   const cancel = useRef<HTMLButtonElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
-  // Tab stays inside; on closing the focus goes back to the button that asked.
-  useDialogFocus(dialog, { onEscape: () => !props.busy && props.onCancel() });
-  // The safe choice has the focus: Enter alone never confirms by accident.
-  useEffect(() => cancel.current?.focus(), []);
   return (
-    <div className="overlay">
-      <div ref={dialog} className="dialog dialog-small" role="alertdialog" aria-modal="true" aria-label={props.title} data-testid="confirm">
-        <h3>{props.title}</h3>
-        <div>{props.children}</div>
-        {props.error && <ErrorNotice error={props.error} />}
-        <div className="dialog-actions">
-          <button ref={cancel} type="button" className="button-quiet" onClick={props.onCancel} disabled={props.busy}>
-            {t("confirm.back")}
-          </button>
-          <button
-            type="button"
-            className={props.danger ? "button-primary button-danger" : "button-primary"}
-            onClick={props.onConfirm}
-            disabled={props.busy || props.disabled === true}
-            data-testid="confirm-action"
-          >
-            {props.busy ? t("confirm.working") : props.confirm}
-          </button>
-        </div>
+    <Modal role="alertdialog" className="dialog-small" label={props.title} initialFocus={cancel} busy={props.busy} onCancel={props.onCancel} testId="confirm">
+      <h3>{props.title}</h3>
+      <div>{props.children}</div>
+      {props.error && <ErrorNotice error={props.error} />}
+      <div className="dialog-actions">
+        <button ref={cancel} type="button" className="button-quiet" onClick={props.onCancel} disabled={props.busy}>
+          {t("confirm.back")}
+        </button>
+        <button
+          type="button"
+          className={props.danger ? "button-primary button-danger" : "button-primary"}
+          onClick={props.onConfirm}
+          disabled={props.busy || props.disabled === true}
+          data-testid="confirm-action"
+        >
+          {props.busy ? t("confirm.working") : props.confirm}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -21,3 +21,23 @@ import { startWithPreferences } from "../preferences";
 await Promise.all([loadLocale("es-MX"), loadLocale("en")]);
 
 beforeEach(() => startWithPreferences());
+
+// jsdom has <dialog> without its modal behaviour. What the screens rely on of it, as the
+// HTML standard has it: showModal() and close() open and close it, and Escape not
+// taken by the page asks the last modal dialog to cancel, which closes it unless
+// the dialog says no.
+if (typeof HTMLDialogElement.prototype.showModal !== "function") {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute("open", "");
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute("open")) return;
+    this.removeAttribute("open");
+    this.dispatchEvent(new Event("close"));
+  };
+  window.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    const open = [...document.querySelectorAll("dialog[open]")].at(-1) as HTMLDialogElement | undefined;
+    if (open?.dispatchEvent(new Event("cancel", { cancelable: true }))) open.close();
+  });
+}

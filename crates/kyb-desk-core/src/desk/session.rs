@@ -9,7 +9,7 @@ use crate::audit::DeskEvent;
 use crate::error::{AppError, AppResult};
 use crate::error::{DeskCode, Details, Failure};
 use crate::key_origin::OriginChange;
-use crate::profiles::{Profile, ProfileBook, ProfileInput, no_profile, problems};
+use crate::profiles::{Locale, Profile, ProfileBook, ProfileInput, no_profile, problems};
 use crate::reasons::ReasonCatalogue;
 use crate::secrets::{BoundKey, KeyStatus};
 
@@ -64,6 +64,15 @@ impl Desk {
         }
         let reasons = crate::reasons::normalised(reasons);
         self.change_book(|book| book.set_reasons(profile_id, reasons))
+    }
+
+    /// Keeps the language a profile's customers read what the desk sends them.
+    pub fn save_customer_language(
+        &self,
+        profile_id: &str,
+        language: Option<Locale>,
+    ) -> AppResult<Profile> {
+        self.change_book(|book| book.set_customer_language(profile_id, language))
     }
 
     /// Deletes a profile with its key, watchlist, drafts and detail history (nothing

@@ -48,6 +48,7 @@ pub fn apply(book: &mut ProfileBook, presets: &[Preset]) -> bool {
                     agent_email: String::new(),
                     flows: Vec::new(),
                     reasons: None,
+                    customer_language: None,
                     team: None,
                     fixed: Vec::new(),
                 });

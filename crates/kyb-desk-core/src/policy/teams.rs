@@ -100,6 +100,7 @@ mod tests {
             agent_email: String::new(),
             flows: Vec::new(),
             reasons: None,
+            customer_language: None,
             team,
             fixed: Vec::new(),
         }

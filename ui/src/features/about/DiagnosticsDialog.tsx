@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import * as backend from "../../api/backend";
 import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { DiagnosticsBundle } from "../../bindings/DiagnosticsBundle";
 import type { Withheld } from "../../bindings/Withheld";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { useDialogFocus } from "../../hooks/useDialogFocus";
+import { Modal } from "../../components/Modal";
 import { type MessageKey, useI18n } from "../../i18n";
 
 const KINDS: Record<Withheld, MessageKey> = {
@@ -31,11 +31,7 @@ export function DiagnosticsDialog({ onClose }: { onClose: () => void }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  // Tab stays inside; Escape closes (not while saving); the focus goes back to "Exportar
-  // diagnóstico…".
-  const dialog = useRef<HTMLDivElement>(null);
-  useDialogFocus(dialog, { onEscape: () => !saving && onClose() });
+  // Escape closes (not while saving); the focus goes back to "Exportar diagnóstico…".
   const save = () => {
     setSaving(true);
     setError(null);
@@ -45,31 +41,29 @@ export function DiagnosticsDialog({ onClose }: { onClose: () => void }) {
       .finally(() => setSaving(false));
   };
   return (
-    <div className="overlay">
-      <div ref={dialog} className="dialog diagnostics-dialog" role="dialog" aria-modal="true" aria-labelledby="diagnostics-title" data-testid="diagnostics">
-        <h3 id="diagnostics-title" ref={heading} tabIndex={-1}>
-          {t("diagnostics.title")}
-        </h3>
-        <p className="muted small">{t("diagnostics.intro")}</p>
-        {preview.isPending && <div className="empty">{t("diagnostics.gathering")}</div>}
-        {preview.isError && <ErrorNotice error={preview.error} />}
-        {preview.data && <Sections bundle={preview.data} />}
-        {saved && (
-          <div className="notice notice-ok" role="status" data-testid="diagnostics-saved">
-            {t("diagnostics.saved", { path: saved })}
-          </div>
-        )}
-        {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
-        <div className="dialog-actions">
-          <button type="button" className="button-quiet" onClick={onClose} disabled={saving}>
-            {t("diagnostics.close")}
-          </button>
-          <button type="button" className="button-primary" onClick={save} disabled={!preview.data || saving} data-testid="diagnostics-save">
-            {t("diagnostics.save")}
-          </button>
+    <Modal className="diagnostics-dialog" labelledBy="diagnostics-title" initialFocus={heading} busy={saving} onCancel={onClose} testId="diagnostics">
+      <h3 id="diagnostics-title" ref={heading} tabIndex={-1}>
+        {t("diagnostics.title")}
+      </h3>
+      <p className="muted small">{t("diagnostics.intro")}</p>
+      {preview.isPending && <div className="empty">{t("diagnostics.gathering")}</div>}
+      {preview.isError && <ErrorNotice error={preview.error} />}
+      {preview.data && <Sections bundle={preview.data} />}
+      {saved && (
+        <div className="notice notice-ok" role="status" data-testid="diagnostics-saved">
+          {t("diagnostics.saved", { path: saved })}
         </div>
+      )}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      <div className="dialog-actions">
+        <button type="button" className="button-quiet" onClick={onClose} disabled={saving}>
+          {t("diagnostics.close")}
+        </button>
+        <button type="button" className="button-primary" onClick={save} disabled={!preview.data || saving} data-testid="diagnostics-save">
+          {t("diagnostics.save")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AddedSections } from "../../bindings/AddedSections";
@@ -7,9 +7,9 @@ import type { PersonType } from "../../bindings/PersonType";
 import type { Profile } from "../../bindings/Profile";
 import { Counter } from "../../components/Counter";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { Modal } from "../../components/Modal";
 import { SectionName } from "../../components/SectionName";
 import { useLimits } from "../../hooks/appInfo";
-import { useDialogFocus } from "../../hooks/useDialogFocus";
 import { type MessageKey, useI18n } from "../../i18n";
 import { charCount } from "../../words/text";
 
@@ -50,10 +50,8 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
   const [error, setError] = useState<AppError | null>(null);
   const [result, setResult] = useState<AddedSections | null>(null);
   const inFlight = useRef(false);
-  const dialog = useRef<HTMLDivElement>(null);
   // The dialog opens with the focus on its first control, the flow list.
   const flowList = useRef<HTMLSelectElement>(null);
-  useEffect(() => flowList.current?.focus(), []);
   const flowId = (choice === OTHER_FLOW ? typedFlow : choice).trim();
   const tooLong = messageMax !== null && charCount(message.trim()) > messageMax;
 
@@ -85,119 +83,109 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
   const unknown = error?.code === "outcome_unknown";
   // Escape is "back" (not while sending, as the button); the result's close is "close".
   // After an unknown outcome, leaving re-reads the file, as "back" does then.
-  useDialogFocus(dialog, {
-    onEscape: () => {
-      if (result) props.onClose(result.sectionsAdded.length > 0);
-      else if (!busy) props.onClose(unknown);
-    },
-  });
+  const onEscape = () => {
+    if (result) props.onClose(result.sectionsAdded.length > 0);
+    else if (!busy) props.onClose(unknown);
+  };
 
   return (
-    <div className="overlay">
-      <div ref={dialog} className="dialog" role="dialog" aria-modal="true" aria-labelledby="comp-title" data-testid="complementary">
-        <h3 id="comp-title">{t("comp.title")}</h3>
-        {result ? (
-          <div data-testid="complementary-result" role="status">
-            {result.sectionsAdded.length === 0 ? (
-              <p>{t("comp.nothing")}</p>
-            ) : (
-              <>
-                {/* The count once: the service's message says it, or else ours. */}
-                <p>{result.message?.trim() || t("comp.added", { n: result.sectionsAdded.length })}</p>
-                <ul className="tag-list">
-                  {result.sectionsAdded.map((id, i) => (
-                    <li key={id} className="tag">
-                      {isGuid(id) ? (
-                        <span title={id}>{t("comp.form", { id: id.slice(0, 8) })}</span>
-                      ) : (
-                        <SectionName id={id} sectionId={result.sections[i] ?? null} />
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-            {result.sectionsAdded.length === 0 && result.message?.trim() && <p className="muted">{result.message}</p>}
-            <div className="dialog-actions">
-              {/* biome-ignore lint/a11y/noAutofocus: a dialog opens with the focus on its one action. */}
-              <button type="button" className="button-primary" onClick={() => props.onClose(result.sectionsAdded.length > 0)} autoFocus>
-                {t("photos.close")}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <>
-            <p className="muted">{t("comp.intro")}</p>
-            <div className="field">
-              {/* Two controls under one caption: each is named on its own. */}
-              <span className="field-label" id="comp-flow-label">
-                {t("new.flow")}
-              </span>
-              <select
-                ref={flowList}
-                className="input"
-                value={choice}
-                onChange={(e) => setChoice(e.target.value)}
-                aria-labelledby="comp-flow-label"
-                data-testid="comp-flow"
-              >
-                {choices.map((f) => (
-                  <option key={f.flowId} value={f.flowId}>
-                    {f.label}
-                  </option>
+    <Modal labelledBy="comp-title" initialFocus={flowList} onCancel={onEscape} testId="complementary">
+      <h3 id="comp-title">{t("comp.title")}</h3>
+      {result ? (
+        <div data-testid="complementary-result" role="status">
+          {result.sectionsAdded.length === 0 ? (
+            <p>{t("comp.nothing")}</p>
+          ) : (
+            <>
+              {/* The count once: the service's message says it, or else ours. */}
+              <p>{result.message?.trim() || t("comp.added", { n: result.sectionsAdded.length })}</p>
+              <ul className="tag-list">
+                {result.sectionsAdded.map((id, i) => (
+                  <li key={id} className="tag">
+                    {isGuid(id) ? (
+                      <span title={id}>{t("comp.form", { id: id.slice(0, 8) })}</span>
+                    ) : (
+                      <SectionName id={id} sectionId={result.sections[i] ?? null} />
+                    )}
+                  </li>
                 ))}
-                <option value={OTHER_FLOW}>{t("new.otherFlow")}</option>
-              </select>
-              {choice === OTHER_FLOW && (
-                <input
-                  className="input"
-                  value={typedFlow}
-                  onChange={(e) => setTypedFlow(e.target.value)}
-                  placeholder="FlowID"
-                  aria-label={t("new.otherFlow")}
-                />
-              )}
-              <span className="muted small" data-testid="comp-type">
-                {fileType === undefined ? t("comp.typeUnknown") : t(choices.length === 0 ? "comp.noneOfType" : "comp.onlyType", { type: t(PERSON[fileType]) })}
-              </span>
-            </div>
-            <label className="field">
-              <span className="field-label">{t("comp.message")}</span>
-              <textarea className="input" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} data-testid="comp-message" />
-              {messageMax !== null && <Counter text={message.trim()} max={messageMax} />}
-            </label>
-            <label className="check">
-              <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />
-              {t("comp.notify")}
-            </label>
-            {/* One notice for one failure: the person-type refusal in the user's words, or
+              </ul>
+            </>
+          )}
+          {result.sectionsAdded.length === 0 && result.message?.trim() && <p className="muted">{result.message}</p>}
+          <div className="dialog-actions">
+            {/* biome-ignore lint/a11y/noAutofocus: a dialog opens with the focus on its one action. */}
+            <button type="button" className="button-primary" onClick={() => props.onClose(result.sectionsAdded.length > 0)} autoFocus>
+              {t("photos.close")}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <p className="muted">{t("comp.intro")}</p>
+          <div className="field">
+            {/* Two controls under one caption: each is named on its own. */}
+            <span className="field-label" id="comp-flow-label">
+              {t("new.flow")}
+            </span>
+            <select
+              ref={flowList}
+              className="input"
+              value={choice}
+              onChange={(e) => setChoice(e.target.value)}
+              aria-labelledby="comp-flow-label"
+              data-testid="comp-flow"
+            >
+              {choices.map((f) => (
+                <option key={f.flowId} value={f.flowId}>
+                  {f.label}
+                </option>
+              ))}
+              <option value={OTHER_FLOW}>{t("new.otherFlow")}</option>
+            </select>
+            {choice === OTHER_FLOW && (
+              <input className="input" value={typedFlow} onChange={(e) => setTypedFlow(e.target.value)} placeholder="FlowID" aria-label={t("new.otherFlow")} />
+            )}
+            <span className="muted small" data-testid="comp-type">
+              {fileType === undefined ? t("comp.typeUnknown") : t(choices.length === 0 ? "comp.noneOfType" : "comp.onlyType", { type: t(PERSON[fileType]) })}
+            </span>
+          </div>
+          <label className="field">
+            <span className="field-label">{t("comp.message")}</span>
+            <textarea className="input" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} data-testid="comp-message" />
+            {messageMax !== null && <Counter text={message.trim()} max={messageMax} />}
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />
+            {t("comp.notify")}
+          </label>
+          {/* One notice for one failure: the person-type refusal in the user's words, or
                 the error as the shared notice words it. */}
-            {mismatch ? (
-              <div className="notice notice-error" role="alert" data-testid="comp-mismatch">
-                {t("comp.mismatch")}
-              </div>
-            ) : (
-              error && !unknown && <ErrorNotice error={error} />
-            )}
-            {unknown && (
-              <div className="notice notice-warn" role="alert" data-testid="comp-unknown">
-                <p>{t("comp.unknown")}</p>
-                <button type="button" className="button-quiet" onClick={() => props.onClose(true)} data-testid="comp-reread">
-                  {t("comp.reread")}
-                </button>
-              </div>
-            )}
-            <div className="dialog-actions">
-              <button type="button" className="button-quiet" onClick={() => props.onClose(unknown)} disabled={busy}>
-                {t("confirm.back")}
-              </button>
-              <button type="button" className="button-primary" onClick={send} disabled={busy || !flowId || tooLong} data-testid="comp-send">
-                {busy ? t("confirm.working") : unknown ? t("comp.sendAgain") : t("comp.send")}
+          {mismatch ? (
+            <div className="notice notice-error" role="alert" data-testid="comp-mismatch">
+              {t("comp.mismatch")}
+            </div>
+          ) : (
+            error && !unknown && <ErrorNotice error={error} />
+          )}
+          {unknown && (
+            <div className="notice notice-warn" role="alert" data-testid="comp-unknown">
+              <p>{t("comp.unknown")}</p>
+              <button type="button" className="button-quiet" onClick={() => props.onClose(true)} data-testid="comp-reread">
+                {t("comp.reread")}
               </button>
             </div>
-          </>
-        )}
-      </div>
-    </div>
+          )}
+          <div className="dialog-actions">
+            <button type="button" className="button-quiet" onClick={() => props.onClose(unknown)} disabled={busy}>
+              {t("confirm.back")}
+            </button>
+            <button type="button" className="button-primary" onClick={send} disabled={busy || !flowId || tooLong} data-testid="comp-send">
+              {busy ? t("confirm.working") : unknown ? t("comp.sendAgain") : t("comp.send")}
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
   );
 }

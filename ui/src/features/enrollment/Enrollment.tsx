@@ -9,8 +9,8 @@ import type { EnrollmentLink } from "../../bindings/EnrollmentLink";
 import type { Person } from "../../bindings/Person";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { Modal } from "../../components/Modal";
 import { QrCode } from "../../components/QrCode";
-import { useDialogFocus } from "../../hooks/useDialogFocus";
 import { type MessageKey, useI18n } from "../../i18n";
 import { outcomeText } from "../../words/errorWords";
 import { formatLocal } from "../../words/format";
@@ -112,45 +112,39 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
 function LinkDialog(props: { link: EnrollmentLink; name: string; onClose: () => void; opener: () => HTMLElement | null }) {
   const { t } = useI18n();
   const { link, name } = props;
-  const dialog = useRef<HTMLDivElement>(null);
-  useDialogFocus(dialog, { onEscape: props.onClose, fallback: props.opener });
+  const close = useRef<HTMLButtonElement>(null);
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
-    <div className="overlay" onClick={props.onClose}>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click inside the dialog from reaching the backdrop. */}
-      <div
-        ref={dialog}
-        className="dialog dialog-small"
-        role="dialog"
-        aria-modal="true"
-        aria-label={t("enroll.title")}
-        onClick={(event) => event.stopPropagation()}
-        data-testid="enrollment-link"
-      >
-        <h3>{t("enroll.title")}</h3>
-        <p>{t("enroll.for", { name })}</p>
-        {link.EnrollmentUrl ? (
-          <>
-            <QrCode text={link.EnrollmentUrl} label={t("enroll.qr", { name })} />
-            <code className="mono link-text" data-testid="enrollment-url">
-              {link.EnrollmentUrl}
-            </code>
-          </>
-        ) : (
-          <p className="notice notice-warn" role="note" data-testid="enrollment-no-url">
-            {t("enroll.noUrl")}
-          </p>
-        )}
-        <p className="muted small">{t("enroll.record", { id: shown(link.Id) })}</p>
-        <div className="dialog-actions">
-          {link.EnrollmentUrl && <CopyButton text={link.EnrollmentUrl} testId="copy-enrollment" />}
-          {/* biome-ignore lint/a11y/noAutofocus: the dialog opens with the focus on closing it, the copy button one Tab away. */}
-          <button type="button" className="button-primary" onClick={props.onClose} autoFocus>
-            {t("photos.close")}
-          </button>
-        </div>
+    <Modal
+      className="dialog-small"
+      label={t("enroll.title")}
+      initialFocus={close}
+      onCancel={props.onClose}
+      closeOnBackdrop
+      fallback={props.opener}
+      testId="enrollment-link"
+    >
+      <h3>{t("enroll.title")}</h3>
+      <p>{t("enroll.for", { name })}</p>
+      {link.EnrollmentUrl ? (
+        <>
+          <QrCode text={link.EnrollmentUrl} label={t("enroll.qr", { name })} />
+          <code className="mono link-text" data-testid="enrollment-url">
+            {link.EnrollmentUrl}
+          </code>
+        </>
+      ) : (
+        <p className="notice notice-warn" role="note" data-testid="enrollment-no-url">
+          {t("enroll.noUrl")}
+        </p>
+      )}
+      <p className="muted small">{t("enroll.record", { id: shown(link.Id) })}</p>
+      <div className="dialog-actions">
+        {link.EnrollmentUrl && <CopyButton text={link.EnrollmentUrl} testId="copy-enrollment" />}
+        <button ref={close} type="button" className="button-primary" onClick={props.onClose}>
+          {t("photos.close")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }
 

@@ -17,7 +17,17 @@ import "../../i18n/evidence";
 /** What the analyst decides a section on: its findings, then each document it covers (its
  * data, validations and the file itself) and each entity (data beside the authorities',
  * photos). */
-export function EvidencePane({ view, onOpenWindow }: { view: SectionView /** Shows it in a window of its own; absent there. */; onOpenWindow?: () => void }) {
+export function EvidencePane({
+  view,
+  onOpenWindow,
+  reading,
+}: {
+  view: SectionView;
+  /** Shows it in a window of its own; absent there. */
+  onOpenWindow?: () => void;
+  /** The pane at a reading width, and its switch; absent in the evidence window. */
+  reading?: { on: boolean; toggle: () => void };
+}) {
   const { t } = useI18n();
   const { section } = view;
   // One pdf.js worker and the last documents opened, for every section of the review;
@@ -39,6 +49,19 @@ export function EvidencePane({ view, onOpenWindow }: { view: SectionView /** Sho
         <header className="evidence-head">
           <h3>{shown(view.label)}</h3>
           {section && <span className="muted small evidence-rule">{ruleLabel(section.rule, t)}</span>}
+          {reading && (
+            <button
+              type="button"
+              className="button-quiet small"
+              onClick={reading.toggle}
+              aria-pressed={reading.on}
+              aria-keyshortcuts="Shift+W"
+              title={t("evidence.readingHint")}
+              data-testid="evidence-reading"
+            >
+              {t("evidence.reading")}
+            </button>
+          )}
           {onOpenWindow && (
             <button type="button" className="button-quiet small" onClick={onOpenWindow} data-testid="evidence-window" aria-keyshortcuts="Shift+E">
               {t("evidence.openWindow")}

@@ -1,6 +1,5 @@
 import { type ReactNode, useId, useRef, useState } from "react";
-import { useDialogFocus } from "../../hooks/useDialogFocus";
-import { useFocusWhileOpen } from "../../hooks/useFocusWhileOpen";
+import { Modal } from "../../components/Modal";
 import { useI18n } from "../../i18n";
 import { type LinkTarget, useFileLinks } from "./fileLinks";
 
@@ -30,32 +29,18 @@ function LinkPrompt(props: { file: string; onOpen: () => void; onStay: () => voi
   const stay = useRef<HTMLButtonElement>(null);
   const title = useId();
   const why = useId();
-  useFocusWhileOpen(stay);
-  // Tab and Shift+Tab stay on its two buttons; Escape stays.
-  const dialog = useRef<HTMLDivElement>(null);
-  useDialogFocus(dialog, { onEscape: props.onStay });
   return (
-    <div className="overlay">
-      <div
-        ref={dialog}
-        className="dialog dialog-small"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={title}
-        aria-describedby={why}
-        data-testid="link-prompt"
-      >
-        <h3 id={title}>{t("fileLink.ask", { file: props.file })}</h3>
-        <p id={why}>{t("fileLink.askWhy")}</p>
-        <div className="dialog-actions">
-          <button ref={stay} type="button" className="button-quiet" onClick={props.onStay} data-testid="link-stay">
-            {t("fileLink.stay")}
-          </button>
-          <button type="button" className="button-primary" onClick={props.onOpen} data-testid="link-open">
-            {t("fileLink.open")}
-          </button>
-        </div>
+    <Modal role="alertdialog" className="dialog-small" labelledBy={title} describedBy={why} initialFocus={stay} onCancel={props.onStay} testId="link-prompt">
+      <h3 id={title}>{t("fileLink.ask", { file: props.file })}</h3>
+      <p id={why}>{t("fileLink.askWhy")}</p>
+      <div className="dialog-actions">
+        <button ref={stay} type="button" className="button-quiet" onClick={props.onStay} data-testid="link-stay">
+          {t("fileLink.stay")}
+        </button>
+        <button type="button" className="button-primary" onClick={props.onOpen} data-testid="link-open">
+          {t("fileLink.open")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -5,8 +5,8 @@ import { queries } from "../../api/queries";
 import type { Profile } from "../../bindings/Profile";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { Modal } from "../../components/Modal";
 import { StatusBadge } from "../../components/StatusBadge";
-import { useFocusWhileOpen } from "../../hooks/useFocusWhileOpen";
 import { useI18n } from "../../i18n";
 import { emptyFilter, rowKey, visibleRows } from "../watchlist/model";
 import "./quickopen.css";
@@ -24,7 +24,6 @@ export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile)
   const [current, setCurrent] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
-  useFocusWhileOpen(input);
   const found = useMemo(
     () => (files.state === "ready" ? visibleRows(files.value, { ...emptyFilter, query }, { key: "updated", descending: true }).slice(0, QUICK_OPEN_LIMIT) : []),
     [files, query],
@@ -55,60 +54,58 @@ export function QuickOpen(props: { profile: Profile; onOpen: (file: WatchedFile)
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
-    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && props.onClose()}>
-      <div
-        className="dialog quick-open"
-        role="dialog"
-        aria-modal="true"
+    <Modal
+      className="quick-open"
+      label={t("quick.title")}
+      initialFocus={input}
+      onCancel={props.onClose}
+      closeOnBackdrop
+      testId="quick-open"
+      // The screen below (a review's j/k/a/r, the detail's 1–5) hears none of these keys.
+      onKeyDown={(e) => e.stopPropagation()}
+    >
+      <input
+        ref={input}
+        className="input"
+        role="combobox"
+        aria-expanded={found.length > 0}
+        aria-controls={`${id}-list`}
+        aria-activedescendant={chosen ? `${id}-${at}` : undefined}
         aria-label={t("quick.title")}
-        data-testid="quick-open"
-        // The screen below (a review's j/k/a/r, the detail's 1–5) hears none of these keys.
-        onKeyDown={(e) => e.stopPropagation()}
-      >
-        <input
-          ref={input}
-          className="input"
-          role="combobox"
-          aria-expanded={found.length > 0}
-          aria-controls={`${id}-list`}
-          aria-activedescendant={chosen ? `${id}-${at}` : undefined}
-          aria-label={t("quick.title")}
-          placeholder={t("quick.placeholder")}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setCurrent(0);
-          }}
-          onKeyDown={onKey}
-          data-testid="quick-query"
-        />
-        {files.state === "failed" && <ErrorNotice error={files.error} />}
-        {files.state === "ready" && found.length === 0 && <div className="empty">{files.value.length === 0 ? t("emptyWatchlistTitle") : t("quick.none")}</div>}
-        {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox pattern, a list whose items are its options. */}
-        <ul className="quick-list" role="listbox" id={`${id}-list`} aria-label={t("quick.title")}>
-          {found.map((file, index) => (
-            // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: the combobox pattern: the focus stays in the search field, whose arrow keys and Enter choose and open an option (aria-activedescendant); a click opens one too.
-            <li
-              key={rowKey(file)}
-              id={`${id}-${index}`}
-              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox pattern, a list whose items are its options.
-              role="option"
-              aria-selected={file === chosen}
-              className={file === chosen ? "quick-item current" : "quick-item"}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => props.onOpen(file)}
-              data-testid="quick-item"
-            >
-              <span className="strong">{file.companyName?.trim() || flowLabel(file.flowId)}</span>
-              <span className="mono">{file.rfc}</span>
-              <span className="muted">{flowLabel(file.flowId)}</span>
-              <StatusBadge status={file.documentStatus} category={file.statusCategory} />
-            </li>
-          ))}
-        </ul>
-        <div className="muted small">{t("quick.keys")}</div>
-      </div>
-    </div>
+        placeholder={t("quick.placeholder")}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setCurrent(0);
+        }}
+        onKeyDown={onKey}
+        data-testid="quick-query"
+      />
+      {files.state === "failed" && <ErrorNotice error={files.error} />}
+      {files.state === "ready" && found.length === 0 && <div className="empty">{files.value.length === 0 ? t("emptyWatchlistTitle") : t("quick.none")}</div>}
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox pattern, a list whose items are its options. */}
+      <ul className="quick-list" role="listbox" id={`${id}-list`} aria-label={t("quick.title")}>
+        {found.map((file, index) => (
+          // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: the combobox pattern: the focus stays in the search field, whose arrow keys and Enter choose and open an option (aria-activedescendant); a click opens one too.
+          <li
+            key={rowKey(file)}
+            id={`${id}-${index}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox pattern, a list whose items are its options.
+            role="option"
+            aria-selected={file === chosen}
+            className={file === chosen ? "quick-item current" : "quick-item"}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => props.onOpen(file)}
+            data-testid="quick-item"
+          >
+            <span className="strong">{file.companyName?.trim() || flowLabel(file.flowId)}</span>
+            <span className="mono">{file.rfc}</span>
+            <span className="muted">{flowLabel(file.flowId)}</span>
+            <StatusBadge status={file.documentStatus} category={file.statusCategory} />
+          </li>
+        ))}
+      </ul>
+      <div className="muted small">{t("quick.keys")}</div>
+    </Modal>
   );
 }

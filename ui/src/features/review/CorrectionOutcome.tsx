@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
@@ -16,7 +16,18 @@ import { hasVerdict } from "./model";
 /** What the service did with the request: counts, affected entities, the notification,
  * the correction link and every warning. Each section is named from the file's tracked
  * sections (`sections`) when they list it, else shown as the service sent it. */
-export function CorrectionOutcome({ result, sections, onDone }: { result: CorrectionResult; sections: TrackedSection[]; onDone: () => void }) {
+export function CorrectionOutcome({
+  result,
+  sections,
+  onDone,
+  next,
+}: {
+  result: CorrectionResult;
+  sections: TrackedSection[];
+  onDone: () => void;
+  /** The offer of the next file to review, beside going back. */
+  next?: ReactNode;
+}) {
   const { t, locale } = useI18n();
   const [error, setError] = useState<AppError | null>(null);
   const link = result.linkCorreccion;
@@ -110,6 +121,7 @@ export function CorrectionOutcome({ result, sections, onDone }: { result: Correc
         </tbody>
       </table>
       <div className="dialog-actions">
+        {next}
         <button type="button" className="button-primary" onClick={onDone} data-testid="result-done">
           {t("result.backToTracking")}
         </button>

@@ -14,9 +14,11 @@ import type { SectionDecision } from "../../bindings/SectionDecision";
 import type { SectionEvidence } from "../../bindings/SectionEvidence";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
+import { startWithPreferences } from "../../preferences";
 import { GivenInfo, testInfo } from "../../test/appInfo";
 import { fileEvidence, finding, sectionEvidence } from "../../test/evidence";
 import { NO_DATA } from "../../test/largeDetail";
+import { expectModal } from "../../test/modal";
 import { render } from "../../test/render";
 import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
@@ -742,7 +744,7 @@ describe("a review on sparse answers", () => {
     scroller.remove();
   });
 
-  it("offers ready-made reasons for a rejected section, chosen by keyboard into a comment that stays editable", async () => {
+  it("offers ready-made reasons for a rejected section, walked by keyboard and put in a comment that stays editable only on Enter", async () => {
     backend();
     const rows = await open();
     key("r"); // reject the proof of address: the cursor goes to its comment
@@ -751,18 +753,92 @@ describe("a review on sparse answers", () => {
     key("Escape"); // nothing written: back to the section
     expect(document.activeElement).toBe(rows[0]);
     key("m");
-    const picker = within(rows[0] as HTMLElement).getByTestId("reason-picker") as HTMLSelectElement;
+    const picker = within(rows[0] as HTMLElement).getByTestId("reason-picker") as HTMLInputElement;
     expect(document.activeElement).toBe(picker);
-    const options = [...picker.querySelectorAll("option")].map((o) => o.value);
-    expect(options[1]).toBe("El comprobante de domicilio tiene más de tres meses: suba uno reciente.");
-    fireEvent.change(picker, { target: { value: options[1] } });
+    expect(picker.getAttribute("role")).toBe("combobox");
+    expect(picker.getAttribute("aria-expanded")).toBe("true");
+    const options = () => within(rows[0] as HTMLElement).getAllByTestId("reason-option");
+    expect(options()[0]?.textContent).toBe("El comprobante de domicilio tiene más de tres meses: suba uno reciente.");
+    // The arrows only move: nothing is inserted until Enter.
+    key("ArrowDown");
+    key("ArrowDown");
+    key("ArrowUp");
+    expect((comment as HTMLTextAreaElement).value).toBe("");
+    expect(options()[1]?.getAttribute("aria-selected")).toBe("true");
+    expect(picker.getAttribute("aria-activedescendant")).toBe(options()[1]?.id);
+    const chosen = options()[1]?.textContent ?? "";
+    key("Enter");
     await waitFor(() => expect(document.activeElement).toBe(comment));
-    expect((comment as HTMLTextAreaElement).value).toBe(options[1]);
-    fireEvent.change(comment, { target: { value: `${options[1]} Debe estar a nombre de la empresa.` } });
+    expect((comment as HTMLTextAreaElement).value).toBe(chosen);
+    fireEvent.change(comment, { target: { value: `${chosen} Debe estar a nombre de la empresa.` } });
     key("Enter", { ctrlKey: true });
     await screen.findByTestId("preview");
     const payload = JSON.parse(screen.getByTestId("preview-payload").textContent ?? "") as CorrectionRequest;
-    expect(payload.secciones[0]?.comentario).toBe(`${options[1]} Debe estar a nombre de la empresa.`);
+    expect(payload.secciones[0]?.comentario).toBe(`${chosen} Debe estar a nombre de la empresa.`);
+  });
+
+  it("finds a reason by any of its words as it is typed, and Escape clears what was typed before leaving", async () => {
+    backend();
+    const rows = await open();
+    key("r");
+    await within(rows[0] as HTMLElement).findByTestId("review-comment");
+    key("m", { ctrlKey: true });
+    const picker = within(rows[0] as HTMLElement).getByTestId("reason-picker") as HTMLInputElement;
+    // "nombre" is no reason's first word: five of them begin with "El".
+    fireEvent.change(picker, { target: { value: "nombre empr" } });
+    const shown = within(rows[0] as HTMLElement).getAllByTestId("reason-option");
+    expect(shown.map((o) => o.textContent)).toEqual(["El comprobante no está a nombre de la empresa."]);
+    key("Escape");
+    expect(picker.value).toBe("");
+    expect(document.activeElement).toBe(picker);
+    key("Escape");
+    expect(document.activeElement).toBe(rows[0]);
+  });
+
+  it("opens the preview as a modal dialog on its safe choice, keep editing, so Enter alone sends nothing", async () => {
+    const b = backend();
+    await open();
+    key("a");
+    key("Enter", { ctrlKey: true });
+    const preview = await screen.findByTestId("preview");
+    expectModal(preview);
+    expect(document.activeElement?.textContent).toBe("Seguir editando");
+    fireEvent.click(document.activeElement as HTMLElement);
+    await waitFor(() => expect(screen.queryByTestId("preview")).toBeNull());
+    expect(b.sent).toEqual([]);
+  });
+
+  it("starts a rejection with its reasons open on m from an undecided section", async () => {
+    backend();
+    const rows = await open();
+    key("m");
+    const picker = await within(rows[0] as HTMLElement).findByTestId("reason-picker");
+    await waitFor(() => expect(document.activeElement).toBe(picker));
+    expect(rows[0]?.getAttribute("data-verdict")).toBe("Rechazada");
+    expect(picker.getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("writes to the customer in Spanish while the window is in English, with the translation beside and the preview saying so", async () => {
+    startWithPreferences({ language: "en" });
+    try {
+      backend();
+      const rows = await open();
+      key("m");
+      const picker = await within(rows[0] as HTMLElement).findByTestId("reason-picker");
+      await waitFor(() => expect(document.activeElement).toBe(picker));
+      const first = within(rows[0] as HTMLElement).getAllByTestId("reason-option")[0] as HTMLElement;
+      expect(first.querySelector("[lang=es-MX]")?.textContent).toBe("El comprobante de domicilio tiene más de tres meses: suba uno reciente.");
+      expect(first.textContent).toContain("The proof of address is more than three months old: upload a recent one.");
+      expect(within(rows[0] as HTMLElement).getByTestId("reason-reader").textContent).toBe("The customer reads it in Spanish.");
+      key("Enter");
+      const comment = within(rows[0] as HTMLElement).getByTestId("review-comment") as HTMLTextAreaElement;
+      await waitFor(() => expect(comment.value).toBe("El comprobante de domicilio tiene más de tres meses: suba uno reciente."));
+      key("Enter", { ctrlKey: true });
+      await screen.findByTestId("preview");
+      expect(screen.getByTestId("preview-reader").textContent).toBe("The customer reads the comments and the message in Spanish.");
+    } finally {
+      startWithPreferences();
+    }
   });
 
   it("opens the reasons with Ctrl+M from inside the comment, where a plain m is typed", async () => {
@@ -815,8 +891,8 @@ describe("a review on sparse answers", () => {
     const rows = await screen.findAllByTestId("review-section");
     await waitFor(() => expect(document.activeElement).toBe(rows[0]));
     key("r");
-    const picker = await within(rows[0] as HTMLElement).findByTestId("reason-picker");
-    expect([...picker.querySelectorAll("option")].map((o) => o.value)[1]).toBe("Es de otra ciudad.");
+    await within(rows[0] as HTMLElement).findByTestId("reason-picker");
+    expect(within(rows[0] as HTMLElement).getAllByTestId("reason-option")[0]?.textContent).toBe("Es de otra ciudad.");
   });
 });
 
@@ -874,6 +950,55 @@ describe("the review beside its evidence", () => {
     await waitFor(() => expect(screen.queryByTestId("confirm")).toBeNull());
     key("Enter", { ctrlKey: true });
     expect(await screen.findByTestId("preview")).toBeTruthy();
+  });
+
+  it("offers first the reason of the section's finding: an altered document, m from the undecided section", async () => {
+    backend(null, tracking, detail, evidence);
+    const rows = await open();
+    key("m");
+    const picker = await within(rows[0] as HTMLElement).findByTestId("reason-picker");
+    await waitFor(() => expect(document.activeElement).toBe(picker));
+    const options = within(rows[0] as HTMLElement).getAllByTestId("reason-option");
+    expect(options[0]?.textContent).toBe(
+      "El documento muestra señales de alteración o edición: suba el documento original, tal como lo emitió la institución, sin modificaciones.",
+    );
+    expect(options[0]?.getAttribute("aria-selected")).toBe("true");
+    key("Enter");
+    const comment = within(rows[0] as HTMLElement).getByTestId("review-comment") as HTMLTextAreaElement;
+    await waitFor(() => expect(document.activeElement).toBe(comment));
+    expect(comment.value).toMatch(/^El documento muestra señales de alteración/);
+  });
+
+  it("moves the focus to the section's document with v and back, the evidence staying on that section", async () => {
+    backend(null, tracking, detail, evidence);
+    const rows = await open();
+    key("j");
+    expect(screen.getByTestId("evidence-pane").dataset.section).toBe("LegalRepresentativeObligatorio");
+    key("v");
+    const pane = screen.getByTestId("evidence-pane");
+    expect(pane.parentElement?.contains(document.activeElement)).toBe(true);
+    // The review's keys wait while the focus is in the evidence: j does not change the
+    // section under the document, nor a accept it.
+    key("j");
+    key("a");
+    expect(screen.getByTestId("evidence-pane").dataset.section).toBe("LegalRepresentativeObligatorio");
+    expect(rows[1]?.dataset.verdict).toBe("");
+    key("v");
+    expect(document.activeElement).toBe(rows[1]);
+    expect(screen.getByTestId("evidence-pane").dataset.section).toBe("LegalRepresentativeObligatorio");
+  });
+
+  it("widens the evidence to a reading width with its switch or Shift+W", async () => {
+    backend(null, tracking, detail, evidence);
+    await open();
+    const split = document.querySelector(".review-split") as HTMLElement;
+    const toggle = screen.getByTestId("evidence-reading");
+    expect(toggle.getAttribute("aria-pressed")).toBe("false");
+    key("W", { shiftKey: true });
+    expect(split.classList.contains("reading")).toBe(true);
+    expect(screen.getByTestId("evidence-reading").getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByTestId("evidence-reading"));
+    expect(split.classList.contains("reading")).toBe(false);
   });
 
   it("marks each flagged row, shows the focused section's evidence, and j switches it", async () => {

@@ -36,8 +36,10 @@ import { ClaimBar } from "../team/ClaimBar";
 import { CorrectionOutcome } from "./CorrectionOutcome";
 import { CorrectionPreview } from "./CorrectionPreview";
 import { candidatesFor, chooseEntity, decide, freshDraft, hasVerdict, isTouched, restore, tally, update } from "./model";
+import { NextFileOffer } from "./NextFileOffer";
+import type { NextFile } from "./nextFile";
 import { ReasonPicker } from "./ReasonPicker";
-import { reasonsFor, withReason } from "./reasons";
+import { customerLocale, offeredReasons, withReason } from "./reasons";
 import { useReviewKeys } from "./useReviewKeys";
 import { useReviewStage } from "./useReviewStage";
 import "./review.css";
@@ -98,11 +100,13 @@ export function ReviewView(props: {
   rfc: string;
   documentId: string;
   /** Its edited rejection reasons (the defaults otherwise). */
-  profile?: Pick<Profile, "reasons"> | undefined;
+  profile?: Pick<Profile, "reasons" | "customerLanguage"> | undefined;
   onBack: () => void;
   onDone: () => void;
   /** The correction was sent (the demo's review tour is done then). */
   onSent?: (() => void) | undefined;
+  /** Opens the next file to review, offered once the correction is sent. */
+  onNext?: ((file: NextFile) => void) | undefined;
 }) {
   const { t } = useI18n();
   // Read once per opening (the saved draft is in it), never kept once the review closes.
@@ -133,6 +137,7 @@ export function ReviewView(props: {
           file={{ flowId: props.flowId, rfc: props.rfc }}
           profile={props.profile ?? null}
           onDone={props.onDone}
+          onNext={props.onNext}
           onSent={() => {
             setSent(true);
             props.onSent?.();
@@ -147,11 +152,12 @@ function ReviewForm(props: {
   material: Material;
   limits: Limits;
   file: { flowId: string; rfc: string };
-  profile: Pick<Profile, "reasons"> | null;
+  profile: Pick<Profile, "reasons" | "customerLanguage"> | null;
   onDone: () => void;
   onSent: () => void;
+  onNext?: ((file: NextFile) => void) | undefined;
 }) {
-  const { material, limits, file, onDone, onSent } = props;
+  const { material, limits, file, onDone, onSent, onNext } = props;
   const { t, locale } = useI18n();
   const [draft, setDraft] = useState<Draft>(material.draft);
   /** The decisions "Start over" threw away, until the analyst undoes it or changes something. */
@@ -245,7 +251,10 @@ function ReviewForm(props: {
     }
     return review.openPreview();
   }, [unacknowledged, evidenceOf, draft.decisions, review.openPreview]);
+  const pane = useRef<HTMLDivElement>(null);
+  const evidencePane = useCallback(() => pane.current, []);
   const keys = useReviewKeys({
+    evidence: evidencePane,
     draft,
     change,
     editing: stage.kind === "editing" && asking === null,
@@ -307,6 +316,9 @@ function ReviewForm(props: {
     if (focusedSection !== undefined) begin("evidence");
   }, [focusedSection]);
   const [windowOpen, setWindowOpen] = useState(false);
+  // The evidence wider, for reading a document's text at the window's width (a deed at
+  // fit-width in the narrow pane is too small to read at 1280 px).
+  const [reading, setReading] = useState(false);
   // Whether the review is still on screen: a window that opens after it left is closed.
   const mounted = useRef(true);
   useEffect(() => {
@@ -336,9 +348,13 @@ function ReviewForm(props: {
   }, [windowOpen]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "E" && event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) {
+      if (!event.shiftKey || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (event.key === "E") {
         event.preventDefault();
         openWindow();
+      } else if (event.key === "W") {
+        event.preventDefault();
+        setReading((on) => !on);
       }
     };
     window.addEventListener("keydown", onKey);
@@ -366,7 +382,10 @@ function ReviewForm(props: {
     if (discarded) change(() => discarded);
   };
 
-  if (stage.kind === "done") return <CorrectionOutcome result={stage.result} sections={material.sections} onDone={onDone} />;
+  if (stage.kind === "done")
+    return (
+      <CorrectionOutcome result={stage.result} sections={material.sections} onDone={onDone} next={onNext && <NextFileOffer after={file} onNext={onNext} />} />
+    );
   if (draft.decisions.length === 0) return <div className="empty">{t("review.noSections")}</div>;
 
   // Each failure beside its section; the rest (and "nothing decided yet") with the
@@ -428,7 +447,7 @@ function ReviewForm(props: {
           </ul>
         </div>
       )}
-      <div className="review-split">
+      <div className={`review-split${reading ? " reading" : ""}`}>
         <div className="review-decisions">
           <ol className="review-list" aria-label={t("review.title")}>
             {draft.decisions.map((decision, index) => {
@@ -522,8 +541,14 @@ function ReviewForm(props: {
                   )}
                   {rejected && (
                     <ReasonPicker
-                      reasons={reasonsFor(status?.id.base ?? null, props.profile, locale)}
-                      selectRef={keys.reasonRef(index)}
+                      reasons={offeredReasons({
+                        base: status?.id.base ?? null,
+                        findings: (evidenceOf(decision.seccion)?.findings ?? []).map((f) => f.kind),
+                        profile: props.profile,
+                        window: locale,
+                      })}
+                      customer={customerLocale(props.profile)}
+                      inputRef={keys.reasonRef(index)}
                       onChoose={(reason) => {
                         change((d) => update(d, decision.seccion, { comentario: withReason(decision.comentario, reason) }));
                         keys.focusComment(index);
@@ -576,9 +601,11 @@ function ReviewForm(props: {
             {general.length > 0 && showProblems && <ProblemList problems={general} compact />}
           </div>
         </div>
-        <ScreenBoundary resetKey={focusedSection ?? ""}>
-          <EvidencePane view={paneView} onOpenWindow={openWindow} />
-        </ScreenBoundary>
+        <div ref={pane} className="review-evidence" tabIndex={-1}>
+          <ScreenBoundary resetKey={focusedSection ?? ""}>
+            <EvidencePane view={paneView} onOpenWindow={openWindow} reading={{ on: reading, toggle: () => setReading((on) => !on) }} />
+          </ScreenBoundary>
+        </div>
       </div>
       {asking && (
         <AcknowledgeDialog
@@ -597,6 +624,7 @@ function ReviewForm(props: {
           request={stage.preview.request}
           changed={stage.changed}
           sections={material.sections}
+          customer={customerLocale(props.profile)}
           undecided={draft.decisions.filter((d) => d.estatus === null).map((d) => d.seccion)}
           sending={stage.sending}
           error={stage.error}

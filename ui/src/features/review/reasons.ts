@@ -1,8 +1,11 @@
-// Ready-made rejection reasons, per kind of section, in the user's language. These are
-// the defaults, written from the spec's list of sections; a profile keeps the kinds its
-// analysts edited (`Profile.reasons`, checked and stored by the backend's `reasons.rs`),
-// and an edited kind replaces its defaults in every language. A reason only fills the
-// comment box: what is sent stays the analyst's to change.
+// Ready-made rejection reasons, per kind of section and per finding, in the language the
+// customer reads (`customerLocale`), never the window's: the comment reaches the business
+// owner. The window may show a default's translation beside it. These are the defaults,
+// written from the spec's list of sections; a profile keeps the kinds its analysts edited
+// (`Profile.reasons`, checked and stored by the backend's `reasons.rs`), and an edited
+// kind replaces its defaults in every language. A reason only fills the comment box:
+// what is sent stays the analyst's to change.
+import type { FindingKind } from "../../bindings/FindingKind";
 import type { Profile } from "../../bindings/Profile";
 import type { SectionBase } from "../../bindings/SectionBase";
 import type { Locale } from "../../i18n";
@@ -91,6 +94,95 @@ const EN: Defaults = {
 
 const DEFAULTS: Record<Locale, Defaults> = { "es-MX": ES, en: EN };
 
+/** A reason for what the desk's own checks found, offered before the section's: the
+ * analyst rejects most often for the finding in front of them. A watchlist hit is never
+ * named to the customer (telling a listed person they matched a list warns them): its
+ * reason asks for the identification that settles who they are. */
+type FindingDefaults = Partial<Record<FindingKind, string>>;
+
+const FINDING_ES: FindingDefaults = {
+  document_edited: "El documento muestra señales de alteración o edición: suba el documento original, tal como lo emitió la institución, sin modificaciones.",
+  proof_stale: "El comprobante de domicilio tiene más de tres meses: suba uno reciente.",
+  name_mismatch: "El nombre no coincide con el de la identificación oficial: revise los datos o suba la identificación correcta.",
+  face_mismatch: "La fotografía del rostro no coincide con la de la identificación.",
+  not_on_voter_list: "La credencial para votar no aparece vigente en la lista nominal: suba una identificación oficial vigente.",
+  watchlist_hit: "No fue posible validar la identidad de esta persona: suba una identificación oficial vigente y su CURP.",
+  document_unreadable: "No es posible abrir el documento: suba un PDF o una imagen legible del documento completo.",
+};
+
+const FINDING_EN: FindingDefaults = {
+  document_edited: "The document shows signs of alteration or editing: upload the original, as the institution issued it, unmodified.",
+  proof_stale: "The proof of address is more than three months old: upload a recent one.",
+  name_mismatch: "The name does not match the official ID's: check the data or upload the right ID.",
+  face_mismatch: "The face photograph does not match the ID's.",
+  not_on_voter_list: "The voter card is not current on the electoral roll: upload a current official ID.",
+  watchlist_hit: "This person's identity could not be validated: upload a current official ID and their CURP.",
+  document_unreadable: "The document cannot be opened: upload a readable PDF or image of the whole document.",
+};
+
+/** The findings whose reason stands for another's: an alteration risk is the same ask as
+ * an edited document. */
+const SAME_AS: Partial<Record<FindingKind, FindingKind>> = { alteration_risk: "document_edited" };
+
+const FINDING_DEFAULTS: Record<Locale, FindingDefaults> = { "es-MX": FINDING_ES, en: FINDING_EN };
+
+/** The language a profile's customers read: Spanish (Mexico) unless it says otherwise. */
+export function customerLocale(profile: Pick<Profile, "customerLanguage"> | null | undefined): Locale {
+  return profile?.customerLanguage ?? "es-MX";
+}
+
+/** A reason as the picker offers it: the text the customer reads, and its translation
+ * into the window's language (a default only, when the languages differ). */
+export interface Reason {
+  text: string;
+  translation: string | null;
+}
+
+/** What the review offers for a section, in the customer's language: first the reasons
+ * of its findings (in the findings' order), then its kind's, then the general ones,
+ * each once. */
+export function offeredReasons(props: {
+  base: SectionBase | null;
+  findings: readonly FindingKind[];
+  profile: Pick<Profile, "reasons" | "customerLanguage"> | null;
+  window: Locale;
+}): Reason[] {
+  const customer = customerLocale(props.profile);
+  const translate = customer !== props.window;
+  const offered: Reason[] = [];
+  const add = (text: string | undefined, translation: string | undefined) => {
+    if (!text || offered.some((r) => r.text === text)) return;
+    offered.push({ text, translation: translate ? (translation ?? null) : null });
+  };
+  for (const found of props.findings) {
+    const kind = SAME_AS[found] ?? found;
+    add(FINDING_DEFAULTS[customer][kind], FINDING_DEFAULTS[props.window][kind]);
+  }
+  for (const kind of [...(props.base ? [props.base] : []), "general" as const]) {
+    const edited = isEdited(kind, props.profile);
+    const texts = reasonsOf(kind, props.profile, customer);
+    const translations = edited ? [] : reasonsOf(kind, null, props.window);
+    for (const [n, text] of texts.entries()) add(text, translations[n]);
+  }
+  return offered;
+}
+
+/** Letters without their accents, in lower case: "Alteración" is found by "alteracion". */
+function folded(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** Whether a reason answers what was typed: each typed word begins a word of the reason
+ * or of its translation, in any order ("alter docu", "domicilio"). */
+export function matchesReason(reason: Reason, typed: string): boolean {
+  const wanted = folded(typed)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (wanted.length === 0) return true;
+  const words = folded(`${reason.text} ${reason.translation ?? ""}`).split(/[^\p{L}\p{N}]+/u);
+  return wanted.every((w) => words.some((word) => word.startsWith(w)));
+}
+
 /** The reasons of one kind: the profile's edited list, else the language's defaults. */
 export function reasonsOf(kind: ReasonKind, profile: Pick<Profile, "reasons"> | null, locale: Locale): string[] {
   const edited = profile?.reasons?.[kind];
@@ -100,12 +192,6 @@ export function reasonsOf(kind: ReasonKind, profile: Pick<Profile, "reasons"> | 
 /** Whether a kind's list is the profile's own (edited) rather than the defaults. */
 export function isEdited(kind: ReasonKind, profile: Pick<Profile, "reasons"> | null): boolean {
   return (profile?.reasons?.[kind]?.length ?? 0) > 0;
-}
-
-/** What the review offers for a section: its kind's reasons, then the general ones. */
-export function reasonsFor(base: SectionBase | null, profile: Pick<Profile, "reasons"> | null, locale: Locale): string[] {
-  const own = base ? reasonsOf(base, profile, locale) : [];
-  return [...own, ...reasonsOf("general", profile, locale).filter((r) => !own.includes(r))];
 }
 
 /** The comment after choosing `reason`: the reason alone in an empty box, else after

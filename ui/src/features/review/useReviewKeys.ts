@@ -23,7 +23,7 @@ export interface ReviewKeys {
   openPreview: () => void;
   rowRef: (index: number) => (node: HTMLLIElement | null) => void;
   commentRef: (index: number) => (node: HTMLTextAreaElement | null) => void;
-  reasonRef: (index: number) => (node: HTMLSelectElement | null) => void;
+  reasonRef: (index: number) => (node: HTMLInputElement | null) => void;
   /** Puts the cursor in a section's comment (after a reason was chosen). */
   focusComment: (index: number) => void;
 }
@@ -36,9 +36,10 @@ export const DIGITS_MS = 800;
  * them while the decisions are being edited. j/k (or the arrows) move, n moves to the
  * next section with findings, a accepts and moves on to the next undecided section (a
  * section with high findings asks first: `gateAccept`), r rejects and opens the comment,
- * m (Ctrl+M from inside the comment) opens a rejected section's ready-made reasons,
+ * m (Ctrl+M from inside the comment) opens a rejected section's ready-made reasons (an
+ * undecided section is rejected first),
  * digits choose the section's entity by its number (two typed quickly for the 10th and
- * on), Ctrl+Enter previews; inside a text field only Ctrl+Enter, Ctrl+M and Escape act
+ * on), v moves the focus to the section's document and back, Ctrl+Enter previews; inside a text field only Ctrl+Enter, Ctrl+M and Escape act
  * (Escape leaves the field for its own section, so the next key still acts on the
  * section just written about). */
 export function useReviewKeys(props: {
@@ -56,6 +57,8 @@ export function useReviewKeys(props: {
   gateAccept?: (index: number) => boolean;
   /** Whether the section at an index has findings, for n. */
   hasFindings?: (index: number) => boolean;
+  /** The current section's evidence pane, for v. */
+  evidence?: () => HTMLElement | null;
 }): ReviewKeys {
   const { draft, change, editing, openPreview: open, entityChoices } = props;
   const gateAccept = props.gateAccept ?? (() => true);
@@ -64,8 +67,9 @@ export function useReviewKeys(props: {
   const [current, setCurrent] = useState(0);
   const rows = useRef<(HTMLLIElement | null)[]>([]);
   const comments = useRef<(HTMLTextAreaElement | null)[]>([]);
-  const reasons = useRef<(HTMLSelectElement | null)[]>([]);
-  const focusComment = useRef<number | null>(null);
+  const reasons = useRef<(HTMLInputElement | null)[]>([]);
+  /** Where the cursor goes after the render that shows a rejected section's fields. */
+  const focusComment = useRef<{ index: number; to: "comment" | "reasons" } | null>(null);
   /** Set by keyboard moves (and on opening): focus and scroll follow the current row. */
   const moved = useRef(true);
 
@@ -88,7 +92,7 @@ export function useReviewKeys(props: {
       const section = draft.decisions[index]?.seccion;
       if (section === undefined) return;
       change((d) => decide(d, section, verdict));
-      if (verdict === "Rechazada") focusComment.current = index;
+      if (verdict === "Rechazada") focusComment.current = { index, to: "comment" };
     },
     [change, draft.decisions],
   );
@@ -115,16 +119,29 @@ export function useReviewKeys(props: {
     if (row && !row.contains(document.activeElement)) row.focus();
     row?.scrollIntoView?.({ block: "nearest" });
   }, [current, editing]);
-  // After the render that shows a rejected section's comment, the cursor goes into it.
+  // After the render that shows a rejected section's comment, the cursor goes into it
+  // (or into its reasons, when the rejection began with m).
   useEffect(() => {
-    if (focusComment.current === null) return;
-    comments.current[focusComment.current]?.focus();
+    const pending = focusComment.current;
+    if (pending === null) return;
+    (pending.to === "comment" ? comments : reasons).current[pending.index]?.focus();
     focusComment.current = null;
   });
 
   useEffect(() => {
     if (!editing) return;
     const onKey = (event: KeyboardEvent) => {
+      const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+      // In the evidence, its viewer's keys act (page, zoom, rotate), and v goes back to
+      // the section: a review key there would change the section under the document.
+      const pane = props.evidence?.();
+      if (pane && event.target instanceof Node && pane.contains(event.target)) {
+        if (event.key === "v" && plain && !isTyping(event.target)) {
+          event.preventDefault();
+          rows.current[current]?.focus();
+        }
+        return;
+      }
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         openPreview();
@@ -176,11 +193,24 @@ export function useReviewKeys(props: {
         case "r":
           decideAt(current, "Rechazada");
           break;
+        case "v": {
+          // The current section's document, to page and zoom with its own keys; the
+          // section stays current, so the evidence stays on it.
+          if (!pane) return;
+          const viewer = pane.querySelector<HTMLElement>(".pdf-stage, .evidence-image") ?? pane;
+          viewer.focus();
+          viewer.scrollIntoView?.({ block: "nearest" });
+          break;
+        }
         case "m": {
-          // The ready-made reasons of a rejected section.
+          // The ready-made reasons of a rejected section; an undecided one is rejected
+          // first, with its reasons open.
           const picker = reasons.current[current];
-          if (!picker) return;
-          picker.focus();
+          if (picker) picker.focus();
+          else if (draft.decisions[current]?.estatus === null) {
+            decideAt(current, "Rechazada");
+            focusComment.current = { index: current, to: "reasons" };
+          } else return;
           break;
         }
         default: {
@@ -202,7 +232,7 @@ export function useReviewKeys(props: {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [editing, current, draft.decisions, decideAt, openPreview, moveTo, nextAfter, entityChoices, change, gateAccept, hasFindings]);
+  }, [editing, current, draft.decisions, decideAt, openPreview, moveTo, nextAfter, entityChoices, change, gateAccept, hasFindings, props.evidence]);
 
   const rowRef = useCallback(
     (index: number) => (node: HTMLLIElement | null) => {
@@ -218,13 +248,13 @@ export function useReviewKeys(props: {
   );
 
   const reasonRef = useCallback(
-    (index: number) => (node: HTMLSelectElement | null) => {
+    (index: number) => (node: HTMLInputElement | null) => {
       reasons.current[index] = node;
     },
     [],
   );
   const focusCommentAt = useCallback((index: number) => {
-    focusComment.current = index;
+    focusComment.current = { index, to: "comment" };
   }, []);
 
   const moveOn = useCallback((index: number) => moveTo(nextAfter(index)), [moveTo, nextAfter]);

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useFocusWhileOpen } from "../../hooks/useFocusWhileOpen";
+import { Modal } from "../../components/Modal";
 import { type MessageKey, useI18n } from "../../i18n";
 import "./shortcuts.css";
 
@@ -39,6 +39,8 @@ const GROUPS: { title: MessageKey; keys: [string, MessageKey][] }[] = [
       ["r", "keys.reject"],
       ["m  Ctrl+M", "keys.reasons"],
       ["1–20…", "keys.entity"],
+      ["v", "keys.toViewer"],
+      ["Shift+W", "keys.readingWidth"],
       ["Shift+E", "keys.evidenceWindow"],
       ["Ctrl+Enter", "keys.preview"],
       ["Esc", "keys.leaveField"],
@@ -50,46 +52,43 @@ const GROUPS: { title: MessageKey; keys: [string, MessageKey][] }[] = [
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
   const close = useRef<HTMLButtonElement>(null);
-  useFocusWhileOpen(close);
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
-    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        className="dialog dialog-small"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="shortcuts-title"
-        data-testid="shortcuts"
-        onKeyDown={(e) => {
-          e.stopPropagation();
-          if (e.key === "Escape" || e.key === "?") {
-            e.preventDefault();
-            onClose();
-          }
-        }}
-      >
-        <h3 id="shortcuts-title">{t("keys.title")}</h3>
-        {GROUPS.map((group) => (
-          <section key={group.title}>
-            <h4>{t(group.title)}</h4>
-            <dl className="shortcuts">
-              {group.keys.map(([keys, what]) => (
-                <div key={what} className="shortcut">
-                  <dt>
-                    <kbd>{keys}</kbd>
-                  </dt>
-                  <dd>{t(what)}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
-        <div className="dialog-actions">
-          <button ref={close} type="button" className="button-quiet" onClick={onClose}>
-            {t("keys.close")}
-          </button>
-        </div>
+    <Modal
+      className="dialog-small"
+      labelledBy="shortcuts-title"
+      initialFocus={close}
+      onCancel={onClose}
+      closeOnBackdrop
+      testId="shortcuts"
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === "Escape" || e.key === "?") {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <h3 id="shortcuts-title">{t("keys.title")}</h3>
+      {GROUPS.map((group) => (
+        <section key={group.title}>
+          <h4>{t(group.title)}</h4>
+          <dl className="shortcuts">
+            {group.keys.map(([keys, what]) => (
+              <div key={what} className="shortcut">
+                <dt>
+                  <kbd>{keys}</kbd>
+                </dt>
+                <dd>{t(what)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      <div className="dialog-actions">
+        <button ref={close} type="button" className="button-quiet" onClick={onClose}>
+          {t("keys.close")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -2,6 +2,8 @@ import type { ShortcutsKey } from "./es-MX";
 
 // The keyboard shortcuts: its words in English, typed by the Spanish keys.
 export const shortcutsEn: Record<ShortcutsKey, string> = {
+  "keys.toViewer": "Go to the section's document and back",
+  "keys.readingWidth": "Evidence at reading width",
   "keys.evidenceWindow": "Open the evidence in another window (another monitor)",
   "keys.viewer": "Document viewer (with the focus in it)",
   "keys.viewerPages": "Previous and next page",
@@ -21,7 +23,7 @@ export const shortcutsEn: Record<ShortcutsKey, string> = {
   "keys.accept": "Accept the section and go on to the next undecided one",
   "keys.entity": "Choose the section's entity by its number (two digits in a row from the 10th on)",
   "keys.nextFinding": "Go to the next section with findings in its evidence",
-  "keys.reasons": "Ready-made rejection reasons (Ctrl+M also inside the comment)",
+  "keys.reasons": "Ready-made rejection reasons; on an undecided section, rejects it first (Ctrl+M also inside the comment)",
   "keys.reject": "Reject the section and write the comment",
   "keys.preview": "Preview what will be sent",
   "keys.leaveField": "Leave the field, staying on its section",

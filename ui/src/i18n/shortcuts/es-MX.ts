@@ -1,6 +1,8 @@
 // The keyboard shortcuts: its words in Spanish (es-MX), among the screens' words (../screens/es-MX.ts; those of the first screen in ./first.es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const shortcutsEsMX = {
+  "keys.toViewer": "Ir al documento de la sección y volver",
+  "keys.readingWidth": "Evidencia a ancho de lectura",
   "keys.evidenceWindow": "Abrir la evidencia en otra ventana (otro monitor)",
   "keys.viewer": "Visor de documentos (con el foco en él)",
   "keys.viewerPages": "Página anterior y siguiente",
@@ -20,7 +22,7 @@ export const shortcutsEsMX = {
   "keys.accept": "Aceptar la sección y pasar a la siguiente por decidir",
   "keys.entity": "Elegir la entidad de la sección por su número (dos cifras seguidas para la 10 en adelante)",
   "keys.nextFinding": "Ir a la siguiente sección con hallazgos en su evidencia",
-  "keys.reasons": "Motivos de rechazo ya escritos (Ctrl+M también dentro del comentario)",
+  "keys.reasons": "Motivos de rechazo ya escritos; en una sección sin decidir, la rechaza primero (Ctrl+M también dentro del comentario)",
   "keys.reject": "Rechazar la sección y escribir el comentario",
   "keys.preview": "Vista previa de lo que se enviará",
   "keys.leaveField": "Salir del campo, sin dejar su sección",

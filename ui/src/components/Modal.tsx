@@ -1,0 +1,78 @@
+// A modal dialog on the platform's own `<dialog>` and `showModal()`: the page behind it is
+// inert (Tab never leaves the dialog, a click or a screen reader never reaches the page),
+// and Escape asks the dialog to cancel. It is open for as long as it is rendered: the
+// screen that shows it decides when it closes.
+import { type KeyboardEventHandler, type ReactNode, type RefObject, useLayoutEffect, useRef } from "react";
+
+export function Modal(props: {
+  /** The control the focus starts on: the safe choice. Focused before the first frame is
+   * drawn, and drawn with its ring (a dialog shows any focus, `blocks.css`). */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** Escape, unless the dialog is busy (then Escape does nothing). */
+  onCancel: () => void;
+  busy?: boolean;
+  /** A click beside the box (on the backdrop) cancels too. */
+  closeOnBackdrop?: boolean;
+  /** Where the focus goes on closing when the control that opened the dialog is gone. */
+  fallback?: () => HTMLElement | null;
+  role?: "dialog" | "alertdialog";
+  className?: string;
+  label?: string;
+  labelledBy?: string;
+  describedBy?: string;
+  testId?: string;
+  /** Keys inside the dialog, first: a dialog over a screen with keys of its own stops
+   * them here. */
+  onKeyDown?: KeyboardEventHandler<HTMLDialogElement>;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  // Read when Escape comes: a caller's new function at each render does not reopen it.
+  const latest = useRef(props);
+  latest.current = props;
+  useLayoutEffect(() => {
+    const box = dialog.current;
+    if (!box) return;
+    const opener = document.activeElement;
+    if (!box.open) box.showModal();
+    (latest.current.initialFocus?.current ?? box).focus();
+    return () => {
+      if (box.open) box.close();
+      // The platform gives the focus back to the opener on close(); where the opener
+      // went away with what the dialog changed, the caller says where it goes.
+      const now = document.activeElement;
+      if (now && now !== document.body && now.isConnected && !box.contains(now)) return;
+      if (opener instanceof HTMLElement && opener.isConnected && !opener.matches(":disabled")) opener.focus();
+      else latest.current.fallback?.()?.focus();
+    };
+  }, []);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop cancels; from the keyboard, Escape does (the cancel event).
+    <dialog
+      ref={dialog}
+      // The dialog itself takes the focus only when it has no safe choice to start on.
+      tabIndex={-1}
+      className={`dialog${props.className ? ` ${props.className}` : ""}`}
+      role={props.role === "alertdialog" ? "alertdialog" : undefined}
+      aria-label={props.label}
+      aria-labelledby={props.labelledBy}
+      aria-describedby={props.describedBy}
+      aria-modal="true"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!latest.current.busy) latest.current.onCancel();
+      }}
+      // A click on the backdrop lands on the dialog itself, outside its box; from the
+      // keyboard, Escape does the same.
+      onClick={(event) => {
+        const box = event.currentTarget.getBoundingClientRect();
+        const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+        if (props.closeOnBackdrop && event.target === event.currentTarget && outside && !latest.current.busy) latest.current.onCancel();
+      }}
+      onKeyDown={props.onKeyDown}
+      data-testid={props.testId}
+    >
+      {props.children}
+    </dialog>
+  );
+}
