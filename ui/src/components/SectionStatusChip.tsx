@@ -1,10 +1,12 @@
 // The service's status values in the user's words, with the service's own value kept in
 // sight: in Spanish the value is the word; in English the word is followed by the value
-// ("In review (En Revisión)"), so what the service said is never hidden.
+// ("In review (En Revisión)"), so what the service said is never hidden. The rule is the
+// one of every value the service sends (words/serviceWords.ts).
 import type { TrackedSection } from "../bindings/TrackedSection";
 import { sectionTone } from "../features/tracking/model";
 import { type MessageKey, useI18n } from "../i18n";
 import "../i18n/evidence";
+import { wordOrValue } from "../words/serviceWords";
 
 const SECTION_WORDS: Record<string, MessageKey> = {
   Pendiente: "status.section.pending",
@@ -26,11 +28,10 @@ const ENROLLMENT_WORDS: Record<string, MessageKey> = {
 /** A value in words beside the service's own, or the value alone when it has no words
  * here or the words are the value. */
 export function useServiceWord() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   return (value: string, key: MessageKey | undefined): string => {
-    if (!key) return value;
-    const words = t(key);
-    return locale === "es-MX" || words === value ? words : `${words} (${value})`;
+    const { words, raw } = wordOrValue(value, key, t);
+    return raw === null ? words : `${words} (${raw})`;
   };
 }
 

@@ -336,3 +336,78 @@ describe("the detail in the user's words", () => {
     expect(inEnglish).toEqual(["¿Opera con efectivo?: Yes", "¿Es PEP?: No", "Giro: Panadería"]);
   });
 });
+
+describe("the service's values in the user's words", () => {
+  const proof: Document = {
+    ...deed,
+    Categoria: "Domicilio",
+    Contexto: "Expediente",
+    Referencia: "Comprobante de domicilio",
+    TipoDocumento: "Comprobante",
+    Subtipo: "Luz",
+    AnalisisGeneral: null,
+    ObjetoSocialAnalisis: null,
+    OrganosInternos: null,
+    Validaciones: [
+      {
+        Tipo: "Alteracion",
+        Resultado: true,
+        Estatus: "Aprobado",
+        DocumentoEditado: false,
+        NivelRiesgo: "Medio",
+        Indicadores: [{ Codigo: "META-01", Titulo: "Metadatos incompletos", Descripcion: "El PDF no conserva la fecha de creación del emisor." }],
+      },
+      // Values the desk has no words for are shown as sent, with nothing beside them.
+      { Tipo: "Pericial", Resultado: null, Estatus: "EnProceso", DocumentoEditado: null, NivelRiesgo: "Crítico", Indicadores: [] },
+    ],
+  };
+  const representative: DetailV2["Entidades"][number] = {
+    Tipo: "Representante",
+    Referencia: "María",
+    Id: "m",
+    Datos: (sparse.fileDetailV2.detail as DetailV2).Entidades[1]?.Datos ?? null,
+    Validaciones: [{ Tipo: "ListaNominal", Entidad: "INE", Estatus: "NoEncontrado", Resultado: false, Detalles: null }],
+  };
+
+  async function documents(language: "es-MX" | "en") {
+    startWithPreferences({ language });
+    open({ version: "2", detail: { ...v2, Entidades: [representative], Documentos: [proof] }, sections: [], mismatches: [[]] });
+    await screen.findByTestId("detail-panel");
+    fireEvent.keyDown(window, { key: "3" });
+    return screen.getAllByTestId("alteration");
+  }
+
+  it("says them in English with the service's own word muted beside, and an unknown one as sent", async () => {
+    const [alteration, unknown] = await documents("en");
+    expect(alteration?.textContent).toContain("Alteration (Alteracion) · Risk: Medium (Medio) · Approved (Aprobado)");
+    expect(alteration?.textContent).toContain("META-01 Incomplete metadata (Metadatos incompletos): El PDF no conserva");
+    expect([...(alteration?.querySelectorAll(".muted.service-raw") ?? [])].map((raw) => raw.textContent)).toEqual([
+      "(Alteracion)",
+      "(Medio)",
+      "(Aprobado)",
+      "(Metadatos incompletos)",
+    ]);
+    // The service's edited flag, said as the service's: not a verdict against the risk finding.
+    expect(alteration?.querySelector("[data-testid=edited-flag]")?.textContent).toBe("No edits detected by the service");
+    expect(alteration?.textContent).not.toContain("Not edited");
+    expect(unknown?.textContent).toContain("Pericial · Risk: Crítico · EnProceso");
+    expect(unknown?.querySelector(".service-raw")).toBeNull();
+    const card = screen.getByTestId("document-card");
+    expect(card.textContent).toContain("Address (Domicilio) · File (Expediente)");
+    expect(card.querySelector("h3")?.textContent).toBe("Comprobante de domicilio Proof (Comprobante) Electricity (Luz)");
+    fireEvent.keyDown(window, { key: "1" });
+    expect(screen.getByTestId("detail-panel").textContent).toContain("Legal entity (Moral)");
+    fireEvent.keyDown(window, { key: "2" });
+    expect(screen.getByTestId("entity-card").querySelector("h3")?.textContent).toBe("María Representative (Representante)");
+    expect(screen.getByTestId("validation").querySelector("summary")?.textContent).toContain("Voter list (ListaNominal) · INE · Not found (NoEncontrado)");
+  });
+
+  it("says them in Spanish with their accents, the service's spelling beside only where it differs", async () => {
+    const [alteration] = await documents("es-MX");
+    expect(alteration?.textContent).toContain("Alteración (Alteracion) · Riesgo: Medio · Aprobado");
+    expect(alteration?.textContent).toContain("META-01 Metadatos incompletos: El PDF");
+    expect([...(alteration?.querySelectorAll(".service-raw") ?? [])].map((raw) => raw.textContent)).toEqual(["(Alteracion)"]);
+    expect(alteration?.querySelector("[data-testid=edited-flag]")?.textContent).toBe("El servicio no detectó edición");
+    expect(screen.getByTestId("document-card").textContent).toContain("Domicilio · Expediente");
+  });
+});

@@ -18,6 +18,7 @@ import { DocumentCard } from "./DocumentCard";
 import { EntityCard } from "./EntityCard";
 import { JsonText } from "./JsonText";
 import { mismatchSummary } from "./model";
+import { ServiceWord } from "./ServiceWord";
 import "./detail.css";
 
 const TABS = ["summary", "entities", "documents", "forms", "json"] as const;
@@ -153,7 +154,9 @@ export function DetailView(props: { documentId: string; back: { toTracking: bool
                 )}
                 <dl className="facts">
                   <dt>{t("personKind")}</dt>
-                  <dd>{shown(detail.TipoPersona)}</dd>
+                  <dd>
+                    <ServiceWord field="personType" value={detail.TipoPersona} />
+                  </dd>
                   <dt>{t("procedure")}</dt>
                   <dd>{shown(detail.Tramite)}</dd>
                   <dt>RFC</dt>

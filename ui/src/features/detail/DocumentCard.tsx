@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { Fragment, memo } from "react";
 
 import * as backend from "../../api/backend";
 import type { DeedAnalysis } from "../../bindings/DeedAnalysis";
@@ -8,6 +8,7 @@ import { type MessageKey, useI18n } from "../../i18n";
 import { formatDay } from "../../words/format";
 import { MISSING, shown, shownParts } from "../../words/text";
 import { shareCheck } from "./model";
+import { ServiceWord } from "./ServiceWord";
 
 /** A document: a proof of address (holder, address, dates, alteration analysis) or the
  * incorporation deed (general analysis, representatives, corporate purpose and the
@@ -22,17 +23,42 @@ export const DocumentCard = memo(function DocumentCard({
   external?: boolean;
 }) {
   const { t, locale } = useI18n();
+  // Its category and context, those the service sent.
+  const context = (
+    [
+      ["category", doc.Categoria],
+      ["context", doc.Contexto],
+    ] as const
+  ).filter(([, value]) => value?.trim());
   return (
     <article className="card" data-testid="document-card">
       <h3>
-        {shown(doc.Referencia)} {doc.TipoDocumento && <span className="chip">{doc.TipoDocumento}</span>}{" "}
-        {doc.Subtipo && <span className="chip">{doc.Subtipo}</span>}
+        {shown(doc.Referencia)}{" "}
+        {doc.TipoDocumento && (
+          <span className="chip">
+            <ServiceWord field="documentType" value={doc.TipoDocumento} />
+          </span>
+        )}{" "}
+        {doc.Subtipo && (
+          <span className="chip">
+            <ServiceWord field="subtype" value={doc.Subtipo} />
+          </span>
+        )}
       </h3>
       <dl className="facts">
         <dt>{t("holder")}</dt>
         <dd>{shown(doc.NombreTitular)}</dd>
         <dt>{t("context")}</dt>
-        <dd>{shownParts([doc.Categoria, doc.Contexto])}</dd>
+        <dd>
+          {context.length === 0
+            ? MISSING
+            : context.map(([field, value], i) => (
+                <Fragment key={field}>
+                  {i > 0 && " · "}
+                  <ServiceWord field={field} value={value} />
+                </Fragment>
+              ))}
+        </dd>
         {doc.Direccion && (
           <>
             <dt>{t("address")}</dt>
@@ -53,17 +79,31 @@ export const DocumentCard = memo(function DocumentCard({
       </dl>
       {doc.Validaciones.map((v, i) => (
         <div key={`${v.Tipo}-${i}`} className="validation" data-testid="alteration">
-          {/* A missing DocumentoEditado is no verdict: neither edited nor clean. */}
-          <span className={`chip ${v.DocumentoEditado === null ? "chip-neutral" : v.DocumentoEditado ? "chip-danger" : "chip-ok"}`}>
-            {v.DocumentoEditado === null ? t("noResult") : v.DocumentoEditado ? t("edited") : t("notEdited")}
+          {/* DocumentoEditado is the service's own verdict on whether the document was
+              edited, worded as the service's: a bare "not edited" beside an alteration-risk
+              finding reads as contradicting it. A missing one is no verdict. */}
+          <span className={`chip ${v.DocumentoEditado === null ? "chip-neutral" : v.DocumentoEditado ? "chip-danger" : "chip-ok"}`} data-testid="edited-flag">
+            {v.DocumentoEditado === null ? t("noResult") : v.DocumentoEditado ? t("alteration.edited") : t("alteration.notEdited")}
           </span>{" "}
-          <strong>{shown(v.Tipo)}</strong> · {t("risk")}: {shown(v.NivelRiesgo)}
-          {v.Estatus && <> · {v.Estatus}</>}
+          <strong>
+            <ServiceWord field="validation" value={v.Tipo} />
+          </strong>{" "}
+          · {t("risk")}: <ServiceWord field="risk" value={v.NivelRiesgo} />
+          {v.Estatus?.trim() && (
+            <>
+              {" "}
+              · <ServiceWord field="status" value={v.Estatus} />
+            </>
+          )}
           {v.Indicadores.length > 0 && (
             <ul>
               {v.Indicadores.map((indicator, n) => (
                 <li key={`${indicator.Codigo}-${n}`}>
-                  <span className="mono">{shown(indicator.Codigo)}</span> <strong>{shown(indicator.Titulo)}</strong>: {shown(indicator.Descripcion)}
+                  <span className="mono">{shown(indicator.Codigo)}</span>{" "}
+                  <strong>
+                    <ServiceWord field="indicator" value={indicator.Titulo} />
+                  </strong>
+                  : {shown(indicator.Descripcion)}
                 </li>
               ))}
             </ul>
@@ -250,7 +290,7 @@ function Bodies({ doc }: { doc: Document }) {
       {admin && (
         <>
           <h4>
-            {t("deed.administration")} · {shown(admin.RegimenAdministracion)}
+            {t("deed.administration")} · <ServiceWord field="body" value={admin.RegimenAdministracion} />
           </h4>
           <ul data-testid="administration">
             {admin.Integrantes.map((m, i) => (
@@ -264,7 +304,7 @@ function Bodies({ doc }: { doc: Document }) {
       {oversight && (
         <>
           <h4>
-            {t("deed.oversight")} · {shown(oversight.TipoOrganoVigilancia)}
+            {t("deed.oversight")} · <ServiceWord field="body" value={oversight.TipoOrganoVigilancia} />
           </h4>
           <p data-testid="oversight">
             {shown(oversight.Nombre)} <span className="mono muted">{shown(oversight.RFC)}</span> · {shown(oversight.Nacionalidad)}

@@ -10,6 +10,7 @@ import { formatLocal } from "../../words/format";
 import { MISSING, shown, shownParts } from "../../words/text";
 import { validationVerdict } from "./model";
 import { PhotoStrip } from "./PhotoViewer";
+import { ServiceWord } from "./ServiceWord";
 
 /** A representative (personal data beside what each authority returned, differences
  * highlighted) or a branch (data and photos). */
@@ -35,7 +36,12 @@ export const EntityCard = memo(function EntityCard({
   return (
     <article className="card" data-testid="entity-card">
       <h3>
-        {shown(entity.Referencia)} {entity.Tipo && <span className="chip">{entity.Tipo}</span>}
+        {shown(entity.Referencia)}{" "}
+        {entity.Tipo && (
+          <span className="chip">
+            <ServiceWord field="entityType" value={entity.Tipo} />
+          </span>
+        )}
       </h3>
       <dl className="facts">
         {entity.Tipo !== "Sucursal" && (
@@ -125,7 +131,10 @@ function ValidationBlock({ validation: v }: { validation: EntityValidation }) {
         <span className={`chip ${{ passed: "chip-ok", failed: "chip-danger", pending: "chip-warn", unknown: "" }[verdict]}`} data-testid="validation-verdict">
           {{ passed: t("passed"), failed: t("failed"), pending: t("validation.pending"), unknown: t("noResult") }[verdict]}
         </span>{" "}
-        <strong>{shown(v.Tipo)}</strong> · {shown(v.Entidad)} · {shown(v.Estatus)}
+        <strong>
+          <ServiceWord field="validation" value={v.Tipo} />
+        </strong>{" "}
+        · <ServiceWord field="authority" value={v.Entidad} /> · <ServiceWord field="status" value={v.Estatus} />
       </summary>
       {fields.length === 0 && comments.length === 0 && <p className="muted small">{t("noValidationDetails")}</p>}
       <dl className="facts compact">

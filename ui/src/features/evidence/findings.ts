@@ -7,6 +7,7 @@ import type { FindingKind } from "../../bindings/FindingKind";
 import type { Severity } from "../../bindings/Severity";
 import type { MessageKey, Translate } from "../../i18n";
 import { fileIsKey } from "../../words/errorWords";
+import { isKnownValue, serviceText } from "../../words/serviceWords";
 import "../../i18n/evidence";
 
 const FINDING: Record<FindingKind, MessageKey> = {
@@ -85,16 +86,31 @@ export function findingLabel(finding: Pick<Finding, "kind" | "count">, t: Transl
 }
 
 /** A finding in a sentence: its words, what it concerns, the service's own codes, and
- * for the desk's own checks the rule's source. */
-export function findingText(finding: Finding, t: Translate): string {
+ * for the desk's own checks the rule's source. An alteration risk carries the service's
+ * risk level among its codes: it is said in words after the finding's. */
+export function findingText(finding: Pick<Finding, "kind" | "count" | "subject" | "codes" | "source" | "document">, t: Translate): string {
   const about = finding.subject ? ` · ${finding.subject}` : "";
   if (finding.kind === "document_unreadable") {
     const which = finding.document !== null ? ` · ${t("unreadable.document", { n: finding.document + 1 })}` : "";
     return `${findingLabel(finding, t)}${which}: ${finding.codes.map((c) => unreadableWords(c, t)).join("; ")}`;
   }
-  const codes = finding.codes.length > 0 ? ` (${finding.codes.join(", ")})` : "";
+  const level = finding.kind === "alteration_risk" ? finding.codes.find((code) => isKnownValue("risk", code)) : undefined;
+  const label = level === undefined ? findingLabel(finding, t) : `${findingLabel(finding, t)}: ${serviceText("risk", level, t)}`;
+  const shownCodes = finding.codes.filter((code) => code !== level);
+  const codes = shownCodes.length > 0 ? ` (${shownCodes.join(", ")})` : "";
   const source = finding.source ? ` — ${finding.source}` : "";
-  return `${findingLabel(finding, t)}${about}${codes}${source}`;
+  return `${label}${about}${codes}${source}`;
+}
+
+/** The finding a text names by its kind ("document_edited"), for words written down
+ * before; null for a kind the window does not know. */
+export function findingKindOf(text: string): FindingKind | null {
+  const kind = text.trim();
+  return isFindingKind(kind) ? kind : null;
+}
+
+function isFindingKind(text: string): text is FindingKind {
+  return Object.hasOwn(FINDING, text);
 }
 
 export function severityLabel(severity: Severity, t: Translate): string {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { queries } from "../../api/queries";
@@ -15,6 +15,7 @@ import type { TeamOf } from "../../bindings/TeamOf";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
 import { problemTexts } from "../../words/problems";
+import { Field } from "./ProfileField";
 
 type Kind = Environment["kind"];
 
@@ -223,10 +224,12 @@ export function ProfileForm(props: {
           onLeave={() => touch("workspaceId")}
           htmlFor={`${id}-workspace`}
           fixed={fixed.has("workspaceId")}
+          hint={{ id: `${id}-workspace-hint`, text: t("profiles.workspaceHint") }}
         >
           <input
             id={`${id}-workspace`}
             className="input mono"
+            aria-describedby={`${id}-workspace-hint`}
             value={input.workspaceId}
             onChange={(e) => setInput({ ...input, workspaceId: e.target.value })}
             data-testid="profile-workspace"
@@ -248,13 +251,20 @@ export function ProfileForm(props: {
             data-testid="profile-email"
           />
         </Field>
-        <Field label={t("fieldFlows")} problems={problemsOf("flows")} onLeave={() => touch("flows")} fixed={fixed.has("flows")}>
+        <Field
+          label={t("fieldFlows")}
+          problems={problemsOf("flows")}
+          onLeave={() => touch("flows")}
+          fixed={fixed.has("flows")}
+          hint={{ id: `${id}-flows-hint`, text: t("profiles.flowHint") }}
+        >
           {input.flows.map((flow, index) => (
             <div className="row" key={index}>
               <input
                 className="input mono flow-id"
                 placeholder={t("flowId")}
                 aria-label={t("flowId")}
+                aria-describedby={`${id}-flows-hint`}
                 value={flow.flowId}
                 onChange={(e) => setFlow(index, { flowId: e.target.value })}
                 data-testid={`profile-flow-id-${index}`}
@@ -387,45 +397,5 @@ export function ProfileForm(props: {
         </div>
       </form>
     </>
-  );
-}
-
-/** A labelled field; `htmlFor` names its one control (groups of controls carry
- * their own labels). It is left when the focus goes out of it, not from one of its
- * controls to another (a flow's FlowID to its name). */
-function Field(props: { label: string; problems: string[]; onLeave: () => void; children: ReactNode; htmlFor?: string; fixed?: boolean }) {
-  const { t } = useI18n();
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: it only hears focus leaving its own controls, and takes no input itself.
-    <div
-      className="field"
-      onBlur={(event) => {
-        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) props.onLeave();
-      }}
-    >
-      {props.htmlFor ? (
-        <label className="field-label" htmlFor={props.htmlFor}>
-          {props.label}
-        </label>
-      ) : (
-        <span className="field-label">{props.label}</span>
-      )}
-      {props.fixed ? (
-        // The company's policy sets it: shown, not editable, and why.
-        <fieldset className="fixed-field" disabled aria-describedby={`${props.htmlFor ?? props.label}-fixed`}>
-          {props.children}
-          <span id={`${props.htmlFor ?? props.label}-fixed`} className="muted small" data-testid="profile-fixed">
-            {t("policy.fixed")}
-          </span>
-        </fieldset>
-      ) : (
-        props.children
-      )}
-      {props.problems.map((message) => (
-        <span key={message} className="field-problem" role="alert">
-          {message}
-        </span>
-      ))}
-    </div>
   );
 }

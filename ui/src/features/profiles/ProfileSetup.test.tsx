@@ -3,8 +3,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../api/commands";
 import type { Failure } from "../../bindings/Failure";
+import type { PolicyView } from "../../bindings/PolicyView";
 import type { ProfileInput } from "../../bindings/ProfileInput";
 import { I18nProvider } from "../../i18n";
+import { startWithPreferences } from "../../preferences";
 import { render } from "../../test/render";
 import { ProfileSetup } from "./ProfileSetup";
 
@@ -132,5 +134,53 @@ describe("the first-run profile screen", () => {
     expect(alert.textContent).toContain("No se pudo usar el llavero del sistema.");
     expect(alert.textContent).toContain("No se pudo usar el llavero del sistema: no D-Bus");
     expect((screen.getByLabelText(/solo para esta sesión/) as HTMLInputElement).checked).toBe(true);
+  });
+
+  const policy = (demo: boolean): PolicyView => ({
+    state: demo ? "none" : "managed",
+    path: "/etc/kyb-desk/policy.json",
+    demo,
+    stateChanges: true,
+    autoRefresh: { choices: [0, 5, 15, 60], fallback: 0 },
+    teams: [],
+  });
+
+  function withPolicy(demo: boolean) {
+    mockIPC((cmd) => {
+      if (cmd === command.policy) return policy(demo);
+      if (cmd === command.check_profile) return [];
+      throw new Error(cmd);
+    });
+  }
+
+  /** The text that describes a control (its aria-describedby). */
+  const description = (control: HTMLElement) =>
+    (control.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ");
+
+  it("points to the demo, and says where the Workspace and a FlowID come from", async () => {
+    withPolicy(true);
+    renderSetup();
+    expect((await screen.findByTestId("setup-demo")).textContent).toContain("make run");
+    expect(screen.getByTestId("setup-demo").textContent).toContain("kyb-desk --demo");
+    expect(description(screen.getByLabelText("Workspace (UUID)"))).toContain("X-Workspace");
+    expect(description(screen.getByLabelText("Workspace (UUID)"))).toContain("Pídalo, con la API Key, a quien administra esa cuenta.");
+    expect(description(screen.getByLabelText("FlowID"))).toContain("define qué pide un expediente");
+    cleanup();
+    startWithPreferences({ language: "en" });
+    renderSetup();
+    expect((await screen.findByTestId("setup-demo")).textContent).toContain("The demo brings a local service with sample files");
+    expect(description(screen.getByLabelText("FlowID"))).toContain("Ask the account’s manager for your FlowIDs");
+  });
+
+  it("does not point to a demo the company's policy turned off", async () => {
+    withPolicy(false);
+    renderSetup();
+    // The policy is read by then: the line would show.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByTestId("setup-demo")).toBeNull();
+    expect(description(screen.getByLabelText("Workspace (UUID)"))).toContain("X-Workspace");
   });
 });

@@ -1,11 +1,14 @@
-// A file's history on its page (issue 32, 4): each change with old → new, who, when and
-// its trail entry; an empty history said so; one desk reads its own log.
+// A file's history on its page: each change with old → new, who, when and its trail
+// entry; an empty history said so; one desk reads its own log; a decision and an
+// acknowledgement of findings said in words, in either language.
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { command } from "../../api/commands";
 import type { HistoryItem } from "../../bindings/HistoryItem";
+import { startWithPreferences } from "../../preferences";
+import { tracked } from "../../test/sections";
 import { DOC_A, shown, team } from "../team/testing";
 import { FileHistory } from "./FileHistory";
 
@@ -77,5 +80,69 @@ describe("the file's history", () => {
     shown(<FileHistory documentId={DOC_A} />);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(asked).not.toContain(command.file_history);
+  });
+
+  // The texts as the desk writes them (kyb_desk_core: desk/review.rs, sent_summary.rs).
+  const acknowledged =
+    "ProofAddressObligatorio: reconoció antes de aceptar document_edited de Comprobante de domicilio (FONT-02, EDIT-01); alteration_risk de Comprobante de la sucursal (META-01, Alto)";
+  const correction =
+    '3 secciones (ProofAddressObligatorio Rechazada, Opinion Aceptada, FiscalCSF Rechazada); notificar al usuario: sí; motivos de rechazo: ["Tiene más de tres meses; \\"viejo\\"","Falta firma"]';
+  const sections = [tracked("ProofAddressObligatorio", "Rechazado", { base: "ProofAddress", modifier: "Obligatorio" })];
+
+  async function decisions(language: "es-MX" | "en") {
+    startWithPreferences({ language });
+    team((cmd) => {
+      if (cmd === command.file_history)
+        return [
+          item({ what: "approval", new: acknowledged, seq: 7, hash: "aa" }),
+          item({ what: "decision", new: correction, seq: 8, hash: "bb" }),
+          item({ what: "decision", new: "flujo flujo-moral; notificar al usuario: no", seq: 9, hash: "cc" }),
+          item({ what: "approval", new: "acta: 2 hallazgos", seq: 10, hash: "dd" }),
+        ];
+      throw new Error(cmd);
+    });
+    shown(<FileHistory documentId={DOC_A} sections={sections} />);
+    await waitFor(() => expect(screen.getAllByTestId("history-item")).toHaveLength(4));
+    return screen.getAllByTestId("history-item");
+  }
+
+  it("titles an acknowledgement as one and names its findings in words, and lists a decision's rejection reasons as text", async () => {
+    const [ack, sent, added, older] = await decisions("es-MX");
+    expect(ack?.querySelector("strong")?.textContent).toBe("Reconocimiento de hallazgos");
+    expect(ack?.textContent).not.toContain("Aprobación");
+    expect(ack?.querySelector("[data-testid=history-words]")?.textContent).toBe(
+      "Hallazgos de riesgo alto reconocidos antes de aceptar Comprobante de domicilio (obligatorio) ProofAddressObligatorio:" +
+        "Documento editado · Comprobante de domicilio (FONT-02, EDIT-01)" +
+        "Riesgo de alteración: Alto · Comprobante de la sucursal (META-01)",
+    );
+    expect(sent?.querySelector("strong")?.textContent).toBe("Decisión");
+    expect([...(sent?.querySelectorAll("li") ?? [])].slice(0, 3).map((li) => li.textContent)).toEqual([
+      "Comprobante de domicilio (obligatorio) ProofAddressObligatorio: Rechazada",
+      "Opinion: Aceptada",
+      "FiscalCSF: Rechazada",
+    ]);
+    expect(sent?.textContent).toContain("Se pidió al servicio avisar al usuario.");
+    expect([...(sent?.querySelectorAll("[data-testid=history-reasons] li") ?? [])].map((li) => li.textContent)).toEqual([
+      'Tiene más de tres meses; "viejo"',
+      "Falta firma",
+    ]);
+    expect(added?.querySelector("strong")?.textContent).toBe("Información complementaria");
+    expect(added?.textContent).toContain("Secciones añadidas del flujo flujo-moral.No se pidió al servicio avisar al usuario.");
+    // A text of another shape is shown as written.
+    expect(older?.querySelector(".history-text")?.textContent).toBe("acta: 2 hallazgos");
+    for (const entry of [ack, sent, added]) {
+      expect(entry?.textContent).not.toMatch(/document_edited|alteration_risk|\["|"\]|motivos de rechazo|notificar al usuario/);
+    }
+  });
+
+  it("says them in English, the service's word beside the decision's", async () => {
+    const [ack, sent] = await decisions("en");
+    expect(ack?.querySelector("strong")?.textContent).toBe("Findings acknowledged");
+    expect(ack?.textContent).toContain("High-risk findings acknowledged before accepting Proof of address (required) ProofAddressObligatorio:");
+    expect(ack?.textContent).toContain("Document edited · Comprobante de domicilio (FONT-02, EDIT-01)");
+    expect(ack?.textContent).toContain("Alteration risk: High (Alto) · Comprobante de la sucursal (META-01)");
+    expect(sent?.textContent).toContain("Proof of address (required) ProofAddressObligatorio: Rejected (Rechazada)");
+    expect(sent?.textContent).toContain("The service was asked to notify the user.Rejection reasons:");
+    expect(sent?.textContent).not.toMatch(/document_edited|\["|motivos de rechazo/);
   });
 });

@@ -196,7 +196,7 @@ export function TrackingView(props: {
             />
           )}
           {documentId && <NotesPanel documentId={documentId} />}
-          {documentId && <FileHistory documentId={documentId} />}
+          {documentId && <FileHistory documentId={documentId} sections={file.sections} />}
           {documentId && (
             <>
               <h3>{t("enroll.issuedTitle")}</h3>

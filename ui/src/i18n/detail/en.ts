@@ -1,7 +1,9 @@
 import type { DetailKey } from "./es-MX";
+import { valuesEn } from "./values.en";
 
 // The file's detail: its tabs, deed, powers, photos, location and checks: its words in English, typed by the Spanish keys.
 export const detailEn: Record<DetailKey, string> = {
+  ...valuesEn,
   "tab.summary": "Summary",
   "tab.entities": "Entities",
   "tab.documents": "Documents",
@@ -66,11 +68,11 @@ export const detailEn: Record<DetailKey, string> = {
   "geo.consistent": "consistent (up to {consistent} m)",
   "geo.unassigned": "unassigned ({consistent} to {inconsistent} m)",
   "geo.inconsistent": "inconsistent (beyond {inconsistent} m)",
-  // Detail and complementary (issue 19)
+  // The mismatches between what was entered and what an authority returned.
   "mismatch.count": "{n} {n:mismatch|mismatches}",
   "mismatch.summary": "{n} {n:mismatch|mismatches} between what was entered and what an authority returned, in {entities} {entities:entity|entities}.",
   "mismatch.see": "See entities",
   "validation.pending": "Pending",
-  // Rules as data (issue 18): the limits and bands come from the app's info.
+  // A distance the backend gave no band is captioned without one.
   "geo.captionUnbanded": "{distance} m between the real and the declared location (accuracy ±{accuracy} m).",
 };

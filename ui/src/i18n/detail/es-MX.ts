@@ -1,6 +1,9 @@
+import { valuesEsMX } from "./values.es-MX";
+
 // The file's detail: its tabs, deed, powers, photos, location and checks: its words in Spanish (es-MX), among the screens' words (../screens/es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const detailEsMX = {
+  ...valuesEsMX,
   "tab.summary": "Resumen",
   "tab.entities": "Entidades",
   "tab.documents": "Documentos",
@@ -65,12 +68,12 @@ export const detailEsMX = {
   "geo.consistent": "consistente (hasta {consistent} m)",
   "geo.unassigned": "sin asignar ({consistent} a {inconsistent} m)",
   "geo.inconsistent": "inconsistente (más de {inconsistent} m)",
-  // Detail and complementary (issue 19)
+  // The mismatches between what was entered and what an authority returned.
   "mismatch.count": "{n} {n:discrepancia|discrepancias}",
   "mismatch.summary": "{n} {n:discrepancia|discrepancias} entre lo capturado y lo que devolvió una autoridad, en {entities} {entities:entidad|entidades}.",
   "mismatch.see": "Ver entidades",
   "validation.pending": "Pendiente",
-  // Rules as data (issue 18): the limits and bands come from the app's info.
+  // A distance the backend gave no band is captioned without one.
   "geo.captionUnbanded": "{distance} m entre la ubicación real y la declarada (precisión ±{accuracy} m).",
 };
 

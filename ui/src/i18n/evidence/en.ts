@@ -101,6 +101,8 @@ export const evidenceEn: Record<EvidenceKey, string> = {
   "evidence.launch": "Tries to open another program (not followed)",
   "evidence.scriptsHint": "The document carries automatic actions. Here it is shown as pictures of its pages: nothing in it runs or opens.",
   "evidence.openWindow": "Open in another window",
+  "evidence.reading": "Reading width",
+  "evidence.readingHint": "The evidence wider, to read the document's text (Shift+W)",
   "evidence.noneKnown": "No evidence is known for this section: decide with the tracking and the detail.",
   "evidence.noFindings": "No findings in its evidence.",
   "evidence.documents": "The section's documents",

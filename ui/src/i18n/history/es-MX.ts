@@ -10,10 +10,19 @@ export const historyEsMX = {
   "history.what.claim": "Reclamo",
   "history.what.note": "Nota",
   "history.what.decision": "Decisión",
-  "history.what.approval": "Aprobación",
+  "history.what.approval": "Reconocimiento de hallazgos",
+  "history.what.complementary": "Información complementaria",
+  "history.what.enrollmentLink": "Enlace de enrolamiento",
   "history.queue": "la cola",
   "history.entry": "Entrada {seq}",
   "history.hash": "Huella (SHA-256) de la entrada",
+  "history.acknowledged": "Hallazgos de riesgo alto reconocidos antes de aceptar",
+  "history.notify.yes": "Se pidió al servicio avisar al usuario.",
+  "history.notify.no": "No se pidió al servicio avisar al usuario.",
+  "history.reasons": "Motivos de rechazo:",
+  "history.complementary": "Secciones añadidas del flujo {flow}.",
+  "history.enrollmentLink": "Para la persona {person}.",
+  "history.enrollmentRecord": "Para la persona {person}; registro {record}.",
 };
 
 export type HistoryKey = keyof typeof historyEsMX;

@@ -51,4 +51,10 @@ export const profilesEn: Record<ProfilesKey, string> = {
   "profiles.originTo": "New address",
   "profiles.originConfirmed": "The API key of “{name}” is now sent to {origin}.",
   "profiles.originNotConfirmed": "The new address was not confirmed: the API key of “{name}” still goes only to {bound}.",
+  "profiles.workspaceHint":
+    "Your company’s account identifier at the service, sent with every request (X-Workspace). Ask whoever manages that account for it, with the API key.",
+  "profiles.flowHint":
+    "Each flow is set up at the service and defines what a file asks for: its sections and person type. Ask the account’s manager for your FlowIDs; the name is yours, to recognise the flow here.",
+  "profiles.demoHint":
+    "Just looking around? The demo brings a local service with sample files and needs no account: open it with make run from the source code (or kyb-desk --demo). The installers do not include it.",
 };

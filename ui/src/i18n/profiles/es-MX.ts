@@ -50,6 +50,12 @@ export const profilesEsMX = {
   "profiles.originTo": "Dirección nueva",
   "profiles.originConfirmed": "La API Key de «{name}» ahora se envía a {origin}.",
   "profiles.originNotConfirmed": "No se confirmó la dirección nueva: la API Key de «{name}» sigue yendo solo a {bound}.",
+  "profiles.workspaceHint":
+    "El identificador de la cuenta de su empresa en el servicio: va en cada petición (X-Workspace). Pídalo, con la API Key, a quien administra esa cuenta.",
+  "profiles.flowHint":
+    "Cada flujo está configurado en el servicio y define qué pide un expediente: sus secciones y el tipo de persona. Pida sus FlowID a quien administra la cuenta; el nombre es suyo, para reconocer el flujo aquí.",
+  "profiles.demoHint":
+    "¿Solo quiere conocer la aplicación? La demostración trae un servicio local con expedientes de ejemplo y no pide cuenta: ábrala con make run desde el código fuente (o kyb-desk --demo). Los instaladores no la incluyen.",
 };
 
 export type ProfilesKey = keyof typeof profilesEsMX;

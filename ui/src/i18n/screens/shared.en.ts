@@ -62,8 +62,6 @@ export const sharedEn: Record<SharedKey, string> = {
   holder: "Holder",
   address: "Address",
   issued: "Issued",
-  edited: "Document edited",
-  notEdited: "Not edited",
   risk: "Risk",
   shareholders: "Shareholders",
   sharesOff: "The percentages add up to {total} %, not 100 %.",

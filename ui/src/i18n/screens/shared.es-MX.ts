@@ -62,8 +62,6 @@ export const sharedEsMX = {
   holder: "Titular",
   address: "Domicilio",
   issued: "Emisión",
-  edited: "Documento editado",
-  notEdited: "Sin edición",
   risk: "Riesgo",
   shareholders: "Accionistas",
   sharesOff: "Los porcentajes suman {total} %, no 100 %.",
