@@ -430,7 +430,12 @@ function Screen(props: {
               }}
             />
           )}
-          <WatchlistView profile={profile} atRisk={route.atRisk} onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })} />
+          <WatchlistView
+            profile={profile}
+            atRisk={route.atRisk}
+            onOpen={(flowId, rfc) => go({ view: "tracking", flowId, rfc })}
+            onReview={(file) => go({ view: "review", ...file })}
+          />
         </>
       );
     case "tracking": {
@@ -462,7 +467,22 @@ function Screen(props: {
       const file = { flowId: route.flowId, rfc: route.rfc };
       const toTracking = () => go({ view: "tracking", ...file });
       return (
-        <ReviewView {...file} documentId={route.documentId} profile={profile} onBack={toTracking} onDone={toTracking} onSent={() => markTourDone("review")} />
+        <ReviewView
+          key={route.documentId}
+          {...file}
+          documentId={route.documentId}
+          profile={profile}
+          onBack={toTracking}
+          onDone={toTracking}
+          onSent={() => markTourDone("review")}
+          onNext={(next) =>
+            go(
+              next.documentId
+                ? { view: "review", flowId: next.flowId, rfc: next.rfc, documentId: next.documentId }
+                : { view: "tracking", flowId: next.flowId, rfc: next.rfc },
+            )
+          }
+        />
       );
     }
   }

@@ -1,10 +1,12 @@
-// The watchlist in a team: whose files to show (mine, unassigned, all), "take next",
-// and on each row who has the file and who is reviewing it now.
+// The watchlist in a team: whose files to show (mine, unassigned, all), "take next"
+// (which opens the file taken at its review: taking it is the start of that work), and
+// on each row who has the file and who is reviewing it now.
 import { useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
 import type { QueueFilter } from "../../bindings/QueueFilter";
+import type { TeamFile } from "../../bindings/TeamFile";
 import type { TeamQueue } from "../../bindings/TeamQueue";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { type MessageKey, useI18n } from "../../i18n";
@@ -21,7 +23,8 @@ export function QueueBar(props: {
   queue: TeamQueue | null;
   filter: QueueFilter;
   onFilter: (filter: QueueFilter) => void;
-  onOpen: (flowId: string, rfc: string) => void;
+  /** The file taken: its review, or its tracking while the service has no DocumentId for it. */
+  onTaken: (file: TeamFile) => void;
   onError: (error: AppError) => void;
 }) {
   const { t, locale } = useI18n();
@@ -35,7 +38,7 @@ export function QueueBar(props: {
     backend
       .takeNext()
       .then(
-        (file) => (file ? props.onOpen(file.flowId, file.rfc) : setNone(true)),
+        (file) => (file ? props.onTaken(file) : setNone(true)),
         (e: AppError) => {
           // At their cap or away, the analyst is told why in their own terms, beside the button.
           const why = takeRefusal(e, locale);
@@ -99,7 +102,7 @@ export function QueueMarks({ file, queue }: { file: WatchedFile; queue: TeamQueu
   return (
     <span className="queue-marks">
       {shared?.assignee ? (
-        <span className={shared.assignee === queue.me ? "chip chip-mine" : "chip"} data-testid="row-assignee">
+        <span className={shared.assignee === queue.me ? "chip chip-mine" : "chip"} title={shared.assignee} data-testid="row-assignee">
           {shared.assignee === queue.me ? t("team.queue.assignedToMe") : shared.assignee}
         </span>
       ) : (

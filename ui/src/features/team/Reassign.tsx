@@ -4,7 +4,7 @@
 // When the queue moved since the preview the database refuses it whole (plan_changed):
 // nothing changed, and a fresh preview is offered.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { queries, teamChanged } from "../../api/queries";
@@ -14,6 +14,7 @@ import type { ReassignSelection } from "../../bindings/ReassignSelection";
 import type { Unplaced } from "../../bindings/Unplaced";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { type MessageKey, useI18n } from "../../i18n";
+import "./reassign.css";
 
 const UNPLACED_WORDS: Record<Unplaced, MessageKey> = {
   no_capacity: "team.reassign.noCapacity",
@@ -55,6 +56,7 @@ export function ReassignPanel() {
   const [moved, setMoved] = useState(false);
   const [done, setDone] = useState<number | null>(null);
   const previewTitle = useRef<HTMLHeadingElement>(null);
+  const id = useId();
   const selection = selectionOf(source, member, chosen);
   // A preview answers one question: asked anew, the old one no longer shows.
   const forget = () => {
@@ -115,101 +117,120 @@ export function ReassignPanel() {
     <section className="card" aria-labelledby="reassign-title" data-testid="reassign">
       <h3 id="reassign-title">{t("team.reassign.title")}</h3>
       <p className="muted small">{t("team.reassign.what")}</p>
-      <fieldset className="stack">
-        <legend>{t("team.reassign.source")}</legend>
-        <label className="check">
-          <input
-            type="radio"
-            name="reassign-source"
-            checked={source === "member"}
-            onChange={() => {
-              setSource("member");
-              forget();
-            }}
-            data-testid="reassign-from-member"
-          />
-          {t("team.reassign.fromMember")}
-        </label>
-        {source === "member" && (
-          <select
-            className="input"
-            aria-label={t("team.reassign.whose")}
-            value={member}
-            onChange={(e) => {
-              setMember(e.target.value);
-              forget();
-            }}
-            data-testid="reassign-member"
-          >
-            <option value="">—</option>
-            {members.map((m) => (
-              <option key={m.login} value={m.login}>
-                {t("team.reassign.target", { member: m.login, open: m.open, cap: m.cap })}
-              </option>
-            ))}
-          </select>
-        )}
-        <label className="check">
-          <input
-            type="radio"
-            name="reassign-source"
-            checked={source === "queue"}
-            onChange={() => {
-              setSource("queue");
-              forget();
-            }}
-            data-testid="reassign-from-queue"
-          />
-          {t("team.reassign.fromQueue")}
-        </label>
-        {source === "queue" && (
-          <fieldset className="stack reassign-files" data-testid="reassign-files">
-            <legend className="small">{t("team.reassign.queueFiles")}</legend>
-            {files.length === 0 && <p className="muted small">{t("team.reassign.noFiles")}</p>}
-            {files.map((f) => {
-              const key = fileKey(f.flowId, f.rfc);
-              return (
-                <label key={key} className="check small">
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(key)}
-                    onChange={() => {
-                      setChosen(toggle(chosen, key));
-                      forget();
-                    }}
-                    data-testid="reassign-file"
-                    data-rfc={f.rfc}
-                  />
-                  {t("team.reassign.queueFile", { rfc: f.rfc, status: f.status, assignee: f.assignee ?? t("team.reassign.queue") })}
-                </label>
-              );
-            })}
-          </fieldset>
-        )}
-      </fieldset>
-      <fieldset className="stack">
-        <legend>{t("team.reassign.targets")}</legend>
-        {members.map((m) => (
-          <label key={m.login} className="check">
+      <form
+        className="form reassign-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          preview();
+        }}
+      >
+        <fieldset>
+          <legend className="field-label">{t("team.reassign.source")}</legend>
+          <label className="check">
             <input
-              type="checkbox"
-              checked={targets.has(m.login)}
+              type="radio"
+              name="reassign-source"
+              checked={source === "member"}
               onChange={() => {
-                setTargets(toggle(targets, m.login));
+                setSource("member");
                 forget();
               }}
-              data-testid="reassign-target"
-              data-login={m.login}
+              data-testid="reassign-from-member"
             />
-            {m.awayUntil ? t("team.reassign.targetAway", { member: m.login }) : t("team.reassign.target", { member: m.login, open: m.open, cap: m.cap })}
+            {t("team.reassign.fromMember")}
           </label>
-        ))}
-      </fieldset>
-      <div className="row">
-        <button type="button" className="button" disabled={busy || !selection || targets.size === 0} onClick={preview} data-testid="reassign-preview">
-          {t("team.reassign.preview")}
-        </button>
-      </div>
+          {source === "member" && (
+            <div className="field reassign-choice">
+              <label className="field-label" htmlFor={`${id}-member`}>
+                {t("team.reassign.whose")}
+              </label>
+              <select
+                id={`${id}-member`}
+                className="input"
+                value={member}
+                onChange={(e) => {
+                  setMember(e.target.value);
+                  forget();
+                }}
+                data-testid="reassign-member"
+              >
+                <option value="">—</option>
+                {members.map((m) => (
+                  <option key={m.login} value={m.login}>
+                    {t("team.reassign.target", { member: m.login, open: m.open, cap: m.cap })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <label className="check">
+            <input
+              type="radio"
+              name="reassign-source"
+              checked={source === "queue"}
+              onChange={() => {
+                setSource("queue");
+                forget();
+              }}
+              data-testid="reassign-from-queue"
+            />
+            {t("team.reassign.fromQueue")}
+          </label>
+          {source === "queue" && (
+            <fieldset className="reassign-choice" data-testid="reassign-files">
+              <legend className="field-label">{t("team.reassign.queueFiles")}</legend>
+              {files.length === 0 && <p className="muted small">{t("team.reassign.noFiles")}</p>}
+              {files.map((f) => {
+                const key = fileKey(f.flowId, f.rfc);
+                return (
+                  <label key={key} className="check small">
+                    <input
+                      type="checkbox"
+                      checked={chosen.has(key)}
+                      onChange={() => {
+                        setChosen(toggle(chosen, key));
+                        forget();
+                      }}
+                      data-testid="reassign-file"
+                      data-rfc={f.rfc}
+                    />
+                    {t("team.reassign.queueFile", { rfc: f.rfc, status: f.status, assignee: f.assignee ?? t("team.reassign.queue") })}
+                  </label>
+                );
+              })}
+            </fieldset>
+          )}
+        </fieldset>
+        <fieldset>
+          <legend className="field-label">{t("team.reassign.targets")}</legend>
+          {members.map((m) => (
+            <label key={m.login} className="check">
+              <input
+                type="checkbox"
+                checked={targets.has(m.login)}
+                onChange={() => {
+                  setTargets(toggle(targets, m.login));
+                  forget();
+                }}
+                data-testid="reassign-target"
+                data-login={m.login}
+              />
+              {m.awayUntil ? t("team.reassign.targetAway", { member: m.login }) : t("team.reassign.target", { member: m.login, open: m.open, cap: m.cap })}
+            </label>
+          ))}
+        </fieldset>
+        <div className="row">
+          {/* One primary action at a time: once a plan shows, its confirmation is. */}
+          <button
+            type="submit"
+            className={plan ? "button-quiet" : "button-primary"}
+            disabled={busy || !selection || targets.size === 0}
+            data-testid="reassign-preview"
+          >
+            {t("team.reassign.preview")}
+          </button>
+        </div>
+      </form>
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
       {moved && (
         <div className="notice notice-warn" role="alert" data-testid="reassign-moved">

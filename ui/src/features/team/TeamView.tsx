@@ -1,7 +1,8 @@
-// The team screen: how this desk is connected, the members and their roles (a
-// supervisor adds, changes and removes them), four eyes, and the requests waiting for
-// approval. The database says who this desk is and enforces the team's rules; the
-// service itself sees one key for everyone (README, threat model).
+// The team screen: how this desk is connected, the requests waiting for approval, the
+// workload and its reassignment (a supervisor's daily look, so before the members'
+// administration), the members and their roles (a supervisor adds, changes and removes
+// them) and four eyes. The database says who this desk is and enforces the team's rules;
+// the service itself sees one key for everyone (README, threat model).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
@@ -60,9 +61,9 @@ export function TeamView() {
           )}
           <p className="muted small">{t("team.rolesNote")}</p>
           <ApprovalsPanel />
-          <Members supervisor={team.role === "supervisor"} me={team.member ?? ""} />
           <WorkloadPanel supervisor={team.role === "supervisor"} me={team.member ?? ""} />
           {team.role === "supervisor" && <ReassignPanel />}
+          <Members supervisor={team.role === "supervisor"} me={team.member ?? ""} />
           {team.fourEyes && <FourEyesSetting setting={team.fourEyes} supervisor={team.role === "supervisor"} />}
           <SlaPolicyPanel canEdit={team.role === "supervisor"} />
           {team.deskVersion && <VersionNeeded version={team.deskVersion} supervisor={team.role === "supervisor"} />}

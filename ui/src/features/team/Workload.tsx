@@ -1,7 +1,9 @@
-// The team's workload (issue 32, 2): each member's open files against their cap, and
-// "no disponible hasta …". A member marks themselves away (and back); a supervisor
-// does so for anyone and sets caps. The rules (the cap's bounds, what counts as open,
-// what going away does) are the database's: a refusal comes back as an error.
+// The team's workload (issue 32, 2): each member's open files against their cap, their
+// overdue files and how long ago the oldest was due, and "no disponible hasta …". A
+// member marks themselves away (and back); a supervisor does so for anyone and sets
+// caps. The rules (the cap's bounds, what counts as open, what going away does) are the
+// database's: a refusal comes back as an error. What is overdue is the SLA board's
+// (./overdue.ts).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
@@ -11,6 +13,9 @@ import type { AppError } from "../../bindings/AppError";
 import type { Workload } from "../../bindings/Workload";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
+import { MISSING } from "../../words/text";
+import { duration } from "../watchlist/sla";
+import { NONE_OVERDUE, type Overdue, overdueByMember } from "./overdue";
 import { dateTime, ROLE_WORDS } from "./words";
 import "./workload.css";
 
@@ -30,6 +35,11 @@ export function capOf(text: string): number | null {
 export function WorkloadPanel({ supervisor, me }: { supervisor: boolean; me: string }) {
   const { t } = useI18n();
   const workload = useQuery(queries.workload());
+  // Whose each file is, and how its clock stands: a figure shows once both are read (a
+  // failed read leaves a dash, the queue's own screen says why).
+  const queue = useQuery(queries.teamQueue("all"));
+  const board = useQuery(queries.slaBoard());
+  const overdue = overdueByMember(queue.data, board.data);
   const queryClient = useQueryClient();
   const [error, setError] = useState<AppError | null>(null);
   const change = (next: Promise<unknown>) =>
@@ -52,13 +62,21 @@ export function WorkloadPanel({ supervisor, me }: { supervisor: boolean; me: str
           <tr>
             <th>{t("team.workload.member")}</th>
             <th>{t("team.workload.load")}</th>
+            <th>{t("team.workload.overdue")}</th>
             <th>{t("team.workload.availability")}</th>
             <th>{t("team.workload.actions")}</th>
           </tr>
         </thead>
         <tbody>
           {workload.data?.map((member) => (
-            <MemberLoad key={member.login} member={member} mine={member.login === me} supervisor={supervisor} onChange={change} />
+            <MemberLoad
+              key={member.login}
+              member={member}
+              overdue={overdue && (overdue.get(member.login) ?? NONE_OVERDUE)}
+              mine={member.login === me}
+              supervisor={supervisor}
+              onChange={change}
+            />
           ))}
         </tbody>
       </table>
@@ -66,7 +84,7 @@ export function WorkloadPanel({ supervisor, me }: { supervisor: boolean; me: str
   );
 }
 
-function MemberLoad(props: { member: Workload; mine: boolean; supervisor: boolean; onChange: (next: Promise<unknown>) => void }) {
+function MemberLoad(props: { member: Workload; overdue: Overdue | null; mine: boolean; supervisor: boolean; onChange: (next: Promise<unknown>) => void }) {
   const { t, locale } = useI18n();
   const { member } = props;
   const [until, setUntil] = useState<string | null>(null);
@@ -109,6 +127,9 @@ function MemberLoad(props: { member: Workload; mine: boolean; supervisor: boolea
             </button>
           </form>
         )}
+      </td>
+      <td data-testid="workload-overdue">
+        <OverdueFigure overdue={props.overdue} />
       </td>
       <td data-testid="workload-away">
         {member.awayUntil ? t("team.workload.awayUntil", { at: dateTime(member.awayUntil, locale) }) : t("team.workload.available")}
@@ -166,5 +187,18 @@ function MemberLoad(props: { member: Workload; mine: boolean; supervisor: boolea
         )}
       </td>
     </tr>
+  );
+}
+
+/** How many of a member's files are overdue, and how long ago the oldest was due. */
+function OverdueFigure({ overdue }: { overdue: Overdue | null }) {
+  const { t } = useI18n();
+  if (!overdue) return <span className="muted">{MISSING}</span>;
+  if (overdue.files === 0) return <span className="muted">{t("team.workload.overdueNone")}</span>;
+  return (
+    <>
+      <span className="text-danger">{t("team.workload.overdueCount", { n: overdue.files })}</span>
+      <div className="muted small">{t("team.workload.oldestOverdue", { time: duration(overdue.oldest, t) })}</div>
+    </>
   );
 }

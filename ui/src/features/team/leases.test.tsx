@@ -54,7 +54,7 @@ describe("a claim whose lease runs out", { timeout: 30_000 }, () => {
     // Beto's desk went away: his lease ends in about two seconds, and nobody says so.
     const end = Math.ceil((Date.now() + 1500) / 1000) * 1000;
     const team = queueWith((now) => (now < end ? [{ documentId: DOC_B, member: "beto@kybdesk.mx", since: utc(end - 90_000), leaseUntil: utc(end) }] : []));
-    shown(<WatchlistView profile={profile} onOpen={() => undefined} />);
+    shown(<WatchlistView profile={profile} onOpen={() => undefined} onReview={() => undefined} />);
     expect((await screen.findByTestId("row-claim")).textContent).toBe("En revisión: beto");
     const reads = team.count(command.team_queue);
     await waitFor(() => expect(screen.queryByTestId("row-claim")).toBeNull(), { timeout: end - Date.now() + LEASE_GRACE_MS + 3000 });
@@ -68,7 +68,7 @@ describe("a claim whose lease runs out", { timeout: 30_000 }, () => {
       { documentId: DOC_A, member: "beto@kybdesk.mx", since: "2026-11-24T10:00:00Z", leaseUntil: "2999-01-01T00:00:00Z" },
       { documentId: DOC_B, member: "caro@kybdesk.mx", since: "2026-11-24T10:00:00Z", leaseUntil: "infinity" },
     ]);
-    shown(<WatchlistView profile={profile} onOpen={() => undefined} />);
+    shown(<WatchlistView profile={profile} onOpen={() => undefined} onReview={() => undefined} />);
     await waitFor(() => expect(screen.getAllByTestId("row-claim")).toHaveLength(2));
     await pause(300);
     const reads = team.count(command.team_queue);

@@ -57,7 +57,7 @@ function serviceOnly() {
 
 describe("a screen with team data, the team out of reach", () => {
   const screens = {
-    watchlist: () => <WatchlistView profile={profile} onOpen={() => undefined} />,
+    watchlist: () => <WatchlistView profile={profile} onOpen={() => undefined} onReview={() => undefined} />,
     tracking: () => (
       <TrackingView flowId="flujo" rfc="AAA010101AA1" onBack={() => undefined} onDetail={() => undefined} onReview={() => undefined} profile={profile} />
     ),

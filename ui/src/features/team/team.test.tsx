@@ -130,8 +130,9 @@ describe("the watchlist in a team", () => {
     role: "analyst",
   });
 
-  it("shows who has each file and who reviews it, filters mine and unassigned, and takes the next", async () => {
+  it("shows who has each file and who reviews it, filters mine and unassigned, and takes the next to its review", async () => {
     const opened = vi.fn();
+    const reviewed = vi.fn();
     team((cmd, args) => {
       if (cmd === command.watchlist) return [a, b];
       if (cmd === command.startup_painted) return null;
@@ -139,7 +140,7 @@ describe("the watchlist in a team", () => {
       if (cmd === command.take_next) return { flowId: "flujo", rfc: b.rfc, status: "Pendiente", documentId: DOC_B, assignee: "ana@kybdesk.mx" };
       throw new Error(cmd);
     });
-    shown(<WatchlistView profile={profile} onOpen={opened} />);
+    shown(<WatchlistView profile={profile} onOpen={opened} onReview={reviewed} />);
     await waitFor(() => expect(screen.getAllByTestId("row-assignee")).toHaveLength(2));
     const rows = screen.getAllByTestId("watch-row");
     const rowOf = (rfc: string) => rows.find((r) => r.dataset.rfc === rfc) as HTMLElement;
@@ -150,7 +151,24 @@ describe("the watchlist in a team", () => {
     await waitFor(() => expect(screen.getAllByTestId("watch-row")).toHaveLength(1));
     expect(screen.getByTestId("watch-row").dataset.rfc).toBe(a.rfc);
     fireEvent.click(screen.getByTestId("take-next"));
-    await waitFor(() => expect(opened).toHaveBeenCalledWith("flujo", b.rfc));
+    await waitFor(() => expect(reviewed).toHaveBeenCalledWith({ flowId: "flujo", rfc: b.rfc, documentId: DOC_B }));
+    expect(opened).not.toHaveBeenCalled();
+  });
+
+  it("opens the tracking of a file taken that the service has no DocumentId for yet: there is nothing to review", async () => {
+    const opened = vi.fn();
+    const reviewed = vi.fn();
+    team((cmd, args) => {
+      if (cmd === command.watchlist) return [a];
+      if (cmd === command.startup_painted) return null;
+      if (cmd === command.team_queue) return queue(String(args.filter));
+      if (cmd === command.take_next) return { flowId: "flujo", rfc: "CCC030303CC3", status: "", documentId: null, assignee: "ana@kybdesk.mx" };
+      throw new Error(cmd);
+    });
+    shown(<WatchlistView profile={profile} onOpen={opened} onReview={reviewed} />);
+    fireEvent.click(await screen.findByTestId("take-next"));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith("flujo", "CCC030303CC3"));
+    expect(reviewed).not.toHaveBeenCalled();
   });
 
   it("says when nothing is left to take", async () => {
@@ -161,7 +179,7 @@ describe("the watchlist in a team", () => {
       if (cmd === command.take_next) return null;
       throw new Error(cmd);
     });
-    shown(<WatchlistView profile={profile} onOpen={() => undefined} />);
+    shown(<WatchlistView profile={profile} onOpen={() => undefined} onReview={() => undefined} />);
     fireEvent.click(await screen.findByTestId("take-next"));
     expect((await screen.findByRole("status")).textContent).toBe("No hay expedientes sin asignar.");
   });

@@ -5,7 +5,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { AppError } from "../../bindings/AppError";
 import type { ReassignPlan } from "../../bindings/ReassignPlan";
+import type { SlaBoard } from "../../bindings/SlaBoard";
+import type { SlaClock } from "../../bindings/SlaClock";
+import type { TeamQueue } from "../../bindings/TeamQueue";
 import type { Workload } from "../../bindings/Workload";
+import { startWithPreferences } from "../../preferences";
 import { QueueBar, takeRefusal } from "./QueueBar";
 import { ReassignPanel, selectionOf } from "./Reassign";
 import { refusal, shown, team } from "./testing";
@@ -126,6 +130,77 @@ describe("the workload table", () => {
   });
 });
 
+describe("each member's overdue files", () => {
+  const clock = (state: SlaClock["state"], remainingMinutes: number | null): SlaClock => ({
+    state,
+    targetMinutes: 480,
+    elapsedMinutes: 0,
+    remainingMinutes,
+    dueAt: null,
+  });
+  const file = (rfc: string, assignee: string | null) => ({ flowId: "flujo", rfc, status: "En Revisión", documentId: null, assignee });
+  // Ana has two overdue (the oldest 12 h 30 min past its target) and one on time; Beto's
+  // file has stopped (approved) and the queue's unassigned one is overdue: nobody's.
+  const queue: TeamQueue = {
+    files: [file("AAA010101AA1", "ana"), file("AAB010101AA2", "ana"), file("AAC010101AA3", "ana"), file("BBB020202BB2", "beto"), file("CCC030303CC3", null)],
+    claims: [],
+    me: "ana",
+    role: "analyst",
+  };
+  const board: SlaBoard = {
+    clocks: [
+      { flowId: "flujo", rfc: "AAA010101AA1", clock: clock("breached", -750) },
+      { flowId: "flujo", rfc: "AAB010101AA2", clock: clock("breached", -45) },
+      { flowId: "flujo", rfc: "AAC010101AA3", clock: clock("on_time", 200) },
+      { flowId: "flujo", rfc: "BBB020202BB2", clock: clock("stopped", null) },
+      { flowId: "flujo", rfc: "CCC030303CC3", clock: clock("breached", -30) },
+    ],
+    breached: 3,
+    atRisk: 0,
+    newlyAtRisk: [],
+    at: "2026-11-24T12:00:00Z",
+  };
+
+  function loads(answer: (cmd: string) => unknown = () => undefined) {
+    team((cmd) => {
+      if (cmd === command.team_workload) return load;
+      const given = answer(cmd);
+      if (given !== undefined) return given;
+      if (cmd === command.team_queue) return queue;
+      if (cmd === command.sla_board) return board;
+      throw new Error(cmd);
+    });
+    shown(<WorkloadPanel supervisor={false} me="ana" />);
+  }
+  const overdueOf = (login: string) =>
+    (screen.getAllByTestId("workload-member").find((r) => r.dataset.login === login) as HTMLElement).querySelector("[data-testid=workload-overdue]")
+      ?.textContent;
+
+  it("counts each member's assigned files whose clock is breached, and says how long ago the oldest was due", async () => {
+    loads();
+    await waitFor(() => expect(overdueOf("ana")).toBe("2 vencidosel más antiguo, hace 12 h 30 min"));
+    expect(overdueOf("beto")).toBe("Ninguno");
+    expect(overdueOf("carla")).toBe("Ninguno");
+    expect(screen.getByRole("columnheader", { name: "Vencidos" })).toBeTruthy();
+  });
+
+  it("says it in English too", async () => {
+    startWithPreferences({ language: "en" });
+    try {
+      loads();
+      await waitFor(() => expect(overdueOf("ana")).toBe("2 overduethe oldest, 12 h 30 min ago"));
+    } finally {
+      startWithPreferences({ language: "es-MX" });
+    }
+  });
+
+  it("shows a dash, not a zero, while the clocks cannot be read", async () => {
+    loads((cmd) => (cmd === command.sla_board ? refusal("storage") : undefined));
+    await waitFor(() => expect(screen.getAllByTestId("workload-member")).toHaveLength(3));
+    expect(overdueOf("ana")).toBe("—");
+  });
+});
+
 describe("reassigning in bulk", () => {
   const plan: ReassignPlan = {
     placements: [
@@ -195,6 +270,25 @@ describe("reassigning in bulk", () => {
     expect(screen.queryByTestId("reassign-moved")).toBeNull();
   });
 
+  it("is a form like the app's others: a label over each control and one primary action at a time", async () => {
+    reassigning(() => 2);
+    await waitFor(() => expect(screen.getAllByTestId("reassign-target")).toHaveLength(3));
+    const panel = screen.getByTestId("reassign");
+    const whose = within(panel).getByText("De quién");
+    expect(whose.tagName).toBe("LABEL");
+    expect(whose.className).toBe("field-label");
+    expect(within(panel).getByLabelText("De quién")).toBe(screen.getByTestId("reassign-member"));
+    for (const legend of panel.querySelectorAll("legend")) expect(legend.className).toBe("field-label");
+    const previewButton = screen.getByTestId("reassign-preview") as HTMLButtonElement;
+    expect(previewButton.className).toBe("button-primary");
+    expect(previewButton.type).toBe("submit");
+    expect(previewButton.form?.className).toContain("form");
+    await preview();
+    // The plan's confirmation is now the primary action.
+    expect(previewButton.className).toBe("button-quiet");
+    expect(screen.getByTestId("reassign-confirm").className).toBe("button-primary");
+  });
+
   it("forgets a preview when the choice changes", async () => {
     reassigning(() => 2);
     await preview();
@@ -210,7 +304,7 @@ describe("take next in a team", () => {
       throw new Error(cmd);
     });
     const errors: AppError[] = [];
-    shown(<QueueBar queue={null} filter="all" onFilter={() => undefined} onOpen={() => undefined} onError={(e) => errors.push(e)} />);
+    shown(<QueueBar queue={null} filter="all" onFilter={() => undefined} onTaken={() => undefined} onError={(e) => errors.push(e)} />);
     fireEvent.click(screen.getByTestId("take-next"));
     const said = await screen.findByTestId("take-next-refused");
     expect(said.textContent).toContain("tiene 5 expedientes abiertos y su tope es 5");

@@ -39,7 +39,7 @@ function backend(tracking: () => unknown) {
 function follow(rfc: string) {
   render(
     <I18nProvider>
-      <WatchlistView profile={profile} onOpen={() => {}} />
+      <WatchlistView profile={profile} onOpen={() => {}} onReview={() => {}} />
     </I18nProvider>,
   );
   fireEvent.change(screen.getByTestId("add-rfc"), { target: { value: rfc } });

@@ -12,18 +12,25 @@ import { MISSING } from "../../words/text";
 import { rowKey, type Sort, type SortKey } from "./model";
 import { HeaderCheck, RowCheck, type SelectionColumn } from "./Selection";
 
-const COLUMNS: { key: SortKey; label: MessageKey }[] = [
-  { key: "company", label: "colCompany" },
-  { key: "rfc", label: "colRfc" },
-  { key: "flow", label: "colFlow" },
-  { key: "status", label: "colStatus" },
-  { key: "riskLevel", label: "colRisk" },
-  { key: "sections", label: "colSections" },
-  { key: "persons", label: "colPersons" },
-  { key: "updated", label: "colUpdated" },
+type Head = { key: SortKey; label: MessageKey };
+
+/** Each column's heads, one sort each. The file's column holds its key, the RFC over the
+ * flow, as its cells do: a column of its own for the flow left the company's name too
+ * little room in a team's table at 1,280 pixels. */
+const COLUMNS: Head[][] = [
+  [{ key: "company", label: "colCompany" }],
+  [
+    { key: "rfc", label: "colRfc" },
+    { key: "flow", label: "colFlow" },
+  ],
+  [{ key: "status", label: "colStatus" }],
+  [{ key: "riskLevel", label: "colRisk" }],
+  [{ key: "sections", label: "colSections" }],
+  [{ key: "persons", label: "colPersons" }],
+  [{ key: "updated", label: "colUpdated" }],
 ];
 
-const SLA_COLUMN: { key: SortKey; label: MessageKey } = { key: "due", label: "sla.column" };
+const SLA_COLUMN: Head[] = [{ key: "due", label: "sla.column" }];
 
 const ROW_HEIGHT = 44;
 
@@ -80,7 +87,7 @@ export function WatchlistTable(props: {
   const inView = virtual.range ? virtual.range.endIndex - virtual.range.startIndex + 1 : 0;
   const onShown = props.select?.onShown;
   useLayoutEffect(() => onShown?.(Math.min(inView, props.rows.length)), [onShown, inView, props.rows.length]);
-  const columns = props.sla ? COLUMNS.flatMap((c) => (c.key === "status" ? [c, SLA_COLUMN] : [c])) : COLUMNS;
+  const columns = props.sla ? COLUMNS.flatMap((heads) => (heads[0]?.key === "status" ? [heads, SLA_COLUMN] : [heads])) : COLUMNS;
   return (
     <div
       className={`table${props.annotate ? " table-team" : ""}${props.sla ? " table-sla" : ""}${props.select ? " table-select" : ""}`}
@@ -91,21 +98,28 @@ export function WatchlistTable(props: {
         <span role="columnheader" className="cell-mark">
           {props.select && <HeaderCheck rows={props.rows} column={props.select} />}
         </span>
-        {columns.map((column) => (
-          <Fragment key={column.key}>
-            <span
-              role="columnheader"
-              title={t(column.label)}
-              aria-sort={props.sort.key === column.key ? (props.sort.descending ? "descending" : "ascending") : "none"}
-            >
-              <button type="button" className="sort" onClick={() => props.onSort(column.key)}>
-                {t(column.label)}
-                {props.sort.key === column.key && <span aria-hidden="true">{props.sort.descending ? " ↓" : " ↑"}</span>}
-              </button>
-            </span>
-            {column.key === "company" && props.annotate && <span role="columnheader">{t("team.column")}</span>}
-          </Fragment>
-        ))}
+        {columns.map((heads) => {
+          const first = heads[0]?.key;
+          const sorted = heads.some((head) => head.key === props.sort.key);
+          return (
+            <Fragment key={first}>
+              <span
+                role="columnheader"
+                className={heads.length > 1 ? "head-stack" : undefined}
+                title={heads.map((head) => t(head.label)).join(" · ")}
+                aria-sort={sorted ? (props.sort.descending ? "descending" : "ascending") : "none"}
+              >
+                {heads.map((head) => (
+                  <button key={head.key} type="button" className="sort" onClick={() => props.onSort(head.key)}>
+                    {t(head.label)}
+                    {props.sort.key === head.key && <span aria-hidden="true">{props.sort.descending ? " ↓" : " ↑"}</span>}
+                  </button>
+                ))}
+              </span>
+              {first === "company" && props.annotate && <span role="columnheader">{t("team.column")}</span>}
+            </Fragment>
+          );
+        })}
         <span role="columnheader" />
       </div>
       {props.rows.length === 0 ? (
@@ -129,7 +143,8 @@ export function WatchlistTable(props: {
                     {props.select && <RowCheck file={file} rows={props.rows} column={props.select} />}
                     {file.changed && <span className="dot" role="img" title={t("changedMark")} aria-label={t("changedMark")} />}
                   </Cell>
-                  <Cell className="strong" title={file.companyName?.trim() || undefined}>
+                  {/* Two lines at most, whole in the cell's title: rows of one trade ("Construcciones …") differ further on. */}
+                  <Cell className="strong cell-company" title={file.companyName?.trim() || undefined}>
                     <button
                       type="button"
                       className="link"
@@ -137,16 +152,18 @@ export function WatchlistTable(props: {
                       aria-label={file.companyName?.trim() ? undefined : t("watch.openRfc", { rfc: file.rfc })}
                       data-testid="open-file"
                     >
-                      {file.companyName?.trim() || <span className="muted">{t("watch.noCompany")}</span>}
+                      <span className="clamp-2">{file.companyName?.trim() || <span className="muted">{t("watch.noCompany")}</span>}</span>
                     </button>
                   </Cell>
                   {props.annotate && <Cell className="cell-team">{props.annotate(file)}</Cell>}
-                  <Cell className="mono" title={file.rfc}>
-                    {file.rfc}
-                  </Cell>
-                  {/* Two short lines ("Personas / morales"), not one cut to "Personas …". */}
-                  <Cell className="cell-wrap cell-flow" title={t("watch.flowTitle", { label: props.flowLabel(file.flowId), flowId: file.flowId })}>
-                    {props.flowLabel(file.flowId)}
+                  <Cell className="cell-file" testId="row-file">
+                    <span className="mono" title={file.rfc}>
+                      {file.rfc}
+                    </span>
+                    {/* Under the RFC, two short lines at most ("Complementario: / estados de…"), whole in its title. */}
+                    <span className="row-second clamp-2" title={t("watch.flowTitle", { label: props.flowLabel(file.flowId), flowId: file.flowId })}>
+                      {props.flowLabel(file.flowId)}
+                    </span>
                   </Cell>
                   <Cell testId="row-status" className="cell-wrap">
                     <RowStatus file={file} now={props.now} locale={props.locale} />
@@ -163,7 +180,7 @@ export function WatchlistTable(props: {
                     {timeAgo(file.updatedAtUtc, props.now, props.locale) ?? asked(file, props.now, props.locale, t)}
                   </Cell>
                   <Cell className="cell-action">
-                    {/* A compact button (ten columns share 1,280 pixels), named for its file. */}
+                    {/* A compact button (eleven columns share 1,280 pixels in a team), named for its file. */}
                     <button
                       type="button"
                       className="button-quiet small unwatch"

@@ -29,7 +29,7 @@ describe("the watchlist on a sparse answer", () => {
     });
     render(
       <I18nProvider>
-        <WatchlistView profile={profile} onOpen={() => {}} />
+        <WatchlistView profile={profile} onOpen={() => {}} onReview={() => {}} />
       </I18nProvider>,
     );
     const row = await screen.findByTestId("watch-row");
@@ -38,6 +38,25 @@ describe("the watchlist on a sparse answer", () => {
     expect(row.textContent).toContain("Sin consultar");
     // The first column is a mark, blank while nothing changed.
     check.expectShown(document.body, { blankAllowed: ".cell-mark" });
+  });
+});
+
+describe("the search box", () => {
+  it("hints in a few words, short enough for the filters' line in a team at 1280 px, and says the whole in its title and name", async () => {
+    mockIPC((cmd) => {
+      if (cmd === command.watchlist) return [sparse.watchedFile];
+      if (cmd === command.startup_painted) return null;
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <WatchlistView profile={profile} onOpen={() => {}} onReview={() => {}} />
+      </I18nProvider>,
+    );
+    const search = (await screen.findByRole("searchbox")) as HTMLInputElement;
+    expect(search.placeholder).toBe("RFC, empresa o ID  ( / )");
+    expect(search.title).toBe("Buscar por RFC, empresa o DocumentId  ( / )");
+    expect(search.getAttribute("aria-label")).toBe(search.title);
   });
 });
 
@@ -52,7 +71,7 @@ describe("a file or a CSV line the watchlist refuses", () => {
     });
     render(
       <I18nProvider>
-        <WatchlistView profile={profile} onOpen={() => {}} />
+        <WatchlistView profile={profile} onOpen={() => {}} onReview={() => {}} />
       </I18nProvider>,
     );
   }
@@ -124,7 +143,7 @@ describe("rows the analyst can trust", { timeout: 30_000 }, () => {
     });
     render(
       <I18nProvider>
-        <WatchlistView profile={profile} onOpen={() => {}} />
+        <WatchlistView profile={profile} onOpen={() => {}} onReview={() => {}} />
       </I18nProvider>,
     );
   }

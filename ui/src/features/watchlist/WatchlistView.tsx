@@ -75,9 +75,23 @@ function reportStartup(rows: number) {
   });
 }
 
+/** A file to open at its review. */
+export type ReviewTarget = { flowId: string; rfc: string; documentId: string };
+
 /** `atRisk`: set anew (an instant) when the app's notice of files about to breach is
- * opened, the list is filtered to "por vencer". */
-export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; onOpen: (flowId: string, rfc: string) => void; atRisk?: number | undefined }) {
+ * opened, the list is filtered to "por vencer". `onReview`: "take next" in a team opens
+ * the file taken at its review. */
+export function WatchlistView({
+  profile,
+  onOpen,
+  onReview,
+  atRisk,
+}: {
+  profile: Profile;
+  onOpen: (flowId: string, rfc: string) => void;
+  onReview: (file: ReviewTarget) => void;
+  atRisk?: number | undefined;
+}) {
   const { t, locale } = useI18n();
   const list = useWatchlist(profile.id);
   const files = list.data ?? null;
@@ -281,7 +295,15 @@ export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; o
           )}
         </div>
       )}
-      {team && <QueueBar queue={teamQueue} filter={queueFilter} onFilter={setQueueFilter} onOpen={onOpen} onError={setError} />}
+      {team && (
+        <QueueBar
+          queue={teamQueue}
+          filter={queueFilter}
+          onFilter={setQueueFilter}
+          onTaken={({ flowId, rfc, documentId }) => (documentId ? onReview({ flowId, rfc, documentId }) : onOpen(flowId, rfc))}
+          onError={setError}
+        />
+      )}
       {team && queue.error && <ErrorNotice error={queue.error} />}
       {!team && <TeamOffline missing="team.offline.watchlist" />}
       <div className="toolbar watch-filters">
@@ -289,8 +311,9 @@ export function WatchlistView({ profile, onOpen, atRisk }: { profile: Profile; o
           ref={search}
           type="search"
           className="input grow"
-          placeholder={t("searchPlaceholder")}
+          placeholder={t("watch.search")}
           aria-label={t("searchPlaceholder")}
+          title={t("searchPlaceholder")}
           value={filter.query}
           onChange={(e) => {
             begin("watchlist-search");

@@ -45,7 +45,7 @@ describe("the SLA board during a refresh", () => {
     });
     render(
       <I18nProvider>
-        <WatchlistView profile={testProfile} onOpen={() => {}} />
+        <WatchlistView profile={testProfile} onOpen={() => {}} onReview={() => {}} />
       </I18nProvider>,
     );
     await screen.findByText(files[0]?.rfc ?? "");

@@ -35,7 +35,7 @@ describe("the watchlist as one query", () => {
     });
     render(
       <I18nProvider>
-        <WatchlistView profile={profile} onOpen={() => {}} />
+        <WatchlistView profile={profile} onOpen={() => {}} onReview={() => {}} />
         <QuickOpen profile={profile} onOpen={() => {}} onClose={() => {}} />
       </I18nProvider>,
     );

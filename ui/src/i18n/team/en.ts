@@ -43,7 +43,7 @@ export const teamEn: Record<TeamKey, string> = {
   "team.members.role": "Role",
   "team.members.roleOf": "Role of {member}",
   "team.members.access": "Access",
-  "team.members.bind": "An existing login of the company's directory (LDAP or Kerberos): no one-time password",
+  "team.members.bind": "An existing login of the company's LDAP directory: no one-time password (the member types their directory password once)",
   "team.members.copy": "Copy",
   "team.members.handedOver": "I handed it over",
   "team.members.login": "Login",
@@ -120,7 +120,7 @@ export const teamEn: Record<TeamKey, string> = {
   // Workload (issue 32, 2)
   "team.workload.title": "Workload",
   "team.workload.what":
-    "Each member's open files (assigned or under their review, not finished) against their cap. “Take next” and assignments never go past the cap, and give nothing to someone away.",
+    "Each member's open files (assigned or under their review, not finished) against their cap. “Take next” and assignments never go past the cap, and give nothing to someone away. Overdue: their assigned files past their deadline, by each one's clock in the watchlist.",
   "team.workload.member": "Member",
   "team.workload.load": "Open / cap",
   "team.workload.of": "{open} of {cap}",
@@ -138,6 +138,10 @@ export const teamEn: Record<TeamKey, string> = {
   "team.workload.cap": "Cap of {member}",
   "team.workload.setCap": "Change cap",
   "team.workload.me": "(you)",
+  "team.workload.overdue": "Overdue",
+  "team.workload.overdueNone": "None",
+  "team.workload.overdueCount": "{n} overdue",
+  "team.workload.oldestOverdue": "the oldest, {time} ago",
   "team.reassign.title": "Reassign",
   "team.reassign.what":
     "Choose which files to move and to whom; the preview shows who gets each one, by each member's room. Nothing changes until you confirm it.",

@@ -42,7 +42,7 @@ export const teamEsMX = {
   "team.members.role": "Rol",
   "team.members.roleOf": "Rol de {member}",
   "team.members.access": "Acceso",
-  "team.members.bind": "Usuario existente del directorio de la empresa (LDAP o Kerberos): sin contraseña de un solo uso",
+  "team.members.bind": "Usuario existente del directorio LDAP de la empresa: sin contraseña de un solo uso (el miembro escribe una vez la de su directorio)",
   "team.members.copy": "Copiar",
   "team.members.handedOver": "Ya la entregué",
   "team.members.login": "Usuario",
@@ -122,7 +122,7 @@ export const teamEsMX = {
   // Workload (issue 32, 2)
   "team.workload.title": "Carga de trabajo",
   "team.workload.what":
-    "Expedientes abiertos de cada miembro (asignados o en su revisión, sin terminar) frente a su tope. «Tomar el siguiente» y las asignaciones no pasan del tope, y no dan nada a quien no está disponible.",
+    "Expedientes abiertos de cada miembro (asignados o en su revisión, sin terminar) frente a su tope. «Tomar el siguiente» y las asignaciones no pasan del tope, y no dan nada a quien no está disponible. Vencidos: sus expedientes asignados cuyo plazo ya pasó, según el reloj de cada uno en Seguimiento.",
   "team.workload.member": "Miembro",
   "team.workload.load": "Abiertos / tope",
   "team.workload.of": "{open} de {cap}",
@@ -140,6 +140,10 @@ export const teamEsMX = {
   "team.workload.cap": "Tope de {member}",
   "team.workload.setCap": "Cambiar tope",
   "team.workload.me": "(usted)",
+  "team.workload.overdue": "Vencidos",
+  "team.workload.overdueNone": "Ninguno",
+  "team.workload.overdueCount": "{n} {n:vencido|vencidos}",
+  "team.workload.oldestOverdue": "el más antiguo, hace {time}",
   "team.reassign.title": "Reasignar",
   "team.reassign.what":
     "Elija qué expedientes mover y a quiénes; la vista previa muestra quién recibe cada uno, según el cupo de cada miembro. Nada cambia hasta que la confirme.",

@@ -44,6 +44,7 @@ export const watchlistEn: Record<WatchlistKey, string> = {
   "watch.unknown": "The service does not know RFC {rfc} in flow {flow}; it will be asked again at each refresh.",
   "watch.undo": "Undo",
   "watch.restored": "You follow file {rfc} again.",
+  "watch.search": "RFC, company or ID  ( / )",
   "auto.label": "Automatic refresh",
   "auto.off": "No automatic refresh",
   "auto.every": "Refresh every {n} min",

@@ -44,6 +44,8 @@ export const watchlistEsMX = {
   "watch.unknown": "El servicio no conoce el RFC {rfc} en el flujo {flow}; se seguirá consultando en cada actualización.",
   "watch.undo": "Deshacer",
   "watch.restored": "Volvió a seguir el expediente {rfc}.",
+  // The search's hint, short enough for the box in a team's filters line at 1280 px; the whole of it in its title.
+  "watch.search": "RFC, empresa o ID  ( / )",
   "auto.label": "Actualización automática",
   "auto.off": "Sin actualización automática",
   "auto.every": "Actualizar cada {n} min",
