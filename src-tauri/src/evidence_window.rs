@@ -35,13 +35,46 @@ pub fn open<R: Runtime>(app: &AppHandle<R>, title: &str) -> AppResult<()> {
             .set_focus()
             .map_err(|e| AppError::desktop(Task::OpenWindow, e));
     }
+    // Sized to the work area of the screen the review is on (a second monitor is where
+    // the analyst drags it to); an unknown screen gets the size a tall one would.
+    let screen = app
+        .get_webview_window("main")
+        .and_then(|main| main.current_monitor().ok().flatten())
+        .map(|monitor| {
+            let area = monitor
+                .work_area()
+                .size
+                .to_logical::<f64>(monitor.scale_factor());
+            (area.width, area.height)
+        });
+    let (width, height) = fitted(screen);
     WebviewWindowBuilder::new(app, LABEL, WebviewUrl::App("index.html#evidence".into()))
         .title(title)
-        .inner_size(880.0, 980.0)
-        .min_inner_size(480.0, 480.0)
+        .inner_size(width, height)
+        .min_inner_size(MIN_SIDE.min(width), MIN_SIDE.min(height))
         .build()
         .map(|_| ())
         .map_err(|e| AppError::desktop(Task::OpenWindow, e))
+}
+
+/// The size the window asks for where the screen has room: a letter page at a legible
+/// width, and tall.
+const WANTED: (f64, f64) = (880.0, 980.0);
+/// Its smallest side, unless the screen is smaller still.
+const MIN_SIDE: f64 = 480.0;
+/// What the window manager's title bar and borders take beyond the inner size.
+const FRAME: f64 = 48.0;
+
+/// The window's inner size on a screen whose work area is `screen` (logical pixels): the
+/// wanted size, within the work area less the frame around it.
+fn fitted(screen: Option<(f64, f64)>) -> (f64, f64) {
+    let Some((width, height)) = screen.filter(|(w, h)| *w > 0.0 && *h > 0.0) else {
+        return WANTED;
+    };
+    (
+        WANTED.0.min(width - FRAME).max(1.0),
+        WANTED.1.min(height - FRAME).max(1.0),
+    )
 }
 
 /// Closes it, if it is open.
@@ -106,5 +139,20 @@ pub fn current(shown: &Shown) -> Option<serde_json::Value> {
 pub fn follow_main<R: Runtime>(window: &tauri::Window<R>, event: &tauri::WindowEvent) {
     if window.label() == "main" && matches!(event, tauri::WindowEvent::Destroyed) {
         close(window.app_handle());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_fits_the_screen_it_opens_on() {
+        // A 1280×800 screen whose panel takes 32 px: within it, frame and all.
+        assert_eq!(fitted(Some((1280.0, 768.0))), (880.0, 720.0));
+        assert_eq!(fitted(Some((2560.0, 1400.0))), WANTED);
+        assert_eq!(fitted(Some((800.0, 600.0))), (752.0, 552.0));
+        assert_eq!(fitted(None), WANTED);
+        assert_eq!(fitted(Some((0.0, 0.0))), WANTED);
     }
 }

@@ -43,6 +43,10 @@ describe("the evidence window", () => {
     );
     await waitFor(() => expect(screen.getByTestId("evidence-pane").dataset.section).toBe("ProofAddressObligatorio"));
     expect(screen.getByTestId("evidence-finding").textContent).toContain("Documento editado (EDIT-01)");
+    // Its keys are said on it.
+    expect(screen.getByTestId("evidence-window-keys").textContent).toBe(
+      "Con el foco en el documento: [ ] o RePág/AvPág página · Inicio/Fin primera y última · + − zoom · w ancho · f página completa",
+    );
     // It only shows: no button opens yet another window.
     expect(screen.queryByTestId("evidence-window")).toBeNull();
     await act(() => emit("evidence-shown", deed));

@@ -30,11 +30,17 @@ export function EvidenceWindow() {
   }, [view, t]);
   return (
     <main className="evidence-window" data-testid="evidence-window-page">
-      {view?.company && (
-        <p className="evidence-company" data-testid="evidence-company">
-          {view.company}
+      <header className="evidence-window-head">
+        {view?.company && (
+          <p className="evidence-company" data-testid="evidence-company">
+            {view.company}
+          </p>
+        )}
+        {/* Its keys, said where they act: with the focus in a document (a click on it, or Tab). */}
+        <p className="muted small evidence-window-keys" data-testid="evidence-window-keys">
+          {t("evidence.windowKeys")}
         </p>
-      )}
+      </header>
       {view ? (
         // A pane that fails says so; the window stays, and the next section shows.
         <ScreenBoundary resetKey={view.section?.section ?? view.label}>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { Profile } from "../../bindings/Profile";
 import { I18nProvider } from "../../i18n";
+import { startWithPreferences } from "../../preferences";
 import { render } from "../../test/render";
 import { ReasonCatalogueEditor } from "./ReasonCatalogueEditor";
 
@@ -57,6 +58,31 @@ describe("the profile's rejection reasons", () => {
     // The first save's words are on screen until the second answers: waited for, not found.
     await waitFor(() => expect(screen.getByTestId("reason-saved").textContent).toBe("Comprobante de domicilio: de vuelta a los motivos predeterminados."));
     expect(sent[1]).toEqual({ profileId: "p1", reasons: {} });
+  });
+
+  it("keeps the language the customers read, and shows the defaults in it whatever the window's language", async () => {
+    startWithPreferences({ language: "en" });
+    const sent: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd !== command.save_customer_language) throw new Error(cmd);
+      sent.push(args);
+      const language = (args as { language: Profile["customerLanguage"] | null }).language;
+      return language ? { ...profile, customerLanguage: language } : profile;
+    });
+    const saved: Profile[] = [];
+    render(
+      <I18nProvider>
+        <ReasonCatalogueEditor profile={profile} onSaved={(p) => saved.push(p)} />
+      </I18nProvider>,
+    );
+    // The window in English; the customer reads Spanish, so the reasons are Spanish.
+    expect((screen.getByTestId("customer-language") as HTMLSelectElement).value).toBe("es-MX");
+    expect((screen.getByTestId("reason-text") as HTMLTextAreaElement).value).toContain("La imagen es ilegible");
+    fireEvent.change(screen.getByTestId("customer-language"), { target: { value: "en" } });
+    expect((await screen.findByTestId("reason-saved")).textContent).toBe("The customer now reads in English.");
+    expect(sent).toEqual([{ profileId: "p1", language: "en" }]);
+    expect(saved[0]?.customerLanguage).toBe("en");
+    expect((screen.getByTestId("reason-text") as HTMLTextAreaElement).value).toContain("The image is illegible");
   });
 
   it("says which reason the backend refused, by kind and number", async () => {

@@ -1,14 +1,16 @@
-// The profile's rejection reasons, one list per kind of section: shown as the review
-// offers them (edited, or the language's defaults), edited one reason per line, kept by
+// The profile's rejection reasons, one list per kind of section, in the language its
+// customers read (chosen here too): shown as the review offers them (edited, or that
+// language's defaults), edited one reason per line, kept by
 // the backend with the profile (checked there), or put back to the defaults.
 import { useState } from "react";
 
 import * as backend from "../../api/backend";
 import type { AppError } from "../../bindings/AppError";
+import type { Locale } from "../../bindings/Locale";
 import type { Profile } from "../../bindings/Profile";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useI18n } from "../../i18n";
-import { isEdited, type ReasonKind, reasonsOf } from "../review/reasons";
+import { customerLocale, isEdited, type ReasonKind, reasonsOf } from "../review/reasons";
 import { sectionLabel } from "../sections";
 
 /** The kinds in the order the editor lists them: any section first, then by name. */
@@ -37,7 +39,7 @@ const KINDS: ReasonKind[] = [
 export function ReasonCatalogueEditor({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const { t, locale } = useI18n();
   const [kind, setKind] = useState<ReasonKind>("general");
-  const [text, setText] = useState(() => reasonsOf("general", profile, locale).join("\n"));
+  const [text, setText] = useState(() => reasonsOf("general", profile, customerLocale(profile)).join("\n"));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function ReasonCatalogueEditor({ profile, onSaved }: { profile: Profile; 
 
   const choose = (next: ReasonKind) => {
     setKind(next);
-    setText(reasonsOf(next, profile, locale).join("\n"));
+    setText(reasonsOf(next, profile, customerLocale(profile)).join("\n"));
     setError(null);
     setSaved(null);
   };
@@ -59,8 +61,24 @@ export function ReasonCatalogueEditor({ profile, onSaved }: { profile: Profile; 
     try {
       const next = await backend.saveReasons(profile.id, reasons);
       onSaved(next);
-      setText(reasonsOf(kind, next, locale).join("\n"));
+      setText(reasonsOf(kind, next, customerLocale(next)).join("\n"));
       setSaved(lines === null ? t("reasons.restored", { kind: kindName(kind) }) : t("reasons.saved", { kind: kindName(kind) }));
+    } catch (e) {
+      setError(backend.asAppError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const chooseLanguage = async (language: Locale) => {
+    setBusy(true);
+    setError(null);
+    setSaved(null);
+    try {
+      // Spanish is the default: kept as no choice at all.
+      const next = await backend.saveCustomerLanguage(profile.id, language === "es-MX" ? null : language);
+      onSaved(next);
+      if (!isEdited(kind, next)) setText(reasonsOf(kind, next, customerLocale(next)).join("\n"));
+      setSaved(t("reasons.languageSaved", { language: t(language === "en" ? "reasons.reader.en" : "reasons.reader.es") }));
     } catch (e) {
       setError(backend.asAppError(e));
     } finally {
@@ -72,6 +90,20 @@ export function ReasonCatalogueEditor({ profile, onSaved }: { profile: Profile; 
     <section className="card reason-editor" aria-labelledby="reasons-title" data-testid="reason-editor">
       <h3 id="reasons-title">{t("reasons.title", { name: profile.name })}</h3>
       <p className="muted">{t("reasons.intro")}</p>
+      <label className="field">
+        <span className="field-label">{t("reasons.language")}</span>
+        <select
+          className="input"
+          value={customerLocale(profile)}
+          onChange={(event) => void chooseLanguage(event.target.value === "en" ? "en" : "es-MX")}
+          disabled={busy}
+          data-testid="customer-language"
+        >
+          <option value="es-MX">{t("reasons.language.es")}</option>
+          <option value="en">{t("reasons.language.en")}</option>
+        </select>
+        <span className="muted small">{t("reasons.languageHint")}</span>
+      </label>
       <label className="field">
         <span className="field-label">{t("reasons.kind")}</span>
         <select className="input" value={kind} onChange={(event) => choose(KINDS.find((k) => k === event.target.value) ?? "general")} data-testid="reason-kind">

@@ -22,6 +22,7 @@ import { expectModal } from "../../test/modal";
 import { render } from "../../test/render";
 import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
+import { shown, team } from "../team/testing";
 import { ReviewView } from "./ReviewView";
 
 afterEach(() => {
@@ -777,6 +778,26 @@ describe("a review on sparse answers", () => {
     expect(payload.secciones[0]?.comentario).toBe(`${chosen} Debe estar a nombre de la empresa.`);
   });
 
+  it("brings a rejected section whole into view, its comment's counter included", async () => {
+    backend();
+    const rows = await open();
+    const scrolled: Element[] = [];
+    const before = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this);
+    };
+    try {
+      key("j");
+      scrolled.length = 0;
+      key("r");
+      await waitFor(() => expect(document.activeElement).toBe(within(rows[1] as HTMLElement).getByTestId("review-comment")));
+      expect(scrolled).toContain(rows[1]);
+      expect(rows[1]?.contains(within(rows[1] as HTMLElement).getByTestId("counter"))).toBe(true);
+    } finally {
+      HTMLElement.prototype.scrollIntoView = before;
+    }
+  });
+
   it("finds a reason by any of its words as it is typed, and Escape clears what was typed before leaving", async () => {
     backend();
     const rows = await open();
@@ -1133,5 +1154,104 @@ describe("the review beside its evidence", () => {
     await waitFor(() => expect(told.at(-1)).toBe("LegalRepresentativeObligatorio"));
     unmount();
     expect(windows).toEqual([command.open_evidence_window, command.close_evidence_window]);
+  });
+});
+
+describe("after a send", () => {
+  it("offers the next file under review, the one that waited longest, and opens it", async () => {
+    const waiting = (rfc: string, at: string, documentId: string) => ({
+      flowId: "flujo",
+      rfc,
+      documentId,
+      companyName: `Empresa ${rfc}`,
+      documentStatus: "En Revisión",
+      statusCategory: "in_review" as const,
+      updatedAtUtc: at,
+      lastRefreshUtc: null,
+      lastError: null,
+      refreshFailed: false,
+      fingerprint: null,
+      seenFingerprint: null,
+      changed: false,
+      sections: { total: 3, accepted: 0, rejected: 0, needsUser: 0, inReview: 3 },
+      personsTotal: 0,
+      personsEnrolled: 0,
+      statusSpans: [],
+      risk: null,
+    });
+    const core = newCore();
+    mockIPC((cmd, args) => {
+      if (cmd === command.review_material) return material();
+      if (cmd === command.watchlist)
+        return [
+          waiting("PLE150301AB2", "2026-11-01T10:00:00Z", DOC),
+          waiting("TNO180101XY9", "2026-12-02T10:00:00Z", "doc-tno"),
+          waiting("CMA990101ZZ1", "2026-11-20T10:00:00Z", "doc-cma"),
+        ];
+      const answered = draftCommand(core, cmd, args, () => result);
+      if (answered === NOT_A_DRAFT_COMMAND) throw new Error(`unexpected ${cmd}`);
+      return answered;
+    });
+    const opened: unknown[] = [];
+    render(
+      <I18nProvider>
+        <GivenInfo>
+          <ReviewView flowId="flujo" rfc="PLE150301AB2" documentId={DOC} onBack={() => {}} onDone={() => {}} onNext={(file) => opened.push(file)} />
+        </GivenInfo>
+      </I18nProvider>,
+    );
+    const rows = await screen.findAllByTestId("review-section");
+    await waitFor(() => expect(document.activeElement).toBe(rows[0]));
+    key("a");
+    key("Enter", { ctrlKey: true });
+    await screen.findByTestId("preview");
+    fireEvent.click(screen.getByTestId("send-correction"));
+    const next = await screen.findByTestId("next-file");
+    expect(next.textContent).toBe("Revisar el siguiente: Empresa CMA990101ZZ1");
+    fireEvent.click(next);
+    expect(opened).toEqual([expect.objectContaining({ rfc: "CMA990101ZZ1", documentId: "doc-cma" })]);
+  });
+});
+
+describe("the review in a team", () => {
+  it("shows the file's notes, a supervisor's question among them, and adds the analyst's answer there", async () => {
+    const notes = [{ id: 1, member: "jefa@kybdesk.mx", at: "2026-12-04T16:00:00Z", body: "@ana ¿lo rechazamos?" }];
+    const added: unknown[] = [];
+    const core = newCore();
+    team((cmd, args) => {
+      if (cmd === command.review_material) return material();
+      if (cmd === command.claim_file) return { documentId: DOC, member: "ana@kybdesk.mx", since: "2026-12-04T16:00:00Z", leaseUntil: "2026-12-04T16:01:30Z" };
+      if (cmd === command.release_file) return null;
+      if (cmd === command.file_notes) return [...notes];
+      if (cmd === command.team_members) return [{ login: "ana@kybdesk.mx" }, { login: "jefa@kybdesk.mx" }];
+      if (cmd === command.add_note) {
+        added.push(args);
+        notes.push({ id: 2, member: "ana@kybdesk.mx", at: "2026-12-04T16:05:00Z", body: String(args.body) });
+        return null;
+      }
+      const answered = draftCommand(core, cmd, args, () => result);
+      if (answered === NOT_A_DRAFT_COMMAND) throw new Error(`unexpected ${cmd}`);
+      return answered;
+    });
+    shown(
+      <GivenInfo>
+        <ReviewView flowId="flujo" rfc="PLE150301AB2" documentId={DOC} onBack={() => {}} onDone={() => {}} />
+      </GivenInfo>,
+    );
+    const rows = await screen.findAllByTestId("review-section");
+    await waitFor(() => expect(document.activeElement).toBe(rows[0]));
+    await waitFor(() => expect(screen.getByTestId("review-notes-link").textContent).toBe("1 nota del equipo"));
+    expect(screen.getByTestId("team-note").textContent).toContain("@ana ¿lo rechazamos?");
+    fireEvent.click(screen.getByTestId("review-notes-link"));
+    const box = screen.getByTestId("note-body") as HTMLTextAreaElement;
+    expect(document.activeElement).toBe(box);
+    fireEvent.change(box, { target: { value: "Sí: el comprobante está alterado." } });
+    // Keys typed in the note are the note's: the review's a does not accept a section.
+    key("a");
+    expect(rows[0]?.dataset.verdict).toBe("");
+    fireEvent.click(screen.getByTestId("note-add"));
+    await waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]).toMatchObject({ documentId: DOC, body: "Sí: el comprobante está alterado." });
+    await waitFor(() => expect(screen.getByTestId("review-notes-link").textContent).toBe("2 notas del equipo"));
   });
 });

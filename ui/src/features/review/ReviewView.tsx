@@ -39,6 +39,7 @@ import { candidatesFor, chooseEntity, decide, freshDraft, hasVerdict, isTouched,
 import { NextFileOffer } from "./NextFileOffer";
 import type { NextFile } from "./nextFile";
 import { ReasonPicker } from "./ReasonPicker";
+import { ReviewNotes, ReviewNotesLink } from "./ReviewNotes";
 import { customerLocale, offeredReasons, withReason } from "./reasons";
 import { useReviewKeys } from "./useReviewKeys";
 import { useReviewStage } from "./useReviewStage";
@@ -416,8 +417,8 @@ function ReviewForm(props: {
           {t("review.tally", { accepted: counts.accepted, rejected: counts.rejected, undecided: counts.undecided })}
         </span>
         <RiskSummary summary={material.evidence.summary} />
-        <DraftNote className="review-draft" state={draftState} note={discarded && t("review.startedOver")} />
-        <span className="kbd-hint muted">{t("review.keys")}</span>
+        <ReviewNotesLink documentId={draft.documentId} />
+        <span className="review-bar-space" />
         {discarded ? (
           <button type="button" className="button-quiet" onClick={undoStartOver} data-testid="undo-start-over">
             {t("undo")}
@@ -432,6 +433,14 @@ function ReviewForm(props: {
         <button type="button" className="button-primary" onClick={keys.openPreview} data-testid="open-preview">
           {t("review.preview")}
         </button>
+        {/* A line of its own: the draft's note comes and goes and the keys are read in
+            full, and neither moves the buttons above. */}
+        <div className="review-bar-foot">
+          <DraftNote className="review-draft" state={draftState} note={discarded && t("review.startedOver")} />
+          <span className="kbd-hint muted" data-testid="review-keys">
+            {t("review.keys")}
+          </span>
+        </div>
       </div>
       {review.error && <ErrorNotice error={review.error} />}
       {showProblems && all.length > 0 && <ProblemList problems={all} />}
@@ -600,6 +609,7 @@ function ReviewForm(props: {
             <p className="muted small">{t("review.notifyHint")}</p>
             {general.length > 0 && showProblems && <ProblemList problems={general} compact />}
           </div>
+          <ReviewNotes documentId={draft.documentId} />
         </div>
         <div ref={pane} className="review-evidence" tabIndex={-1}>
           <ScreenBoundary resetKey={focusedSection ?? ""}>

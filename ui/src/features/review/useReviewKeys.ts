@@ -124,7 +124,10 @@ export function useReviewKeys(props: {
   useEffect(() => {
     const pending = focusComment.current;
     if (pending === null) return;
-    (pending.to === "comment" ? comments : reasons).current[pending.index]?.focus();
+    // The whole section comes into view (its reasons, comment and counter), not only the
+    // field: a rejected section near the window's foot kept its counter below the fold.
+    (pending.to === "comment" ? comments : reasons).current[pending.index]?.focus({ preventScroll: true });
+    rows.current[pending.index]?.scrollIntoView?.({ block: "nearest" });
     focusComment.current = null;
   });
 

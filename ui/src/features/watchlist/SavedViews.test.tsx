@@ -113,6 +113,18 @@ describe("saved views", () => {
     await waitFor(() => expect((screen.getByTestId("saved-view-select") as HTMLSelectElement).options).toHaveLength(1));
   });
 
+  it("puts the focus in the name's box on «Guardar vista…», and back on the button when the box closes", async () => {
+    setUp(false, []);
+    const button = await screen.findByTestId("saved-view-new");
+    button.focus();
+    fireEvent.click(button);
+    const box = screen.getByTestId("saved-view-name");
+    expect(document.activeElement).toBe(box);
+    fireEvent.keyDown(box, { key: "Escape" });
+    expect(screen.queryByTestId("saved-view-name")).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId("saved-view-new"));
+  });
+
   it("on one desk offers no sharing", async () => {
     const { sent } = setUp(false, []);
     fireEvent.click(await screen.findByTestId("saved-view-new"));

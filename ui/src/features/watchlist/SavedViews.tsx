@@ -4,7 +4,7 @@
 // and shows the backend's refusal if it says otherwise. Each change answers with the
 // list as it is now, which replaces the query's data.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { keys, queries } from "../../api/queries";
@@ -28,6 +28,16 @@ export function SavedViews({ filter, onOpen, team }: { filter: Filter; onOpen: (
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const [said, setSaid] = useState<string | null>(null);
+  // "Guardar vista…" gives way to the name's box, which takes the focus; closing the box
+  // gives it back to the button (a focus left on a control that went away is lost).
+  const nameBox = useRef<HTMLInputElement>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (naming) nameBox.current?.focus();
+    else if (opened.current) newButton.current?.focus();
+    opened.current = naming;
+  }, [naming]);
 
   const list = views.data ?? [];
   const current = list.find((v) => v.id === chosen) ?? null;
@@ -138,7 +148,7 @@ export function SavedViews({ filter, onOpen, team }: { filter: Filter; onOpen: (
         </button>
       )}
       {!naming && (
-        <button type="button" className="button-quiet small" onClick={() => setNaming(true)} data-testid="saved-view-new">
+        <button ref={newButton} type="button" className="button-quiet small" onClick={() => setNaming(true)} data-testid="saved-view-new">
           {t("views.save")}
         </button>
       )}
@@ -151,8 +161,15 @@ export function SavedViews({ filter, onOpen, team }: { filter: Filter; onOpen: (
           }}
         >
           <input
+            ref={nameBox}
             className="input"
             maxLength={NAME_MAX}
+            onKeyDown={(event) => {
+              if (event.key !== "Escape") return;
+              event.preventDefault();
+              event.stopPropagation();
+              setNaming(false);
+            }}
             aria-label={t("views.name")}
             placeholder={t("views.name")}
             value={name}

@@ -101,6 +101,7 @@ export const evidenceEn: Record<EvidenceKey, string> = {
   "evidence.launch": "Tries to open another program (not followed)",
   "evidence.scriptsHint": "The document carries automatic actions. Here it is shown as pictures of its pages: nothing in it runs or opens.",
   "evidence.openWindow": "Open in another window",
+  "evidence.windowKeys": "With the focus on the document: [ ] or PageUp/PageDown page · Home/End first and last · + − zoom · w width · f whole page",
   "evidence.reading": "Reading width",
   "evidence.readingHint": "The evidence wider, to read the document's text (Shift+W)",
   "evidence.noneKnown": "No evidence is known for this section: decide with the tracking and the detail.",

@@ -102,6 +102,7 @@ export const evidenceEsMX = {
   "evidence.launch": "Intenta abrir otro programa (no se sigue)",
   "evidence.scriptsHint": "El documento trae acciones automáticas. Aquí se muestra como imagen de sus páginas: nada de él se ejecuta ni se abre.",
   "evidence.openWindow": "Abrir en otra ventana",
+  "evidence.windowKeys": "Con el foco en el documento: [ ] o RePág/AvPág página · Inicio/Fin primera y última · + − zoom · w ancho · f página completa",
   "evidence.reading": "Ancho de lectura",
   "evidence.readingHint": "La evidencia más ancha, para leer el texto del documento (Shift+W)",
   "evidence.noneKnown": "No se conoce evidencia para esta sección: decida con el seguimiento y el detalle.",

@@ -1,0 +1,45 @@
+// The team's notes on the file, in the review: a supervisor's "@beto ¿lo rechazamos?"
+// is read where the decision is made, and answered there. The bar says how many there
+// are and takes the analyst to them (the panel sits below the decisions).
+import { useQuery } from "@tanstack/react-query";
+
+import { queries } from "../../api/queries";
+import { useI18n } from "../../i18n";
+import { NotesPanel } from "../team/NotesPanel";
+import { useConnectedTeam, useTeam } from "../team/TeamContext";
+
+const NOTES_ID = "review-notes";
+
+/** In the review's bar: the notes' count, a link to them. Nothing outside a team. */
+export function ReviewNotesLink({ documentId }: { documentId: string }) {
+  const { t } = useI18n();
+  const connected = useConnectedTeam() !== null;
+  const { status } = useTeam();
+  const notes = useQuery({ ...queries.notes(documentId), enabled: connected });
+  if (!status?.configured) return null;
+  const count = notes.data?.length ?? 0;
+  return (
+    <a
+      href={`#${NOTES_ID}`}
+      className={count > 0 ? "chip chip-warn review-notes-link" : "chip review-notes-link"}
+      onClick={(event) => {
+        event.preventDefault();
+        const panel = document.getElementById(NOTES_ID);
+        panel?.scrollIntoView?.({ block: "nearest" });
+        panel?.querySelector<HTMLElement>("textarea")?.focus();
+      }}
+      data-testid="review-notes-link"
+    >
+      {t("review.notes", { n: count })}
+    </a>
+  );
+}
+
+/** Below the decisions: the notes, and the box to add one. */
+export function ReviewNotes({ documentId }: { documentId: string }) {
+  return (
+    <div id={NOTES_ID} className="review-notes">
+      <NotesPanel documentId={documentId} />
+    </div>
+  );
+}
