@@ -237,6 +237,25 @@ async fn every_screen_and_dialog_of_the_demo_has_no_serious_violation() {
         app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")
             .await;
         scan(&app, "review, a section rejected", f).await;
+        // Its ready-made reasons open (the list closes as the language's switch takes
+        // the focus: scanned open in each language, switched from the picker's own page).
+        for language in LANGUAGES {
+            set_language(&app, language).await;
+            app.click(&format!("{row} [data-testid=reason-picker]")).await;
+            app.wait_for_attribute(
+                &format!("{row} [data-testid=reason-picker]"),
+                "aria-expanded",
+                "true",
+            )
+            .await;
+            settle(&app).await;
+            record(
+                app.axe().await,
+                &format!("review, its reasons open · light · {language}"),
+                f,
+            );
+        }
+        set_language(&app, "es-MX").await;
         // A section whose evidence has a high finding asks before it is accepted (the
         // findings are read after the section's evidence: waited for).
         let flagged = poll(kyb_e2e::UI_TIMEOUT, || async {

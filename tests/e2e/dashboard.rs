@@ -48,7 +48,7 @@ async fn a_decision_sent_is_drawn_and_counted_on_the_dashboard_and_in_its_csv() 
         app.accept_section("OpinionObligatorio").await;
         app.click(&section("ProofAddressObligatorio", "reject"))
             .await;
-        app.choose(&section("ProofAddressObligatorio", "reason-picker"), REASON)
+        app.choose_reason("ProofAddressObligatorio", REASON)
             .await;
         app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 1 · Rechazadas: 1")
             .await;

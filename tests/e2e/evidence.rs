@@ -133,7 +133,8 @@ async fn each_hostile_file_ends_in_its_message_and_nothing_runs_or_hangs() {
             .await;
         app.click("[data-testid=quick-item]").await;
         app.click("[data-testid=start-review]").await;
-        app.click("[data-testid=review-section][data-section=ProofAddressMultiple]")
+        // The section focused as j/k would (its row may sit below the window's edge).
+        app.focus("[data-testid=review-section][data-section=ProofAddressMultiple]")
             .await;
         let tab = |n: usize| {
             format!(

@@ -58,9 +58,8 @@ async fn a_newcomer_sends_a_review_within_a_minute_without_typing_an_identifier(
         app.accept_section("OpinionObligatorio").await;
         app.click(&section("ProofAddressObligatorio", "reject"))
             .await;
-        // A ready-made reason fills the comment: nothing typed at all.
-        app.choose(&section("ProofAddressObligatorio", "reason-picker"), REASON)
-            .await;
+        // A ready-made reason fills the comment, found by its words: nothing typed in the comment.
+        app.choose_reason("ProofAddressObligatorio", REASON).await;
         app.wait_for_text(&section("ProofAddressObligatorio", "counter"), "71 / 500")
             .await;
         app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 1 · Rechazadas: 1")

@@ -129,6 +129,211 @@ async fn an_analyst_reviews_and_sends_a_correction_with_the_keyboard_alone() {
     .await;
 }
 
+/// The review's rows by their sections, in order, and the one with the focus.
+async fn rows(app: &App) -> (Vec<String>, Option<usize>) {
+    let read = app
+        .run_script(
+            "const rows = [...document.querySelectorAll('[data-testid=review-section]')];
+             return [rows.map((r) => r.dataset.section), rows.indexOf(document.activeElement)];",
+        )
+        .await;
+    let sections = read[0]
+        .as_array()
+        .map(|all| {
+            all.iter()
+                .filter_map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    let at = read[1].as_i64().and_then(|i| usize::try_from(i).ok());
+    (sections, at)
+}
+
+/// Moves through the review with j and k, one row at a time, until the row of
+/// `section` has the focus.
+async fn to_section(app: &App, section: &str) {
+    let row = format!("[data-testid=review-section][data-section={section}]");
+    for _ in 0..40 {
+        let (sections, at) = rows(app).await;
+        let from = at.expect("the focus is on a section of the review");
+        let to = sections
+            .iter()
+            .position(|s| s == section)
+            .unwrap_or_else(|| panic!("no section {section} in {sections:?}"));
+        if from == to {
+            app.wait_for_focus(&row).await;
+            return;
+        }
+        app.type_keys(if to > from { "j" } else { "k" }).await;
+        // The focus follows the key a render later.
+        let moved = kyb_e2e::poll(kyb_e2e::UI_TIMEOUT, || async {
+            (rows(app).await.1 != Some(from)).then_some(())
+        })
+        .await;
+        assert!(moved.is_some(), "j/k did not move from {}", sections[from]);
+    }
+    panic!("the review's row of {section} was never reached");
+}
+
+/// The window's language, as its page says it.
+async fn language(app: &App) -> String {
+    app.run_script("return document.documentElement.lang")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn an_analyst_in_english_rejects_the_altered_proof_in_spanish_and_sends_with_the_keyboard_alone()
+ {
+    let rfc = demo_examples().await.rfc;
+    with_demo_world(move |app| async move {
+        at_start(&app).await;
+        open_file(&app, &rfc).await;
+        // The window in English, from its switch in the top bar.
+        app.tab_and_activate("[data-testid=language-toggle]").await;
+        let english = kyb_e2e::poll(kyb_e2e::UI_TIMEOUT, || async {
+            (language(&app).await == "en").then_some(())
+        })
+        .await;
+        assert!(english.is_some(), "the window never switched to English");
+        app.tab_and_activate("[data-testid=start-review]").await;
+        app.wait_for_focus("[data-testid=review-section]").await;
+
+        // The altered proof of address: v reaches its document, whose keys act there;
+        // the evidence stays on the proof, and v goes back to its row.
+        let proof = "ProofAddressObligatorio";
+        to_section(&app, proof).await;
+        let pane = format!("[data-testid=evidence-pane][data-section={proof}]");
+        app.wait_for_text(&format!("{pane} [data-testid=pdf-pages]"), "1")
+            .await;
+        app.type_keys("v").await;
+        app.wait_for_focus(&format!("{pane} .pdf-stage")).await;
+        let zoom = app.text_of(&format!("{pane} [data-testid=pdf-zoom]")).await;
+        app.type_keys("+").await;
+        let zoomed = kyb_e2e::poll(kyb_e2e::UI_TIMEOUT, || async {
+            let now = app.text_of(&format!("{pane} [data-testid=pdf-zoom]")).await;
+            (now != zoom).then_some(now)
+        })
+        .await;
+        assert!(zoomed.is_some(), "+ in the proof's viewer did not zoom ({zoom})");
+        app.press(Key::PageDown).await;
+        app.wait_for_focus(&format!("{pane} .pdf-stage")).await;
+        app.type_keys("v").await;
+        app.wait_for_focus(&format!("[data-testid=review-section][data-section={proof}]"))
+            .await;
+
+        // The deed, paged from the keyboard the same way.
+        let deed = "ActaConstitutivaObligatorio";
+        to_section(&app, deed).await;
+        let deed_pane = format!("[data-testid=evidence-pane][data-section={deed}]");
+        app.wait_for_text(&format!("{deed_pane} [data-testid=pdf-pages]"), "of 7")
+            .await;
+        app.type_keys("v").await;
+        app.wait_for_focus(&format!("{deed_pane} .pdf-stage")).await;
+        app.press(Key::PageDown).await;
+        app.wait_for_text(&format!("{deed_pane} [data-testid=pdf-pages]"), "2 of 7")
+            .await;
+        app.type_keys("v").await;
+        app.wait_for_focus(&format!("[data-testid=review-section][data-section={deed}]"))
+            .await;
+
+        // m on the undecided proof rejects it with its reasons open: "alter" finds the
+        // altered document's, first of the proof's findings; Enter writes it, in Spanish.
+        to_section(&app, proof).await;
+        app.type_keys("m").await;
+        let picker = section(proof, "reason-picker");
+        app.wait_for_focus(&picker).await;
+        app.type_keys("alter").await;
+        let first = app
+            .text_of(&format!(
+                "[data-testid=review-section][data-section={proof}] [data-testid=reason-option]"
+            ))
+            .await;
+        assert!(
+            first.starts_with("El documento muestra señales de alteración"),
+            "the first reason for «alter»: {first}"
+        );
+        app.press(Key::Enter).await;
+        let comment = section(proof, "review-comment");
+        app.wait_for_focus(&comment).await;
+        assert!(
+            app.value_of(&comment)
+                .await
+                .starts_with("El documento muestra señales de alteración"),
+            "the customer's comment is in Spanish"
+        );
+        app.press(Key::Escape).await;
+
+        // Another section with a high finding: accepting it asks first, the focus on the
+        // safe choice and showing from the dialog's first frame.
+        let flagged = app
+            .run_script(
+                "const row = [...document.querySelectorAll('[data-testid=review-section]')].find((r) =>
+                   r.dataset.section !== 'ProofAddressObligatorio'
+                   && r.querySelector('[data-testid=finding-badge][data-severity=high]'));
+                 return row ? row.dataset.section : null;",
+            )
+            .await
+            .as_str()
+            .map(str::to_owned)
+            .expect("another section with a high finding in the demo's review");
+        to_section(&app, &flagged).await;
+        app.type_keys("a").await;
+        let first_frame = app
+            .run_async_script(
+                "const done = arguments[arguments.length - 1];
+                 const look = () => {
+                   const dialog = document.querySelector('dialog[open][data-testid=confirm]');
+                   if (!dialog) return requestAnimationFrame(look);
+                   const e = document.activeElement;
+                   const style = getComputedStyle(e);
+                   done([dialog.contains(e), e.innerText.trim(), style.outlineStyle, parseFloat(style.outlineWidth)]);
+                 };
+                 look();",
+            )
+            .await;
+        assert_eq!(first_frame[0], serde_json::json!(true), "{first_frame}");
+        assert_eq!(first_frame[1], serde_json::json!("Back"), "{first_frame}");
+        assert_ne!(first_frame[2], serde_json::json!("none"), "{first_frame}");
+        assert!(first_frame[3].as_f64().unwrap_or(0.0) >= 2.0, "{first_frame}");
+        app.tab_to("[data-testid=ack-seen]").await;
+        app.press_on("[data-testid=ack-seen]", Key::Space).await;
+        app.tab_and_activate("[data-testid=confirm-action]").await;
+        app.wait_for_attribute(
+            &format!("[data-testid=review-section][data-section={flagged}]"),
+            "data-verdict",
+            "Aceptada",
+        )
+        .await;
+
+        // Accepted, the review moved on to the next undecided section; Ctrl+Enter there
+        // opens the preview, on its safe choice, saying the customer reads Spanish.
+        let row = "[data-testid=review-section]:focus";
+        app.wait_for_focus(row).await;
+        app.press_with_control(row, '\u{E007}').await;
+        app.wait_for_focus("[data-testid=preview] button").await;
+        assert_eq!(app.focus_now().await.name, "button «Keep editing»");
+        app.wait_for_text(
+            "[data-testid=preview-reader]",
+            "The customer reads the comments and the message in Spanish.",
+        )
+        .await;
+        app.wait_for_text(
+            "[data-testid=preview-payload]",
+            "El documento muestra señales de alteración",
+        )
+        .await;
+        app.tab_and_activate("[data-testid=send-correction]").await;
+        app.wait_for_text("[data-testid=correction-result]", "")
+            .await;
+        app.wait_for_focus("[data-testid=correction-result], [data-testid=correction-result] *")
+            .await;
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn an_agent_creates_a_file_and_an_enrollment_link_with_the_keyboard_alone() {
     let examples = demo_examples().await;

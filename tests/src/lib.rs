@@ -780,6 +780,25 @@ impl App {
             .await;
     }
 
+    /// Chooses `reason` among a rejected section's ready-made reasons as a user does:
+    /// its words typed into the reasons' box narrow the list, Enter puts the first in
+    /// the comment. Waits until the comment holds it.
+    pub async fn choose_reason(&self, section: &str, reason: &str) {
+        let row = format!("[data-testid=review-section][data-section={section}]");
+        let picker = format!("{row} [data-testid=reason-picker]");
+        self.click(&picker).await;
+        self.type_into(&picker, &format!("{reason}\u{E007}")).await;
+        let comment = format!("{row} [data-testid=review-comment]");
+        let written = poll(UI_TIMEOUT, || async {
+            self.value_of(&comment).await.contains(reason).then_some(())
+        })
+        .await;
+        assert!(
+            written.is_some(),
+            "the reason never reached {section}'s comment: {reason}"
+        );
+    }
+
     /// Waits until the element at `css` has `name` equal to `expected`.
     pub async fn wait_for_attribute(&self, css: &str, name: &str, expected: &str) {
         let found = poll(UI_TIMEOUT, || async move {

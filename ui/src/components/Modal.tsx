@@ -4,6 +4,14 @@
 // screen that shows it decides when it closes.
 import { type KeyboardEventHandler, type ReactNode, type RefObject, useLayoutEffect, useRef } from "react";
 
+/** The screen's title: where the focus goes when nothing else can take it (the opener
+ * was disabled or went away with what the dialog did), so Tab goes on from the screen. */
+function screenTitle(): HTMLElement | null {
+  const title = document.querySelector<HTMLElement>("main h2");
+  if (title) title.tabIndex = -1;
+  return title;
+}
+
 export function Modal(props: {
   /** The control the focus starts on: the safe choice. Focused before the first frame is
    * drawn, and drawn with its ring (a dialog shows any focus, `blocks.css`). */
@@ -43,11 +51,10 @@ export function Modal(props: {
       const now = document.activeElement;
       if (now && now !== document.body && now.isConnected && !box.contains(now)) return;
       if (opener instanceof HTMLElement && opener.isConnected && !opener.matches(":disabled")) opener.focus();
-      else latest.current.fallback?.()?.focus();
+      else (latest.current.fallback ?? screenTitle)()?.focus({ preventScroll: true });
     };
   }, []);
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop cancels; from the keyboard, Escape does (the cancel event).
     <dialog
       ref={dialog}
       // The dialog itself takes the focus only when it has no safe choice to start on.

@@ -34,12 +34,15 @@ function useFocusNeverLost(container: RefObject<HTMLElement | null>) {
     const onFocusIn = (event: FocusEvent) => {
       last = event.target instanceof Element ? event.target : null;
     };
+    // The control last focused went away or was disabled (the page lets go of its focus
+    // a moment later, in its own time); lost once the focus is on nothing.
+    const gone = () => last !== null && (!last.isConnected || last.matches(":disabled"));
     const lost = () => {
       const now = document.activeElement;
-      return last !== null && (!last.isConnected || last.matches(":disabled")) && (now === null || now === document.body);
+      return gone() && (now === null || now === document.body);
     };
     const observer = new MutationObserver(() => {
-      if (!lost() || timer !== undefined) return;
+      if (!gone() || timer !== undefined) return;
       timer = setTimeout(() => {
         timer = undefined;
         if (!lost()) return;
@@ -50,7 +53,8 @@ function useFocusNeverLost(container: RefObject<HTMLElement | null>) {
       }, LOST_FOCUS_MS);
     });
     document.addEventListener("focusin", onFocusIn);
-    observer.observe(document.body, { childList: true, subtree: true });
+    // A button disabled by what it did (a verification cancelled) changes no child.
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
     return () => {
       document.removeEventListener("focusin", onFocusIn);
       observer.disconnect();

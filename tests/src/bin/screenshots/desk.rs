@@ -92,7 +92,7 @@ pub async fn supervisor_desk(dir: &Path) {
         app.accept_section("OpinionObligatorio").await;
         app.click(&section("ProofAddressObligatorio", "reject"))
             .await;
-        app.choose(&section("ProofAddressObligatorio", "reason-picker"), REASON)
+        app.choose_reason("ProofAddressObligatorio", REASON)
             .await;
         app.click("[data-testid=open-preview]").await;
         app.click("[data-testid=send-correction]").await;

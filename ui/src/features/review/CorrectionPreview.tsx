@@ -113,7 +113,8 @@ export function CorrectionPreview(props: {
         </p>
       )}
       <h4>{t("preview.payload")}</h4>
-      <pre className="json" data-testid="preview-payload">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must take focus to be scrolled by keyboard. */}
+      <pre className="json" tabIndex={0} data-testid="preview-payload">
         {JSON.stringify(request, null, 2)}
       </pre>
       {unknown && <OutcomeUnknown unknown={unknown} onReread={props.onReread} />}
