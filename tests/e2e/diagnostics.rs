@@ -74,9 +74,8 @@ async fn the_diagnostics_are_shown_then_saved_with_their_sections_and_no_one_s_d
         }
         // The demo analyst's e-mail, and any other: none is left.
         assert!(!written.contains('@'), "an e-mail is in the bundle");
-        // Escape closes the dialog.
-        app.run_script("window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))")
-            .await;
+        // Escape, pressed, closes the dialog.
+        app.press(fantoccini::key::Key::Escape).await;
         app.wait_until_gone("[data-testid=diagnostics]").await;
     })
     .await;

@@ -74,6 +74,10 @@ pub enum DeskCode {
     /// A watchlist file that is no list of its format: `details` says what is wrong
     /// and where. Nothing of it was kept.
     ListUnreadable,
+    /// The file's tracking (by its FlowID and RFC) names another DocumentId than the
+    /// review was opened for (a link or a queue row gone stale): the review would show
+    /// one file's sections and send to another's, so it is not opened.
+    NotThisFile,
 }
 
 /// Every failure the window can be told of: the client's code passed through
@@ -332,7 +336,7 @@ mod tests {
     /// Every code ever written (the audit log's outcomes, the team trail's, the
     /// watchlist's last error, drift logs), from when they were one list: each reads
     /// into the code of its owner and is written back as the same string.
-    const WRITTEN: [(&str, &str); 60] = [
+    const WRITTEN: [(&str, &str); 61] = [
         ("unauthorized", "service"),
         ("workspace_forbidden", "service"),
         ("not_allowed", "service"),
@@ -367,6 +371,7 @@ mod tests {
         ("draft_changed", "desk"),
         ("fixed_by_policy", "desk"),
         ("list_unreadable", "desk"),
+        ("not_this_file", "desk"),
         ("no_team", "team"),
         ("no_team_password", "team"),
         ("team_unreachable", "team"),

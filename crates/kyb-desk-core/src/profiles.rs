@@ -28,6 +28,12 @@ pub enum Locale {
     En,
 }
 
+/// A locale as kept, or none when it is not one this build speaks.
+fn known_locale<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Locale>, D::Error> {
+    let kept = Option::<serde_json::Value>::deserialize(d)?;
+    Ok(kept.and_then(|value| serde_json::from_value(value).ok()))
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub enum PersonType {
     /// A legal entity.
@@ -64,8 +70,14 @@ pub struct Profile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub team: Option<TeamAddress>,
-    /// The language its customers read; absent means Spanish (Mexico).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The language its customers read; absent means Spanish (Mexico). A language this
+    /// build does not speak (a newer build's, a hand edit) reads as absent: the book
+    /// still opens.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "known_locale"
+    )]
     #[ts(optional)]
     pub customer_language: Option<Locale>,
     /// The fields the company's policy presets (`policy::presets`): set in the
@@ -355,6 +367,12 @@ mod tests {
         assert_eq!(edited.customer_language, Some(Locale::En));
         let json = serde_json::to_string(&book).expect("written");
         assert!(json.contains(r#""customerLanguage":"en""#), "{json}");
+        // A language this build does not speak: the book still reads, Spanish for it.
+        let newer: ProfileBook = serde_json::from_str(
+            &json.replace(r#""customerLanguage":"en""#, r#""customerLanguage":"fr""#),
+        )
+        .expect("a book with an unknown language still reads");
+        assert_eq!(newer.profiles[0].customer_language, None);
         let spanish = book
             .set_customer_language(&saved.id, Some(Locale::EsMx))
             .expect("kept");

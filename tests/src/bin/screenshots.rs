@@ -16,6 +16,8 @@ use kyb_sandbox::{Sandbox, SandboxConfig};
 // a folder beside it.
 #[path = "screenshots/desk.rs"]
 mod desk;
+#[path = "screenshots/languages.rs"]
+mod languages;
 #[path = "screenshots/managed.rs"]
 mod managed;
 
@@ -333,6 +335,8 @@ async fn main() {
     team_screens(&shots).await;
     desk::supervisor_desk(&shots).await;
     managed::managed_desk(&shots).await;
+    languages::review_in_each_language(&shots).await;
+    languages::first_start_in_each_language(&shots).await;
 }
 
 /// A team of two on the session's PostgreSQL: Ana in the window (the first member, so
@@ -451,6 +455,38 @@ async fn team_screens(dir: &Path) {
         app.click("[data-testid=nav-audit]").await;
         app.text_of("[data-testid=team-chain-ok]").await;
         capture(&dir.join("33-team-trail.png"));
+
+        // The team's screens in each language: the queue (names on two lines, the flow
+        // under the RFC), the team screen (workload first, with its overdue files) and
+        // the review with the file's notes.
+        for (language, tag) in [("es-MX", "es"), ("en", "en")] {
+            let now = app.run_script("return document.documentElement.lang").await;
+            if now.as_str() != Some(language) {
+                app.click("[data-testid=language-toggle]").await;
+            }
+            app.wait_for_attribute("html", "lang", language).await;
+            app.click("[data-testid=nav-watchlist]").await;
+            app.text_of("[data-testid=row-claim]").await;
+            capture(&dir.join(format!("42-team-queue-{tag}.png")));
+            app.click("[data-testid=nav-team]").await;
+            app.text_of("[data-testid=workload-member]").await;
+            capture(&dir.join(format!("42-team-workload-{tag}.png")));
+            app.click("[data-testid=nav-watchlist]").await;
+            app.click(&format!(
+                "[data-rfc={}] [data-testid=open-file]",
+                examples.rfc
+            ))
+            .await;
+            app.click("[data-testid=start-review]").await;
+            app.text_of("[data-testid=review-notes-link]").await;
+            app.text_of("[data-testid=team-note]").await;
+            capture(&dir.join(format!("42-team-review-{tag}.png")));
+            app.run_script(
+                "document.querySelector('[data-testid=team-notes]').scrollIntoView({block: 'center'})",
+            )
+            .await;
+            capture(&dir.join(format!("42-team-review-notes-{tag}.png")));
+        }
     })
     .await;
     service.stop().await;

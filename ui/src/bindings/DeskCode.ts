@@ -5,4 +5,4 @@
  * evidence and the review. Snake_case in the records that keep them (the audit log's
  * outcomes): never rename one.
  */
-export type DeskCode = "invalid_input" | "no_profile" | "no_api_key" | "keyring_unavailable" | "no_address" | "storage" | "data_folder_in_use" | "unsafe_address" | "desktop" | "key_origin_changed" | "in_flight" | "unsupported_file" | "damaged_file" | "image_too_large" | "file_changed" | "needs_acknowledgement" | "draft_changed" | "fixed_by_policy" | "list_unreadable";
+export type DeskCode = "invalid_input" | "no_profile" | "no_api_key" | "keyring_unavailable" | "no_address" | "storage" | "data_folder_in_use" | "unsafe_address" | "desktop" | "key_origin_changed" | "in_flight" | "unsupported_file" | "damaged_file" | "image_too_large" | "file_changed" | "needs_acknowledgement" | "draft_changed" | "fixed_by_policy" | "list_unreadable" | "not_this_file";

@@ -16,7 +16,9 @@ reasons?: { [key in string]: Array<string> },
  */
 team?: TeamAddress, 
 /**
- * The language its customers read; absent means Spanish (Mexico).
+ * The language its customers read; absent means Spanish (Mexico). A language this
+ * build does not speak (a newer build's, a hand edit) reads as absent: the book
+ * still opens.
  */
 customerLanguage?: Locale, 
 /**

@@ -68,4 +68,18 @@ describe("a dialog that asks", () => {
     fireEvent.keyDown(document.activeElement ?? window, { key: "Escape", bubbles: true });
     expect(screen.queryByTestId("confirm")).toBeNull();
   });
+
+  it("opens again when the engine closes it while busy, and else asks its screen to close it", () => {
+    render(<Asking busy />);
+    act(() => screen.getByRole("button", { name: "Dejar de seguir" }).click());
+    const dialog = screen.getByTestId("confirm") as HTMLDialogElement;
+    // A second Escape in some engines: closed without a cancel the page could refuse.
+    act(() => dialog.close());
+    expect(dialog.open).toBe(true);
+    cleanup();
+    render(<Asking />);
+    act(() => screen.getByRole("button", { name: "Dejar de seguir" }).click());
+    act(() => (screen.getByTestId("confirm") as HTMLDialogElement).close());
+    expect(screen.queryByTestId("confirm")).toBeNull();
+  });
 });

@@ -38,19 +38,23 @@ export function Modal(props: {
   // Read when Escape comes: a caller's new function at each render does not reopen it.
   const latest = useRef(props);
   latest.current = props;
+  // While rendered, the dialog is open: a close the page did not ask for is undone.
+  const shown = useRef(false);
   useLayoutEffect(() => {
     const box = dialog.current;
     if (!box) return;
     const opener = document.activeElement;
     if (!box.open) box.showModal();
+    shown.current = true;
     (latest.current.initialFocus?.current ?? box).focus();
     return () => {
+      shown.current = false;
       if (box.open) box.close();
       // The platform gives the focus back to the opener on close(); where the opener
       // went away with what the dialog changed, the caller says where it goes.
       const now = document.activeElement;
       if (now && now !== document.body && now.isConnected && !box.contains(now)) return;
-      if (opener instanceof HTMLElement && opener.isConnected && !opener.matches(":disabled")) opener.focus();
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected && !opener.matches(":disabled")) opener.focus();
       else (latest.current.fallback ?? screenTitle)()?.focus({ preventScroll: true });
     };
   }, []);
@@ -68,6 +72,15 @@ export function Modal(props: {
       onCancel={(event) => {
         event.preventDefault();
         if (!latest.current.busy) latest.current.onCancel();
+      }}
+      // Some engines close a modal dialog on a second Escape whatever the page says (the
+      // cancel event may be refused only once per user activation): a busy dialog opens
+      // again, and any other asks its screen to close it, so what is drawn is what is open.
+      onClose={(event) => {
+        const box = event.currentTarget;
+        if (!shown.current || box.open) return;
+        if (latest.current.busy) box.showModal();
+        else latest.current.onCancel();
       }}
       // A click on the backdrop lands on the dialog itself, outside its box; from the
       // keyboard, Escape does the same.

@@ -6,7 +6,7 @@ import type { TrackedSection } from "../bindings/TrackedSection";
 import { sectionTone } from "../features/tracking/model";
 import { type MessageKey, useI18n } from "../i18n";
 import "../i18n/evidence";
-import { wordOrValue } from "../words/serviceWords";
+import { serviceText, wordOrValue } from "../words/serviceWords";
 
 const SECTION_WORDS: Record<string, MessageKey> = {
   Pendiente: "status.section.pending",
@@ -15,14 +15,6 @@ const SECTION_WORDS: Record<string, MessageKey> = {
   Completado: "status.section.completed",
   Aceptado: "status.section.accepted",
   Rechazado: "status.section.rejected",
-};
-
-/** The spec lists no enrollment statuses; these are the ones seen (the sandbox's). */
-const ENROLLMENT_WORDS: Record<string, MessageKey> = {
-  pendiente: "status.enrollment.pending",
-  solicitado: "status.enrollment.requested",
-  completado: "status.enrollment.completed",
-  fallido: "status.enrollment.failed",
 };
 
 /** A value in words beside the service's own, or the value alone when it has no words
@@ -40,7 +32,7 @@ export function useServiceWord() {
 export function SectionStatusChip({ status, inService = false }: { status: TrackedSection["status"]; inService?: boolean }) {
   const { t } = useI18n();
   const say = useServiceWord();
-  const words = say(status, SECTION_WORDS[status]);
+  const words = say(status, Object.hasOwn(SECTION_WORDS, status) ? SECTION_WORDS[status] : undefined);
   return (
     <span className={`chip chip-${sectionTone(status)}`} title={status} data-status={status}>
       {inService ? t("status.inService", { status: words }) : words}
@@ -49,6 +41,6 @@ export function SectionStatusChip({ status, inService = false }: { status: Track
 }
 
 export function EnrollmentStatusText({ status }: { status: string }) {
-  const say = useServiceWord();
-  return <span title={status}>{say(status, ENROLLMENT_WORDS[status.trim().toLowerCase()])}</span>;
+  const { t } = useI18n();
+  return <span title={status}>{serviceText("enrollment", status, t)}</span>;
 }

@@ -58,6 +58,7 @@ const FIXED_IN_PROFILE: Record<ErrorCode, boolean> = {
   draft_changed: false,
   fixed_by_policy: false,
   list_unreadable: false,
+  not_this_file: false,
   no_team: true,
   no_team_password: true,
   team_unreachable: false,

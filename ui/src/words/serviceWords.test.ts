@@ -7,6 +7,18 @@ import { isKnownValue, serviceText, serviceWord } from "./serviceWords";
 const t = (locale: Locale) => (key: MessageKey) => translate(locale, key);
 
 describe("the service's values in words", () => {
+  it("shows a value named like an object's own property as sent, and never fails on it", () => {
+    for (const value of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect(serviceWord("risk", value, t("en"))).toEqual({ words: value, raw: null });
+      expect(isKnownValue("indicator", value)).toBe(false);
+    }
+  });
+
+  it("says an enrollment status in the same words wherever it shows", () => {
+    expect(serviceText("enrollment", "pendiente", t("en"))).toBe(serviceText("status", "Pendiente", t("en")).replace(" (Pendiente)", " (pendiente)"));
+    expect(serviceWord("status", "Solicitado", t("en")).words).toBe("Link issued");
+  });
+
   it("finds a value however the service cases, accents or spaces it", () => {
     expect(serviceWord("risk", "MEDIO", t("en"))).toEqual({ words: "Medium", raw: "MEDIO" });
     expect(serviceWord("status", "No Encontrado", t("en"))).toEqual({ words: "Not found", raw: "No Encontrado" });

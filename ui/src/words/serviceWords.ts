@@ -5,6 +5,8 @@
 // blanks aside (the tables' keys are so written: "No Encontrado" is "noencontrado").
 import type { MessageKey, Translate } from "../i18n";
 import { fold, MISSING } from "./text";
+// The enrollment statuses' words are the evidence's.
+import "../i18n/evidence";
 
 /** Which field a value comes from: one word can mean different things in two fields. */
 export type ValueField =
@@ -20,7 +22,16 @@ export type ValueField =
   | "personType"
   | "indicator"
   | "body"
-  | "decision";
+  | "decision"
+  | "enrollment";
+
+/** A person's enrollment status (the spec lists none; these are the ones seen). */
+const ENROLLMENT: Record<string, MessageKey> = {
+  pendiente: "status.enrollment.pending",
+  solicitado: "status.enrollment.requested",
+  completado: "status.enrollment.completed",
+  fallido: "status.enrollment.failed",
+};
 
 const WORDS: Record<ValueField, Record<string, MessageKey>> = {
   risk: { bajo: "value.risk.low", medio: "value.risk.medium", alto: "value.risk.high" },
@@ -32,12 +43,10 @@ const WORDS: Record<ValueField, Record<string, MessageKey>> = {
     noencontrado: "value.status.notFound",
     positiva: "value.status.positive",
     negativa: "value.status.negative",
-    // A biometric validation's status is its person's enrollment status.
-    pendiente: "value.status.pending",
-    solicitado: "value.status.requested",
-    completado: "value.status.completed",
-    fallido: "value.status.failed",
+    // A biometric validation's status is its person's enrollment status: its words.
+    ...ENROLLMENT,
   },
+  enrollment: ENROLLMENT,
   validation: {
     alteracion: "value.validation.alteration",
     opinion: "value.validation.opinion",
@@ -81,7 +90,10 @@ const WORDS: Record<ValueField, Record<string, MessageKey>> = {
 export type ServiceWord = { words: string; raw: string | null };
 
 function keyOf(field: ValueField, value: string): MessageKey | undefined {
-  return WORDS[field][fold(value).replace(/ /g, "")];
+  const table = WORDS[field];
+  const key = fold(value).replace(/ /g, "");
+  // Own keys only: a value sent as "constructor" or "__proto__" is no word of ours.
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 /** Whether `value` is one of `field`'s values that have words here. */

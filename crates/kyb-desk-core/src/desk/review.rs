@@ -152,6 +152,16 @@ pub struct ReviewMaterial {
     pub evidence: FileEvidence,
 }
 
+/// Whether the tracking read by FlowID and RFC is the file `document_id` names. A
+/// tracking without a DocumentId (the service has not given the file one, or sent null)
+/// says nothing against it: tolerated, as every absence is.
+fn same_file(tracked: Option<&str>, document_id: &str) -> bool {
+    match tracked.map(str::trim).filter(|id| !id.is_empty()) {
+        Some(id) => id.eq_ignore_ascii_case(document_id.trim()),
+        None => true,
+    }
+}
+
 /// The team trail's name for an acknowledgement (the local log's is the desk event's).
 pub const ACKNOWLEDGED: &str = "team: findings-acknowledged";
 
@@ -168,6 +178,9 @@ impl Desk {
         let (tracking, detail) =
             tokio::join!(self.tracking(flow_id, rfc), self.file_detail(document_id));
         let (tracking, detail) = (tracking?, detail?);
+        if !same_file(tracking.tracking.document_id.as_deref(), document_id) {
+            return Err(AppError::of(DeskCode::NotThisFile));
+        }
         let v2 = match &detail {
             FileDetail::V2 { detail, .. } => Some(detail.as_ref()),
             FileDetail::V1 { .. } => None,
@@ -367,5 +380,23 @@ impl Desk {
             Err(AppError::of(DeskCode::NeedsAcknowledgement)
                 .with_details(Details::NeedsAcknowledgement { sections: missing }))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_file;
+
+    #[test]
+    fn a_review_opens_only_on_the_file_its_tracking_names() {
+        let id = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
+        assert!(same_file(Some(id), id));
+        assert!(same_file(
+            Some(" 2F1D0C1E-5B0A-4C7E-9D55-7D2B3B1A9E10 "),
+            id
+        ));
+        assert!(same_file(None, id));
+        assert!(same_file(Some(""), id));
+        assert!(!same_file(Some("9a6b3c1e-5b0a-4c7e-9d55-7d2b3b1a9e11"), id));
     }
 }

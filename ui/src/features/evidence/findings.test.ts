@@ -22,6 +22,9 @@ describe("a finding in a sentence", () => {
     expect(findingText(risk, t("es-MX"))).toBe("Riesgo de alteración: Medio · Comprobante de domicilio (META-01)");
     // A level the desk has no words for stays among the codes, as sent.
     expect(findingText({ ...risk, codes: ["Crítico"] }, t("en"))).toBe("Alteration risk · Comprobante de domicilio (Crítico)");
+    // An indicator coded like a level is a code: the level is the last, as the backend puts it.
+    expect(findingText({ ...risk, codes: ["Bajo", "Alto"] }, t("en"))).toBe("Alteration risk: High (Alto) · Comprobante de domicilio (Bajo)");
+    expect(findingText({ ...risk, codes: ["constructor"] }, t("en"))).toBe("Alteration risk · Comprobante de domicilio (constructor)");
   });
 
   it("knows a finding by the kind written down for it", () => {

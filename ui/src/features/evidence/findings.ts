@@ -87,16 +87,19 @@ export function findingLabel(finding: Pick<Finding, "kind" | "count">, t: Transl
 
 /** A finding in a sentence: its words, what it concerns, the service's own codes, and
  * for the desk's own checks the rule's source. An alteration risk carries the service's
- * risk level among its codes: it is said in words after the finding's. */
+ * risk level as its last code: it is said in words after the finding's. */
 export function findingText(finding: Pick<Finding, "kind" | "count" | "subject" | "codes" | "source" | "document">, t: Translate): string {
   const about = finding.subject ? ` · ${finding.subject}` : "";
   if (finding.kind === "document_unreadable") {
     const which = finding.document !== null ? ` · ${t("unreadable.document", { n: finding.document + 1 })}` : "";
     return `${findingLabel(finding, t)}${which}: ${finding.codes.map((c) => unreadableWords(c, t)).join("; ")}`;
   }
-  const level = finding.kind === "alteration_risk" ? finding.codes.find((code) => isKnownValue("risk", code)) : undefined;
+  // The backend puts the level after the indicators' codes: the last code, so an
+  // indicator the service happened to code "Bajo" is never read as the level.
+  const last = finding.codes.at(-1);
+  const level = finding.kind === "alteration_risk" && last !== undefined && isKnownValue("risk", last) ? last : undefined;
   const label = level === undefined ? findingLabel(finding, t) : `${findingLabel(finding, t)}: ${serviceText("risk", level, t)}`;
-  const shownCodes = finding.codes.filter((code) => code !== level);
+  const shownCodes = level === undefined ? finding.codes : finding.codes.slice(0, -1);
   const codes = shownCodes.length > 0 ? ` (${shownCodes.join(", ")})` : "";
   const source = finding.source ? ` — ${finding.source}` : "";
   return `${label}${about}${codes}${source}`;

@@ -70,6 +70,7 @@ export function ReasonCatalogueEditor({ profile, onSaved }: { profile: Profile; 
     }
   };
   const chooseLanguage = async (language: Locale) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     setSaved(null);
@@ -96,7 +97,8 @@ export function ReasonCatalogueEditor({ profile, onSaved }: { profile: Profile; 
           className="input"
           value={customerLocale(profile)}
           onChange={(event) => void chooseLanguage(event.target.value === "en" ? "en" : "es-MX")}
-          disabled={busy}
+          // Busy, not disabled: a disabled select would drop the keyboard's focus.
+          aria-busy={busy}
           data-testid="customer-language"
         >
           <option value="es-MX">{t("reasons.language.es")}</option>

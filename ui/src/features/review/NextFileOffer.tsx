@@ -1,7 +1,7 @@
 // After a correction is sent: the next file, one key away. In a team the queue's take-next
 // assigns and claims it; on one desk it is the followed file that waited longest.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { queries } from "../../api/queries";
@@ -13,22 +13,38 @@ import { useConnectedTeam } from "../team/TeamContext";
 import { type NextFile, nextToReview } from "./nextFile";
 
 export function NextFileOffer({ after, onNext }: { after: { flowId: string; rfc: string }; onNext: (file: NextFile) => void }) {
-  return useConnectedTeam() ? <TakeNext onNext={onNext} /> : <NextFollowed after={after} onNext={onNext} />;
+  return useConnectedTeam() ? <TakeNext after={after} onNext={onNext} /> : <NextFollowed after={after} onNext={onNext} />;
 }
 
-function TakeNext({ onNext }: { onNext: (file: NextFile) => void }) {
+function TakeNext({ after, onNext }: { after: { flowId: string; rfc: string }; onNext: (file: NextFile) => void }) {
   const { t, locale } = useI18n();
   const [taking, setTaking] = useState(false);
+  // The answer may come after the analyst left: it opens nothing then.
+  const here = useRef(true);
+  useEffect(
+    () => () => {
+      here.current = false;
+    },
+    [],
+  );
   const [said, setSaid] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const take = () => {
+    if (taking) return;
     setTaking(true);
     setSaid(null);
     setError(null);
     backend
       .takeNext()
       .then(
-        (file) => (file ? onNext(file) : setSaid(t("next.queueEmpty"))),
+        (file) => {
+          if (!here.current) return;
+          if (!file) setSaid(t("next.queueEmpty"));
+          // The queue may give back the file just sent (its row still unassigned): its
+          // tracking shows what the send changed, rather than the same review again.
+          else if (file.flowId === after.flowId && file.rfc.toUpperCase() === after.rfc.toUpperCase()) onNext({ ...file, documentId: null });
+          else onNext(file);
+        },
         (e: AppError) => {
           const why = takeRefusal(e, locale);
           if (why) setSaid(t(why.key, why.values));
@@ -45,7 +61,8 @@ function TakeNext({ onNext }: { onNext: (file: NextFile) => void }) {
         </span>
       )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
-      <button type="button" className="button" onClick={take} disabled={taking} data-testid="next-file">
+      {/* Busy, not disabled: a disabled button would drop the keyboard's focus. */}
+      <button type="button" className="button" onClick={take} aria-disabled={taking} data-testid="next-file">
         {t("next.take")}
       </button>
     </>

@@ -71,14 +71,6 @@ export function ReasonPicker(props: {
             case "ArrowUp":
               moveTo(Math.max(at - 1, 0));
               break;
-            case "Home":
-              if (!open) return;
-              moveTo(0);
-              break;
-            case "End":
-              if (!open) return;
-              moveTo(last);
-              break;
             case "Enter":
               if (!open || at < 0) return;
               choose(shown[at]);

@@ -17,11 +17,12 @@ export function ReviewNotesLink({ documentId }: { documentId: string }) {
   const { status } = useTeam();
   const notes = useQuery({ ...queries.notes(documentId), enabled: connected });
   if (!status?.configured) return null;
-  const count = notes.data?.length ?? 0;
+  // Out of reach and never read: no count to give.
+  const count = notes.data?.length;
   return (
     <a
       href={`#${NOTES_ID}`}
-      className={count > 0 ? "chip chip-warn review-notes-link" : "chip review-notes-link"}
+      className={count ? "chip chip-warn review-notes-link" : "chip review-notes-link"}
       onClick={(event) => {
         event.preventDefault();
         const panel = document.getElementById(NOTES_ID);
@@ -30,7 +31,7 @@ export function ReviewNotesLink({ documentId }: { documentId: string }) {
       }}
       data-testid="review-notes-link"
     >
-      {t("review.notes", { n: count })}
+      {count === undefined ? t("review.notesUnread") : t("review.notes", { n: count })}
     </a>
   );
 }
@@ -38,7 +39,8 @@ export function ReviewNotesLink({ documentId }: { documentId: string }) {
 /** Below the decisions: the notes, and the box to add one. */
 export function ReviewNotes({ documentId }: { documentId: string }) {
   return (
-    <div id={NOTES_ID} className="review-notes">
+    // Its keys are its own: the review's shortcuts (Ctrl+Enter, Escape) wait.
+    <div id={NOTES_ID} className="review-notes" data-keys-own="">
       <NotesPanel documentId={documentId} />
     </div>
   );

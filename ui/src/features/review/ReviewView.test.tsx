@@ -1246,9 +1246,14 @@ describe("the review in a team", () => {
     const box = screen.getByTestId("note-body") as HTMLTextAreaElement;
     expect(document.activeElement).toBe(box);
     fireEvent.change(box, { target: { value: "Sí: el comprobante está alterado." } });
-    // Keys typed in the note are the note's: the review's a does not accept a section.
+    // Keys typed in the note are the note's: the review's a does not accept a section,
+    // Ctrl+Enter opens no preview and Escape leaves the cursor in the note.
     key("a");
     expect(rows[0]?.dataset.verdict).toBe("");
+    key("Enter", { ctrlKey: true });
+    key("Escape");
+    expect(screen.queryByTestId("preview")).toBeNull();
+    expect(document.activeElement).toBe(box);
     fireEvent.click(screen.getByTestId("note-add"));
     await waitFor(() => expect(added).toHaveLength(1));
     expect(added[0]).toMatchObject({ documentId: DOC, body: "Sí: el comprobante está alterado." });

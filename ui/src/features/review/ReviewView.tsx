@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import * as backend from "../../api/backend";
 import { loadOf } from "../../api/load";
@@ -20,7 +20,6 @@ import { PageHeader } from "../../components/PageHeader";
 import { ScreenBoundary } from "../../components/ScreenBoundary";
 import { SectionName } from "../../components/SectionName";
 import { SectionStatusChip } from "../../components/SectionStatusChip";
-import { isTyping } from "../../dom/keys";
 import { useAppInfo } from "../../hooks/appInfo";
 import { useDraft } from "../../hooks/useDraft";
 import { useI18n } from "../../i18n";
@@ -38,9 +37,12 @@ import { CorrectionPreview } from "./CorrectionPreview";
 import { candidatesFor, chooseEntity, decide, freshDraft, hasVerdict, isTouched, restore, tally, update } from "./model";
 import { NextFileOffer } from "./NextFileOffer";
 import type { NextFile } from "./nextFile";
+import { ProblemList } from "./ProblemList";
 import { ReasonPicker } from "./ReasonPicker";
 import { ReviewNotes, ReviewNotesLink } from "./ReviewNotes";
 import { customerLocale, offeredReasons, withReason } from "./reasons";
+import { useBarHeight } from "./useBarHeight";
+import { useEvidenceWindow } from "./useEvidenceWindow";
 import { useReviewKeys } from "./useReviewKeys";
 import { useReviewStage } from "./useReviewStage";
 import "./review.css";
@@ -280,19 +282,7 @@ function ReviewForm(props: {
   }, [focusedSection, evidenceOf, material, locale]);
   // The pane disposes of hits; the evidence window only shows them.
   const paneView = useMemo(() => ({ ...focusedView, documentId: material.draft.documentId }), [focusedView, material.draft.documentId]);
-  // The sticky bar's height (one line or two, by the window's width), for the evidence
-  // pane to stick below it and the rows to scroll into view below it.
-  const bar = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const element = bar.current;
-    const page = element?.parentElement;
-    if (!element || !page) return;
-    const measure = () => page.style.setProperty("--review-bar-height", `${Math.ceil(element.getBoundingClientRect().height)}px`);
-    measure();
-    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
-    observer?.observe(element);
-    return () => observer?.disconnect();
-  }, []);
+  const bar = useBarHeight();
   useEffect(() => {
     const documentId = material.draft.documentId;
     const shown = material.evidence.sections.find((e) => e.section === focusedSection);
@@ -316,51 +306,7 @@ function ReviewForm(props: {
   useEffect(() => {
     if (focusedSection !== undefined) begin("evidence");
   }, [focusedSection]);
-  const [windowOpen, setWindowOpen] = useState(false);
-  // The evidence wider, for reading a document's text at the window's width (a deed at
-  // fit-width in the narrow pane is too small to read at 1280 px).
-  const [reading, setReading] = useState(false);
-  // Whether the review is still on screen: a window that opens after it left is closed.
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  const openWindow = useCallback(() => {
-    backend.showEvidence(focusedView).catch(() => undefined);
-    backend.openEvidenceWindow(t("evidence.windowTitle")).then(
-      () => {
-        if (mounted.current) setWindowOpen(true);
-        else backend.closeEvidenceWindow().catch(() => undefined);
-      },
-      () => undefined,
-    );
-  }, [focusedView, t]);
-  useEffect(() => {
-    if (windowOpen) backend.showEvidence(focusedView).catch(() => undefined);
-  }, [windowOpen, focusedView]);
-  useEffect(() => {
-    if (!windowOpen) return;
-    return () => {
-      backend.closeEvidenceWindow().catch(() => undefined);
-    };
-  }, [windowOpen]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!event.shiftKey || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      if (event.key === "E") {
-        event.preventDefault();
-        openWindow();
-      } else if (event.key === "W") {
-        event.preventDefault();
-        setReading((on) => !on);
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [openWindow]);
+  const { openWindow, reading, toggleReading } = useEvidenceWindow(focusedView);
   const acceptAfterAsking = (byKey: boolean, index: number, evidence: SectionEvidence) => {
     const section = evidence.section;
     const seen = evidence.findings.filter((f) => f.severity === "high").map(findingKey);
@@ -613,7 +559,7 @@ function ReviewForm(props: {
         </div>
         <div ref={pane} className="review-evidence" tabIndex={-1}>
           <ScreenBoundary resetKey={focusedSection ?? ""}>
-            <EvidencePane view={paneView} onOpenWindow={openWindow} reading={{ on: reading, toggle: () => setReading((on) => !on) }} />
+            <EvidencePane view={paneView} onOpenWindow={openWindow} reading={{ on: reading, toggle: toggleReading }} />
           </ScreenBoundary>
         </div>
       </div>
@@ -649,19 +595,5 @@ function ReviewForm(props: {
         />
       )}
     </>
-  );
-}
-
-function ProblemList({ problems: list, compact = false }: { problems: string[]; compact?: boolean }) {
-  const { t } = useI18n();
-  return (
-    <div role="alert" className={`notice notice-error${compact ? " compact" : ""}`} data-testid="review-problems">
-      {!compact && <strong>{t("review.fixFirst")}</strong>}
-      <ul className="notice-details">
-        {list.map((text) => (
-          <li key={text}>{text}</li>
-        ))}
-      </ul>
-    </div>
   );
 }

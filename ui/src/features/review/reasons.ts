@@ -9,6 +9,7 @@ import type { FindingKind } from "../../bindings/FindingKind";
 import type { Profile } from "../../bindings/Profile";
 import type { SectionBase } from "../../bindings/SectionBase";
 import type { Locale } from "../../i18n";
+import { fold } from "../../words/text";
 
 /** A kind of section, or "general": reasons for any section. */
 export type ReasonKind = SectionBase | "general";
@@ -167,19 +168,14 @@ export function offeredReasons(props: {
   return offered;
 }
 
-/** Letters without their accents, in lower case: "Alteración" is found by "alteracion". */
-function folded(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
 /** Whether a reason answers what was typed: each typed word begins a word of the reason
  * or of its translation, in any order ("alter docu", "domicilio"). */
 export function matchesReason(reason: Reason, typed: string): boolean {
-  const wanted = folded(typed)
+  const wanted = fold(typed)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   if (wanted.length === 0) return true;
-  const words = folded(`${reason.text} ${reason.translation ?? ""}`).split(/[^\p{L}\p{N}]+/u);
+  const words = fold(`${reason.text} ${reason.translation ?? ""}`).split(/[^\p{L}\p{N}]+/u);
   return wanted.every((w) => words.some((word) => word.startsWith(w)));
 }
 

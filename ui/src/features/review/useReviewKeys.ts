@@ -137,9 +137,11 @@ export function useReviewKeys(props: {
       const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
       // In the evidence, its viewer's keys act (page, zoom, rotate), and v goes back to
       // the section: a review key there would change the section under the document.
+      // A part of the page with keys of its own (the team's notes) keeps them.
+      if (event.target instanceof Element && event.target.closest("[data-keys-own]")) return;
       const pane = props.evidence?.();
       if (pane && event.target instanceof Node && pane.contains(event.target)) {
-        if (event.key === "v" && plain && !isTyping(event.target)) {
+        if ((event.key === "v" || event.key === "Escape") && plain && !isTyping(event.target)) {
           event.preventDefault();
           rows.current[current]?.focus();
         }

@@ -1,4 +1,4 @@
-// The team's workload (issue 32, 2): each member's open files against their cap, their
+// The team's workload: each member's open files against their cap, their
 // overdue files and how long ago the oldest was due, and "no disponible hasta …". A
 // member marks themselves away (and back); a supervisor does so for anyone and sets
 // caps. The rules (the cap's bounds, what counts as open, what going away does) are the

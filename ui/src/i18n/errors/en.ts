@@ -97,6 +97,8 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "hint.invalid_input": "Fix each point of the list.",
   "error.no_profile": "No profile is active.",
   "hint.no_profile": "Choose or create a profile.",
+  "error.not_this_file": "This RFC's tracking belongs to another file: the review was not opened.",
+  "hint.not_this_file": "Open the file from its tracking to review the one it has now.",
   "error.fixed_by_policy": "Set by your company’s policy: it cannot be changed or deleted here.",
   "hint.fixed_by_policy": "Ask your company’s IT to change it.",
   "error.list_unreadable": "The file is no list of that format: nothing was imported.",

@@ -97,6 +97,8 @@ export const errorsEsMX = {
   "hint.invalid_input": "Corrija cada punto de la lista.",
   "error.no_profile": "No hay un perfil activo.",
   "hint.no_profile": "Elija o cree un perfil.",
+  "error.not_this_file": "El seguimiento de este RFC corresponde a otro expediente: la revisión no se abrió.",
+  "hint.not_this_file": "Abra el expediente desde su seguimiento para revisar el que tiene ahora.",
   "error.fixed_by_policy": "Fijado por la política de su empresa: no se puede cambiar ni eliminar aquí.",
   "hint.fixed_by_policy": "Pida el cambio al área de TI de su empresa.",
   "error.list_unreadable": "El archivo no es una lista de ese formato: no se importó nada.",

@@ -28,6 +28,7 @@ export const reviewEn: Record<ReviewKey, string> = {
   "preview.summary": "Sections to send: {n} (accepted: {accepted}; rejected: {rejected}).",
   "preview.userTold": "What the user will be told",
   "review.notes": "{n} {n:team note|team notes}",
+  "review.notesUnread": "Team notes: not read",
   "next.review": "Review the next: {name}",
   "next.none": "No other file is under review.",
   "next.take": "Take the next",

@@ -27,6 +27,7 @@ export const reviewEsMX = {
   "preview.summary": "Secciones a enviar: {n} (aceptadas: {accepted}; rechazadas: {rejected}).",
   "preview.userTold": "Lo que se le dirá al usuario",
   "review.notes": "{n} {n:nota del equipo|notas del equipo}",
+  "review.notesUnread": "Notas del equipo: sin leer",
   "next.review": "Revisar el siguiente: {name}",
   "next.none": "No queda otro expediente en revisión.",
   "next.take": "Tomar el siguiente",
