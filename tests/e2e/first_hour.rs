@@ -64,6 +64,30 @@ async fn a_newcomer_sends_a_review_within_a_minute_without_typing_an_identifier(
             .await;
         app.wait_for_text("[data-testid=review-tally]", "Aceptadas: 1 · Rechazadas: 1")
             .await;
+        app.wait_for_text("[data-testid=draft-status]", "").await;
+        // At 1280 px: the keys' hint whole, the draft's note below the buttons (the preview
+        // stays on the tally's line), and the rejected section's comment and counter in view.
+        let layout = app
+            .run_script(
+                "const bar = document.querySelector('.review-bar').getBoundingClientRect();
+                 const keys = document.querySelector('[data-testid=review-keys]');
+                 const tally = document.querySelector('[data-testid=review-tally]').getBoundingClientRect();
+                 const preview = document.querySelector('[data-testid=open-preview]').getBoundingClientRect();
+                 const draft = document.querySelector('[data-testid=draft-status]').getBoundingClientRect();
+                 const counter = document.querySelector('[data-testid=review-section][data-section=ProofAddressObligatorio] [data-testid=counter]').getBoundingClientRect();
+                 return {
+                   keysWhole: keys.scrollWidth <= keys.clientWidth + 1 && keys.getBoundingClientRect().right <= bar.right + 0.5,
+                   previewBesideTally: preview.top < tally.bottom && tally.top < preview.bottom,
+                   draftBelow: draft.top >= preview.bottom - 1,
+                   counterInView: counter.top >= bar.bottom && counter.bottom <= window.innerHeight,
+                 };",
+            )
+            .await;
+        assert_eq!(
+            layout,
+            serde_json::json!({"keysWhole": true, "previewBesideTally": true, "draftBelow": true, "counterInView": true}),
+            "the review at 1280 px"
+        );
         app.click("[data-testid=open-preview]").await;
         app.click("[data-testid=send-correction]").await;
         let outcome = app
