@@ -6,6 +6,8 @@ use kyb_api::models::file::EnrollmentLink;
 use kyb_api::requests::{
     ComplementaryInfoRequest, CorrectionRequest, CreateFileRequest, EnrollmentLinkRequest,
 };
+use serde::Serialize;
+use ts_rs::TS;
 
 fn yes_no(value: Option<bool>, default: bool) -> &'static str {
     if value.unwrap_or(default) {
@@ -134,6 +136,101 @@ pub fn enrollment_link(request: &EnrollmentLinkRequest, issued: Option<&Enrollme
     }
 }
 
+/// A section and its decision, as a correction's summary names them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SaidDecision {
+    pub section: String,
+    pub verdict: String,
+}
+
+/// What a correction's summary says, read back from [`correction`]'s words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SaidCorrection {
+    pub decisions: Vec<SaidDecision>,
+    pub notify: bool,
+    pub reasons: Vec<String>,
+}
+
+/// What complementary information's summary says ([`complementary_info`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SaidComplementary {
+    pub flow: String,
+    pub notify: bool,
+}
+
+/// What an enrollment link's summary says ([`enrollment_link`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SaidEnrollmentLink {
+    pub person: String,
+    pub record: Option<String>,
+}
+
+fn said_yes_no(text: &str) -> Option<bool> {
+    match text {
+        "sí" => Some(true),
+        "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// A correction's summary read back; `None` for any other text (an older shape, or one
+/// cut at its length limit).
+pub fn read_correction(summary: &str) -> Option<SaidCorrection> {
+    let (head, tail) = summary.split_once("; notificar al usuario: ")?;
+    let list = head
+        .split_once(" secciones (")
+        .filter(|(count, _)| count.parse::<u32>().is_ok())?
+        .1
+        .strip_suffix(')')?;
+    let (notify, reasons) = match tail.split_once(REASONS) {
+        Some((notify, reasons)) => (notify, serde_json::from_str(reasons).ok()?),
+        None => (tail, Vec::new()),
+    };
+    let decisions = list
+        .split(", ")
+        .filter(|d| !d.trim().is_empty())
+        .map(|d| match d.rsplit_once(' ') {
+            Some((section, verdict)) => SaidDecision {
+                section: section.to_owned(),
+                verdict: verdict.to_owned(),
+            },
+            None => SaidDecision {
+                section: d.to_owned(),
+                verdict: String::new(),
+            },
+        })
+        .collect();
+    Some(SaidCorrection {
+        decisions,
+        notify: said_yes_no(notify)?,
+        reasons,
+    })
+}
+
+/// Complementary information's summary read back.
+pub fn read_complementary(summary: &str) -> Option<SaidComplementary> {
+    let (flow, notify) = summary
+        .strip_prefix("flujo ")?
+        .rsplit_once("; notificar al usuario: ")?;
+    Some(SaidComplementary {
+        flow: flow.to_owned(),
+        notify: said_yes_no(notify)?,
+    })
+}
+
+/// An enrollment link's summary read back.
+pub fn read_enrollment_link(summary: &str) -> Option<SaidEnrollmentLink> {
+    let rest = summary.strip_prefix("enlace de enrolamiento para la persona ")?;
+    let (person, record) = match rest.split_once("; registro ") {
+        Some((person, record)) => (person, Some(record.to_owned())),
+        None => (rest, None),
+    };
+    (!person.is_empty()).then(|| SaidEnrollmentLink {
+        person: person.to_owned(),
+        record,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use kyb_api::requests::Company;
@@ -200,6 +297,77 @@ mod tests {
         assert_eq!(
             rejections("flujo x; notificar al usuario: no"),
             (0, Vec::new())
+        );
+        // Read back in words: each decision, the notice, the reasons as written.
+        let said = read_correction(&summary).expect("a correction's words");
+        assert_eq!(said.decisions.len(), 3);
+        assert_eq!(
+            said.decisions[0],
+            SaidDecision {
+                section: "ProofAddress".into(),
+                verdict: "Rechazada".into()
+            }
+        );
+        assert!(said.notify);
+        assert_eq!(
+            said.reasons,
+            vec!["Tiene más de tres meses; \"viejo\"".to_owned()]
+        );
+        // Cut at its length limit, or of another shape: shown as written.
+        assert_eq!(read_correction(&summary[..summary.len() - 3]), None);
+        assert_eq!(
+            read_correction("x secciones (A Aceptada); notificar al usuario: sí"),
+            None
+        );
+        // A reason that holds the summary's own separators reads back whole.
+        let tricky = read_correction(
+            "2 secciones (Acta Aceptada, Comprobante Rechazada); notificar al usuario: no; \
+             motivos de rechazo: [\"x); notificar al usuario: sí\"]",
+        )
+        .expect("read");
+        assert!(!tricky.notify);
+        assert_eq!(tricky.reasons, ["x); notificar al usuario: sí"]);
+        assert_eq!(tricky.decisions[1].verdict, "Rechazada");
+    }
+
+    #[test]
+    fn complementary_information_and_an_enrollment_link_read_back_as_written() {
+        let complementary = complementary_info(&ComplementaryInfoRequest {
+            flow_id: " flujo-sucursales ".into(),
+            notificar_usuario: Some(true),
+            ..ComplementaryInfoRequest::default()
+        });
+        assert_eq!(
+            read_complementary(&complementary),
+            Some(SaidComplementary {
+                flow: "flujo-sucursales".into(),
+                notify: true
+            })
+        );
+        let link = enrollment_link(
+            &EnrollmentLinkRequest {
+                person_id: "p-7".into(),
+                ..EnrollmentLinkRequest::default()
+            },
+            None,
+        );
+        assert_eq!(
+            read_enrollment_link(&link),
+            Some(SaidEnrollmentLink {
+                person: "p-7".into(),
+                record: None
+            })
+        );
+        assert_eq!(
+            read_enrollment_link("enlace de enrolamiento para la persona p-7; registro r-1"),
+            Some(SaidEnrollmentLink {
+                person: "p-7".into(),
+                record: Some("r-1".into())
+            })
+        );
+        assert_eq!(
+            read_complementary("flujo x; notificar al usuario: quizá"),
+            None
         );
     }
 

@@ -14,7 +14,7 @@ use super::{Desk, FileDetail, FileTracking};
 use crate::audit::{AuditTarget, DeskEvent};
 use crate::error::{AppError, AppResult, DeskCode, Details, ServiceCode};
 use crate::evidence::files::EvidenceFiles;
-use crate::evidence::{self, FileEvidence, Finding, SectionEvidence, Severity};
+use crate::evidence::{self, FileEvidence, Finding, FindingKind, SectionEvidence, Severity};
 
 /// Reviews whose evidence the desk keeps (the most recent ones) to check what is
 /// acknowledged and sent against what was shown.
@@ -140,8 +140,63 @@ fn acknowledged_summary(section: &str, findings: &[Finding]) -> String {
             format!("{kind}{about}{codes}")
         })
         .collect();
-    let summary = format!("{section}: reconoció antes de aceptar {}", named.join("; "));
+    let summary = format!("{section}{ACKNOWLEDGED_BEFORE}{}", named.join("; "));
     summary.chars().take(1000).collect()
+}
+
+/// Where an acknowledgement's summary names its findings, after the section.
+const ACKNOWLEDGED_BEFORE: &str = ": reconoció antes de aceptar ";
+
+/// A finding an acknowledgement names: its kind (none when this build does not know it:
+/// its words are then `text`), what it concerns and the service's codes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SaidFinding {
+    pub kind: Option<FindingKind>,
+    pub subject: Option<String>,
+    pub codes: Vec<String>,
+    pub text: String,
+}
+
+/// What an acknowledgement's summary says, read back from [`acknowledged_summary`]'s
+/// words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SaidAcknowledgement {
+    pub section: String,
+    pub findings: Vec<SaidFinding>,
+}
+
+/// An acknowledgement's summary read back; `None` for another text. A summary cut at
+/// its length limit keeps its whole findings and names the cut one by its words only.
+pub fn read_acknowledged(summary: &str) -> Option<SaidAcknowledgement> {
+    let (section, named) = summary.split_once(ACKNOWLEDGED_BEFORE)?;
+    let findings = named
+        .split("; ")
+        .map(|item| {
+            let kind_text: String = item
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .collect();
+            let rest = &item[kind_text.len()..];
+            let kind = serde_json::from_value(serde_json::Value::String(kind_text)).ok();
+            let (about, codes) = match rest.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) {
+                Some((about, codes)) => (about, codes.split(", ").map(str::to_owned).collect()),
+                None => (rest, Vec::new()),
+            };
+            let subject = about.strip_prefix(" de ").map(str::to_owned);
+            // Only what reads whole is taken apart: anything else is its words.
+            let whole = kind.is_some() && (about.is_empty() || subject.is_some());
+            SaidFinding {
+                kind: kind.filter(|_| whole),
+                subject: subject.filter(|_| whole),
+                codes: if whole { codes } else { Vec::new() },
+                text: item.to_owned(),
+            }
+        })
+        .collect();
+    Some(SaidAcknowledgement {
+        section: section.to_owned(),
+        findings,
+    })
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
@@ -385,7 +440,7 @@ impl Desk {
 
 #[cfg(test)]
 mod tests {
-    use super::same_file;
+    use super::*;
 
     #[test]
     fn a_review_opens_only_on_the_file_its_tracking_names() {
@@ -398,5 +453,39 @@ mod tests {
         assert!(same_file(None, id));
         assert!(same_file(Some(""), id));
         assert!(!same_file(Some("9a6b3c1e-5b0a-4c7e-9d55-7d2b3b1a9e11"), id));
+    }
+
+    #[test]
+    fn an_acknowledgement_reads_back_finding_by_finding() {
+        let mut edited = Finding::new(FindingKind::DocumentEdited, Severity::High);
+        edited.subject = Some("Comprobante de domicilio (luz)".into());
+        edited.codes = vec!["FONT-02".into(), "EDIT-01".into()];
+        let hit = Finding::new(FindingKind::WatchlistHit, Severity::High);
+        let summary = acknowledged_summary("ProofAddressObligatorio", &[edited, hit]);
+        let said = read_acknowledged(&summary).expect("an acknowledgement's words");
+        assert_eq!(said.section, "ProofAddressObligatorio");
+        assert_eq!(said.findings[0].kind, Some(FindingKind::DocumentEdited));
+        assert_eq!(
+            said.findings[0].subject.as_deref(),
+            Some("Comprobante de domicilio (luz)")
+        );
+        assert_eq!(said.findings[0].codes, ["FONT-02", "EDIT-01"]);
+        assert_eq!(said.findings[1].kind, Some(FindingKind::WatchlistHit));
+        assert_eq!(said.findings[1].subject, None);
+        // A kind this build does not know, or a finding cut short: its words as written.
+        let odd = read_acknowledged(
+            "S: reconoció antes de aceptar nuevo_tipo de X; document_edited de Compro",
+        )
+        .expect("read");
+        assert_eq!(odd.findings[0].kind, None);
+        assert_eq!(odd.findings[0].text, "nuevo_tipo de X");
+        assert_eq!(odd.findings[1].kind, Some(FindingKind::DocumentEdited));
+        assert_eq!(read_acknowledged("2 secciones (A Aceptada)"), None);
+        // A section whose name holds a colon (a limit's) keeps it.
+        let limited =
+            read_acknowledged("ProofAddressLimit:2: reconoció antes de aceptar face_mismatch")
+                .expect("read");
+        assert_eq!(limited.section, "ProofAddressLimit:2");
+        assert_eq!(limited.findings[0].kind, Some(FindingKind::FaceMismatch));
     }
 }

@@ -11,6 +11,7 @@ import { useI18n } from "../../i18n";
 import { shownInstant } from "../../words/format";
 import { MISSING, shown } from "../../words/text";
 import { trackedId } from "../sections";
+import { ServiceWord } from "../detail/ServiceWord";
 import { hasVerdict } from "./model";
 
 /** What the service did with the request: counts, affected entities, the notification,
@@ -102,7 +103,7 @@ export function CorrectionOutcome({
               <td>{s.seccion ? <SectionName id={s.seccion} sectionId={trackedId(sections, s.seccion)} /> : shown(null)}</td>
               <td>
                 <span className={`chip ${!s.estatus ? "chip-neutral" : hasVerdict(s.estatus, "Rechazada") ? "chip-danger" : "chip-ok"}`}>
-                  {shown(s.estatus)}
+                  {s.estatus ? <ServiceWord field="decision" value={s.estatus} /> : shown(null)}
                 </span>
                 {s.comentario && <div className="section-comments">{s.comentario}</div>}
               </td>

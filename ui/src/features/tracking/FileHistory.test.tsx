@@ -6,6 +6,7 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { command } from "../../api/commands";
+import type { EntryWords } from "../../bindings/EntryWords";
 import type { HistoryItem } from "../../bindings/HistoryItem";
 import { startWithPreferences } from "../../preferences";
 import { tracked } from "../../test/sections";
@@ -25,6 +26,7 @@ const item = (over: Partial<HistoryItem>): HistoryItem => ({
   new: null,
   seq: null,
   hash: null,
+  said: null,
   ...over,
 });
 
@@ -82,11 +84,40 @@ describe("the file's history", () => {
     expect(asked).not.toContain(command.file_history);
   });
 
-  // The texts as the desk writes them (kyb_desk_core: desk/review.rs, sent_summary.rs).
+  // The texts as the desk writes them, and what the backend reads back from them
+  // (kyb_desk_core: desk/review.rs, sent_summary.rs, tested there).
   const acknowledged =
     "ProofAddressObligatorio: reconoció antes de aceptar document_edited de Comprobante de domicilio (FONT-02, EDIT-01); alteration_risk de Comprobante de la sucursal (META-01, Alto)";
   const correction =
     '3 secciones (ProofAddressObligatorio Rechazada, Opinion Aceptada, FiscalCSF Rechazada); notificar al usuario: sí; motivos de rechazo: ["Tiene más de tres meses; \\"viejo\\"","Falta firma"]';
+  const ackSaid: EntryWords = {
+    kind: "acknowledged",
+    section: "ProofAddressObligatorio",
+    findings: [
+      {
+        kind: "document_edited",
+        subject: "Comprobante de domicilio",
+        codes: ["FONT-02", "EDIT-01"],
+        text: "document_edited de Comprobante de domicilio (FONT-02, EDIT-01)",
+      },
+      {
+        kind: "alteration_risk",
+        subject: "Comprobante de la sucursal",
+        codes: ["META-01", "Alto"],
+        text: "alteration_risk de Comprobante de la sucursal (META-01, Alto)",
+      },
+    ],
+  };
+  const correctionSaid: EntryWords = {
+    kind: "correction",
+    decisions: [
+      { section: "ProofAddressObligatorio", verdict: "Rechazada" },
+      { section: "Opinion", verdict: "Aceptada" },
+      { section: "FiscalCSF", verdict: "Rechazada" },
+    ],
+    notify: true,
+    reasons: ['Tiene más de tres meses; "viejo"', "Falta firma"],
+  };
   const sections = [tracked("ProofAddressObligatorio", "Rechazado", { base: "ProofAddress", modifier: "Obligatorio" })];
 
   async function decisions(language: "es-MX" | "en") {
@@ -94,9 +125,15 @@ describe("the file's history", () => {
     team((cmd) => {
       if (cmd === command.file_history)
         return [
-          item({ what: "approval", new: acknowledged, seq: 7, hash: "aa" }),
-          item({ what: "decision", new: correction, seq: 8, hash: "bb" }),
-          item({ what: "decision", new: "flujo flujo-moral; notificar al usuario: no", seq: 9, hash: "cc" }),
+          item({ what: "approval", new: acknowledged, seq: 7, hash: "aa", said: ackSaid }),
+          item({ what: "decision", new: correction, seq: 8, hash: "bb", said: correctionSaid }),
+          item({
+            what: "decision",
+            new: "flujo flujo-moral; notificar al usuario: no",
+            seq: 9,
+            hash: "cc",
+            said: { kind: "complementary", flow: "flujo-moral", notify: false },
+          }),
           item({ what: "approval", new: "acta: 2 hallazgos", seq: 10, hash: "dd" }),
         ];
       throw new Error(cmd);

@@ -7,6 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { queries } from "../../api/queries";
+import type { EntryWords as Said } from "../../bindings/EntryWords";
 import type { HistoryItem } from "../../bindings/HistoryItem";
 import type { HistoryWhat } from "../../bindings/HistoryWhat";
 import type { TrackedSection } from "../../bindings/TrackedSection";
@@ -19,7 +20,6 @@ import { ServiceWord } from "../detail/ServiceWord";
 import { findingText } from "../evidence/findings";
 import { trackedId } from "../sections";
 import { useTeam } from "../team/TeamContext";
-import { type EntryText, readEntryText } from "./historyWords";
 import "../../i18n/evidence";
 
 const WHAT: Record<HistoryWhat, MessageKey> = {
@@ -35,7 +35,7 @@ const WHAT: Record<HistoryWhat, MessageKey> = {
 const CHANGES: ReadonlySet<HistoryWhat> = new Set(["assignee", "status", "claim"]);
 
 /** A call to the service is titled by what it asked, when its text says it. */
-const TITLE: Partial<Record<EntryText["kind"], MessageKey>> = {
+const TITLE: Partial<Record<Said["kind"], MessageKey>> = {
   complementary: "history.what.complementary",
   enrollmentLink: "history.what.enrollmentLink",
 };
@@ -74,8 +74,8 @@ function Entry({ item, sections }: { item: HistoryItem; sections: TrackedSection
   const { t, locale } = useI18n();
   // An assignee of none is the queue's; anything else of none is shown as missing.
   const value = (text: string | null) => text ?? (item.what === "assignee" ? t("history.queue") : MISSING);
-  // Only a decision's and an acknowledgement's text is the desk's own, to be read back.
-  const said = (item.what === "decision" || item.what === "approval") && item.new !== null ? readEntryText(item.new) : null;
+  // A decision's and an acknowledgement's text, as the backend read it back.
+  const said = item.said;
   return (
     <li className="history-item" data-testid="history-item" data-what={item.what}>
       <div className="history-head">
@@ -103,7 +103,7 @@ function Entry({ item, sections }: { item: HistoryItem; sections: TrackedSection
   );
 }
 
-function EntryWords({ said, sections }: { said: EntryText; sections: TrackedSection[] }) {
+function EntryWords({ said, sections }: { said: Said; sections: TrackedSection[] }) {
   const { t } = useI18n();
   const section = (id: string) => <SectionName id={id} sectionId={trackedId(sections, id)} />;
   switch (said.kind) {
@@ -116,7 +116,7 @@ function EntryWords({ said, sections }: { said: EntryText; sections: TrackedSect
           <ul>
             {said.findings.map((finding, i) => (
               <li key={`${finding.kind}-${i}`}>
-                {finding.kind === null ? finding.text : findingText({ ...finding, count: 1, source: null, document: null }, t)}
+                {finding.kind === null ? finding.text : findingText({ ...finding, kind: finding.kind, count: 1, source: null, document: null }, t)}
               </li>
             ))}
           </ul>
@@ -160,7 +160,5 @@ function EntryWords({ said, sections }: { said: EntryText; sections: TrackedSect
             : t("history.enrollmentRecord", { person: said.person, record: said.record })}
         </p>
       );
-    case "text":
-      return <p className="history-text">{said.text}</p>;
   }
 }

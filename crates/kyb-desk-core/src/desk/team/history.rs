@@ -1,4 +1,4 @@
-//! A file's history (issue 32, 4): the one reader that turns the team's trail entries
+//! A file's history: the one reader that turns the team's trail entries
 //! about a file, and its notes, into what changed, from what to what, who and when.
 //! The database writes the changes as "old → new" ('—' for none; migration 0009, and
 //! 0006's "asignado: a → b" with 'cola' for the queue); notes are their own rows.
@@ -11,8 +11,13 @@ use ts_rs::TS;
 
 use super::{Desk, team_error};
 use crate::audit::{Action, AuditEntry, DeskEvent};
+use crate::desk::review::{SaidAcknowledgement, read_acknowledged};
 use crate::dossier::local::concerns;
 use crate::error::AppResult;
+use crate::sent_summary::{
+    SaidComplementary, SaidCorrection, SaidEnrollmentLink, read_complementary, read_correction,
+    read_enrollment_link,
+};
 
 /// What changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -42,6 +47,33 @@ pub struct HistoryItem {
     #[ts(type = "number | null")]
     pub seq: Option<i64>,
     pub hash: Option<String>,
+    /// What a decision's or an acknowledgement's summary says, read back from the words
+    /// the desk writes (beside their writers), for the window to say it in the user's
+    /// language; none for a text of another shape, shown as written.
+    pub said: Option<EntryWords>,
+}
+
+/// A summary read back, by what it records.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum EntryWords {
+    Acknowledged(SaidAcknowledgement),
+    Correction(SaidCorrection),
+    Complementary(SaidComplementary),
+    EnrollmentLink(SaidEnrollmentLink),
+}
+
+/// What `summary` of an item of `what` says, when it is of a shape the desk writes.
+fn said(what: &HistoryWhat, summary: Option<&str>) -> Option<EntryWords> {
+    let summary = summary?;
+    match what {
+        HistoryWhat::Approval => read_acknowledged(summary).map(EntryWords::Acknowledged),
+        HistoryWhat::Decision => read_correction(summary)
+            .map(EntryWords::Correction)
+            .or_else(|| read_complementary(summary).map(EntryWords::Complementary))
+            .or_else(|| read_enrollment_link(summary).map(EntryWords::EnrollmentLink)),
+        _ => None,
+    }
 }
 
 /// "a → b" as (old, new); '—' (and 0006's 'cola') is none.
@@ -86,6 +118,7 @@ fn item(entry: &TeamAuditEntry) -> Option<HistoryItem> {
     Some(HistoryItem {
         at: entry.at_utc.clone(),
         who: entry.member.clone(),
+        said: said(&what, new.as_deref()),
         what,
         old,
         new,
@@ -105,6 +138,7 @@ pub fn history(entries: &[TeamAuditEntry], notes: &[Note]) -> Vec<HistoryItem> {
         new: Some(note.body.clone()),
         seq: None,
         hash: None,
+        said: None,
     }));
     // Times of one format compare as text; a note and an entry of one second keep
     // their order (the sort is stable).
@@ -131,6 +165,7 @@ pub fn local_history(entries: &[AuditEntry], document_id: &str) -> Vec<HistoryIt
             Some(HistoryItem {
                 at: record.at_utc.clone(),
                 who: record.agent_email.clone(),
+                said: said(&what, Some(&record.summary)),
                 what,
                 old: None,
                 new: Some(record.summary.clone()),
