@@ -4,6 +4,7 @@ import { type CSSProperties, useEffect, useRef, useState } from "react";
 import * as backend from "../../api/backend";
 import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
+import { Modal } from "../../components/Modal";
 import { useNear } from "../../hooks/useNear";
 import { useI18n } from "../../i18n";
 import { errorSummary } from "../../words/errorWords";
@@ -116,58 +117,57 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
     window.addEventListener("keydown", onKey, true);
     return () => window.removeEventListener("keydown", onKey, true);
   });
+  const close = useRef<HTMLButtonElement>(null);
   if (!photo) return null;
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; from the keyboard, Escape does.
-    <div className="overlay" onClick={onClose}>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click inside the dialog from reaching the backdrop. */}
-      <div
-        className="dialog viewer"
-        role="dialog"
-        aria-modal="true"
-        aria-label={photo.caption}
-        onClick={(event) => event.stopPropagation()}
-        data-testid="photo-viewer"
-      >
-        <div className="viewer-bar">
-          <strong>{photo.caption}</strong>
-          <span className="muted">
-            {index + 1} / {photos.length} · {Math.round(view.scale * 100)} % · {view.rotation}°
-          </span>
-          <span className="grow" />
-          <button type="button" className="button-quiet small" onClick={() => setView((v) => zoom(v, -1))} aria-label={t("photos.zoomOut")}>
-            −
+    <Modal
+      className="viewer"
+      label={photo.caption}
+      initialFocus={close}
+      onCancel={onClose}
+      closeOnBackdrop
+      testId="photo-viewer"
+      // The screen below (a review's a, r, v, j/k) hears none of the viewer's keys.
+      onKeyDown={(event) => event.stopPropagation()}
+    >
+      <div className="viewer-bar">
+        <strong>{photo.caption}</strong>
+        <span className="muted">
+          {index + 1} / {photos.length} · {Math.round(view.scale * 100)} % · {view.rotation}°
+        </span>
+        <span className="grow" />
+        <button type="button" className="button-quiet small" onClick={() => setView((v) => zoom(v, -1))} aria-label={t("photos.zoomOut")}>
+          −
+        </button>
+        <button type="button" className="button-quiet small" onClick={() => setView((v) => zoom(v, 1))} aria-label={t("photos.zoomIn")} data-testid="zoom-in">
+          +
+        </button>
+        <button type="button" className="button-quiet small" onClick={() => setView(rotate)} data-testid="rotate">
+          {t("photos.rotate")}
+        </button>
+        <button type="button" className="button-quiet small" onClick={() => setView(initialView)}>
+          {t("photos.reset")}
+        </button>
+        <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(photo.url)}>
+          {t("openFile")}
+        </button>
+        <button ref={close} type="button" className="button-quiet small" onClick={onClose} aria-label={t("photos.close")}>
+          ×
+        </button>
+      </div>
+      <Stage photo={photo} view={view} onWheel={(direction) => setView((v) => zoom(v, direction))} />
+      {photos.length > 1 && (
+        <div className="dialog-actions">
+          <button type="button" className="button-quiet" onClick={() => go(-1)}>
+            ← {t("photos.previous")}
           </button>
-          <button type="button" className="button-quiet small" onClick={() => setView((v) => zoom(v, 1))} aria-label={t("photos.zoomIn")} data-testid="zoom-in">
-            +
-          </button>
-          <button type="button" className="button-quiet small" onClick={() => setView(rotate)} data-testid="rotate">
-            {t("photos.rotate")}
-          </button>
-          <button type="button" className="button-quiet small" onClick={() => setView(initialView)}>
-            {t("photos.reset")}
-          </button>
-          <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(photo.url)}>
-            {t("openFile")}
-          </button>
-          <button type="button" className="button-quiet small" onClick={onClose} aria-label={t("photos.close")}>
-            ×
+          <button type="button" className="button-quiet" onClick={() => go(1)}>
+            {t("photos.next")} →
           </button>
         </div>
-        <Stage photo={photo} view={view} onWheel={(direction) => setView((v) => zoom(v, direction))} />
-        {photos.length > 1 && (
-          <div className="dialog-actions">
-            <button type="button" className="button-quiet" onClick={() => go(-1)}>
-              ← {t("photos.previous")}
-            </button>
-            <button type="button" className="button-quiet" onClick={() => go(1)}>
-              {t("photos.next")} →
-            </button>
-          </div>
-        )}
-        <span className="muted small">{t("photos.keys")}</span>
-      </div>
-    </div>
+      )}
+      <span className="muted small">{t("photos.keys")}</span>
+    </Modal>
   );
 }
 

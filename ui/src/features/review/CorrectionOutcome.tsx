@@ -10,8 +10,8 @@ import { SectionName } from "../../components/SectionName";
 import { useI18n } from "../../i18n";
 import { shownInstant } from "../../words/format";
 import { MISSING, shown } from "../../words/text";
-import { trackedId } from "../sections";
 import { ServiceWord } from "../detail/ServiceWord";
+import { trackedId } from "../sections";
 import { hasVerdict } from "./model";
 
 /** What the service did with the request: counts, affected entities, the notification,
