@@ -49,7 +49,7 @@ async fn follow_a_file_and_refresh_it() {
         // And its version-2 detail: representatives with their validations.
         app.click("[data-testid=view-detail]").await;
         app.click("[data-testid=tab-entities]").await;
-        app.wait_for_text("[data-testid=entity-card]", "Curp").await;
+        app.wait_for_text("[data-testid=entity-card]", "CURP · RENAPO").await;
         // The branch's photos, fetched by the backend, open in the viewer and turn.
         app.click("[data-testid=photo-thumb]").await;
         app.wait_for_text("[data-testid=photo-viewer]", "100 % · 0°")

@@ -1,7 +1,7 @@
 //! The review walked in each language, as an analyst with the keyboard walks it: the
 //! service's words in the detail, the ready-made reasons (in the customer's Spanish
-//! whatever the window's language), the document at a reading width, the
-//! acknowledgement as it opens, the preview, the answer with the next file offered,
+//! whatever the window's language), the document at a reading width, the evidence
+//! window, the acknowledgement as it opens, the preview, the answer with the next file offered,
 //! the file's history in words, the customer's language among the reasons, and the
 //! first start's form. One picture per screen and language: `42-<screen>-<es|en>.png`.
 
@@ -79,6 +79,15 @@ pub async fn review_in_each_language(dir: &Path) {
             app.wait_for_pdf_ink(500).await;
             shot("review-reading");
             app.click("[data-testid=evidence-reading]").await;
+            app.focus(&row(proof)).await;
+
+            // The evidence window, fitted to the screen, its keys said on it.
+            let main = app.open_evidence_window().await;
+            app.text_of("[data-testid=evidence-window-keys]").await;
+            app.wait_for_pdf_ink(500).await;
+            shot("evidence-window");
+            app.close_window().await;
+            app.switch_to_window(&main).await;
             app.focus(&row(proof)).await;
 
             // Another flagged section accepted: the acknowledgement, as it opens.
