@@ -268,17 +268,7 @@ async fn an_analyst_in_english_rejects_the_altered_proof_in_spanish_and_sends_wi
 
         // Another section with a high finding: accepting it asks first, the focus on the
         // safe choice and showing from the dialog's first frame.
-        let flagged = app
-            .run_script(
-                "const row = [...document.querySelectorAll('[data-testid=review-section]')].find((r) =>
-                   r.dataset.section !== 'ProofAddressObligatorio'
-                   && r.querySelector('[data-testid=finding-badge][data-severity=high]'));
-                 return row ? row.dataset.section : null;",
-            )
-            .await
-            .as_str()
-            .map(str::to_owned)
-            .expect("another section with a high finding in the demo's review");
+        let flagged = app.flagged_section_besides("ProofAddressObligatorio").await;
         to_section(&app, &flagged).await;
         app.type_keys("a").await;
         let first_frame = app

@@ -780,6 +780,22 @@ impl App {
             .await;
     }
 
+    /// A section of the open review, other than `besides`, whose evidence has a high
+    /// finding (one whose acceptance asks for the acknowledgement).
+    pub async fn flagged_section_besides(&self, besides: &str) -> String {
+        self.run_script(&format!(
+            "const row = [...document.querySelectorAll('[data-testid=review-section]')].find((r) =>
+               r.dataset.section !== {}
+               && r.querySelector('[data-testid=finding-badge][data-severity=high]'));
+             return row ? row.dataset.section : null;",
+            serde_json::json!(besides)
+        ))
+        .await
+        .as_str()
+        .map(str::to_owned)
+        .unwrap_or_else(|| panic!("no section besides {besides} with a high finding"))
+    }
+
     /// Chooses `reason` among a rejected section's ready-made reasons as a user does:
     /// its words typed into the reasons' box narrow the list, Enter puts the first in
     /// the comment. Waits until the comment holds it.

@@ -91,17 +91,7 @@ pub async fn review_in_each_language(dir: &Path) {
             app.focus(&row(proof)).await;
 
             // Another flagged section accepted: the acknowledgement, as it opens.
-            let flagged = app
-                .run_script(
-                    "const row = [...document.querySelectorAll('[data-testid=review-section]')].find((r) =>
-                       r.dataset.section !== 'ProofAddressObligatorio'
-                       && r.querySelector('[data-testid=finding-badge][data-severity=high]'));
-                     return row ? row.dataset.section : null;",
-                )
-                .await
-                .as_str()
-                .map(str::to_owned)
-                .expect("another flagged section in the demo's review");
+            let flagged = app.flagged_section_besides("ProofAddressObligatorio").await;
             app.focus(&row(&flagged)).await;
             app.type_keys("a").await;
             app.text_of("dialog[open][data-testid=confirm]").await;

@@ -22,6 +22,7 @@ import { expectModal } from "../../test/modal";
 import { render } from "../../test/render";
 import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
+import { watchedFile } from "../../test/watched";
 import { shown, team } from "../team/testing";
 import { ReviewView } from "./ReviewView";
 
@@ -1159,26 +1160,16 @@ describe("the review beside its evidence", () => {
 
 describe("after a send", () => {
   it("offers the next file under review, the one that waited longest, and opens it", async () => {
-    const waiting = (rfc: string, at: string, documentId: string) => ({
-      flowId: "flujo",
-      rfc,
-      documentId,
-      companyName: `Empresa ${rfc}`,
-      documentStatus: "En Revisión",
-      statusCategory: "in_review" as const,
-      updatedAtUtc: at,
-      lastRefreshUtc: null,
-      lastError: null,
-      refreshFailed: false,
-      fingerprint: null,
-      seenFingerprint: null,
-      changed: false,
-      sections: { total: 3, accepted: 0, rejected: 0, needsUser: 0, inReview: 3 },
-      personsTotal: 0,
-      personsEnrolled: 0,
-      statusSpans: [],
-      risk: null,
-    });
+    const waiting = (rfc: string, at: string, documentId: string) =>
+      watchedFile({
+        rfc,
+        documentId,
+        companyName: `Empresa ${rfc}`,
+        documentStatus: "En Revisión",
+        statusCategory: "in_review",
+        updatedAtUtc: at,
+        sections: { total: 3, accepted: 0, rejected: 0, needsUser: 0, inReview: 3 },
+      });
     const core = newCore();
     mockIPC((cmd, args) => {
       if (cmd === command.review_material) return material();

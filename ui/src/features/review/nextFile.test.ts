@@ -1,33 +1,11 @@
 import { describe, expect, it } from "vitest";
 
 import type { WatchedFile } from "../../bindings/WatchedFile";
+import { watchedFile } from "../../test/watched";
 import { nextToReview } from "./nextFile";
 
-const file = (
-  rfc: string,
-  at: string | null,
-  category: WatchedFile["statusCategory"] = "in_review",
-  documentId: string | null = `doc-${rfc}`,
-): WatchedFile => ({
-  flowId: "flujo",
-  rfc,
-  documentId,
-  companyName: rfc,
-  documentStatus: null,
-  statusCategory: category,
-  updatedAtUtc: at,
-  lastRefreshUtc: null,
-  lastError: null,
-  refreshFailed: false,
-  fingerprint: null,
-  seenFingerprint: null,
-  changed: false,
-  sections: { total: 0, accepted: 0, rejected: 0, needsUser: 0, inReview: 0 },
-  personsTotal: 0,
-  personsEnrolled: 0,
-  statusSpans: [],
-  risk: null,
-});
+const file = (rfc: string, at: string | null, category: WatchedFile["statusCategory"] = "in_review", documentId: string | null = `doc-${rfc}`) =>
+  watchedFile({ rfc, documentId, companyName: rfc, statusCategory: category, updatedAtUtc: at });
 
 describe("the next file to review on one desk", () => {
   it("is the followed file under review that waited longest, never the one just sent", () => {
