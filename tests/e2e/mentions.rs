@@ -32,10 +32,7 @@ async fn a_mention_reaches_the_other_desk_live_once_and_back() {
     let manifest = service.manifest.clone();
     let examples = manifest.examples.clone();
     let workspace = manifest.tenants[0].workspace_id.to_string();
-    let Some(db) = TeamDatabase::create("kyb_e2e_mentions", &workspace, "beto").await else {
-        service.stop().await;
-        return;
-    };
+    let db = TeamDatabase::create("kyb_e2e_mentions", &workspace, "beto").await;
     let (ana, ana_password) = db.add("ana", Role::Analyst).await;
     let beto_login = db.boss.member().to_owned();
     let document_id = examples.document_id.to_string();

@@ -98,10 +98,7 @@ async fn a_shared_view_reaches_another_member() {
     let manifest = service.manifest.clone();
     let workspace = manifest.tenants[0].workspace_id.to_string();
     let files = three_files(&service);
-    let Some(db) = TeamDatabase::create("kyb_e2e_views", &workspace, "jefa").await else {
-        service.stop().await;
-        return;
-    };
+    let db = TeamDatabase::create("kyb_e2e_views", &workspace, "jefa").await;
     let (ana, ana_password) = db.add("ana", Role::Analyst).await;
     let beto = db.team.member(&db.boss, "beto", Role::Analyst).await;
 
@@ -207,9 +204,7 @@ async fn rows_selected_with_the_keyboard_are_refreshed_and_exported_in_bulk() {
     let manifest = service.manifest.clone();
     let workspace = manifest.tenants[0].workspace_id.to_string();
     let files = three_files(&service);
-    let Some(db) = TeamDatabase::create("kyb_e2e_bulk", &workspace, "jefa").await else {
-        return;
-    };
+    let db = TeamDatabase::create("kyb_e2e_bulk", &workspace, "jefa").await;
     let (ana, ana_password) = db.add("ana", Role::Supervisor).await;
     let carla = db.team.member(&db.boss, "carla", Role::Analyst).await;
     let csv = exported.clone();

@@ -33,10 +33,7 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
     let workspace = manifest.tenants[0].workspace_id.to_string();
     // Beto is the team's first supervisor (the set-up's last step); IT's set-up issues
     // Ana's login, so that Beto, who never had her password, may approve her requests.
-    let Some(db) = TeamDatabase::create("kyb_e2e_team", &workspace, "beto").await else {
-        service.stop().await;
-        return;
-    };
+    let db = TeamDatabase::create("kyb_e2e_team", &workspace, "beto").await;
     let (ana, ana_password) = db.issue("ana", Role::Analyst).await;
     let beto_login = db.boss.member().to_owned();
 
@@ -169,10 +166,7 @@ async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_lose
     let manifest = service.manifest.clone();
     let examples = manifest.examples.clone();
     let workspace = manifest.tenants[0].workspace_id.to_string();
-    let Some(db) = TeamDatabase::create("kyb_e2e_members", &workspace, "jefa").await else {
-        service.stop().await;
-        return;
-    };
+    let db = TeamDatabase::create("kyb_e2e_members", &workspace, "jefa").await;
     // Ana supervises with the set-up's first supervisor; she signs in in the window
     // with the one-time password she was handed.
     let (ana, ana_password) = db.add("ana", Role::Supervisor).await;
@@ -281,10 +275,7 @@ async fn a_desk_older_than_the_team_needs_says_how_to_update() {
         .expect("sandbox");
     let manifest = service.manifest.clone();
     let workspace = manifest.tenants[0].workspace_id.to_string();
-    let Some(db) = TeamDatabase::create("kyb_e2e_versions", &workspace, "beto").await else {
-        service.stop().await;
-        return;
-    };
+    let db = TeamDatabase::create("kyb_e2e_versions", &workspace, "beto").await;
     let (ana, ana_password) = db.add("ana", Role::Analyst).await;
     // Beto, a supervisor, asks for a version no desk has yet.
     db.boss

@@ -19,10 +19,7 @@ async fn a_list_imported_on_one_desk_screens_on_the_other() {
     let manifest = service.manifest.clone();
     let examples = manifest.examples.clone();
     let workspace = manifest.tenants[0].workspace_id.to_string();
-    let Some(db) = TeamDatabase::create("kyb_e2e_lists", &workspace, "beto").await else {
-        service.stop().await;
-        return;
-    };
+    let db = TeamDatabase::create("kyb_e2e_lists", &workspace, "beto").await;
     let (ana, ana_password) = db.issue("ana", Role::Analyst).await;
     // The demo's 69-B list names the example file's first shareholder.
     let file = service

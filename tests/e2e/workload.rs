@@ -31,10 +31,7 @@ async fn a_supervisor_reassigns_in_bulk_after_the_preview_and_take_next_stops_at
     let manifest = service.manifest.clone();
     let workspace = manifest.tenants[0].workspace_id.to_string();
     let flow = manifest.examples.flow_id.to_string();
-    let Some(db) = TeamDatabase::create("kyb_e2e_workload", &workspace, "jefa").await else {
-        service.stop().await;
-        return;
-    };
+    let db = TeamDatabase::create("kyb_e2e_workload", &workspace, "jefa").await;
     let (ana, ana_password) = db.add("ana", Role::Supervisor).await;
     let beto = db.team.member(&db.boss, "beto", Role::Analyst).await;
     let carla = db.team.member(&db.boss, "carla", Role::Analyst).await;

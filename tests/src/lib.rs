@@ -220,8 +220,7 @@ pub async fn demo_examples() -> kyb_sandbox::Examples {
 /// A team's database on the session's private PostgreSQL (`scripts/session.sh
 /// --postgres`), set up as the README tells a company (an owner role, a login per
 /// member) for one workspace, with its first supervisor signed in (`boss`, acting
-/// through the team library as their desk would); `None` without a cluster (skipped,
-/// unless KYB_EXPECT_POSTGRES=1 makes that a failure).
+/// through the team library as their desk would). Without a cluster it fails.
 pub struct TeamDatabase {
     pub team: kyb_team::testing::TestTeam,
     /// The first supervisor.
@@ -233,15 +232,15 @@ pub struct TeamDatabase {
 impl TeamDatabase {
     /// For `workspace` (the sandbox tenant's), with `boss` (`beto` → `beto.<tag>`) its
     /// first supervisor.
-    pub async fn create(prefix: &str, workspace: &str, boss: &str) -> Option<TeamDatabase> {
-        let mut team = kyb_team::testing::TestTeam::new(prefix).await?;
+    pub async fn create(prefix: &str, workspace: &str, boss: &str) -> TeamDatabase {
+        let mut team = kyb_team::testing::TestTeam::new(prefix).await;
         team.workspace = workspace.to_lowercase();
         let boss = team.supervisor(boss).await;
-        Some(TeamDatabase {
+        TeamDatabase {
             team,
             boss,
             socket: std::env::var("PGHOST").expect("the session's socket folder"),
-        })
+        }
     }
 
     /// A member `who` the supervisor adds with `role`: the login, and the one-time

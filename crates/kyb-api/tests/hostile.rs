@@ -407,13 +407,13 @@ fn the_gzip_bomb_is_a_valid_gzip_stream() {
 }
 
 const HUGE: u64 = 300 * 1024 * 1024;
-const CHILD: &str = "huge_answers_in_a_child_process";
+const CHILD: &str = "huge_answers_child";
 
 /// Run by [`huge_answers_are_refused_without_holding_them`] in a process of its own,
 /// so that its peak memory is its own.
 #[tokio::test]
 #[ignore = "run by huge_answers_are_refused_without_holding_them"]
-async fn huge_answers_in_a_child_process() {
+async fn huge_answers_child() {
     let bomb = Arc::new(gzip_bomb(HUGE));
     assert!(bomb.len() < MAX_ANSWER_BYTES / 8, "{} bytes", bomb.len());
     let cases = [

@@ -13,9 +13,9 @@ use kyb_team::{Role, Team, TeamAddress};
 
 /// A desk on the demo sandbox, joined to a fresh team's database as `who` with `role`
 /// (the database's first supervisor, returned, adds them).
-async fn joined(who: &str, role: Role) -> Option<(TestTeam, Team, DemoDesk)> {
+async fn joined(who: &str, role: Role) -> (TestTeam, Team, DemoDesk) {
     let demo = DemoDesk::start().await;
-    let mut team = TestTeam::new("kyb_desk_versions").await?;
+    let mut team = TestTeam::new("kyb_desk_versions").await;
     team.workspace = demo.profile.workspace_id.clone();
     let boss = team.supervisor("jefa").await;
     let login = team.login(who);
@@ -42,7 +42,7 @@ async fn joined(who: &str, role: Role) -> Option<(TestTeam, Team, DemoDesk)> {
         .set_team_password(&profile.id, &one_time)
         .await
         .expect("the password kept");
-    Some((team, boss, demo))
+    (team, boss, demo)
 }
 
 async fn version_of(desk: &DemoDesk) -> DeskVersion {
@@ -55,10 +55,9 @@ async fn version_of(desk: &DemoDesk) -> DeskVersion {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_desk_older_than_the_team_needs_reads_but_changes_nothing() {
-    let Some((team, boss, ana)) = joined("ana", Role::Analyst).await else {
-        return;
-    };
+    let (team, boss, ana) = joined("ana", Role::Analyst).await;
     let id = ana.manifest().examples.document_id.to_string();
     assert_eq!(version_of(&ana).await, DeskVersion::of(DESK_VERSION, None));
     // Joining recorded the desk's version, which every member reads.
@@ -136,10 +135,9 @@ async fn a_desk_older_than_the_team_needs_reads_but_changes_nothing() {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_supervisor_s_desk_lowers_a_need_it_set_too_high() {
-    let Some((_team, _boss, beto)) = joined("beto", Role::Supervisor).await else {
-        return;
-    };
+    let (_team, _boss, beto) = joined("beto", Role::Supervisor).await;
     let set = beto
         .desk
         .set_desk_version_needed(" 99.0.0 ")

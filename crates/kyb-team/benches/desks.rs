@@ -43,9 +43,8 @@ fn ms(duration: Duration) -> f64 {
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
-    let team = TestTeam::new("kyb_bench")
-        .await
-        .expect("run inside scripts/session.sh --postgres (make bench does)");
+    // Inside scripts/session.sh --postgres (make bench runs it there).
+    let team = TestTeam::new("kyb_bench").await;
     // Every desk a member of its own (a login's connections are capped at 16).
     let boss = team.supervisor("jefa").await;
     let mut desks = Vec::with_capacity(DESKS);

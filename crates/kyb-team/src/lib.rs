@@ -29,7 +29,7 @@ mod queue;
 mod risks;
 pub mod setup;
 mod sla;
-#[doc(hidden)]
+#[cfg(feature = "testing")]
 pub mod testing;
 mod versions;
 mod views;
@@ -71,8 +71,9 @@ pub const POOL_SIZE: u32 = 4;
 /// short, because the service's reads go on without the team.
 pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 
-/// The schema version this desk speaks ([`Team::connect`] refuses an older one).
-pub const SCHEMA_VERSION: i32 = 19;
+/// The schema version this desk speaks, the newest migration's number (`build.rs`
+/// reads it from the file names); [`Team::connect`] refuses an older schema.
+pub const SCHEMA_VERSION: i32 = include!(concat!(env!("OUT_DIR"), "/schema_version.rs"));
 
 /// How long a statement waits for a lock another member holds, and how long any
 /// statement may run: a member who holds a row cannot stop the others' desks, which

@@ -2,8 +2,9 @@
 //! --postgres` starts (password authentication; its superuser's URL in
 //! KYB_TEST_DATABASE_URL), and teams set up on it exactly as the README tells a
 //! company: a database owned by an owner role, the schema migrated by that owner, and
-//! a login per member. Without a cluster a test is skipped, unless
-//! KYB_EXPECT_POSTGRES=1 (as `make test` sets it) makes that a failure.
+//! a login per member. Behind the `testing` feature: the app never has it.
+//! A test that needs the cluster is `#[ignore]`d by default; `make test` runs it and it
+//! fails when there is no cluster.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -13,17 +14,14 @@ use sqlx::postgres::PgConnectOptions;
 
 use crate::{Role, Team, setup};
 
-/// The session cluster's administrator URL, or `None` (the caller skips) without one.
-pub fn session_cluster() -> Option<String> {
-    let Ok(admin) = std::env::var("KYB_TEST_DATABASE_URL") else {
-        assert!(
-            std::env::var_os("KYB_EXPECT_POSTGRES").is_none(),
-            "KYB_EXPECT_POSTGRES is set but there is no KYB_TEST_DATABASE_URL"
-        );
-        eprintln!("skipped: no PostgreSQL session (run through `make test`)");
-        return None;
-    };
-    Some(admin)
+/// The session cluster's administrator URL. A test that needs it is ignored by default
+/// ("needs PostgreSQL: make test runs it") and fails, saying why, when it is run without
+/// one.
+pub fn session_cluster() -> String {
+    std::env::var("KYB_TEST_DATABASE_URL").expect(
+        "no PostgreSQL session (KYB_TEST_DATABASE_URL): run the test through `make test`, or \
+         `scripts/session.sh --postgres -- cargo test ... -- --include-ignored`",
+    )
 }
 
 /// A random suffix of 8 hexadecimal digits: role names are the cluster's, so every
@@ -53,11 +51,10 @@ pub struct TestTeam {
 pub const WORKSPACE: &str = "0b5f2c1e-0000-4000-8000-000000000001";
 
 impl TestTeam {
-    /// A fresh database named after `prefix`, its roles and schema, in [`WORKSPACE`];
-    /// `None` (skipped) without a cluster.
-    pub async fn new(prefix: &str) -> Option<Self> {
-        let url = session_cluster()?;
-        Some(Self::on(&url, prefix).await)
+    /// A fresh database named after `prefix`, its roles and schema, in [`WORKSPACE`], on
+    /// the session's cluster.
+    pub async fn new(prefix: &str) -> Self {
+        Self::on(&session_cluster(), prefix).await
     }
 
     /// The same on the cluster whose superuser's URL is `url` (a [`PrivateCluster`]).

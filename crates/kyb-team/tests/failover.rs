@@ -38,10 +38,8 @@ where
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
 async fn the_desks_come_back_on_their_own_after_a_failover_with_nothing_lost_or_twice() {
-    if kyb_team::testing::session_cluster().is_none() {
-        return;
-    }
     // A commit is acknowledged once the standby has it (IT's setting for no loss).
     let mut primary = PrivateCluster::start_with(&["synchronous_standby_names=*"]);
     let mut standby = PrivateCluster::standby_of(&primary);

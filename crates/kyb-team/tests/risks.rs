@@ -20,10 +20,9 @@ fn risk(level: Option<&str>, findings: i32, at: &str) -> TeamRisk {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
 async fn the_newest_judgement_of_a_file_is_every_members_and_names_its_maker() {
-    let Some(t) = TestTeam::new("kyb_risks").await else {
-        return;
-    };
+    let t = TestTeam::new("kyb_risks").await;
     let boss = t.supervisor("jefa").await;
     let ana = t.member(&boss, "ana", Role::Analyst).await;
     let beto = t.member(&boss, "beto", Role::Analyst).await;

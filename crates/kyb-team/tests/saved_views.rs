@@ -20,10 +20,9 @@ fn overdue() -> ViewFilter {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_shared_view_reaches_the_workspace_and_an_unshared_one_stays_its_owners() {
-    let Some(t) = TestTeam::new("kyb_views").await else {
-        return;
-    };
+    let t = TestTeam::new("kyb_views").await;
     let boss = t.supervisor("jefa").await;
     let ana = t.member(&boss, "ana", Role::Analyst).await;
     let beto = t.member(&boss, "beto", Role::Analyst).await;
@@ -76,10 +75,9 @@ async fn a_shared_view_reaches_the_workspace_and_an_unshared_one_stays_its_owner
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
 async fn another_member_cannot_change_unshare_or_delete_my_view() {
-    let Some(t) = TestTeam::new("kyb_views_owner").await else {
-        return;
-    };
+    let t = TestTeam::new("kyb_views_owner").await;
     let boss = t.supervisor("jefa").await;
     let (ana, _) = t.member_with_password(&boss, "ana", Role::Analyst).await;
     let (beto, beto_password) = t.member_with_password(&boss, "beto", Role::Analyst).await;
@@ -131,10 +129,9 @@ async fn another_member_cannot_change_unshare_or_delete_my_view() {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_view_is_bounded_in_name_filter_and_number() {
-    let Some(t) = TestTeam::new("kyb_views_bounds").await else {
-        return;
-    };
+    let t = TestTeam::new("kyb_views_bounds").await;
     let boss = t.supervisor("jefa").await;
     assert!(matches!(
         boss.save_view(&"v".repeat(81), &overdue(), false).await,

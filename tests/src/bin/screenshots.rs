@@ -374,10 +374,7 @@ async fn team_screens(dir: &Path) {
     let manifest = service.manifest.clone();
     let examples = manifest.examples.clone();
     let workspace = manifest.tenants[0].workspace_id.to_string();
-    let Some(db) = TeamDatabase::create("kyb_screens_team", &workspace, "jefa").await else {
-        service.stop().await;
-        return;
-    };
+    let db = TeamDatabase::create("kyb_screens_team", &workspace, "jefa").await;
     // Ana supervises, in the window, her login issued by IT's set-up (so that she may
     // approve what the members Jefa made ask for); Beto, an analyst, acts as his desk
     // would.

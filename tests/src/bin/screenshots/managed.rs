@@ -51,10 +51,7 @@ async fn versions(dir: &Path) {
         .expect("a sandbox starts");
     let manifest = service.manifest.clone();
     let workspace = manifest.tenants[0].workspace_id.to_string();
-    let Some(db) = TeamDatabase::create("kyb_screens_versions", &workspace, "beto").await else {
-        service.stop().await;
-        return;
-    };
+    let db = TeamDatabase::create("kyb_screens_versions", &workspace, "beto").await;
     let (ana, ana_password) = db.add("ana", kyb_team::Role::Analyst).await;
     db.boss
         .set_desk_version_needed(Some("99.0.0"))
