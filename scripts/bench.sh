@@ -1,19 +1,16 @@
 #!/usr/bin/env bash
 # `make bench`: measures KYB Desk's release build beside a bare Tauri 2 window built
-# with the same toolchain (benches/bare-window: an empty page, the app's window size),
-# and beside its static twin (the same bare window loading a snapshot of KYB Desk's first
-# screen as painted: its CSS and fonts, no script), in one run, and writes the figures
-# with the machine, the date, the command and how long it took to docs/BENCHMARKS.md
-# (and to stdout):
-#   - sizes: release binaries (and the packaged one against this round's start), the
-#     Debian package installed, the UI's JavaScript gzipped;
+# with the same toolchain (benches/bare-window: an empty page, the app's window size)
+# and beside its static twin (that window showing a snapshot of KYB Desk's first
+# screen, no script), and writes the figures with the machine, the date, the command
+# and how long it took to docs/BENCHMARKS.md (and to stdout):
+#   - sizes: release binaries (the packaged one against docs/bench/size-baseline.txt),
+#     the Debian package installed, the UI's JavaScript gzipped;
 #   - start-up, memory (PSS), rendering and a 500-file refresh under added latency, in
 #     the real windows (tests/src/bin/bench, inside a private desktop session);
-#   - the API client's per-call overhead against bare hyper that decodes the same model
-#     (kyb-api's bench), in time and in instructions counted by callgrind, which the
-#     machine's load does not move;
-#   - the team's database: 50 desks taking next, appending to the audit chain and
-#     hearing each other's changes (kyb-team's bench, on a private PostgreSQL).
+#   - the API client's per-call overhead against bare hyper that decodes the same model,
+#     in time and in callgrind's instructions, which the machine's load does not move;
+#   - the team's database: 50 desks on a private PostgreSQL (kyb-team's bench).
 # BENCH_RUNS sets the repetitions of each timed measurement (default 11).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -135,7 +132,7 @@ sections() {
 read -r app_code app_ro app_unwind app_rel app_rest < <(sections "$tmp/stripped-app")
 read -r bare_code bare_ro bare_unwind bare_rel bare_rest < <(sections "$tmp/stripped-bare")
 
-# The goals of the speed issue, this run against each: the windows' from the bench
+# The speed goals, this run against each: the windows' from the bench
 # binary (goals.md), the binary's and the client's from here.
 met() { awk -v v="$1" -v g="$2" -v op="$3" 'BEGIN { ok = (op == "le") ? (v <= g) : (v >= g); print (ok ? "met" : "**not met**") }'; }
 bin_ratio=$(ratio "$app_stripped" "$bare_stripped")
@@ -182,8 +179,8 @@ webkit=$(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo u
   echo
   echo "## Goals"
   echo
-  echo "Each goal of the speed issue and what this run measured (the sections below hold the"
-  echo "figures, and where a goal is not met, the profile of where the time or memory goes)."
+  echo "Each speed goal and what this run measured (the sections below hold the figures,"
+  echo "and where a goal is not met, the profile of where the time or memory goes)."
   echo
   echo "| figure | goal | this run | |"
   echo "|---|---|---|---|"

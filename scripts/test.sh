@@ -109,7 +109,7 @@ no_webkit_in_core() {
   echo "kyb-desk-core builds no Tauri or WebKit crate"
 }
 step "the desk core builds no WebKit" gate -- no_webkit_in_core
-# The team's tests (issue 20) run on a private PostgreSQL the session starts: it must
+# The team's tests run on a private PostgreSQL the session starts: it must
 # start, answer on its unix socket only, and be gone when the session ends.
 private_postgres() {
   local answer data_dir

@@ -1,33 +1,20 @@
 //! The command line: `kyb-desk [--demo [--demo-empty]] [--data-dir DIR] [--report-startup]
 //! [kybdesk://expediente/ID]`.
 //!
-//! `--demo-empty` opens the demo with nothing followed (the demo otherwise follows
-//! its files at start): for practising following files, and for the journeys that
-//! start from an empty watchlist.
-//!
-//! `--data-dir` keeps everything the app writes (profiles, drafts, history, audit,
-//! logs) under one directory instead of the platform's data directory: a portable
-//! install, or one isolated run per end-to-end journey. (Keys still go to the
-//! keyring, whose entries are named by profile id.)
-//!
-//! A link to a file (`kybdesk://expediente/<DocumentId>`, see the core's `file_address`)
-//! is how the desktop asks the app to open a file: the only argument when the system
-//! opens a link, after the flags when a script or a test does. The first launch opens
-//! it; a later one hands its arguments to the running app (the single-instance plugin),
-//! which reads them here again. An argument in the link's scheme that is not a link to
-//! one file is kept as refused (logged, nothing opens); any other unknown argument is
-//! still an error.
-//!
-//! `--report-startup` prints one line when the watchlist first paints with its rows
-//! (see `startup.rs`): how `make bench` times the start.
-//!
-//! `--test-dialog-answers yes,no,…` exists only in a build with the
-//! `test-dialog-answers` feature (the one the journeys drive; never the packaged app,
-//! where it is an unknown argument): the answers, in order, to the native questions
-//! WebDriver cannot press (see `key_origin.rs`); once they run out, every answer is no.
-//! `--test-policy FILE`, in that build alone, reads the company's policy from FILE
-//! instead of `/etc/kyb-desk/policy.json`, still only when root owns it and its folder
-//! and no one else may write them: a packaged app never reads a policy a user chose.
+//! - `--demo-empty`: the demo with nothing followed (practice; journeys that start empty).
+//! - `--data-dir`: all the app writes under one directory (a portable install, an isolated
+//!   journey); keys still go to the keyring, named by profile id.
+//! - A link to a file (the core's `file_address`): a later launch hands its arguments to
+//!   the running app (single-instance plugin), which reads them here again. An argument
+//!   in the link's scheme that names no one file is refused (logged, nothing opens); any
+//!   other unknown argument is an error.
+//! - `--report-startup`: one line when the watchlist first paints (`startup.rs`), which
+//!   `make bench` times.
+//! - Only in the journeys' build (feature `test-dialog-answers`, never packaged):
+//!   `--test-dialog-answers yes,no,…` answers the native questions WebDriver cannot press
+//!   (`key_origin.rs`; then no), and `--test-policy FILE` replaces
+//!   `/etc/kyb-desk/policy.json`, still only when root owns it and its folder and no one
+//!   else may write them.
 
 use std::path::PathBuf;
 

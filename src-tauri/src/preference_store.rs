@@ -1,23 +1,16 @@
 //! The window's preferences (language, theme, automatic refresh, recent folios, the
 //! demo panel's and tours' state), one set per data folder: `preferences.json` beside
-//! the records it goes with, held by `tauri-plugin-store`. The webview's localStorage
-//! was one for every data folder, so a run on one folder offered the recent folios of
-//! another.
+//! the records it goes with (the webview's localStorage, one for every data folder,
+//! mixed them), held by `tauri-plugin-store`.
 //!
-//! The page never gets the plugin's own commands (no `store:` permission): it reads
-//! [`Preferences`] once at start and changes one key at a time through the app's
-//! commands, so the file's place is the data folder's, never the page's choice.
-//!
-//! The plugin holds the values; reading and writing the file are the desk core's, as
-//! for every local record (the plugin's own save truncates the file in place, its load
-//! ignores a file it cannot read, and at exit it saves every store it holds, even one
-//! never changed): a file that does not read as preferences is set aside beside itself
-//! and announced (`recoveries`), and the window starts with the defaults; each change
-//! is written atomically. So the store is taken out of the plugin's table once filled
-//! (the plugin saves nothing at exit) and this module's handle is its only one.
-//!
-//! Keys written by a newer version are kept: the store keeps every key of the file and
-//! a change replaces only its own.
+//! The page gets no `store:` permission: it reads [`Preferences`] once at start and
+//! changes one key at a time through the app's commands, so the file's place is never
+//! the page's choice. The plugin holds the values, but reading and writing the file are
+//! the desk core's, as for every local record (the plugin's save truncates in place and
+//! its load ignores an unreadable file): a file that does not read is set aside and
+//! announced, and each change is written atomically. The store is taken out of the
+//! plugin's table once filled, so the plugin saves nothing at exit. Keys written by a
+//! newer version are kept: a change replaces only its own.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,4 +1,4 @@
-//! The team's commands (issue 20): one line each over the desk core's team methods.
+//! The team's commands: one line each over the desk core's team methods.
 //! `team_changes` lives as long as the window listens to the team: it forwards each
 //! change as it is heard, and ends with `team_unreachable` when the database is lost
 //! (the window says so, and calls it again later).
@@ -202,7 +202,7 @@ pub async fn team_changes(desk: State<'_, Desk>, on_change: Channel<Change>) -> 
     Ok(())
 }
 
-// Workload (issue 32, 2): paths written whole, so these commands stand apart from the
+// Workload: paths written whole, so these commands stand apart from the
 // imports above.
 
 #[tauri::command]

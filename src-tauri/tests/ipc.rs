@@ -1133,8 +1133,8 @@ fn a_command_outside_a_windows_capability_is_refused() {
     );
 }
 
-/// Issue 30: a script in the page moves the profile to its own address and confirms
-/// the key's new origin. The command asks the user in a native dialog, which the page
+/// A script in the page (an attacker's, say) moves the profile to its own address and
+/// confirms the key's new origin. The command asks the user in a native dialog, which the page
 /// cannot answer: on the user's no the key stays bound where it was and goes nowhere
 /// else; only their yes, to the origin the dialog named, moves it.
 #[test]

@@ -1,4 +1,4 @@
-//! Accessibility in the real window (issue 33, 4): axe-core, with the WCAG 2.0 and 2.1
+//! Accessibility in the real window: axe-core, with the WCAG 2.0 and 2.1
 //! A and AA rules, on every screen and dialog the navigation reaches and on the states
 //! a user meets beyond it (a selection and its bulk confirmation, the evidence's second
 //! window, the SLA's notice, errors and an unknown outcome, a key bound to another

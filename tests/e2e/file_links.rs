@@ -1,4 +1,4 @@
-//! Links to a file (issue 20): "Copy link" on a file gives `kybdesk://expediente/<id>`,
+//! Links to a file: "Copy link" on a file gives `kybdesk://expediente/<id>`,
 //! and the desktop opening that link starts the app a second time with it; the second
 //! launch hands it to the window already open on the same data and exits, and that
 //! window shows the file's tracking. A link that names anything else changes nothing.

@@ -1,4 +1,4 @@
-//! One journey per role with the keyboard alone, from start to sent (issue 33, 4), in
+//! One journey per role with the keyboard alone, from start to sent, in
 //! the demo as `make run` opens it: Tab and Shift+Tab move, Enter and Space press,
 //! Escape closes, and text is typed where the focus is. No click, no script that
 //! focuses or presses anything; scripts only read. At every stop the focus is on an

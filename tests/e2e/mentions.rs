@@ -1,4 +1,4 @@
-//! @mentions reach the other desk (issue 32, 4): Ana in the real window, an analyst;
+//! @mentions reach the other desk: Ana in the real window, an analyst;
 //! Beto, the team's first supervisor, acting through the team library as his desk
 //! would, on the session's private PostgreSQL.
 //!

@@ -1,16 +1,13 @@
-//! Saved views and bulk work on the watchlist (issue 32, 3), in the real window, on the
-//! session's private PostgreSQL: Ana in the window, the others acting through the team
-//! library as their desks would.
+//! Saved views and bulk work on the watchlist, in the real window, on the session's
+//! private PostgreSQL: Ana in the window, the others acting through the team library
+//! as their desks would.
 //!
-//! - Ana saves the filter on her screen as a view shared with the team: Beto's desk
-//!   lists it with its filter. Beto shares one of his own: Ana's chooser, read again as
-//!   she turns to it (views send no live notice), offers it; opened, the rows are the
-//!   ones its filter lets through, and nothing offers to delete it from her desk.
-//! - Ana, a supervisor, selects rows with the keyboard (Space, Shift+Space for a range,
-//!   Space again to leave one out),
-//!   refreshes them (progress, then done: the service asked about those two only),
-//!   exports them (the CSV holds exactly those rows) and assigns them to Carla, whose
-//!   desk then has them as hers.
+//! - Ana shares a view with the team and Beto's desk lists it; Beto shares one and
+//!   Ana's chooser, read again as she turns to it (views send no live notice), offers
+//!   it, its rows as its filter lets through, with nothing to delete it from her desk.
+//! - Ana, a supervisor, selects rows with the keyboard alone, refreshes them (the
+//!   service asked about those only), exports them (the CSV holds exactly those rows)
+//!   and assigns them to Carla, whose desk then has them as hers.
 //!
 //! The export skips the save dialog: `scripts/session.sh --driver` names a folder in
 //! `KYB_DESK_TEST_SAVE_DIR`, where the debug build saves instead of asking.

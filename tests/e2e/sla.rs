@@ -1,4 +1,4 @@
-//! In demo mode: a file about to breach is shown and notified (issue 32, 1). The
+//! In demo mode: a file about to breach is shown and notified. The
 //! analyst sets, through the Profiles screen's "Plazos (SLA)", a round-the-clock
 //! calendar without holidays and a target of 168 h with a "por vencer" window as long,
 //! so a running file whose status began in the last week is "por vencer" whatever the

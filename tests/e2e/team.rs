@@ -2,16 +2,13 @@
 //! README tells a company: an owner role, a login per member): one in the real window,
 //! the others acting through the team library as their desks would.
 //!
-//! - Ana's window sees, within a second and without a reload, the file Beto takes and
-//!   the claim he holds; her review says who has it and since when, and takes the
-//!   claim once he lets go; his note reaches her tracking; the team's trail is verified
-//!   on her audit screen; and with four eyes on, her cancellation becomes a request
-//!   Beto, a supervisor, approves.
-//! - A supervisor in the window adds a member from the Team screen; the member signs in
-//!   with the one-time password shown once and works; removed, they lose the team at
-//!   once. And a window whose member is removed loses the team within seconds.
-//! - A desk older than the version the team needs says so on the Team screen, with the
-//!   version needed and how to update it, and its own version is in the members' list.
+//! - The file Beto takes and his claim reach Ana's window within a second, no reload;
+//!   her review takes the claim once he lets go; his note reaches her tracking; the
+//!   trail verifies on her audit screen; with four eyes on, her cancellation becomes a
+//!   request Beto, a supervisor, approves.
+//! - A member added from the Team screen signs in with the one-time password shown
+//!   once; removed, they lose the team at once, and an open window within seconds.
+//! - A desk older than the team needs says so on the Team screen, and how to update.
 
 use std::time::Duration;
 
@@ -265,7 +262,7 @@ async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_lose
     service.stop().await;
 }
 
-/// Versions in the team (issue 33): the team needs a newer desk than this one; the Team
+/// Versions in the team: the team needs a newer desk than this one; the Team
 /// screen says it is out of date, which version the team needs and how to update it,
 /// and lists the version the desk recorded; a state change is refused meanwhile.
 #[tokio::test]

@@ -1,4 +1,4 @@
-//! Workload (issue 32, 2) in the real window, on the session's private PostgreSQL: Ana,
+//! Workload in the real window, on the session's private PostgreSQL: Ana,
 //! a supervisor, works in the window; the set-up's supervisor and two analysts, Beto
 //! and Carla, act through the team library as their desks would.
 //!

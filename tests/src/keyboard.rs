@@ -1,4 +1,4 @@
-//! The keyboard alone (issue 33, 4): keys pressed on whatever has the focus, as a user
+//! The keyboard alone: keys pressed on whatever has the focus, as a user
 //! without a mouse presses them, and what the focus is on and whether it shows.
 //!
 //! Nothing here clicks, focuses or activates an element: the keys go through

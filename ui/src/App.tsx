@@ -66,7 +66,7 @@ const TeamView = lazy(() => screens.TeamView().then((m) => ({ default: m.TeamVie
 const TrackingView = lazy(() => screens.TrackingView().then((m) => ({ default: m.TrackingView })));
 const VerificationsView = lazy(() => screens.VerificationsView().then((m) => ({ default: m.VerificationsView })));
 // A team's mentions draw nothing until one arrives (alone, never): not among the first
-// paint's scripts; asked for as the window first renders (issue 34, 4).
+// paint's scripts, whose size is a start-up goal; asked for as the window first renders.
 const MentionNotices = lazy(() => import("./features/team/MentionNotices").then((m) => ({ default: m.MentionNotices })));
 
 /** Fetches every screen's chunk, so none is fetched while the analyst waits for it. */

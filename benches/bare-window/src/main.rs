@@ -3,14 +3,10 @@
 //! loaded and painted (`page/main.js`, the same "after the next paint" as the app's
 //! UI), and this prints one line then, so start-up is timed the same way for both.
 //!
-//! `bare-window --page DIR` is the start-up's second anchor, the *static twin* of KYB
-//! Desk's first screen (issue 34): the same program and window, showing the folder
-//! `DIR` instead of its empty page. The bench writes there a snapshot of the app's
-//! watchlist as painted, with its stylesheets, and this page's `main.js` as its only
-//! script (`tests/src/bin/bench/twin.rs`), so the twin's line comes after the same
-//! "next paint" as the empty page's. Without `--page` nothing differs from what the
-//! bare window always measured: no protocol is registered and the window's URL is the
-//! embedded page's.
+//! `bare-window --page DIR` is the *static twin* of KYB Desk's first screen: the same
+//! window showing `DIR`, where the bench writes a snapshot of the app's watchlist as
+//! painted and this page's `main.js` as its only script (`tests/src/bin/bench/twin.rs`).
+//! Without `--page` no protocol is registered and the window's URL is the embedded page's.
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::OnceLock;

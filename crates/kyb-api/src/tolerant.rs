@@ -1,27 +1,19 @@
 //! The tolerant-reading rule, written once: how every field of every answer is read.
 //!
-//! - A field that is present with its type keeps its value.
-//! - A field that is null or absent is **missing**: `None` for a value or an object,
-//!   an empty list for an array. There is no other representation of "missing"; the
-//!   window shows it as "—". A missing boolean is never `false` or `true` (a missing
-//!   `IsEnrollmentAllowed` never reads as allowed).
-//! - A number is read from an integer, a decimal or a numeric string; an integer field
-//!   takes a decimal only when it has no fraction (`3.0`), never by rounding.
-//! - Text is read from a string, a number or a boolean (written as JSON writes it).
-//! - A catalogue value the spec does not list is kept as `Other` (see `wire_enum`);
-//!   timestamps take any fraction and any designator (see [`crate::time`]).
-//! - An instant or a date written as 1 January of year 1 (`0001-01-01T00:00:00Z`,
-//!   .NET's `DateTime.MinValue`, what a service whose instants are never null writes
-//!   for an event that has not happened) is missing too: see [`crate::time::is_unset`].
-//! - A value of a shape the field cannot hold (an object where text is expected) is
-//!   missing rather than failing the answer: one odd field must not hide a whole file
-//!   from an analyst. A single element sent where an array is expected is a list of one.
-//! - Unknown fields are ignored.
+//! - Null or absent is **missing**: `None`, or an empty list for an array (the window
+//!   shows "—"); a missing boolean is never `false` or `true`.
+//! - A number reads from an integer, a decimal or a numeric string (an integer field
+//!   takes `3.0`, never rounds); text from a string, a number or a boolean.
+//! - An unlisted catalogue value is kept as `Other` (`wire_enum`); timestamps take any
+//!   fraction and designator, and .NET's `DateTime.MinValue` (`0001-01-01T00:00:00Z`,
+//!   what the service writes for "not happened") is missing ([`crate::time::is_unset`]).
+//! - A value of a shape the field cannot hold is missing rather than failing the answer
+//!   (one odd field must not hide a whole file); one element where an array is expected
+//!   is a list of one; unknown fields are ignored.
 //!
-//! The [`answer_model!`] macro applies [`read`] to every field of every response model,
-//! and [`read`] accepts only `Option<T>` and `Vec<T>`: a model field that could fail
-//! on null or absence does not compile. What the rule had to absorb is counted by
-//! [`crate::drift`].
+//! [`answer_model!`] applies [`read`] to every field, and [`read`] accepts only
+//! `Option<T>` and `Vec<T>`: a field that could fail on null does not compile.
+//! [`crate::drift`] counts what the rule absorbed.
 
 use std::cell::RefCell;
 use std::fmt;

@@ -1,17 +1,16 @@
 //! The rules a request must meet before it is sent, checked by the client and by the
 //! sandbox on receipt, so both fail the same request the same way. Only rules with a
 //! source are here: the spec (required fields, types, limits, the 10-digit phone, a
-//! valid agent e-mail), the SAT's RFC format, and two rules of ours: a contact e-mail
-//! that is an address (what else would carry the notification), and a safety rule (the
-//! folio, a URL path segment). Where the spec is silent, nothing is refused: the service
-//! decides. The README ("Local rules") lists each rule with its source.
+//! valid agent e-mail), the SAT's RFC format, and two rules of ours (a contact e-mail
+//! must be an address, or nothing carries the notification; the folio must be safe as
+//! a URL path segment). Where the spec is silent, the service decides. The README
+//! ("Local rules") lists each rule with its source.
 //!
-//! The client checks a request as it will be sent, normalised first (the RFC in upper
-//! case: [`crate::requests::normalize_rfc`]); the sandbox checks what it receives.
-//! Each check returns every failed rule at once, as [`Failure`]s (`*_failures`), or in
-//! words: the service's wording where the spec gives it ("El campo <Field> es
-//! obligatorio", "El <Field> no es válido.", "Company es obligatorio."), which is what
-//! the sandbox answers with. Lengths count characters, not bytes: comments are Spanish.
+//! The client checks a request as it will be sent ([`crate::requests::normalize_rfc`]
+//! first); the sandbox checks what it receives. Each check returns every failed rule at
+//! once, as [`Failure`]s (`*_failures`) or in the service's words where the spec gives
+//! them ("El campo <Field> es obligatorio", …), which the sandbox answers with. Lengths
+//! count characters, not bytes: comments are Spanish.
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -224,7 +223,7 @@ pub fn create_file_failures(request: &CreateFileRequest) -> Vec<Failure> {
         }
     }
     // The spec types ContactEmail as a string, used for the notification when SendEmail
-    // is true; a rule of ours (issue 31): an address that is not one cannot carry it,
+    // is true; a rule of ours: an address that is not one cannot carry it,
     // so a given address must be an e-mail address ([`is_email`], as AgentMail's). The
     // spec makes neither contact required by SendEmail or SendSms. The phone has a
     // rule of the spec: a national number of 10 digits.

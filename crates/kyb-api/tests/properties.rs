@@ -283,7 +283,7 @@ proptest! {
     #[test]
     fn only_the_unset_day_reads_as_not_happened(
         seconds in prop_oneof![
-            // Around 1 January of year 1 (DateTime.MinValue), to the second.
+            // Near 1 January of year 1 (DateTime.MinValue), to the second.
             -62_135_769_600i64..-62_135_424_000,
             -62_135_596_800i64..253_402_000_000,
         ],

@@ -1,5 +1,5 @@
 //! Links to a file: `kybdesk://expediente/<DocumentId>`, copied from the desk to paste
-//! into a chat, and opened by the desktop in the running app (issue 20).
+//! into a chat, and opened by the desktop in the running app.
 //!
 //! Whatever the desktop hands over comes from outside: a chat, a web page, a script.
 //! So a link is read strictly, and it can only name a file to open: the exact scheme

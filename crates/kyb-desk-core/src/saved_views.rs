@@ -1,4 +1,4 @@
-//! One desk's saved views (issue 32), one local record per profile:
+//! One desk's saved views, one local record per profile:
 //! `<data>/views/<profile>.json`, written atomically and privately, set aside and
 //! announced when it cannot be read. A view's name and filter are checked by the one
 //! rule the team's database uses too (`kyb_team::ViewFilter`); on one desk a view has

@@ -1,4 +1,4 @@
-//! Versions in the team (issue 33, 3), a desk on a real PostgreSQL: it records its
+//! Versions in the team, a desk on a real PostgreSQL: it records its
 //! version when it joins; a desk older than the team needs says so and changes nothing
 //! (`desk_outdated`) while its reads go on; a supervisor's desk may still lower a need
 //! it set too high, and an analyst's may not set one.

@@ -1,4 +1,4 @@
-//! A team on PostgreSQL (issues 20 and 30): the files a team follows and who has
+//! A team on PostgreSQL: the files a team follows and who has
 //! each, its members and their roles, claims on files under review, internal notes,
 //! the central audit trail, four-eyes approvals, and live notice of every change.
 //! Local files stay the default for one person on one desk; a profile that names a

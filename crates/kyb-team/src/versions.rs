@@ -1,4 +1,4 @@
-//! Versions in the team (issue 33, migration 0012): each desk records its own version
+//! Versions in the team (migration 0012): each desk records its own version
 //! at every connection (the database stamps the login: a member cannot write
 //! another's), and a supervisor sets the lowest desk version the team needs. Both are
 //! semantic versions; the database keeps their shape and the desk compares them

@@ -1,4 +1,4 @@
-//! Saved views (issue 32): a member's named filters of the queue, which the member may
+//! Saved views: a member's named filters of the queue, which the member may
 //! share with the workspace. The filter is a typed struct checked here, in one place,
 //! for both the team's database (migration 0008) and a desk that works alone (the
 //! desk's local records): a name and a query of bounded length without control

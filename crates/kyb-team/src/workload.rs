@@ -1,4 +1,4 @@
-//! Workload (issue 32, 2): each member's cap on open files, "no disponible hasta …",
+//! Workload: each member's cap on open files, "no disponible hasta …",
 //! and a supervisor's bulk reassignment after a preview. The database enforces the
 //! caps and absences (migration 0006: "take next" and assignments refuse a member at
 //! their cap or away, one call per member at a time); the plan of who gets what is

@@ -1,6 +1,6 @@
-//! The second attack review of issue 30 (a supervisor taking over logins, the owner
-//! reaching for CREATEROLE, a directory's login without a connection limit, a member
-//! holding the queue): each as it was shown, refused now.
+//! Attacks a second review of the team's database found (a supervisor taking over
+//! logins, the owner reaching for CREATEROLE, a directory's login without a connection
+//! limit, a member holding the queue): each as it was shown, refused now.
 
 mod common;
 

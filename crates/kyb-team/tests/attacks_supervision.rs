@@ -1,7 +1,8 @@
-//! Issue 32's team changes (migrations 0006 to 0009: workload, SLA, saved views,
-//! mentions and history) attacked by a member with their own login and password,
-//! through their desk (`Team`) and by hand with the same rights (psql, a script). What
-//! was found is fixed by migration 0010; what was judged sound is kept here as a guard.
+//! The supervision changes to the team's database (migrations 0006 to 0009: workload,
+//! SLA, saved views, mentions and history) attacked by a member with their own login
+//! and password, through their desk (`Team`) and by hand with the same rights (psql, a
+//! script). What was found is fixed by migration 0010; what was judged sound is kept
+//! here as a guard.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Issue 30's attacks on the team's database, made by a member with their own login and
+//! Attacks on the team's database, made by a member with their own login and
 //! password: through their desk (`Team`), and by hand with the same rights (psql, a
 //! script: `TestTeam::by_hand`). What the database prevents is refused; what only the
 //! cluster's superuser can still do is found by the chain and the signed checkpoints.

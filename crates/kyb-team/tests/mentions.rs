@@ -1,4 +1,4 @@
-//! Notes that reach people and a file's history (issue 32, 4), on a real PostgreSQL:
+//! Notes that reach people and a file's history, on a real PostgreSQL:
 //! a mention reaches only the member it names, nobody reads or marks another's, and
 //! every change to a file is in the trail with its old and new values.
 

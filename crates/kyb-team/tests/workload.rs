@@ -1,4 +1,4 @@
-//! Workload on a real PostgreSQL (issue 32, 2; migration 0006): caps honoured under
+//! Workload on a real PostgreSQL (migration 0006): caps honoured under
 //! concurrency, absences that return files, and bulk reassignment applied only as
 //! previewed. Each member at a desk of their own (their own login).
 

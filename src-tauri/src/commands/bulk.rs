@@ -1,4 +1,4 @@
-//! Bulk actions on the watchlist's selection (issue 32, 3): each takes the rows as
+//! Bulk actions on the watchlist's selection: each takes the rows as
 //! (FlowID, RFC) pairs and answers every row's outcome (the rules are the desk core's,
 //! `kyb_desk_core::desk::bulk`).
 

@@ -197,7 +197,7 @@ export function refreshWatchlist(onProgress: (progress: RefreshProgress) => void
   return commands.refreshWatchlist(failedOnly, channel);
 }
 
-// Bulk actions on the watchlist's selection (issue 32, 3): every row's outcome.
+// Bulk actions on the watchlist's selection: every row's outcome.
 /** Refreshes the rows, reporting each answer as it arrives. */
 export function refreshFiles(rows: SelectedFile[], onProgress: (progress: RefreshProgress) => void): Promise<BulkReport> {
   const channel = new Channel<RefreshProgress>();
@@ -232,7 +232,7 @@ export const verifyAudit = () => commands.verifyAudit();
 export const exportAuditCsv = () => commands.exportAuditCsv();
 /** The active profile's watchlist, where the analyst chooses (null: they cancelled). */
 export const exportWatchlistCsv = () => commands.exportWatchlistCsv();
-/** The dashboard's figures, computed by the desk (issue 32, 5), and their CSV where the analyst chooses (null: they cancelled). */
+/** The dashboard's figures, computed by the desk, and their CSV where the analyst chooses (null: they cancelled). */
 export const dashboard = (query: DashboardQuery) => commands.dashboard(query);
 export const exportDashboardCsv = (query: DashboardQuery) => commands.exportDashboardCsv(query);
 /** A file's dossier for an auditor, where the analyst chooses (null: they cancelled). */
@@ -268,7 +268,7 @@ export const previewDiagnostics = () => commands.previewDiagnostics();
 /** Saves the bundle last previewed where the user chooses; the path, or null when they cancel. */
 export const saveDiagnostics = () => commands.saveDiagnostics();
 
-// The team (issue 20): a profile that names a team database.
+// The team: a profile that names a team database.
 export const teamStatus = () => commands.teamStatus();
 export const setTeamPassword = (profileId: string, password: string) => commands.setTeamPassword(profileId, password);
 export const teamQueue = (filter: QueueFilter) => commands.teamQueue(filter);
@@ -280,12 +280,12 @@ export const releaseFile = (documentId: string) => commands.releaseFile(document
 export const takeOverClaim = (documentId: string, reason: string) => commands.takeOverClaim(documentId, reason);
 export const fileNotes = (documentId: string) => commands.fileNotes(documentId);
 export const addNote = (documentId: string, body: string, key: string) => commands.addNote(documentId, body, key);
-// Mentions in notes (issue 32, 4): this member's, and marked seen once shown.
+// Mentions in notes: this member's, and marked seen once shown.
 export const myMentions = (unseen: boolean) => commands.myMentions(unseen);
 export const mentionsSeen = (ids: number[]) => commands.mentionsSeen(ids);
 // A file's history: the team's trail and notes, or one desk's own log.
 export const fileHistory = (documentId: string) => commands.fileHistory(documentId);
-// Saved views (issue 32): each change answers with the list as it is now.
+// Saved views: each change answers with the list as it is now.
 export const savedViews = () => commands.savedViews();
 export const saveView = (name: string, filter: ViewFilter, shared: boolean) => commands.saveView(name, filter, shared);
 export const shareView = (id: number, shared: boolean) => commands.shareView(id, shared);
@@ -297,7 +297,7 @@ export const addMember = (login: string, email: string, role: Role, bind: boolea
 export const resetMemberPassword = (login: string) => commands.resetMemberPassword(login);
 export const removeMember = (login: string) => commands.removeMember(login);
 export const teamTrail = () => commands.teamTrail();
-// Workload (issue 32, 2): each change answers with everyone's workload as it is now.
+// Workload: each change answers with everyone's workload as it is now.
 export const teamWorkload = () => commands.teamWorkload();
 export const setMemberCap = (login: string, cap: number) => commands.setMemberCap(login, cap);
 /** Away until `until` (an instant, RFC 3339), or available again with null. */

@@ -85,7 +85,7 @@ export const en: Record<CoreKey, string> = {
   noMatches: "No file matches the search.",
   rowsShown: "{shown} of {total} {total:file|files}",
   whatToDo: "What to do",
-  // Window and notices (issue 19)
+  // Window and notices
   "notice.changed.one": "1 followed file changed.",
   "notice.changed.other": "{n} followed files changed.",
   retryFailed: "Retry the {n} that failed",

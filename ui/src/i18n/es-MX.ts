@@ -86,7 +86,7 @@ export const esMX = {
   noMatches: "Ningún expediente coincide con la búsqueda.",
   rowsShown: "{shown} de {total} {total:expediente|expedientes}",
   whatToDo: "Qué hacer",
-  // Window and notices (issue 19)
+  // Window and notices
   "notice.changed.one": "1 expediente seguido cambió.",
   "notice.changed.other": "{n} expedientes seguidos cambiaron.",
   retryFailed: "Reintentar los {n} con error",

@@ -50,7 +50,7 @@ describe("the first paint's words", () => {
     expect(modules.has("../features/team/TeamView.tsx")).toBe(false);
   });
 
-  it("leave out what draws nothing before a user's action or a team's event (their chunks come after it; issue 34, 4)", () => {
+  it("leave out what draws nothing before a user's action or a team's event (their chunks come after it)", () => {
     expect(modules.has("../features/watchlist/BulkBar.tsx")).toBe(false);
     expect(modules.has("../features/team/MentionNotices.tsx")).toBe(false);
   });

@@ -11,7 +11,7 @@ import type { MessageKey, Translate } from "../i18n";
 
 /** What happened, by code: the key `error.<code>`, each code's (the template's type makes a
  * code without its words a compile error). A function, not a table of 60 keys each spelling
- * its code again: this file is among the first paint's scripts (issue 34, 4). */
+ * its code again: this file is among the first paint's scripts, whose size is a start-up goal. */
 export function errorTitleKey(code: ErrorCode): `error.${ErrorCode}` {
   return `error.${code}`;
 }

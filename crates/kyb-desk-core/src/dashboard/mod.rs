@@ -1,4 +1,4 @@
-//! The supervisor's dashboard (issue 32, 5): figures over a trail (the desk's audit log
+//! The supervisor's dashboard: figures over a trail (the desk's audit log
 //! or the team's, read alike through [`TrailEntry`]) and the queue (the watchlist's
 //! files), for a period and an analyst or a flow. Computed here, in one pass over the
 //! trail and one over the queue ([`figures::compute`]); the window only draws them.

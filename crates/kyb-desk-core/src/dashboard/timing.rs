@@ -1,31 +1,19 @@
 //! When a decided file arrived, and whether its decision was within the SLA: decided
 //! here, once, for the dashboard's time to decision and SLA attainment.
 //!
-//! **Arrival** is when the file came to the back office for the round the decision
-//! ends: the start of its earliest status span that runs the SLA clock
-//! ([`Phase::Runs`]: Pendiente, En Revisión, Enrolamiento…) after its previous decision
-//! (or ever, for its first) and not after this one. The spans are the file's status
-//! history: the watchlist's on one desk (each `since` the service's own status time when
-//! it gave one), the team's database's in a team (the same on every desk). A span that
-//! starts after the previous decision is the file's return (the user corrected, the
-//! service queued it again); a status still held from before that decision is no new
-//! arrival. Only when no span says it, the trail's first successful entry about the file
-//! since its previous decision stands in (its creation at a desk, an enrollment link, a
-//! finding acknowledged…): a file followed after it was decided, or a record from before
-//! spans were kept. With neither, the decision is untimed, not guessed.
+//! **Arrival**: the start of the file's earliest status span that runs the SLA clock
+//! ([`Phase::Runs`]) after its previous decision (or ever) and not after this one; the
+//! spans are the watchlist's on one desk, the team database's in a team. A status still
+//! held from before the previous decision is no new arrival. With no such span, the
+//! trail's first successful entry about the file since that decision stands in; with
+//! neither, the decision is untimed, not guessed.
 //!
-//! **Attainment** is the workspace's clock ([`crate::sla::clock`]) over the file's real
-//! spans cut at the decision instant, as the queue showed it then: paused spans do not
-//! count, and a pause between rounds neither counts nor gives a new clock (the clock's
-//! rule). A final status (Aceptado, Finalizado) that begins at or before the decision's
-//! trail entry is the decision's own outcome (the service sets it while answering, a
-//! moment before the desk writes its entry), so it ends the spans rather than stopping
-//! the clock. A file without spans up to the decision, whose arrival the trail gave,
-//! is counted as one span of Pendiente from that arrival: all that time it waited on the
-//! back office. The decision is within the target when that clock, stopped at the
-//! decision, was not past its target (a clock that reaches its target exactly is
-//! breached, as the queue shows it); without a target for the status it counted, or
-//! untimed, it is not measured.
+//! **Attainment**: the workspace's clock ([`crate::sla::clock`]) over the real spans cut
+//! at the decision, as the queue showed them; pauses neither count nor restart it. A
+//! final status beginning at or before the decision's trail entry is the decision's own
+//! outcome and ends the spans; a file with no spans counts as Pendiente from its trail
+//! arrival. Within target means not past it (reaching it exactly is breached, as the
+//! queue shows); a status without a target, or an untimed decision, is not measured.
 
 use chrono::{DateTime, Utc};
 use kyb_api::file::StatusCategory;

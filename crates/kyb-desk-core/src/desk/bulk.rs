@@ -1,4 +1,4 @@
-//! Work on many of the watchlist's rows at once (issue 32, 3): the window's selection
+//! Work on many of the watchlist's rows at once: the window's selection
 //! crosses as (FlowID, RFC) pairs, at most [`MAX_BULK_ROWS`], and each action answers
 //! every row's outcome, so the window tells which rows failed and why, and keeps them
 //! selected.

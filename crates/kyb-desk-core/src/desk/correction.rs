@@ -1,32 +1,18 @@
 //! The correction request, owned by the desk from the draft to the service: the window
-//! saves what the analyst types (the review's draft, [`crate::drafts`]); the desk builds
-//! the request from the saved draft ([`Draft::to_request`]), previews it with the rules
-//! it breaks, sends exactly the request previewed, and clears the draft when the service
-//! accepted it.
+//! saves what the analyst types ([`crate::drafts`]); the desk builds the request from the
+//! saved draft ([`Draft::to_request`]), previews it with the rules it breaks, sends
+//! exactly the request previewed, and clears the draft when the service accepted it.
 //!
-//! How a draft saved at the wrong moment is settled, here and nowhere else:
-//! - The preview names what it showed by the SHA-256 of the request it built
-//!   (`previewed`). Sending names the draft (its DocumentId) and that hash; the desk
-//!   builds the request from the draft saved now and refuses it as `draft_changed`,
-//!   sending nothing and writing nothing, when the hash differs: a keystroke saved after
-//!   the preview opened (or a save that was still on its way) is never sent unseen.
-//!   A change that does not alter the request (a comment on an accepted section, which
-//!   is not sent) does not make the preview stale.
-//! - A preview is used by one send. `previewed` is the hash and a token of that preview;
-//!   the desk keeps only the last token issued per file and spends it when the request
-//!   goes out. So the same preview is never sent twice (a draft saved again with the same
-//!   content after a send, the window writing what is still on screen, would otherwise
-//!   make it valid again): a second send is refused as `draft_changed`, and sending the
-//!   same decisions again takes a new preview, the analyst's choice. A send refused
-//!   before anything went out (a rule, a missing acknowledgement, the same call already
-//!   on its way) or refused by the service leaves the token for a retry; a send whose
-//!   outcome is unknown spends it (the file is read again before anything more).
-//! - Saves are never refused, also while the request is out: what is typed is written.
-//!   On success the desk clears the draft only if it is still the one the request was
-//!   built from ([`crate::drafts::Drafts::clear_if_unchanged`], under the drafts' lock,
-//!   so a save cannot slip between the comparison and the removal); a draft saved while
-//!   the request was out is kept. On any failure (refused, outcome unknown) the draft is
-//!   left as it is.
+//! - The preview names what it showed by the request's SHA-256 and a token (`previewed`);
+//!   a send rebuilds the request from the draft saved now and refuses another hash as
+//!   `draft_changed`, sending and writing nothing, so a keystroke saved after the preview
+//!   is never sent unseen (a change the request does not carry is no change).
+//! - One preview, one send: the desk keeps the last token per file and spends it when the
+//!   request goes out, so a draft saved again alike cannot send it twice. A send refused
+//!   before it went out, or by the service, keeps the token; an unknown outcome spends it.
+//! - Saves are never refused. On success the draft is cleared only if it is still the one
+//!   sent ([`crate::drafts::Drafts::clear_if_unchanged`], under the drafts' lock); on any
+//!   failure it is left as it is.
 
 use kyb_api::Operation;
 use kyb_api::models::correction::CorrectionResult;

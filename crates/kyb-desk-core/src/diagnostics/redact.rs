@@ -1,33 +1,19 @@
 //! The one place that scrubs what the diagnostics bundle carries: every text of it goes
-//! through a [`Redactor`] before it reaches the bundle (and so the preview and the file).
+//! through a [`Redactor`] first. Patterns go by shape, not by known values, so the bundle
+//! holds no datum of anyone, the ones this desk never saw included:
+//! - RFC (12 or 13 characters) and CURP (18) by their layout, alone or inside a word;
+//!   e-mail addresses; UUID-shaped ids (with the workspace they point at a company's file);
+//! - folios, which the spec types only as strings: by where they stand (after
+//!   `verificaciones/`, `_applicant/`, `folio=`) and by the service's one known shape;
+//! - keys: `sk_…`/`pk_…`/`rk_…`, any long mixed token (20+ letters and digits: when in
+//!   doubt, withheld), an address's login and password, the token after `Bearer`;
+//! - home folders in paths become `~` (their name is often the user's).
 //!
-//! Patterns, by shape rather than by a list of known values (the bundle must hold no
-//! datum of anyone, the ones this desk never saw included):
-//! - RFC: 3 (moral, 12 characters) or 4 (física, 13) letters, a YYMMDD date, a
-//!   3-character homoclave; in any case, as a word of its own or inside a longer one.
-//! - CURP: 18 characters, 4 letters, a YYMMDD date, H/M/X, 5 letters, 2 more.
-//! - E-mail: `local@domain.tld`.
-//! - Folio: the spec types it only as a string, so it is withheld by where it stands
-//!   (the path segment after `verificaciones/`, `_applicant/`, a `folio=` field) and by
-//!   the one shape the service is known to give ("VD-00000005").
-//! - UUID-shaped ids (DocumentIds, workspaces): with the workspace they point at one
-//!   company's file, so they are identifying and withheld.
-//! - Key shapes: `sk_…`/`pk_…`/`rk_…` tokens and any long random-looking token (20+
-//!   letters and digits mixed), a hash included: when in doubt, withheld.
-//! - Anyone's home folder in paths (`/home/x`, `/Users/x`, `C:\Users\x`) becomes `~`
-//!   (its name is often the user's); an address's login and password
-//!   (`postgresql://kyb:s3cret@…`) and the token after `Bearer` are withheld as keys.
-//!
-//! Free text (a log line, a decoder's reason) is treated harder, as text this desk
-//! cannot vouch for: a quoted value (`"…"` or `` `…` ``) is withheld unless it is a
-//! path or an operation's route (decoders and databases quote the values they refuse,
-//! which may be a name), and the value of a field whose name says it holds a person's
-//! datum or a secret by one of its words (`rfc=`, `agent_email=`, `x-api-key: `,
-//! `?access_token=`…) is withheld whatever it looks like, up to the next field (a value
-//! printed as is may hold blanks: `name=Ana María Ruiz`).
-//!
-//! Keys and passwords are never read for the bundle at all (no keyring access); these
-//! patterns are the net under that.
+//! Free text (a log line, a decoder's reason) is treated harder: a quoted value is
+//! withheld unless a path or a route (decoders quote the values they refuse, which may be
+//! a name), and a field named for a person's datum or a secret (`rfc=`, `x-api-key: `…)
+//! is withheld up to the next field, blanks included (`name=Ana María Ruiz`). Keys and
+//! passwords are never read for the bundle at all; these patterns are the net under that.
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! The auditor's dossier of a file (issue 32, 6): one ZIP holding a PDF report
+//! The auditor's dossier of a file: one ZIP holding a PDF report
 //! (`informe.pdf`), the same content as JSON (`dossier.json`) and `SHA256SUMS`. It
 //! holds the file's data as the desk read it, each section's decision with who sent it
 //! and when, the findings acknowledged, each evidence document's SHA-256, the notes
@@ -8,8 +8,7 @@
 //! Its rooms: [`model`] (what it holds), `typeset` (lines on PDF pages, with an
 //! embedded font that has Spanish's accents), `report` (the dossier as those lines),
 //! [`archive`] (the ZIP and its digest), `local` (what one desk's audit log gives), `team`
-//! (what a team's trail gives),
-//! and [`verify`] (the check `docs/DOSSIER.md` describes). The desk's export, recorded
+//! (what a team's trail gives) and [`verify`] (the check `docs/DOSSIER.md` describes). The desk's export, recorded
 //! in the trail, is `crate::desk`'s (`desk/dossier.rs`).
 
 pub mod archive;

@@ -1,25 +1,19 @@
 //! Which documents and entities each section covers. The spec lists the section
-//! identifiers and the documents' fields, and does not say how one maps to the other;
-//! this is the one place that decides it (README, "Where each rule lives"):
+//! identifiers and the documents' fields but not how one maps to the other; this is the
+//! one place that decides it ([`EvidenceRule::of`], then [`covered`]):
+//! - proof of address: `Comprobante` documents (or category `Domicilio`) not a branch's;
+//! - branch: the `Sucursal` entities with their photos, and documents of `Contexto`
+//!   `Sucursal`;
+//! - deed: `ActaConstitutiva` documents (or category `Legal`) with their powers and
+//!   shareholders; powers: the deed's documents and the `Representante` entities;
+//! - person, biometrics: the `Representante` entities' data and checks, validations;
+//! - tax certificate, compliance opinion, bank statement: `ConstanciaSituacionFiscal`,
+//!   `OpinionCumplimiento`, `EstadoCuenta` documents (tax information: the first two);
+//! - anything else (`Asamblea`, a name the desk does not know): "no evidence known".
 //!
-//! | Section base | Rule | Covers |
-//! |---|---|---|
-//! | ProofAddress | proof of address | documents of kind `Comprobante` (or category `Domicilio`) that are not a branch's (`Contexto` other than `Sucursal`) |
-//! | Sucursal, SucursalBank, SucursalImagenes | branch | the `Sucursal` entities with their photos, and the documents of `Contexto` `Sucursal` |
-//! | ActaConstitutiva, ArticleIncorporation | deed | documents of kind `ActaConstitutiva` (or category `Legal`), with their powers and shareholders |
-//! | Poder, PoderesRepresentanteLegal | powers | the deed's documents (powers, representatives named in it) and the `Representante` entities |
-//! | LegalRepresentative, DatosRep, PersonaFisica | person | the `Representante` entities: their data, CURP and voter-list checks, mismatches |
-//! | ValidacionBiometrica | biometrics | the `Representante` entities' biometric validations |
-//! | FiscalCSF, CertificadoSAT | tax certificate | documents of kind `ConstanciaSituacionFiscal` |
-//! | Opinion | compliance opinion | documents of kind `OpinionCumplimiento` |
-//! | TaxInformations | tax information | both of the above |
-//! | BankStatement | bank statement | documents of kind `EstadoCuenta` |
-//! | Asamblea, and any name the desk does not know | none known | nothing: "no evidence known" |
-//!
-//! Document kinds beyond `Comprobante` and `ActaConstitutiva` are not shown by the spec;
-//! the tax and bank kinds are the sandbox's (crates/kyb-sandbox/README.md), compared
-//! ignoring case, accents and blanks, so a production spelling that differs only so
-//! still matches.
+//! Only `Comprobante` and `ActaConstitutiva` are the spec's kinds; the others are the
+//! sandbox's, compared ignoring case, accents and blanks, so a production spelling that
+//! differs only so still matches.
 
 use kyb_api::file::{SectionBase, SectionId};
 use kyb_api::models::detail::{DetailV2, Document, EntityKind};

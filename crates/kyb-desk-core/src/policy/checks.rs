@@ -1,36 +1,14 @@
 //! The policy's `checks`: the thresholds of the desk's own checks and the addresses it
-//! may import watchlists from. Every key is optional; left out, it is the default
-//! written beside it.
+//! may import watchlists from. Every key is optional; left out, it is its `DEFAULT_*`
+//! below. The README's "The managed policy" shows the JSON and each key's range.
 //!
-//! ```json
-//! "checks": {
-//!   "ownerThresholdPercent": 25,
-//!   "proofOfAddressMaxMonths": 3,
-//!   "screeningThresholdPercent": 90,
-//!   "lists": [
-//!     { "name": "SAT 69-B", "format": "sat69b", "url": "https://…/Listado_Completo_69-B.csv" },
-//!     { "name": "OFAC SDN", "format": "ofac_sdn", "url": "https://…/sdn.csv", "aliasesUrl": "https://…/alt.csv" }
-//!   ]
-//! }
-//! ```
-//!
-//! **The beneficial owner's threshold.** Mexican rules draw it in more than one place:
-//!
-//! - the Código Fiscal de la Federación, arts. 32-B Ter to 32-B Quinquies, with the
-//!   Resolución Miscelánea Fiscal's rule 2.8.1.20 (2022): a person who holds, directly
-//!   or indirectly, **15 %** or more of a company's capital is its beneficiario
-//!   controlador, and every company keeps their record;
-//! - the Disposiciones de carácter general del artículo 115 de la Ley de Instituciones
-//!   de Crédito (banks) and the like for the other financial entities under the CNBV,
-//!   and the Reglas de carácter general of the LFPIORPI (art. 18, actividades
-//!   vulnerables): the propietario real or beneficiario controlador is who holds
-//!   **25 %** or more.
-//!
-//! The default is 15 %: it is the lowest the law sets for every company, so no owner a
-//! regime names is left out; a bank that follows its own 25 % sets it.
-//!
-//! **The proof of address's age:** 3 months, the usual limit of the financial
-//! regulators' KYC rules and the ready-made rejection reason's "más de tres meses".
+//! The beneficial owner's threshold defaults to **15 %**, the lowest Mexican law sets
+//! for every company (Código Fiscal de la Federación arts. 32-B Ter to 32-B Quinquies,
+//! RMF rule 2.8.1.20), so no owner any regime names is left out; a bank or another
+//! entity whose anti-money-laundering rules say **25 %** (the CNBV's dispositions under
+//! art. 115 LIC, the LFPIORPI's rules) sets that. The proof of address's age defaults
+//! to 3 months, the usual limit of the financial regulators' KYC rules and the
+//! ready-made rejection reason's "más de tres meses".
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

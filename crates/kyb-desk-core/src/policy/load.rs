@@ -1,17 +1,15 @@
-//! Reading the administrator's file so that what is judged is what is read: the file is
+//! Reading the administrator's file so that what is judged is what is read: it is
 //! opened once (not following a last link, not waiting on a pipe), its owner and mode
-//! are those of the opened file (fstat), and every folder of its real path is the
+//! are the opened file's (fstat), and every folder of its real path is the
 //! administrator's. A check by path and a read by path again would let whoever can
 //! write one of those folders swap the file in between; and a link to a root-owned
 //! file in a folder others can write is not the administrator's word.
 //!
-//! Decided here: a folder above the file's own may be writable by others when it has
-//! the sticky bit (`/tmp`): there no one but its owner renames or removes an entry. The
-//! file's own folder may not. A path that cannot even be looked at (a folder with no
-//! search right, a loop of links) is not "no policy": it is refused, as the desk cannot
-//! tell what the administrator meant. A file larger than [`MAX_BYTES`], or no regular
-//! file (a pipe, a device), is refused too, so that no file there can hold the desk's
-//! start.
+//! A folder above the file's own may be writable by others when it has the sticky bit
+//! (`/tmp`); the file's own folder may not. A path that cannot even be looked at is
+//! refused, not read as "no policy" (the desk cannot tell what the administrator
+//! meant); so is a file larger than [`MAX_BYTES`] or not a regular file (a pipe, a
+//! device), so that none can hold the desk's start.
 
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -122,7 +120,8 @@ fn held(metadata: &std::fs::Metadata, administrator: u32, sticky_will_do: bool) 
 
 #[cfg(not(unix))]
 fn held(_metadata: &std::fs::Metadata, _administrator: u32, _sticky_will_do: bool) -> bool {
-    // The deployment issue brings the other systems' managed settings.
+    // Other systems' managed settings are not read yet: no file there is the
+    // administrator's.
     false
 }
 

@@ -1,32 +1,17 @@
 //! The company's managed policy: a file IT installs where only the system's
-//! administrator can write (`/etc/kyb-desk/policy.json`, owned by root, writable by
-//! no one else, in a folder alike). Its keys (README, "The managed policy"):
+//! administrator can write (`/etc/kyb-desk/policy.json`: root's, writable by no one
+//! else, in a folder alike). Its keys, in the README's "The managed policy": `profiles`
+//! (presets, never an API key: created or set back at start, fixed in the window,
+//! [`presets`]); `teams` (a workspace's team database: there a profile pointing
+//! elsewhere sends no state-changing call, so leaving the team does not leave four eyes
+//! and the trail behind; the shared service key still escapes this, README, threat
+//! model); `demo`; `minAutoRefreshMinutes` (a minimum frequency: "off" and longer
+//! intervals are not offered, a stored one reads as the minimum, [`AutoRefreshRule`]).
 //!
-//! - `profiles`: preset profiles (name; `environment` or `baseUrl`; `workspace`;
-//!   optionally `agentEmail` and `flows`), never an API key. Each is created at start
-//!   when missing (found again by its name) and its preset fields set back as the
-//!   policy says; the window shows them fixed and cannot change or delete them
-//!   ([`presets`]).
-//! - `teams`: the workspaces that work as a team, each with its team's database
-//!   (host, port, database): in those, a profile whose team is not that database
-//!   (none, or a PostgreSQL of the member's own, where they would be their own
-//!   supervisor) sends no state-changing call, so leaving the team in one's own
-//!   profile does not leave four eyes and the team's trail behind. (What remains:
-//!   every member holds the same service key, and a person who copies it out of the
-//!   keyring can call the service with another program; full enforcement needs a key
-//!   per member from the service. README, threat model.)
-//! - `demo`: `false` turns the embedded demo off (`--demo` opens the real profiles).
-//! - `minAutoRefreshMinutes`: how rarely the watchlist may refresh itself at most,
-//!   5 to 1440. Decided here: it is a minimum frequency, so "off" and the intervals
-//!   longer than it are not offered, the minimum itself is, and a stored choice that
-//!   is no longer offered reads as the minimum ([`AutoRefreshRule`]).
-//!
-//! A file that is not the administrator's (a user's own, or writable by others) is no
-//! policy and is ignored, with a warning (logged, and told in the window). A
-//! root-owned file that cannot be read as a policy (not JSON, an unknown key, a value
-//! of the wrong type or range) is refused, naming its line, and the desk takes its
-//! safest state until IT mends it: no demo, and no workspace changes state. A control
-//! that fails open would be no control.
+//! A file that is not the administrator's is ignored, with a warning. A root-owned file
+//! that cannot be read as a policy is refused, naming its line, and the desk takes its
+//! safest state until IT mends it (no demo, no workspace changes state): a control that
+//! fails open would be no control.
 
 pub mod checks;
 mod file;

@@ -1,12 +1,12 @@
-//! The goals of the speed issues, one Markdown row each (figure, goal, this run, met or
-//! not), for the table at the top of docs/BENCHMARKS.md. The windows' goals are here;
-//! the binary's, the package's, the scripts' and the client's are scripts/bench.sh's,
-//! which measures them.
+//! The speed goals, one Markdown row each (figure, goal, this run, met or not), for the
+//! table at the top of docs/BENCHMARKS.md. The windows' goals are here; the binary's,
+//! the package's, the scripts' and the client's are scripts/bench.sh's, which measures
+//! them.
 
 use crate::stats::Summary;
 use crate::{dashboard, evidence, ms, row, scale, sla, startup};
 
-/// A section switch in the review → its evidence's file painted (issue 34): images and
+/// A section switch in the review → its evidence's file painted: images and
 /// a PDF's first page, the median.
 const EVIDENCE_MS: f64 = 100.0;
 /// The window's PSS after the 50 reviews with evidence / before them.
@@ -134,7 +134,7 @@ fn evidence_rows(evidence: &evidence::Evidence) -> Vec<String> {
     rows
 }
 
-/// The dashboard's goal (issue 32): over a trail of 100,000 entries, asked → drawn.
+/// The dashboard's goal: over a trail of 100,000 entries, asked → drawn.
 pub fn dashboard(window: &dashboard::Window) -> String {
     let median = Summary::of(&window.drawn).median;
     row(&[

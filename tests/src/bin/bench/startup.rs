@@ -20,7 +20,7 @@ use crate::journeys::{
 use crate::stats::Summary;
 use crate::{Args, WATCHLIST_FILES, memory, ms, progress, row, twin};
 
-/// Start-up's goals (issue 34): against the bare window's empty page, and against the
+/// Start-up's goals: against the bare window's empty page, and against the
 /// static twin, the floor for painting the same screen.
 const GOAL_BARE: f64 = 1.25;
 const GOAL_TWIN: f64 = 1.15;

@@ -1,33 +1,16 @@
-//! The static twin of KYB Desk's first screen (issue 34): the screen this build paints,
-//! its watchlist of [`WATCHLIST_FILES`] files, as static HTML the bare window shows
-//! (`bare-window --page DIR`). Nothing can paint those pixels for less in this Tauri and
-//! WebKit, so it is the floor KYB Desk's start-up is measured against, beside the bare
-//! window's empty page.
+//! The static twin of KYB Desk's first screen: the watchlist of [`WATCHLIST_FILES`]
+//! files this build paints, as static HTML the bare window shows (`bare-window --page
+//! DIR`). Nothing paints those pixels for less in this Tauri and WebKit: it is the floor
+//! KYB Desk's start-up is measured against.
 //!
-//! Decisions:
-//! - The snapshot is taken at run time, from the real window of the build measured, as
-//!   soon as its watchlist has painted (its `watchlist` measure), so it is always the
-//!   screen this build paints and not a copy that drifts: `document.documentElement`,
-//!   cloned, as the browser serialises it (React's inline styles become `style`
-//!   attributes, which the twin's page may read: the bare window has no CSP).
-//! - No script: every `<script>` and every `<link>` but the stylesheets is removed (the
-//!   module preloads would fetch the app's JavaScript). The only script is the bare
-//!   page's own `main.js`, at the end of the body: the same file and the same "after
-//!   the next paint" signal as the empty page's, so the twin and the bare window are
-//!   timed alike.
-//! - The same CSS: the stylesheets `ui/dist/index.html` links, the ones the first paint
-//!   had, copied byte for byte from `ui/dist` (the folder the release build embeds;
-//!   `scripts/bench.sh` builds both in the same run). Their names carry their content's
-//!   hash, so a `ui/dist` that is not the embedded one fails here instead of measuring
-//!   other CSS. Stylesheets a screen's chunk added later (the other screens are
-//!   fetched a second after start) are left out: the first paint did not have them.
-//! - The same fonts: the UI names system fonts (`--font-sans`, `--font-mono`) and ships
-//!   no font file, so the twin's page, in the same WebKit, gets the same ones. A
-//!   stylesheet that came to name a file (`url(…)`, a font or an image) fails the
-//!   snapshot until the twin copies those too.
-//! - Kept for a look at what was measured: under `$CARGO_TARGET_DIR/kyb-bench/twin`
-//!   when that is set (`make bench` sets it; `bare-window --page` that folder shows
-//!   it), in a temporary folder otherwise.
+//! - Taken at run time from the real window of the build measured, once its watchlist
+//!   has painted, so it never drifts (inline styles become `style` attributes, which the
+//!   bare window, without a CSP, applies). Every `<script>` and non-stylesheet `<link>`
+//!   removed; the bare page's `main.js` added, so both are timed by the same signal.
+//! - The first paint's stylesheets, copied byte for byte from `ui/dist` (their hashed
+//!   names fail a `ui/dist` that is not the embedded one); the UI ships no font file,
+//!   and a stylesheet that names a file (`url(…)`) fails the snapshot.
+//! - Kept under `$CARGO_TARGET_DIR/kyb-bench/twin` when set, else in a temporary folder.
 
 use std::path::{Path, PathBuf};
 

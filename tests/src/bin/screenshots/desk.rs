@@ -1,4 +1,4 @@
-//! The supervisor's desk (issue 32) in pictures, on the demo as `make run` opens it: the
+//! The supervisor's desk in pictures, on the demo as `make run` opens it: the
 //! queue with its SLA column and the overview's "vencidos / por vencer", the dashboard
 //! once a decision was sent, and the example file's dossier, exported from its page,
 //! with its PDF's first page drawn to a PNG.

@@ -1,4 +1,4 @@
-//! Installed and kept current by IT (issue 33) in pictures: a desk under its company's
+//! Installed and kept current by IT, in pictures: a desk under its company's
 //! policy (a preset profile, its team database fixed), the Team screen of a desk below
 //! the version the team needs, and the diagnostics for support as shown before saving.
 

@@ -117,7 +117,7 @@ export function ReviewView(props: {
     useQuery({ queryKey: keys.reviewMaterial(props.documentId), queryFn: () => loadMaterial(props), staleTime: Number.POSITIVE_INFINITY, gcTime: 0 }),
   );
   // Once sent, the review holds the file no longer: the desk let it go, and the
-  // result screen claims nothing again (issue 30).
+  // result screen claims nothing again.
   const [sent, setSent] = useState(false);
   // The service's limits, from the app's info (read at start, so normally there already).
   const info = useAppInfo();

@@ -1,4 +1,4 @@
-// Versions in the team (issue 33): a desk older than the team needs says so, which
+// Versions in the team: a desk older than the team needs says so, which
 // version, and how to update it (its package manager, or the company's IT); meanwhile
 // it changes nothing (the desk core refuses with desk_outdated, same words). A
 // supervisor sets the need here; whether a desk is older is the desk core's answer

@@ -1,4 +1,4 @@
-// A supervisor's bulk reassignment (issue 32, 2): which files (a member's open ones, or
+// A supervisor's bulk reassignment: which files (a member's open ones, or
 // some chosen from the team's queue), to whom, a preview of who gets what (the desk's
 // plan, by each member's room now) and only then the change, applied whole as shown.
 // When the queue moved since the preview the database refuses it whole (plan_changed):

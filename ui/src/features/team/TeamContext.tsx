@@ -6,7 +6,7 @@
 // is asked again every second, and listening starts again once it answers, after every outage, however
 // short (a database back before the next read still gets a new subscription). Any member may send a notice
 // (PostgreSQL lets anyone NOTIFY), so notices only pace the re-reads: a flood of them
-// costs each desk at most one read of each kind per PACE_MS (issue 30).
+// costs each desk at most one read of each kind per PACE_MS.
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 
@@ -194,7 +194,7 @@ export const LEASE_WAIT_MAX_MS = 10 * 60_000;
 
 /** The database sends no notice when a lease runs out: `reread` is called just after
  * the earliest lease of `claims` ends (asked again for each new answer), so an expired
- * claim leaves every desk's screen within seconds (issue 30). */
+ * claim leaves every desk's screen within seconds. */
 export function useLeaseEnds(claims: readonly Claim[] | null | undefined, reread: () => void) {
   useEffect(() => {
     const ends = (claims ?? []).map((claim) => Date.parse(claim.leaseUntil)).filter(Number.isFinite);

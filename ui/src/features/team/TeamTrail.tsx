@@ -108,7 +108,7 @@ function Trail({ supervisor }: { supervisor: boolean }) {
       {supervisor && <SignCheckpoint onSigned={trail.refetch} />}
       {value && value.chain.openIntents.length > 0 && (
         // A call whose outcome the trail never got is not a clean chain: it may have
-        // reached the service (issue 30).
+        // reached the service.
         <div className="notice notice-warn" role="status" data-testid="team-open-intents">
           <strong>{t("team.trail.openIntents", { n: value.chain.openIntents.length })}</strong>
           <ul>

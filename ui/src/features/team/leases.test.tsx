@@ -1,5 +1,5 @@
 // A lease's end, of which the database sends no notice, is read on its own: an expired
-// claim leaves every desk's screen within seconds (issue 30, 7).
+// claim leaves every desk's screen within seconds.
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Mentions in notes (issue 32, 4): the notice to the member named, once and live; the
+// Mentions in notes: the notice to the member named, once and live; the
 // note box's completion after "@"; mentions drawn apart in the notes.
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";

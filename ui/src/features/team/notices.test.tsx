@@ -1,5 +1,5 @@
 // A flood of notices, which any member can send (PostgreSQL lets anyone NOTIFY), costs
-// each desk a read a second at most (issue 30, 6).
+// each desk a read a second at most.
 import { useQuery } from "@tanstack/react-query";
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { cleanup, screen, waitFor } from "@testing-library/react";

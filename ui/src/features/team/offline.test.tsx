@@ -1,4 +1,4 @@
-// The team out of reach (issue 30, 7): every screen with team data says what it lacks,
+// The team out of reach: every screen with team data says what it lacks,
 // in the user's language; the driver's English stays in a closed "details"; a note
 // typed meanwhile is kept.
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";

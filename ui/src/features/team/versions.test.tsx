@@ -1,4 +1,4 @@
-// Versions in the team (issue 33): the Team screen lists each member's desk version and
+// Versions in the team: the Team screen lists each member's desk version and
 // when it was last seen; a desk older than the team needs says so, which version, and
 // how to update (its package manager, or IT), in both languages; a supervisor sets the
 // need (the desk core validates it: its refusal is shown).

@@ -1,4 +1,4 @@
-// Saved views of the watchlist (issue 32): named filters, the member's own and, in a
+// Saved views of the watchlist: named filters, the member's own and, in a
 // team, the ones others shared. Who may change a view is the backend's rule (the
 // team's database); the window offers sharing and deleting only on one's own (`mine`),
 // and shows the backend's refusal if it says otherwise. Each change answers with the

@@ -126,7 +126,7 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "hint.storage": "Check disk space and permissions.",
   "error.desktop": "The desktop did not complete the action.",
   "hint.desktop": "Try again; if it persists, copy the text by hand.",
-  // Errors by code, task and failed rule (issue 18): the desk sends codes and facts, the
+  // Errors by code, task and failed rule: the desk sends codes and facts, the
   // window words them.
   "error.data_folder_in_use": "KYB Desk is already open with this data.",
   "error.data_folder_in_use.at": "KYB Desk is already open with the data in {dir}.",

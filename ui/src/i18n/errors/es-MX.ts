@@ -126,7 +126,7 @@ export const errorsEsMX = {
   "hint.storage": "Revise el espacio en disco y los permisos.",
   "error.desktop": "El escritorio no completó la acción.",
   "hint.desktop": "Inténtelo de nuevo; si persiste, copie el texto a mano.",
-  // Errors by code, task and failed rule (issue 18): the desk sends codes and facts, the
+  // Errors by code, task and failed rule: the desk sends codes and facts, the
   // window words them.
   "error.data_folder_in_use": "KYB Desk ya está abierto con estos datos.",
   "error.data_folder_in_use.at": "KYB Desk ya está abierto con los datos de {dir}.",

@@ -2,7 +2,7 @@ import type { GuideKey } from "./es-MX";
 
 // The demo guide: its words in English, typed by the Spanish keys.
 export const guideEn: Record<GuideKey, string> = {
-  // Demo guide (issue 19)
+  // Demo guide
   "guide.title": "Try this",
   "guide.intro": "Short walks through the demo, one click each. Nothing leaves this computer.",
   "guide.hide": "Hide",

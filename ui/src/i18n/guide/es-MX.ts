@@ -1,7 +1,7 @@
 // The demo guide: its words in Spanish (es-MX), among the core messages (../es-MX.ts).
 // Their keys are the type the English must match (./en.ts).
 export const guideEsMX = {
-  // Demo guide (issue 19)
+  // Demo guide
   "guide.title": "Pruebe esto",
   "guide.intro": "Recorridos cortos por la demostración, a un clic cada uno. Nada sale de este equipo.",
   "guide.hide": "Ocultar",

@@ -67,7 +67,7 @@ export const reviewEn: Record<ReviewKey, string> = {
   "result.warnings": "Warnings from the service",
   "result.resolvedTo": "Applied to",
   "result.backToTracking": "View tracking",
-  // Reason catalogue (issue 19)
+  // Reason catalogue
   "reasons.choose": "Frequent rejection reasons",
   "reasons.placeholder": "Frequent reason: type to search… (m)",
   "reasons.reader": "The customer reads it in {language}.",
@@ -89,7 +89,7 @@ export const reviewEn: Record<ReviewKey, string> = {
   "reasons.restore": "Back to the defaults",
   "reasons.saved": "Reasons saved: {kind}.",
   "reasons.restored": "{kind}: back to the default reasons.",
-  // Review speed (issue 19)
+  // Review speed
   "review.entityKeys": "Its number on the keyboard: choose",
   "review.entityNeeded": "Choose whom this decision is about: the service needs to know.",
   "preview.undecided.one": "1 undecided section is not sent:",

@@ -67,7 +67,7 @@ export const reviewEsMX = {
   "result.warnings": "Advertencias del servicio",
   "result.resolvedTo": "Aplicada a",
   "result.backToTracking": "Ver seguimiento",
-  // Reason catalogue (issue 19)
+  // Reason catalogue
   "reasons.choose": "Motivos frecuentes de rechazo",
   "reasons.placeholder": "Motivo frecuente: escriba para buscar… (m)",
   "reasons.reader": "El cliente lo lee en {language}.",
@@ -89,7 +89,7 @@ export const reviewEsMX = {
   "reasons.restore": "Volver a los predeterminados",
   "reasons.saved": "Motivos guardados: {kind}.",
   "reasons.restored": "{kind}: de vuelta a los motivos predeterminados.",
-  // Review speed (issue 19)
+  // Review speed
   "review.entityKeys": "Su número con el teclado: elegir",
   "review.entityNeeded": "Elija a quién se refiere esta decisión: el servicio necesita saberlo.",
   "preview.undecided.one": "1 sección sin decidir no se envía:",

@@ -72,7 +72,7 @@ export const sharedEn: Record<SharedKey, string> = {
   tabKey: "Key {key}",
   counter: "{used} / {max}",
   undo: "Undo",
-  // Links to a file (issue 20)
+  // Links to a file
   "fileLink.copy": "Copy link",
   "fileLink.copied": "Link copied",
   "fileLink.hint": "Copies a kybdesk:// link that opens this file in KYB Desk, to paste into a chat",

@@ -72,7 +72,7 @@ export const sharedEsMX = {
   tabKey: "Tecla {key}",
   counter: "{used} / {max}",
   undo: "Deshacer",
-  // Links to a file (issue 20)
+  // Links to a file
   "fileLink.copy": "Copiar enlace",
   "fileLink.copied": "Enlace copiado",
   "fileLink.hint": "Copia un enlace kybdesk:// que abre este expediente en KYB Desk, para pegarlo en un chat",

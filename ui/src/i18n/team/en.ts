@@ -117,7 +117,7 @@ export const teamEn: Record<TeamKey, string> = {
   "team.trail.what": "Operation",
   "team.trail.when": "When",
   "team.user": "Your login in the team",
-  // Workload (issue 32, 2)
+  // Workload
   "team.workload.title": "Workload",
   "team.workload.what":
     "Each member's open files (assigned or under their review, not finished) against their cap. “Take next” and assignments never go past the cap, and give nothing to someone away. Overdue: their assigned files past their deadline, by each one's clock in the watchlist.",

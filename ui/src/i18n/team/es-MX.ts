@@ -119,7 +119,7 @@ export const teamEsMX = {
   "team.trail.what": "Operación",
   "team.trail.when": "Cuándo",
   "team.user": "Su usuario en el equipo",
-  // Workload (issue 32, 2)
+  // Workload
   "team.workload.title": "Carga de trabajo",
   "team.workload.what":
     "Expedientes abiertos de cada miembro (asignados o en su revisión, sin terminar) frente a su tope. «Tomar el siguiente» y las asignaciones no pasan del tope, y no dan nada a quien no está disponible. Vencidos: sus expedientes asignados cuyo plazo ya pasó, según el reloj de cada uno en Seguimiento.",

@@ -2,7 +2,7 @@ import type { TeamFirstKey } from "./first.es-MX";
 
 // The words of team/en.ts that the first screen shows, in English, typed by the Spanish keys.
 export const teamFirstEn: Record<TeamFirstKey, string> = {
-  // The team (issue 20)
+  // The team
   navTeam: "Team",
   "team.live.on": "Team live",
   "team.live.off": "No live updates: others' changes show at the next read",

@@ -1,7 +1,7 @@
 // The words of team/es-MX.ts that the first screen shows (its scripts use them), in Spanish (es-MX),
 // among the core messages (../es-MX.ts), loaded before the first paint; the others load with the screens.
 export const teamFirstEsMX = {
-  // The team (issue 20)
+  // The team
   navTeam: "Equipo",
   "team.live.on": "Equipo en vivo",
   "team.live.off": "Sin actualizaciones en vivo: los cambios de otros se ven al leer de nuevo",

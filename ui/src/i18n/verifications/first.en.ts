@@ -2,7 +2,7 @@ import type { VerificationsFirstKey } from "./first.es-MX";
 
 // The words of verifications/en.ts that the first screen shows, in English, typed by the Spanish keys.
 export const verificationsFirstEn: Record<VerificationsFirstKey, string> = {
-  // Verifications and audit (issue 19)
+  // Verifications and audit
   "ver.status.NoIniciado": "Not started",
   "ver.status.Enviado": "Sent",
   "ver.status.Abierto": "Opened",

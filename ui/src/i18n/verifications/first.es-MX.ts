@@ -1,7 +1,7 @@
 // The words of verifications/es-MX.ts that the first screen shows (its scripts use them), in Spanish (es-MX),
 // among the core messages (../es-MX.ts), loaded before the first paint; the others load with the screens.
 export const verificationsFirstEsMX = {
-  // Verifications and audit (issue 19)
+  // Verifications and audit
   "ver.status.NoIniciado": "No iniciada",
   "ver.status.Enviado": "Enviada",
   "ver.status.Abierto": "Abierta",

@@ -15,7 +15,7 @@ export const watchlistEn: Record<WatchlistKey, string> = {
   "category.approved": "Accepted",
   "category.closed": "Closed",
   "category.unknown": "Other status",
-  // Status overview (issue 19)
+  // Status overview
   "overview.title": "Overview of the followed files",
   "overview.byStatus": "By status",
   "overview.byAge": "Last change",
@@ -24,7 +24,7 @@ export const watchlistEn: Record<WatchlistKey, string> = {
   "overview.days4to7": "4 to 7 days ago",
   "overview.older": "more than 7 days ago",
   "overview.unknown": "no date",
-  // Watchlist rows (issue 19)
+  // Watchlist rows
   "watch.sectionsAccepted": "{accepted} of {total} accepted",
   "watch.rejected.one": "1 rejected",
   "watch.rejected.other": "{n} rejected",

@@ -15,7 +15,7 @@ export const watchlistEsMX = {
   "category.approved": "Aceptado",
   "category.closed": "Finalizado",
   "category.unknown": "Otro estatus",
-  // Status overview (issue 19)
+  // Status overview
   "overview.title": "Resumen de los expedientes seguidos",
   "overview.byStatus": "Por estatus",
   "overview.byAge": "Último cambio",
@@ -24,7 +24,7 @@ export const watchlistEsMX = {
   "overview.days4to7": "hace 4 a 7 días",
   "overview.older": "hace más de 7 días",
   "overview.unknown": "sin fecha",
-  // Watchlist rows (issue 19)
+  // Watchlist rows
   "watch.sectionsAccepted": "{accepted} de {total} aceptadas",
   "watch.rejected.one": "1 rechazada",
   "watch.rejected.other": "{n} rechazadas",

@@ -1,4 +1,4 @@
-// The SLA of the followed files (issue 32): the queue's column, the overview's counts,
+// The SLA of the followed files: the queue's column, the overview's counts,
 // the notice of a file about to breach and the policy's form, in Spanish (es-MX).
 // Their keys are the type the English must match (./sla.en.ts).
 export const slaEsMX = {

@@ -1,4 +1,4 @@
-// The SLA policy's form (issue 32): targets, the "por vencer" window and the business
+// The SLA policy's form: targets, the "por vencer" window and the business
 // calendar, in Spanish (es-MX). Their keys are the type the English must match.
 export const slaPolicyEsMX = {
   "slaPolicy.title": "Plazos (SLA)",

@@ -1,19 +1,15 @@
-//! Versions in the team (issue 33, 3): a desk records its version at every connection
-//! (the Team screen lists each member's), and a supervisor sets the lowest version the
-//! team needs. The comparison is here, once (semantic versions, `semver`); the window
-//! gets its result as data ([`DeskVersion`]).
+//! Versions in the team: a desk records its version at every connection (the Team
+//! screen lists each member's), and a supervisor sets the lowest version the team
+//! needs. The comparison is here, once (`semver`); the window gets it as [`DeskVersion`].
 //!
-//! The decision for a desk older than the team needs: it keeps reading (the queue, the
-//! trail, the Team screen that tells it how to update), and it changes nothing of the
-//! team's work nor of the service's from a team profile: the service's state-changing
-//! calls, claims, notes, take-next, assignments, approvals, four eyes, members, caps and
-//! absences, reassignments, the SLA policy and checkpoints are refused with
-//! `desk_outdated` before they leave ([`Desk::team_for_change`], [`refuse_outdated`]).
-//! An old desk may not know the team's newer rules, and a team that set a need meant
-//! its desks to stop until upgraded. What stays allowed changes no one's work: sharing
-//! the statuses its refreshes read (the queue's data), the member's own saved views and
-//! mentions seen, recording its own version, and a supervisor setting the need (so
-//! that one set too high by mistake can be lowered from any desk, this one included).
+//! A desk older than the team needs keeps reading (the queue, the trail, the Team
+//! screen that tells it how to update) but changes nothing of the team's work nor of
+//! the service's from a team profile: every such call is refused with `desk_outdated`
+//! before it leaves ([`Desk::team_for_change`], [`refuse_outdated`]), since an old desk
+//! may not know the team's newer rules. Still allowed, as they change no one's work:
+//! sharing the statuses its refreshes read, the member's own saved views and mentions
+//! seen, recording its own version, and a supervisor setting the need (so one set too
+//! high by mistake can be lowered from any desk, this one included).
 
 use kyb_team::Team;
 use serde::Serialize;

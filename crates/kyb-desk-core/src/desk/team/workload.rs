@@ -1,4 +1,4 @@
-//! The team's workload on the desk (issue 32, 2): each member's open files against
+//! The team's workload on the desk: each member's open files against
 //! their cap and their absence, a supervisor's cap and absence changes, and the bulk
 //! reassignment's preview and apply. The rules are kyb_team's and the database's; the
 //! window gets them as data (who has room, the plan) and sends the plan back as shown.
