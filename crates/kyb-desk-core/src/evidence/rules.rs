@@ -1,6 +1,6 @@
 //! Which documents and entities each section covers. The spec lists the section
 //! identifiers and the documents' fields, and does not say how one maps to the other;
-//! this is the one place that decides it (README, "Where each rule lives"):
+//! this is the one place that decides it (docs/ARCHITECTURE.md, "Where each rule lives"):
 //!
 //! | Section base | Rule | Covers |
 //! |---|---|---|

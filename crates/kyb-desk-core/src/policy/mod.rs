@@ -1,6 +1,6 @@
 //! The company's managed policy: a file IT installs where only the system's
 //! administrator can write (`/etc/kyb-desk/policy.json`, owned by root, writable by
-//! no one else, in a folder alike). Its keys (README, "The managed policy"):
+//! no one else, in a folder alike). Its keys (docs/OPERATIONS.md, "The managed policy"):
 //!
 //! - `profiles`: preset profiles (name; `environment` or `baseUrl`; `workspace`;
 //!   optionally `agentEmail` and `flows`), never an API key. Each is created at start
@@ -14,7 +14,7 @@
 //!   profile does not leave four eyes and the team's trail behind. (What remains:
 //!   every member holds the same service key, and a person who copies it out of the
 //!   keyring can call the service with another program; full enforcement needs a key
-//!   per member from the service. README, threat model.)
+//!   per member from the service. docs/SECURITY.md, threat model.)
 //! - `demo`: `false` turns the embedded demo off (`--demo` opens the real profiles).
 //! - `minAutoRefreshMinutes`: how rarely the watchlist may refresh itself at most,
 //!   5 to 1440. Decided here: it is a minimum frequency, so "off" and the intervals
