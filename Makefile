@@ -80,7 +80,7 @@ screenshots: ui
 	  cargo run -q -p kyb-e2e --bin screenshots -- docs/screenshots'
 
 # The packages land in $(CARGO_TARGET_DIR)/release/bundle/{deb,rpm}/. They are built
-# without the embedded demo sandbox (the `demo` feature; see the README), and without
+# without the embedded demo sandbox (the `demo` feature; see docs/OPERATIONS.md), and without
 # the journeys' answers to native dialogs (`test-dialog-answers`).
 PACKAGED_CARGO_FLAGS := --no-default-features
 
@@ -89,7 +89,7 @@ bundle: ui
 	@ls -1 $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb $(CARGO_TARGET_DIR)/release/bundle/rpm/*.rpm
 
 # The signed APT and RPM repositories IT publishes, from `make bundle`'s packages
-# (scripts/repo.sh says what comes out; README, "Installed and kept current by IT"):
+# (scripts/repo.sh says what comes out; docs/OPERATIONS.md, "Installed and kept current by IT"):
 #   make repo REPO_KEY=<fingerprint of a key in GNUPGHOME> [REPO_DIR=dist/repo]
 REPO_DIR ?= dist/repo
 repo:

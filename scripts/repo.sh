@@ -18,7 +18,7 @@
 #   DIR/rpm/           an RPM repository (createrepo_c): each package signed (rpmsign),
 #                      and its metadata signed (repodata/repomd.xml.asc)
 #   DIR/rpm/kyb-desk.repo  the file a desk puts in /etc/yum.repos.d/ (its baseurl to edit)
-# How a desk adds them: README, "Installed and kept current by IT".
+# How a desk adds them: docs/OPERATIONS.md, "Installed and kept current by IT".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make run-team`: two desks of one team, side by side on this display. A private
 # PostgreSQL (as the tests start it: scripts/session.sh --postgres, password
-# authentication) holds the team's database, set up as the README tells a company;
+# authentication) holds the team's database, set up as docs/OPERATIONS.md tells a company;
 # each desk runs the demo (the same seed, so the same files) as a member with a login
 # of their own: Ana, the team's first supervisor, and Beto, an analyst she adds. Open
 # a review on one desk and watch the claim appear on the other. Closing both windows
@@ -14,7 +14,7 @@ if [[ -z ${KYB_SESSION_INNER:-} ]]; then
   KYB_SESSION_VISIBLE=1 exec "$(dirname "$0")/session.sh" --postgres -- "$0" "$@"
 fi
 
-# The team's database set up as the README tells a company: an owner role (kept only
+# The team's database set up as docs/OPERATIONS.md tells a company: an owner role (kept only
 # here) runs the schema, and each member connects as a login of their own. Ana is the
 # first supervisor; she adds Beto, as she would from her Team screen.
 cargo build -q -p kyb-team --bin kyb-team-setup

@@ -73,6 +73,9 @@ step() {
   return "$status"
 }
 
+# The docs' links and the repository paths they name exist, and the README stays short;
+# it needs nothing installed or built, so it goes first.
+step "docs: links and paths" gate -- scripts/check-docs.sh
 step "install dependencies" gate -- scripts/install-deps.sh test
 # A failed UI build must not leave an older ui/dist behind for the app to embed.
 rm -rf ui/dist

@@ -1,5 +1,5 @@
-//! Members of one team on one PostgreSQL (the session's private cluster, set up as the
-//! README tells a company: an owner role, a login per member): one in the real window,
+//! Members of one team on one PostgreSQL (the session's private cluster, set up as
+//! docs/OPERATIONS.md tells a company: an owner role, a login per member): one in the real window,
 //! the others acting through the team library as their desks would.
 //!
 //! - The file Beto takes and his claim reach Ana's window within a second, no reload;

@@ -218,7 +218,7 @@ pub async fn demo_examples() -> kyb_sandbox::Examples {
 }
 
 /// A team's database on the session's private PostgreSQL (`scripts/session.sh
-/// --postgres`), set up as the README tells a company (an owner role, a login per
+/// --postgres`), set up as docs/OPERATIONS.md tells a company (an owner role, a login per
 /// member) for one workspace, with its first supervisor signed in (`boss`, acting
 /// through the team library as their desk would). Without a cluster it fails.
 pub struct TeamDatabase {

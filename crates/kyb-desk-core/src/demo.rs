@@ -116,7 +116,7 @@ pub async fn join_team(
     Ok(joined)
 }
 
-/// The database of a demo team (`make run-team` sets it up as the README says).
+/// The database of a demo team (`make run-team` sets it up as docs/OPERATIONS.md says).
 pub const TEAM_DATABASE: &str = "kyb_team";
 
 /// Removes every record of the demo folder `data_dir` (profiles, watchlist, drafts,

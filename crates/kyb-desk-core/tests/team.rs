@@ -11,7 +11,7 @@ use kyb_desk_core::profiles::Profile;
 use kyb_team::testing::TestTeam;
 use kyb_team::{ApprovalAction, FourEyes, QueueFilter, Role, Team, TeamAddress};
 
-/// A team's database on the session's cluster, set up as the README tells a company
+/// A team's database on the session's cluster, set up as docs/OPERATIONS.md tells a company
 /// (an owner role, a login per member), for the demo's workspace; its first
 /// supervisor adds the desks' members.
 struct TeamDatabase {

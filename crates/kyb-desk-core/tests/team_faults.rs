@@ -15,7 +15,7 @@ use kyb_team::{Role, TeamAddress};
 const CORRECTION: &str = "POST /expedientes/solicitar-correccion";
 const CANCEL: &str = "POST /verificaciones/{folio}/cancelar";
 
-/// Ana's desk on the demo, an analyst of a team on `cluster`, as the README sets it up.
+/// Ana's desk on the demo, an analyst of a team on `cluster`, set up as docs/OPERATIONS.md says.
 async fn ana_on(cluster: &PrivateCluster) -> (TestTeam, kyb_team::Team, DemoDesk) {
     ana_at(cluster, cluster.socket()).await
 }

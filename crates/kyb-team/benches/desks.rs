@@ -1,7 +1,7 @@
 //! `make bench`'s team figures: 50 simulated desks, each a member's own login with the
 //! pool and listener a real desk has, on one PostgreSQL (the private cluster of
-//! `scripts/session.sh --postgres`, KYB_TEST_DATABASE_URL), set up as the README tells
-//! a company (`kyb_team::testing::TestTeam`): every figure goes through the team's
+//! `scripts/session.sh --postgres`, KYB_TEST_DATABASE_URL), set up as docs/OPERATIONS.md
+//! tells a company (`kyb_team::testing::TestTeam`): every figure goes through the team's
 //! functions and row-level security, as a desk's calls do. Prints a Markdown section:
 //! - take next: every desk takes files until none is left; each call's latency. Each
 //!   desk's first calls, which open its pool's connections (signing in, and PostgreSQL
@@ -263,7 +263,7 @@ async fn main() {
     println!(
         "{DESKS} simulated desks, each a member's own login (SCRAM) with its own pool ({} connections at most) \
          and listener, on one PostgreSQL 15 (the private cluster of `scripts/session.sh --postgres`: unix \
-         socket, fsync off) on this machine, set up as the README says: every call goes through the team's \
+         socket, fsync off) on this machine, set up as docs/OPERATIONS.md says: every call goes through the team's \
          functions and row-level security. Take next is timed once every desk's pool has opened its connections; \
          those first calls (one on each connection: signing in, the functions compiled in the new session) are \
          a row of their own. `cargo bench -p kyb-team --bench desks`.",

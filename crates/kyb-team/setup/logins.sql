@@ -1,7 +1,7 @@
 -- The set-up's first step, run once by the cluster's administrator (a superuser) in
 -- the team's database, after creating it owned by the owner role (kyb_team::setup,
--- README "Team"). It makes the two roles the team's schema needs, named after the
--- database so that several teams share a cluster:
+-- docs/OPERATIONS.md, "Setting a team's database up"). It makes the two roles the
+-- team's schema needs, named after the database so that several teams share a cluster:
 --
 -- * `<database>_member`: the group every member's login belongs to. NOLOGIN; the
 --   migrations give it EXECUTE on the team's functions and SELECT on its views.

@@ -2,7 +2,7 @@
 //! with an Ed25519 key kept in their keyring, the database keeps the signature, and
 //! every desk's verification checks it and that the chain still has that entry with
 //! that hash. Someone with the owner's rights can rewrite the chain and its head, but
-//! not sign as the supervisor: the rewrite is found (README, threat model).
+//! not sign as the supervisor: the rewrite is found (docs/SECURITY.md, threat model).
 
 use ring::signature::{ED25519, Ed25519KeyPair, KeyPair, UnparsedPublicKey};
 use serde::Serialize;

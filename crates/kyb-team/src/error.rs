@@ -177,7 +177,7 @@ impl TeamError {
             "KY021" => Self::UnknownFile(part(0)),
             // lock_not_available, query_canceled (statement_timeout), and the transient
             // conflicts PostgreSQL settles by cancelling one side: deadlock_detected
-            // (team_set_away beside a refresh, README's threat model) and
+            // (team_set_away beside a refresh, docs/SECURITY.md) and
             // serialization_failure. Every team function is one transaction, so the
             // cancelled call left nothing half-done: it is busy, not a failed query.
             "55P03" | "57014" | "40P01" | "40001" => Self::Busy(error),

@@ -64,7 +64,7 @@ pub use workload::{
 
 /// Connections per desk: a desk makes few calls at once (a refresh, a claim, a note),
 /// and a few hundred desks must fit a server's connection limit (past that, a pooler:
-/// see the README).
+/// see docs/OPERATIONS.md).
 pub const POOL_SIZE: u32 = 4;
 
 /// How long a desk waits for a connection before it says the database is unreachable:

@@ -4,7 +4,7 @@
 //! existing login of the company's directory bound to the team), changes roles, and
 //! removes members; each change is in the trail, written by the database. Roles guide
 //! the work and the database enforces them for the team's own rules (approvals, roles,
-//! take-overs); the service itself sees one key (README, threat model).
+//! take-overs); the service itself sees one key (docs/SECURITY.md, threat model).
 
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;

@@ -1,6 +1,6 @@
-//! The one-time set-up of a team's database, in three steps (README, "Team"); the
-//! `kyb-team-setup` program runs each, and the tests set their databases up through
-//! the same functions:
+//! The one-time set-up of a team's database, in three steps (docs/OPERATIONS.md,
+//! "Setting a team's database up"); the `kyb-team-setup` program runs each, and the
+//! tests set their databases up through the same functions:
 //!
 //! 1. [`prepare`], by the cluster's administrator (a superuser): the owner role, the
 //!    database it owns, the members' group role and the admin role with its login

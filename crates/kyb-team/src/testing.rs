@@ -1,7 +1,7 @@
 //! For tests and benchmarks only: the private PostgreSQL cluster `scripts/session.sh
 //! --postgres` starts (password authentication; its superuser's URL in
-//! KYB_TEST_DATABASE_URL), and teams set up on it exactly as the README tells a
-//! company: a database owned by an owner role, the schema migrated by that owner, and
+//! KYB_TEST_DATABASE_URL), and teams set up on it exactly as docs/OPERATIONS.md
+//! tells a company: a database owned by an owner role, the schema migrated by that owner, and
 //! a login per member. Behind the `testing` feature: the app never has it.
 //! A test that needs the cluster is `#[ignore]`d by default; `make test` runs it and it
 //! fails when there is no cluster.
@@ -33,7 +33,7 @@ fn suffix() -> String {
     crate::checkpoint::hex(&bytes)
 }
 
-/// A team's database on the session's cluster, set up as the README says.
+/// A team's database on the session's cluster, set up as docs/OPERATIONS.md says.
 pub struct TestTeam {
     /// The database's name (also the prefix of its roles).
     pub database: String,

@@ -3,8 +3,8 @@
 //! managed database's endpoint). The primary is killed, the standby promoted and the
 //! address switched: the desks come back on their own, what each had been told was
 //! written is there, a write whose answer was lost to the failover is asked again with
-//! its key and is there once, and the trail's chain is whole. README, "Team": what IT
-//! configures for this.
+//! its key and is there once, and the trail's chain is whole. docs/OPERATIONS.md, "When
+//! the database fails over": what IT configures for this.
 
 use std::time::Duration;
 

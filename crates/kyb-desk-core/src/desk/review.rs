@@ -410,7 +410,7 @@ impl Desk {
 
     /// A correction that accepts a section whose high findings this session showed and
     /// nobody acknowledged is refused, naming those sections. A file whose evidence
-    /// this session never gathered is not judged here (see the README's threat model).
+    /// this session never gathered is not judged here (see docs/SECURITY.md, threat model).
     pub(super) fn check_acknowledged(&self, request: &CorrectionRequest) -> AppResult<()> {
         let reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
         let Some(kept) = reviews.files.get(&file_key(&request.document_id)) else {

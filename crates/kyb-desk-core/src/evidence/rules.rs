@@ -1,6 +1,7 @@
 //! Which documents and entities each section covers. The spec lists the section
 //! identifiers and the documents' fields but not how one maps to the other; this is the
-//! one place that decides it ([`EvidenceRule::of`], then [`covered`]):
+//! one place that decides it ([`EvidenceRule::of`], then [`covered`]; docs/ARCHITECTURE.md,
+//! "Where each rule lives"):
 //! - proof of address: `Comprobante` documents (or category `Domicilio`) not a branch's;
 //! - branch: the `Sucursal` entities with their photos, and documents of `Contexto`
 //!   `Sucursal`;

@@ -1,11 +1,10 @@
 //! The company's managed policy: a file IT installs where only the system's
 //! administrator can write (`/etc/kyb-desk/policy.json`: root's, writable by no one
-//! else, in a folder alike). Its keys, in the README's "The managed policy": `profiles`
+//! else, in a folder alike). Its keys, in docs/OPERATIONS.md, "The managed policy": `profiles`
 //! (presets, never an API key: created or set back at start, fixed in the window,
 //! [`presets`]); `teams` (a workspace's team database: there a profile pointing
 //! elsewhere sends no state-changing call, so leaving the team does not leave four eyes
-//! and the trail behind; the shared service key still escapes this, README, threat
-//! model); `demo`; `minAutoRefreshMinutes` (a minimum frequency: "off" and longer
+//! and the trail behind; the shared service key still escapes this, docs/SECURITY.md); `demo`; `minAutoRefreshMinutes` (a minimum frequency: "off" and longer
 //! intervals are not offered, a stored one reads as the minimum, [`AutoRefreshRule`]).
 //!
 //! A file that is not the administrator's is ignored, with a warning. A root-owned file

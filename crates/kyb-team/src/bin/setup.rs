@@ -1,6 +1,7 @@
-//! `kyb-team-setup`: the one-time set-up of a team's database (README, "Team"), in
-//! its three steps. Passwords go in the URLs or in PGPASSWORD, never on a screen; the
-//! first supervisor's one-time password is printed once, to hand over.
+//! `kyb-team-setup`: the one-time set-up of a team's database (docs/OPERATIONS.md,
+//! "Setting a team's database up"), in its three steps. Passwords go in the URLs or in
+//! PGPASSWORD, never on a screen; the first supervisor's one-time password is printed
+//! once, to hand over.
 //!
 //!   kyb-team-setup prepare --admin URL --database NAME --owner ROLE
 //!       as a superuser; the owner's password (for a new owner role) from

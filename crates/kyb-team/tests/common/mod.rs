@@ -1,7 +1,7 @@
 //! The team's tests run on a real PostgreSQL with password authentication: the private
 //! cluster `scripts/session.sh --postgres` starts (its superuser's address in
-//! KYB_TEST_DATABASE_URL), a team database of each test's own on it, set up as the
-//! README tells a company (`kyb_team::testing::TestTeam`), or a cluster of the test's
+//! KYB_TEST_DATABASE_URL), a team database of each test's own on it, set up as
+//! docs/OPERATIONS.md tells a company (`kyb_team::testing::TestTeam`), or a cluster of the test's
 //! own when the test stops it. Each is ignored by default ("needs PostgreSQL: make test
 //! runs it"); run on purpose without a cluster, it fails.
 #![allow(dead_code)]
@@ -19,7 +19,7 @@ pub fn tag() -> String {
     uuid::Uuid::new_v4().simple().to_string()[..8].to_owned()
 }
 
-/// A team set up as the README says (owner role, migrations by the owner) on the
+/// A team set up as docs/OPERATIONS.md says (owner role, migrations by the owner) on the
 /// cluster whose superuser's URL is `admin_url`: [`TestTeam::new`] for any cluster.
 pub async fn team_on(admin_url: &str, prefix: &str) -> TestTeam {
     TestTeam::on(admin_url, prefix).await

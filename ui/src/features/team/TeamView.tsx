@@ -2,7 +2,7 @@
 // workload and its reassignment (a supervisor's daily look, so before the members'
 // administration), the members and their roles (a supervisor adds, changes and removes
 // them) and four eyes. The database says who this desk is and enforces the team's rules;
-// the service itself sees one key for everyone (README, threat model).
+// the service itself sees one key for everyone (docs/SECURITY.md, threat model).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 

@@ -39,7 +39,7 @@ describe("the team screen", () => {
   });
 
   // The desk's PostgreSQL driver speaks no Kerberos (GSSAPI): a directory login is an
-  // LDAP one, checked by the server (README, "Members").
+  // LDAP one, checked by the server (docs/OPERATIONS.md, "Members").
   it("offers to bind a login of an LDAP directory, never a Kerberos one", async () => {
     supervisorScreen();
     const box = (await screen.findByTestId("member-add")).querySelector("label.check")?.textContent ?? "";

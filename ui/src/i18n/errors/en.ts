@@ -43,7 +43,7 @@ export const errorsEn: Record<ErrorsKey, string> = {
   "error.team_login_refused": "The team database refused your login: a wrong or expired password, or you are no longer a member of the team.",
   "hint.team_login_refused": "Ask your supervisor for a new one-time password.",
   "error.team_schema_old": "The team database is older than this desk.",
-  "hint.team_schema_old": "Your IT must bring it up to date (README, Team).",
+  "hint.team_schema_old": "Your IT must bring it up to date (docs/OPERATIONS.md, the team's database).",
   "error.team_required": "Your company's policy says this workspace works as a team, and this profile names no team database.",
   "hint.team_required": "Set the team up in Profiles (your IT has the details); nothing was sent.",
   "error.team_login_name_refused": "That login cannot be a team member's.",

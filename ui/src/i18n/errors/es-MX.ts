@@ -42,7 +42,7 @@ export const errorsEsMX = {
   "error.team_login_refused": "La base de datos del equipo rechazó su usuario: contraseña incorrecta o vencida, o ya no es miembro del equipo.",
   "hint.team_login_refused": "Pida a su supervisor una contraseña de un solo uso nueva.",
   "error.team_schema_old": "La base de datos del equipo es de una versión anterior a esta mesa.",
-  "hint.team_schema_old": "Su área de TI debe actualizarla (README, Equipo).",
+  "hint.team_schema_old": "Su área de TI debe actualizarla (docs/OPERATIONS.md, la base de datos del equipo).",
   "error.team_required": "La política de su empresa pide trabajar en equipo en este espacio de trabajo, y este perfil no tiene la base de datos del equipo.",
   "hint.team_required": "Configure el equipo en Perfiles (su área de TI le da los datos); no se envió nada.",
   "error.team_login_name_refused": "Ese usuario no puede ser de un miembro del equipo.",
