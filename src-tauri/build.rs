@@ -6,6 +6,7 @@ macro_rules! command_names {
     (
         types { $($types:tt)* }
         commands { $(
+            $( #[doc = $doc:literal] )*
             $module:ident :: $name:ident ( $($args:tt)* ) -> $answer:ty ,
             [ $( $window:ident ),+ ] ;
         )* }

@@ -56,6 +56,7 @@ pub fn invoke_handler<R: Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + 
         (
             types { $($types:tt)* }
             commands { $(
+                $( #[doc = $doc:literal] )*
                 $module:ident :: $name:ident ( $($args:tt)* ) -> $answer:ty ,
                 [ $( $window:ident ),+ ] ;
             )* }
@@ -80,6 +81,7 @@ macro_rules! declared_list {
     (
         types { $($types:tt)* }
         commands { $(
+            $( #[doc = $doc:literal] )*
             $module:ident :: $name:ident ( $( $arg:ident : $arg_ty:ty ),* ) -> $answer:ty ,
             [ $( $window:ident ),+ ] ;
         )* }

@@ -2,7 +2,7 @@
 //! an explicit permission) both expand `declared_commands.rs`, so they cannot differ. The
 //! windows' capabilities are files tauri-build reads: this keeps each granting exactly the
 //! commands declared for its window, so a command is never registered yet unusable, or
-//! usable where it was not declared. (`tests/ipc.rs` calls every declared command.)
+//! usable where it was not declared. (`tests/ipc/` calls every declared command.)
 
 use std::collections::BTreeSet;
 

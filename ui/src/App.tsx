@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { recoveries } from "./api/backend";
+import { recoveries } from "./api/commands";
 import { forgetEarly, profileBook, startupReadsSettled } from "./api/early";
 import type { Load } from "./api/load";
 import { forgetDesk, queries } from "./api/queries";

@@ -5,7 +5,7 @@
 // the first frame has the right language and theme, and read here synchronously after.
 // A change shows at once and is written behind; every such read and write goes through
 // here.
-import * as backend from "./api/backend";
+import * as commands from "./api/commands";
 import type { PreferenceChange } from "./bindings/PreferenceChange";
 import type { Preferences } from "./bindings/Preferences";
 
@@ -32,7 +32,7 @@ function replace(next: Preferences) {
  * fails leaves the defaults: the window starts all the same. */
 export async function loadPreferences(): Promise<void> {
   try {
-    replace(await backend.preferences());
+    replace(await commands.preferences());
   } catch {
     replace(DEFAULT_PREFERENCES);
   }
@@ -67,7 +67,7 @@ function applied(values: Preferences, change: PreferenceChange): Preferences {
  * only not remembered: nothing the user does fails for it. */
 export function setPreference(change: PreferenceChange): void {
   replace(applied(current, change));
-  backend.setPreference(change).catch(() => undefined);
+  commands.setPreference(change).catch(() => undefined);
 }
 
 /** Calls `listener` after each change; answers how to stop. */

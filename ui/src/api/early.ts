@@ -4,7 +4,7 @@
 // once; anything later asks the backend as usual.
 import type { ProfileBook } from "../bindings/ProfileBook";
 import type { WatchedFile } from "../bindings/WatchedFile";
-import * as backend from "./backend";
+import * as commands from "./commands";
 
 interface Early {
   book: Promise<ProfileBook> | null;
@@ -22,8 +22,8 @@ let ready: { profileId: string | null; files: WatchedFile[] } | null = null;
 export function askEarly() {
   // The start-up's steps, for `make bench`'s profile of it (User Timing marks).
   performance.mark("startup:script");
-  const book = backend.profiles();
-  const files = backend.watchlist();
+  const book = commands.profiles();
+  const files = commands.watchlist();
   book.then(
     () => performance.mark("startup:book"),
     () => undefined,
@@ -64,7 +64,7 @@ export function forgetEarly() {
 export function profileBook(): Promise<ProfileBook> {
   const book = early.book;
   early.book = null;
-  return book ? book.then((read) => settled.then(() => read)) : backend.profiles();
+  return book ? book.then((read) => settled.then(() => read)) : commands.profiles();
 }
 
 /** `profileId`'s watchlist as read at start, when it has arrived: the first screen's
@@ -78,9 +78,9 @@ export function readyWatchlist(profileId: string): WatchedFile[] | null {
 export function watchlistOf(profileId: string): Promise<WatchedFile[]> {
   const list = early.list;
   early.list = null;
-  if (!list) return backend.watchlist();
+  if (!list) return commands.watchlist();
   return list.then(
-    (read) => (read.profileId === profileId ? read.files : backend.watchlist()),
-    () => backend.watchlist(),
+    (read) => (read.profileId === profileId ? read.files : commands.watchlist()),
+    () => commands.watchlist(),
   );
 }

@@ -2,7 +2,7 @@
 // refused it (shown through ErrorNotice).
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { AppError } from "../bindings/AppError";
-import { asAppError } from "./backend";
+import { asAppError } from "./appError";
 
 export type Load<T> = { state: "loading" } | { state: "ready"; value: T } | { state: "failed"; error: AppError };
 

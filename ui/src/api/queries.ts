@@ -8,12 +8,13 @@ import type { AppError } from "../bindings/AppError";
 import type { DashboardQuery } from "../bindings/DashboardQuery";
 import type { QueueFilter } from "../bindings/QueueFilter";
 import { answered, begin } from "../perf";
-import * as backend from "./backend";
-import { isAppError } from "./backend";
+import { isAppError } from "./appError";
+import { evidenceBytes } from "./backend";
+import * as commands from "./commands";
 
 declare module "@tanstack/react-query" {
   interface Register {
-    // Every command fails with an AppError (backend.ts); a query's own code throws nothing else.
+    // Every command fails with an AppError (commands.ts); a query's own code throws nothing else.
     defaultError: AppError;
   }
 }
@@ -83,27 +84,27 @@ const TEAM_FRESH_MS = 5 * MINUTE;
 export const FILE_KEPT_MS = MINUTE;
 
 export const queries = {
-  appInfo: () => queryOptions({ queryKey: keys.appInfo(), queryFn: backend.appInfo, staleTime: Number.POSITIVE_INFINITY }),
-  demoGuide: () => queryOptions({ queryKey: keys.demoGuide(), queryFn: backend.demoGuide, staleTime: Number.POSITIVE_INFINITY }),
+  appInfo: () => queryOptions({ queryKey: keys.appInfo(), queryFn: commands.appInfo, staleTime: Number.POSITIVE_INFINITY }),
+  demoGuide: () => queryOptions({ queryKey: keys.demoGuide(), queryFn: commands.demoGuide, staleTime: Number.POSITIVE_INFINITY }),
   // Read once at start, as the desk does: a changed file counts at the next start.
-  policy: () => queryOptions({ queryKey: keys.policy(), queryFn: backend.policy, staleTime: Number.POSITIVE_INFINITY }),
+  policy: () => queryOptions({ queryKey: keys.policy(), queryFn: commands.policy, staleTime: Number.POSITIVE_INFINITY }),
   keyStatuses: (profileIds: readonly string[]) =>
     queryOptions({
       queryKey: keys.keyStatuses(profileIds),
-      queryFn: async () => Object.fromEntries(await Promise.all(profileIds.map(async (id) => [id, await backend.keyStatus(id)] as const))),
+      queryFn: async () => Object.fromEntries(await Promise.all(profileIds.map(async (id) => [id, await commands.keyStatus(id)] as const))),
     }),
   /** Local records: read again at each screen's opening. */
-  watchlist: () => queryOptions({ queryKey: keys.watchlist(), queryFn: backend.watchlist }),
+  watchlist: () => queryOptions({ queryKey: keys.watchlist(), queryFn: commands.watchlist }),
   tracking: (flowId: string, rfc: string) =>
-    queryOptions({ queryKey: keys.tracking(flowId, rfc), queryFn: () => backend.tracking(flowId, rfc), gcTime: FILE_KEPT_MS }),
+    queryOptions({ queryKey: keys.tracking(flowId, rfc), queryFn: () => commands.tracking(flowId, rfc), gcTime: FILE_KEPT_MS }),
   /** The detail with what changed since the last review (the comparison is extra:
    * without it the detail still shows). */
   detail: (documentId: string) =>
     queryOptions({
       queryKey: keys.detail(documentId),
       queryFn: async () => {
-        const answer = await backend.fileDetail(documentId);
-        const changes = await backend.detailChanges(documentId).catch(() => null);
+        const answer = await commands.fileDetail(documentId);
+        const changes = await commands.detailChanges(documentId).catch(() => null);
         // `make bench` measures from here to the detail painted (DetailView).
         begin("detail");
         return { answer, changes };
@@ -116,61 +117,61 @@ export const queries = {
     queryOptions({
       queryKey: keys.evidenceFile(handle),
       queryFn: async () => {
-        const file = await backend.evidenceFile(handle);
-        return { file, bytes: await backend.evidenceBytes(handle, file.sha256) };
+        const file = await commands.evidenceFile(handle);
+        return { file, bytes: await evidenceBytes(handle, file.sha256) };
       },
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: FILE_KEPT_MS,
     }),
   image: (url: string) =>
-    queryOptions({ queryKey: keys.image(url), queryFn: () => backend.fetchImage(url), staleTime: Number.POSITIVE_INFINITY, gcTime: FILE_KEPT_MS }),
+    queryOptions({ queryKey: keys.image(url), queryFn: () => commands.fetchImage(url), staleTime: Number.POSITIVE_INFINITY, gcTime: FILE_KEPT_MS }),
   issuedLinks: (documentId: string) =>
-    queryOptions({ queryKey: keys.issuedLinks(documentId), queryFn: () => backend.issuedLinks(documentId), gcTime: FILE_KEPT_MS }),
-  verification: (folio: string) => queryOptions({ queryKey: keys.verification(folio), queryFn: () => backend.verification(folio) }),
+    queryOptions({ queryKey: keys.issuedLinks(documentId), queryFn: () => commands.issuedLinks(documentId), gcTime: FILE_KEPT_MS }),
+  verification: (folio: string) => queryOptions({ queryKey: keys.verification(folio), queryFn: () => commands.verification(folio) }),
   photo: (url: string, sha256: string) =>
     queryOptions({
       queryKey: keys.photo(url, sha256),
-      queryFn: () => backend.checkPhoto(url, sha256),
+      queryFn: () => commands.checkPhoto(url, sha256),
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: FILE_KEPT_MS,
     }),
   /** Read at each opening, never kept: the draft changes as it is typed. */
-  newFileDraft: () => queryOptions({ queryKey: keys.newFileDraft(), queryFn: backend.loadNewFileDraft, gcTime: 0 }),
+  newFileDraft: () => queryOptions({ queryKey: keys.newFileDraft(), queryFn: commands.loadNewFileDraft, gcTime: 0 }),
   /** The log, newest first, with the chain's check. */
   audit: () =>
     queryOptions({
       queryKey: keys.audit(),
       queryFn: async () => {
-        const [read, chain] = await Promise.all([backend.auditEntries(), backend.verifyAudit()]);
+        const [read, chain] = await Promise.all([commands.auditEntries(), commands.verifyAudit()]);
         return { entries: [...read.entries].reverse(), unreadable: read.unreadable, chain, unresolved: new Set(read.unresolved) };
       },
     }),
-  drift: () => queryOptions({ queryKey: keys.drift(), queryFn: backend.driftReport }),
+  drift: () => queryOptions({ queryKey: keys.drift(), queryFn: commands.driftReport }),
   /** Gathered anew at each opening, never kept: what is shown is what is then saved. */
-  diagnostics: () => queryOptions({ queryKey: keys.diagnostics(), queryFn: backend.previewDiagnostics, gcTime: 0, staleTime: 0 }),
-  teamQueue: (filter: QueueFilter) => queryOptions({ queryKey: keys.teamQueue(filter), queryFn: () => backend.teamQueue(filter), staleTime: TEAM_FRESH_MS }),
-  notes: (documentId: string) => queryOptions({ queryKey: keys.notes(documentId), queryFn: () => backend.fileNotes(documentId), staleTime: TEAM_FRESH_MS }),
-  members: () => queryOptions({ queryKey: keys.members(), queryFn: backend.teamMembers, staleTime: TEAM_FRESH_MS }),
-  trail: () => queryOptions({ queryKey: keys.trail(), queryFn: backend.teamTrail, staleTime: TEAM_FRESH_MS }),
-  approvals: () => queryOptions({ queryKey: keys.approvals(), queryFn: backend.openApprovals, staleTime: TEAM_FRESH_MS }),
+  diagnostics: () => queryOptions({ queryKey: keys.diagnostics(), queryFn: commands.previewDiagnostics, gcTime: 0, staleTime: 0 }),
+  teamQueue: (filter: QueueFilter) => queryOptions({ queryKey: keys.teamQueue(filter), queryFn: () => commands.teamQueue(filter), staleTime: TEAM_FRESH_MS }),
+  notes: (documentId: string) => queryOptions({ queryKey: keys.notes(documentId), queryFn: () => commands.fileNotes(documentId), staleTime: TEAM_FRESH_MS }),
+  members: () => queryOptions({ queryKey: keys.members(), queryFn: commands.teamMembers, staleTime: TEAM_FRESH_MS }),
+  trail: () => queryOptions({ queryKey: keys.trail(), queryFn: commands.teamTrail, staleTime: TEAM_FRESH_MS }),
+  approvals: () => queryOptions({ queryKey: keys.approvals(), queryFn: commands.openApprovals, staleTime: TEAM_FRESH_MS }),
   /** Every member's open files, cap and absence (a member's files or a change of cap makes it stale). */
-  workload: () => queryOptions({ queryKey: keys.workload(), queryFn: backend.teamWorkload, staleTime: TEAM_FRESH_MS }),
+  workload: () => queryOptions({ queryKey: keys.workload(), queryFn: commands.teamWorkload, staleTime: TEAM_FRESH_MS }),
   /** This member's mentions not yet shown (none on one desk). */
-  mentions: () => queryOptions({ queryKey: keys.mentions(), queryFn: () => backend.myMentions(true), staleTime: TEAM_FRESH_MS }),
+  mentions: () => queryOptions({ queryKey: keys.mentions(), queryFn: () => commands.myMentions(true), staleTime: TEAM_FRESH_MS }),
   /** Read at each opening: on one desk this desk's own acts change it, with no notice. */
   fileHistory: (documentId: string) =>
-    queryOptions({ queryKey: keys.fileHistory(documentId), queryFn: () => backend.fileHistory(documentId), gcTime: FILE_KEPT_MS }),
-  savedViews: () => queryOptions({ queryKey: keys.savedViews(), queryFn: backend.savedViews, staleTime: TEAM_FRESH_MS }),
+    queryOptions({ queryKey: keys.fileHistory(documentId), queryFn: () => commands.fileHistory(documentId), gcTime: FILE_KEPT_MS }),
+  savedViews: () => queryOptions({ queryKey: keys.savedViews(), queryFn: commands.savedViews, staleTime: TEAM_FRESH_MS }),
   // A clock moves without any change to the files: read each minute.
-  slaBoard: () => queryOptions({ queryKey: keys.slaBoard(), queryFn: backend.slaBoard, refetchInterval: MINUTE }),
-  slaPolicy: () => queryOptions({ queryKey: keys.slaPolicy(), queryFn: backend.slaPolicy }),
+  slaBoard: () => queryOptions({ queryKey: keys.slaBoard(), queryFn: commands.slaBoard, refetchInterval: MINUTE }),
+  slaPolicy: () => queryOptions({ queryKey: keys.slaPolicy(), queryFn: commands.slaPolicy }),
   /** Computed from the trail at each opening (`make bench` measures from the ask to the charts drawn). */
   dashboard: (query: DashboardQuery) =>
     queryOptions({
       queryKey: keys.dashboard(query),
       queryFn: () => {
         begin("dashboard");
-        return backend.dashboard(query).then((figures) => {
+        return commands.dashboard(query).then((figures) => {
           answered("dashboard");
           return figures;
         });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import * as backend from "../api/backend";
+import * as commands from "../api/commands";
 import type { AppError } from "../bindings/AppError";
 import { useI18n } from "../i18n";
 import { ErrorNotice } from "./ErrorNotice";
@@ -17,7 +17,7 @@ export function CopyButton({ text, testId }: { text: string; testId?: string }) 
         className="button-quiet small"
         data-testid={testId}
         onClick={() =>
-          backend.copyText(text).then(
+          commands.copyText(text).then(
             () => {
               setCopied(true);
               setError(null);

@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import * as backend from "../api/backend";
+import * as commands from "../api/commands";
 import type { AppError } from "../bindings/AppError";
 import { useI18n } from "../i18n";
 import { ErrorNotice } from "./ErrorNotice";
@@ -20,7 +20,7 @@ export function CopyFileLink({ documentId }: { documentId: string }) {
         data-testid="copy-file-link"
         title={copied ?? t("fileLink.hint")}
         onClick={() =>
-          backend.copyFileLink(documentId).then(
+          commands.copyFileLink(documentId).then(
             (link) => {
               setCopied(link);
               setError(null);

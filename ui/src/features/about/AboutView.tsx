@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
@@ -26,7 +26,7 @@ export function AboutView() {
   const exportDrift = () => {
     setError(null);
     setSaved(null);
-    backend.exportDrift().then((path) => path && setSaved(path), setError);
+    commands.exportDrift().then((path) => path && setSaved(path), setError);
   };
   const [diagnostics, setDiagnostics] = useState(false);
   const routes = useOperationRoutes();

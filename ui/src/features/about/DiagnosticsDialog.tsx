@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { DiagnosticsBundle } from "../../bindings/DiagnosticsBundle";
@@ -35,7 +35,7 @@ export function DiagnosticsDialog({ onClose }: { onClose: () => void }) {
   const save = () => {
     setSaving(true);
     setError(null);
-    backend
+    commands
       .saveDiagnostics()
       .then((path) => path && setSaved(path), setError)
       .finally(() => setSaving(false));

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
@@ -44,7 +44,7 @@ export function AuditView(props: { onOpenFile?: (flowId: string, rfc: string) =>
   };
   const exportCsv = () => {
     setError(null);
-    backend.exportAuditCsv().then((answer) => answer && setSaved(answer), setError);
+    commands.exportAuditCsv().then((answer) => answer && setSaved(answer), setError);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import type { AddedSections } from "../../bindings/AddedSections";
 import type { AppError } from "../../bindings/AppError";
 import type { PersonType } from "../../bindings/PersonType";
@@ -60,7 +60,7 @@ export function ComplementaryDialog(props: { documentId: string; currentFlowId: 
     inFlight.current = true;
     setBusy(true);
     setError(null);
-    backend
+    commands
       .addComplementaryInfo({
         documentId: props.documentId,
         flowId,

@@ -4,7 +4,7 @@ import "./dashboard.css";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
@@ -35,7 +35,7 @@ export function DashboardView() {
   const exportCsv = () => {
     setError(null);
     setSaved(null);
-    backend.exportDashboardCsv(query).then((answer) => answer && setSaved(answer), setError);
+    commands.exportDashboardCsv(query).then((answer) => answer && setSaved(answer), setError);
   };
   return (
     <section className="page" aria-labelledby="dashboard-title" data-testid="dashboard">

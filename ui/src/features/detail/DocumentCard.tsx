@@ -1,6 +1,6 @@
 import { Fragment, memo } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import type { DeedAnalysis } from "../../bindings/DeedAnalysis";
 import type { Document } from "../../bindings/Document";
 import type { PurposeAnalysis } from "../../bindings/PurposeAnalysis";
@@ -130,7 +130,7 @@ export const DocumentCard = memo(function DocumentCard({
       {doc.ObjetoSocialAnalisis && <Powers analysis={doc.ObjetoSocialAnalisis} />}
       {doc.OrganosInternos && <Bodies doc={doc} />}
       {external && doc.Archivo?.URL && (
-        <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(doc.Archivo?.URL ?? "")}>
+        <button type="button" className="button-quiet small" onClick={() => void commands.openExternal(doc.Archivo?.URL ?? "")}>
           {t("openFile")}
         </button>
       )}

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
 import { Modal } from "../../components/Modal";
@@ -148,7 +148,7 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
         <button type="button" className="button-quiet small" onClick={() => setView(initialView)}>
           {t("photos.reset")}
         </button>
-        <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(photo.url)}>
+        <button type="button" className="button-quiet small" onClick={() => void commands.openExternal(photo.url)}>
           {t("openFile")}
         </button>
         <button ref={close} type="button" className="button-quiet small" onClick={onClose} aria-label={t("photos.close")}>

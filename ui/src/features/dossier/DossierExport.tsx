@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { SavedDossier } from "../../bindings/SavedDossier";
@@ -23,7 +23,7 @@ export function DossierExport(props: { flowId: string; rfc: string; documentId: 
     setBusy(true);
     setError(null);
     setSaved(null);
-    backend
+    commands
       .exportDossier(props.flowId, props.rfc, props.documentId, withDocuments)
       .then((answer) => {
         if (!answer) return;

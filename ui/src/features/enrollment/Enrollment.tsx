@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
@@ -53,7 +53,7 @@ export function EnrollButton(props: { documentId: string; person: Person; onIssu
     inFlight.current = true;
     setBusy(true);
     setError(null);
-    backend
+    commands
       .enrollmentLink(props.documentId, personId)
       .then(
         (answer) => {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import type { AppError } from "../../bindings/AppError";
 import type { SectionEvidence } from "../../bindings/SectionEvidence";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -33,7 +33,7 @@ export function AcknowledgeDialog({
     if (!seen || busy) return;
     setBusy(true);
     setError(null);
-    backend.acknowledgeFindings(documentId, evidence.section).then(onDone, (e: AppError) => {
+    commands.acknowledgeFindings(documentId, evidence.section).then(onDone, (e: AppError) => {
       setBusy(false);
       setError(e);
     });

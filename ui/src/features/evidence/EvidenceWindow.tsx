@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-import * as backend from "../../api/backend";
+import { evidenceView, onEvidenceShown } from "../../api/backend";
 import { ScreenBoundary } from "../../components/ScreenBoundary";
 import { useI18n } from "../../i18n";
 import { EvidencePane } from "./EvidencePane";
@@ -15,8 +15,8 @@ export function EvidenceWindow() {
   useEffect(() => {
     let live = true;
     // Listening first, so a change told while the last view is read is not missed.
-    const stop = backend.onEvidenceShown((next) => live && setView(next));
-    backend.evidenceView().then(
+    const stop = onEvidenceShown((next) => live && setView(next));
+    evidenceView().then(
       (last) => live && last && setView((now) => now ?? last),
       () => undefined,
     );

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Hit } from "../../bindings/Hit";
@@ -21,7 +21,7 @@ export function HitActions({ hit, documentId }: { hit: Hit; documentId: string |
   const [reason, setReason] = useState("");
   const dispose = useMutation({
     mutationFn: (v: HitVerdict) =>
-      backend.disposeHit({
+      commands.disposeHit({
         documentId: documentId ?? "",
         list: hit.list,
         row: hit.row,

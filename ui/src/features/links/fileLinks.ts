@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 
 /** Where a link to a file leads: the file's tracking when the watchlist follows it
@@ -20,9 +20,9 @@ export function useFileLinks(open: (target: LinkTarget) => void) {
   const latest = useRef(open);
   latest.current = open;
   useEffect(() => {
-    backend
-      .onFileLink((link) => {
-        void backend
+    commands
+      .fileLinks((link) => {
+        void commands
           .watchlist()
           .catch((): WatchedFile[] => [])
           .then((watched) => latest.current(linkTarget(link.documentId, watched)));

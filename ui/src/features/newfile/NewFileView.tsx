@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
@@ -75,8 +75,8 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   const { state: draftState, saveNow: saveDraftNow } = useDraft(
     form,
     {
-      save: (typed) => backend.saveNewFileDraft({ ...typed, savedAtUtc: "" }),
-      discard: backend.discardNewFileDraft,
+      save: (typed) => commands.saveNewFileDraft({ ...typed, savedAtUtc: "" }),
+      discard: commands.discardNewFileDraft,
       isEmpty: isBlank,
     },
     props.saved?.savedAtUtc ?? null,
@@ -109,7 +109,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      backend.checkNewFile(request).then(
+      commands.checkNewFile(request).then(
         (found) => {
           if (!live) return;
           setRules(found);
@@ -198,7 +198,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     if (inFlight.current) return;
     inFlight.current = true;
     // Checked again now: the check made while typing may not have caught the last keys.
-    const fresh = await backend.checkNewFile(request).catch(() => rules ?? []);
+    const fresh = await commands.checkNewFile(request).catch(() => rules ?? []);
     setRules(fresh);
     setUnchecked(new Set());
     if (fresh.length > 0 || !data.ok) {
@@ -212,7 +212,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
     // What is on screen is written before the request leaves: no write of an earlier
     // value lands after the backend dropped the draft with the file it created.
     await saveDraftNow();
-    backend
+    commands
       .createFile(request)
       .then(
         (file) => {
@@ -236,7 +236,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
       <CreatedCard
         {...created}
         error={error}
-        onOpenLink={(url) => void backend.openExternal(url).catch(setError)}
+        onOpenLink={(url) => void commands.openExternal(url).catch(setError)}
         onAnother={() => {
           setCreated(null);
           startOver();

@@ -1,7 +1,7 @@
 // What the form makes of its rules: which fields are required (the backend's rules say,
 // through the check of a blank form) and the additional data's problem in words.
 import { useEffect, useState } from "react";
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import type { Translate } from "../../i18n";
 import { type DataCheck, emptyForm, type Field, requiredFields, toRequest } from "./model";
 
@@ -11,7 +11,7 @@ export function useRequiredFields(): Set<Field> {
   const [required, setRequired] = useState<Set<Field>>(new Set());
   useEffect(() => {
     let live = true;
-    backend.checkNewFile(toRequest(emptyForm)).then(
+    commands.checkNewFile(toRequest(emptyForm)).then(
       (found) => {
         if (live) setRequired(requiredFields(found));
       },

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-
-import * as backend from "../../api/backend";
+import { asAppError } from "../../api/appError";
+import * as commands from "../../api/commands";
 import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Environment } from "../../bindings/Environment";
@@ -74,7 +74,7 @@ const NEW_TEAM: TeamAddress = { host: "localhost", port: 5432, database: "kyb_de
 
 /** A profile being typed (a new one, or `existing` being changed), checked by the
  * backend's own rules as it is typed; then saved, its key stored when one was typed,
- * and the connection tried by the backend. An existing profile keeps its key when the
+ * and the connection tried by the commands. An existing profile keeps its key when the
  * field is left empty. A failed step leaves what is typed on screen, and a second
  * attempt replaces the profile saved by the first. */
 export function ProfileForm(props: {
@@ -116,7 +116,7 @@ export function ProfileForm(props: {
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      backend.checkProfile(current).then(setProblems, () => setProblems([]));
+      commands.checkProfile(current).then(setProblems, () => setProblems([]));
     }, 200);
     return () => clearTimeout(timer);
   }, [current]);
@@ -136,20 +136,20 @@ export function ProfileForm(props: {
     event.preventDefault();
     setTouched(new Set(EVERY_FIELD));
     // Checked again now: the check made while typing may not have caught the last keys.
-    const fresh = await backend.checkProfile(current).catch(() => problems);
+    const fresh = await commands.checkProfile(current).catch(() => problems);
     setProblems(fresh);
     if (fresh.length > 0 || (keyNeeded && !apiKey.trim())) return;
     setBusy(true);
     setError(null);
     try {
-      const profile = await backend.saveProfile(current);
+      const profile = await commands.saveProfile(current);
       setSavedId(profile.id);
       setWrote(true);
       if (apiKey.trim()) {
         try {
-          await backend.setApiKey(profile.id, apiKey, sessionOnly);
+          await commands.setApiKey(profile.id, apiKey, sessionOnly);
         } catch (e) {
-          const failure = backend.asAppError(e);
+          const failure = asAppError(e);
           // Without a keyring the key can still serve this session: offer it.
           if (failure.code === "keyring_unavailable") setSessionOnly(true);
           throw failure;
@@ -157,14 +157,14 @@ export function ProfileForm(props: {
         setKeyStored(true);
       }
       if (profile.team && teamPassword) {
-        await backend.setTeamPassword(profile.id, teamPassword);
+        await commands.setTeamPassword(profile.id, teamPassword);
         setTeamPassword("");
       }
-      await backend.checkConnection(profile.id);
+      await commands.checkConnection(profile.id);
       setConnected(true);
       props.onConnected(profile);
     } catch (e) {
-      setError(backend.asAppError(e));
+      setError(asAppError(e));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-
-import * as backend from "../../api/backend";
+import { asAppError } from "../../api/appError";
+import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
@@ -60,18 +60,18 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
     setError(null);
     setDone(text);
   };
-  const reloadBook = async () => onBook(await backend.profiles());
+  const reloadBook = async () => onBook(await commands.profiles());
   const activeProfile = book.profiles.find((p) => p.id === book.active) ?? null;
 
   const use = (profile: Profile) => {
-    backend.activateProfile(profile.id).then((next) => {
+    commands.activateProfile(profile.id).then((next) => {
       onBook(next);
       report(t("profiles.nowActive", { name: profile.name }));
     }, setError);
   };
   const check = (profile: Profile) => {
     setChecks((now) => ({ ...now, [profile.id]: "checking" }));
-    backend.checkConnection(profile.id).then(
+    commands.checkConnection(profile.id).then(
       () => setChecks((now) => ({ ...now, [profile.id]: "ok" })),
       (failure: AppError) => setChecks((now) => ({ ...now, [profile.id]: failure })),
     );
@@ -87,11 +87,11 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
     setAskError(null);
     try {
       if (kind === "forget") {
-        await backend.deleteApiKey(profile.id);
+        await commands.deleteApiKey(profile.id);
         reloadKeys();
         report(t("profiles.keyForgotten", { name: profile.name }));
       } else if (kind === "origin") {
-        const now = await backend.confirmKeyOrigin(profile.id, locale);
+        const now = await commands.confirmKeyOrigin(profile.id, locale);
         reloadKeys();
         report(
           now.originConfirmed
@@ -99,13 +99,13 @@ export function ProfilesView({ book, onBook }: { book: ProfileBook; onBook: (boo
             : t("profiles.originNotConfirmed", { name: profile.name, bound: now.boundOrigin || t("profiles.originUnknown") }),
         );
       } else {
-        onBook(await backend.deleteProfile(profile.id));
+        onBook(await commands.deleteProfile(profile.id));
         report(t("profiles.deleted", { name: profile.name }));
       }
       setChecks(({ [profile.id]: _, ...rest }) => rest);
       setAsking(null);
     } catch (e) {
-      setAskError(backend.asAppError(e));
+      setAskError(asAppError(e));
     } finally {
       setBusy(false);
     }

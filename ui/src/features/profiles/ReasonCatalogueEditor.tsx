@@ -3,8 +3,8 @@
 // language's defaults), edited one reason per line, kept by
 // the backend with the profile (checked there), or put back to the defaults.
 import { useState } from "react";
-
-import * as backend from "../../api/backend";
+import { asAppError } from "../../api/appError";
+import * as commands from "../../api/commands";
 import type { AppError } from "../../bindings/AppError";
 import type { Locale } from "../../bindings/Locale";
 import type { Profile } from "../../bindings/Profile";
@@ -59,12 +59,12 @@ export function ReasonCatalogueEditor({ profile, onSaved }: { profile: Profile; 
     setBusy(true);
     setError(null);
     try {
-      const next = await backend.saveReasons(profile.id, reasons);
+      const next = await commands.saveReasons(profile.id, reasons);
       onSaved(next);
       setText(reasonsOf(kind, next, customerLocale(next)).join("\n"));
       setSaved(lines === null ? t("reasons.restored", { kind: kindName(kind) }) : t("reasons.saved", { kind: kindName(kind) }));
     } catch (e) {
-      setError(backend.asAppError(e));
+      setError(asAppError(e));
     } finally {
       setBusy(false);
     }
@@ -76,12 +76,12 @@ export function ReasonCatalogueEditor({ profile, onSaved }: { profile: Profile; 
     setSaved(null);
     try {
       // Spanish is the default: kept as no choice at all.
-      const next = await backend.saveCustomerLanguage(profile.id, language === "es-MX" ? null : language);
+      const next = await commands.saveCustomerLanguage(profile.id, language === "es-MX" ? null : language);
       onSaved(next);
       if (!isEdited(kind, next)) setText(reasonsOf(kind, next, customerLocale(next)).join("\n"));
       setSaved(t("reasons.languageSaved", { language: t(language === "en" ? "reasons.reader.en" : "reasons.reader.es") }));
     } catch (e) {
-      setError(backend.asAppError(e));
+      setError(asAppError(e));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import type { AppError } from "../../bindings/AppError";
 import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import type { TrackedSection } from "../../bindings/TrackedSection";
@@ -72,7 +72,7 @@ export function CorrectionOutcome({
             {link}
           </code>
           <CopyButton text={link} testId="copy-link" />
-          <button type="button" className="button-quiet small" onClick={() => void backend.openExternal(link).catch(setError)}>
+          <button type="button" className="button-quiet small" onClick={() => void commands.openExternal(link).catch(setError)}>
             {t("result.open")}
           </button>
         </div>

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import { ErrorNotice } from "../../components/ErrorNotice";
@@ -34,7 +34,7 @@ function TakeNext({ after, onNext }: { after: { flowId: string; rfc: string }; o
     setTaking(true);
     setSaid(null);
     setError(null);
-    backend
+    commands
       .takeNext()
       .then(
         (file) => {

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
 import { keys } from "../../api/queries";
 import type { DetailV2 } from "../../bindings/DetailV2";
@@ -78,8 +78,8 @@ function withJudged(read: SectionEvidence, found: Finding[]): SectionEvidence {
 
 async function loadMaterial(props: { flowId: string; rfc: string; documentId: string }): Promise<Material> {
   const [{ tracking: file, detail, evidence }, saved] = await Promise.all([
-    backend.reviewMaterial(props.flowId, props.rfc, props.documentId),
-    backend.loadDraft(props.documentId),
+    commands.reviewMaterial(props.flowId, props.rfc, props.documentId),
+    commands.loadDraft(props.documentId),
   ]);
   const sections = file.sections;
   // A file with only version 1 has no entities to choose from.
@@ -171,8 +171,8 @@ function ReviewForm(props: {
   const { state: draftState, saveNow } = useDraft(
     draft,
     {
-      save: backend.saveDraft,
-      discard: () => backend.discardDraft(material.draft.documentId),
+      save: commands.saveDraft,
+      discard: () => commands.discardDraft(material.draft.documentId),
       isEmpty: (d) => !isTouched(d),
     },
     material.restored ? material.draft.savedAtUtc : null,
@@ -289,7 +289,7 @@ function ReviewForm(props: {
     const files = shown?.documents.some((d) => material.evidence.documents[d]?.file) ?? false;
     if (!shown || !files || judging.current.has(shown.section)) return;
     judging.current.add(shown.section);
-    backend
+    commands
       .judgeSection(documentId, shown.section)
       .then((evidence) =>
         setJudged((known) =>

@@ -5,7 +5,7 @@
 // 1280 px).
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { isTyping } from "../../dom/keys";
 import { useI18n } from "../../i18n";
 import type { SectionView } from "../evidence/view";
@@ -23,22 +23,22 @@ export function useEvidenceWindow(focusedView: SectionView) {
     };
   }, []);
   const openWindow = useCallback(() => {
-    backend.showEvidence(focusedView).catch(() => undefined);
-    backend.openEvidenceWindow(t("evidence.windowTitle")).then(
+    commands.showEvidence(focusedView).catch(() => undefined);
+    commands.openEvidenceWindow(t("evidence.windowTitle")).then(
       () => {
         if (mounted.current) setWindowOpen(true);
-        else backend.closeEvidenceWindow().catch(() => undefined);
+        else commands.closeEvidenceWindow().catch(() => undefined);
       },
       () => undefined,
     );
   }, [focusedView, t]);
   useEffect(() => {
-    if (windowOpen) backend.showEvidence(focusedView).catch(() => undefined);
+    if (windowOpen) commands.showEvidence(focusedView).catch(() => undefined);
   }, [windowOpen, focusedView]);
   useEffect(() => {
     if (!windowOpen) return;
     return () => {
-      backend.closeEvidenceWindow().catch(() => undefined);
+      commands.closeEvidenceWindow().catch(() => undefined);
     };
   }, [windowOpen]);
   const toggleReading = useCallback(() => setReading((on) => !on), []);

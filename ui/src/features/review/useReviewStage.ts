@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import type { AppError } from "../../bindings/AppError";
 import type { CorrectionPreview } from "../../bindings/CorrectionPreview";
 import type { CorrectionRequest } from "../../bindings/CorrectionRequest";
@@ -78,7 +78,7 @@ export function useReviewStage(props: {
    * not the rules an empty request breaks. */
   const check = useCallback(async () => {
     const asked = ++checks.current;
-    const previewed = (await saveDraft()) ? await backend.previewCorrection(documentId).catch((e: AppError) => e) : null;
+    const previewed = (await saveDraft()) ? await commands.previewCorrection(documentId).catch((e: AppError) => e) : null;
     if (asked !== checks.current) return null;
     if (previewed === null || "code" in previewed) {
       setError(previewed);
@@ -122,7 +122,7 @@ export function useReviewStage(props: {
   const rereadTracking = useCallback(
     (request: CorrectionRequest) => {
       setUnknown({ request, reread: { state: "reading" }, armed: false });
-      backend.tracking(flowId, rfc).then(
+      commands.tracking(flowId, rfc).then(
         (fresh) => setUnknown({ request, reread: { state: "read", rows: reread(request, fresh.sections, verdicts) }, armed: false }),
         (e: AppError) => setUnknown({ request, reread: { state: "failed", error: e }, armed: false }),
       );
@@ -138,13 +138,13 @@ export function useReviewStage(props: {
       setStage({ kind: "preview", preview, sending: true, error: null, changed: false });
       // Whatever is typed meanwhile is saved as usual; the backend keeps it (see
       // crates/kyb-desk-core/src/desk/correction.rs), and clears the draft itself once sent.
-      backend.sendCorrection(documentId, preview.previewed).then(
+      commands.sendCorrection(documentId, preview.previewed).then(
         (result) => {
           setUnknown(null);
           setStage({ kind: "done", result });
           // The file's new status, read once: a followed file's watchlist row takes it
           // (the backend applies every tracking answer), so the list is not left stale.
-          backend.tracking(flowId, rfc).catch(() => undefined);
+          commands.tracking(flowId, rfc).catch(() => undefined);
         },
         (e: AppError) => {
           sending.current = false;

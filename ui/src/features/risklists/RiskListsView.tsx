@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { ImportedList } from "../../bindings/ImportedList";
@@ -21,12 +21,12 @@ import "./risklists.css";
 export function RiskListsView() {
   const { t, locale } = useI18n();
   const client = useQueryClient();
-  const page = useQuery({ queryKey: keys.riskLists(), queryFn: backend.riskLists });
+  const page = useQuery({ queryKey: keys.riskLists(), queryFn: commands.riskLists });
   const [done, setDone] = useState<ImportedList | null>(null);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const imports = useMutation({
     mutationFn: ({ format, from }: { format: ListFormat; from: "file" | "address" }) =>
-      from === "file" ? backend.importList(format, setProgress) : backend.importListFrom(format, setProgress),
+      from === "file" ? commands.importList(format, setProgress) : commands.importListFrom(format, setProgress),
     onMutate: () => {
       setDone(null);
       setProgress(null);

@@ -8,7 +8,7 @@
 import { matchQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { queries } from "../../api/queries";
 import type { FileClock } from "../../bindings/FileClock";
 import type { SlaBoard } from "../../bindings/SlaBoard";
@@ -48,11 +48,11 @@ export function SlaNotices({ onShow }: { onShow: () => void }) {
           const known = new Set(before.map(rowKey));
           return [...before, ...fresh.filter((f) => !known.has(rowKey(f)))];
         });
-        backend.notifyIfHidden(said(fresh, translate.current), document.visibilityState === "hidden").catch(() => false);
+        commands.notifyIfHidden(said(fresh, translate.current), document.visibilityState === "hidden").catch(() => false);
       }
       // Every file the board still names was shown: a mark that failed is sent again
       // with the next read (a restart before it took shows the notice once more).
-      backend.slaNoticesShown(untold.map((f) => ({ flowId: f.flowId, rfc: f.rfc }))).catch(() => undefined);
+      commands.slaNoticesShown(untold.map((f) => ({ flowId: f.flowId, rfc: f.rfc }))).catch(() => undefined);
     };
     // Each answer is taken where it arrives, an equal one too (the desk naming a file
     // again is what has its mark sent again): two answers drawn in one render would

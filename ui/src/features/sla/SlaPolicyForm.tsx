@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { SlaPolicy } from "../../bindings/SlaPolicy";
@@ -35,7 +35,7 @@ function PolicyForm({ policy, canEdit }: { policy: SlaPolicy; canEdit: boolean }
   const [saved, setSaved] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const save = useMutation({
-    mutationFn: backend.setSlaPolicy,
+    mutationFn: commands.setSlaPolicy,
     onSuccess: (kept) => {
       setFields(toFields(kept));
       setSaved(true);

@@ -5,8 +5,8 @@
 // shown here (action, folio and requester).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-
-import * as backend from "../../api/backend";
+import { decideApproval } from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Approval } from "../../bindings/Approval";
@@ -38,8 +38,7 @@ function Open({ me, supervisor, onSent }: { me: string; supervisor: boolean; onS
   const decide = (shown: Approval, approve: boolean) => {
     setBusy(shown.id);
     setError(null);
-    backend
-      .decideApproval(shown, approve)
+    decideApproval(shown, approve)
       .then(
         () => {
           if (approve) onSent?.(shown.folio);
@@ -51,7 +50,7 @@ function Open({ me, supervisor, onSent }: { me: string; supervisor: boolean; onS
   const send = (id: number, action: ApprovalAction, folio: string) => {
     setBusy(id);
     setError(null);
-    (action === "cancel" ? backend.cancelVerification(folio) : backend.resendVerification(folio))
+    (action === "cancel" ? commands.cancelVerification(folio) : commands.resendVerification(folio))
       .then(
         () => onSent?.(folio),
         (e: AppError) => setError(e),
@@ -128,7 +127,7 @@ export function AskApproval({ action, folio, onAsked }: { action: ApprovalAction
       data-testid="ask-approval"
       onSubmit={(event) => {
         event.preventDefault();
-        backend.askApproval(action, folio, reason).then(
+        commands.askApproval(action, folio, reason).then(
           () => {
             setAsked(true);
             onAsked();

@@ -9,7 +9,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Claim } from "../../bindings/Claim";
@@ -38,7 +38,7 @@ export function ClaimBar({ documentId, active = true }: { documentId: string; ac
   // Never kept once the review closes: its next opening claims afresh.
   const claimed = useQuery({
     queryKey: claimKey,
-    queryFn: () => backend.claimFile(documentId),
+    queryFn: () => commands.claimFile(documentId, false),
     enabled: connected,
     staleTime: 0,
     gcTime: 0,
@@ -78,7 +78,7 @@ export function ClaimBar({ documentId, active = true }: { documentId: string; ac
   useEffect(
     () => () => {
       if (connected)
-        backend.releaseFile(documentId).then(
+        commands.releaseFile(documentId).then(
           () => void queryClient.invalidateQueries({ queryKey: keys.teamQueues }),
           () => undefined,
         );
@@ -108,7 +108,7 @@ export function ClaimBar({ documentId, active = true }: { documentId: string; ac
       <div className="notice notice-warn" role="alert" data-testid="claim-lapsed">
         <strong>{t("team.claim.lapsed", { member, at: clock(until, locale) })}</strong>
         <p>{t("team.claim.lapsedHint")}</p>
-        <button type="button" className="button" onClick={() => void step(backend.claimFile(documentId, true))} data-testid="claim-take-lapsed">
+        <button type="button" className="button" onClick={() => void step(commands.claimFile(documentId, true))} data-testid="claim-take-lapsed">
           {t("team.claim.takeLapsed")}
         </button>
       </div>
@@ -126,7 +126,7 @@ export function ClaimBar({ documentId, active = true }: { documentId: string; ac
           onSubmit={(event) => {
             event.preventDefault();
             setTakingOver(true);
-            step(backend.takeOverClaim(documentId, reason)).finally(() => setTakingOver(false));
+            step(commands.takeOverClaim(documentId, reason)).finally(() => setTakingOver(false));
           }}
         >
           <input

@@ -5,7 +5,7 @@
 // (deskVersion.outdated), and a need that is no semantic version is refused there.
 import { useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import type { AppError } from "../../bindings/AppError";
 import type { DeskVersion } from "../../bindings/DeskVersion";
 import { ErrorNotice } from "../../components/ErrorNotice";
@@ -58,7 +58,7 @@ export function VersionNeeded({ version, supervisor }: { version: DeskVersion; s
           onSubmit={(event) => {
             event.preventDefault();
             setBusy(true);
-            backend
+            commands
               .setDeskVersionNeeded(draft.trim())
               .then(
                 () => {

@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys, queries } from "../../api/queries";
 import type { Mention } from "../../bindings/Mention";
 import { useI18n } from "../../i18n";
@@ -33,7 +33,7 @@ function Notices({ onOpen }: { onOpen: (target: LinkTarget) => void }) {
       return [...fresh.filter((mention) => !known.has(mention.id)), ...before];
     });
     // Seen once shown; a mark that fails leaves it to be shown again (better twice than never).
-    backend.mentionsSeen(fresh.map((mention) => mention.id)).then(
+    commands.mentionsSeen(fresh.map((mention) => mention.id)).then(
       () => queryClient.invalidateQueries({ queryKey: keys.mentions() }),
       () => undefined,
     );

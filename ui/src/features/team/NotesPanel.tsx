@@ -7,7 +7,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import { ErrorNotice } from "../../components/ErrorNotice";
@@ -79,7 +79,7 @@ function Notes({ documentId, connected, me }: { documentId: string; connected: b
   const add = () => {
     setSaving(true);
     const key = keyFor(documentId, body);
-    backend
+    commands
       .addNote(documentId, body, key)
       .then(
         () => {

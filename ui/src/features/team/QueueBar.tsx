@@ -3,7 +3,7 @@
 // on each row who has the file and who is reviewing it now.
 import { useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import type { AppError } from "../../bindings/AppError";
 import type { QueueFilter } from "../../bindings/QueueFilter";
 import type { TeamFile } from "../../bindings/TeamFile";
@@ -35,7 +35,7 @@ export function QueueBar(props: {
     setTaking(true);
     setNone(false);
     setRefused(null);
-    backend
+    commands
       .takeNext()
       .then(
         (file) => (file ? props.onTaken(file) : setNone(true)),

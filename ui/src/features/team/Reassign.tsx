@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { queries, teamChanged } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { ReassignPlan } from "../../bindings/ReassignPlan";
@@ -71,7 +71,7 @@ export function ReassignPanel() {
     setBusy(true);
     setError(null);
     setDone(null);
-    backend
+    commands
       .previewReassign(selection, [...targets])
       .then(
         (next) => {
@@ -86,7 +86,7 @@ export function ReassignPanel() {
     if (!plan || plan.placements.length === 0) return;
     setBusy(true);
     setError(null);
-    backend
+    commands
       .applyReassign(plan.placements)
       .then(
         (n) => {

@@ -10,7 +10,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { teamChanged } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Claim } from "../../bindings/Claim";
@@ -108,7 +108,7 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
       if (latest) reading.current = null;
       return latest;
     };
-    backend.teamStatus().then(
+    commands.teamStatus().then(
       (next) => {
         if (!settle()) return;
         setStatus(next);
@@ -138,14 +138,14 @@ export function TeamProvider({ profileId, children }: { profileId: string; child
     // A role or the four-eyes setting may have changed: the status says them.
     const statusRead = paced(
       () =>
-        backend.teamStatus().then(
+        commands.teamStatus().then(
           (next) => live && setStatus(next),
           () => undefined,
         ),
       GATHER_MS,
       PACE_MS,
     );
-    backend
+    commands
       .teamChanges((change) => {
         if (!live) return;
         if (change === "listening") {

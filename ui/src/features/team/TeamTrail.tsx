@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { queries } from "../../api/queries";
 import type { AnchorAlarm } from "../../bindings/AnchorAlarm";
 import type { AppError } from "../../bindings/AppError";
@@ -49,7 +49,7 @@ function SignCheckpoint({ onSigned }: { onSigned: () => void }) {
         onClick={() => {
           setBusy(true);
           setError(null);
-          backend
+          commands
             .exportTeamCheckpoint()
             .then((exported) => {
               if (exported) {

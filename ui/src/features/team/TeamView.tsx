@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys, queries } from "../../api/queries";
 import type { AddedMember } from "../../bindings/AddedMember";
 import type { AppError } from "../../bindings/AppError";
@@ -117,7 +117,7 @@ function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
                     className="input"
                     aria-label={t("team.members.roleOf", { member: member.login })}
                     value={member.role}
-                    onChange={(e) => done(backend.setMemberRole(member.login, e.target.value as Role))}
+                    onChange={(e) => done(commands.setMemberRole(member.login, e.target.value as Role))}
                   >
                     {ROLES.map((r) => (
                       <option key={r} value={r}>
@@ -157,7 +157,7 @@ function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
                         data-testid="member-remove-confirm"
                         onClick={() => {
                           setRemoving(null);
-                          done(backend.removeMember(member.login));
+                          done(commands.removeMember(member.login));
                         }}
                       >
                         {t("team.members.remove")}
@@ -175,7 +175,7 @@ function Members({ supervisor, me }: { supervisor: boolean; me: string }) {
                           type="button"
                           className="button-quiet small"
                           data-testid="member-reset"
-                          onClick={() => done(backend.resetMemberPassword(member.login).then(issued(member.login)))}
+                          onClick={() => done(commands.resetMemberPassword(member.login).then(issued(member.login)))}
                         >
                           {t("team.members.reset")}
                         </button>
@@ -216,7 +216,7 @@ function AddMember({ onAdded, onError }: { onAdded: (login: string, added: Added
         event.preventDefault();
         setBusy(true);
         const name = login.trim();
-        backend
+        commands
           .addMember(name, email.trim(), role, bind)
           .then((added) => {
             onAdded(name, added);
@@ -294,7 +294,7 @@ function FourEyesSetting({ setting, supervisor }: { setting: FourEyes; superviso
   const { reload } = useTeam();
   const [error, setError] = useState<AppError | null>(null);
   const save = (next: FourEyes) =>
-    backend.setFourEyes(next).then(
+    commands.setFourEyes(next).then(
       () => {
         setError(null);
         reload();

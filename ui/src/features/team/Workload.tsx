@@ -7,7 +7,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { queries, teamChanged } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Workload } from "../../bindings/Workload";
@@ -111,7 +111,7 @@ function MemberLoad(props: { member: Workload; overdue: Overdue | null; mine: bo
             className="row small"
             onSubmit={(event) => {
               event.preventDefault();
-              if (typedCap !== null) props.onChange(backend.setMemberCap(member.login, typedCap));
+              if (typedCap !== null) props.onChange(commands.setMemberCap(member.login, typedCap));
             }}
           >
             <input
@@ -144,7 +144,7 @@ function MemberLoad(props: { member: Workload; overdue: Overdue | null; mine: bo
               <button
                 type="button"
                 className="button-quiet small"
-                onClick={() => props.onChange(backend.setMemberAway(member.login, null))}
+                onClick={() => props.onChange(commands.setMemberAway(member.login, null))}
                 data-testid="workload-clear-away"
               >
                 {t("team.workload.clearAway")}
@@ -158,7 +158,7 @@ function MemberLoad(props: { member: Workload; overdue: Overdue | null; mine: bo
             onSubmit={(event) => {
               event.preventDefault();
               if (instant === null) return;
-              props.onChange(backend.setMemberAway(member.login, instant));
+              props.onChange(commands.setMemberAway(member.login, instant));
               setUntil(null);
             }}
           >

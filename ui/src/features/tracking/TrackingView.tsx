@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
 import { keys, queries } from "../../api/queries";
 import type { Profile } from "../../bindings/Profile";
@@ -44,7 +44,7 @@ export function TrackingView(props: {
   // Each answer shown is the file seen (the watchlist stops marking it new).
   const answeredAt = query.dataUpdatedAt;
   useEffect(() => {
-    if (answeredAt > 0) void backend.markWatchSeen(props.flowId, props.rfc).catch(() => undefined);
+    if (answeredAt > 0) void commands.markWatchSeen(props.flowId, props.rfc).catch(() => undefined);
   }, [answeredAt, props.flowId, props.rfc]);
   const file = load.state === "ready" ? load.value : null;
   const error = load.state === "failed" ? load.error : null;
@@ -59,7 +59,7 @@ export function TrackingView(props: {
   // the file's id is known; the sections show without them until they come.
   const evidence = useQuery({
     queryKey: keys.trackingEvidence(documentId ?? ""),
-    queryFn: () => backend.reviewMaterial(props.flowId, props.rfc, documentId ?? ""),
+    queryFn: () => commands.reviewMaterial(props.flowId, props.rfc, documentId ?? ""),
     enabled: documentId !== null,
     staleTime: 60_000,
   }).data?.evidence;
@@ -117,7 +117,7 @@ export function TrackingView(props: {
             <dt>{t("guestLink")}</dt>
             <dd>
               {tracking.GuestUrl?.trim() ? (
-                <button type="button" className="button-quiet small" onClick={() => tracking.GuestUrl && void backend.openExternal(tracking.GuestUrl)}>
+                <button type="button" className="button-quiet small" onClick={() => tracking.GuestUrl && void commands.openExternal(tracking.GuestUrl)}>
                   {t("openGuestUrl")}
                 </button>
               ) : (

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
@@ -170,7 +170,7 @@ function VerificationCard(props: { folio: string; onFound: (folio: string) => vo
 
   const readAgain = (action: Action) => {
     setUncertain({ action, reread: { state: "reading" } });
-    backend.verification(folio).then(
+    commands.verification(folio).then(
       (value) => setUncertain({ action, reread: { state: "read", value } }),
       (error: AppError) => setUncertain({ action, reread: { state: "failed", error } }),
     );
@@ -185,7 +185,7 @@ function VerificationCard(props: { folio: string; onFound: (folio: string) => vo
     setFailure(null);
     setUncertain(null);
     // The folio as asked: the answer's own may be missing.
-    const call = action === "resend" ? backend.resendVerification(folio) : backend.cancelVerification(folio);
+    const call = action === "resend" ? commands.resendVerification(folio) : commands.cancelVerification(folio);
     call.then(
       () => {
         inFlight.current = false;

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from "react";
-
-import * as backend from "../../api/backend";
+import { asAppError } from "../../api/appError";
+import * as commands from "../../api/commands";
 import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
 import type { WatchedFile } from "../../bindings/WatchedFile";
@@ -43,17 +43,17 @@ export function AddFile(props: {
       props.onAdded();
       setRfc("");
     } catch (e) {
-      props.onError(backend.asAppError(e));
+      props.onError(asAppError(e));
       return;
     }
     // Asked at once, so a file the service does not know is said now, not found out
     // later as a silent row. Any other failure stays the row's, as at a refresh.
     const added = list.find((f) => f.flowId === flowId.trim() && f.rfc === rfc.trim().toUpperCase());
     if (!added) return;
-    backend.tracking(added.flowId, added.rfc).then(
+    commands.tracking(added.flowId, added.rfc).then(
       () => props.onFirstAnswer(added.flowId, added.rfc, true),
       (e: unknown) => {
-        if (backend.asAppError(e).code === "not_found") props.onFirstAnswer(added.flowId, added.rfc, false);
+        if (asAppError(e).code === "not_found") props.onFirstAnswer(added.flowId, added.rfc, false);
       },
     );
   };

@@ -8,7 +8,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { BulkReport } from "../../bindings/BulkReport";
@@ -80,25 +80,25 @@ export function BulkBar(props: {
   };
   const refresh = () =>
     run(async (onProgress) => {
-      const report = await backend.refreshFiles(rows, onProgress);
+      const report = await commands.refreshFiles(rows, onProgress);
       void client.invalidateQueries({ queryKey: keys.watchlist() });
       return { kind: "refreshed", report };
     });
   const assign = (to: string | null) =>
     run(async (onProgress) => {
-      const report = await backend.assignFiles(rows, to, onProgress);
+      const report = await commands.assignFiles(rows, to, onProgress);
       void client.invalidateQueries({ queryKey: keys.teamQueues });
       return { kind: to ? "assigned" : "unassigned", report };
     });
   const exportCsv = () =>
     run(async () => {
-      const saved = await backend.exportFilesCsv(rows);
+      const saved = await commands.exportFilesCsv(rows);
       return saved && { kind: "exported", saved };
     });
   const unfollow = () => {
     setAsking(false);
     run(async () => {
-      const answer = await backend.unfollowFiles(rows);
+      const answer = await commands.unfollowFiles(rows);
       setWatchlist(client, answer.list);
       setRemoved(answer.removed);
       return null;
@@ -106,7 +106,7 @@ export function BulkBar(props: {
   };
   const undo = (files: WatchedFile[]) => {
     setRemoved(null);
-    backend.restoreWatchedFiles(files).then((list) => setWatchlist(client, list), props.onError);
+    commands.restoreWatchedFiles(files).then((list) => setWatchlist(client, list), props.onError);
   };
 
   const count = n.toLocaleString(locale);

@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { SavedView } from "../../bindings/SavedView";
@@ -73,7 +73,7 @@ export function SavedViews({ filter, onOpen, team }: { filter: Filter; onOpen: (
   const save = () => {
     const wanted = name.trim();
     change(
-      () => backend.saveView(wanted, { ...filter }, team && share),
+      () => commands.saveView(wanted, { ...filter }, team && share),
       (answer) => {
         setNaming(false);
         setName("");
@@ -125,7 +125,7 @@ export function SavedViews({ filter, onOpen, team }: { filter: Filter; onOpen: (
           type="button"
           className="button-quiet small"
           disabled={busy}
-          onClick={() => change(() => backend.shareView(current.id, !current.shared))}
+          onClick={() => change(() => commands.shareView(current.id, !current.shared))}
           data-testid="saved-view-share"
         >
           {current.shared ? t("views.shareOff") : t("views.shareOn")}
@@ -138,7 +138,7 @@ export function SavedViews({ filter, onOpen, team }: { filter: Filter; onOpen: (
           disabled={busy}
           onClick={() =>
             change(
-              () => backend.deleteView(current.id),
+              () => commands.deleteView(current.id),
               () => setChosen(null),
             )
           }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Profile } from "../../bindings/Profile";
@@ -70,7 +70,7 @@ const unknownFile: WatchedFile = {
 function reportStartup(rows: number) {
   if (startupReported) return;
   startupReported = true;
-  backend.startupPainted(rows, performance.now()).catch(() => {
+  commands.startupPainted(rows, performance.now()).catch(() => {
     // Only a measurement: the analyst is not bothered when it cannot be told.
   });
 }

@@ -1,7 +1,7 @@
 // What an automatic refresh found, told by an OS notification while the window is out of
 // sight: how many followed files changed. The backend shows it only then (minimised,
 // hidden); data already on screen is never notified.
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import type { Translate } from "../../i18n";
 import { rowKey } from "./model";
@@ -22,5 +22,5 @@ export function changeText(count: number, t: Translate): string {
 export async function noticeChanges(before: WatchedFile[], after: WatchedFile[], t: Translate): Promise<boolean> {
   const count = changedBy(before, after);
   if (count === 0) return false;
-  return backend.notifyIfHidden(changeText(count, t), document.visibilityState === "hidden").catch(() => false);
+  return commands.notifyIfHidden(changeText(count, t), document.visibilityState === "hidden").catch(() => false);
 }

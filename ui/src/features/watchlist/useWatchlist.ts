@@ -5,7 +5,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
-import * as backend from "../../api/backend";
+import * as commands from "../../api/commands";
 import { readyWatchlist } from "../../api/early";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
@@ -37,7 +37,7 @@ export function useWatchlistChanges(on: {
 }) {
   const client = useQueryClient();
   const unfollow = useMutation({
-    mutationFn: ({ file }: { file: WatchedFile; undoesFollow: boolean }) => backend.unwatchFile(file.flowId, file.rfc),
+    mutationFn: ({ file }: { file: WatchedFile; undoesFollow: boolean }) => commands.unwatchFile(file.flowId, file.rfc),
     onSuccess: (list, { file, undoesFollow }) => {
       setWatchlist(client, list);
       on.unfollowed(file, undoesFollow);
@@ -45,7 +45,7 @@ export function useWatchlistChanges(on: {
     onError: on.error,
   });
   const restore = useMutation({
-    mutationFn: (file: WatchedFile) => backend.restoreWatchedFile(file),
+    mutationFn: (file: WatchedFile) => commands.restoreWatchedFile(file),
     onSuccess: (list, file) => {
       setWatchlist(client, list);
       on.restored(file);
@@ -59,7 +59,7 @@ export function useWatchlistChanges(on: {
 export function useFollow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ flowId, rfc }: { flowId: string; rfc: string }) => backend.watchFile(flowId, rfc),
+    mutationFn: ({ flowId, rfc }: { flowId: string; rfc: string }) => commands.watchFile(flowId, rfc),
     onSuccess: (list) => setWatchlist(client, list),
   });
 }

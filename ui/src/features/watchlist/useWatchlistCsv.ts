@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-
-import * as backend from "../../api/backend";
+import { asAppError } from "../../api/appError";
+import * as commands from "../../api/commands";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { Failure } from "../../bindings/Failure";
@@ -46,19 +46,19 @@ export function useWatchlistCsv(props: { setError: (error: AppError | null) => v
     mutationFn: async ({ file, flowId }: { file: File; flowId: string }) => {
       const { maxImportBytes } = await client.fetchQuery(queries.appInfo());
       if (file.size > maxImportBytes) throw tooLarge(file.size, maxImportBytes);
-      return backend.importWatchlistCsv(await file.text(), flowId);
+      return commands.importWatchlistCsv(await file.text(), flowId);
     },
     onSuccess: (report) => {
       setImported(report);
       void client.invalidateQueries({ queryKey: keys.watchlist() });
       void client.invalidateQueries({ queryKey: keys.teamQueues });
     },
-    onError: (e) => setError(backend.asAppError(e)),
+    onError: (e) => setError(asAppError(e)),
   });
 
   const exportCsv = () => {
     setError(null);
-    backend.exportWatchlistCsv().then((saved) => saved && setExported(saved), setError);
+    commands.exportWatchlistCsv().then((saved) => saved && setExported(saved), setError);
   };
 
   return {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-
-import * as backend from "../../api/backend";
+import { asAppError } from "../../api/appError";
+import * as commands from "../../api/commands";
 import { keys, queries } from "../../api/queries";
 import type { AppError } from "../../bindings/AppError";
 import type { RefreshProgress } from "../../bindings/RefreshProgress";
@@ -68,7 +68,7 @@ export function useWatchlistRefresh(props: { profileId: string; files: WatchedFi
         client.setQueryData<WatchedFile[]>(keys.watchlist(), (current) => current?.map((f) => fresh.get(rowKey(f)) ?? f));
       });
       try {
-        return await backend.refreshWatchlist((answer) => live && answers.push(answer), failedOnly);
+        return await commands.refreshWatchlist(failedOnly, (answer) => live && answers.push(answer));
       } finally {
         live = false;
         answers.cancel();
@@ -86,7 +86,7 @@ export function useWatchlistRefresh(props: { profileId: string; files: WatchedFi
       setWatchlist(client, final);
       if (automatic) void noticeChanges(before, final, t);
     },
-    onError: (e) => setError(backend.asAppError(e)),
+    onError: (e) => setError(asAppError(e)),
     onSettled: () => {
       setProgress(null);
       running.current = false;
