@@ -43,7 +43,7 @@ macro_rules! with_commands {
             types {
                 use $crate::service_facts::AppInfo;
                 use $crate::commands::{SavedCsv, SavedDossier};
-                use $crate::preference_store::{PreferenceChange, Preferences};
+                use kyb_desk_core::preferences::{PreferenceChange, Preferences};
                 use kyb_api::drift::DriftReport;
                 use kyb_api::models::correction::CorrectionResult;
                 use kyb_api::models::file::{CreatedFile, EnrollmentLink};

@@ -332,11 +332,7 @@ pub fn run(options: Options, began: std::time::Instant) {
             }
             app.manage(desk);
             app.manage(kyb_desk_core::diagnostics::Diagnostics::new(log_dir));
-            app.manage(preference_store::PreferenceStore::open(
-                app,
-                &data_dir,
-                &recoveries,
-            )?);
+            app.manage(preference_store::open(app, &data_dir, &recoveries)?);
             let question = key_origin::KeyOriginQuestion::native(app.handle().clone());
             #[cfg(feature = "test-dialog-answers")]
             let question = match dialog_answers {

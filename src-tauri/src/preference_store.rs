@@ -1,391 +1,47 @@
-//! The window's preferences (language, theme, automatic refresh, recent folios, the
-//! demo panel's and tours' state), one set per data folder: `preferences.json` beside
-//! the records it goes with (the webview's localStorage, one for every data folder,
-//! mixed them), held by `tauri-plugin-store`.
-//!
-//! The page gets no `store:` permission: it reads [`Preferences`] once at start and
-//! changes one key at a time through the app's commands, so the file's place is never
-//! the page's choice. The plugin holds the values, but reading and writing the file are
-//! the desk core's, as for every local record (the plugin's save truncates in place and
-//! its load ignores an unreadable file): a file that does not read is set aside and
-//! announced, and each change is written atomically. The store is taken out of the
-//! plugin's table once filled, so the plugin saves nothing at exit. Keys written by a
-//! newer version are kept: a change replaces only its own.
+//! The window's preferences in the shell: the core's [`PreferenceStore`] (its rules
+//! and its file) over `tauri-plugin-store`'s store, which holds the entries while the
+//! app runs. The page gets no `store:` permission: it reads the preferences once at
+//! start and changes one key at a time through the app's commands, so the file's place
+//! is never the page's choice. The store is taken out of the plugin's table once made,
+//! so the plugin saves nothing at exit (the core writes the file, atomically).
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::path::Path;
+use std::sync::Arc;
 
-use kyb_desk_core::error::{AppError, AppResult, DeskCode, Details, Failure, Rule};
-use kyb_desk_core::fsio;
-use kyb_desk_core::recovery::{RecordKind, Recoveries};
-use kyb_desk_core::store::PREFERENCES_FILE;
-use serde::{Deserialize, Serialize};
+use kyb_desk_core::error::{AppError, AppResult, DeskCode};
+use kyb_desk_core::preferences::{Entries, PreferenceStore};
+use kyb_desk_core::recovery::Recoveries;
 use serde_json::Value;
 use tauri::{Manager, Runtime};
 use tauri_plugin_store::{Store, StoreBuilder};
-use ts_rs::TS;
-
-/// The window's language: one of the languages the desk speaks.
-pub use kyb_desk_core::profiles::Locale;
-
-/// Light or dark, or as the system says.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum ThemeChoice {
-    #[default]
-    System,
-    Light,
-    Dark,
-}
-
-/// Every preference, with its default when the file does not have it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Preferences {
-    pub language: Locale,
-    pub theme: ThemeChoice,
-    /// Minutes between automatic refreshes of the watchlist, by profile id (a profile
-    /// not named: off).
-    pub auto_refresh: BTreeMap<String, u32>,
-    /// The folios looked up and found, newest first.
-    pub recent_folios: Vec<String>,
-    /// The demo's "try this" panel was dismissed.
-    pub guide_hidden: bool,
-    /// The demo's "try this" panel is folded to its title line.
-    pub guide_folded: bool,
-    /// The demo's tours whose last step was reached.
-    pub tours_done: Vec<String>,
-}
-
-/// The profile's automatic refresh.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct AutoRefresh {
-    pub profile_id: String,
-    /// 0: off.
-    pub minutes: u32,
-}
-
-/// One preference changed: the key of the file it goes under, and its new value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(tag = "key", content = "value", rename_all = "camelCase")]
-pub enum PreferenceChange {
-    Language(Locale),
-    Theme(ThemeChoice),
-    AutoRefresh(AutoRefresh),
-    RecentFolios(Vec<String>),
-    GuideHidden(bool),
-    GuideFolded(bool),
-    /// A tour's last step was reached (kept once).
-    TourDone(String),
-}
-
-/// At most this many recent folios are kept: the window offers a few, the file stays small.
-pub const RECENT_FOLIOS: usize = 20;
-/// The demo's tours are a few, named in a few letters.
-pub const MAX_TOURS: usize = 16;
-const MAX_TOUR_CHARS: usize = 32;
-/// The longest automatic refresh interval kept (a day); a profile id is at most this long.
-const MAX_REFRESH_MINUTES: u32 = 24 * 60;
-const MAX_PROFILE_ID_CHARS: usize = 64;
-
-/// A change the window would never ask for: refused, so that no page can grow the file
-/// without bound or store a value that breaks the next start.
-fn refused(field: &str, rule: Rule) -> AppError {
-    AppError::invalid(vec![Failure::new(field, rule)])
-}
-
-impl Preferences {
-    /// Applies `change`; answers the key it touched and that key's new value.
-    fn apply(&mut self, change: PreferenceChange) -> AppResult<(&'static str, Value)> {
-        Ok(match change {
-            PreferenceChange::Language(language) => {
-                self.language = language;
-                ("language", json(&self.language))
-            }
-            PreferenceChange::Theme(theme) => {
-                self.theme = theme;
-                ("theme", json(&self.theme))
-            }
-            PreferenceChange::AutoRefresh(AutoRefresh {
-                profile_id,
-                minutes,
-            }) => {
-                if profile_id.is_empty() || profile_id.chars().count() > MAX_PROFILE_ID_CHARS {
-                    return Err(refused("profileId", Rule::Invalid));
-                }
-                if minutes > MAX_REFRESH_MINUTES {
-                    return Err(refused("minutes", Rule::Invalid));
-                }
-                if minutes == 0 {
-                    self.auto_refresh.remove(&profile_id);
-                } else {
-                    self.auto_refresh.insert(profile_id, minutes);
-                }
-                ("autoRefresh", json(&self.auto_refresh))
-            }
-            PreferenceChange::RecentFolios(folios) => {
-                // Only folios are kept (kyb_api's rule), each once, at most RECENT_FOLIOS.
-                let mut kept: Vec<String> = Vec::new();
-                for folio in folios {
-                    let folio = folio.trim();
-                    if kept.len() < RECENT_FOLIOS
-                        && kyb_api::validate::is_folio(folio)
-                        && !kept.iter().any(|k| k == folio)
-                    {
-                        kept.push(folio.to_owned());
-                    }
-                }
-                self.recent_folios = kept;
-                ("recentFolios", json(&self.recent_folios))
-            }
-            PreferenceChange::GuideHidden(hidden) => {
-                self.guide_hidden = hidden;
-                ("guideHidden", json(&self.guide_hidden))
-            }
-            PreferenceChange::GuideFolded(folded) => {
-                self.guide_folded = folded;
-                ("guideFolded", json(&self.guide_folded))
-            }
-            PreferenceChange::TourDone(tour) => {
-                let named = !tour.is_empty()
-                    && tour.len() <= MAX_TOUR_CHARS
-                    && tour.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
-                if !named {
-                    return Err(refused("tour", Rule::Invalid));
-                }
-                if !self.tours_done.contains(&tour) {
-                    if self.tours_done.len() >= MAX_TOURS {
-                        return Err(refused("tour", Rule::TooMany));
-                    }
-                    self.tours_done.push(tour);
-                }
-                ("toursDone", json(&self.tours_done))
-            }
-        })
-    }
-}
-
-fn json<T: Serialize>(value: &T) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
-}
 
 /// The plugin's store, whatever runtime made it (the mock one in tests).
-trait Entries: Send + Sync {
-    fn set(&self, key: &str, value: Value);
-    fn entries(&self) -> Vec<(String, Value)>;
-}
+struct PluginEntries<R: Runtime>(Arc<Store<R>>);
 
-impl<R: Runtime> Entries for Store<R> {
+impl<R: Runtime> Entries for PluginEntries<R> {
     fn set(&self, key: &str, value: Value) {
-        Store::set(self, key, value);
+        self.0.set(key, value);
     }
 
     fn entries(&self) -> Vec<(String, Value)> {
-        Store::entries(self)
+        self.0.entries()
     }
 }
 
-/// The preferences of one data folder, as the app keeps them while it runs.
-pub struct PreferenceStore {
-    store: Arc<dyn Entries>,
-    path: PathBuf,
-    /// What the store's entries read as (kept beside them: a change is checked and
-    /// applied here, then written).
-    current: Mutex<Preferences>,
-    /// Why the file is not written: it exists but could not be read (it may be fine).
-    unread: Option<String>,
-}
-
-impl PreferenceStore {
-    /// Opens `data_dir`'s preferences (the plugin must be registered). A file that does
-    /// not read as preferences is set aside and reported to `recoveries`, and the
-    /// defaults are used; a file that cannot be read at all (say, its permissions)
-    /// costs only the preferences: defaults, and it is not written over.
-    pub fn open<R: Runtime>(
-        app: &impl Manager<R>,
-        data_dir: &Path,
-        recoveries: &Recoveries,
-    ) -> AppResult<Self> {
-        let path = data_dir.join(PREFERENCES_FILE);
-        let read = fsio::read_or_set_aside(&path, RecordKind::Preferences, recoveries, decode);
-        let ((entries, current), unread) = match read {
-            Ok(read) => (read.unwrap_or_default(), None),
-            Err(error) => {
-                tracing::warn!(path = %path.display(), "preferences not read: {error}");
-                (Default::default(), Some(error.to_string()))
-            }
-        };
-        // A new store each time, filled from what was read here, never from the
-        // plugin's own reading of the file.
-        let store = StoreBuilder::new(app, &path)
+/// Opens `data_dir`'s preferences in a new store of the plugin's (registered by the
+/// app), never filled from the plugin's own reading of the file.
+pub fn open<R: Runtime>(
+    app: &impl Manager<R>,
+    data_dir: &Path,
+    recoveries: &Recoveries,
+) -> AppResult<PreferenceStore> {
+    PreferenceStore::open(data_dir, recoveries, |path| {
+        let store = StoreBuilder::new(app, path)
             .create_new()
             .disable_auto_save()
             .build()
             .map_err(|error| AppError::new(DeskCode::Storage, error.to_string()))?;
-        for (key, value) in entries {
-            store.set(&key, value);
-        }
         store.close_resource();
-        Ok(Self {
-            store,
-            path,
-            current: Mutex::new(current),
-            unread,
-        })
-    }
-
-    /// Every preference, as read at start and changed since.
-    pub fn preferences(&self) -> Preferences {
-        self.lock().clone()
-    }
-
-    /// Changes one preference and writes the file (atomically); the other keys,
-    /// unknown ones included, stay as they were.
-    pub fn set(&self, change: PreferenceChange) -> AppResult<Preferences> {
-        if let Some(unread) = &self.unread {
-            return Err(
-                AppError::new(DeskCode::Storage, unread.clone()).with_details(Details::Path {
-                    path: self.path.display().to_string(),
-                }),
-            );
-        }
-        let mut current = self.lock();
-        let mut next = current.clone();
-        let (key, value) = next.apply(change)?;
-        self.store.set(key, value);
-        let entries: BTreeMap<String, Value> = self.store.entries().into_iter().collect();
-        fsio::write_json(&self.path, &entries)
-            .map_err(|error| AppError::new(DeskCode::Storage, error.to_string()))?;
-        *current = next;
-        Ok(current.clone())
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Preferences> {
-        self.current.lock().unwrap_or_else(|p| p.into_inner())
-    }
-}
-
-/// The file's keys and values (every one, to be kept) and what they read as; a file
-/// that is no JSON object, or whose known keys hold values of the wrong kind, does not
-/// decode.
-fn decode(bytes: &[u8]) -> Result<(BTreeMap<String, Value>, Preferences), String> {
-    let entries: BTreeMap<String, Value> =
-        serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    let preferences =
-        Preferences::deserialize(Value::Object(entries.clone().into_iter().collect()))
-            .map_err(|e| e.to_string())?;
-    Ok((entries, preferences))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_file_reads_with_defaults_for_what_it_lacks_and_keeps_unknown_keys() {
-        let (entries, read) = decode(br#"{"language":"en","newerKey":{"a":1}}"#).expect("decodes");
-        assert_eq!(read.language, Locale::En);
-        assert_eq!(read.theme, ThemeChoice::System);
-        assert!(read.recent_folios.is_empty());
-        assert_eq!(entries["newerKey"], serde_json::json!({"a": 1}));
-    }
-
-    #[test]
-    fn a_file_of_the_wrong_shape_does_not_decode() {
-        for bad in [
-            &b"not json"[..],
-            br#"["language"]"#,
-            br#"{"language":42}"#,
-            br#"{"recentFolios":"F-1"}"#,
-            br#"{"autoRefresh":{"p":-5}}"#,
-        ] {
-            assert!(decode(bad).is_err(), "{}", String::from_utf8_lossy(bad));
-        }
-    }
-
-    #[test]
-    fn a_change_touches_its_own_key_only() {
-        let mut preferences = Preferences::default();
-        let (key, value) = preferences
-            .apply(PreferenceChange::AutoRefresh(AutoRefresh {
-                profile_id: "p1".into(),
-                minutes: 15,
-            }))
-            .expect("applied");
-        assert_eq!((key, value), ("autoRefresh", serde_json::json!({"p1": 15})));
-        let (key, value) = preferences
-            .apply(PreferenceChange::AutoRefresh(AutoRefresh {
-                profile_id: "p1".into(),
-                minutes: 0,
-            }))
-            .expect("applied");
-        assert_eq!((key, value), ("autoRefresh", serde_json::json!({})));
-        preferences
-            .apply(PreferenceChange::TourDone("review".into()))
-            .expect("applied");
-        let (_, tours) = preferences
-            .apply(PreferenceChange::TourDone("review".into()))
-            .expect("applied");
-        assert_eq!(tours, serde_json::json!(["review"]));
-        let (_, folios) = preferences
-            .apply(PreferenceChange::RecentFolios(
-                (0..30).map(|n| format!("F-{n}")).collect(),
-            ))
-            .expect("applied");
-        assert_eq!(folios.as_array().map(Vec::len), Some(RECENT_FOLIOS));
-        assert_eq!(preferences.language, Locale::EsMx);
-    }
-
-    #[test]
-    fn the_page_cannot_grow_the_file_without_bound() {
-        let mut preferences = Preferences::default();
-        // Recent folios are folios: anything else (a megabyte, a path, a script) is not
-        // kept, and one looked up twice is kept once.
-        let (_, folios) = preferences
-            .apply(PreferenceChange::RecentFolios(vec![
-                "F-1".into(),
-                "x".repeat(1 << 20),
-                "../../etc".into(),
-                " F-1 ".into(),
-                "F-2".into(),
-            ]))
-            .expect("folios kept");
-        assert_eq!(folios, serde_json::json!(["F-1", "F-2"]));
-        // Tours are a few short names: neither a huge one nor thousands are kept.
-        assert!(
-            preferences
-                .apply(PreferenceChange::TourDone("t".repeat(10_000)))
-                .is_err()
-        );
-        for n in 0..1000 {
-            let _ = preferences.apply(PreferenceChange::TourDone(format!("tour-{n}")));
-        }
-        assert!(preferences.tours_done.len() <= MAX_TOURS);
-        // An interval the window never offers, or a profile id no profile has.
-        for (profile_id, minutes) in [("p1".to_owned(), u32::MAX), ("p".repeat(10_000), 5)] {
-            assert!(
-                preferences
-                    .apply(PreferenceChange::AutoRefresh(AutoRefresh {
-                        profile_id,
-                        minutes,
-                    }))
-                    .is_err()
-            );
-        }
-        assert!(preferences.auto_refresh.is_empty());
-    }
-
-    #[test]
-    fn a_change_crosses_as_key_and_value() {
-        let change: PreferenceChange =
-            serde_json::from_value(serde_json::json!({"key": "theme", "value": "dark"}))
-                .expect("a change");
-        assert_eq!(change, PreferenceChange::Theme(ThemeChoice::Dark));
-        let change: PreferenceChange =
-            serde_json::from_value(serde_json::json!({"key": "language", "value": "es-MX"}))
-                .expect("a change");
-        assert_eq!(change, PreferenceChange::Language(Locale::EsMx));
-    }
+        Ok(Arc::new(PluginEntries(store)) as Arc<dyn Entries>)
+    })
 }

@@ -4,10 +4,10 @@
 
 use std::path::Path;
 
-use kyb_desk::preference_store::{
+use kyb_desk_core::desk::Desk;
+use kyb_desk_core::preferences::{
     AutoRefresh, Locale, PreferenceChange, PreferenceStore, Preferences, ThemeChoice,
 };
-use kyb_desk_core::desk::Desk;
 use kyb_desk_core::profiles::ProfileStore as _;
 use kyb_desk_core::recovery::{RecordKind, Recoveries};
 use kyb_desk_core::secrets::KeyVault;
@@ -22,7 +22,7 @@ fn app() -> tauri::App<MockRuntime> {
 }
 
 fn open(app: &tauri::App<MockRuntime>, dir: &Path) -> PreferenceStore {
-    PreferenceStore::open(app, dir, &Recoveries::default()).expect("preferences")
+    kyb_desk::preference_store::open(app, dir, &Recoveries::default()).expect("preferences")
 }
 
 #[test]
@@ -95,7 +95,7 @@ fn a_damaged_file_opens_with_the_defaults_set_aside_and_announced() {
         )
         .expect("desk");
         let app = app();
-        let store = PreferenceStore::open(&app, dir.path(), &recoveries).expect("opens");
+        let store = kyb_desk::preference_store::open(&app, dir.path(), &recoveries).expect("opens");
 
         assert_eq!(store.preferences(), Preferences::default());
         let reported = desk.recoveries();

@@ -26,6 +26,8 @@ pub mod key_origin;
 pub mod logging;
 pub mod navigation;
 pub mod policy;
+pub mod preferences;
+pub mod profile_records;
 pub mod profiles;
 pub mod reasons;
 pub mod recovery;

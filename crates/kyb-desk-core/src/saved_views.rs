@@ -11,7 +11,7 @@ use kyb_team::{SavedView, VIEWS_MAX, ViewFilter, view_name};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult, DeskCode, Task};
-use crate::fsio;
+use crate::profile_records::ProfileRecords;
 use crate::recovery::{RecordKind, Recoveries};
 
 /// The record: the views, and the id the next one gets (ids are never reused, so a
@@ -23,85 +23,58 @@ struct Record {
     views: Vec<SavedView>,
 }
 
-pub struct ViewStore {
-    dir: PathBuf,
-    recoveries: Recoveries,
-    locks: fsio::Locks,
+pub struct ViewStore(ProfileRecords<Record>);
+
+/// A record edited by hand or by another program: the views the desk would have refused
+/// (a name or filter out of bounds, a name twice, one past the most) are dropped, and
+/// the file is set aside whole first, so the next write of what is kept loses nothing
+/// silently. Ids are never reused, even after a hand edit.
+fn repair(record: &mut Record) -> Option<String> {
+    let read = record.views.len();
+    let mut kept: Vec<SavedView> = Vec::with_capacity(read.min(VIEWS_MAX));
+    for view in std::mem::take(&mut record.views) {
+        let valid = view_name(&view.name).is_ok_and(|name| name == view.name)
+            && view.filter.checked().is_ok()
+            && !kept
+                .iter()
+                .any(|k| k.name.to_lowercase() == view.name.to_lowercase() || k.id == view.id);
+        if valid && kept.len() < VIEWS_MAX {
+            kept.push(view);
+        }
+    }
+    record.views = kept;
+    let last = record.views.iter().map(|v| v.id).max().unwrap_or(0);
+    record.next_id = record.next_id.max(last);
+    (record.views.len() < read).then(|| {
+        format!(
+            "{} of {read} saved views dropped: more than {VIEWS_MAX}, or a name or \
+             filter out of bounds, or a name or id given twice",
+            read - record.views.len()
+        )
+    })
 }
 
 impl ViewStore {
     pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
-        Self {
-            dir,
-            recoveries,
-            locks: fsio::Locks::default(),
-        }
-    }
-
-    fn path(&self, profile_id: &str) -> PathBuf {
-        self.dir
-            .join(format!("{}.json", fsio::safe_name(profile_id)))
-    }
-
-    fn read(&self, profile_id: &str) -> AppResult<Record> {
-        let record: Option<Record> = fsio::read_json_or_set_aside(
-            &self.path(profile_id),
-            RecordKind::SavedViews,
-            &self.recoveries,
+        Self(
+            ProfileRecords::new(
+                dir,
+                RecordKind::SavedViews,
+                [Task::ReadSavedViews, Task::SaveSavedViews],
+                recoveries,
+            )
+            .repaired(repair),
         )
-        .map_err(|e| AppError::storage(Task::ReadSavedViews, e))?;
-        let Some(mut record) = record else {
-            return Ok(Record::default());
-        };
-        // A record edited by hand or by another program: the views the desk would
-        // have refused (a name or filter out of bounds, a name twice, one past the
-        // most) are dropped, and the file is set aside and announced first, so that
-        // the next write of what is kept loses nothing silently.
-        let read = record.views.len();
-        let mut kept: Vec<SavedView> = Vec::with_capacity(read.min(VIEWS_MAX));
-        for view in std::mem::take(&mut record.views) {
-            let valid = view_name(&view.name).is_ok_and(|name| name == view.name)
-                && view.filter.checked().is_ok()
-                && !kept
-                    .iter()
-                    .any(|k| k.name.to_lowercase() == view.name.to_lowercase() || k.id == view.id);
-            if valid && kept.len() < VIEWS_MAX {
-                kept.push(view);
-            }
-        }
-        record.views = kept;
-        // Ids are never reused, even after a hand edit.
-        let last = record.views.iter().map(|v| v.id).max().unwrap_or(0);
-        record.next_id = record.next_id.max(last);
-        if record.views.len() < read {
-            let path = self.path(profile_id);
-            let reason = format!(
-                "{} of {read} saved views dropped: more than {VIEWS_MAX}, or a name or \
-                 filter out of bounds, or a name or id given twice",
-                read - record.views.len()
-            );
-            fsio::set_aside_announced(&path, RecordKind::SavedViews, &self.recoveries, reason)
-                .and_then(|()| fsio::write_json(&path, &record))
-                .map_err(|e| AppError::storage(Task::ReadSavedViews, e))?;
-        }
-        Ok(record)
-    }
-
-    fn write(&self, profile_id: &str, record: &Record) -> AppResult<()> {
-        fsio::write_json(&self.path(profile_id), record)
-            .map_err(|e| AppError::storage(Task::SaveSavedViews, e))
     }
 
     /// The profile's views by name.
     pub fn list(&self, profile_id: &str) -> AppResult<Vec<SavedView>> {
-        self.locks.with(profile_id, || {
-            let mut views = self.read(profile_id)?.views;
-            for view in &mut views {
-                view.filter = view.filter.checked().unwrap_or_default();
-            }
-            views.sort_by_key(|v| (v.name.to_lowercase(), v.id));
-            Ok(views)
-        })
+        let mut views = self.0.read(profile_id)?.views;
+        for view in &mut views {
+            view.filter = view.filter.checked().unwrap_or_default();
+        }
+        views.sort_by_key(|v| (v.name.to_lowercase(), v.id));
+        Ok(views)
     }
 
     /// Saves a view under `name`, over the profile's view of that name (in any case);
@@ -113,8 +86,7 @@ impl ViewStore {
             .checked()
             .map_err(|_| AppError::of(DeskCode::InvalidInput))?;
         let now = Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true);
-        self.locks.with(profile_id, || {
-            let mut record = self.read(profile_id)?;
+        self.0.change(profile_id, |record| {
             let id = match record
                 .views
                 .iter_mut()
@@ -143,27 +115,24 @@ impl ViewStore {
                     record.next_id
                 }
             };
-            self.write(profile_id, &record)?;
-            Ok(id)
+            Ok((id, true))
         })
     }
 
     /// Deletes a view; a view that is not there is `InvalidInput`.
     pub fn delete(&self, profile_id: &str, id: i64) -> AppResult<()> {
-        self.locks.with(profile_id, || {
-            let mut record = self.read(profile_id)?;
+        self.0.change(profile_id, |record| {
             let before = record.views.len();
             record.views.retain(|v| v.id != id);
             if record.views.len() == before {
                 return Err(AppError::of(DeskCode::InvalidInput));
             }
-            self.write(profile_id, &record)
+            Ok(((), true))
         })
     }
 
     pub fn forget_profile(&self, profile_id: &str) -> std::io::Result<()> {
-        self.locks
-            .with(profile_id, || fsio::remove_all(&self.path(profile_id)))
+        self.0.forget_profile(profile_id)
     }
 }
 
@@ -234,7 +203,7 @@ mod tests {
             ..ViewFilter::default()
         };
         assert!(store.save("p1", "Larga", &long).is_err());
-        assert!(!store.path("p1").exists());
+        assert!(!store.0.path("p1").exists());
         for n in 0..VIEWS_MAX {
             store
                 .save("p1", &format!("v{n}"), &queued())
@@ -251,14 +220,14 @@ mod tests {
     fn an_unreadable_record_is_set_aside_and_announced_not_replaced() {
         let (dir, store) = store();
         std::fs::create_dir_all(dir.path().join("views")).expect("the store answers");
-        std::fs::write(store.path("p1"), b"{ not json").expect("the store answers");
+        std::fs::write(store.0.path("p1"), b"{ not json").expect("the store answers");
         assert!(store.list("p1").expect("the store answers").is_empty());
         let set_aside = std::fs::read_dir(dir.path().join("views"))
             .expect("the store answers")
             .filter_map(|e| e.ok())
             .any(|e| e.file_name().to_string_lossy().contains(".unreadable-"));
         assert!(set_aside, "the old contents are kept aside");
-        assert_eq!(store.recoveries.all().len(), 1);
+        assert_eq!(store.0.recoveries().all().len(), 1);
     }
 
     #[test]
@@ -279,15 +248,15 @@ mod tests {
             next_id: 100,
             views,
         };
-        let path = store.path("p1");
-        fsio::write_json(&path, &record).expect("written");
+        let path = store.0.path("p1");
+        crate::fsio::write_json(&path, &record).expect("written");
         let original = std::fs::read(&path).expect("read");
 
         let listed = store.list("p1").expect("the store answers");
         assert_eq!(listed.len(), VIEWS_MAX);
         assert!(listed.iter().all(|v| !v.name.contains('\u{7}')));
         assert!(listed.iter().any(|v| v.name == "v1") && listed.iter().all(|v| v.name != "v51"));
-        let announced = store.recoveries.all();
+        let announced = store.0.recoveries().all();
         assert_eq!(announced.len(), 1);
         assert_eq!(announced[0].kind, RecordKind::SavedViews);
         assert!(announced[0].reason.starts_with("11 of 61"), "{announced:?}");
@@ -297,7 +266,7 @@ mod tests {
         );
         // What is kept is written back: read again, nothing more is set aside.
         assert_eq!(store.list("p1").expect("the store answers"), listed);
-        assert_eq!(store.recoveries.all().len(), 1);
+        assert_eq!(store.0.recoveries().all().len(), 1);
         assert!(dir.path().join("views").exists());
     }
 }

@@ -4,13 +4,13 @@
 use kyb_api::drift::DriftReport;
 use tauri::State;
 
-use crate::preference_store::{PreferenceChange, PreferenceStore, Preferences};
 use crate::startup::Startup;
 use kyb_desk_core::audit::{AuditEntries, ChainReport};
 use kyb_desk_core::desk::Desk;
 use kyb_desk_core::detail_snapshots::DetailChanges;
 use kyb_desk_core::drafts::{Draft, NewFileDraft};
 use kyb_desk_core::error::AppResult;
+use kyb_desk_core::preferences::{PreferenceChange, PreferenceStore, Preferences};
 use kyb_desk_core::recovery::Recovery;
 
 #[tauri::command]

@@ -70,7 +70,7 @@ fn open_answering(
     let manifest = sandbox.manifest.clone();
     let demo_base = tauri::Url::parse(&manifest.base_url).ok();
     app.manage(
-        kyb_desk::preference_store::PreferenceStore::open(&app, dir.path(), &Default::default())
+        kyb_desk::preference_store::open(&app, dir.path(), &Default::default())
             .expect("preferences"),
     );
     app.manage(desk);

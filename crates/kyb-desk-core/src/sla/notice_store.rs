@@ -7,50 +7,28 @@
 //! once more: a notice too many, never one lost.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use crate::error::{AppError, AppResult, Task};
-use crate::fsio;
+use crate::error::{AppResult, Task};
+use crate::profile_records::ProfileRecords;
 use crate::recovery::{RecordKind, Recoveries};
 
 /// A file by its flow and RFC.
 pub type FileKey = (String, String);
 
-pub struct NoticeStore {
-    dir: PathBuf,
-    recoveries: Recoveries,
-    locks: fsio::Locks,
-}
+pub struct NoticeStore(ProfileRecords<BTreeSet<FileKey>>);
 
 impl NoticeStore {
     pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
-        Self {
-            dir,
-            recoveries,
-            locks: fsio::Locks::default(),
-        }
-    }
-
-    fn path(&self, profile_id: &str) -> PathBuf {
-        self.dir
-            .join(format!("{}.notices.json", fsio::safe_name(profile_id)))
-    }
-
-    fn read(&self, path: &Path) -> AppResult<BTreeSet<FileKey>> {
-        Ok(fsio::read_json_or_set_aside::<Vec<FileKey>>(
-            path,
-            RecordKind::SlaPolicy,
-            &self.recoveries,
+        Self(
+            ProfileRecords::new(
+                dir,
+                RecordKind::SlaPolicy,
+                [Task::ReadSlaPolicy, Task::SaveSlaPolicy],
+                recoveries,
+            )
+            .named(".notices"),
         )
-        .map_err(|e| AppError::storage(Task::ReadSlaPolicy, e))?
-        .unwrap_or_default()
-        .into_iter()
-        .collect())
-    }
-
-    fn write(path: &Path, told: &BTreeSet<FileKey>) -> AppResult<()> {
-        let kept: Vec<&FileKey> = told.iter().collect();
-        fsio::write_json(path, &kept).map_err(|e| AppError::storage(Task::SaveSlaPolicy, e))
     }
 
     /// The files of `at_risk` the analyst was not shown yet, in `at_risk`'s order: a
@@ -59,43 +37,30 @@ impl NoticeStore {
     /// first) is not lost. A told file that left "por vencer" is forgotten, so its next
     /// approach is told again. Written only when it changed.
     pub fn untold(&self, profile_id: &str, at_risk: &[FileKey]) -> AppResult<Vec<FileKey>> {
-        self.locks.with(profile_id, || {
-            let path = self.path(profile_id);
-            let told = self.read(&path)?;
+        self.0.change(profile_id, |told| {
             let now: BTreeSet<&FileKey> = at_risk.iter().collect();
-            let still: BTreeSet<FileKey> = told
+            let before = told.len();
+            told.retain(|key| now.contains(key));
+            let untold = at_risk
                 .iter()
-                .filter(|key| now.contains(key))
+                .filter(|key| !told.contains(*key))
                 .cloned()
                 .collect();
-            if still != told {
-                Self::write(&path, &still)?;
-            }
-            Ok(at_risk
-                .iter()
-                .filter(|key| !still.contains(*key))
-                .cloned()
-                .collect())
+            Ok((untold, told.len() != before))
         })
     }
 
     /// Keeps `files` as told: the window has shown them to the analyst.
     pub fn shown(&self, profile_id: &str, files: &[FileKey]) -> AppResult<()> {
-        self.locks.with(profile_id, || {
-            let path = self.path(profile_id);
-            let mut told = self.read(&path)?;
+        self.0.change(profile_id, |told| {
             let before = told.len();
             told.extend(files.iter().cloned());
-            if told.len() != before {
-                Self::write(&path, &told)?;
-            }
-            Ok(())
+            Ok(((), told.len() != before))
         })
     }
 
     pub fn forget_profile(&self, profile_id: &str) -> std::io::Result<()> {
-        self.locks
-            .with(profile_id, || fsio::remove_all(&self.path(profile_id)))
+        self.0.forget_profile(profile_id)
     }
 }
 

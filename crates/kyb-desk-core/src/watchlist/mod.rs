@@ -18,7 +18,7 @@ use kyb_api::requests::normalize_rfc;
 use kyb_api::validate::is_rfc;
 
 use crate::error::{AppError, AppResult, ErrorCode, Failure, Rule, Task};
-use crate::fsio;
+use crate::profile_records::ProfileRecords;
 use crate::recovery::{RecordKind, Recoveries};
 
 pub use csv_text::{ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, RefusedLine, to_csv};
@@ -31,57 +31,35 @@ pub(crate) fn in_profile(flows: &[&str], flow_id: &str) -> bool {
     flows.is_empty() || flows.iter().any(|f| f.eq_ignore_ascii_case(flow_id.trim()))
 }
 
-pub struct Watchlist {
-    dir: PathBuf,
-    recoveries: Recoveries,
-    /// One writer per profile's list.
-    locks: fsio::Locks,
-}
+pub struct Watchlist(ProfileRecords<Vec<WatchedFile>>);
 
 impl Watchlist {
     pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
-        Self {
-            dir,
-            recoveries,
-            locks: fsio::Locks::default(),
-        }
-    }
-
-    fn path(&self, profile_id: &str) -> PathBuf {
-        self.dir
-            .join(format!("{}.json", fsio::safe_name(profile_id)))
+        Self(
+            ProfileRecords::new(
+                dir,
+                RecordKind::Watchlist,
+                [Task::ReadWatchlist, Task::SaveWatchlist],
+                recoveries,
+            )
+            // A list written before `refresh_failed` existed gets it right too.
+            .repaired(|files| {
+                for file in files {
+                    file.refresh_failed = refresh_failed(file.last_error);
+                }
+                None
+            }),
+        )
     }
 
     /// Removes a profile's list (the profile is being deleted).
     pub fn forget_profile(&self, profile_id: &str) -> std::io::Result<()> {
-        self.locks
-            .with(profile_id, || fsio::remove_all(&self.path(profile_id)))
+        self.0.forget_profile(profile_id)
     }
 
     /// A profile's list; an unreadable one is set aside and reads as empty.
     pub fn list(&self, profile_id: &str) -> AppResult<Vec<WatchedFile>> {
-        // Under the lock, so a list set aside as unreadable is never one a writer
-        // has just replaced.
-        self.locks.with(profile_id, || self.read(profile_id))
-    }
-
-    fn read(&self, profile_id: &str) -> AppResult<Vec<WatchedFile>> {
-        let mut files: Vec<WatchedFile> = fsio::read_json_or_set_aside(
-            &self.path(profile_id),
-            RecordKind::Watchlist,
-            &self.recoveries,
-        )
-        .map_err(|e| AppError::storage(Task::ReadWatchlist, e))?
-        .unwrap_or_default();
-        for file in &mut files {
-            file.refresh_failed = refresh_failed(file.last_error);
-        }
-        Ok(files)
-    }
-
-    fn store(&self, profile_id: &str, files: &[WatchedFile]) -> AppResult<()> {
-        fsio::write_json(&self.path(profile_id), &files)
-            .map_err(|e| AppError::storage(Task::SaveWatchlist, e))
+        self.0.read(profile_id)
     }
 
     /// Reads, edits and writes back a profile's list, as its one writer meanwhile.
@@ -99,14 +77,7 @@ impl Watchlist {
         profile_id: &str,
         edit: impl FnOnce(&mut Vec<WatchedFile>) -> AppResult<(T, bool)>,
     ) -> AppResult<T> {
-        self.locks.with(profile_id, || {
-            let mut files = self.read(profile_id)?;
-            let (result, changed) = edit(&mut files)?;
-            if changed {
-                self.store(profile_id, &files)?;
-            }
-            Ok(result)
-        })
+        self.0.change(profile_id, edit)
     }
 
     /// Follows a file; `false` when it was already followed.

@@ -194,7 +194,7 @@ fn a_list_written_before_refresh_failed_existed_reads_it_from_the_last_error() {
         {"flowId": "flujo", "rfc": "BBB020202BB2", "lastError": "not_found"},
         {"flowId": "flujo", "rfc": "CCC030303CC3"}
     ]"#;
-    std::fs::write(list.path("p"), old).expect("written");
+    std::fs::write(list.0.path("p"), old).expect("written");
     let failed: Vec<bool> = list
         .list("p")
         .expect("read")
@@ -216,7 +216,7 @@ fn a_list_with_every_last_error_an_older_or_newer_version_wrote_still_reads() {
         {"flowId": "flujo", "rfc": "DDD040404DD4", "lastError": null},
         {"flowId": "flujo", "rfc": "EEE050505EE5", "lastError": "No se pudo consultar"}
     ]"#;
-    std::fs::write(list.path("p"), old).expect("written");
+    std::fs::write(list.0.path("p"), old).expect("written");
     let read = list.list("p").expect("read");
     let errors: Vec<_> = read.iter().map(|f| f.last_error).collect();
     assert_eq!(
@@ -406,7 +406,7 @@ fn an_unreadable_list_is_set_aside_and_following_goes_on() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let recoveries = Recoveries::default();
     let list = Watchlist::new(dir.path().to_path_buf(), recoveries.clone());
-    std::fs::write(list.path("p"), "[{\"flowId\": ").expect("a torn list");
+    std::fs::write(list.0.path("p"), "[{\"flowId\": ").expect("a torn list");
     assert!(list.list("p").expect("listed").is_empty());
     assert!(list.add("p", "flujo", "AAA010101AA1", None).expect("added"));
     assert_eq!(list.list("p").expect("listed").len(), 1);
