@@ -16,9 +16,7 @@ fn main() {
     }
     match kyb_desk::options::Options::parse(std::env::args().skip(1)) {
         Ok(options) => kyb_desk::run(options, began),
-        Err(refusal) => {
-            eprintln!("{refusal}");
-            std::process::exit(2);
-        }
+        // The usage and why, or the help asked for (clap's exit status for each).
+        Err(refusal) => refusal.exit(),
     }
 }

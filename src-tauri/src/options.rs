@@ -15,9 +15,12 @@
 //!   (`key_origin.rs`; then no), and `--test-policy FILE` replaces
 //!   `/etc/kyb-desk/policy.json`, still only when root owns it and its folder and no one
 //!   else may write them.
+//!
+//! Parsed by clap; its messages are its own (English), as a command line tool's are.
 
 use std::path::PathBuf;
 
+use clap::Parser;
 use kyb_desk_core::file_address::{self, FileLink, LinkRefusal};
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -42,107 +45,126 @@ pub struct Options {
     pub test_policy: Option<PathBuf>,
 }
 
-pub const USAGE: &str = "uso: kyb-desk [--demo [--demo-empty] [--demo-team HOST --demo-member USUARIO]] [--data-dir DIRECTORIO] [--report-startup] [kybdesk://expediente/ID]";
+/// The command line as clap reads it; an unknown argument is an error, so a typo never
+/// silently opens the real profiles.
+#[derive(Parser, Debug)]
+#[command(
+    name = "kyb-desk",
+    about = "KYB Desk, the desktop back office of the KYB service"
+)]
+struct Args {
+    /// Open the embedded demo service instead of the real profiles.
+    #[cfg(feature = "demo")]
+    #[arg(long)]
+    demo: bool,
+    /// With --demo: follow none of the demo's files at start.
+    #[cfg(feature = "demo")]
+    #[arg(long, requires = "demo")]
+    demo_empty: bool,
+    /// With --demo: the demo profile works in the team whose database is on this host.
+    #[cfg(feature = "demo")]
+    #[arg(long, value_name = "HOST", requires_all = ["demo", "demo_member"], value_parser = not_blank)]
+    demo_team: Option<String>,
+    /// With --demo-team: the member the demo profile signs in as.
+    #[cfg(feature = "demo")]
+    #[arg(long, value_name = "USER", requires_all = ["demo", "demo_team"], value_parser = not_blank)]
+    demo_member: Option<String>,
+    /// Everything the app writes goes under this directory (keys still go to the keyring).
+    #[arg(long, value_name = "DIR", value_parser = not_blank_path)]
+    data_dir: Option<PathBuf>,
+    /// Print one line when the watchlist first paints (make bench times it).
+    #[arg(long)]
+    report_startup: bool,
+    /// The journeys' answers to the native questions, in order: yes,no,...
+    #[cfg(feature = "test-dialog-answers")]
+    #[arg(long, value_name = "yes,no,...", value_parser = dialog_answers)]
+    test_dialog_answers: Option<Answers>,
+    /// The journeys' managed policy, instead of /etc/kyb-desk/policy.json.
+    #[cfg(feature = "test-dialog-answers")]
+    #[arg(long, value_name = "FILE")]
+    test_policy: Option<PathBuf>,
+    /// A link to a file, kybdesk://expediente/ID.
+    #[arg(value_name = "LINK", value_parser = link)]
+    link: Option<Link>,
+}
 
-impl Options {
-    /// Reads the arguments after the program name; an unknown one is an error, so a
-    /// typo never silently opens the real profiles.
-    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
-        let mut options = Options::default();
-        let mut args = args.into_iter();
-        while let Some(arg) = args.next() {
-            match arg.as_str() {
-                "--demo" if cfg!(feature = "demo") => options.demo = true,
-                "--demo-empty" if cfg!(feature = "demo") => options.demo_empty = true,
-                "--demo" | "--demo-empty" => {
-                    return Err(format!(
-                        "esta compilación no incluye el servicio de demostración\n{USAGE}"
-                    ));
-                }
-                "--report-startup" => options.report_startup = true,
-                #[cfg(feature = "test-dialog-answers")]
-                "--test-dialog-answers" => {
-                    options.dialog_answers = Some(
-                        args.next()
-                            .as_deref()
-                            .and_then(dialog_answers)
-                            .ok_or_else(|| format!("{arg} necesita yes,no,…\n{USAGE}"))?,
-                    );
-                }
-                #[cfg(feature = "test-dialog-answers")]
-                "--test-policy" => {
-                    options.test_policy = Some(
-                        args.next()
-                            .map(PathBuf::from)
-                            .ok_or_else(|| format!("{arg} necesita un archivo\n{USAGE}"))?,
-                    );
-                }
-                "--demo-team" | "--demo-member" if cfg!(feature = "demo") => {
-                    let value = args
-                        .next()
-                        .filter(|v| !v.trim().is_empty())
-                        .ok_or_else(|| format!("{arg} necesita un valor\n{USAGE}"))?;
-                    if arg == "--demo-team" {
-                        options.demo_team = Some(value);
-                    } else {
-                        options.demo_member = Some(value);
-                    }
-                }
-                "--data-dir" => {
-                    let dir = args
-                        .next()
-                        .filter(|d| !d.trim().is_empty())
-                        .ok_or_else(|| format!("--data-dir necesita un directorio\n{USAGE}"))?;
-                    options.data_dir = Some(PathBuf::from(dir));
-                }
-                other => {
-                    if let Some(dir) = other.strip_prefix("--data-dir=") {
-                        options.data_dir = Some(PathBuf::from(dir));
-                    } else if file_address::looks_like_link(other) {
-                        if options.file_link.is_some() {
-                            return Err(format!("un solo enlace a la vez\n{USAGE}"));
-                        }
-                        options.file_link = Some(file_address::parse(other));
-                    } else {
-                        return Err(format!("argumento desconocido: {other}\n{USAGE}"));
-                    }
-                }
-            }
-        }
-        if (options.demo_team.is_some() || options.demo_member.is_some())
-            && !(options.demo && options.demo_team.is_some() && options.demo_member.is_some())
-        {
-            return Err(format!(
-                "--demo-team y --demo-member van juntos, con --demo\n{USAGE}"
-            ));
-        }
-        if options.demo_empty && !options.demo {
-            return Err(format!("--demo-empty va con --demo\n{USAGE}"));
-        }
-        Ok(options)
+/// A link's reading, kept whole: a link in the scheme that names no one file is kept as
+/// refused (logged, nothing opens), not an error.
+#[derive(Debug, Clone)]
+struct Link(Result<FileLink, LinkRefusal>);
+
+fn link(arg: &str) -> Result<Link, String> {
+    if file_address::looks_like_link(arg) {
+        Ok(Link(file_address::parse(arg)))
+    } else {
+        Err("not a link to a file (kybdesk://expediente/ID)".to_owned())
     }
 }
 
-/// "yes,no,yes" as answers; None when any is neither.
+fn not_blank(arg: &str) -> Result<String, String> {
+    if arg.trim().is_empty() {
+        Err("must not be blank".to_owned())
+    } else {
+        Ok(arg.to_owned())
+    }
+}
+
+fn not_blank_path(arg: &str) -> Result<PathBuf, String> {
+    not_blank(arg).map(PathBuf::from)
+}
+
 #[cfg(feature = "test-dialog-answers")]
-fn dialog_answers(list: &str) -> Option<Vec<bool>> {
+#[derive(Debug, Clone)]
+struct Answers(Vec<bool>);
+
+/// "yes,no,yes" as answers; an error when any is neither.
+#[cfg(feature = "test-dialog-answers")]
+fn dialog_answers(list: &str) -> Result<Answers, String> {
     list.split(',')
         .map(|answer| match answer.trim() {
-            "yes" => Some(true),
-            "no" => Some(false),
-            _ => None,
+            "yes" => Ok(true),
+            "no" => Ok(false),
+            other => Err(format!("{other:?} is neither yes nor no")),
         })
-        .collect()
+        .collect::<Result<_, _>>()
+        .map(Answers)
+}
+
+impl Options {
+    /// Reads the arguments after the program name (clap's error, help included, when
+    /// they do not read: `error.exit()` prints it and exits as clap does).
+    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, clap::Error> {
+        let args = Args::try_parse_from(std::iter::once("kyb-desk".to_owned()).chain(args))?;
+        #[cfg(feature = "demo")]
+        let (demo, demo_empty, demo_team, demo_member) =
+            (args.demo, args.demo_empty, args.demo_team, args.demo_member);
+        #[cfg(not(feature = "demo"))]
+        let (demo, demo_empty, demo_team, demo_member) = (false, false, None, None);
+        Ok(Options {
+            demo,
+            demo_empty,
+            data_dir: args.data_dir,
+            report_startup: args.report_startup,
+            demo_team,
+            demo_member,
+            file_link: args.link.map(|link| link.0),
+            #[cfg(feature = "test-dialog-answers")]
+            dialog_answers: args.test_dialog_answers.map(|answers| answers.0),
+            #[cfg(feature = "test-dialog-answers")]
+            test_policy: args.test_policy,
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse(args: &[&str]) -> Result<Options, String> {
+    fn parse(args: &[&str]) -> Result<Options, clap::Error> {
         Options::parse(args.iter().map(|a| (*a).to_owned()))
     }
 
+    #[cfg(feature = "demo")]
     #[test]
     fn a_demo_team_names_its_host_and_member_together_and_only_with_the_demo() {
         let both = parse(&[
@@ -164,33 +186,37 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "demo")]
     #[test]
     fn flags_in_any_order_and_both_spellings_of_the_directory() {
-        assert_eq!(parse(&[]), Ok(Options::default()));
+        assert_eq!(parse(&[]).ok(), Some(Options::default()));
         let expected = Options {
             demo: true,
             data_dir: Some(PathBuf::from("/tmp/kyb")),
             ..Options::default()
         };
-        assert_eq!(parse(&["--demo", "--data-dir", "/tmp/kyb"]), Ok(expected));
         assert_eq!(
-            parse(&["--report-startup"]),
-            Ok(Options {
+            parse(&["--demo", "--data-dir", "/tmp/kyb"]).ok(),
+            Some(expected)
+        );
+        assert_eq!(
+            parse(&["--report-startup"]).ok(),
+            Some(Options {
                 report_startup: true,
                 ..Options::default()
             })
         );
         assert_eq!(
-            parse(&["--data-dir=/tmp/kyb", "--demo"]),
-            Ok(Options {
+            parse(&["--data-dir=/tmp/kyb", "--demo"]).ok(),
+            Some(Options {
                 demo: true,
                 data_dir: Some(PathBuf::from("/tmp/kyb")),
                 ..Options::default()
             })
         );
         assert_eq!(
-            parse(&["--demo-empty", "--demo"]),
-            Ok(Options {
+            parse(&["--demo-empty", "--demo"]).ok(),
+            Some(Options {
                 demo: true,
                 demo_empty: true,
                 ..Options::default()
@@ -204,16 +230,16 @@ mod tests {
     fn a_link_to_a_file_alone_or_after_the_flags() {
         let file = file_address::parse(LINK).expect("a link");
         assert_eq!(
-            parse(&[LINK]),
-            Ok(Options {
+            parse(&[LINK]).ok(),
+            Some(Options {
                 file_link: Some(Ok(file.clone())),
                 ..Options::default()
             })
         );
         assert_eq!(
-            parse(&["--demo", "--data-dir", "/tmp/kyb", LINK]),
-            Ok(Options {
-                demo: true,
+            parse(&["--report-startup", "--data-dir", "/tmp/kyb", LINK]).ok(),
+            Some(Options {
+                report_startup: true,
                 data_dir: Some(PathBuf::from("/tmp/kyb")),
                 file_link: Some(Ok(file)),
                 ..Options::default()
@@ -229,8 +255,8 @@ mod tests {
             ("KYBDESK://expediente/x", LinkRefusal::NotKybdesk),
         ] {
             assert_eq!(
-                parse(&[arg]).map(|o| o.file_link),
-                Ok(Some(Err(reason))),
+                parse(&[arg]).map(|o| o.file_link).ok(),
+                Some(Some(Err(reason))),
                 "{arg}"
             );
         }
@@ -242,8 +268,9 @@ mod tests {
     #[test]
     fn without_the_test_feature_no_dialog_answer_can_be_given() {
         let refusal = parse(&["--test-dialog-answers", "yes"]).expect_err("refused");
-        assert!(
-            refusal.contains("argumento desconocido: --test-dialog-answers"),
+        assert_eq!(
+            refusal.kind(),
+            clap::error::ErrorKind::UnknownArgument,
             "{refusal}"
         );
     }
@@ -255,6 +282,27 @@ mod tests {
         assert_eq!(read.dialog_answers, Some(vec![false, true]));
         assert!(parse(&["--test-dialog-answers", "si"]).is_err());
         assert!(parse(&["--test-dialog-answers"]).is_err());
+    }
+
+    /// The packaged app has no demo: its flags are unknown arguments.
+    #[cfg(not(feature = "demo"))]
+    #[test]
+    fn without_the_demo_its_flags_are_unknown() {
+        for flag in ["--demo", "--demo-empty"] {
+            let refusal = parse(&[flag]).expect_err("refused");
+            assert_eq!(
+                refusal.kind(),
+                clap::error::ErrorKind::UnknownArgument,
+                "{refusal}"
+            );
+        }
+        assert!(parse(&["--data-dir", "/tmp/kyb"]).is_ok());
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        Args::command().debug_assert();
     }
 
     #[test]
@@ -269,7 +317,8 @@ mod tests {
             &[LINK, LINK],
         ] {
             let refusal = parse(args).expect_err("refused");
-            assert!(refusal.contains(USAGE), "{refusal}");
+            assert_ne!(refusal.kind(), clap::error::ErrorKind::DisplayHelp);
+            assert!(refusal.to_string().contains("--help"), "{refusal}");
         }
     }
 }

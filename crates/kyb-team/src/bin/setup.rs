@@ -12,131 +12,206 @@
 //!       --role analyst|agent|supervisor [--bind]
 //!       a login issued by the set-up: no supervisor had its credentials (four eyes)
 
-use std::collections::HashMap;
 use std::process::ExitCode;
 
+use clap::{Parser, Subcommand, ValueEnum};
 use kyb_team::{Role, setup};
 use sqlx::postgres::PgConnectOptions;
 
-const USAGE: &str = "usage:
-  kyb-team-setup prepare --admin URL --database NAME --owner ROLE   (KYB_TEAM_OWNER_PASSWORD for a new owner)
-  kyb-team-setup migrate --owner URL
-  kyb-team-setup supervisor --owner URL --workspace ID --login NAME --email ADDRESS [--bind]
-  kyb-team-setup member --owner URL --workspace ID --login NAME --email ADDRESS --role analyst|agent|supervisor [--bind]";
+#[derive(Parser)]
+#[command(
+    name = "kyb-team-setup",
+    about = "The one-time set-up of a team's database"
+)]
+struct Setup {
+    #[command(subcommand)]
+    step: Step,
+}
 
-fn arguments(args: &[String]) -> Result<(HashMap<String, String>, bool), String> {
-    let mut named = HashMap::new();
-    let mut bind = false;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--bind" => bind = true,
-            flag if flag.starts_with("--") => {
-                let value = rest.next().ok_or(format!("{flag} needs a value"))?;
-                named.insert(flag.trim_start_matches("--").to_owned(), value.clone());
-            }
-            other => return Err(format!("unexpected argument: {other}")),
+#[derive(Subcommand)]
+enum Step {
+    /// As a superuser: the owner role, the database it owns, the members' and admin roles
+    /// (the owner's password, for a new owner role, from KYB_TEAM_OWNER_PASSWORD).
+    Prepare {
+        #[arg(long, value_name = "URL")]
+        admin: PgConnectOptions,
+        #[arg(long, value_name = "NAME")]
+        database: String,
+        #[arg(long, value_name = "ROLE")]
+        owner: String,
+    },
+    /// As the owner: brings the schema up to date.
+    Migrate {
+        #[arg(long, value_name = "URL")]
+        owner: PgConnectOptions,
+    },
+    /// As the owner: the workspace's first supervisor.
+    Supervisor(Login),
+    /// As the owner: a login issued by the set-up, whose credentials no supervisor had
+    /// (four eyes).
+    Member {
+        #[command(flatten)]
+        login: Login,
+        #[arg(long)]
+        role: RoleName,
+    },
+}
+
+#[derive(clap::Args)]
+struct Login {
+    #[arg(long, value_name = "URL")]
+    owner: PgConnectOptions,
+    #[arg(long, value_name = "ID")]
+    workspace: String,
+    #[arg(long, value_name = "NAME")]
+    login: String,
+    #[arg(long, value_name = "ADDRESS")]
+    email: String,
+    /// The login is a directory's (LDAP), with its own password: none is issued.
+    #[arg(long)]
+    bind: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RoleName {
+    Analyst,
+    Agent,
+    Supervisor,
+}
+
+impl From<RoleName> for Role {
+    fn from(role: RoleName) -> Self {
+        match role {
+            RoleName::Analyst => Role::Analyst,
+            RoleName::Agent => Role::Agent,
+            RoleName::Supervisor => Role::Supervisor,
         }
     }
-    Ok((named, bind))
 }
 
-fn url(named: &HashMap<String, String>, key: &str) -> Result<PgConnectOptions, String> {
-    named
-        .get(key)
-        .ok_or(format!("--{key} is missing"))?
-        .parse()
-        .map_err(|e| format!("--{key}: {e}"))
+/// What to tell of a one-time password: shown once, to hand over.
+fn handed_over(who: &str, password: Option<String>) -> String {
+    match password {
+        Some(password) => format!(
+            "{who} added. One-time password (shown once, valid 7 days; the desk replaces it at the first sign-in):\n{password}"
+        ),
+        None => format!("{who} added: the directory's login, with its own password."),
+    }
 }
 
-fn value<'a>(named: &'a HashMap<String, String>, key: &str) -> Result<&'a str, String> {
-    named
-        .get(key)
-        .map(String::as_str)
-        .ok_or(format!("--{key} is missing"))
-}
-
-async fn run(args: Vec<String>) -> Result<(), String> {
-    let (step, rest) = args.split_first().ok_or(USAGE.to_owned())?;
-    let (named, bind) = arguments(rest)?;
-    match step.as_str() {
-        "prepare" => {
+async fn run(step: Step) -> Result<String, kyb_team::TeamError> {
+    Ok(match step {
+        Step::Prepare {
+            admin,
+            database,
+            owner,
+        } => {
             let password = std::env::var("KYB_TEAM_OWNER_PASSWORD").ok();
-            setup::prepare(
-                &url(&named, "admin")?,
-                value(&named, "database")?,
-                value(&named, "owner")?,
-                password.as_deref(),
-            )
-            .await
-            .map_err(|e| e.to_string())?;
-            println!("Prepared: the owner role, the database, its members' and admin roles.");
+            setup::prepare(&admin, &database, &owner, password.as_deref()).await?;
+            "Prepared: the owner role, the database, its members' and admin roles.".to_owned()
         }
-        "migrate" => {
-            setup::migrate(&url(&named, "owner")?)
-                .await
-                .map_err(|e| e.to_string())?;
-            println!("The schema is up to date.");
+        Step::Migrate { owner } => {
+            setup::migrate(&owner).await?;
+            "The schema is up to date.".to_owned()
         }
-        "supervisor" => {
-            let password = setup::first_supervisor(
-                &url(&named, "owner")?,
-                value(&named, "workspace")?,
-                value(&named, "login")?,
-                value(&named, "email")?,
-                bind,
-            )
-            .await
-            .map_err(|e| e.to_string())?;
-            match password {
-                Some(password) => println!(
-                    "First supervisor added. One-time password (shown once, valid 7 days; the desk replaces it at the first sign-in):\n{password}"
-                ),
-                None => println!(
-                    "First supervisor added: the directory's login, with its own password."
-                ),
-            }
+        Step::Supervisor(l) => {
+            let password =
+                setup::first_supervisor(&l.owner, &l.workspace, &l.login, &l.email, l.bind).await?;
+            handed_over("First supervisor", password)
         }
-        "member" => {
-            let role = match value(&named, "role")? {
-                "analyst" => Role::Analyst,
-                "agent" => Role::Agent,
-                "supervisor" => Role::Supervisor,
-                other => {
-                    return Err(format!(
-                        "--role: {other} is not analyst, agent or supervisor"
-                    ));
-                }
-            };
+        Step::Member { login: l, role } => {
             let password = setup::issue_login(
-                &url(&named, "owner")?,
-                value(&named, "workspace")?,
-                value(&named, "login")?,
-                value(&named, "email")?,
-                role,
-                bind,
+                &l.owner,
+                &l.workspace,
+                &l.login,
+                &l.email,
+                role.into(),
+                l.bind,
             )
-            .await
-            .map_err(|e| e.to_string())?;
-            match password {
-                Some(password) => println!(
-                    "Member added. One-time password (shown once, valid 7 days; the desk replaces it at the first sign-in):\n{password}"
-                ),
-                None => println!("Member added: the directory's login, with its own password."),
-            }
+            .await?;
+            handed_over("Member", password)
         }
-        _ => return Err(USAGE.to_owned()),
-    }
-    Ok(())
+    })
 }
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> ExitCode {
-    match run(std::env::args().skip(1).collect()).await {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("{message}");
+    match run(Setup::parse().step).await {
+        Ok(said) => {
+            println!("{said}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("{error}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Setup::command().debug_assert();
+    }
+
+    #[test]
+    fn each_step_reads_its_arguments_and_refuses_what_it_does_not_know() {
+        let member = Setup::try_parse_from([
+            "kyb-team-setup",
+            "member",
+            "--owner",
+            "postgres://kyb_team_owner@db.empresa.mx/kyb_team",
+            "--workspace",
+            "w-1",
+            "--login",
+            "beto.ruiz",
+            "--email",
+            "beto.ruiz@empresa.mx",
+            "--role",
+            "supervisor",
+        ])
+        .expect("read");
+        let Step::Member { login, role } = member.step else {
+            panic!("the member step");
+        };
+        assert_eq!(
+            (login.login.as_str(), login.bind, Role::from(role)),
+            ("beto.ruiz", false, Role::Supervisor)
+        );
+        for refused in [
+            &["kyb-team-setup"][..],
+            &["kyb-team-setup", "migrate"],
+            &["kyb-team-setup", "migrate", "--owner", "not a url"],
+            &[
+                "kyb-team-setup",
+                "prepare",
+                "--admin",
+                "postgres://a@b/c",
+                "--database",
+                "d",
+            ],
+            &[
+                "kyb-team-setup",
+                "supervisor",
+                "--owner",
+                "postgres://a@b/c",
+                "--workspace",
+                "w",
+                "--login",
+                "l",
+                "--email",
+                "e",
+                "--role",
+                "analyst",
+            ],
+            &["kyb-team-setup", "drop"],
+        ] {
+            assert!(Setup::try_parse_from(refused).is_err(), "{refused:?}");
         }
     }
 }
