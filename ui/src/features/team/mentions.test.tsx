@@ -11,7 +11,7 @@ import { watchedFile } from "../watchlist/testing";
 import { MentionNotices } from "./MentionNotices";
 import { noteParts, offered, picked, typedMention } from "./mentions";
 import { NotesPanel } from "./NotesPanel";
-import { DOC_A, liveTeam, shown, status, team } from "./testing";
+import { DOC_A, liveTeam, shown, status, TeamAnswered, team } from "./testing";
 
 afterEach(() => {
   cleanup();
@@ -110,8 +110,14 @@ describe("the notice of a mention", { timeout: 20_000 }, () => {
       },
       { configured: false, connected: false },
     );
-    shown(<MentionNotices onOpen={() => undefined} />);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answered = vi.fn();
+    shown(
+      <>
+        <MentionNotices onOpen={() => undefined} />
+        <TeamAnswered then={answered} />
+      </>,
+    );
+    await waitFor(() => expect(answered).toHaveBeenCalled());
     expect(screen.queryByTestId("mention-notice")).toBeNull();
     expect(asked).not.toContain(command.my_mentions);
   });

@@ -10,12 +10,13 @@ import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { startWithPreferences } from "../../preferences";
 import { GivenInfo } from "../../test/appInfo";
+import { advance, settled, stoppedClock } from "../../test/clock";
 import { AuditView } from "../audit/AuditView";
 import { TrackingView } from "../tracking/TrackingView";
 import { watchedFile } from "../watchlist/testing";
 import { WatchlistView } from "../watchlist/WatchlistView";
 import { NotesPanel, typedNoteKey } from "./NotesPanel";
-import { useTeam } from "./TeamContext";
+import { RETRY_MAX_MS, useTeam } from "./TeamContext";
 import { TeamLive } from "./TeamLive";
 import { TeamView } from "./TeamView";
 import { DOC_A, liveTeam, offline, shown, status } from "./testing";
@@ -203,7 +204,7 @@ describe("live updates across outages", () => {
         (team.lose as () => void)();
       }
       // Listening starts again after each outage.
-      await waitFor(() => expect(team.count(command.team_changes)).toBe(subscriptions + 1), { timeout: 3000 });
+      await waitFor(() => expect(team.count(command.team_changes)).toBe(subscriptions + 1));
       expect(state()).toBe("quiet");
       (team.send as (change: "listening") => void)("listening");
       await waitFor(() => expect(state()).toBe("live"));
@@ -213,6 +214,7 @@ describe("live updates across outages", () => {
 
 describe("listening that fails again and again", () => {
   it("backs off instead of subscribing in a loop while the status reads succeed", async () => {
+    stoppedClock();
     let subscriptions = 0;
     mockIPC((cmd) => {
       if (cmd === command.team_status) return status();
@@ -224,10 +226,11 @@ describe("listening that fails again and again", () => {
       throw new Error(cmd);
     });
     shown(<TeamLive />);
-    await waitFor(() => expect(subscriptions).toBeGreaterThan(1));
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    // Without backing off this is hundreds; with it, a try at once, then after 2 s, 4 s …
-    expect(subscriptions).toBeLessThanOrEqual(4);
+    await settled(() => expect(subscriptions).toBeGreaterThan(1));
+    await advance(RETRY_MAX_MS);
+    // Without backing off this is one a second; with it, a try at once, then after 2 s,
+    // 4 s, 8 s, 16 s: six in the first thirty seconds.
+    expect(subscriptions).toBeLessThanOrEqual(6);
     expect(screen.getByTestId("team-live").dataset.state).not.toBe("live");
-  }, 10_000);
+  });
 });

@@ -9,6 +9,7 @@ import type { Profile } from "../../bindings/Profile";
 import type { TeamQueue } from "../../bindings/TeamQueue";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo } from "../../test/appInfo";
+import { advance, settled, stoppedClock } from "../../test/clock";
 import { render } from "../../test/render";
 import { sizedElements } from "../../test/sized";
 import { watchedFile } from "../watchlist/testing";
@@ -16,7 +17,7 @@ import { WatchlistView } from "../watchlist/WatchlistView";
 import { ApprovalsPanel, AskApproval } from "./Approvals";
 import { ClaimBar } from "./ClaimBar";
 import { NotesPanel } from "./NotesPanel";
-import { GATHER_MS, TeamProvider } from "./TeamContext";
+import { GATHER_MS, PACE_MS, TeamProvider } from "./TeamContext";
 import { TeamTrail } from "./TeamTrail";
 import { DOC_A, DOC_B, refusal, shown, status, team } from "./testing";
 
@@ -40,9 +41,9 @@ const profile: Profile = {
  * default second. */
 const HEARD = { timeout: 10_000 };
 
-describe("changes heard from the team", { timeout: 30_000 }, () => {
+describe("changes heard from the team", () => {
   /** A connected team whose changes the test sends; each queue read answers how many
-   * changes had been sent when it was asked, after `delay` ms. */
+   * changes had been sent when it was asked, `delay` ms later on the test's clock. */
   function heard(delay = 0) {
     const heard = { send: null as ((change: string) => void) | null, sent: 0, reads: 0 };
     mockIPC((cmd, args) => {
@@ -68,52 +69,56 @@ describe("changes heard from the team", { timeout: 30_000 }, () => {
     const queue = useQuery(queries.teamQueue("all"));
     return <output data-testid="read">{queue.data ? queue.data.me : "…"}</output>;
   }
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const read = () => screen.getByTestId("read").textContent;
 
-  it("reads the team's data again once for a burst of changes, and again for a change after it", async () => {
-    const team = heard();
+  /** The reader shown on the stopped clock, its first reads done, the team listened to. */
+  async function listening(delay = 0) {
+    stoppedClock();
+    const team = heard(delay);
     shown(<Reader />);
-    await waitFor(() => expect(read()).toBe("0"));
-    await waitFor(() => expect(team.send).not.toBeNull());
-    const hear = team.send as unknown as (change: string) => void;
+    await settled(() => expect(team.send).not.toBeNull());
+    await advance(PACE_MS + delay);
+    expect(read()).toBe("0");
+    return { team, hear: team.send as (change: string) => void };
+  }
+
+  it("reads the team's data again once for a burst of changes, and again for a change after it", async () => {
+    const { team, hear } = await listening();
     const before = team.reads;
     // Another desk refreshed a hundred files: a hundred notices, each a task of its own
-    // as the window receives them.
-    const started = performance.now();
+    // as the window receives them, all within one gathering.
+    const spacing = 1;
+    expect(100 * spacing).toBeLessThan(GATHER_MS);
     for (let n = 0; n < 100; n++) {
       hear("queue");
-      await pause(0);
+      await advance(spacing);
     }
-    // At most one read per gathering the burst lasted (one, on an idle machine), and
-    // none of the changes is missed: the last read follows the last notice.
-    const windows = Math.ceil((performance.now() - started) / GATHER_MS) + 1;
-    await waitFor(() => expect(read()).toBe("100"), HEARD);
-    await pause(GATHER_MS * 2);
-    const burst = team.reads - before;
-    expect(burst, `reads for a burst that lasted ${windows - 1} gatherings`).toBeLessThanOrEqual(windows);
+    await advance(GATHER_MS);
+    // One read for the burst, and none of the changes is missed: the read follows the
+    // last notice.
+    expect(read()).toBe("100");
+    expect(team.reads - before, "reads for a burst within one gathering").toBe(1);
     hear("claims");
-    await waitFor(() => expect(read()).toBe("101"), HEARD);
-    expect(team.reads).toBe(before + burst + 1);
+    await advance(PACE_MS);
+    expect(read()).toBe("101");
+    expect(team.reads - before).toBe(2);
   });
 
   it("shows each read that lands while changes keep coming faster than a read takes", async () => {
-    const team = heard(GATHER_MS * 1.5);
-    shown(<Reader />);
-    await waitFor(() => expect(read()).toBe("0"));
-    await waitFor(() => expect(team.send).not.toBeNull());
-    const hear = team.send as unknown as (change: string) => void;
+    const { hear } = await listening(GATHER_MS * 1.5);
     // A change every half gathering for eight reads' time: with each read dropped when
     // the next was asked, "0" would stay on screen until the changes stop.
     const seen = new Set<string>();
     for (let n = 0; n < 24; n++) {
       hear("audit");
-      await pause(GATHER_MS / 2);
+      await advance(GATHER_MS / 2);
       seen.add(read() ?? "");
     }
     seen.delete("0");
     expect(seen.size, "reads shown while the changes came").toBeGreaterThan(0);
-    await waitFor(() => expect(read()).toBe("24"), HEARD);
+    // The read asked after the last change, answered.
+    await advance(PACE_MS + GATHER_MS * 1.5);
+    expect(read()).toBe("24");
   });
 });
 
@@ -251,6 +256,7 @@ describe("a review's claim", { timeout: 30_000 }, () => {
   it("claims nothing once the review was sent, whatever the trail's notice", async () => {
     let hear: ((change: string) => void) | null = null;
     const claimed = vi.fn();
+    let queueReads = 0;
     mockIPC((cmd, args) => {
       if (cmd === command.team_status) return status();
       if (cmd === command.team_changes) {
@@ -263,12 +269,22 @@ describe("a review's claim", { timeout: 30_000 }, () => {
         return { documentId: DOC_A, member: "ana", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
       }
       if (cmd === command.release_file) return null;
+      // Another screen's team data, read again with the claim on each change.
+      if (cmd === command.team_queue) {
+        queueReads += 1;
+        return { files: [], claims: [], me: "ana", role: "analyst" };
+      }
       throw new Error(cmd);
     });
+    function Queue() {
+      useQuery(queries.teamQueue("all"));
+      return null;
+    }
     const tree = (active: boolean) => (
       <I18nProvider>
         <TeamProvider profileId="p1">
           <ClaimBar documentId={DOC_A} active={active} />
+          <Queue />
         </TeamProvider>
       </I18nProvider>
     );
@@ -277,15 +293,20 @@ describe("a review's claim", { timeout: 30_000 }, () => {
     await waitFor(() => expect(hear).not.toBeNull());
     // Sent: the result screen stays open while the trail tells every desk of the send.
     rerender(tree(false));
+    await waitFor(() => expect(queueReads).toBeGreaterThan(0));
     const before = claimed.mock.calls.length;
+    const queueBefore = queueReads;
     (hear as unknown as (change: string) => void)("audit");
     (hear as unknown as (change: string) => void)("claims");
-    await new Promise((resolve) => setTimeout(resolve, GATHER_MS * 4));
+    // The notices were heard: the team's data is read again (the claim with it, were it
+    // still asked for).
+    await waitFor(() => expect(queueReads).toBe(queueBefore + 1), HEARD);
     expect(claimed.mock.calls.length).toBe(before);
     expect(screen.queryByTestId("claim-held")).toBeNull();
   });
 
   it("asks again a second after the holder's lease ends, so an expired claim leaves the review", async () => {
+    stoppedClock();
     const ends = new Date(Date.now() + 500).toISOString();
     let asked = 0;
     team((cmd) => {
@@ -299,9 +320,12 @@ describe("a review's claim", { timeout: 30_000 }, () => {
       throw new Error(cmd);
     });
     shown(<ClaimBar documentId={DOC_A} />);
-    await screen.findByTestId("claim-refused");
-    // Well before the 30-second renewal.
-    await screen.findByTestId("claim-held", {}, { timeout: 5_000 });
+    await settled(() => screen.getByTestId("claim-refused"));
+    // A second after the lease's end, well before the 30-second renewal; not sooner.
+    await advance(Date.parse(ends) + 1000 - Date.now() - 1);
+    expect(asked).toBe(1);
+    await advance(1);
+    await settled(() => screen.getByTestId("claim-held"));
     expect(asked).toBe(2);
   });
 
