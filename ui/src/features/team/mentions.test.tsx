@@ -77,7 +77,7 @@ describe("the notice of a mention", { timeout: 20_000 }, () => {
     unseen = [mention()];
     await waitFor(() => expect(live.send).not.toBeNull());
     (live.send as (change: TeamChange) => void)("mentions");
-    const notice = await screen.findByTestId("mention-notice", {}, { timeout: 5000 });
+    const notice = await screen.findByTestId("mention-notice");
     expect(notice.textContent).toContain("beto te mencionó en ACM010101AB1:");
     expect(notice.textContent).toContain("@ana revisa el acta");
     await waitFor(() => expect(seen).toHaveBeenCalledWith([7]));
