@@ -11,6 +11,7 @@ import type { Note } from "../../bindings/Note";
 import type { TeamChange } from "../../bindings/TeamChange";
 import { advance, settled, stoppedClock } from "../../test/clock";
 import { render } from "../../test/render";
+import { teamMember } from "../../test/team";
 import { NotesPanel } from "./NotesPanel";
 import { GATHER_MS, PACE_MS } from "./TeamContext";
 import { DOC_A, liveTeam, shown } from "./testing";
@@ -20,8 +21,6 @@ afterEach(() => {
   clearMocks();
   sessionStorage.clear();
 });
-
-const member = (login: string) => ({ login, email: login, role: "analyst" as const, mustChange: false });
 
 function Members({ testId }: { testId: string }) {
   const members = useQuery(queries.members());
@@ -34,7 +33,7 @@ async function membersHeardLive() {
   stoppedClock();
   const members = ["ana@kybdesk.mx"];
   const team = liveTeam((cmd) => {
-    if (cmd === command.team_members) return members.map(member);
+    if (cmd === command.team_members) return members.map((login) => teamMember(login));
     throw new Error(cmd);
   });
   shown(<Members testId="one" />);
@@ -51,7 +50,7 @@ describe("the team's data layer", () => {
     mockIPC((cmd) => {
       if (cmd !== command.team_members) throw new Error(cmd);
       reads += 1;
-      return [member("ana@kybdesk.mx")];
+      return [teamMember("ana@kybdesk.mx")];
     });
     render(
       <>

@@ -5,9 +5,9 @@ import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { Claim } from "../../bindings/Claim";
-import type { Profile } from "../../bindings/Profile";
 import { advance, settled, stoppedClock } from "../../test/clock";
 import { sizedElements } from "../../test/sized";
+import { teamProfile } from "../../test/team";
 import { watchedFile } from "../watchlist/testing";
 import { WatchlistView } from "../watchlist/WatchlistView";
 import { LEASE_GRACE_MS, LEASE_PAST_MS } from "./TeamContext";
@@ -20,15 +20,6 @@ afterEach(() => {
 });
 
 describe("a claim whose lease runs out", () => {
-  const profile: Profile = {
-    id: "p1",
-    name: "Equipo",
-    environment: { kind: "sandbox" },
-    workspaceId: "w",
-    agentEmail: "ana@kybdesk.mx",
-    flows: [{ flowId: "flujo", label: "Morales", personType: "Moral" }],
-    team: { host: "localhost", port: 5432, database: "kyb", user: "ana" },
-  };
   const a = watchedFile("AAA010101AA1", { flowId: "flujo", documentId: DOC_A });
   const b = watchedFile("BBB020202BB2", { flowId: "flujo", documentId: DOC_B });
   /** As the database answers (to the second): a claim whose lease has run out is not listed. */
@@ -54,7 +45,7 @@ describe("a claim whose lease runs out", () => {
     // Beto's desk went away: his lease ends in about two seconds, and nobody says so.
     const end = Math.ceil((Date.now() + 1500) / 1000) * 1000;
     const team = queueWith((now) => (now < end ? [{ documentId: DOC_B, member: "beto@kybdesk.mx", since: utc(end - 90_000), leaseUntil: utc(end) }] : []));
-    shown(<WatchlistView profile={profile} onOpen={() => undefined} onReview={() => undefined} />);
+    shown(<WatchlistView profile={teamProfile} onOpen={() => undefined} onReview={() => undefined} />);
     await settled(() => expect(screen.getByTestId("row-claim").textContent).toBe("En revisión: beto"));
     const reads = team.count(command.team_queue);
     // Shown until its end and the grace after it (the database's clock may be behind)…
@@ -73,7 +64,7 @@ describe("a claim whose lease runs out", () => {
       { documentId: DOC_A, member: "beto@kybdesk.mx", since: "2026-11-24T10:00:00Z", leaseUntil: "2999-01-01T00:00:00Z" },
       { documentId: DOC_B, member: "caro@kybdesk.mx", since: "2026-11-24T10:00:00Z", leaseUntil: "infinity" },
     ]);
-    shown(<WatchlistView profile={profile} onOpen={() => undefined} onReview={() => undefined} />);
+    shown(<WatchlistView profile={teamProfile} onOpen={() => undefined} onReview={() => undefined} />);
     await settled(() => expect(screen.getAllByTestId("row-claim")).toHaveLength(2));
     const reads = team.count(command.team_queue);
     // Longer than any wait for a lease that has ended, or for a timer that overflowed.

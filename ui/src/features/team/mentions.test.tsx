@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../api/commands";
 import type { Mention } from "../../bindings/Mention";
 import type { TeamChange } from "../../bindings/TeamChange";
+import { teamMember } from "../../test/team";
 import { watchedFile } from "../watchlist/testing";
 import { MentionNotices } from "./MentionNotices";
 import { noteParts, offered, picked, typedMention } from "./mentions";
@@ -18,8 +19,6 @@ afterEach(() => {
   clearMocks();
   sessionStorage.clear();
 });
-
-const member = (login: string) => ({ login, email: `${login}@kybdesk.mx`, role: "analyst" as const, mustChange: false });
 
 const mention = (over: Partial<Mention> = {}): Mention => ({
   id: 7,
@@ -128,7 +127,7 @@ describe("the note box", () => {
     team(
       (cmd) => {
         if (cmd === command.file_notes) return [{ id: 1, member: "beto", at: "2026-11-24T10:32:00Z", body: "@ana mira el acta, @nadie no" }];
-        if (cmd === command.team_members) return [member("ana"), member("anabel"), member("beto"), member("mariana")];
+        if (cmd === command.team_members) return ["ana", "anabel", "beto", "mariana"].map((login) => teamMember(login));
         throw new Error(cmd);
       },
       status({ member: "beto" }),

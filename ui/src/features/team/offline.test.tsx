@@ -6,11 +6,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../api/commands";
 import type { ChainReport } from "../../bindings/ChainReport";
-import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { startWithPreferences } from "../../preferences";
 import { GivenInfo } from "../../test/appInfo";
 import { advance, settled, stoppedClock } from "../../test/clock";
+import { teamProfile } from "../../test/team";
 import { AuditView } from "../audit/AuditView";
 import { TrackingView } from "../tracking/TrackingView";
 import { watchedFile } from "../watchlist/testing";
@@ -26,16 +26,6 @@ afterEach(() => {
   clearMocks();
   sessionStorage.clear();
 });
-
-const profile: Profile = {
-  id: "p1",
-  name: "Equipo",
-  environment: { kind: "sandbox" },
-  workspaceId: "w",
-  agentEmail: "ana@kybdesk.mx",
-  flows: [{ flowId: "flujo", label: "Morales", personType: "Moral" }],
-  team: { host: "localhost", port: 5432, database: "kyb", user: "ana" },
-};
 
 const DRIVER = "pool timed out while waiting for an open connection";
 const chain: ChainReport = { entries: 0, unreadable: 0, breaks: [], anchor: { state: "matches" } };
@@ -58,9 +48,9 @@ function serviceOnly() {
 
 describe("a screen with team data, the team out of reach", () => {
   const screens = {
-    watchlist: () => <WatchlistView profile={profile} onOpen={() => undefined} onReview={() => undefined} />,
+    watchlist: () => <WatchlistView profile={teamProfile} onOpen={() => undefined} onReview={() => undefined} />,
     tracking: () => (
-      <TrackingView flowId="flujo" rfc="AAA010101AA1" onBack={() => undefined} onDetail={() => undefined} onReview={() => undefined} profile={profile} />
+      <TrackingView flowId="flujo" rfc="AAA010101AA1" onBack={() => undefined} onDetail={() => undefined} onReview={() => undefined} profile={teamProfile} />
     ),
     audit: () => (
       <GivenInfo>
