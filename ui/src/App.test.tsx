@@ -343,7 +343,8 @@ describe("App", () => {
       if (cmd === command.watchlist) return [followed];
       if (cmd === command.refresh_watchlist) {
         fingerprint += "+";
-        return [{ ...followed, fingerprint, lastRefreshUtc: new Date().toISOString() }];
+        // The company's name as the refresh answers it: drawn once the answer is taken.
+        return [{ ...followed, fingerprint, companyName: `Panificadora ${fingerprint}`, lastRefreshUtc: new Date().toISOString() }];
       }
       if (cmd === command.notify_if_hidden) {
         notified.push(args);
@@ -354,8 +355,8 @@ describe("App", () => {
     renderApp();
     await screen.findByTestId("watch-row");
     fireEvent.click(screen.getByRole("button", { name: "Actualizar todo" }));
-    await screen.findByRole("button", { name: "Actualizar todo" });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The refresh's answer taken (a notice would have been asked with it).
+    await screen.findByText("Panificadora a+");
     expect(notified).toEqual([]);
     // The list's newest answer is a day old: with 5 minutes chosen, a refresh is due at once.
     startWithPreferences({ autoRefresh: { p1: 5 } });

@@ -1,11 +1,30 @@
 import { act, render } from "@testing-library/react";
 import { createElement, useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 
 import { answered, begin, countLive, exposeCounts, keepBounded, MEASURES_KEPT, paintedSince, usePaintMeasure } from "./perf";
+import { framesByHand, nextFrame } from "./test/clock";
 
 const measures = (name: string) => performance.getEntriesByName(name, "measure");
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/** Paints in the test's hands: the frame, and the task queued from it that runs once the
+ * frame is painted (`afterNextPaint`'s message). Answers how to paint the next frame. */
+function paintsByHand(): () => void {
+  framesByHand();
+  const posted: (() => void)[] = [];
+  class HandChannel {
+    port1 = { onmessage: null as (() => void) | null, close: () => undefined };
+    port2 = { postMessage: () => posted.push(() => this.port1.onmessage?.()) };
+  }
+  vi.stubGlobal("MessageChannel", HandChannel);
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+  });
+  return () => {
+    nextFrame();
+    for (const task of posted.splice(0)) task();
+  };
+}
 
 /** A list of `n` rows; `show(2)` also asks for the commit that follows to be measured. */
 let show: (n: number) => void = () => {};
@@ -32,39 +51,42 @@ afterEach(() => {
 });
 
 describe("paint measures", () => {
-  it("records a measure from its start once the next frame is painted, and hands over its duration", async () => {
+  it("records a measure from its start once the next frame is painted, and hands over its duration", () => {
+    const paint = paintsByHand();
     begin("detail");
     let handed = -1;
     paintedSince("detail", (ms) => (handed = ms));
     expect(measures("detail")).toHaveLength(0);
-    await settle();
+    paint();
     expect(measures("detail")).toHaveLength(1);
     expect(handed).toBe(measures("detail")[0]?.duration);
     expect(handed).toBeGreaterThanOrEqual(0);
   });
 
-  it("records nothing without a start, and each start once", async () => {
+  it("records nothing without a start, and each start once", () => {
+    const paint = paintsByHand();
     paintedSince("watchlist");
-    await settle();
+    paint();
     expect(measures("watchlist")).toHaveLength(0);
     begin("watchlist");
     paintedSince("watchlist");
     paintedSince("watchlist");
-    await settle();
+    paint();
     expect(measures("watchlist")).toHaveLength(1);
   });
 
-  it("measures the commit that follows the update asked for, not the ones after", async () => {
+  it("measures the commit that follows the update asked for, not the ones after", () => {
+    const paint = paintsByHand();
     const { container } = render(createElement(Rows));
     act(() => show(1));
-    await settle();
+    paint();
     expect(measures("watchlist")).toHaveLength(0);
     act(() => show(2));
-    await settle();
+    paint();
     expect(container.querySelectorAll("li")).toHaveLength(2);
     expect(measures("watchlist")).toHaveLength(1);
     act(() => show(3));
-    await settle();
+    paint();
     expect(measures("watchlist")).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import { command } from "./api/commands";
 import type { Preferences } from "./bindings/Preferences";
 import { I18nProvider, useI18n } from "./i18n";
 import { DEFAULT_PREFERENCES, loadPreferences, preferences, setPreference, subscribePreferences } from "./preferences";
+import { held } from "./test/held";
 import { render } from "./test/render";
 import { applyTheme, storedChoice } from "./theme";
 
@@ -97,12 +98,13 @@ describe("the window's preferences", () => {
   });
 
   it("a change the backend cannot keep lasts for the window, and nothing fails", async () => {
+    const kept = held<null>();
     mockIPC((cmd) => {
-      if (cmd === command.set_preference) throw { code: "storage", message: "disk full", details: [], task: null, problems: [] };
+      if (cmd === command.set_preference) return kept.promise;
       throw new Error(`unexpected command ${cmd}`);
     });
     setPreference({ key: "guideFolded", value: true });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await kept.refuse({ code: "storage", message: "disk full", details: [], task: null, problems: [] });
     expect(preferences().guideFolded).toBe(true);
   });
 

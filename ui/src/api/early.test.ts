@@ -1,5 +1,5 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ProfileBook } from "../bindings/ProfileBook";
 import { command } from "./commands";
 import { askEarly, forgetEarly, profileBook, readyWatchlist, startupReadsSettled, watchlistOf } from "./early";
@@ -73,10 +73,13 @@ describe("the start-up's reads", () => {
       if (cmd === command.profiles) return book("p1");
       if (cmd === command.watchlist) return new Promise((resolve) => (answerList = resolve));
     });
+    performance.clearMarks("startup:book");
     askEarly();
     let handed = false;
     const handing = profileBook().then(() => (handed = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The book has arrived (the start-up's profile marks it), the watchlist not: the book
+    // is held back.
+    await vi.waitFor(() => expect(performance.getEntriesByName("startup:book", "mark")).toHaveLength(1));
     expect(handed).toBe(false);
     expect(readyWatchlist("p1")).toBeNull();
     answerList([{ rfc: "AAA010101AA1" }]);

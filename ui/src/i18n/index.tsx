@@ -2,19 +2,10 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef
 
 import type { Locale } from "../bindings/Locale";
 import { preferences, setPreference } from "../preferences";
-import type { DashboardKey } from "./dashboard/es-MX";
 import type { CoreKey } from "./es-MX";
-import type { EvidenceKey } from "./evidence/es-MX";
-import type { ScreenKey } from "./screens/es-MX";
+import { laterMessage, type MessageKey } from "./messages";
 
-export type { Locale };
-
-/** Every message's key: the core's (the words the first paint's scripts use), loaded before
- * the first paint in the window's language; the screens' (every other screen's), loaded
- * with any of them (`withScreenWords`); the evidence's (the review's findings, rules and
- * viewer) and the dashboard's, loaded with the screens that show them (`./evidence`,
- * `./dashboard`). */
-export type MessageKey = CoreKey | ScreenKey | EvidenceKey | DashboardKey;
+export type { Locale, MessageKey };
 
 /** A language's core messages. UI text: one file per language, Spanish (es-MX, the default)
  * and English. Keys are typed (en.ts is a `Record<CoreKey, string>`), so a missing
@@ -60,19 +51,10 @@ export function withScreenWords<T extends Record<string, () => Promise<unknown>>
   return fetched as T;
 }
 
-/** Messages of lazily loaded screens, added as they load (`addMessages`). */
-const later: Record<Locale, Partial<Record<MessageKey, string>>> = { "es-MX": {}, en: {} };
-
-/** Adds the messages of a screen that loads later; each language has every key. */
-export function addMessages<K extends MessageKey>(bundle: Record<Locale, Record<K, string>>) {
-  Object.assign(later["es-MX"], bundle["es-MX"]);
-  Object.assign(later.en, bundle.en);
-}
-
 /** A key's message in `locale`; a key whose words have not loaded reads as itself. */
 function messageOf(locale: Locale, key: MessageKey): string {
   const loaded: Partial<Record<MessageKey, string>> = core[locale] ?? {};
-  return loaded[key] ?? later[locale][key] ?? key;
+  return loaded[key] ?? laterMessage(locale, key) ?? key;
 }
 
 /** The data folder's language (read before the first render, see preferences.ts). */

@@ -6,6 +6,7 @@ import type { DriftReport } from "../../bindings/DriftReport";
 import type { OperationDrift } from "../../bindings/OperationDrift";
 import { I18nProvider } from "../../i18n";
 import { GivenInfo } from "../../test/appInfo";
+import { held } from "../../test/held";
 import { render } from "../../test/render";
 import { AboutView } from "./AboutView";
 
@@ -29,7 +30,7 @@ const counts = (over: Partial<OperationDrift>): OperationDrift => ({
   ...over,
 });
 
-function renderWith(report: DriftReport, exported: string | null | Error = null) {
+function renderWith(report: DriftReport, exported: string | null | Error | Promise<string | null> = null) {
   const calls: string[] = [];
   mockIPC((cmd) => {
     calls.push(cmd);
@@ -127,12 +128,13 @@ describe("about the service", () => {
   });
 
   it("shows nothing when the save dialog is cancelled", async () => {
-    const calls = renderWith({ operations: {} }, null);
+    const cancelled = held<string | null>();
+    const calls = renderWith({ operations: {} }, cancelled.promise);
     await screen.findByTestId("drift-empty");
     fireEvent.click(screen.getByTestId("export-drift"));
     await waitFor(() => expect(calls).toContain(command.export_drift));
-    // One more turn for the (empty) answer to be applied.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The (empty) answer handed over, and what it changed drawn.
+    await cancelled.answer(null);
     expect(screen.queryByTestId("drift-saved")).toBeNull();
     expect(screen.queryByTestId("error-notice")).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 
 import { exposeCounts } from "../../perf";
+import { promisesSettled } from "../../test/held";
 import { createPdfSession, DOCUMENTS_KEPT, type PdfSessionDeps, WorkerFailed } from "./pdfSession";
 
 // pdf.js and its worker as the session sees them: jsdom has no Worker, and what is checked
@@ -62,7 +63,8 @@ function fakes() {
 }
 
 const pdf = (n: number) => new Uint8Array([0x25, 0x50, 0x44, 0x46, n]);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** pdf.js loading and the session's steps are promise callbacks alone (the fakes above). */
+const settle = promisesSettled;
 
 describe("the evidence pane's PDF session", () => {
   it("starts one worker for every document of the review, and opens a document once", async () => {

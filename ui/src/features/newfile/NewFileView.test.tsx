@@ -9,12 +9,15 @@ import type { Failure } from "../../bindings/Failure";
 import type { NewFileDraft } from "../../bindings/NewFileDraft";
 import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
+import { DRAFT_DEBOUNCE_MS } from "../../hooks/useDraft";
 import { I18nProvider } from "../../i18n";
 import { startWithPreferences } from "../../preferences";
 import { GivenInfo } from "../../test/appInfo";
+import { advance, settled, stoppedClock } from "../../test/clock";
+import { held } from "../../test/held";
 import { render } from "../../test/render";
 import { watchSparse } from "../../test/sparse";
-import { NewFileView } from "./NewFileView";
+import { CHECK_WAIT_MS, NewFileView } from "./NewFileView";
 
 afterEach(() => {
   cleanup();
@@ -52,8 +55,9 @@ interface Backend {
 
 const failure = (field: string, rule: Failure["rule"]): Failure => ({ field, rule, limit: null, section: null, position: null, sent: null });
 
-/** `refuse`: the creation fails (with a server error, or with the error given). */
-function backend(saved: NewFileDraft | null, refuse: boolean | object = false): Backend {
+/** `refuse`: the creation fails (with a server error, or with the error given);
+ * `creation`: the creation's answer, when the test holds it. */
+function backend(saved: NewFileDraft | null, refuse: boolean | object = false, creation: Promise<CreatedFile> | null = null): Backend {
   const b: Backend = { saved: [], discarded: 0, createdWith: [], savedBeforeCreating: 0 };
   mockIPC((cmd, args) => {
     switch (cmd) {
@@ -76,8 +80,7 @@ function backend(saved: NewFileDraft | null, refuse: boolean | object = false): 
         b.savedBeforeCreating = b.saved.length;
         if (refuse === true) throw { code: "server", message: "Error interno del servidor", details: { type: "http", status: 500 }, task: null, problems: [] };
         if (refuse) throw refuse;
-        // Slower than the draft's debounce, as a real service can be.
-        return new Promise((resolve) => setTimeout(() => resolve(created), 600));
+        return creation ?? created;
       default:
         throw new Error(`unexpected ${cmd}`);
     }
@@ -162,11 +165,11 @@ describe("the new-file form", () => {
     expect(inputValue("new-company")).toBe("");
     expect(inputValue("new-flow")).toBe("flujo-fisica"); // the flow stays chosen
     expect(screen.getByTestId("draft-status").textContent).toBe("Formulario vaciado");
-    await waitFor(() => expect(b.discarded).toBe(1), { timeout: 2000 });
+    await waitFor(() => expect(b.discarded).toBe(1));
 
     fireEvent.click(screen.getByTestId("new-undo-clear"));
     expect(inputValue("new-company")).toBe("Panificadora La Espiga");
-    await waitFor(() => expect(b.saved).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(b.saved).toHaveLength(1));
     expect(b.saved[0]).toMatchObject({ companyName: "Panificadora La Espiga", data: '{"canal": ' });
     await waitFor(() => expect(screen.getByTestId("draft-status").textContent).toContain("Borrador guardado"));
   });
@@ -189,21 +192,23 @@ describe("the new-file form", () => {
   });
 
   it("says nothing of an untouched form, and a field's problem only once it is left", async () => {
+    stoppedClock();
     backend(null);
     open();
-    const company = await screen.findByTestId("new-company");
+    await settled(() => expect(screen.getByTestId("new-company").getAttribute("aria-required")).toBe("true"));
+    const company = screen.getByTestId("new-company");
     // The blank form breaks a rule, and the check has answered: still nothing is shouted.
-    await waitFor(() => expect(company.getAttribute("aria-required")).toBe("true"));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await advance(CHECK_WAIT_MS);
     expect(screen.queryByTestId("new-problems")).toBeNull();
     expect(screen.queryByTestId("field-problem")).toBeNull();
     expect(screen.queryByText(/por corregir/)).toBeNull();
     fireEvent.change(company, { target: { value: "P" } });
     fireEvent.change(company, { target: { value: "" } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Checked again as typed: not left yet, so still nothing.
+    await advance(CHECK_WAIT_MS);
     expect(screen.queryByTestId("field-problem")).toBeNull();
     fireEvent.blur(company);
-    await waitFor(() => expect(screen.getByTestId("field-problem").textContent).toBe("El campo Razón social es obligatorio."));
+    expect(screen.getByTestId("field-problem").textContent).toBe("El campo Razón social es obligatorio.");
     expect(company.getAttribute("aria-invalid")).toBe("true");
     const summary = screen.getByTestId("new-problems");
     expect(summary.textContent).toContain("Hay 1 punto por corregir antes de crear.");
@@ -211,7 +216,8 @@ describe("the new-file form", () => {
     // Typed again: the problem goes at once, and nothing new is said while typing.
     fireEvent.change(company, { target: { value: "Panificadora" } });
     expect(screen.queryByTestId("field-problem")).toBeNull();
-    await waitFor(() => expect(screen.getByText("Listo para crear.")).toBeTruthy());
+    await advance(CHECK_WAIT_MS);
+    expect(screen.getByText("Listo para crear.")).toBeTruthy();
     expect(screen.queryByTestId("new-problems")).toBeNull();
   });
 
@@ -270,24 +276,28 @@ describe("the new-file form", () => {
       const rfc = request.Company?.CompanyRFC;
       return rfc && rfc.length < 12 ? [failure("RFC", "invalid")] : [];
     });
+    stoppedClock();
     open();
-    const rfc = await screen.findByTestId("new-rfc");
+    await settled(() => screen.getByTestId("new-rfc"));
+    const rfc = screen.getByTestId("new-rfc");
     const rfcRow = screen.getByRole("group", { name: "RFC" });
     expect(within(rfcRow).getByText(/12 caracteres si es persona moral, 13 si es persona física/)).toBeTruthy();
     fireEvent.change(rfc, { target: { value: "P" } });
     fireEvent.change(rfc, { target: { value: "PLE15" } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Checked as typed: not left yet.
+    await advance(CHECK_WAIT_MS);
     expect(within(rfcRow).queryByTestId("field-problem")).toBeNull();
     fireEvent.blur(rfc);
     const format =
       "El RFC no tiene el formato del SAT: el de persona moral tiene 12 caracteres (3 letras, la fecha AAMMDD y una homoclave de 3) y el de persona física, 13 (4 letras, la fecha AAMMDD y la homoclave de 3).";
     expect(within(rfcRow).getByTestId("field-problem").textContent).toBe(format);
     fireEvent.change(rfc, { target: { value: "PLE150301AB2" } });
-    await waitFor(() => expect(screen.getByText("Listo para crear.")).toBeTruthy());
+    await advance(CHECK_WAIT_MS);
+    expect(screen.getByText("Listo para crear.")).toBeTruthy();
     expect(within(rfcRow).queryByTestId("field-problem")).toBeNull();
     // Short again: not at the first key, only when it is left again.
     fireEvent.change(rfc, { target: { value: "PLE1" } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await advance(CHECK_WAIT_MS);
     expect(within(rfcRow).queryByTestId("field-problem")).toBeNull();
     fireEvent.blur(rfc);
     expect(within(rfcRow).getByTestId("field-problem").textContent).toBe(format);
@@ -360,14 +370,17 @@ describe("the new-file form", () => {
 
   it("takes moving within a field's row for still being in it", async () => {
     checking((request) => (request.FlowID ? [] : [failure("FlowId", "required")]));
+    stoppedClock();
     open();
-    const flow = await screen.findByTestId("new-flow");
+    await settled(() => screen.getByTestId("new-flow"));
+    const flow = screen.getByTestId("new-flow");
     fireEvent.change(flow, { target: { value: "__other__" } });
     const flowId = screen.getByTestId("new-flow-id");
     const row = screen.getByRole("group", { name: "Flujo (FlowID)" });
     // From the list to the box where the FlowID is typed: not left yet.
     fireEvent.blur(flow, { relatedTarget: flowId });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The check has answered by now (the field left would show its problem at once).
+    await advance(CHECK_WAIT_MS);
     expect(within(row).queryByTestId("field-problem")).toBeNull();
     fireEvent.blur(flowId, { relatedTarget: screen.getByTestId("new-company") });
     expect(within(row).getByTestId("field-problem").textContent).toBe("El campo Flujo (FlowID) es obligatorio.");
@@ -409,12 +422,10 @@ describe("the new-file form", () => {
     });
     open();
     fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
-    await waitFor(
-      () =>
-        expect(screen.getByTestId("draft-status").textContent).toBe(
-          "El borrador no está al día: No se pudo guardar el borrador: Permission denied (os error 13)",
-        ),
-      { timeout: 2000 },
+    await waitFor(() =>
+      expect(screen.getByTestId("draft-status").textContent).toBe(
+        "El borrador no está al día: No se pudo guardar el borrador: Permission denied (os error 13)",
+      ),
     );
   });
 
@@ -430,12 +441,21 @@ describe("the new-file form", () => {
   });
 
   it("writes what is on screen before the file is created, and no draft while it is being created, nor after", async () => {
-    const b = backend(null);
+    stoppedClock();
+    const creation = held<CreatedFile>();
+    const b = backend(null, false, creation.promise);
     open();
-    fireEvent.change(await screen.findByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
+    await settled(() => screen.getByTestId("new-company"));
+    fireEvent.change(screen.getByTestId("new-company"), { target: { value: "Panificadora La Espiga" } });
     fireEvent.change(screen.getByTestId("new-rfc"), { target: { value: "ple150301ab2" } });
     fireEvent.click(screen.getByTestId("create-file"));
-    await screen.findByTestId("created-file", {}, { timeout: 2000 });
+    await settled(() => expect(b.createdWith).toHaveLength(1));
+    // The service is slower than the draft's wait, as a real one can be: nothing is
+    // written meanwhile.
+    await advance(DRAFT_DEBOUNCE_MS * 2);
+    expect(b.saved).toHaveLength(1);
+    await creation.answer(created);
+    await settled(() => screen.getByTestId("created-file"));
     expect(b.createdWith).toHaveLength(1);
     act(() => cleanup());
     // Written once, before the request left (the backend drops it with the file created).

@@ -27,6 +27,9 @@ const OTHER_FLOW = "__other__";
 
 type Props = { profile: Profile; onOpen: (flowId: string, rfc: string) => void };
 
+/** How long after a change the rules are checked again: typing does not ask at each key. */
+export const CHECK_WAIT_MS = 150;
+
 /** Agents: a new business file. Every rule is checked by the backend (kyb_api's rules)
  * as the form is filled, and a field's problems show once the field is left or a
  * creation is tried, beside it and in a summary that links to it; the rules a refusal
@@ -117,7 +120,7 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
         },
         () => undefined,
       );
-    }, 150);
+    }, CHECK_WAIT_MS);
     return () => {
       live = false;
       clearTimeout(timer);

@@ -5,6 +5,9 @@ import { useI18n } from "../../i18n";
 import { ProfileForm } from "./ProfileForm";
 import "./profiles.css";
 
+/** How long the verified connection stays on screen before the app opens. */
+export const CONNECTED_SHOWN_MS = 900;
+
 /** The first-run screen: the first profile, which the backend makes the active one.
  * Once the connection is verified the success stays on screen a moment, then the app
  * opens. It is only met without the demo (the demo brings its own profile), so it says
@@ -22,7 +25,7 @@ export function ProfileSetup({ onDone }: { onDone: () => void }) {
           {t("profiles.demoHint")}
         </p>
       )}
-      <ProfileForm onConnected={() => setTimeout(onDone, 900)} />
+      <ProfileForm onConnected={() => setTimeout(onDone, CONNECTED_SHOWN_MS)} />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { I18nProvider } from "../../i18n";
 import { startWithPreferences } from "../../preferences";
 import { GivenInfo, testInfo } from "../../test/appInfo";
 import { fileEvidence, finding, sectionEvidence } from "../../test/evidence";
+import { held } from "../../test/held";
 import { NO_DATA } from "../../test/largeDetail";
 import { expectModal } from "../../test/modal";
 import { render } from "../../test/render";
@@ -180,7 +181,7 @@ function backend(
   file: FileTracking = tracking,
   answer: DetailV2 = detail,
   evidence: FileEvidence | null = null,
-  send: (request: CorrectionRequest) => unknown = () => new Promise((resolve) => setTimeout(() => resolve(result), 50)),
+  send: (request: CorrectionRequest) => unknown = () => result,
 ): Backend {
   const b: Backend = { calls: [], ...newCore(saved) };
   mockIPC((cmd, args) => {
@@ -229,7 +230,9 @@ const key = (k: string, extra: Partial<KeyboardEventInit> = {}) => fireEvent.key
 
 describe("the review", () => {
   it("is driven from the keyboard, previews exactly what is sent, and sends it once", async () => {
-    const b = backend();
+    // The service's answer held until every press is made: they all come while the send is out.
+    const answer = held<CorrectionResult>();
+    const b = backend(null, tracking, detail, null, () => answer.promise);
     let sentTold = 0;
     const rows = await open({}, () => (sentTold += 1));
     expect(rows).toHaveLength(3);
@@ -280,6 +283,7 @@ describe("the review", () => {
     fireEvent.click(send);
     fireEvent.click(send);
     key("Enter");
+    await answer.answer(result);
     await screen.findByTestId("correction-result");
     expect(b.sent).toEqual([payload]);
     // The send names the draft and the preview shown, nothing else.
@@ -372,7 +376,7 @@ describe("the review", () => {
     await waitFor(() => expect(b.sent).toHaveLength(1));
     // Typed while the request is out: saved as usual.
     fireEvent.change(screen.getByTestId("review-message"), { target: { value: "Gracias" } });
-    await waitFor(() => expect(b.draft?.mensajeGeneral).toBe("Gracias"), { timeout: 2000 });
+    await waitFor(() => expect(b.draft?.mensajeGeneral).toBe("Gracias"));
     act(() => answer.reject({ code: "server", message: "Error del servicio", details: [], task: null, problems: [] }));
     expect((await screen.findByTestId("error-notice")).dataset.code).toBe("server");
     expect(b.draft?.mensajeGeneral).toBe("Gracias");
@@ -411,7 +415,7 @@ describe("the review", () => {
 
     fireEvent.change(comment, { target: { value: "Hoja 3 ilegible" } });
     fireEvent.change(comment, { target: { value: "Hoja 3 ilegible, súbala de nuevo" } });
-    await waitFor(() => expect(b.saved).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(b.saved).toHaveLength(1));
     expect(b.saved[0]?.decisions[2]).toMatchObject({ estatus: "Rechazada", comentario: "Hoja 3 ilegible, súbala de nuevo" });
     await waitFor(() => expect(screen.getByTestId("draft-status").textContent).toContain("Borrador guardado"));
   });
@@ -424,7 +428,7 @@ describe("the review", () => {
     key("j");
     key("r");
     fireEvent.change(await screen.findByTestId("review-comment"), { target: { value: "Ilegible" } });
-    await waitFor(() => expect(b.saved).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(b.saved).toHaveLength(1));
 
     fireEvent.click(screen.getByTestId("start-over"));
     expect(screen.getByTestId("review-tally").textContent).toBe("Aceptadas: 0 · Rechazadas: 0 · Sin decidir: 3");
@@ -435,7 +439,7 @@ describe("the review", () => {
     fireEvent.click(screen.getByTestId("undo-start-over"));
     expect(screen.getByTestId("review-tally").textContent).toBe("Aceptadas: 1 · Rechazadas: 1 · Sin decidir: 1");
     expect((screen.getByTestId("review-comment") as HTMLTextAreaElement).value).toBe("Ilegible");
-    await waitFor(() => expect(b.saved).toHaveLength(2), { timeout: 2000 });
+    await waitFor(() => expect(b.saved).toHaveLength(2));
     expect(b.saved[1]).toMatchObject({ decisions: b.saved[0]?.decisions });
     expect(screen.queryByTestId("undo-start-over")).toBeNull();
     expect(screen.getByTestId("start-over")).toBeTruthy();
@@ -740,7 +744,7 @@ describe("a review on sparse answers", () => {
     key("a");
     key("Enter", { ctrlKey: true });
     fireEvent.click(await screen.findByTestId("send-correction"));
-    const title = await screen.findByTestId("result-title", {}, { timeout: 2000 });
+    const title = await screen.findByTestId("result-title", {});
     expect(document.activeElement).toBe(title);
     expect(scrolled).toContainEqual({ top: 0 });
     scroller.remove();

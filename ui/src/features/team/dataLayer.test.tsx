@@ -9,9 +9,11 @@ import { command } from "../../api/commands";
 import { queries } from "../../api/queries";
 import type { Note } from "../../bindings/Note";
 import type { TeamChange } from "../../bindings/TeamChange";
+import { advance, settled, stoppedClock } from "../../test/clock";
 import { render } from "../../test/render";
+import { teamMember } from "../../test/team";
 import { NotesPanel } from "./NotesPanel";
-import { GATHER_MS } from "./TeamContext";
+import { GATHER_MS, PACE_MS } from "./TeamContext";
 import { DOC_A, liveTeam, shown } from "./testing";
 
 afterEach(() => {
@@ -20,36 +22,35 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const member = (login: string) => ({ login, email: login, role: "analyst" as const, mustChange: false });
-
 function Members({ testId }: { testId: string }) {
   const members = useQuery(queries.members());
   return <output data-testid={testId}>{members.data ? members.data.map((m) => m.login).join(",") : "…"}</output>;
 }
 
-/** The members shown, read from a team whose notices this test sends: Ana at first;
- * `members` is the team's list, to change. */
+/** The members shown, read from a team whose notices this test sends, on the stopped
+ * clock: Ana at first, every read of the start done; `members` is the team's list, to change. */
 async function membersHeardLive() {
+  stoppedClock();
   const members = ["ana@kybdesk.mx"];
   const team = liveTeam((cmd) => {
-    if (cmd === command.team_members) return members.map(member);
+    if (cmd === command.team_members) return members.map((login) => teamMember(login));
     throw new Error(cmd);
   });
   shown(<Members testId="one" />);
-  await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx"));
-  await waitFor(() => expect(team.send).not.toBeNull());
+  await settled(() => expect(team.send).not.toBeNull());
+  await advance(PACE_MS);
+  expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx");
   return { team, members };
 }
 
 describe("the team's data layer", () => {
   it("asks once for two screens that show the same members", async () => {
+    stoppedClock();
     let reads = 0;
     mockIPC((cmd) => {
       if (cmd !== command.team_members) throw new Error(cmd);
       reads += 1;
-      return [member("ana@kybdesk.mx")];
+      return [teamMember("ana@kybdesk.mx")];
     });
     render(
       <>
@@ -57,21 +58,23 @@ describe("the team's data layer", () => {
         <Members testId="two" />
       </>,
     );
-    await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx"));
+    await settled(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx"));
     expect(screen.getByTestId("two").textContent).toBe("ana@kybdesk.mx");
-    await pause(GATHER_MS);
+    // And none after: not within a gathering's time either.
+    await advance(GATHER_MS);
     expect(reads).toBe(1);
   });
 
   it("reads the members again once after a burst of notices, and shows the new ones", async () => {
     const { team, members } = await membersHeardLive();
-    await pause(GATHER_MS);
     const before = team.count(command.team_members);
     members.push("beto@kybdesk.mx");
     const hear = team.send as (change: TeamChange) => void;
     for (let n = 0; n < 50; n++) hear("members");
-    await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx,beto@kybdesk.mx"));
-    await pause(GATHER_MS * 2);
+    await advance(GATHER_MS);
+    await settled(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx,beto@kybdesk.mx"));
+    // Past the gathering and the pace after it: a second read would have been asked.
+    await advance(PACE_MS * 2);
     expect(team.count(command.team_members) - before).toBe(1);
   });
 
@@ -80,7 +83,8 @@ describe("the team's data layer", () => {
     // Beto joined between the first read and the LISTEN: no notice of it ever comes.
     members.push("beto@kybdesk.mx");
     (team.send as (change: TeamChange) => void)("listening");
-    await waitFor(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx,beto@kybdesk.mx"));
+    await advance(GATHER_MS);
+    await settled(() => expect(screen.getByTestId("one").textContent).toBe("ana@kybdesk.mx,beto@kybdesk.mx"));
   });
 
   it("reads a file's notes again once a note is added here", async () => {
@@ -96,8 +100,9 @@ describe("the team's data layer", () => {
     });
     shown(<NotesPanel documentId={DOC_A} />);
     await screen.findByText("Llamar al cliente");
-    await pause(GATHER_MS);
+    // Read once, when the team answered as connected.
     const before = team.count(command.file_notes);
+    expect(before).toBe(1);
     fireEvent.change(screen.getByTestId("note-body"), { target: { value: "Pidió prórroga" } });
     fireEvent.click(screen.getByTestId("note-add"));
     // The new note read back into the list (the text typed is also in the box until the

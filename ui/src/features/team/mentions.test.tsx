@@ -7,19 +7,18 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../api/commands";
 import type { Mention } from "../../bindings/Mention";
 import type { TeamChange } from "../../bindings/TeamChange";
+import { teamMember } from "../../test/team";
 import { watchedFile } from "../watchlist/testing";
 import { MentionNotices } from "./MentionNotices";
 import { noteParts, offered, picked, typedMention } from "./mentions";
 import { NotesPanel } from "./NotesPanel";
-import { DOC_A, liveTeam, shown, status, team } from "./testing";
+import { DOC_A, liveTeam, shown, status, TeamAnswered, team } from "./testing";
 
 afterEach(() => {
   cleanup();
   clearMocks();
   sessionStorage.clear();
 });
-
-const member = (login: string) => ({ login, email: `${login}@kybdesk.mx`, role: "analyst" as const, mustChange: false });
 
 const mention = (over: Partial<Mention> = {}): Mention => ({
   id: 7,
@@ -77,7 +76,7 @@ describe("the notice of a mention", { timeout: 20_000 }, () => {
     unseen = [mention()];
     await waitFor(() => expect(live.send).not.toBeNull());
     (live.send as (change: TeamChange) => void)("mentions");
-    const notice = await screen.findByTestId("mention-notice", {}, { timeout: 5000 });
+    const notice = await screen.findByTestId("mention-notice");
     expect(notice.textContent).toContain("beto te mencionó en ACM010101AB1:");
     expect(notice.textContent).toContain("@ana revisa el acta");
     await waitFor(() => expect(seen).toHaveBeenCalledWith([7]));
@@ -110,8 +109,14 @@ describe("the notice of a mention", { timeout: 20_000 }, () => {
       },
       { configured: false, connected: false },
     );
-    shown(<MentionNotices onOpen={() => undefined} />);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answered = vi.fn();
+    shown(
+      <>
+        <MentionNotices onOpen={() => undefined} />
+        <TeamAnswered then={answered} />
+      </>,
+    );
+    await waitFor(() => expect(answered).toHaveBeenCalled());
     expect(screen.queryByTestId("mention-notice")).toBeNull();
     expect(asked).not.toContain(command.my_mentions);
   });
@@ -122,7 +127,7 @@ describe("the note box", () => {
     team(
       (cmd) => {
         if (cmd === command.file_notes) return [{ id: 1, member: "beto", at: "2026-11-24T10:32:00Z", body: "@ana mira el acta, @nadie no" }];
-        if (cmd === command.team_members) return [member("ana"), member("anabel"), member("beto"), member("mariana")];
+        if (cmd === command.team_members) return ["ana", "anabel", "beto", "mariana"].map((login) => teamMember(login));
         throw new Error(cmd);
       },
       status({ member: "beto" }),

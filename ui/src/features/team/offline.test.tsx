@@ -6,16 +6,17 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../api/commands";
 import type { ChainReport } from "../../bindings/ChainReport";
-import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { startWithPreferences } from "../../preferences";
 import { GivenInfo } from "../../test/appInfo";
+import { advance, settled, stoppedClock } from "../../test/clock";
+import { teamProfile } from "../../test/team";
 import { AuditView } from "../audit/AuditView";
 import { TrackingView } from "../tracking/TrackingView";
 import { watchedFile } from "../watchlist/testing";
 import { WatchlistView } from "../watchlist/WatchlistView";
 import { NotesPanel, typedNoteKey } from "./NotesPanel";
-import { useTeam } from "./TeamContext";
+import { RETRY_MAX_MS, useTeam } from "./TeamContext";
 import { TeamLive } from "./TeamLive";
 import { TeamView } from "./TeamView";
 import { DOC_A, liveTeam, offline, shown, status } from "./testing";
@@ -25,16 +26,6 @@ afterEach(() => {
   clearMocks();
   sessionStorage.clear();
 });
-
-const profile: Profile = {
-  id: "p1",
-  name: "Equipo",
-  environment: { kind: "sandbox" },
-  workspaceId: "w",
-  agentEmail: "ana@kybdesk.mx",
-  flows: [{ flowId: "flujo", label: "Morales", personType: "Moral" }],
-  team: { host: "localhost", port: 5432, database: "kyb", user: "ana" },
-};
 
 const DRIVER = "pool timed out while waiting for an open connection";
 const chain: ChainReport = { entries: 0, unreadable: 0, breaks: [], anchor: { state: "matches" } };
@@ -57,9 +48,9 @@ function serviceOnly() {
 
 describe("a screen with team data, the team out of reach", () => {
   const screens = {
-    watchlist: () => <WatchlistView profile={profile} onOpen={() => undefined} onReview={() => undefined} />,
+    watchlist: () => <WatchlistView profile={teamProfile} onOpen={() => undefined} onReview={() => undefined} />,
     tracking: () => (
-      <TrackingView flowId="flujo" rfc="AAA010101AA1" onBack={() => undefined} onDetail={() => undefined} onReview={() => undefined} profile={profile} />
+      <TrackingView flowId="flujo" rfc="AAA010101AA1" onBack={() => undefined} onDetail={() => undefined} onReview={() => undefined} profile={teamProfile} />
     ),
     audit: () => (
       <GivenInfo>
@@ -203,7 +194,7 @@ describe("live updates across outages", () => {
         (team.lose as () => void)();
       }
       // Listening starts again after each outage.
-      await waitFor(() => expect(team.count(command.team_changes)).toBe(subscriptions + 1), { timeout: 3000 });
+      await waitFor(() => expect(team.count(command.team_changes)).toBe(subscriptions + 1));
       expect(state()).toBe("quiet");
       (team.send as (change: "listening") => void)("listening");
       await waitFor(() => expect(state()).toBe("live"));
@@ -213,6 +204,7 @@ describe("live updates across outages", () => {
 
 describe("listening that fails again and again", () => {
   it("backs off instead of subscribing in a loop while the status reads succeed", async () => {
+    stoppedClock();
     let subscriptions = 0;
     mockIPC((cmd) => {
       if (cmd === command.team_status) return status();
@@ -224,10 +216,11 @@ describe("listening that fails again and again", () => {
       throw new Error(cmd);
     });
     shown(<TeamLive />);
-    await waitFor(() => expect(subscriptions).toBeGreaterThan(1));
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    // Without backing off this is hundreds; with it, a try at once, then after 2 s, 4 s …
-    expect(subscriptions).toBeLessThanOrEqual(4);
+    await settled(() => expect(subscriptions).toBeGreaterThan(1));
+    await advance(RETRY_MAX_MS);
+    // Without backing off this is one a second; with it, a try at once, then after 2 s,
+    // 4 s, 8 s, 16 s: six in the first thirty seconds.
+    expect(subscriptions).toBeLessThanOrEqual(6);
     expect(screen.getByTestId("team-live").dataset.state).not.toBe("live");
-  }, 10_000);
+  });
 });

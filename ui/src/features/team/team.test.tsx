@@ -5,20 +5,20 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { command } from "../../api/commands";
 import { queries } from "../../api/queries";
-import type { Profile } from "../../bindings/Profile";
+import type { TeamChange } from "../../bindings/TeamChange";
 import type { TeamQueue } from "../../bindings/TeamQueue";
 import { I18nProvider } from "../../i18n";
-import { GivenInfo } from "../../test/appInfo";
+import { advance, settled, stoppedClock } from "../../test/clock";
 import { render } from "../../test/render";
 import { sizedElements } from "../../test/sized";
+import { showTrail, teamProfile, teamTrail } from "../../test/team";
 import { watchedFile } from "../watchlist/testing";
 import { WatchlistView } from "../watchlist/WatchlistView";
 import { ApprovalsPanel, AskApproval } from "./Approvals";
 import { ClaimBar } from "./ClaimBar";
 import { NotesPanel } from "./NotesPanel";
-import { GATHER_MS, TeamProvider } from "./TeamContext";
-import { TeamTrail } from "./TeamTrail";
-import { DOC_A, DOC_B, refusal, shown, status, team } from "./testing";
+import { GATHER_MS, PACE_MS, TeamProvider } from "./TeamContext";
+import { DOC_A, DOC_B, liveTeam, refusal, shown, status, team } from "./testing";
 
 sizedElements();
 afterEach(() => {
@@ -26,23 +26,13 @@ afterEach(() => {
   clearMocks();
 });
 
-const profile: Profile = {
-  id: "p1",
-  name: "Equipo",
-  environment: { kind: "sandbox" },
-  workspaceId: "w",
-  agentEmail: "ana@kybdesk.mx",
-  flows: [{ flowId: "flujo", label: "Morales", personType: "Moral" }],
-  team: { host: "localhost", port: 5432, database: "kyb", user: "kyb" },
-};
-
 /** A change is heard after a gathering and a read: on a loaded machine, well past the
  * default second. */
 const HEARD = { timeout: 10_000 };
 
-describe("changes heard from the team", { timeout: 30_000 }, () => {
+describe("changes heard from the team", () => {
   /** A connected team whose changes the test sends; each queue read answers how many
-   * changes had been sent when it was asked, after `delay` ms. */
+   * changes had been sent when it was asked, `delay` ms later on the test's clock. */
   function heard(delay = 0) {
     const heard = { send: null as ((change: string) => void) | null, sent: 0, reads: 0 };
     mockIPC((cmd, args) => {
@@ -68,52 +58,56 @@ describe("changes heard from the team", { timeout: 30_000 }, () => {
     const queue = useQuery(queries.teamQueue("all"));
     return <output data-testid="read">{queue.data ? queue.data.me : "…"}</output>;
   }
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const read = () => screen.getByTestId("read").textContent;
 
-  it("reads the team's data again once for a burst of changes, and again for a change after it", async () => {
-    const team = heard();
+  /** The reader shown on the stopped clock, its first reads done, the team listened to. */
+  async function listening(delay = 0) {
+    stoppedClock();
+    const team = heard(delay);
     shown(<Reader />);
-    await waitFor(() => expect(read()).toBe("0"));
-    await waitFor(() => expect(team.send).not.toBeNull());
-    const hear = team.send as unknown as (change: string) => void;
+    await settled(() => expect(team.send).not.toBeNull());
+    await advance(PACE_MS + delay);
+    expect(read()).toBe("0");
+    return { team, hear: team.send as (change: string) => void };
+  }
+
+  it("reads the team's data again once for a burst of changes, and again for a change after it", async () => {
+    const { team, hear } = await listening();
     const before = team.reads;
     // Another desk refreshed a hundred files: a hundred notices, each a task of its own
-    // as the window receives them.
-    const started = performance.now();
+    // as the window receives them, all within one gathering.
+    const spacing = 1;
+    expect(100 * spacing).toBeLessThan(GATHER_MS);
     for (let n = 0; n < 100; n++) {
       hear("queue");
-      await pause(0);
+      await advance(spacing);
     }
-    // At most one read per gathering the burst lasted (one, on an idle machine), and
-    // none of the changes is missed: the last read follows the last notice.
-    const windows = Math.ceil((performance.now() - started) / GATHER_MS) + 1;
-    await waitFor(() => expect(read()).toBe("100"), HEARD);
-    await pause(GATHER_MS * 2);
-    const burst = team.reads - before;
-    expect(burst, `reads for a burst that lasted ${windows - 1} gatherings`).toBeLessThanOrEqual(windows);
+    await advance(GATHER_MS);
+    // One read for the burst, and none of the changes is missed: the read follows the
+    // last notice.
+    expect(read()).toBe("100");
+    expect(team.reads - before, "reads for a burst within one gathering").toBe(1);
     hear("claims");
-    await waitFor(() => expect(read()).toBe("101"), HEARD);
-    expect(team.reads).toBe(before + burst + 1);
+    await advance(PACE_MS);
+    expect(read()).toBe("101");
+    expect(team.reads - before).toBe(2);
   });
 
   it("shows each read that lands while changes keep coming faster than a read takes", async () => {
-    const team = heard(GATHER_MS * 1.5);
-    shown(<Reader />);
-    await waitFor(() => expect(read()).toBe("0"));
-    await waitFor(() => expect(team.send).not.toBeNull());
-    const hear = team.send as unknown as (change: string) => void;
+    const { hear } = await listening(GATHER_MS * 1.5);
     // A change every half gathering for eight reads' time: with each read dropped when
     // the next was asked, "0" would stay on screen until the changes stop.
     const seen = new Set<string>();
     for (let n = 0; n < 24; n++) {
       hear("audit");
-      await pause(GATHER_MS / 2);
+      await advance(GATHER_MS / 2);
       seen.add(read() ?? "");
     }
     seen.delete("0");
     expect(seen.size, "reads shown while the changes came").toBeGreaterThan(0);
-    await waitFor(() => expect(read()).toBe("24"), HEARD);
+    // The read asked after the last change, answered.
+    await advance(PACE_MS + GATHER_MS * 1.5);
+    expect(read()).toBe("24");
   });
 });
 
@@ -140,7 +134,7 @@ describe("the watchlist in a team", () => {
       if (cmd === command.take_next) return { flowId: "flujo", rfc: b.rfc, status: "Pendiente", documentId: DOC_B, assignee: "ana@kybdesk.mx" };
       throw new Error(cmd);
     });
-    shown(<WatchlistView profile={profile} onOpen={opened} onReview={reviewed} />);
+    shown(<WatchlistView profile={teamProfile} onOpen={opened} onReview={reviewed} />);
     await waitFor(() => expect(screen.getAllByTestId("row-assignee")).toHaveLength(2));
     const rows = screen.getAllByTestId("watch-row");
     const rowOf = (rfc: string) => rows.find((r) => r.dataset.rfc === rfc) as HTMLElement;
@@ -165,7 +159,7 @@ describe("the watchlist in a team", () => {
       if (cmd === command.take_next) return { flowId: "flujo", rfc: "CCC030303CC3", status: "", documentId: null, assignee: "ana@kybdesk.mx" };
       throw new Error(cmd);
     });
-    shown(<WatchlistView profile={profile} onOpen={opened} onReview={reviewed} />);
+    shown(<WatchlistView profile={teamProfile} onOpen={opened} onReview={reviewed} />);
     fireEvent.click(await screen.findByTestId("take-next"));
     await waitFor(() => expect(opened).toHaveBeenCalledWith("flujo", "CCC030303CC3"));
     expect(reviewed).not.toHaveBeenCalled();
@@ -179,7 +173,7 @@ describe("the watchlist in a team", () => {
       if (cmd === command.take_next) return null;
       throw new Error(cmd);
     });
-    shown(<WatchlistView profile={profile} onOpen={() => undefined} onReview={() => undefined} />);
+    shown(<WatchlistView profile={teamProfile} onOpen={() => undefined} onReview={() => undefined} />);
     fireEvent.click(await screen.findByTestId("take-next"));
     expect((await screen.findByRole("status")).textContent).toBe("No hay expedientes sin asignar.");
   });
@@ -187,15 +181,8 @@ describe("the watchlist in a team", () => {
 
 describe("a review's claim", { timeout: 30_000 }, () => {
   it("is asked again on each team change: a take-over shows at once, a let-go frees the file", async () => {
-    let hear: ((change: string) => void) | null = null;
     let answer: "held" | "refused" = "held";
-    mockIPC((cmd, args) => {
-      if (cmd === command.team_status) return status();
-      if (cmd === command.team_changes) {
-        const channel = (args as { onChange: { onmessage: (change: string) => void } }).onChange;
-        hear = (change) => channel.onmessage(change);
-        return new Promise(() => undefined);
-      }
+    const live = liveTeam((cmd) => {
       if (cmd === command.claim_file) {
         if (answer === "refused")
           return refusal("claimed_by_other", {
@@ -211,8 +198,8 @@ describe("a review's claim", { timeout: 30_000 }, () => {
     });
     shown(<ClaimBar documentId={DOC_A} />);
     await screen.findByTestId("claim-held");
-    await waitFor(() => expect(hear).not.toBeNull());
-    const notice = hear as unknown as (change: string) => void;
+    await waitFor(() => expect(live.send).not.toBeNull());
+    const notice = live.send as (change: TeamChange) => void;
     // A supervisor took the file over: this desk hears it, well before its renewal.
     answer = "refused";
     notice("claims");
@@ -249,43 +236,45 @@ describe("a review's claim", { timeout: 30_000 }, () => {
   });
 
   it("claims nothing once the review was sent, whatever the trail's notice", async () => {
-    let hear: ((change: string) => void) | null = null;
-    const claimed = vi.fn();
-    mockIPC((cmd, args) => {
-      if (cmd === command.team_status) return status();
-      if (cmd === command.team_changes) {
-        const channel = (args as { onChange: { onmessage: (change: string) => void } }).onChange;
-        hear = (change) => channel.onmessage(change);
-        return new Promise(() => undefined);
-      }
-      if (cmd === command.claim_file) {
-        claimed();
-        return { documentId: DOC_A, member: "ana", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
-      }
+    const live = liveTeam((cmd) => {
+      if (cmd === command.claim_file) return { documentId: DOC_A, member: "ana", since: "2026-11-24T11:00:00Z", leaseUntil: "2026-11-24T11:01:30Z" };
       if (cmd === command.release_file) return null;
+      // Another screen's team data, read again with the claim on each change.
+      if (cmd === command.team_queue) return { files: [], claims: [], me: "ana", role: "analyst" };
       throw new Error(cmd);
     });
+    function Queue() {
+      useQuery(queries.teamQueue("all"));
+      return null;
+    }
     const tree = (active: boolean) => (
       <I18nProvider>
         <TeamProvider profileId="p1">
           <ClaimBar documentId={DOC_A} active={active} />
+          <Queue />
         </TeamProvider>
       </I18nProvider>
     );
     const { rerender } = render(tree(true));
     await screen.findByTestId("claim-held");
-    await waitFor(() => expect(hear).not.toBeNull());
+    await waitFor(() => expect(live.send).not.toBeNull());
     // Sent: the result screen stays open while the trail tells every desk of the send.
     rerender(tree(false));
-    const before = claimed.mock.calls.length;
-    (hear as unknown as (change: string) => void)("audit");
-    (hear as unknown as (change: string) => void)("claims");
-    await new Promise((resolve) => setTimeout(resolve, GATHER_MS * 4));
-    expect(claimed.mock.calls.length).toBe(before);
+    await waitFor(() => expect(live.count(command.team_queue)).toBeGreaterThan(0));
+    const claims = live.count(command.claim_file);
+    const queueReads = live.count(command.team_queue);
+    const hear = live.send as (change: TeamChange) => void;
+    hear("audit");
+    hear("claims");
+    // The notices were heard: the team's data is read again (the claim with it, were it
+    // still asked for).
+    await waitFor(() => expect(live.count(command.team_queue)).toBe(queueReads + 1), HEARD);
+    expect(live.count(command.claim_file)).toBe(claims);
     expect(screen.queryByTestId("claim-held")).toBeNull();
   });
 
   it("asks again a second after the holder's lease ends, so an expired claim leaves the review", async () => {
+    stoppedClock();
     const ends = new Date(Date.now() + 500).toISOString();
     let asked = 0;
     team((cmd) => {
@@ -299,9 +288,12 @@ describe("a review's claim", { timeout: 30_000 }, () => {
       throw new Error(cmd);
     });
     shown(<ClaimBar documentId={DOC_A} />);
-    await screen.findByTestId("claim-refused");
-    // Well before the 30-second renewal.
-    await screen.findByTestId("claim-held", {}, { timeout: 5_000 });
+    await settled(() => screen.getByTestId("claim-refused"));
+    // A second after the lease's end, well before the 30-second renewal; not sooner.
+    await advance(Date.parse(ends) + 1000 - Date.now() - 1);
+    expect(asked).toBe(1);
+    await advance(1);
+    await settled(() => screen.getByTestId("claim-held"));
     expect(asked).toBe(2);
   });
 
@@ -408,46 +400,37 @@ describe("a note pressed again", () => {
 
 describe("the team's trail", () => {
   it("names every break the verification found", async () => {
-    team((cmd) => {
-      if (cmd === command.team_trail)
-        return {
-          entries: [
-            {
-              seq: 1,
-              atUtc: "2026-11-24T10:00:00.000Z",
-              member: "ana@kybdesk.mx",
-              operation: "team: approval-asked",
-              target: "VD-1",
-              summary: "cancel: el cliente desistió",
-              ok: true,
-              code: null,
-              message: null,
-              completes: null,
-              prevHash: "0",
-              hash: "1",
-              format: 2,
-            },
-          ],
-          chain: {
-            entries: 1,
-            breaks: [
-              { kind: "modified", seq: 7 },
-              { kind: "headMismatch", head: 60, last: 59 },
-              { kind: "checkpoint", seq: 40, signer: "jefa", signatureHolds: true },
-            ],
-            openIntents: [
-              { seq: 12, atUtc: "2026-11-24T10:00:00.000Z", member: "ana", operation: "POST /expedientes/solicitar-correccion", target: "DOC / X" },
-            ],
-            checkpoints: 0,
-            head: { seq: 60, hash: "1" },
+    showTrail(
+      teamTrail({
+        entries: [
+          {
+            seq: 1,
+            atUtc: "2026-11-24T10:00:00.000Z",
+            member: "ana@kybdesk.mx",
+            operation: "team: approval-asked",
+            target: "VD-1",
+            summary: "cancel: el cliente desistió",
+            ok: true,
+            code: null,
+            message: null,
+            completes: null,
+            prevHash: "0",
+            hash: "1",
+            format: 2,
           },
-        };
-      throw new Error(cmd);
-    });
-    shown(
-      <GivenInfo>
-        <TeamTrail />
-      </GivenInfo>,
+        ],
+        chain: {
+          entries: 1,
+          breaks: [
+            { kind: "modified", seq: 7 },
+            { kind: "headMismatch", head: 60, last: 59 },
+            { kind: "checkpoint", seq: 40, signer: "jefa", signatureHolds: true },
+          ],
+          openIntents: [{ seq: 12, atUtc: "2026-11-24T10:00:00.000Z", member: "ana", operation: "POST /expedientes/solicitar-correccion", target: "DOC / X" }],
+          checkpoints: 0,
+          head: { seq: 60, hash: "1" },
+        },
+      }),
     );
     const broken = await screen.findByTestId("team-chain-broken");
     expect(broken.textContent).toContain("3 rupturas");
@@ -462,24 +445,16 @@ describe("the team's trail", () => {
 
 describe("the team's trail while an outcome is owed", () => {
   it("says an unaltered chain with an open intent is not complete, never intact", async () => {
-    team((cmd) => {
-      if (cmd === command.team_trail)
-        return {
-          entries: [],
-          chain: {
-            entries: 4,
-            breaks: [],
-            openIntents: [{ seq: 4, atUtc: "2026-11-24T10:00:00.000Z", member: "ana", operation: "POST /verificaciones/{folio}/cancelar", target: "VD-1" }],
-            checkpoints: 0,
-            head: { seq: 4, hash: "4" },
-          },
-        };
-      throw new Error(cmd);
-    });
-    shown(
-      <GivenInfo>
-        <TeamTrail />
-      </GivenInfo>,
+    showTrail(
+      teamTrail({
+        chain: {
+          entries: 4,
+          breaks: [],
+          openIntents: [{ seq: 4, atUtc: "2026-11-24T10:00:00.000Z", member: "ana", operation: "POST /verificaciones/{folio}/cancelar", target: "VD-1" }],
+          checkpoints: 0,
+          head: { seq: 4, hash: "4" },
+        },
+      }),
     );
     const said = await screen.findByTestId("team-chain-ok");
     expect(said.textContent).toBe("Ninguna entrada alterada (4 verificadas), pero la bitácora no está completa: 1 resultado pendiente.");

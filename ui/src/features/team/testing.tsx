@@ -1,13 +1,13 @@
 // For tests only: a team as the backend answers for it, over a mocked IPC.
 import { mockIPC } from "@tauri-apps/api/mocks";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { type CommandName, command } from "../../api/commands";
 import type { Details } from "../../bindings/Details";
 import type { TeamChange } from "../../bindings/TeamChange";
 import type { TeamStatus } from "../../bindings/TeamStatus";
 import { I18nProvider } from "../../i18n";
 import { render } from "../../test/render";
-import { TeamProvider } from "./TeamContext";
+import { TeamProvider, useTeam } from "./TeamContext";
 
 export const DOC_A = "2f1d0c1e-5b0a-4c7e-9d55-7d2b3b1a9e10";
 export const DOC_B = "9a6b3c1e-5b0a-4c7e-9d55-7d2b3b1a9e11";
@@ -82,4 +82,17 @@ export function shown(children: ReactNode) {
       <TeamProvider profileId="p1">{children}</TeamProvider>
     </I18nProvider>,
   );
+}
+
+/** Calls `then` once the team's status has been read and the screens beside it drawn with
+ * it, their effects run (it mounts in that same commit): a screen that asks something of
+ * that status has asked it by then. What a test says was not asked, it says after this. */
+export function TeamAnswered({ then }: { then: () => void }) {
+  const { status } = useTeam();
+  return status ? <Once then={then} /> : null;
+}
+
+function Once({ then }: { then: () => void }) {
+  useEffect(() => then(), [then]);
+  return null;
 }

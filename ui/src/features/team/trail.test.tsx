@@ -3,35 +3,15 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../api/commands";
-import type { TeamTrail as Trail } from "../../bindings/TeamTrail";
-import { GivenInfo } from "../../test/appInfo";
-import { TeamTrail } from "./TeamTrail";
+import { showTrail, teamTrail } from "../../test/team";
 import { TeamView } from "./TeamView";
 import { shown, team } from "./testing";
 
 afterEach(cleanup);
 
-function trail(over: Partial<Trail> = {}): Trail {
-  return {
-    entries: [],
-    chain: { entries: 8, breaks: [], openIntents: [], checkpoints: 0, head: { seq: 8, hash: "h8" } },
-    anchor: null,
-    ...over,
-  };
-}
-
 describe("the team's trail", () => {
   it("raises the desk's alarm when the chain ends before what it saw, even with no break found", async () => {
-    team((cmd) => {
-      if (cmd === command.team_trail)
-        return trail({ chain: { ...trail().chain, entries: 6, head: { seq: 6, hash: "h6" } }, anchor: { kind: "wentBack", seen: 8, head: 6 } });
-      throw new Error(cmd);
-    });
-    shown(
-      <GivenInfo>
-        <TeamTrail />
-      </GivenInfo>,
-    );
+    showTrail(teamTrail({ chain: { ...teamTrail().chain, entries: 6, head: { seq: 6, hash: "h6" } }, anchor: { kind: "wentBack", seen: 8, head: 6 } }));
     const alarm = await screen.findByTestId("team-anchor-alarm");
     expect(alarm.textContent).toContain("Esta mesa vio la entrada 8; la cadena ahora termina en la 6");
     expect(screen.queryByTestId("team-checkpoint-sign")).toBeNull();
@@ -39,22 +19,17 @@ describe("the team's trail", () => {
 
   it("lets a supervisor sign and save a checkpoint, and reads the trail again", async () => {
     const reads = vi.fn();
-    team(
+    showTrail(
+      () => {
+        reads();
+        return teamTrail();
+      },
+      { role: "supervisor" },
       (cmd) => {
-        if (cmd === command.team_trail) {
-          reads();
-          return trail();
-        }
         if (cmd === command.export_team_checkpoint)
           return { database: "postgres://x", workspace: "w", seq: 8, hash: "h8", signer: "jefa", at: "", publicKey: "k", signature: "s", signed: "" };
         throw new Error(cmd);
       },
-      { role: "supervisor" },
-    );
-    shown(
-      <GivenInfo>
-        <TeamTrail />
-      </GivenInfo>,
     );
     fireEvent.click(await screen.findByTestId("team-checkpoint-sign"));
     expect((await screen.findByText(/Punto de control firmado en la entrada 8/)).textContent).toBeTruthy();

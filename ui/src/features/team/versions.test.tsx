@@ -10,6 +10,7 @@ import { command } from "../../api/commands";
 import type { DeskVersion } from "../../bindings/DeskVersion";
 import type { Member } from "../../bindings/Member";
 import { startWithPreferences } from "../../preferences";
+import { teamMember } from "../../test/team";
 import { TeamView } from "./TeamView";
 import { refusal, shown, team } from "./testing";
 
@@ -19,17 +20,9 @@ afterEach(() => {
 });
 
 const members: Member[] = [
-  { login: "ana", email: "ana@kybdesk.mx", role: "analyst", mustChange: false, deskVersion: "0.1.0", seenAt: "2026-11-20T15:04:00Z", belowNeed: true },
-  {
-    login: "beto",
-    email: "beto@kybdesk.mx",
-    role: "supervisor",
-    mustChange: false,
-    deskVersion: "0.3.0-rc.1",
-    seenAt: "2026-11-21T09:30:00Z",
-    belowNeed: true,
-  },
-  { login: "carla", email: "carla@kybdesk.mx", role: "agent", mustChange: true, belowNeed: false },
+  teamMember("ana", { deskVersion: "0.1.0", seenAt: "2026-11-20T15:04:00Z", belowNeed: true }),
+  teamMember("beto", { role: "supervisor", deskVersion: "0.3.0-rc.1", seenAt: "2026-11-21T09:30:00Z", belowNeed: true }),
+  teamMember("carla", { role: "agent", mustChange: true }),
 ];
 
 const outdated: DeskVersion = { mine: "0.1.0", needed: "0.3.0", outdated: true };

@@ -3,14 +3,14 @@
 // acknowledgement of findings said in words, in either language.
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { cleanup, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { command } from "../../api/commands";
 import type { EntryWords } from "../../bindings/EntryWords";
 import type { HistoryItem } from "../../bindings/HistoryItem";
 import { startWithPreferences } from "../../preferences";
 import { tracked } from "../../test/sections";
-import { DOC_A, shown, team } from "../team/testing";
+import { DOC_A, shown, TeamAnswered, team } from "../team/testing";
 import { FileHistory } from "./FileHistory";
 
 afterEach(() => {
@@ -79,8 +79,14 @@ describe("the file's history", () => {
       },
       { connected: false },
     );
-    shown(<FileHistory documentId={DOC_A} />);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const answered = vi.fn();
+    shown(
+      <>
+        <FileHistory documentId={DOC_A} />
+        <TeamAnswered then={answered} />
+      </>,
+    );
+    await waitFor(() => expect(answered).toHaveBeenCalled());
     expect(asked).not.toContain(command.file_history);
   });
 

@@ -3,7 +3,6 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
 import type { FileTracking } from "../../bindings/FileTracking";
-import type { Profile } from "../../bindings/Profile";
 import * as sparse from "../../bindings/sparse";
 import { I18nProvider } from "../../i18n";
 import { fileEvidence, finding, sectionEvidence } from "../../test/evidence";
@@ -12,6 +11,7 @@ import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
 import { DOC_A, shown, team } from "../team/testing";
 import { clock } from "../team/words";
+import { testProfile } from "../watchlist/testing";
 import { sectionTone } from "./model";
 import { TrackingView } from "./TrackingView";
 
@@ -19,15 +19,6 @@ afterEach(() => {
   cleanup();
   clearMocks();
 });
-
-const profile: Profile = {
-  id: "p1",
-  name: "Pruebas",
-  environment: { kind: "sandbox" },
-  workspaceId: "w",
-  agentEmail: "a@b.mx",
-  flows: [{ flowId: "flujo", label: "Morales", personType: "Moral" }],
-};
 
 const answer: FileTracking = {
   statusCategory: "with_user",
@@ -79,7 +70,7 @@ function open(reply: FileTracking, rfc = "XAXX010101000"): string[] {
   });
   render(
     <I18nProvider>
-      <TrackingView flowId="flujo" rfc={rfc} onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
+      <TrackingView flowId="flujo" rfc={rfc} onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={testProfile} />
     </I18nProvider>,
   );
   return calls;
@@ -100,7 +91,7 @@ describe("a file's tracking", () => {
     });
     render(
       <I18nProvider>
-        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
+        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={testProfile} />
       </I18nProvider>,
     );
     await waitFor(() => expect(screen.getAllByTestId("finding-badge")).toHaveLength(3));
@@ -150,7 +141,7 @@ describe("a file's tracking", () => {
     });
     render(
       <I18nProvider>
-        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
+        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={testProfile} />
       </I18nProvider>,
     );
     const button = (await screen.findByTestId("copy-file-link")) as HTMLButtonElement;
@@ -174,7 +165,7 @@ describe("a file's tracking", () => {
     });
     render(
       <I18nProvider>
-        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />
+        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={testProfile} />
       </I18nProvider>,
     );
     fireEvent.click(await screen.findByTestId("copy-file-link"));
@@ -228,7 +219,7 @@ describe("a sparse tracking answer", () => {
       }
       throw new Error(cmd);
     });
-    shown(<TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />);
+    shown(<TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={testProfile} />);
     const holder = await screen.findByTestId("claim-holder");
     expect(holder.dataset.held).toBe("true");
     expect(holder.textContent).toContain("beto@kybdesk.mx revisa este expediente desde el");
@@ -237,7 +228,7 @@ describe("a sparse tracking answer", () => {
     cleanup();
     // This desk's own claim, in its own words.
     claims = [{ ...claim, member: "ana@kybdesk.mx" }];
-    shown(<TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={profile} />);
+    shown(<TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={testProfile} />);
     await waitFor(() => expect(screen.getByTestId("claim-holder").textContent).toContain("Usted revisa este expediente"));
     cleanup();
     clearMocks();

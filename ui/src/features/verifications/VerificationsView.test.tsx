@@ -114,6 +114,7 @@ describe("a supervisor's verification", () => {
   it("asks before a billable resend, sends it once however many clicks, and reloads", async () => {
     const calls: string[] = [];
     let resends = 0;
+    let answerResend: () => void = () => undefined;
     mockIPC((cmd) => {
       calls.push(cmd);
       if (cmd === command.verification) {
@@ -130,7 +131,10 @@ describe("a supervisor's verification", () => {
       }
       if (cmd === command.resend_verification) {
         resends += 1;
-        return new Promise((resolve) => setTimeout(() => resolve(null), 30));
+        // Answered when the test says: the confirmation is pressed again meanwhile.
+        return new Promise((resolve) => {
+          answerResend = () => resolve(null);
+        });
       }
       throw new Error(cmd);
     });
@@ -144,6 +148,7 @@ describe("a supervisor's verification", () => {
     fireEvent.click(confirm);
     fireEvent.click(confirm);
     fireEvent.click(confirm);
+    answerResend();
     await screen.findByTestId("action-done");
     expect(calls.filter((c) => c === command.resend_verification)).toHaveLength(1);
     // A resend sent is the resend tour's last step: the demo's panel marks it done.

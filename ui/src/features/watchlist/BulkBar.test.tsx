@@ -1,5 +1,5 @@
 import { mockIPC } from "@tauri-apps/api/mocks";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { command } from "../../api/commands";
@@ -106,8 +106,8 @@ describe("the selection's bar", () => {
     fireEvent.click(screen.getByTestId("bulk-refresh"));
     expect((await screen.findByTestId("bulk-done")).textContent).toBe("Actualizados: 3. Con falla: 0.");
     expect(channel).not.toBeNull();
-    channel!.onmessage({ done: 3, total: 3, file: files[2] });
-    await new Promise((settle) => setTimeout(settle, 0));
+    // Heard (and whatever it changed drawn) within act().
+    act(() => channel!.onmessage({ done: 3, total: 3, file: files[2] }));
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
 

@@ -7,6 +7,7 @@ import type { ImportReport } from "../../bindings/ImportReport";
 import * as sparse from "../../bindings/sparse";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { I18nProvider } from "../../i18n";
+import { framesByHand, nextFrame } from "../../test/clock";
 import { render } from "../../test/render";
 import { watchSparse } from "../../test/sparse";
 import { sizedScreen, testProfile, watchedFile } from "./testing";
@@ -244,8 +245,10 @@ describe("rows the analyst can trust", { timeout: 30_000 }, () => {
     // Generous waits: on a loaded machine the first render and call take over a second.
     await waitFor(() => expect(late.send).not.toBeNull(), { timeout: 10_000 });
     await screen.findByRole("button", { name: "Actualizar todo" }, { timeout: 10_000 });
+    framesByHand();
     late.send?.();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The frame a late answer would be drawn in.
+    nextFrame();
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(screen.getByRole("button", { name: "Actualizar todo" })).toBeTruthy();
   });

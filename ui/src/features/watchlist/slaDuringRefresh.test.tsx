@@ -11,6 +11,7 @@ import type { RefreshProgress } from "../../bindings/RefreshProgress";
 import type { SlaBoard } from "../../bindings/SlaBoard";
 import type { WatchedFile } from "../../bindings/WatchedFile";
 import { I18nProvider } from "../../i18n";
+import { framesByHand, nextFrame } from "../../test/clock";
 import { render } from "../../test/render";
 import { sizedScreen, testProfile, watchedFile } from "./testing";
 import { WatchlistView } from "./WatchlistView";
@@ -18,10 +19,10 @@ import { WatchlistView } from "./WatchlistView";
 sizedScreen();
 
 const files = ["AAA010101AA1", "BBB010101BB1", "CCC010101CC1", "DDD010101DD1"].map((rfc) => watchedFile(rfc));
-const board = (): SlaBoard => ({ clocks: [], breached: 0, atRisk: 0, newlyAtRisk: [], at: new Date().toISOString() });
+/** The board as its `read`th read answers it: that many breached (the overview shows which read it drew). */
+const board = (read: number): SlaBoard => ({ clocks: [], breached: read, atRisk: 0, newlyAtRisk: [], at: new Date().toISOString() });
 // A file as its refresh answers it: its name learned.
 const answered = (file: WatchedFile): WatchedFile => ({ ...file, companyName: `Empresa ${file.rfc}`, lastRefreshUtc: new Date().toISOString() });
-const frame = () => new Promise((resolve) => setTimeout(resolve, 40));
 
 describe("the SLA board during a refresh", () => {
   it("is read once the refresh has ended, not at each of its frames", async () => {
@@ -32,7 +33,7 @@ describe("the SLA board during a refresh", () => {
       if (cmd === command.startup_painted) return null;
       if (cmd === command.sla_board) {
         boards += 1;
-        return board();
+        return board(boards);
       }
       if (cmd === command.refresh_watchlist) {
         const channel = (args as { onProgress: { onmessage: (p: RefreshProgress) => void } }).onProgress;
@@ -48,22 +49,25 @@ describe("the SLA board during a refresh", () => {
         <WatchlistView profile={testProfile} onOpen={() => {}} onReview={() => {}} />
       </I18nProvider>,
     );
+    const breachedShown = () => screen.getByTestId("overview-sla-breached").querySelector("strong")?.textContent;
     await screen.findByText(files[0]?.rfc ?? "");
-    await waitFor(() => expect(boards).toBe(1));
+    await waitFor(() => expect(breachedShown()).toBe("1"));
+    framesByHand();
     fireEvent.click(screen.getByRole("button", { name: "Actualizar todo" }));
-    await waitFor(() => expect(running.send).not.toBeNull(), { timeout: 10_000 });
-    // Four frames of answers, each a newer list.
+    await waitFor(() => expect(running.send).not.toBeNull());
+    // Four frames of answers, each a newer list, each drawn.
     for (const [done, file] of files.entries()) {
       running.send?.({ done: done + 1, total: files.length, file: answered(file) });
-      await frame();
+      nextFrame();
+      await screen.findByText(`Empresa ${file.rfc}`);
     }
-    await waitFor(() => expect(screen.getAllByText(/^Empresa /).length).toBe(files.length));
     expect(boards, "no board read while the refresh runs").toBe(1);
     running.end?.();
-    // Ended: the clocks catch up with the statuses it moved on, once.
-    await waitFor(() => expect(boards).toBe(2));
-    await frame();
-    await frame();
+    // Ended: the clocks catch up with the statuses it moved on, once: the second read
+    // drawn (what it set off asked by then), and two frames more.
+    await waitFor(() => expect(breachedShown()).toBe("2"));
+    nextFrame();
+    nextFrame();
     expect(boards).toBe(2);
   });
 });

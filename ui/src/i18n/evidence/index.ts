@@ -1,6 +1,6 @@
 // Registers the evidence's words when a screen that shows them loads (this module is
 // imported for its effect by those screens, all of them lazily loaded chunks).
-import { addMessages } from "..";
+import { addMessages } from "../messages";
 import { evidenceEn } from "./en";
 import { evidenceEsMX } from "./es-MX";
 
