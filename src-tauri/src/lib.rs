@@ -256,7 +256,15 @@ pub fn run(options: Options, began: std::time::Instant) {
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(
             tauri::plugin::Builder::<tauri::Wry, ()>::new("navigation-guard")
-                .on_navigation(|_, url| navigation::is_app_page(url))
+                .on_navigation(|_, url| {
+                    let allowed = navigation::is_app_page(url);
+                    if !allowed {
+                        // Its origin only: a path or query may hold what is not the log's.
+                        let to = url.origin().ascii_serialization();
+                        tracing::warn!(%to, "navigation away from the app's pages refused");
+                    }
+                    allowed
+                })
                 .build(),
         )
         .setup(move |app| {

@@ -11,11 +11,10 @@
 //! script's click: a dialog's backdrop covers them, and it is the screen under each
 //! theme and language that is checked here, not the switch.
 
-use std::path::Path;
 use std::time::Duration;
 
 use kyb_e2e::axe::Violation;
-use kyb_e2e::{App, DataDir, REVIEW_COMMENT, demo_examples, desk_binary, poll, with_demo_world_at};
+use kyb_e2e::{App, DataDir, REVIEW_COMMENT, demo_examples, poll, with_demo_world_at};
 
 // The demo's further states, the states that need a service or a policy of the test's
 // own, and the team's screens: one journey, in files of their own.
@@ -158,23 +157,6 @@ async fn escape(app: &App, css: &str) {
     app.wait_until_gone(css).await;
 }
 
-/// Starts the app again on `data` with `link`, as the desktop would: the running window
-/// gets the link (file_links.rs tests that hand-over itself).
-async fn hand_over(data: &Path, link: &str) {
-    let mut second = tokio::process::Command::new(desk_binary())
-        .args(["--demo", "--data-dir"])
-        .arg(data)
-        .arg(link)
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the second launch starts");
-    let status = tokio::time::timeout(Duration::from_secs(30), second.wait())
-        .await
-        .expect("the second launch hands the link over and exits")
-        .expect("its status");
-    assert!(status.success(), "the second launch failed: {status}");
-}
-
 #[tokio::test]
 async fn every_screen_and_dialog_of_the_demo_has_no_serious_violation() {
     let examples = demo_examples().await;
@@ -280,7 +262,7 @@ async fn every_screen_and_dialog_of_the_demo_has_no_serious_violation() {
         app.text_of("[data-testid=ack-findings]").await;
         scan(&app, "acknowledge findings dialog", f).await;
         escape(&app, "[data-testid=ack-findings]").await;
-        hand_over(&dir, &format!("kybdesk://expediente/{}", examples.document_id)).await;
+        kyb_e2e::launch_again(&dir, &format!("kybdesk://expediente/{}", examples.document_id)).await;
         app.text_of("[data-testid=link-prompt]").await;
         scan(&app, "link prompt during a review", f).await;
         app.click("[data-testid=link-stay]").await;

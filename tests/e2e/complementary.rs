@@ -19,9 +19,7 @@ async fn add_from(app: &App, flow_id: &str) {
 async fn an_analyst_adds_the_sections_of_another_flow() {
     let examples = demo_examples().await;
     with_demo_app(move |app| async move {
-        app.type_into("[data-testid=add-rfc]", &examples.rfc).await;
-        app.click_button("Seguir").await;
-        app.click("[data-testid=open-file]").await;
+        app.follow_and_open(&examples.rfc).await;
         app.text_of("[data-testid=tracking-section]").await;
 
         add_from(&app, &examples.flow_id_complementary).await;

@@ -23,9 +23,7 @@ async fn the_diagnostics_are_shown_then_saved_with_their_sections_and_no_one_s_d
     let examples = demo_examples().await;
     let file = saved.clone();
     with_demo_app(move |app| async move {
-        app.type_into("[data-testid=add-rfc]", &examples.rfc).await;
-        app.click_button("Seguir").await;
-        app.click("[data-testid=open-file]").await;
+        app.follow_and_open(&examples.rfc).await;
         app.text_of("[data-testid=tracking-person]").await;
 
         app.click("[data-testid=nav-about]").await;

@@ -24,9 +24,7 @@ async fn the_demo_file_s_dossier_is_exported_and_its_check_passes() {
     let _ = std::fs::remove_file(&exported);
     let file = exported.clone();
     with_demo_app(move |app| async move {
-        app.type_into("[data-testid=add-rfc]", &examples.rfc).await;
-        app.click_button("Seguir").await;
-        app.click("[data-testid=open-file]").await;
+        app.follow_and_open(&examples.rfc).await;
         app.text_of("[data-testid=tracking-person]").await;
 
         // With the documents themselves.

@@ -46,9 +46,7 @@ async fn an_altered_answer_shows_in_about_the_service_and_exports_without_person
         // From now on the service answers the tracking with what the spec does not say.
         alter_tracking(&sandbox);
         app.click("[data-testid=nav-watchlist]").await;
-        app.type_into("[data-testid=add-rfc]", &rfc).await;
-        app.click_button("Seguir").await;
-        app.click("[data-testid=open-file]").await;
+        app.follow_and_open(&rfc).await;
         app.text_of("[data-testid=tracking-person]").await;
 
         app.click("[data-testid=nav-about]").await;

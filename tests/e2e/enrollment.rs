@@ -11,9 +11,7 @@ async fn an_agent_generates_an_enrollment_link_only_where_allowed() {
     let allowed = format!("[data-person='{}']", examples.person_id_enrollment_allowed);
     let denied = format!("[data-person='{}']", examples.person_id_enrollment_denied);
     with_demo_app(move |app| async move {
-        app.type_into("[data-testid=add-rfc]", &rfc).await;
-        app.click_button("Seguir").await;
-        app.click("[data-testid=open-file]").await;
+        app.follow_and_open(&rfc).await;
         app.wait_for_text("[data-testid=issued-links-empty]", "Aún no se ha generado")
             .await;
 

@@ -212,8 +212,9 @@ async fn a_section_switch_draws_its_page_once() {
         ] {
             app.run_script("window.kybDraws = []; return true;").await;
             app.show_section_pdf(section, pages).await;
-            // Time for a late resize to draw again, were there one.
-            tokio::time::sleep(Duration::from_millis(500)).await;
+            // A late resize (a scrollbar that came with the page) would have drawn again
+            // within a few frames.
+            app.frames(10).await;
             let seen = app
                 .run_script(
                     "const stage = document.querySelector('[data-testid=evidence-pane] .pdf-stage');

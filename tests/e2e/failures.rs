@@ -192,8 +192,7 @@ async fn a_refresh_with_failing_reads_marks_each_file_and_a_retry_finishes() {
     with_app(move |app| async move {
         connect(&app, &manifest).await;
         for rfc in &rfcs {
-            app.type_into("[data-testid=add-rfc]", rfc).await;
-            app.click_button("Seguir").await;
+            app.follow(rfc).await;
             app.wait_for_text("[data-testid=watch-row]", rfc).await;
         }
         let tracking = "POST /expedientes/v1/tracking";

@@ -6,31 +6,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use kyb_e2e::{
-    DataDir, demo_examples, desk_binary, poll, with_demo_world_at, with_demo_world_opening,
-};
-
-/// Starts the app again on `data` with `link` after the same flags, as a script or
-/// the desktop would, and waits for it to exit (having handed the link over).
-async fn launch_again(data: &Path, link: &str) {
-    let mut second = tokio::process::Command::new(desk_binary())
-        .args(["--demo", "--data-dir"])
-        .arg(data)
-        .arg(link)
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the second launch starts");
-    match tokio::time::timeout(Duration::from_secs(30), second.wait()).await {
-        Ok(status) => {
-            let status = status.expect("the second launch's status");
-            assert!(
-                status.success(),
-                "the second launch with {link} failed: {status}"
-            );
-        }
-        Err(_) => panic!("the second launch with {link} did not exit: it runs beside the first"),
-    }
-}
+use kyb_e2e::{DataDir, demo_examples, poll, with_demo_world_at, with_demo_world_opening};
 
 /// Everything the app logged so far, in the data folder's `logs/`.
 fn logs(data: &Path) -> String {
@@ -86,7 +62,7 @@ async fn a_link_to_a_file_opens_its_tracking_in_the_running_window() {
         // Elsewhere in the app, the link opens the file's tracking again.
         app.click("[data-testid=nav-audit]").await;
         app.wait_until_gone("[data-testid=view-detail]").await;
-        launch_again(&dir, &link).await;
+        kyb_e2e::launch_again(&dir, &link).await;
         app.wait_for_text("[data-testid=view-detail]", "").await;
         assert_eq!(app.text_of("#tracking-title").await, company);
         assert_eq!(app.text_of(".page-header .mono").await, subtitle);
@@ -130,7 +106,7 @@ async fn a_link_that_names_anything_but_a_file_changes_nothing() {
             format!("kybdesk://expediente/{document_id}/../../x"),
         ];
         for (n, link) in bad.iter().enumerate() {
-            launch_again(&dir, link).await;
+            kyb_e2e::launch_again(&dir, link).await;
             wait_for_ignored(&dir, n + 1).await;
         }
         // Still on the audit log, no file opened.

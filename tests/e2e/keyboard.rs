@@ -29,11 +29,10 @@ async fn navigate(app: &App, nav: &str, title: &str) {
     settled(app).await;
 }
 
-/// After an action that changes the screen: once the page had a moment to move the
-/// focus, it is on an element and shows.
+/// After an action that changes the screen: the page moves the focus to the new
+/// screen's title (ui/src/hooks/useFocusTitle.ts) or its first field, where it shows.
 async fn settled(app: &App) {
-    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
-    app.assert_focus_shown().await;
+    app.wait_for_focus("main h2, main input").await;
 }
 
 /// Opens the watchlist's file of `rfc`: "/" puts the cursor in the search, the RFC

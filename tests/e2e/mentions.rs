@@ -13,8 +13,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use kyb_e2e::{DataDir, TeamDatabase, with_app_at};
-use kyb_sandbox::{Sandbox, SandboxConfig};
+use kyb_e2e::{DataDir, TeamWorld, with_app_at};
 use kyb_team::{Role, Team};
 
 /// A live change is seen within this (as in team.rs: the issue asks for a second; the
@@ -26,13 +25,12 @@ const ENTER: &str = "\u{E007}";
 
 #[tokio::test]
 async fn a_mention_reaches_the_other_desk_live_once_and_back() {
-    let service = Sandbox::start(SandboxConfig::default())
-        .await
-        .expect("sandbox");
-    let manifest = service.manifest.clone();
+    let TeamWorld {
+        service,
+        manifest,
+        db,
+    } = TeamWorld::start("kyb_e2e_mentions", "beto").await;
     let examples = manifest.examples.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string();
-    let db = TeamDatabase::create("kyb_e2e_mentions", &workspace, "beto").await;
     let (ana, ana_password) = db.add("ana", Role::Analyst).await;
     let beto_login = db.boss.member().to_owned();
     let document_id = examples.document_id.to_string();
@@ -52,8 +50,7 @@ async fn a_mention_reaches_the_other_desk_live_once_and_back() {
 
         // Both follow the example file: Ana in her window (it becomes the team's, and
         // her refresh learns its DocumentId), Beto's desk finds it in the queue.
-        app.type_into("[data-testid=add-rfc]", &examples.rfc).await;
-        app.click_button("Seguir").await;
+        app.follow(&examples.rfc).await;
         app.wait_for_text("[data-testid=row-assignee]", "Sin asignar")
             .await;
         app.click_button("Actualizar todo").await;

@@ -34,9 +34,7 @@ async fn profiles_are_added_switched_fixed_and_deleted() {
         app.click_button("Guardar y probar conexión").await;
         app.wait_for_text(".empty", "No sigue ningún expediente")
             .await;
-        app.type_into("[data-testid=add-rfc]", &manifest.examples.rfc)
-            .await;
-        app.click_button("Seguir").await;
+        app.follow(&manifest.examples.rfc).await;
         app.wait_for_text("[data-testid=watch-row]", &manifest.examples.rfc)
             .await;
 

@@ -2,8 +2,6 @@
 //! its tracking return it to the user; and a rejection comment being typed when the
 //! app closes is there when it opens again, until the analyst starts over.
 
-use std::time::Duration;
-
 use kyb_e2e::{App, DataDir, connect, demo_examples, with_app_at, with_demo_app};
 use kyb_sandbox::{Sandbox, SandboxConfig};
 use serde_json::{Value, json};
@@ -25,8 +23,7 @@ fn section(name: &str, part: &str) -> String {
 async fn open_review(app: &App, rfc: &str, follow: bool) {
     app.wait_for_text("[data-testid=active-profile]", "").await;
     if follow {
-        app.type_into("[data-testid=add-rfc]", rfc).await;
-        app.click_button("Seguir").await;
+        app.follow(rfc).await;
     }
     app.wait_for_text("[data-testid=watch-row]", rfc).await;
     app.click("[data-testid=open-file]").await;
@@ -149,7 +146,7 @@ async fn a_review_with_a_rejection_returns_the_file_to_the_user() {
 }
 
 #[tokio::test]
-async fn a_comment_typed_as_the_app_closes_is_there_when_it_opens_again() {
+async fn a_comment_kept_as_a_draft_is_there_when_the_app_opens_again() {
     // Not the demo, which starts afresh at every start: a profile of the tester's own
     // on a sandbox that outlives both runs of the app.
     let sandbox = Sandbox::start(SandboxConfig::default())
@@ -163,9 +160,10 @@ async fn a_comment_typed_as_the_app_closes_is_there_when_it_opens_again() {
         connect(&app, &manifest).await;
         open_review(&app, &first, true).await;
         reject_proof_of_address(&app).await;
-        // A typing pause, no more: the session then ends, which closes the app. Nothing
-        // on screen is waited for.
-        tokio::time::sleep(Duration::from_millis(600)).await;
+        // The draft is written a moment after the typing stops; then the session ends,
+        // which closes the app.
+        app.wait_for_text("[data-testid=draft-status]", "Borrador guardado")
+            .await;
     })
     .await;
 

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use kyb_api::file::StatusCategory;
-use kyb_e2e::{App, TeamDatabase, with_app};
+use kyb_e2e::{App, TeamDatabase, TeamWorld, with_app};
 use kyb_sandbox::{Fault, FileFacts, RunningSandbox, Sandbox, SandboxConfig};
 use kyb_team::{QueueFilter, Role, Team, ViewFilter};
 
@@ -65,8 +65,7 @@ fn three_files(service: &RunningSandbox) -> Vec<FileFacts> {
 /// Ana follows `files` in her window, each row then showing its status.
 async fn follow(app: &App, files: &[FileFacts]) {
     for file in files {
-        app.type_into("[data-testid=add-rfc]", &file.rfc).await;
-        app.click_button("Seguir").await;
+        app.follow(&file.rfc).await;
         app.text_of(&format!(
             "[data-testid=watch-row][data-rfc=\"{}\"] [data-testid=row-status] .status",
             file.rfc
@@ -89,13 +88,12 @@ async fn rows_shown(app: &App) -> Vec<String> {
 
 #[tokio::test]
 async fn a_shared_view_reaches_another_member() {
-    let service = Sandbox::start(SandboxConfig::default())
-        .await
-        .expect("sandbox");
-    let manifest = service.manifest.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string();
+    let TeamWorld {
+        service,
+        manifest,
+        db,
+    } = TeamWorld::start("kyb_e2e_views", "jefa").await;
     let files = three_files(&service);
-    let db = TeamDatabase::create("kyb_e2e_views", &workspace, "jefa").await;
     let (ana, ana_password) = db.add("ana", Role::Analyst).await;
     let beto = db.team.member(&db.boss, "beto", Role::Analyst).await;
 

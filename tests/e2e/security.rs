@@ -5,18 +5,25 @@
 use std::path::Path;
 use std::time::Duration;
 
-use kyb_e2e::{DataDir, ProfileEntry, with_app_at, with_demo_app};
+use kyb_e2e::{DataDir, ProfileEntry, with_app_at, with_demo_app_at};
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
 #[tokio::test]
 async fn the_window_stays_on_its_own_pages_and_runs_no_inline_script() {
-    with_demo_app(|app| async move {
+    let data = DataDir::new();
+    let logs = data.path().join("logs");
+    with_demo_app_at(&data, move |app| async move {
         app.wait_for_text("[data-testid=demo-banner]", "demostración")
             .await;
         let before = app.run_script("return location.href").await;
         app.run_script("location.href = 'https://example.com/'; return null")
             .await;
-        tokio::time::sleep(Duration::from_millis(800)).await;
+        // The app's refusal is logged: once it is, the page has stayed where it was.
+        kyb_e2e::poll(Duration::from_secs(10), || async {
+            logged(&logs, "navigation away from the app's pages refused").then_some(())
+        })
+        .await
+        .expect("the refusal is logged");
         assert_eq!(app.run_script("return location.href").await, before);
         app.wait_for_text("[data-testid=demo-banner]", "demostración")
             .await;
@@ -33,6 +40,11 @@ async fn the_window_stays_on_its_own_pages_and_runs_no_inline_script() {
         assert_eq!(ran, serde_json::Value::Bool(false));
     })
     .await;
+}
+
+/// Whether a log file under `logs` holds `line`.
+fn logged(logs: &Path, line: &str) -> bool {
+    logs.exists() && !files_containing(logs, line.as_bytes()).is_empty()
 }
 
 /// Every file under `dir` (recursively) whose bytes contain `needle`.
@@ -68,9 +80,7 @@ async fn the_api_key_is_in_no_file_log_or_screen_after_a_full_journey() {
         app.click_button("Guardar y probar conexión").await;
         app.wait_for_text(".empty", "No sigue ningún expediente")
             .await;
-        app.type_into("[data-testid=add-rfc]", &manifest.examples.rfc)
-            .await;
-        app.click_button("Seguir").await;
+        app.follow(&manifest.examples.rfc).await;
         app.click_button("Actualizar todo").await;
         app.wait_for_text("[data-testid=watch-row]", "aceptadas")
             .await;

@@ -25,23 +25,9 @@ async fn set_policy(app: &kyb_e2e::App, at_risk: &str, calendar: bool) {
     app.click("[data-testid=nav-profiles]").await;
     app.wait_for_text("[data-testid=sla-policy]", "Plazos (SLA)")
         .await;
-    for target in TARGETS {
-        app.replace_text(&format!("[data-testid=sla-{target}]"), "168")
-            .await;
-    }
-    app.replace_text("[data-testid=sla-atRiskHours]", at_risk)
-        .await;
-    if calendar {
-        // Saturday and Sunday join the weekdays; open from midnight to midnight.
-        app.click("[data-testid=sla-day-6]").await;
-        app.click("[data-testid=sla-day-7]").await;
-        app.replace_text("[data-testid=sla-opens]", "00:00").await;
-        app.replace_text("[data-testid=sla-closes]", "24:00").await;
-        app.click("[data-testid=sla-statutory]").await;
-    }
-    app.click("[data-testid=sla-policy-save]").await;
-    app.wait_for_text("[data-testid=sla-policy-saved]", "Plazos guardados")
-        .await;
+    let mut hours: Vec<(&str, &str)> = TARGETS.iter().map(|target| (*target, "168")).collect();
+    hours.push(("atRiskHours", at_risk));
+    app.fill_sla_policy(&hours, calendar).await;
 }
 
 #[tokio::test]
@@ -53,8 +39,7 @@ async fn a_file_about_to_breach_is_shown_and_notified() {
         set_policy(&app, "1", true).await;
 
         app.click("[data-testid=nav-watchlist]").await;
-        app.type_into("[data-testid=add-rfc]", &rfc).await;
-        app.click_button("Seguir").await;
+        app.follow(&rfc).await;
         // More than an hour left: on time, and nothing told.
         app.wait_for_text("[data-testid=row-sla]", "A tiempo").await;
         assert!(

@@ -12,8 +12,7 @@
 
 use std::time::Duration;
 
-use kyb_e2e::{TeamDatabase, with_app};
-use kyb_sandbox::{Sandbox, SandboxConfig};
+use kyb_e2e::{TeamWorld, with_app};
 use kyb_team::{FourEyes, QueueFilter, Role, Team};
 
 /// A live change is seen within this (the issue asks for a second; the margin is for a
@@ -22,15 +21,14 @@ const LIVE: Duration = Duration::from_secs(5);
 
 #[tokio::test]
 async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
-    let service = Sandbox::start(SandboxConfig::default())
-        .await
-        .expect("sandbox");
-    let manifest = service.manifest.clone();
+    let TeamWorld {
+        service,
+        manifest,
+        db,
+    } = TeamWorld::start("kyb_e2e_team", "beto").await;
     let examples = manifest.examples.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string();
     // Beto is the team's first supervisor (the set-up's last step); IT's set-up issues
     // Ana's login, so that Beto, who never had her password, may approve her requests.
-    let db = TeamDatabase::create("kyb_e2e_team", &workspace, "beto").await;
     let (ana, ana_password) = db.issue("ana", Role::Analyst).await;
     let beto_login = db.boss.member().to_owned();
 
@@ -48,8 +46,7 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
         app.click("[data-testid=nav-watchlist]").await;
 
         // Ana follows the example file: it becomes the team's, unassigned.
-        app.type_into("[data-testid=add-rfc]", &examples.rfc).await;
-        app.click_button("Seguir").await;
+        app.follow(&examples.rfc).await;
         app.wait_for_text("[data-testid=row-assignee]", "Sin asignar")
             .await;
         app.click_button("Actualizar todo").await;
@@ -157,13 +154,12 @@ async fn a_second_desk_s_claim_note_and_approval_reach_the_window_live() {
 
 #[tokio::test]
 async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_loses_the_team() {
-    let service = Sandbox::start(SandboxConfig::default())
-        .await
-        .expect("sandbox");
-    let manifest = service.manifest.clone();
+    let TeamWorld {
+        service,
+        manifest,
+        db,
+    } = TeamWorld::start("kyb_e2e_members", "jefa").await;
     let examples = manifest.examples.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string();
-    let db = TeamDatabase::create("kyb_e2e_members", &workspace, "jefa").await;
     // Ana supervises with the set-up's first supervisor; she signs in in the window
     // with the one-time password she was handed.
     let (ana, ana_password) = db.add("ana", Role::Supervisor).await;
@@ -267,12 +263,11 @@ async fn a_supervisor_adds_a_member_who_signs_in_once_and_works_and_removed_lose
 /// and lists the version the desk recorded; a state change is refused meanwhile.
 #[tokio::test]
 async fn a_desk_older_than_the_team_needs_says_how_to_update() {
-    let service = Sandbox::start(SandboxConfig::default())
-        .await
-        .expect("sandbox");
-    let manifest = service.manifest.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string();
-    let db = TeamDatabase::create("kyb_e2e_versions", &workspace, "beto").await;
+    let TeamWorld {
+        service,
+        manifest,
+        db,
+    } = TeamWorld::start("kyb_e2e_versions", "beto").await;
     let (ana, ana_password) = db.add("ana", Role::Analyst).await;
     // Beto, a supervisor, asks for a version no desk has yet.
     db.boss

@@ -7,19 +7,17 @@
 use kyb_desk_core::screening::ListFormat;
 use kyb_desk_core::screening::formats::{self, ListFile};
 use kyb_desk_core::screening::store::{ListInfo, ListOrigin};
-use kyb_e2e::{TeamDatabase, with_app};
-use kyb_sandbox::{Sandbox, SandboxConfig};
+use kyb_e2e::{TeamWorld, with_app};
 use kyb_team::Role;
 
 #[tokio::test]
 async fn a_list_imported_on_one_desk_screens_on_the_other() {
-    let service = Sandbox::start(SandboxConfig::default())
-        .await
-        .expect("sandbox");
-    let manifest = service.manifest.clone();
+    let TeamWorld {
+        service,
+        manifest,
+        db,
+    } = TeamWorld::start("kyb_e2e_lists", "beto").await;
     let examples = manifest.examples.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string();
-    let db = TeamDatabase::create("kyb_e2e_lists", &workspace, "beto").await;
     let (ana, ana_password) = db.issue("ana", Role::Analyst).await;
     // The demo's 69-B list names the example file's first shareholder.
     let file = service
@@ -88,8 +86,7 @@ async fn a_list_imported_on_one_desk_screens_on_the_other() {
 
         // Her review of the example file finds the shareholder on it.
         app.click("[data-testid=nav-watchlist]").await;
-        app.type_into("[data-testid=add-rfc]", &examples.rfc).await;
-        app.click_button("Seguir").await;
+        app.follow(&examples.rfc).await;
         app.click(&format!(
             "[data-rfc={}] [data-testid=open-file]",
             examples.rfc

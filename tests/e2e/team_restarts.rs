@@ -40,8 +40,7 @@ async fn the_window_says_offline_at_once_and_hears_the_team_again_after_every_re
         app.wait_for_attribute("[data-testid=team-live]", "data-state", "live")
             .await;
         // Ana follows the example file; its DocumentId reaches the team.
-        app.type_into("[data-testid=add-rfc]", &examples.rfc).await;
-        app.click_button("Seguir").await;
+        app.follow(&examples.rfc).await;
         app.click_button("Actualizar todo").await;
         let document_id = examples.document_id.to_string();
         poll(Duration::from_secs(10), || async {

@@ -84,9 +84,7 @@ async fn a_changed_address_asks_before_the_key_goes() {
         assert!(warning.contains(&manifest.base_url), "{warning}");
         // Following a file on the new address is refused too, and says why.
         app.click("[data-testid=nav-watchlist]").await;
-        app.type_into("[data-testid=add-rfc]", &manifest.examples.rfc)
-            .await;
-        app.click_button("Seguir").await;
+        app.follow(&manifest.examples.rfc).await;
         app.wait_for_text("[data-testid=watch-row]", &manifest.examples.rfc)
             .await;
         app.click_button("Actualizar todo").await;

@@ -12,8 +12,7 @@ async fn follow_a_file_and_refresh_it() {
         app.wait_for_text(".empty", "No sigue ningún expediente")
             .await;
         // A file the service does not know is said at once, and the follow undone.
-        app.type_into("[data-testid=add-rfc]", "ZZZ010101ZZ9").await;
-        app.click_button("Seguir").await;
+        app.follow("ZZZ010101ZZ9").await;
         app.wait_for_text(
             "[data-testid=watch-notice]",
             "El servicio no conoce el RFC ZZZ010101ZZ9",
@@ -23,8 +22,7 @@ async fn follow_a_file_and_refresh_it() {
         app.wait_for_text(".empty", "No sigue ningún expediente")
             .await;
         // A file it knows is asked about at once: the row shows its first answer.
-        app.type_into("[data-testid=add-rfc]", &rfc).await;
-        app.click_button("Seguir").await;
+        app.follow(&rfc).await;
         let row = app
             .wait_for_text("[data-testid=watch-row]", "aceptadas")
             .await;

@@ -11,8 +11,7 @@
 
 use std::time::Duration;
 
-use kyb_e2e::{TeamDatabase, with_app};
-use kyb_sandbox::{Sandbox, SandboxConfig};
+use kyb_e2e::{TeamWorld, with_app};
 use kyb_team::{NewTeamFile, QueueFilter, Role, TeamError};
 
 /// A live change is seen within this (a loaded machine's margin).
@@ -25,13 +24,12 @@ const UNASSIGNED: &str = "WKE010101AA5";
 
 #[tokio::test]
 async fn a_supervisor_reassigns_in_bulk_after_the_preview_and_take_next_stops_at_the_cap() {
-    let service = Sandbox::start(SandboxConfig::default())
-        .await
-        .expect("sandbox");
-    let manifest = service.manifest.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string();
+    let TeamWorld {
+        service,
+        manifest,
+        db,
+    } = TeamWorld::start("kyb_e2e_workload", "jefa").await;
     let flow = manifest.examples.flow_id.to_string();
-    let db = TeamDatabase::create("kyb_e2e_workload", &workspace, "jefa").await;
     let (ana, ana_password) = db.add("ana", Role::Supervisor).await;
     let beto = db.team.member(&db.boss, "beto", Role::Analyst).await;
     let carla = db.team.member(&db.boss, "carla", Role::Analyst).await;

@@ -128,6 +128,28 @@ where
     with_app_args(args, data, journey).await;
 }
 
+/// Starts the demo app again on `data` with `link`, as a script or the desktop would,
+/// and waits for it to exit, having handed the link over to the app already running.
+pub async fn launch_again(data: &std::path::Path, link: &str) {
+    let mut second = tokio::process::Command::new(desk_binary())
+        .args(["--demo", "--data-dir"])
+        .arg(data)
+        .arg(link)
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the second launch starts");
+    match tokio::time::timeout(Duration::from_secs(30), second.wait()).await {
+        Ok(status) => {
+            let status = status.expect("the second launch's status");
+            assert!(
+                status.success(),
+                "the second launch with {link} failed: {status}"
+            );
+        }
+        Err(_) => panic!("the second launch with {link} did not exit: it runs beside the first"),
+    }
+}
+
 /// The app binary the journeys run (`KYB_DESK_BIN`), to start it again by hand.
 pub fn desk_binary() -> String {
     app_binary()
@@ -215,6 +237,31 @@ pub async fn demo_examples() -> kyb_sandbox::Examples {
     let examples = sandbox.manifest.examples.clone();
     sandbox.stop().await;
     examples
+}
+
+/// A journey's team: a sandbox of its own and a team's database for the sandbox's first
+/// tenant's workspace, `boss` its first supervisor.
+pub struct TeamWorld {
+    pub service: kyb_sandbox::RunningSandbox,
+    pub manifest: kyb_sandbox::Manifest,
+    pub db: TeamDatabase,
+}
+
+impl TeamWorld {
+    /// The database named after `prefix` (`kyb_e2e_team` → `kyb_e2e_team_<tag>`).
+    pub async fn start(prefix: &str, boss: &str) -> Self {
+        let service = kyb_sandbox::Sandbox::start(kyb_sandbox::SandboxConfig::default())
+            .await
+            .expect("sandbox");
+        let manifest = service.manifest.clone();
+        let workspace = manifest.tenants[0].workspace_id.to_string();
+        let db = TeamDatabase::create(prefix, &workspace, boss).await;
+        Self {
+            service,
+            manifest,
+            db,
+        }
+    }
 }
 
 /// A team's database on the session's private PostgreSQL (`scripts/session.sh
@@ -366,9 +413,7 @@ pub const REVIEW_COMMENT: &str = "El comprobante tiene más de 3 meses: suba uno
 /// Follows the file of `rfc`, opens its review, rejects the proof of address with
 /// [`REVIEW_COMMENT`] and opens the preview.
 pub async fn reject_and_preview(app: &App, rfc: &str) {
-    app.type_into("[data-testid=add-rfc]", rfc).await;
-    app.click_button("Seguir").await;
-    app.click("[data-testid=open-file]").await;
+    app.follow_and_open(rfc).await;
     app.click("[data-testid=start-review]").await;
     let row = "[data-testid=review-section][data-section=ProofAddressObligatorio]";
     app.click(&format!("{row} [data-testid=reject]")).await;
@@ -948,6 +993,50 @@ impl App {
             .execute_async(script, Vec::new())
             .await
             .unwrap_or_else(|e| panic!("the script failed: {e}"))
+    }
+
+    /// Fills the SLA policy's form on the Profiles screen (open) with `hours` by field
+    /// (`queuedHours`, …, `atRiskHours`) and, with `round_the_clock`, a calendar of
+    /// every day from midnight to midnight without holidays (its checkboxes toggle: the
+    /// first time only), then saves it.
+    pub async fn fill_sla_policy(&self, hours: &[(&str, &str)], round_the_clock: bool) {
+        for (field, value) in hours {
+            self.replace_text(&format!("[data-testid=sla-{field}]"), value)
+                .await;
+        }
+        if round_the_clock {
+            // Saturday and Sunday join the weekdays; open from midnight to midnight.
+            self.click("[data-testid=sla-day-6]").await;
+            self.click("[data-testid=sla-day-7]").await;
+            self.replace_text("[data-testid=sla-opens]", "00:00").await;
+            self.replace_text("[data-testid=sla-closes]", "24:00").await;
+            self.click("[data-testid=sla-statutory]").await;
+        }
+        self.click("[data-testid=sla-policy-save]").await;
+        self.wait_for_text("[data-testid=sla-policy-saved]", "Plazos guardados")
+            .await;
+    }
+
+    /// Follows the file of `rfc` from the watchlist's box ("Seguir").
+    pub async fn follow(&self, rfc: &str) {
+        self.type_into("[data-testid=add-rfc]", rfc).await;
+        self.click_button("Seguir").await;
+    }
+
+    /// Follows the file of `rfc` and opens its tracking (the watchlist's only file).
+    pub async fn follow_and_open(&self, rfc: &str) {
+        self.follow(rfc).await;
+        self.click("[data-testid=open-file]").await;
+    }
+
+    /// Once the page has drawn `count` frames: what a change sets off in layout (a
+    /// resize, a scrollbar, an observer's callback) has happened by then.
+    pub async fn frames(&self, count: u32) {
+        let script = format!(
+            "const done = arguments[arguments.length - 1]; let left = {count}; \
+             const next = () => (left-- > 0 ? requestAnimationFrame(next) : done(true)); next();"
+        );
+        self.run_async_script(&script).await;
     }
 
     /// Everything the window shows as text, for failure messages.

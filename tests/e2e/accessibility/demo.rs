@@ -73,25 +73,15 @@ pub(crate) async fn evidence_window(app: &App, f: &mut Findings) {
 /// review for at most three days) is about to breach: the notice, and the watchlist it
 /// opens, filtered to those files.
 pub(crate) async fn sla_notice(app: &App, f: &mut Findings) {
-    for target in [
-        "queuedHours",
-        "inReviewHours",
-        "enrollingHours",
-        "enrollmentFailedHours",
-        "unknownHours",
-        "atRiskHours",
-    ] {
-        app.replace_text(&format!("[data-testid=sla-{target}]"), "168")
-            .await;
-    }
-    app.click("[data-testid=sla-day-6]").await;
-    app.click("[data-testid=sla-day-7]").await;
-    app.replace_text("[data-testid=sla-opens]", "00:00").await;
-    app.replace_text("[data-testid=sla-closes]", "24:00").await;
-    app.click("[data-testid=sla-statutory]").await;
-    app.click("[data-testid=sla-policy-save]").await;
-    app.wait_for_text("[data-testid=sla-policy-saved]", "Plazos guardados")
-        .await;
+    let week = [
+        ("queuedHours", "168"),
+        ("inReviewHours", "168"),
+        ("enrollingHours", "168"),
+        ("enrollmentFailedHours", "168"),
+        ("unknownHours", "168"),
+        ("atRiskHours", "168"),
+    ];
+    app.fill_sla_policy(&week, true).await;
     app.wait_for_text("[data-testid=sla-notice]", "por vencer")
         .await;
     scan(app, "SLA notice (por vencer)", f).await;

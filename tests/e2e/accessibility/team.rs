@@ -2,7 +2,7 @@
 //! supervisor signed in to a team on the session's private PostgreSQL, with the
 //! reassignment's preview, and the Team screen of an analyst.
 
-use kyb_e2e::{App, ProfileEntry, TeamDatabase, with_app};
+use kyb_e2e::{App, ProfileEntry, TeamDatabase, TeamWorld, with_app};
 use kyb_team::{NewTeamFile, Role};
 
 use super::{Findings, scan};
@@ -39,12 +39,11 @@ async fn first_run_in_team(
 
 #[tokio::test]
 async fn the_first_run_and_the_team_screens_have_no_serious_violation() {
-    let service = kyb_sandbox::Sandbox::start(kyb_sandbox::SandboxConfig::default())
-        .await
-        .expect("sandbox");
-    let manifest = service.manifest.clone();
-    let workspace = manifest.tenants[0].workspace_id.to_string();
-    let db = TeamDatabase::create("kyb_e2e_axe", &workspace, "beto").await;
+    let TeamWorld {
+        service,
+        manifest,
+        db,
+    } = TeamWorld::start("kyb_e2e_axe", "beto").await;
     let (sara, sara_password) = db.add("sara", Role::Supervisor).await;
     let (ana, ana_password) = db.add("ana", Role::Analyst).await;
     let flow = manifest.examples.flow_id.to_string();

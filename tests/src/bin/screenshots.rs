@@ -192,8 +192,7 @@ async fn main() {
 
         // An error as the analyst meets it: a followed RFC the service has no file for.
         app.click(".sidenav-item").await;
-        app.type_into("[data-testid=add-rfc]", "ZZZ990101ZZ9").await;
-        app.click_button("Seguir").await;
+        app.follow("ZZZ990101ZZ9").await;
         app.click("[data-rfc=ZZZ990101ZZ9] [data-testid=open-file]")
             .await;
         app.text_of("[data-testid=error-notice]").await;
@@ -388,8 +387,7 @@ async fn team_screens(dir: &Path) {
             .await;
         let (beto, _) = db.team.sign_in(&beto_login, &beto_password).await;
         for rfc in [&examples.rfc, &examples.large_rfc] {
-            app.type_into("[data-testid=add-rfc]", rfc).await;
-            app.click_button("Seguir").await;
+            app.follow(rfc).await;
             app.wait_for_text(
                 &format!("[data-rfc={rfc}] [data-testid=row-assignee]"),
                 "Sin asignar",
@@ -500,10 +498,7 @@ async fn about_the_service(dir: &Path) {
     with_app(move |app| async move {
         connect(&app, &manifest).await;
         alter_tracking(&service);
-        app.type_into("[data-testid=add-rfc]", &manifest.examples.rfc)
-            .await;
-        app.click_button("Seguir").await;
-        app.click("[data-testid=open-file]").await;
+        app.follow_and_open(&manifest.examples.rfc).await;
         app.text_of("[data-testid=tracking-person]").await;
         app.click("[data-testid=nav-about]").await;
         app.wait_for_text("[data-testid=drift-null]", "Person[].FaceKeyId")

@@ -54,19 +54,7 @@ pub async fn supervisor_desk(dir: &Path) {
         app.click("[data-testid=nav-profiles]").await;
         app.wait_for_text("[data-testid=sla-policy]", "Plazos (SLA)")
             .await;
-        for (field, hours) in TARGETS {
-            app.replace_text(&format!("[data-testid=sla-{field}]"), hours)
-                .await;
-        }
-        // Saturday and Sunday join the weekdays; open from midnight to midnight.
-        app.click("[data-testid=sla-day-6]").await;
-        app.click("[data-testid=sla-day-7]").await;
-        app.replace_text("[data-testid=sla-opens]", "00:00").await;
-        app.replace_text("[data-testid=sla-closes]", "24:00").await;
-        app.click("[data-testid=sla-statutory]").await;
-        app.click("[data-testid=sla-policy-save]").await;
-        app.wait_for_text("[data-testid=sla-policy-saved]", "Plazos guardados")
-            .await;
+        app.fill_sla_policy(&TARGETS, true).await;
 
         // The queue in its usual order (the latest changes first), so that files in
         // each state show, under the overview's counts.

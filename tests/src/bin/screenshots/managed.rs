@@ -74,9 +74,7 @@ async fn diagnostics(dir: &Path) {
     let examples = demo_examples().await;
     let dir = dir.to_path_buf();
     with_demo_app(move |app| async move {
-        app.type_into("[data-testid=add-rfc]", &examples.rfc).await;
-        app.click_button("Seguir").await;
-        app.click("[data-testid=open-file]").await;
+        app.follow_and_open(&examples.rfc).await;
         app.text_of("[data-testid=tracking-person]").await;
         app.click("[data-testid=nav-about]").await;
         app.click("[data-testid=open-diagnostics]").await;
