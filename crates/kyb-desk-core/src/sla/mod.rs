@@ -21,7 +21,23 @@ pub use calendar::{BusinessCalendar, mexico_holidays};
 pub use clock::{Phase, SlaClock, SlaState, StatusSpan, clock};
 pub use targets::SlaTargets;
 
-use crate::error::{AppError, AppResult, Failure};
+use crate::error::{AppError, AppResult, Failure, Task};
+use crate::profile_records::ProfileRecords;
+use crate::recovery::{RecordKind, Recoveries};
+
+/// The SLA's records per profile in `dir` (the policy, and the notices told), read and
+/// saved as the SLA's.
+fn records<T: Serialize + serde::de::DeserializeOwned + Default>(
+    dir: std::path::PathBuf,
+    recoveries: Recoveries,
+) -> ProfileRecords<T> {
+    ProfileRecords::new(
+        dir,
+        RecordKind::SlaPolicy,
+        [Task::ReadSlaPolicy, Task::SaveSlaPolicy],
+        recoveries,
+    )
+}
 
 /// A workspace's SLA: the calendar its clocks count in and the targets they count to.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]

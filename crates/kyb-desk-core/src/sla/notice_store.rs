@@ -9,9 +9,9 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use crate::error::{AppResult, Task};
+use crate::error::AppResult;
 use crate::profile_records::ProfileRecords;
-use crate::recovery::{RecordKind, Recoveries};
+use crate::recovery::Recoveries;
 
 /// A file by its flow and RFC.
 pub type FileKey = (String, String);
@@ -20,15 +20,7 @@ pub struct NoticeStore(ProfileRecords<BTreeSet<FileKey>>);
 
 impl NoticeStore {
     pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
-        Self(
-            ProfileRecords::new(
-                dir,
-                RecordKind::SlaPolicy,
-                [Task::ReadSlaPolicy, Task::SaveSlaPolicy],
-                recoveries,
-            )
-            .named(".notices"),
-        )
+        Self(super::records(dir, recoveries).named(".notices"))
     }
 
     /// The files of `at_risk` the analyst was not shown yet, in `at_risk`'s order: a

@@ -5,9 +5,9 @@
 use std::path::PathBuf;
 
 use super::SlaPolicy;
-use crate::error::{AppResult, Task};
+use crate::error::AppResult;
 use crate::profile_records::ProfileRecords;
-use crate::recovery::{RecordKind, Recoveries};
+use crate::recovery::Recoveries;
 
 pub struct PolicyStore(ProfileRecords<SlaPolicy>);
 
@@ -16,13 +16,7 @@ impl PolicyStore {
         // A stored policy that breaks today's bounds is set aside and announced like an
         // unreadable one: a clock never counts to a target the desk would refuse.
         Self(
-            ProfileRecords::new(
-                dir,
-                RecordKind::SlaPolicy,
-                [Task::ReadSlaPolicy, Task::SaveSlaPolicy],
-                recoveries,
-            )
-            .checked(|policy| {
+            super::records(dir, recoveries).checked(|policy: SlaPolicy| {
                 let problems = policy.problems();
                 if problems.is_empty() {
                     policy.validated().map_err(|e| e.to_string())
