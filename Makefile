@@ -15,7 +15,7 @@ export WEBKIT_DISABLE_DMABUF_RENDERER
 
 APP_BIN := $(CARGO_TARGET_DIR)/debug/kyb-desk
 
-.PHONY: help run run-team test fuzz bench screenshots bundle repo test-repo packaged-features ui app deps dev bindings icons clean
+.PHONY: help run run-team test fuzz bench screenshots bundle repo test-repo packaged-features ui app deps dev bindings schema icons clean
 
 help:
 	@echo "make run          build KYB Desk and open it on its embedded demo service"
@@ -29,6 +29,7 @@ help:
 	@echo "make test-repo    install kyb-desk here from a test repository, upgrade it, refuse forged ones; then remove it"
 	@echo "make dev          the app over the Vite dev server, with hot reload"
 	@echo "make bindings     regenerate ui/src/bindings/, ui/src/api/commands.ts and the capabilities from the Rust types and commands"
+	@echo "make schema       regenerate crates/kyb-team/schema.sql from the migrations"
 	@echo "make icons        regenerate icons/ from icons/app-icon.svg"
 
 deps:
@@ -112,6 +113,13 @@ dev: deps
 
 bindings:
 	UPDATE_BINDINGS=1 cargo test -q -p kyb-desk --lib bindings
+
+# The team's schema as the migrations leave it (crates/kyb-team/schema.sql), on a private
+# PostgreSQL.
+schema:
+	@scripts/install-deps.sh test
+	scripts/session.sh --postgres -- env UPDATE_SCHEMA=1 \
+	  cargo test -q -p kyb-team --test schema -- --include-ignored
 
 icons: deps
 	ui/node_modules/.bin/tauri icon icons/app-icon.svg -o icons
