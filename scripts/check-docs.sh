@@ -90,7 +90,15 @@ check_span() {
   local doc=$1 line=$2 span=$3 path
   path=${span%%[[:space:]]*}
   case $path in
-    *://* | /* | ~* | -* | *'<'* | *'>'* | *'*'* | *'?'* | *'{'* | *'['* | *'$'*) return ;;
+    *://* | /* | ~* | -* | *'$'*) return ;;
+    *'<'* | *'>'* | *'*'* | *'?'* | *'{'* | *'['*)
+      # A placeholder or a glob: the folder before it must exist.
+      local folder=${path%%[<>*?{[]*}
+      folder=${folder%/*}
+      [[ $folder == */* || -n $folder && $path == "$folder"/* ]] || return 0
+      [[ $folder =~ $built ]] && return
+      [[ -d $folder ]] || say "$doc:$line: no such folder: $folder (in $path)"
+      return ;;
   esac
   [[ $path == */* || $path =~ $extensions ]] || return 0
   [[ $path =~ $built ]] && return

@@ -93,6 +93,10 @@ BEGIN
     RETURN password;
 END $$;
 
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
 --
 -- Name: team_note; Type: TABLE; Schema: public; Owner: -
 --

@@ -377,6 +377,34 @@ mod tests {
     }
 
     #[test]
+    fn a_change_is_written_at_once_and_read_back_with_the_keys_of_a_newer_version() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        std::fs::write(
+            dir.path().join(PREFERENCES_FILE),
+            br#"{"theme":"light","newerKey":[1]}"#,
+        )
+        .expect("written");
+        let store = PreferenceStore::open_alone(dir.path(), &Recoveries::default()).expect("opens");
+        assert_eq!(store.preferences().theme, ThemeChoice::Light);
+        store
+            .set(PreferenceChange::Language(Locale::En))
+            .expect("changed");
+        let again = PreferenceStore::open_alone(dir.path(), &Recoveries::default()).expect("opens");
+        assert_eq!(
+            (again.preferences().language, again.preferences().theme),
+            (Locale::En, ThemeChoice::Light)
+        );
+        let file = std::fs::read_to_string(dir.path().join(PREFERENCES_FILE)).expect("read");
+        assert!(file.contains("newerKey"), "{file}");
+        // A file that does not read is set aside and announced; the defaults are used.
+        std::fs::write(dir.path().join(PREFERENCES_FILE), b"{not json").expect("written");
+        let recoveries = Recoveries::default();
+        let fresh = PreferenceStore::open_alone(dir.path(), &recoveries).expect("opens");
+        assert_eq!(fresh.preferences(), Preferences::default());
+        assert_eq!(recoveries.all().len(), 1);
+    }
+
+    #[test]
     fn a_change_crosses_as_key_and_value() {
         let change: PreferenceChange =
             serde_json::from_value(serde_json::json!({"key": "theme", "value": "dark"}))

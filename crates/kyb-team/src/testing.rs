@@ -20,7 +20,7 @@ use crate::{Role, Team, setup};
 pub fn session_cluster() -> String {
     std::env::var("KYB_TEST_DATABASE_URL").expect(
         "no PostgreSQL session (KYB_TEST_DATABASE_URL): run the test through `make test`, or \
-         `scripts/session.sh --postgres -- cargo test ... -- --include-ignored`",
+         `scripts/session.sh --postgres -- cargo test ... -- --include-ignored --skip _child`",
     )
 }
 

@@ -5,14 +5,10 @@
 //!
 //! Also here: the rules a new migration keeps.
 
-mod common;
-
 use std::path::Path;
 
-use kyb_team::setup;
-use sqlx::postgres::PgConnectOptions;
-
-/// The database the committed file is dumped from; its roles are named after it.
+/// The name the dump gives the database its roles are named after (the one the
+/// operations guide uses); the test's own database has a name of its own.
 const DATABASE: &str = "kyb_team";
 
 const SCHEMA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/schema.sql");
@@ -29,54 +25,31 @@ fn header() -> String {
 }
 
 /// `pg_dump`'s text without what changes from one run to the next: its version lines,
-/// its session settings and the random key of `\restrict`.
-fn readable(dump: &str) -> String {
+/// its session settings before the first object and the random key of `\restrict`, with
+/// the roles named after `database` named after [`DATABASE`].
+fn readable(dump: &str, database: &str) -> String {
     let mut text = header();
     let mut blank = true;
+    let mut preamble = true;
     for line in dump.lines() {
-        let noise = line.starts_with("-- Dumped ")
-            || line.starts_with("\\restrict ")
-            || line.starts_with("\\unrestrict ")
-            || line.starts_with("SET ")
-            || line.starts_with("SELECT pg_catalog.set_config(");
+        preamble = preamble && !line.starts_with("-- Name: ");
+        let noise = (preamble
+            && (line.starts_with("-- Dumped ")
+                || line.starts_with("\\restrict ")
+                || line.starts_with("SET ")
+                || line.starts_with("SELECT pg_catalog.set_config(")))
+            || line.starts_with("\\unrestrict ");
         if noise || (blank && line.is_empty()) {
             continue;
         }
+        let line = line
+            .replace(&format!("{database}_member"), &format!("{DATABASE}_member"))
+            .replace(&format!("{database}_owner"), &format!("{DATABASE}_owner"));
         blank = line.is_empty();
-        text.push_str(line);
+        text.push_str(&line);
         text.push('\n');
     }
     text
-}
-
-async fn migrated_database() -> PgConnectOptions {
-    let admin: PgConnectOptions = kyb_team::testing::session_cluster()
-        .parse()
-        .expect("the session's URL");
-    let mut connection = common::connect(&admin).await;
-    for statement in [
-        format!("DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"),
-        format!("DROP ROLE IF EXISTS {DATABASE}_member"),
-        format!("DROP ROLE IF EXISTS {DATABASE}_owner"),
-    ] {
-        sqlx::raw_sql(&statement)
-            .execute(&mut connection)
-            .await
-            .expect(&statement);
-    }
-    let owner = format!("{DATABASE}_owner");
-    setup::prepare(&admin, DATABASE, &owner, Some("schema-dump"))
-        .await
-        .expect("the set-up's first step");
-    let owner_options = admin
-        .clone()
-        .database(DATABASE)
-        .username(&owner)
-        .password("schema-dump");
-    setup::migrate(&owner_options)
-        .await
-        .expect("the owner migrates");
-    admin.database(DATABASE)
 }
 
 fn pg_dump() -> std::process::Command {
@@ -90,10 +63,10 @@ fn pg_dump() -> std::process::Command {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn the_committed_schema_is_what_the_migrations_build() {
-    migrated_database().await;
+    let team = kyb_team::testing::TestTeam::new("kyb_schema_dump").await;
     // PGHOST, PGUSER and PGPASSFILE are the session's (scripts/session.sh).
     let output = pg_dump()
-        .args(["--schema-only", "--no-owner", "--dbname", DATABASE])
+        .args(["--schema-only", "--no-owner", "--dbname", &team.database])
         .output()
         .expect("pg_dump runs");
     assert!(
@@ -101,7 +74,8 @@ async fn the_committed_schema_is_what_the_migrations_build() {
         "pg_dump: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let fresh = readable(&String::from_utf8(output.stdout).expect("pg_dump writes UTF-8"));
+    let dump = String::from_utf8(output.stdout).expect("pg_dump writes UTF-8");
+    let fresh = readable(&dump, &team.database);
     if std::env::var_os("UPDATE_SCHEMA").is_some() {
         std::fs::write(SCHEMA, &fresh).expect("schema.sql written");
         return;
@@ -157,6 +131,22 @@ async fn every_workspace_table_has_the_one_workspace_policy() {
             "{table}: checked on write too"
         );
     }
+    // And it is the table's one policy: another permissive one would be OR'd with it.
+    let others: Vec<(String, String)> = sqlx::query_as(
+        "SELECT p.tablename::text, p.policyname::text FROM pg_policies p
+         JOIN pg_attribute a ON a.attrelid = (quote_ident(p.tablename))::regclass
+              AND a.attname = 'workspace_id'
+         WHERE p.schemaname = 'public' AND p.tablename <> 'team_member'
+           AND (p.policyname <> p.tablename || '_workspace' OR p.permissive <> 'PERMISSIVE'
+                OR p.cmd <> 'ALL' OR p.roles <> '{public}')",
+    )
+    .fetch_all(&mut connection)
+    .await
+    .expect("the policies");
+    assert!(
+        others.is_empty(),
+        "policies besides the workspace rule: {others:?}"
+    );
     let version: i32 = sqlx::query_scalar("SELECT team_schema_version()")
         .fetch_one(&mut connection)
         .await

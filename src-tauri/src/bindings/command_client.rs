@@ -259,6 +259,16 @@ function channel<T>(listener: (message: T) => void): Channel<T> {
   made.onmessage = listener;
   return made;
 }
+
+/** Sends a command whose arguments hold channels: a channel that cannot be made (no
+ * backend) fails the call as an AppError too, never synchronously. */
+function sending<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return send();
+  } catch (error) {
+    return Promise.reject(asAppError(error));
+  }
+}
 ";
 
 /// One command's function: its doc, its parameters (a `Channel<T>` taken as a listener
@@ -266,7 +276,11 @@ function channel<T>(listener: (message: T) => void): Channel<T> {
 fn client_function(c: &Described) -> String {
     let mut params = Vec::new();
     let mut args = Vec::new();
+    let mut channels = false;
+    // The doc names the arguments as the window does; a `*/` would end the comment.
+    let mut doc = c.doc.replace("*/", "*\\/");
     for (rust, ts) in &c.args {
+        doc = doc.replace(&format!("`{rust}`"), &format!("`{}`", camel_case(rust)));
         let name = camel_case(rust);
         match ts
             .strip_prefix("Channel<")
@@ -275,6 +289,7 @@ fn client_function(c: &Described) -> String {
             Some(message) => {
                 params.push(format!("{name}: (message: {message}) => void"));
                 args.push(format!("{name}: channel({name})"));
+                channels = true;
             }
             None => {
                 params.push(format!("{name}: {ts}"));
@@ -287,16 +302,21 @@ fn client_function(c: &Described) -> String {
     } else {
         format!("{{ {} }}", args.join(", "))
     };
-    let doc = if c.doc.is_empty() {
+    let doc = if doc.is_empty() {
         String::new()
     } else {
-        format!("\n/** {} */", c.doc)
+        format!("\n/** {doc} */")
+    };
+    let call = format!("call(\"{}\", {args})", c.name);
+    let body = if channels {
+        format!("sending(() => {call})")
+    } else {
+        call
     };
     format!(
-        "{doc}\nexport const {} = ({}) => call(\"{}\", {args});\n",
+        "{doc}\nexport const {} = ({}) => {body};\n",
         camel_case(c.name),
-        params.join(", "),
-        c.name
+        params.join(", ")
     )
 }
 

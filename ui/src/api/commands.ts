@@ -596,6 +596,16 @@ function channel<T>(listener: (message: T) => void): Channel<T> {
   return made;
 }
 
+/** Sends a command whose arguments hold channels: a channel that cannot be made (no
+ * backend) fails the call as an AppError too, never synchronously. */
+function sending<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return send();
+  } catch (error) {
+    return Promise.reject(asAppError(error));
+  }
+}
+
 export const appInfo = () => call("app_info", {});
 
 /** The demo's "try this" leads; null outside the demo. */
@@ -710,7 +720,7 @@ export const dashboard = (query: DashboardQuery) => call("dashboard", { query })
 /** The dashboard's figures as CSV, where the analyst chooses (null: they cancelled). */
 export const exportDashboardCsv = (query: DashboardQuery) => call("export_dashboard_csv", { query });
 
-/** The file's dossier for an auditor, saved where the analyst chooses (null: they cancelled); with the evidence's documents in it when `with_documents`. */
+/** The file's dossier for an auditor, saved where the analyst chooses (null: they cancelled); with the evidence's documents in it when `withDocuments`. */
 export const exportDossier = (flowId: string, rfc: string, documentId: string, withDocuments: boolean) => call("export_dossier", { flowId, rfc, documentId, withDocuments });
 
 export const openExternal = (url: string) => call("open_external", { url });
@@ -721,12 +731,12 @@ export const copyText = (text: string) => call("copy_text", { text });
 export const copyFileLink = (documentId: string) => call("copy_file_link", { documentId });
 
 /** Links to a file the desktop hands the app (a link clicked in a chat), each checked, first the one the app was started with. Listening again replaces the previous listener. */
-export const fileLinks = (onLink: (message: FileLink) => void) => call("file_links", { onLink: channel(onLink) });
+export const fileLinks = (onLink: (message: FileLink) => void) => sending(() => call("file_links", { onLink: channel(onLink) }));
 
-/** An OS notification of `body`, shown only while the window is out of sight (the backend checks; `page_hidden` is the page's own word); whether it was shown. */
+/** An OS notification of `body`, shown only while the window is out of sight (the backend checks; `pageHidden` is the page's own word); whether it was shown. */
 export const notifyIfHidden = (body: string, pageHidden: boolean) => call("notify_if_hidden", { body, pageHidden });
 
-/** The watchlist painted with its rows for the first time since the app started, `page_ms` after the page's navigation started. */
+/** The watchlist painted with its rows for the first time since the app started, `pageMs` after the page's navigation started. */
 export const startupPainted = (rows: number, pageMs: number) => call("startup_painted", { rows, pageMs });
 
 /** A picture the service links to, fetched by the backend, as a `data:` URL. */
@@ -754,10 +764,10 @@ export const acknowledgeFindings = (documentId: string, section: string) => call
 export const riskLists = () => call("risk_lists", {});
 
 /** Asks for the list's file(s) in the system's dialog and imports them, reporting each stage; null when the user cancels. */
-export const importList = (format: ListFormat, onProgress: (message: ImportProgress) => void) => call("import_list", { format, onProgress: channel(onProgress) });
+export const importList = (format: ListFormat, onProgress: (message: ImportProgress) => void) => sending(() => call("import_list", { format, onProgress: channel(onProgress) }));
 
 /** Downloads the list from the address the managed policy names, and imports it, reporting each stage. */
-export const importListFrom = (format: ListFormat, onProgress: (message: ImportProgress) => void) => call("import_list_from", { format, onProgress: channel(onProgress) });
+export const importListFrom = (format: ListFormat, onProgress: (message: ImportProgress) => void) => sending(() => call("import_list_from", { format, onProgress: channel(onProgress) }));
 
 /** The analyst's disposition of a hit, kept in the audit log (and the team's trail). */
 export const disposeHit = (request: DisposeHit) => call("dispose_hit", { request });
@@ -793,8 +803,8 @@ export const importWatchlistCsv = (text: string, defaultFlowId: string) => call(
 
 export const markWatchSeen = (flowId: string, rfc: string) => call("mark_watch_seen", { flowId, rfc });
 
-/** Runs every tracking query (or, with `failed_only`, those whose last refresh failed), each answer reported as it arrives. */
-export const refreshWatchlist = (failedOnly: boolean | null, onProgress: (message: RefreshProgress) => void) => call("refresh_watchlist", { failedOnly, onProgress: channel(onProgress) });
+/** Runs every tracking query (or, with `failedOnly`, those whose last refresh failed), each answer reported as it arrives. */
+export const refreshWatchlist = (failedOnly: boolean | null, onProgress: (message: RefreshProgress) => void) => sending(() => call("refresh_watchlist", { failedOnly, onProgress: channel(onProgress) }));
 
 /** Every followed file's SLA clock (in due order), the overview's counts, and the analyst's files about to breach not yet shown them. */
 export const slaBoard = () => call("sla_board", {});
@@ -818,7 +828,7 @@ export const takeNext = () => call("take_next", {});
 
 export const assignFile = (flowId: string, rfc: string, member: string | null) => call("assign_file", { flowId, rfc, member });
 
-/** Claims a file; another member's lapsed claim is taken only with `take_lapsed` (the user was asked). */
+/** Claims a file; another member's lapsed claim is taken only with `takeLapsed` (the user was asked). */
 export const claimFile = (documentId: string, takeLapsed: boolean) => call("claim_file", { documentId, takeLapsed });
 
 export const releaseFile = (documentId: string) => call("release_file", { documentId });
@@ -839,10 +849,10 @@ export const mentionsSeen = (ids: Array<number>) => call("mentions_seen", { ids 
 export const fileHistory = (documentId: string) => call("file_history", { documentId });
 
 /** Refreshes the selected rows, each answer reported as it arrives; every row's outcome. */
-export const refreshFiles = (rows: Array<SelectedFile>, onProgress: (message: RefreshProgress) => void) => call("refresh_files", { rows, onProgress: channel(onProgress) });
+export const refreshFiles = (rows: Array<SelectedFile>, onProgress: (message: RefreshProgress) => void) => sending(() => call("refresh_files", { rows, onProgress: channel(onProgress) }));
 
 /** Gives the rows to `member` (null: back to the queue), reporting how far it is; every row's outcome. */
-export const assignFiles = (rows: Array<SelectedFile>, member: string | null, onProgress: (message: BulkProgress) => void) => call("assign_files", { rows, member, onProgress: channel(onProgress) });
+export const assignFiles = (rows: Array<SelectedFile>, member: string | null, onProgress: (message: BulkProgress) => void) => sending(() => call("assign_files", { rows, member, onProgress: channel(onProgress) }));
 
 export const unfollowFiles = (rows: Array<SelectedFile>) => call("unfollow_files", { rows });
 
@@ -900,4 +910,4 @@ export const previewReassign = (selection: ReassignSelection, targets: Array<str
 export const applyReassign = (placements: Array<Placement>) => call("apply_reassign", { placements });
 
 /** Hears the team's changes until the database is lost (the call then fails). */
-export const teamChanges = (onChange: (message: TeamChange) => void) => call("team_changes", { onChange: channel(onChange) });
+export const teamChanges = (onChange: (message: TeamChange) => void) => sending(() => call("team_changes", { onChange: channel(onChange) }));

@@ -34,7 +34,7 @@ enum Step {
     /// (the owner's password, for a new owner role, from KYB_TEAM_OWNER_PASSWORD).
     Prepare {
         #[arg(long, value_name = "URL")]
-        admin: PgConnectOptions,
+        admin: String,
         #[arg(long, value_name = "NAME")]
         database: String,
         #[arg(long, value_name = "ROLE")]
@@ -43,7 +43,7 @@ enum Step {
     /// As the owner: brings the schema up to date.
     Migrate {
         #[arg(long, value_name = "URL")]
-        owner: PgConnectOptions,
+        owner: String,
     },
     /// As the owner: the workspace's first supervisor.
     Supervisor(Login),
@@ -60,7 +60,7 @@ enum Step {
 #[derive(clap::Args)]
 struct Login {
     #[arg(long, value_name = "URL")]
-    owner: PgConnectOptions,
+    owner: String,
     #[arg(long, value_name = "ID")]
     workspace: String,
     #[arg(long, value_name = "NAME")]
@@ -99,7 +99,16 @@ fn handed_over(who: &str, password: Option<String>) -> String {
     }
 }
 
-async fn run(step: Step) -> Result<String, kyb_team::TeamError> {
+/// A URL of the command line read as the database's address. It may hold a password: a
+/// URL that does not read is named by its option alone, never shown (clap would show
+/// the value it refuses, so the URLs are read here, not by clap).
+fn url(option: &str, text: &str) -> Result<PgConnectOptions, String> {
+    text.parse()
+        .map_err(|_| format!("--{option}: not a PostgreSQL URL (postgres://user@host/database)"))
+}
+
+async fn run(step: Step) -> Result<String, String> {
+    let failed = |error: kyb_team::TeamError| error.to_string();
     Ok(match step {
         Step::Prepare {
             admin,
@@ -107,28 +116,46 @@ async fn run(step: Step) -> Result<String, kyb_team::TeamError> {
             owner,
         } => {
             let password = std::env::var("KYB_TEAM_OWNER_PASSWORD").ok();
-            setup::prepare(&admin, &database, &owner, password.as_deref()).await?;
+            setup::prepare(
+                &url("admin", &admin)?,
+                &database,
+                &owner,
+                password.as_deref(),
+            )
+            .await
+            .map_err(failed)?;
             "Prepared: the owner role, the database, its members' and admin roles.".to_owned()
         }
         Step::Migrate { owner } => {
-            setup::migrate(&owner).await?;
+            setup::migrate(&url("owner", &owner)?)
+                .await
+                .map_err(failed)?;
             "The schema is up to date.".to_owned()
         }
         Step::Supervisor(l) => {
-            let password =
-                setup::first_supervisor(&l.owner, &l.workspace, &l.login, &l.email, l.bind).await?;
+            let password = setup::first_supervisor(
+                &url("owner", &l.owner)?,
+                &l.workspace,
+                &l.login,
+                &l.email,
+                l.bind,
+            )
+            .await
+            .map_err(failed)?;
             handed_over("First supervisor", password)
         }
         Step::Member { login: l, role } => {
+            let owner = url("owner", &l.owner)?;
             let password = setup::issue_login(
-                &l.owner,
+                &owner,
                 &l.workspace,
                 &l.login,
                 &l.email,
                 role.into(),
                 l.bind,
             )
-            .await?;
+            .await
+            .map_err(failed)?;
             handed_over("Member", password)
         }
     })
@@ -183,10 +210,24 @@ mod tests {
             (login.login.as_str(), login.bind, Role::from(role)),
             ("beto.ruiz", false, Role::Supervisor)
         );
+        // A URL that does not read is refused without being shown (it may hold a
+        // password).
+        let Step::Migrate { owner } = Setup::try_parse_from([
+            "kyb-team-setup",
+            "migrate",
+            "--owner",
+            "postgres://a:secreto@h:x/d",
+        ])
+        .expect("read")
+        .step
+        else {
+            panic!("the migrate step");
+        };
+        let refusal = url("owner", &owner).expect_err("a port that is no number");
+        assert!(!refusal.contains("secreto"), "{refusal}");
         for refused in [
             &["kyb-team-setup"][..],
             &["kyb-team-setup", "migrate"],
-            &["kyb-team-setup", "migrate", "--owner", "not a url"],
             &[
                 "kyb-team-setup",
                 "prepare",

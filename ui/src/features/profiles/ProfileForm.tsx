@@ -74,7 +74,7 @@ const NEW_TEAM: TeamAddress = { host: "localhost", port: 5432, database: "kyb_de
 
 /** A profile being typed (a new one, or `existing` being changed), checked by the
  * backend's own rules as it is typed; then saved, its key stored when one was typed,
- * and the connection tried by the commands. An existing profile keeps its key when the
+ * and the connection tried by the backend. An existing profile keeps its key when the
  * field is left empty. A failed step leaves what is typed on screen, and a second
  * attempt replaces the profile saved by the first. */
 export function ProfileForm(props: {
