@@ -315,14 +315,14 @@ async fn an_outage_longer_than_the_lease_hands_no_file_over_without_asking() {
     let cluster = PrivateCluster::start();
     let (team, boss, ana) = ana_on(&cluster).await;
     let id = ana.manifest().examples.document_id.to_string();
-    // Beto holds the file with a short lease, and his desk goes away (his network),
-    // his draft with it.
+    // Beto holds the file, and his desk goes away (his network), his draft with it,
+    // for longer than his lease.
     let beto = team.member(&boss, "beto", Role::Analyst).await;
-    beto.claim(&id, Duration::from_millis(1_200), false)
+    beto.claim(&id, kyb_team::LEASE, false)
         .await
         .expect("Beto holds it");
     beto.close().await;
-    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    team.lapse_claim(&id).await;
     // Ana opens the review after his lease ran out: she is told, not handed the file.
     let asked = ana
         .desk

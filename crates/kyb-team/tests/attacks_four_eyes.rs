@@ -513,11 +513,8 @@ async fn a_claim_never_holds_a_file_longer_than_ten_minutes() {
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_lapsed_claim_is_handed_over_only_when_the_taker_says_so_and_the_trail_keeps_it() {
     let f = floor("kyb_lapsed").await;
-    f.beto
-        .claim("doc-1", Duration::from_secs(1), false)
-        .await
-        .unwrap();
-    tokio::time::sleep(Duration::from_millis(1300)).await;
+    f.beto.claim("doc-1", LEASE, false).await.unwrap();
+    f.t.lapse_claim("doc-1").await;
     match f.ana.claim("doc-1", LEASE, false).await {
         Err(TeamError::Lapsed { member, .. }) => assert_eq!(member, f.t.login("beto")),
         other => panic!("told whose claim lapsed: {other:?}"),

@@ -92,11 +92,9 @@ async fn a_claim_blocks_the_other_desk_until_released_or_its_lease_runs_out() {
 
     // A lease not renewed frees the file: no desk shows it held, and the next member
     // takes it once told whose it was.
-    ana.claim("doc-2", Duration::from_secs(1), false)
-        .await
-        .unwrap();
+    ana.claim("doc-2", LEASE, false).await.unwrap();
     assert!(beto.claim("doc-2", LEASE, false).await.is_err());
-    tokio::time::sleep(Duration::from_millis(1300)).await;
+    t.lapse_claim("doc-2").await;
     assert!(beto.holder("doc-2").await.unwrap().is_none(), "expired");
     assert!(matches!(
         beto.claim("doc-2", LEASE, false).await,
