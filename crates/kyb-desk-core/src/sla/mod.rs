@@ -9,44 +9,13 @@ pub mod calendar;
 pub mod change;
 pub mod clock;
 pub mod notice_store;
+mod policy;
 pub mod policy_store;
 pub mod targets;
 #[cfg(test)]
 mod tests;
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-
 pub use calendar::{BusinessCalendar, mexico_holidays};
 pub use clock::{Phase, SlaClock, SlaState, StatusSpan, clock};
+pub use policy::SlaPolicy;
 pub use targets::SlaTargets;
-
-use crate::error::{AppError, AppResult, Failure};
-
-/// A workspace's SLA: the calendar its clocks count in and the targets they count to.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase", default)]
-pub struct SlaPolicy {
-    pub calendar: BusinessCalendar,
-    pub targets: SlaTargets,
-}
-
-impl SlaPolicy {
-    pub fn problems(&self) -> Vec<Failure> {
-        let mut found = self.calendar.problems();
-        found.extend(self.targets.problems());
-        found
-    }
-
-    /// The policy, when it can be kept; its problems otherwise.
-    pub fn validated(mut self) -> AppResult<Self> {
-        let problems = self.problems();
-        if !problems.is_empty() {
-            return Err(AppError::invalid(problems));
-        }
-        self.calendar.working_days.sort_unstable();
-        self.calendar.days_off.sort_unstable();
-        self.calendar.days_off.dedup();
-        Ok(self)
-    }
-}
