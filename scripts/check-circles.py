@@ -16,8 +16,14 @@ the sibling. Declaring a module (`mod child;`) is no import; `use child::X` is.
 
 Every strongly connected set of files of more than one (an import circle) is printed
 with the names that tie each file to the next, and the exit status is 1 when there is
-one. Not seen: items a macro defines, paths a macro builds from its pieces (`$crate`),
-and `#[path]` inside an inline module (a warning says so).
+one. Test code (`#[cfg(test)]`, inline or in a file) counts like any other.
+
+Not seen, or seen coarsely: items a macro defines (a path to one goes to the file of
+its module, which is where such a macro is usually called), paths a macro builds from
+its pieces (`$crate::…`), paths in strings (serde's `deserialize_with = "a::b"`), a
+glob import's names unless the glob's module defines or imports them, and `#[path]`
+inside an inline module (a warning says so). A `use` inside a function counts for its
+whole module. A file no `mod` reaches is named in a warning and not read.
 
 Usage: scripts/check-circles.py [-v]   (-v: also the files read and their edges)
 """
@@ -30,7 +36,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = sorted(ROOT.glob("crates/*/src")) + [ROOT / "src-tauri/src", ROOT / "tests/src"]
 ITEM_KEYWORDS = {"fn", "struct", "enum", "trait", "type", "const", "static", "union"}
-PATH_STARTS = {"crate", "super", "self"}
 
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 NUMBER = re.compile(r"[0-9][0-9A-Za-z_]*")
@@ -115,8 +120,8 @@ class Module:
         self.parent = parent
         self.children = {}  # name -> Module
         self.items = set()
-        self.uses = {}  # name -> path as written (relative), with the module it is in
-        self.globs = []  # paths as written
+        self.uses = {}  # name it binds -> path as written in this module
+        self.globs = []  # paths of its `use …::*`, as written
 
 
 class Reader:
@@ -144,10 +149,10 @@ class Reader:
             kind, value, line = toks[i]
             scope, scope_depth, scope_dir = scopes[-1]
             nxt = toks[i + 1] if i + 1 < len(toks) else ("", "", line)
-            if kind == "p" and value == "#" and i + 5 < len(toks):
-                # #[path = "…"]
-                window = [t[1] for t in toks[i + 1 : i + 5]]
-                if window == ["[", "path", "=", toks[i + 4][1]] and toks[i + 4][0] == "str":
+            if kind == "p" and value == "#" and i + 4 < len(toks):
+                # #[path = "…"], for the `mod NAME;` it stands before
+                attribute = [t[1] for t in toks[i + 1 : i + 4]]
+                if attribute == ["[", "path", "="] and toks[i + 4][0] == "str":
                     pending_path = toks[i + 4][1]
                 i += 1
                 continue
@@ -170,9 +175,8 @@ class Reader:
                 if after == ";":
                     if pending_path is not None:
                         if len(scopes) > 1:
-                            self.warnings.append(
-                                f"{rel(file)}:{line}: #[path] inside an inline module is not followed"
-                            )
+                            where = f"{rel(file)}:{line}"
+                            self.warnings.append(f"{where}: #[path] in an inline module: not read")
                             pending_path = None
                             i += 3
                             continue
@@ -209,8 +213,9 @@ class Reader:
                     self.refs.append((scope, written, line))
                 i = j
                 continue
-            elif kind == "id" and value in ITEM_KEYWORDS and nxt[0] == "id" and depth == scope_depth:
-                if nxt[1] not in ("_", "fn", "mut"):  # `const fn`, `static mut`
+            elif kind == "id" and value in ITEM_KEYWORDS and nxt[0] == "id":
+                # Not `const _`, `const fn`, `static mut`.
+                if depth == scope_depth and nxt[1] not in ("_", "fn", "mut"):
                     scope.items.add(nxt[1])
             elif kind == "id" and value == "macro_rules" and i + 2 < len(toks):
                 if depth == scope_depth and toks[i + 2][0] == "id":
@@ -412,15 +417,15 @@ def main():
     graph = {f: set(t) for f, t in edges.items()}
     for warning in reader.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    unread = [
-        p for d in SOURCE_DIRS for p in sorted(d.rglob("*.rs")) if p.resolve() not in {f.resolve() for f in reader.files}
-    ]
+    read = {f.resolve() for f in reader.files}
+    for source in SOURCE_DIRS:
+        for path in sorted(source.rglob("*.rs")):
+            if path.resolve() not in read:
+                print(f"warning: no `mod` reaches {rel(path)}: not read", file=sys.stderr)
     if verbose:
         for f in sorted(edges):
             for t in sorted(edges[f]):
                 print(f"{rel(f)} -> {rel(t)}: {', '.join(sorted(edges[f][t]))}")
-        for p in unread:
-            print(f"not a module of any crate: {rel(p)}")
     found = circles(graph)
     for component in found:
         members = set(component)
