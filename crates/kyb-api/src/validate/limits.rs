@@ -4,7 +4,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-/// The numeric limits of the rules, as one value the desk can give its screens.
+/// The numeric limits of the rules below, as one value the desk can give its screens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Limits {
@@ -17,7 +17,7 @@ pub struct Limits {
     pub message_max_chars: u32,
     /// `ContactPhone`: a national number of 10 digits.
     pub phone_digits: u32,
-    /// The longest folio accepted: see [`super::folio`].
+    /// The longest folio accepted: see [`folio`].
     pub folio_max_chars: u32,
 }
 

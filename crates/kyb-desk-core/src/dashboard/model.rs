@@ -24,7 +24,7 @@ pub struct Dashboard {
     pub reasons: RejectionReasons,
 }
 
-/// Decisions made within the SLA's target (see [`super::timing`] for how it is measured).
+/// Decisions made within the SLA's target (see [`timing`] for how it is measured).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SlaAttainment {
@@ -55,7 +55,7 @@ pub struct DecisionsOnDay {
     pub count: u32,
 }
 
-/// From a file's arrival to its decision (see [`super::timing`] for what "arrival" is).
+/// From a file's arrival to its decision (see [`timing`] for what "arrival" is).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct TimeToDecision {

@@ -45,7 +45,7 @@ pub struct Mismatch {
 #[serde(rename_all = "camelCase")]
 pub struct EntityEvidence {
     pub mismatches: Vec<Mismatch>,
-    /// Handles of its photos (a branch's interior then exterior), for [`super::files`]; at
+    /// Handles of its photos (a branch's interior then exterior), for [`files`]; at
     /// most [`MAX_PHOTOS`].
     pub photos: Vec<String>,
     /// Photos beyond those, not offered (a crafted answer may list thousands).

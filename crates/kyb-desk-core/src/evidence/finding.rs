@@ -6,7 +6,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 /// How much a finding weighs on the decision. Accepting a section with a `High`
-/// finding asks the analyst to acknowledge it ([`super::SectionEvidence::needs_acknowledgement`]).
+/// finding asks the analyst to acknowledge it ([`SectionEvidence::needs_acknowledgement`]).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize, TS,
 )]
@@ -95,7 +95,7 @@ pub enum FindingKind {
     /// A party of the file is on an imported list (`hit` says which row, how alike).
     WatchlistHit,
     /// A document the desk will not show as it is: damaged, no document at all, over
-    /// the size, or carrying scripts or a launch action; codes: what ([`super::unreadable`]).
+    /// the size, or carrying scripts or a launch action; codes: what ([`unreadable`]).
     DocumentUnreadable,
 }
 
