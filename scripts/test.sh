@@ -77,6 +77,9 @@ step() {
 # it needs nothing installed or built, so it goes first.
 step "docs: links and paths" gate -- scripts/check-docs.sh
 step "install dependencies" gate -- scripts/install-deps.sh test
+# No Rust file imports, through others, from itself (python3, which the step above
+# installs; a couple of seconds, nothing built).
+step "no import circle in the Rust sources" gate -- python3 scripts/check-circles.py
 # A failed UI build must not leave an older ui/dist behind for the app to embed.
 rm -rf ui/dist
 step "UI type check and build" gate -- npm --prefix ui run --silent build

@@ -231,6 +231,32 @@ pub fn is_trial_limit(message: &str) -> bool {
     has("prueba") && has("intento")
 }
 
+/// A state-changing call's failure that does not prove the service did nothing is
+/// "outcome unknown": a gateway's 502 or 504 (it may have passed the request on and
+/// lost the answer), and an answer with a success status that could not be read (too
+/// large, or not the expected shape: the service did act). A read's failure is what it
+/// is: reading again is harmless.
+pub(crate) fn maybe_done(operation: Operation, error: ApiError) -> ApiError {
+    if operation.is_read() {
+        return error;
+    }
+    let detail = match &error {
+        ApiError::Server {
+            status: status @ (502 | 504),
+            ..
+        } => format!("HTTP {status} de un intermediario"),
+        ApiError::Decode {
+            status: 200..=299,
+            snippet,
+        } => format!("respuesta ilegible: {snippet}"),
+        ApiError::TooLarge { limit_bytes } => {
+            format!("respuesta de más de {limit_bytes} bytes")
+        }
+        _ => return error,
+    };
+    ApiError::OutcomeUnknown { detail }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -362,5 +388,63 @@ mod tests {
             json,
             serde_json::json!({"code": "not_found", "message": "Documento no encontrado"})
         );
+    }
+
+    /// Each code is the client's own: one of its errors raises it, and none of the
+    /// desk's or the team's codes reads as one.
+    #[test]
+    fn the_codes_are_the_client_s_own() {
+        let said = || String::new();
+        let raised = [
+            ApiError::Unauthorized { message: said() },
+            ApiError::WorkspaceForbidden { message: said() },
+            ApiError::NotAllowed { message: said() },
+            ApiError::NotFound { message: said() },
+            ApiError::Validation {
+                message: said(),
+                messages: vec![],
+                failures: vec![],
+                local: true,
+            },
+            ApiError::StateConflict { message: said() },
+            ApiError::TrialLimit { message: said() },
+            ApiError::Rejected {
+                status: 418,
+                message: said(),
+            },
+            ApiError::Server {
+                status: 500,
+                message: said(),
+            },
+            ApiError::Timeout { seconds: 1 },
+            ApiError::Network { detail: said() },
+            ApiError::Decode {
+                status: 200,
+                snippet: said(),
+            },
+            ApiError::Redirected {
+                status: 302,
+                location: said(),
+            },
+            ApiError::TooLarge { limit_bytes: 1 },
+            ApiError::OutcomeUnknown { detail: said() },
+        ];
+        assert_eq!(
+            raised.map(|error| error.code().to_string()),
+            crate::error_code::tests::ALL
+        );
+        for other in [
+            "invalid_input",
+            "storage",
+            "in_flight",
+            "draft_changed",
+            "no_team",
+            "claimed_by_other",
+        ] {
+            assert!(
+                serde_json::from_value::<ServiceCode>(serde_json::json!(other)).is_err(),
+                "{other} is not the client's"
+            );
+        }
     }
 }

@@ -248,7 +248,6 @@ mod tests {
                 verdict.as_str()
             );
         }
-        assert_eq!(crate::validate::REJECTED, "Rechazada");
     }
 
     #[test]

@@ -477,3 +477,8 @@ fn the_limits_cross_as_one_value() {
     assert_eq!(validate::PHONE_DIGITS, 10);
     assert_eq!(validate::FOLIO_MAX_CHARS, 64);
 }
+
+#[test]
+fn a_rejection_is_sent_as_the_spec_spells_it() {
+    assert_eq!(validate::REJECTED, "Rechazada");
+}

@@ -168,7 +168,6 @@ async fn a_demo_folder_another_app_holds_is_left_as_it_is() {
 #[tokio::test]
 async fn the_demo_screens_against_its_lists_and_shows_its_planned_findings() {
     use kyb_desk_core::evidence::FindingKind;
-    use kyb_desk_core::evidence::files::EvidenceFiles;
     use kyb_desk_core::screening::ListFormat;
 
     let demo = DemoDesk::start().await;
@@ -191,14 +190,9 @@ async fn the_demo_screens_against_its_lists_and_shows_its_planned_findings() {
             .all(|l| l.version == 1)
     );
 
-    let base = reqwest::Url::parse(&demo.manifest().base_url).expect("address");
-    let files = EvidenceFiles::new(Some(&base)).expect("files");
+    let files = demo.evidence_files();
     let e = &demo.manifest().examples;
-    let example = demo
-        .desk
-        .review_material(&files, &e.flow_id, &e.rfc, &e.document_id.to_string())
-        .await
-        .expect("the example's review");
+    let example = demo.example_review(&files).await;
     let on = |list: ListFormat| {
         example
             .evidence

@@ -499,7 +499,12 @@ async fn a_draft_saved_while_its_correction_is_out_is_kept() {
         })
         .expect("fault");
     let (result, typed) = tokio::join!(desk.send_correction(&id, &preview.previewed), async {
+        let started = std::time::Instant::now();
         while sent() == 0 {
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(20),
+                "the correction never reached the service"
+            );
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
         desk.save_draft(Draft {

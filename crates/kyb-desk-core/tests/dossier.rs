@@ -4,11 +4,8 @@
 
 mod common;
 
-use common::DemoDesk;
-use kyb_api::requests::{CorrectionRequest, SectionDecision};
+use common::{DemoDesk, acceptance};
 use kyb_desk_core::dossier::{self, Dossier, archive};
-use kyb_desk_core::evidence::files::EvidenceFiles;
-use reqwest::Url;
 
 #[tokio::test]
 async fn the_demo_file_s_dossier_holds_its_decisions_and_the_log_records_it() {
@@ -20,32 +17,14 @@ async fn the_demo_file_s_dossier_holds_its_decisions_and_the_log_records_it() {
         .acknowledge_findings(&document_id, &flagged.section)
         .await
         .expect("acknowledged");
-    let request = CorrectionRequest {
-        document_id: document_id.clone(),
-        secciones: vec![SectionDecision {
-            seccion: flagged.section.clone(),
-            estatus: "Aceptada".into(),
-            ..Default::default()
-        }],
-        notificar_usuario: Some(false),
-        mensaje_general: None,
-    };
-    common::send_correction(&demo.desk, request)
+    common::send_correction(&demo.desk, acceptance(&document_id, &flagged.section))
         .await
         .expect("sent");
 
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("expediente.zip");
     let exported = demo
-        .desk
-        .export_dossier(
-            &files,
-            &examples.flow_id,
-            &examples.rfc,
-            &document_id,
-            &path,
-            true,
-        )
+        .export_example_dossier(&files, &path, true)
         .await
         .expect("exported");
     let bytes = std::fs::read(&path).expect("the ZIP is where it was asked");
@@ -176,24 +155,13 @@ async fn the_demo_file_s_dossier_holds_its_decisions_and_the_log_records_it() {
 #[tokio::test]
 async fn a_dossier_that_cannot_be_saved_is_logged_as_failed_and_leaves_no_file() {
     let demo = DemoDesk::start().await;
-    let base = Url::parse(&demo.manifest().base_url).expect("the sandbox's address");
-    let files = EvidenceFiles::new(Some(&base)).expect("files");
-    let examples = &demo.manifest().examples;
-    let document_id = examples.document_id.to_string();
+    let files = demo.evidence_files();
     let dir = tempfile::tempdir().expect("tempdir");
     // A file where the folder should be: refused whoever runs the test (root too).
     std::fs::write(dir.path().join("carpeta"), b"x").expect("a file");
     let path = dir.path().join("carpeta/expediente.zip");
     let error = demo
-        .desk
-        .export_dossier(
-            &files,
-            &examples.flow_id,
-            &examples.rfc,
-            &document_id,
-            &path,
-            false,
-        )
+        .export_example_dossier(&files, &path, false)
         .await
         .expect_err("nowhere to save it");
     assert_eq!(error.code.to_string(), "storage", "{error:?}");

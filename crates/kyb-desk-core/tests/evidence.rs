@@ -17,21 +17,17 @@ use reqwest::Url;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
-fn demo_files(demo: &DemoDesk) -> EvidenceFiles {
-    let base = Url::parse(&demo.manifest().base_url).expect("the sandbox's address");
-    EvidenceFiles::new(Some(&base)).expect("files")
-}
-
-/// The review of a demo file, its files registered with `files`.
-async fn review(
-    demo: &DemoDesk,
-    files: &EvidenceFiles,
-    flow_id: &str,
-    rfc: &str,
-    document_id: &str,
-) -> ReviewMaterial {
+/// The review of the demo's file of hostile documents, its files registered with
+/// `files`.
+async fn hostile_review(demo: &DemoDesk, files: &EvidenceFiles) -> ReviewMaterial {
+    let examples = &demo.manifest().examples;
     demo.desk
-        .review_material(files, flow_id, rfc, document_id)
+        .review_material(
+            files,
+            &examples.flow_id_hostile,
+            &examples.hostile_rfc,
+            &examples.hostile_document_id.to_string(),
+        )
         .await
         .expect("the file's review")
 }
@@ -39,16 +35,8 @@ async fn review(
 #[tokio::test]
 async fn the_hostile_files_are_each_refused_or_flagged_and_nothing_hangs() {
     let demo = DemoDesk::start().await;
-    let files = demo_files(&demo);
-    let examples = &demo.manifest().examples;
-    let material = review(
-        &demo,
-        &files,
-        &examples.flow_id_hostile,
-        &examples.hostile_rfc,
-        &examples.hostile_document_id.to_string(),
-    )
-    .await;
+    let files = demo.evidence_files();
+    let material = hostile_review(&demo, &files).await;
     let proofs = material
         .evidence
         .sections
@@ -105,16 +93,8 @@ async fn the_hostile_files_are_each_refused_or_flagged_and_nothing_hangs() {
 #[tokio::test]
 async fn the_demo_review_s_evidence_finds_the_altered_proof_and_shows_its_real_files() {
     let demo = DemoDesk::start().await;
-    let files = demo_files(&demo);
-    let examples = &demo.manifest().examples;
-    let material = review(
-        &demo,
-        &files,
-        &examples.flow_id,
-        &examples.rfc,
-        &examples.document_id.to_string(),
-    )
-    .await;
+    let files = demo.evidence_files();
+    let material = demo.example_review(&files).await;
     assert!(matches!(material.detail, FileDetail::V2 { .. }));
     // Every tracked section has its evidence, known or not.
     for tracked in &material.tracking.sections {
@@ -312,20 +292,10 @@ async fn a_file_on_the_service_s_own_origin_is_reached_as_the_service_is_and_no_
 #[tokio::test]
 async fn a_section_with_high_findings_is_sent_accepted_only_once_acknowledged_and_the_log_names_them()
  {
-    use kyb_api::requests::{CorrectionRequest, SectionDecision};
-
     let demo = DemoDesk::start().await;
-    let files = demo_files(&demo);
-    let examples = &demo.manifest().examples;
-    let document_id = examples.document_id.to_string();
-    let material = review(
-        &demo,
-        &files,
-        &examples.flow_id,
-        &examples.rfc,
-        &document_id,
-    )
-    .await;
+    let files = demo.evidence_files();
+    let document_id = demo.manifest().examples.document_id.to_string();
+    let material = demo.example_review(&files).await;
     let flagged = material
         .evidence
         .sections
@@ -333,16 +303,7 @@ async fn a_section_with_high_findings_is_sent_accepted_only_once_acknowledged_an
         .find(|s| s.needs_acknowledgement)
         .expect("the example has a section with a high finding")
         .clone();
-    let accept = CorrectionRequest {
-        document_id: document_id.clone(),
-        secciones: vec![SectionDecision {
-            seccion: flagged.section.clone(),
-            estatus: "Aceptada".into(),
-            ..Default::default()
-        }],
-        notificar_usuario: Some(false),
-        mensaje_general: None,
-    };
+    let accept = common::acceptance(&document_id, &flagged.section);
     // Not acknowledged: refused before anything leaves, naming the section.
     let refused = common::send_correction(&demo.desk, accept.clone())
         .await
@@ -424,18 +385,9 @@ async fn the_hostile_proofs_are_findings_to_acknowledge_once_judged() {
     use kyb_api::requests::{CorrectionRequest, SectionDecision};
 
     let demo = DemoDesk::start().await;
-    let files = demo_files(&demo);
-    let examples = &demo.manifest().examples;
-    let document_id = examples.hostile_document_id.to_string();
-    let read = || {
-        review(
-            &demo,
-            &files,
-            &examples.flow_id_hostile,
-            &examples.hostile_rfc,
-            &document_id,
-        )
-    };
+    let files = demo.evidence_files();
+    let document_id = demo.manifest().examples.hostile_document_id.to_string();
+    let read = || hostile_review(&demo, &files);
     let material = read().await;
     let section = material
         .evidence

@@ -11,19 +11,12 @@ use common::DemoDesk;
 use kyb_desk_core::desk::{DisposeHit, ImportProgress, ImportStage, ListImport, ReviewMaterial};
 use kyb_desk_core::error::{DeskCode, Details};
 use kyb_desk_core::evidence::FindingKind;
-use kyb_desk_core::evidence::files::EvidenceFiles;
 use kyb_desk_core::screening::ListFormat;
 use kyb_desk_core::screening::dispositions::HitVerdict as Verdict;
 use kyb_desk_core::screening::formats::ListProblem;
 
 async fn review(demo: &DemoDesk) -> ReviewMaterial {
-    let base = reqwest::Url::parse(&demo.manifest().base_url).expect("address");
-    let files = EvidenceFiles::new(Some(&base)).expect("files");
-    let e = &demo.manifest().examples;
-    demo.desk
-        .review_material(&files, &e.flow_id, &e.rfc, &e.document_id.to_string())
-        .await
-        .expect("the review")
+    demo.example_review(&demo.evidence_files()).await
 }
 
 /// A 69-B list in the SAT's layout and encoding, naming `name` (with another RFC, as
@@ -169,30 +162,20 @@ async fn a_listed_shareholder_is_a_hit_disposed_of_once_and_not_raised_again() {
 
     let document_id = demo.manifest().examples.document_id.to_string();
     // A reason is required.
-    let refused = demo
-        .desk
-        .dispose_hit(DisposeHit {
+    let false_positive = |reason: &str| {
+        demo.desk.dispose_hit(DisposeHit {
             document_id: document_id.clone(),
             list: hit.list,
             row: hit.row.clone(),
             party_key: hit.party_key.clone(),
             party: hit.party.clone(),
             verdict: Verdict::FalsePositive,
-            reason: "  ".into(),
+            reason: reason.into(),
         })
-        .await
-        .expect_err("no reason");
+    };
+    let refused = false_positive("  ").await.expect_err("no reason");
     assert_eq!(refused.code, DeskCode::InvalidInput);
-    demo.desk
-        .dispose_hit(DisposeHit {
-            document_id: document_id.clone(),
-            list: hit.list,
-            row: hit.row.clone(),
-            party_key: hit.party_key.clone(),
-            party: hit.party.clone(),
-            verdict: Verdict::FalsePositive,
-            reason: "Homónimo: otro RFC y otra fecha de nacimiento".into(),
-        })
+    false_positive("Homónimo: otro RFC y otra fecha de nacimiento")
         .await
         .expect("disposed");
     let log = demo.desk.audit_entries().expect("the log");

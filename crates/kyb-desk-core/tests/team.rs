@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{DemoDesk, in_team, rejection};
+use common::{DemoDesk, added, in_team, join_team, rejection, session_host};
 use kyb_desk_core::drafts::Draft;
 use kyb_desk_core::error::{DeskCode, Details, TeamCode};
 use kyb_desk_core::profiles::Profile;
@@ -27,50 +27,28 @@ impl TeamDatabase {
         Self { team, boss }
     }
 
-    /// The address a profile names for `login`, through the cluster's unix socket.
-    fn address(&self, login: &str) -> TeamAddress {
-        TeamAddress {
-            host: std::env::var("PGHOST").expect("the session's socket folder"),
-            port: kyb_team::DEFAULT_PORT,
-            database: self.team.database.clone(),
-            user: login.to_owned(),
-        }
-    }
-
     /// `demo` joins the team as `who`, with `role`: its profile names the login, and
     /// the one-time password goes in its keyring (the desk replaces it at its first
     /// connection). The first supervisor adds an analyst or an agent; a supervisor's
     /// login is the set-up's to issue, so that four eyes counts her a person apart from
     /// the members the first supervisor made.
     async fn join(&self, demo: &DemoDesk, profile: &Profile, who: &str, role: Role) {
-        let login = self.team.login(who);
-        let email = format!("{who}@kybdesk.mx");
         let one_time = if role == Role::Supervisor {
             kyb_team::setup::issue_login(
                 &self.team.owner,
                 &self.team.workspace,
-                &login,
-                &email,
+                &self.team.login(who),
+                &format!("{who}@kybdesk.mx"),
                 role,
                 false,
             )
             .await
+            .expect("issued")
+            .expect("a one-time password")
         } else {
-            self.boss.add_member(&login, &email, role, false).await
-        }
-        .expect("added")
-        .expect("a one-time password");
-        demo.desk
-            .save_profile(in_team(
-                profile,
-                &format!("{who}@kybdesk.mx"),
-                Some(self.address(&login)),
-            ))
-            .expect("in the team");
-        demo.desk
-            .set_team_password(&profile.id, &one_time)
-            .await
-            .expect("the password kept");
+            added(&self.team, &self.boss, who, role).await
+        };
+        join_team(demo, profile, &self.team, &session_host(), who, &one_time).await;
     }
 }
 
@@ -105,19 +83,15 @@ async fn an_approved_request_whose_call_never_left_is_sent_when_approved_again()
     let lider = DemoDesk::start().await;
     let profile = kyb_desk_core::demo::install(&lider.desk, ana.manifest()).expect("profile");
     lider.desk.activate_profile(&profile.id).expect("active");
-    lider
-        .desk
-        .save_profile(in_team(
-            &profile,
-            "lider@kybdesk.mx",
-            Some(db.address(&db.team.login("lider"))),
-        ))
-        .expect("in the team");
-    lider
-        .desk
-        .set_team_password(&profile.id, &password)
-        .await
-        .expect("kept");
+    join_team(
+        &lider,
+        &profile,
+        &db.team,
+        &session_host(),
+        "lider",
+        &password,
+    )
+    .await;
     let folio = ana.manifest().examples.folios["Abierto"].clone();
     db.boss
         .set_four_eyes(FourEyes {
@@ -631,20 +605,11 @@ async fn a_team_s_dossier_holds_its_trail_notes_and_signed_checkpoint() {
         .await
         .expect("noted");
     lider.desk.sign_team_checkpoint().await.expect("signed");
-    let base = reqwest::Url::parse(&lider.manifest().base_url).expect("the sandbox's address");
-    let files = kyb_desk_core::evidence::files::EvidenceFiles::new(Some(&base)).expect("files");
+    let files = lider.evidence_files();
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("expediente.zip");
     let exported = lider
-        .desk
-        .export_dossier(
-            &files,
-            &examples.flow_id,
-            &examples.rfc,
-            &document_id,
-            &path,
-            false,
-        )
+        .export_example_dossier(&files, &path, false)
         .await
         .expect("exported");
     let bytes = std::fs::read(&path).expect("saved");
@@ -679,19 +644,12 @@ async fn a_team_s_dossier_holds_its_trail_notes_and_signed_checkpoint() {
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_list_imported_on_one_desk_screens_on_the_other() {
     use kyb_desk_core::desk::ListImport;
-    use kyb_desk_core::evidence::files::EvidenceFiles;
     use kyb_desk_core::screening::ListFormat;
 
     let (db, jefa) = first("super", Role::Supervisor).await;
     let ana = second(&db, &jefa, "ana", Role::Analyst).await;
     async fn review(demo: &DemoDesk) -> kyb_desk_core::desk::ReviewMaterial {
-        let base = reqwest::Url::parse(&demo.manifest().base_url).expect("address");
-        let e = &demo.manifest().examples;
-        let files = EvidenceFiles::new(Some(&base)).expect("files");
-        demo.desk
-            .review_material(&files, &e.flow_id, &e.rfc, &e.document_id.to_string())
-            .await
-            .expect("the review")
+        demo.example_review(&demo.evidence_files()).await
     }
     // The example file's shareholder, on a 69-B list in the SAT's layout.
     let shareholder = review(&jefa)
@@ -771,19 +729,12 @@ async fn a_list_imported_on_one_desk_screens_on_the_other() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_risk_one_desk_found_ranks_the_file_on_the_others() {
-    use kyb_desk_core::evidence::files::EvidenceFiles;
-
     let (db, jefa) = first("super", Role::Supervisor).await;
     let ana = second(&db, &jefa, "ana", Role::Analyst).await;
     let e = ana.manifest().examples.clone();
     ana.desk.watch_file(&e.flow_id, &e.rfc).expect("followed");
-    let base = reqwest::Url::parse(&ana.manifest().base_url).expect("address");
-    let files = EvidenceFiles::new(Some(&base)).expect("files");
-    let material = ana
-        .desk
-        .review_material(&files, &e.flow_id, &e.rfc, &e.document_id.to_string())
-        .await
-        .expect("the review");
+    let files = ana.evidence_files();
+    let material = ana.example_review(&files).await;
     assert!(
         material.evidence.summary.level.is_some(),
         "the example has findings"

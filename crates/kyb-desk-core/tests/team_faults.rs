@@ -6,11 +6,11 @@ mod common;
 
 use std::time::Duration;
 
-use common::{DemoDesk, in_team, rejection};
+use common::{DemoDesk, added, join_team, rejection, session_host};
 use kyb_desk_core::error::{Details, TeamCode};
 use kyb_sandbox::Fault;
+use kyb_team::Role;
 use kyb_team::testing::{PrivateCluster, TestTeam};
-use kyb_team::{Role, TeamAddress};
 
 const CORRECTION: &str = "POST /expedientes/solicitar-correccion";
 const CANCEL: &str = "POST /verificaciones/{folio}/cancelar";
@@ -29,26 +29,9 @@ async fn ana_at(
     let mut team = TestTeam::on(&cluster.url(), "kyb_faults").await;
     team.workspace = demo.profile.workspace_id.clone();
     let boss = team.supervisor("jefa").await;
-    let login = team.login("ana");
-    let one_time = boss
-        .add_member(&login, "ana@kybdesk.mx", Role::Analyst, false)
-        .await
-        .expect("added")
-        .expect("a one-time password");
-    let address = TeamAddress {
-        host: host.display().to_string(),
-        port: kyb_team::DEFAULT_PORT,
-        database: team.database.clone(),
-        user: login,
-    };
-    let profile = demo.profile.clone();
-    demo.desk
-        .save_profile(in_team(&profile, "ana@kybdesk.mx", Some(address)))
-        .expect("in the team");
-    demo.desk
-        .set_team_password(&profile.id, &one_time)
-        .await
-        .expect("kept");
+    let one_time = added(&team, &boss, "ana", Role::Analyst).await;
+    let host = host.display().to_string();
+    join_team(&demo, &demo.profile, &team, &host, "ana", &one_time).await;
     (team, boss, demo)
 }
 
@@ -315,14 +298,14 @@ async fn an_outage_longer_than_the_lease_hands_no_file_over_without_asking() {
     let cluster = PrivateCluster::start();
     let (team, boss, ana) = ana_on(&cluster).await;
     let id = ana.manifest().examples.document_id.to_string();
-    // Beto holds the file with a short lease, and his desk goes away (his network),
-    // his draft with it.
+    // Beto holds the file, and his desk goes away (his network), his draft with it,
+    // for longer than his lease.
     let beto = team.member(&boss, "beto", Role::Analyst).await;
-    beto.claim(&id, Duration::from_millis(1_200), false)
+    beto.claim(&id, kyb_team::LEASE, false)
         .await
         .expect("Beto holds it");
     beto.close().await;
-    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    team.lapse_claim(&id).await;
     // Ana opens the review after his lease ran out: she is told, not handed the file.
     let asked = ana
         .desk
@@ -360,29 +343,16 @@ async fn a_trail_cut_or_rewritten_behind_the_desks_back_raises_its_alarm() {
     for who in ["beto", "carla", "dora"] {
         team.member(&boss, who, Role::Analyst).await;
     }
-    let login = team.login("ana");
-    let one_time = boss
-        .add_member(&login, "ana@kybdesk.mx", Role::Supervisor, false)
-        .await
-        .expect("added")
-        .expect("a one-time password");
-    let profile = demo.profile.clone();
-    demo.desk
-        .save_profile(in_team(
-            &profile,
-            "ana@kybdesk.mx",
-            Some(TeamAddress {
-                host: std::env::var("PGHOST").expect("the session's socket"),
-                port: kyb_team::DEFAULT_PORT,
-                database: team.database.clone(),
-                user: login,
-            }),
-        ))
-        .expect("in the team");
-    demo.desk
-        .set_team_password(&profile.id, &one_time)
-        .await
-        .expect("kept");
+    let one_time = added(&team, &boss, "ana", Role::Supervisor).await;
+    join_team(
+        &demo,
+        &demo.profile,
+        &team,
+        &session_host(),
+        "ana",
+        &one_time,
+    )
+    .await;
     // Ana's desk reads the trail (five entries: the members added) and keeps its head.
     let seen = demo.desk.team_trail(50).await.expect("trail");
     assert_eq!(seen.chain.entries, 5);

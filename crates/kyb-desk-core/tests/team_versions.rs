@@ -5,11 +5,11 @@
 
 mod common;
 
-use common::{DemoDesk, in_team};
+use common::{DemoDesk, added, join_team, session_host};
 use kyb_desk_core::desk::{DESK_VERSION, DeskVersion};
 use kyb_desk_core::error::{DeskCode, TeamCode};
 use kyb_team::testing::TestTeam;
-use kyb_team::{Role, Team, TeamAddress};
+use kyb_team::{Role, Team};
 
 /// A desk on the demo sandbox, joined to a fresh team's database as `who` with `role`
 /// (the database's first supervisor, returned, adds them).
@@ -18,30 +18,8 @@ async fn joined(who: &str, role: Role) -> (TestTeam, Team, DemoDesk) {
     let mut team = TestTeam::new("kyb_desk_versions").await;
     team.workspace = demo.profile.workspace_id.clone();
     let boss = team.supervisor("jefa").await;
-    let login = team.login(who);
-    let one_time = boss
-        .add_member(&login, &format!("{who}@kybdesk.mx"), role, false)
-        .await
-        .expect("added")
-        .expect("a one-time password");
-    let address = TeamAddress {
-        host: std::env::var("PGHOST").expect("the session's socket folder"),
-        port: kyb_team::DEFAULT_PORT,
-        database: team.database.clone(),
-        user: login,
-    };
-    let profile = demo.profile.clone();
-    demo.desk
-        .save_profile(in_team(
-            &profile,
-            &format!("{who}@kybdesk.mx"),
-            Some(address),
-        ))
-        .expect("in the team");
-    demo.desk
-        .set_team_password(&profile.id, &one_time)
-        .await
-        .expect("the password kept");
+    let one_time = added(&team, &boss, who, role).await;
+    join_team(&demo, &demo.profile, &team, &session_host(), who, &one_time).await;
     (team, boss, demo)
 }
 

@@ -7,6 +7,7 @@ pub mod altered;
 mod auth;
 mod clock;
 mod complementary;
+mod config;
 mod correction;
 mod create;
 mod deed;
@@ -49,31 +50,11 @@ use tokio::task::JoinHandle;
 pub use admin::ADMIN_HEADER;
 pub use auth::{API_KEY_HEADER, WORKSPACE_HEADER};
 pub use clock::NOT_YET;
+pub use config::SandboxConfig;
 pub use faults::Fault;
 pub use seed::{Examples, Manifest};
 use state::AppState;
 pub use state::Tenant;
-
-#[derive(Debug, Clone)]
-pub struct SandboxConfig {
-    pub host: String,
-    /// 0 picks a free port.
-    pub port: u16,
-    pub seed: u64,
-    /// How many business files to generate (at least one).
-    pub files: usize,
-}
-
-impl Default for SandboxConfig {
-    fn default() -> Self {
-        Self {
-            host: "127.0.0.1".into(),
-            port: 0,
-            seed: 7,
-            files: 40,
-        }
-    }
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum SandboxError {

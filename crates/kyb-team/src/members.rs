@@ -6,37 +6,11 @@
 //! the work and the database enforces them for the team's own rules (approvals, roles,
 //! take-overs); the service itself sees one key (docs/SECURITY.md, threat model).
 
-use serde::{Deserialize, Serialize};
-use sqlx::PgPool;
+use serde::Serialize;
 use ts_rs::TS;
 
-use crate::{Team, TeamError, TeamResult};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub enum Role {
-    Analyst,
-    Agent,
-    Supervisor,
-}
-
-impl Role {
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            Self::Analyst => "analyst",
-            Self::Agent => "agent",
-            Self::Supervisor => "supervisor",
-        }
-    }
-
-    pub(crate) fn of(text: &str) -> Self {
-        match text {
-            "supervisor" => Self::Supervisor,
-            "agent" => Self::Agent,
-            _ => Self::Analyst,
-        }
-    }
-}
+use crate::me::{Me, whoami};
+use crate::{Role, Team, TeamError, TeamResult};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -59,34 +33,8 @@ pub struct Member {
     pub below_need: bool,
 }
 
-/// This desk's login in its workspace, as the database says.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct Me {
-    pub login: String,
-    pub email: String,
-    pub role: Role,
-    pub must_change: bool,
-}
-
-type MemberRow = (String, String, String, bool);
 /// A member with their desk's version and when it was seen.
 type MemberVersionRow = (String, String, String, bool, Option<String>, Option<String>);
-
-pub(crate) async fn whoami(pool: &PgPool, workspace: &str) -> TeamResult<Me> {
-    let (login, email, role, must_change): MemberRow =
-        sqlx::query_as("SELECT login, email, role, must_change FROM team_whoami($1)")
-            .bind(workspace)
-            .fetch_one(pool)
-            .await
-            .map_err(TeamError::of)?;
-    Ok(Me {
-        login,
-        email,
-        role: Role::of(&role),
-        must_change,
-    })
-}
 
 impl Team {
     /// This member as the database says now (a supervisor may have changed the role,

@@ -193,6 +193,28 @@ impl TestTeam {
         }
     }
 
+    /// Ages the claim of `document_id` (written as a desk writes it) past the end of its
+    /// lease, as the database's clock moving on would: its times go back by what was
+    /// left of the lease, and a second more. The claims' rules read `now()` from the
+    /// database, so a test sees a lease run out without waiting for it in real time.
+    pub async fn lapse_claim(&self, document_id: &str) {
+        let moved = sqlx::query(
+            "UPDATE team_claim SET since = since - (lease_until - now()) - interval '1 second',
+                 lease_until = now() - interval '1 second'
+             WHERE workspace_id = $1 AND document_id = lower(trim($2)) AND lease_until > now()",
+        )
+        .bind(&self.workspace)
+        .bind(document_id)
+        .execute(&mut self.as_superuser().await)
+        .await
+        .expect("the superuser's hand");
+        assert_eq!(
+            moved.rows_affected(),
+            1,
+            "a running claim of {document_id} to lapse"
+        );
+    }
+
     /// A connection as the cluster's superuser, in the team's database.
     pub async fn as_superuser(&self) -> sqlx::PgConnection {
         sqlx::PgConnection::connect_with(&self.admin)

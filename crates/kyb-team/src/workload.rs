@@ -11,8 +11,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::members::Role;
-use crate::{Team, TeamError, TeamFile, TeamResult};
+use crate::{Role, Team, TeamError, TeamFile, TeamResult};
 
 /// A new member's cap on open files.
 pub const CAP_DEFAULT: u32 = 15;

@@ -8,29 +8,22 @@ mod common;
 
 use std::time::Duration;
 
-use common::{code_of, denied, floor, refusal, state_of};
-use kyb_team::{ApprovalAction, ApprovalState, FourEyes, Role, ShownRequest, TeamError};
+use common::{
+    FOUR_EYES, asks_to_cancel, code_of, denied, floor, four_eyes_floor, refusal, state_of,
+};
+use kyb_team::{ApprovalAction, ApprovalState, Role, ShownRequest, TeamError};
 
 const CANCEL: &str = "POST /verificaciones/{folio}/cancelar";
 const RESEND: &str = "POST /verificaciones/{folio}/reenviar";
 const LEASE: Duration = Duration::from_secs(60);
-const FOUR_EYES: FourEyes = FourEyes {
-    on: true,
-    resend_limit: 1,
-};
 
 // Four eyes.
 
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_supervisor_cannot_approve_their_own_request() {
-    let f = floor("kyb_self").await;
-    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
-    let asked = f
-        .ana
-        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
-        .await
-        .unwrap();
+    let f = four_eyes_floor("kyb_self").await;
+    let asked = asks_to_cancel(&f.ana, "VD-01").await;
     assert!(matches!(
         f.ana.decide_approval(&asked, true).await,
         Err(TeamError::OwnRequest)
@@ -47,15 +40,11 @@ async fn a_supervisor_cannot_approve_their_own_request() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_supervisor_cannot_approve_what_she_asked_through_a_login_she_made() {
-    let f = floor("kyb_made").await;
-    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
+    let f = four_eyes_floor("kyb_made").await;
     let (puppet, _) =
         f.t.member_with_password(&f.boss, "zed", Role::Analyst)
             .await;
-    let asked = puppet
-        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
-        .await
-        .unwrap();
+    let asked = asks_to_cancel(&puppet, "VD-01").await;
     assert!(matches!(
         f.boss.decide_approval(&asked, true).await,
         Err(TeamError::OwnRequest)
@@ -81,13 +70,9 @@ async fn a_supervisor_cannot_approve_what_she_asked_through_a_login_she_made() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_supervisor_cannot_approve_what_she_asked_through_a_login_she_reset() {
-    let f = floor("kyb_reset").await;
-    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
+    let f = four_eyes_floor("kyb_reset").await;
     let (rita, _) = f.t.issued("rita", Role::Analyst).await;
-    let before = rita
-        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
-        .await
-        .unwrap();
+    let before = asks_to_cancel(&rita, "VD-01").await;
     f.boss
         .decide_approval(&before, false)
         .await
@@ -98,10 +83,7 @@ async fn a_supervisor_cannot_approve_what_she_asked_through_a_login_she_reset() 
         .await
         .expect("a new one-time password");
     let (taken, _) = f.t.sign_in(rita.member(), &one_time).await;
-    let asked = taken
-        .ask_approval(ApprovalAction::Cancel, "VD-02", "se retiró")
-        .await
-        .unwrap();
+    let asked = asks_to_cancel(&taken, "VD-02").await;
     assert!(matches!(
         f.boss.decide_approval(&asked, true).await,
         Err(TeamError::OwnRequest)
@@ -114,23 +96,16 @@ async fn a_supervisor_cannot_approve_what_she_asked_through_a_login_she_reset() 
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn logins_one_supervisor_made_directly_or_down_a_chain_do_not_approve_each_other() {
-    let f = floor("kyb_chain").await;
-    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
+    let f = four_eyes_floor("kyb_chain").await;
     let sol = f.t.member(&f.boss, "sol", Role::Supervisor).await;
     let zed = f.t.member(&f.boss, "zed", Role::Analyst).await;
     let max = f.t.member(&sol, "max", Role::Analyst).await;
-    let by_zed = zed
-        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
-        .await
-        .unwrap();
+    let by_zed = asks_to_cancel(&zed, "VD-01").await;
     assert!(matches!(
         sol.decide_approval(&by_zed, true).await,
         Err(TeamError::OwnRequest)
     ));
-    let by_max = max
-        .ask_approval(ApprovalAction::Cancel, "VD-02", "se retiró")
-        .await
-        .unwrap();
+    let by_max = asks_to_cancel(&max, "VD-02").await;
     for approver in [&f.boss, &sol] {
         assert!(matches!(
             approver.decide_approval(&by_max, true).await,
@@ -179,10 +154,7 @@ async fn two_logins_one_supervisor_made_cannot_reset_each_other_out_of_her_chain
         Err(TeamError::LoginRefused(_))
     ));
     // X's request still cannot be approved by Jefa.
-    let asked = x
-        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
-        .await
-        .unwrap();
+    let asked = asks_to_cancel(&x, "VD-01").await;
     f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
     assert!(matches!(
         f.boss.decide_approval(&asked, true).await,
@@ -193,13 +165,8 @@ async fn two_logins_one_supervisor_made_cannot_reset_each_other_out_of_her_chain
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn an_analyst_cannot_approve() {
-    let f = floor("kyb_analyst").await;
-    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
-    let asked = f
-        .ana
-        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
-        .await
-        .unwrap();
+    let f = four_eyes_floor("kyb_analyst").await;
+    let asked = asks_to_cancel(&f.ana, "VD-01").await;
     assert!(matches!(
         f.beto.decide_approval(&asked, true).await,
         Err(TeamError::NotSupervisor)
@@ -210,13 +177,8 @@ async fn an_analyst_cannot_approve() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn an_approval_forged_in_sql_or_four_eyes_switched_off_in_sql_is_refused() {
-    let f = floor("kyb_forged").await;
-    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
-    let asked = f
-        .beto
-        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
-        .await
-        .unwrap();
+    let f = four_eyes_floor("kyb_forged").await;
+    let asked = asks_to_cancel(&f.beto, "VD-01").await;
     let (ws, jefa, beto) = (&f.t.workspace, f.t.login("jefa"), f.t.login("beto"));
     // Even a supervisor's own hand: only the functions change a request or a setting.
     for mut hand in [f.beto_by_hand().await, f.ana_by_hand().await] {
@@ -266,11 +228,7 @@ async fn an_approval_forged_in_sql_or_four_eyes_switched_off_in_sql_is_refused()
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_request_moves_only_by_its_states_even_for_the_owner() {
     let f = floor("kyb_transitions").await;
-    let asked = f
-        .beto
-        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
-        .await
-        .unwrap();
+    let asked = asks_to_cancel(&f.beto, "VD-01").await;
     let (ws, beto, jefa) = (&f.t.workspace, f.t.login("beto"), f.t.login("jefa"));
     let mut owner = f.t.as_owner().await;
     for (statement, says) in [
@@ -319,18 +277,13 @@ async fn a_request_moves_only_by_its_states_even_for_the_owner() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_supervisor_approves_only_the_request_their_desk_showed() {
-    let f = floor("kyb_swap").await;
-    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
+    let f = four_eyes_floor("kyb_swap").await;
     let resend = f
         .beto
         .ask_approval(ApprovalAction::Resend, "VD-02", "no le llegó")
         .await
         .unwrap();
-    let cancel = f
-        .beto
-        .ask_approval(ApprovalAction::Cancel, "VD-03", "se retiró")
-        .await
-        .unwrap();
+    let cancel = asks_to_cancel(&f.beto, "VD-03").await;
     // Shown "resend VD-02", but the id sent is the cancellation's.
     let swapped = ShownRequest {
         id: cancel.id,
@@ -365,13 +318,8 @@ async fn a_supervisor_approves_only_the_request_their_desk_showed() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn an_approval_sends_once() {
-    let f = floor("kyb_once").await;
-    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
-    let asked = f
-        .beto
-        .ask_approval(ApprovalAction::Cancel, "VD-01", "se retiró")
-        .await
-        .unwrap();
+    let f = four_eyes_floor("kyb_once").await;
+    let asked = asks_to_cancel(&f.beto, "VD-01").await;
     f.ana.decide_approval(&asked, true).await.unwrap();
     let (intent, used) = f.ana.intent(CANCEL, "VD-01", "cancelar").await.unwrap();
     assert_eq!(used, Some(asked.id));
@@ -394,18 +342,9 @@ async fn an_approval_sends_once() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_request_is_withdrawn_when_the_verification_was_resent_meanwhile() {
-    let f = floor("kyb_withdrawn").await;
-    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
-    let waiting = f
-        .beto
-        .ask_approval(ApprovalAction::Cancel, "VD-05", "se retiró")
-        .await
-        .unwrap();
-    let approved = f
-        .beto
-        .ask_approval(ApprovalAction::Cancel, "VD-06", "se retiró")
-        .await
-        .unwrap();
+    let f = four_eyes_floor("kyb_withdrawn").await;
+    let waiting = asks_to_cancel(&f.beto, "VD-05").await;
+    let approved = asks_to_cancel(&f.beto, "VD-06").await;
     f.ana.decide_approval(&approved, true).await.unwrap();
     // Both verifications are resent (the first resend needs no approval).
     for folio in ["VD-05", "VD-06"] {
@@ -513,11 +452,8 @@ async fn a_claim_never_holds_a_file_longer_than_ten_minutes() {
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_lapsed_claim_is_handed_over_only_when_the_taker_says_so_and_the_trail_keeps_it() {
     let f = floor("kyb_lapsed").await;
-    f.beto
-        .claim("doc-1", Duration::from_secs(1), false)
-        .await
-        .unwrap();
-    tokio::time::sleep(Duration::from_millis(1300)).await;
+    f.beto.claim("doc-1", LEASE, false).await.unwrap();
+    f.t.lapse_claim("doc-1").await;
     match f.ana.claim("doc-1", LEASE, false).await {
         Err(TeamError::Lapsed { member, .. }) => assert_eq!(member, f.t.login("beto")),
         other => panic!("told whose claim lapsed: {other:?}"),

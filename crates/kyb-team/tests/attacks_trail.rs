@@ -8,11 +8,9 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{denied, floor};
+use common::{NEW_FILE, calls_written, denied, floor, takes_the_head};
 use kyb_team::{CheckpointKey, Role, Team, TeamBreak, TeamError};
 use sqlx::Connection;
-
-const NEW_FILE: &str = "POST /expedientes/nuevo";
 
 // The trail.
 
@@ -58,17 +56,7 @@ async fn the_trail_names_the_member_who_signed_in_whatever_their_desk_says() {
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_member_cannot_delete_rewrite_regrant_unprotect_or_drop_the_trail() {
     let f = floor("kyb_erase").await;
-    for n in 0..4 {
-        let (intent, _) = f
-            .beto
-            .intent(NEW_FILE, &format!("RFC-{n}"), "alta")
-            .await
-            .unwrap();
-        f.beto
-            .outcome(intent, true, None, None, false)
-            .await
-            .unwrap();
-    }
+    calls_written(&f.beto, 4).await;
     let before = f.boss.verify_chain().await.unwrap();
     assert!(before.breaks.is_empty());
     let group = format!("{}_member", f.t.database);
@@ -103,17 +91,7 @@ async fn a_member_cannot_delete_rewrite_regrant_unprotect_or_drop_the_trail() {
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_superusers_consistent_rewrite_of_the_trail_is_caught_by_the_signed_checkpoint() {
     let f = floor("kyb_rehash").await;
-    for n in 0..4 {
-        let (intent, _) = f
-            .beto
-            .intent(NEW_FILE, &format!("RFC-{n}"), "alta")
-            .await
-            .unwrap();
-        f.beto
-            .outcome(intent, true, None, None, false)
-            .await
-            .unwrap();
-    }
+    calls_written(&f.beto, 4).await;
     let (key, _) = CheckpointKey::generate().unwrap();
     let checkpoint = f.boss.sign_checkpoint(&key).await.unwrap();
     assert_eq!(checkpoint.seq, 11, "3 members added, 8 entries");
@@ -190,14 +168,7 @@ async fn a_member_holding_the_trails_head_delays_the_others_no_longer_than_the_l
     // transaction of their own, and keep it.
     limits_off(&mut hand).await;
     let mut held = hand.begin().await.unwrap();
-    sqlx::query("SELECT team_intent($1, $2, $3, $4)")
-        .bind(&f.t.workspace)
-        .bind(NEW_FILE)
-        .bind("RFC-1")
-        .bind("retenida")
-        .execute(&mut *held)
-        .await
-        .unwrap();
+    takes_the_head(&f.t.workspace, &mut held).await;
     // What does not touch the trail goes on meanwhile.
     f.ana.add_note("doc-1", "sigo trabajando").await.unwrap();
     // An intent waits for the head, and the holder's transaction is ended once it has
@@ -273,14 +244,7 @@ async fn a_member_login_has_the_servers_limits_and_an_idle_transaction_ends() {
         assert_eq!(shown, value, "{setting} of a member's own psql session");
     }
     let mut held = hand.begin().await.unwrap();
-    sqlx::query("SELECT team_intent($1, $2, $3, $4)")
-        .bind(&f.t.workspace)
-        .bind(NEW_FILE)
-        .bind("RFC-1")
-        .bind("retenida")
-        .execute(&mut *held)
-        .await
-        .unwrap();
+    takes_the_head(&f.t.workspace, &mut held).await;
     // Left idle, the server ends the transaction: the others write again.
     let took = intent_once_free(&f.ana, "RFC-2", Duration::from_secs(60)).await;
     assert!(took < Duration::from_secs(12), "{took:?}");
@@ -371,23 +335,22 @@ async fn a_supervisor_holding_the_workspace_open_is_demoted_and_removed_at_once(
             hand
         }
     };
+    // Done at once, and her transaction ended.
+    let at_once = async |asked: Instant, hand: &mut sqlx::PgConnection| {
+        assert!(
+            asked.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            asked.elapsed()
+        );
+        assert!(sqlx::query("SELECT 1").execute(hand).await.is_err());
+    };
     let mut sol_hand = hold(f.t.login("sol"), sol_pw).await;
     let asked = Instant::now();
     f.boss
         .set_role(&f.t.login("sol"), Role::Analyst)
         .await
         .expect("demoted without waiting on her");
-    assert!(
-        asked.elapsed() < Duration::from_secs(3),
-        "{:?}",
-        asked.elapsed()
-    );
-    assert!(
-        sqlx::query("SELECT 1")
-            .execute(&mut sol_hand)
-            .await
-            .is_err()
-    );
+    at_once(asked, &mut sol_hand).await;
 
     let mut ana_hand = hold(f.t.login("ana"), f.ana_pw.clone()).await;
     let asked = Instant::now();
@@ -395,17 +358,7 @@ async fn a_supervisor_holding_the_workspace_open_is_demoted_and_removed_at_once(
         .remove_member(&f.t.login("ana"))
         .await
         .expect("removed without waiting on her");
-    assert!(
-        asked.elapsed() < Duration::from_secs(3),
-        "{:?}",
-        asked.elapsed()
-    );
-    assert!(
-        sqlx::query("SELECT 1")
-            .execute(&mut ana_hand)
-            .await
-            .is_err()
-    );
+    at_once(asked, &mut ana_hand).await;
     // The trail goes on, and says both.
     f.beto.intent(NEW_FILE, "RFC-9", "alta").await.unwrap();
     let trail = f.boss.trail(10).await.unwrap();
@@ -464,14 +417,7 @@ async fn a_supervisor_removes_a_member_who_holds_the_trails_head_and_the_team_go
     let f = floor("kyb_unfreeze").await;
     let mut hand = f.beto_by_hand().await;
     let mut held = hand.begin().await.unwrap();
-    sqlx::query("SELECT team_intent($1, $2, $3, $4)")
-        .bind(&f.t.workspace)
-        .bind(NEW_FILE)
-        .bind("RFC-1")
-        .bind("retenida")
-        .execute(&mut *held)
-        .await
-        .unwrap();
+    takes_the_head(&f.t.workspace, &mut held).await;
     f.boss
         .remove_member(&f.t.login("beto"))
         .await

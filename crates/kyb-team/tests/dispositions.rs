@@ -2,15 +2,14 @@
 //! by the database with the login that called (migration 0017), as any member sees it;
 //! a login outside the workspace cannot write one.
 
-use kyb_team::Role;
-use kyb_team::testing::TestTeam;
+mod common;
+
+use common::{Pair, pair};
 
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_disposition_is_in_the_trail_under_the_login_that_made_it() {
-    let t = TestTeam::new("kyb_dispositions").await;
-    let boss = t.supervisor("jefa").await;
-    let ana = t.member(&boss, "ana", Role::Analyst).await;
+    let Pair { t, boss, ana, .. } = pair("kyb_dispositions").await;
     let summary =
         "falso positivo: Juan Pérez Gómez en SAT (fila PEGJ750101AB8): Homónimo, otro RFC";
     let seq = ana

@@ -3,8 +3,10 @@
 //! newer, a date in the future counts as the database's now, and a login outside the
 //! workspace tells nothing.
 
-use kyb_team::testing::TestTeam;
-use kyb_team::{Role, TeamRisk};
+mod common;
+
+use common::{Desks, desks};
+use kyb_team::TeamRisk;
 
 const FILE: &str = "0b9e4c1a-0000-4000-8000-000000000001";
 
@@ -22,10 +24,9 @@ fn risk(level: Option<&str>, findings: i32, at: &str) -> TeamRisk {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn the_newest_judgement_of_a_file_is_every_members_and_names_its_maker() {
-    let t = TestTeam::new("kyb_risks").await;
-    let boss = t.supervisor("jefa").await;
-    let ana = t.member(&boss, "ana", Role::Analyst).await;
-    let beto = t.member(&boss, "beto", Role::Analyst).await;
+    let Desks {
+        t, boss, ana, beto, ..
+    } = desks("kyb_risks").await;
     assert_eq!(
         ana.set_risks(&[risk(Some("high"), 3, "2026-12-01T10:00:00Z")])
             .await

@@ -4,10 +4,10 @@
 
 mod common;
 
-use common::{denied, other_workspace};
+use common::{Desks, denied, desks, other_workspace};
 use kyb_api::file::StatusCategory;
 use kyb_team::testing::TestTeam;
-use kyb_team::{AgeBucket, Role, TeamError, VIEWS_MAX, ViewFilter};
+use kyb_team::{AgeBucket, TeamError, VIEWS_MAX, ViewFilter};
 
 fn overdue() -> ViewFilter {
     ViewFilter {
@@ -22,10 +22,7 @@ fn overdue() -> ViewFilter {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_shared_view_reaches_the_workspace_and_an_unshared_one_stays_its_owners() {
-    let t = TestTeam::new("kyb_views").await;
-    let boss = t.supervisor("jefa").await;
-    let ana = t.member(&boss, "ana", Role::Analyst).await;
-    let beto = t.member(&boss, "beto", Role::Analyst).await;
+    let Desks { t, ana, beto, .. } = desks("kyb_views").await;
     let shared = ana.save_view(" Vencidos ", &overdue(), true).await.unwrap();
     let private = ana
         .save_view("Mis borradores", &ViewFilter::default(), false)
@@ -77,10 +74,14 @@ async fn a_shared_view_reaches_the_workspace_and_an_unshared_one_stays_its_owner
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn another_member_cannot_change_unshare_or_delete_my_view() {
-    let t = TestTeam::new("kyb_views_owner").await;
-    let boss = t.supervisor("jefa").await;
-    let (ana, _) = t.member_with_password(&boss, "ana", Role::Analyst).await;
-    let (beto, beto_password) = t.member_with_password(&boss, "beto", Role::Analyst).await;
+    let Desks {
+        t,
+        boss,
+        ana,
+        beto,
+        beto_pw,
+        ..
+    } = desks("kyb_views_owner").await;
     let id = ana.save_view("Vencidos", &overdue(), true).await.unwrap();
 
     // Not even a supervisor: a view is its owner's.
@@ -106,7 +107,7 @@ async fn another_member_cannot_change_unshare_or_delete_my_view() {
     assert!(ana_sees.iter().any(|v| v.id == his && !v.mine));
 
     // By hand, with the member's own rights: no table, no hidden function.
-    let mut by_hand = t.by_hand(&t.login("beto"), &beto_password).await;
+    let mut by_hand = t.by_hand(&t.login("beto"), &beto_pw).await;
     denied(
         &mut by_hand,
         &format!("UPDATE team_saved_view SET shared = false WHERE id = {id}"),

@@ -5,8 +5,8 @@
 
 mod common;
 
-use common::{denied, other_workspace};
-use kyb_team::{NewTeamFile, Role, TeamError};
+use common::{Pair, denied, other_workspace, pair};
+use kyb_team::{NewTeamFile, TeamError};
 use serde_json::json;
 
 fn policy(queued_hours: u32) -> serde_json::Value {
@@ -33,9 +33,12 @@ fn policy(queued_hours: u32) -> serde_json::Value {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn only_a_supervisor_sets_the_policy_and_every_member_reads_it() {
-    let t = kyb_team::testing::TestTeam::new("kyb_sla").await;
-    let boss = t.supervisor("jefa").await;
-    let (ana, ana_password) = t.member_with_password(&boss, "ana", Role::Analyst).await;
+    let Pair {
+        t,
+        boss,
+        ana,
+        ana_pw,
+    } = pair("kyb_sla").await;
     assert_eq!(ana.sla_policy().await.unwrap(), None, "none set yet");
 
     assert!(matches!(
@@ -67,7 +70,7 @@ async fn only_a_supervisor_sets_the_policy_and_every_member_reads_it() {
     assert_eq!(carla.sla_policy().await.unwrap(), None);
 
     // By hand, with the analyst's own rights: no table, no write, no shape function.
-    let mut by_hand = t.by_hand(&t.login("ana"), &ana_password).await;
+    let mut by_hand = t.by_hand(&t.login("ana"), &ana_pw).await;
     denied(&mut by_hand, "SELECT * FROM team_sla_policy").await;
     denied(
         &mut by_hand,
@@ -87,9 +90,7 @@ async fn only_a_supervisor_sets_the_policy_and_every_member_reads_it() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn each_status_a_file_is_set_to_is_in_the_history() {
-    let t = kyb_team::testing::TestTeam::new("kyb_sla_history").await;
-    let boss = t.supervisor("jefa").await;
-    let ana = t.member(&boss, "ana", Role::Analyst).await;
+    let Pair { boss, ana, .. } = pair("kyb_sla_history").await;
     let at = |text: &str| Some(kyb_api::time::parse_timestamp(text).expect("an instant"));
     let file = |status: &str, updated_at: Option<chrono::DateTime<chrono::Utc>>| NewTeamFile {
         flow_id: "flujo".into(),
@@ -147,9 +148,7 @@ async fn each_status_a_file_is_set_to_is_in_the_history() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn each_change_of_the_policy_is_in_the_trail_with_old_and_new() {
-    let t = kyb_team::testing::TestTeam::new("kyb_sla_trail").await;
-    let boss = t.supervisor("jefa").await;
-    let ana = t.member(&boss, "ana", Role::Analyst).await;
+    let Pair { t, boss, ana, .. } = pair("kyb_sla_trail").await;
     let policy_events = || async {
         ana.trail(1000)
             .await

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{PrivateCluster, other_workspace, team_on};
+use common::{Desks, PrivateCluster, desks, other_workspace, team_on};
 use kyb_team::testing::TestTeam;
 use kyb_team::{ApprovalAction, ApprovalState, Change, FourEyes, Role, TeamBreak, TeamError};
 
@@ -54,10 +54,7 @@ async fn the_first_supervisor_adds_members_and_only_a_supervisor_sets_their_role
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_claim_blocks_the_other_desk_until_released_or_its_lease_runs_out() {
-    let t = TestTeam::new("kyb_claims").await;
-    let boss = t.supervisor("jefa").await;
-    let ana = t.member(&boss, "ana", Role::Analyst).await;
-    let beto = t.member(&boss, "beto", Role::Analyst).await;
+    let Desks { t, ana, beto, .. } = desks("kyb_claims").await;
     let claim = ana.claim("doc-1", LEASE, false).await.unwrap();
     assert_eq!(claim.member, t.login("ana"));
     // Renewing keeps the time it was taken.
@@ -92,11 +89,9 @@ async fn a_claim_blocks_the_other_desk_until_released_or_its_lease_runs_out() {
 
     // A lease not renewed frees the file: no desk shows it held, and the next member
     // takes it once told whose it was.
-    ana.claim("doc-2", Duration::from_secs(1), false)
-        .await
-        .unwrap();
+    ana.claim("doc-2", LEASE, false).await.unwrap();
     assert!(beto.claim("doc-2", LEASE, false).await.is_err());
-    tokio::time::sleep(Duration::from_millis(1300)).await;
+    t.lapse_claim("doc-2").await;
     assert!(beto.holder("doc-2").await.unwrap().is_none(), "expired");
     assert!(matches!(
         beto.claim("doc-2", LEASE, false).await,
@@ -110,10 +105,9 @@ async fn a_claim_blocks_the_other_desk_until_released_or_its_lease_runs_out() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_supervisor_takes_a_claim_over_with_a_reason_the_trail_keeps() {
-    let t = TestTeam::new("kyb_takeover").await;
-    let boss = t.supervisor("jefa").await;
-    let ana = t.member(&boss, "ana", Role::Analyst).await;
-    let beto = t.member(&boss, "beto", Role::Analyst).await;
+    let Desks {
+        t, boss, ana, beto, ..
+    } = desks("kyb_takeover").await;
     ana.claim("doc-1", LEASE, false).await.unwrap();
     assert!(matches!(
         beto.take_over("doc-1", "urgente", LEASE).await,
@@ -136,10 +130,9 @@ async fn a_supervisor_takes_a_claim_over_with_a_reason_the_trail_keeps() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn notes_are_shared_in_their_authors_name_and_checked() {
-    let t = TestTeam::new("kyb_notes").await;
-    let boss = t.supervisor("jefa").await;
-    let ana = t.member(&boss, "ana", Role::Analyst).await;
-    let beto = t.member(&boss, "beto", Role::Analyst).await;
+    let Desks {
+        t, boss, ana, beto, ..
+    } = desks("kyb_notes").await;
     kyb_team::testing::know_files(&boss, &["doc-1"]).await;
     ana.add_note("doc-1", "  El comprobante es de otro domicilio. ")
         .await
@@ -162,10 +155,9 @@ async fn notes_are_shared_in_their_authors_name_and_checked() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn desks_writing_to_the_trail_at_once_keep_one_chain_and_a_superusers_edit_is_found() {
-    let t = TestTeam::new("kyb_chain").await;
-    let boss = t.supervisor("jefa").await;
-    let ana = t.member(&boss, "ana", Role::Analyst).await;
-    let beto = t.member(&boss, "beto", Role::Analyst).await;
+    let Desks {
+        t, boss, ana, beto, ..
+    } = desks("kyb_chain").await;
     // The set-up's two entries (the members added) come first.
     let before = boss.head().await.unwrap().seq;
     assert_eq!(before, 3, "the first supervisor, then two members");
@@ -238,10 +230,9 @@ async fn desks_writing_to_the_trail_at_once_keep_one_chain_and_a_superusers_edit
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_change_on_one_desk_is_heard_on_the_other() {
-    let t = TestTeam::new("kyb_live").await;
-    let boss = t.supervisor("jefa").await;
-    let ana = t.member(&boss, "ana", Role::Analyst).await;
-    let beto = t.member(&boss, "beto", Role::Analyst).await;
+    let Desks {
+        t, boss, ana, beto, ..
+    } = desks("kyb_live").await;
     kyb_team::testing::know_files(&boss, &["doc-1"]).await;
     let mut hears = beto.listen().await.expect("listens");
     // A claim taken or let go also writes the trail (migration 0009), heard as `Audit`.

@@ -5,8 +5,8 @@
 
 mod common;
 
-use common::{denied, other_workspace};
-use kyb_team::{Role, TeamError};
+use common::{Pair, denied, other_workspace, pair};
+use kyb_team::TeamError;
 
 fn version_of<'a>(members: &'a [kyb_team::Member], login: &str) -> Option<&'a str> {
     members
@@ -18,9 +18,12 @@ fn version_of<'a>(members: &'a [kyb_team::Member], login: &str) -> Option<&'a st
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn each_desk_records_its_own_version_and_no_one_elses() {
-    let t = kyb_team::testing::TestTeam::new("kyb_versions").await;
-    let boss = t.supervisor("jefa").await;
-    let (ana, ana_password) = t.member_with_password(&boss, "ana", Role::Analyst).await;
+    let Pair {
+        t,
+        boss,
+        ana,
+        ana_pw,
+    } = pair("kyb_versions").await;
     let (jefa, ana_login) = (t.login("jefa"), t.login("ana"));
 
     // Before a desk records, its member has no version.
@@ -76,7 +79,7 @@ async fn each_desk_records_its_own_version_and_no_one_elses() {
 
     // By hand, with the analyst's own rights: no table to write another's version,
     // and the function has no login to name.
-    let mut by_hand = t.by_hand(&ana_login, &ana_password).await;
+    let mut by_hand = t.by_hand(&ana_login, &ana_pw).await;
     denied(
         &mut by_hand,
         &format!(
@@ -125,9 +128,12 @@ async fn each_desk_records_its_own_version_and_no_one_elses() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn only_a_supervisor_sets_the_version_the_team_needs() {
-    let t = kyb_team::testing::TestTeam::new("kyb_versions_need").await;
-    let boss = t.supervisor("jefa").await;
-    let (ana, ana_password) = t.member_with_password(&boss, "ana", Role::Analyst).await;
+    let Pair {
+        t,
+        boss,
+        ana,
+        ana_pw,
+    } = pair("kyb_versions_need").await;
     assert_eq!(ana.desk_version_needed().await.unwrap(), None, "none yet");
 
     // An analyst cannot set it, nor clear it.
@@ -171,7 +177,7 @@ async fn only_a_supervisor_sets_the_version_the_team_needs() {
     assert_eq!(ana.desk_version_needed().await.unwrap(), None, "cleared");
 
     // By hand, the analyst has no table to write it in.
-    let mut by_hand = t.by_hand(&t.login("ana"), &ana_password).await;
+    let mut by_hand = t.by_hand(&t.login("ana"), &ana_pw).await;
     denied(
         &mut by_hand,
         "UPDATE team_setting SET desk_version_needed = '0.0.1'",

@@ -4,25 +4,13 @@
 
 mod common;
 
-use common::{code_of, denied};
+use common::{Desks, code_of, denied, desks};
 use kyb_team::testing::TestTeam;
 use kyb_team::{NewTeamFile, QueueFilter, Role, Team, TeamError, Unplaced, Workload};
 
-/// A supervisor, two analysts (with their passwords) and `files` waiting in the queue.
-struct Floor {
-    t: TestTeam,
-    boss: Team,
-    ana: Team,
-    ana_pw: String,
-    beto: Team,
-    beto_pw: String,
-}
-
-async fn floor(prefix: &str, files: usize) -> Floor {
-    let t = TestTeam::new(prefix).await;
-    let boss = t.supervisor("jefa").await;
-    let (ana, ana_pw) = t.member_with_password(&boss, "ana", Role::Analyst).await;
-    let (beto, beto_pw) = t.member_with_password(&boss, "beto", Role::Analyst).await;
+/// The desks of a team at work, with `files` waiting in the queue.
+async fn floor(prefix: &str, files: usize) -> Desks {
+    let desks = desks(prefix).await;
     let queue: Vec<NewTeamFile> = (0..files)
         .map(|n| NewTeamFile {
             flow_id: "flujo".into(),
@@ -33,17 +21,10 @@ async fn floor(prefix: &str, files: usize) -> Floor {
         })
         .collect();
     assert_eq!(
-        boss.follow_all(&queue).await.expect("followed"),
+        desks.boss.follow_all(&queue).await.expect("followed"),
         files as u64
     );
-    Floor {
-        t,
-        boss,
-        ana,
-        ana_pw,
-        beto,
-        beto_pw,
-    }
+    desks
 }
 
 async fn workload_of(team: &Team, login: &str) -> Workload {
@@ -392,7 +373,7 @@ async fn a_bulk_reassignment_is_applied_as_previewed_or_not_at_all() {
     ));
 }
 
-async fn beto_and_carla_have_nothing(f: &Floor, carla: &Team) -> bool {
+async fn beto_and_carla_have_nothing(f: &Desks, carla: &Team) -> bool {
     f.beto.files(QueueFilter::Mine).await.unwrap().is_empty()
         && carla.files(QueueFilter::Mine).await.unwrap().is_empty()
 }

@@ -4,7 +4,6 @@
 //! the window's size, so a picture of the screen is a picture of the window.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use kyb_e2e::{
     DataDir, TeamDatabase, alter_tracking, connect, demo_examples, reject_and_preview,
@@ -12,28 +11,18 @@ use kyb_e2e::{
 };
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
+use capture::capture;
+
 // Cargo takes every `src/bin/*.rs` for a program of its own: the walk's parts live in
 // a folder beside it.
+#[path = "screenshots/capture.rs"]
+mod capture;
 #[path = "screenshots/desk.rs"]
 mod desk;
 #[path = "screenshots/languages.rs"]
 mod languages;
 #[path = "screenshots/managed.rs"]
 mod managed;
-
-/// Captures the X display with ImageMagick's `import`, as a person would see it,
-/// once the window has painted what its page now holds (WebKit paints a frame or two
-/// after the page changes; a capture at once can show the previous state).
-fn capture(path: &Path) {
-    std::thread::sleep(std::time::Duration::from_millis(400));
-    let status = Command::new("import")
-        .args(["-window", "root"])
-        .arg(path)
-        .status()
-        .expect("ImageMagick's `import` runs (make screenshots installs it)");
-    assert!(status.success(), "`import` could not capture the display");
-    println!("wrote {}", path.display());
-}
 
 #[tokio::main]
 async fn main() {

@@ -4,6 +4,7 @@
 //! only travels over https (or to this machine), follows no redirect, and is scrubbed
 //! from whatever the service sends back.
 
+mod config;
 mod headers;
 mod http_setup;
 mod reading;
@@ -25,7 +26,7 @@ pub use crate::address::{
     ConfigError, Endpoints, Environment, is_loopback_host, origin_of, parse_base_url,
 };
 use crate::drift::Lesson;
-use crate::error::{ApiError, Result};
+use crate::error::{ApiError, Result, maybe_done};
 use crate::models::correction::CorrectionResult;
 use crate::models::detail::DetailV2;
 use crate::models::file::{CreatedFile, DetailV1, EnrollmentLink, SectionsAdded};
@@ -39,42 +40,13 @@ use crate::requests::{
 use crate::retry::RetryPolicy;
 use crate::secret::Secret;
 use crate::validate;
+pub use config::{ClientConfig, Credentials};
 pub use headers::{
     API_KEY_HEADER, API_VERSION_HEADER, OffsetSign, TIMEZONE_OFFSET_HEADER, TIMEZONE_OFFSET_SIGN,
     WORKSPACE_HEADER, timezone_offset_header,
 };
 use http_setup::build_http;
 pub use http_setup::{http_builder, install_tls_provider};
-use reading::maybe_done;
-
-/// The API key and the workspace it is used with.
-#[derive(Debug, Clone)]
-pub struct Credentials {
-    pub api_key: Secret,
-    pub workspace_id: String,
-}
-
-#[derive(Debug, Clone)]
-pub struct ClientConfig {
-    pub base_url: Url,
-    pub credentials: Credentials,
-    pub connect_timeout: Duration,
-    /// For the whole of one attempt, answer body included.
-    pub timeout: Duration,
-    pub retry: RetryPolicy,
-}
-
-impl ClientConfig {
-    pub fn new(base_url: Url, credentials: Credentials) -> Self {
-        Self {
-            base_url,
-            credentials,
-            connect_timeout: Duration::from_secs(5),
-            timeout: Duration::from_secs(20),
-            retry: RetryPolicy::default(),
-        }
-    }
-}
 
 /// Cheap to clone: clones share one connection pool.
 #[derive(Debug, Clone)]

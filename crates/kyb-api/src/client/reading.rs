@@ -10,7 +10,7 @@ use super::Client;
 use crate::drift;
 use crate::envelope::answer::Answer;
 use crate::envelope::{Envelope, snippet};
-use crate::error::{ApiError, Result};
+use crate::error::{ApiError, Result, maybe_done};
 use crate::operation::Operation;
 
 impl Client {
@@ -87,32 +87,6 @@ impl Client {
             }
         }
     }
-}
-
-/// A state-changing call's failure that does not prove the service did nothing is
-/// "outcome unknown": a gateway's 502 or 504 (it may have passed the request on and
-/// lost the answer), and an answer with a success status that could not be read (too
-/// large, or not the expected shape: the service did act). A read's failure is what it
-/// is: reading again is harmless.
-pub(super) fn maybe_done(operation: Operation, error: ApiError) -> ApiError {
-    if operation.is_read() {
-        return error;
-    }
-    let detail = match &error {
-        ApiError::Server {
-            status: status @ (502 | 504),
-            ..
-        } => format!("HTTP {status} de un intermediario"),
-        ApiError::Decode {
-            status: 200..=299,
-            snippet,
-        } => format!("respuesta ilegible: {snippet}"),
-        ApiError::TooLarge { limit_bytes } => {
-            format!("respuesta de más de {limit_bytes} bytes")
-        }
-        _ => return error,
-    };
-    ApiError::OutcomeUnknown { detail }
 }
 
 /// The error of a 2xx answer whose body says it failed, under the status its `Code`

@@ -17,10 +17,10 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use serde::Deserialize;
-use serde::de::{DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeOwned, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::checked::Checked;
+use super::checked::{Checked, Valid};
 use super::{Heading, pick};
 
 /// A successful answer's heading, and its `Data` as `D` (a model, or the `Value` the
@@ -55,54 +55,6 @@ impl Answer<Value> {
     /// its reading of the model).
     pub fn read_value(body: &[u8]) -> Option<Self> {
         Self::members(std::str::from_utf8(body).ok()?)
-    }
-}
-
-/// Any JSON value, kept as nothing. It accepts exactly what reading a `Value` accepts
-/// (the same nesting limit, numbers within range, strings of valid UTF-8 and escapes,
-/// nothing after the value), through the same calls, without building anything;
-/// skipping a value (`IgnoredAny`) checks less.
-pub(super) struct Valid;
-
-impl<'de> Deserialize<'de> for Valid {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(Valid)
-    }
-}
-
-impl<'de> Visitor<'de> for Valid {
-    type Value = Valid;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<Valid, E> {
-        Ok(Valid)
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Valid, E> {
-        Ok(Valid)
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Valid, E> {
-        Ok(Valid)
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Valid, E> {
-        Ok(Valid)
-    }
-    fn visit_str<E>(self, _: &str) -> Result<Valid, E> {
-        Ok(Valid)
-    }
-    fn visit_unit<E>(self) -> Result<Valid, E> {
-        Ok(Valid)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Valid, A::Error> {
-        while seq.next_element::<Valid>()?.is_some() {}
-        Ok(Valid)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Valid, A::Error> {
-        while map.next_key::<Valid>()?.is_some() {
-            map.next_value::<Valid>()?;
-        }
-        Ok(Valid)
     }
 }
 

@@ -4,6 +4,8 @@
 //! forms. Fields whose shape depends on a `Tipo` are one struct holding the fields of
 //! every `Tipo`, each optional: unknown kinds still decode.
 
+pub use super::entity_kind::EntityKind;
+
 use crate::file::SectionId;
 use crate::models::Scalar;
 use crate::time::{UtcTime, WireDate};
@@ -58,13 +60,6 @@ answer_model! {
         pub ultima_actualizacion: Option<UtcTime>,
         /// A version range, e.g. `>=2.0 <3.0`.
         pub compatibilidad: Option<String>,
-    }
-}
-
-wire_enum! {
-    EntityKind {
-        Representante => "Representante",
-        Sucursal => "Sucursal",
     }
 }
 

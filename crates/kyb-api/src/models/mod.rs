@@ -6,6 +6,7 @@
 
 pub mod correction;
 pub mod detail;
+mod entity_kind;
 pub mod file;
 pub mod tracking;
 pub mod verification;

@@ -6,8 +6,11 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::{COMPANY_REQUIRED, LIMITS};
+use super::limits::LIMITS;
 use crate::file::Verdict;
+
+/// How the service words a missing `Company` (not as the other required fields).
+pub const COMPANY_REQUIRED: &str = "Company es obligatorio.";
 
 /// The rule a value broke.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]

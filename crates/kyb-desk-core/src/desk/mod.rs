@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use kyb_api::{Client, Endpoints};
+use kyb_api::Endpoints;
 
 use crate::audit::AuditLog;
 use crate::audit::anchor::KeyringAnchor;
@@ -18,7 +18,6 @@ use crate::drift_log::{DriftLog, drift_path};
 use crate::error::{AppError, AppResult, DeskCode, Details, Task};
 use crate::fsio;
 use crate::profiles::{ProfileBook, ProfileStore};
-use crate::recovery::Recoveries;
 use crate::secrets::KeyVault;
 use crate::watchlist::Watchlist;
 
@@ -32,10 +31,13 @@ mod dossier;
 mod policy;
 mod records;
 mod review;
+mod reviews;
 mod screening;
 mod service;
 mod session;
 mod sla;
+mod sla_records;
+mod state;
 mod team;
 mod views;
 
@@ -50,6 +52,7 @@ pub use screening::{
     DisposeHit, ImportProgress, ImportStage, ImportedList, ListImport, NewHit, RiskListPage,
 };
 pub use sla::{FileClock, SlaBoard, board as sla_board};
+pub use state::Desk;
 pub use team::{
     AddedMember, AnchorAlarm, CLAIM_LEASE, DESK_VERSION, DeskVersion, ExportedCheckpoint, FileKey,
     HistoryItem, HistoryWhat, ReassignSelection, TeamCode, TeamListening, TeamQueue, TeamStatus,
@@ -66,50 +69,6 @@ pub const DEFAULT_REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::fr
 
 /// The RFC a connection check asks for: the SAT's generic RFC, which no file has.
 pub const PROBE_RFC: &str = "XAXX010101000";
-
-pub struct Desk {
-    store: Box<dyn ProfileStore>,
-    book: Mutex<ProfileBook>,
-    vault: KeyVault,
-    drafts: Drafts,
-    audit: AuditLog,
-    watchlist: Watchlist,
-    history: DetailSnapshots,
-    views: crate::saved_views::ViewStore,
-    sla: sla::SlaRecords,
-    /// What tolerant reading absorbed in the service's answers, for "About the service".
-    drift: DriftLog,
-    /// The records set aside as unreadable this session, shared with their stores.
-    recoveries: Recoveries,
-    endpoints: Option<Endpoints>,
-    /// One client per profile, dropped when the profile or its key changes.
-    clients: Mutex<HashMap<String, Client>>,
-    /// How long one request may take, answer included.
-    request_timeout: std::time::Duration,
-    /// The data folder's lock, held while the desk lives (see [`fsio::lock_folder`]).
-    _folder: std::fs::File,
-    /// State-changing calls on their way (profile, operation, target): a second
-    /// identical one is refused while the first is out, whatever the UI does.
-    sending: Mutex<HashSet<String>>,
-    /// The last correction preview issued per file (profile, DocumentId): the one a send
-    /// may use, once (see `correction.rs`).
-    previews: Mutex<HashMap<(String, String), String>>,
-    /// The active profile's team, once connected (`team`).
-    team: tokio::sync::Mutex<Option<team::Joined>>,
-    /// Moves on each new listener to the team, which ends the one before.
-    listening: tokio::sync::watch::Sender<u64>,
-    /// The evidence this session showed per file reviewed, and what was acknowledged.
-    reviews: Mutex<review::Reviews>,
-    /// Outcomes the team's trail is owed (the team was out of reach as a call ended).
-    team_pending: std::sync::Arc<team::PendingOutcomes>,
-    /// The company's managed policy (`crate::policy`).
-    policy: crate::policy::Policy,
-    /// The imported watchlists and the dispositions of their hits (`crate::screening`).
-    lists: crate::screening::store::ListStore,
-    dispositions: crate::screening::dispositions::DispositionStore,
-    /// Addresses to import lists from beside the policy's (the demo's sandbox).
-    offered_lists: Mutex<Vec<crate::policy::checks::ListSource>>,
-}
 
 /// Where the desk keeps its files, under one directory.
 pub fn drafts_dir(data_dir: &Path) -> PathBuf {
@@ -183,7 +142,7 @@ impl Desk {
             previews: Mutex::new(HashMap::new()),
             team: tokio::sync::Mutex::new(None),
             listening: tokio::sync::watch::Sender::new(0),
-            reviews: Mutex::new(review::Reviews::default()),
+            reviews: Mutex::new(reviews::Reviews::default()),
             policy: crate::policy::Policy::managed(),
             lists,
             dispositions,

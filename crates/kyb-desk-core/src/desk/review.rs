@@ -3,13 +3,14 @@
 //! a section's high findings, which the audit log (and, in a team, the central trail)
 //! keeps before the section is accepted.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 
 use kyb_api::file::Decision;
 use kyb_api::requests::CorrectionRequest;
 use serde::Serialize;
 use ts_rs::TS;
 
+use super::reviews::{FindingKey, Kept, Reviews};
 use super::{Desk, FileDetail, FileTracking};
 use crate::audit::{AuditTarget, DeskEvent};
 use crate::error::{AppError, AppResult, DeskCode, Details, ServiceCode};
@@ -19,36 +20,6 @@ use crate::evidence::{self, FileEvidence, Finding, FindingKind, SectionEvidence,
 /// Reviews whose evidence the desk keeps (the most recent ones) to check what is
 /// acknowledged and sent against what was shown.
 pub const KEPT_REVIEWS: usize = 100;
-
-/// The evidence this session showed for each file reviewed, and the sections whose high
-/// findings the analyst acknowledged. The rules of acknowledgement are checked here,
-/// not in the window: an acknowledgement names only a section the evidence has, and
-/// records the findings the desk found (not what the window says); a correction that
-/// accepts a section with high findings the desk showed is refused until they are
-/// acknowledged.
-#[derive(Default)]
-pub(super) struct Reviews {
-    files: HashMap<String, Kept>,
-    order: VecDeque<String>,
-}
-
-struct Kept {
-    /// As gathered, with what the judged files added ([`evidence::unreadable`]).
-    evidence: FileEvidence,
-    /// The high findings acknowledged, by section: a finding learnt after the
-    /// acknowledgement (a document judged later) asks for its own.
-    acknowledged: HashMap<String, HashSet<FindingKey>>,
-    /// What is wrong with each of its files judged so far, by handle.
-    judged: HashMap<String, Vec<String>>,
-}
-
-/// One finding, as an acknowledgement names it: its kind and what it concerns.
-type FindingKey = (
-    evidence::FindingKind,
-    Option<u32>,
-    Option<u32>,
-    Option<String>,
-);
 
 fn finding_key(f: &Finding) -> FindingKey {
     (f.kind, f.document, f.entity, f.subject.clone())

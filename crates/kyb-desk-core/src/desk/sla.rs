@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use ts_rs::TS;
 
+pub(crate) use super::sla_records::SlaRecords;
 use super::{Desk, SelectedFile};
 use crate::audit::DeskEvent;
 use crate::error::AppResult;
@@ -73,12 +74,6 @@ pub fn board(policy: &SlaPolicy, files: &[WatchedFile], now: DateTime<Utc>) -> S
         newly_at_risk: Vec::new(),
         at: now,
     }
-}
-
-/// The desk's SLA records: the policies, and the files each profile was told about.
-pub(crate) struct SlaRecords {
-    policies: PolicyStore,
-    notices: NoticeStore,
 }
 
 impl SlaRecords {

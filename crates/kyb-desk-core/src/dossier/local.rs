@@ -1,11 +1,16 @@
 //! What one desk's audit log gives a dossier: the file's entries whole, the chain's
 //! links from the first of them to the head, the sections' senders, and the findings
-//! acknowledged.
+//! acknowledged; and the dossier of one desk's file, assembled from them.
 
 use kyb_api::Operation;
+use kyb_api::file::SectionComment;
 
-use super::model::{Acknowledged, Link, Trail, TrailEntry, TrailKind};
+use super::model::{
+    Acknowledged, DocumentHash, Dossier, FORMAT, FileFacts, FindingRecord, HitRecord, Link, Notes,
+    SectionRecord, Trail, TrailEntry, TrailKind,
+};
 use crate::audit::{Action, AnchorState, AuditEntry, AuditTarget, DeskEvent};
+use crate::drafts::Draft;
 
 fn same_file(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
@@ -164,6 +169,76 @@ pub fn acknowledged(entries: &[AuditEntry], document_id: &str) -> Vec<Acknowledg
             summary: e.record.summary.clone(),
         })
         .collect()
+}
+
+/// What one desk knows of a file, read from its records and the service.
+pub struct LocalSources<'a> {
+    pub generated_at_utc: String,
+    pub generated_by: String,
+    pub file: FileFacts,
+    /// Tracking's sections (the service's decisions and comments).
+    pub sections: Vec<SectionComment>,
+    pub draft: Option<&'a Draft>,
+    pub documents: Vec<DocumentHash>,
+    pub findings: Vec<FindingRecord>,
+    pub hits: Vec<HitRecord>,
+    /// The whole audit log, in file order.
+    pub entries: &'a [AuditEntry],
+    pub anchor: &'a AnchorState,
+}
+
+/// The words of a dossier made on one desk, where no note is kept.
+pub const NO_NOTES: &str =
+    "Sin notas: este escritorio trabaja solo, y las notas se guardan únicamente en un equipo.";
+
+/// The dossier of one desk's file.
+pub fn assemble_local(s: LocalSources) -> Dossier {
+    let id = s.file.document_id.clone();
+    let sections = s
+        .sections
+        .iter()
+        .map(|section| {
+            let sender = sender(s.entries, &id, &section.section);
+            let draft = s.draft.and_then(|d| {
+                d.decisions
+                    .iter()
+                    .find(|dd| dd.seccion.eq_ignore_ascii_case(&section.section))
+                    .and_then(|dd| {
+                        let status = dd.estatus.as_ref()?.as_str();
+                        Some(match dd.comentario.trim() {
+                            "" => status.to_owned(),
+                            comment => format!("{status}: {comment}"),
+                        })
+                    })
+            });
+            SectionRecord {
+                section: section.section.clone(),
+                status: section.status.to_string(),
+                comment: section.comments.clone(),
+                decided_by: sender.map(|e| e.record.agent_email.clone()),
+                decided_at_utc: sender.map(|e| e.record.at_utc.clone()),
+                trail_seq: sender.map(|e| i64::from(e.record.seq)),
+                draft,
+            }
+        })
+        .collect();
+    Dossier {
+        format: FORMAT.to_owned(),
+        generated_at_utc: s.generated_at_utc,
+        generated_by: s.generated_by,
+        sections,
+        acknowledged: acknowledged(s.entries, &id),
+        findings: s.findings,
+        hits: s.hits,
+        documents: s.documents,
+        notes: Notes {
+            kept: false,
+            statement: NO_NOTES.to_owned(),
+            items: Vec::new(),
+        },
+        trail: trail(s.entries, &id, s.anchor),
+        file: s.file,
+    }
 }
 
 #[cfg(test)]

@@ -22,84 +22,12 @@ mod typeset;
 mod verify;
 
 pub use archive::Built;
+pub use local::{LocalSources, NO_NOTES, assemble_local};
 pub use model::Dossier;
 pub use verify::{DossierCheck, DossierProblem, verify};
 
-use kyb_api::file::SectionComment;
-
-use crate::audit::{AnchorState, AuditEntry};
-use crate::drafts::Draft;
-
-/// What one desk knows of a file, read from its records and the service.
-pub struct LocalSources<'a> {
-    pub generated_at_utc: String,
-    pub generated_by: String,
-    pub file: model::FileFacts,
-    /// Tracking's sections (the service's decisions and comments).
-    pub sections: Vec<SectionComment>,
-    pub draft: Option<&'a Draft>,
-    pub documents: Vec<model::DocumentHash>,
-    pub findings: Vec<model::FindingRecord>,
-    pub hits: Vec<model::HitRecord>,
-    /// The whole audit log, in file order.
-    pub entries: &'a [AuditEntry],
-    pub anchor: &'a AnchorState,
-}
-
-/// The words of a dossier made on one desk, where no note is kept.
-pub const NO_NOTES: &str =
-    "Sin notas: este escritorio trabaja solo, y las notas se guardan únicamente en un equipo.";
-
-/// The dossier of one desk's file.
-pub fn assemble_local(s: LocalSources) -> Dossier {
-    let id = s.file.document_id.clone();
-    let sections = s
-        .sections
-        .iter()
-        .map(|section| {
-            let sender = local::sender(s.entries, &id, &section.section);
-            let draft = s.draft.and_then(|d| {
-                d.decisions
-                    .iter()
-                    .find(|dd| dd.seccion.eq_ignore_ascii_case(&section.section))
-                    .and_then(|dd| {
-                        let status = dd.estatus.as_ref()?.as_str();
-                        Some(match dd.comentario.trim() {
-                            "" => status.to_owned(),
-                            comment => format!("{status}: {comment}"),
-                        })
-                    })
-            });
-            model::SectionRecord {
-                section: section.section.clone(),
-                status: section.status.to_string(),
-                comment: section.comments.clone(),
-                decided_by: sender.map(|e| e.record.agent_email.clone()),
-                decided_at_utc: sender.map(|e| e.record.at_utc.clone()),
-                trail_seq: sender.map(|e| i64::from(e.record.seq)),
-                draft,
-            }
-        })
-        .collect();
-    Dossier {
-        format: model::FORMAT.to_owned(),
-        generated_at_utc: s.generated_at_utc,
-        generated_by: s.generated_by,
-        sections,
-        acknowledged: local::acknowledged(s.entries, &id),
-        findings: s.findings,
-        hits: s.hits,
-        documents: s.documents,
-        notes: model::Notes {
-            kept: false,
-            statement: NO_NOTES.to_owned(),
-            items: Vec::new(),
-        },
-        trail: local::trail(s.entries, &id, s.anchor),
-        file: s.file,
-    }
-}
-
+#[cfg(test)]
+mod fixture;
 #[cfg(test)]
 mod hostile_tests;
 #[cfg(test)]

@@ -320,6 +320,7 @@ mod tests {
     use super::*;
     use crate::audit::anchor::MemoryAnchor;
     use crate::audit::{Action, AuditLog, AuditTarget, NewEntry, Outcome};
+    use crate::dossier::fixture::{fixture, fixture_log};
     use crate::dossier::local::trail_entry;
 
     fn call(ok: bool, code: Option<OutcomeCode>) -> NewEntry {
@@ -343,7 +344,8 @@ mod tests {
 
     #[test]
     fn an_intent_reads_as_one_and_a_failure_as_a_failure() {
-        let (dir, mut dossier, _) = crate::dossier::tests::built();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut dossier = fixture(&fixture_log(dir.path()));
         let log = AuditLog::new(dir.path().join("otro.jsonl"), Box::new(MemoryAnchor::new()));
         let intent = log.intent(call(true, None)).expect("intent");
         log.append(NewEntry {

@@ -40,6 +40,21 @@ pub struct Mismatch {
     pub source: String,
 }
 
+/// What the detail says of one entity, beyond its own fields.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct EntityEvidence {
+    pub mismatches: Vec<Mismatch>,
+    /// Handles of its photos (a branch's interior then exterior), for [`files`]; at
+    /// most [`MAX_PHOTOS`].
+    pub photos: Vec<String>,
+    /// Photos beyond those, not offered (a crafted answer may list thousands).
+    pub more_photos: u32,
+}
+
+/// Photos of one entity the evidence offers.
+pub const MAX_PHOTOS: usize = 50;
+
 /// The birth date a CURP encodes (positions 5 to 10, YYMMDD) as YYYY-MM-DD; the century
 /// from the 17th character (a digit before 2000, a letter from 2000 on).
 pub fn birth_date_of_curp(curp: &str) -> Option<String> {

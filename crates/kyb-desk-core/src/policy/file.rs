@@ -15,6 +15,37 @@ pub const AUTO_REFRESH_CHOICES: [u32; 4] = [0, 5, 15, 60];
 /// (each one reads every followed file from the service), nor rarer than once a day.
 pub const MIN_AUTO_REFRESH_RANGE: std::ops::RangeInclusive<u32> = 5..=24 * 60;
 
+/// A workspace and the team database it works on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TeamOf {
+    #[serde(deserialize_with = "team_workspace")]
+    pub workspace: String,
+    #[serde(deserialize_with = "host")]
+    pub host: String,
+    #[serde(default = "default_port")]
+    pub port: u16,
+    #[serde(deserialize_with = "database")]
+    pub database: String,
+}
+
+fn default_port() -> u16 {
+    kyb_team::DEFAULT_PORT
+}
+
+impl TeamOf {
+    pub(super) fn names(&self, workspace: &str) -> bool {
+        self.workspace.trim().eq_ignore_ascii_case(workspace.trim())
+    }
+
+    /// Whether `team` is this database (the login is the member's own).
+    pub(super) fn is(&self, team: &kyb_team::TeamAddress) -> bool {
+        self.host.trim().eq_ignore_ascii_case(team.host.trim())
+            && self.port == team.port
+            && self.database.trim() == team.database.trim()
+    }
+}
+
 /// What a well-formed policy sets.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -22,7 +53,7 @@ pub struct Rules {
     #[serde(default, deserialize_with = "unique_names")]
     pub profiles: Vec<Preset>,
     #[serde(default, deserialize_with = "unique_workspaces")]
-    pub teams: Vec<super::TeamOf>,
+    pub teams: Vec<TeamOf>,
     #[serde(default = "yes")]
     pub demo: bool,
     #[serde(default, deserialize_with = "minimum_refresh")]
@@ -96,10 +127,8 @@ fn unique_names<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Preset>, D
 
 // A workspace held twice could be held to two databases, and only the first would
 // count: refused rather than guessed.
-fn unique_workspaces<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Vec<super::TeamOf>, D::Error> {
-    let teams = Vec::<super::TeamOf>::deserialize(d)?;
+fn unique_workspaces<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<TeamOf>, D::Error> {
+    let teams = Vec::<TeamOf>::deserialize(d)?;
     for (index, team) in teams.iter().enumerate() {
         if teams[..index]
             .iter()

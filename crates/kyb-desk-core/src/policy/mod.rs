@@ -20,10 +20,12 @@ pub mod teams;
 
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use ts_rs::TS;
 
-pub use file::{AUTO_REFRESH_CHOICES, MIN_AUTO_REFRESH_RANGE, Preset, Refusal, Rules, parse};
+pub use file::{
+    AUTO_REFRESH_CHOICES, MIN_AUTO_REFRESH_RANGE, Preset, Refusal, Rules, TeamOf, parse,
+};
 
 /// Where IT installs the policy.
 pub const MANAGED_PATH: &str = "/etc/kyb-desk/policy.json";
@@ -41,37 +43,6 @@ pub enum Policy {
     /// The administrator's file could not be read as a policy: no demo, and no
     /// workspace changes state.
     Refused { path: String, refusal: Refusal },
-}
-
-/// A workspace and the team database it works on.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct TeamOf {
-    #[serde(deserialize_with = "file::team_workspace")]
-    pub workspace: String,
-    #[serde(deserialize_with = "file::host")]
-    pub host: String,
-    #[serde(default = "default_port")]
-    pub port: u16,
-    #[serde(deserialize_with = "file::database")]
-    pub database: String,
-}
-
-fn default_port() -> u16 {
-    kyb_team::DEFAULT_PORT
-}
-
-impl TeamOf {
-    fn names(&self, workspace: &str) -> bool {
-        self.workspace.trim().eq_ignore_ascii_case(workspace.trim())
-    }
-
-    /// Whether `team` is this database (the login is the member's own).
-    fn is(&self, team: &kyb_team::TeamAddress) -> bool {
-        self.host.trim().eq_ignore_ascii_case(team.host.trim())
-            && self.port == team.port
-            && self.database.trim() == team.database.trim()
-    }
 }
 
 /// The watchlist's automatic refresh as the policy leaves it.

@@ -11,6 +11,7 @@
 
 pub mod dispositions;
 pub mod formats;
+mod hit;
 pub mod index;
 pub mod names;
 pub mod rows;

@@ -15,25 +15,13 @@
 
 use kyb_api::identifiers::rfc::{self, Holder};
 use kyb_api::models::detail::{DetailV2, EntityKind};
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
+
+pub use super::hit::{Hit, PartyRole};
 
 use super::dispositions::{Disposition, HitVerdict, party_key};
-use super::index::MatchedOn;
 use super::store::Lists;
 use super::{ListFormat, Party, names};
 use crate::evidence::{Finding, FindingKind, OwnFinding, Severity, Target, rules};
-
-/// What a party is to the file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum PartyRole {
-    Company,
-    Shareholder,
-    Administrator,
-    Oversight,
-    Representative,
-}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Subject {
@@ -43,27 +31,6 @@ pub struct Subject {
     /// Every role the party has in the file (a shareholder on the board is both).
     pub roles: Vec<PartyRole>,
     pub target: Target,
-}
-
-/// A party's hit on a list's row, with the analyst's disposition when there is one.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct Hit {
-    pub list: ListFormat,
-    pub list_version: u32,
-    pub row: String,
-    pub listed_name: String,
-    pub list_status: Option<String>,
-    pub score: u32,
-    pub matched_on: MatchedOn,
-    /// The file's party, as the file names it.
-    pub party: String,
-    pub party_rfc: Option<String>,
-    /// Every role the party has in the file.
-    pub roles: Vec<PartyRole>,
-    /// What the disposition is remembered by: the party's RFC, else its folded name.
-    pub party_key: String,
-    pub disposition: Option<Disposition>,
 }
 
 fn text(value: Option<&String>) -> Option<String> {

@@ -20,7 +20,7 @@ pub struct NoticeStore(ProfileRecords<BTreeSet<FileKey>>);
 
 impl NoticeStore {
     pub fn new(dir: PathBuf, recoveries: Recoveries) -> Self {
-        Self(super::records(dir, recoveries).named(".notices"))
+        Self(super::policy_store::records(dir, recoveries).named(".notices"))
     }
 
     /// The files of `at_risk` the analyst was not shown yet, in `at_risk`'s order: a

@@ -1,10 +1,12 @@
 use std::collections::HashSet;
 
-use kyb_api::file::StatusCategory;
+use kyb_api::file::{DocumentStatus, StatusCategory};
+use kyb_api::models::tracking::Tracking;
 
 use super::csv_text::CSV_HEADER;
 use super::*;
-use crate::error::ServiceCode;
+use crate::error::{Failure, Rule, ServiceCode};
+use crate::recovery::{RecordKind, Recoveries};
 
 #[test]
 fn a_file_just_created_shows_its_company_and_initial_status_until_the_service_answers() {

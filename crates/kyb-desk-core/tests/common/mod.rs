@@ -117,6 +117,29 @@ impl DemoDesk {
         self.dir.path()
     }
 
+    /// The evidence's files over the sandbox (its address the one they come from).
+    pub fn evidence_files(&self) -> kyb_desk_core::evidence::files::EvidenceFiles {
+        let base = reqwest::Url::parse(&self.manifest().base_url).expect("the sandbox's address");
+        kyb_desk_core::evidence::files::EvidenceFiles::new(Some(&base)).expect("files")
+    }
+
+    /// The review of the demo's example file, its files registered with `files`.
+    pub async fn example_review(
+        &self,
+        files: &kyb_desk_core::evidence::files::EvidenceFiles,
+    ) -> kyb_desk_core::desk::ReviewMaterial {
+        let examples = &self.manifest().examples;
+        self.desk
+            .review_material(
+                files,
+                &examples.flow_id,
+                &examples.rfc,
+                &examples.document_id.to_string(),
+            )
+            .await
+            .expect("the example's review")
+    }
+
     /// The evidence's files over the sandbox, and the example file's section with a
     /// high finding as its review reads it (the one an analyst acknowledges before
     /// accepting it).
@@ -126,26 +149,51 @@ impl DemoDesk {
         kyb_desk_core::evidence::files::EvidenceFiles,
         kyb_desk_core::evidence::SectionEvidence,
     ) {
-        let base = reqwest::Url::parse(&self.manifest().base_url).expect("the sandbox's address");
-        let files = kyb_desk_core::evidence::files::EvidenceFiles::new(Some(&base)).expect("files");
-        let examples = &self.manifest().examples;
-        let material = self
-            .desk
-            .review_material(
-                &files,
-                &examples.flow_id,
-                &examples.rfc,
-                &examples.document_id.to_string(),
-            )
+        let files = self.evidence_files();
+        let flagged = self
+            .example_review(&files)
             .await
-            .expect("the review");
-        let flagged = material
             .evidence
             .sections
             .into_iter()
             .find(|s| s.needs_acknowledgement)
             .expect("a section with a high finding");
         (files, flagged)
+    }
+
+    /// The example file's dossier, exported to `path` (with its documents' files, or
+    /// without).
+    pub async fn export_example_dossier(
+        &self,
+        files: &kyb_desk_core::evidence::files::EvidenceFiles,
+        path: &Path,
+        with_documents: bool,
+    ) -> kyb_desk_core::error::AppResult<kyb_desk_core::desk::ExportedDossier> {
+        let examples = &self.manifest().examples;
+        self.desk
+            .export_dossier(
+                files,
+                &examples.flow_id,
+                &examples.rfc,
+                &examples.document_id.to_string(),
+                path,
+                with_documents,
+            )
+            .await
+    }
+}
+
+/// A correction that accepts one section, telling the person nothing.
+pub fn acceptance(document_id: &str, section: &str) -> kyb_api::requests::CorrectionRequest {
+    kyb_api::requests::CorrectionRequest {
+        document_id: document_id.into(),
+        secciones: vec![kyb_api::requests::SectionDecision {
+            seccion: section.into(),
+            estatus: "Aceptada".into(),
+            ..kyb_api::requests::SectionDecision::default()
+        }],
+        notificar_usuario: Some(false),
+        mensaje_general: None,
     }
 }
 
@@ -162,6 +210,55 @@ pub fn rejection(document_id: &str, section: &str) -> kyb_api::requests::Correct
         notificar_usuario: Some(true),
         mensaje_general: None,
     }
+}
+
+/// The session cluster's socket folder (PGHOST): the host a profile names for its team.
+pub fn session_host() -> String {
+    std::env::var("PGHOST").expect("the session's socket folder")
+}
+
+/// `who` (`who@kybdesk.mx`) with `role`, added to `team` by its supervisor `boss`: the
+/// one-time password of the login.
+pub async fn added(
+    team: &kyb_team::testing::TestTeam,
+    boss: &kyb_team::Team,
+    who: &str,
+    role: kyb_team::Role,
+) -> String {
+    boss.add_member(&team.login(who), &format!("{who}@kybdesk.mx"), role, false)
+        .await
+        .expect("added")
+        .expect("a one-time password")
+}
+
+/// `demo`'s `profile` in `team` as `who` (`who@kybdesk.mx`, the login `team` gives
+/// them), through the server whose socket folder is `host`, with `password` in the
+/// desk's keyring: a one-time password the desk replaces at its first connection.
+pub async fn join_team(
+    demo: &DemoDesk,
+    profile: &Profile,
+    team: &kyb_team::testing::TestTeam,
+    host: &str,
+    who: &str,
+    password: &str,
+) {
+    let address = kyb_team::TeamAddress {
+        host: host.to_owned(),
+        port: kyb_team::DEFAULT_PORT,
+        database: team.database.clone(),
+        user: team.login(who),
+    };
+    demo.desk
+        .save_profile(in_team(
+            profile,
+            &format!("{who}@kybdesk.mx"),
+            Some(address),
+        ))
+        .expect("in the team");
+    demo.desk
+        .set_team_password(&profile.id, password)
+        .await
+        .expect("the password kept");
 }
 
 /// `profile` as `email`, in the team at `team` (or alone with none).

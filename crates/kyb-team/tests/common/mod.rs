@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 use kyb_team::testing::TestTeam;
-use kyb_team::{Role, Team};
+use kyb_team::{Approval, ApprovalAction, FourEyes, Role, Team};
 use sqlx::Connection;
 use sqlx::postgres::PgConnectOptions;
 
@@ -73,7 +73,63 @@ pub async fn connect(options: &PgConnectOptions) -> sqlx::PgConnection {
         .expect("connects")
 }
 
+/// A team at work: its first supervisor `jefa` and two analysts she added, `ana` and
+/// `beto` (with their passwords, for their hands).
+pub struct Desks {
+    pub t: TestTeam,
+    pub boss: Team,
+    pub ana: Team,
+    pub ana_pw: String,
+    pub beto: Team,
+    pub beto_pw: String,
+}
+
+pub async fn desks(prefix: &str) -> Desks {
+    let t = TestTeam::new(prefix).await;
+    let boss = t.supervisor("jefa").await;
+    let (ana, ana_pw) = t.member_with_password(&boss, "ana", Role::Analyst).await;
+    let (beto, beto_pw) = t.member_with_password(&boss, "beto", Role::Analyst).await;
+    Desks {
+        t,
+        boss,
+        ana,
+        ana_pw,
+        beto,
+        beto_pw,
+    }
+}
+
+/// A team of two: its first supervisor `jefa` and an analyst she added, `ana` (with
+/// her password, for her hand).
+pub struct Pair {
+    pub t: TestTeam,
+    pub boss: Team,
+    pub ana: Team,
+    pub ana_pw: String,
+}
+
+pub async fn pair(prefix: &str) -> Pair {
+    let t = TestTeam::new(prefix).await;
+    let boss = t.supervisor("jefa").await;
+    let (ana, ana_pw) = t.member_with_password(&boss, "ana", Role::Analyst).await;
+    Pair {
+        t,
+        boss,
+        ana,
+        ana_pw,
+    }
+}
+
 // The attacks' floor (tests/attacks_*.rs).
+
+/// The call the trail's tests write: a new file.
+pub const NEW_FILE: &str = "POST /expedientes/nuevo";
+
+/// Four eyes as the attacks switch it on: one resend without approval.
+pub const FOUR_EYES: FourEyes = FourEyes {
+    on: true,
+    resend_limit: 1,
+};
 
 /// A team with its first supervisor `jefa`, a second supervisor `ana` whose login the
 /// owner's set-up issued (so that she approves what the members Jefa made ask for),
@@ -102,6 +158,45 @@ pub async fn floor(prefix: &str) -> Floor {
         beto,
         beto_pw,
     }
+}
+
+/// [`floor`] with [`FOUR_EYES`] on.
+pub async fn four_eyes_floor(prefix: &str) -> Floor {
+    let f = floor(prefix).await;
+    f.boss.set_four_eyes(FOUR_EYES).await.unwrap();
+    f
+}
+
+/// `who` asks for the cancellation of `folio` ("se retiró"): the request to decide.
+pub async fn asks_to_cancel(who: &Team, folio: &str) -> Approval {
+    who.ask_approval(ApprovalAction::Cancel, folio, "se retiró")
+        .await
+        .unwrap()
+}
+
+/// `who` writes `count` calls to the trail, each an intent of a new file (`RFC-0`,
+/// `RFC-1`, …) and its outcome, a success.
+pub async fn calls_written(who: &Team, count: usize) {
+    for n in 0..count {
+        let (intent, _) = who
+            .intent(NEW_FILE, &format!("RFC-{n}"), "alta")
+            .await
+            .unwrap();
+        who.outcome(intent, true, None, None, false).await.unwrap();
+    }
+}
+
+/// An intent (`RFC-1`, "retenida") written in `held`, a member's own transaction: it
+/// takes the trail's head, and holds it while the transaction stays open.
+pub async fn takes_the_head(workspace: &str, held: &mut sqlx::PgConnection) {
+    sqlx::query("SELECT team_intent($1, $2, $3, $4)")
+        .bind(workspace)
+        .bind(NEW_FILE)
+        .bind("RFC-1")
+        .bind("retenida")
+        .execute(held)
+        .await
+        .unwrap();
 }
 
 impl Floor {

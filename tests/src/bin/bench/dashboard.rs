@@ -18,9 +18,10 @@ use kyb_e2e::DataDir;
 use kyb_sandbox::RunningSandbox;
 use serde_json::json;
 
+use crate::Args;
+use crate::common::{ms, row};
 use crate::journeys::{call, clear_measures, first_profile, measures, open_app, wait_for_measure};
 use crate::stats::Summary;
-use crate::{Args, ms, row};
 
 pub const ENTRIES: usize = 100_000;
 pub const QUEUE: usize = 10_000;

@@ -11,9 +11,11 @@ use std::time::Duration;
 use kyb_e2e::DataDir;
 use serde_json::Value;
 
+use crate::common::{progress, row};
 use crate::journeys::{followed_with_detail, open_app, settled_pss, wait_for_measure};
+use crate::memory::by_process;
 use crate::memory::{self, TreePss};
-use crate::{Args, by_process, page, progress, row};
+use crate::{Args, page};
 
 /// How many different files' details are opened.
 pub const DETAILS: usize = 200;

@@ -9,9 +9,10 @@ use kyb_e2e::{App, DataDir};
 use kyb_sandbox::Manifest;
 use serde_json::json;
 
+use crate::common::progress;
 use crate::journeys::{followed_with_detail, measures, open_app, settled_pss, wait_for_measure};
 use crate::memory::{self, TreePss};
-use crate::{Args, page, progress};
+use crate::{Args, page};
 
 /// Reviews whose evidence is shown one after another for the memory reading.
 pub const FILES: usize = 50;

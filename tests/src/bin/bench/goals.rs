@@ -3,8 +3,9 @@
 //! the package's, the scripts' and the client's are scripts/bench.sh's, which measures
 //! them.
 
+use crate::common::{ms, row};
 use crate::stats::Summary;
-use crate::{dashboard, evidence, ms, row, scale, sla, startup};
+use crate::{dashboard, evidence, scale, sla, startup};
 
 /// A section switch in the review → its evidence's file painted: images and
 /// a PDF's first page, the median.

@@ -9,9 +9,10 @@ use kyb_e2e::{App, DataDir, ProfileEntry, poll};
 use kyb_sandbox::{Fault, Manifest, RunningSandbox};
 use serde_json::{Value, json};
 
+use crate::Args;
+use crate::common::{REFRESH_FILES, REFRESH_LATENCY, WATCHLIST_FILES, progress};
 use crate::memory::{self, TreePss};
 use crate::stats::Summary;
-use crate::{Args, REFRESH_FILES, REFRESH_LATENCY, WATCHLIST_FILES, progress};
 
 const TRACKING: &str = "POST /expedientes/v1/tracking";
 /// Refreshes measured under added latency.

@@ -11,6 +11,7 @@
 //! and tauri-driver (`scripts/session.sh --driver`).
 
 mod args;
+mod common;
 mod dashboard;
 mod day;
 mod evidence;
@@ -24,23 +25,12 @@ mod startup;
 mod stats;
 mod twin;
 
-use std::time::Duration;
-
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
 pub use crate::args::Args;
+use crate::common::{REFRESH_FILES, REFRESH_LATENCY, WATCHLIST_FILES, ms, progress, row};
+use crate::memory::by_process;
 use crate::stats::Summary;
-
-/// The watchlist the measurements use: this many files of the sandbox's first tenant.
-pub const WATCHLIST_FILES: usize = 1_000;
-/// The refresh measured under added latency: this many of them…
-pub const REFRESH_FILES: usize = 500;
-/// …with this much added to every tracking request.
-pub const REFRESH_LATENCY: Duration = Duration::from_millis(50);
-
-pub fn progress(what: &str) {
-    eprintln!("bench: {what}");
-}
 
 /// The evidence beside the decision: section switches and memory.
 fn evidence_section(evidence: &evidence::Evidence) -> Vec<String> {
@@ -101,14 +91,6 @@ fn evidence_section(evidence: &evidence::Evidence) -> Vec<String> {
         ]));
     }
     out
-}
-
-fn ms(value: f64) -> String {
-    format!("{value:.0}")
-}
-
-fn row(cells: &[String]) -> String {
-    format!("| {} |", cells.join(" | "))
 }
 
 #[tokio::main]
@@ -383,13 +365,4 @@ fn scale_lines(rows: &[scale::Row], runs: usize) -> Vec<String> {
             .to_owned(),
     );
     out
-}
-
-/// "name MiB, …": a tree's PSS by process, for a table cell.
-fn by_process(pss: &memory::TreePss) -> String {
-    pss.by_name
-        .iter()
-        .map(|(name, mib)| format!("{name} {mib:.1}"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }

@@ -183,9 +183,18 @@ pub fn kinds_table(states: &[(&str, &TreePss)]) -> Vec<String> {
         cells.extend(
             Kind::ALL.map(|kind| format!("{:.1}", pss.by_kind.get(&kind).copied().unwrap_or(0.0))),
         );
-        out.push(crate::row(&cells));
+        out.push(crate::common::row(&cells));
     }
     out
+}
+
+/// "name MiB, …": a tree's PSS by process, for a table cell.
+pub fn by_process(pss: &TreePss) -> String {
+    pss.by_name
+        .iter()
+        .map(|(name, mib)| format!("{name} {mib:.1}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use kyb_e2e::App;
 
-use crate::row;
+use crate::common::row;
 
 /// The counts, each from one script so they are of the same moment.
 pub struct Counts {

@@ -8,12 +8,13 @@ use std::time::Duration;
 use kyb_e2e::{App, DataDir};
 use kyb_sandbox::RunningSandbox;
 
+use crate::common::{REFRESH_LATENCY, progress};
 use crate::journeys::{
     clear_measures, first_profile, follow, open_app, refreshes_under_latency, show_watchlist_again,
     wait_for_measure, watchlist_files,
 };
 use crate::stats::Summary;
-use crate::{Args, REFRESH_LATENCY, progress, startup};
+use crate::{Args, startup};
 
 /// The lengths measured.
 pub const SIZES: [usize; 3] = [100, 1_000, 10_000];

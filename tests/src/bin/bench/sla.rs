@@ -11,7 +11,7 @@ use kyb_desk_core::desk::sla_board;
 use kyb_desk_core::sla::{SlaPolicy, StatusSpan};
 use kyb_desk_core::watchlist::WatchedFile;
 
-use crate::row;
+use crate::common::row;
 use crate::stats::Summary;
 
 pub const SIZES: [usize; 2] = [1_000, 10_000];

@@ -13,12 +13,13 @@ use std::time::{Duration, Instant};
 use kyb_e2e::DataDir;
 use kyb_sandbox::RunningSandbox;
 
+use crate::common::{WATCHLIST_FILES, ms, progress, row};
 use crate::journeys::{
     first_profile, follow, open_app, refresh_all, show_watchlist_again, wait_for_measure,
     watchlist_files,
 };
 use crate::stats::Summary;
-use crate::{Args, WATCHLIST_FILES, memory, ms, progress, row, twin};
+use crate::{Args, memory, twin};
 
 /// Start-up's goals: against the bare window's empty page, and against the
 /// static twin, the floor for painting the same screen.

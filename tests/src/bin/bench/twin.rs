@@ -18,7 +18,7 @@ use kyb_e2e::App;
 use serde_json::{Value, json};
 use tempfile::TempDir;
 
-use crate::WATCHLIST_FILES;
+use crate::common::WATCHLIST_FILES;
 
 /// The UI the release build embeds (its `frontendDist`).
 const DIST: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/dist");

@@ -10,7 +10,7 @@ use std::time::Duration;
 use kyb_desk_core::dossier::archive;
 use kyb_e2e::{demo_examples, with_demo_world};
 
-use super::capture;
+use crate::capture::capture;
 
 /// The SLA targets the Profiles screen's "Plazos (SLA)" asks for, in business hours.
 /// The demo's files changed status between an hour and three days before it started,

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use kyb_e2e::{App, demo_examples, poll, with_app, with_demo_world};
 
-use super::capture;
+use crate::capture::capture;
 
 /// The languages, by the window's tag and the pictures' suffix.
 const LANGUAGES: [(&str, &str); 2] = [("es-MX", "es"), ("en", "en")];

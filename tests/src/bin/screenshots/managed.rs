@@ -8,7 +8,7 @@ use kyb_e2e::policy::managed_production;
 use kyb_e2e::{DataDir, TeamDatabase, demo_examples, with_app, with_app_given, with_demo_app};
 use kyb_sandbox::{Sandbox, SandboxConfig};
 
-use super::capture;
+use crate::capture::capture;
 
 pub async fn managed_desk(dir: &Path) {
     policy(dir).await;

@@ -14,6 +14,7 @@
 mod approvals;
 mod code;
 mod history;
+mod joined;
 mod listening;
 mod members;
 mod pending;
@@ -21,12 +22,11 @@ mod queue;
 mod service_calls;
 mod sla;
 mod trail;
+mod translate;
 mod versions;
 mod workload;
 
-use std::time::Duration;
-
-use kyb_team::{FourEyes, Role, Team, TeamAddress, TeamError};
+use kyb_team::{FourEyes, Role, Team, TeamAddress};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -36,26 +36,17 @@ use crate::profiles::Profile;
 use crate::secrets::{BoundKey, KeyStatus};
 pub use code::TeamCode;
 pub use history::{HistoryItem, HistoryWhat, history};
+pub(super) use joined::Joined;
 pub use listening::TeamListening;
 pub use members::AddedMember;
 pub(super) use pending::{PendingOutcomes, pending_path};
-pub use queue::TeamQueue;
+pub use queue::{CLAIM_LEASE, TeamQueue};
 pub(super) use service_calls::TeamCall;
 pub use trail::{AnchorAlarm, ExportedCheckpoint, TeamTrail};
+pub use translate::team_error;
 use versions::refuse_outdated;
 pub use versions::{DESK_VERSION, DeskVersion};
 pub use workload::{FileKey, ReassignSelection};
-
-/// How long a review's claim lasts without renewal; the window renews it at a third.
-pub const CLAIM_LEASE: Duration = kyb_team::LEASE;
-
-/// The connection of the active profile to its team, kept while the profile and its
-/// address stay the same.
-pub(super) struct Joined {
-    profile_id: String,
-    origin: String,
-    team: Team,
-}
 
 /// The keyring entry of a profile's team password, beside its API key's.
 fn password_entry(profile_id: &str) -> String {
@@ -84,89 +75,6 @@ pub struct TeamStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub desk_version: Option<DeskVersion>,
-}
-
-/// The one translation of the team's errors into the window's codes.
-pub fn team_error(error: TeamError) -> AppError {
-    let message = error.to_string();
-    let code = match error {
-        TeamError::Unreachable(_) => TeamCode::TeamUnreachable,
-        TeamError::Schema(_) => TeamCode::TeamSchemaOld,
-        TeamError::Login(_) | TeamError::MustChangePassword => TeamCode::TeamLoginRefused,
-        TeamError::Busy(_) => TeamCode::TeamBusy,
-        TeamError::OutOfSpace(_) => TeamCode::TeamOutOfSpace,
-        TeamError::UnknownFile(_) => TeamCode::FileNotInTeam,
-        TeamError::Query(_) | TeamError::NoOpenIntent | TeamError::QueueFull => {
-            TeamCode::TeamRefused
-        }
-        // Met when another desk deleted or unshared the view this one still lists.
-        TeamError::NoSuchView => TeamCode::ViewGone,
-        // The group's rights no longer reach (the member was removed).
-        TeamError::Refused(_) => TeamCode::NotTeamMember,
-        TeamError::Claimed {
-            member,
-            since,
-            until,
-        } => {
-            return AppError::of(TeamCode::ClaimedByOther).with_details(Details::ClaimedByOther {
-                holder: member,
-                since,
-                until,
-            });
-        }
-        TeamError::Lapsed { member, until } => {
-            return AppError::of(TeamCode::ClaimLapsed).with_details(Details::ClaimLapsed {
-                holder: member,
-                until,
-            });
-        }
-        TeamError::NotSupervisor => TeamCode::NotSupervisor,
-        TeamError::NotMember(login) => {
-            return AppError::of(TeamCode::NotTeamMember).with_details(Details::Login { login });
-        }
-        TeamError::LastSupervisor => TeamCode::LastSupervisor,
-        TeamError::OwnRequest => TeamCode::OwnRequest,
-        TeamError::NotWaiting => TeamCode::ApprovalClosed,
-        TeamError::AlreadyAsked => TeamCode::AlreadyAsked,
-        TeamError::NotAsShown {
-            action,
-            folio,
-            asked_by,
-        } => {
-            return AppError::of(TeamCode::ApprovalChanged).with_details(
-                Details::ApprovalChanged {
-                    action,
-                    folio,
-                    requester: asked_by,
-                },
-            );
-        }
-        TeamError::NeedsApproval { resends } => {
-            return AppError::of(TeamCode::NeedsApproval)
-                .with_details(Details::NeedsApproval { resends });
-        }
-        TeamError::BadText => return AppError::of(DeskCode::InvalidInput),
-        TeamError::LoginRefused(login) => {
-            return AppError::of(TeamCode::TeamLoginNameRefused)
-                .with_details(Details::Login { login });
-        }
-        TeamError::AtCap { member, open, cap } => {
-            return AppError::of(TeamCode::MemberAtCap).with_details(Details::MemberAtCap {
-                member,
-                open,
-                cap,
-            });
-        }
-        TeamError::Away { member, until } => {
-            return AppError::of(TeamCode::MemberAway)
-                .with_details(Details::MemberAway { member, until });
-        }
-        TeamError::PlanChanged { file, assignee } => {
-            return AppError::of(TeamCode::PlanChanged)
-                .with_details(Details::PlanChanged { file, assignee });
-        }
-    };
-    AppError::new(code, message)
 }
 
 impl Desk {

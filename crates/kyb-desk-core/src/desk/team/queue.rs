@@ -6,11 +6,14 @@ use kyb_team::{Claim, Mention, NewTeamFile, Note, QueueFilter, Role, Team, TeamF
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::{CLAIM_LEASE, team_error};
+use super::team_error;
 use crate::desk::Desk;
 use crate::error::AppResult;
 use crate::profiles::Profile;
 use crate::watchlist::in_profile;
+
+/// How long a review's claim lasts without renewal; the window renews it at a third.
+pub const CLAIM_LEASE: std::time::Duration = kyb_team::LEASE;
 
 /// The team's queue for the watchlist: the files with their assignees, the running
 /// claims, and who is asking.
