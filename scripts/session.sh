@@ -73,7 +73,8 @@ trap 'exit 130' INT TERM
 # --foreground keeps the daemon our child, so its PID is ours to stop.
 printf 'kyb-desk-test' | gnome-keyring-daemon --foreground --unlock --components=secrets \
   >"$KYB_SESSION_DIR/keyring.log" 2>&1 &
-pids+=($!)
+keyring=$!
+pids+=("$keyring")
 for _ in $(seq 100); do
   dbus-send --session --print-reply --dest=org.freedesktop.DBus / \
     org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null |
@@ -140,6 +141,11 @@ fi
 
 status=0
 "$@" || status=$?
+# A Secret Service that died under the command fails what needs it after: say so.
+if ! kill -0 "$keyring" 2>/dev/null; then
+  echo "--- the session's Secret Service (gnome-keyring-daemon) died during the run; its log: ---" >&2
+  tail -n 40 "$KYB_SESSION_DIR/keyring.log" >&2 || true
+fi
 if ((status != 0)) && $with_driver; then
   echo "--- tauri-driver log (last 40 lines) ---" >&2
   tail -n 40 "$KYB_SESSION_DIR/tauri-driver.log" >&2 || true
