@@ -58,16 +58,8 @@ impl Watchlist {
         profile_id: &str,
         edit: impl FnOnce(&mut Vec<WatchedFile>) -> AppResult<T>,
     ) -> AppResult<T> {
-        self.change_if(profile_id, |files| edit(files).map(|result| (result, true)))
-    }
-
-    /// [`Self::change`], writing the list back only when `edit` says it changed it.
-    fn change_if<T>(
-        &self,
-        profile_id: &str,
-        edit: impl FnOnce(&mut Vec<WatchedFile>) -> AppResult<(T, bool)>,
-    ) -> AppResult<T> {
-        self.0.change(profile_id, edit)
+        self.0
+            .change(profile_id, |files| edit(files).map(|result| (result, true)))
     }
 
     /// Follows a file; `false` when it was already followed.
@@ -98,7 +90,7 @@ impl Watchlist {
         company_name: &str,
     ) -> AppResult<()> {
         self.add(profile_id, flow_id, rfc, document_id)?;
-        self.change_if(profile_id, |files| {
+        self.0.change(profile_id, |files| {
             let Some(file) = files.iter_mut().find(|f| same_file(f, flow_id, rfc)) else {
                 return Ok(((), false));
             };
@@ -128,7 +120,7 @@ impl Watchlist {
         profile_id: &str,
         new: impl IntoIterator<Item = (&'a str, &'a str, Option<&'a str>)>,
     ) -> AppResult<usize> {
-        self.change_if(profile_id, |files| {
+        self.0.change(profile_id, |files| {
             let mut at = positions(files);
             let mut added = 0;
             let mut changed = false;
@@ -192,7 +184,7 @@ impl Watchlist {
     ) -> AppResult<Vec<WatchedFile>> {
         let gone: std::collections::HashSet<_> =
             gone.into_iter().map(|(f, r)| file_key(f, r)).collect();
-        self.change_if(profile_id, |files| {
+        self.0.change(profile_id, |files| {
             let (removed, kept): (Vec<_>, Vec<_>) = std::mem::take(files)
                 .into_iter()
                 .partition(|f| gone.contains(&file_key(&f.flow_id, &f.rfc)));
@@ -269,7 +261,7 @@ impl Watchlist {
     /// Keeps the risk a review or a screening found for the followed file of
     /// `document_id` (a file not followed is left alone).
     pub fn set_risk(&self, profile_id: &str, document_id: &str, risk: FileRisk) -> AppResult<()> {
-        self.change_if(profile_id, |files| {
+        self.0.change(profile_id, |files| {
             let mut changed = false;
             for file in files.iter_mut() {
                 if file
@@ -291,7 +283,7 @@ impl Watchlist {
             .iter()
             .map(|(id, risk)| (id.trim().to_lowercase(), risk))
             .collect();
-        self.change_if(profile_id, |files| {
+        self.0.change(profile_id, |files| {
             let mut changed = false;
             for file in files.iter_mut() {
                 let Some(risk) = file

@@ -23,8 +23,8 @@ import { expectModal } from "../../test/modal";
 import { render } from "../../test/render";
 import { tracked } from "../../test/sections";
 import { watchSparse } from "../../test/sparse";
-import { watchedFile } from "../../test/watched";
 import { shown, team } from "../team/testing";
+import { watchedFile } from "../watchlist/testing";
 import { ReviewView } from "./ReviewView";
 
 afterEach(() => {
@@ -1165,8 +1165,7 @@ describe("the review beside its evidence", () => {
 describe("after a send", () => {
   it("offers the next file under review, the one that waited longest, and opens it", async () => {
     const waiting = (rfc: string, at: string, documentId: string) =>
-      watchedFile({
-        rfc,
+      watchedFile(rfc, {
         documentId,
         companyName: `Empresa ${rfc}`,
         documentStatus: "En Revisión",

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 
 import type { WatchedFile } from "../../bindings/WatchedFile";
-import { watchedFile } from "../../test/watched";
+import { watchedFile } from "../watchlist/testing";
 import { nextToReview } from "./nextFile";
 
 const file = (rfc: string, at: string | null, category: WatchedFile["statusCategory"] = "in_review", documentId: string | null = `doc-${rfc}`) =>
-  watchedFile({ rfc, documentId, companyName: rfc, statusCategory: category, updatedAtUtc: at });
+  watchedFile(rfc, { documentId, companyName: rfc, statusCategory: category, updatedAtUtc: at });
 
 describe("the next file to review on one desk", () => {
   it("is the followed file under review that waited longest, never the one just sent", () => {
