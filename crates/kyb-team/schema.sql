@@ -171,6 +171,30 @@ BEGIN
 END $$;
 
 --
+-- Name: team_append_after(text, bigint, text, text, text, text, boolean, text, text, bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.team_append_after(p_workspace text, p_seq bigint, p_prev text, p_operation text, p_target text, p_summary text, p_ok boolean, p_code text, p_message text, p_completes bigint) RETURNS bigint
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+DECLARE
+    at text;
+    h text;
+BEGIN
+    -- Read once the head is held, so that the chain's times never go back.
+    at := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+    h := team_entry_hash(p_workspace, p_seq + 1, at, session_user, p_operation, p_target,
+                         p_summary, p_ok, p_code, p_message, p_completes, p_prev);
+    INSERT INTO team_audit (workspace_id, seq, at_utc, member, operation, target, summary, ok,
+                            code, message, completes, prev_hash, hash, format)
+        VALUES (p_workspace, p_seq + 1, at, session_user, p_operation, p_target, p_summary, p_ok,
+                p_code, p_message, p_completes, p_prev, h, 2);
+    UPDATE team_audit_head SET seq = p_seq + 1, hash = h WHERE workspace_id = p_workspace;
+    RETURN p_seq + 1;
+END $$;
+
+--
 -- Name: team_append_in(text, text, text, text, boolean, text, text, bigint); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -181,30 +205,37 @@ CREATE FUNCTION public.team_append_in(p_workspace text, p_operation text, p_targ
 DECLARE
     last_seq bigint;
     prev text;
-    at text;
-    h text;
+    started timestamptz := clock_timestamp();
+    own_timeout text := current_setting('lock_timeout');
+    holder xid;
 BEGIN
     SELECT seq, hash INTO last_seq, prev FROM team_audit_head WHERE workspace_id = p_workspace
         FOR UPDATE SKIP LOCKED;
-    IF NOT FOUND THEN
-        IF EXISTS (SELECT 1 FROM team_audit_head WHERE workspace_id = p_workspace) THEN
-            PERFORM team_wait_for_row('team_audit_head', p_workspace);
-        ELSE
-            INSERT INTO team_audit_head (workspace_id, seq, hash)
-                VALUES (p_workspace, 0, repeat('0', 64)) ON CONFLICT DO NOTHING;
-        END IF;
-        SELECT seq, hash INTO last_seq, prev FROM team_audit_head WHERE workspace_id = p_workspace FOR UPDATE;
+    IF FOUND THEN
+        RETURN team_append_after(p_workspace, last_seq, prev, p_operation, p_target, p_summary,
+                                 p_ok, p_code, p_message, p_completes);
     END IF;
-    -- Read once the head is held, so that the chain's times never go back.
-    at := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
-    h := team_entry_hash(p_workspace, last_seq + 1, at, session_user, p_operation, p_target,
-                         p_summary, p_ok, p_code, p_message, p_completes, prev);
-    INSERT INTO team_audit (workspace_id, seq, at_utc, member, operation, target, summary, ok,
-                            code, message, completes, prev_hash, hash, format)
-        VALUES (p_workspace, last_seq + 1, at, session_user, p_operation, p_target, p_summary, p_ok,
-                p_code, p_message, p_completes, prev, h, 2);
-    UPDATE team_audit_head SET seq = last_seq + 1, hash = h WHERE workspace_id = p_workspace;
-    RETURN last_seq + 1;
+    IF NOT EXISTS (SELECT 1 FROM team_audit_head WHERE workspace_id = p_workspace) THEN
+        INSERT INTO team_audit_head (workspace_id, seq, hash)
+            VALUES (p_workspace, 0, repeat('0', 64)) ON CONFLICT DO NOTHING;
+    END IF;
+    LOOP
+        BEGIN
+            PERFORM set_config('lock_timeout', '500ms', true);
+            SELECT seq, hash INTO last_seq, prev FROM team_audit_head WHERE workspace_id = p_workspace
+                FOR UPDATE;
+            PERFORM set_config('lock_timeout', own_timeout, true);
+            RETURN team_append_after(p_workspace, last_seq, prev, p_operation, p_target, p_summary,
+                                     p_ok, p_code, p_message, p_completes);
+        EXCEPTION WHEN lock_not_available THEN
+            -- The step's settings went with it: the caller's lock timeout is back.
+            IF clock_timestamp() - started > team_hold_limit() + interval '3 seconds' THEN
+                RAISE;
+            END IF;
+            SELECT xmax INTO holder FROM team_audit_head WHERE workspace_id = p_workspace;
+            PERFORM team_admin.team_end_holder(holder, team_hold_limit());
+        END;
+    END LOOP;
 END $$;
 
 --
@@ -1054,6 +1085,26 @@ BEGIN
 END $$;
 
 --
+-- Name: team_file_notify_unless_taken(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.team_file_notify_unless_taken() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND current_setting('kyb_team.taking', true) = 'on'
+       AND OLD.assignee IS NULL AND NEW.assignee = session_user
+       AND to_jsonb(OLD) - 'assignee' - 'assigned_at' = to_jsonb(NEW) - 'assignee' - 'assigned_at' THEN
+        RETURN NULL;
+    END IF;
+    PERFORM pg_notify('kyb_team',
+                      CASE WHEN TG_OP = 'DELETE' THEN OLD.workspace_id ELSE NEW.workspace_id END
+                      || ' ' || TG_TABLE_NAME);
+    RETURN NULL;
+END $$;
+
+--
 -- Name: team_file_target(public.team_file); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1539,15 +1590,20 @@ END $$;
 --
 
 CREATE FUNCTION public.team_open_files(p_workspace text, p_login text) RETURNS bigint
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    SELECT count(*) FROM team_file f
-    WHERE f.workspace_id = p_workspace AND NOT team_status_final(f.status)
-      AND (f.assignee = p_login OR EXISTS (
-          SELECT 1 FROM team_claim c WHERE c.workspace_id = p_workspace AND c.member = p_login
-              AND c.document_id = f.document_id AND c.lease_until > now()))
-$$;
+BEGIN
+    RETURN (SELECT count(*) FROM (
+        SELECT f.flow_id, f.rfc FROM team_file f
+        WHERE f.workspace_id = p_workspace AND f.assignee = p_login
+          AND NOT team_status_final(f.status)
+        UNION
+        SELECT f.flow_id, f.rfc FROM team_claim c
+        JOIN team_file f ON f.workspace_id = c.workspace_id AND f.document_id = c.document_id
+        WHERE c.workspace_id = p_workspace AND c.member = p_login AND c.lease_until > now()
+          AND NOT team_status_final(f.status)) AS open);
+END $$;
 
 --
 -- Name: team_outcome(text, bigint, boolean, text, text, boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -2275,6 +2331,7 @@ CREATE FUNCTION public.team_take_next(p_workspace text) RETURNS TABLE(flow_id te
 BEGIN
     PERFORM team_me(p_workspace);
     PERFORM team_check_free(team_member_locked(p_workspace, session_user), 1);
+    PERFORM set_config('kyb_team.taking', 'on', true);
     RETURN QUERY
     WITH next AS (
         SELECT t.workspace_id, t.flow_id, t.rfc FROM team_file t
@@ -2287,6 +2344,7 @@ BEGIN
     FROM next
     WHERE f.workspace_id = next.workspace_id AND f.flow_id = next.flow_id AND f.rfc = next.rfc
     RETURNING f.flow_id, f.rfc, f.status, f.document_id, f.assignee;
+    PERFORM set_config('kyb_team.taking', '', true);
 END $$;
 
 --
@@ -2315,6 +2373,19 @@ BEGIN
     PERFORM team_event(p_workspace, 'claim-taken-over', doc,
         'reclamado a ' || coalesce(before, 'nadie') || ': ' || reason);
     RETURN result;
+END $$;
+
+--
+-- Name: team_tell_taken(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.team_tell_taken(p_workspace text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+BEGIN
+    PERFORM team_me(p_workspace);
+    PERFORM pg_notify('kyb_team', p_workspace || ' team_file');
 END $$;
 
 --
@@ -3599,7 +3670,7 @@ CREATE TRIGGER team_claim_trail AFTER INSERT OR DELETE OR UPDATE OF member ON pu
 -- Name: team_file team_file_notify; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER team_file_notify AFTER INSERT OR DELETE OR UPDATE ON public.team_file FOR EACH ROW EXECUTE FUNCTION public.team_notify();
+CREATE TRIGGER team_file_notify AFTER INSERT OR DELETE OR UPDATE ON public.team_file FOR EACH ROW EXECUTE FUNCTION public.team_file_notify_unless_taken();
 
 --
 -- Name: team_file team_file_status_history; Type: TRIGGER; Schema: public; Owner: -
@@ -3995,6 +4066,12 @@ REVOKE ALL ON FUNCTION public.team_add_note(p_workspace text, p_document text, p
 GRANT ALL ON FUNCTION public.team_add_note(p_workspace text, p_document text, p_body text, p_key text) TO kyb_team_member;
 
 --
+-- Name: FUNCTION team_append_after(p_workspace text, p_seq bigint, p_prev text, p_operation text, p_target text, p_summary text, p_ok boolean, p_code text, p_message text, p_completes bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.team_append_after(p_workspace text, p_seq bigint, p_prev text, p_operation text, p_target text, p_summary text, p_ok boolean, p_code text, p_message text, p_completes bigint) FROM PUBLIC;
+
+--
 -- Name: FUNCTION team_append_in(p_workspace text, p_operation text, p_target text, p_summary text, p_ok boolean, p_code text, p_message text, p_completes bigint); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4216,6 +4293,12 @@ REVOKE ALL ON FUNCTION public.team_field(value text) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION public.team_file_changed() FROM PUBLIC;
+
+--
+-- Name: FUNCTION team_file_notify_unless_taken(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.team_file_notify_unless_taken() FROM PUBLIC;
 
 --
 -- Name: FUNCTION team_file_target(f public.team_file); Type: ACL; Schema: public; Owner: -
@@ -4567,6 +4650,13 @@ GRANT ALL ON FUNCTION public.team_take_next(p_workspace text) TO kyb_team_member
 
 REVOKE ALL ON FUNCTION public.team_take_over(p_workspace text, p_document text, p_reason text, p_lease_secs double precision) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.team_take_over(p_workspace text, p_document text, p_reason text, p_lease_secs double precision) TO kyb_team_member;
+
+--
+-- Name: FUNCTION team_tell_taken(p_workspace text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.team_tell_taken(p_workspace text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.team_tell_taken(p_workspace text) TO kyb_team_member;
 
 --
 -- Name: FUNCTION team_text(value text, max integer, lines boolean); Type: ACL; Schema: public; Owner: -

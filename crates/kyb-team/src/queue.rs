@@ -116,12 +116,26 @@ impl Team {
     /// (ties by flow and RFC), or none. Two desks asking at the same moment never get
     /// the same file: the row is locked as it is chosen, and a row another desk holds
     /// is skipped (`FOR UPDATE SKIP LOCKED`), not waited for.
+    ///
+    /// The take does not notify the other desks in its own transaction (a notifying
+    /// commit is one at a time across the server: see migration 0022); once it has
+    /// committed, the desk tells them in a statement that writes nothing. A tell that
+    /// fails leaves the others a take behind until the next change they hear, and is
+    /// not this call's failure: the file is this member's.
     pub async fn take_next(&self) -> TeamResult<Option<TeamFile>> {
-        sqlx::query_as::<_, TeamFile>(&format!("SELECT {COLUMNS} FROM team_take_next($1)"))
-            .bind(&self.workspace)
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(TeamError::of)
+        let taken =
+            sqlx::query_as::<_, TeamFile>(&format!("SELECT {COLUMNS} FROM team_take_next($1)"))
+                .bind(&self.workspace)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(TeamError::of)?;
+        if taken.is_some() {
+            let _ = sqlx::query("SELECT team_tell_taken($1)")
+                .bind(&self.workspace)
+                .execute(&self.pool)
+                .await;
+        }
+        Ok(taken)
     }
 
     /// Gives a file to `member` (a login; none: back to the queue). A supervisor

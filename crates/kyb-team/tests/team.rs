@@ -273,6 +273,50 @@ async fn a_change_on_one_desk_is_heard_on_the_other() {
 
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
+async fn a_take_is_heard_once_it_has_committed_and_its_own_transaction_says_nothing() {
+    let t = TestTeam::new("kyb_taken").await;
+    let boss = t.supervisor("jefa").await;
+    let (ana, ana_pw) = t.member_with_password(&boss, "ana", Role::Analyst).await;
+    let beto = t.member(&boss, "beto", Role::Analyst).await;
+    for rfc in ["AAA010101AA1", "AAA010102AA1", "AAA010103AA1"] {
+        boss.follow("flujo", rfc, "Pendiente").await.unwrap();
+    }
+    kyb_team::testing::know_files(&boss, &["doc-1"]).await;
+    let mut hears = beto.listen().await.expect("listens");
+    let next = async |hears: &mut kyb_team::Listener| loop {
+        let change = tokio::time::timeout(Duration::from_secs(10), hears.next())
+            .await
+            .expect("heard")
+            .expect("a change");
+        if change != Change::Audit {
+            return change;
+        }
+    };
+    // A desk's take next is heard (the desk tells it once the take has committed).
+    let taken = ana.take_next().await.unwrap().expect("a file");
+    assert_eq!(next(&mut hears).await, Change::Queue, "{taken:?}");
+    // The take's own transaction notifies nobody: notices arrive in commit order, and
+    // the note written after it is the next one heard.
+    let mut hand = t.by_hand(&t.login("ana"), &ana_pw).await;
+    let (rfc,): (String,) = sqlx::query_as("SELECT rfc FROM team_take_next($1)")
+        .bind(&t.workspace)
+        .fetch_one(&mut hand)
+        .await
+        .unwrap();
+    ana.add_note("doc-1", "después de tomar").await.unwrap();
+    assert_eq!(next(&mut hears).await, Change::Notes, "{rfc} taken quietly");
+    // Any other change of the queue is heard from its own transaction: a file given
+    // back, and a supervisor assigning one.
+    ana.assign("flujo", &rfc, None).await.unwrap();
+    assert_eq!(next(&mut hears).await, Change::Queue, "given back");
+    boss.assign("flujo", &rfc, Some(&t.login("jefa")))
+        .await
+        .unwrap();
+    assert_eq!(next(&mut hears).await, Change::Queue, "assigned to herself");
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
 async fn four_eyes_one_asks_another_supervisor_approves_and_sends_once() {
     let t = TestTeam::new("kyb_foureyes").await;
     let boss = t.supervisor("jefa").await;

@@ -1,0 +1,171 @@
+-- The queue and the trail at a bank's scale (hundreds of desks, a million files), as
+-- `make bench` measures them (docs/BENCHMARKS.md, "The team on PostgreSQL"). Profiled
+-- at 50 desks (perf on the backends):
+--
+-- * A member's open files (the cap, checked at every take next and assignment) were
+--   counted by reading every file of the workspace, each row through the workspace's
+--   policy: the cost of a take next grew with the queue. They are now found through
+--   the assignee's index and the member's claims: the count costs what the member
+--   holds. Same files counted: not final, and assigned to the member or under a
+--   running claim of theirs.
+-- * An append that found the trail's head taken waited for it in a subtransaction,
+--   then took it again in its own transaction: two lockers of one row, a multixact
+--   that every waiter behind it had to read (a fifth of the backends' time), and each
+--   wait step first read pg_locks (which stops every backend's lock table) to decide
+--   whether to end the holder. Now the step that gets the head writes the entry in
+--   the same subtransaction (one locker), and the holder is looked at only after a
+--   step went by without the head. The limit is unchanged: a holder past
+--   team_hold_limit() is ended, and a waiter gives up after the limit and three
+--   seconds (lock_not_available: "busy").
+-- * Every transaction that notifies takes one cluster-wide lock until its commit has
+--   ended (PostgreSQL's LISTEN/NOTIFY keeps notices in commit order), so commits that
+--   notify go one at a time, each with its WAL flush when fsync is on: take next
+--   could not pass one flush a call, whatever the desks' number. Take next (a file
+--   of the queue given to the member who asks, nothing else of it changed) no longer
+--   notifies in its own transaction; the desk tells the team afterwards
+--   (team_tell_taken), in a transaction that writes nothing and so flushes nothing.
+--   A desk that fails between the two leaves the others a take behind until the next
+--   change they hear: the queue's rows are right whenever they are read, and a second
+--   desk that asks for the same file is never given it (the row is held).
+
+CREATE OR REPLACE FUNCTION team_open_files(p_workspace text, p_login text) RETURNS bigint
+LANGUAGE plpgsql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
+BEGIN
+    RETURN (SELECT count(*) FROM (
+        SELECT f.flow_id, f.rfc FROM team_file f
+        WHERE f.workspace_id = p_workspace AND f.assignee = p_login
+          AND NOT team_status_final(f.status)
+        UNION
+        SELECT f.flow_id, f.rfc FROM team_claim c
+        JOIN team_file f ON f.workspace_id = c.workspace_id AND f.document_id = c.document_id
+        WHERE c.workspace_id = p_workspace AND c.member = p_login AND c.lease_until > now()
+          AND NOT team_status_final(f.status)) AS open);
+END $$;
+
+-- Writes the entry after the head (`p_seq`, `p_prev`), which the caller holds, and
+-- moves the head to it.
+CREATE FUNCTION team_append_after(p_workspace text, p_seq bigint, p_prev text, p_operation text,
+                                  p_target text, p_summary text, p_ok boolean, p_code text,
+                                  p_message text, p_completes bigint)
+RETURNS bigint LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    at text;
+    h text;
+BEGIN
+    -- Read once the head is held, so that the chain's times never go back.
+    at := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+    h := team_entry_hash(p_workspace, p_seq + 1, at, session_user, p_operation, p_target,
+                         p_summary, p_ok, p_code, p_message, p_completes, p_prev);
+    INSERT INTO team_audit (workspace_id, seq, at_utc, member, operation, target, summary, ok,
+                            code, message, completes, prev_hash, hash, format)
+        VALUES (p_workspace, p_seq + 1, at, session_user, p_operation, p_target, p_summary, p_ok,
+                p_code, p_message, p_completes, p_prev, h, 2);
+    UPDATE team_audit_head SET seq = p_seq + 1, hash = h WHERE workspace_id = p_workspace;
+    RETURN p_seq + 1;
+END $$;
+REVOKE ALL ON FUNCTION team_append_after(text, bigint, text, text, text, text, boolean, text, text, bigint)
+    FROM PUBLIC;
+
+-- Appends an entry by the caller (`session_user`) at the database's time, chained
+-- under the head row's lock. Internal: the members' functions call it. The head is
+-- tried without waiting first; when another transaction holds it, it is waited for in
+-- steps of half a second, each step a subtransaction that, once it has the head, also
+-- writes the entry. After a step without it, the holder is ended if it has held its
+-- transaction open longer than team_hold_limit(); after the limit and three seconds
+-- the wait gives up (lock_not_available).
+CREATE OR REPLACE FUNCTION team_append_in(p_workspace text, p_operation text, p_target text, p_summary text,
+                                          p_ok boolean, p_code text, p_message text, p_completes bigint)
+RETURNS bigint LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    last_seq bigint;
+    prev text;
+    started timestamptz := clock_timestamp();
+    own_timeout text := current_setting('lock_timeout');
+    holder xid;
+BEGIN
+    SELECT seq, hash INTO last_seq, prev FROM team_audit_head WHERE workspace_id = p_workspace
+        FOR UPDATE SKIP LOCKED;
+    IF FOUND THEN
+        RETURN team_append_after(p_workspace, last_seq, prev, p_operation, p_target, p_summary,
+                                 p_ok, p_code, p_message, p_completes);
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM team_audit_head WHERE workspace_id = p_workspace) THEN
+        INSERT INTO team_audit_head (workspace_id, seq, hash)
+            VALUES (p_workspace, 0, repeat('0', 64)) ON CONFLICT DO NOTHING;
+    END IF;
+    LOOP
+        BEGIN
+            PERFORM set_config('lock_timeout', '500ms', true);
+            SELECT seq, hash INTO last_seq, prev FROM team_audit_head WHERE workspace_id = p_workspace
+                FOR UPDATE;
+            PERFORM set_config('lock_timeout', own_timeout, true);
+            RETURN team_append_after(p_workspace, last_seq, prev, p_operation, p_target, p_summary,
+                                     p_ok, p_code, p_message, p_completes);
+        EXCEPTION WHEN lock_not_available THEN
+            -- The step's settings went with it: the caller's lock timeout is back.
+            IF clock_timestamp() - started > team_hold_limit() + interval '3 seconds' THEN
+                RAISE;
+            END IF;
+            SELECT xmax INTO holder FROM team_audit_head WHERE workspace_id = p_workspace;
+            PERFORM team_admin.team_end_holder(holder, team_hold_limit());
+        END;
+    END LOOP;
+END $$;
+
+-- "Take next" as before (migration 0006), its update marked as a take for the
+-- queue's notice below. A member who sets the mark by hand can only keep their own
+-- takes from being heard at once.
+CREATE OR REPLACE FUNCTION team_take_next(p_workspace text)
+RETURNS TABLE (flow_id text, rfc text, status text, document_id text, assignee text)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp
+SET lock_timeout = '10s' AS $$
+BEGIN
+    PERFORM team_me(p_workspace);
+    PERFORM team_check_free(team_member_locked(p_workspace, session_user), 1);
+    PERFORM set_config('kyb_team.taking', 'on', true);
+    RETURN QUERY
+    WITH next AS (
+        SELECT t.workspace_id, t.flow_id, t.rfc FROM team_file t
+        WHERE t.workspace_id = p_workspace AND t.assignee IS NULL
+        ORDER BY t.status_since, t.flow_id, t.rfc
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+    )
+    UPDATE team_file f SET assignee = session_user, assigned_at = now()
+    FROM next
+    WHERE f.workspace_id = next.workspace_id AND f.flow_id = next.flow_id AND f.rfc = next.rfc
+    RETURNING f.flow_id, f.rfc, f.status, f.document_id, f.assignee;
+    PERFORM set_config('kyb_team.taking', '', true);
+END $$;
+
+-- The queue's notice (as team_notify's), on every change but a take by take next.
+CREATE FUNCTION team_file_notify_unless_taken() RETURNS trigger
+LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND current_setting('kyb_team.taking', true) = 'on'
+       AND OLD.assignee IS NULL AND NEW.assignee = session_user
+       AND to_jsonb(OLD) - 'assignee' - 'assigned_at' = to_jsonb(NEW) - 'assignee' - 'assigned_at' THEN
+        RETURN NULL;
+    END IF;
+    PERFORM pg_notify('kyb_team',
+                      CASE WHEN TG_OP = 'DELETE' THEN OLD.workspace_id ELSE NEW.workspace_id END
+                      || ' ' || TG_TABLE_NAME);
+    RETURN NULL;
+END $$;
+DROP TRIGGER team_file_notify ON team_file;
+CREATE TRIGGER team_file_notify AFTER INSERT OR DELETE OR UPDATE ON team_file
+    FOR EACH ROW EXECUTE FUNCTION team_file_notify_unless_taken();
+
+-- A desk that was given a file tells the team, once its take has committed.
+CREATE FUNCTION team_tell_taken(p_workspace text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+BEGIN
+    PERFORM team_me(p_workspace);
+    PERFORM pg_notify('kyb_team', p_workspace || ' team_file');
+END $$;
+REVOKE ALL ON FUNCTION team_tell_taken(text) FROM PUBLIC;
+
+DO $$
+BEGIN
+    EXECUTE format('GRANT EXECUTE ON FUNCTION team_tell_taken(text) TO %I', current_database() || '_member');
+END $$;
