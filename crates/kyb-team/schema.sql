@@ -1126,7 +1126,8 @@ DECLARE
     added bigint;
 BEGIN
     PERFORM team_me(p_workspace);
-    IF (SELECT count(*) FROM team_file WHERE workspace_id = p_workspace) + cardinality(p_flow_ids) > 50000 THEN
+    IF (SELECT count(*) FROM team_file WHERE workspace_id = p_workspace) + cardinality(p_flow_ids)
+       > coalesce((SELECT s.queue_limit FROM team_setting s WHERE s.workspace_id = p_workspace), 50000) THEN
         PERFORM team_raise('KY012', 'the team''s queue is full');
     END IF;
     INSERT INTO team_file (workspace_id, flow_id, rfc, status, document_id, status_updated_at)
@@ -3238,7 +3239,9 @@ CREATE TABLE public.team_setting (
     four_eyes boolean DEFAULT false NOT NULL,
     resend_limit integer DEFAULT 2 NOT NULL,
     desk_version_needed text,
+    queue_limit integer DEFAULT 50000 NOT NULL,
     CONSTRAINT team_setting_desk_version_needed_check CHECK (((desk_version_needed IS NULL) OR public.team_semver_ok(desk_version_needed))),
+    CONSTRAINT team_setting_queue_limit_check CHECK (((queue_limit >= 1) AND (queue_limit <= 10000000))),
     CONSTRAINT team_setting_resend_limit_check CHECK ((resend_limit >= 0))
 );
 

@@ -37,6 +37,7 @@ pub mod secrets;
 mod sent_summary;
 pub mod sla;
 pub mod store;
+pub mod team_trail;
 #[cfg(test)]
 mod test_child;
 pub mod watchlist;

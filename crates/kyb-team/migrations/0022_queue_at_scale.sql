@@ -169,3 +169,31 @@ DO $$
 BEGIN
     EXECUTE format('GRANT EXECUTE ON FUNCTION team_tell_taken(text) TO %I', current_database() || '_member');
 END $$;
+
+-- A workspace's queue holds at most 50,000 files unless its company's IT raises it
+-- for that workspace (the owner's hand, as in docs/OPERATIONS.md: `UPDATE
+-- team_setting SET queue_limit = … WHERE workspace_id = …`), up to 10,000,000: a bank's
+-- queue of a million is a choice, and a member still cannot grow it past the limit.
+ALTER TABLE team_setting ADD COLUMN queue_limit integer NOT NULL DEFAULT 50000
+    CHECK (queue_limit BETWEEN 1 AND 10000000);
+
+CREATE OR REPLACE FUNCTION team_follow(p_workspace text, p_flow_ids text[], p_rfcs text[], p_statuses text[],
+                                       p_document_ids text[], p_updated_ats text[])
+RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    added bigint;
+BEGIN
+    PERFORM team_me(p_workspace);
+    IF (SELECT count(*) FROM team_file WHERE workspace_id = p_workspace) + cardinality(p_flow_ids)
+       > coalesce((SELECT s.queue_limit FROM team_setting s WHERE s.workspace_id = p_workspace), 50000) THEN
+        PERFORM team_raise('KY012', 'the team''s queue is full');
+    END IF;
+    INSERT INTO team_file (workspace_id, flow_id, rfc, status, document_id, status_updated_at)
+        SELECT p_workspace, c.flow_id, c.rfc, c.status, c.document_id, c.updated_at
+        FROM team_checked_files(p_flow_ids, p_rfcs, p_statuses, p_document_ids, p_updated_ats) c
+        ORDER BY c.n
+        ON CONFLICT DO NOTHING;
+    GET DIAGNOSTICS added = ROW_COUNT;
+    RETURN added;
+END $$;

@@ -59,7 +59,7 @@ struct Hashed<'a> {
     prev_hash: &'a str,
 }
 
-fn digest(workspace: &str, entry: &TeamAuditEntry) -> String {
+pub(crate) fn digest(workspace: &str, entry: &TeamAuditEntry) -> String {
     crate::checkpoint::hex(&Sha256::digest(hashed_text(workspace, entry).as_bytes()))
 }
 
@@ -364,6 +364,19 @@ impl Team {
         .map_err(TeamError::of)?;
         entries.reverse();
         Ok(entries)
+    }
+
+    /// The entries after `seq`, oldest first: what was appended since a desk last read
+    /// the trail up to `seq`.
+    pub async fn trail_after(&self, seq: i64) -> TeamResult<Vec<TeamAuditEntry>> {
+        sqlx::query_as::<_, TeamAuditEntry>(&format!(
+            "SELECT {COLUMNS} FROM team_audit_v WHERE workspace_id = $1 AND seq > $2 ORDER BY seq"
+        ))
+        .bind(&self.workspace)
+        .bind(seq)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(TeamError::of)
     }
 
     /// Reads the workspace's whole chain and reports every break: an entry whose hash

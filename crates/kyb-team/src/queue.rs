@@ -119,9 +119,10 @@ impl Team {
     ///
     /// The take does not notify the other desks in its own transaction (a notifying
     /// commit is one at a time across the server: see migration 0022); once it has
-    /// committed, the desk tells them in a statement that writes nothing. A tell that
-    /// fails leaves the others a take behind until the next change they hear, and is
-    /// not this call's failure: the file is this member's.
+    /// committed, the desk tells them in a statement of its own that writes nothing,
+    /// sent after this call has returned the file. A tell that fails leaves the others
+    /// a take behind until the next change they hear, and is not this call's failure:
+    /// the file is this member's.
     pub async fn take_next(&self) -> TeamResult<Option<TeamFile>> {
         let taken =
             sqlx::query_as::<_, TeamFile>(&format!("SELECT {COLUMNS} FROM team_take_next($1)"))
@@ -130,10 +131,13 @@ impl Team {
                 .await
                 .map_err(TeamError::of)?;
         if taken.is_some() {
-            let _ = sqlx::query("SELECT team_tell_taken($1)")
-                .bind(&self.workspace)
-                .execute(&self.pool)
-                .await;
+            let (pool, workspace) = (self.pool.clone(), self.workspace.clone());
+            tokio::spawn(async move {
+                let _ = sqlx::query("SELECT team_tell_taken($1)")
+                    .bind(&workspace)
+                    .execute(&pool)
+                    .await;
+            });
         }
         Ok(taken)
     }

@@ -90,6 +90,17 @@ impl Team {
         &self.me
     }
 
+    /// The server and database this desk is connected to: host (or socket folder),
+    /// port and name.
+    pub fn database(&self) -> String {
+        format!(
+            "{}:{}/{}",
+            self.options.get_host(),
+            self.options.get_port(),
+            self.options.get_database().unwrap_or_default()
+        )
+    }
+
     pub fn workspace(&self) -> &str {
         &self.workspace
     }

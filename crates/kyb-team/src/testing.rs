@@ -14,6 +14,17 @@ use sqlx::postgres::PgConnectOptions;
 
 use crate::{Role, Team, setup};
 
+/// One entry of a trail the benchmarks seed ([`TestTeam::seed_trail`]): what a desk's
+/// call writes, by whom and when (`at_utc` as the database writes it).
+pub struct SeedEntry {
+    pub at_utc: String,
+    pub member: String,
+    pub operation: String,
+    pub target: String,
+    pub summary: String,
+    pub ok: bool,
+}
+
 /// The session cluster's administrator URL. A test that needs it is ignored by default
 /// ("needs PostgreSQL: make test runs it") and fails, saying why, when it is run without
 /// one.
@@ -34,6 +45,7 @@ fn suffix() -> String {
 }
 
 /// A team's database on the session's cluster, set up as docs/OPERATIONS.md says.
+#[derive(Clone)]
 pub struct TestTeam {
     /// The database's name (also the prefix of its roles).
     pub database: String,
@@ -191,6 +203,88 @@ impl TestTeam {
                 .await
                 .expect("the superuser's hand");
         }
+    }
+
+    /// Appends `entries` to the workspace's trail as its owner, chained as the team's
+    /// functions chain them (format 2: each hash over its fields and the one before),
+    /// 10,000 rows a statement, and moves the head to the last: the benchmarks' trail
+    /// of a million entries in seconds, where appending them one at a time through the
+    /// functions would take most of an hour. The chain verifies as any other. Returns
+    /// the head's sequence.
+    pub async fn seed_trail(&self, entries: impl IntoIterator<Item = SeedEntry>) -> i64 {
+        let mut owner = self.as_owner().await;
+        let mut tx = owner.begin().await.expect("a transaction");
+        sqlx::query(
+            "INSERT INTO team_audit_head (workspace_id, seq, hash) VALUES ($1, 0, repeat('0', 64))
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(&self.workspace)
+        .execute(&mut *tx)
+        .await
+        .expect("the head");
+        let (mut seq, mut prev): (i64, String) = sqlx::query_as(
+            "SELECT seq, hash FROM team_audit_head WHERE workspace_id = $1 FOR UPDATE",
+        )
+        .bind(&self.workspace)
+        .fetch_one(&mut *tx)
+        .await
+        .expect("the head");
+        let mut entries = entries.into_iter().peekable();
+        while entries.peek().is_some() {
+            let mut rows: Vec<crate::TeamAuditEntry> = Vec::with_capacity(10_000);
+            for entry in entries.by_ref().take(10_000) {
+                seq += 1;
+                let mut row = crate::TeamAuditEntry {
+                    seq,
+                    at_utc: entry.at_utc,
+                    member: entry.member,
+                    operation: entry.operation,
+                    target: entry.target,
+                    summary: entry.summary,
+                    ok: entry.ok,
+                    code: None,
+                    message: None,
+                    completes: None,
+                    prev_hash: std::mem::take(&mut prev),
+                    hash: String::new(),
+                    format: 2,
+                };
+                row.hash = crate::audit::digest(&self.workspace, &row);
+                prev.clone_from(&row.hash);
+                rows.push(row);
+            }
+            let column =
+                |f: fn(&crate::TeamAuditEntry) -> String| rows.iter().map(f).collect::<Vec<_>>();
+            sqlx::query(
+                "INSERT INTO team_audit (workspace_id, seq, at_utc, member, operation, target, summary,
+                                         ok, prev_hash, hash, format)
+                 SELECT $1, s, a, m, o, t, su, k, p, h, 2
+                 FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                             $8::boolean[], $9::text[], $10::text[]) AS u(s, a, m, o, t, su, k, p, h)",
+            )
+            .bind(&self.workspace)
+            .bind(rows.iter().map(|r| r.seq).collect::<Vec<_>>())
+            .bind(column(|r| r.at_utc.clone()))
+            .bind(column(|r| r.member.clone()))
+            .bind(column(|r| r.operation.clone()))
+            .bind(column(|r| r.target.clone()))
+            .bind(column(|r| r.summary.clone()))
+            .bind(rows.iter().map(|r| r.ok).collect::<Vec<_>>())
+            .bind(column(|r| r.prev_hash.clone()))
+            .bind(column(|r| r.hash.clone()))
+            .execute(&mut *tx)
+            .await
+            .expect("the entries");
+        }
+        sqlx::query("UPDATE team_audit_head SET seq = $2, hash = $3 WHERE workspace_id = $1")
+            .bind(&self.workspace)
+            .bind(seq)
+            .bind(&prev)
+            .execute(&mut *tx)
+            .await
+            .expect("the head moved");
+        tx.commit().await.expect("the trail seeded");
+        seq
     }
 
     /// Ages the claim of `document_id` (written as a desk writes it) past the end of its

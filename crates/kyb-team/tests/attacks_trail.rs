@@ -522,6 +522,29 @@ async fn rows_pushed_into_the_queue_are_checked_and_capped() {
         f.beto.follow_all(&[file(50_000)]).await,
         Err(TeamError::QueueFull)
     ));
+    // A member cannot raise the limit; the company's IT can, for the workspace.
+    denied(
+        &mut hand,
+        &format!(
+            "UPDATE team_setting SET queue_limit = 60000 WHERE workspace_id = '{}'",
+            f.t.workspace
+        ),
+    )
+    .await;
+    let mut it = f.t.as_owner().await;
+    sqlx::query(
+        "INSERT INTO team_setting (workspace_id, queue_limit) VALUES ($1, 50001)
+         ON CONFLICT (workspace_id) DO UPDATE SET queue_limit = 50001",
+    )
+    .bind(&f.t.workspace)
+    .execute(&mut it)
+    .await
+    .unwrap();
+    assert_eq!(f.beto.follow_all(&[file(50_000)]).await.unwrap(), 1);
+    assert!(matches!(
+        f.beto.follow_all(&[file(50_001)]).await,
+        Err(TeamError::QueueFull)
+    ));
 }
 
 #[tokio::test]

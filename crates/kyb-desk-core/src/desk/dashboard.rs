@@ -23,14 +23,20 @@ impl Desk {
         Ok(match self.team_if_any(&profile).await? {
             Some(team) => {
                 // The whole trail: the figures of a period are only right from a file's
-                // first entry (its arrival), which may be older than the period.
-                let trail = team.trail(i64::MAX).await.map_err(team_error)?;
+                // first entry (its arrival), which may be older than the period. Kept
+                // between requests: only what was appended since is read.
+                let trail = self
+                    .kept_trail
+                    .entries(&profile.id, &team)
+                    .await
+                    .map_err(team_error)?;
                 // Arrivals from the statuses the team recorded, as the SLA board's.
                 self.with_team_spans(&team, &mut queue).await?;
                 let entries = trail.iter().map(TrailEntry::from);
                 dashboard::compute(entries, &queue, &catalogue, &policy, &period, now)
             }
             None => {
+                self.kept_trail.forget().await;
                 // One log for every profile of the desk: only the active profile's
                 // entries (by the name each entry was written under; a profile renamed
                 // since counts from its new name on).

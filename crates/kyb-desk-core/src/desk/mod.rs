@@ -147,6 +147,7 @@ impl Desk {
             lists,
             dispositions,
             offered_lists: Mutex::new(Vec::new()),
+            kept_trail: crate::team_trail::KeptTrail::default(),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
         };
         desk.keep_presets();

@@ -61,4 +61,6 @@ pub struct Desk {
     pub(super) dispositions: crate::screening::dispositions::DispositionStore,
     /// Addresses to import lists from beside the policy's (the demo's sandbox).
     pub(super) offered_lists: Mutex<Vec<crate::policy::checks::ListSource>>,
+    /// The team's trail as the dashboard last read it (`crate::team_trail`).
+    pub(super) kept_trail: crate::team_trail::KeptTrail,
 }
