@@ -8,7 +8,7 @@
 //! queue's status spans, which grows with the queue, not the trail:
 //! - the first request reads the whole trail;
 //! - each later one reads what was appended since (here ten entries, a desk's five
-//!   calls) and computes the figures again over the whole trail.
+//!   enrollment links) and computes the figures again over the whole trail.
 
 use std::time::{Duration, Instant};
 
@@ -62,11 +62,17 @@ fn trail(now: chrono::DateTime<chrono::Utc>) -> impl Iterator<Item = SeedEntry> 
             ),
             _ => (link, false, String::new()),
         };
+        // A link names the file and the person; a decision, the file.
+        let target = if operation == link {
+            format!("{} / persona-1", document(file))
+        } else {
+            document(file)
+        };
         SeedEntry {
             at_utc: at.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string(),
             member: format!("analista{}", file % ANALYSTS),
             operation: operation.to_owned(),
-            target: document(file),
+            target,
             summary,
             ok,
         }
@@ -146,6 +152,7 @@ async fn main() {
     let first = ms(asked.elapsed());
     let held = resident_mib() - before;
     let read_entries = entries.len();
+    let trail_entries = desk.head().await.expect("the head").seq;
     drop(entries);
 
     // Later requests, each after a desk's five calls (ten entries).
@@ -154,9 +161,9 @@ async fn main() {
         for n in 0..5 {
             let (intent, _) = desk
                 .intent(
-                    Operation::CreateFile.route(),
-                    &format!("RFC-{run}-{n}"),
-                    "alta de expediente",
+                    Operation::EnrollmentLink.route(),
+                    &format!("{} / persona-{run}", document(n)),
+                    "enlace",
                 )
                 .await
                 .expect("the intent");
@@ -198,7 +205,7 @@ async fn main() {
              files; the last 30 days asked for ({} decisions in them). A request is what the desk does \
              for a team's profile: the trail kept between requests (`kyb_desk_core::team_trail`), only \
              what was appended since read, then the figures computed over the whole trail; between \
-             requests a desk makes five calls (ten entries). The queue's status spans, read per file of \
+             requests a desk asks for five enrollment links (ten entries). The queue's status spans, read per file of \
              the queue, are not in these figures. `cargo bench -p kyb-desk-core --bench team_dashboard`.",
             seeded.as_secs_f64(),
             figures.decisions_total
@@ -207,7 +214,7 @@ async fn main() {
         "| request | median (ms) | max | of which reading | of which computing | runs |".to_owned(),
         "|---|---:|---:|---:|---:|---:|".to_owned(),
         format!(
-            "| the first: the whole trail read ({read_entries} entries) | {first:.0} | — | {first_read:.0} | {:.0} | 1 |",
+            "| the first: the whole trail read ({trail_entries} entries, {read_entries} of them kept: the successful calls on a file) | {first:.0} | — | {first_read:.0} | {:.0} | 1 |",
             first - first_read
         ),
         format!(

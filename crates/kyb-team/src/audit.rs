@@ -366,14 +366,15 @@ impl Team {
         Ok(entries)
     }
 
-    /// The entries after `seq`, oldest first: what was appended since a desk last read
-    /// the trail up to `seq`.
-    pub async fn trail_after(&self, seq: i64) -> TeamResult<Vec<TeamAuditEntry>> {
+    /// At most `limit` entries after `seq`, oldest first: what was appended since a desk
+    /// last read the trail up to `seq` (a long trail read a page at a time).
+    pub async fn trail_after(&self, seq: i64, limit: i64) -> TeamResult<Vec<TeamAuditEntry>> {
         sqlx::query_as::<_, TeamAuditEntry>(&format!(
-            "SELECT {COLUMNS} FROM team_audit_v WHERE workspace_id = $1 AND seq > $2 ORDER BY seq"
+            "SELECT {COLUMNS} FROM team_audit_v WHERE workspace_id = $1 AND seq > $2 ORDER BY seq LIMIT $3"
         ))
         .bind(&self.workspace)
         .bind(seq)
+        .bind(limit)
         .fetch_all(&self.pool)
         .await
         .map_err(TeamError::of)

@@ -7,6 +7,7 @@
 //! was within the SLA, is decided in [`super::timing`]. Intents and failed calls are
 //! never arrivals nor decisions: they are not what happened.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
@@ -61,8 +62,8 @@ pub fn compute<'a>(
         .filter_map(|f| Some((f.document_id.as_deref()?, f.status_spans.as_slice())))
         .collect();
     // The trail's first entry of each file's open round, and its last decision.
-    let mut arrived: HashMap<String, DateTime<Utc>> = HashMap::new();
-    let mut decided: HashMap<String, DateTime<Utc>> = HashMap::new();
+    let mut arrived: HashMap<Cow<'a, str>, DateTime<Utc>> = HashMap::new();
+    let mut decided: HashMap<Cow<'a, str>, DateTime<Utc>> = HashMap::new();
     let mut per_day: BTreeMap<(chrono::NaiveDate, &str), u32> = BTreeMap::new();
     let mut analysts: BTreeSet<&str> = BTreeSet::new();
     let mut waits: Vec<u32> = Vec::new();
@@ -73,12 +74,11 @@ pub fn compute<'a>(
     let mut reasons: HashMap<String, (String, u32)> = HashMap::new();
 
     for entry in trail {
-        if !entry.ok {
+        if !entry.counts() {
             continue;
         }
         let decision = entry.is_decision();
-        let (Some(at), Some(document_id)) = (parse_timestamp(entry.at_utc), entry.document_id)
-        else {
+        let (Some(at), Some(document_id)) = (entry.at, entry.document_id) else {
             continue;
         };
         if !decision {
@@ -86,12 +86,12 @@ pub fn compute<'a>(
             continue;
         }
         analysts.insert(entry.analyst);
-        let spans = spans_of.get(document_id.as_str()).copied().unwrap_or(&[]);
+        let spans = spans_of.get(document_id.as_ref()).copied().unwrap_or(&[]);
         let arrival = timing::arrival(
             spans,
             decided.insert(document_id.clone(), at),
             at,
-            arrived.remove(&document_id),
+            arrived.remove(document_id.as_ref()),
         );
         let day = period.day_of(at);
         let counted = period.holds(day)
@@ -99,7 +99,7 @@ pub fn compute<'a>(
             && period
                 .flow
                 .as_deref()
-                .is_none_or(|flow| flows_of.get(document_id.as_str()) == Some(&flow));
+                .is_none_or(|flow| flows_of.get(document_id.as_ref()) == Some(&flow));
         if !counted {
             continue;
         }

@@ -17,7 +17,7 @@ mod stats;
 pub mod timing;
 
 pub use figures::compute;
-pub use input::TrailEntry;
+pub use input::{KeptEntry, Shared, TrailEntry};
 pub use model::{
     AgeBand, AgeBandCount, Dashboard, DecisionsOnDay, QueueAges, ReasonCount, RejectionReasons,
     RiskBand, RiskBandCount, SlaAttainment, TOP_REASONS, TimeToDecision,

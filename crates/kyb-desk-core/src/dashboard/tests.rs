@@ -26,10 +26,10 @@ fn entry<'a>(
     summary: &'a str,
 ) -> TrailEntry<'a> {
     TrailEntry {
-        at_utc,
+        at: kyb_api::time::parse_timestamp(at_utc),
         analyst,
         operation,
-        document_id: Some(file.to_owned()),
+        document_id: Some(file.to_owned().into()),
         summary,
         ok,
     }

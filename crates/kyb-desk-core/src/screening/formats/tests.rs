@@ -188,6 +188,21 @@ fn a_file_in_the_wrong_encoding_is_refused() {
     );
 }
 
+#[test]
+fn windows_1252_reads_every_byte_as_encoding_rs_does() {
+    for byte in 0..=u8::MAX {
+        let theirs = encoding_rs::WINDOWS_1252
+            .decode_without_bom_handling(&[byte])
+            .0
+            .into_owned();
+        assert_eq!(
+            super::text::windows_1252(byte).to_string(),
+            theirs,
+            "byte {byte:#04x}"
+        );
+    }
+}
+
 fn latin_xml() -> Vec<u8> {
     let text = String::from_utf8(fixture("consolidated.xml")).expect("UTF-8");
     encoding_rs::WINDOWS_1252.encode(&text).0.into_owned()

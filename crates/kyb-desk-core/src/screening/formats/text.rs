@@ -32,10 +32,24 @@ pub fn decode(bytes: &[u8], encoding: Encoding) -> Result<String, ListError> {
             Some(line_at(bytes, e.valid_up_to())),
             format!("not UTF-8 at byte {}", e.valid_up_to()),
         )),
-        Err(_) => Ok(encoding_rs::WINDOWS_1252
-            .decode_without_bom_handling(bytes)
-            .0
-            .into_owned()),
+        Err(_) => Ok(bytes.iter().map(|&b| windows_1252(b)).collect()),
+    }
+}
+
+/// Windows-1252's characters for 0x80–0x9F (WHATWG's index-windows-1252; its five
+/// unassigned bytes read as the C1 controls of the same number, as the WHATWG decoder
+/// does); every other byte is the Unicode character of its number (ASCII, Latin-1).
+/// Written here rather than through a general decoder, which would bring every other
+/// encoding's tables into the package (the test checks it against encoding_rs).
+const WINDOWS_1252_HIGH: [char; 32] = [
+    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}',
+    '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+];
+
+pub(super) fn windows_1252(byte: u8) -> char {
+    match byte {
+        0x80..=0x9F => WINDOWS_1252_HIGH[usize::from(byte - 0x80)],
+        _ => char::from(byte),
     }
 }
 
