@@ -24,12 +24,19 @@ pub fn http_builder(connect_timeout: Duration, timeout: Duration) -> reqwest::Cl
     install_tls_provider();
     reqwest::Client::builder()
         .user_agent(concat!("KYB-Desk/", env!("CARGO_PKG_VERSION")))
+        // Even with no policy, reqwest keeps its redirect layer and the two parses of
+        // each call's URL that come with it; no option of its builder removes them
+        // (docs/bench/client.md).
         .redirect(redirect::Policy::none())
         // reqwest's default retries only HTTP/2 and HTTP/3 refusals, which this build
         // does not speak, yet copies every request in case: with no retry allowed, it
         // copies none.
         .retry(reqwest::retry::never().max_retries_per_request(0))
         .connect_timeout(connect_timeout)
+        // One deadline over the whole call, from connecting to the body's last byte. A
+        // read timeout in its place costs more (its timer is re-armed on every chunk of
+        // the body) and bounds only the wait for each chunk: a server that trickles
+        // its answer could hold a call far past it.
         .timeout(timeout)
 }
 
@@ -40,6 +47,11 @@ pub(super) fn build_http(config: &ClientConfig) -> Result<reqwest::Client, Confi
     headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
     let builder = http_builder(config.connect_timeout, config.timeout)
         .default_headers(headers)
+        // The service's description never mentions compression, so an answer may come
+        // compressed or not (from the service, or from a proxy in front of it): gzip
+        // stays on, and with it `Accept-Encoding: gzip`, which lets a large answer
+        // cross the network smaller. A plain answer pays about 200 instructions for
+        // it (docs/bench/client.md), and the size cap counts the decompressed bytes.
         .gzip(true)
         .pool_idle_timeout(Duration::from_secs(60));
     // Plain http is allowed to loopback only, and a system proxy would carry that
