@@ -7,7 +7,7 @@
 //! standard output, progress on standard error.
 //!
 //!   bench --app PATH --bare PATH [--runs N] [--goals PATH]
-//!         [--only dashboard|startup|day|evidence|screens]
+//!         [--only dashboard|startup|day|evidence|screens|malloc]
 //!
 //! Needs what `scripts/bench.sh` provides: a display, a D-Bus session with a keyring
 //! and tauri-driver (`scripts/session.sh --driver`); with a PostgreSQL too
@@ -20,6 +20,7 @@ mod day;
 mod evidence;
 mod goals;
 mod journeys;
+mod malloc;
 mod memory;
 mod page;
 mod scale;
@@ -137,6 +138,13 @@ async fn main() {
         println!("{}", lines.join("\n"));
         return;
     }
+    if args.only.as_deref() == Some("malloc") {
+        startup::prepare(&args, &sandbox, &data).await;
+        let malloc = malloc::measure(&args, &data);
+        sandbox.stop().await;
+        println!("{}", malloc::section(args.runs, &malloc).join("\n"));
+        return;
+    }
     if args.only.as_deref() == Some("screens") {
         let screens = screens::measure(&args, &sandbox).await;
         sandbox.stop().await;
@@ -150,7 +158,7 @@ async fn main() {
     if let Some(only) = &args.only {
         assert_eq!(
             only, "dashboard",
-            "--only knows the dashboard, start-up, day, evidence, screens"
+            "--only knows the dashboard, start-up, day, evidence, screens, malloc"
         );
         progress("the dashboard in the window");
         let window = dashboard::in_window(&args, &sandbox).await;
