@@ -402,7 +402,8 @@ pub fn section(runs: usize, screens: &Screens) -> Vec<String> {
              69-B list imported (its shareholder XEXX800101AB9 is on it); in the file's \
              review, another section focused, then the deed's (as a click or j/k does) → \
              its risk-list hit and the ownership (the shareholders' table and their \
-             picture) painted. The review: the large example file (50 entities, 200 \
+             picture) painted, with the rest of the pane's commit (the deed's card, its \
+             PDF viewer mounted; the page's drawing is the evidence's figure above). The review: the large example file (50 entities, 200 \
              documents), {review_what}. The risk sort: a profile following that many \
              files, each given a risk as a review leaves it (one in five never reviewed, \
              the rest from nothing found to high, 0–12 findings), the risk column's head \
@@ -486,4 +487,37 @@ pub fn goal_rows(screens: &Screens) -> Vec<String> {
             verdict(k <= SORT_GROWTH),
         ]),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sort_grows_by_the_exponent_between_its_two_lengths() {
+        let at = |files, median| {
+            (
+                files,
+                Summary {
+                    runs: 1,
+                    median,
+                    min: median,
+                    max: median,
+                },
+            )
+        };
+        let linear = Screens {
+            screening: Summary::of(&[1.0]),
+            review: Summary::of(&[1.0]),
+            with_notes: false,
+            sort: vec![at(1_000, 3.0), at(10_000, 30.0)],
+        };
+        assert!((linear.sort_growth().expect("two lengths") - 1.0).abs() < 1e-9);
+        let square = Screens {
+            sort: vec![at(1_000, 1.0), at(10_000, 100.0)],
+            ..linear
+        };
+        assert!((square.sort_growth().expect("two lengths") - 2.0).abs() < 1e-9);
+        assert!(goal_rows(&square)[2].contains("not met"));
+    }
 }
