@@ -71,7 +71,7 @@ say "Screening: a list of 1,000,000 rows imported, and files screened against it
 cargo bench -q --locked -p kyb-desk-core --bench screening 2>/dev/null >"$out/screening.md"
 
 say "The windows: start-up, memory, rendering, refresh ($runs runs)"
-scripts/session.sh --driver -- "$release/bench" \
+scripts/session.sh --driver --postgres -- "$release/bench" \
   --app "$release/kyb-desk" --bare "$release/bare-window" --runs "$runs" \
   --goals "$out/goals.md" >"$out/windows.md"
 # How long the run took, the builds included (the report is assembled in seconds).

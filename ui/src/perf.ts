@@ -14,11 +14,26 @@ import { nextFrame } from "./dom/frames";
  * - `evidence`: a review's section focused → its evidence's file painted (a PDF's page
  *   drawn, an image decoded and shown).
  * - `dashboard`: the dashboard's figures asked for → its charts drawn.
+ * - `screening`: a review's section with screening results chosen (clicked, focused or
+ *   reached with j/k) → its hits and its ownership (the table and the picture) painted;
+ * - `review`: a review's material received → the review painted with the team's notes
+ *   on the file (read then, in a team; without one, the review alone);
+ * - `watchlist-sort`: a column's sort chosen → the rows in the new order painted.
  *
  * "Painted" is the first moment after the next frame was presented: a task queued
  * from inside `requestAnimationFrame` runs once that frame's paint is done.
  */
-export type Measure = "watchlist" | "detail" | `detail-${string}` | "watchlist-refresh" | "watchlist-search" | "evidence" | "dashboard";
+export type Measure =
+  | "watchlist"
+  | "detail"
+  | `detail-${string}`
+  | "watchlist-refresh"
+  | "watchlist-search"
+  | "watchlist-sort"
+  | "evidence"
+  | "dashboard"
+  | "screening"
+  | "review";
 
 const startOf = (name: Measure) => `${name}:start`;
 

@@ -11,7 +11,9 @@ pub struct Args {
     pub goals: Option<PathBuf>,
     /// `--only dashboard` or `--only startup`: that section alone (its goals' rows
     /// too), for its own run; `--only day` or `--only evidence`: that memory reading
-    /// alone (no goals' rows), on a profile of its own.
+    /// alone (no goals' rows), on a profile of its own; `--only screens`: the screens
+    /// new this round (their goals' rows too); `--only malloc`: start-up and idle
+    /// memory with glibc's mmap threshold preset to several values (no goals' rows).
     pub only: Option<String>,
 }
 
@@ -53,7 +55,7 @@ impl Args {
 
 fn usage(problem: &str) -> ! {
     eprintln!(
-        "{problem}\nusage: bench --app PATH --bare PATH [--runs N] [--goals PATH] [--only dashboard|startup|day|evidence]"
+        "{problem}\nusage: bench --app PATH --bare PATH [--runs N] [--goals PATH] [--only dashboard|startup|day|evidence|screens|malloc]"
     );
     std::process::exit(2);
 }

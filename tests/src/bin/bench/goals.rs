@@ -5,7 +5,7 @@
 
 use crate::common::{ms, row};
 use crate::stats::Summary;
-use crate::{dashboard, evidence, scale, sla, startup};
+use crate::{dashboard, evidence, scale, screens, sla, startup};
 
 /// A section switch in the review → its evidence's file painted: images and
 /// a PDF's first page, the median.
@@ -29,6 +29,7 @@ pub struct Met<'a> {
     pub dashboard: &'a dashboard::Window,
     pub evidence: &'a evidence::Evidence,
     pub sla: &'a sla::Sla,
+    pub screens: &'a screens::Screens,
 }
 
 fn verdict(ok: bool) -> String {
@@ -87,6 +88,7 @@ pub fn rows(met: &Met) -> Vec<String> {
         dashboard(met.dashboard),
         sla_row(met.sla),
     ]);
+    rows.extend(screens::goal_rows(met.screens));
     rows
 }
 

@@ -2,13 +2,16 @@
 //! bare Tauri 2 window (`benches/bare-window`) built with the same toolchain:
 //! start-up (and where the page's share of it goes), memory (PSS, also over a working
 //! day of 200 details), rendering, a long watchlist refresh, and how the watchlist's
-//! costs grow from 100 to 10,000 files. Prints Markdown on
+//! costs grow from 100 to 10,000 files, and the screens new this round (screening,
+//! the review with the team's notes, the risk sort). Prints Markdown on
 //! standard output, progress on standard error.
 //!
-//!   bench --app PATH --bare PATH [--runs N] [--goals PATH] [--only dashboard|startup|day|evidence]
+//!   bench --app PATH --bare PATH [--runs N] [--goals PATH]
+//!         [--only dashboard|startup|day|evidence|screens|malloc]
 //!
 //! Needs what `scripts/bench.sh` provides: a display, a D-Bus session with a keyring
-//! and tauri-driver (`scripts/session.sh --driver`).
+//! and tauri-driver (`scripts/session.sh --driver`); with a PostgreSQL too
+//! (`--postgres`), the review is measured with the team's notes.
 
 mod args;
 mod common;
@@ -17,9 +20,11 @@ mod day;
 mod evidence;
 mod goals;
 mod journeys;
+mod malloc;
 mod memory;
 mod page;
 mod scale;
+mod screens;
 mod sla;
 mod startup;
 mod stats;
@@ -133,10 +138,27 @@ async fn main() {
         println!("{}", lines.join("\n"));
         return;
     }
+    if args.only.as_deref() == Some("malloc") {
+        startup::prepare(&args, &sandbox, &data).await;
+        let malloc = malloc::measure(&args, &data);
+        sandbox.stop().await;
+        println!("{}", malloc::section(args.runs, &malloc).join("\n"));
+        return;
+    }
+    if args.only.as_deref() == Some("screens") {
+        let screens = screens::measure(&args, &sandbox).await;
+        sandbox.stop().await;
+        if let Some(path) = &args.goals {
+            let goals = screens::goal_rows(&screens).join("\n") + "\n";
+            std::fs::write(path, goals).expect("the goals are written");
+        }
+        println!("{}", screens::section(args.runs, &screens).join("\n"));
+        return;
+    }
     if let Some(only) = &args.only {
         assert_eq!(
             only, "dashboard",
-            "--only knows the dashboard, start-up, day, evidence"
+            "--only knows the dashboard, start-up, day, evidence, screens, malloc"
         );
         progress("the dashboard in the window");
         let window = dashboard::in_window(&args, &sandbox).await;
@@ -161,6 +183,8 @@ async fn main() {
     let start = startup::measure(&args, &data).await;
 
     let scale = scale::measure(&args, &sandbox).await;
+
+    let screens = screens::measure(&args, &sandbox).await;
     sandbox.stop().await;
 
     let concurrency = kyb_api::many::DEFAULT_CONCURRENCY;
@@ -284,6 +308,7 @@ async fn main() {
     let sla = sla::measure_all(args.runs);
     out.extend(sla::section(&sla));
     out.extend(scale_lines(&scale, args.runs));
+    out.extend(screens::section(args.runs, &screens));
     if let Some(path) = &args.goals {
         let rows = goals::rows(&goals::Met {
             startup: &start,
@@ -294,6 +319,7 @@ async fn main() {
             dashboard: &dashboard_window,
             evidence: &evidence,
             sla: &sla,
+            screens: &screens,
         });
         std::fs::write(path, rows.join("\n") + "\n").expect("the goals are written");
     }

@@ -205,8 +205,29 @@ const LIMIT: Duration = Duration::from_secs(60);
 /// with `ready`, stops it (and waits for every process it started to end) and
 /// returns how long the line took, and the line.
 pub fn time_to_line(program: &Path, args: &[String], ready: &str) -> (Duration, String) {
+    let (took, line, ()) = time_to_line_then(program, args, &[], ready, |_| ());
+    (took, line)
+}
+
+/// As [`time_to_line`], with `env` set in the program's environment (a value of None
+/// removes the variable) and `then` called with its process id once the line came,
+/// before it is stopped; also what `then` returned.
+pub fn time_to_line_then<T>(
+    program: &Path,
+    args: &[String],
+    env: &[(&str, Option<&str>)],
+    ready: &str,
+    then: impl FnOnce(u32) -> T,
+) -> (Duration, String, T) {
+    let mut command = Command::new(program);
+    for (name, value) in env {
+        match value {
+            Some(value) => command.env(name, value),
+            None => command.env_remove(name),
+        };
+    }
     let began = Instant::now();
-    let mut child = Command::new(program)
+    let mut child = command
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -224,10 +245,11 @@ pub fn time_to_line(program: &Path, args: &[String], ready: &str) -> (Duration, 
         }
     });
     let arrived = rx.recv_timeout(LIMIT);
+    let after = arrived.is_ok().then(|| then(child.id()));
     stop(&mut child);
-    match arrived {
-        Ok((at, line)) => (at - began, line),
-        Err(_) => panic!(
+    match (arrived, after) {
+        (Ok((at, line)), Some(after)) => (at - began, line, after),
+        _ => panic!(
             "{} printed no line starting «{ready}» within {LIMIT:?}",
             program.display()
         ),

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 
 import { useI18n } from "../../i18n";
+import { paintedSince } from "../../perf";
 import { shown } from "../../words/text";
 import { DocumentCard } from "../detail/DocumentCard";
 import { EntityCard } from "../detail/EntityCard";
@@ -90,6 +91,14 @@ function SectionBody({ view }: { view: SectionView }) {
   const findings = view.section?.findings ?? [];
   const [chosen, setChosen] = useState(0);
   const current = documents[Math.min(chosen, documents.length - 1)] ?? null;
+  // The screening shown (hits, ownership) is measured to its paint (`make bench`): the
+  // ownership's picture ends it once drawn, or else this first commit.
+  const charted = view.ownership?.owners.some((o) => o.percent !== null) ?? false;
+  const screened = Boolean(view.ownership) || findings.some((f) => f.hit);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the body's first commit only (it is keyed by its section).
+  useLayoutEffect(() => {
+    if (screened && !charted) paintedSince("screening");
+  }, []);
   return (
     <>
       {findings.length > 0 ? (
@@ -106,7 +115,7 @@ function SectionBody({ view }: { view: SectionView }) {
           {t("evidence.noFindings")}
         </p>
       )}
-      {view.ownership && <OwnershipView ownership={view.ownership} />}
+      {view.ownership && <OwnershipView ownership={view.ownership} onDrawn={() => paintedSince("screening")} />}
       {documents.length > 1 && (
         <div className="evidence-tabs" role="tablist" aria-label={t("evidence.documents")}>
           {documents.map((d, n) => (

@@ -15,8 +15,11 @@ const HEIGHT = 180;
 const BAR = "#0072B2";
 const CONTROLS = "#D55E00";
 
-export function OwnershipChart({ owners, threshold }: { owners: Owner[]; threshold: number }) {
+export function OwnershipChart({ owners, threshold, onDrawn }: { owners: Owner[]; threshold: number; onDrawn?: (() => void) | undefined }) {
   const box = useRef<HTMLDivElement>(null);
+  // Told once per picture made, not when a new callback arrives.
+  const drawn = useRef(onDrawn);
+  drawn.current = onDrawn;
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -49,6 +52,7 @@ export function OwnershipChart({ owners, threshold }: { owners: Owner[]; thresho
       [xs, shares, line],
       el,
     );
+    drawn.current?.();
     const resized = new ResizeObserver(() => plot.setSize({ width: Math.max(200, el.clientWidth || 260), height: HEIGHT }));
     resized.observe(el);
     return () => {

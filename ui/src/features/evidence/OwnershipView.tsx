@@ -11,8 +11,9 @@ const money = (n: number | null, locale: string) => (n === null ? "—" : n.toLo
 
 /** Who owns and runs the company, from the deed: the shareholders' table with the picture
  * of their shares beside it, those who control it at the policy's threshold marked, and
- * the administrators and the supervisory body with their RFCs. */
-export function OwnershipView({ ownership }: { ownership: Ownership }) {
+ * the administrators and the supervisory body with their RFCs. `onDrawn`: the picture
+ * was drawn. */
+export function OwnershipView({ ownership, onDrawn }: { ownership: Ownership; onDrawn?: (() => void) | undefined }) {
   const { t, locale } = useI18n();
   const { owners } = ownership;
   return (
@@ -61,7 +62,7 @@ export function OwnershipView({ ownership }: { ownership: Ownership }) {
           // A picture that cannot be drawn says so in its place; the table and the pane stay.
           <ScreenBoundary>
             <Suspense fallback={<div className="ownership-chart" />}>
-              <OwnershipChart owners={owners} threshold={ownership.thresholdPercent} />
+              <OwnershipChart owners={owners} threshold={ownership.thresholdPercent} onDrawn={onDrawn} />
             </Suspense>
           </ScreenBoundary>
         )}

@@ -36,6 +36,14 @@ export function ReviewNotesLink({ documentId }: { documentId: string }) {
   );
 }
 
+/** Whether the notes panel shows what it will: the notes read, or none to read (no team,
+ * or one out of reach, whose panel says so). */
+export function useNotesShown(documentId: string): boolean {
+  const connected = useConnectedTeam() !== null;
+  const notes = useQuery({ ...queries.notes(documentId), enabled: connected });
+  return !connected || notes.data !== undefined || notes.error !== null;
+}
+
 /** Below the decisions: the notes, and the box to add one. */
 export function ReviewNotes({ documentId }: { documentId: string }) {
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 
 import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
@@ -23,7 +23,7 @@ import { SectionStatusChip } from "../../components/SectionStatusChip";
 import { useAppInfo } from "../../hooks/appInfo";
 import { useDraft } from "../../hooks/useDraft";
 import { useI18n } from "../../i18n";
-import { begin } from "../../perf";
+import { begin, paintedSince } from "../../perf";
 import { problemTexts, type SectionNamer } from "../../words/problems";
 import { AcknowledgeDialog } from "../evidence/AcknowledgeDialog";
 import { EvidencePane } from "../evidence/EvidencePane";
@@ -39,7 +39,7 @@ import { NextFileOffer } from "./NextFileOffer";
 import type { NextFile } from "./nextFile";
 import { ProblemList } from "./ProblemList";
 import { ReasonPicker } from "./ReasonPicker";
-import { ReviewNotes, ReviewNotesLink } from "./ReviewNotes";
+import { ReviewNotes, ReviewNotesLink, useNotesShown } from "./ReviewNotes";
 import { customerLocale, offeredReasons, withReason } from "./reasons";
 import { useBarHeight } from "./useBarHeight";
 import { useEvidenceWindow } from "./useEvidenceWindow";
@@ -114,7 +114,17 @@ export function ReviewView(props: {
   const { t } = useI18n();
   // Read once per opening (the saved draft is in it), never kept once the review closes.
   const material = loadOf(
-    useQuery({ queryKey: keys.reviewMaterial(props.documentId), queryFn: () => loadMaterial(props), staleTime: Number.POSITIVE_INFINITY, gcTime: 0 }),
+    useQuery({
+      queryKey: keys.reviewMaterial(props.documentId),
+      // The material received: the review's paint is measured from here (`make bench`).
+      queryFn: async () => {
+        const material = await loadMaterial(props);
+        begin("review");
+        return material;
+      },
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: 0,
+    }),
   );
   // Once sent, the review holds the file no longer: the desk let it go, and the
   // result screen claims nothing again.
@@ -181,6 +191,15 @@ function ReviewForm(props: {
     setDiscarded(null);
     setDraft(next);
   }, []);
+
+  // The review painted with its notes (once they are read, in a team), once per opening.
+  const notesShown = useNotesShown(material.draft.documentId);
+  const painted = useRef(false);
+  useLayoutEffect(() => {
+    if (!notesShown || painted.current) return;
+    painted.current = true;
+    paintedSince("review");
+  }, [notesShown]);
 
   const counts = tally(draft);
   const { stage, unknown, problems, ...review } = useReviewStage({ draft, file, saveDraft: saveNow });
@@ -274,6 +293,13 @@ function ReviewForm(props: {
   // The focused section's evidence, beside the decisions and, once opened, in the
   // evidence window too (which follows it, and closes with the review).
   const focusedSection = draft.decisions[keys.current]?.seccion;
+  // A section chosen (clicked, focused or reached with j/k): its screening's paint is
+  // measured from the render that shows it (`make bench`), a mark and nothing else.
+  const shownSection = useRef<string | undefined>(undefined);
+  if (shownSection.current !== focusedSection) {
+    shownSection.current = focusedSection;
+    begin("screening");
+  }
   // biome-ignore lint/correctness/useExhaustiveDependencies: `nameSection` is new each render; the names it gives change with the language only.
   const focusedView = useMemo(() => {
     const focused = evidenceOf(focusedSection);

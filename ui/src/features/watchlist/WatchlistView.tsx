@@ -192,7 +192,11 @@ export function WatchlistView({
   const [selection, setSelection] = useState<Selection>(noSelection);
   const [inView, setInView] = useState(0);
   const selected = useMemo(() => selectedRows(selection, rows), [selection, rows]);
-  const onSort = (key: SortKey) => setSort((current) => ({ key, descending: current.key === key ? !current.descending : key === "updated" }));
+  const onSort = (key: SortKey) => {
+    begin("watchlist-sort");
+    measureNextCommit("watchlist-sort");
+    setSort((current) => ({ key, descending: current.key === key ? !current.descending : key === "updated" }));
+  };
 
   return (
     <section className="page page-flow" aria-labelledby="watchlist-title">
