@@ -2332,7 +2332,6 @@ CREATE FUNCTION public.team_take_next(p_workspace text) RETURNS TABLE(flow_id te
 BEGIN
     PERFORM team_me(p_workspace);
     PERFORM team_check_free(team_member_locked(p_workspace, session_user), 1);
-    PERFORM set_config('kyb_team.taking', 'on', true);
     RETURN QUERY
     WITH next AS (
         SELECT t.workspace_id, t.flow_id, t.rfc FROM team_file t
@@ -2345,6 +2344,19 @@ BEGIN
     FROM next
     WHERE f.workspace_id = next.workspace_id AND f.flow_id = next.flow_id AND f.rfc = next.rfc
     RETURNING f.flow_id, f.rfc, f.status, f.document_id, f.assignee;
+END $$;
+
+--
+-- Name: team_take_next_quietly(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.team_take_next_quietly(p_workspace text) RETURNS TABLE(flow_id text, rfc text, status text, document_id text, assignee text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+BEGIN
+    PERFORM set_config('kyb_team.taking', 'on', true);
+    RETURN QUERY SELECT * FROM team_take_next(p_workspace);
     PERFORM set_config('kyb_team.taking', '', true);
 END $$;
 
@@ -4646,6 +4658,13 @@ REVOKE ALL ON FUNCTION public.team_supervisor(p_workspace text) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION public.team_take_next(p_workspace text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.team_take_next(p_workspace text) TO kyb_team_member;
+
+--
+-- Name: FUNCTION team_take_next_quietly(p_workspace text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.team_take_next_quietly(p_workspace text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.team_take_next_quietly(p_workspace text) TO kyb_team_member;
 
 --
 -- Name: FUNCTION team_take_over(p_workspace text, p_document text, p_reason text, p_lease_secs double precision); Type: ACL; Schema: public; Owner: -

@@ -76,11 +76,9 @@ impl KeptTrail {
         if let Some(k) = kept.as_mut().filter(|k| k.key == key) {
             let (seq, hash) = k.last.clone();
             let continues = read_after(k, team).await?
-                // Nothing after: the chain must still end where the kept one does.
-                && (k.last.0 != seq || {
-                    let head = team.head().await?;
-                    head.seq == seq && head.hash == hash
-                });
+                // Nothing after: the kept last entry must still be the chain's (an
+                // entry never changes, so a later append cannot make this wrong).
+                && (k.last.0 != seq || seq == 0 || team.hash_at(seq).await?.as_deref() == Some(&hash));
             if continues {
                 return Ok(k.entries.clone());
             }

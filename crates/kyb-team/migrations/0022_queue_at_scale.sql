@@ -16,13 +16,19 @@
 --   the same subtransaction (one locker), and the holder is looked at only after a
 --   step went by without the head. The limit is unchanged: a holder past
 --   team_hold_limit() is ended, and a waiter gives up after the limit and three
---   seconds (lock_not_available: "busy").
+--   seconds (lock_not_available: "busy"). As before, a holder whose lock on the head
+--   was taken inside a subtransaction (a savepoint of theirs, or such a step of their
+--   own append that waited) is not found by the row's lock: the head's xmax then
+--   names a subtransaction that pg_locks no longer shows. Such a member holds the
+--   others' appends ("busy") until a supervisor removes or demotes them, which ends
+--   their sessions (docs/SECURITY.md).
 -- * Every transaction that notifies takes one cluster-wide lock until its commit has
 --   ended (PostgreSQL's LISTEN/NOTIFY keeps notices in commit order), so commits that
 --   notify go one at a time, each with its WAL flush when fsync is on: take next
 --   could not pass one flush a call, whatever the desks' number. Take next (a file
---   of the queue given to the member who asks, nothing else of it changed) no longer
---   notifies in its own transaction; the desk tells the team afterwards
+--   of the queue given to the member who asks, nothing else of it changed), as a desk
+--   of this version asks for it (team_take_next_quietly), no longer notifies in its
+--   own transaction; the desk tells the team afterwards
 --   (team_tell_taken), in a transaction that writes nothing and so flushes nothing.
 --   A desk that fails between the two leaves the others a take behind until the next
 --   change they hear: the queue's rows are right whenever they are read, and a second
@@ -112,33 +118,23 @@ BEGIN
     END LOOP;
 END $$;
 
--- "Take next" as before (migration 0006), its update marked as a take for the
--- queue's notice below. A member who sets the mark by hand can only keep their own
--- takes from being heard at once.
-CREATE OR REPLACE FUNCTION team_take_next(p_workspace text)
+-- "Take next" as the desks of this version ask for it: the same take (migration 0006),
+-- marked for the queue's notice below, which then says nothing; the desk tells the team
+-- once it has committed. A desk of an older version calls team_take_next itself, whose
+-- take is heard from its own transaction as before. A member who sets the mark by hand
+-- (psql) can only keep their own takes, and a supervisor her assignments to herself,
+-- from being heard at once: the other desks see them at the next change they hear.
+CREATE FUNCTION team_take_next_quietly(p_workspace text)
 RETURNS TABLE (flow_id text, rfc text, status text, document_id text, assignee text)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp
-SET lock_timeout = '10s' AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
-    PERFORM team_me(p_workspace);
-    PERFORM team_check_free(team_member_locked(p_workspace, session_user), 1);
     PERFORM set_config('kyb_team.taking', 'on', true);
-    RETURN QUERY
-    WITH next AS (
-        SELECT t.workspace_id, t.flow_id, t.rfc FROM team_file t
-        WHERE t.workspace_id = p_workspace AND t.assignee IS NULL
-        ORDER BY t.status_since, t.flow_id, t.rfc
-        LIMIT 1
-        FOR UPDATE SKIP LOCKED
-    )
-    UPDATE team_file f SET assignee = session_user, assigned_at = now()
-    FROM next
-    WHERE f.workspace_id = next.workspace_id AND f.flow_id = next.flow_id AND f.rfc = next.rfc
-    RETURNING f.flow_id, f.rfc, f.status, f.document_id, f.assignee;
+    RETURN QUERY SELECT * FROM team_take_next(p_workspace);
     PERFORM set_config('kyb_team.taking', '', true);
 END $$;
+REVOKE ALL ON FUNCTION team_take_next_quietly(text) FROM PUBLIC;
 
--- The queue's notice (as team_notify's), on every change but a take by take next.
+-- The queue's notice (as team_notify's), on every change but a quiet take.
 CREATE FUNCTION team_file_notify_unless_taken() RETURNS trigger
 LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
@@ -167,6 +163,7 @@ REVOKE ALL ON FUNCTION team_tell_taken(text) FROM PUBLIC;
 
 DO $$
 BEGIN
+    EXECUTE format('GRANT EXECUTE ON FUNCTION team_take_next_quietly(text) TO %I', current_database() || '_member');
     EXECUTE format('GRANT EXECUTE ON FUNCTION team_tell_taken(text) TO %I', current_database() || '_member');
 END $$;
 

@@ -124,12 +124,13 @@ impl Team {
     /// a take behind until the next change they hear, and is not this call's failure:
     /// the file is this member's.
     pub async fn take_next(&self) -> TeamResult<Option<TeamFile>> {
-        let taken =
-            sqlx::query_as::<_, TeamFile>(&format!("SELECT {COLUMNS} FROM team_take_next($1)"))
-                .bind(&self.workspace)
-                .fetch_optional(&self.pool)
-                .await
-                .map_err(TeamError::of)?;
+        let taken = sqlx::query_as::<_, TeamFile>(&format!(
+            "SELECT {COLUMNS} FROM team_take_next_quietly($1)"
+        ))
+        .bind(&self.workspace)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(TeamError::of)?;
         if taken.is_some() {
             let (pool, workspace) = (self.pool.clone(), self.workspace.clone());
             tokio::spawn(async move {

@@ -295,16 +295,29 @@ async fn a_take_is_heard_once_it_has_committed_and_its_own_transaction_says_noth
     // A desk's take next is heard (the desk tells it once the take has committed).
     let taken = ana.take_next().await.unwrap().expect("a file");
     assert_eq!(next(&mut hears).await, Change::Queue, "{taken:?}");
-    // The take's own transaction notifies nobody: notices arrive in commit order, and
-    // the note written after it is the next one heard.
+    // The quiet take's own transaction notifies nobody: notices arrive in commit
+    // order, and the note written after it is the next one heard.
     let mut hand = t.by_hand(&t.login("ana"), &ana_pw).await;
-    let (rfc,): (String,) = sqlx::query_as("SELECT rfc FROM team_take_next($1)")
+    let (rfc,): (String,) = sqlx::query_as("SELECT rfc FROM team_take_next_quietly($1)")
         .bind(&t.workspace)
         .fetch_one(&mut hand)
         .await
         .unwrap();
     ana.add_note("doc-1", "después de tomar").await.unwrap();
     assert_eq!(next(&mut hears).await, Change::Notes, "{rfc} taken quietly");
+    // A desk of an older version takes with team_take_next, and is heard at once.
+    let (older,): (String,) = sqlx::query_as("SELECT rfc FROM team_take_next($1)")
+        .bind(&t.workspace)
+        .fetch_one(&mut hand)
+        .await
+        .unwrap();
+    assert_eq!(
+        next(&mut hears).await,
+        Change::Queue,
+        "{older} taken by an older desk"
+    );
+    ana.assign("flujo", &older, None).await.unwrap();
+    assert_eq!(next(&mut hears).await, Change::Queue, "given back");
     // Any other change of the queue is heard from its own transaction: a file given
     // back, and a supervisor assigning one.
     ana.assign("flujo", &rfc, None).await.unwrap();
