@@ -59,13 +59,15 @@ cargo bench -q --locked -p kyb-api --bench overhead -- --callgrind 2>/dev/null >
 say "The team: 50 and 200 desks on one PostgreSQL, a queue and a trail of 1,000,000"
 # 200 desks hold about a thousand connections (a pool and a listener each). The disk's
 # flush, which every durable commit waits for, measured by PostgreSQL's own tool.
-KYB_PG_MAX_CONNECTIONS=1100 KYB_BENCH_GOALS="$out/team-goals.md" scripts/session.sh --postgres -- \
-  bash -c 'cargo bench -q --locked -p kyb-team --bench desks 2>/dev/null &&
+KYB_PG_MAX_CONNECTIONS=1100 KYB_BENCH_GOALS="$out/team-goals.md" KYB_BENCH_ERRORS="$out/team.err" \
+  scripts/session.sh --postgres -- \
+  bash -c 'cargo bench -q --locked -p kyb-team --bench desks 2>"$KYB_BENCH_ERRORS" &&
     printf "\n### The disk'"'"'s flush\n\nWhat one durable commit waits for on this machine (\`pg_test_fsync -s 2\`, its 8 kB writes; wal_sync_method is fdatasync):\n\n\`\`\`\n" &&
     "$PG_BIN/pg_test_fsync" -s 2 -f "$KYB_SESSION_DIR/fsync.test" 2>/dev/null | grep -E "^ +(open_datasync|fdatasync|fsync) " | head -n 3 &&
-    printf "\`\`\`\n"' >"$out/team.md"
+    printf "\`\`\`\n"' >"$out/team.md" ||
+  { echo "bench.sh: the team's bench failed:" >&2; tail -n 40 "$out/team.err" >&2; exit 1; }
 KYB_BENCH_GOALS="$out/team-dashboard-goals.md" scripts/session.sh --postgres -- \
-  cargo bench -q --locked -p kyb-desk-core --bench team_dashboard 2>/dev/null >"$out/team-dashboard.md"
+  cargo bench -q --locked -p kyb-desk-core --bench team_dashboard 2>"$out/team-dashboard.err" >"$out/team-dashboard.md"
 
 say "Screening: a list of 1,000,000 rows imported, and files screened against it"
 cargo bench -q --locked -p kyb-desk-core --bench screening 2>/dev/null >"$out/screening.md"
