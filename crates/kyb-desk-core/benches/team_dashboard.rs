@@ -162,7 +162,8 @@ async fn main() {
             let (intent, _) = desk
                 .intent(
                     Operation::EnrollmentLink.route(),
-                    &format!("{} / persona-{run}", document(n)),
+                    // A file of its own each time: a desk asks once for a person's link.
+                    &format!("{} / persona-1", document(ENTRIES + run * 5 + n)),
                     "enlace",
                 )
                 .await
