@@ -187,9 +187,10 @@ async fn main() {
         computes.push(ms(computed.elapsed()));
         reads.push(ms(read));
         requests.push(ms(asked.elapsed()));
+        // Each call's outcome is read by the figures; its intent is not.
         assert_eq!(
             entries.len(),
-            read_entries + (run + 1) * 10,
+            read_entries + (run + 1) * 5,
             "every entry read once"
         );
         assert!(again.decisions_total >= figures.decisions_total);
