@@ -227,6 +227,20 @@ async fn desks_writing_to_the_trail_at_once_keep_one_chain_and_a_superusers_edit
     );
 }
 
+/// The next change a desk hears, the trail's own notices passed over: a claim taken or
+/// let go also writes the trail (migration 0009), heard as `Audit`.
+async fn next_but_the_trail(hears: &mut kyb_team::Listener) -> Change {
+    loop {
+        let change = tokio::time::timeout(Duration::from_secs(10), hears.next())
+            .await
+            .expect("heard")
+            .expect("a change");
+        if change != Change::Audit {
+            return change;
+        }
+    }
+}
+
 #[tokio::test]
 #[ignore = "needs PostgreSQL: make test runs it"]
 async fn a_change_on_one_desk_is_heard_on_the_other() {
@@ -235,34 +249,28 @@ async fn a_change_on_one_desk_is_heard_on_the_other() {
     } = desks("kyb_live").await;
     kyb_team::testing::know_files(&boss, &["doc-1"]).await;
     let mut hears = beto.listen().await.expect("listens");
-    // A claim taken or let go also writes the trail (migration 0009), heard as `Audit`.
-    let next = async |hears: &mut kyb_team::Listener| loop {
-        let change = tokio::time::timeout(Duration::from_secs(10), hears.next())
-            .await
-            .expect("heard")
-            .expect("a change");
-        if change != Change::Audit {
-            return change;
-        }
-    };
     // Another workspace's change is not this desk's.
     let elsewhere = other_workspace(&t, "otro").supervisor("otra").await;
     kyb_team::testing::know_files(&elsewhere, &["doc-1"]).await;
     elsewhere.add_note("doc-1", "de otro equipo").await.unwrap();
     ana.claim("doc-1", LEASE, false).await.unwrap();
-    assert_eq!(next(&mut hears).await, Change::Claims);
+    assert_eq!(next_but_the_trail(&mut hears).await, Change::Claims);
     ana.add_note("doc-1", "hola").await.unwrap();
-    assert_eq!(next(&mut hears).await, Change::Notes);
+    assert_eq!(next_but_the_trail(&mut hears).await, Change::Notes);
 
     // Ana's review renews its claim: no news. Letting it go, and Beto taking it, are.
     ana.claim("doc-1", LEASE, false).await.unwrap();
     ana.release("doc-1").await.unwrap();
-    assert_eq!(next(&mut hears).await, Change::Claims, "the release");
+    assert_eq!(
+        next_but_the_trail(&mut hears).await,
+        Change::Claims,
+        "the release"
+    );
     beto.claim("doc-1", LEASE, false).await.unwrap();
     beto.add_note("doc-1", "después").await.unwrap();
     let mut after: Vec<Change> = Vec::new();
     while after.last() != Some(&Change::Notes) {
-        after.push(next(&mut hears).await);
+        after.push(next_but_the_trail(&mut hears).await);
     }
     assert_eq!(
         after,
@@ -283,18 +291,13 @@ async fn a_take_is_heard_once_it_has_committed_and_its_own_transaction_says_noth
     }
     kyb_team::testing::know_files(&boss, &["doc-1"]).await;
     let mut hears = beto.listen().await.expect("listens");
-    let next = async |hears: &mut kyb_team::Listener| loop {
-        let change = tokio::time::timeout(Duration::from_secs(10), hears.next())
-            .await
-            .expect("heard")
-            .expect("a change");
-        if change != Change::Audit {
-            return change;
-        }
-    };
     // A desk's take next is heard (the desk tells it once the take has committed).
     let taken = ana.take_next().await.unwrap().expect("a file");
-    assert_eq!(next(&mut hears).await, Change::Queue, "{taken:?}");
+    assert_eq!(
+        next_but_the_trail(&mut hears).await,
+        Change::Queue,
+        "{taken:?}"
+    );
     // The quiet take's own transaction notifies nobody: notices arrive in commit
     // order, and the note written after it is the next one heard.
     let mut hand = t.by_hand(&t.login("ana"), &ana_pw).await;
@@ -304,7 +307,11 @@ async fn a_take_is_heard_once_it_has_committed_and_its_own_transaction_says_noth
         .await
         .unwrap();
     ana.add_note("doc-1", "después de tomar").await.unwrap();
-    assert_eq!(next(&mut hears).await, Change::Notes, "{rfc} taken quietly");
+    assert_eq!(
+        next_but_the_trail(&mut hears).await,
+        Change::Notes,
+        "{rfc} taken quietly"
+    );
     // A desk of an older version takes with team_take_next, and is heard at once.
     let (older,): (String,) = sqlx::query_as("SELECT rfc FROM team_take_next($1)")
         .bind(&t.workspace)
@@ -312,20 +319,32 @@ async fn a_take_is_heard_once_it_has_committed_and_its_own_transaction_says_noth
         .await
         .unwrap();
     assert_eq!(
-        next(&mut hears).await,
+        next_but_the_trail(&mut hears).await,
         Change::Queue,
         "{older} taken by an older desk"
     );
     ana.assign("flujo", &older, None).await.unwrap();
-    assert_eq!(next(&mut hears).await, Change::Queue, "given back");
+    assert_eq!(
+        next_but_the_trail(&mut hears).await,
+        Change::Queue,
+        "given back"
+    );
     // Any other change of the queue is heard from its own transaction: a file given
     // back, and a supervisor assigning one.
     ana.assign("flujo", &rfc, None).await.unwrap();
-    assert_eq!(next(&mut hears).await, Change::Queue, "given back");
+    assert_eq!(
+        next_but_the_trail(&mut hears).await,
+        Change::Queue,
+        "given back"
+    );
     boss.assign("flujo", &rfc, Some(&t.login("jefa")))
         .await
         .unwrap();
-    assert_eq!(next(&mut hears).await, Change::Queue, "assigned to herself");
+    assert_eq!(
+        next_but_the_trail(&mut hears).await,
+        Change::Queue,
+        "assigned to herself"
+    );
 }
 
 #[tokio::test]
