@@ -7,8 +7,10 @@ pub mod commands;
 mod declared_commands;
 pub mod endpoints;
 pub mod evidence_window;
+mod external_open;
 pub mod file_link_delivery;
 pub mod key_origin;
+pub mod malloc_threshold;
 pub mod options;
 pub mod preference_store;
 pub mod service_facts;
@@ -248,7 +250,6 @@ pub fn run(options: Options, began: std::time::Instant) {
         .manage(evidence_window::Shown::default())
         .plugin(window_state(data_dir.as_deref()))
         .plugin(tauri_plugin_notification::init())
-        .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_clipboard_manager::init())
         .plugin(tauri_plugin_dialog::init())
         // The window's preferences, one store per data folder (see `preference_store.rs`);

@@ -5,23 +5,22 @@ use tauri::ipc::Channel;
 use tauri::{AppHandle, Manager, Runtime, State};
 use tauri_plugin_clipboard_manager::ClipboardExt;
 use tauri_plugin_notification::NotificationExt;
-use tauri_plugin_opener::OpenerExt;
 
 use crate::Shell;
+use crate::external_open;
 use crate::file_link_delivery;
 use kyb_desk_core::error::{AppError, AppResult, Task};
 use kyb_desk_core::file_address::{self, FileLink};
 use kyb_desk_core::navigation;
 
+/// Opens a link the page may hand to the browser (see `navigation::checked_external`).
+/// Off the main thread: the launcher gets a moment to say it failed.
 #[tauri::command]
-pub fn open_external<R: Runtime>(
-    app: AppHandle<R>,
-    shell: State<'_, Shell>,
-    url: String,
-) -> AppResult<()> {
+pub async fn open_external(shell: State<'_, Shell>, url: String) -> AppResult<()> {
     let url = navigation::checked_external(&url, shell.demo_base.as_ref())?;
-    app.opener()
-        .open_url(url.as_str(), None::<&str>)
+    tauri::async_runtime::spawn_blocking(move || external_open::open_url(url.as_str()))
+        .await
+        .map_err(|e| AppError::desktop(Task::OpenLink, e))?
         .map_err(|e| AppError::desktop(Task::OpenLink, e))
 }
 

@@ -1,0 +1,254 @@
+//! Opens a link in the user's browser, through the desktop's launcher.
+//!
+//! The `open` crate knows the launchers and their order (`xdg-open`, `gio open`, …) and
+//! keeps their arguments safe; its convenience calls (and Tauri's opener plugin, built
+//! on them) start a launcher with the app's whole environment, and this app's holds a
+//! malloc threshold meant for WebKit's processes only ([`malloc_threshold`]). So on
+//! Linux the launchers come from `open::commands`, as its documentation offers to a
+//! caller that must shape their environment, and are started here with the same rule
+//! as `open::that_detached`: a launcher that fails within a moment gives way to the
+//! next; one that succeeds, or still runs then, has handed the link over.
+
+use std::io;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+#[cfg(target_os = "linux")]
+use crate::malloc_threshold;
+
+/// How long a launcher has to fail before the link counts as handed over (the `open`
+/// crate's own wait).
+#[cfg(target_os = "linux")]
+const FAILURE_SHOWS_WITHIN: Duration = Duration::from_millis(250);
+
+/// Opens `url` (already checked as one the app may open) with the desktop's default.
+/// Blocks for up to a quarter of a second.
+pub fn open_url(url: &str) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        launch(
+            open::commands(url),
+            malloc_threshold::keep_from,
+            FAILURE_SHOWS_WITHIN,
+        )
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        // The threshold is only set on Linux: nothing to keep out.
+        open::that_detached(url)
+    }
+}
+
+/// Starts each launcher in turn, shaped by `prepare`, until one takes the link.
+/// The error is the first launcher's that ran and failed, else why none could start.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn launch(
+    launchers: Vec<Command>,
+    prepare: impl Fn(&mut Command),
+    failure_shows_within: Duration,
+) -> io::Result<()> {
+    let mut first_failure = None;
+    let mut none_started = None;
+    for mut launcher in launchers {
+        prepare(&mut launcher);
+        launcher
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        // Its own process group: a signal to the app's (a terminal's Ctrl+C) is not
+        // the browser's.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut launcher, 0);
+        match exit_within(&mut launcher, failure_shows_within) {
+            Ok(None) => return Ok(()),
+            Ok(Some(status)) if status.success() => return Ok(()),
+            Ok(Some(status)) => {
+                let program = launcher.get_program().to_string_lossy().into_owned();
+                first_failure.get_or_insert_with(|| {
+                    io::Error::other(format!("{program} could not open the link ({status})"))
+                });
+            }
+            Err(not_started) => none_started = Some(not_started),
+        }
+    }
+    Err(first_failure
+        .or(none_started)
+        .unwrap_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no launcher to open links")))
+}
+
+/// Starts `launcher` and waits up to `within` for it to end: its status, or `None` if
+/// it still runs (it is then waited for in the background, never left a zombie).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn exit_within(launcher: &mut Command, within: Duration) -> io::Result<Option<ExitStatus>> {
+    // The waiter first: once a launcher runs, nothing may fail before it is waited for.
+    let (hand_over, handed) = mpsc::sync_channel::<Child>(1);
+    let (tell, told) = mpsc::sync_channel(1);
+    std::thread::Builder::new()
+        .name("opened-link".into())
+        .stack_size(64 * 1024)
+        .spawn(move || {
+            if let Ok(mut child) = handed.recv() {
+                let _ = tell.send(child.wait());
+            }
+        })?;
+    let child = launcher.spawn()?;
+    hand_over
+        .send(child)
+        .map_err(|_| io::Error::other("the launcher's waiter ended"))?;
+    match told.recv_timeout(within) {
+        Ok(status) => status.map(Some),
+        Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            Err(io::Error::other("the launcher's waiter ended"))
+        }
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+    use std::path::Path;
+
+    /// The `open` crate's launchers for `url`, found only in `dir` (fakes written there).
+    fn launchers_in(dir: &Path, url: &str) -> Vec<Command> {
+        let mut launchers = open::commands(url);
+        for launcher in &mut launchers {
+            launcher.env("PATH", dir);
+            // What the app's environment gives every program it starts.
+            launcher.env(malloc_threshold::VARIABLE, "131072");
+        }
+        launchers
+    }
+
+    /// A fake launcher `name` in `dir` that writes its arguments and environment
+    /// beside itself, then runs `then` (a shell line).
+    fn fake(dir: &Path, name: &str, then: &str) {
+        let path = dir.join(name);
+        let script = format!(
+            "#!/bin/sh\n/usr/bin/env > \"$0.env\"\necho \"$@\" > \"$0.args.part\"\n/bin/mv \"$0.args.part\" \"$0.args\"\n{then}\n"
+        );
+        std::fs::write(&path, script).expect("the fake written");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+            .expect("the fake made runnable");
+    }
+
+    fn read(dir: &Path, file: &str) -> Option<String> {
+        std::fs::read_to_string(dir.join(file)).ok()
+    }
+
+    fn keep_out(launcher: &mut Command) {
+        malloc_threshold::keep_from_if(launcher, true);
+    }
+
+    #[test]
+    fn the_link_reaches_the_launcher_without_the_apps_malloc_threshold() {
+        let dir = tempfile::tempdir().expect("a folder for the fakes");
+        fake(dir.path(), "xdg-open", "exit 0");
+        let url = "https://kyb.example.mx/correccion?x=1";
+        launch(
+            launchers_in(dir.path(), url),
+            keep_out,
+            Duration::from_secs(30),
+        )
+        .expect("the link handed over");
+        assert_eq!(
+            read(dir.path(), "xdg-open.args")
+                .expect("the launcher ran")
+                .trim(),
+            url
+        );
+        let env = read(dir.path(), "xdg-open.env").expect("the launcher ran");
+        assert!(!env.contains(malloc_threshold::VARIABLE), "{env}");
+        // The rest of the environment is the app's.
+        assert!(env.lines().any(|line| line.starts_with("PATH=")), "{env}");
+        assert_eq!(read(dir.path(), "gio.args"), None);
+    }
+
+    #[test]
+    fn a_value_the_user_set_reaches_the_launcher() {
+        let dir = tempfile::tempdir().expect("a folder for the fakes");
+        fake(dir.path(), "xdg-open", "exit 0");
+        launch(
+            launchers_in(dir.path(), "https://kyb.example.mx/"),
+            |launcher| malloc_threshold::keep_from_if(launcher, false),
+            Duration::from_secs(30),
+        )
+        .expect("the link handed over");
+        let env = read(dir.path(), "xdg-open.env").expect("the launcher ran");
+        assert!(env.contains("MALLOC_MMAP_THRESHOLD_=131072"), "{env}");
+    }
+
+    #[test]
+    fn a_launcher_that_fails_gives_way_to_the_next() {
+        let dir = tempfile::tempdir().expect("a folder for the fakes");
+        // xdg-open's "no program for this kind of link".
+        fake(dir.path(), "xdg-open", "exit 3");
+        fake(dir.path(), "gio", "exit 0");
+        let url = "https://kyb.example.mx/";
+        launch(
+            launchers_in(dir.path(), url),
+            keep_out,
+            Duration::from_secs(30),
+        )
+        .expect("the link handed over");
+        assert_eq!(
+            read(dir.path(), "gio.args")
+                .expect("the launcher ran")
+                .trim(),
+            format!("open {url}")
+        );
+        let env = read(dir.path(), "gio.env").expect("the launcher ran");
+        assert!(!env.contains(malloc_threshold::VARIABLE), "{env}");
+    }
+
+    #[test]
+    fn when_every_launcher_fails_the_first_failure_is_told() {
+        let dir = tempfile::tempdir().expect("a folder for the fakes");
+        fake(dir.path(), "xdg-open", "exit 3");
+        fake(dir.path(), "gio", "exit 2");
+        let error = launch(
+            launchers_in(dir.path(), "https://kyb.example.mx/"),
+            keep_out,
+            Duration::from_secs(30),
+        )
+        .expect_err("no launcher took it");
+        assert!(
+            error.to_string().starts_with("xdg-open could not open"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn with_no_launcher_installed_the_error_says_none_started() {
+        let dir = tempfile::tempdir().expect("a folder for the fakes");
+        let error = launch(
+            launchers_in(dir.path(), "https://kyb.example.mx/"),
+            keep_out,
+            Duration::from_secs(30),
+        )
+        .expect_err("no launcher took it");
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn a_launcher_still_running_has_handed_the_link_over() {
+        let dir = tempfile::tempdir().expect("a folder for the fakes");
+        // A browser started in the foreground: it stays until its window closes (here,
+        // until the test's folder is gone).
+        fake(
+            dir.path(),
+            "xdg-open",
+            "while [ -e \"$0\" ]; do /bin/sleep 0.05; done",
+        );
+        fake(dir.path(), "gio", "exit 0");
+        launch(
+            launchers_in(dir.path(), "https://kyb.example.mx/"),
+            keep_out,
+            Duration::from_millis(100),
+        )
+        .expect("the link handed over");
+        assert_eq!(read(dir.path(), "gio.args"), None);
+    }
+}
