@@ -38,6 +38,7 @@ DECLARE
     adm text := current_database() || '_admin';
     dir text := current_database() || '_directory';
     own text := (SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = current_database());
+    f text;
 BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = grp) THEN
         EXECUTE format('CREATE ROLE %I NOLOGIN', grp);
@@ -60,6 +61,16 @@ BEGIN
     EXECUTE format('CREATE SCHEMA IF NOT EXISTS team_admin AUTHORIZATION %I', adm);
     REVOKE ALL ON SCHEMA team_admin FROM PUBLIC;
     EXECUTE format('GRANT USAGE ON SCHEMA team_admin TO %I', own);
+    -- Advisory locks are the team functions' own (one note, one outcome, one list at a
+    -- time; the mark of a row's holder, team_hold_mark). A member with psql could take
+    -- one of their keys for as long as their session lasts, and stop the others' calls
+    -- or forge a mark: only the owner (whose functions the members call, and whose
+    -- migrations take one) and the admin role may take them in this database.
+    FOR f IN SELECT p.oid::regprocedure::text FROM pg_proc p
+             WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname LIKE '%advisory%' LOOP
+        EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', f);
+        EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I, %I', f, own, adm);
+    END LOOP;
 END $$;
 
 -- A login the team may manage: no superuser or other power, not the owner or the admin
@@ -203,6 +214,52 @@ BEGIN
     RETURN coalesce(ended, false);
 END $$;
 
+-- The key of the mark (team_hold_mark) for `p_table`'s row of `p_workspace`: KYB's
+-- class of advisory locks in its upper half ("KYB"), the row's hash in its lower.
+CREATE OR REPLACE FUNCTION team_admin.team_hold_key(p_table text, p_workspace text) RETURNS bigint
+LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
+    SELECT (4938050::bigint << 32) | (hashtext(p_table || ':' || p_workspace)::bigint & 4294967295)
+$$;
+
+-- The mark of a transaction that holds a row the members wait on (`p_table`'s row of
+-- `p_workspace`: the trail's head, the workspace's setting), taken with the row's lock.
+-- The row's own lock names the transaction, or the subtransaction, that took it, and
+-- PostgreSQL lets a subtransaction's id go when it ends (a savepoint released, a wait's
+-- step): the row's xmax then leads to no session. The mark, an advisory lock, stays
+-- with the transaction until it ends, wherever it was taken. Shared: taking it waits
+-- for nobody.
+CREATE OR REPLACE FUNCTION team_admin.team_hold_mark(p_table text, p_workspace text) RETURNS void
+LANGUAGE sql SET search_path = pg_catalog, pg_temp AS $$
+    SELECT pg_advisory_xact_lock_shared(team_admin.team_hold_key(p_table, p_workspace))
+$$;
+
+-- The member transaction that holds `p_table`'s row of `p_workspace` ends, when it has
+-- been open longer than `p_limit`. It is found by the lock on its own id that the row's
+-- xmax (`p_xid`) names, or else by its mark (team_hold_mark), so nobody else's session
+-- is touched. Only the members' group: never the owner's or an administrator's session.
+-- (The two-argument form above is what schemas before the mark call.)
+CREATE OR REPLACE FUNCTION team_admin.team_end_holder(p_xid xid, p_limit interval, p_table text, p_workspace text)
+RETURNS boolean LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    ended boolean := false;
+    mark bigint := team_admin.team_hold_key(p_table, p_workspace);
+BEGIN
+    SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
+        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.granted
+          AND ((l.locktype = 'transactionid' AND p_xid IS NOT NULL AND p_xid::text <> '0'
+                AND l.transactionid = p_xid)
+               OR (l.locktype = 'advisory' AND l.objsubid = 1
+                   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                   AND (l.classid::bigint << 32) | l.objid::bigint = mark))
+          AND a.datname = current_database() AND a.pid <> pg_backend_pid()
+          AND a.xact_start < clock_timestamp() - p_limit
+          AND a.usesysid IS NOT NULL
+          AND pg_has_role(a.usesysid, current_database() || '_member', 'MEMBER')
+          AND team_admin.team_login_plain(a.usename);
+    RETURN coalesce(ended, false);
+END $$;
+
 -- A login no workspace keeps leaves the members' group, and its sessions on this
 -- database end.
 CREATE OR REPLACE FUNCTION team_admin.team_login_revoke(p_login text) RETURNS void
@@ -231,7 +288,10 @@ BEGIN
                              'team_admin.team_login_end_sessions(text)',
                              'team_admin.team_login_limits(text)',
                              'team_admin.team_login_end_transactions(text)',
-                             'team_admin.team_end_holder(xid, interval)'] LOOP
+                             'team_admin.team_end_holder(xid, interval)',
+                             'team_admin.team_hold_key(text, text)',
+                             'team_admin.team_hold_mark(text, text)',
+                             'team_admin.team_end_holder(xid, interval, text, text)'] LOOP
         EXECUTE format('ALTER FUNCTION %s OWNER TO %I', f, adm);
         EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', f);
         EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', f, own);

@@ -199,6 +199,106 @@ async fn a_member_holding_the_trails_head_delays_the_others_no_longer_than_the_l
     );
 }
 
+/// The same holder, with the head taken inside a subtransaction of their own (a
+/// savepoint around the call, released): the head's row then names a subtransaction
+/// whose id PostgreSQL no longer holds a lock on. The holder is found by the mark
+/// their transaction took with the head, and ended at the limit all the same.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
+async fn a_member_holding_the_trails_head_from_a_savepoint_is_ended_at_the_limit_too() {
+    let f = floor("kyb_freeze_savepoint").await;
+    let mut hand = f.beto_by_hand().await;
+    limits_off(&mut hand).await;
+    let mut held = hand.begin().await.unwrap();
+    sqlx::raw_sql("SAVEPOINT mine")
+        .execute(&mut *held)
+        .await
+        .unwrap();
+    takes_the_head(&f.t.workspace, &mut held).await;
+    sqlx::raw_sql("RELEASE SAVEPOINT mine")
+        .execute(&mut *held)
+        .await
+        .unwrap();
+    assert_eq!(
+        holders_of_the_heads_id(&f).await,
+        0,
+        "the case this test is about"
+    );
+    ends_at_the_limit(&f, &mut held).await;
+}
+
+/// The same, with the head taken by a step of the member's own append that had to
+/// wait (each step a subtransaction), then kept: what a member's psql does without
+/// any savepoint, when another desk held the head a moment.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
+async fn a_member_whose_own_append_waited_and_who_then_holds_the_head_is_ended_at_the_limit() {
+    let f = floor("kyb_freeze_waited").await;
+    let mut hand = f.beto_by_hand().await;
+    limits_off(&mut hand).await;
+    // Ana's own psql holds the head a moment.
+    let mut ana_hand = f.ana_by_hand().await;
+    let mut moment = ana_hand.begin().await.unwrap();
+    takes_the_head(&f.t.workspace, &mut moment).await;
+    // Beto's append, in a transaction he keeps, waits for it; once he waits, Ana
+    // lets go.
+    let beto_login = f.t.login("beto");
+    let mut watch = f.t.as_superuser().await;
+    let waits = async {
+        sqlx::raw_sql("BEGIN").execute(&mut hand).await.unwrap();
+        takes_the_head(&f.t.workspace, &mut hand).await;
+    };
+    let lets_go = async {
+        while !sqlx::query_scalar::<_, bool>(
+            "SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+                            WHERE usename = $1 AND wait_event_type = 'Lock')",
+        )
+        .bind(&beto_login)
+        .fetch_one(&mut watch)
+        .await
+        .unwrap()
+        {}
+        moment.commit().await.unwrap();
+    };
+    tokio::join!(waits, lets_go);
+    assert_eq!(
+        holders_of_the_heads_id(&f).await,
+        0,
+        "the case this test is about"
+    );
+    ends_at_the_limit(&f, &mut hand).await;
+}
+
+/// How many sessions hold the lock on the id the trail's head names (its xmax).
+async fn holders_of_the_heads_id(f: &common::Floor) -> i64 {
+    let mut superuser = f.t.as_superuser().await;
+    sqlx::query_scalar(
+        "SELECT count(*) FROM pg_locks l, team_audit_head h
+         WHERE h.workspace_id = $1 AND l.locktype = 'transactionid' AND l.granted
+           AND l.transactionid = h.xmax",
+    )
+    .bind(&f.t.workspace)
+    .fetch_one(&mut superuser)
+    .await
+    .unwrap()
+}
+
+/// Ana's desk writes an intent while `held` keeps the head: written once the limit
+/// ended the holder, whose session is gone.
+async fn ends_at_the_limit(f: &common::Floor, held: &mut sqlx::PgConnection) {
+    let asked = Instant::now();
+    f.ana.intent(NEW_FILE, "RFC-2", "alta").await.unwrap();
+    let took = asked.elapsed();
+    assert!(
+        took >= Duration::from_secs(3) && took < Duration::from_secs(12),
+        "written once the limit ended the holder: {took:?}"
+    );
+    assert!(
+        sqlx::query("SELECT 1").execute(&mut *held).await.is_err(),
+        "the holder's session was ended"
+    );
+}
+
 /// What a member with psql can do about the server's limits on their login: set them
 /// off in their own session.
 async fn limits_off(hand: &mut sqlx::PgConnection) {
@@ -370,6 +470,36 @@ async fn a_supervisor_holding_the_workspace_open_is_demoted_and_removed_at_once(
     }
 }
 
+/// The team's functions take advisory locks of their own (one note of a member at a
+/// time, one outcome of an intent, the mark of a row's holder). A member with psql
+/// cannot take any: holding a key for a session's life would stop another's notes, and
+/// a key of the mark's class would forge (or block) a holder's mark.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
+async fn a_member_cannot_take_the_team_functions_advisory_locks() {
+    let f = floor("kyb_advisory").await;
+    kyb_team::testing::know_files(&f.boss, &["doc-1"]).await;
+    let (ws, ana) = (f.t.workspace.clone(), f.t.login("ana"));
+    let mut hand = f.beto_by_hand().await;
+    for statement in [
+        format!("SELECT pg_advisory_lock(hashtext('team_add_note'), hashtext('{ws}|{ana}'))"),
+        format!("SELECT pg_try_advisory_lock(hashtext('team_add_note'), hashtext('{ws}|{ana}'))"),
+        "SELECT pg_advisory_lock_shared(1)".to_owned(),
+        "SELECT pg_advisory_xact_lock((4938050::bigint << 32) | 1)".to_owned(),
+        "SELECT pg_advisory_xact_lock_shared((4938050::bigint << 32) | 1)".to_owned(),
+        "SELECT pg_try_advisory_xact_lock(1, 1)".to_owned(),
+        "SELECT pg_advisory_unlock_all()".to_owned(),
+    ] {
+        denied(&mut hand, &statement).await;
+    }
+    // The functions still take theirs: a note, an intent.
+    f.ana.add_note("doc-1", "sigo").await.expect("a note");
+    f.ana
+        .intent(NEW_FILE, "RFC-3", "alta")
+        .await
+        .expect("an intent");
+}
+
 /// The cap on one member's notes on a file was passed with made-up document ids: now a
 /// note is only on a file of the team's queue, and a member writes at most 200 notes in
 /// any hour, whatever the files.
@@ -465,6 +595,41 @@ async fn a_fake_migration_row_cannot_be_written_and_desks_do_not_migrate() {
         "{:?}",
         bare.err()
     );
+}
+
+/// An upgrade run out of order (the owner migrates before IT runs the set-up's first
+/// step again) stops at the migration that needs the new login functions, saying what
+/// to run, instead of leaving the team's appends calling a function that is not there.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
+async fn a_migration_that_needs_new_login_functions_stops_until_the_set_up_runs_again() {
+    let t = kyb_team::testing::TestTeam::new("kyb_upgrade").await;
+    // As a database prepared by the set-up of the version before, its schema one back.
+    t.as_superuser_run(&[
+        "DROP FUNCTION team_admin.team_end_holder(xid, interval, text, text)",
+        "DROP FUNCTION team_admin.team_hold_mark(text, text)",
+        "DELETE FROM _sqlx_migrations WHERE version = 23",
+    ])
+    .await;
+    let refused = kyb_team::setup::migrate(&t.owner)
+        .await
+        .expect_err("the migration stops");
+    assert!(
+        format!("{refused:?}").contains("run kyb-team-setup prepare again, then migrate"),
+        "{refused:?}"
+    );
+    // In order, the upgrade goes through, and the team writes again.
+    let owner = t.owner.get_username().to_owned();
+    kyb_team::setup::prepare(&t.admin, &t.database, &owner, None)
+        .await
+        .expect("the set-up's first step again");
+    kyb_team::setup::migrate(&t.owner)
+        .await
+        .expect("then the migration");
+    let boss = t.supervisor("jefa").await;
+    boss.intent(NEW_FILE, "RFC-1", "alta")
+        .await
+        .expect("written");
 }
 
 // The queue and the trail's rules.
