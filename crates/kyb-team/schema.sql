@@ -2566,25 +2566,11 @@ END $$;
 --
 
 CREATE FUNCTION team_admin.team_end_holder(p_xid xid, p_limit interval) RETURNS boolean
-    LANGUAGE plpgsql SECURITY DEFINER
+    LANGUAGE sql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
-DECLARE
-    ended boolean := false;
-BEGIN
-    IF p_xid IS NULL OR p_xid::text = '0' THEN
-        RETURN false;
-    END IF;
-    SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
-        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE l.locktype = 'transactionid' AND l.transactionid = p_xid AND l.granted
-          AND a.datname = current_database() AND a.pid <> pg_backend_pid()
-          AND a.xact_start < clock_timestamp() - p_limit
-          AND a.usesysid IS NOT NULL
-          AND pg_has_role(a.usesysid, current_database() || '_member', 'MEMBER')
-          AND team_admin.team_login_plain(a.usename);
-    RETURN coalesce(ended, false);
-END $$;
+    SELECT team_admin.team_end_holder(p_xid, p_limit, NULL, NULL)
+$$;
 
 --
 -- Name: team_end_holder(xid, interval, text, text); Type: FUNCTION; Schema: team_admin; Owner: -

@@ -138,8 +138,18 @@ mod tests {
         std::fs::read_to_string(dir.join(file)).ok()
     }
 
-    fn keep_out(launcher: &mut Command) {
-        malloc_threshold::keep_from_if(launcher, true);
+    /// `url` opened through the fakes in `dir`, the variable set by the app or not.
+    fn open_through(dir: &Path, url: &str, set_by_the_app: bool) -> io::Result<()> {
+        launch(
+            launchers_in(dir, url),
+            |launcher| malloc_threshold::keep_from_if(launcher, set_by_the_app),
+            Duration::from_secs(30),
+        )
+    }
+
+    /// What the fake `name` wrote (`args` or `env`): it must have run.
+    fn ran(dir: &Path, name: &str, what: &str) -> String {
+        read(dir, &format!("{name}.{what}")).unwrap_or_else(|| panic!("{name} ran"))
     }
 
     #[test]
@@ -147,19 +157,9 @@ mod tests {
         let dir = tempfile::tempdir().expect("a folder for the fakes");
         fake(dir.path(), "xdg-open", "exit 0");
         let url = "https://kyb.example.mx/correccion?x=1";
-        launch(
-            launchers_in(dir.path(), url),
-            keep_out,
-            Duration::from_secs(30),
-        )
-        .expect("the link handed over");
-        assert_eq!(
-            read(dir.path(), "xdg-open.args")
-                .expect("the launcher ran")
-                .trim(),
-            url
-        );
-        let env = read(dir.path(), "xdg-open.env").expect("the launcher ran");
+        open_through(dir.path(), url, true).expect("the link handed over");
+        assert_eq!(ran(dir.path(), "xdg-open", "args").trim(), url);
+        let env = ran(dir.path(), "xdg-open", "env");
         assert!(!env.contains(malloc_threshold::VARIABLE), "{env}");
         // The rest of the environment is the app's.
         assert!(env.lines().any(|line| line.starts_with("PATH=")), "{env}");
@@ -170,13 +170,8 @@ mod tests {
     fn a_value_the_user_set_reaches_the_launcher() {
         let dir = tempfile::tempdir().expect("a folder for the fakes");
         fake(dir.path(), "xdg-open", "exit 0");
-        launch(
-            launchers_in(dir.path(), "https://kyb.example.mx/"),
-            |launcher| malloc_threshold::keep_from_if(launcher, false),
-            Duration::from_secs(30),
-        )
-        .expect("the link handed over");
-        let env = read(dir.path(), "xdg-open.env").expect("the launcher ran");
+        open_through(dir.path(), "https://kyb.example.mx/", false).expect("the link handed over");
+        let env = ran(dir.path(), "xdg-open", "env");
         assert!(env.contains("MALLOC_MMAP_THRESHOLD_=131072"), "{env}");
     }
 
@@ -187,19 +182,9 @@ mod tests {
         fake(dir.path(), "xdg-open", "exit 3");
         fake(dir.path(), "gio", "exit 0");
         let url = "https://kyb.example.mx/";
-        launch(
-            launchers_in(dir.path(), url),
-            keep_out,
-            Duration::from_secs(30),
-        )
-        .expect("the link handed over");
-        assert_eq!(
-            read(dir.path(), "gio.args")
-                .expect("the launcher ran")
-                .trim(),
-            format!("open {url}")
-        );
-        let env = read(dir.path(), "gio.env").expect("the launcher ran");
+        open_through(dir.path(), url, true).expect("the link handed over");
+        assert_eq!(ran(dir.path(), "gio", "args").trim(), format!("open {url}"));
+        let env = ran(dir.path(), "gio", "env");
         assert!(!env.contains(malloc_threshold::VARIABLE), "{env}");
     }
 
@@ -208,12 +193,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("a folder for the fakes");
         fake(dir.path(), "xdg-open", "exit 3");
         fake(dir.path(), "gio", "exit 2");
-        let error = launch(
-            launchers_in(dir.path(), "https://kyb.example.mx/"),
-            keep_out,
-            Duration::from_secs(30),
-        )
-        .expect_err("no launcher took it");
+        let error = open_through(dir.path(), "https://kyb.example.mx/", true)
+            .expect_err("no launcher took it");
         assert!(
             error.to_string().starts_with("xdg-open could not open"),
             "{error}"
@@ -223,12 +204,8 @@ mod tests {
     #[test]
     fn with_no_launcher_installed_the_error_says_none_started() {
         let dir = tempfile::tempdir().expect("a folder for the fakes");
-        let error = launch(
-            launchers_in(dir.path(), "https://kyb.example.mx/"),
-            keep_out,
-            Duration::from_secs(30),
-        )
-        .expect_err("no launcher took it");
+        let error = open_through(dir.path(), "https://kyb.example.mx/", true)
+            .expect_err("no launcher took it");
         assert_eq!(error.kind(), io::ErrorKind::NotFound);
     }
 
@@ -245,7 +222,7 @@ mod tests {
         fake(dir.path(), "gio", "exit 0");
         launch(
             launchers_in(dir.path(), "https://kyb.example.mx/"),
-            keep_out,
+            |launcher| malloc_threshold::keep_from_if(launcher, true),
             Duration::from_millis(100),
         )
         .expect("the link handed over");

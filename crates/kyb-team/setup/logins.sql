@@ -191,29 +191,6 @@ BEGIN
           AND xact_start IS NOT NULL;
 END $$;
 
--- The member transaction that holds a row whose xmax is `p_xid` ends, when it has been
--- open longer than `p_limit`. The holder is found by the lock every transaction (and
--- subtransaction) holds on its own id, so nobody else's session is touched. Only the
--- members' group: never the owner's or an administrator's session.
-CREATE OR REPLACE FUNCTION team_admin.team_end_holder(p_xid xid, p_limit interval) RETURNS boolean
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
-DECLARE
-    ended boolean := false;
-BEGIN
-    IF p_xid IS NULL OR p_xid::text = '0' THEN
-        RETURN false;
-    END IF;
-    SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
-        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE l.locktype = 'transactionid' AND l.transactionid = p_xid AND l.granted
-          AND a.datname = current_database() AND a.pid <> pg_backend_pid()
-          AND a.xact_start < clock_timestamp() - p_limit
-          AND a.usesysid IS NOT NULL
-          AND pg_has_role(a.usesysid, current_database() || '_member', 'MEMBER')
-          AND team_admin.team_login_plain(a.usename);
-    RETURN coalesce(ended, false);
-END $$;
-
 -- The key of the mark (team_hold_mark) for `p_table`'s row of `p_workspace`: KYB's
 -- class of advisory locks in its upper half ("KYB"), the row's hash in its lower.
 CREATE OR REPLACE FUNCTION team_admin.team_hold_key(p_table text, p_workspace text) RETURNS bigint
@@ -237,7 +214,6 @@ $$;
 -- been open longer than `p_limit`. It is found by the lock on its own id that the row's
 -- xmax (`p_xid`) names, or else by its mark (team_hold_mark), so nobody else's session
 -- is touched. Only the members' group: never the owner's or an administrator's session.
--- (The two-argument form above is what schemas before the mark call.)
 CREATE OR REPLACE FUNCTION team_admin.team_end_holder(p_xid xid, p_limit interval, p_table text, p_workspace text)
 RETURNS boolean LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -259,6 +235,13 @@ BEGIN
           AND team_admin.team_login_plain(a.usename);
     RETURN coalesce(ended, false);
 END $$;
+
+-- The same, found by the row's lock alone: what schemas before the mark call (an
+-- upgrade's set-up runs before its migration).
+CREATE OR REPLACE FUNCTION team_admin.team_end_holder(p_xid xid, p_limit interval) RETURNS boolean
+LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+    SELECT team_admin.team_end_holder(p_xid, p_limit, NULL, NULL)
+$$;
 
 -- A login no workspace keeps leaves the members' group, and its sessions on this
 -- database end.

@@ -173,17 +173,7 @@ async fn a_member_holding_the_trails_head_delays_the_others_no_longer_than_the_l
     f.ana.add_note("doc-1", "sigo trabajando").await.unwrap();
     // An intent waits for the head, and the holder's transaction is ended once it has
     // held it past the limit (5 s): the intent is written, not refused.
-    let asked = Instant::now();
-    f.ana.intent(NEW_FILE, "RFC-2", "alta").await.unwrap();
-    let took = asked.elapsed();
-    assert!(
-        took >= Duration::from_secs(3) && took < Duration::from_secs(12),
-        "written once the limit ended the holder: {took:?}"
-    );
-    assert!(
-        sqlx::query("SELECT 1").execute(&mut *held).await.is_err(),
-        "the holder's session was ended"
-    );
+    ends_at_the_limit(&f, &mut held).await;
     // Only the holder: the bystander's transaction, as old, goes on.
     sqlx::query("SELECT 1").execute(&mut *open).await.unwrap();
     open.commit().await.unwrap();
