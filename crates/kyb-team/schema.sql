@@ -226,9 +226,13 @@ BEGIN
             SELECT seq, hash INTO last_seq, prev FROM team_audit_head WHERE workspace_id = p_workspace
                 FOR UPDATE;
             PERFORM set_config('lock_timeout', own_timeout, true);
+            PERFORM team_admin.team_waited_mark();
             RETURN team_append_after(p_workspace, last_seq, prev, p_operation, p_target, p_summary,
                                      p_ok, p_code, p_message, p_completes);
         EXCEPTION WHEN lock_not_available THEN
+            -- Waiting still, until now: what this transaction holds meanwhile (the
+            -- workspace's row, say) is not held up by it.
+            PERFORM team_admin.team_waited_mark();
             -- The step's settings went with it: the caller's lock timeout is back.
             IF clock_timestamp() - started > team_hold_limit() + interval '3 seconds' THEN
                 RAISE;
@@ -1410,7 +1414,9 @@ CREATE FUNCTION public.team_lock_workspace(p_workspace text) RETURNS void
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 BEGIN
-    INSERT INTO team_setting (workspace_id) VALUES (p_workspace) ON CONFLICT DO NOTHING;
+    IF NOT EXISTS (SELECT 1 FROM team_setting WHERE workspace_id = p_workspace) THEN
+        INSERT INTO team_setting (workspace_id) VALUES (p_workspace) ON CONFLICT DO NOTHING;
+    END IF;
     PERFORM 1 FROM team_setting WHERE workspace_id = p_workspace FOR UPDATE SKIP LOCKED;
     IF NOT FOUND THEN
         PERFORM team_wait_for_row('team_setting', p_workspace);
@@ -2020,8 +2026,8 @@ BEGIN
     IF p_on IS NULL OR p_resend_limit IS NULL OR p_resend_limit < 0 OR p_resend_limit > 1000 THEN
         PERFORM team_raise('KY007', 'four eyes needs on/off and a resend limit of 0 to 1000');
     END IF;
-    INSERT INTO team_setting (workspace_id, four_eyes, resend_limit) VALUES (p_workspace, p_on, p_resend_limit)
-        ON CONFLICT (workspace_id) DO UPDATE SET four_eyes = p_on, resend_limit = p_resend_limit;
+    PERFORM team_lock_workspace(p_workspace);
+    UPDATE team_setting SET four_eyes = p_on, resend_limit = p_resend_limit WHERE workspace_id = p_workspace;
     PERFORM team_event(p_workspace, 'four-eyes-set', p_workspace,
         'cuatro ojos ' || CASE WHEN p_on THEN 'activado' ELSE 'desactivado' END
         || '; reenvíos sin aprobación: ' || p_resend_limit);
@@ -2502,8 +2508,10 @@ BEGIN
         BEGIN
             EXECUTE format('SELECT 1 FROM %I WHERE workspace_id = $1 FOR UPDATE', p_table) USING p_workspace;
             PERFORM set_config('lock_timeout', own_timeout, true);
+            PERFORM team_admin.team_waited_mark();
             RETURN;
         EXCEPTION WHEN lock_not_available THEN
+            PERFORM team_admin.team_waited_mark();
             IF clock_timestamp() - started > team_hold_limit() + interval '3 seconds' THEN
                 PERFORM set_config('lock_timeout', own_timeout, true);
                 RAISE;
@@ -2583,17 +2591,34 @@ CREATE FUNCTION team_admin.team_end_holder(p_xid xid, p_limit interval, p_table 
 DECLARE
     ended boolean := false;
     mark bigint := team_admin.team_hold_key(p_table, p_workspace);
+    waited bigint := team_admin.team_waited_class();
+    roots integer[];
 BEGIN
-    SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
-        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE l.granted
+    PERFORM pg_stat_clear_snapshot();
+    WITH RECURSIVE holder(pid) AS (
+        SELECT l.pid FROM pg_locks l
+        WHERE l.granted AND l.pid <> pg_backend_pid()
           AND ((l.locktype = 'transactionid' AND p_xid IS NOT NULL AND p_xid::text <> '0'
                 AND l.transactionid = p_xid)
                OR (l.locktype = 'advisory' AND l.objsubid = 1
                    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
                    AND (l.classid::bigint << 32) | l.objid::bigint = mark))
-          AND a.datname = current_database() AND a.pid <> pg_backend_pid()
-          AND a.xact_start < clock_timestamp() - p_limit
+    ), chain(pid) AS (
+        SELECT pid FROM holder
+        UNION
+        SELECT b.pid FROM chain c, unnest(pg_blocking_pids(c.pid)) AS b(pid)
+        WHERE b.pid <> pg_backend_pid()
+    )
+    SELECT array_agg(pid) INTO roots FROM chain WHERE cardinality(pg_blocking_pids(pid)) = 0;
+    SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
+        FROM pg_stat_activity a
+        WHERE a.pid = ANY (roots)
+          AND a.datname = current_database()
+          AND greatest(a.xact_start,
+                       (SELECT to_timestamp(max(w.objid::bigint)) FROM pg_locks w
+                        WHERE w.pid = a.pid AND w.granted AND w.locktype = 'advisory'
+                          AND w.objsubid = 1 AND w.classid::bigint = waited))
+              < clock_timestamp() - p_limit
           AND a.usesysid IS NOT NULL
           AND pg_has_role(a.usesysid, current_database() || '_member', 'MEMBER')
           AND team_admin.team_login_plain(a.usename);
@@ -2792,6 +2817,27 @@ CREATE FUNCTION team_admin.team_login_set_password(p_login text, p_password text
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     SELECT team_admin.team_login_reset(p_login, p_password, 'infinity')
+$$;
+
+--
+-- Name: team_waited_class(); Type: FUNCTION; Schema: team_admin; Owner: -
+--
+
+CREATE FUNCTION team_admin.team_waited_class() RETURNS bigint
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$ SELECT 1264140887::bigint $$;
+
+--
+-- Name: team_waited_mark(); Type: FUNCTION; Schema: team_admin; Owner: -
+--
+
+CREATE FUNCTION team_admin.team_waited_mark() RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT pg_advisory_xact_lock_shared(
+        (team_admin.team_waited_class() << 32) | ceil(extract(epoch FROM clock_timestamp()))::bigint)
 $$;
 
 --
@@ -5029,6 +5075,20 @@ GRANT ALL ON FUNCTION team_admin.team_login_revoke(p_login text) TO kyb_team_own
 
 REVOKE ALL ON FUNCTION team_admin.team_login_set_password(p_login text, p_password text) FROM PUBLIC;
 GRANT ALL ON FUNCTION team_admin.team_login_set_password(p_login text, p_password text) TO kyb_team_owner;
+
+--
+-- Name: FUNCTION team_waited_class(); Type: ACL; Schema: team_admin; Owner: -
+--
+
+REVOKE ALL ON FUNCTION team_admin.team_waited_class() FROM PUBLIC;
+GRANT ALL ON FUNCTION team_admin.team_waited_class() TO kyb_team_owner;
+
+--
+-- Name: FUNCTION team_waited_mark(); Type: ACL; Schema: team_admin; Owner: -
+--
+
+REVOKE ALL ON FUNCTION team_admin.team_waited_mark() FROM PUBLIC;
+GRANT ALL ON FUNCTION team_admin.team_waited_mark() TO kyb_team_owner;
 
 --
 -- Name: TABLE team_approvals_v; Type: ACL; Schema: public; Owner: -

@@ -6,8 +6,14 @@
 -- Now every transaction that takes one of those rows also takes its mark
 -- (team_admin.team_hold_mark: an advisory lock, held to the transaction's end wherever
 -- it was taken), and a waiter past the limit ends the holder found by the row's lock or
--- by the mark (team_admin.team_end_holder, in four arguments). The limit itself is
--- unchanged (team_hold_limit()); the mark costs a shared lock per append.
+-- by the mark (team_admin.team_end_holder, in four arguments), or, when that holder is
+-- itself waiting, the session it waits for; a hold is counted from the transaction's
+-- start or its last wait for such a row (team_admin.team_waited_mark), whichever is
+-- later. The limit itself is unchanged (team_hold_limit()); the mark costs a shared
+-- lock per append. Found by an attack
+-- review, too: the workspace's row was made by an insert that waited for a transaction
+-- that had changed it (with no step that ends a holder), and four eyes wrote the row
+-- outside its lock.
 --
 -- The mark's functions are the administrator's (`setup/logins.sql`): this migration
 -- needs `kyb-team-setup prepare` run again first (docs/OPERATIONS.md), and says so.
@@ -15,7 +21,8 @@
 DO $$
 BEGIN
     IF to_regprocedure('team_admin.team_end_holder(xid, interval, text, text)') IS NULL
-       OR to_regprocedure('team_admin.team_hold_mark(text, text)') IS NULL THEN
+       OR to_regprocedure('team_admin.team_hold_mark(text, text)') IS NULL
+       OR to_regprocedure('team_admin.team_waited_mark()') IS NULL THEN
         RAISE EXCEPTION 'this version''s login functions are missing: run kyb-team-setup prepare again, then migrate';
     END IF;
 END $$;
@@ -72,9 +79,13 @@ BEGIN
             SELECT seq, hash INTO last_seq, prev FROM team_audit_head WHERE workspace_id = p_workspace
                 FOR UPDATE;
             PERFORM set_config('lock_timeout', own_timeout, true);
+            PERFORM team_admin.team_waited_mark();
             RETURN team_append_after(p_workspace, last_seq, prev, p_operation, p_target, p_summary,
                                      p_ok, p_code, p_message, p_completes);
         EXCEPTION WHEN lock_not_available THEN
+            -- Waiting still, until now: what this transaction holds meanwhile (the
+            -- workspace's row, say) is not held up by it.
+            PERFORM team_admin.team_waited_mark();
             -- The step's settings went with it: the caller's lock timeout is back.
             IF clock_timestamp() - started > team_hold_limit() + interval '3 seconds' THEN
                 RAISE;
@@ -104,8 +115,10 @@ BEGIN
         BEGIN
             EXECUTE format('SELECT 1 FROM %I WHERE workspace_id = $1 FOR UPDATE', p_table) USING p_workspace;
             PERFORM set_config('lock_timeout', own_timeout, true);
+            PERFORM team_admin.team_waited_mark();
             RETURN;
         EXCEPTION WHEN lock_not_available THEN
+            PERFORM team_admin.team_waited_mark();
             IF clock_timestamp() - started > team_hold_limit() + interval '3 seconds' THEN
                 PERFORM set_config('lock_timeout', own_timeout, true);
                 RAISE;
@@ -114,14 +127,35 @@ BEGIN
     END LOOP;
 END $$;
 
--- Member changes of a workspace one at a time (migration 0013), the holder marked.
+-- Member changes of a workspace one at a time (migration 0013), the holder marked. The
+-- row is made only when it is missing: an insert that meets a row another transaction
+-- has changed waits for that transaction, with no step that ends a holder past the limit.
 CREATE OR REPLACE FUNCTION team_lock_workspace(p_workspace text) RETURNS void
 LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
-    INSERT INTO team_setting (workspace_id) VALUES (p_workspace) ON CONFLICT DO NOTHING;
+    IF NOT EXISTS (SELECT 1 FROM team_setting WHERE workspace_id = p_workspace) THEN
+        INSERT INTO team_setting (workspace_id) VALUES (p_workspace) ON CONFLICT DO NOTHING;
+    END IF;
     PERFORM 1 FROM team_setting WHERE workspace_id = p_workspace FOR UPDATE SKIP LOCKED;
     IF NOT FOUND THEN
         PERFORM team_wait_for_row('team_setting', p_workspace);
     END IF;
     PERFORM team_admin.team_hold_mark('team_setting', p_workspace);
+END $$;
+
+-- Four eyes set as every other change of the workspace's row: under its lock, so with
+-- its mark (it wrote the row with an upsert of its own, which neither waited in steps
+-- nor left a mark).
+CREATE OR REPLACE FUNCTION team_set_four_eyes(p_workspace text, p_on boolean, p_resend_limit integer)
+RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+BEGIN
+    PERFORM team_supervisor(p_workspace);
+    IF p_on IS NULL OR p_resend_limit IS NULL OR p_resend_limit < 0 OR p_resend_limit > 1000 THEN
+        PERFORM team_raise('KY007', 'four eyes needs on/off and a resend limit of 0 to 1000');
+    END IF;
+    PERFORM team_lock_workspace(p_workspace);
+    UPDATE team_setting SET four_eyes = p_on, resend_limit = p_resend_limit WHERE workspace_id = p_workspace;
+    PERFORM team_event(p_workspace, 'four-eyes-set', p_workspace,
+        'cuatro ojos ' || CASE WHEN p_on THEN 'activado' ELSE 'desactivado' END
+        || '; reenvíos sin aprobación: ' || p_resend_limit);
 END $$;

@@ -192,7 +192,9 @@ BEGIN
 END $$;
 
 -- The key of the mark (team_hold_mark) for `p_table`'s row of `p_workspace`: KYB's
--- class of advisory locks in its upper half ("KYB"), the row's hash in its lower.
+-- class of advisory locks in its upper half ("KYB"), the row's hash in its lower. Two
+-- workspaces whose hashes meet share a key: a waiter of one may then end a holder of
+-- the other, past the same limit (nobody younger, nobody who is not a member).
 CREATE OR REPLACE FUNCTION team_admin.team_hold_key(p_table text, p_workspace text) RETURNS bigint
 LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
     SELECT (4938050::bigint << 32) | (hashtext(p_table || ':' || p_workspace)::bigint & 4294967295)
@@ -210,26 +212,67 @@ LANGUAGE sql SET search_path = pg_catalog, pg_temp AS $$
     SELECT pg_advisory_xact_lock_shared(team_admin.team_hold_key(p_table, p_workspace))
 $$;
 
+-- KYB's class ("KYBW") of the marks a transaction takes as it stops waiting for a row the
+-- members wait on (team_waited_mark).
+CREATE OR REPLACE FUNCTION team_admin.team_waited_class() RETURNS bigint
+LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$ SELECT 1264140887::bigint $$;
+
+-- The mark of a transaction that waits, or has just waited, for a row the members wait
+-- on: the second, rounded up, in the key's lower half; taken after each step of the wait
+-- and once it has the row. Its hold is counted from its last such mark, not from its
+-- start: a supervisor's change that waits for the trail's head while it holds the
+-- workspace's row holds nothing up by itself in that time (whoever holds the head
+-- does). A member cannot take one by hand (no advisory locks).
+CREATE OR REPLACE FUNCTION team_admin.team_waited_mark() RETURNS void
+LANGUAGE sql SET search_path = pg_catalog, pg_temp AS $$
+    SELECT pg_advisory_xact_lock_shared(
+        (team_admin.team_waited_class() << 32) | ceil(extract(epoch FROM clock_timestamp()))::bigint)
+$$;
+
 -- The member transaction that holds `p_table`'s row of `p_workspace` ends, when it has
--- been open longer than `p_limit`. It is found by the lock on its own id that the row's
--- xmax (`p_xid`) names, or else by its mark (team_hold_mark), so nobody else's session
--- is touched. Only the members' group: never the owner's or an administrator's session.
+-- held it longer than `p_limit`: since it began, or since its last wait for such a row
+-- (team_waited_mark). It is found by the lock on its own id that the row's xmax
+-- (`p_xid`) names, or else by its mark (team_hold_mark), so nobody else's session is
+-- touched. A holder that is itself waiting (a supervisor's change that took the
+-- workspace's row and waits for the trail's head) is not the one stopping anyone: the
+-- session at the end of what it waits for is (pg_blocking_pids, followed to sessions
+-- that wait for nobody, all found before any is ended). Only the members' group: never
+-- the owner's or an administrator's session. The sessions are read as they are now
+-- (pg_stat_clear_snapshot): within one transaction, PostgreSQL otherwise shows a waiter
+-- the sessions as they were at its first look.
 CREATE OR REPLACE FUNCTION team_admin.team_end_holder(p_xid xid, p_limit interval, p_table text, p_workspace text)
 RETURNS boolean LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     ended boolean := false;
     mark bigint := team_admin.team_hold_key(p_table, p_workspace);
+    waited bigint := team_admin.team_waited_class();
+    roots integer[];
 BEGIN
-    SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
-        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE l.granted
+    PERFORM pg_stat_clear_snapshot();
+    WITH RECURSIVE holder(pid) AS (
+        SELECT l.pid FROM pg_locks l
+        WHERE l.granted AND l.pid <> pg_backend_pid()
           AND ((l.locktype = 'transactionid' AND p_xid IS NOT NULL AND p_xid::text <> '0'
                 AND l.transactionid = p_xid)
                OR (l.locktype = 'advisory' AND l.objsubid = 1
                    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
                    AND (l.classid::bigint << 32) | l.objid::bigint = mark))
-          AND a.datname = current_database() AND a.pid <> pg_backend_pid()
-          AND a.xact_start < clock_timestamp() - p_limit
+    ), chain(pid) AS (
+        SELECT pid FROM holder
+        UNION
+        SELECT b.pid FROM chain c, unnest(pg_blocking_pids(c.pid)) AS b(pid)
+        WHERE b.pid <> pg_backend_pid()
+    )
+    SELECT array_agg(pid) INTO roots FROM chain WHERE cardinality(pg_blocking_pids(pid)) = 0;
+    SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
+        FROM pg_stat_activity a
+        WHERE a.pid = ANY (roots)
+          AND a.datname = current_database()
+          AND greatest(a.xact_start,
+                       (SELECT to_timestamp(max(w.objid::bigint)) FROM pg_locks w
+                        WHERE w.pid = a.pid AND w.granted AND w.locktype = 'advisory'
+                          AND w.objsubid = 1 AND w.classid::bigint = waited))
+              < clock_timestamp() - p_limit
           AND a.usesysid IS NOT NULL
           AND pg_has_role(a.usesysid, current_database() || '_member', 'MEMBER')
           AND team_admin.team_login_plain(a.usename);
@@ -274,6 +317,8 @@ BEGIN
                              'team_admin.team_end_holder(xid, interval)',
                              'team_admin.team_hold_key(text, text)',
                              'team_admin.team_hold_mark(text, text)',
+                             'team_admin.team_waited_class()',
+                             'team_admin.team_waited_mark()',
                              'team_admin.team_end_holder(xid, interval, text, text)'] LOOP
         EXECUTE format('ALTER FUNCTION %s OWNER TO %I', f, adm);
         EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', f);

@@ -259,6 +259,123 @@ async fn a_member_whose_own_append_waited_and_who_then_holds_the_head_is_ended_a
     ends_at_the_limit(&f, &mut hand).await;
 }
 
+/// A supervisor's change that took the workspace's row and then waits for the trail's
+/// head, which a member holds: she stops the others only because he stops her. Another
+/// supervisor's change that waits for the workspace's row past the limit ends him, the
+/// session at the end of the wait, never her; both changes go through.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
+async fn a_supervisor_who_only_waits_for_a_holder_is_not_the_one_ended() {
+    let f = floor("kyb_freeze_chain").await;
+    let ws = f.t.workspace.clone();
+    let (ana, beto) = (f.t.login("ana"), f.t.login("beto"));
+    let mut watch = f.t.as_superuser().await;
+    // Jefa by hand holds the workspace's row a moment, so that Ana's change, which waits
+    // for it, is older than what Beto will hold.
+    let mut jefa_hand = f.t.by_hand(&f.t.login("jefa"), &f.boss_pw).await;
+    let mut moment = jefa_hand.begin().await.unwrap();
+    sqlx::query("SELECT team_add_member($1, $2, 'xavi@empresa.mx', 'analyst')")
+        .bind(&ws)
+        .bind(f.t.login("xavi"))
+        .execute(&mut *moment)
+        .await
+        .unwrap();
+    let mut hand = f.beto_by_hand().await;
+    limits_off(&mut hand).await;
+    let anas_change = async {
+        f.ana
+            .add_member(&f.t.login("sara"), "sara@empresa.mx", Role::Analyst, false)
+            .await
+    };
+    let the_rest = async {
+        waits_for_a_lock(&mut watch, &ana).await;
+        // Her change is 2 s old when Beto asks for the head (Jefa's moment holds it
+        // too), and keeps it once Jefa lets go.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let betos_take = async {
+            sqlx::raw_sql("BEGIN").execute(&mut hand).await.unwrap();
+            takes_the_head(&ws, &mut hand).await;
+        };
+        let lets_go = async {
+            waits_for_a_lock(&mut watch, &beto).await;
+            moment.commit().await.unwrap();
+        };
+        tokio::join!(betos_take, lets_go);
+        // Ana has the workspace's row and waits for the head; Jefa's change waits for
+        // the workspace's row.
+        f.boss
+            .add_member(&f.t.login("sami"), "sami@empresa.mx", Role::Analyst, false)
+            .await
+    };
+    let (anas, jefas) = tokio::join!(anas_change, the_rest);
+    anas.expect("Ana's change went through: she was not ended");
+    jefas.expect("Jefa's change went through");
+    assert!(
+        sqlx::query("SELECT 1").execute(&mut hand).await.is_err(),
+        "Beto, who held the head, was ended"
+    );
+    let members: Vec<String> = f
+        .boss
+        .members()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.login)
+        .collect();
+    for who in ["sara", "sami"] {
+        assert!(members.contains(&f.t.login(who)), "{who}: {members:?}");
+    }
+}
+
+/// Until `login` has a session waiting for a lock.
+async fn waits_for_a_lock(watch: &mut sqlx::PgConnection, login: &str) {
+    while !sqlx::query_scalar::<_, bool>(
+        "SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+                        WHERE usename = $1 AND wait_event_type = 'Lock')",
+    )
+    .bind(login)
+    .fetch_one(&mut *watch)
+    .await
+    .unwrap()
+    {}
+}
+
+/// A waiter looks for the holder again and again in one transaction: each look sees the
+/// sessions as they are then. A session whose earlier transaction was old, and which
+/// now holds the head in a new one, is not ended for the old one's age.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
+async fn a_waiter_judges_a_holder_by_its_transaction_now_not_at_its_first_look() {
+    let f = floor("kyb_freeze_fresh").await;
+    let ws = f.t.workspace.clone();
+    let limit = "interval '1 second'";
+    let mut hand = f.ana_by_hand().await;
+    let mut old = hand.begin().await.unwrap();
+    sqlx::query("SELECT 1").execute(&mut *old).await.unwrap();
+    // The waiter's first look, in its transaction, sees Ana's transaction.
+    let mut owner = f.t.as_owner().await;
+    let mut waiter = owner.begin().await.unwrap();
+    let look = format!("SELECT team_admin.team_end_holder(NULL, {limit}, 'team_audit_head', $1)");
+    let ended: bool = sqlx::query_scalar(&look)
+        .bind(&ws)
+        .fetch_one(&mut *waiter)
+        .await
+        .unwrap();
+    assert!(!ended, "nobody holds the head yet");
+    // Past the limit, Ana's old transaction ends, and a new one takes the head.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    old.commit().await.unwrap();
+    let mut new = hand.begin().await.unwrap();
+    takes_the_head(&ws, &mut new).await;
+    let ended: bool = sqlx::query_scalar(&look)
+        .bind(&ws)
+        .fetch_one(&mut *waiter)
+        .await
+        .unwrap();
+    assert!(!ended, "her new transaction is younger than the limit");
+    new.commit().await.expect("her session goes on");
+}
+
 /// How many sessions hold the lock on the id the trail's head names (its xmax).
 async fn holders_of_the_heads_id(f: &common::Floor) -> i64 {
     let mut superuser = f.t.as_superuser().await;
