@@ -57,19 +57,23 @@ fn launch(
             .stdout(Stdio::null())
             .stderr(Stdio::null());
         // Its own process group: a signal to the app's (a terminal's Ctrl+C) is not
-        // the browser's.
+        // the browser's. (The `open` crate also makes it a session of its own, which
+        // needs `pre_exec`, unsafe code this crate forbids: a launcher started from a
+        // desk run in a terminal stays in that terminal's session.)
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut launcher, 0);
-        match exit_within(&mut launcher, failure_shows_within) {
-            Ok(None) => return Ok(()),
-            Ok(Some(status)) if status.success() => return Ok(()),
-            Ok(Some(status)) => {
+        match launched(&mut launcher, failure_shows_within) {
+            Launched::NotStarted(why) => none_started = Some(why),
+            Launched::Running => return Ok(()),
+            Launched::Ended(status) if status.success() => return Ok(()),
+            Launched::Ended(status) => {
                 let program = launcher.get_program().to_string_lossy().into_owned();
                 first_failure.get_or_insert_with(|| {
                     io::Error::other(format!("{program} could not open the link ({status})"))
                 });
             }
-            Err(not_started) => none_started = Some(not_started),
+            // It ran: another launcher could open the link a second time.
+            Launched::Unknown(why) => return Err(why),
         }
     }
     Err(first_failure
@@ -77,30 +81,49 @@ fn launch(
         .unwrap_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no launcher to open links")))
 }
 
-/// Starts `launcher` and waits up to `within` for it to end: its status, or `None` if
-/// it still runs (it is then waited for in the background, never left a zombie).
+/// What became of a launcher in its first moment.
 #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
-fn exit_within(launcher: &mut Command, within: Duration) -> io::Result<Option<ExitStatus>> {
+enum Launched {
+    /// It could not be started (not installed, not runnable): the next one may.
+    NotStarted(io::Error),
+    /// Still running: the link is in its hands.
+    Running,
+    Ended(ExitStatus),
+    /// It started, and its end could not be learnt.
+    Unknown(io::Error),
+}
+
+/// Starts `launcher` and waits up to `within` for it to end. One still running is
+/// waited for in the background, never left a zombie.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn launched(launcher: &mut Command, within: Duration) -> Launched {
     // The waiter first: once a launcher runs, nothing may fail before it is waited for.
     let (hand_over, handed) = mpsc::sync_channel::<Child>(1);
     let (tell, told) = mpsc::sync_channel(1);
-    std::thread::Builder::new()
+    let waiter = std::thread::Builder::new()
         .name("opened-link".into())
         .stack_size(64 * 1024)
         .spawn(move || {
             if let Ok(mut child) = handed.recv() {
                 let _ = tell.send(child.wait());
             }
-        })?;
-    let child = launcher.spawn()?;
-    hand_over
-        .send(child)
-        .map_err(|_| io::Error::other("the launcher's waiter ended"))?;
+        });
+    if let Err(why) = waiter {
+        return Launched::NotStarted(why);
+    }
+    let child = match launcher.spawn() {
+        Ok(child) => child,
+        Err(why) => return Launched::NotStarted(why),
+    };
+    if hand_over.send(child).is_err() {
+        return Launched::Unknown(io::Error::other("the launcher's waiter ended"));
+    }
     match told.recv_timeout(within) {
-        Ok(status) => status.map(Some),
-        Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
+        Ok(Ok(status)) => Launched::Ended(status),
+        Ok(Err(why)) => Launched::Unknown(why),
+        Err(mpsc::RecvTimeoutError::Timeout) => Launched::Running,
         Err(mpsc::RecvTimeoutError::Disconnected) => {
-            Err(io::Error::other("the launcher's waiter ended"))
+            Launched::Unknown(io::Error::other("the launcher's waiter ended"))
         }
     }
 }
