@@ -1,9 +1,9 @@
 import { Fragment, memo } from "react";
 
-import * as commands from "../../api/commands";
 import type { DeedAnalysis } from "../../bindings/DeedAnalysis";
 import type { Document } from "../../bindings/Document";
 import type { PurposeAnalysis } from "../../bindings/PurposeAnalysis";
+import { OpenLinkButton } from "../../components/OpenLinkButton";
 import { type MessageKey, useI18n } from "../../i18n";
 import { formatDay } from "../../words/format";
 import { MISSING, shown, shownParts } from "../../words/text";
@@ -129,11 +129,7 @@ export const DocumentCard = memo(function DocumentCard({
       )}
       {doc.ObjetoSocialAnalisis && <Powers analysis={doc.ObjetoSocialAnalisis} />}
       {doc.OrganosInternos && <Bodies doc={doc} />}
-      {external && doc.Archivo?.URL && (
-        <button type="button" className="button-quiet small" onClick={() => void commands.openExternal(doc.Archivo?.URL ?? "")}>
-          {t("openFile")}
-        </button>
-      )}
+      {external && doc.Archivo?.URL && <OpenLinkButton url={doc.Archivo.URL}>{t("openFile")}</OpenLinkButton>}
     </article>
   );
 });

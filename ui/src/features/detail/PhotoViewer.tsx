@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 
-import * as commands from "../../api/commands";
 import { loadOf } from "../../api/load";
 import { queries } from "../../api/queries";
 import { Modal } from "../../components/Modal";
+import { OpenLinkButton } from "../../components/OpenLinkButton";
 import { useNear } from "../../hooks/useNear";
 import { useI18n } from "../../i18n";
 import { errorSummary } from "../../words/errorWords";
@@ -148,9 +148,7 @@ function PhotoViewer({ photos, start, onClose }: { photos: Photo[]; start: numbe
         <button type="button" className="button-quiet small" onClick={() => setView(initialView)}>
           {t("photos.reset")}
         </button>
-        <button type="button" className="button-quiet small" onClick={() => void commands.openExternal(photo.url)}>
-          {t("openFile")}
-        </button>
+        <OpenLinkButton url={photo.url}>{t("openFile")}</OpenLinkButton>
         <button ref={close} type="button" className="button-quiet small" onClick={onClose} aria-label={t("photos.close")}>
           ×
         </button>

@@ -4,6 +4,7 @@ import type { AppError } from "../../bindings/AppError";
 import type { CreatedFile } from "../../bindings/CreatedFile";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { OpenLinkButton } from "../../components/OpenLinkButton";
 import { QrCode } from "../../components/QrCode";
 import { useI18n } from "../../i18n";
 import { shown as orMissing } from "../../words/text";
@@ -11,15 +12,7 @@ import { shown as orMissing } from "../../words/text";
 type Open = (flowId: string, rfc: string) => void;
 
 /** The file just created: its id, the user's link (with a QR code) and its tracking. */
-export function CreatedCard(props: {
-  file: CreatedFile;
-  flowId: string;
-  rfc: string;
-  error: AppError | null;
-  onOpenLink: (url: string) => void;
-  onAnother: () => void;
-  onOpen: Open;
-}) {
+export function CreatedCard(props: { file: CreatedFile; flowId: string; rfc: string; error: AppError | null; onAnother: () => void; onOpen: Open }) {
   const { t } = useI18n();
   const { file } = props;
   const url = file.Url;
@@ -56,9 +49,9 @@ export function CreatedCard(props: {
             </code>
             <div className="row">
               <CopyButton text={url} testId="copy-url" />
-              <button type="button" className="button-quiet small" onClick={() => props.onOpenLink(url)}>
+              <OpenLinkButton url={url} testId="open-url">
                 {t("result.open")}
-              </button>
+              </OpenLinkButton>
             </div>
           </>
         ) : (

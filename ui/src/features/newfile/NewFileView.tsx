@@ -239,7 +239,6 @@ function NewFileEditor(props: Props & { saved: NewFileDraft | null; loadError: A
       <CreatedCard
         {...created}
         error={error}
-        onOpenLink={(url) => void commands.openExternal(url).catch(setError)}
         onAnother={() => {
           setCreated(null);
           startOver();

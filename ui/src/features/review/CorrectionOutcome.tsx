@@ -1,11 +1,9 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
-import * as commands from "../../api/commands";
-import type { AppError } from "../../bindings/AppError";
 import type { CorrectionResult } from "../../bindings/CorrectionResult";
 import type { TrackedSection } from "../../bindings/TrackedSection";
 import { CopyButton } from "../../components/CopyButton";
-import { ErrorNotice } from "../../components/ErrorNotice";
+import { OpenLinkButton } from "../../components/OpenLinkButton";
 import { SectionName } from "../../components/SectionName";
 import { useI18n } from "../../i18n";
 import { shownInstant } from "../../words/format";
@@ -30,7 +28,6 @@ export function CorrectionOutcome({
   next?: ReactNode;
 }) {
   const { t, locale } = useI18n();
-  const [error, setError] = useState<AppError | null>(null);
   const link = result.linkCorreccion;
   const summary = result.resumen;
   const affected = summary?.entidadesAfectadas;
@@ -72,12 +69,9 @@ export function CorrectionOutcome({
             {link}
           </code>
           <CopyButton text={link} testId="copy-link" />
-          <button type="button" className="button-quiet small" onClick={() => void commands.openExternal(link).catch(setError)}>
-            {t("result.open")}
-          </button>
+          <OpenLinkButton url={link}>{t("result.open")}</OpenLinkButton>
         </div>
       )}
-      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
       {result.warnings.length > 0 && (
         <div className="notice notice-warn" role="note" data-testid="result-warnings">
           <strong>{t("result.warnings")}</strong>

@@ -173,6 +173,33 @@ describe("a file's tracking", () => {
     expect(screen.getByTestId("copy-file-link").textContent).toBe("Copiar enlace");
   });
 
+  it("opens the user's link through the backend, and says why when the desktop could not", async () => {
+    const opened: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd === command.tracking) return answer;
+      if (cmd === command.mark_watch_seen) return null;
+      if (cmd === command.issued_links) return [];
+      if (cmd === command.open_external) {
+        opened.push(args);
+        if (opened.length > 1)
+          throw { code: "desktop", message: "xdg-open could not open the link (exit status: 3)", details: null, task: "open_link", problems: [] };
+        return null;
+      }
+      throw new Error(cmd);
+    });
+    render(
+      <I18nProvider>
+        <TrackingView flowId="flujo" rfc="PLE150301AB2" onBack={() => {}} onDetail={() => {}} onReview={() => {}} profile={testProfile} />
+      </I18nProvider>,
+    );
+    const open = await screen.findByRole("button", { name: "Abrir enlace del usuario" });
+    fireEvent.click(open);
+    await waitFor(() => expect(opened).toEqual([{ url: "https://example.invalid/continuar" }]));
+    expect(screen.queryByRole("alert")).toBeNull();
+    fireEvent.click(open);
+    expect((await screen.findByRole("alert")).textContent).toContain("No se pudo abrir el enlace");
+  });
+
   it("gives unknown section statuses a neutral tone", () => {
     expect(sectionTone("Archivado")).toBe("neutral");
     expect(sectionTone("En Revisión")).toBe("info");

@@ -7,6 +7,7 @@ import { keys, queries } from "../../api/queries";
 import type { Profile } from "../../bindings/Profile";
 import { CopyFileLink } from "../../components/CopyFileLink";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { OpenLinkButton } from "../../components/OpenLinkButton";
 import { PageHeader } from "../../components/PageHeader";
 import { SectionName } from "../../components/SectionName";
 import { EnrollmentStatusText, SectionStatusChip } from "../../components/SectionStatusChip";
@@ -115,15 +116,7 @@ export function TrackingView(props: {
             <dt>{t("updated")}</dt>
             <dd>{when(tracking.UpdatedAtUtc)}</dd>
             <dt>{t("guestLink")}</dt>
-            <dd>
-              {tracking.GuestUrl?.trim() ? (
-                <button type="button" className="button-quiet small" onClick={() => tracking.GuestUrl && void commands.openExternal(tracking.GuestUrl)}>
-                  {t("openGuestUrl")}
-                </button>
-              ) : (
-                MISSING
-              )}
-            </dd>
+            <dd>{tracking.GuestUrl?.trim() ? <OpenLinkButton url={tracking.GuestUrl}>{t("openGuestUrl")}</OpenLinkButton> : MISSING}</dd>
           </dl>
           <h3>{t("sectionsTitle")}</h3>
           {file.sections.length === 0 ? (
