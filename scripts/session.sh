@@ -92,10 +92,22 @@ if $with_driver; then
   # …and takes the files a user would pick (a risk list to import) from here, by format.
   export KYB_DESK_TEST_OPEN_DIR="$KYB_SESSION_DIR/picked"
   mkdir -p "$KYB_DESK_TEST_OPEN_DIR"
+  # …and opens a link in a browser through this desktop's launcher, found first on the
+  # app's PATH: it opens nothing, and writes down what it was given (the link, and the
+  # environment the app gave it) for the journeys to read.
+  export KYB_DESK_TEST_OPENED_DIR="$KYB_SESSION_DIR/opened"
+  mkdir -p "$KYB_DESK_TEST_OPENED_DIR" "$KYB_SESSION_DIR/desktop"
+  cat >"$KYB_SESSION_DIR/desktop/xdg-open" <<LAUNCHER
+#!/bin/sh
+opened="$KYB_DESK_TEST_OPENED_DIR/\$(date +%s%N)-\$\$"
+env >"\$opened.env"
+printf '%s\n' "\$@" >"\$opened.part" && mv "\$opened.part" "\$opened.link"
+LAUNCHER
+  chmod +x "$KYB_SESSION_DIR/desktop/xdg-open"
   port=$(free_port)
   native_port=$(free_port)
   # Its own process group: tauri-driver's children (WebKitWebDriver, the app) go with it.
-  setsid tauri-driver --port "$port" --native-port "$native_port" \
+  PATH="$KYB_SESSION_DIR/desktop:$PATH" setsid tauri-driver --port "$port" --native-port "$native_port" \
     >"$KYB_SESSION_DIR/tauri-driver.log" 2>&1 &
   groups+=($!)
   export KYB_WEBDRIVER_URL="http://127.0.0.1:$port"

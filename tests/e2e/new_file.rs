@@ -1,11 +1,61 @@
 //! In demo mode, an agent creates a file: every rule is checked as the form is filled,
 //! what is typed survives leaving the screen, the created file shows its DocumentId
-//! and the user's link with a QR code, and it is then in the watchlist (and the form
+//! and the user's link with a QR code (opened in the browser without the malloc
+//! threshold the app gives WebKit), and it is then in the watchlist (and the form
 //! starts empty again).
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use kyb_e2e::with_demo_app;
 
 const RFC: &str = "PLC150301AB2";
+const MALLOC_THRESHOLD: &str = "MALLOC_MMAP_THRESHOLD_=";
+
+/// The environment the desktop's launcher was started with for `link`. The launcher
+/// is scripts/session.sh's stand-in for xdg-open, first on the app's PATH: it opens
+/// nothing, and writes each link it is given, and its environment, into
+/// `KYB_DESK_TEST_OPENED_DIR`.
+/// The environments of this machine's WebKit web processes (the journeys run one app
+/// at a time).
+fn webkit_processes_environments() -> Vec<String> {
+    let processes = std::fs::read_dir("/proc").expect("/proc");
+    processes
+        .flatten()
+        .filter(|process| {
+            std::fs::read_to_string(process.path().join("comm"))
+                .is_ok_and(|name| name.trim_end().starts_with("WebKitWebProces"))
+        })
+        .filter_map(|process| std::fs::read(process.path().join("environ")).ok())
+        .map(|environ| String::from_utf8_lossy(&environ).replace('\0', "\n"))
+        .collect()
+}
+
+async fn opened_with(link: &str) -> String {
+    let opened = PathBuf::from(std::env::var("KYB_DESK_TEST_OPENED_DIR").expect(
+        "KYB_DESK_TEST_OPENED_DIR names where the desktop's launcher writes what it opened (scripts/session.sh --driver sets it)",
+    ));
+    let until = Instant::now() + Duration::from_secs(10);
+    loop {
+        for entry in std::fs::read_dir(&opened)
+            .expect("the launcher's folder")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.extension().is_some_and(|ext| ext == "link")
+                && std::fs::read_to_string(&path).is_ok_and(|given| given.trim() == link)
+            {
+                return std::fs::read_to_string(path.with_extension("env"))
+                    .expect("the launcher's environment, written before its link");
+            }
+        }
+        assert!(
+            Instant::now() < until,
+            "the launcher was never given {link}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
 
 #[tokio::test]
 async fn an_agent_creates_a_file_and_finds_it_in_the_watchlist() {
@@ -56,6 +106,21 @@ async fn an_agent_creates_a_file_and_finds_it_in_the_watchlist() {
         assert!(url.starts_with("http://127.0.0.1:"), "{url}");
         app.attribute_of("[data-testid=created-file] [data-testid=qr]", "src")
             .await;
+        // The link opens in the browser through the desktop's launcher, which does not
+        // get the malloc threshold the app sets for WebKit's own processes.
+        app.click("[data-testid=open-url]").await;
+        let launcher_env = opened_with(&url).await;
+        assert!(
+            !launcher_env.contains(MALLOC_THRESHOLD),
+            "the launcher got the app's malloc threshold: {launcher_env}"
+        );
+        // …which they do get (or the line above would hold of an app that set none).
+        assert!(
+            webkit_processes_environments()
+                .iter()
+                .any(|env| env.contains(&format!("{MALLOC_THRESHOLD}131072"))),
+            "no WebKit process of the app has the malloc threshold"
+        );
 
         app.click("[data-testid=nav-watchlist]").await;
         app.wait_for_text("[data-testid=watch-row]", RFC).await;
