@@ -239,15 +239,7 @@ async fn a_member_whose_own_append_waited_and_who_then_holds_the_head_is_ended_a
         takes_the_head(&f.t.workspace, &mut hand).await;
     };
     let lets_go = async {
-        while !sqlx::query_scalar::<_, bool>(
-            "SELECT EXISTS (SELECT 1 FROM pg_stat_activity
-                            WHERE usename = $1 AND wait_event_type = 'Lock')",
-        )
-        .bind(&beto_login)
-        .fetch_one(&mut watch)
-        .await
-        .unwrap()
-        {}
+        waits_for_a_lock(&mut watch, &beto_login).await;
         moment.commit().await.unwrap();
     };
     tokio::join!(waits, lets_go);
