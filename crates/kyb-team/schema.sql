@@ -220,6 +220,8 @@ BEGIN
         INSERT INTO team_audit_head (workspace_id, seq, hash)
             VALUES (p_workspace, 0, repeat('0', 64)) ON CONFLICT DO NOTHING;
     END IF;
+    -- Waiting from now: marked as it starts, after each step, and once it has the row.
+    PERFORM team_admin.team_waited_mark();
     LOOP
         BEGIN
             PERFORM set_config('lock_timeout', '500ms', true);
@@ -1414,6 +1416,13 @@ CREATE FUNCTION public.team_lock_workspace(p_workspace text) RETURNS void
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 BEGIN
+    IF EXISTS (SELECT 1 FROM pg_locks
+               WHERE pid = pg_backend_pid() AND granted AND locktype = 'advisory' AND objsubid = 1
+                 AND (classid::bigint << 32) | objid::bigint
+                     = team_admin.team_hold_key('team_audit_head', p_workspace)) THEN
+        RAISE EXCEPTION 'the workspace''s row is taken before the trail''s head, not after it'
+            USING ERRCODE = 'object_not_in_prerequisite_state';
+    END IF;
     IF NOT EXISTS (SELECT 1 FROM team_setting WHERE workspace_id = p_workspace) THEN
         INSERT INTO team_setting (workspace_id) VALUES (p_workspace) ON CONFLICT DO NOTHING;
     END IF;
@@ -2501,6 +2510,7 @@ BEGIN
     IF p_table NOT IN ('team_audit_head', 'team_setting') THEN
         RAISE EXCEPTION 'not a row the team waits on: %', p_table;
     END IF;
+    PERFORM team_admin.team_waited_mark();
     LOOP
         EXECUTE format('SELECT xmax FROM %I WHERE workspace_id = $1', p_table) INTO holder USING p_workspace;
         PERFORM team_admin.team_end_holder(holder, team_hold_limit(), p_table, p_workspace);
@@ -2592,32 +2602,36 @@ DECLARE
     ended boolean := false;
     mark bigint := team_admin.team_hold_key(p_table, p_workspace);
     waited bigint := team_admin.team_waited_class();
+    me integer := pg_backend_pid();
+    holders integer[];
     roots integer[];
 BEGIN
     PERFORM pg_stat_clear_snapshot();
-    WITH RECURSIVE holder(pid) AS (
-        SELECT l.pid FROM pg_locks l
-        WHERE l.granted AND l.pid <> pg_backend_pid()
+    SELECT array_agg(DISTINCT l.pid) INTO holders FROM pg_locks l
+        WHERE l.granted AND l.pid <> me
           AND ((l.locktype = 'transactionid' AND p_xid IS NOT NULL AND p_xid::text <> '0'
                 AND l.transactionid = p_xid)
                OR (l.locktype = 'advisory' AND l.objsubid = 1
                    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                   AND (l.classid::bigint << 32) | l.objid::bigint = mark))
-    ), chain(pid) AS (
-        SELECT pid FROM holder
+                   AND (l.classid::bigint << 32) | l.objid::bigint = mark));
+    WITH RECURSIVE chain(pid) AS (
+        SELECT unnest(holders)
         UNION
         SELECT b.pid FROM chain c, unnest(pg_blocking_pids(c.pid)) AS b(pid)
-        WHERE b.pid <> pg_backend_pid()
+        WHERE b.pid <> me
     )
-    SELECT array_agg(pid) INTO roots FROM chain WHERE cardinality(pg_blocking_pids(pid)) = 0;
+    SELECT array_agg(pid) INTO roots FROM chain
+        WHERE cardinality(array_remove(pg_blocking_pids(pid), me)) = 0;
     SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
         FROM pg_stat_activity a
-        WHERE a.pid = ANY (roots)
+        WHERE (a.pid = ANY (holders) OR a.pid = ANY (roots))
           AND a.datname = current_database()
           AND greatest(a.xact_start,
-                       (SELECT to_timestamp(max(w.objid::bigint)) FROM pg_locks w
-                        WHERE w.pid = a.pid AND w.granted AND w.locktype = 'advisory'
-                          AND w.objsubid = 1 AND w.classid::bigint = waited))
+                       least(a.xact_start + 2 * (p_limit + interval '3 seconds'),
+                             coalesce((SELECT to_timestamp(max(w.objid::bigint)) FROM pg_locks w
+                                       WHERE w.pid = a.pid AND w.granted AND w.locktype = 'advisory'
+                                         AND w.objsubid = 1 AND w.classid::bigint = waited),
+                                      a.xact_start)))
               < clock_timestamp() - p_limit
           AND a.usesysid IS NOT NULL
           AND pg_has_role(a.usesysid, current_database() || '_member', 'MEMBER')

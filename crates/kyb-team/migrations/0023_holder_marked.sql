@@ -9,8 +9,9 @@
 -- by the mark (team_admin.team_end_holder, in four arguments), or, when that holder is
 -- itself waiting, the session it waits for; a hold is counted from the transaction's
 -- start or its last wait for such a row (team_admin.team_waited_mark), whichever is
--- later. The limit itself is unchanged (team_hold_limit()); the mark costs a shared
--- lock per append. Found by an attack
+-- later, and for at most two whole waits. The limit itself is unchanged
+-- (team_hold_limit()); the mark costs a shared lock per append. A transaction takes the
+-- workspace's row before the head, never after it. Found by an attack
 -- review, too: the workspace's row was made by an insert that waited for a transaction
 -- that had changed it (with no step that ends a holder), and four eyes wrote the row
 -- outside its lock.
@@ -73,6 +74,8 @@ BEGIN
         INSERT INTO team_audit_head (workspace_id, seq, hash)
             VALUES (p_workspace, 0, repeat('0', 64)) ON CONFLICT DO NOTHING;
     END IF;
+    -- Waiting from now: marked as it starts, after each step, and once it has the row.
+    PERFORM team_admin.team_waited_mark();
     LOOP
         BEGIN
             PERFORM set_config('lock_timeout', '500ms', true);
@@ -108,6 +111,7 @@ BEGIN
     IF p_table NOT IN ('team_audit_head', 'team_setting') THEN
         RAISE EXCEPTION 'not a row the team waits on: %', p_table;
     END IF;
+    PERFORM team_admin.team_waited_mark();
     LOOP
         EXECUTE format('SELECT xmax FROM %I WHERE workspace_id = $1', p_table) INTO holder USING p_workspace;
         PERFORM team_admin.team_end_holder(holder, team_hold_limit(), p_table, p_workspace);
@@ -130,9 +134,22 @@ END $$;
 -- Member changes of a workspace one at a time (migration 0013), the holder marked. The
 -- row is made only when it is missing: an insert that meets a row another transaction
 -- has changed waits for that transaction, with no step that ends a holder past the limit.
+-- The workspace's row is taken before the trail's head, never after it in the same
+-- transaction (refused, 55000, object_not_in_prerequisite_state; no desk does it, only a
+-- member's own psql can): one that held the head and waited for the row would wait in a
+-- circle with a change that holds the row and waits for the head, each one's steps
+-- hiding the circle from PostgreSQL's deadlock check, and each one's waits counting as
+-- no hold.
 CREATE OR REPLACE FUNCTION team_lock_workspace(p_workspace text) RETURNS void
 LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
+    IF EXISTS (SELECT 1 FROM pg_locks
+               WHERE pid = pg_backend_pid() AND granted AND locktype = 'advisory' AND objsubid = 1
+                 AND (classid::bigint << 32) | objid::bigint
+                     = team_admin.team_hold_key('team_audit_head', p_workspace)) THEN
+        RAISE EXCEPTION 'the workspace''s row is taken before the trail''s head, not after it'
+            USING ERRCODE = 'object_not_in_prerequisite_state';
+    END IF;
     IF NOT EXISTS (SELECT 1 FROM team_setting WHERE workspace_id = p_workspace) THEN
         INSERT INTO team_setting (workspace_id) VALUES (p_workspace) ON CONFLICT DO NOTHING;
     END IF;

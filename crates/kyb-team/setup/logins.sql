@@ -218,11 +218,12 @@ CREATE OR REPLACE FUNCTION team_admin.team_waited_class() RETURNS bigint
 LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$ SELECT 1264140887::bigint $$;
 
 -- The mark of a transaction that waits, or has just waited, for a row the members wait
--- on: the second, rounded up, in the key's lower half; taken after each step of the wait
--- and once it has the row. Its hold is counted from its last such mark, not from its
--- start: a supervisor's change that waits for the trail's head while it holds the
--- workspace's row holds nothing up by itself in that time (whoever holds the head
--- does). A member cannot take one by hand (no advisory locks).
+-- on: the second, rounded up, in the key's lower half; taken as the wait starts, after
+-- each of its steps, and once it has the row. Its hold is counted from its last such mark, not from its
+-- start (team_end_holder): a supervisor's change that waits for the trail's head while
+-- it holds the workspace's row holds nothing up by itself in that time (whoever holds
+-- the head does). Rounded up, a hold that waited is ended up to a second past the limit.
+-- A member cannot take one by hand (no advisory locks).
 CREATE OR REPLACE FUNCTION team_admin.team_waited_mark() RETURNS void
 LANGUAGE sql SET search_path = pg_catalog, pg_temp AS $$
     SELECT pg_advisory_xact_lock_shared(
@@ -234,44 +235,58 @@ $$;
 -- (team_waited_mark). It is found by the lock on its own id that the row's xmax
 -- (`p_xid`) names, or else by its mark (team_hold_mark), so nobody else's session is
 -- touched. A holder that is itself waiting (a supervisor's change that took the
--- workspace's row and waits for the trail's head) is not the one stopping anyone: the
--- session at the end of what it waits for is (pg_blocking_pids, followed to sessions
--- that wait for nobody, all found before any is ended). Only the members' group: never
--- the owner's or an administrator's session. The sessions are read as they are now
--- (pg_stat_clear_snapshot): within one transaction, PostgreSQL otherwise shows a waiter
--- the sessions as they were at its first look.
+-- workspace's row and waits for the trail's head) holds nothing up by itself while it
+-- waits: the session at the end of what it waits for does (pg_blocking_pids, followed
+-- to sessions that wait for nobody but the caller, in a circle through it; all found
+-- before any is ended), and is ended past the limit too. Its waits count for at most
+-- two whole waits from its start (the workspace's row, then the head: each at most the
+-- limit and 3 s, team_wait_for_row and team_append_in), so that waiting again and
+-- again, for a row a session of its own holds or one no member holds, buys no more.
+-- Only the members' group: never the owner's or an administrator's session. The
+-- sessions are read as they are now (pg_stat_clear_snapshot): within one transaction,
+-- PostgreSQL otherwise shows a waiter the sessions as they were at its first look.
+--
+-- What is not prevented: a holder past the limit that waits for a lock of another
+-- member's transaction older than the limit, that waits for nobody, ends that
+-- transaction too (a desk's statement, undone and asked again). A member cannot hold
+-- any lock for long with the server's limits on, so the other is one whose own limits
+-- are off, or a statement slower than the limit.
 CREATE OR REPLACE FUNCTION team_admin.team_end_holder(p_xid xid, p_limit interval, p_table text, p_workspace text)
 RETURNS boolean LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     ended boolean := false;
     mark bigint := team_admin.team_hold_key(p_table, p_workspace);
     waited bigint := team_admin.team_waited_class();
+    me integer := pg_backend_pid();
+    holders integer[];
     roots integer[];
 BEGIN
     PERFORM pg_stat_clear_snapshot();
-    WITH RECURSIVE holder(pid) AS (
-        SELECT l.pid FROM pg_locks l
-        WHERE l.granted AND l.pid <> pg_backend_pid()
+    SELECT array_agg(DISTINCT l.pid) INTO holders FROM pg_locks l
+        WHERE l.granted AND l.pid <> me
           AND ((l.locktype = 'transactionid' AND p_xid IS NOT NULL AND p_xid::text <> '0'
                 AND l.transactionid = p_xid)
                OR (l.locktype = 'advisory' AND l.objsubid = 1
                    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                   AND (l.classid::bigint << 32) | l.objid::bigint = mark))
-    ), chain(pid) AS (
-        SELECT pid FROM holder
+                   AND (l.classid::bigint << 32) | l.objid::bigint = mark));
+    WITH RECURSIVE chain(pid) AS (
+        SELECT unnest(holders)
         UNION
         SELECT b.pid FROM chain c, unnest(pg_blocking_pids(c.pid)) AS b(pid)
-        WHERE b.pid <> pg_backend_pid()
+        WHERE b.pid <> me
     )
-    SELECT array_agg(pid) INTO roots FROM chain WHERE cardinality(pg_blocking_pids(pid)) = 0;
+    SELECT array_agg(pid) INTO roots FROM chain
+        WHERE cardinality(array_remove(pg_blocking_pids(pid), me)) = 0;
     SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
         FROM pg_stat_activity a
-        WHERE a.pid = ANY (roots)
+        WHERE (a.pid = ANY (holders) OR a.pid = ANY (roots))
           AND a.datname = current_database()
           AND greatest(a.xact_start,
-                       (SELECT to_timestamp(max(w.objid::bigint)) FROM pg_locks w
-                        WHERE w.pid = a.pid AND w.granted AND w.locktype = 'advisory'
-                          AND w.objsubid = 1 AND w.classid::bigint = waited))
+                       least(a.xact_start + 2 * (p_limit + interval '3 seconds'),
+                             coalesce((SELECT to_timestamp(max(w.objid::bigint)) FROM pg_locks w
+                                       WHERE w.pid = a.pid AND w.granted AND w.locktype = 'advisory'
+                                         AND w.objsubid = 1 AND w.classid::bigint = waited),
+                                      a.xact_start)))
               < clock_timestamp() - p_limit
           AND a.usesysid IS NOT NULL
           AND pg_has_role(a.usesysid, current_database() || '_member', 'MEMBER')

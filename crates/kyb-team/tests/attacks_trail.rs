@@ -332,6 +332,104 @@ async fn waits_for_a_lock(watch: &mut sqlx::PgConnection, login: &str) {
     {}
 }
 
+/// A transaction takes the workspace's row before the trail's head, never after: Ana,
+/// a supervisor, holding the head with her own psql and then asking for a change of the
+/// workspace is refused at once. Let through, she would wait in a circle with a change
+/// that holds the row and waits for the head (each waiting in steps, which PostgreSQL's
+/// deadlock check does not see), and her waits would count as no hold.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
+async fn a_holder_of_the_trails_head_cannot_then_take_the_workspaces_row() {
+    let f = floor("kyb_freeze_order").await;
+    let ws = f.t.workspace.clone();
+    let mut hand = f.ana_by_hand().await;
+    limits_off(&mut hand).await;
+    let change = "SELECT team_set_desk_version_needed($1, '1.2.3')";
+    sqlx::raw_sql("BEGIN").execute(&mut hand).await.unwrap();
+    takes_the_head(&ws, &mut hand).await;
+    let refused = sqlx::query(change)
+        .bind(&ws)
+        .execute(&mut hand)
+        .await
+        .expect_err("the row after the head");
+    assert_eq!(common::refusal(&refused).0, "55000", "{refused}");
+    sqlx::raw_sql("ROLLBACK").execute(&mut hand).await.unwrap();
+    // The same change, in a transaction of its own, goes through.
+    sqlx::query(change)
+        .bind(&ws)
+        .execute(&mut hand)
+        .await
+        .unwrap();
+}
+
+/// A holder that waits again and again for another row shields its hold with those
+/// waits for two whole waits at most. Beto, with his own psql, holds this workspace's
+/// head and then asks, in a loop that catches each refusal, for the head of another
+/// workspace he belongs to, which a session the limit never ends holds (the cluster's
+/// superuser's). A waiter's look with a limit of 1 s (two whole waits: 8 s) ends him
+/// then, not before.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: make test runs it"]
+async fn a_holder_who_waits_again_and_again_for_another_row_is_ended_after_two_waits() {
+    let f = floor("kyb_freeze_rewait").await;
+    let ws = f.t.workspace.clone();
+    let other = common::other_workspace(&f.t, "0b5f2c1e-0000-4000-8000-0000000000fe");
+    other.supervisor("zoe").await;
+    let beto = f.t.login("beto");
+    f.t.as_superuser_run(&[&format!(
+        "INSERT INTO team_member (workspace_id, email, role, login)
+         VALUES ('{}', 'beto@otra.mx', 'analyst', '{beto}')",
+        other.workspace
+    )])
+    .await;
+    let mut superuser = f.t.as_superuser().await;
+    let mut others_head = superuser.begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM team_audit_head WHERE workspace_id = $1 FOR UPDATE")
+        .bind(&other.workspace)
+        .execute(&mut *others_head)
+        .await
+        .unwrap();
+    let mut hand = f.beto_by_hand().await;
+    limits_off(&mut hand).await;
+    sqlx::raw_sql("BEGIN").execute(&mut hand).await.unwrap();
+    takes_the_head(&ws, &mut hand).await;
+    let held = Instant::now();
+    let waits_again_and_again = format!(
+        "DO $$ BEGIN LOOP
+             BEGIN
+                 PERFORM team_intent('{}', '{NEW_FILE}', 'RFC-9', 'espera');
+             EXCEPTION WHEN lock_not_available THEN NULL;
+             END;
+         END LOOP; END $$",
+        other.workspace
+    );
+    let waits = sqlx::raw_sql(&waits_again_and_again).execute(&mut hand);
+    let looks = async {
+        let mut owner = f.t.as_owner().await;
+        loop {
+            let ended: bool = sqlx::query_scalar(
+                "SELECT team_admin.team_end_holder(NULL, interval '1 second', 'team_audit_head', $1)",
+            )
+            .bind(&ws)
+            .fetch_one(&mut owner)
+            .await
+            .unwrap();
+            if ended {
+                return held.elapsed();
+            }
+            assert!(held.elapsed() < Duration::from_secs(30), "never ended");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    };
+    let (waited, ended_after) = tokio::join!(waits, looks);
+    assert!(waited.is_err(), "his session was ended");
+    assert!(
+        ended_after >= Duration::from_secs(8),
+        "his waits counted for two whole waits: {ended_after:?}"
+    );
+    others_head.rollback().await.unwrap();
+}
+
 /// A waiter looks for the holder again and again in one transaction: each look sees the
 /// sessions as they are then. A session whose earlier transaction was old, and which
 /// now holds the head in a new one, is not ended for the old one's age.
