@@ -672,9 +672,15 @@ impl App {
     /// two seconds). WebDriver clicks where an element was when it looked: a block
     /// drawn above it meanwhile (a list's answer, a notice) moves it away, and the
     /// click lands on whatever took its place, silently (the take-next journey lost
-    /// its click so on a loaded machine).
+    /// its click so on a loaded machine). One out of view is first scrolled to the
+    /// middle of it by the page (clear of sticky bars): WebKitWebDriver's own scrolling
+    /// before a click ended its process here (2.50.6 under Xvfb, a review's section row
+    /// below the fold of its scrolled pane; tauri-driver then finds no driver).
     async fn settled(&self, element: &Element) {
         const SCRIPT: &str = "const [element, done] = arguments;
+            const box = element.getBoundingClientRect();
+            if (box.top < 0 || box.bottom > window.innerHeight || box.left < 0 || box.right > window.innerWidth)
+                element.scrollIntoView({ block: 'center', inline: 'nearest' });
             const deadline = performance.now() + 2000;
             let last = '';
             let still = 0;
