@@ -2622,7 +2622,10 @@ BEGIN
     )
     SELECT array_agg(pid) INTO roots FROM chain
         WHERE cardinality(array_remove(pg_blocking_pids(pid), me)) = 0;
-    SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
+    -- Past the limit: the roots, or else the holders themselves (the wait ends at a
+    -- session the limit does not end, or one younger than it).
+    WITH past AS MATERIALIZED (
+        SELECT a.pid, a.pid = ANY (roots) AS root
         FROM pg_stat_activity a
         WHERE (a.pid = ANY (holders) OR a.pid = ANY (roots))
           AND a.datname = current_database()
@@ -2635,7 +2638,10 @@ BEGIN
               < clock_timestamp() - p_limit
           AND a.usesysid IS NOT NULL
           AND pg_has_role(a.usesysid, current_database() || '_member', 'MEMBER')
-          AND team_admin.team_login_plain(a.usename);
+          AND team_admin.team_login_plain(a.usename)
+    )
+    SELECT bool_or(pg_terminate_backend(pid)) INTO ended FROM past
+        WHERE root OR NOT EXISTS (SELECT 1 FROM past WHERE root);
     RETURN coalesce(ended, false);
 END $$;
 

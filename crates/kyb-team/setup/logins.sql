@@ -238,7 +238,10 @@ $$;
 -- workspace's row and waits for the trail's head) holds nothing up by itself while it
 -- waits: the session at the end of what it waits for does (pg_blocking_pids, followed
 -- to sessions that wait for nobody but the caller, in a circle through it; all found
--- before any is ended), and is ended past the limit too. Its waits count for at most
+-- before any is ended), and is the one ended past the limit. Only when none there is
+-- (the wait ends at a session the limit does not end, or one younger than the limit)
+-- is the holder itself, past the limit. Its waits for such rows (marked; a plain wait
+-- for another lock is not) count for at most
 -- two whole waits from its start (the workspace's row, then the head: each at most the
 -- limit and 3 s, team_wait_for_row and team_append_in), so that waiting again and
 -- again, for a row a session of its own holds or one no member holds, buys no more.
@@ -248,9 +251,12 @@ $$;
 --
 -- What is not prevented: a holder past the limit that waits for a lock of another
 -- member's transaction older than the limit, that waits for nobody, ends that
--- transaction too (a desk's statement, undone and asked again). A member cannot hold
--- any lock for long with the server's limits on, so the other is one whose own limits
--- are off, or a statement slower than the limit.
+-- transaction (a desk's statement, undone and asked again) instead of the holder. A
+-- member cannot hold any lock for long with the server's limits on, so the other is
+-- one whose own limits are off, or a statement slower than the limit. And a holder's
+-- plain waits for other locks (a supervisor's change waiting for a file's row a slow
+-- statement holds, at most 3 s a wait) count as its hold: past the limit in all, with
+-- nobody past it at the end of the wait, the change is ended and undone.
 CREATE OR REPLACE FUNCTION team_admin.team_end_holder(p_xid xid, p_limit interval, p_table text, p_workspace text)
 RETURNS boolean LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -277,7 +283,10 @@ BEGIN
     )
     SELECT array_agg(pid) INTO roots FROM chain
         WHERE cardinality(array_remove(pg_blocking_pids(pid), me)) = 0;
-    SELECT bool_or(pg_terminate_backend(a.pid)) INTO ended
+    -- Past the limit: the roots, or else the holders themselves (the wait ends at a
+    -- session the limit does not end, or one younger than it).
+    WITH past AS MATERIALIZED (
+        SELECT a.pid, a.pid = ANY (roots) AS root
         FROM pg_stat_activity a
         WHERE (a.pid = ANY (holders) OR a.pid = ANY (roots))
           AND a.datname = current_database()
@@ -290,7 +299,10 @@ BEGIN
               < clock_timestamp() - p_limit
           AND a.usesysid IS NOT NULL
           AND pg_has_role(a.usesysid, current_database() || '_member', 'MEMBER')
-          AND team_admin.team_login_plain(a.usename);
+          AND team_admin.team_login_plain(a.usename)
+    )
+    SELECT bool_or(pg_terminate_backend(pid)) INTO ended FROM past
+        WHERE root OR NOT EXISTS (SELECT 1 FROM past WHERE root);
     RETURN coalesce(ended, false);
 END $$;
 
